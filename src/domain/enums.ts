@@ -1,0 +1,34 @@
+/** Status and type vocabularies of SPEC.md sections 3 and 4; the database CHECK constraints use the same lists. */
+export const customerStatuses = ["active", "inactive", "trial"] as const;
+export type CustomerStatus = (typeof customerStatuses)[number];
+
+export const teamStatuses = ["active", "inactive", "pending"] as const;
+export type TeamStatus = (typeof teamStatuses)[number];
+
+export const userStatuses = ["active", "inactive", "pending"] as const;
+export type UserStatus = (typeof userStatuses)[number];
+
+export const userRoles = ["admin", "manager", "member"] as const;
+export type UserRole = (typeof userRoles)[number];
+
+export const assignmentStatuses = ["active", "inactive"] as const;
+export type AssignmentStatus = (typeof assignmentStatuses)[number];
+
+export const skillTypes = ["manual", "agent", "detected"] as const;
+export type SkillType = (typeof skillTypes)[number];
+
+export const skillStatuses = ["active", "inactive"] as const;
+export type SkillStatus = (typeof skillStatuses)[number];
+
+export const commentStatuses = ["pending", "active", "inactive", "rejected"] as const;
+export type CommentStatus = (typeof commentStatuses)[number];
+
+export const promptStatuses = ["active", "inactive", "draft"] as const;
+export type PromptStatus = (typeof promptStatuses)[number];
+
+export const platformStatuses = ["active", "inactive", "draft"] as const;
+export type PlatformStatus = (typeof platformStatuses)[number];
+
+/** Roles of the staff who sign in to the console (not the customers' users). */
+export const operatorRoles = ["admin", "editor", "viewer"] as const;
+export type OperatorRole = (typeof operatorRoles)[number];

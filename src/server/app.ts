@@ -1,0 +1,138 @@
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { createRequire } from "node:module";
+import { serveStatic } from "@hono/node-server/serve-static";
+import { OpenAPIHono } from "@hono/zod-openapi";
+import { requestId } from "hono/request-id";
+import { secureHeaders } from "hono/secure-headers";
+import type pino from "pino";
+import { createAuth, type Auth } from "./auth";
+import type { Config } from "./config";
+import type { Database } from "./db/client";
+import { dashboardBase, dashboardRouter } from "./dashboard/routes";
+import { errorResponse, HttpError } from "./http/errors";
+import { requireAccess, routeTable, type AppEnv } from "./http/route";
+
+export type AppDeps = {
+  db: Database;
+  config: Pick<Config, "authSecret" | "publicUrl">;
+  logger: pino.Logger;
+  /** Folder of the built single-page app; when absent only the API is served. */
+  webRoot?: string;
+};
+
+export const defaultWebRoot = path.resolve(import.meta.dirname, "../../dist/web");
+
+/**
+ * Builds the HTTP application: the JSON API under /api (better-auth under /api/auth), the OpenAPI
+ * document at /api/openapi.json and its viewer at /api/docs, /healthz, and the built SPA.
+ * Used by main.ts and, in process, by the API tests.
+ */
+export function createApp(deps: AppDeps): { app: OpenAPIHono<AppEnv>; auth: Auth } {
+  const auth = createAuth(deps.db, deps.config);
+  const app = new OpenAPIHono<AppEnv>();
+
+  app.use(
+    secureHeaders({
+      contentSecurityPolicy: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'"],
+        imgSrc: ["'self'", "data:"],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+      referrerPolicy: "strict-origin-when-cross-origin",
+      xFrameOptions: "DENY",
+    }),
+  );
+  app.use(requestId());
+  app.use(async (c, next) => {
+    const started = performance.now();
+    c.set("db", deps.db);
+    c.set("auth", auth);
+    c.set("logger", deps.logger);
+    await next();
+    if (c.req.path.startsWith("/api") || c.res.status >= 400) {
+      deps.logger.info({
+        requestId: c.var.requestId,
+        method: c.req.method,
+        path: c.req.path,
+        status: c.res.status,
+        durationMs: Math.round((performance.now() - started) * 10) / 10,
+      }, "request");
+    }
+  });
+
+  app.get("/healthz", (c) => c.json({ ok: true }));
+
+  app.on(["GET", "POST"], "/api/auth/*", (c) => auth.handler(c.req.raw));
+
+  // Every other /api route needs an operator session.
+  app.use("/api/*", async (c, next) => {
+    const session = await auth.api.getSession({ headers: c.req.raw.headers });
+    c.set("session", session);
+    if (!session) return errorResponse(c, 401, "unauthorized", "Sign in to continue");
+    return next();
+  });
+
+  app.route(dashboardBase, dashboardRouter);
+
+  app.doc31("/api/openapi.json", {
+    openapi: "3.1.0",
+    info: { title: "Pedal Console API", version: "1.0.0", description: "Back-office API of the Pedal Console. Every route needs an operator session cookie from POST /api/auth/sign-in/email." },
+  });
+  routeTable.push({ method: "GET", path: "/api/openapi.json", access: "viewer" });
+  mountDocs(app);
+
+  app.all("/api/*", (c) => errorResponse(c, 404, "not_found", `No API route ${c.req.method} ${c.req.path}`));
+
+  if (deps.webRoot && existsSync(path.join(deps.webRoot, "index.html"))) mountWeb(app, deps.webRoot);
+  else app.get("/", (c) => c.text("Pedal Console API. Build the web app with `npm run build` to serve the console here."));
+
+  app.onError((err, c) => {
+    if (err instanceof HttpError) return errorResponse(c, err.status, err.code, err.message, err.fields);
+    if (err instanceof SyntaxError) return errorResponse(c, 400, "bad_request", "The request body is not valid JSON");
+    const pgCode = (err as { code?: string; cause?: { code?: string } }).cause?.code ?? (err as { code?: string }).code;
+    if (pgCode === "22P02") return errorResponse(c, 400, "bad_request", "Malformed identifier or value");
+    deps.logger.error({ requestId: c.var.requestId, err }, "unhandled error");
+    return errorResponse(c, 500, "internal", `Something went wrong on our side (request ${c.var.requestId})`);
+  });
+
+  return { app, auth };
+}
+
+const require = createRequire(import.meta.url);
+
+/** /api/docs: Swagger UI served from the swagger-ui-dist package (no CDN), reading /api/openapi.json. */
+function mountDocs(app: OpenAPIHono<AppEnv>) {
+  const dist = path.dirname(require.resolve("swagger-ui-dist/package.json"));
+  const page = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Pedal Console API</title>
+<link rel="stylesheet" href="/api/docs/assets/swagger-ui.css"></head><body><div id="swagger-ui"></div>
+<script src="/api/docs/assets/swagger-ui-bundle.js"></script><script src="/api/docs/init.js"></script></body></html>`;
+  const init = `window.ui = SwaggerUIBundle({ url: "/api/openapi.json", dom_id: "#swagger-ui" });`;
+  const viewer = requireAccess("viewer");
+  routeTable.push({ method: "GET", path: "/api/docs", access: "viewer" });
+  app.get("/api/docs", viewer, (c) => c.html(page));
+  app.get("/api/docs/init.js", viewer, (c) => c.body(init, 200, { "content-type": "text/javascript" }));
+  app.get("/api/docs/assets/:file{swagger-ui\\.css|swagger-ui-bundle\\.js}", viewer, (c) => {
+    const file = c.req.param("file");
+    const type = file.endsWith(".css") ? "text/css" : "text/javascript";
+    return c.body(readFileSync(path.join(dist, file)), 200, { "content-type": type, "cache-control": "public, max-age=86400" });
+  });
+}
+
+/** The SPA: hashed assets cached for a year, every other GET falls back to index.html. */
+function mountWeb(app: OpenAPIHono<AppEnv>, webRoot: string) {
+  const index = readFileSync(path.join(webRoot, "index.html"), "utf8");
+  app.use("/assets/*", async (c, next) => {
+    await next();
+    if (c.res.status === 200) c.header("cache-control", "public, max-age=31536000, immutable");
+  });
+  app.use("/*", serveStatic({ root: webRoot }));
+  app.get("*", (c) => c.html(index, 200, { "cache-control": "no-cache" }));
+}

@@ -1,0 +1,98 @@
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+
+/**
+ * Environment of the console, parsed once. This is the only module that reads `process.env`.
+ *
+ * | variable            | default                   | meaning |
+ * | ------------------- | ------------------------- | ------- |
+ * | PORT                | 3000                      | HTTP port |
+ * | HOST                | 127.0.0.1                 | interface to listen on (`0.0.0.0` for all) |
+ * | DATABASE_URL        | (unset)                   | PostgreSQL URL; unset = embedded PGlite under DATA_DIR |
+ * | DATA_DIR            | ./data                    | embedded database, lock file, generated secret, demo sign-in |
+ * | PUBLIC_URL          | http://localhost:PORT     | the URL operators open; the auth library trusts this origin |
+ * | BETTER_AUTH_SECRET  | generated under DATA_DIR  | signs session cookies; required when NODE_ENV=production |
+ * | SEED_DEMO           | (unset)                   | `1`: load demo data into an empty PostgreSQL database at start |
+ * | DEMO_SEED           | 42                        | seed of the demo data generator |
+ * | DEMO_OPERATOR_PASSWORD | random, kept in DATA_DIR | embedded database only: the demo operator's password |
+ * | LOG_LEVEL           | info                      | pino level (silent for none) |
+ */
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default("127.0.0.1"),
+  DATABASE_URL: z.string().url().optional(),
+  DATA_DIR: z.string().default("./data"),
+  PUBLIC_URL: z.string().url().optional(),
+  BETTER_AUTH_SECRET: z.string().min(32, "BETTER_AUTH_SECRET must be at least 32 characters").optional(),
+  SEED_DEMO: z.enum(["0", "1", "true", "false"]).optional(),
+  DEMO_SEED: z.coerce.number().int().default(42),
+  DEMO_OPERATOR_PASSWORD: z.string().min(8).optional(),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  NODE_ENV: z.string().optional(),
+});
+
+export type Config = {
+  port: number;
+  host: string;
+  databaseUrl: string | undefined;
+  dataDir: string;
+  publicUrl: string;
+  authSecret: string;
+  seedDemo: boolean;
+  demoSeed: number;
+  demoOperatorPassword: string | undefined;
+  logLevel: z.infer<typeof envSchema>["LOG_LEVEL"];
+  production: boolean;
+};
+
+/** Thrown for an environment the console refuses to start with; `message` says what to change. */
+export class ConfigError extends Error {}
+
+/**
+ * Parses `env` (default `process.env`) into a Config. Creates DATA_DIR when needed and, outside
+ * production, generates and keeps an auth secret in `DATA_DIR/auth-secret` if none is given.
+ * @throws ConfigError on an invalid variable, or in production without BETTER_AUTH_SECRET.
+ */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`);
+    throw new ConfigError(`Invalid environment:\n  ${lines.join("\n  ")}`);
+  }
+  const e = parsed.data;
+  const production = e.NODE_ENV === "production";
+  const dataDir = path.resolve(e.DATA_DIR);
+  let authSecret = e.BETTER_AUTH_SECRET;
+  if (!authSecret) {
+    if (production) {
+      throw new ConfigError(
+        "BETTER_AUTH_SECRET is not set. A production start needs an explicit secret of at least 32 characters, e.g. `openssl rand -base64 32`.",
+      );
+    }
+    authSecret = readOrCreateSecret(dataDir);
+  }
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    databaseUrl: e.DATABASE_URL,
+    dataDir,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ""),
+    authSecret,
+    seedDemo: e.SEED_DEMO === "1" || e.SEED_DEMO === "true",
+    demoSeed: e.DEMO_SEED,
+    demoOperatorPassword: e.DEMO_OPERATOR_PASSWORD,
+    logLevel: e.LOG_LEVEL,
+    production,
+  };
+}
+
+function readOrCreateSecret(dataDir: string): string {
+  mkdirSync(dataDir, { recursive: true });
+  const file = path.join(dataDir, "auth-secret");
+  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  const secret = randomBytes(32).toString("base64url");
+  writeFileSync(file, secret + "\n", { mode: 0o600 });
+  return secret;
+}

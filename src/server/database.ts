@@ -1,0 +1,70 @@
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { randomBytes } from "node:crypto";
+import path from "node:path";
+import { eq } from "drizzle-orm";
+import type { Config } from "./config";
+import { openPglite, openPostgres, type DatabaseHandle } from "./db/client";
+import { isEmpty, loadDemoData } from "./db/demo-data";
+import { operator } from "./db/schema";
+import { createOperator } from "./auth";
+import { lockDataDir } from "./lock";
+import type { OperatorRole } from "../domain/enums";
+
+/** Opens the configured database: PostgreSQL at DATABASE_URL, else PGlite under DATA_DIR (locked). */
+export async function openConfiguredDatabase(config: Config): Promise<{ handle: DatabaseHandle; release: () => void }> {
+  if (config.databaseUrl) return { handle: openPostgres(config.databaseUrl), release: () => undefined };
+  mkdirSync(config.dataDir, { recursive: true });
+  const release = lockDataDir(config.dataDir);
+  try {
+    return { handle: await openPglite(path.join(config.dataDir, "pglite")), release };
+  } catch (err) {
+    release();
+    throw err;
+  }
+}
+
+export type DemoOperator = { email: string; password: string; role: OperatorRole };
+
+const demoOperators: Array<{ email: string; role: OperatorRole; name: string }> = [
+  { email: "admin@pedal.example", role: "admin", name: "Demo Admin" },
+  { email: "editor@pedal.example", role: "editor", name: "Demo Editor" },
+  { email: "viewer@pedal.example", role: "viewer", name: "Demo Viewer" },
+];
+
+/**
+ * Embedded database only: creates the demo operators (one per role) on first start, with random
+ * passwords kept in `DATA_DIR/demo-operators.json` (or DEMO_OPERATOR_PASSWORD for all three).
+ * @returns the operators' sign-in details, to print at every start.
+ */
+export async function ensureDemoOperators(handle: DatabaseHandle, config: Config): Promise<DemoOperator[]> {
+  const file = path.join(config.dataDir, "demo-operators.json");
+  let saved: DemoOperator[] = existsSync(file) ? JSON.parse(readFileSync(file, "utf8")) : [];
+  const result: DemoOperator[] = [];
+  for (const demo of demoOperators) {
+    const exists = (await handle.db.select({ id: operator.id }).from(operator).where(eq(operator.email, demo.email))).length > 0;
+    let entry = saved.find((s) => s.email === demo.email);
+    if (!exists) {
+      entry = { email: demo.email, role: demo.role, password: config.demoOperatorPassword ?? randomBytes(12).toString("base64url") };
+      await createOperator(handle.db, { ...demo, password: entry.password });
+      saved = [...saved.filter((s) => s.email !== demo.email), entry];
+      writeFileSync(file, JSON.stringify(saved, null, 2) + "\n", { mode: 0o600 });
+    }
+    if (entry) result.push(entry);
+  }
+  return result;
+}
+
+/**
+ * Migrates, then loads demo data when allowed: always into an empty embedded database; into an
+ * empty PostgreSQL database only with SEED_DEMO=1. Never into a database that holds customers.
+ * @returns whether demo data was loaded.
+ */
+export async function prepareDatabase(handle: DatabaseHandle, config: Config): Promise<boolean> {
+  await handle.migrate();
+  const wantDemo = handle.kind === "pglite" || config.seedDemo;
+  if (wantDemo && (await isEmpty(handle.db))) {
+    await loadDemoData(handle.db, { seed: config.demoSeed });
+    return true;
+  }
+  return false;
+}

@@ -1,0 +1,75 @@
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import type { SQL } from "drizzle-orm";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import pg from "pg";
+import * as schema from "./schema";
+
+export type Schema = typeof schema;
+/** Drizzle database over either driver; feature code only ever sees this type. */
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+
+/** An open database and how to migrate, flush and close it. */
+export type DatabaseHandle = {
+  db: Database;
+  kind: "pglite" | "postgres";
+  /** Applies the committed migrations; a no-op for those already applied. */
+  migrate(): Promise<void>;
+  /** Flushes to disk (CHECKPOINT) before a clean stop. */
+  checkpoint(): Promise<void>;
+  close(): Promise<void>;
+  /** The PGlite instance when kind is "pglite" (tests clone it). */
+  pglite?: PGlite;
+};
+
+export const migrationsFolder = path.join(import.meta.dirname, "migrations");
+
+/**
+ * Opens the embedded database. `dataDir` undefined means in memory (tests).
+ * A data folder is created on first use (about 5 s); opening an existing one is fast.
+ */
+export async function openPglite(dataDir?: string): Promise<DatabaseHandle> {
+  const client = await PGlite.create({ dataDir, extensions: { pg_trgm } });
+  return wrapPglite(client);
+}
+
+/** Wraps an already open PGlite instance (for example a clone of a migrated template). */
+export function wrapPglite(client: PGlite): DatabaseHandle {
+  const db = drizzlePglite({ client, schema }) as unknown as Database;
+  return {
+    db,
+    kind: "pglite",
+    pglite: client,
+    migrate: () => migratePglite(db as never, { migrationsFolder }),
+    checkpoint: async () => {
+      await client.exec("CHECKPOINT");
+    },
+    close: () => client.close(),
+  };
+}
+
+/** Opens a pool on a PostgreSQL server; `max` connections (default 10). */
+export function openPostgres(url: string, max = 10): DatabaseHandle {
+  const pool = new pg.Pool({ connectionString: url, max });
+  const db = drizzlePg({ client: pool, schema }) as unknown as Database;
+  return {
+    db,
+    kind: "postgres",
+    migrate: () => migratePg(db as never, { migrationsFolder }),
+    checkpoint: async () => {
+      await pool.query("CHECKPOINT").catch(() => undefined); // needs superuser; harmless otherwise
+    },
+    close: () => pool.end(),
+  };
+}
+
+/** Runs raw SQL and returns its rows (both drivers answer `{ rows }`). */
+export async function queryRows<T>(db: Database, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}

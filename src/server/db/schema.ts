@@ -1,0 +1,343 @@
+/**
+ * The database: the eleven tables of SPEC.md section 3 with their exact names and columns, and the
+ * operator (staff sign-in) tables used by better-auth. Drizzle tables are the source of truth for
+ * shapes; migrations under ./migrations are generated from this file by drizzle-kit.
+ */
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  check,
+  index,
+  pgTable,
+  primaryKey,
+  real,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import {
+  assignmentStatuses,
+  commentStatuses,
+  customerStatuses,
+  platformStatuses,
+  promptStatuses,
+  skillStatuses,
+  skillTypes,
+  teamStatuses,
+  userRoles,
+  userStatuses,
+} from "../../domain/enums";
+
+const tz = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
+const createdAt = () => tz("created_at").notNull().defaultNow();
+const updatedAt = () => tz("updated_at").notNull().defaultNow();
+const oneOf = (column: string, values: readonly string[]) =>
+  sql.raw(`${column} in (${values.map((v) => `'${v}'`).join(", ")})`);
+
+export const customers = pgTable(
+  "customers",
+  {
+    customer_id: uuid("customer_id").primaryKey().defaultRandom(),
+    customer_name: text("customer_name").notNull(),
+    valid_domains: text("valid_domains"),
+    status: text("status", { enum: customerStatuses }).notNull().default("active"),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [
+    check("customers_status_check", oneOf("status", customerStatuses)),
+    index("customers_created_at_idx").on(t.created_at),
+    index("customers_name_idx").on(t.customer_name),
+    index("customers_status_idx").on(t.status),
+  ],
+);
+
+export const users_data = pgTable(
+  "users_data",
+  {
+    user_id: uuid("user_id").primaryKey().defaultRandom(),
+    customer_id: uuid("customer_id")
+      .notNull()
+      .references(() => customers.customer_id, { onDelete: "restrict" }),
+    email: text("email").notNull(),
+    first_name: text("first_name"),
+    last_name: text("last_name"),
+    job_title: text("job_title"),
+    status: text("status", { enum: userStatuses }).notNull().default("active"),
+    last_login: tz("last_login"),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [
+    check("users_data_status_check", oneOf("status", userStatuses)),
+    uniqueIndex("users_data_email_key").on(sql`lower(${t.email})`),
+    index("users_data_customer_idx").on(t.customer_id, t.created_at),
+    index("users_data_created_at_idx").on(t.created_at),
+    index("users_data_last_login_idx").on(t.last_login),
+    index("users_data_status_idx").on(t.status),
+  ],
+);
+
+export const users_roles = pgTable(
+  "users_roles",
+  {
+    user_id: uuid("user_id")
+      .notNull()
+      .references(() => users_data.user_id, { onDelete: "cascade" }),
+    role: text("role", { enum: userRoles }).notNull(),
+  },
+  (t) => [
+    primaryKey({ name: "users_roles_pkey", columns: [t.user_id, t.role] }),
+    check("users_roles_role_check", oneOf("role", userRoles)),
+  ],
+);
+
+export const teams = pgTable(
+  "teams",
+  {
+    team_id: uuid("team_id").primaryKey().defaultRandom(),
+    customer_id: uuid("customer_id")
+      .notNull()
+      .references(() => customers.customer_id, { onDelete: "restrict" }),
+    team_name: text("team_name").notNull(),
+    status: text("status", { enum: teamStatuses }).notNull().default("active"),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [
+    check("teams_status_check", oneOf("status", teamStatuses)),
+    index("teams_customer_idx").on(t.customer_id, t.team_name),
+    index("teams_created_at_idx").on(t.created_at),
+    index("teams_name_idx").on(t.team_name),
+  ],
+);
+
+export const teams_users = pgTable(
+  "teams_users",
+  {
+    team_id: uuid("team_id")
+      .notNull()
+      .references(() => teams.team_id, { onDelete: "cascade" }),
+    user_id: uuid("user_id")
+      .notNull()
+      .references(() => users_data.user_id, { onDelete: "cascade" }),
+    customer_id: uuid("customer_id")
+      .notNull()
+      .references(() => customers.customer_id, { onDelete: "restrict" }),
+  },
+  (t) => [
+    primaryKey({ name: "teams_users_pkey", columns: [t.team_id, t.user_id] }),
+    index("teams_users_user_idx").on(t.user_id),
+  ],
+);
+
+export const skills = pgTable(
+  "skills",
+  {
+    skill_id: uuid("skill_id").primaryKey().defaultRandom(),
+    skill_name: text("skill_name").notNull(),
+    skill_description: text("skill_description"),
+    type: text("type", { enum: skillTypes }).notNull().default("manual"),
+    is_global: boolean("is_global").notNull().default(false),
+    status: text("status", { enum: skillStatuses }).notNull().default("active"),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [
+    check("skills_type_check", oneOf("type", skillTypes)),
+    check("skills_status_check", oneOf("status", skillStatuses)),
+    index("skills_created_at_idx").on(t.created_at),
+    index("skills_name_idx").on(t.skill_name),
+    index("skills_status_idx").on(t.status, t.skill_name),
+  ],
+);
+
+export const teams_skills = pgTable(
+  "teams_skills",
+  {
+    team_id: uuid("team_id")
+      .notNull()
+      .references(() => teams.team_id, { onDelete: "cascade" }),
+    skill_id: uuid("skill_id")
+      .notNull()
+      .references(() => skills.skill_id, { onDelete: "cascade" }),
+    customer_id: uuid("customer_id")
+      .notNull()
+      .references(() => customers.customer_id, { onDelete: "restrict" }),
+    status: text("status", { enum: assignmentStatuses }).notNull().default("active"),
+    assigned_at: tz("assigned_at").notNull().defaultNow(),
+    /** Percent, 0 to 100; null until measured. */
+    score: real("score"),
+    last_used: tz("last_used"),
+  },
+  (t) => [
+    primaryKey({ name: "teams_skills_pkey", columns: [t.team_id, t.skill_id] }),
+    check("teams_skills_status_check", oneOf("status", assignmentStatuses)),
+    check("teams_skills_score_check", sql`score is null or (score >= 0 and score <= 100)`),
+    index("teams_skills_skill_idx").on(t.skill_id, t.status),
+    index("teams_skills_team_status_idx").on(t.team_id, t.status),
+  ],
+);
+
+export const skill_comments = pgTable(
+  "skill_comments",
+  {
+    comment_id: uuid("comment_id").primaryKey().defaultRandom(),
+    customer_id: uuid("customer_id")
+      .notNull()
+      .references(() => customers.customer_id, { onDelete: "restrict" }),
+    skill_id: uuid("skill_id")
+      .notNull()
+      .references(() => skills.skill_id, { onDelete: "cascade" }),
+    user_id: uuid("user_id")
+      .notNull()
+      .references(() => users_data.user_id, { onDelete: "cascade" }),
+    comment_value: text("comment_value").notNull(),
+    status: text("status", { enum: commentStatuses }).notNull().default("pending"),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [
+    check("skill_comments_status_check", oneOf("status", commentStatuses)),
+    index("skill_comments_skill_idx").on(t.skill_id, t.created_at),
+    index("skill_comments_customer_idx").on(t.customer_id),
+    index("skill_comments_user_idx").on(t.user_id),
+    index("skill_comments_created_at_idx").on(t.created_at),
+    index("skill_comments_status_idx").on(t.status),
+  ],
+);
+
+export const pedal_prompts = pgTable(
+  "pedal_prompts",
+  {
+    prompt_id: uuid("prompt_id").primaryKey().defaultRandom(),
+    prompt_title: text("prompt_title").notNull(),
+    prompt_value: text("prompt_value"),
+    // RESTRICT: deleting a skill must decide explicitly what happens to its prompts.
+    skill_id: uuid("skill_id")
+      .notNull()
+      .references(() => skills.skill_id, { onDelete: "restrict" }),
+    status: text("status", { enum: promptStatuses }).notNull().default("active"),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [
+    check("pedal_prompts_status_check", oneOf("status", promptStatuses)),
+    index("pedal_prompts_skill_idx").on(t.skill_id, t.created_at),
+    index("pedal_prompts_created_at_idx").on(t.created_at),
+    index("pedal_prompts_status_idx").on(t.status),
+  ],
+);
+
+export const platforms = pgTable(
+  "platforms",
+  {
+    platform_id: uuid("platform_id").primaryKey().defaultRandom(),
+    platform_name: text("platform_name").notNull(),
+    platform_description: text("platform_description"),
+    status: text("status", { enum: platformStatuses }).notNull().default("active"),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [
+    check("platforms_status_check", oneOf("status", platformStatuses)),
+    index("platforms_created_at_idx").on(t.created_at),
+    index("platforms_name_idx").on(t.platform_name),
+  ],
+);
+
+export const platform_prompts = pgTable(
+  "platform_prompts",
+  {
+    platform_id: uuid("platform_id")
+      .notNull()
+      .references(() => platforms.platform_id, { onDelete: "cascade" }),
+    prompt_id: uuid("prompt_id")
+      .notNull()
+      .references(() => pedal_prompts.prompt_id, { onDelete: "cascade" }),
+    assigned_at: tz("assigned_at").notNull().defaultNow(),
+    is_active: boolean("is_active").notNull().default(true),
+  },
+  (t) => [
+    primaryKey({ name: "platform_prompts_pkey", columns: [t.platform_id, t.prompt_id] }),
+    index("platform_prompts_prompt_idx").on(t.prompt_id),
+  ],
+);
+
+/* ---------- Operators: the provider's staff who sign in (better-auth tables) ---------- */
+
+export const operator = pgTable("operator", {
+  id: text("id").primaryKey(),
+  name: text("name").notNull(),
+  email: text("email").notNull().unique(),
+  emailVerified: boolean("email_verified").notNull().default(false),
+  image: text("image"),
+  role: text("role").notNull().default("viewer"),
+  banned: boolean("banned").default(false),
+  banReason: text("ban_reason"),
+  banExpires: tz("ban_expires"),
+  createdAt: tz("created_at").notNull().defaultNow(),
+  updatedAt: tz("updated_at").notNull().defaultNow(),
+});
+
+export const operator_session = pgTable(
+  "operator_session",
+  {
+    id: text("id").primaryKey(),
+    expiresAt: tz("expires_at").notNull(),
+    token: text("token").notNull().unique(),
+    createdAt: tz("created_at").notNull().defaultNow(),
+    updatedAt: tz("updated_at").notNull().defaultNow(),
+    ipAddress: text("ip_address"),
+    userAgent: text("user_agent"),
+    userId: text("user_id")
+      .notNull()
+      .references(() => operator.id, { onDelete: "cascade" }),
+    impersonatedBy: text("impersonated_by"),
+  },
+  (t) => [index("operator_session_user_idx").on(t.userId)],
+);
+
+export const operator_account = pgTable(
+  "operator_account",
+  {
+    id: text("id").primaryKey(),
+    accountId: text("account_id").notNull(),
+    providerId: text("provider_id").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => operator.id, { onDelete: "cascade" }),
+    accessToken: text("access_token"),
+    refreshToken: text("refresh_token"),
+    idToken: text("id_token"),
+    accessTokenExpiresAt: tz("access_token_expires_at"),
+    refreshTokenExpiresAt: tz("refresh_token_expires_at"),
+    scope: text("scope"),
+    password: text("password"),
+    createdAt: tz("created_at").notNull().defaultNow(),
+    updatedAt: tz("updated_at").notNull().defaultNow(),
+  },
+  (t) => [index("operator_account_user_idx").on(t.userId)],
+);
+
+export const operator_verification = pgTable(
+  "operator_verification",
+  {
+    id: text("id").primaryKey(),
+    identifier: text("identifier").notNull(),
+    value: text("value").notNull(),
+    expiresAt: tz("expires_at").notNull(),
+    createdAt: tz("created_at").notNull().defaultNow(),
+    updatedAt: tz("updated_at").notNull().defaultNow(),
+  },
+  (t) => [index("operator_verification_identifier_idx").on(t.identifier)],
+);
+
+/** The better-auth models, keyed by the model names configured in auth.ts. */
+export const authSchema = {
+  operator,
+  operator_session,
+  operator_account,
+  operator_verification,
+};
