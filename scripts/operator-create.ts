@@ -1,0 +1,44 @@
+/**
+ * `npm run operator:create -- --email E --password P [--role admin|editor|viewer] [--name N]`
+ * adds an operator who can sign in, in the configured database. Role defaults to admin.
+ */
+import { parseArgs } from "node:util";
+import { z } from "zod";
+import { createOperator, OperatorExistsError } from "../src/server/auth";
+import { loadConfig } from "../src/server/config";
+import { openConfiguredDatabase } from "../src/server/database";
+import { operatorRoles } from "../src/domain/enums";
+
+const { values } = parseArgs({
+  options: { email: { type: "string" }, password: { type: "string" }, role: { type: "string", default: "admin" }, name: { type: "string" } },
+});
+const input = z
+  .object({
+    email: z.string().trim().toLowerCase().pipe(z.email("--email must be an email address")),
+    password: z.string().min(8, "--password needs at least 8 characters"),
+    role: z.enum(operatorRoles),
+    name: z.string().optional(),
+  })
+  .safeParse(values);
+if (!input.success) {
+  console.error(input.error.issues.map((i) => `${i.path.join(".") || "input"}: ${i.message}`).join("\n"));
+  console.error("usage: npm run operator:create -- --email you@example.com --password '...' [--role admin|editor|viewer]");
+  process.exit(2);
+}
+const config = loadConfig();
+const { handle, release } = await openConfiguredDatabase(config);
+let code = 0;
+try {
+  await handle.migrate();
+  await createOperator(handle.db, input.data);
+  console.log(`Operator ${input.data.email} (${input.data.role}) created.`);
+} catch (err) {
+  if (!(err instanceof OperatorExistsError)) throw err;
+  console.error(err.message);
+  code = 1;
+} finally {
+  await handle.checkpoint();
+  await handle.close();
+  release();
+}
+process.exit(code);

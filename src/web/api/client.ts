@@ -1,0 +1,79 @@
+import type { z } from "zod";
+
+/** An API answer that was not 2xx, carrying the server's `{ error: { code, message, fields? } }`. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly fields?: Record<string, string>,
+  ) {
+    super(message);
+    this.name = "ApiError";
+  }
+}
+
+type Query = Record<string, string | number | boolean | undefined | null>;
+
+/** Builds `/api/...?...`, leaving out empty parameters. */
+export function apiUrl(path: string, query?: Query): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined && value !== null && value !== "") params.set(key, String(value));
+  }
+  const qs = params.toString();
+  return `/api${path}${qs ? `?${qs}` : ""}`;
+}
+
+let onUnauthorized: (() => void) | undefined;
+/** Registers what to do when the session has ended (any 401): the auth provider refreshes it. */
+export function setUnauthorizedHandler(handler: () => void) {
+  onUnauthorized = handler;
+}
+
+/**
+ * Calls the API and parses the JSON answer with `schema`, so the types come from the same zod
+ * schemas the server answers with.
+ * @throws ApiError for a non-2xx answer (or a network failure, status 0).
+ */
+export async function api<S extends z.ZodType>(
+  path: string,
+  schema: S,
+  init: { method?: string; body?: unknown; query?: Query; signal?: AbortSignal } = {},
+): Promise<z.infer<S>> {
+  let response: Response;
+  try {
+    response = await fetch(apiUrl(path, init.query), {
+      method: init.method ?? "GET",
+      headers: init.body === undefined ? undefined : { "content-type": "application/json" },
+      body: init.body === undefined ? undefined : JSON.stringify(init.body),
+      credentials: "same-origin",
+      signal: init.signal,
+    });
+  } catch (err) {
+    if ((err as Error).name === "AbortError") throw err;
+    throw new ApiError(0, "network", "Cannot reach the server. Check your connection and try again.");
+  }
+  const text = await response.text();
+  const data = text ? safeJson(text) : undefined;
+  if (!response.ok) {
+    if (response.status === 401) onUnauthorized?.();
+    const error = (data as { error?: { code?: string; message?: string; fields?: Record<string, string> } } | undefined)?.error;
+    throw new ApiError(response.status, error?.code ?? "http_" + response.status, error?.message ?? `Request failed (${response.status})`, error?.fields);
+  }
+  return schema.parse(data);
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The message to show for any thrown value. */
+export function errorMessage(error: unknown): string {
+  if (error instanceof Error) return error.message;
+  return String(error);
+}

@@ -1,0 +1,61 @@
+import { createContext, useCallback, useContext, useEffect, useMemo, type ReactNode } from "react";
+import { useQueryClient } from "@tanstack/react-query";
+import { msg } from "../../domain/messages";
+import { setUnauthorizedHandler } from "../api/client";
+import { authClient } from "./auth-client";
+
+export type Operator = { id: string; email: string; name: string; role: string };
+
+type AuthValue = {
+  operator: Operator | null;
+  /** True while the session is being resolved (the gate shows "Loading..."). */
+  isPending: boolean;
+  /** Signs in; resolves to the server's message on failure, null on success. */
+  signIn(email: string, password: string): Promise<string | null>;
+  signOut(): Promise<void>;
+};
+
+const AuthContext = createContext<AuthValue | null>(null);
+
+/** Holds the operator session for the whole app (SPEC.md §7 "Auth"). */
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const { data, isPending, refetch } = authClient.useSession();
+  const queryClient = useQueryClient();
+
+  useEffect(() => {
+    setUnauthorizedHandler(() => void refetch());
+  }, [refetch]);
+
+  const signIn = useCallback(async (email: string, password: string) => {
+    const { error } = await authClient.signIn.email({ email, password });
+    if (error) return error.message ?? error.statusText ?? "Sign-in failed";
+    queryClient.clear();
+    await refetch();
+    return null;
+  }, [queryClient, refetch]);
+
+  const signOut = useCallback(async () => {
+    await authClient.signOut();
+    queryClient.clear();
+    await refetch();
+  }, [queryClient, refetch]);
+
+  const value = useMemo<AuthValue>(() => {
+    const user = data?.user as (Operator & Record<string, unknown>) | undefined;
+    return {
+      operator: user ? { id: user.id, email: user.email, name: user.name, role: String(user.role ?? "viewer") } : null,
+      isPending,
+      signIn,
+      signOut,
+    };
+  }, [data, isPending, signIn, signOut]);
+
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+/** The signed-in operator and the sign-in/out actions. */
+export function useAuth(): AuthValue {
+  const value = useContext(AuthContext);
+  if (!value) throw new Error(msg.app.hookMisuse);
+  return value;
+}

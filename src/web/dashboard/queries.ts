@@ -1,0 +1,15 @@
+import { queryOptions } from "@tanstack/react-query";
+import { dashboardStatsSchema } from "../../domain/dashboard";
+import { api } from "../api/client";
+
+/** Query keys of the dashboard. */
+export const dashboardKeys = {
+  all: ["dashboard"] as const,
+  stats: () => [...dashboardKeys.all, "stats"] as const,
+};
+
+export const dashboardStatsQuery = () =>
+  queryOptions({
+    queryKey: dashboardKeys.stats(),
+    queryFn: ({ signal }) => api("/dashboard", dashboardStatsSchema, { signal }),
+  });

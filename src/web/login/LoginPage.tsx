@@ -1,0 +1,59 @@
+import { useState, type FormEvent } from "react";
+import { msg } from "../../domain/messages";
+import { useAuth } from "../auth/AuthProvider";
+import { Logo } from "../components/Logo";
+
+/** SPEC.md §2 "Sign-in gate": shown in place of any screen while nobody is signed in. */
+export function LoginPage() {
+  const { signIn } = useAuth();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    setBusy(true);
+    setError(null);
+    const failure = await signIn(String(form.get("email")), String(form.get("password")));
+    if (failure) {
+      setError(failure);
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div className="flex min-h-full flex-col bg-base-200">
+      <main className="flex flex-1 items-center justify-center px-4 py-12">
+        <div className="w-full max-w-sm">
+          <div className="mb-8 flex flex-col items-center text-center">
+            <Logo className="h-12 w-12" />
+            <h1 className="mt-4 text-2xl font-semibold tracking-tight">{msg.login.title}</h1>
+            <p className="mt-1 text-base-content/70">{msg.login.tagline}</p>
+          </div>
+          <div className="card border border-base-300 bg-base-100 shadow-sm">
+            <form className="card-body gap-4" onSubmit={onSubmit} aria-label={msg.login.title}>
+              {error ? (
+                <div role="alert" className="alert alert-error alert-soft text-sm" data-testid="login-error">
+                  {error}
+                </div>
+              ) : null}
+              <label className="flex flex-col gap-1.5">
+                <span className="text-sm font-medium">{msg.login.email}</span>
+                <input name="email" type="email" required autoComplete="username" className="input w-full" autoFocus />
+              </label>
+              <label className="flex flex-col gap-1.5">
+                <span className="text-sm font-medium">{msg.login.password}</span>
+                <input name="password" type="password" required autoComplete="current-password" className="input w-full" />
+              </label>
+              <button type="submit" className="btn btn-primary mt-2" disabled={busy}>
+                {busy ? <span className="loading loading-spinner loading-sm" aria-hidden /> : null}
+                {busy ? msg.login.submitting : msg.login.submit}
+              </button>
+            </form>
+          </div>
+        </div>
+      </main>
+      <footer className="py-6 text-center text-xs text-base-content/60">{msg.app.copyright(new Date().getFullYear())}</footer>
+    </div>
+  );
+}

@@ -1,0 +1,55 @@
+import { createRootRoute, createRoute, createRouter, lazyRouteComponent, Outlet } from "@tanstack/react-router";
+import { msg } from "../domain/messages";
+import { useAuth } from "./auth/AuthProvider";
+import { ErrorState, Spinner } from "./components/ui";
+import { LoginPage } from "./login/LoginPage";
+import { NotFoundPage } from "./misc/NotFoundPage";
+import { Shell } from "./shell/Shell";
+
+/**
+ * The sign-in gate (SPEC.md §2): "Loading..." while the session resolves, the login screen in
+ * place of any route while signed out (so a shared link opens after sign-in), the shell otherwise.
+ */
+function AuthGate() {
+  const { operator, isPending } = useAuth();
+  if (isPending) {
+    return (
+      <div className="flex min-h-full items-center justify-center">
+        <Spinner label={msg.app.loading} />
+      </div>
+    );
+  }
+  if (!operator) return <LoginPage />;
+  return (
+    <Shell>
+      <Outlet />
+    </Shell>
+  );
+}
+
+const rootRoute = createRootRoute({
+  component: AuthGate,
+  notFoundComponent: NotFoundPage,
+  errorComponent: ({ error, reset }) => <ErrorState title={msg.app.genericError} message={error instanceof Error ? error.message : String(error)} onRetry={reset} />,
+});
+
+const page = (path: string, load: () => Promise<{ default: React.ComponentType }>) =>
+  createRoute({ getParentRoute: () => rootRoute, path, component: lazyRouteComponent(load) });
+
+const routeTree = rootRoute.addChildren([
+  page("/", () => import("./dashboard/DashboardPage")),
+  page("/analytics", () => import("./misc/AnalyticsPage")),
+]);
+
+export const router = createRouter({
+  routeTree,
+  defaultPendingComponent: () => <Spinner />,
+  defaultPendingMs: 150,
+  scrollRestoration: true,
+});
+
+declare module "@tanstack/react-router" {
+  interface Register {
+    router: typeof router;
+  }
+}

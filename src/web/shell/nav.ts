@@ -1,0 +1,18 @@
+import {
+  BarChart3, Building2, LayoutDashboard, MessageCircle, MessageSquareText, MonitorSmartphone, Sparkles, User, UsersRound,
+  type LucideIcon,
+} from "lucide-react";
+import { msg } from "../../domain/messages";
+
+/** Sidebar entries in the spec's order (SPEC.md §1). */
+export const navItems: Array<{ to: string; label: string; icon: LucideIcon }> = [
+  { to: "/", label: msg.nav.dashboard, icon: LayoutDashboard },
+  { to: "/customers", label: msg.nav.customers, icon: Building2 },
+  { to: "/teams", label: msg.nav.teams, icon: UsersRound },
+  { to: "/users", label: msg.nav.users, icon: User },
+  { to: "/skills", label: msg.nav.skills, icon: Sparkles },
+  { to: "/platforms", label: msg.nav.platforms, icon: MonitorSmartphone },
+  { to: "/prompts", label: msg.nav.prompts, icon: MessageSquareText },
+  { to: "/comments", label: msg.nav.comments, icon: MessageCircle },
+  { to: "/analytics", label: msg.nav.analytics, icon: BarChart3 },
+];
