@@ -29,7 +29,7 @@ export const defaultWebRoot = path.resolve(import.meta.dirname, "../../dist/web"
  * Used by main.ts and, in process, by the API tests.
  */
 export function createApp(deps: AppDeps): { app: OpenAPIHono<AppEnv>; auth: Auth } {
-  const auth = createAuth(deps.db, deps.config);
+  const auth = createAuth(deps.db, deps.config, deps.logger);
   const app = new OpenAPIHono<AppEnv>();
 
   app.use(

@@ -2,6 +2,7 @@ import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { hashPassword } from "better-auth/crypto";
 import { eq } from "drizzle-orm";
+import type pino from "pino";
 import type { Config } from "./config";
 import type { Database } from "./db/client";
 import { authSchema, operator, operator_account } from "./db/schema";
@@ -12,8 +13,12 @@ import type { OperatorRole } from "../domain/enums";
  * database (`operator_session`), httpOnly cookies. Public sign-up is disabled; operators are
  * created by `createOperator` (demo start, `npm run operator:create`).
  */
-export function createAuth(db: Database, config: Pick<Config, "authSecret" | "publicUrl">) {
+export function createAuth(db: Database, config: Pick<Config, "authSecret" | "publicUrl">, log: pino.Logger) {
   return betterAuth({
+    logger: {
+      level: "warn",
+      log: (level, message, ...args) => log[level === "debug" ? "debug" : level]({ source: "auth", args }, message),
+    },
     appName: "Pedal Console",
     secret: config.authSecret,
     baseURL: config.publicUrl,

@@ -1,0 +1,144 @@
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { queryRows } from "../../src/server/db/client";
+import { generateDemoData } from "../../src/server/db/demo-data";
+import { routeTable } from "../../src/server/http/route";
+import { startConsole, testPassword, type TestConsole } from "../support/app";
+import { freshDatabase, targets } from "../support/databases";
+
+const specTables: Record<string, string[]> = {
+  customers: ["customer_id", "customer_name", "valid_domains", "status", "created_at", "updated_at"],
+  users_data: ["user_id", "customer_id", "email", "first_name", "last_name", "job_title", "status", "last_login", "created_at", "updated_at"],
+  users_roles: ["user_id", "role"],
+  teams: ["team_id", "customer_id", "team_name", "status", "created_at", "updated_at"],
+  teams_users: ["team_id", "user_id", "customer_id"],
+  teams_skills: ["team_id", "skill_id", "customer_id", "status", "assigned_at", "score", "last_used"],
+  skills: ["skill_id", "skill_name", "skill_description", "type", "is_global", "status", "created_at", "updated_at"],
+  skill_comments: ["comment_id", "customer_id", "skill_id", "user_id", "comment_value", "status", "created_at", "updated_at"],
+  pedal_prompts: ["prompt_id", "prompt_title", "prompt_value", "skill_id", "status", "created_at", "updated_at"],
+  platforms: ["platform_id", "platform_name", "platform_description", "status", "created_at", "updated_at"],
+  platform_prompts: ["platform_id", "prompt_id", "assigned_at", "is_active"],
+};
+
+describe("demo data generator", () => {
+  const now = new Date("2026-06-01T12:00:00Z");
+  it("gives the same data for the same seed and different data for another seed", () => {
+    const a = generateDemoData({ seed: 7, now });
+    const b = generateDemoData({ seed: 7, now });
+    const c = generateDemoData({ seed: 8, now });
+    expect(a).toEqual(b);
+    expect(c.customers[0].customer_id).not.toEqual(a.customers[0].customer_id);
+  });
+
+  it("has the documented counts and covers every status", () => {
+    const d = generateDemoData({ seed: 42, now });
+    expect([d.customers.length, d.teams.length, d.users_data.length, d.skills.length, d.pedal_prompts.length, d.platforms.length, d.skill_comments.length])
+      .toEqual([25, 80, 600, 30, 90, 8, 300]);
+    expect(new Set(d.customers.map((c) => c.status))).toEqual(new Set(["active", "trial", "inactive"]));
+    expect(new Set(d.skill_comments.map((c) => c.status))).toEqual(new Set(["pending", "active", "inactive", "rejected"]));
+    expect(new Set(d.skills.map((s) => s.type))).toEqual(new Set(["manual", "agent", "detected"]));
+    expect(d.users_data.some((u) => u.last_login === null)).toBe(true);
+    const scaled = generateDemoData({ seed: 42, now, scale: 3 });
+    expect(scaled.users_data.length).toBe(1800);
+  });
+});
+
+describe.each(targets)("foundation on %s", (target) => {
+  let app: TestConsole;
+  beforeAll(async () => {
+    app = await startConsole(target, { demo: true });
+  });
+  afterAll(() => app.close());
+
+  it("has the spec's eleven tables with their exact columns", async () => {
+    const rows = await queryRows<{ table_name: string; column_name: string }>(app.handle.db, sql`
+      select table_name, column_name from information_schema.columns
+      where table_schema = 'public' order by table_name, ordinal_position`);
+    for (const [table, columns] of Object.entries(specTables)) {
+      expect(rows.filter((r) => r.table_name === table).map((r) => r.column_name), table).toEqual(columns);
+    }
+  });
+
+  it("applies migrations idempotently on restart", async () => {
+    await app.handle.migrate();
+    await app.handle.migrate();
+    const [row] = await queryRows<{ n: number }>(app.handle.db, sql`select count(*)::int as n from customers`);
+    expect(row.n).toBe(25);
+  });
+
+  it("answers 401 JSON to every API route without a session", async () => {
+    const protectedRoutes = routeTable.filter((r) => r.access !== "public");
+    expect(protectedRoutes.length).toBeGreaterThan(0);
+    for (const route of protectedRoutes) {
+      const path = route.path.replace(/\{[^}]+\}/g, "00000000-0000-4000-8000-000000000000");
+      const res = await app.request(path, { method: route.method, json: route.method === "GET" ? undefined : {} });
+      expect(res.status, `${route.method} ${route.path}`).toBe(401);
+      expect(await res.json()).toEqual({ error: { code: "unauthorized", message: "Sign in to continue" } });
+    }
+    const unknown = await app.request("/api/nothing-here");
+    expect(unknown.status).toBe(401);
+  });
+
+  it("refuses a wrong password with the server's message", async () => {
+    await app.cookie("admin"); // creates admin@test.example
+    const res = await app.request("/api/auth/sign-in/email", {
+      method: "POST",
+      json: { email: "admin@test.example", password: "not-the-password" },
+    });
+    expect(res.status).toBe(401);
+    expect((await res.json()).message).toBe("Invalid email or password");
+  });
+
+  it("has no public sign-up", async () => {
+    const res = await app.request("/api/auth/sign-up/email", {
+      method: "POST",
+      json: { email: "intruder@test.example", password: testPassword, name: "x" },
+    });
+    expect(res.status).toBeGreaterThanOrEqual(400);
+    const [row] = await queryRows<{ n: number }>(app.handle.db, sql`select count(*)::int as n from operator where email = 'intruder@test.example'`);
+    expect(row.n).toBe(0);
+  });
+
+  it("returns dashboard counts equal to SELECT count(*) of each table", async () => {
+    const res = await app.request("/api/dashboard", { as: "viewer" });
+    expect(res.status).toBe(200);
+    const body = await res.json();
+    const [expected] = await queryRows<Record<string, number>>(app.handle.db, sql`
+      select (select count(*) from customers)::int as total_customers,
+             (select count(*) from users_data)::int as total_users,
+             (select count(*) from teams)::int as total_teams,
+             (select count(*) from users_data where last_login is not null)::int as active_users`);
+    expect(body).toEqual(expected);
+    expect(body.total_customers).toBe(25);
+  });
+
+  it("ends the session at sign-out", async () => {
+    const cookie = await app.cookie("editor");
+    expect((await app.request("/api/dashboard", { headers: { cookie } })).status).toBe(200);
+    const out = await app.request("/api/auth/sign-out", { method: "POST", headers: { cookie }, json: {} });
+    expect(out.status).toBe(200);
+    expect((await app.request("/api/dashboard", { headers: { cookie } })).status).toBe(401);
+  });
+
+  it("serves the OpenAPI document to a signed-in operator", async () => {
+    const res = await app.request("/api/openapi.json", { as: "viewer" });
+    expect(res.status).toBe(200);
+    const doc = await res.json();
+    expect(doc.paths["/api/dashboard"].get).toBeDefined();
+    const docs = await app.request("/api/docs", { as: "viewer" });
+    expect(await docs.text()).toContain("swagger-ui");
+  });
+});
+
+describe.each(targets)("empty database on %s", (target) => {
+  it("migrates an empty database", async () => {
+    const handle = await freshDatabase(target);
+    try {
+      await handle.migrate();
+      const rows = await queryRows<{ n: number }>(handle.db, sql`select count(*)::int as n from information_schema.tables where table_schema = 'public'`);
+      expect(rows[0].n).toBeGreaterThanOrEqual(15);
+    } finally {
+      await handle.close();
+    }
+  });
+});

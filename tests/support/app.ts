@@ -1,0 +1,65 @@
+/**
+ * An in-process console (the real Hono app) on a fresh database, with helpers to sign in as an
+ * operator of each role and to call the API as a browser would (cookie + same-origin header).
+ */
+import pino from "pino";
+import { createApp } from "../../src/server/app";
+import { createOperator } from "../../src/server/auth";
+import type { DatabaseHandle } from "../../src/server/db/client";
+import { loadDemoData } from "../../src/server/db/demo-data";
+import type { OperatorRole } from "../../src/domain/enums";
+import { freshDatabase, type TargetName } from "./databases";
+
+export const publicUrl = "http://localhost:3999";
+export const testPassword = "correct-horse-battery";
+
+export type TestConsole = {
+  handle: DatabaseHandle;
+  /** Calls the app; `as` signs the request in as the operator of that role. */
+  request(path: string, init?: RequestInit & { as?: OperatorRole; json?: unknown }): Promise<Response>;
+  /** Sign-in cookie of the demo operator of `role` (created on first use). */
+  cookie(role: OperatorRole): Promise<string>;
+  close(): Promise<void>;
+};
+
+/** Starts a console on a fresh database; `demo` loads the demo data (seed 42) first. */
+export async function startConsole(target: TargetName, options: { demo?: boolean } = {}): Promise<TestConsole> {
+  const handle = await freshDatabase(target);
+  if (options.demo) await loadDemoData(handle.db, { seed: 42 });
+  const { app } = createApp({
+    db: handle.db,
+    config: { authSecret: "test-secret-test-secret-test-secret-0123", publicUrl },
+    logger: pino({ level: "silent" }),
+  });
+  const cookies = new Map<OperatorRole, string>();
+
+  async function cookie(role: OperatorRole): Promise<string> {
+    const cached = cookies.get(role);
+    if (cached) return cached;
+    const email = `${role}@test.example`;
+    await createOperator(handle.db, { email, password: testPassword, role });
+    const res = await app.request("/api/auth/sign-in/email", {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: publicUrl },
+      body: JSON.stringify({ email, password: testPassword }),
+    });
+    if (res.status !== 200) throw new Error(`sign-in as ${role} failed: ${res.status} ${await res.text()}`);
+    const value = res.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+    cookies.set(role, value);
+    return value;
+  }
+
+  async function request(path: string, init: RequestInit & { as?: OperatorRole; json?: unknown } = {}) {
+    const { as, json, ...rest } = init;
+    const headers = new Headers(rest.headers);
+    headers.set("origin", publicUrl);
+    if (as) headers.set("cookie", await cookie(as));
+    if (json !== undefined) {
+      headers.set("content-type", "application/json");
+      rest.body = JSON.stringify(json);
+    }
+    return app.request(path, { ...rest, headers });
+  }
+
+  return { handle, request, cookie, close: () => handle.close() };
+}

@@ -1,0 +1,55 @@
+/**
+ * Real databases for the API tests: PGlite in memory always, and PostgreSQL when TEST_DATABASE_URL
+ * is set (each test file gets its own throwaway database, dropped at the end).
+ */
+import { randomBytes } from "node:crypto";
+import type { PGlite } from "@electric-sql/pglite";
+import pg from "pg";
+import { openPglite, openPostgres, wrapPglite, type DatabaseHandle } from "../../src/server/db/client";
+
+export type TargetName = "pglite" | "postgres";
+
+/** The databases every API suite runs against. */
+export const targets: TargetName[] = process.env.TEST_DATABASE_URL ? ["pglite", "postgres"] : ["pglite"];
+
+let template: Promise<PGlite> | undefined;
+
+/** A migrated in-memory PGlite, cloned from one template per test worker (about 0.5 s). */
+async function freshPglite(): Promise<DatabaseHandle> {
+  template ??= (async () => {
+    const handle = await openPglite();
+    await handle.migrate();
+    return handle.pglite!;
+  })();
+  const clone = await (await template).clone();
+  return wrapPglite(clone);
+}
+
+/** A new, migrated PostgreSQL database on the TEST_DATABASE_URL server; close() drops it. */
+async function freshPostgres(): Promise<DatabaseHandle> {
+  const base = new URL(process.env.TEST_DATABASE_URL!);
+  const name = `pedal_test_${randomBytes(6).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: base.toString() });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  const handle = openPostgres(url.toString(), 5);
+  await handle.migrate();
+  return {
+    ...handle,
+    close: async () => {
+      await handle.close();
+      const dropper = new pg.Client({ connectionString: base.toString() });
+      await dropper.connect();
+      await dropper.query(`drop database if exists ${name} with (force)`);
+      await dropper.end();
+    },
+  };
+}
+
+/** A fresh, migrated, empty database of the given kind. */
+export function freshDatabase(target: TargetName): Promise<DatabaseHandle> {
+  return target === "pglite" ? freshPglite() : freshPostgres();
+}

@@ -1,0 +1,12 @@
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  test: {
+    include: ["tests/api/**/*.test.ts"],
+    setupFiles: ["tests/support/setup.ts"],
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+    pool: "forks",
+    reporters: ["default", ["json", { outputFile: "test-results/api.json" }]],
+  },
+});
