@@ -56,7 +56,9 @@ export class ConfigError extends Error {}
  * @throws ConfigError on an invalid variable, or in production without BETTER_AUTH_SECRET.
  */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
-  const parsed = envSchema.safeParse(env);
+  // An empty variable counts as unset, as in most shells' `VAR= command`.
+  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ""));
+  const parsed = envSchema.safeParse(present);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`);
     throw new ConfigError(`Invalid environment:\n  ${lines.join("\n  ")}`);

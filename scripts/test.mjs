@@ -1,0 +1,62 @@
+#!/usr/bin/env node
+/**
+ * `npm test`: every check and test of the console, on a fresh machine.
+ *  1. makes sure Debian's Chromium is there (installs it with apt-get when run as root),
+ *  2. type-checks, 3. runs the API tests (PGlite, and PostgreSQL when TEST_DATABASE_URL is set),
+ *  4. builds the web app and runs the browser tests,
+ * then prints one line `N passed, N failed` summing every suite, and exits non-zero on any failure.
+ */
+import { spawnSync } from "node:child_process";
+import { existsSync, readFileSync, rmSync } from "node:fs";
+
+const chromium = "/usr/bin/chromium";
+const run = (cmd, args, opts = {}) => spawnSync(cmd, args, { stdio: "inherit", ...opts }).status ?? 1;
+
+function ensureChromium() {
+  if (existsSync(chromium)) return;
+  if (process.getuid?.() !== 0) {
+    console.error(`Browser tests need Debian's Chromium at ${chromium}. Install it with: sudo apt-get install -y chromium`);
+    process.exit(1);
+  }
+  console.log("Installing Debian's chromium package for the browser tests...");
+  const env = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
+  if (run("apt-get", ["update", "-qq"], { env }) !== 0 || run("apt-get", ["install", "-y", "-qq", "chromium"], { env }) !== 0 || !existsSync(chromium)) {
+    console.error("Could not install the chromium package with apt-get.");
+    process.exit(1);
+  }
+}
+
+function readJson(file) {
+  try {
+    return JSON.parse(readFileSync(file, "utf8"));
+  } catch {
+    return undefined;
+  }
+}
+
+ensureChromium();
+rmSync("test-results", { recursive: true, force: true });
+const suites = [];
+
+console.log("\n▶ Type check");
+const typecheck = run("npx", ["tsc", "--noEmit", "-p", "."]);
+suites.push({ name: "typecheck", passed: typecheck === 0 ? 1 : 0, failed: typecheck === 0 ? 0 : 1 });
+
+console.log(`\n▶ API tests (${process.env.TEST_DATABASE_URL ? "PGlite and PostgreSQL" : "PGlite; set TEST_DATABASE_URL for PostgreSQL too"})`);
+const apiCode = run("npx", ["vitest", "run"]);
+const api = readJson("test-results/api.json");
+suites.push({ name: "api", passed: api?.numPassedTests ?? 0, failed: api ? api.numFailedTests + (apiCode !== 0 && api.numFailedTests === 0 ? 1 : 0) : 1 });
+
+console.log("\n▶ Browser tests (Playwright, Debian Chromium)");
+const build = run("npx", ["vite", "build", "--logLevel", "warn"]);
+const e2eCode = build === 0 ? run("npx", ["playwright", "test"]) : 1;
+const e2e = readJson("test-results/e2e.json");
+const e2ePassed = (e2e?.stats?.expected ?? 0) + (e2e?.stats?.flaky ?? 0);
+const e2eFailed = e2e ? e2e.stats.unexpected + (e2eCode !== 0 && e2e.stats.unexpected === 0 ? 1 : 0) : 1;
+suites.push({ name: "e2e", passed: e2ePassed, failed: e2eFailed });
+
+const passed = suites.reduce((n, s) => n + s.passed, 0);
+const failed = suites.reduce((n, s) => n + s.failed, 0);
+console.log("\n" + suites.map((s) => `  ${s.name.padEnd(10)} ${s.passed} passed, ${s.failed} failed`).join("\n"));
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed > 0 ? 1 : 0);

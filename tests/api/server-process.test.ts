@@ -1,0 +1,70 @@
+/**
+ * The console as a process on the embedded database: first start seeds and prints the sign-in,
+ * a second console on the same folder refuses, SIGTERM stops cleanly, a restart reuses the data.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+
+const root = path.resolve(import.meta.dirname, "../..");
+const dataDir = mkdtempSync(path.join(tmpdir(), "pedal-proc-"));
+
+function start(port: number): { child: ChildProcess; output: () => string; exited: Promise<number | null> } {
+  let out = "";
+  const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: "warn", DATABASE_URL: "", NODE_ENV: "" },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  child.stdout!.on("data", (d) => (out += d));
+  child.stderr!.on("data", (d) => (out += d));
+  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+  return { child, output: () => out, exited };
+}
+
+async function waitFor(check: () => boolean, ms = 60_000) {
+  const until = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > until) throw new Error("timed out");
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+describe("console process on the embedded database", () => {
+  it("seeds once, refuses a second console, stops cleanly and reuses its data", async () => {
+    const first = start(3701);
+    await waitFor(() => first.output().includes("Pedal Console is running"));
+    expect(first.output()).toContain("demo data loaded");
+    const creds = JSON.parse(readFileSync(path.join(dataDir, "demo-operators.json"), "utf8"));
+    expect(first.output()).toContain(`admin@pedal.example  password: ${creds[0].password}`);
+    expect(existsSync(path.join(dataDir, "console.lock"))).toBe(true);
+
+    const second = start(3702);
+    expect(await second.exited).toBe(2);
+    expect(second.output()).toContain("is in use by another console");
+
+    const health = await fetch("http://localhost:3701/healthz");
+    expect(health.status).toBe(200);
+
+    first.child.kill("SIGTERM");
+    expect(await first.exited).toBe(0);
+    expect(existsSync(path.join(dataDir, "console.lock"))).toBe(false);
+
+    const again = start(3703);
+    await waitFor(() => again.output().includes("Pedal Console is running"));
+    expect(again.output()).not.toContain("demo data loaded");
+    expect(again.output()).toContain(`password: ${creds[0].password}`);
+    const signIn = await fetch("http://localhost:3703/api/auth/sign-in/email", {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: "http://localhost:3703" },
+      body: JSON.stringify({ email: "admin@pedal.example", password: creds[0].password }),
+    });
+    expect(signIn.status).toBe(200);
+    again.child.kill("SIGINT");
+    expect(await again.exited).toBe(0);
+  });
+});

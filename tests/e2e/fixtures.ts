@@ -1,0 +1,31 @@
+import { test as base, expect, type Page } from "@playwright/test";
+import { e2e } from "../../playwright.config";
+
+export const admin = { email: "admin@pedal.example", password: e2e.password };
+
+/** Signs in through the login screen as the demo admin. */
+export async function signIn(page: Page, path = "/") {
+  await page.goto(path);
+  await page.getByLabel("Email").fill(admin.email);
+  await page.getByLabel("Password").fill(admin.password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(page.getByTestId("sidebar")).toBeVisible();
+}
+
+/** A page whose console errors and uncaught exceptions fail the test. */
+export const test = base.extend<{ consoleErrors: string[] }>({
+  consoleErrors: [
+    async ({ page }, use) => {
+      const errors: string[] = [];
+      page.on("pageerror", (err) => errors.push(err.message));
+      page.on("console", (m) => {
+        // A failed request logs a console error; tests that provoke one declare it in `allowed`.
+        if (m.type() === "error" && !/Failed to load resource/.test(m.text())) errors.push(m.text());
+      });
+      await use(errors);
+      expect(errors, "console errors").toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+export { expect };
