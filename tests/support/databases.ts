@@ -21,7 +21,7 @@ async function freshPglite(): Promise<DatabaseHandle> {
     await handle.migrate();
     return handle.pglite!;
   })();
-  const clone = await (await template).clone();
+  const clone = (await (await template).clone()) as PGlite;
   return wrapPglite(clone);
 }
 
