@@ -3,13 +3,17 @@ import path from "node:path";
 import { createRequire } from "node:module";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { OpenAPIHono } from "@hono/zod-openapi";
+import { HTTPException } from "hono/http-exception";
 import { requestId } from "hono/request-id";
 import { secureHeaders } from "hono/secure-headers";
 import type pino from "pino";
 import { createAuth, type Auth } from "./auth";
 import type { Config } from "./config";
 import type { Database } from "./db/client";
+import { customersBase, customersRouter } from "./customers/routes";
 import { dashboardBase, dashboardRouter } from "./dashboard/routes";
+import { teamsBase, teamsRouter } from "./teams/routes";
+import { usersBase, usersRouter } from "./users/routes";
 import { errorResponse, HttpError } from "./http/errors";
 import { requireAccess, routeTable, type AppEnv } from "./http/route";
 
@@ -81,6 +85,9 @@ export function createApp(deps: AppDeps): { app: OpenAPIHono<AppEnv>; auth: Auth
   });
 
   app.route(dashboardBase, dashboardRouter);
+  app.route(customersBase, customersRouter);
+  app.route(teamsBase, teamsRouter);
+  app.route(usersBase, usersRouter);
 
   app.doc31("/api/openapi.json", {
     openapi: "3.1.0",
@@ -96,6 +103,7 @@ export function createApp(deps: AppDeps): { app: OpenAPIHono<AppEnv>; auth: Auth
 
   app.onError((err, c) => {
     if (err instanceof HttpError) return errorResponse(c, err.status, err.code, err.message, err.fields);
+    if (err instanceof HTTPException && err.status < 500) return errorResponse(c, err.status, "bad_request", err.message);
     if (err instanceof SyntaxError) return errorResponse(c, 400, "bad_request", "The request body is not valid JSON");
     const pgCode = (err as { code?: string; cause?: { code?: string } }).cause?.code ?? (err as { code?: string }).code;
     if (pgCode === "22P02") return errorResponse(c, 400, "bad_request", "Malformed identifier or value");

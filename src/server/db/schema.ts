@@ -8,6 +8,7 @@ import {
   boolean,
   check,
   index,
+  jsonb,
   pgTable,
   primaryKey,
   real,
@@ -341,3 +342,30 @@ export const authSchema = {
   operator_account,
   operator_verification,
 };
+
+/**
+ * Who changed what: one row per mutation (and per sign-in event), written in the mutation's own
+ * transaction. `changes` holds `{ before, after }` with the changed fields only. A trigger refuses
+ * UPDATE and DELETE, so rows cannot be altered after the fact.
+ */
+export const audit_log = pgTable(
+  "audit_log",
+  {
+    audit_id: uuid("audit_id").primaryKey().defaultRandom(),
+    operator_id: text("operator_id"),
+    operator_email: text("operator_email"),
+    action: text("action").notNull(),
+    entity: text("entity").notNull(),
+    entity_id: text("entity_id"),
+    changes: jsonb("changes").$type<{ before?: Record<string, unknown>; after?: Record<string, unknown> }>(),
+    request_id: text("request_id"),
+    ip_address: text("ip_address"),
+    created_at: createdAt(),
+  },
+  (t) => [
+    index("audit_log_entity_idx").on(t.entity, t.entity_id, t.created_at),
+    index("audit_log_created_at_idx").on(t.created_at),
+    index("audit_log_operator_idx").on(t.operator_id, t.created_at),
+    index("audit_log_action_idx").on(t.action, t.created_at),
+  ],
+);

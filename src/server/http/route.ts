@@ -1,4 +1,5 @@
-import { createRoute, OpenAPIHono, type RouteConfig } from "@hono/zod-openapi";
+import { createRoute, OpenAPIHono, type RouteConfig, type z } from "@hono/zod-openapi";
+type ZodType = z.ZodType;
 import type { MiddlewareHandler } from "hono";
 import type pino from "pino";
 import type { Auth, SessionData } from "../auth";
@@ -41,7 +42,7 @@ export function requireAccess(access: RouteAccess): MiddlewareHandler<AppEnv> {
 }
 
 const errorResponses = {
-  400: { description: "Malformed request", content: { "application/json": { schema: errorBodySchema } } },
+  400: { description: "Malformed JSON body", content: { "application/json": { schema: errorBodySchema } } },
   401: { description: "No operator session", content: { "application/json": { schema: errorBodySchema } } },
   403: { description: "The operator's role does not allow it", content: { "application/json": { schema: errorBodySchema } } },
 } as const;
@@ -60,12 +61,22 @@ export function apiRoute<R extends Omit<RouteConfig, "middleware">>(base: string
   });
 }
 
+/** OpenAPI response entry: JSON of `schema`. */
+export const jsonResponse = <T extends ZodType>(schema: T, description: string) => ({ description, content: { "application/json": { schema } } });
+/** OpenAPI request body entry: required JSON of `schema`. */
+export const jsonBody = <T extends ZodType>(schema: T) => ({ required: true, content: { "application/json": { schema } } });
+/** 404 and 422 responses in the standard error body. */
+export const notFoundResponse = (message: string) => ({ 404: jsonResponse(errorBodySchema, message) });
+export const invalidResponse = { 422: jsonResponse(errorBodySchema, "Invalid input, with a message per field") };
+
 /** A feature router: validation failures answer 422 with field messages in the standard error body. */
 export function createRouter() {
   return new OpenAPIHono<AppEnv>({
     defaultHook: (result, c) => {
       if (!result.success) {
         const fields = fieldMessages(result.error);
+        // A malformed id in the path names no record: that is "not found", with the entity's message.
+        if (result.target === "param") return errorResponse(c, 404, "not_found", Object.values(fields)[0] ?? "Not found");
         const first = Object.values(fields)[0] ?? "Invalid request";
         return errorResponse(c, 422, "validation_failed", first, fields);
       }

@@ -1,0 +1,63 @@
+import { z } from "zod";
+import { id, page, timestamp } from "./common";
+import { customerStatuses } from "./enums";
+import { msg } from "./messages";
+
+/** A row of `customers` (SPEC.md §3). */
+export const customerSchema = z.object({
+  customer_id: id,
+  customer_name: z.string(),
+  valid_domains: z.string().nullable(),
+  status: z.enum(customerStatuses),
+  created_at: timestamp,
+  updated_at: timestamp,
+});
+export type Customer = z.infer<typeof customerSchema>;
+
+/** /customers table row: the customer with its derived user_count and team_count. */
+export const customerListItemSchema = customerSchema.extend({ user_count: z.number().int(), team_count: z.number().int() });
+export type CustomerListItem = z.infer<typeof customerListItemSchema>;
+
+/** /customers summary cards, over all customers. */
+export const customerSummarySchema = z.object({
+  total: z.number().int(),
+  active: z.number().int(),
+  trial: z.number().int(),
+  inactive: z.number().int(),
+});
+export const customerPageSchema = page(customerListItemSchema, customerSummarySchema);
+export type CustomerPage = z.infer<typeof customerPageSchema>;
+
+export const customerSortKeys = ["customer_name", "user_count", "team_count", "status", "created_at", "updated_at"] as const;
+export type CustomerSortKey = (typeof customerSortKeys)[number];
+
+/** /customers/{id}: the customer and its cards. */
+export const customerDetailSchema = customerSchema.extend({
+  stats: z.object({
+    total_users: z.number().int(),
+    active_users: z.number().int(),
+    total_teams: z.number().int(),
+    active_teams: z.number().int(),
+  }),
+});
+export type CustomerDetail = z.infer<typeof customerDetailSchema>;
+
+/** An option of a customer picker (filters, add-user form). */
+export const customerOptionSchema = z.object({ customer_id: id, customer_name: z.string(), status: z.enum(customerStatuses) });
+export type CustomerOption = z.infer<typeof customerOptionSchema>;
+export const customerOptionsSchema = z.object({ items: z.array(customerOptionSchema) });
+
+/** Add customer (SPEC.md §5): name required and trimmed; domains trimmed, null when empty. */
+export const createCustomerSchema = z.object({
+  customer_name: z.string({ error: msg.customers.nameRequired }).trim().min(1, msg.customers.nameRequired).max(200, "Customer name is too long"),
+  status: z.enum(customerStatuses, { error: "Status must be Active, Inactive or Trial" }).default("active"),
+  valid_domains: z
+    .string()
+    .max(5000, "Valid domains are too long")
+    .nullish()
+    .transform((v) => v?.trim() || null),
+});
+export type CreateCustomerInput = z.input<typeof createCustomerSchema>;
+
+/** Archive (inactive) or unarchive (active) a customer. */
+export const updateCustomerStatusSchema = z.object({ status: z.enum(customerStatuses) });

@@ -1,0 +1,68 @@
+import { z } from "zod";
+import { id, page, timestamp } from "./common";
+import { assignmentStatuses, skillTypes, teamStatuses } from "./enums";
+import { msg } from "./messages";
+
+/** A row of `teams` with its derived customer_name, user_count and skills_count (SPEC.md §3). */
+export const teamListItemSchema = z.object({
+  team_id: id,
+  customer_id: id,
+  customer_name: z.string().nullable(),
+  team_name: z.string(),
+  status: z.enum(teamStatuses),
+  created_at: timestamp,
+  updated_at: timestamp,
+  user_count: z.number().int(),
+  /** Active team-skill assignments only. */
+  skills_count: z.number().int(),
+});
+export type TeamListItem = z.infer<typeof teamListItemSchema>;
+
+/** /teams cards, computed on the filtered set. */
+export const teamSummarySchema = z.object({ total: z.number().int(), active: z.number().int(), inactive: z.number().int() });
+export const teamPageSchema = page(teamListItemSchema, teamSummarySchema);
+export type TeamPage = z.infer<typeof teamPageSchema>;
+export const teamSortKeys = ["team_name", "customer_name", "user_count", "skills_count", "status", "created_at"] as const;
+
+/** /teams/{id}: the team, its customer's name and its cards. */
+export const teamDetailSchema = teamListItemSchema.extend({
+  stats: z.object({ total_users: z.number().int(), active_users: z.number().int() }),
+});
+export type TeamDetail = z.infer<typeof teamDetailSchema>;
+
+/** A skill as listed on a team: the active assignment joined to the skill. */
+export const teamSkillSchema = z.object({
+  skill_id: id,
+  skill_name: z.string(),
+  skill_description: z.string().nullable(),
+  type: z.enum(skillTypes),
+  is_global: z.boolean(),
+  status: z.enum(assignmentStatuses),
+  assigned_at: timestamp,
+  score: z.number().nullable(),
+  last_used: timestamp.nullable(),
+});
+export type TeamSkill = z.infer<typeof teamSkillSchema>;
+export const teamSkillsSchema = z.object({ items: z.array(teamSkillSchema), total: z.number().int() });
+
+/** A skill the team can be given: active, and not actively assigned to the team. */
+export const assignableSkillSchema = z.object({
+  skill_id: id,
+  skill_name: z.string(),
+  skill_description: z.string().nullable(),
+  type: z.enum(skillTypes),
+  is_global: z.boolean(),
+});
+export const assignableSkillsSchema = z.object({ items: z.array(assignableSkillSchema), total: z.number().int() });
+
+/** Add team (SPEC.md §5). */
+export const createTeamSchema = z.object({
+  customer_id: z.uuid({ error: msg.teams.customerIdMissing }),
+  team_name: z.string({ error: msg.teams.nameRequired }).trim().min(1, msg.teams.nameRequired).max(200, "Team name is too long"),
+  status: z.enum(["active", "inactive"], { error: "Status must be Active or Inactive" }).default("active"),
+});
+export type CreateTeamInput = z.input<typeof createTeamSchema>;
+
+export const updateTeamStatusSchema = z.object({ status: z.enum(["active", "inactive"]) });
+export const assignSkillSchema = z.object({ skill_id: z.uuid({ error: "Choose a skill" }) });
+export const createdTeamSchema = z.object({ team_id: id, customer_id: id, team_name: z.string(), status: z.enum(teamStatuses) });

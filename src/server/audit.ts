@@ -1,0 +1,59 @@
+import type { Context } from "hono";
+import type { Database } from "./db/client";
+import { audit_log } from "./db/schema";
+import type { AppEnv } from "./http/route";
+
+export type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
+
+/** One change to record: what was done to which record, with its values before and after. */
+export type AuditEntry = {
+  action: string;
+  entity: string;
+  entity_id: string | null;
+  before?: Record<string, unknown> | null;
+  after?: Record<string, unknown> | null;
+};
+
+/** Keeps only the fields that differ between `before` and `after` (all of them on create/delete). */
+export function changedFields(before?: Record<string, unknown> | null, after?: Record<string, unknown> | null) {
+  if (!before || !after) return { before: before ?? undefined, after: after ?? undefined };
+  const b: Record<string, unknown> = {};
+  const a: Record<string, unknown> = {};
+  for (const key of new Set([...Object.keys(before), ...Object.keys(after)])) {
+    if (JSON.stringify(before[key]) !== JSON.stringify(after[key])) {
+      b[key] = before[key];
+      a[key] = after[key];
+    }
+  }
+  return { before: b, after: a };
+}
+
+/** Writes audit rows inside `tx`, attributed to the request's operator. */
+export async function writeAudit(tx: Tx | Database, c: Context<AppEnv>, entries: AuditEntry[]) {
+  if (entries.length === 0) return;
+  const user = c.var.session?.user;
+  await tx.insert(audit_log).values(
+    entries.map((e) => ({
+      operator_id: user?.id ?? null,
+      operator_email: user?.email ?? null,
+      action: e.action,
+      entity: e.entity,
+      entity_id: e.entity_id,
+      changes: changedFields(e.before, e.after),
+      request_id: c.var.requestId,
+      ip_address: c.req.header("x-forwarded-for")?.split(",")[0]?.trim() ?? null,
+    })),
+  );
+}
+
+/**
+ * Runs `work` in one transaction and records the audit entries it returns in the same
+ * transaction: either the change and its audit rows are written, or neither.
+ */
+export async function mutate<T>(c: Context<AppEnv>, work: (tx: Tx) => Promise<{ result: T; audit: AuditEntry[] }>): Promise<T> {
+  return c.var.db.transaction(async (tx) => {
+    const { result, audit } = await work(tx);
+    await writeAudit(tx, c, audit);
+    return result;
+  });
+}

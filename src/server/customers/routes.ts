@@ -1,0 +1,89 @@
+import { z } from "@hono/zod-openapi";
+import { eq } from "drizzle-orm";
+import {
+  createCustomerSchema,
+  customerDetailSchema,
+  customerOptionsSchema,
+  customerPageSchema,
+  customerSchema,
+  customerSortKeys,
+  updateCustomerStatusSchema,
+} from "../../domain/customers";
+import { customerStatuses } from "../../domain/enums";
+import { msg } from "../../domain/messages";
+import { mutate } from "../audit";
+import { customers } from "../db/schema";
+import { notFound } from "../http/errors";
+import { listQuery, toJson } from "../http/list";
+import { apiRoute, createRouter, invalidResponse, jsonBody, jsonResponse, notFoundResponse } from "../http/route";
+import { customerOptions, getCustomer, listCustomers, lockCustomer } from "./queries";
+
+export const customersBase = "/api/customers";
+const json = jsonResponse;
+const notFound404 = notFoundResponse(msg.customers.notFound);
+const invalid = invalidResponse;
+const params = z.object({ customerId: z.uuid({ error: msg.customers.notFound }) });
+
+/** GET /api/customers?q&status&sort&order&limit&offset → `{ items, total, summary }` (SPEC.md §2 "/customers"). */
+const list = apiRoute(customersBase, "viewer", {
+  method: "get", path: "/", tags: ["Customers"], summary: "List customers",
+  request: { query: listQuery(customerSortKeys, "created_at").extend({ status: z.enum(customerStatuses).optional() }) },
+  responses: { 200: json(customerPageSchema, "One page of customers"), ...invalid },
+});
+
+/** GET /api/customers/options?active=true → `{ items: [{ customer_id, customer_name, status }] }` sorted by name. */
+const options = apiRoute(customersBase, "viewer", {
+  method: "get", path: "/options", tags: ["Customers"], summary: "Customers for pickers, by name",
+  request: { query: z.object({ active: z.enum(["true", "false"]).optional() }) },
+  responses: { 200: json(customerOptionsSchema, "Customers by name") },
+});
+
+/** GET /api/customers/{customerId} → the customer with its cards; 404 "Customer not found". */
+const detail = apiRoute(customersBase, "viewer", {
+  method: "get", path: "/{customerId}", tags: ["Customers"], summary: "One customer",
+  request: { params },
+  responses: { 200: json(customerDetailSchema, "The customer"), ...notFound404 },
+});
+
+/** POST /api/customers `{ customer_name, status?, valid_domains? }` → 201 the customer (SPEC.md §5 "Add customer"). */
+const create = apiRoute(customersBase, "editor", {
+  method: "post", path: "/", tags: ["Customers"], summary: "Add a customer",
+  request: { body: jsonBody(createCustomerSchema) },
+  responses: { 201: json(customerSchema, "Created"), ...invalid },
+});
+
+/** PATCH /api/customers/{customerId} `{ status }` → the customer; Archive / Unarchive (SPEC.md §4), sets updated_at. */
+const update = apiRoute(customersBase, "editor", {
+  method: "patch", path: "/{customerId}", tags: ["Customers"], summary: "Archive or unarchive a customer",
+  request: { params, body: jsonBody(updateCustomerStatusSchema) },
+  responses: { 200: json(customerSchema, "Updated"), ...notFound404, ...invalid },
+});
+
+export const customersRouter = createRouter()
+  .openapi(list, async (c) => c.json(await listCustomers(c.var.db, c.req.valid("query")), 200))
+  .openapi(options, async (c) => c.json({ items: await customerOptions(c.var.db, c.req.valid("query").active === "true") }, 200))
+  .openapi(detail, async (c) => {
+    const customer = await getCustomer(c.var.db, c.req.valid("param").customerId);
+    if (!customer) throw notFound(msg.customers.notFound);
+    return c.json(customer, 200);
+  })
+  .openapi(create, async (c) => {
+    const input = c.req.valid("json");
+    const created = await mutate(c, async (tx) => {
+      const now = new Date();
+      const [row] = await tx.insert(customers).values({ ...input, created_at: now, updated_at: now }).returning();
+      return { result: row, audit: [{ action: "create", entity: "customer", entity_id: row.customer_id, after: toJson(row) }] };
+    });
+    return c.json(toJson(created), 201);
+  })
+  .openapi(update, async (c) => {
+    const { customerId } = c.req.valid("param");
+    const { status } = c.req.valid("json");
+    const updated = await mutate(c, async (tx) => {
+      const before = await lockCustomer(tx, customerId);
+      if (!before) throw notFound(msg.customers.notFound);
+      const [after] = await tx.update(customers).set({ status, updated_at: new Date() }).where(eq(customers.customer_id, customerId)).returning();
+      return { result: after, audit: [{ action: "update", entity: "customer", entity_id: customerId, before: { status: before.status }, after: { status: after.status } }] };
+    });
+    return c.json(toJson(updated), 200);
+  });

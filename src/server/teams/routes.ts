@@ -1,0 +1,198 @@
+import { z } from "@hono/zod-openapi";
+import { and, eq, sql } from "drizzle-orm";
+import { okSchema } from "../../domain/common";
+import { teamStatuses } from "../../domain/enums";
+import { msg } from "../../domain/messages";
+import {
+  assignableSkillsSchema,
+  assignSkillSchema,
+  createdTeamSchema,
+  createTeamSchema,
+  teamDetailSchema,
+  teamPageSchema,
+  teamSkillSchema,
+  teamSkillsSchema,
+  teamSortKeys,
+  updateTeamStatusSchema,
+} from "../../domain/teams";
+import { mutate } from "../audit";
+import { customers, skills, teams, teams_skills, teams_users } from "../db/schema";
+import { HttpError, notFound } from "../http/errors";
+import { listQuery, toJson } from "../http/list";
+import { apiRoute, createRouter, invalidResponse, jsonBody, jsonResponse, notFoundResponse } from "../http/route";
+import { assignableSkills, getTeam, listTeams, teamSkills } from "./queries";
+
+export const teamsBase = "/api/teams";
+const teamNotFound = notFoundResponse(msg.teams.notFound);
+const params = z.object({ teamId: z.uuid({ error: msg.teams.notFound }) });
+const paging = z.object({
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+  offset: z.coerce.number().int().min(0).default(0),
+});
+
+/** GET /api/teams?q&customer_id&status&sort&order&limit&offset → `{ items, total, summary }` (SPEC.md §2 "/teams"). */
+const list = apiRoute(teamsBase, "viewer", {
+  method: "get", path: "/", tags: ["Teams"], summary: "List teams",
+  request: { query: listQuery(teamSortKeys, "created_at").extend({ customer_id: z.uuid().optional(), status: z.enum(teamStatuses).optional() }) },
+  responses: { 200: jsonResponse(teamPageSchema, "One page of teams"), ...invalidResponse },
+});
+
+/** GET /api/teams/{teamId} → the team with customer name and cards; 404 "Team not found". */
+const detail = apiRoute(teamsBase, "viewer", {
+  method: "get", path: "/{teamId}", tags: ["Teams"], summary: "One team",
+  request: { params },
+  responses: { 200: jsonResponse(teamDetailSchema, "The team"), ...teamNotFound },
+});
+
+/** GET /api/teams/{teamId}/skills?limit&offset → the team's active skill assignments. */
+const skillsOfTeam = apiRoute(teamsBase, "viewer", {
+  method: "get", path: "/{teamId}/skills", tags: ["Teams"], summary: "Skills assigned to a team",
+  request: { params, query: paging },
+  responses: { 200: jsonResponse(teamSkillsSchema, "Active assignments"), ...teamNotFound },
+});
+
+/** GET /api/teams/{teamId}/assignable-skills?q&limit&offset → active skills not actively assigned to the team. */
+const assignable = apiRoute(teamsBase, "viewer", {
+  method: "get", path: "/{teamId}/assignable-skills", tags: ["Teams"], summary: "Skills that can be assigned",
+  request: { params, query: paging.extend({ q: z.string().trim().max(200).optional() }) },
+  responses: { 200: jsonResponse(assignableSkillsSchema, "Assignable skills"), ...teamNotFound },
+});
+
+/** POST /api/teams `{ customer_id, team_name, status? }` → 201 the team (SPEC.md §5 "Add team"); 404 unknown customer. */
+const create = apiRoute(teamsBase, "editor", {
+  method: "post", path: "/", tags: ["Teams"], summary: "Add a team to a customer",
+  request: { body: jsonBody(createTeamSchema) },
+  responses: { 201: jsonResponse(createdTeamSchema, "Created"), ...notFoundResponse(msg.customers.notFound), ...invalidResponse },
+});
+
+/** PATCH /api/teams/{teamId} `{ status }` → Archive Team (inactive) / Unarchive Team (active); sets updated_at. */
+const update = apiRoute(teamsBase, "editor", {
+  method: "patch", path: "/{teamId}", tags: ["Teams"], summary: "Archive or unarchive a team",
+  request: { params, body: jsonBody(updateTeamStatusSchema) },
+  responses: { 200: jsonResponse(createdTeamSchema, "Updated"), ...teamNotFound, ...invalidResponse },
+});
+
+/** DELETE /api/teams/{teamId} → the team, its memberships and its skill assignments, in one transaction. */
+const remove = apiRoute(teamsBase, "editor", {
+  method: "delete", path: "/{teamId}", tags: ["Teams"], summary: "Delete a team",
+  request: { params },
+  responses: { 200: jsonResponse(okSchema, "Deleted"), ...teamNotFound },
+});
+
+/** DELETE /api/teams/{teamId}/members/{userId} → removes the user from the team; 404 when not a member. */
+const removeMember = apiRoute(teamsBase, "editor", {
+  method: "delete", path: "/{teamId}/members/{userId}", tags: ["Teams"], summary: "Remove a member",
+  request: { params: params.extend({ userId: z.uuid({ error: msg.users.notFound }) }) },
+  responses: { 200: jsonResponse(okSchema, "Removed"), ...notFoundResponse(msg.users.notFound) },
+});
+
+/**
+ * POST /api/teams/{teamId}/skills `{ skill_id }` → 201 new assignment, 200 when an inactive one was
+ * reactivated or it was already active (idempotent). Only active skills (SPEC.md §4).
+ */
+const assign = apiRoute(teamsBase, "editor", {
+  method: "post", path: "/{teamId}/skills", tags: ["Teams"], summary: "Assign a skill to a team",
+  request: { params, body: jsonBody(assignSkillSchema) },
+  responses: {
+    200: jsonResponse(teamSkillSchema.pick({ skill_id: true, status: true }), "Already assigned, or reactivated"),
+    201: jsonResponse(teamSkillSchema.pick({ skill_id: true, status: true }), "Assigned"),
+    ...teamNotFound, ...invalidResponse,
+  },
+});
+
+export const teamsRouter = createRouter()
+  .openapi(list, async (c) => c.json(await listTeams(c.var.db, c.req.valid("query")), 200))
+  .openapi(detail, async (c) => {
+    const team = await getTeam(c.var.db, c.req.valid("param").teamId);
+    if (!team) throw notFound(msg.teams.notFound);
+    return c.json(team, 200);
+  })
+  .openapi(skillsOfTeam, async (c) => {
+    const { teamId } = c.req.valid("param");
+    const { limit, offset } = c.req.valid("query");
+    if (!(await getTeam(c.var.db, teamId))) throw notFound(msg.teams.notFound);
+    return c.json(await teamSkills(c.var.db, teamId, limit, offset), 200);
+  })
+  .openapi(assignable, async (c) => {
+    const { teamId } = c.req.valid("param");
+    const { q, limit, offset } = c.req.valid("query");
+    const [team] = await c.var.db.select({ id: teams.team_id }).from(teams).where(eq(teams.team_id, teamId));
+    if (!team) throw notFound(msg.teams.notFound);
+    return c.json(await assignableSkills(c.var.db, teamId, q, limit, offset), 200);
+  })
+  .openapi(create, async (c) => {
+    const input = c.req.valid("json");
+    const created = await mutate(c, async (tx) => {
+      const [customer] = await tx.select({ id: customers.customer_id }).from(customers).where(eq(customers.customer_id, input.customer_id));
+      if (!customer) throw notFound(msg.customers.notFound);
+      const [row] = await tx.insert(teams).values(input).returning();
+      return { result: row, audit: [{ action: "create", entity: "team", entity_id: row.team_id, after: toJson(row) }] };
+    });
+    return c.json({ team_id: created.team_id, customer_id: created.customer_id, team_name: created.team_name, status: created.status }, 201);
+  })
+  .openapi(update, async (c) => {
+    const { teamId } = c.req.valid("param");
+    const { status } = c.req.valid("json");
+    const row = await mutate(c, async (tx) => {
+      const [before] = await tx.select().from(teams).where(eq(teams.team_id, teamId)).for("update");
+      if (!before) throw notFound(msg.teams.notFound);
+      if (before.status === status) return { result: before, audit: [] }; // SPEC.md §4: skipped if already
+      const [after] = await tx.update(teams).set({ status, updated_at: new Date() }).where(eq(teams.team_id, teamId)).returning();
+      return { result: after, audit: [{ action: "update", entity: "team", entity_id: teamId, before: { status: before.status }, after: { status } }] };
+    });
+    return c.json({ team_id: row.team_id, customer_id: row.customer_id, team_name: row.team_name, status: row.status }, 200);
+  })
+  .openapi(remove, async (c) => {
+    const { teamId } = c.req.valid("param");
+    await mutate(c, async (tx) => {
+      const [before] = await tx.select().from(teams).where(eq(teams.team_id, teamId)).for("update");
+      if (!before) throw notFound(msg.teams.notFound);
+      const members = await tx.delete(teams_users).where(eq(teams_users.team_id, teamId)).returning({ user_id: teams_users.user_id });
+      const assignments = await tx.delete(teams_skills).where(eq(teams_skills.team_id, teamId)).returning({ skill_id: teams_skills.skill_id });
+      await tx.delete(teams).where(eq(teams.team_id, teamId));
+      return {
+        result: null,
+        audit: [{
+          action: "delete", entity: "team", entity_id: teamId,
+          before: { ...toJson(before), member_count: members.length, assignment_count: assignments.length },
+        }],
+      };
+    });
+    return c.json({ ok: true as const }, 200);
+  })
+  .openapi(removeMember, async (c) => {
+    const { teamId, userId } = c.req.valid("param");
+    await mutate(c, async (tx) => {
+      const deleted = await tx.delete(teams_users).where(and(eq(teams_users.team_id, teamId), eq(teams_users.user_id, userId))).returning();
+      if (deleted.length === 0) throw new HttpError(404, "not_found", "This user is not a member of the team");
+      return { result: null, audit: [{ action: "remove_member", entity: "team", entity_id: teamId, before: { user_id: userId } }] };
+    });
+    return c.json({ ok: true as const }, 200);
+  })
+  .openapi(assign, async (c) => {
+    const { teamId } = c.req.valid("param");
+    const { skill_id } = c.req.valid("json");
+    const outcome = await mutate(c, async (tx) => {
+      const [team] = await tx.select().from(teams).where(eq(teams.team_id, teamId)).for("update");
+      if (!team) throw notFound(msg.teams.notFound);
+      const [skill] = await tx.select().from(skills).where(eq(skills.skill_id, skill_id));
+      if (!skill) throw notFound(msg.skills.notFound);
+      if (skill.status !== "active") throw new HttpError(422, "validation_failed", "Only active skills can be assigned", { skill_id: "Only active skills can be assigned" });
+      // Insert, or reactivate an unassigned row; an active row is left as it is.
+      const [row] = await tx
+        .insert(teams_skills)
+        .values({ team_id: teamId, skill_id, customer_id: team.customer_id, status: "active", assigned_at: new Date() })
+        .onConflictDoUpdate({
+          target: [teams_skills.team_id, teams_skills.skill_id],
+          set: { status: "active", assigned_at: new Date() },
+          setWhere: sql`${teams_skills.status} <> 'active'`,
+        })
+        .returning({ skill_id: teams_skills.skill_id, status: teams_skills.status, inserted: sql<boolean>`(xmax = 0)` });
+      if (!row) return { result: { created: false }, audit: [] };
+      return {
+        result: { created: row.inserted },
+        audit: [{ action: row.inserted ? "assign_skill" : "reassign_skill", entity: "team", entity_id: teamId, after: { skill_id, status: "active" } }],
+      };
+    });
+    return c.json({ skill_id, status: "active" as const }, outcome.created ? 201 : 200);
+  });
