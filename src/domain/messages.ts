@@ -71,6 +71,8 @@ export const msg = {
     noData: "No data available",
     addTitle: "Add New Customer",
     noDomains: "No domains configured",
+    archived: "Customer archived successfully!",
+    unarchived: "Customer unarchived successfully!",
   },
   teams: {
     loadError: "Error loading teams",
@@ -104,6 +106,7 @@ export const msg = {
     emailInvalid: "Please enter a valid email address",
     noActiveCustomers: "No active customers found. Please create a customer first.",
     noRoles: "No roles",
+    noJobTitle: "N/A",
     noRolesAssigned: "No roles assigned",
     notProvided: "Not provided",
     notSpecified: "Not specified",

@@ -4,6 +4,7 @@ import { useAuth } from "./auth/AuthProvider";
 import { ErrorState, Spinner } from "./components/ui";
 import { LoginPage } from "./login/LoginPage";
 import { NotFoundPage } from "./misc/NotFoundPage";
+import { customersSearch, teamsSearch } from "./search-schemas";
 import { Shell } from "./shell/Shell";
 
 /**
@@ -33,11 +34,18 @@ const rootRoute = createRootRoute({
   errorComponent: ({ error, reset }) => <ErrorState title={msg.app.genericError} message={error instanceof Error ? error.message : String(error)} onRetry={reset} />,
 });
 
-const page = (path: string, load: () => Promise<{ default: React.ComponentType }>) =>
+const page = <P extends string>(path: P, load: () => Promise<{ default: React.ComponentType }>) =>
   createRoute({ getParentRoute: () => rootRoute, path, component: lazyRouteComponent(load) });
 
+/** The spec's route list (SPEC.md §2), each screen loaded on first visit. */
 const routeTree = rootRoute.addChildren([
   page("/", () => import("./dashboard/DashboardPage")),
+  createRoute({ getParentRoute: () => rootRoute, path: "/customers", validateSearch: customersSearch, component: lazyRouteComponent(() => import("./customers/CustomersPage")) }),
+  page("/customers/add", () => import("./customers/AddCustomerPage")),
+  page("/customers/$customerId", () => import("./customers/CustomerDetailPage")),
+  page("/customers/$customerId/add-team", () => import("./customers/AddTeamPage")),
+  createRoute({ getParentRoute: () => rootRoute, path: "/teams", validateSearch: teamsSearch, component: lazyRouteComponent(() => import("./teams/TeamsPage")) }),
+  page("/teams/$teamId", () => import("./teams/TeamDetailPage")),
   page("/analytics", () => import("./misc/AnalyticsPage")),
 ]);
 

@@ -128,8 +128,10 @@ export function generateDemoData(options: DemoOptions = {}): DemoData {
   for (let i = 0; i < 80 * scale; i++) {
     const customer = i < data.customers.length ? data.customers[i] : f.helpers.arrayElement(data.customers);
     const list = teamsByCustomer.get(customer.customer_id!) ?? [];
+    // Team names are unique within a customer: the first unused name, counting up past the list.
     const base = teamNames[(i + list.length) % teamNames.length];
-    const team_name = list.length >= teamNames.length ? `${base} ${list.length + 1}` : base;
+    const taken = new Set(data.teams.filter((t) => t.customer_id === customer.customer_id).map((t) => t.team_name));
+    const team_name = [base, ...teamNames].find((n) => !taken.has(n)) ?? `${base} ${list.length + 1}`;
     const created = new Date(Math.max(customer.created_at!.getTime(), past(600).getTime()));
     const team_id = f.string.uuid();
     list.push(team_id);

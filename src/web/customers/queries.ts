@@ -1,0 +1,59 @@
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import {
+  customerDetailSchema,
+  customerOptionsSchema,
+  customerPageSchema,
+  customerSchema,
+  type CreateCustomerInput,
+} from "../../domain/customers";
+import { api } from "../api/client";
+import { dashboardKeys } from "../dashboard/queries";
+
+export type CustomerListParams = { q?: string; sort: string; order: "asc" | "desc"; limit: number; offset: number };
+
+/** Query keys of customers; mutations invalidate through these. */
+export const customerKeys = {
+  all: ["customers"] as const,
+  lists: () => [...customerKeys.all, "list"] as const,
+  list: (params: CustomerListParams) => [...customerKeys.lists(), params] as const,
+  detail: (id: string) => [...customerKeys.all, "detail", id] as const,
+  options: (activeOnly: boolean) => [...customerKeys.all, "options", activeOnly] as const,
+};
+
+export const customerListQuery = (params: CustomerListParams) =>
+  queryOptions({
+    queryKey: customerKeys.list(params),
+    queryFn: ({ signal }) => api("/customers", customerPageSchema, { query: params, signal }),
+    placeholderData: keepPreviousData,
+  });
+
+export const customerQuery = (id: string) =>
+  queryOptions({ queryKey: customerKeys.detail(id), queryFn: ({ signal }) => api(`/customers/${id}`, customerDetailSchema, { signal }) });
+
+/** Customers by name for pickers; `activeOnly` for the add-user form. */
+export const customerOptionsQuery = (activeOnly = false) =>
+  queryOptions({
+    queryKey: customerKeys.options(activeOnly),
+    queryFn: ({ signal }) => api("/customers/options", customerOptionsSchema, { query: { active: activeOnly ? "true" : undefined }, signal }),
+    staleTime: 60_000,
+  });
+
+export function useCreateCustomer() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: CreateCustomerInput) => api("/customers", customerSchema, { method: "POST", body: input }),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: customerKeys.all });
+      void queryClient.invalidateQueries({ queryKey: dashboardKeys.all });
+    },
+  });
+}
+
+/** Archive (inactive) / Unarchive (active). */
+export function useSetCustomerStatus(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (status: "active" | "inactive") => api(`/customers/${id}`, customerSchema, { method: "PATCH", body: { status } }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: customerKeys.all }),
+  });
+}

@@ -1,0 +1,23 @@
+import { Link } from "@tanstack/react-router";
+import type { UserListItem } from "../../domain/users";
+import { displayName, initials } from "../components/format";
+
+/** The "User" cell: initials avatar, full name or email (linking to the user), and the email. */
+export function UserCell({ user }: { user: Pick<UserListItem, "user_id" | "email" | "first_name" | "last_name"> }) {
+  const name = displayName(user);
+  return (
+    <div className="flex items-center gap-3">
+      <div className="avatar avatar-placeholder" aria-hidden>
+        <div className="w-8 rounded-full bg-primary/10 text-primary">
+          <span className="text-xs font-semibold">{initials(name)}</span>
+        </div>
+      </div>
+      <div className="min-w-0">
+        <Link to="/users/$userId" params={{ userId: user.user_id }} className="block truncate font-medium hover:text-primary hover:underline">
+          {name}
+        </Link>
+        {name !== user.email ? <div className="truncate text-xs text-base-content/60">{user.email}</div> : null}
+      </div>
+    </div>
+  );
+}
