@@ -49,8 +49,8 @@ export const customerOptionsSchema = z.object({ items: z.array(customerOptionSch
 
 /** Add customer (SPEC.md §5): name required and trimmed; domains trimmed, null when empty. */
 export const createCustomerSchema = z.object({
-  customer_name: z.string({ error: msg.customers.nameRequired }).trim().min(1, msg.customers.nameRequired).max(200, "Customer name is too long"),
-  status: z.enum(customerStatuses, { error: "Status must be Active, Inactive or Trial" }).default("active"),
+  customer_name: z.string({ error: msg.customers.nameRequired }).trim().min(1, msg.customers.nameRequired).max(200, msg.customers.nameTooLong),
+  status: z.enum(customerStatuses, { error: msg.customers.statusInvalid }).default("active"),
   valid_domains: z
     .string()
     .max(5000, "Valid domains are too long")

@@ -59,10 +59,10 @@ export const assignableSkillsSchema = z.object({ items: z.array(assignableSkillS
 export const createTeamSchema = z.object({
   customer_id: z.uuid({ error: msg.teams.customerIdMissing }),
   team_name: z.string({ error: msg.teams.nameRequired }).trim().min(1, msg.teams.nameRequired).max(200, "Team name is too long"),
-  status: z.enum(["active", "inactive"], { error: "Status must be Active or Inactive" }).default("active"),
+  status: z.enum(["active", "inactive"], { error: msg.teams.statusInvalid }).default("active"),
 });
 export type CreateTeamInput = z.input<typeof createTeamSchema>;
 
 export const updateTeamStatusSchema = z.object({ status: z.enum(["active", "inactive"]) });
-export const assignSkillSchema = z.object({ skill_id: z.uuid({ error: "Choose a skill" }) });
+export const assignSkillSchema = z.object({ skill_id: z.uuid({ error: msg.teams.chooseSkill }) });
 export const createdTeamSchema = z.object({ team_id: id, customer_id: id, team_name: z.string(), status: z.enum(teamStatuses) });

@@ -1,4 +1,5 @@
 import { existsSync, readFileSync } from "node:fs";
+import { msg } from "../domain/messages";
 import path from "node:path";
 import { createRequire } from "node:module";
 import { serveStatic } from "@hono/node-server/serve-static";
@@ -80,7 +81,7 @@ export function createApp(deps: AppDeps): { app: OpenAPIHono<AppEnv>; auth: Auth
   app.use("/api/*", async (c, next) => {
     const session = await auth.api.getSession({ headers: c.req.raw.headers });
     c.set("session", session);
-    if (!session) return errorResponse(c, 401, "unauthorized", "Sign in to continue");
+    if (!session) return errorResponse(c, 401, "unauthorized", msg.api.unauthorized);
     return next();
   });
 
@@ -104,9 +105,9 @@ export function createApp(deps: AppDeps): { app: OpenAPIHono<AppEnv>; auth: Auth
   app.onError((err, c) => {
     if (err instanceof HttpError) return errorResponse(c, err.status, err.code, err.message, err.fields);
     if (err instanceof HTTPException && err.status < 500) return errorResponse(c, err.status, "bad_request", err.message);
-    if (err instanceof SyntaxError) return errorResponse(c, 400, "bad_request", "The request body is not valid JSON");
+    if (err instanceof SyntaxError) return errorResponse(c, 400, "bad_request", msg.api.badJson);
     const pgCode = (err as { code?: string; cause?: { code?: string } }).cause?.code ?? (err as { code?: string }).code;
-    if (pgCode === "22P02") return errorResponse(c, 400, "bad_request", "Malformed identifier or value");
+    if (pgCode === "22P02") return errorResponse(c, 400, "bad_request", msg.api.malformed);
     deps.logger.error({ requestId: c.var.requestId, err }, "unhandled error");
     return errorResponse(c, 500, "internal", `Something went wrong on our side (request ${c.var.requestId})`);
   });

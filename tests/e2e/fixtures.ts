@@ -12,6 +12,16 @@ export async function signIn(page: Page, path = "/") {
   await expect(page.getByTestId("sidebar")).toBeVisible();
 }
 
+/** A summary card by its exact label. */
+export const statCard = (page: Page, label: string) => page.getByRole("group", { name: label, exact: true });
+
+/** GET an API path with the page's session, as JSON. */
+export async function apiGet<T = any>(page: Page, path: string): Promise<T> {
+  const res = await page.request.get(path);
+  expect(res.status(), path).toBe(200);
+  return res.json();
+}
+
 /** A page whose console errors and uncaught exceptions fail the test. */
 export const test = base.extend<{ consoleErrors: string[] }>({
   consoleErrors: [

@@ -1,4 +1,5 @@
 import { createRoute, OpenAPIHono, type RouteConfig, type z } from "@hono/zod-openapi";
+import { msg } from "../../domain/messages";
 type ZodType = z.ZodType;
 import type { MiddlewareHandler } from "hono";
 import type pino from "pino";
@@ -32,10 +33,10 @@ export function requireAccess(access: RouteAccess): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     if (access === "public") return next();
     const session = c.var.session;
-    if (!session) return errorResponse(c, 401, "unauthorized", "Sign in to continue");
+    if (!session) return errorResponse(c, 401, "unauthorized", msg.api.unauthorized);
     const role = (session.user as { role?: string }).role as OperatorRole | undefined;
     if (!role || !(role in rank) || rank[role] < rank[access]) {
-      return errorResponse(c, 403, "forbidden", "Your role does not allow this action");
+      return errorResponse(c, 403, "forbidden", msg.api.forbidden);
     }
     return next();
   };

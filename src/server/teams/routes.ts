@@ -164,7 +164,7 @@ export const teamsRouter = createRouter()
     const { teamId, userId } = c.req.valid("param");
     await mutate(c, async (tx) => {
       const deleted = await tx.delete(teams_users).where(and(eq(teams_users.team_id, teamId), eq(teams_users.user_id, userId))).returning();
-      if (deleted.length === 0) throw new HttpError(404, "not_found", "This user is not a member of the team");
+      if (deleted.length === 0) throw new HttpError(404, "not_found", msg.teams.notMember);
       return { result: null, audit: [{ action: "remove_member", entity: "team", entity_id: teamId, before: { user_id: userId } }] };
     });
     return c.json({ ok: true as const }, 200);
@@ -177,7 +177,7 @@ export const teamsRouter = createRouter()
       if (!team) throw notFound(msg.teams.notFound);
       const [skill] = await tx.select().from(skills).where(eq(skills.skill_id, skill_id));
       if (!skill) throw notFound(msg.skills.notFound);
-      if (skill.status !== "active") throw new HttpError(422, "validation_failed", "Only active skills can be assigned", { skill_id: "Only active skills can be assigned" });
+      if (skill.status !== "active") throw new HttpError(422, "validation_failed", msg.teams.skillNotActive, { skill_id: msg.teams.skillNotActive });
       // Insert, or reactivate an unassigned row; an active row is left as it is.
       const [row] = await tx
         .insert(teams_skills)

@@ -18,7 +18,7 @@ export function PageHeader({ title, subtitle, actions }: { title: ReactNode; sub
 /** A summary card: label, big number, optional hint and icon. */
 export function StatCard({ label, value, hint, icon }: { label: string; value: ReactNode; hint?: string; icon?: ReactNode }) {
   return (
-    <div className="card border border-base-300 bg-base-100 shadow-sm">
+    <div className="card border border-base-300 bg-base-100 shadow-sm" role="group" aria-label={label}>
       <div className="card-body flex-row items-center gap-4 p-5">
         {icon ? <div className="rounded-lg bg-primary/10 p-2.5 text-primary" aria-hidden>{icon}</div> : null}
         <div className="min-w-0">
