@@ -143,5 +143,7 @@ function mountWeb(app: OpenAPIHono<AppEnv>, webRoot: string) {
     if (c.res.status === 200) c.header("cache-control", "public, max-age=31536000, immutable");
   });
   app.use("/*", serveStatic({ root: webRoot }));
+  // A missing asset (say, a chunk of an older build) is a 404, never the app's HTML.
+  app.get("/assets/*", (c) => c.text("Not found", 404));
   app.get("*", (c) => c.html(index, 200, { "cache-control": "no-cache" }));
 }

@@ -19,8 +19,8 @@ export function PageHeader({ title, subtitle, actions }: { title: ReactNode; sub
 export function StatCard({ label, value, hint, icon }: { label: string; value: ReactNode; hint?: string; icon?: ReactNode }) {
   return (
     <div className="card border border-base-300 bg-base-100 shadow-sm" role="group" aria-label={label}>
-      <div className="card-body flex-row items-center gap-4 p-5">
-        {icon ? <div className="rounded-lg bg-primary/10 p-2.5 text-primary" aria-hidden>{icon}</div> : null}
+      <div className="card-body flex-row items-center gap-4 p-4 sm:p-5">
+        {icon ? <div className="hidden rounded-lg bg-primary/10 p-2.5 text-primary sm:block" aria-hidden>{icon}</div> : null}
         <div className="min-w-0">
           <div className="text-sm text-base-content/70">{label}</div>
           <div className="text-2xl font-semibold tabular-nums">{value}</div>
@@ -35,8 +35,8 @@ export function StatCard({ label, value, hint, icon }: { label: string; value: R
 export function StatCardSkeleton() {
   return (
     <div className="card border border-base-300 bg-base-100 shadow-sm" aria-hidden>
-      <div className="card-body flex-row items-center gap-4 p-5">
-        <div className="skeleton h-11 w-11 rounded-lg" />
+      <div className="card-body flex-row items-center gap-4 p-4 sm:p-5">
+        <div className="skeleton hidden h-11 w-11 rounded-lg sm:block" />
         <div className="flex flex-col gap-2">
           <div className="skeleton h-3.5 w-24" />
           <div className="skeleton h-7 w-16" />
@@ -48,7 +48,7 @@ export function StatCardSkeleton() {
 
 /** Grid of stat cards that keeps its shape between loading and loaded. */
 export function StatGrid({ children }: { children: ReactNode }) {
-  return <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">{children}</div>;
+  return <div className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">{children}</div>;
 }
 
 /** Error view: the spec's title, the server's message and a Retry button. */
