@@ -17,10 +17,11 @@ import { teamsBase, teamsRouter } from "./teams/routes";
 import { usersBase, usersRouter } from "./users/routes";
 import { errorResponse, HttpError } from "./http/errors";
 import { requireAccess, routeTable, type AppEnv } from "./http/route";
+import { resolveSession, sameOrigin, signInHandler, signOutHandler } from "./security";
 
 export type AppDeps = {
   db: Database;
-  config: Pick<Config, "authSecret" | "publicUrl">;
+  config: Pick<Config, "authSecret" | "publicUrl" | "security">;
   logger: pino.Logger;
   /** Folder of the built single-page app; when absent only the API is served. */
   webRoot?: string;
@@ -75,11 +76,19 @@ export function createApp(deps: AppDeps): { app: OpenAPIHono<AppEnv>; auth: Auth
 
   app.get("/healthz", (c) => c.json({ ok: true }));
 
-  app.on(["GET", "POST"], "/api/auth/*", (c) => auth.handler(c.req.raw));
+  const security = deps.config.security;
+  app.use("/api/*", sameOrigin(deps.config.publicUrl));
+
+  // better-auth, limited to what the console uses; sign-in and sign-out are wrapped (security.ts).
+  app.post("/api/auth/sign-in/email", signInHandler(auth, security));
+  app.post("/api/auth/sign-out", signOutHandler(auth));
+  app.get("/api/auth/get-session", async (c) => c.json(await resolveSession(c, auth, security)));
+  app.post("/api/auth/change-password", (c) => auth.handler(c.req.raw));
+  app.all("/api/auth/*", (c) => errorResponse(c, 404, "not_found", `No API route ${c.req.method} ${c.req.path}`));
 
   // Every other /api route needs an operator session.
   app.use("/api/*", async (c, next) => {
-    const session = await auth.api.getSession({ headers: c.req.raw.headers });
+    const session = await resolveSession(c, auth, security);
     c.set("session", session);
     if (!session) return errorResponse(c, 401, "unauthorized", msg.api.unauthorized);
     return next();

@@ -13,7 +13,8 @@ import type { OperatorRole } from "../domain/enums";
  * database (`operator_session`), httpOnly cookies. Public sign-up is disabled; operators are
  * created by `createOperator` (demo start, `npm run operator:create`).
  */
-export function createAuth(db: Database, config: Pick<Config, "authSecret" | "publicUrl">, log: pino.Logger) {
+export function createAuth(db: Database, config: Pick<Config, "authSecret" | "publicUrl" | "security">, log: pino.Logger) {
+  const idle = config.security.sessionIdleSeconds;
   return betterAuth({
     logger: {
       level: "warn",
@@ -29,13 +30,18 @@ export function createAuth(db: Database, config: Pick<Config, "authSecret" | "pu
       modelName: "operator",
       additionalFields: {
         role: { type: "string", required: false, defaultValue: "viewer", input: false },
+        banned: { type: "boolean", required: false, defaultValue: false, input: false },
       },
     },
-    session: { modelName: "operator_session" },
+    // Sliding expiry: every use (at most once a minute) pushes the end `idle` seconds ahead, so a
+    // session ends after that long unused. The absolute limit is enforced in security.ts.
+    session: { modelName: "operator_session", expiresIn: idle, updateAge: Math.min(60, Math.max(1, Math.floor(idle / 2))) },
     account: { modelName: "operator_account" },
     verification: { modelName: "operator_verification" },
     emailAndPassword: { enabled: true, disableSignUp: true, minPasswordLength: 8 },
-    advanced: { cookiePrefix: "pedal" },
+    // Sign-in throttling is ours (security.ts): counted in the database, per address and per account.
+    rateLimit: { enabled: false },
+    advanced: { cookiePrefix: "pedal", useSecureCookies: config.publicUrl.startsWith("https://") },
     telemetry: { enabled: false },
   });
 }

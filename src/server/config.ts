@@ -18,6 +18,14 @@ import { z } from "zod";
  * | DEMO_SEED           | 42                        | seed of the demo data generator |
  * | DEMO_OPERATOR_PASSWORD | random, kept in DATA_DIR | embedded database only: the demo operator's password |
  * | LOG_LEVEL           | info                      | pino level (silent for none) |
+ * | SESSION_IDLE_MINUTES | 30                       | a session unused this long ends |
+ * | SESSION_MAX_HOURS   | 12                        | a session ends this long after sign-in, used or not |
+ * | SIGNIN_WINDOW_SECONDS | 900                     | window of the sign-in rate limits |
+ * | SIGNIN_MAX_PER_IP   | 20                        | failed sign-ins from one address per window |
+ * | SIGNIN_MAX_PER_ACCOUNT | 5                      | failed sign-ins for one account per window |
+ * | LOCKOUT_FAILURES    | 10                        | failures in a row that lock an account |
+ * | LOCKOUT_MINUTES     | 30                        | how long a lock lasts unless an admin unlocks it |
+ * | TRUST_PROXY         | (unset)                   | `1`: take the client address from X-Forwarded-For |
  */
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -31,7 +39,39 @@ const envSchema = z.object({
   DEMO_OPERATOR_PASSWORD: z.string().min(8).optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   NODE_ENV: z.string().optional(),
+  SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).default(30),
+  SESSION_MAX_HOURS: z.coerce.number().min(0.01).default(12),
+  SIGNIN_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
+  SIGNIN_MAX_PER_IP: z.coerce.number().int().min(1).default(20),
+  SIGNIN_MAX_PER_ACCOUNT: z.coerce.number().int().min(1).default(5),
+  LOCKOUT_FAILURES: z.coerce.number().int().min(1).default(10),
+  LOCKOUT_MINUTES: z.coerce.number().int().min(1).default(30),
+  TRUST_PROXY: z.enum(["0", "1", "true", "false"]).optional(),
 });
+
+/** Session lifetimes and sign-in limits (README "Security"). Times in seconds. */
+export type SecurityConfig = {
+  sessionIdleSeconds: number;
+  sessionMaxSeconds: number;
+  signInWindowSeconds: number;
+  signInMaxPerIp: number;
+  signInMaxPerAccount: number;
+  lockoutFailures: number;
+  lockoutSeconds: number;
+  trustProxy: boolean;
+};
+
+/** The defaults of SecurityConfig. */
+export const defaultSecurity: SecurityConfig = {
+  sessionIdleSeconds: 30 * 60,
+  sessionMaxSeconds: 12 * 3600,
+  signInWindowSeconds: 900,
+  signInMaxPerIp: 20,
+  signInMaxPerAccount: 5,
+  lockoutFailures: 10,
+  lockoutSeconds: 30 * 60,
+  trustProxy: false,
+};
 
 export type Config = {
   port: number;
@@ -45,6 +85,7 @@ export type Config = {
   demoOperatorPassword: string | undefined;
   logLevel: z.infer<typeof envSchema>["LOG_LEVEL"];
   production: boolean;
+  security: SecurityConfig;
 };
 
 /** Thrown for an environment the console refuses to start with; `message` says what to change. */
@@ -87,6 +128,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     demoOperatorPassword: e.DEMO_OPERATOR_PASSWORD,
     logLevel: e.LOG_LEVEL,
     production,
+    security: {
+      sessionIdleSeconds: e.SESSION_IDLE_MINUTES * 60,
+      sessionMaxSeconds: Math.round(e.SESSION_MAX_HOURS * 3600),
+      signInWindowSeconds: e.SIGNIN_WINDOW_SECONDS,
+      signInMaxPerIp: e.SIGNIN_MAX_PER_IP,
+      signInMaxPerAccount: e.SIGNIN_MAX_PER_ACCOUNT,
+      lockoutFailures: e.LOCKOUT_FAILURES,
+      lockoutSeconds: e.LOCKOUT_MINUTES * 60,
+      trustProxy: e.TRUST_PROXY === "1" || e.TRUST_PROXY === "true",
+    },
   };
 }
 

@@ -5,6 +5,7 @@
 import pino from "pino";
 import { createApp } from "../../src/server/app";
 import { createOperator } from "../../src/server/auth";
+import { defaultSecurity, type SecurityConfig } from "../../src/server/config";
 import type { DatabaseHandle } from "../../src/server/db/client";
 import { loadDemoData } from "../../src/server/db/demo-data";
 import type { OperatorRole } from "../../src/domain/enums";
@@ -23,12 +24,12 @@ export type TestConsole = {
 };
 
 /** Starts a console on a fresh database; `demo` loads the demo data (seed 42) first. */
-export async function startConsole(target: TargetName, options: { demo?: boolean } = {}): Promise<TestConsole> {
+export async function startConsole(target: TargetName, options: { demo?: boolean; security?: Partial<SecurityConfig> } = {}): Promise<TestConsole> {
   const handle = await freshDatabase(target);
   if (options.demo) await loadDemoData(handle.db, { seed: 42 });
   const { app } = createApp({
     db: handle.db,
-    config: { authSecret: "test-secret-test-secret-test-secret-0123", publicUrl },
+    config: { authSecret: "test-secret-test-secret-test-secret-0123", publicUrl, security: { ...defaultSecurity, ...options.security } },
     logger: pino({ level: "silent" }),
   });
   const cookies = new Map<OperatorRole, string>();

@@ -8,6 +8,7 @@ import {
   boolean,
   check,
   index,
+  integer,
   jsonb,
   pgTable,
   primaryKey,
@@ -369,3 +370,17 @@ export const audit_log = pgTable(
     index("audit_log_action_idx").on(t.action, t.created_at),
   ],
 );
+
+/**
+ * Sign-in throttling counters, shared by every server copy: one row per key, `ip:<address>` or
+ * `account:<email>`. `failures` count within the window that started at `window_started_at`;
+ * `consecutive_failures` reset only on a successful sign-in; `locked_until` locks an account.
+ */
+export const auth_throttle = pgTable("auth_throttle", {
+  key: text("key").primaryKey(),
+  failures: integer("failures").notNull().default(0),
+  window_started_at: tz("window_started_at").notNull().defaultNow(),
+  consecutive_failures: integer("consecutive_failures").notNull().default(0),
+  locked_until: tz("locked_until"),
+  updated_at: tz("updated_at").notNull().defaultNow(),
+});
