@@ -48,7 +48,7 @@ export type CustomerOption = z.infer<typeof customerOptionSchema>;
 export const customerOptionsSchema = z.object({ items: z.array(customerOptionSchema) });
 
 /** Add customer (SPEC.md §5): name required and trimmed; domains trimmed, null when empty. */
-export const createCustomerSchema = z.object({
+export const createCustomerSchema = z.strictObject({
   customer_name: z.string({ error: msg.customers.nameRequired }).trim().min(1, msg.customers.nameRequired).max(200, msg.customers.nameTooLong),
   status: z.enum(customerStatuses, { error: msg.customers.statusInvalid }).default("active"),
   valid_domains: z
@@ -60,4 +60,4 @@ export const createCustomerSchema = z.object({
 export type CreateCustomerInput = z.input<typeof createCustomerSchema>;
 
 /** Archive (inactive) or unarchive (active) a customer. */
-export const updateCustomerStatusSchema = z.object({ status: z.enum(customerStatuses) });
+export const updateCustomerStatusSchema = z.strictObject({ status: z.enum(customerStatuses) });

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { id, page, timestamp } from "./common";
-import { userRoles, userStatuses } from "./enums";
+import { teamStatuses, userRoles, userStatuses } from "./enums";
+import { msg } from "./messages";
 
 /** A row of `users_data` with its customer's name and its roles (SPEC.md §3). */
 export const userListItemSchema = z.object({
@@ -30,3 +31,65 @@ export const userSummarySchema = z.object({
 export const userPageSchema = page(userListItemSchema, userSummarySchema);
 export type UserPage = z.infer<typeof userPageSchema>;
 export const userSortKeys = ["name", "email", "customer_name", "job_title", "status", "last_login", "created_at"] as const;
+
+/** /users/{userId}: the user, its customer's name and roles, and its cards (Total Teams, Active Teams). */
+export const userDetailSchema = userListItemSchema.extend({
+  stats: z.object({
+    /** Teams the user is a member of. */
+    total_teams: z.number().int(),
+    /** Of those, the teams whose status is active. */
+    active_teams: z.number().int(),
+  }),
+});
+export type UserDetail = z.infer<typeof userDetailSchema>;
+
+/** A row of the Team Memberships table: the `teams_users` row joined to its team and the team's customer. */
+export const userMembershipSchema = z.object({
+  team_id: id,
+  team_name: z.string(),
+  status: z.enum(teamStatuses),
+  customer_id: id,
+  customer_name: z.string().nullable(),
+  /** Members of the team, this user included. */
+  user_count: z.number().int(),
+  created_at: timestamp,
+});
+export type UserMembership = z.infer<typeof userMembershipSchema>;
+export const userMembershipsSchema = z.object({ items: z.array(userMembershipSchema), total: z.number().int() });
+export const membershipSortKeys = ["team_name", "customer_name", "status", "user_count", "created_at"] as const;
+
+/** A team the user can join: active, of the user's customer, and not one of the user's teams. */
+export const availableTeamSchema = z.object({
+  team_id: id,
+  team_name: z.string(),
+  user_count: z.number().int(),
+  created_at: timestamp,
+});
+export type AvailableTeam = z.infer<typeof availableTeamSchema>;
+export const availableTeamsSchema = z.object({ items: z.array(availableTeamSchema), total: z.number().int() });
+
+/** A simple {something}@{something}.{something} shape, without spaces (SPEC.md §5 "Add user"). */
+export const emailShape = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/**
+ * Add user (SPEC.md §5): email required, trimmed and lowercased, then shape-checked; customer
+ * required; status Active, Inactive or Pending, default Active. The form and POST /api/users both
+ * validate with this schema.
+ */
+export const createUserSchema = z.object({
+  email: z
+    .string({ error: msg.users.emailRequired })
+    .trim()
+    .toLowerCase()
+    .min(1, { error: msg.users.emailRequired, abort: true })
+    .max(254, { error: msg.users.emailTooLong, abort: true })
+    .regex(emailShape, msg.users.emailInvalid),
+  customer_id: z.uuid({ error: msg.users.customerRequired }),
+  status: z.enum(userStatuses, { error: msg.users.statusInvalid }).default("active"),
+});
+export type CreateUserInput = z.input<typeof createUserSchema>;
+
+/** Add to Team: the team to join; the membership's customer is the user's own. */
+export const joinTeamSchema = z.object({ team_id: z.uuid({ error: msg.users.chooseTeam }) });
+/** Answer of Add to Team: the new (or existing) membership. */
+export const joinedTeamSchema = z.object({ user_id: id, team_id: id, customer_id: id });

@@ -11,7 +11,9 @@ import type pino from "pino";
 import { createAuth, type Auth } from "./auth";
 import type { Config } from "./config";
 import type { Database } from "./db/client";
+import { auditBase, auditRouter } from "./audit-log/routes";
 import { customersBase, customersRouter } from "./customers/routes";
+import { accountBase, accountRouter, operatorsBase, operatorsRouter } from "./operators/routes";
 import { dashboardBase, dashboardRouter } from "./dashboard/routes";
 import { teamsBase, teamsRouter } from "./teams/routes";
 import { usersBase, usersRouter } from "./users/routes";
@@ -98,6 +100,9 @@ export function createApp(deps: AppDeps): { app: OpenAPIHono<AppEnv>; auth: Auth
   app.route(customersBase, customersRouter);
   app.route(teamsBase, teamsRouter);
   app.route(usersBase, usersRouter);
+  app.route(operatorsBase, operatorsRouter);
+  app.route(accountBase, accountRouter);
+  app.route(auditBase, auditRouter);
 
   app.doc31("/api/openapi.json", {
     openapi: "3.1.0",

@@ -1,0 +1,43 @@
+import { z } from "zod";
+import { timestamp } from "./common";
+import { operatorRoles } from "./enums";
+
+/** An operator (a member of staff who signs in), as the Operators screen lists them. */
+export const operatorSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  role: z.enum(operatorRoles),
+  /** Deactivated operators cannot sign in; their sessions end. */
+  banned: z.boolean(),
+  created_at: timestamp,
+  /** Set while the account is locked after failed sign-ins. */
+  locked_until: timestamp.nullable(),
+  active_sessions: z.number().int(),
+  last_sign_in: timestamp.nullable(),
+});
+export type OperatorRow = z.infer<typeof operatorSchema>;
+export const operatorPageSchema = z.object({ items: z.array(operatorSchema), total: z.number().int() });
+
+const password = z.string().min(10, "Password must have at least 10 characters").max(200, "Password is too long");
+
+/** Create an operator (admin only). */
+export const createOperatorSchema = z.strictObject({
+  email: z.string().trim().toLowerCase().pipe(z.email("Please enter a valid email address")),
+  name: z.string().trim().min(1, "Name is required").max(100, "Name is too long"),
+  role: z.enum(operatorRoles, { error: "Role must be admin, editor or viewer" }),
+  password,
+});
+export type CreateOperatorInput = z.input<typeof createOperatorSchema>;
+
+/** Change an operator's role, name, or deactivate / reactivate them. */
+export const updateOperatorSchema = z
+  .strictObject({
+    role: z.enum(operatorRoles, { error: "Role must be admin, editor or viewer" }).optional(),
+    name: z.string().trim().min(1, "Name is required").max(100, "Name is too long").optional(),
+    banned: z.boolean().optional(),
+  })
+  .refine((v) => Object.keys(v).length > 0, "Nothing to change");
+
+export const resetPasswordSchema = z.strictObject({ password });
+export const revokedSchema = z.object({ revoked: z.number().int() });

@@ -1,0 +1,162 @@
+import { z } from "@hono/zod-openapi";
+import { hashPassword } from "better-auth/crypto";
+import { and, eq, sql } from "drizzle-orm";
+import { msg } from "../../domain/messages";
+import { createOperatorSchema, operatorPageSchema, operatorSchema, resetPasswordSchema, revokedSchema, updateOperatorSchema, type OperatorRow } from "../../domain/operators";
+import { mutate } from "../audit";
+import { queryRows, type Database } from "../db/client";
+import { auth_throttle, operator, operator_account } from "../db/schema";
+import { conflict, HttpError, notFound } from "../http/errors";
+import { likePattern, toJson } from "../http/list";
+import { apiRoute, createRouter, invalidResponse, jsonBody, jsonResponse, notFoundResponse } from "../http/route";
+import { accountKey, revokeSessions } from "../security";
+import { okSchema } from "../../domain/common";
+
+export const operatorsBase = "/api/operators";
+export const accountBase = "/api/account";
+const params = z.object({ operatorId: z.string().min(1).max(100) });
+const notFound404 = notFoundResponse(msg.operators.notFound);
+
+/** Operators with their lock, session count and last sign-in, in one statement. */
+async function listOperators(db: Database, q: string | undefined, limit: number, offset: number, id?: string) {
+  const where = sql`${q ? sql`(o.email ilike ${likePattern(q)} or o.name ilike ${likePattern(q)})` : sql`true`} and ${id ? sql`o.id = ${id}` : sql`true`}`;
+  const items = await queryRows<OperatorRow>(db, sql`
+    select o.id, o.name, o.email, o.role, coalesce(o.banned, false) as banned, o.created_at,
+      (select t.locked_until from auth_throttle t where t.key = 'account:' || o.email and t.locked_until > now()) as locked_until,
+      (select count(*) from operator_session s where s.user_id = o.id and s.expires_at > now())::int as active_sessions,
+      (select max(a.created_at) from audit_log a where a.entity = 'operator' and a.entity_id = o.id and a.action = 'sign_in') as last_sign_in
+    from operator o where ${where}
+    order by lower(o.email) limit ${limit} offset ${offset}`);
+  const [count] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from operator o where ${where}`);
+  return { items: toJson(items), total: count.n };
+}
+
+async function findOperator(db: Database, id: string) {
+  const [row] = await db.select().from(operator).where(eq(operator.id, id));
+  if (!row) throw notFound(msg.operators.notFound);
+  return row;
+}
+
+/** GET /api/operators?q&limit&offset → `{ items, total }` (admin). */
+const list = apiRoute(operatorsBase, "admin", {
+  method: "get", path: "/", tags: ["Operators"], summary: "List operators",
+  request: { query: z.object({ q: z.string().trim().max(200).optional(), limit: z.coerce.number().int().min(1).max(200).default(50), offset: z.coerce.number().int().min(0).default(0) }) },
+  responses: { 200: jsonResponse(operatorPageSchema, "Operators by email"), ...invalidResponse },
+});
+
+/** POST /api/operators `{ email, name, role, password }` → 201 the operator (admin); 409 when the email is taken. */
+const create = apiRoute(operatorsBase, "admin", {
+  method: "post", path: "/", tags: ["Operators"], summary: "Create an operator",
+  request: { body: jsonBody(createOperatorSchema) },
+  responses: { 201: jsonResponse(operatorSchema, "Created"), 409: jsonResponse(z.object({}), "Email taken"), ...invalidResponse },
+});
+
+/** PATCH /api/operators/{operatorId} `{ role?, name?, banned? }` → the operator; deactivating ends their sessions. */
+const update = apiRoute(operatorsBase, "admin", {
+  method: "patch", path: "/{operatorId}", tags: ["Operators"], summary: "Change role, name, or deactivate",
+  request: { params, body: jsonBody(updateOperatorSchema) },
+  responses: { 200: jsonResponse(operatorSchema, "Updated"), ...notFound404, ...invalidResponse },
+});
+
+/** POST /api/operators/{operatorId}/reset-password `{ password }` → `{ revoked }`: sets the password and ends the operator's sessions. */
+const resetPassword = apiRoute(operatorsBase, "admin", {
+  method: "post", path: "/{operatorId}/reset-password", tags: ["Operators"], summary: "Set a new password",
+  request: { params, body: jsonBody(resetPasswordSchema) },
+  responses: { 200: jsonResponse(revokedSchema, "Password set, sessions ended"), ...notFound404, ...invalidResponse },
+});
+
+/** POST /api/operators/{operatorId}/revoke-sessions → `{ revoked }` (number of sessions ended). */
+const revoke = apiRoute(operatorsBase, "admin", {
+  method: "post", path: "/{operatorId}/revoke-sessions", tags: ["Operators"], summary: "End every session of an operator",
+  request: { params },
+  responses: { 200: jsonResponse(revokedSchema, "Sessions ended"), ...notFound404 },
+});
+
+/** POST /api/operators/{operatorId}/unlock → `{ ok }`: releases a lock after failed sign-ins. */
+const unlock = apiRoute(operatorsBase, "admin", {
+  method: "post", path: "/{operatorId}/unlock", tags: ["Operators"], summary: "Unlock after failed sign-ins",
+  request: { params },
+  responses: { 200: jsonResponse(okSchema, "Unlocked"), ...notFound404 },
+});
+
+export const operatorsRouter = createRouter()
+  .openapi(list, async (c) => {
+    const { q, limit, offset } = c.req.valid("query");
+    return c.json(await listOperators(c.var.db, q, limit, offset), 200);
+  })
+  .openapi(create, async (c) => {
+    const input = c.req.valid("json");
+    const hash = await hashPassword(input.password);
+    const id = await mutate(c, async (tx) => {
+      const [taken] = await tx.select({ id: operator.id }).from(operator).where(eq(operator.email, input.email));
+      if (taken) throw conflict(msg.operators.emailTaken);
+      const newId = crypto.randomUUID();
+      await tx.insert(operator).values({ id: newId, email: input.email, name: input.name, role: input.role, emailVerified: true });
+      await tx.insert(operator_account).values({ id: crypto.randomUUID(), accountId: newId, providerId: "credential", userId: newId, password: hash });
+      return { result: newId, audit: [{ action: "create", entity: "operator", entity_id: newId, after: { email: input.email, name: input.name, role: input.role } }] };
+    });
+    const { items } = await listOperators(c.var.db, undefined, 1, 0, id);
+    return c.json(items[0], 201);
+  })
+  .openapi(update, async (c) => {
+    const { operatorId } = c.req.valid("param");
+    const patch = c.req.valid("json");
+    const self = c.var.session!.user.id === operatorId;
+    if (self && (patch.banned === true || (patch.role && patch.role !== "admin"))) {
+      throw new HttpError(422, "validation_failed", msg.operators.notSelf);
+    }
+    await mutate(c, async (tx) => {
+      const before = await findOperator(tx, operatorId);
+      const after = { ...patch };
+      await tx.update(operator).set({ ...after, updatedAt: new Date() }).where(eq(operator.id, operatorId));
+      if (patch.banned === true) await revokeSessions(tx, operatorId);
+      const pick = (o: Record<string, unknown>) => Object.fromEntries(Object.keys(patch).map((k) => [k, o[k]]));
+      return { result: null, audit: [{ action: "update", entity: "operator", entity_id: operatorId, before: pick(before), after: pick(after) }] };
+    });
+    const { items } = await listOperators(c.var.db, undefined, 1, 0, operatorId);
+    return c.json(items[0], 200);
+  })
+  .openapi(resetPassword, async (c) => {
+    const { operatorId } = c.req.valid("param");
+    const hash = await hashPassword(c.req.valid("json").password);
+    const revoked = await mutate(c, async (tx) => {
+      await findOperator(tx, operatorId);
+      await tx.update(operator_account).set({ password: hash, updatedAt: new Date() }).where(and(eq(operator_account.userId, operatorId), eq(operator_account.providerId, "credential")));
+      const n = await revokeSessions(tx, operatorId);
+      return { result: n, audit: [{ action: "reset_password", entity: "operator", entity_id: operatorId }] };
+    });
+    return c.json({ revoked }, 200);
+  })
+  .openapi(revoke, async (c) => {
+    const { operatorId } = c.req.valid("param");
+    const revoked = await mutate(c, async (tx) => {
+      await findOperator(tx, operatorId);
+      const n = await revokeSessions(tx, operatorId);
+      return { result: n, audit: [{ action: "revoke_sessions", entity: "operator", entity_id: operatorId, after: { revoked: n } }] };
+    });
+    return c.json({ revoked }, 200);
+  })
+  .openapi(unlock, async (c) => {
+    const { operatorId } = c.req.valid("param");
+    await mutate(c, async (tx) => {
+      const target = await findOperator(tx, operatorId);
+      await tx.delete(auth_throttle).where(eq(auth_throttle.key, accountKey(target.email)));
+      return { result: null, audit: [{ action: "unlock", entity: "operator", entity_id: operatorId }] };
+    });
+    return c.json({ ok: true as const }, 200);
+  });
+
+/** POST /api/account/revoke-sessions → `{ revoked }`: "sign out everywhere" for the signed-in operator. */
+const signOutEverywhere = apiRoute(accountBase, "viewer", {
+  method: "post", path: "/revoke-sessions", tags: ["Account"], summary: "Sign out everywhere",
+  responses: { 200: jsonResponse(revokedSchema, "Sessions ended") },
+});
+
+export const accountRouter = createRouter().openapi(signOutEverywhere, async (c) => {
+  const me = c.var.session!.user.id;
+  const revoked = await mutate(c, async (tx) => {
+    const n = await revokeSessions(tx, me);
+    return { result: n, audit: [{ action: "revoke_sessions", entity: "operator", entity_id: me, after: { revoked: n } }] };
+  });
+  return c.json({ revoked }, 200);
+});
