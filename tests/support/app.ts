@@ -17,7 +17,7 @@ export const testPassword = "correct-horse-battery";
 export type TestConsole = {
   handle: DatabaseHandle;
   /** Calls the app; `as` signs the request in as the operator of that role. */
-  request(path: string, init?: RequestInit & { as?: OperatorRole; json?: unknown }): Promise<Response>;
+  request(path: string, init?: RequestInit & { as?: OperatorRole; json?: unknown; noOrigin?: boolean }): Promise<Response>;
   /** Sign-in cookie of the demo operator of `role` (created on first use). */
   cookie(role: OperatorRole): Promise<string>;
   close(): Promise<void>;
@@ -50,10 +50,10 @@ export async function startConsole(target: TargetName, options: { demo?: boolean
     return value;
   }
 
-  async function request(path: string, init: RequestInit & { as?: OperatorRole; json?: unknown } = {}) {
-    const { as, json, ...rest } = init;
+  async function request(path: string, init: RequestInit & { as?: OperatorRole; json?: unknown; noOrigin?: boolean } = {}) {
+    const { as, json, noOrigin, ...rest } = init;
     const headers = new Headers(rest.headers);
-    headers.set("origin", publicUrl);
+    if (!noOrigin && !headers.has("origin")) headers.set("origin", publicUrl);
     if (as) headers.set("cookie", await cookie(as));
     if (json !== undefined) {
       headers.set("content-type", "application/json");

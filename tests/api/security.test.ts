@@ -1,0 +1,263 @@
+/**
+ * Sign-in throttling and lock, session lifetimes, deactivation and revocation, CSRF, headers,
+ * operator management and the audit log (README "Security").
+ */
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { msg } from "../../src/domain/messages";
+import { ConfigError, loadConfig } from "../../src/server/config";
+import { queryRows } from "../../src/server/db/client";
+import { publicUrl, startConsole, testPassword, type TestConsole } from "../support/app";
+import { targets } from "../support/databases";
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+async function signIn(app: TestConsole, email: string, password: string, ip = "10.9.9.9") {
+  return app.request("/api/auth/sign-in/email", { method: "POST", json: { email, password }, headers: { "x-forwarded-for": ip } });
+}
+const cookieOf = (res: Response) => res.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+const auditActions = async (app: TestConsole, action: string) =>
+  (await queryRows<{ n: number }>(app.handle.db, sql`select count(*)::int as n from audit_log where action = ${action}`))[0].n;
+
+describe("configuration", () => {
+  it("refuses a production start without an explicit auth secret", () => {
+    expect(() => loadConfig({ NODE_ENV: "production", DATA_DIR: "/tmp/pedal-never" })).toThrow(ConfigError);
+    expect(() => loadConfig({ NODE_ENV: "production", DATA_DIR: "/tmp/pedal-never" })).toThrow(/BETTER_AUTH_SECRET/);
+    expect(loadConfig({ NODE_ENV: "production", BETTER_AUTH_SECRET: "x".repeat(40) }).authSecret).toBe("x".repeat(40));
+  });
+});
+
+describe.each(targets)("sign-in throttling on %s", (target) => {
+  let app: TestConsole;
+  beforeAll(async () => {
+    app = await startConsole(target, { security: { signInWindowSeconds: 2, signInMaxPerAccount: 3, signInMaxPerIp: 6, lockoutFailures: 5, lockoutSeconds: 600, trustProxy: true } });
+    await app.cookie("admin");
+    await app.cookie("editor");
+    await app.cookie("viewer");
+  });
+  afterAll(() => app.close());
+
+  it("refuses the n+1-th bad sign-in of an account within the window, with the wait, and lets a good one in after it", async () => {
+    for (let i = 0; i < 3; i++) expect((await signIn(app, "editor@test.example", "wrong-password", "10.0.0.1")).status).toBe(401);
+    const refused = await signIn(app, "editor@test.example", testPassword, "10.0.0.2");
+    expect(refused.status).toBe(429);
+    const body = await refused.json();
+    expect(body.message).toMatch(/^Too many failed sign-in attempts\. Try again in \d+ seconds?\.$/);
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+    await sleep(2100);
+    expect((await signIn(app, "editor@test.example", testPassword, "10.0.0.2")).status).toBe(200);
+    expect(await auditActions(app, "sign_in_blocked")).toBeGreaterThanOrEqual(1);
+  });
+
+  it("limits failures per client address across accounts", async () => {
+    for (let i = 0; i < 6; i++) await signIn(app, `nobody${i}@test.example`, "wrong-password", "10.0.0.3");
+    const refused = await signIn(app, "viewer@test.example", testPassword, "10.0.0.3");
+    expect(refused.status).toBe(429);
+    expect((await signIn(app, "viewer@test.example", testPassword, "10.0.0.4")).status).toBe(200);
+  });
+
+  it("locks an account after failures in a row until an admin unlocks it", async () => {
+    const email = "locked@test.example";
+    const created = await app.request("/api/operators", { as: "admin", method: "POST", json: { email, name: "Locked", role: "viewer", password: testPassword } });
+    expect(created.status).toBe(201);
+    const { id } = await created.json();
+    for (let i = 0; i < 5; i++) {
+      await signIn(app, email, "wrong-password", `10.1.0.${i}`);
+      if (i % 3 === 2) await sleep(2100); // stay under the per-window limit: only the lock may stop it
+    }
+    const refused = await signIn(app, email, testPassword, "10.1.1.1");
+    expect(refused.status).toBe(429);
+    expect((await refused.json()).message).toMatch(/^This account is locked after too many failed sign-ins\. Try again in 10 minutes, or ask an administrator to unlock it\.$/);
+    const listed = await (await app.request("/api/operators?q=locked", { as: "admin" })).json();
+    expect(listed.items[0].locked_until).not.toBeNull();
+    expect((await app.request(`/api/operators/${id}/unlock`, { as: "admin", method: "POST" })).status).toBe(200);
+    expect((await signIn(app, email, testPassword, "10.1.1.1")).status).toBe(200);
+  });
+
+  it("records sign-in, failure and sign-out in the audit log, without typed-in unknown emails", async () => {
+    await signIn(app, "not-an-operator-secret@test.example", "x", "10.2.0.1");
+    const ok = await signIn(app, "viewer@test.example", testPassword, "10.2.0.2");
+    await app.request("/api/auth/sign-out", { method: "POST", headers: { cookie: cookieOf(ok) }, json: {} });
+    const rows = await queryRows<{ action: string; changes: { after?: { email?: string } } | null }>(app.handle.db, sql`select action, changes from audit_log where action like 'sign%'`);
+    expect(rows.map((r) => r.action)).toEqual(expect.arrayContaining(["sign_in", "sign_in_failed", "sign_out"]));
+    expect(JSON.stringify(rows)).not.toContain("not-an-operator-secret");
+  });
+});
+
+describe.each(targets)("sessions on %s", (target) => {
+  it("end after the absolute lifetime even when used", async () => {
+    const app = await startConsole(target, { security: { sessionMaxSeconds: 2 } });
+    try {
+      const cookie = await app.cookie("viewer");
+      expect((await app.request("/api/dashboard", { headers: { cookie } })).status).toBe(200);
+      await sleep(1200);
+      expect((await app.request("/api/dashboard", { headers: { cookie } })).status).toBe(200);
+      await sleep(1000);
+      expect((await app.request("/api/dashboard", { headers: { cookie } })).status).toBe(401);
+      const session = await app.request("/api/auth/get-session", { headers: { cookie } });
+      expect(await session.json()).toBeNull();
+    } finally {
+      await app.close();
+    }
+  });
+
+  it("end after the idle time without use", async () => {
+    const app = await startConsole(target, { security: { sessionIdleSeconds: 2 } });
+    try {
+      const cookie = await app.cookie("viewer");
+      expect((await app.request("/api/dashboard", { headers: { cookie } })).status).toBe(200);
+      await sleep(2600);
+      expect((await app.request("/api/dashboard", { headers: { cookie } })).status).toBe(401);
+    } finally {
+      await app.close();
+    }
+  });
+
+  describe("management", () => {
+    let app: TestConsole;
+    beforeAll(async () => {
+      app = await startConsole(target);
+    });
+    afterAll(() => app.close());
+
+    it("are replaced at sign-in", async () => {
+      const first = await app.cookie("editor");
+      const again = await app.request("/api/auth/sign-in/email", { method: "POST", headers: { cookie: first }, json: { email: "editor@test.example", password: testPassword } });
+      expect(again.status).toBe(200);
+      expect((await app.request("/api/dashboard", { headers: { cookie: first } })).status).toBe(401);
+      expect((await app.request("/api/dashboard", { headers: { cookie: cookieOf(again) } })).status).toBe(200);
+    });
+
+    it("end when the operator is deactivated, and a deactivated operator cannot sign in", async () => {
+      const email = "leaver@test.example";
+      const created = await (await app.request("/api/operators", { as: "admin", method: "POST", json: { email, name: "Leaver", role: "editor", password: testPassword } })).json();
+      const cookie = cookieOf(await signIn(app, email, testPassword));
+      expect((await app.request("/api/dashboard", { headers: { cookie } })).status).toBe(200);
+      const res = await app.request(`/api/operators/${created.id}`, { as: "admin", method: "PATCH", json: { banned: true } });
+      expect(res.status).toBe(200);
+      expect((await res.json()).banned).toBe(true);
+      expect((await app.request("/api/dashboard", { headers: { cookie } })).status).toBe(401);
+      const refused = await signIn(app, email, testPassword);
+      expect(refused.status).toBe(403);
+      expect((await refused.json()).message).toBe(msg.auth.deactivated);
+      await app.request(`/api/operators/${created.id}`, { as: "admin", method: "PATCH", json: { banned: false } });
+      expect((await signIn(app, email, testPassword)).status).toBe(200);
+    });
+
+    it("can be revoked by an admin and by the operator (sign out everywhere)", async () => {
+      const email = "traveller@test.example";
+      const created = await (await app.request("/api/operators", { as: "admin", method: "POST", json: { email, name: "Traveller", role: "viewer", password: testPassword } })).json();
+      const a = cookieOf(await signIn(app, email, testPassword, "10.3.0.1"));
+      const b = cookieOf(await signIn(app, email, testPassword, "10.3.0.2"));
+      const revoked = await (await app.request(`/api/operators/${created.id}/revoke-sessions`, { as: "admin", method: "POST" })).json();
+      expect(revoked.revoked).toBe(2);
+      expect((await app.request("/api/dashboard", { headers: { cookie: a } })).status).toBe(401);
+      expect((await app.request("/api/dashboard", { headers: { cookie: b } })).status).toBe(401);
+
+      const c1 = cookieOf(await signIn(app, email, testPassword, "10.3.0.3"));
+      const c2 = cookieOf(await signIn(app, email, testPassword, "10.3.0.4"));
+      const mine = await app.request("/api/account/revoke-sessions", { method: "POST", headers: { cookie: c1 } });
+      expect((await mine.json()).revoked).toBe(2);
+      expect((await app.request("/api/dashboard", { headers: { cookie: c2 } })).status).toBe(401);
+    });
+
+    it("a password reset sets the new password and ends the old sessions", async () => {
+      const email = "forgetful@test.example";
+      const created = await (await app.request("/api/operators", { as: "admin", method: "POST", json: { email, name: "Forgetful", role: "viewer", password: testPassword } })).json();
+      const cookie = cookieOf(await signIn(app, email, testPassword));
+      const reset = await app.request(`/api/operators/${created.id}/reset-password`, { as: "admin", method: "POST", json: { password: "a-brand-new-password" } });
+      expect(reset.status).toBe(200);
+      expect((await app.request("/api/dashboard", { headers: { cookie } })).status).toBe(401);
+      expect((await signIn(app, email, testPassword)).status).toBe(401);
+      expect((await signIn(app, email, "a-brand-new-password")).status).toBe(200);
+      const audit = await queryRows<{ changes: unknown }>(app.handle.db, sql`select changes from audit_log where action = 'reset_password'`);
+      expect(JSON.stringify(audit)).not.toContain("a-brand-new-password");
+    });
+
+    it("sets httpOnly, SameSite=Lax cookies", async () => {
+      const res = await signIn(app, "editor@test.example", testPassword);
+      const cookie = res.headers.getSetCookie().find((c) => c.includes("session_token"))!;
+      expect(cookie).toMatch(/HttpOnly/i);
+      expect(cookie).toMatch(/SameSite=Lax/i);
+    });
+  });
+});
+
+describe.each(targets)("requests and operators on %s", (target) => {
+  let app: TestConsole;
+  beforeAll(async () => {
+    app = await startConsole(target);
+  });
+  afterAll(() => app.close());
+
+  it("refuses state-changing requests from another origin or without one (CSRF)", async () => {
+    const json = { customer_name: "Cross site" };
+    const foreign = await app.request("/api/customers", { as: "admin", method: "POST", json, headers: { origin: "https://evil.example" } });
+    expect(foreign.status).toBe(403);
+    expect((await foreign.json()).error.message).toBe(msg.api.crossOrigin);
+    expect((await app.request("/api/customers", { as: "admin", method: "POST", json, noOrigin: true })).status).toBe(403);
+    const viaReferer = await app.request("/api/customers", { as: "admin", method: "POST", json, noOrigin: true, headers: { referer: `${publicUrl}/customers/add` } });
+    expect(viaReferer.status).toBe(201);
+    const [row] = await queryRows<{ n: number }>(app.handle.db, sql`select count(*)::int as n from customers where customer_name = 'Cross site'`);
+    expect(row.n).toBe(1);
+    // Reads need no Origin.
+    expect((await app.request("/api/dashboard", { as: "admin", noOrigin: true })).status).toBe(200);
+  });
+
+  it("sends the security headers", async () => {
+    const res = await app.request("/api/dashboard", { as: "viewer" });
+    const csp = res.headers.get("content-security-policy")!;
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toContain("unsafe-inline");
+    expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(res.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+  });
+
+  it("serves only the auth endpoints the console uses", async () => {
+    for (const path of ["/api/auth/sign-up/email", "/api/auth/update-user", "/api/auth/list-sessions"]) {
+      const res = await app.request(path, { method: "POST", json: {} });
+      expect(res.status, path).toBe(404);
+    }
+  });
+
+  it("manages operators: duplicate email 409, validation 422, no self-demotion, role change takes effect", async () => {
+    const create = (json: unknown) => app.request("/api/operators", { as: "admin", method: "POST", json });
+    const first = await create({ email: "Staff@Test.example", name: "Staff", role: "viewer", password: testPassword });
+    expect(first.status).toBe(201);
+    const staff = await first.json();
+    expect(staff.email).toBe("staff@test.example");
+    expect((await create({ email: "staff@test.example", name: "Again", role: "viewer", password: testPassword })).status).toBe(409);
+    const bad = await create({ email: "nope", name: "", role: "root", password: "short", extra: 1 });
+    expect(bad.status).toBe(422);
+    expect(Object.keys((await bad.json()).error.fields)).toEqual(expect.arrayContaining(["email", "name", "role", "password"]));
+
+    const adminSession = await (await app.request("/api/auth/get-session", { as: "admin" })).json();
+    const self = await app.request(`/api/operators/${adminSession.user.id}`, { as: "admin", method: "PATCH", json: { role: "viewer" } });
+    expect(self.status).toBe(422);
+    expect((await self.json()).error.message).toBe(msg.operators.notSelf);
+
+    const cookie = cookieOf(await signIn(app, "staff@test.example", testPassword));
+    expect((await app.request("/api/customers", { method: "POST", headers: { cookie }, json: { customer_name: "By a viewer" } })).status).toBe(403);
+    expect((await app.request(`/api/operators/${staff.id}`, { as: "admin", method: "PATCH", json: { role: "editor" } })).status).toBe(200);
+    expect((await app.request("/api/customers", { method: "POST", headers: { cookie }, json: { customer_name: "By an editor" } })).status).toBe(201);
+    expect((await app.request("/api/operators", { headers: { cookie } })).status).toBe(403);
+  });
+
+  it("filters the audit log and keeps its rows unchangeable", async () => {
+    const created = await (await app.request("/api/customers", { as: "editor", method: "POST", json: { customer_name: "Audited Ltd" } })).json();
+    await app.request(`/api/customers/${created.customer_id}`, { as: "editor", method: "PATCH", json: { status: "inactive" } });
+    const history = await (await app.request(`/api/audit?entity=customer&entity_id=${created.customer_id}`, { as: "admin" })).json();
+    expect(history.total).toBe(2);
+    expect(history.items.map((r: { action: string }) => r.action)).toEqual(["update", "create"]);
+    expect(history.items[0].changes).toEqual({ before: { status: "active" }, after: { status: "inactive" } });
+    expect(history.items[0].operator_email).toBe("editor@test.example");
+    const today = new Date().toISOString().slice(0, 10);
+    expect((await (await app.request(`/api/audit?action=update&entity=customer&from=${today}&to=${today}`, { as: "admin" })).json()).total).toBeGreaterThanOrEqual(1);
+    expect((await (await app.request(`/api/audit?entity=customer&to=2000-01-01`, { as: "admin" })).json()).total).toBe(0);
+    expect((await app.request("/api/audit", { as: "editor" })).status).toBe(403);
+    await expect(app.handle.db.execute(sql`update audit_log set action = 'forged'`)).rejects.toThrow();
+    await expect(app.handle.db.execute(sql`delete from audit_log`)).rejects.toThrow();
+    expect(await auditActions(app, "forged")).toBe(0);
+  });
+});
