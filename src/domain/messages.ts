@@ -9,6 +9,7 @@ export const msg = {
     loading: "Loading...",
     searchPlaceholder: "Search customers, users, teams...",
     signOut: "Sign Out",
+    signOutEverywhere: "Sign out everywhere",
     adminLabel: "Admin",
     notFoundTitle: "Page not found",
     notFoundText: "The page you're looking for doesn't exist or has moved.",

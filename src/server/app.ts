@@ -19,7 +19,7 @@ import { teamsBase, teamsRouter } from "./teams/routes";
 import { usersBase, usersRouter } from "./users/routes";
 import { errorResponse, HttpError } from "./http/errors";
 import { requireAccess, routeTable, type AppEnv } from "./http/route";
-import { resolveSession, sameOrigin, signInHandler, signOutHandler } from "./security";
+import { clientIp, resolveSession, sameOrigin, signInHandler, signOutHandler } from "./security";
 
 export type AppDeps = {
   db: Database;
@@ -64,6 +64,7 @@ export function createApp(deps: AppDeps): { app: OpenAPIHono<AppEnv>; auth: Auth
     c.set("db", deps.db);
     c.set("auth", auth);
     c.set("logger", deps.logger);
+    c.set("clientIp", clientIp(c, deps.config.security.trustProxy));
     await next();
     if (c.req.path.startsWith("/api") || c.res.status >= 400) {
       deps.logger.info({

@@ -12,6 +12,8 @@ export type AuditEntry = {
   entity_id: string | null;
   before?: Record<string, unknown> | null;
   after?: Record<string, unknown> | null;
+  /** Who acted, when not the request's session (sign-in events). */
+  operator?: { id: string; email: string };
 };
 
 /** Keeps only the fields that differ between `before` and `after` (all of them on create/delete). */
@@ -34,14 +36,14 @@ export async function writeAudit(tx: Tx | Database, c: Context<AppEnv>, entries:
   const user = c.var.session?.user;
   await tx.insert(audit_log).values(
     entries.map((e) => ({
-      operator_id: user?.id ?? null,
-      operator_email: user?.email ?? null,
+      operator_id: e.operator?.id ?? user?.id ?? null,
+      operator_email: e.operator?.email ?? user?.email ?? null,
       action: e.action,
       entity: e.entity,
       entity_id: e.entity_id,
       changes: changedFields(e.before, e.after),
       request_id: c.var.requestId,
-      ip_address: c.req.header("x-forwarded-for")?.split(",")[0]?.trim() ?? null,
+      ip_address: c.var.clientIp ?? null,
     })),
   );
 }

@@ -97,15 +97,16 @@ export function signInHandler(auth: Auth, security: SecurityConfig) {
     const db = c.var.db;
     const body = (await c.req.raw.clone().json().catch(() => ({}))) as { email?: unknown };
     const email = typeof body.email === "string" ? body.email.trim().toLowerCase() : "";
-    const ip = `ip:${clientIp(c, security.trustProxy)}`;
+    const ip = `ip:${c.var.clientIp}`;
     const account = email ? accountKey(email) : null;
     // Only emails of real operators go into the audit log (a password typed into the email box must not).
     const [known] = email ? await db.select({ id: operator.id, email: operator.email, banned: operator.banned }).from(operator).where(eq(operator.email, email)) : [];
-    const attempt = { email: known ? known.email : "(unknown account)", ip: ip.slice(3) };
+    const attempt = { email: known ? known.email : "(unknown account)" };
+    const actor = known ? { id: known.id, email: known.email } : undefined;
 
     const verdict = await checkThrottle(db, { ip, account }, security);
     if (verdict.blocked) {
-      await writeAudit(db, c, [{ action: "sign_in_blocked", entity: "operator", entity_id: known?.id ?? null, after: attempt }]);
+      await writeAudit(db, c, [{ action: "sign_in_blocked", entity: "operator", entity_id: known?.id ?? null, after: attempt, operator: actor }]);
       const message = verdict.locked ? msg.auth.locked(waitText(verdict.retryAfterSeconds)) : msg.auth.tooManyAttempts(waitText(verdict.retryAfterSeconds));
       return c.json({ code: verdict.locked ? "ACCOUNT_LOCKED" : "TOO_MANY_ATTEMPTS", message }, 429, { "retry-after": String(verdict.retryAfterSeconds) });
     }
@@ -116,17 +117,17 @@ export function signInHandler(auth: Auth, security: SecurityConfig) {
       const data = (await response.clone().json()) as { token?: string; user?: { id: string } };
       if (known?.banned) {
         if (data.token) await db.delete(operator_session).where(eq(operator_session.token, data.token));
-        await writeAudit(db, c, [{ action: "sign_in_refused", entity: "operator", entity_id: known.id, after: attempt }]);
+        await writeAudit(db, c, [{ action: "sign_in_refused", entity: "operator", entity_id: known.id, after: attempt, operator: actor }]);
         return c.json({ code: "ACCOUNT_DEACTIVATED", message: msg.auth.deactivated }, 403);
       }
       if (email) await clearAccount(db, email);
       if (previous && previous.session.token !== data.token) {
         await db.delete(operator_session).where(eq(operator_session.token, previous.session.token));
       }
-      await writeAudit(db, c, [{ action: "sign_in", entity: "operator", entity_id: data.user?.id ?? null, after: attempt }]);
+      await writeAudit(db, c, [{ action: "sign_in", entity: "operator", entity_id: data.user?.id ?? null, operator: actor }]);
     } else if (response.status === 401 || response.status === 400) {
       await recordFailure(db, account ? [ip, account] : [ip], security);
-      await writeAudit(db, c, [{ action: "sign_in_failed", entity: "operator", entity_id: known?.id ?? null, after: attempt }]);
+      await writeAudit(db, c, [{ action: "sign_in_failed", entity: "operator", entity_id: known?.id ?? null, after: attempt, operator: actor }]);
     }
     return response;
   };

@@ -4,7 +4,7 @@ import { useAuth } from "./auth/AuthProvider";
 import { ErrorState, Spinner } from "./components/ui";
 import { LoginPage } from "./login/LoginPage";
 import { NotFoundPage } from "./misc/NotFoundPage";
-import { customersSearch, teamsSearch } from "./search-schemas";
+import { auditSearch, customersSearch, teamsSearch, usersSearch } from "./search-schemas";
 import { Shell } from "./shell/Shell";
 
 /**
@@ -46,7 +46,12 @@ const routeTree = rootRoute.addChildren([
   page("/customers/$customerId/add-team", () => import("./customers/AddTeamPage")),
   createRoute({ getParentRoute: () => rootRoute, path: "/teams", validateSearch: teamsSearch, component: lazyRouteComponent(() => import("./teams/TeamsPage")) }),
   page("/teams/$teamId", () => import("./teams/TeamDetailPage")),
+  createRoute({ getParentRoute: () => rootRoute, path: "/users", validateSearch: usersSearch, component: lazyRouteComponent(() => import("./users/UsersPage")) }),
+  page("/users/add", () => import("./users/AddUserPage")),
+  page("/users/$userId", () => import("./users/UserDetailPage")),
   page("/analytics", () => import("./misc/AnalyticsPage")),
+  page("/operators", () => import("./operators/OperatorsPage")),
+  createRoute({ getParentRoute: () => rootRoute, path: "/audit", validateSearch: auditSearch, component: lazyRouteComponent(() => import("./audit/AuditPage")) }),
 ]);
 
 export const router = createRouter({

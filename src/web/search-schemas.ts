@@ -8,3 +8,14 @@ import { listSearchSchema } from "./lib/list-search";
 export const customersSearch = listSearchSchema(customerSortKeys, {});
 export const teamsSearch = listSearchSchema(teamSortKeys, { customer: z.uuid().optional().catch(undefined) });
 export const usersSearch = listSearchSchema(userSortKeys, { customer: z.uuid().optional().catch(undefined) });
+
+/** Audit log filters (admins). */
+export const auditSearch = z.object({
+  operator: z.string().max(100).optional().catch(undefined),
+  entity: z.string().max(50).optional().catch(undefined),
+  entity_id: z.string().max(100).optional().catch(undefined),
+  action: z.string().max(50).optional().catch(undefined),
+  from: z.iso.date().optional().catch(undefined),
+  to: z.iso.date().optional().catch(undefined),
+  page: z.coerce.number().int().min(1).optional().catch(undefined),
+});

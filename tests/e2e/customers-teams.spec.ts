@@ -1,6 +1,6 @@
 import { msg } from "../../src/domain/messages";
 import { generateDemoData } from "../../src/server/db/demo-data";
-import { apiGet, expect, signIn, statCard, test } from "./fixtures";
+import { apiGet, apiWrite, expect, signIn, statCard, test } from "./fixtures";
 
 const demo = generateDemoData({ seed: 42 });
 
@@ -154,7 +154,7 @@ test.describe("teams", () => {
     const customer = demo.customers.find((c) => demo.users_data.some((u) => u.customer_id === c.customer_id))!;
     const member = demo.users_data.find((u) => u.customer_id === customer.customer_id)!;
     const teamName = `E2E Team ${Date.now()}`;
-    const created = await page.request.post("/api/teams", { data: { customer_id: customer.customer_id, team_name: teamName } });
+    const created = await apiWrite(page, "POST", "/api/teams", { customer_id: customer.customer_id, team_name: teamName });
     expect(created.status()).toBe(201);
     const team = await created.json();
     // Membership has no screen on the team page; add it through the database-backed API of users when it exists,

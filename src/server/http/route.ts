@@ -17,6 +17,8 @@ export type AppEnv = {
     logger: pino.Logger;
     requestId: string;
     session: SessionData | null;
+    /** The client's address (X-Forwarded-For only behind a trusted proxy). */
+    clientIp: string;
   };
 };
 

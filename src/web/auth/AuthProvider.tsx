@@ -1,7 +1,8 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, type ReactNode } from "react";
 import { useQueryClient } from "@tanstack/react-query";
 import { msg } from "../../domain/messages";
-import { setUnauthorizedHandler } from "../api/client";
+import { revokedSchema } from "../../domain/operators";
+import { api, setUnauthorizedHandler } from "../api/client";
 import { authClient } from "./auth-client";
 
 export type Operator = { id: string; email: string; name: string; role: string };
@@ -13,6 +14,8 @@ type AuthValue = {
   /** Signs in; resolves to the server's message on failure, null on success. */
   signIn(email: string, password: string): Promise<string | null>;
   signOut(): Promise<void>;
+  /** Ends every session of the operator, this one included. */
+  signOutEverywhere(): Promise<void>;
 };
 
 const AuthContext = createContext<AuthValue | null>(null);
@@ -40,6 +43,12 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     await refetch();
   }, [queryClient, refetch]);
 
+  const signOutEverywhere = useCallback(async () => {
+    await api("/account/revoke-sessions", revokedSchema, { method: "POST" }).catch(() => undefined);
+    queryClient.clear();
+    await refetch();
+  }, [queryClient, refetch]);
+
   const value = useMemo<AuthValue>(() => {
     const user = data?.user as (Operator & Record<string, unknown>) | undefined;
     return {
@@ -47,8 +56,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       isPending,
       signIn,
       signOut,
+      signOutEverywhere,
     };
-  }, [data, isPending, signIn, signOut]);
+  }, [data, isPending, signIn, signOut, signOutEverywhere]);
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

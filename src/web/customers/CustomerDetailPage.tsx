@@ -3,6 +3,8 @@ import { Link, useParams } from "@tanstack/react-router";
 import { Archive, ArchiveRestore, ArrowLeft, Plus, User, UserCheck, UsersRound } from "lucide-react";
 import { msg } from "../../domain/messages";
 import { ApiError, errorMessage } from "../api/client";
+import { useCan } from "../auth/permissions";
+import { HistoryLink } from "../audit/HistoryLink";
 import { StatusBadge } from "../components/badges";
 import { DetailSkeleton, InfoList, Section } from "../components/detail";
 import { formatDateTime, formatNumber } from "../components/format";
@@ -23,6 +25,8 @@ export default function CustomerDetailPage() {
   const { data: customer, error, isPending, refetch } = useQuery(customerQuery(customerId));
   const setStatus = useSetCustomerStatus(customerId);
   const banner = useBanner();
+  const canEdit = useCan("editor");
+  const isAdmin = useCan("admin");
 
   if (isPending) return <DetailSkeleton />;
   if (error || !customer) {
@@ -54,10 +58,15 @@ export default function CustomerDetailPage() {
           </span>
         }
         actions={
-          <button type="button" className={`btn btn-sm ${archived ? "btn-primary" : "btn-outline"}`} onClick={toggle} disabled={setStatus.isPending}>
-            {setStatus.isPending ? <span className="loading loading-spinner loading-xs" aria-hidden /> : archived ? <ArchiveRestore className="h-4 w-4" aria-hidden /> : <Archive className="h-4 w-4" aria-hidden />}
-            {archived ? "Unarchive" : "Archive"}
-          </button>
+          <>
+            {isAdmin ? <HistoryLink entity="customer" id={customerId} /> : null}
+            {canEdit ? (
+              <button type="button" className={`btn btn-sm ${archived ? "btn-primary" : "btn-outline"}`} onClick={toggle} disabled={setStatus.isPending}>
+                {setStatus.isPending ? <span className="loading loading-spinner loading-xs" aria-hidden /> : archived ? <ArchiveRestore className="h-4 w-4" aria-hidden /> : <Archive className="h-4 w-4" aria-hidden />}
+                {archived ? "Unarchive" : "Archive"}
+              </button>
+            ) : null}
+          </>
         }
       />
       <SuccessBanner message={banner.message} />
@@ -96,9 +105,11 @@ export default function CustomerDetailPage() {
         <Section
           title="Teams"
           actions={
-            <Link to="/customers/$customerId/add-team" params={{ customerId }} className="btn btn-primary btn-sm">
-              <Plus className="h-4 w-4" aria-hidden /> Add Team
-            </Link>
+            canEdit ? (
+              <Link to="/customers/$customerId/add-team" params={{ customerId }} className="btn btn-primary btn-sm">
+                <Plus className="h-4 w-4" aria-hidden /> Add Team
+              </Link>
+            ) : null
           }
         >
           <CustomerTeamTable customerId={customerId} />

@@ -4,6 +4,7 @@ import { Building2, CircleCheck, CircleSlash, Clock, Plus } from "lucide-react";
 import { customerSortKeys, type CustomerListItem } from "../../domain/customers";
 import { limits, msg } from "../../domain/messages";
 import { errorMessage } from "../api/client";
+import { useCan } from "../auth/permissions";
 import { StatusBadge } from "../components/badges";
 import { columnsFor, DataTable, Pagination } from "../components/DataTable";
 import { formatDate, formatNumber } from "../components/format";
@@ -34,6 +35,7 @@ const columns = [
 export default function CustomersPage() {
   const list = useListSearch<{ q?: string }>({ sort: "created_at", order: "desc" });
   const navigate = useNavigate();
+  const canEdit = useCan("editor");
   const { data, error, isPending, isFetching, refetch } = useQuery(
     customerListQuery({ q: list.q || undefined, sort: list.sort, order: list.order, limit: list.limit, offset: list.offset }),
   );
@@ -44,9 +46,11 @@ export default function CustomersPage() {
         title={msg.nav.customers}
         subtitle="Customer organizations, their status and size"
         actions={
-          <Link to="/customers/add" className="btn btn-primary btn-sm">
-            <Plus className="h-4 w-4" aria-hidden /> Add Customer
-          </Link>
+          canEdit ? (
+            <Link to="/customers/add" className="btn btn-primary btn-sm">
+              <Plus className="h-4 w-4" aria-hidden /> Add Customer
+            </Link>
+          ) : null
         }
       />
       <StatGrid>

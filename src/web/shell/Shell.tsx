@@ -1,10 +1,11 @@
 import { useEffect, useState, type ReactNode } from "react";
 import { Link, useRouterState } from "@tanstack/react-router";
-import { ChevronsLeft, ChevronsRight, LogOut, Menu, Search, X } from "lucide-react";
+import { ChevronsLeft, ChevronsRight, LogOut, Menu, MonitorX, Search, X } from "lucide-react";
 import { msg } from "../../domain/messages";
 import { useAuth } from "../auth/AuthProvider";
 import { Logo } from "../components/Logo";
-import { navItems } from "./nav";
+import { useCan } from "../auth/permissions";
+import { adminNavItems, navItems } from "./nav";
 
 const collapsedKey = "pedal.sidebar.collapsed";
 
@@ -85,10 +86,24 @@ export function Shell({ children }: { children: ReactNode }) {
 }
 
 function NavList({ collapsed }: { collapsed: boolean }) {
+  const isAdmin = useCan("admin");
   return (
     <nav aria-label="Main" className="flex-1 overflow-y-auto p-2">
+      <NavItems items={navItems} collapsed={collapsed} />
+      {isAdmin ? (
+        <>
+          <div className={`mt-4 mb-1 px-3 text-xs font-semibold uppercase tracking-wide text-base-content/50 ${collapsed ? "sr-only" : ""}`}>Administration</div>
+          <NavItems items={adminNavItems} collapsed={collapsed} />
+        </>
+      ) : null}
+    </nav>
+  );
+}
+
+function NavItems({ items, collapsed }: { items: typeof navItems; collapsed: boolean }) {
+  return (
       <ul className="flex flex-col gap-1">
-        {navItems.map(({ to, label, icon: Icon }) => (
+        {items.map(({ to, label, icon: Icon }) => (
           <li key={to}>
             <Link
               to={to}
@@ -104,7 +119,6 @@ function NavList({ collapsed }: { collapsed: boolean }) {
           </li>
         ))}
       </ul>
-    </nav>
   );
 }
 
@@ -121,7 +135,7 @@ function GlobalSearch() {
 }
 
 function UserMenu() {
-  const { operator, signOut } = useAuth();
+  const { operator, signOut, signOutEverywhere } = useAuth();
   if (!operator) return null;
   const initials = operator.email.slice(0, 2).toUpperCase();
   const roleLabel = operator.role.charAt(0).toUpperCase() + operator.role.slice(1);
@@ -143,6 +157,11 @@ function UserMenu() {
         <li role="none">
           <button type="button" role="menuitem" onClick={() => void signOut()}>
             <LogOut className="h-4 w-4" aria-hidden /> {msg.app.signOut}
+          </button>
+        </li>
+        <li role="none">
+          <button type="button" role="menuitem" onClick={() => void signOutEverywhere()}>
+            <MonitorX className="h-4 w-4" aria-hidden /> {msg.app.signOutEverywhere}
           </button>
         </li>
       </ul>

@@ -5,6 +5,8 @@ import { Archive, ArchiveRestore, ArrowLeft, Building2, CircleDot, Globe, Plus, 
 import { msg, timings } from "../../domain/messages";
 import type { UserListItem } from "../../domain/users";
 import { ApiError, errorMessage } from "../api/client";
+import { useCan } from "../auth/permissions";
+import { HistoryLink } from "../audit/HistoryLink";
 import { StatusBadge } from "../components/badges";
 import { DetailSkeleton, InfoList, Section } from "../components/detail";
 import { displayName, formatDate, formatDateTime, formatNumber, titleCase } from "../components/format";
@@ -29,6 +31,8 @@ export default function TeamDetailPage() {
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [removing, setRemoving] = useState<UserListItem | null>(null);
   const [deletedFor, setDeletedFor] = useState<string | null>(null);
+  const canEdit = useCan("editor");
+  const isAdmin = useCan("admin");
 
   // SPEC.md §4: after delete, the customer page opens after 2 s.
   useEffect(() => {
@@ -70,6 +74,9 @@ export default function TeamDetailPage() {
         subtitle={t.customer_name ?? msg.fallbacks.unknownCustomer}
         actions={
           <>
+            {isAdmin ? <HistoryLink entity="team" id={teamId} /> : null}
+            {canEdit ? (
+          <>
             <button type="button" className="btn btn-primary btn-sm" onClick={() => setAssignOpen(true)}>
               <Plus className="h-4 w-4" aria-hidden /> Assign Skill
             </button>
@@ -80,6 +87,8 @@ export default function TeamDetailPage() {
             <button type="button" className="btn btn-outline btn-error btn-sm" onClick={() => setConfirmDelete(true)}>
               <Trash2 className="h-4 w-4" aria-hidden /> Delete Team
             </button>
+          </>
+            ) : null}
           </>
         }
       />
@@ -138,11 +147,11 @@ export default function TeamDetailPage() {
           <UserTable
             filter={{ team_id: teamId }}
             label="Members"
-            actions={(user) => (
+            actions={canEdit ? (user) => (
               <button type="button" className="btn btn-ghost btn-xs text-error" onClick={() => setRemoving(user)} aria-label={`Remove ${displayName(user)}`}>
                 <UserMinus className="h-4 w-4" aria-hidden /> Remove
               </button>
-            )}
+            ) : undefined}
           />
         </Section>
       </div>

@@ -1,0 +1,119 @@
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { Link } from "@tanstack/react-router";
+import { auditActions, auditEntities, auditPageSchema, type AuditEntry } from "../../domain/audit";
+import { limits, msg } from "../../domain/messages";
+import { api, errorMessage } from "../api/client";
+import { columnsFor, DataTable, Pagination } from "../components/DataTable";
+import { formatDateTime, titleCase } from "../components/format";
+import { EmptyState, FilterSelect, Toolbar } from "../components/inputs";
+import { ErrorState, PageHeader } from "../components/ui";
+import { useListSearch } from "../lib/list-search";
+import { operatorListQuery } from "../operators/queries";
+
+type AuditSearch = { operator?: string; entity?: string; entity_id?: string; action?: string; from?: string; to?: string };
+
+const entityLink: Record<string, (id: string) => { to: string; params: Record<string, string> }> = {
+  customer: (id) => ({ to: "/customers/$customerId", params: { customerId: id } }),
+  team: (id) => ({ to: "/teams/$teamId", params: { teamId: id } }),
+  user: (id) => ({ to: "/users/$userId", params: { userId: id } }),
+};
+
+function ChangeList({ changes }: { changes: AuditEntry["changes"] }) {
+  const before = changes?.before ?? {};
+  const after = changes?.after ?? {};
+  const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])];
+  if (keys.length === 0) return <span className="text-base-content/50">—</span>;
+  const show = (v: unknown) => (v === undefined ? "—" : typeof v === "string" ? v : JSON.stringify(v));
+  return (
+    <ul className="flex max-w-md flex-col gap-0.5 text-xs">
+      {keys.slice(0, 6).map((k) => (
+        <li key={k} className="truncate">
+          <span className="font-medium">{k}</span>:{" "}
+          {k in before ? <><span className="text-error line-through">{show(before[k])}</span> → </> : null}
+          <span className="text-success">{show(after[k])}</span>
+        </li>
+      ))}
+      {keys.length > 6 ? <li className="text-base-content/60">+{keys.length - 6} more</li> : null}
+    </ul>
+  );
+}
+
+const col = columnsFor<AuditEntry>();
+const columns = [
+  col.accessor("created_at", { id: "created_at", header: "Time", cell: (c) => <span className="whitespace-nowrap">{formatDateTime(c.getValue())}</span> }),
+  col.accessor("operator_email", { id: "operator", header: "Operator", cell: (c) => c.getValue() ?? <span className="text-base-content/60">—</span> }),
+  col.accessor("action", { id: "action", header: "Action", cell: (c) => <span className="badge badge-ghost badge-sm whitespace-nowrap">{c.getValue().replace(/_/g, " ")}</span> }),
+  col.display({
+    id: "entity",
+    header: "Record",
+    cell: ({ row }) => {
+      const { entity, entity_id } = row.original;
+      const link = entity_id ? entityLink[entity]?.(entity_id) : undefined;
+      return (
+        <div className="min-w-0">
+          <div>{titleCase(entity)}</div>
+          {entity_id ? (
+            link ? <Link to={link.to as "/"} params={link.params as never} className="font-mono text-xs text-primary hover:underline">{entity_id.slice(0, 8)}</Link> : <span className="font-mono text-xs text-base-content/60">{entity_id.slice(0, 8)}</span>
+          ) : null}
+        </div>
+      );
+    },
+  }),
+  col.display({ id: "changes", header: "Changes", cell: ({ row }) => <ChangeList changes={row.original.changes} /> }),
+  col.accessor("ip_address", { id: "ip", header: "Address", cell: (c) => <span className="font-mono text-xs">{c.getValue() ?? ""}</span> }),
+];
+
+/** Audit log screen (admins): every change and sign-in, filtered by operator, record, action and date. */
+export default function AuditPage() {
+  const list = useListSearch<AuditSearch>({ sort: "created_at", order: "desc" });
+  const s = list.search;
+  const operators = useQuery(operatorListQuery("", 0, 200));
+  const query = { operator_id: s.operator, entity: s.entity, entity_id: s.entity_id, action: s.action, from: s.from, to: s.to, limit: list.limit, offset: list.offset };
+  const { data, error, isPending, isFetching, refetch } = useQuery({
+    queryKey: ["audit", query],
+    queryFn: ({ signal }) => api("/audit", auditPageSchema, { query, signal }),
+    placeholderData: keepPreviousData,
+  });
+
+  return (
+    <>
+      <PageHeader title={msg.audit.title} subtitle={msg.audit.subtitle} />
+      <Toolbar>
+        <FilterSelect label="Operator" value={s.operator ?? ""} onChange={(v) => list.setFilter({ operator: v || undefined })}>
+          <option value="">All operators</option>
+          {operators.data?.items.map((o) => <option key={o.id} value={o.id}>{o.email}</option>)}
+        </FilterSelect>
+        <FilterSelect label="Record" value={s.entity ?? ""} onChange={(v) => list.setFilter({ entity: v || undefined, entity_id: undefined })}>
+          <option value="">All records</option>
+          {auditEntities.map((e) => <option key={e} value={e}>{titleCase(e)}</option>)}
+        </FilterSelect>
+        <FilterSelect label="Action" value={s.action ?? ""} onChange={(v) => list.setFilter({ action: v || undefined })}>
+          <option value="">All actions</option>
+          {auditActions.map((a) => <option key={a} value={a}>{a.replace(/_/g, " ")}</option>)}
+        </FilterSelect>
+        <label className="flex items-center gap-2 text-sm">
+          <span className="text-base-content/70">From</span>
+          <input type="date" className="input input-sm" value={s.from ?? ""} onChange={(e) => list.setFilter({ from: e.target.value || undefined })} aria-label="From date" />
+        </label>
+        <label className="flex items-center gap-2 text-sm">
+          <span className="text-base-content/70">To</span>
+          <input type="date" className="input input-sm" value={s.to ?? ""} onChange={(e) => list.setFilter({ to: e.target.value || undefined })} aria-label="To date" />
+        </label>
+      </Toolbar>
+      {s.entity_id ? (
+        <div className="mb-3 flex items-center gap-2 text-sm">
+          <span className="badge badge-primary badge-soft">History of {s.entity ?? "record"} {s.entity_id.slice(0, 8)}</span>
+          <button type="button" className="btn btn-ghost btn-xs" onClick={() => list.setFilter({ entity_id: undefined })}>Show all</button>
+        </div>
+      ) : null}
+      {error && !data ? (
+        <ErrorState title={msg.audit.loadError} message={errorMessage(error)} onRetry={() => void refetch()} />
+      ) : (
+        <>
+          <DataTable label={msg.audit.title} columns={columns} rows={data?.items} rowKey={(r) => r.audit_id} loading={isPending || isFetching} empty={<EmptyState title={msg.audit.empty} />} />
+          {data ? <Pagination total={data.total} limit={limits.pageSize} offset={list.offset} onPage={list.setOffset} /> : null}
+        </>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,215 @@
+import { useState } from "react";
+import { useQuery } from "@tanstack/react-query";
+import { useForm } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { Link } from "@tanstack/react-router";
+import { History, KeyRound, LogOut, MoreHorizontal, Plus, ShieldCheck, Unlock, UserX, UserCheck } from "lucide-react";
+import { operatorRoles } from "../../domain/enums";
+import { limits, msg } from "../../domain/messages";
+import { createOperatorSchema, type CreateOperatorInput, type OperatorRow } from "../../domain/operators";
+import { errorMessage } from "../api/client";
+import { useAuth } from "../auth/AuthProvider";
+import { columnsFor, DataTable, Pagination } from "../components/DataTable";
+import { formatDate, formatRelative, titleCase } from "../components/format";
+import { applyServerError, FormError } from "../components/forms";
+import { EmptyState, Field, SearchInput, Toolbar } from "../components/inputs";
+import { ConfirmDialog, Modal, SuccessBanner, useBanner } from "../components/overlays";
+import { ErrorState, PageHeader } from "../components/ui";
+import { operatorListQuery, useCreateOperator, useResetPassword, useRevokeSessions, useUnlockOperator, useUpdateOperator } from "./queries";
+
+/** A random password for a new or reset account, shown once to the admin to hand over. */
+function randomPassword(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(15));
+  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_");
+}
+
+type Pending = { kind: "ban" | "unban" | "revoke" | "reset" | "unlock"; operator: OperatorRow } | null;
+
+/** Operators screen (admins): list, create, change role, deactivate, reset password, end sessions, unlock. */
+export default function OperatorsPage() {
+  const { operator: me } = useAuth();
+  const [q, setQ] = useState("");
+  const [offset, setOffset] = useState(0);
+  const { data, error, isPending, isFetching, refetch } = useQuery(operatorListQuery(q, offset));
+  const update = useUpdateOperator();
+  const reset = useResetPassword();
+  const revoke = useRevokeSessions();
+  const unlock = useUnlockOperator();
+  const banner = useBanner(6000);
+  const [creating, setCreating] = useState(false);
+  const [pending, setPending] = useState<Pending>(null);
+  const [newPassword, setNewPassword] = useState("");
+
+  const col = columnsFor<OperatorRow>();
+  const columns = [
+    col.display({
+      id: "email",
+      header: "Operator",
+      cell: ({ row }) => (
+        <div className="min-w-0">
+          <div className="font-medium">{row.original.name}</div>
+          <div className="text-xs text-base-content/60">{row.original.email}</div>
+        </div>
+      ),
+    }),
+    col.display({
+      id: "role",
+      header: "Role",
+      cell: ({ row }) => (
+        <select
+          className="select select-xs w-28"
+          aria-label={`Role of ${row.original.email}`}
+          value={row.original.role}
+          disabled={row.original.id === me?.id || update.isPending}
+          onChange={(e) =>
+            update.mutate({ id: row.original.id, role: e.target.value as OperatorRow["role"] }, { onSuccess: () => banner.show(msg.operators.updated) })
+          }
+        >
+          {operatorRoles.map((r) => <option key={r} value={r}>{titleCase(r)}</option>)}
+        </select>
+      ),
+    }),
+    col.display({
+      id: "status",
+      header: "Status",
+      cell: ({ row }) => {
+        const o = row.original;
+        if (o.banned) return <span className="badge badge-soft badge-error badge-sm">Deactivated</span>;
+        if (o.locked_until) return <span className="badge badge-soft badge-warning badge-sm" title={`Until ${formatDate(o.locked_until)}`}>Locked</span>;
+        return <span className="badge badge-soft badge-success badge-sm">Active</span>;
+      },
+    }),
+    col.accessor("active_sessions", { id: "active_sessions", header: "Sessions", cell: (c) => <span className="tabular-nums">{c.getValue()}</span> }),
+    col.accessor("last_sign_in", { id: "last_sign_in", header: "Last Sign-in", cell: (c) => <span className="whitespace-nowrap">{formatRelative(c.getValue(), msg.fallbacks.neverLoggedIn)}</span> }),
+    col.accessor("created_at", { id: "created_at", header: "Created", cell: (c) => formatDate(c.getValue()) }),
+    col.display({
+      id: "actions",
+      header: () => <span className="sr-only">Actions</span>,
+      cell: ({ row }) => {
+        const o = row.original;
+        const self = o.id === me?.id;
+        return (
+          <div className="dropdown dropdown-end">
+            <div tabIndex={0} role="button" className="btn btn-ghost btn-xs" aria-label={`Actions for ${o.email}`}>
+              <MoreHorizontal className="h-4 w-4" aria-hidden />
+            </div>
+            <ul tabIndex={0} className="menu dropdown-content z-20 w-56 rounded-box border border-base-300 bg-base-100 p-1 shadow-lg">
+              <li><button type="button" onClick={() => { setNewPassword(randomPassword()); setPending({ kind: "reset", operator: o }); }}><KeyRound className="h-4 w-4" aria-hidden />Reset password</button></li>
+              <li><button type="button" onClick={() => setPending({ kind: "revoke", operator: o })}><LogOut className="h-4 w-4" aria-hidden />End all sessions</button></li>
+              {o.locked_until ? <li><button type="button" onClick={() => setPending({ kind: "unlock", operator: o })}><Unlock className="h-4 w-4" aria-hidden />Unlock</button></li> : null}
+              {!self ? (
+                o.banned ? (
+                  <li><button type="button" onClick={() => setPending({ kind: "unban", operator: o })}><UserCheck className="h-4 w-4" aria-hidden />Reactivate</button></li>
+                ) : (
+                  <li><button type="button" className="text-error" onClick={() => setPending({ kind: "ban", operator: o })}><UserX className="h-4 w-4" aria-hidden />Deactivate</button></li>
+                )
+              ) : null}
+              <li><Link to="/audit" search={{ entity: "operator", entity_id: o.id }}><History className="h-4 w-4" aria-hidden />{msg.audit.history}</Link></li>
+            </ul>
+          </div>
+        );
+      },
+    }),
+  ];
+
+  const busy = update.isPending || reset.isPending || revoke.isPending || unlock.isPending;
+  const actionError = [update.error, reset.error, revoke.error, unlock.error].find(Boolean);
+  const confirm = () => {
+    if (!pending) return;
+    const { kind, operator: o } = pending;
+    const done = (text: string) => () => { setPending(null); banner.show(text); };
+    if (kind === "ban" || kind === "unban") update.mutate({ id: o.id, banned: kind === "ban" }, { onSuccess: done(msg.operators.updated) });
+    if (kind === "revoke") revoke.mutate(o.id, { onSuccess: done(msg.operators.sessionsRevoked) });
+    if (kind === "unlock") unlock.mutate(o.id, { onSuccess: done(msg.operators.unlocked) });
+    if (kind === "reset") reset.mutate({ id: o.id, password: newPassword }, { onSuccess: () => { setPending(null); banner.show(msg.operators.passwordReset, `New password for ${o.email}: ${newPassword}`); } });
+  };
+
+  return (
+    <>
+      <PageHeader
+        title={msg.operators.title}
+        subtitle={msg.operators.subtitle}
+        actions={<button type="button" className="btn btn-primary btn-sm" onClick={() => setCreating(true)}><Plus className="h-4 w-4" aria-hidden /> Add Operator</button>}
+      />
+      <SuccessBanner message={banner.message} />
+      {actionError && !pending ? <div role="alert" className="alert alert-error alert-soft mb-4 text-sm">{errorMessage(actionError)}</div> : null}
+      <Toolbar>
+        <SearchInput value={q} onChange={(v) => { setQ(v); setOffset(0); }} placeholder="Search operators..." />
+      </Toolbar>
+      {error && !data ? (
+        <ErrorState title={msg.operators.loadError} message={errorMessage(error)} onRetry={() => void refetch()} />
+      ) : (
+        <>
+          <DataTable label={msg.operators.title} columns={columns} rows={data?.items} rowKey={(o) => o.id} loading={isPending || isFetching} empty={<EmptyState title="No operators found" />} />
+          {data ? <Pagination total={data.total} limit={limits.pageSize} offset={offset} onPage={setOffset} /> : null}
+        </>
+      )}
+
+      <CreateOperatorModal open={creating} onClose={() => setCreating(false)} onCreated={(email, password) => { setCreating(false); banner.show(msg.operators.created, `Sign-in for ${email}: ${password}`); }} />
+      <ConfirmDialog
+        open={pending !== null}
+        tone={pending?.kind === "ban" ? "error" : "primary"}
+        title={pending ? { ban: "Deactivate operator", unban: "Reactivate operator", revoke: "End all sessions", reset: "Reset password", unlock: "Unlock operator" }[pending.kind] : ""}
+        message={pending ? {
+          ban: <>Deactivate <strong>{pending.operator.email}</strong>? They are signed out everywhere and cannot sign in until reactivated.</>,
+          unban: <>Reactivate <strong>{pending.operator.email}</strong>? They can sign in again with their password.</>,
+          revoke: <>Sign <strong>{pending.operator.email}</strong> out of every browser?</>,
+          reset: <>Set a new password for <strong>{pending.operator.email}</strong> and sign them out everywhere? The new password is <code className="font-mono">{newPassword}</code>; hand it over securely.</>,
+          unlock: <>Release the lock on <strong>{pending.operator.email}</strong> after failed sign-ins?</>,
+        }[pending.kind] : null}
+        confirmLabel={pending ? { ban: "Deactivate", unban: "Reactivate", revoke: "End sessions", reset: "Reset password", unlock: "Unlock" }[pending.kind] : ""}
+        busy={busy}
+        error={pending && actionError ? errorMessage(actionError) : null}
+        onCancel={() => setPending(null)}
+        onConfirm={confirm}
+      />
+    </>
+  );
+}
+
+function CreateOperatorModal({ open, onClose, onCreated }: { open: boolean; onClose: () => void; onCreated: (email: string, password: string) => void }) {
+  const create = useCreateOperator();
+  const [serverError, setServerError] = useState<string | null>(null);
+  const form = useForm<CreateOperatorInput>({
+    resolver: zodResolver(createOperatorSchema) as never,
+    defaultValues: { email: "", name: "", role: "viewer", password: randomPassword() },
+  });
+  const { errors, isSubmitting } = form.formState;
+  const onSubmit = form.handleSubmit(async (values) => {
+    setServerError(null);
+    try {
+      const created = await create.mutateAsync(values);
+      onCreated(created.email, values.password);
+      form.reset({ email: "", name: "", role: "viewer", password: randomPassword() });
+    } catch (err) {
+      setServerError(applyServerError(err, form.setError));
+    }
+  });
+  return (
+    <Modal open={open} title="Add Operator" onClose={onClose}>
+      <form className="flex flex-col gap-4" onSubmit={onSubmit} noValidate>
+        <FormError message={serverError} />
+        <Field label="Email" htmlFor="op-email" required error={errors.email?.message}>
+          <input id="op-email" type="email" className="input w-full" {...form.register("email")} />
+        </Field>
+        <Field label="Name" htmlFor="op-name" required error={errors.name?.message}>
+          <input id="op-name" className="input w-full" {...form.register("name")} />
+        </Field>
+        <Field label="Role" htmlFor="op-role" hint="Viewer: read only. Editor: read and change customer data. Admin: everything, including operators.">
+          <select id="op-role" className="select w-full" {...form.register("role")}>
+            {operatorRoles.map((r) => <option key={r} value={r}>{titleCase(r)}</option>)}
+          </select>
+        </Field>
+        <Field label="Initial password" htmlFor="op-password" required error={errors.password?.message} hint="Generated; hand it over securely.">
+          <input id="op-password" className="input w-full font-mono" autoComplete="off" {...form.register("password")} />
+        </Field>
+        <div className="flex justify-end gap-2">
+          <button type="button" className="btn btn-ghost" onClick={onClose}>Cancel</button>
+          <button type="submit" className="btn btn-primary" disabled={isSubmitting}>
+            <ShieldCheck className="h-4 w-4" aria-hidden /> {isSubmitting ? "Creating..." : "Create Operator"}
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}
