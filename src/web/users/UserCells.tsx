@@ -1,6 +1,8 @@
 import { Link } from "@tanstack/react-router";
+import { formatDistanceToNowStrict } from "date-fns";
+import { msg } from "../../domain/messages";
 import type { UserListItem } from "../../domain/users";
-import { displayName, initials } from "../components/format";
+import { displayName, formatDateTime, initials } from "../components/format";
 
 /** The "User" cell: initials avatar, full name or email (linking to the user), and the email. */
 export function UserCell({ user }: { user: Pick<UserListItem, "user_id" | "email" | "first_name" | "last_name"> }) {
@@ -13,11 +15,21 @@ export function UserCell({ user }: { user: Pick<UserListItem, "user_id" | "email
         </div>
       </div>
       <div className="min-w-0">
-        <Link to="/users/$userId" params={{ userId: user.user_id }} className="block truncate font-medium hover:text-primary hover:underline">
+        <Link to="/users/$userId" params={{ userId: user.user_id }} className="block truncate font-medium hover:text-primary hover:underline" title={name}>
           {name}
         </Link>
-        {name !== user.email ? <div className="truncate text-xs text-base-content/60">{user.email}</div> : null}
+        {name !== user.email ? <div className="truncate text-xs text-base-content/60" title={user.email}>{user.email}</div> : null}
       </div>
     </div>
+  );
+}
+
+/** A last login as "3 hours ago" (the exact time on hover), or "Never" (SPEC.md §2, §9). */
+export function LastLogin({ iso }: { iso: string | null }) {
+  if (!iso) return <span className="whitespace-nowrap text-base-content/60">{msg.fallbacks.neverLoggedIn}</span>;
+  return (
+    <time dateTime={iso} title={formatDateTime(iso)} className="whitespace-nowrap">
+      {formatDistanceToNowStrict(new Date(iso), { addSuffix: true })}
+    </time>
   );
 }

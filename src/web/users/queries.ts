@@ -1,6 +1,19 @@
-import { keepPreviousData, queryOptions } from "@tanstack/react-query";
-import { userPageSchema } from "../../domain/users";
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import { okSchema } from "../../domain/common";
+import {
+  availableTeamsSchema,
+  joinedTeamSchema,
+  userDetailSchema,
+  userListItemSchema,
+  userMembershipsSchema,
+  userPageSchema,
+  type AvailableTeam,
+  type CreateUserInput,
+} from "../../domain/users";
 import { api } from "../api/client";
+import { customerKeys } from "../customers/queries";
+import { dashboardKeys } from "../dashboard/queries";
+import { teamKeys } from "../teams/queries";
 
 export type UserListParams = {
   q?: string;
@@ -12,12 +25,17 @@ export type UserListParams = {
   team_id?: string;
 };
 
-/** Query keys of users. */
+export type MembershipParams = { q?: string; sort: string; order: "asc" | "desc"; limit: number; offset: number };
+
+/** Query keys of users; everything about one user sits under its `detail` key. */
 export const userKeys = {
   all: ["users"] as const,
   lists: () => [...userKeys.all, "list"] as const,
   list: (params: UserListParams) => [...userKeys.lists(), params] as const,
   detail: (id: string) => [...userKeys.all, "detail", id] as const,
+  memberships: (id: string, params: MembershipParams) => [...userKeys.detail(id), "teams", params] as const,
+  available: (id: string) => [...userKeys.detail(id), "available"] as const,
+  availableSearch: (id: string, q: string) => [...userKeys.available(id), q] as const,
 };
 
 export const userListQuery = (params: UserListParams) =>
@@ -26,3 +44,70 @@ export const userListQuery = (params: UserListParams) =>
     queryFn: ({ signal }) => api("/users", userPageSchema, { query: params, signal }),
     placeholderData: keepPreviousData,
   });
+
+export const userQuery = (id: string) =>
+  queryOptions({
+    queryKey: userKeys.detail(id),
+    queryFn: ({ signal }) => api(`/users/${id}`, userDetailSchema, { signal }),
+  });
+
+export const userMembershipsQuery = (id: string, params: MembershipParams) =>
+  queryOptions({
+    queryKey: userKeys.memberships(id, params),
+    queryFn: ({ signal }) => api(`/users/${id}/teams`, userMembershipsSchema, { query: params, signal }),
+    placeholderData: keepPreviousData,
+  });
+
+export const availableTeamsQuery = (id: string, q: string) =>
+  queryOptions({
+    queryKey: userKeys.availableSearch(id, q),
+    queryFn: ({ signal }) => api(`/users/${id}/available-teams`, availableTeamsSchema, { query: { q, limit: 100 }, signal }),
+    placeholderData: keepPreviousData,
+  });
+
+/** Invalidates everything a user or membership change can show up in. */
+function useInvalidateUsers() {
+  const queryClient = useQueryClient();
+  return () => {
+    void queryClient.invalidateQueries({ queryKey: userKeys.all });
+    void queryClient.invalidateQueries({ queryKey: teamKeys.all });
+    void queryClient.invalidateQueries({ queryKey: customerKeys.all });
+    void queryClient.invalidateQueries({ queryKey: dashboardKeys.all });
+  };
+}
+
+/** POST /api/users (SPEC.md §5 "Add user"). */
+export function useCreateUser() {
+  const invalidate = useInvalidateUsers();
+  return useMutation({
+    mutationFn: (input: CreateUserInput) => api("/users", userListItemSchema, { method: "POST", body: input }),
+    onSuccess: invalidate,
+  });
+}
+
+/**
+ * Add to Team. On success the team leaves the modal's list at once (SPEC.md §4: the added team
+ * moves from available to member list locally), then the user's queries refetch.
+ */
+export function useJoinTeam(userId: string) {
+  const queryClient = useQueryClient();
+  const invalidate = useInvalidateUsers();
+  return useMutation({
+    mutationFn: (teamId: string) => api(`/users/${userId}/teams`, joinedTeamSchema, { method: "POST", body: { team_id: teamId } }),
+    onSuccess: (_data, teamId) => {
+      queryClient.setQueriesData<{ items: AvailableTeam[]; total: number }>({ queryKey: userKeys.available(userId) }, (old) =>
+        old ? { items: old.items.filter((t) => t.team_id !== teamId), total: Math.max(0, old.total - 1) } : old,
+      );
+      invalidate();
+    },
+  });
+}
+
+/** Leave Team: DELETE /api/users/{userId}/teams/{teamId}. */
+export function useLeaveTeam(userId: string) {
+  const invalidate = useInvalidateUsers();
+  return useMutation({
+    mutationFn: (teamId: string) => api(`/users/${userId}/teams/${teamId}`, okSchema, { method: "DELETE" }),
+    onSuccess: invalidate,
+  });
+}
