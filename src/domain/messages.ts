@@ -24,6 +24,7 @@ export const msg = {
     badJson: "The request body is not valid JSON",
     malformed: "Malformed identifier or value",
     crossOrigin: "Requests that change data must come from the console itself",
+    nul: "Text cannot contain NUL characters",
   },
   auth: {
     tooManyAttempts: (wait: string) => `Too many failed sign-in attempts. Try again in ${wait}.`,

@@ -68,15 +68,18 @@ export const availableTeamSchema = z.object({
 export type AvailableTeam = z.infer<typeof availableTeamSchema>;
 export const availableTeamsSchema = z.object({ items: z.array(availableTeamSchema), total: z.number().int() });
 
-/** A simple {something}@{something}.{something} shape, without spaces (SPEC.md §5 "Add user"). */
-export const emailShape = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/**
+ * A simple {something}@{something}.{something} shape (SPEC.md §5 "Add user"), without spaces or
+ * control characters (PostgreSQL text cannot hold NUL).
+ */
+export const emailShape = /^[^\s@\p{Cc}]+@[^\s@\p{Cc}]+\.[^\s@\p{Cc}]+$/u;
 
 /**
  * Add user (SPEC.md §5): email required, trimmed and lowercased, then shape-checked; customer
- * required; status Active, Inactive or Pending, default Active. The form and POST /api/users both
- * validate with this schema.
+ * required; status Active, Inactive or Pending, default Active. Unknown fields are refused. The
+ * form and POST /api/users both validate with this schema.
  */
-export const createUserSchema = z.object({
+export const createUserSchema = z.strictObject({
   email: z
     .string({ error: msg.users.emailRequired })
     .trim()
@@ -90,6 +93,6 @@ export const createUserSchema = z.object({
 export type CreateUserInput = z.input<typeof createUserSchema>;
 
 /** Add to Team: the team to join; the membership's customer is the user's own. */
-export const joinTeamSchema = z.object({ team_id: z.uuid({ error: msg.users.chooseTeam }) });
+export const joinTeamSchema = z.strictObject({ team_id: z.uuid({ error: msg.users.chooseTeam }) });
 /** Answer of Add to Team: the new (or existing) membership. */
 export const joinedTeamSchema = z.object({ user_id: id, team_id: id, customer_id: id });

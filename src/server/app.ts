@@ -4,6 +4,7 @@ import path from "node:path";
 import { createRequire } from "node:module";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { OpenAPIHono } from "@hono/zod-openapi";
+import type { MiddlewareHandler } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { requestId } from "hono/request-id";
 import { secureHeaders } from "hono/secure-headers";
@@ -81,6 +82,7 @@ export function createApp(deps: AppDeps): { app: OpenAPIHono<AppEnv>; auth: Auth
 
   const security = deps.config.security;
   app.use("/api/*", sameOrigin(deps.config.publicUrl));
+  app.use("/api/*", refuseNul);
 
   // better-auth, limited to what the console uses; sign-in and sign-out are wrapped (security.ts).
   app.post("/api/auth/sign-in/email", signInHandler(auth, security));
@@ -109,7 +111,6 @@ export function createApp(deps: AppDeps): { app: OpenAPIHono<AppEnv>; auth: Auth
     openapi: "3.1.0",
     info: { title: "Pedal Console API", version: "1.0.0", description: "Back-office API of the Pedal Console. Every route needs an operator session cookie from POST /api/auth/sign-in/email." },
   });
-  routeTable.push({ method: "GET", path: "/api/openapi.json", access: "viewer" });
   mountDocs(app);
 
   app.all("/api/*", (c) => errorResponse(c, 404, "not_found", `No API route ${c.req.method} ${c.req.path}`));
@@ -122,7 +123,8 @@ export function createApp(deps: AppDeps): { app: OpenAPIHono<AppEnv>; auth: Auth
     if (err instanceof HTTPException && err.status < 500) return errorResponse(c, err.status, "bad_request", err.message);
     if (err instanceof SyntaxError) return errorResponse(c, 400, "bad_request", msg.api.badJson);
     const pgCode = (err as { code?: string; cause?: { code?: string } }).cause?.code ?? (err as { code?: string }).code;
-    if (pgCode === "22P02") return errorResponse(c, 400, "bad_request", msg.api.malformed);
+    // Invalid text representation / byte sequence: input the database cannot store, not our bug.
+    if (pgCode === "22P02" || pgCode === "22021" || pgCode === "22P05") return errorResponse(c, 400, "bad_request", msg.api.malformed);
     deps.logger.error({ requestId: c.var.requestId, err }, "unhandled error");
     return errorResponse(c, 500, "internal", `Something went wrong on our side (request ${c.var.requestId})`);
   });
@@ -132,6 +134,31 @@ export function createApp(deps: AppDeps): { app: OpenAPIHono<AppEnv>; auth: Auth
 
 const require = createRequire(import.meta.url);
 
+// The documentation routes, declared once like every apiRoute (mountDocs serves them).
+routeTable.push(
+  { method: "GET", path: "/api/openapi.json", access: "viewer" },
+  { method: "GET", path: "/api/docs", access: "viewer" },
+  { method: "GET", path: "/api/docs/init.js", access: "viewer" },
+  { method: "GET", path: "/api/docs/assets/{file}", access: "viewer" },
+);
+
+/**
+ * PostgreSQL text cannot hold NUL, so no valid input contains one: a NUL in the path, query or
+ * JSON body is answered 400 before any handler sees it.
+ */
+const refuseNul: MiddlewareHandler<AppEnv> = async (c, next) => {
+  let url = c.req.url;
+  try {
+    url = decodeURIComponent(url);
+  } catch {
+    return errorResponse(c, 400, "bad_request", msg.api.malformed);
+  }
+  const hasBody = c.req.method !== "GET" && c.req.method !== "HEAD";
+  const body = hasBody ? await c.req.raw.clone().text() : "";
+  if (url.includes("\0") || body.includes("\0") || /\\u0000/i.test(body)) return errorResponse(c, 400, "bad_request", msg.api.nul);
+  return next();
+};
+
 /** /api/docs: Swagger UI served from the swagger-ui-dist package (no CDN), reading /api/openapi.json. */
 function mountDocs(app: OpenAPIHono<AppEnv>) {
   const dist = path.dirname(require.resolve("swagger-ui-dist/package.json"));
@@ -140,7 +167,6 @@ function mountDocs(app: OpenAPIHono<AppEnv>) {
 <script src="/api/docs/assets/swagger-ui-bundle.js"></script><script src="/api/docs/init.js"></script></body></html>`;
   const init = `window.ui = SwaggerUIBundle({ url: "/api/openapi.json", dom_id: "#swagger-ui" });`;
   const viewer = requireAccess("viewer");
-  routeTable.push({ method: "GET", path: "/api/docs", access: "viewer" });
   app.get("/api/docs", viewer, (c) => c.html(page));
   app.get("/api/docs/init.js", viewer, (c) => c.body(init, 200, { "content-type": "text/javascript" }));
   app.get("/api/docs/assets/:file{swagger-ui\\.css|swagger-ui-bundle\\.js}", viewer, (c) => {

@@ -67,7 +67,7 @@ test.describe("signed in", () => {
     await page.getByRole("button", { name: "User menu" }).click();
     await expect(page.getByTestId("operator-email")).toHaveText(admin.email);
     await expect(page.getByTestId("operator-role")).toHaveText(msg.app.adminLabel);
-    await page.getByRole("menuitem", { name: msg.app.signOut }).click();
+    await page.getByRole("menuitem", { name: msg.app.signOut, exact: true }).click();
     await expect(page.getByRole("heading", { name: msg.login.title })).toBeVisible();
     await page.reload();
     await expect(page.getByRole("heading", { name: msg.login.title })).toBeVisible();

@@ -71,7 +71,7 @@ const memberships = apiRoute(usersBase, "viewer", {
  */
 const available = apiRoute(usersBase, "viewer", {
   method: "get", path: "/{userId}/available-teams", tags: ["Users"], summary: "Teams a user can join",
-  request: { params, query: paging.extend({ q: z.string().trim().max(200).optional() }) },
+  request: { params, query: paging.extend({ q: z.string().trim().max(200).regex(/^[^\p{Cc}]*$/u, msg.api.malformed).optional() }) },
   responses: { 200: jsonResponse(availableTeamsSchema, "Teams the user can join"), ...userNotFound, ...invalidResponse },
 });
 
