@@ -152,7 +152,9 @@ export function generateDemoData(options: DemoOptions = {}): DemoData {
     const email = `${first_name}.${last_name}.${i}@${customerDomains.get(customer.customer_id!)}`.toLowerCase().replace(/[^a-z0-9.@-]/g, "");
     const created = new Date(Math.max(customer.created_at!.getTime(), past(500).getTime()));
     const loginKind = f.number.int({ min: 0, max: 99 });
-    const last_login = loginKind < 15 ? null : loginKind < 25 ? new Date(nowMs - f.number.int({ min: 60_000, max: DAY - 60_000 })) : past(60, 1);
+    const drawn = loginKind < 15 ? null : loginKind < 25 ? new Date(nowMs - f.number.int({ min: 60_000, max: DAY - 60_000 })) : past(60, 1);
+    // Nobody signs in before their account exists.
+    const last_login = drawn && drawn < created ? new Date(f.number.int({ min: created.getTime(), max: nowMs })) : drawn;
     const user_id = f.string.uuid();
     const noName = f.number.int({ min: 0, max: 19 }) === 0;
     data.users_data.push({
