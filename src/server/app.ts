@@ -155,9 +155,36 @@ const refuseNul: MiddlewareHandler<AppEnv> = async (c, next) => {
   }
   const hasBody = c.req.method !== "GET" && c.req.method !== "HEAD";
   const body = hasBody ? await c.req.raw.clone().text() : "";
-  if (url.includes("\0") || body.includes("\0") || /\\u0000/i.test(body)) return errorResponse(c, 400, "bad_request", msg.api.nul);
+  if (url.includes("\0") || body.includes("\0") || containsNul(parseJson(body))) return errorResponse(c, 400, "bad_request", msg.api.nul);
   return next();
 };
+
+function parseJson(text: string): unknown {
+  try {
+    return text ? JSON.parse(text) : undefined;
+  } catch {
+    return undefined; // not JSON: the route's validator answers
+  }
+}
+
+/** Whether any string or key in a parsed JSON value holds a NUL character (iterative: nesting depth is the client's choice). */
+function containsNul(root: unknown): boolean {
+  const stack: unknown[] = [root];
+  while (stack.length > 0) {
+    const value = stack.pop();
+    if (typeof value === "string") {
+      if (value.includes("\0")) return true;
+    } else if (Array.isArray(value)) {
+      for (const item of value) stack.push(item);
+    } else if (value && typeof value === "object") {
+      for (const [k, v] of Object.entries(value)) {
+        if (k.includes("\0")) return true;
+        stack.push(v);
+      }
+    }
+  }
+  return false;
+}
 
 /** /api/docs: Swagger UI served from the swagger-ui-dist package (no CDN), reading /api/openapi.json. */
 function mountDocs(app: OpenAPIHono<AppEnv>) {

@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import type { Context } from "hono";
 import type { Database } from "./db/client";
 import { audit_log } from "./db/schema";
@@ -44,6 +45,9 @@ export async function writeAudit(tx: Tx | Database, c: Context<AppEnv>, entries:
       changes: changedFields(e.before, e.after),
       request_id: c.var.requestId,
       ip_address: c.var.clientIp ?? null,
+      // The time of the change itself, not of the transaction's start: concurrent changes to one
+      // record then appear in the order they were made.
+      created_at: sql`clock_timestamp()`,
     })),
   );
 }

@@ -82,6 +82,7 @@ export const customersRouter = createRouter()
     const updated = await mutate(c, async (tx) => {
       const before = await lockCustomer(tx, customerId);
       if (!before) throw notFound(msg.customers.notFound);
+      if (before.status === status) return { result: before, audit: [] }; // already so: nothing changes
       const [after] = await tx.update(customers).set({ status, updated_at: new Date() }).where(eq(customers.customer_id, customerId)).returning();
       return { result: after, audit: [{ action: "update", entity: "customer", entity_id: customerId, before: { status: before.status }, after: { status: after.status } }] };
     });

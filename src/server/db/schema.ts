@@ -361,7 +361,7 @@ export const audit_log = pgTable(
     changes: jsonb("changes").$type<{ before?: Record<string, unknown>; after?: Record<string, unknown> }>(),
     request_id: text("request_id"),
     ip_address: text("ip_address"),
-    created_at: createdAt(),
+    created_at: tz("created_at").notNull().default(sql`clock_timestamp()`),
   },
   (t) => [
     index("audit_log_entity_idx").on(t.entity, t.entity_id, t.created_at),

@@ -1,0 +1,413 @@
+/**
+ * Hostile input, property-based (fast-check): every mutation route of `routeTable` (POST, PATCH,
+ * DELETE), called as admin with bodies and ids that are invalid for it — wrong types, 100k-char
+ * strings, SQL and HTML metacharacters in ids and enum fields, unknown fields on otherwise valid
+ * bodies, malformed uuids, non-JSON bodies, wrong content types, JSON arrays, numbers and null as
+ * the body — must answer a 4xx JSON error `{ error: { code, message } }`, never a success and never
+ * a 5xx, and leave every table of the database exactly as it was (checksums, audit_log included).
+ *
+ * Request bodies are derived from the route's JSON schema in /api/openapi.json, so a new route is
+ * attacked as soon as it is declared. Each attack corrupts a valid request (real ids of records
+ * that exist) in one way, so that only the corruption stands between the request and a write; a
+ * final control test sends the uncorrupted requests and expects them to succeed.
+ */
+import { randomUUID } from "node:crypto";
+import { sql } from "drizzle-orm";
+import fc from "fast-check";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { queryRows } from "../../src/server/db/client";
+import { routeTable } from "../../src/server/http/route";
+import { startConsole, type TestConsole } from "../support/app";
+import { targets } from "../support/databases";
+
+type JsonSchema = {
+  type?: string | string[];
+  enum?: unknown[];
+  format?: string;
+  minLength?: number;
+  maxLength?: number;
+  pattern?: string;
+  properties?: Record<string, JsonSchema>;
+  required?: string[];
+  additionalProperties?: boolean;
+  $ref?: string;
+};
+
+type MutationRoute = { method: string; path: string; params: string[]; body?: JsonSchema };
+
+/** One request: values of the path parameters and the raw body with its content type. */
+type Attack = { kind: string; params: Record<string, string>; body?: string; contentType?: string };
+
+const NUM_RUNS = 30;
+const HUGE = 100_000;
+
+/** Strings that are never a valid enum value or uuid: SQL, HTML, template and path metacharacters. */
+const hostileStrings = [
+  "' OR '1'='1", "'; DROP TABLE customers; --", "\"; DELETE FROM audit_log; --", "1' UNION SELECT password FROM operator_account --",
+  "active' --", "active'; UPDATE teams SET status = 'inactive'; --", "<script>alert(1)</script>", "<img src=x onerror=alert(1)>",
+  "\"><svg onload=alert(1)>", "${7*7}", "{{7*7}}", "%00", "\u0000", "\\", "%", "_", "*", "..", ".", "../../etc/passwd", "%2e%2e%2f",
+  "null", "undefined", "NaN", "-1", "0", "true", "[]", "{}", "ACTIVE", "Active", " active", "active ", "inactive\n", "\u0430ctive",
+  "active\u0000", "\u{1F600}", "\u202eevitca", "admin\u200b", "' || pg_sleep(5) --",
+];
+const looseUuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Malformed uuids: near misses of a random uuid, and hostile strings. */
+const malformedUuid: fc.Arbitrary<string> = fc
+  .oneof(
+    fc.uuid().chain((u) =>
+      fc.constantFrom(
+        u.slice(0, -1), `${u}0`, `${u}'`, u.replace(/-/g, ""), `{${u}}`, u.replace(/^./, "g"), `${u} `, ` ${u}`,
+        `${u}; DROP TABLE teams`, u.replace(/-/g, "_"), `${u}/..`,
+      ),
+    ),
+    fc.constantFrom(...hostileStrings),
+    fc.string({ unit: "grapheme", maxLength: 60 }),
+    fc.integer({ min: 1, max: HUGE }).map((n) => "9".repeat(n)),
+  )
+  .filter((s) => !looseUuid.test(s.trim()));
+
+/**
+ * A string of more than `min` characters (counted in code points, as zod counts them), none of
+ * them whitespace, so that trimming cannot shorten it; up to 100k.
+ */
+const longString = (min: number) =>
+  fc
+    .tuple(fc.integer({ min: min + 1, max: HUGE }), fc.constantFrom("x", "<script>", "';--", "\u00e9", "%00", "\u{1F600}", "a'b\"c"))
+    .map(([length, unit]) => unit.repeat(Math.ceil(length / Array.from(unit).length)));
+
+const jsonValue = fc.jsonValue({ maxDepth: 3 });
+const finite = fc.double({ noNaN: true, noDefaultInfinity: true });
+
+const types = (s: JsonSchema) => (Array.isArray(s.type) ? s.type : s.type ? [s.type] : []);
+/** A free-text property stored as it is (a password is only hashed, so any character is fine in it). */
+const isStoredText = (name: string, s: JsonSchema) => types(s).includes("string") && !s.enum && !s.format && !name.includes("password");
+
+/** Values whose JSON type the property does not accept. */
+function wrongTypeFor(s: JsonSchema): fc.Arbitrary<unknown> {
+  const allowed = new Set(types(s));
+  const options: fc.Arbitrary<unknown>[] = [];
+  if (!allowed.has("number") && !allowed.has("integer")) options.push(fc.integer(), finite);
+  if (!allowed.has("boolean")) options.push(fc.boolean());
+  if (!allowed.has("string")) options.push(fc.string());
+  if (!allowed.has("array")) options.push(fc.array(jsonValue, { maxLength: 3 }));
+  if (!allowed.has("object")) options.push(fc.dictionary(fc.string({ maxLength: 8 }), jsonValue, { maxKeys: 3 }));
+  if (!allowed.has("null")) options.push(fc.constant(null));
+  return fc.oneof(...options);
+}
+
+/** Keys a body must refuse: mass-assignment and prototype-pollution attempts, and random names. */
+const extraKeys = (known: string[]) =>
+  fc
+    .oneof(
+      fc.constantFrom("__proto__", "constructor", "prototype", "customer_id", "team_id", "user_id", "created_at", "updated_at", "audit_id", "role", "id", "banned", "status ", "password_hash", ""),
+      fc.string({ maxLength: 20 }),
+    )
+    .filter((k) => !known.includes(k));
+
+/** A JSON text of `base` plus one more key (written by hand, so that "__proto__" stays a plain key). */
+const withKey = (base: Record<string, unknown>, key: string, value: unknown) => {
+  const text = JSON.stringify(base);
+  return `${text.slice(0, -1)}${text.length > 2 ? "," : ""}${JSON.stringify(key)}:${JSON.stringify(value) ?? "null"}}`;
+};
+
+/** Raw texts that are not JSON. */
+const nonJson = fc.oneof(
+  fc.constantFrom("", "{", "}", "{'status':'active'}", "{status: active}", "<xml/>", "NaN", "undefined", "\u0000", "[1,]", "{\"a\":1,}", "--", "' OR 1=1 --", "\uFEFF{}x"),
+  fc.string({ unit: "grapheme", maxLength: 50 }),
+).filter((text) => {
+  try {
+    JSON.parse(text);
+    return false;
+  } catch {
+    return true;
+  }
+});
+
+describe.each(targets)("hostile input on %s", (target) => {
+  let app: TestConsole;
+  let routes: MutationRoute[] = [];
+  let skipped: string[] = [];
+  /** Ids of real records that make the uncorrupted requests valid. */
+  let ids: Record<string, string> = {};
+  let baseline: Record<string, string> = {};
+
+  const rows = <T>(query: ReturnType<typeof sql>) => queryRows<T>(app.handle.db, query);
+
+  /** md5 of every row of every table of schema public (operator_session without its sliding expiry). */
+  async function checksums(): Promise<Record<string, string>> {
+    const tables = await rows<{ table_name: string }>(sql`
+      select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`);
+    const result: Record<string, string> = {};
+    for (const { table_name } of tables) {
+      // A session's expires_at and updated_at slide forward on use; that is not a change made by the attacks.
+      const source = table_name === "operator_session"
+        ? sql`(select id, token, user_id, created_at, ip_address, user_agent, impersonated_by from operator_session)`
+        : sql.identifier(table_name);
+      const [row] = await rows<{ sum: string; n: number }>(sql`
+        select md5(coalesce(string_agg(t::text, '|' order by t::text), '')) as sum, count(*)::int as n from ${source} t`);
+      result[table_name] = `${row.n}:${row.sum}`;
+    }
+    return result;
+  }
+
+  beforeAll(async () => {
+    app = await startConsole(target, { demo: true });
+    await app.cookie("viewer"); // an operator to aim the operator routes at
+    await app.cookie("admin");
+
+    const doc = await (await app.request("/api/openapi.json", { as: "admin" })).json();
+    const resolve = (s: JsonSchema | undefined): JsonSchema | undefined =>
+      s?.$ref ? resolve(doc.components.schemas[s.$ref.replace("#/components/schemas/", "")]) : s;
+    const seen = new Set<string>();
+    for (const r of routeTable) {
+      if (!["POST", "PATCH", "DELETE"].includes(r.method) || seen.has(`${r.method} ${r.path}`)) continue;
+      seen.add(`${r.method} ${r.path}`);
+      const op = doc.paths[r.path]?.[r.method.toLowerCase()];
+      expect(op, `${r.method} ${r.path} in /api/openapi.json`).toBeDefined();
+      const body = resolve(op.requestBody?.content?.["application/json"]?.schema);
+      const params = [...r.path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]);
+      if (!body && params.length === 0) skipped.push(`${r.method} ${r.path}`); // takes no input at all: nothing can be invalid
+      else routes.push({ method: r.method, path: r.path, params, body });
+    }
+
+    const [pick] = await rows<{ customer_id: string; team_id: string; user_id: string }>(sql`
+      select t.customer_id, t.team_id, u.user_id from teams t
+      join customers c on c.customer_id = t.customer_id and c.status = 'active'
+      join users_data u on u.customer_id = t.customer_id
+      where t.status = 'active' and not exists (select 1 from teams_users m where m.team_id = t.team_id and m.user_id = u.user_id)
+      order by t.team_id, u.user_id limit 1`);
+    expect(pick, "an active team of an active customer, and a user of that customer not in it").toBeDefined();
+    const [skill] = await rows<{ skill_id: string }>(sql`
+      select s.skill_id from skills s where s.status = 'active'
+      and not exists (select 1 from teams_skills a where a.team_id = ${pick.team_id} and a.skill_id = s.skill_id and a.status = 'active')
+      order by s.skill_id limit 1`);
+    expect(skill, "an active skill not assigned to the team").toBeDefined();
+    const [viewer] = await rows<{ id: string }>(sql`select id from operator where email = 'viewer@test.example'`);
+    ids = {
+      customerId: pick.customer_id, customer_id: pick.customer_id,
+      teamId: pick.team_id, team_id: pick.team_id,
+      userId: pick.user_id, user_id: pick.user_id,
+      skill_id: skill.skill_id, skillId: skill.skill_id,
+      operatorId: viewer.id,
+    };
+    baseline = await checksums();
+  });
+  afterAll(() => app.close());
+
+  /** A valid value for a body property (ids of real records, unique emails). */
+  function validValue(name: string, s: JsonSchema): unknown {
+    if (s.enum) return s.enum[0];
+    const t = types(s);
+    if (t.includes("boolean")) return false;
+    if (t.includes("integer") || t.includes("number")) return 1;
+    if (s.format === "uuid") return ids[name] ?? randomUUID();
+    if (name.includes("email")) return `hostile-${randomUUID().slice(0, 8)}@example.com`;
+    const value = `Valid ${name}`.padEnd(s.minLength ?? 0, "v");
+    return s.maxLength ? value.slice(0, s.maxLength) : value;
+  }
+
+  function validBody(route: MutationRoute): Record<string, unknown> {
+    return Object.fromEntries(Object.entries(route.body?.properties ?? {}).map(([name, s]) => [name, validValue(name, s)]));
+  }
+
+  const validParams = (route: MutationRoute) => Object.fromEntries(route.params.map((p) => [p, ids[p] ?? randomUUID()]));
+
+  /** Attacks on the body of a route that takes one; the path holds real ids. */
+  function bodyAttacks(route: MutationRoute): fc.Arbitrary<Attack> {
+    const schema = route.body!;
+    const props = Object.entries(schema.properties ?? {});
+    const known = props.map(([name]) => name);
+    const params = () => validParams(route);
+    const json = (kind: string, value: unknown): Attack => ({ kind, params: params(), body: JSON.stringify(value), contentType: "application/json" });
+    const corrupt = (kind: string, pickable: Array<[string, JsonSchema]>, bad: (s: JsonSchema) => fc.Arbitrary<unknown>) =>
+      pickable.length === 0
+        ? []
+        : [fc.constantFrom(...pickable).chain(([name, s]) => bad(s).map((value) => json(`${kind} ${name}`, { ...validBody(route), [name]: value })))];
+    const arbitraries: fc.Arbitrary<Attack>[] = [
+      // An unknown field on an otherwise valid body.
+      fc.tuple(extraKeys(known), fc.oneof(jsonValue, longString(0))).map(([key, value]) => ({
+        kind: `extra field ${JSON.stringify(key)}`, params: params(), body: withKey(validBody(route), key, value), contentType: "application/json",
+      })),
+      ...corrupt("wrong type", props, wrongTypeFor),
+      ...corrupt("hostile enum", props.filter(([, s]) => s.enum), (s) => fc.oneof(fc.constantFrom(...hostileStrings), fc.string({ unit: "binary", maxLength: 30 }), longString(0)).filter((v) => !s.enum!.includes(v))),
+      ...corrupt("malformed uuid", props.filter(([, s]) => s.format === "uuid"), () => malformedUuid),
+      ...corrupt("too long", props.filter(([, s]) => s.maxLength !== undefined), (s) => longString(s.maxLength!)),
+      // PostgreSQL text cannot hold a NUL character: a free-text field with one must be refused, not fail.
+      ...(() => {
+        const text = props.filter(([name, s]) => isStoredText(name, s));
+        return text.length === 0 ? [] : [fc.tuple(fc.constantFrom(...text), fc.nat()).map(([[name, s], at]) => {
+          const valid = String(validValue(name, s));
+          const i = at % (valid.length + 1);
+          return json(`NUL in ${name}`, { ...validBody(route), [name]: `${valid.slice(0, i)}\u0000${valid.slice(i, -1)}` });
+        })];
+      })(),
+      // A required field left out (or, when nothing is required, no field at all).
+      (schema.required?.length ? fc.constantFrom(...schema.required) : fc.constant(null)).map((name) => {
+        const body = validBody(route);
+        if (name === null) for (const k of known) delete body[k];
+        else delete body[name];
+        return json(`missing ${name ?? "every field"}`, body);
+      }),
+      // JSON that is not an object.
+      fc.oneof(fc.array(jsonValue, { maxLength: 4 }), fc.integer(), finite, fc.string(), fc.boolean(), fc.constant(null), fc.constant([validBody(route)]))
+        .map((value) => json("not an object", value)),
+      fc.integer({ min: 100, max: 5000 }).map((depth) => ({ kind: "deeply nested array", params: params(), body: "[".repeat(depth) + "]".repeat(depth), contentType: "application/json" })),
+      // Not JSON at all.
+      nonJson.map((text) => ({ kind: "not JSON", params: params(), body: text, contentType: "application/json" })),
+      // A valid JSON body, but not declared as JSON.
+      fc.constantFrom("text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x", "text/html", "application/xml", undefined)
+        .map((contentType) => ({ kind: `content type ${contentType}`, params: params(), body: JSON.stringify(validBody(route)), contentType })),
+    ];
+    return fc.oneof(...arbitraries);
+  }
+
+  /** Attacks on the path ids: one id malformed, hostile or unknown, the others real; a valid or hostile body. */
+  function pathAttacks(route: MutationRoute): fc.Arbitrary<Attack> {
+    // "." and ".." are dot segments: the URL itself then names another route (DELETE
+    // /api/teams/T/members/.. is DELETE /api/teams/T), so they do not attack this one.
+    const badId = fc.oneof(malformedUuid, fc.uuid({ version: 4 }), longString(0)).filter((id) => id !== "." && id !== "..");
+    const body: fc.Arbitrary<{ body?: string; contentType?: string }> = route.body
+      ? fc.constant(null).map(() => ({ body: JSON.stringify(validBody(route)), contentType: "application/json" }))
+      : fc.oneof(
+        fc.constant({}),
+        jsonValue.map((v) => ({ body: JSON.stringify(v), contentType: "application/json" })),
+        nonJson.map((text) => ({ body: text, contentType: "application/json" })),
+      );
+    return fc.tuple(fc.constantFrom(...route.params), badId, body).map(([param, id, b]) => ({
+      kind: `bad ${param}`, params: { ...validParams(route), [param]: id }, ...b,
+    }));
+  }
+
+  async function send(route: MutationRoute, attack: Attack) {
+    let path = route.path;
+    for (const [name, value] of Object.entries(attack.params)) path = path.replace(`{${name}}`, encodeURIComponent(value));
+    const headers: Record<string, string> = {};
+    if (attack.contentType) headers["content-type"] = attack.contentType;
+    const res = await app.request(path, { method: route.method, as: "admin", headers, body: attack.body });
+    const text = await res.text();
+    return { status: res.status, type: res.headers.get("content-type") ?? "", text };
+  }
+
+  /** The attack must be refused with a 4xx JSON error body. */
+  async function expectRefused(route: MutationRoute, attack: Attack) {
+    const { status, type, text } = await send(route, attack);
+    const where = `${route.method} ${route.path} [${attack.kind}] params=${JSON.stringify(attack.params).slice(0, 200)} body=${JSON.stringify(attack.body?.slice(0, 200))}: ${status} ${text.slice(0, 300)}`;
+    expect(status >= 400 && status < 500, where).toBe(true);
+    expect(type, where).toContain("application/json");
+    const body = JSON.parse(text);
+    expect(body, where).toEqual({
+      error: expect.objectContaining({ code: expect.any(String), message: expect.any(String) }),
+    });
+    expect(Object.keys(body.error).filter((k) => !["code", "message", "fields"].includes(k)), where).toEqual([]);
+  }
+
+  it("finds the mutation routes and the records to aim at", () => {
+    expect(routes.length).toBeGreaterThanOrEqual(12);
+    expect(skipped).toEqual(["POST /api/account/revoke-sessions"]);
+    for (const r of routes) if (["POST", "PATCH"].includes(r.method) && !r.path.endsWith("/revoke-sessions") && !r.path.endsWith("/unlock")) {
+      expect(r.body, `${r.method} ${r.path} declares a JSON body`).toBeDefined();
+    }
+  });
+
+  it("declares every JSON body closed to unknown fields", () => {
+    const open = routes.filter((r) => r.body && r.body.additionalProperties !== false).map((r) => `${r.method} ${r.path}`);
+    expect(open, "body schemas that accept unknown fields (z.object instead of z.strictObject)").toEqual([]);
+  });
+
+  describe("bodies", () => {
+    it.each(["POST /api/customers", "PATCH /api/customers/{customerId}", "POST /api/teams", "PATCH /api/teams/{teamId}", "POST /api/teams/{teamId}/skills",
+      "POST /api/users", "POST /api/users/{userId}/teams", "POST /api/operators", "PATCH /api/operators/{operatorId}", "POST /api/operators/{operatorId}/reset-password"])(
+      "%s refuses invalid bodies and changes nothing",
+      async (name) => {
+        const route = routes.find((r) => `${r.method} ${r.path}` === name);
+        expect(route, `${name} is a declared mutation route with a body`).toBeDefined();
+        expect(route!.body).toBeDefined();
+        const examples: Array<[Attack]> = [
+          [{ kind: "empty object", params: validParams(route!), body: "{}", contentType: "application/json" }],
+          [{ kind: "null", params: validParams(route!), body: "null", contentType: "application/json" }],
+          [{ kind: "empty body", params: validParams(route!), body: "", contentType: "application/json" }],
+          [{ kind: "prototype pollution", params: validParams(route!), body: withKey(validBody(route!), "__proto__", { polluted: true }), contentType: "application/json" }],
+          [{ kind: "constructor pollution", params: validParams(route!), body: withKey(validBody(route!), "constructor", { prototype: { polluted: true } }), contentType: "application/json" }],
+          [{ kind: "huge extra field", params: validParams(route!), body: withKey(validBody(route!), "x".repeat(HUGE), "y".repeat(HUGE)), contentType: "application/json" }],
+          ...Object.entries(route!.body!.properties ?? {})
+            .filter(([name, s]) => isStoredText(name, s))
+            .map(([name, s]): [Attack] => [{
+              kind: `NUL in ${name}`, params: validParams(route!), contentType: "application/json",
+              body: JSON.stringify({ ...validBody(route!), [name]: `${String(validValue(name, s)).slice(0, -1)}\u0000` }),
+            }]),
+        ];
+        const before = await checksums();
+        await fc.assert(fc.asyncProperty(bodyAttacks(route!), (attack) => expectRefused(route!, attack)), { numRuns: NUM_RUNS, examples });
+        expect(await checksums()).toEqual(before);
+        expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+      },
+    );
+
+    it("covers every mutation route that takes a body", () => {
+      const withBody = routes.filter((r) => r.body).map((r) => `${r.method} ${r.path}`).sort();
+      expect(withBody).toEqual(["PATCH /api/customers/{customerId}", "PATCH /api/operators/{operatorId}", "PATCH /api/teams/{teamId}",
+        "POST /api/customers", "POST /api/operators", "POST /api/operators/{operatorId}/reset-password", "POST /api/teams",
+        "POST /api/teams/{teamId}/skills", "POST /api/users", "POST /api/users/{userId}/teams"]);
+    });
+  });
+
+  describe("path ids", () => {
+    it("attacks the ids of every mutation route with a path parameter and changes nothing", async () => {
+      const before = await checksums();
+      const withParams = routes.filter((r) => r.params.length > 0);
+      expect(withParams.length).toBeGreaterThanOrEqual(10);
+      for (const route of withParams) {
+        const examples: Array<[Attack]> = route.params.flatMap((p) =>
+          ["' OR '1'='1", "...", "%", "\u0000", "x".repeat(HUGE), "00000000-0000-0000-0000-000000000000", "<script>alert(1)</script>"].map((id): [Attack] => [
+            { kind: `bad ${p}`, params: { ...validParams(route), [p]: id }, ...(route.body ? { body: JSON.stringify(validBody(route)), contentType: "application/json" } : {}) },
+          ]));
+        await fc.assert(fc.asyncProperty(pathAttacks(route), (attack) => expectRefused(route, attack)), { numRuns: 20, examples });
+      }
+      expect(await checksums()).toEqual(before);
+    });
+  });
+
+  describe("query parameters of reads", () => {
+    it("answers hostile search and filter values with 200 or a 4xx JSON error, never 5xx", async () => {
+      const doc = await (await app.request("/api/openapi.json", { as: "admin" })).json();
+      const reads: Array<{ path: string; query: string[] }> = [];
+      for (const [path, ops] of Object.entries(doc.paths as Record<string, Record<string, { parameters?: Array<{ in: string; name: string }> }>>)) {
+        const query = (ops.get?.parameters ?? []).filter((p) => p.in === "query").map((p) => p.name);
+        if (query.length > 0) reads.push({ path, query });
+      }
+      expect(reads.length).toBeGreaterThanOrEqual(8);
+      const before = await checksums();
+      const value = fc.oneof(fc.constantFrom(...hostileStrings), fc.string({ unit: "grapheme", maxLength: 40 }), longString(0), fc.constantFrom("-1", "1e309", "9".repeat(40), "0x10", "1.5"));
+      type Read = [(typeof reads)[number], string, string];
+      const examples = reads.flatMap((r) => r.query.map((name): [Read] => [[r, name, "a\u0000b"]]));
+      await fc.assert(
+        fc.asyncProperty(fc.constantFrom(...reads).chain((r) => fc.tuple(fc.constant(r), fc.constantFrom(...r.query), value)), async ([read, name, v]) => {
+          // Real records in the path, so that the handler gets as far as its query.
+          const url = `${read.path.replace(/\{(\w+)\}/g, (_, p: string) => ids[p] ?? randomUUID())}?${new URLSearchParams({ [name]: v })}`;
+          const res = await app.request(url, { as: "admin" });
+          const text = await res.text();
+          const where = `GET ${url.slice(0, 200)}: ${res.status} ${text.slice(0, 200)}`;
+          expect(res.status === 200 || (res.status >= 400 && res.status < 500), where).toBe(true);
+          expect(res.headers.get("content-type"), where).toContain("application/json");
+          if (res.status !== 200) expect(JSON.parse(text).error, where).toEqual(expect.objectContaining({ code: expect.any(String), message: expect.any(String) }));
+        }),
+        { numRuns: 150, examples },
+      );
+      expect(await checksums()).toEqual(before);
+    });
+  });
+
+  it("leaves every table as it was after all the attacks", async () => {
+    expect(await checksums()).toEqual(baseline);
+    expect(Object.keys(Object.prototype)).toEqual([]);
+  });
+
+  // Control, last because it writes: the uncorrupted requests are accepted, so each attack above was
+  // refused because of its corruption and not because the base request was wrong.
+  it("accepts the uncorrupted requests the attacks were made from", async () => {
+    for (const route of routes.filter((r) => r.body)) {
+      const res = await send(route, { kind: "valid", params: validParams(route), body: JSON.stringify(validBody(route)), contentType: "application/json" });
+      expect(res.status, `${route.method} ${route.path}: ${res.text.slice(0, 300)}`).toBeLessThan(300);
+    }
+  });
+});
