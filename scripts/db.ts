@@ -4,8 +4,7 @@
  * refusing a database that already holds customers.
  */
 import { parseArgs } from "node:util";
-import { loadConfig } from "../src/server/config";
-import { openConfiguredDatabase } from "../src/server/database";
+import { withDatabase } from "../src/server/database";
 import { isEmpty, loadDemoData } from "../src/server/db/demo-data";
 
 const { positionals, values } = parseArgs({
@@ -17,25 +16,16 @@ if (command !== "migrate" && command !== "seed") {
   console.error("usage: db.ts migrate | seed [--scale N] [--seed S]");
   process.exit(2);
 }
-const config = loadConfig();
-const { handle, release } = await openConfiguredDatabase(config);
-let code = 0;
-try {
-  await handle.migrate();
+const code = await withDatabase(async (handle, config) => {
   console.log("Migrations applied.");
-  if (command === "seed") {
-    if (!(await isEmpty(handle.db))) {
-      console.error("The database already holds customers; demo data is only loaded into an empty database.");
-      code = 1;
-    } else {
-      const started = Date.now();
-      const counts = await loadDemoData(handle.db, { seed: values.seed ? Number(values.seed) : config.demoSeed, scale: Number(values.scale) });
-      console.log(`Demo data loaded in ${Date.now() - started} ms:`, counts);
-    }
+  if (command !== "seed") return 0;
+  if (!(await isEmpty(handle.db))) {
+    console.error("The database already holds customers; demo data is only loaded into an empty database.");
+    return 1;
   }
-} finally {
-  await handle.checkpoint();
-  await handle.close();
-  release();
-}
+  const started = Date.now();
+  const counts = await loadDemoData(handle.db, { seed: values.seed ? Number(values.seed) : config.demoSeed, scale: Number(values.scale) });
+  console.log(`Demo data loaded in ${Date.now() - started} ms:`, counts);
+  return 0;
+});
 process.exit(code);

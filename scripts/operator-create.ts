@@ -5,8 +5,7 @@
 import { parseArgs } from "node:util";
 import { z } from "zod";
 import { createOperator, OperatorExistsError } from "../src/server/auth";
-import { loadConfig } from "../src/server/config";
-import { openConfiguredDatabase } from "../src/server/database";
+import { withDatabase } from "../src/server/database";
 import { operatorRoles } from "../src/domain/enums";
 
 const { values } = parseArgs({
@@ -25,20 +24,15 @@ if (!input.success) {
   console.error("usage: npm run operator:create -- --email you@example.com --password '...' [--role admin|editor|viewer]");
   process.exit(2);
 }
-const config = loadConfig();
-const { handle, release } = await openConfiguredDatabase(config);
-let code = 0;
-try {
-  await handle.migrate();
-  await createOperator(handle.db, input.data);
-  console.log(`Operator ${input.data.email} (${input.data.role}) created.`);
-} catch (err) {
-  if (!(err instanceof OperatorExistsError)) throw err;
-  console.error(err.message);
-  code = 1;
-} finally {
-  await handle.checkpoint();
-  await handle.close();
-  release();
-}
+const code = await withDatabase(async (handle) => {
+  try {
+    await createOperator(handle.db, input.data);
+    console.log(`Operator ${input.data.email} (${input.data.role}) created.`);
+    return 0;
+  } catch (err) {
+    if (!(err instanceof OperatorExistsError)) throw err;
+    console.error(err.message);
+    return 1;
+  }
+});
 process.exit(code);

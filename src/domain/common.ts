@@ -13,3 +13,6 @@ export function page<I extends z.ZodType, S extends z.ZodType>(item: I, summary:
 
 /** Answer of a mutation that changes nothing but a status or a link. */
 export const okSchema = z.object({ ok: z.literal(true) });
+
+/** What every list endpoint takes: search, sort column and direction, page size and offset (rows). */
+export type ListParams = { q?: string; sort: string; order: "asc" | "desc"; limit: number; offset: number };

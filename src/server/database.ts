@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { eq } from "drizzle-orm";
-import type { Config } from "./config";
+import { loadConfig, type Config } from "./config";
 import { openPglite, openPostgres, type DatabaseHandle } from "./db/client";
 import { isEmpty, loadDemoData } from "./db/demo-data";
 import { operator } from "./db/schema";
@@ -67,4 +67,21 @@ export async function prepareDatabase(handle: DatabaseHandle, config: Config): P
     return true;
   }
   return false;
+}
+
+/**
+ * For command-line scripts: opens and migrates the configured database, runs `work`, then
+ * checkpoints, closes and unlocks it whatever happens. Resolves to `work`'s exit code.
+ */
+export async function withDatabase(work: (handle: DatabaseHandle, config: Config) => Promise<number>): Promise<number> {
+  const config = loadConfig();
+  const { handle, release } = await openConfiguredDatabase(config);
+  try {
+    await handle.migrate();
+    return await work(handle, config);
+  } finally {
+    await handle.checkpoint();
+    await handle.close();
+    release();
+  }
 }

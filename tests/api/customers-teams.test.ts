@@ -10,7 +10,6 @@ import { customerSortKeys, type CustomerListItem } from "../../src/domain/custom
 import { userRoles, type OperatorRole, type UserRole } from "../../src/domain/enums";
 import { msg } from "../../src/domain/messages";
 import { teamSortKeys, type TeamListItem } from "../../src/domain/teams";
-import { queryRows } from "../../src/server/db/client";
 import { routeTable } from "../../src/server/http/route";
 import { startConsole, type TestConsole } from "../support/app";
 import { targets } from "../support/databases";
@@ -48,21 +47,14 @@ describe.each(targets)("customers, teams and users API on %s", (target) => {
   });
   afterAll(() => app.close());
 
-  const rows = <T>(query: SQL) => queryRows<T>(app.handle.db, query);
-  /** Number of rows `query` returns. */
-  const count = async (query: SQL) => (await rows<{ n: number }>(sql`select count(*)::int as n from (${query}) q`))[0].n;
+  const rows = <T,>(query: SQL) => app.rows<T>(query);
+  const count = (query: SQL) => app.count(query);
 
-  /** A read as the viewer (the lowest role): status and JSON body. */
-  async function get(path: string) {
-    const res = await app.request(path, { as: "viewer" });
-    return { status: res.status, body: await res.json() };
-  }
+  /** A read as the viewer (the lowest role). */
+  const get = (path: string) => app.read(path);
 
-  /** A mutation, as the editor unless `as` says otherwise: status and JSON body. */
-  async function send(method: string, path: string, json?: unknown, as: OperatorRole = "editor") {
-    const res = await app.request(path, { as, method, json });
-    return { status: res.status, body: await res.json() };
-  }
+  /** A mutation, as the editor unless `as` says otherwise. */
+  const send = (method: string, path: string, json?: unknown, as: OperatorRole = "editor") => app.write(method, path, json, as);
 
   async function newCustomer(): Promise<{ customer_id: string; customer_name: string; updated_at: string }> {
     const { status, body } = await send("POST", "/api/customers", { customer_name: `Test Customer ${uid()}` });

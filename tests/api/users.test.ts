@@ -16,7 +16,7 @@ import type { UserListItem, UserMembership } from "../../src/domain/users";
 import { createApp } from "../../src/server/app";
 import { createOperator } from "../../src/server/auth";
 import { defaultSecurity } from "../../src/server/config";
-import { queryRows, wrapPglite, type DatabaseHandle } from "../../src/server/db/client";
+import { wrapPglite, type DatabaseHandle } from "../../src/server/db/client";
 import { loadDemoData } from "../../src/server/db/demo-data";
 import { routeTable } from "../../src/server/http/route";
 import { publicUrl, startConsole, testPassword, type TestConsole } from "../support/app";
@@ -32,20 +32,14 @@ describe.each(targets)("users API on %s", (target) => {
   });
   afterAll(() => app.close());
 
-  const rows = <T>(query: SQL) => queryRows<T>(app.handle.db, query);
-  const count = async (query: SQL) => (await rows<{ n: number }>(sql`select count(*)::int as n from (${query}) q`))[0].n;
+  const rows = <T,>(query: SQL) => app.rows<T>(query);
+  const count = (query: SQL) => app.count(query);
 
-  /** A read as the viewer (the lowest role): status and JSON body. */
-  async function get(path: string) {
-    const res = await app.request(path, { as: "viewer" });
-    return { status: res.status, body: await res.json() };
-  }
+  /** A read as the viewer (the lowest role). */
+  const get = (path: string) => app.read(path);
 
-  /** A mutation, as the editor unless `as` says otherwise: status and JSON body. */
-  async function send(method: string, path: string, json?: unknown, as: OperatorRole = "editor") {
-    const res = await app.request(path, { as, method, json });
-    return { status: res.status, body: await res.json() };
-  }
+  /** A mutation, as the editor unless `as` says otherwise. */
+  const send = (method: string, path: string, json?: unknown, as: OperatorRole = "editor") => app.write(method, path, json, as);
 
   async function newCustomer(status: "active" | "inactive" | "trial" = "active"): Promise<{ customer_id: string; customer_name: string }> {
     const { status: code, body } = await send("POST", "/api/customers", { customer_name: `Users Test Customer ${uid()}`, status });

@@ -47,9 +47,6 @@ test.describe("users", () => {
       await expect(table.getByRole("columnheader", { name: header })).toBeVisible();
     }
     await expect(table.getByRole("row")).toHaveCount(Math.min(total, 50) + 1);
-    // The table fits the content column at 1280 px: no horizontal scroll.
-    const scroll = await table.evaluate((t) => t.parentElement!.scrollWidth - t.parentElement!.clientWidth);
-    expect(scroll).toBeLessThanOrEqual(1);
     await page.screenshot({ path: "docs/screenshots/users.png" });
 
     const three = await userWithThreeRoles(page);

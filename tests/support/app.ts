@@ -2,11 +2,12 @@
  * An in-process console (the real Hono app) on a fresh database, with helpers to sign in as an
  * operator of each role and to call the API as a browser would (cookie + same-origin header).
  */
+import { sql, type SQL } from "drizzle-orm";
 import pino from "pino";
 import { createApp } from "../../src/server/app";
 import { createOperator } from "../../src/server/auth";
 import { defaultSecurity, type SecurityConfig } from "../../src/server/config";
-import type { DatabaseHandle } from "../../src/server/db/client";
+import { queryRows, type DatabaseHandle } from "../../src/server/db/client";
 import { loadDemoData } from "../../src/server/db/demo-data";
 import type { OperatorRole } from "../../src/domain/enums";
 import { freshDatabase, type TargetName } from "./databases";
@@ -18,6 +19,14 @@ export type TestConsole = {
   handle: DatabaseHandle;
   /** Calls the app; `as` signs the request in as the operator of that role. */
   request(path: string, init?: RequestInit & { as?: OperatorRole; json?: unknown; noOrigin?: boolean }): Promise<Response>;
+  /** GET as `as` (default viewer): status and parsed JSON body. */
+  read(path: string, as?: OperatorRole): Promise<{ status: number; body: any }>;
+  /** A mutation as `as` (default editor): status and parsed JSON body. */
+  write(method: string, path: string, json?: unknown, as?: OperatorRole): Promise<{ status: number; body: any }>;
+  /** Rows of a raw SQL query on the console's database. */
+  rows<T>(query: SQL): Promise<T[]>;
+  /** Number of rows `query` returns. */
+  count(query: SQL): Promise<number>;
   /** Sign-in cookie of the demo operator of `role` (created on first use). */
   cookie(role: OperatorRole): Promise<string>;
   close(): Promise<void>;
@@ -62,5 +71,16 @@ export async function startConsole(target: TargetName, options: { demo?: boolean
     return app.request(path, { ...rest, headers });
   }
 
-  return { handle, request, cookie, close: () => handle.close() };
+  const asJson = async (res: Response) => ({ status: res.status, body: await res.json() });
+  const rows = <T,>(query: SQL) => queryRows<T>(handle.db, query);
+  return {
+    handle,
+    request,
+    cookie,
+    read: async (path, as = "viewer") => asJson(await request(path, { as })),
+    write: async (method, path, json, as = "editor") => asJson(await request(path, { as, method, json })),
+    rows,
+    count: async (query) => (await rows<{ n: number }>(sql`select count(*)::int as n from (${query}) q`))[0].n,
+    close: () => handle.close(),
+  };
 }

@@ -1,17 +1,10 @@
 import { sql } from "drizzle-orm";
+import type { ListParams } from "../../domain/common";
 import type { TeamDetail, TeamPage, TeamSkill } from "../../domain/teams";
 import { queryRows, type Database } from "../db/client";
 import { and, likePattern, orderBy, searchAny, toJson } from "../http/list";
 
-export type TeamListQuery = {
-  q?: string;
-  sort: string;
-  order: "asc" | "desc";
-  limit: number;
-  offset: number;
-  customer_id?: string;
-  status?: string;
-};
+export type TeamListQuery = ListParams & { customer_id?: string; status?: string };
 
 const sortExpr: Record<string, ReturnType<typeof sql>> = {
   team_name: sql`lower(t.team_name)`,

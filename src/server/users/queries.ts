@@ -1,18 +1,10 @@
 import { sql } from "drizzle-orm";
+import type { ListParams } from "../../domain/common";
 import type { AvailableTeam, UserDetail, UserListItem, UserMembership, UserPage } from "../../domain/users";
 import { queryRows, type Database } from "../db/client";
 import { and, orderBy, searchAny, toJson } from "../http/list";
 
-export type UserListQuery = {
-  q?: string;
-  sort: string;
-  order: "asc" | "desc";
-  limit: number;
-  offset: number;
-  customer_id?: string;
-  team_id?: string;
-  status?: string;
-};
+export type UserListQuery = ListParams & { customer_id?: string; team_id?: string; status?: string };
 
 const displayName = sql`coalesce(nullif(trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')), ''), u.email)`;
 
@@ -98,7 +90,7 @@ export async function getUserItem(db: Database, userId: string): Promise<UserLis
   return row ? (toJson(row) as UserListItem) : null;
 }
 
-export type MembershipQuery = { q?: string; sort: string; order: "asc" | "desc"; limit: number; offset: number };
+export type MembershipQuery = ListParams;
 
 const membershipSort: Record<string, ReturnType<typeof sql>> = {
   team_name: sql`lower(t.team_name)`,

@@ -1,3 +1,4 @@
+import type { ListParams } from "../../domain/common";
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import {
   customerDetailSchema,
@@ -9,7 +10,7 @@ import {
 import { api } from "../api/client";
 import { dashboardKeys } from "../dashboard/queries";
 
-export type CustomerListParams = { q?: string; sort: string; order: "asc" | "desc"; limit: number; offset: number };
+export type CustomerListParams = ListParams;
 
 /** Query keys of customers; mutations invalidate through these. */
 export const customerKeys = {

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { useQuery } from "@tanstack/react-query";
-import { Link, useNavigate } from "@tanstack/react-router";
+import { useNavigate } from "@tanstack/react-router";
 import { limits, msg } from "../../domain/messages";
 import type { TeamListItem } from "../../domain/teams";
 import { errorMessage } from "../api/client";
@@ -10,17 +10,14 @@ import { formatDate, formatNumber } from "../components/format";
 import { EmptyState } from "../components/inputs";
 import { ErrorState } from "../components/ui";
 import { teamListQuery } from "./queries";
+import { TeamLink } from "./TeamCells";
 
 const col = columnsFor<TeamListItem>();
 const columns = [
   col.accessor("team_name", {
     id: "team_name",
     header: "Team Name",
-    cell: ({ row }) => (
-      <Link to="/teams/$teamId" params={{ teamId: row.original.team_id }} className="font-medium hover:text-primary hover:underline">
-        {row.original.team_name}
-      </Link>
-    ),
+    cell: ({ row }) => <TeamLink teamId={row.original.team_id} name={row.original.team_name} />,
   }),
   col.accessor("user_count", { id: "user_count", header: "Users", cell: (c) => <span className="tabular-nums">{formatNumber(c.getValue())}</span> }),
   col.accessor("skills_count", { id: "skills_count", header: "Skills", cell: (c) => <span className="tabular-nums">{formatNumber(c.getValue())}</span> }),

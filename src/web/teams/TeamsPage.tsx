@@ -7,22 +7,19 @@ import { errorMessage } from "../api/client";
 import { StatusBadge } from "../components/badges";
 import { columnsFor, DataTable, Pagination } from "../components/DataTable";
 import { formatDate, formatNumber } from "../components/format";
-import { EmptyState, FilterSelect, SearchInput, Toolbar } from "../components/inputs";
+import { EmptyState, SearchInput, Toolbar } from "../components/inputs";
 import { ErrorState, PageHeader, StatCard, StatCardSkeleton, StatGrid } from "../components/ui";
-import { customerOptionsQuery } from "../customers/queries";
+import { CustomerFilter } from "../customers/CustomerFilter";
 import { useListSearch } from "../lib/list-search";
 import { teamListQuery } from "./queries";
+import { TeamLink } from "./TeamCells";
 
 const col = columnsFor<TeamListItem>();
 const columns = [
   col.accessor("team_name", {
     id: "team_name",
     header: "Team Name",
-    cell: ({ row }) => (
-      <Link to="/teams/$teamId" params={{ teamId: row.original.team_id }} className="font-medium hover:text-primary hover:underline">
-        {row.original.team_name}
-      </Link>
-    ),
+    cell: ({ row }) => <TeamLink teamId={row.original.team_id} name={row.original.team_name} />,
   }),
   col.accessor("customer_name", {
     id: "customer_name",
@@ -44,7 +41,6 @@ export default function TeamsPage() {
   const list = useListSearch<{ q?: string; customer?: string }>({ sort: "created_at", order: "desc" });
   const customer = list.search.customer;
   const navigate = useNavigate();
-  const customers = useQuery(customerOptionsQuery());
   const { data, error, isPending, isFetching, refetch } = useQuery(
     teamListQuery({ q: list.q || undefined, customer_id: customer, sort: list.sort, order: list.order, limit: list.limit, offset: list.offset }),
   );
@@ -67,12 +63,7 @@ export default function TeamsPage() {
       <section className="mt-6" aria-label="Team list">
         <Toolbar>
           <SearchInput value={list.q} onChange={list.setQuery} placeholder="Search teams..." />
-          <FilterSelect label="Customer" value={customer ?? ""} onChange={(v) => list.setFilter({ customer: v || undefined })}>
-            <option value="">{msg.teams.allCustomers}</option>
-            {customers.data?.items.map((c) => (
-              <option key={c.customer_id} value={c.customer_id}>{c.customer_name}</option>
-            ))}
-          </FilterSelect>
+          <CustomerFilter value={customer} onChange={(id) => list.setFilter({ customer: id })} />
         </Toolbar>
         {error && !data ? (
           <ErrorState title={msg.teams.loadError} message={errorMessage(error)} onRetry={() => void refetch()} />

@@ -1,3 +1,4 @@
+import type { ListParams } from "../../domain/common";
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { okSchema } from "../../domain/common";
 import {
@@ -14,7 +15,7 @@ import { customerKeys } from "../customers/queries";
 import { dashboardKeys } from "../dashboard/queries";
 import { userKeys } from "../users/queries";
 
-export type TeamListParams = { q?: string; sort: string; order: "asc" | "desc"; limit: number; offset: number; customer_id?: string };
+export type TeamListParams = ListParams & { customer_id?: string };
 
 /** Query keys of teams. */
 export const teamKeys = {

@@ -15,17 +15,14 @@ import { ConfirmDialog, SuccessBanner, useBanner } from "../components/overlays"
 import { ErrorState, PageHeader, StatCard, StatGrid } from "../components/ui";
 import { AddTeamModal } from "./AddTeamModal";
 import { useLeaveTeam, userMembershipsQuery, userQuery } from "./queries";
+import { TeamLink } from "../teams/TeamCells";
 
 const col = columnsFor<UserMembership>();
 const baseColumns = [
   col.accessor("team_name", {
     id: "team_name",
     header: "Team Name",
-    cell: ({ row }) => (
-      <Link to="/teams/$teamId" params={{ teamId: row.original.team_id }} className="font-medium hover:text-primary hover:underline">
-        {row.original.team_name}
-      </Link>
-    ),
+    cell: ({ row }) => <TeamLink teamId={row.original.team_id} name={row.original.team_name} />,
   }),
   col.accessor("customer_name", {
     id: "customer_name",

@@ -7,9 +7,9 @@ import { errorMessage } from "../api/client";
 import { RoleBadges, StatusBadge } from "../components/badges";
 import { columnsFor, DataTable, Pagination } from "../components/DataTable";
 import { formatDate, formatNumber } from "../components/format";
-import { EmptyState, FilterSelect, SearchInput, Toolbar } from "../components/inputs";
+import { EmptyState, SearchInput, Toolbar } from "../components/inputs";
 import { ErrorState, PageHeader, StatCard, StatCardSkeleton, StatGrid } from "../components/ui";
-import { customerOptionsQuery } from "../customers/queries";
+import { CustomerFilter } from "../customers/CustomerFilter";
 import { useListSearch } from "../lib/list-search";
 import { userListQuery } from "./queries";
 import { LastLogin, UserCell } from "./UserCells";
@@ -58,7 +58,6 @@ export default function UsersPage() {
   const list = useListSearch<{ q?: string; customer?: string }>({ sort: "created_at", order: "desc" });
   const customer = list.search.customer;
   const navigate = useNavigate();
-  const customers = useQuery(customerOptionsQuery());
   const { data, error, isPending, isFetching, refetch } = useQuery(
     userListQuery({ q: list.q || undefined, customer_id: customer, sort: list.sort, order: list.order, limit: list.limit, offset: list.offset }),
   );
@@ -93,12 +92,7 @@ export default function UsersPage() {
       <section className="mt-6" aria-label="User list">
         <Toolbar>
           <SearchInput value={list.q} onChange={list.setQuery} placeholder="Search users..." />
-          <FilterSelect label="Customer" value={customer ?? ""} onChange={(v) => list.setFilter({ customer: v || undefined })}>
-            <option value="">{msg.teams.allCustomers}</option>
-            {customers.data?.items.map((c) => (
-              <option key={c.customer_id} value={c.customer_id}>{c.customer_name}</option>
-            ))}
-          </FilterSelect>
+          <CustomerFilter value={customer} onChange={(id) => list.setFilter({ customer: id })} />
         </Toolbar>
         {failed ? (
           <div className="mb-3">

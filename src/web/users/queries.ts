@@ -1,3 +1,4 @@
+import type { ListParams } from "../../domain/common";
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { okSchema } from "../../domain/common";
 import {
@@ -15,17 +16,9 @@ import { customerKeys } from "../customers/queries";
 import { dashboardKeys } from "../dashboard/queries";
 import { teamKeys } from "../teams/queries";
 
-export type UserListParams = {
-  q?: string;
-  sort: string;
-  order: "asc" | "desc";
-  limit: number;
-  offset: number;
-  customer_id?: string;
-  team_id?: string;
-};
+export type UserListParams = ListParams & { customer_id?: string; team_id?: string };
 
-export type MembershipParams = { q?: string; sort: string; order: "asc" | "desc"; limit: number; offset: number };
+export type MembershipParams = ListParams;
 
 /** Query keys of users; everything about one user sits under its `detail` key. */
 export const userKeys = {

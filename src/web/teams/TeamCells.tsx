@@ -1,0 +1,10 @@
+import { Link } from "@tanstack/react-router";
+
+/** A team's name linking to /teams/{team_id} (SPEC.md §2: team tables link their names). */
+export function TeamLink({ teamId, name }: { teamId: string; name: string }) {
+  return (
+    <Link to="/teams/$teamId" params={{ teamId }} className="font-medium hover:text-primary hover:underline">
+      {name}
+    </Link>
+  );
+}
