@@ -114,9 +114,11 @@ test.describe("customers", () => {
     await page.goto("/customers");
     await expect(page.getByText(msg.customers.loadError)).toBeVisible({ timeout: 15_000 });
     await expect(page.getByText("Service unavailable")).toBeVisible();
+    await expect(page.getByText(msg.customers.noData)).toBeVisible();
     await page.unroute("**/api/customers?**");
-    await page.getByRole("button", { name: msg.app.retry }).click();
-    await expect(page.getByRole("table", { name: "Customers" })).toBeVisible();
+    await page.getByRole("button", { name: msg.app.retry }).first().click();
+    await expect(page.getByRole("table", { name: "Customers" }).getByRole("link").first()).toBeVisible();
+    await expect(page.getByText(msg.customers.loadError)).toBeHidden();
   });
 });
 

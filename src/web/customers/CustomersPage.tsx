@@ -39,6 +39,7 @@ export default function CustomersPage() {
   const { data, error, isPending, isFetching, refetch } = useQuery(
     customerListQuery({ q: list.q || undefined, sort: list.sort, order: list.order, limit: list.limit, offset: list.offset }),
   );
+  const failed = Boolean(error && !data);
 
   return (
     <>
@@ -70,31 +71,30 @@ export default function CustomersPage() {
         <Toolbar>
           <SearchInput value={list.q} onChange={list.setQuery} placeholder="Search customers..." />
         </Toolbar>
-        {error && !data ? (
-          <ErrorState title={msg.customers.loadError} message={errorMessage(error)} onRetry={() => void refetch()} />
-        ) : (
-          <>
-            <DataTable
-              label={msg.nav.customers}
-              columns={columns}
-              rows={data?.items}
-              rowKey={(r) => r.customer_id}
-              sortable={customerSortKeys}
-              sort={{ sort: list.sort, order: list.order }}
-              onSort={list.setSort}
-              loading={isPending || isFetching}
-              onRowClick={(r) => void navigate({ to: "/customers/$customerId", params: { customerId: r.customer_id } })}
-              empty={
-                <EmptyState
-                  title={msg.customers.empty}
-                  text={list.q ? `Nothing matches “${list.q}”.` : undefined}
-                  action={<button type="button" className="btn btn-sm" onClick={() => void refetch()}>{msg.app.retry}</button>}
-                />
-              }
+        {failed ? (
+          <div className="mb-3">
+            <ErrorState title={msg.customers.loadError} message={errorMessage(error)} onRetry={() => void refetch()} />
+          </div>
+        ) : null}
+        <DataTable
+          label={msg.nav.customers}
+          columns={columns}
+          rows={failed ? [] : data?.items}
+          rowKey={(r) => r.customer_id}
+          sortable={customerSortKeys}
+          sort={{ sort: list.sort, order: list.order }}
+          onSort={list.setSort}
+          loading={!failed && (isPending || isFetching)}
+          onRowClick={(r) => void navigate({ to: "/customers/$customerId", params: { customerId: r.customer_id } })}
+          empty={
+            <EmptyState
+              title={failed ? msg.customers.noData : msg.customers.empty}
+              text={!failed && list.q ? `Nothing matches “${list.q}”.` : undefined}
+              action={<button type="button" className="btn btn-sm" onClick={() => void refetch()}>{msg.app.retry}</button>}
             />
-            {data ? <Pagination total={data.total} limit={list.limit} offset={list.offset} onPage={list.setOffset} /> : null}
-          </>
-        )}
+          }
+        />
+        {data && !failed ? <Pagination total={data.total} limit={list.limit} offset={list.offset} onPage={list.setOffset} /> : null}
       </section>
     </>
   );

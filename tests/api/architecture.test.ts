@@ -1,0 +1,47 @@
+/**
+ * The code's layering (DESIGN.md "Conventions"): shared code flows one way. `src/domain` imports
+ * neither side; the server never imports the web app and the web app never imports the server;
+ * only `src/server/config.ts` reads process.env.
+ */
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+
+const root = path.resolve(import.meta.dirname, "../..");
+
+function files(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const full = path.join(dir, name);
+    return statSync(full).isDirectory() ? files(full) : /\.(ts|tsx)$/.test(name) ? [full] : [];
+  });
+}
+
+/** Relative import targets of a file, resolved to paths under the repository. */
+function imports(file: string): string[] {
+  const text = readFileSync(file, "utf8");
+  return [...text.matchAll(/from\s+"(\.[^"]+)"|import\(\s*"(\.[^"]+)"\s*\)/g)].map((m) => path.resolve(path.dirname(file), m[1] ?? m[2]));
+}
+
+const under = (dir: string) => (p: string) => p.startsWith(path.join(root, dir) + path.sep);
+
+describe("architecture", () => {
+  const src = files(path.join(root, "src"));
+
+  it("keeps src/domain free of server and web code", () => {
+    const bad = src.filter(under("src/domain")).flatMap((f) => imports(f).filter((i) => under("src/server")(i) || under("src/web")(i)).map((i) => `${f} → ${i}`));
+    expect(bad).toEqual([]);
+  });
+
+  it("never imports the web app from the server, nor the server from the web app", () => {
+    const bad = [
+      ...src.filter(under("src/server")).flatMap((f) => imports(f).filter(under("src/web")).map((i) => `${f} → ${i}`)),
+      ...src.filter(under("src/web")).flatMap((f) => imports(f).filter(under("src/server")).map((i) => `${f} → ${i}`)),
+    ];
+    expect(bad).toEqual([]);
+  });
+
+  it("reads process.env only in src/server/config.ts", () => {
+    const readers = src.filter((f) => readFileSync(f, "utf8").includes("process.env")).map((f) => path.relative(root, f));
+    expect(readers).toEqual(["src/server/config.ts"]);
+  });
+});
