@@ -42,6 +42,13 @@ test("a viewer sees the data but no actions that change it", async ({ page }) =>
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   await expect(page.getByRole("button", { name: /^(Archive|Unarchive)$/ })).toHaveCount(0);
   await expect(page.getByRole("link", { name: "Add Team" })).toHaveCount(0);
+  await page.goto("/users");
+  await expect(page.getByRole("table", { name: "Users" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Add User" })).toHaveCount(0);
+  await page.getByRole("table", { name: "Users" }).getByRole("row").nth(1).click();
+  await expect(page.getByRole("heading", { name: "Team Memberships" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Add Team" })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: /^Leave Team/ })).toHaveCount(0);
   // The server refuses as well.
   expect((await apiWrite(page, "POST", "/api/customers", { customer_name: "By a viewer" })).status()).toBe(403);
   expect((await page.request.post("/api/customers", { data: { customer_name: "No origin" } })).status()).toBe(403);

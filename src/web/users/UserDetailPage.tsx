@@ -13,6 +13,8 @@ import { displayName, formatDate, formatDateTime, formatNumber, formatRelative, 
 import { EmptyState, SearchInput } from "../components/inputs";
 import { ConfirmDialog, SuccessBanner, useBanner } from "../components/overlays";
 import { ErrorState, PageHeader, StatCard, StatGrid } from "../components/ui";
+import { useCan } from "../auth/permissions";
+import { HistoryLink } from "../audit/HistoryLink";
 import { AddTeamModal } from "./AddTeamModal";
 import { useLeaveTeam, userMembershipsQuery, userQuery } from "./queries";
 import { TeamLink } from "../teams/TeamCells";
@@ -38,14 +40,14 @@ const baseColumns = [
  * The user's Team Memberships (SPEC.md §2 "/users/{userId}"): searched, sorted and paged by the
  * server, each row with "Leave Team".
  */
-function MembershipTable({ userId, onLeave }: { userId: string; onLeave: (team: UserMembership) => void }) {
+function MembershipTable({ userId, onLeave }: { userId: string; onLeave?: (team: UserMembership) => void }) {
   const [q, setQ] = useState("");
   const [sort, setSort] = useState<SortState>({ sort: "team_name", order: "asc" });
   const [offset, setOffset] = useState(0);
   const { data, error, isPending, isFetching, refetch } = useQuery(
     userMembershipsQuery(userId, { q: q || undefined, ...sort, limit: limits.pageSize, offset }),
   );
-  const columns = [
+  const columns = !onLeave ? baseColumns : [
     ...baseColumns,
     col.display({
       id: "actions",
@@ -95,6 +97,8 @@ export default function UserDetailPage() {
   const banner = useBanner();
   const [addOpen, setAddOpen] = useState(false);
   const [leaving, setLeaving] = useState<UserMembership | null>(null);
+  const canEdit = useCan("editor");
+  const isAdmin = useCan("admin");
 
   if (user.isPending) return <DetailSkeleton />;
   if (user.error || !user.data) {
@@ -122,6 +126,7 @@ export default function UserDetailPage() {
       <PageHeader
         title={<span className="flex flex-wrap items-center gap-3">{name}<StatusBadge kind="user" status={u.status} /></span>}
         subtitle={name !== u.email ? u.email : undefined}
+        actions={isAdmin ? <HistoryLink entity="user" id={userId} /> : undefined}
       />
       <SuccessBanner message={banner.message} />
 
@@ -179,12 +184,14 @@ export default function UserDetailPage() {
         <Section
           title="Team Memberships"
           actions={
-            <button type="button" className="btn btn-primary btn-sm" onClick={() => setAddOpen(true)}>
-              <Plus className="h-4 w-4" aria-hidden /> Add Team
-            </button>
+            canEdit ? (
+              <button type="button" className="btn btn-primary btn-sm" onClick={() => setAddOpen(true)}>
+                <Plus className="h-4 w-4" aria-hidden /> Add Team
+              </button>
+            ) : undefined
           }
         >
-          <MembershipTable userId={userId} onLeave={setLeaving} />
+          <MembershipTable userId={userId} onLeave={canEdit ? setLeaving : undefined} />
         </Section>
       </div>
 

@@ -9,6 +9,7 @@ import { columnsFor, DataTable, Pagination } from "../components/DataTable";
 import { formatDate, formatNumber } from "../components/format";
 import { EmptyState, SearchInput, Toolbar } from "../components/inputs";
 import { ErrorState, PageHeader, StatCard, StatCardSkeleton, StatGrid } from "../components/ui";
+import { useCan } from "../auth/permissions";
 import { CustomerFilter } from "../customers/CustomerFilter";
 import { useListSearch } from "../lib/list-search";
 import { userListQuery } from "./queries";
@@ -58,6 +59,7 @@ export default function UsersPage() {
   const list = useListSearch<{ q?: string; customer?: string }>({ sort: "created_at", order: "desc" });
   const customer = list.search.customer;
   const navigate = useNavigate();
+  const canEdit = useCan("editor");
   const { data, error, isPending, isFetching, refetch } = useQuery(
     userListQuery({ q: list.q || undefined, customer_id: customer, sort: list.sort, order: list.order, limit: list.limit, offset: list.offset }),
   );
@@ -71,9 +73,11 @@ export default function UsersPage() {
         title={msg.nav.users}
         subtitle="Users across all customers, their roles and activity"
         actions={
-          <Link to="/users/add" className="btn btn-primary btn-sm">
-            <Plus className="h-4 w-4" aria-hidden /> Add User
-          </Link>
+          canEdit ? (
+            <Link to="/users/add" className="btn btn-primary btn-sm">
+              <Plus className="h-4 w-4" aria-hidden /> Add User
+            </Link>
+          ) : null
         }
       />
       <StatGrid>
