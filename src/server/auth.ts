@@ -3,7 +3,7 @@ import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { hashPassword } from "better-auth/crypto";
 import { eq } from "drizzle-orm";
 import type pino from "pino";
-import type { Config } from "./config";
+import { allowedOrigins, type Config } from "./config";
 import type { Database } from "./db/client";
 import { authSchema, operator, operator_account } from "./db/schema";
 import type { OperatorRole } from "../domain/enums";
@@ -24,7 +24,7 @@ export function createAuth(db: Database, config: Pick<Config, "authSecret" | "pu
     secret: config.authSecret,
     baseURL: config.publicUrl,
     basePath: "/api/auth",
-    trustedOrigins: [config.publicUrl],
+    trustedOrigins: allowedOrigins(config.publicUrl),
     database: drizzleAdapter(db, { provider: "pg", schema: authSchema }),
     user: {
       modelName: "operator",

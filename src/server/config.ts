@@ -149,3 +149,15 @@ function readOrCreateSecret(dataDir: string): string {
   writeFileSync(file, secret + "\n", { mode: 0o600 });
   return secret;
 }
+
+/**
+ * The origins operators may use: PUBLIC_URL's, and for a localhost URL its 127.0.0.1 twin (and the
+ * reverse), since both name the same machine.
+ */
+export function allowedOrigins(publicUrl: string): string[] {
+  const url = new URL(publicUrl);
+  const origins = [url.origin];
+  const twin = url.hostname === "localhost" ? "127.0.0.1" : url.hostname === "127.0.0.1" ? "localhost" : null;
+  if (twin) origins.push(`${url.protocol}//${twin}${url.port ? `:${url.port}` : ""}`);
+  return origins;
+}

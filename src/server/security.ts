@@ -12,7 +12,7 @@ import type { Context, MiddlewareHandler } from "hono";
 import { msg } from "../domain/messages";
 import type { Auth, SessionData } from "./auth";
 import { writeAudit } from "./audit";
-import type { SecurityConfig } from "./config";
+import { allowedOrigins, type SecurityConfig } from "./config";
 import type { Database } from "./db/client";
 import { auth_throttle, operator, operator_session } from "./db/schema";
 import { errorResponse } from "./http/errors";
@@ -192,11 +192,11 @@ const unsafe = new Set(["POST", "PUT", "PATCH", "DELETE"]);
  * header, else Referer). Answers 403 otherwise.
  */
 export function sameOrigin(publicUrl: string): MiddlewareHandler<AppEnv> {
-  const allowed = new URL(publicUrl).origin;
+  const allowed = allowedOrigins(publicUrl);
   return async (c, next) => {
     if (!unsafe.has(c.req.method)) return next();
     const origin = c.req.header("origin") ?? originOf(c.req.header("referer"));
-    if (origin !== allowed) return errorResponse(c, 403, "forbidden", msg.api.crossOrigin);
+    if (!origin || !allowed.includes(origin)) return errorResponse(c, 403, "forbidden", msg.api.crossOrigin);
     return next();
   };
 }

@@ -200,6 +200,9 @@ describe.each(targets)("requests and operators on %s", (target) => {
     expect(viaReferer.status).toBe(201);
     const [row] = await queryRows<{ n: number }>(app.handle.db, sql`select count(*)::int as n from customers where customer_name = 'Cross site'`);
     expect(row.n).toBe(1);
+    // The same machine under its other loopback name is the same console.
+    const twin = await app.request("/api/customers", { as: "admin", method: "POST", json: { customer_name: "Loopback twin" }, headers: { origin: "http://127.0.0.1:3999" } });
+    expect(twin.status).toBe(201);
     // Reads need no Origin.
     expect((await app.request("/api/dashboard", { as: "admin", noOrigin: true })).status).toBe(200);
   });
