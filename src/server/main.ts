@@ -8,6 +8,7 @@ import { createApp, defaultWebRoot } from "./app";
 import { ConfigError, loadConfig } from "./config";
 import { ensureDemoOperators, openConfiguredDatabase, prepareDatabase } from "./database";
 import { LockedError } from "./lock";
+import { pruneSessions } from "./security";
 import { createLogger } from "./logger";
 
 async function main() {
@@ -25,6 +26,10 @@ async function main() {
     throw err;
   }
   const { app } = createApp({ db: handle.db, config, logger, webRoot: defaultWebRoot });
+  // Expired sessions and stale sign-in counters are deleted at start and every hour.
+  const prune = () => pruneSessions(handle.db).catch((err) => logger.warn({ err }, "pruning sessions failed"));
+  await prune();
+  setInterval(prune, 3_600_000).unref();
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
     const url = config.publicUrl;
     const lines = [

@@ -173,7 +173,7 @@ export async function revokeSessions(db: Database, operatorId: string): Promise<
 /** Deletes sessions that have expired, so the table does not grow without bound. */
 export async function pruneSessions(db: Database) {
   await db.delete(operator_session).where(lt(operator_session.expiresAt, new Date()));
-  await db.delete(auth_throttle).where(and(lt(auth_throttle.updated_at, new Date(Date.now() - 86_400_000)), sql`${auth_throttle.locked_until} is null or ${auth_throttle.locked_until} < now()`));
+  await db.delete(auth_throttle).where(and(lt(auth_throttle.updated_at, new Date(Date.now() - 86_400_000)), sql`(${auth_throttle.locked_until} is null or ${auth_throttle.locked_until} < now())`));
 }
 
 function originOf(url: string | undefined): string | undefined {

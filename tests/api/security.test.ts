@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { msg } from "../../src/domain/messages";
 import { ConfigError, loadConfig } from "../../src/server/config";
 import { queryRows } from "../../src/server/db/client";
+import { pruneSessions } from "../../src/server/security";
 import { publicUrl, startConsole, testPassword, type TestConsole } from "../support/app";
 import { targets } from "../support/databases";
 
@@ -172,6 +173,19 @@ describe.each(targets)("sessions on %s", (target) => {
       expect((await signIn(app, email, "a-brand-new-password")).status).toBe(200);
       const audit = await queryRows<{ changes: unknown }>(app.handle.db, sql`select changes from audit_log where action = 'reset_password'`);
       expect(JSON.stringify(audit)).not.toContain("a-brand-new-password");
+    });
+
+    it("prunes expired sessions and stale sign-in counters, keeping live ones and locks", async () => {
+      const live = await app.cookie("viewer");
+      const [{ id }] = await queryRows<{ id: string }>(app.handle.db, sql`select id from operator where email = 'viewer@test.example'`);
+      await app.handle.db.execute(sql`insert into operator_session (id, expires_at, token, user_id) values ('old-session', now() - interval '1 minute', 'old-token', ${id})`);
+      await app.handle.db.execute(sql`insert into auth_throttle (key, failures, updated_at) values ('ip:stale', 3, now() - interval '2 days')`);
+      await app.handle.db.execute(sql`insert into auth_throttle (key, failures, updated_at, locked_until) values ('account:still-locked', 10, now() - interval '2 days', now() + interval '1 hour')`);
+      await pruneSessions(app.handle.db);
+      const left = await queryRows<{ key: string }>(app.handle.db, sql`select key from auth_throttle where key in ('ip:stale', 'account:still-locked')`);
+      expect(left.map((r) => r.key)).toEqual(["account:still-locked"]);
+      expect((await queryRows<{ n: number }>(app.handle.db, sql`select count(*)::int as n from operator_session where token = 'old-token'`))[0].n).toBe(0);
+      expect((await app.request("/api/dashboard", { headers: { cookie: live } })).status).toBe(200);
     });
 
     it("sets httpOnly, SameSite=Lax cookies", async () => {
