@@ -1,3 +1,4 @@
+import type { z } from "zod";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
@@ -14,8 +15,8 @@ export default function AddCustomerPage() {
   const navigate = useNavigate();
   const create = useCreateCustomer();
   const [serverError, setServerError] = useState<string | null>(null);
-  const form = useForm<CreateCustomerInput>({
-    resolver: zodResolver(createCustomerSchema) as never,
+  const form = useForm<CreateCustomerInput, unknown, z.output<typeof createCustomerSchema>>({
+    resolver: zodResolver(createCustomerSchema),
     defaultValues: { customer_name: "", status: "active", valid_domains: "" },
   });
   const { errors, isSubmitting } = form.formState;

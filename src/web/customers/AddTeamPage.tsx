@@ -1,3 +1,4 @@
+import type { z } from "zod";
 import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
@@ -21,8 +22,8 @@ export default function AddTeamPage() {
   const banner = useBanner();
   const [serverError, setServerError] = useState<string | null>(null);
   const [created, setCreated] = useState(false);
-  const form = useForm<CreateTeamInput>({
-    resolver: zodResolver(createTeamSchema) as never,
+  const form = useForm<CreateTeamInput, unknown, z.output<typeof createTeamSchema>>({
+    resolver: zodResolver(createTeamSchema),
     defaultValues: { customer_id: customerId, team_name: "", status: "active" },
   });
   const { errors, isSubmitting } = form.formState;

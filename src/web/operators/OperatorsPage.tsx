@@ -1,3 +1,4 @@
+import type { z } from "zod";
 import { useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { useForm } from "react-hook-form";
@@ -170,8 +171,8 @@ export default function OperatorsPage() {
 function CreateOperatorModal({ open, onClose, onCreated }: { open: boolean; onClose: () => void; onCreated: (email: string, password: string) => void }) {
   const create = useCreateOperator();
   const [serverError, setServerError] = useState<string | null>(null);
-  const form = useForm<CreateOperatorInput>({
-    resolver: zodResolver(createOperatorSchema) as never,
+  const form = useForm<CreateOperatorInput, unknown, z.output<typeof createOperatorSchema>>({
+    resolver: zodResolver(createOperatorSchema),
     defaultValues: { email: "", name: "", role: "viewer", password: randomPassword() },
   });
   const { errors, isSubmitting } = form.formState;

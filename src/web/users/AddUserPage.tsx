@@ -1,3 +1,4 @@
+import type { z } from "zod";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
@@ -22,8 +23,8 @@ export default function AddUserPage() {
   const create = useCreateUser();
   const customers = useQuery(customerOptionsQuery(true));
   const [serverError, setServerError] = useState<string | null>(null);
-  const form = useForm<CreateUserInput>({
-    resolver: zodResolver(createUserSchema) as never,
+  const form = useForm<CreateUserInput, unknown, z.output<typeof createUserSchema>>({
+    resolver: zodResolver(createUserSchema),
     defaultValues: { email: "", customer_id: "", status: "active" },
   });
   const { errors, isSubmitting } = form.formState;
