@@ -1,8 +1,7 @@
-import { z } from "@hono/zod-openapi";
 import { sql } from "drizzle-orm";
 import { auditFilterSchema, auditPageSchema, type AuditEntry } from "../../domain/audit";
 import { queryRows } from "../db/client";
-import { and, toJson } from "../http/list";
+import { and, pagingQuery, toJson } from "../http/list";
 import { apiRoute, createRouter, invalidResponse, jsonResponse } from "../http/route";
 
 export const auditBase = "/api/audit";
@@ -15,10 +14,7 @@ export const auditBase = "/api/audit";
 const list = apiRoute(auditBase, "admin", {
   method: "get", path: "/", tags: ["Audit"], summary: "Audit log",
   request: {
-    query: auditFilterSchema.extend({
-      limit: z.coerce.number().int().min(1).max(200).default(50),
-      offset: z.coerce.number().int().min(0).default(0),
-    }),
+    query: auditFilterSchema.extend(pagingQuery.shape),
   },
   responses: { 200: jsonResponse(auditPageSchema, "Audit rows, newest first"), ...invalidResponse },
 });

@@ -1,17 +1,21 @@
 import { sql, type SQL } from "drizzle-orm";
 import { z } from "@hono/zod-openapi";
 
+/** Paging query parameters: `limit` (1–200 rows, default 50) and `offset` (rows to skip). */
+export const pagingQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+  offset: z.coerce.number().int().min(0).max(10_000_000).default(0),
+});
+
 /**
  * Query parameters shared by every list endpoint: `q` (case-insensitive search), `sort` (one of
  * `sortKeys`), `order` (asc|desc), `limit` (1–200 rows, default 50), `offset` (rows to skip).
  */
 export function listQuery<const S extends readonly [string, ...string[]]>(sortKeys: S, defaultSort: S[number], defaultOrder: "asc" | "desc" = "desc") {
-  return z.object({
+  return pagingQuery.extend({
     q: z.string().trim().max(200).optional(),
     sort: z.enum(sortKeys).default(defaultSort as never),
     order: z.enum(["asc", "desc"]).default(defaultOrder),
-    limit: z.coerce.number().int().min(1).max(200).default(50),
-    offset: z.coerce.number().int().min(0).max(10_000_000).default(0),
   });
 }
 

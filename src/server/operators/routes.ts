@@ -7,7 +7,7 @@ import { mutate } from "../audit";
 import { queryRows, type Database } from "../db/client";
 import { auth_throttle, operator, operator_account } from "../db/schema";
 import { conflict, HttpError, notFound } from "../http/errors";
-import { likePattern, toJson } from "../http/list";
+import { likePattern, pagingQuery, toJson } from "../http/list";
 import { apiRoute, createRouter, invalidResponse, jsonBody, jsonResponse, notFoundResponse } from "../http/route";
 import { accountKey, revokeSessions } from "../security";
 import { okSchema } from "../../domain/common";
@@ -40,7 +40,7 @@ async function findOperator(db: Database, id: string) {
 /** GET /api/operators?q&limit&offset → `{ items, total }` (admin). */
 const list = apiRoute(operatorsBase, "admin", {
   method: "get", path: "/", tags: ["Operators"], summary: "List operators",
-  request: { query: z.object({ q: z.string().trim().max(200).optional(), limit: z.coerce.number().int().min(1).max(200).default(50), offset: z.coerce.number().int().min(0).default(0) }) },
+  request: { query: pagingQuery.extend({ q: z.string().trim().max(200).optional() }) },
   responses: { 200: jsonResponse(operatorPageSchema, "Operators by email"), ...invalidResponse },
 });
 

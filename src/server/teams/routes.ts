@@ -18,17 +18,14 @@ import {
 import { mutate } from "../audit";
 import { customers, skills, teams, teams_skills, teams_users } from "../db/schema";
 import { HttpError, notFound } from "../http/errors";
-import { listQuery, toJson } from "../http/list";
+import { listQuery, pagingQuery, toJson } from "../http/list";
 import { apiRoute, createRouter, invalidResponse, jsonBody, jsonResponse, notFoundResponse } from "../http/route";
 import { assignableSkills, getTeam, listTeams, teamSkills } from "./queries";
 
 export const teamsBase = "/api/teams";
 const teamNotFound = notFoundResponse(msg.teams.notFound);
 const params = z.object({ teamId: z.uuid({ error: msg.teams.notFound }) });
-const paging = z.object({
-  limit: z.coerce.number().int().min(1).max(200).default(50),
-  offset: z.coerce.number().int().min(0).default(0),
-});
+const paging = pagingQuery;
 
 /** GET /api/teams?q&customer_id&status&sort&order&limit&offset → `{ items, total, summary }` (SPEC.md §2 "/teams"). */
 const list = apiRoute(teamsBase, "viewer", {

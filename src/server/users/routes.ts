@@ -19,7 +19,7 @@ import { mutate } from "../audit";
 import type { Database } from "../db/client";
 import { customers, teams, teams_users, users_data } from "../db/schema";
 import { errorBodySchema, HttpError, notFound } from "../http/errors";
-import { listQuery, toJson } from "../http/list";
+import { listQuery, pagingQuery, toJson } from "../http/list";
 import { apiRoute, createRouter, invalidResponse, jsonBody, jsonResponse, notFoundResponse } from "../http/route";
 import { availableTeams, getUser, getUserItem, listUsers, userMemberships } from "./queries";
 
@@ -27,10 +27,7 @@ export const usersBase = "/api/users";
 const userNotFound = notFoundResponse(msg.users.notFound);
 const conflictResponse = { 409: jsonResponse(errorBodySchema, msg.users.emailTaken) };
 const params = z.object({ userId: z.uuid({ error: msg.users.notFound }) });
-const paging = z.object({
-  limit: z.coerce.number().int().min(1).max(200).default(50),
-  offset: z.coerce.number().int().min(0).max(10_000_000).default(0),
-});
+const paging = pagingQuery;
 
 /**
  * GET /api/users?q&customer_id&team_id&status&sort&order&limit&offset → `{ items, total, summary }`:
