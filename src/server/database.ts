@@ -11,8 +11,11 @@ import { lockDataDir } from "./lock";
 import type { OperatorRole } from "../domain/enums";
 
 /** Opens the configured database: PostgreSQL at DATABASE_URL, else PGlite under DATA_DIR (locked). */
-export async function openConfiguredDatabase(config: Config): Promise<{ handle: DatabaseHandle; release: () => void }> {
-  if (config.databaseUrl) return { handle: openPostgres(config.databaseUrl), release: () => undefined };
+export async function openConfiguredDatabase(
+  config: Config,
+  onIdleError?: (err: Error) => void,
+): Promise<{ handle: DatabaseHandle; release: () => void }> {
+  if (config.databaseUrl) return { handle: openPostgres(config.databaseUrl, 10, onIdleError), release: () => undefined };
   mkdirSync(config.dataDir, { recursive: true });
   const release = lockDataDir(config.dataDir);
   try {

@@ -14,7 +14,7 @@ import { createLogger } from "./logger";
 async function main() {
   const config = loadConfig();
   const logger = createLogger(config.logLevel);
-  const { handle, release } = await openConfiguredDatabase(config);
+  const { handle, release } = await openConfiguredDatabase(config, (err) => logger.warn({ err }, "idle database connection lost"));
   let operators: Awaited<ReturnType<typeof ensureDemoOperators>> = [];
   let seeded = false;
   try {

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { queryRows } from "../../src/server/db/client";
+import { openPostgres, queryRows } from "../../src/server/db/client";
 import { generateDemoData } from "../../src/server/db/demo-data";
 import { routeTable } from "../../src/server/http/route";
 import { startConsole, testPassword, type TestConsole } from "../support/app";
@@ -137,6 +137,26 @@ describe.each(targets)("empty database on %s", (target) => {
       await handle.migrate();
       const rows = await queryRows<{ n: number }>(handle.db, sql`select count(*)::int as n from information_schema.tables where table_schema = 'public'`);
       expect(rows[0].n).toBeGreaterThanOrEqual(15);
+    } finally {
+      await handle.close();
+    }
+  });
+});
+
+// Only where a PostgreSQL server is given (TEST_DATABASE_URL); PGlite has no connections to lose.
+describe.each(targets.filter((t) => t === "postgres"))("%s pool", () => {
+  it("survives the server ending an idle connection, and reports it", async () => {
+    const errors: string[] = [];
+    const handle = openPostgres(process.env.TEST_DATABASE_URL!, 2, (err) => errors.push((err as { code?: string }).code ?? err.message));
+    try {
+      const [me] = await queryRows<{ pid: number }>(handle.db, sql`select pg_backend_pid() as pid`);
+      const admin = openPostgres(process.env.TEST_DATABASE_URL!, 1);
+      await queryRows(admin.db, sql`select pg_terminate_backend(${me.pid})`);
+      await admin.close();
+      await new Promise((r) => setTimeout(r, 200));
+      expect(errors).toEqual(["57P01"]);
+      const [row] = await queryRows<{ n: number }>(handle.db, sql`select 1 as n`);
+      expect(row.n).toBe(1);
     } finally {
       await handle.close();
     }

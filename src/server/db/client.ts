@@ -53,9 +53,14 @@ export function wrapPglite(client: PGlite): DatabaseHandle {
   };
 }
 
-/** Opens a pool on a PostgreSQL server; `max` connections (default 10). */
-export function openPostgres(url: string, max = 10): DatabaseHandle {
+/**
+ * Opens a pool on a PostgreSQL server; `max` connections (default 10). An idle connection the
+ * server ends (restart, admin termination) is reported to `onIdleError` and dropped by the pool,
+ * which opens a new one on the next query; without a listener Node would crash the process.
+ */
+export function openPostgres(url: string, max = 10, onIdleError: (err: Error) => void = () => undefined): DatabaseHandle {
   const pool = new pg.Pool({ connectionString: url, max });
+  pool.on("error", onIdleError);
   const db = drizzlePg({ client: pool, schema }) as unknown as Database;
   return {
     db,
