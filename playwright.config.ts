@@ -2,9 +2,9 @@ import { defineConfig, devices } from "@playwright/test";
 
 /** Port and sign-in of the console the browser tests start (embedded database, fresh demo data). */
 export const e2e = {
-  port: 3210,
+  port: Number(process.env.E2E_PORT ?? 3210),
   password: "e2e-demo-password",
-  dataDir: ".e2e-data",
+  dataDir: process.env.E2E_PORT ? `.e2e-data-${process.env.E2E_PORT}` : ".e2e-data",
 };
 
 export default defineConfig({

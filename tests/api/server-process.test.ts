@@ -7,6 +7,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { freePort } from "../support/crash";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const dataDir = mkdtempSync(path.join(tmpdir(), "pedal-proc-"));
@@ -36,31 +37,32 @@ afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 describe("console process on the embedded database", () => {
   it("seeds once, refuses a second console, stops cleanly and reuses its data", async () => {
-    const first = start(3701);
+    const [p1, p2, p3] = [await freePort(), await freePort(), await freePort()];
+    const first = start(p1);
     await waitFor(() => first.output().includes("Pedal Console is running"));
     expect(first.output()).toContain("demo data loaded");
     const creds = JSON.parse(readFileSync(path.join(dataDir, "demo-operators.json"), "utf8"));
     expect(first.output()).toContain(`admin@pedal.example  password: ${creds[0].password}`);
     expect(existsSync(path.join(dataDir, "console.lock"))).toBe(true);
 
-    const second = start(3702);
+    const second = start(p2);
     expect(await second.exited).toBe(2);
     expect(second.output()).toContain("is in use by another console");
 
-    const health = await fetch("http://localhost:3701/healthz");
+    const health = await fetch(`http://localhost:${p1}/healthz`);
     expect(health.status).toBe(200);
 
     first.child.kill("SIGTERM");
     expect(await first.exited).toBe(0);
     expect(existsSync(path.join(dataDir, "console.lock"))).toBe(false);
 
-    const again = start(3703);
+    const again = start(p3);
     await waitFor(() => again.output().includes("Pedal Console is running"));
     expect(again.output()).not.toContain("demo data loaded");
     expect(again.output()).toContain(`password: ${creds[0].password}`);
-    const signIn = await fetch("http://localhost:3703/api/auth/sign-in/email", {
+    const signIn = await fetch(`http://localhost:${p3}/api/auth/sign-in/email`, {
       method: "POST",
-      headers: { "content-type": "application/json", origin: "http://localhost:3703" },
+      headers: { "content-type": "application/json", origin: `http://localhost:${p3}` },
       body: JSON.stringify({ email: "admin@pedal.example", password: creds[0].password }),
     });
     expect(signIn.status).toBe(200);
