@@ -1,10 +1,12 @@
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
+import { compression } from "vite-plugin-compression2";
 
 export default defineConfig({
   root: "src/web",
-  plugins: [react(), tailwindcss()],
+  // Brotli and gzip copies of every asset, served by the server as the browser accepts them.
+  plugins: [react(), tailwindcss(), compression({ algorithms: ["brotliCompress", "gzip"], exclude: [/\.map$/] })],
   build: { outDir: "../../dist/web", emptyOutDir: true, sourcemap: true, chunkSizeWarningLimit: 600 },
   server: { port: 5173, proxy: { "/api": "http://localhost:3000" } },
 });

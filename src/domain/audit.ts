@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { id, timestamp } from "./common";
+import { id, listPage, noSummary, timestamp } from "./common";
 
 /** One audit row: who did what to which record, with the changed fields before and after. */
 export const auditEntrySchema = z.object({
@@ -15,7 +15,7 @@ export const auditEntrySchema = z.object({
   created_at: timestamp,
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
-export const auditPageSchema = z.object({ items: z.array(auditEntrySchema), total: z.number().int() });
+export const auditPageSchema = listPage(auditEntrySchema, noSummary);
 
 /** Filters of the Audit log screen, as URL and API query parameters. */
 export const auditFilterSchema = z.object({
@@ -30,6 +30,6 @@ export const auditFilterSchema = z.object({
 });
 export const auditActions = [
   "create", "update", "delete", "assign_skill", "reassign_skill", "unassign_skill", "remove_member", "add_member",
-  "sign_in", "sign_in_failed", "sign_in_blocked", "sign_in_refused", "sign_out", "revoke_sessions", "reset_password", "unlock",
+  "sign_in", "sign_in_failed", "sign_in_blocked", "sign_in_refused", "sign_out", "revoke_sessions", "reset_password", "unlock", "export",
 ] as const;
 export const auditEntities = ["customer", "team", "user", "skill", "prompt", "platform", "comment", "operator"] as const;

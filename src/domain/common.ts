@@ -11,8 +11,33 @@ export function page<I extends z.ZodType, S extends z.ZodType>(item: I, summary:
   return z.object({ items: z.array(item), total: z.number().int(), summary });
 }
 
+/**
+ * One page of a list in the paging contract (README "Lists"): `items`; `total` matching rows, the
+ * planner's estimate when `total_exact` is false; the summary cards (estimated when
+ * `summary_exact` is false; `summary_as_of` when reused from a refresh a few seconds old); opaque
+ * cursors of the next and previous pages, null at either end.
+ */
+export function listPage<I extends z.ZodType, S extends z.ZodType>(item: I, summary: S) {
+  return z.object({
+    items: z.array(item),
+    total: z.number().int(),
+    total_exact: z.boolean(),
+    summary,
+    summary_exact: z.boolean(),
+    summary_as_of: z.string().nullable(),
+    next_cursor: z.string().nullable(),
+    prev_cursor: z.string().nullable(),
+  });
+}
+
+/** The summary of a list that has no cards. */
+export const noSummary = z.object({});
+
 /** Answer of a mutation that changes nothing but a status or a link. */
 export const okSchema = z.object({ ok: z.literal(true) });
 
-/** What every list endpoint takes: search, sort column and direction, page size and offset (rows). */
-export type ListParams = { q?: string; sort: string; order: "asc" | "desc"; limit: number; offset: number };
+/**
+ * What every list endpoint takes: search, sort column and direction, page size, and at most one of
+ * a cursor, an offset (0–10,000) or `at: "end"`.
+ */
+export type ListParams = { q?: string; sort: string; order: "asc" | "desc"; limit: number; cursor?: string; offset?: number; at?: "end" };

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { id, page, timestamp } from "./common";
+import { id, listPage, timestamp } from "./common";
 import { customerStatuses } from "./enums";
 import { msg } from "./messages";
 
@@ -25,7 +25,7 @@ export const customerSummarySchema = z.object({
   trial: z.number().int(),
   inactive: z.number().int(),
 });
-export const customerPageSchema = page(customerListItemSchema, customerSummarySchema);
+export const customerPageSchema = listPage(customerListItemSchema, customerSummarySchema);
 export type CustomerPage = z.infer<typeof customerPageSchema>;
 
 export const customerSortKeys = ["customer_name", "user_count", "team_count", "status", "created_at", "updated_at"] as const;
@@ -45,7 +45,8 @@ export type CustomerDetail = z.infer<typeof customerDetailSchema>;
 /** An option of a customer picker (filters, add-user form). */
 export const customerOptionSchema = z.object({ customer_id: id, customer_name: z.string(), status: z.enum(customerStatuses) });
 export type CustomerOption = z.infer<typeof customerOptionSchema>;
-export const customerOptionsSchema = z.object({ items: z.array(customerOptionSchema) });
+/** A picker's matches: at most the asked number, and whether more match. */
+export const customerOptionsSchema = z.object({ items: z.array(customerOptionSchema), more: z.boolean() });
 
 /** Add customer (SPEC.md §5): name required and trimmed; domains trimmed, null when empty. */
 export const createCustomerSchema = z.strictObject({

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { timestamp } from "./common";
+import { listPage, noSummary, timestamp } from "./common";
 import { operatorRoles } from "./enums";
 
 /** An operator (a member of staff who signs in), as the Operators screen lists them. */
@@ -17,7 +17,7 @@ export const operatorSchema = z.object({
   last_sign_in: timestamp.nullable(),
 });
 export type OperatorRow = z.infer<typeof operatorSchema>;
-export const operatorPageSchema = z.object({ items: z.array(operatorSchema), total: z.number().int() });
+export const operatorPageSchema = listPage(operatorSchema, noSummary);
 
 const password = z.string().min(10, "Password must have at least 10 characters").max(200, "Password is too long");
 

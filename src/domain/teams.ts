@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { id, page, timestamp } from "./common";
+import { id, listPage, timestamp } from "./common";
 import { assignmentStatuses, skillTypes, teamStatuses } from "./enums";
 import { msg } from "./messages";
 
@@ -20,7 +20,7 @@ export type TeamListItem = z.infer<typeof teamListItemSchema>;
 
 /** /teams cards, computed on the filtered set. */
 export const teamSummarySchema = z.object({ total: z.number().int(), active: z.number().int(), inactive: z.number().int() });
-export const teamPageSchema = page(teamListItemSchema, teamSummarySchema);
+export const teamPageSchema = listPage(teamListItemSchema, teamSummarySchema);
 export type TeamPage = z.infer<typeof teamPageSchema>;
 export const teamSortKeys = ["team_name", "customer_name", "user_count", "skills_count", "status", "created_at"] as const;
 

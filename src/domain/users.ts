@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { id, page, timestamp } from "./common";
+import { id, listPage, noSummary, timestamp } from "./common";
 import { teamStatuses, userRoles, userStatuses } from "./enums";
 import { msg } from "./messages";
 
@@ -28,7 +28,7 @@ export const userSummarySchema = z.object({
   inactive: z.number().int(),
   recent_logins: z.number().int(),
 });
-export const userPageSchema = page(userListItemSchema, userSummarySchema);
+export const userPageSchema = listPage(userListItemSchema, userSummarySchema);
 export type UserPage = z.infer<typeof userPageSchema>;
 export const userSortKeys = ["name", "email", "customer_name", "job_title", "status", "last_login", "created_at"] as const;
 
@@ -55,7 +55,7 @@ export const userMembershipSchema = z.object({
   created_at: timestamp,
 });
 export type UserMembership = z.infer<typeof userMembershipSchema>;
-export const userMembershipsSchema = z.object({ items: z.array(userMembershipSchema), total: z.number().int() });
+export const userMembershipsSchema = listPage(userMembershipSchema, noSummary);
 export const membershipSortKeys = ["team_name", "customer_name", "status", "user_count", "created_at"] as const;
 
 /** A team the user can join: active, of the user's customer, and not one of the user's teams. */

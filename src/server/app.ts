@@ -6,6 +6,7 @@ import { serveStatic } from "@hono/node-server/serve-static";
 import { OpenAPIHono } from "@hono/zod-openapi";
 import type { MiddlewareHandler } from "hono";
 import { HTTPException } from "hono/http-exception";
+import { compress } from "hono/compress";
 import { requestId } from "hono/request-id";
 import { secureHeaders } from "hono/secure-headers";
 import type pino from "pino";
@@ -20,11 +21,12 @@ import { teamsBase, teamsRouter } from "./teams/routes";
 import { usersBase, usersRouter } from "./users/routes";
 import { errorResponse, HttpError } from "./http/errors";
 import { requireAccess, routeTable, type AppEnv } from "./http/route";
+import { defaultListSettings, type SummaryCache } from "./http/list-engine";
 import { clientIp, resolveSession, sameOrigin, signInHandler, signOutHandler } from "./security";
 
 export type AppDeps = {
   db: Database;
-  config: Pick<Config, "authSecret" | "publicUrl" | "security">;
+  config: Pick<Config, "authSecret" | "publicUrl" | "security"> & Partial<Pick<Config, "lists">>;
   logger: pino.Logger;
   /** Folder of the built single-page app; when absent only the API is served. */
   webRoot?: string;
@@ -60,7 +62,11 @@ export function createApp(deps: AppDeps): { app: OpenAPIHono<AppEnv>; auth: Auth
     }),
   );
   app.use(requestId());
+  // JSON and CSV answers are compressed on the fly; built assets are served precompressed (mountWeb).
+  app.use("/api/*", compress());
+  const lists = { settings: { ...defaultListSettings, ...deps.config.lists }, cache: new Map() as SummaryCache };
   app.use(async (c, next) => {
+    c.set("lists", lists);
     const started = performance.now();
     c.set("db", deps.db);
     c.set("auth", auth);
@@ -210,8 +216,9 @@ function mountWeb(app: OpenAPIHono<AppEnv>, webRoot: string) {
     await next();
     if (c.res.status === 200) c.header("cache-control", "public, max-age=31536000, immutable");
   });
-  app.use("/*", serveStatic({ root: webRoot }));
+  // `vite build` writes .br and .gz beside each asset; the one the browser accepts is sent.
+  app.use("/*", serveStatic({ root: webRoot, precompressed: true }));
   // A missing asset (say, a chunk of an older build) is a 404, never the app's HTML.
   app.get("/assets/*", (c) => c.text("Not found", 404));
-  app.get("*", (c) => c.html(index, 200, { "cache-control": "no-cache" }));
+  app.get("*", compress(), (c) => c.html(index, 200, { "cache-control": "no-cache" }));
 }

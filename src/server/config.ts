@@ -26,6 +26,8 @@ import { z } from "zod";
  * | LOCKOUT_FAILURES    | 10                        | failures in a row that lock an account |
  * | LOCKOUT_MINUTES     | 30                        | how long a lock lasts unless an admin unlocks it |
  * | TRUST_PROXY         | (unset)                   | `1`: take the client address from X-Forwarded-For |
+ * | LIST_EXACT_COUNT_LIMIT | 50000                  | above this many matching rows a list's total is the planner's estimate |
+ * | LIST_SUMMARY_REFRESH_SECONDS | 10               | how long a big list's summary cards may be reused |
  */
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -47,6 +49,8 @@ const envSchema = z.object({
   LOCKOUT_FAILURES: z.coerce.number().int().min(1).default(10),
   LOCKOUT_MINUTES: z.coerce.number().int().min(1).default(30),
   TRUST_PROXY: z.enum(["0", "1", "true", "false"]).optional(),
+  LIST_EXACT_COUNT_LIMIT: z.coerce.number().int().min(1).default(50_000),
+  LIST_SUMMARY_REFRESH_SECONDS: z.coerce.number().min(0).default(10),
 });
 
 /** Session lifetimes and sign-in limits (README "Security"). Times in seconds. */
@@ -86,6 +90,8 @@ export type Config = {
   logLevel: z.infer<typeof envSchema>["LOG_LEVEL"];
   production: boolean;
   security: SecurityConfig;
+  /** The list engine (README "Lists"). */
+  lists: { exactCountLimit: number; summaryRefreshSeconds: number };
 };
 
 /** Thrown for an environment the console refuses to start with; `message` says what to change. */
@@ -138,6 +144,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       lockoutSeconds: e.LOCKOUT_MINUTES * 60,
       trustProxy: e.TRUST_PROXY === "1" || e.TRUST_PROXY === "true",
     },
+    lists: { exactCountLimit: e.LIST_EXACT_COUNT_LIMIT, summaryRefreshSeconds: e.LIST_SUMMARY_REFRESH_SECONDS },
   };
 }
 

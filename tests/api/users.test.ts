@@ -351,7 +351,9 @@ describe.each(targets)("users API on %s", (target) => {
 
       const memberships = await get(`/api/users/${user.user_id}/teams`);
       expect(memberships.status).toBe(200);
+      const onePage = { total_exact: true, summary: {}, summary_exact: true, summary_as_of: null, next_cursor: null, prev_cursor: null };
       expect(memberships.body).toEqual({
+        ...onePage,
         total: 1,
         items: [{
           team_id: team.team_id, team_name: team.team_name, status: "active", customer_id: customer.customer_id,
@@ -365,7 +367,7 @@ describe.each(targets)("users API on %s", (target) => {
       const left = await send("DELETE", `/api/users/${user.user_id}/teams/${team.team_id}`);
       expect(left.status).toBe(200);
       expect(left.body).toEqual({ ok: true });
-      expect((await get(`/api/users/${user.user_id}/teams`)).body).toEqual({ items: [], total: 0 });
+      expect((await get(`/api/users/${user.user_id}/teams`)).body).toEqual({ ...onePage, items: [], total: 0 });
       expect((await get(`/api/users/${user.user_id}/available-teams`)).body.total).toBe(1);
       const again = await send("DELETE", `/api/users/${user.user_id}/teams/${team.team_id}`);
       expect(again.status).toBe(404);

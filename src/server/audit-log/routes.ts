@@ -1,38 +1,58 @@
+import { z } from "@hono/zod-openapi";
 import { sql } from "drizzle-orm";
-import { auditFilterSchema, auditPageSchema, type AuditEntry } from "../../domain/audit";
-import { queryRows } from "../db/client";
-import { and, pagingQuery, toJson } from "../http/list";
-import { apiRoute, createRouter, invalidResponse, jsonResponse } from "../http/route";
+import { noSummary } from "../../domain/common";
+import { auditEntrySchema } from "../../domain/audit";
+import { defineList } from "../http/list-engine";
+import { mountList } from "../http/list-routes";
+import { createRouter } from "../http/route";
 
 export const auditBase = "/api/audit";
 
+const dayEnd = (to: string) => (/^\d{4}-\d{2}-\d{2}$/.test(to) ? sql`(${to}::date + interval '1 day')` : sql`${to}::timestamptz`);
+const instant = z.iso.date().or(z.iso.datetime({ offset: true }));
+
 /**
- * GET /api/audit?operator_id&entity&entity_id&action&from&to&limit&offset → `{ items, total }`,
- * newest first (admin). Audit rows are read-only: there is no route to change or delete them, and
- * the database refuses UPDATE and DELETE on `audit_log`.
+ * The audit log, newest first by default: filters operator_id, entity, entity_id, action, `from`
+ * (inclusive start, date or date-time) and `to` (inclusive end date, or an exact date-time). Each
+ * filter has an index ending with (created_at, audit_id), so every page is a keyset seek.
  */
-const list = apiRoute(auditBase, "admin", {
-  method: "get", path: "/", tags: ["Audit"], summary: "Audit log",
-  request: {
-    query: auditFilterSchema.extend(pagingQuery.shape),
+export const auditList = defineList({
+  name: "audit_log",
+  item: auditEntrySchema,
+  summarySchema: noSummary,
+  from: sql`audit_log a`,
+  select: sql`a.audit_id, a.operator_id, a.operator_email, a.action, a.entity, a.entity_id, a.changes, a.request_id, a.ip_address, a.created_at`,
+  id: { expr: sql`a.audit_id`, type: "uuid" },
+  sorts: { created_at: [{ expr: sql`a.created_at`, type: "timestamptz" }] },
+  defaultSort: "created_at",
+  defaultOrder: "desc",
+  filters: {
+    operator_id: { schema: z.string().max(100).optional(), where: (v: string) => sql`a.operator_id = ${v}` },
+    entity: { schema: z.string().max(50).optional(), where: (v: string) => sql`a.entity = ${v}` },
+    entity_id: { schema: z.string().max(100).optional(), where: (v: string) => sql`a.entity_id = ${v}` },
+    action: { schema: z.string().max(50).optional(), where: (v: string) => sql`a.action = ${v}` },
+    from: { schema: instant.optional(), where: (v: string) => sql`a.created_at >= ${v}::timestamptz` },
+    to: { schema: instant.optional(), where: (v: string) => sql`a.created_at < ${dayEnd(v)}` },
   },
-  responses: { 200: jsonResponse(auditPageSchema, "Audit rows, newest first"), ...invalidResponse },
+  csv: [
+    { header: "Time", value: (a) => a.created_at },
+    { header: "Operator", value: (a) => a.operator_email },
+    { header: "Action", value: (a) => a.action },
+    { header: "Record", value: (a) => a.entity },
+    { header: "Record ID", value: (a) => a.entity_id },
+    { header: "Changes", value: (a) => a.changes },
+    { header: "Address", value: (a) => a.ip_address },
+    { header: "Request", value: (a) => a.request_id },
+  ],
 });
 
-const dayEnd = (to: string) => (/^\d{4}-\d{2}-\d{2}$/.test(to) ? sql`(${to}::date + interval '1 day')` : sql`${to}::timestamptz`);
-
-export const auditRouter = createRouter().openapi(list, async (c) => {
-  const f = c.req.valid("query");
-  const where = and(
-    f.operator_id ? sql`operator_id = ${f.operator_id}` : undefined,
-    f.entity ? sql`entity = ${f.entity}` : undefined,
-    f.entity_id ? sql`entity_id = ${f.entity_id}` : undefined,
-    f.action ? sql`action = ${f.action}` : undefined,
-    f.from ? sql`created_at >= ${f.from}::timestamptz` : undefined,
-    f.to ? sql`created_at < ${dayEnd(f.to)}` : undefined,
-  );
-  const items = await queryRows<AuditEntry>(c.var.db, sql`
-    select * from audit_log where ${where} order by created_at desc, audit_id limit ${f.limit} offset ${f.offset}`);
-  const [count] = await queryRows<{ n: number }>(c.var.db, sql`select count(*)::int as n from audit_log where ${where}`);
-  return c.json({ items: toJson(items), total: count.n }, 200);
+/**
+ * GET /api/audit (admin) and its CSV export. Audit rows are read-only: there is no route to change
+ * or delete them, and the database refuses UPDATE and DELETE on `audit_log`.
+ */
+export const auditRouter = createRouter();
+mountList(auditRouter, {
+  base: auditBase, path: "/", access: "admin", tags: ["Audit"], summary: "Audit log",
+  description: "Audit rows, newest first; filters operator_id, entity, entity_id, action, from, to.",
+  list: auditList,
 });

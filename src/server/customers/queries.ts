@@ -1,54 +1,55 @@
 import { eq, sql } from "drizzle-orm";
-import type { z } from "@hono/zod-openapi";
-import type { CustomerDetail, CustomerOption, CustomerPage } from "../../domain/customers";
+import { z } from "@hono/zod-openapi";
+import { customerListItemSchema, customerSummarySchema, type CustomerDetail, type CustomerOption } from "../../domain/customers";
+import { customerStatuses } from "../../domain/enums";
 import { queryRows, type Database } from "../db/client";
 import { customers } from "../db/schema";
-import { and, orderBy, searchAny, toJson, type listQuery } from "../http/list";
+import { toJson } from "../http/list";
+import { defineList, matchingValues, oneOf, searchMatch } from "../http/list-engine";
 import type { Tx } from "../audit";
 
-type CustomerListQuery = z.infer<ReturnType<typeof listQuery>> & { status?: string };
-
-const sortExpr: Record<string, ReturnType<typeof sql>> = {
-  customer_name: sql`lower(c.customer_name)`,
-  user_count: sql`user_count`,
-  team_count: sql`team_count`,
-  status: sql`c.status`,
-  created_at: sql`c.created_at`,
-  updated_at: sql`c.updated_at`,
-};
-
 /**
- * SPEC.md §2 "/customers": one page of customers with user_count and team_count (aggregates in the
- * same statement), the number matching the search, and the summary cards over all customers.
- * `q` matches name, status and valid domains, case-insensitively.
+ * SPEC.md §2 "/customers": customers with their user_count and team_count (maintained in
+ * customer_counts), sorted by any column through an index each; `q` matches name, valid domains
+ * and status; `status` filters. Summary cards over all customers, from the maintained counters.
  */
-export async function listCustomers(db: Database, query: CustomerListQuery): Promise<CustomerPage> {
-  const where = and(
-    searchAny(query.q, [sql`c.customer_name`, sql`c.status`, sql`coalesce(c.valid_domains, '')`]),
-    query.status ? sql`c.status = ${query.status}` : undefined,
-  );
-  const items = await queryRows<CustomerPage["items"][number]>(db, sql`
-    select c.customer_id, c.customer_name, c.valid_domains, c.status, c.created_at, c.updated_at,
-      coalesce(u.n, 0)::int as user_count, coalesce(t.n, 0)::int as team_count
-    from customers c
-    left join (select customer_id, count(*) as n from users_data group by customer_id) u on u.customer_id = c.customer_id
-    left join (select customer_id, count(*) as n from teams group by customer_id) t on t.customer_id = c.customer_id
-    where ${where}
-    ${orderBy(sortExpr[query.sort], query.order, sql`c.customer_id`)}
-    limit ${query.limit} offset ${query.offset}`);
-  const [counts] = await queryRows<{ total: number; all: number; active: number; trial: number; inactive: number }>(db, sql`
-    select count(*) filter (where ${where})::int as total,
-      count(*)::int as all,
-      count(*) filter (where c.status = 'active')::int as active,
-      count(*) filter (where c.status = 'trial')::int as trial,
-      count(*) filter (where c.status = 'inactive')::int as inactive
-    from customers c`);
-  return {
-    items: toJson(items),
-    total: counts.total,
-    summary: { total: counts.all, active: counts.active, trial: counts.trial, inactive: counts.inactive },
-  };
-}
+export const customerList = defineList({
+  name: "customers",
+  item: customerListItemSchema,
+  summarySchema: customerSummarySchema,
+  from: sql`customers c join customer_counts cc on cc.customer_id = c.customer_id`,
+  select: sql`c.customer_id, c.customer_name, c.valid_domains, c.status, c.created_at, c.updated_at, cc.user_count, cc.team_count`,
+  id: { expr: sql`c.customer_id`, type: "uuid" },
+  sorts: {
+    customer_name: [{ expr: sql`lower(c.customer_name)`, type: "text" }],
+    user_count: [{ expr: sql`cc.user_count`, type: "int" }],
+    team_count: [{ expr: sql`cc.team_count`, type: "int" }],
+    status: [{ expr: sql`c.status`, type: "text" }],
+    created_at: [{ expr: sql`c.created_at`, type: "timestamptz" }],
+    updated_at: [{ expr: sql`c.updated_at`, type: "timestamptz" }],
+  },
+  defaultSort: "created_at",
+  defaultOrder: "desc",
+  filters: { status: { schema: z.enum(customerStatuses).optional(), where: (v: string) => sql`c.status = ${v}` } },
+  search: (m) => sql`c.customer_name ilike ${m.pattern} or c.valid_domains ilike ${m.pattern} or ${oneOf(sql`c.status`, matchingValues(customerStatuses, m))}`,
+  summary: () => sql`
+    select coalesce(sum(n), 0)::int as total,
+      coalesce(sum(n) filter (where status = 'active'), 0)::int as active,
+      coalesce(sum(n) filter (where status = 'trial'), 0)::int as trial,
+      coalesce(sum(n) filter (where status = 'inactive'), 0)::int as inactive
+    from status_counts where entity = 'customers'`,
+  totalFromSummary: (s, { filters, q }) => (q ? undefined : filters.status ? s[filters.status as keyof typeof s] : s.total),
+  csv: [
+    { header: "Customer ID", value: (c) => c.customer_id },
+    { header: "Company", value: (c) => c.customer_name },
+    { header: "Valid Domains", value: (c) => c.valid_domains },
+    { header: "Users", value: (c) => c.user_count },
+    { header: "Teams", value: (c) => c.team_count },
+    { header: "Status", value: (c) => c.status },
+    { header: "Created", value: (c) => c.created_at },
+    { header: "Last Updated", value: (c) => c.updated_at },
+  ],
+});
 
 /** SPEC.md §2 "/customers/{customerId}": the customer and its four cards, or null when unknown. */
 export async function getCustomer(db: Database, customerId: string): Promise<CustomerDetail | null> {
@@ -64,12 +65,26 @@ export async function getCustomer(db: Database, customerId: string): Promise<Cus
   return { ...toJson(customer), stats: { total_users, active_users, total_teams, active_teams } } as CustomerDetail;
 }
 
-/** Customers for pickers, by name; `activeOnly` keeps active ones (SPEC.md §2 "/users/add"). */
-export async function customerOptions(db: Database, activeOnly: boolean): Promise<CustomerOption[]> {
-  return queryRows<CustomerOption>(db, sql`
+/**
+ * A customer picker's matches (SPEC.md §2 customer filters and "/users/add"): at most `limit`
+ * customers by name whose name matches `q` (contains from 3 characters, else starts with), active
+ * ones only with `activeOnly`, and whether there are more. Never the whole table.
+ */
+export async function customerOptions(db: Database, options: { q?: string; activeOnly: boolean; limit: number }): Promise<{ items: CustomerOption[]; more: boolean }> {
+  const match = options.q ? searchMatch(options.q) : undefined;
+  const rows = await queryRows<CustomerOption>(db, sql`
     select customer_id, customer_name, status from customers
-    ${activeOnly ? sql`where status = 'active'` : sql``}
-    order by lower(customer_name), customer_id`);
+    where ${options.activeOnly ? sql`status = 'active'` : sql`true`}
+      and ${match ? sql`customer_name ilike ${match.pattern}` : sql`true`}
+    order by lower(customer_name), customer_id
+    limit ${options.limit + 1}`);
+  return { items: rows.slice(0, options.limit), more: rows.length > options.limit };
+}
+
+/** One customer as a picker option (to show the current choice of a filter), or null. */
+export async function customerOption(db: Database, customerId: string): Promise<CustomerOption | null> {
+  const [row] = await queryRows<CustomerOption>(db, sql`select customer_id, customer_name, status from customers where customer_id = ${customerId}`);
+  return row ?? null;
 }
 
 /** The customer row locked for update inside `tx`, or undefined. */

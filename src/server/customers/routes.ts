@@ -4,19 +4,18 @@ import {
   createCustomerSchema,
   customerDetailSchema,
   customerOptionsSchema,
-  customerPageSchema,
+  customerOptionSchema,
   customerSchema,
-  customerSortKeys,
   updateCustomerStatusSchema,
 } from "../../domain/customers";
-import { customerStatuses } from "../../domain/enums";
 import { msg } from "../../domain/messages";
 import { mutate } from "../audit";
 import { customers } from "../db/schema";
 import { notFound } from "../http/errors";
-import { listQuery, toJson } from "../http/list";
+import { toJson } from "../http/list";
+import { mountList } from "../http/list-routes";
 import { apiRoute, createRouter, invalidResponse, jsonBody, jsonResponse, notFoundResponse } from "../http/route";
-import { customerOptions, getCustomer, listCustomers, lockCustomer } from "./queries";
+import { customerList, customerOption, customerOptions, getCustomer, lockCustomer } from "./queries";
 
 export const customersBase = "/api/customers";
 const json = jsonResponse;
@@ -24,18 +23,28 @@ const notFound404 = notFoundResponse(msg.customers.notFound);
 const invalid = invalidResponse;
 const params = z.object({ customerId: z.uuid({ error: msg.customers.notFound }) });
 
-/** GET /api/customers?q&status&sort&order&limit&offset → `{ items, total, summary }` (SPEC.md §2 "/customers"). */
-const list = apiRoute(customersBase, "viewer", {
-  method: "get", path: "/", tags: ["Customers"], summary: "List customers",
-  request: { query: listQuery(customerSortKeys, "created_at").extend({ status: z.enum(customerStatuses).optional() }) },
-  responses: { 200: json(customerPageSchema, "One page of customers"), ...invalid },
-});
-
-/** GET /api/customers/options?active=true → `{ items: [{ customer_id, customer_name, status }] }` sorted by name. */
+/**
+ * GET /api/customers/options?q&active&limit → `{ items: [{ customer_id, customer_name, status }], more }`:
+ * a type-ahead picker's matches by name (at most `limit`, default 20, max 50); `active=true` for
+ * the add-user form (SPEC.md §2 "/users/add").
+ */
 const options = apiRoute(customersBase, "viewer", {
   method: "get", path: "/options", tags: ["Customers"], summary: "Customers for pickers, by name",
-  request: { query: z.object({ active: z.enum(["true", "false"]).optional() }) },
-  responses: { 200: json(customerOptionsSchema, "Customers by name") },
+  request: {
+    query: z.object({
+      q: z.string().trim().max(200, msg.api.searchTooLong).regex(/^[^\p{Cc}]*$/u, msg.api.malformed).optional(),
+      active: z.enum(["true", "false"]).optional(),
+      limit: z.coerce.number().int().min(1).max(50).default(20),
+    }),
+  },
+  responses: { 200: json(customerOptionsSchema, "Customers by name"), ...invalid },
+});
+
+/** GET /api/customers/options/{customerId} → one customer as a picker option (the current choice); 404. */
+const option = apiRoute(customersBase, "viewer", {
+  method: "get", path: "/options/{customerId}", tags: ["Customers"], summary: "One customer as a picker option",
+  request: { params },
+  responses: { 200: json(customerOptionSchema, "The customer"), ...notFound404 },
 });
 
 /** GET /api/customers/{customerId} → the customer with its cards; 404 "Customer not found". */
@@ -59,9 +68,25 @@ const update = apiRoute(customersBase, "editor", {
   responses: { 200: json(customerSchema, "Updated"), ...notFound404, ...invalid },
 });
 
-export const customersRouter = createRouter()
-  .openapi(list, async (c) => c.json(await listCustomers(c.var.db, c.req.valid("query")), 200))
-  .openapi(options, async (c) => c.json({ items: await customerOptions(c.var.db, c.req.valid("query").active === "true") }, 200))
+export const customersRouter = createRouter();
+
+/** GET /api/customers (SPEC.md §2 "/customers") and its CSV export: README "Lists". */
+mountList(customersRouter, {
+  base: customersBase, path: "/", access: "viewer", tags: ["Customers"], summary: "List customers",
+  description: "Customers with user_count and team_count; `q` searches name, valid domains and status; summary over all customers.",
+  list: customerList,
+});
+
+customersRouter
+  .openapi(options, async (c) => {
+    const { q, active, limit } = c.req.valid("query");
+    return c.json(await customerOptions(c.var.db, { q, activeOnly: active === "true", limit }), 200);
+  })
+  .openapi(option, async (c) => {
+    const found = await customerOption(c.var.db, c.req.valid("param").customerId);
+    if (!found) throw notFound(msg.customers.notFound);
+    return c.json(found, 200);
+  })
   .openapi(detail, async (c) => {
     const customer = await getCustomer(c.var.db, c.req.valid("param").customerId);
     if (!customer) throw notFound(msg.customers.notFound);

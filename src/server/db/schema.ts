@@ -5,6 +5,7 @@
  */
 import { sql } from "drizzle-orm";
 import {
+  bigint,
   boolean,
   check,
   index,
@@ -37,6 +38,15 @@ const updatedAt = () => tz("updated_at").notNull().defaultNow();
 const oneOf = (column: string, values: readonly string[]) =>
   sql.raw(`${column} in (${values.map((v) => `'${v}'`).join(", ")})`);
 
+/**
+ * The users list's name sort key: the full name, or the email when there is none, lowercased
+ * (what the User column shows). The list sorts by exactly this expression so that the planner
+ * uses `users_data_name_sort_idx`.
+ */
+export function userNameSortKey(u: { first_name: unknown; last_name: unknown; email: unknown }) {
+  return sql`lower(coalesce(nullif(btrim(coalesce(${u.first_name}, '') || ' ' || coalesce(${u.last_name}, '')), ''), ${u.email}))`;
+}
+
 export const customers = pgTable(
   "customers",
   {
@@ -49,9 +59,11 @@ export const customers = pgTable(
   },
   (t) => [
     check("customers_status_check", oneOf("status", customerStatuses)),
-    index("customers_created_at_idx").on(t.created_at),
-    index("customers_name_idx").on(t.customer_name),
-    index("customers_status_idx").on(t.status),
+    // One index per list sort, each ending with the tiebreak so that keyset paging seeks in it.
+    index("customers_created_at_idx").on(t.created_at, t.customer_id),
+    index("customers_updated_at_idx").on(t.updated_at, t.customer_id),
+    index("customers_name_lower_idx").on(sql`lower(${t.customer_name})`, t.customer_id),
+    index("customers_status_idx").on(t.status, t.customer_id),
   ],
 );
 
@@ -75,9 +87,12 @@ export const users_data = pgTable(
     check("users_data_status_check", oneOf("status", userStatuses)),
     uniqueIndex("users_data_email_key").on(sql`lower(${t.email})`),
     index("users_data_customer_idx").on(t.customer_id, t.created_at),
-    index("users_data_created_at_idx").on(t.created_at),
-    index("users_data_last_login_idx").on(t.last_login),
-    index("users_data_status_idx").on(t.status),
+    index("users_data_created_at_idx").on(t.created_at, t.user_id),
+    index("users_data_name_sort_idx").on(userNameSortKey(t), t.user_id),
+    index("users_data_email_sort_idx").on(sql`lower(${t.email})`, t.user_id),
+    index("users_data_job_title_sort_idx").on(sql`lower(coalesce(${t.job_title}, ''))`, t.user_id),
+    index("users_data_last_login_idx").on(sql`coalesce(${t.last_login}, '-infinity'::timestamptz)`, t.user_id),
+    index("users_data_status_idx").on(t.status, t.user_id),
   ],
 );
 
@@ -110,8 +125,9 @@ export const teams = pgTable(
   (t) => [
     check("teams_status_check", oneOf("status", teamStatuses)),
     index("teams_customer_idx").on(t.customer_id, t.team_name),
-    index("teams_created_at_idx").on(t.created_at),
-    index("teams_name_idx").on(t.team_name),
+    index("teams_created_at_idx").on(t.created_at, t.team_id),
+    index("teams_name_lower_idx").on(sql`lower(${t.team_name})`, t.team_id),
+    index("teams_status_idx").on(t.status, t.team_id),
   ],
 );
 
@@ -364,10 +380,10 @@ export const audit_log = pgTable(
     created_at: tz("created_at").notNull().default(sql`clock_timestamp()`),
   },
   (t) => [
-    index("audit_log_entity_idx").on(t.entity, t.entity_id, t.created_at),
-    index("audit_log_created_at_idx").on(t.created_at),
-    index("audit_log_operator_idx").on(t.operator_id, t.created_at),
-    index("audit_log_action_idx").on(t.action, t.created_at),
+    index("audit_log_entity_idx").on(t.entity, t.entity_id, t.created_at, t.audit_id),
+    index("audit_log_created_at_idx").on(t.created_at, t.audit_id),
+    index("audit_log_operator_idx").on(t.operator_id, t.created_at, t.audit_id),
+    index("audit_log_action_idx").on(t.action, t.created_at, t.audit_id),
   ],
 );
 
@@ -384,3 +400,56 @@ export const auth_throttle = pgTable("auth_throttle", {
   locked_until: tz("locked_until"),
   updated_at: tz("updated_at").notNull().defaultNow(),
 });
+
+/* ---------- Maintained counters (migration 0007 keeps them by triggers) ---------- */
+
+/**
+ * Derived counts of each customer (SPEC.md §3 "Derived: user_count, team_count"), kept by
+ * statement-level triggers on users_data and teams so that the customers list can show and sort by
+ * them without counting a million users per request. One row per customer, created with it.
+ */
+export const customer_counts = pgTable(
+  "customer_counts",
+  {
+    customer_id: uuid("customer_id")
+      .primaryKey()
+      .references(() => customers.customer_id, { onDelete: "cascade" }),
+    user_count: integer("user_count").notNull().default(0),
+    team_count: integer("team_count").notNull().default(0),
+  },
+  (t) => [
+    index("customer_counts_user_count_idx").on(t.user_count, t.customer_id),
+    index("customer_counts_team_count_idx").on(t.team_count, t.customer_id),
+  ],
+);
+
+/** Derived counts of each team (SPEC.md §3): members, and active skill assignments; kept by triggers. */
+export const team_counts = pgTable(
+  "team_counts",
+  {
+    team_id: uuid("team_id")
+      .primaryKey()
+      .references(() => teams.team_id, { onDelete: "cascade" }),
+    user_count: integer("user_count").notNull().default(0),
+    skills_count: integer("skills_count").notNull().default(0),
+  },
+  (t) => [
+    index("team_counts_user_count_idx").on(t.user_count, t.team_id),
+    index("team_counts_skills_count_idx").on(t.skills_count, t.team_id),
+  ],
+);
+
+/**
+ * Rows per status of a table (`entity` = table name), kept by triggers: the unfiltered summary
+ * cards and totals of the lists and the dashboard read these instead of counting whole tables.
+ * `users_data` also has the key `signed_in` (last_login not null).
+ */
+export const status_counts = pgTable(
+  "status_counts",
+  {
+    entity: text("entity").notNull(),
+    status: text("status").notNull(),
+    n: bigint("n", { mode: "number" }).notNull().default(0),
+  },
+  (t) => [primaryKey({ name: "status_counts_pkey", columns: [t.entity, t.status] })],
+);

@@ -8,6 +8,7 @@ import type { Database } from "../db/client";
 import { errorResponse, fieldMessages } from "./errors";
 import { errorBodySchema } from "./errors";
 import type { OperatorRole } from "../../domain/enums";
+import type { ListSettings, SummaryCache } from "./list-engine";
 
 /** Per-request variables every handler can read with `c.var`. */
 export type AppEnv = {
@@ -19,6 +20,8 @@ export type AppEnv = {
     session: SessionData | null;
     /** The client's address (X-Forwarded-For only behind a trusted proxy). */
     clientIp: string;
+    /** The list engine's settings and this app's memory of big lists' summaries. */
+    lists: { settings: ListSettings; cache: SummaryCache };
   };
 };
 

@@ -2,33 +2,60 @@ import { z } from "@hono/zod-openapi";
 import { hashPassword } from "better-auth/crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { msg } from "../../domain/messages";
-import { createOperatorSchema, operatorPageSchema, operatorSchema, resetPasswordSchema, revokedSchema, updateOperatorSchema, type OperatorRow } from "../../domain/operators";
+import { createOperatorSchema, operatorSchema, resetPasswordSchema, revokedSchema, updateOperatorSchema, type OperatorRow } from "../../domain/operators";
 import { mutate } from "../audit";
 import { queryRows, type Database } from "../db/client";
 import { auth_throttle, operator, operator_account } from "../db/schema";
 import { conflict, HttpError, notFound } from "../http/errors";
-import { likePattern, pagingQuery, toJson } from "../http/list";
+import { toJson } from "../http/list";
+import { defineList } from "../http/list-engine";
+import { mountList } from "../http/list-routes";
 import { apiRoute, createRouter, invalidResponse, jsonBody, jsonResponse, notFoundResponse } from "../http/route";
 import { accountKey, revokeSessions } from "../security";
-import { okSchema } from "../../domain/common";
+import { noSummary, okSchema } from "../../domain/common";
 
 export const operatorsBase = "/api/operators";
 export const accountBase = "/api/account";
 const params = z.object({ operatorId: z.string().min(1).max(100) });
 const notFound404 = notFoundResponse(msg.operators.notFound);
 
-/** Operators with their lock, session count and last sign-in, in one statement. */
-async function listOperators(db: Database, q: string | undefined, limit: number, offset: number, id?: string) {
-  const where = sql`${q ? sql`(o.email ilike ${likePattern(q)} or o.name ilike ${likePattern(q)})` : sql`true`} and ${id ? sql`o.id = ${id}` : sql`true`}`;
-  const items = await queryRows<OperatorRow>(db, sql`
-    select o.id, o.name, o.email, o.role, coalesce(o.banned, false) as banned, o.created_at,
-      (select t.locked_until from auth_throttle t where t.key = 'account:' || o.email and t.locked_until > now()) as locked_until,
-      (select count(*) from operator_session s where s.user_id = o.id and s.expires_at > now())::int as active_sessions,
-      (select max(a.created_at) from audit_log a where a.entity = 'operator' and a.entity_id = o.id and a.action = 'sign_in') as last_sign_in
-    from operator o where ${where}
-    order by lower(o.email) limit ${limit} offset ${offset}`);
-  const [count] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from operator o where ${where}`);
-  return { items: toJson(items), total: count.n };
+const operatorColumns = sql`o.id, o.name, o.email, o.role, coalesce(o.banned, false) as banned, o.created_at,
+  (select t.locked_until from auth_throttle t where t.key = 'account:' || o.email and t.locked_until > now()) as locked_until,
+  (select count(*) from operator_session s where s.user_id = o.id and s.expires_at > now())::int as active_sessions,
+  (select max(a.created_at) from audit_log a where a.entity = 'operator' and a.entity_id = o.id and a.action = 'sign_in') as last_sign_in`;
+
+/** The Operators screen's list (admin): lock, session count and last sign-in per operator, by email; `q` matches email and name. */
+export const operatorList = defineList({
+  name: "operators",
+  item: operatorSchema,
+  summarySchema: noSummary,
+  from: sql`operator o`,
+  select: operatorColumns,
+  id: { expr: sql`o.id`, type: "text" },
+  sorts: {
+    email: [{ expr: sql`lower(o.email)`, type: "text" }],
+    created_at: [{ expr: sql`o.created_at`, type: "timestamptz" }],
+  },
+  defaultSort: "email",
+  defaultOrder: "asc",
+  filters: {},
+  search: (m) => sql`o.email ilike ${m.pattern} or o.name ilike ${m.pattern}`,
+  csv: [
+    { header: "Email", value: (o) => o.email },
+    { header: "Name", value: (o) => o.name },
+    { header: "Role", value: (o) => o.role },
+    { header: "Deactivated", value: (o) => o.banned },
+    { header: "Locked Until", value: (o) => o.locked_until },
+    { header: "Sessions", value: (o) => o.active_sessions },
+    { header: "Last Sign-in", value: (o) => o.last_sign_in },
+    { header: "Created", value: (o) => o.created_at },
+  ],
+});
+
+/** One operator as the list shows it (answers of the mutations). */
+async function operatorRow(db: Database, id: string): Promise<OperatorRow> {
+  const [row] = await queryRows<OperatorRow>(db, sql`select ${operatorColumns} from operator o where o.id = ${id}`);
+  return toJson(row) as OperatorRow;
 }
 
 async function findOperator(db: Database, id: string) {
@@ -36,13 +63,6 @@ async function findOperator(db: Database, id: string) {
   if (!row) throw notFound(msg.operators.notFound);
   return row;
 }
-
-/** GET /api/operators?q&limit&offset → `{ items, total }` (admin). */
-const list = apiRoute(operatorsBase, "admin", {
-  method: "get", path: "/", tags: ["Operators"], summary: "List operators",
-  request: { query: pagingQuery.extend({ q: z.string().trim().max(200).optional() }) },
-  responses: { 200: jsonResponse(operatorPageSchema, "Operators by email"), ...invalidResponse },
-});
 
 /** POST /api/operators `{ email, name, role, password }` → 201 the operator (admin); 409 when the email is taken. */
 const create = apiRoute(operatorsBase, "admin", {
@@ -79,11 +99,16 @@ const unlock = apiRoute(operatorsBase, "admin", {
   responses: { 200: jsonResponse(okSchema, "Unlocked"), ...notFound404 },
 });
 
-export const operatorsRouter = createRouter()
-  .openapi(list, async (c) => {
-    const { q, limit, offset } = c.req.valid("query");
-    return c.json(await listOperators(c.var.db, q, limit, offset), 200);
-  })
+export const operatorsRouter = createRouter();
+
+/** GET /api/operators (admin) and its CSV export: README "Lists". */
+mountList(operatorsRouter, {
+  base: operatorsBase, path: "/", access: "admin", tags: ["Operators"], summary: "List operators",
+  description: "Operators by email with lock, sessions and last sign-in; `q` searches email and name.",
+  list: operatorList,
+});
+
+operatorsRouter
   .openapi(create, async (c) => {
     const input = c.req.valid("json");
     const hash = await hashPassword(input.password);
@@ -95,8 +120,7 @@ export const operatorsRouter = createRouter()
       await tx.insert(operator_account).values({ id: crypto.randomUUID(), accountId: newId, providerId: "credential", userId: newId, password: hash });
       return { result: newId, audit: [{ action: "create", entity: "operator", entity_id: newId, after: { email: input.email, name: input.name, role: input.role } }] };
     });
-    const { items } = await listOperators(c.var.db, undefined, 1, 0, id);
-    return c.json(items[0], 201);
+    return c.json(await operatorRow(c.var.db, id), 201);
   })
   .openapi(update, async (c) => {
     const { operatorId } = c.req.valid("param");
@@ -113,8 +137,7 @@ export const operatorsRouter = createRouter()
       const pick = (o: Record<string, unknown>) => Object.fromEntries(Object.keys(patch).map((k) => [k, o[k]]));
       return { result: null, audit: [{ action: "update", entity: "operator", entity_id: operatorId, before: pick(before), after: pick(after) }] };
     });
-    const { items } = await listOperators(c.var.db, undefined, 1, 0, operatorId);
-    return c.json(items[0], 200);
+    return c.json(await operatorRow(c.var.db, operatorId), 200);
   })
   .openapi(resetPassword, async (c) => {
     const { operatorId } = c.req.valid("param");

@@ -1,55 +1,72 @@
 import { sql } from "drizzle-orm";
-import type { ListParams } from "../../domain/common";
-import type { TeamDetail, TeamPage, TeamSkill } from "../../domain/teams";
+import { z } from "@hono/zod-openapi";
+import { teamStatuses } from "../../domain/enums";
+import { teamListItemSchema, teamSummarySchema, type TeamDetail, type TeamListItem, type TeamSkill } from "../../domain/teams";
 import { queryRows, type Database } from "../db/client";
-import { and, likePattern, orderBy, searchAny, toJson } from "../http/list";
-
-export type TeamListQuery = ListParams & { customer_id?: string; status?: string };
-
-const sortExpr: Record<string, ReturnType<typeof sql>> = {
-  team_name: sql`lower(t.team_name)`,
-  customer_name: sql`lower(c.customer_name)`,
-  user_count: sql`user_count`,
-  skills_count: sql`skills_count`,
-  status: sql`t.status`,
-  created_at: sql`t.created_at`,
-};
-
-/** Team columns with customer_name, user_count and skills_count (active assignments), for alias `t`. */
-const teamColumns = sql`t.team_id, t.customer_id, c.customer_name, t.team_name, t.status, t.created_at, t.updated_at,
-  (select count(*) from teams_users tu where tu.team_id = t.team_id)::int as user_count,
-  (select count(*) from teams_skills ts where ts.team_id = t.team_id and ts.status = 'active')::int as skills_count`;
+import { likePattern, toJson } from "../http/list";
+import { defineList, matchingValues, oneOf } from "../http/list-engine";
 
 /**
- * SPEC.md §2 "/teams": one page of teams with derived counts, `total` matching, and the cards
- * (total, active, inactive) computed on the filtered set (customer filter and search).
- * `q` matches team name, customer name and status.
+ * SPEC.md §2 "/teams" (and a customer's teams): teams with customer_name, user_count and
+ * skills_count (maintained in team_counts); `q` matches team name, customer name and status;
+ * filters customer_id and status. Cards (total, active, inactive) over the filtered set: from the
+ * maintained counters when nothing narrows the list, else counted on the matching rows (bounded,
+ * then scaled to the planner's estimate and marked as such).
  */
-export async function listTeams(db: Database, query: TeamListQuery): Promise<TeamPage> {
-  const where = and(
-    query.customer_id ? sql`t.customer_id = ${query.customer_id}` : undefined,
-    query.status ? sql`t.status = ${query.status}` : undefined,
-    searchAny(query.q, [sql`t.team_name`, sql`coalesce(c.customer_name, '')`, sql`t.status`]),
-  );
-  const items = await queryRows<TeamPage["items"][number]>(db, sql`
-    select ${teamColumns}
-    from teams t left join customers c on c.customer_id = t.customer_id
-    where ${where}
-    ${orderBy(sortExpr[query.sort] ?? sortExpr.created_at, query.order, sql`t.team_id`)}
-    limit ${query.limit} offset ${query.offset}`);
-  const [summary] = await queryRows<TeamPage["summary"]>(db, sql`
-    select count(*)::int as total,
-      count(*) filter (where t.status = 'active')::int as active,
-      count(*) filter (where t.status = 'inactive')::int as inactive
-    from teams t left join customers c on c.customer_id = t.customer_id
-    where ${where}`);
-  return { items: toJson(items), total: summary.total, summary };
-}
+export const teamList = defineList({
+  name: "teams",
+  item: teamListItemSchema,
+  summarySchema: teamSummarySchema,
+  from: sql`teams t join customers c on c.customer_id = t.customer_id join team_counts tc on tc.team_id = t.team_id`,
+  select: sql`t.team_id, t.customer_id, c.customer_name, t.team_name, t.status, t.created_at, t.updated_at, tc.user_count, tc.skills_count`,
+  id: { expr: sql`t.team_id`, type: "uuid" },
+  sorts: {
+    team_name: [{ expr: sql`lower(t.team_name)`, type: "text" }],
+    // Walks customers by name (their index), then each customer's teams.
+    customer_name: [{ expr: sql`lower(c.customer_name)`, type: "text" }, { expr: sql`c.customer_id`, type: "uuid" }],
+    user_count: [{ expr: sql`tc.user_count`, type: "int" }],
+    skills_count: [{ expr: sql`tc.skills_count`, type: "int" }],
+    status: [{ expr: sql`t.status`, type: "text" }],
+    created_at: [{ expr: sql`t.created_at`, type: "timestamptz" }],
+  },
+  defaultSort: "created_at",
+  defaultOrder: "desc",
+  filters: {
+    customer_id: { schema: z.uuid().optional(), where: (v: string) => sql`t.customer_id = ${v}` },
+    status: { schema: z.enum(teamStatuses).optional(), where: (v: string) => sql`t.status = ${v}` },
+  },
+  search: (m) => sql`t.team_name ilike ${m.pattern}
+    or t.customer_id = any(array(select c2.customer_id from customers c2 where c2.customer_name ilike ${m.pattern}))
+    or ${oneOf(sql`t.status`, matchingValues(teamStatuses, m))}`,
+  summary: ({ filters, q, matching }) =>
+    !q && !filters.customer_id && !filters.status
+      ? sql`select coalesce(sum(n), 0)::int as total,
+          coalesce(sum(n) filter (where status = 'active'), 0)::int as active,
+          coalesce(sum(n) filter (where status = 'inactive'), 0)::int as inactive
+        from status_counts where entity = 'teams'`
+      : sql`select count(*)::int as total,
+          count(*) filter (where m.status = 'active')::int as active,
+          count(*) filter (where m.status = 'inactive')::int as inactive
+        from ${matching(sql`t.status`)}`,
+  totalFromSummary: (s) => s.total,
+  csv: [
+    { header: "Team ID", value: (t) => t.team_id },
+    { header: "Team Name", value: (t) => t.team_name },
+    { header: "Customer ID", value: (t) => t.customer_id },
+    { header: "Customer", value: (t) => t.customer_name },
+    { header: "Users", value: (t) => t.user_count },
+    { header: "Skills", value: (t) => t.skills_count },
+    { header: "Status", value: (t) => t.status },
+    { header: "Created", value: (t) => t.created_at },
+  ],
+});
 
 /** SPEC.md §2 "/teams/{teamId}": the team with its customer's name and cards, or null. */
 export async function getTeam(db: Database, teamId: string): Promise<TeamDetail | null> {
-  const [row] = await queryRows<TeamPage["items"][number] & { active_users: number }>(db, sql`
-    select ${teamColumns},
+  const [row] = await queryRows<TeamListItem & { active_users: number }>(db, sql`
+    select t.team_id, t.customer_id, c.customer_name, t.team_name, t.status, t.created_at, t.updated_at,
+      (select count(*) from teams_users tu where tu.team_id = t.team_id)::int as user_count,
+      (select count(*) from teams_skills ts where ts.team_id = t.team_id and ts.status = 'active')::int as skills_count,
       (select count(*) from teams_users tu join users_data u on u.user_id = tu.user_id
         where tu.team_id = t.team_id and u.status = 'active')::int as active_users
     from teams t left join customers c on c.customer_id = t.customer_id

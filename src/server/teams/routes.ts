@@ -1,7 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { and, eq, sql } from "drizzle-orm";
 import { okSchema } from "../../domain/common";
-import { teamStatuses } from "../../domain/enums";
 import { msg } from "../../domain/messages";
 import {
   assignableSkillsSchema,
@@ -9,30 +8,22 @@ import {
   createdTeamSchema,
   createTeamSchema,
   teamDetailSchema,
-  teamPageSchema,
   teamSkillSchema,
   teamSkillsSchema,
-  teamSortKeys,
   updateTeamStatusSchema,
 } from "../../domain/teams";
 import { mutate } from "../audit";
 import { customers, skills, teams, teams_skills, teams_users } from "../db/schema";
 import { HttpError, notFound } from "../http/errors";
-import { listQuery, pagingQuery, toJson } from "../http/list";
+import { pagingQuery, toJson } from "../http/list";
 import { apiRoute, createRouter, invalidResponse, jsonBody, jsonResponse, notFoundResponse } from "../http/route";
-import { assignableSkills, getTeam, listTeams, teamSkills } from "./queries";
+import { assignableSkills, getTeam, teamList, teamSkills } from "./queries";
+import { mountList } from "../http/list-routes";
 
 export const teamsBase = "/api/teams";
 const teamNotFound = notFoundResponse(msg.teams.notFound);
 const params = z.object({ teamId: z.uuid({ error: msg.teams.notFound }) });
 const paging = pagingQuery;
-
-/** GET /api/teams?q&customer_id&status&sort&order&limit&offset → `{ items, total, summary }` (SPEC.md §2 "/teams"). */
-const list = apiRoute(teamsBase, "viewer", {
-  method: "get", path: "/", tags: ["Teams"], summary: "List teams",
-  request: { query: listQuery(teamSortKeys, "created_at").extend({ customer_id: z.uuid().optional(), status: z.enum(teamStatuses).optional() }) },
-  responses: { 200: jsonResponse(teamPageSchema, "One page of teams"), ...invalidResponse },
-});
 
 /** GET /api/teams/{teamId} → the team with customer name and cards; 404 "Team not found". */
 const detail = apiRoute(teamsBase, "viewer", {
@@ -97,8 +88,16 @@ const assign = apiRoute(teamsBase, "editor", {
   },
 });
 
-export const teamsRouter = createRouter()
-  .openapi(list, async (c) => c.json(await listTeams(c.var.db, c.req.valid("query")), 200))
+export const teamsRouter = createRouter();
+
+/** GET /api/teams (SPEC.md §2 "/teams", and a customer's teams) and its CSV export: README "Lists". */
+mountList(teamsRouter, {
+  base: teamsBase, path: "/", access: "viewer", tags: ["Teams"], summary: "List teams",
+  description: "Teams with customer_name, user_count and skills_count; `q` searches team name, customer name and status; cards on the filtered set.",
+  list: teamList,
+});
+
+teamsRouter
   .openapi(detail, async (c) => {
     const team = await getTeam(c.var.db, c.req.valid("param").teamId);
     if (!team) throw notFound(msg.teams.notFound);

@@ -1,65 +1,90 @@
 import { sql } from "drizzle-orm";
-import type { ListParams } from "../../domain/common";
-import type { AvailableTeam, UserDetail, UserListItem, UserMembership, UserPage } from "../../domain/users";
+import { z } from "@hono/zod-openapi";
+import { noSummary } from "../../domain/common";
+import { teamStatuses, userStatuses } from "../../domain/enums";
+import { limits } from "../../domain/messages";
+import { userListItemSchema, userMembershipSchema, userSummarySchema, type AvailableTeam, type UserDetail, type UserListItem } from "../../domain/users";
 import { queryRows, type Database } from "../db/client";
-import { and, orderBy, searchAny, toJson } from "../http/list";
+import { userNameSortKey } from "../db/schema";
+import { and, searchAny, toJson } from "../http/list";
+import { defineList, matchingValues, oneOf } from "../http/list-engine";
 
-export type UserListQuery = ListParams & { customer_id?: string; team_id?: string; status?: string };
-
-const displayName = sql`coalesce(nullif(trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')), ''), u.email)`;
-
-const sortExpr: Record<string, ReturnType<typeof sql>> = {
-  name: sql`lower(${displayName})`,
-  email: sql`lower(u.email)`,
-  customer_name: sql`lower(c.customer_name)`,
-  job_title: sql`lower(u.job_title)`,
-  status: sql`u.status`,
-  last_login: sql`u.last_login`,
-  created_at: sql`u.created_at`,
-};
-
-/** Roles of `u.user_id` as an array ordered admin, manager, member (evaluated in the same statement). */
+/** Roles of `u.user_id` as an array ordered admin, manager, member (evaluated for the page's rows only). */
 const rolesOf = sql`coalesce((select array_agg(r.role order by array_position(array['admin','manager','member'], r.role))
   from users_roles r where r.user_id = u.user_id), '{}')`;
 
+/** A login within the last 24 hours, written so that `users_data_last_login_idx` serves it. */
+const recentLogin = sql`coalesce(u.last_login, '-infinity'::timestamptz) >= now() - make_interval(hours => ${limits.recentLoginHours})`;
+
 /**
- * SPEC.md §2 "/users" (and the user tables of a customer or a team): one page of users with their
- * customer's name and roles, in one statement; `total` matching; summary cards (Total, Active,
- * Inactive, Recent Logins in the last 24 h) over the customer/team filter. `q` matches full name,
- * email, job title, customer name and status, case-insensitively.
+ * SPEC.md §2 "/users" (and the users of a customer or a team): users with their customer's name
+ * and roles; `q` matches full name, email, job title, customer name and status; filters
+ * customer_id, team_id, status. Cards (Total, Active, Inactive, Recent Logins (24h)) over the
+ * filters, not the search: from the maintained counters plus one indexed count when no customer
+ * or team narrows the list (reused for a few seconds on big lists), else counted exactly.
  */
-export async function listUsers(db: Database, query: UserListQuery): Promise<UserPage> {
-  const filter = and(
-    query.customer_id ? sql`u.customer_id = ${query.customer_id}` : undefined,
-    query.team_id ? sql`exists (select 1 from teams_users tu where tu.team_id = ${query.team_id} and tu.user_id = u.user_id)` : undefined,
-    query.status ? sql`u.status = ${query.status}` : undefined,
-  );
-  const search = searchAny(query.q, [
-    sql`(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, ''))`, sql`u.email`, sql`coalesce(u.job_title, '')`,
-    sql`coalesce(c.customer_name, '')`, sql`u.status`,
-  ]);
-  const items = await queryRows<UserPage["items"][number]>(db, sql`
-    select u.user_id, u.customer_id, c.customer_name, u.email, u.first_name, u.last_name, u.job_title, u.status,
-      u.last_login, u.created_at, u.updated_at, ${rolesOf} as roles
-    from users_data u left join customers c on c.customer_id = u.customer_id
-    where ${filter} and ${search}
-    ${orderBy(sortExpr[query.sort] ?? sortExpr.created_at, query.order, sql`u.user_id`)}
-    limit ${query.limit} offset ${query.offset}`);
-  const [counts] = await queryRows<{ total: number } & UserPage["summary"]>(db, sql`
-    select count(*) filter (where ${search})::int as total,
-      count(*)::int as all_users,
-      count(*) filter (where u.status = 'active')::int as active,
-      count(*) filter (where u.status = 'inactive')::int as inactive,
-      count(*) filter (where u.last_login >= now() - interval '24 hours')::int as recent_logins
-    from users_data u left join customers c on c.customer_id = u.customer_id
-    where ${filter}`);
-  const c = counts as unknown as { total: number; all_users: number; active: number; inactive: number; recent_logins: number };
-  return {
-    items: toJson(items),
-    total: c.total,
-    summary: { total: c.all_users, active: c.active, inactive: c.inactive, recent_logins: c.recent_logins },
-  };
-}
+export const userList = defineList({
+  name: "users",
+  item: userListItemSchema,
+  summarySchema: userSummarySchema,
+  from: sql`users_data u join customers c on c.customer_id = u.customer_id`,
+  select: sql`u.user_id, u.customer_id, c.customer_name, u.email, u.first_name, u.last_name, u.job_title, u.status,
+    u.last_login, u.created_at, u.updated_at, ${rolesOf} as roles`,
+  id: { expr: sql`u.user_id`, type: "uuid" },
+  sorts: {
+    name: [{ expr: userNameSortKey({ first_name: sql`u.first_name`, last_name: sql`u.last_name`, email: sql`u.email` }), type: "text" }],
+    email: [{ expr: sql`lower(u.email)`, type: "text" }],
+    // Walks customers by name (their index), then each customer's users.
+    customer_name: [{ expr: sql`lower(c.customer_name)`, type: "text" }, { expr: sql`c.customer_id`, type: "uuid" }],
+    job_title: [{ expr: sql`lower(coalesce(u.job_title, ''))`, type: "text" }],
+    status: [{ expr: sql`u.status`, type: "text" }],
+    // Never signed in sorts as the oldest login.
+    last_login: [{ expr: sql`coalesce(u.last_login, '-infinity'::timestamptz)`, type: "timestamptz" }],
+    created_at: [{ expr: sql`u.created_at`, type: "timestamptz" }],
+  },
+  defaultSort: "created_at",
+  defaultOrder: "desc",
+  filters: {
+    customer_id: { schema: z.uuid().optional(), where: (v: string) => sql`u.customer_id = ${v}` },
+    team_id: { schema: z.uuid().optional(), where: (v: string) => sql`exists (select 1 from teams_users tu where tu.team_id = ${v} and tu.user_id = u.user_id)` },
+    status: { schema: z.enum(userStatuses).optional(), where: (v: string) => sql`u.status = ${v}` },
+  },
+  // Each branch has its own index (pg_trgm on name, email, job title; customers by name), so the
+  // planner can OR their bitmaps instead of scanning the table.
+  search: (m) => sql`(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')) ilike ${m.pattern}
+    or u.email ilike ${m.pattern} or u.job_title ilike ${m.pattern}
+    or u.customer_id = any(array(select c2.customer_id from customers c2 where c2.customer_name ilike ${m.pattern}))
+    or ${oneOf(sql`u.status`, matchingValues(userStatuses, m))}`,
+  summary: ({ filters, filterWhere }) =>
+    filters.customer_id || filters.team_id
+      ? sql`select count(*)::int as total,
+          count(*) filter (where u.status = 'active')::int as active,
+          count(*) filter (where u.status = 'inactive')::int as inactive,
+          count(*) filter (where ${recentLogin})::int as recent_logins
+        from users_data u where ${filterWhere}`
+      : sql`select coalesce(sum(n) filter (where status = any(${statusArray(filters.status)})), 0)::int as total,
+          coalesce(sum(n) filter (where status = 'active' and 'active' = any(${statusArray(filters.status)})), 0)::int as active,
+          coalesce(sum(n) filter (where status = 'inactive' and 'inactive' = any(${statusArray(filters.status)})), 0)::int as inactive,
+          (select count(*) from users_data u where ${recentLogin} and ${filterWhere})::int as recent_logins
+        from status_counts where entity = 'users_data'`,
+  totalFromSummary: (s, { q }) => (q ? undefined : s.total),
+  cacheSummary: true,
+  csv: [
+    { header: "User ID", value: (u) => u.user_id },
+    { header: "Email", value: (u) => u.email },
+    { header: "First Name", value: (u) => u.first_name },
+    { header: "Last Name", value: (u) => u.last_name },
+    { header: "Customer", value: (u) => u.customer_name },
+    { header: "Roles", value: (u) => u.roles },
+    { header: "Job Title", value: (u) => u.job_title },
+    { header: "Status", value: (u) => u.status },
+    { header: "Last Login", value: (u) => u.last_login },
+    { header: "Created", value: (u) => u.created_at },
+  ],
+});
+
+/** The statuses a status filter keeps (all of them without one), as a text[] literal. */
+const statusArray = (status: unknown) => sql`${sql`array[${sql.join((status ? [String(status)] : [...userStatuses]).map((s) => sql`${s}`), sql`, `)}]::text[]`}`;
 
 /** The user's columns of the list and detail, with customer name and roles, for alias `u` and its customer `c`. */
 const userColumns = sql`u.user_id, u.customer_id, c.customer_name, u.email, u.first_name, u.last_name, u.job_title, u.status,
@@ -90,39 +115,38 @@ export async function getUserItem(db: Database, userId: string): Promise<UserLis
   return row ? (toJson(row) as UserListItem) : null;
 }
 
-export type MembershipQuery = ListParams;
-
-const membershipSort: Record<string, ReturnType<typeof sql>> = {
-  team_name: sql`lower(t.team_name)`,
-  customer_name: sql`lower(c.customer_name)`,
-  status: sql`t.status`,
-  user_count: sql`user_count`,
-  created_at: sql`t.created_at`,
-};
-
 /**
- * SPEC.md §2 "/users/{userId}" Team Memberships: one page of the user's `teams_users` rows joined
- * to the team and its customer's name, with each team's member count, and the number matching.
- * `q` matches team name, customer name and team status, case-insensitively.
+ * SPEC.md §2 "/users/{userId}" Team Memberships: the user's `teams_users` rows joined to the team
+ * and its customer's name, with each team's member count; `q` matches team name, customer name
+ * and team status. Scoped to one user by the route (`tu.user_id`).
  */
-export async function userMemberships(db: Database, userId: string, query: MembershipQuery): Promise<{ items: UserMembership[]; total: number }> {
-  const where = and(
-    sql`tu.user_id = ${userId}`,
-    searchAny(query.q, [sql`t.team_name`, sql`coalesce(c.customer_name, '')`, sql`t.status`]),
-  );
-  const items = await queryRows<UserMembership>(db, sql`
-    select t.team_id, t.team_name, t.status, t.customer_id, c.customer_name, t.created_at,
-      (select count(*) from teams_users m where m.team_id = t.team_id)::int as user_count
-    from teams_users tu join teams t on t.team_id = tu.team_id left join customers c on c.customer_id = t.customer_id
-    where ${where}
-    ${orderBy(membershipSort[query.sort] ?? membershipSort.team_name, query.order, sql`t.team_id`)}
-    limit ${query.limit} offset ${query.offset}`);
-  const [count] = await queryRows<{ n: number }>(db, sql`
-    select count(*)::int as n
-    from teams_users tu join teams t on t.team_id = tu.team_id left join customers c on c.customer_id = t.customer_id
-    where ${where}`);
-  return { items: toJson(items), total: count.n };
-}
+export const membershipList = defineList({
+  name: "user_teams",
+  item: userMembershipSchema,
+  summarySchema: noSummary,
+  from: sql`teams_users tu join teams t on t.team_id = tu.team_id join customers c on c.customer_id = t.customer_id join team_counts tc on tc.team_id = t.team_id`,
+  select: sql`t.team_id, t.team_name, t.status, t.customer_id, c.customer_name, t.created_at, tc.user_count`,
+  id: { expr: sql`t.team_id`, type: "uuid" },
+  sorts: {
+    team_name: [{ expr: sql`lower(t.team_name)`, type: "text" }],
+    customer_name: [{ expr: sql`lower(c.customer_name)`, type: "text" }],
+    status: [{ expr: sql`t.status`, type: "text" }],
+    user_count: [{ expr: sql`tc.user_count`, type: "int" }],
+    created_at: [{ expr: sql`t.created_at`, type: "timestamptz" }],
+  },
+  defaultSort: "team_name",
+  defaultOrder: "asc",
+  filters: {},
+  search: (m) => sql`t.team_name ilike ${m.pattern} or c.customer_name ilike ${m.pattern} or ${oneOf(sql`t.status`, matchingValues(teamStatuses, m))}`,
+  csv: [
+    { header: "Team ID", value: (m) => m.team_id },
+    { header: "Team Name", value: (m) => m.team_name },
+    { header: "Customer", value: (m) => m.customer_name },
+    { header: "Status", value: (m) => m.status },
+    { header: "Members", value: (m) => m.user_count },
+    { header: "Created", value: (m) => m.created_at },
+  ],
+});
 
 /**
  * SPEC.md §2 "/users/{userId}" Add Team modal: the active teams of the user's customer that the

@@ -1,27 +1,23 @@
 import { z } from "@hono/zod-openapi";
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { okSchema } from "../../domain/common";
-import { userStatuses } from "../../domain/enums";
 import { msg } from "../../domain/messages";
 import {
   availableTeamsSchema,
   createUserSchema,
   joinedTeamSchema,
   joinTeamSchema,
-  membershipSortKeys,
   userDetailSchema,
   userListItemSchema,
-  userMembershipsSchema,
-  userPageSchema,
-  userSortKeys,
 } from "../../domain/users";
 import { mutate } from "../audit";
 import type { Database } from "../db/client";
 import { customers, teams, teams_users, users_data } from "../db/schema";
 import { errorBodySchema, HttpError, notFound } from "../http/errors";
-import { listQuery, pagingQuery, toJson } from "../http/list";
+import { pagingQuery, toJson } from "../http/list";
 import { apiRoute, createRouter, invalidResponse, jsonBody, jsonResponse, notFoundResponse } from "../http/route";
-import { availableTeams, getUser, getUserItem, listUsers, userMemberships } from "./queries";
+import { availableTeams, getUser, getUserItem, membershipList, userList } from "./queries";
+import { mountList } from "../http/list-routes";
 
 export const usersBase = "/api/users";
 const userNotFound = notFoundResponse(msg.users.notFound);
@@ -29,37 +25,11 @@ const conflictResponse = { 409: jsonResponse(errorBodySchema, msg.users.emailTak
 const params = z.object({ userId: z.uuid({ error: msg.users.notFound }) });
 const paging = pagingQuery;
 
-/**
- * GET /api/users?q&customer_id&team_id&status&sort&order&limit&offset → `{ items, total, summary }`:
- * users with customer name and roles (SPEC.md §2 "/users", and the users of a customer or team).
- */
-const list = apiRoute(usersBase, "viewer", {
-  method: "get", path: "/", tags: ["Users"], summary: "List users",
-  request: {
-    query: listQuery(userSortKeys, "created_at").extend({
-      customer_id: z.uuid().optional(),
-      team_id: z.uuid().optional(),
-      status: z.enum(userStatuses).optional(),
-    }),
-  },
-  responses: { 200: jsonResponse(userPageSchema, "One page of users"), ...invalidResponse },
-});
-
 /** GET /api/users/{userId} → the user with customer name, roles and cards; 404 "User not found". */
 const detail = apiRoute(usersBase, "viewer", {
   method: "get", path: "/{userId}", tags: ["Users"], summary: "One user",
   request: { params },
   responses: { 200: jsonResponse(userDetailSchema, "The user"), ...userNotFound },
-});
-
-/**
- * GET /api/users/{userId}/teams?q&sort&order&limit&offset → `{ items, total }`: the user's team
- * memberships joined to team and customer names; 404 "User not found".
- */
-const memberships = apiRoute(usersBase, "viewer", {
-  method: "get", path: "/{userId}/teams", tags: ["Users"], summary: "Teams of a user",
-  request: { params, query: listQuery(membershipSortKeys, "team_name", "asc") },
-  responses: { 200: jsonResponse(userMembershipsSchema, "One page of memberships"), ...userNotFound, ...invalidResponse },
 });
 
 /**
@@ -115,17 +85,33 @@ async function requireUser(db: Database, userId: string) {
   return user;
 }
 
-export const usersRouter = createRouter()
-  .openapi(list, async (c) => c.json(await listUsers(c.var.db, c.req.valid("query")), 200))
+export const usersRouter = createRouter();
+
+/** GET /api/users (SPEC.md §2 "/users", and the users of a customer or a team) and its CSV export: README "Lists". */
+mountList(usersRouter, {
+  base: usersBase, path: "/", access: "viewer", tags: ["Users"], summary: "List users",
+  description: "Users with customer name and roles; `q` searches full name, email, job title, customer name and status; cards over the customer, team and status filters.",
+  list: userList,
+});
+
+/** GET /api/users/{userId}/teams (SPEC.md §2 "/users/{userId}" Team Memberships) and its CSV export; 404 "User not found". */
+mountList(usersRouter, {
+  base: usersBase, path: "/{userId}/teams", access: "viewer", tags: ["Users"], summary: "Teams of a user",
+  description: "The user's team memberships joined to team and customer names; `q` searches team name, customer name and status.",
+  list: membershipList,
+  params,
+  scope: {
+    where: (p: { userId: string }) => sql`tu.user_id = ${p.userId}`,
+    exists: async (c, p) => (await c.var.db.select({ id: users_data.user_id }).from(users_data).where(eq(users_data.user_id, p.userId))).length > 0,
+    notFound: msg.users.notFound,
+  },
+});
+
+usersRouter
   .openapi(detail, async (c) => {
     const user = await getUser(c.var.db, c.req.valid("param").userId);
     if (!user) throw notFound(msg.users.notFound);
     return c.json(user, 200);
-  })
-  .openapi(memberships, async (c) => {
-    const { userId } = c.req.valid("param");
-    await requireUser(c.var.db, userId);
-    return c.json(await userMemberships(c.var.db, userId, c.req.valid("query")), 200);
   })
   .openapi(available, async (c) => {
     const user = await requireUser(c.var.db, c.req.valid("param").userId);

@@ -1,0 +1,480 @@
+/**
+ * The list engine: every list endpoint of the API is a declaration (`defineList`) of its SQL
+ * fragments (FROM with joins, selected columns, sorts, filters, search, summary) from which this
+ * module builds the query schema, keyset paging, counting, the summary, the JSON answer and the
+ * CSV export. README "Lists: how to add one" shows a declaration.
+ *
+ * Paging contract (every list endpoint):
+ * - takes `limit` (1–200, default 50) and at most one of `cursor` (opaque, from a previous answer),
+ *   `offset` (0–10,000: a bounded jump, for page numbers near the start) or `at=end` (the last page);
+ * - answers `{ items, total, total_exact, summary, summary_exact, summary_as_of, next_cursor, prev_cursor }`:
+ *   `total_exact` false means `total` is the planner's estimate (above `LIST_EXACT_COUNT_LIMIT`
+ *   matching rows); `summary_as_of` is set when the summary comes from a refresh of at most
+ *   `summaryRefreshSeconds` ago (big lists), null when computed for this answer;
+ * - a cursor holds the sort, the order, the direction and the values of the sort keys and the
+ *   tiebreak of the row it starts after (or before); a malformed cursor, or one of another sort or
+ *   order, is a 422 with the standard error body.
+ * At most 3 SQL statements per request: the page, the planner's estimate when a count is needed,
+ * and one statement with the summary and the exact count.
+ */
+import { sql, type SQL } from "drizzle-orm";
+import { z } from "@hono/zod-openapi";
+import { msg } from "../../domain/messages";
+import { queryRows, type Database } from "../db/client";
+import { HttpError } from "./errors";
+import { likePattern, toJson } from "./list";
+
+/** SQL types a sort key can have; cursor values are cast back to them. */
+export type KeyType = "text" | "int" | "bigint" | "uuid" | "timestamptz";
+
+/** One sort key: a NOT NULL expression (coalesce nullable columns) and its type. */
+export type SortKey = { expr: SQL; type: KeyType };
+
+/** A filter: its query parameter's schema (optional) and the condition for a given value. */
+export type FilterSpec<V = any> = { schema: z.ZodType<V | undefined>; where: (value: V) => SQL; description?: string };
+
+/** What a search sees: the trimmed text, its ILIKE pattern, and whether it is a prefix search. */
+export type SearchMatch = { q: string; pattern: string; prefix: boolean };
+
+/** What a summary builder sees. */
+export type SummaryContext<F> = {
+  filters: F;
+  q: string | undefined;
+  /** The full WHERE of the list (filters and search). */
+  where: SQL;
+  /** The WHERE of the filters only, without the search. */
+  filterWhere: SQL;
+  /**
+   * The rows matching filters and search with `columns`, as a subquery bounded to the exact-count
+   * limit plus one row (aliased `m`): a summary built on it stays cheap on huge matches, and the
+   * engine marks it estimated when the bound is reached.
+   */
+  matching: (columns: SQL) => SQL;
+};
+
+/** One CSV column: its header and the cell of an item. */
+export type CsvColumn<I> = { header: string; value: (item: I) => unknown };
+
+/**
+ * A list declaration. `I` is an item, `S` its summary, `F` its filters' values.
+ * - `from`: the FROM clause (table aliases and joins the columns, sorts, filters and search use);
+ * - `select`: the item's columns (correlated subqueries are evaluated for the page's rows only);
+ * - `id`: the tiebreak, unique per row; every sort ends with it;
+ * - `sorts`: per sort name, the keys before the tiebreak (each backed by an index on (keys, id));
+ * - `filters`: query parameters narrowing the list; `scope` fixed conditions of a nested list;
+ * - `search`: the condition for `q` (≥ 3 characters: contains, with pg_trgm indexes; shorter:
+ *   prefix), or none;
+ * - `summary`: one row of the summary schema's columns for the filtered set (SQL);
+ * - `totalFromSummary`: the total when the summary already counts exactly the matching rows;
+ * - `cacheSummary`: whether a summary of a big list (≥ the exact-count limit) may be reused for
+ *   `summaryRefreshSeconds`;
+ * - `csv`: the export's columns.
+ */
+export type ListDeclaration<I, S, F extends Record<string, unknown>> = {
+  name: string;
+  item: z.ZodType<I>;
+  summarySchema: z.ZodType<S>;
+  from: SQL;
+  select: SQL;
+  id: SortKey;
+  sorts: Record<string, SortKey[]>;
+  defaultSort: string;
+  defaultOrder: "asc" | "desc";
+  filters: { [K in keyof F]: FilterSpec<F[K]> };
+  search?: (match: SearchMatch) => SQL;
+  summary?: (ctx: SummaryContext<F>) => SQL;
+  totalFromSummary?: (summary: S, ctx: { filters: F; q: string | undefined }) => number | undefined;
+  cacheSummary?: boolean;
+  csv: CsvColumn<I>[];
+};
+
+/** Declares a list (identity function that checks the declaration's types). */
+export function defineList<I, S, F extends Record<string, unknown>>(decl: ListDeclaration<I, S, F>): ListDeclaration<I, S, F> {
+  for (const name of Object.keys(decl.sorts)) if (!/^[a-z_]+$/.test(name)) throw new Error(`sort name ${name}`);
+  if (!(decl.defaultSort in decl.sorts)) throw new Error(`default sort ${decl.defaultSort} of ${decl.name}`);
+  return decl;
+}
+
+/** Settings of the engine (README "Configuration"). */
+export type ListSettings = {
+  /** Above this many matching rows the total is the planner's estimate (LIST_EXACT_COUNT_LIMIT). */
+  exactCountLimit: number;
+  /** How long a big list's summary may be reused, in seconds (LIST_SUMMARY_REFRESH_SECONDS). */
+  summaryRefreshSeconds: number;
+};
+
+export const defaultListSettings: ListSettings = { exactCountLimit: 50_000, summaryRefreshSeconds: 10 };
+
+/** Largest `offset` a request may ask for: beyond it, keyset cursors (next/previous/last) page. */
+export const maxOffset = 10_000;
+/** Searches shorter than this match prefixes only (a trigram index needs three characters). */
+export const minContainsLength = 3;
+
+const searchText = z.string().trim().max(200, msg.api.searchTooLong).regex(/^[^\p{Cc}]*$/u, msg.api.malformed);
+
+/** The paging parameters of every list. */
+export const listPagingSchema = z.object({
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+  cursor: z.string().max(2000).optional(),
+  offset: z.coerce.number().int().min(0).max(maxOffset).optional(),
+  at: z.enum(["end"]).optional(),
+});
+
+/**
+ * The query schema of a list: `q`, `sort`, `order`, paging, and its filters. Unknown parameters
+ * are ignored (links may carry the screen's own state).
+ */
+export function listQuerySchema<I, S, F extends Record<string, unknown>>(decl: ListDeclaration<I, S, F>, extra: z.ZodRawShape = {}) {
+  const sortNames = Object.keys(decl.sorts) as [string, ...string[]];
+  const filterShape = Object.fromEntries(Object.entries(decl.filters).map(([k, f]) => [k, (f as FilterSpec).schema]));
+  return z
+    .object({
+      q: searchText.optional(),
+      sort: z.enum(sortNames).default(decl.defaultSort),
+      order: z.enum(["asc", "desc"]).default(decl.defaultOrder),
+      ...listPagingSchema.shape,
+      ...filterShape,
+      ...extra,
+    })
+    .refine((v) => [v.cursor !== undefined, v.offset !== undefined, v.at !== undefined].filter(Boolean).length <= 1, {
+      message: msg.api.pagingExclusive,
+      path: ["cursor"],
+    });
+}
+
+/** The answer schema of a list. */
+export function listPageSchema<I extends z.ZodType, S extends z.ZodType>(item: I, summary: S) {
+  return z.object({
+    items: z.array(item),
+    total: z.number().int(),
+    total_exact: z.boolean(),
+    summary,
+    summary_exact: z.boolean(),
+    summary_as_of: z.string().nullable(),
+    next_cursor: z.string().nullable(),
+    prev_cursor: z.string().nullable(),
+  });
+}
+
+/** The parsed query of a list request. */
+export type ListQuery = {
+  q?: string;
+  sort: string;
+  order: "asc" | "desc";
+  limit: number;
+  cursor?: string;
+  offset?: number;
+  at?: "end";
+} & Record<string, unknown>;
+
+export type ListPage<I, S> = {
+  items: I[];
+  total: number;
+  total_exact: boolean;
+  summary: S;
+  summary_exact: boolean;
+  summary_as_of: string | null;
+  next_cursor: string | null;
+  prev_cursor: string | null;
+};
+
+type Cursor = { s: string; o: "asc" | "desc"; d: "after" | "before"; k: string[] };
+
+const cursorSchema = z.object({
+  s: z.string().max(50),
+  o: z.enum(["asc", "desc"]),
+  d: z.enum(["after", "before"]),
+  k: z.array(z.string().max(1000)).min(1).max(8),
+});
+
+const valuePatterns: Record<KeyType, RegExp> = {
+  text: /^[^\0]*$/,
+  int: /^-?\d{1,10}$/,
+  bigint: /^-?\d{1,19}$/,
+  uuid: /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i,
+  // PostgreSQL's text output of timestamptz (the cursor holds it as the database wrote it), or ±infinity.
+  timestamptz: /^(-?infinity|\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}(\.\d{1,6})?([+-]\d{2}(:?\d{2})?(:\d{2})?|Z)?)$/,
+};
+
+function encodeCursor(cursor: Cursor): string {
+  return Buffer.from(JSON.stringify(cursor), "utf8").toString("base64url");
+}
+
+const invalidCursor = () => new HttpError(422, "validation_failed", msg.api.badCursor, { cursor: msg.api.badCursor });
+
+/** Decodes and checks a cursor against the request's sort and order and the sort's key types. */
+function decodeCursor(text: string, sort: string, order: "asc" | "desc", keys: SortKey[]): Cursor {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(Buffer.from(text, "base64url").toString("utf8"));
+  } catch {
+    throw invalidCursor();
+  }
+  const result = cursorSchema.safeParse(parsed);
+  if (!result.success) throw invalidCursor();
+  const cursor = result.data;
+  if (cursor.s !== sort || cursor.o !== order || cursor.k.length !== keys.length) throw invalidCursor();
+  cursor.k.forEach((value, i) => {
+    if (!valuePatterns[keys[i].type].test(value)) throw invalidCursor();
+    if (keys[i].type === "timestamptz" && !/infinity/.test(value) && Number.isNaN(Date.parse(value.replace(" ", "T")))) throw invalidCursor();
+  });
+  return cursor;
+}
+
+const cast = (value: string, type: KeyType) => sql`${value}::${sql.raw(type)}`;
+const row = (parts: SQL[]) => (parts.length === 1 ? parts[0] : sql`(${sql.join(parts, sql`, `)})`);
+
+/** `(k1, …, kn) op (v1, …, vn)`, plus the same on the leading keys when there are more than two, for an index on them. */
+function keysetCondition(keys: SortKey[], values: string[], op: ">" | "<"): SQL {
+  const full = sql`${row(keys.map((k) => k.expr))} ${sql.raw(op)} ${row(keys.map((k, i) => cast(values[i], k.type)))}`;
+  if (keys.length <= 2) return full;
+  const lead = keys.slice(0, -1);
+  const seek = sql`${row(lead.map((k) => k.expr))} ${sql.raw(op)}= ${row(lead.map((k, i) => cast(values[i], k.type)))}`;
+  return sql`${seek} and ${full}`;
+}
+
+const orderClause = (keys: SortKey[], direction: "asc" | "desc") =>
+  sql.join(keys.map((k) => sql`${k.expr} ${sql.raw(direction)}`), sql`, `);
+
+/** `AND` of the conditions, `true` when there are none. */
+export function allOf(conditions: Array<SQL | undefined>): SQL {
+  const present = conditions.filter((c): c is SQL => c !== undefined);
+  return present.length ? sql.join(present.map((c) => sql`(${c})`), sql` and `) : sql`true`;
+}
+
+/** The values among `values` that a search matches: those containing `q` (or starting with it, for a prefix search). */
+export function matchingValues(values: readonly string[], match: SearchMatch): string[] {
+  const q = match.q.toLowerCase();
+  return values.filter((v) => (match.prefix ? v.startsWith(q) : v.includes(q)));
+}
+
+/** `expr = any(values)`, or false when none: a search over a column of known values (statuses). */
+export function oneOf(expr: SQL, values: readonly string[]): SQL {
+  return values.length ? sql`${expr} = any(${sql`array[${sql.join(values.map((v) => sql`${v}`), sql`, `)}]::text[]`})` : sql`false`;
+}
+
+/** The search's match: contains (≥ 3 characters) or prefix, with LIKE wildcards escaped. */
+export function searchMatch(q: string): SearchMatch {
+  const prefix = q.length < minContainsLength;
+  const escaped = likePattern(q).slice(1, -1);
+  return { q, prefix, pattern: prefix ? `${escaped}%` : `%${escaped}%` };
+}
+
+type Request<F> = { query: ListQuery; filters: F; scope?: SQL };
+
+/** The WHERE parts of a request: its scope, filters, and search. */
+function conditions<I, S, F extends Record<string, unknown>>(decl: ListDeclaration<I, S, F>, req: Request<F>) {
+  const filterParts = Object.entries(decl.filters).map(([name, spec]) => {
+    const value = req.filters[name];
+    return value === undefined || value === "" ? undefined : (spec as FilterSpec).where(value);
+  });
+  const filterWhere = allOf([req.scope, ...filterParts]);
+  const q = req.query.q || undefined;
+  const search = q && decl.search ? decl.search(searchMatch(q)) : undefined;
+  return { q, filterWhere, where: allOf([filterWhere, search]) };
+}
+
+/** The planner's estimate of the rows `select 1 from … where …` returns (one EXPLAIN, no execution). */
+async function estimateRows(db: Database, from: SQL, where: SQL): Promise<number> {
+  const [plan] = await queryRows<{ "QUERY PLAN": Array<{ Plan: { "Plan Rows": number } }> | string }>(
+    db, sql`explain (format json) select 1 from ${from} where ${where}`);
+  const doc = plan["QUERY PLAN"];
+  const parsed = typeof doc === "string" ? (JSON.parse(doc) as Array<{ Plan: { "Plan Rows": number } }>) : doc;
+  return Math.round(parsed[0].Plan["Plan Rows"]);
+}
+
+/** Per-app memory of big lists' summaries (see `cacheSummary`). */
+export type SummaryCache = Map<string, { summary: unknown; at: number; total: number | undefined; exact: boolean }>;
+
+/** Options of one list run. */
+export type RunOptions = { settings: ListSettings; cache?: SummaryCache; now?: () => number };
+
+/**
+ * Runs one request of a list: at most 3 statements (page; estimate when a count is needed; summary
+ * with exact count). See the module comment for the contract.
+ * @throws HttpError 422 for a malformed or mismatched cursor.
+ */
+export async function runList<I, S, F extends Record<string, unknown>>(
+  db: Database,
+  decl: ListDeclaration<I, S, F>,
+  req: Request<F>,
+  options: RunOptions,
+): Promise<ListPage<I, S>> {
+  const { query } = req;
+  const { exactCountLimit } = options.settings;
+  const keys = [...decl.sorts[query.sort], decl.id];
+  const cursor = query.cursor ? decodeCursor(query.cursor, query.sort, query.order, keys) : undefined;
+  const { q, where, filterWhere } = conditions(decl, req);
+  const now = options.now ?? Date.now;
+
+  // Summary: reused when a big list's summary is fresh enough, else computed with the count.
+  const cacheKey = decl.cacheSummary && options.cache ? `${decl.name}:${JSON.stringify({ f: req.filters, q, scope: req.scope ? "scoped" : "" })}` : undefined;
+  const cached = cacheKey ? options.cache!.get(cacheKey) : undefined;
+  const fresh = cached && now() - cached.at < options.settings.summaryRefreshSeconds * 1000 && (cached.total ?? 0) >= exactCountLimit ? cached : undefined;
+  let usedMatching = false;
+  const bounded = (columns: SQL) => {
+    usedMatching = true;
+    return sql`(select ${columns} from ${decl.from} where ${where} limit ${exactCountLimit + 1}) m`;
+  };
+  const summarySql = decl.summary && !fresh ? decl.summary({ filters: req.filters, q, where, filterWhere, matching: bounded }) : undefined;
+
+  let total: number | undefined;
+  let totalExact = true;
+  let summary: S = (fresh?.summary ?? {}) as S;
+  let summaryExact = fresh ? fresh.exact : true;
+  let summaryAsOf: string | null = fresh ? new Date(fresh.at).toISOString() : null;
+  const summaryTotal = () =>
+    decl.totalFromSummary && (summarySql || fresh) ? decl.totalFromSummary(summary, { filters: req.filters, q }) : undefined;
+
+  /** The summary and, when `count`, the exact count bounded by the limit, in one statement; returns the count. */
+  async function summaryAndCount(count: boolean): Promise<number | undefined> {
+    if (!summarySql && !count) return undefined;
+    const countSql = count ? sql`(select count(*) from (select 1 from ${decl.from} where ${where} limit ${exactCountLimit + 1}) c)::int` : sql`null::int`;
+    const [result] = await queryRows<Record<string, unknown>>(db, summarySql
+      ? sql`select ${countSql} as __count, s.* from (${summarySql}) s`
+      : sql`select ${countSql} as __count`);
+    const { __count, ...rest } = result;
+    if (summarySql) {
+      // bigint aggregates arrive as text from node-postgres.
+      summary = decl.summarySchema.parse(Object.fromEntries(Object.entries(rest).map(([k, v]) => [k, typeof v === "string" && /^-?\d+$/.test(v) ? Number(v) : v])));
+    }
+    return typeof __count === "number" ? __count : __count == null ? undefined : Number(__count);
+  }
+
+  /** Scales a summary counted on `matching` (which stopped at the bound) to the planner's estimate. */
+  function scaleSummary(estimated: number) {
+    const counted = exactCountLimit + 1;
+    summary = Object.fromEntries(Object.entries(summary as Record<string, unknown>).map(([k, v]) =>
+      [k, typeof v === "number" ? Math.round((v * estimated) / counted) : v])) as S;
+    summaryExact = false;
+  }
+
+  /** Sets `total` (and the summary) with at most two statements. `knownRows`: the first page held every row. */
+  async function ensureTotal(knownRows?: number) {
+    if (knownRows !== undefined) {
+      await summaryAndCount(false);
+      total = knownRows;
+      return;
+    }
+    if (decl.totalFromSummary && (summarySql || fresh)) {
+      await summaryAndCount(false);
+      const counted = summaryTotal();
+      if (counted !== undefined) {
+        total = counted;
+        if (usedMatching && counted > exactCountLimit) {
+          const estimate = Math.max(await estimateRows(db, decl.from, where), exactCountLimit + 1);
+          scaleSummary(estimate);
+          total = estimate;
+          totalExact = false;
+        }
+        return;
+      }
+    }
+    const estimate = await estimateRows(db, decl.from, where);
+    if (estimate > exactCountLimit) {
+      await summaryAndCount(false);
+      total = estimate;
+      totalExact = false;
+      return;
+    }
+    const counted = await summaryAndCount(true);
+    if (counted !== undefined && counted <= exactCountLimit) total = counted;
+    else {
+      total = Math.max(estimate, exactCountLimit + 1);
+      totalExact = false;
+    }
+  }
+
+  const base = (extra: SQL | undefined, direction: "asc" | "desc", limit: number, offset?: number) => sql`
+    select ${decl.select}, ${sql.join(keys.map((k, i) => sql`(${k.expr})::text as ${sql.identifier(`__k${i}`)}`), sql`, `)}
+    from ${decl.from}
+    where ${allOf([where, extra])}
+    order by ${orderClause(keys, direction)}
+    limit ${limit}${offset ? sql` offset ${offset}` : sql``}`;
+  const reverse = query.order === "asc" ? "desc" : "asc";
+
+  let rows: Array<Record<string, unknown>>;
+  let hasBefore: boolean;
+  let hasAfter: boolean;
+  if (query.at === "end") {
+    await ensureTotal();
+    // With an exact total the last page holds what is left after whole pages, so that page numbers
+    // counted from the start and from the end agree.
+    const size = totalExact && total! > 0 ? total! - Math.floor((total! - 1) / query.limit) * query.limit : query.limit;
+    rows = (await queryRows<Record<string, unknown>>(db, base(undefined, reverse, size + 1))).reverse();
+    hasBefore = rows.length > size;
+    if (hasBefore) rows = rows.slice(1);
+    hasAfter = false;
+  } else if (cursor?.d === "before") {
+    const op = query.order === "asc" ? "<" : ">";
+    rows = (await queryRows<Record<string, unknown>>(db, base(keysetCondition(keys, cursor.k, op), reverse, query.limit + 1))).reverse();
+    hasBefore = rows.length > query.limit;
+    if (hasBefore) rows = rows.slice(1);
+    hasAfter = true;
+    await ensureTotal();
+  } else {
+    const op = query.order === "asc" ? ">" : "<";
+    const extra = cursor ? keysetCondition(keys, cursor.k, op) : undefined;
+    rows = await queryRows<Record<string, unknown>>(db, base(extra, query.order, query.limit + 1, query.offset));
+    hasAfter = rows.length > query.limit;
+    if (hasAfter) rows = rows.slice(0, query.limit);
+    hasBefore = Boolean(cursor) || (query.offset ?? 0) > 0;
+    // The first page holds every matching row: that is the count.
+    await ensureTotal(!cursor && !query.offset && !hasAfter ? rows.length : undefined);
+  }
+
+  if (cacheKey && summarySql) options.cache!.set(cacheKey, { summary, at: now(), total, exact: summaryExact });
+  if (cacheKey && (fresh || (summarySql && (total ?? 0) >= exactCountLimit))) summaryAsOf ??= new Date(now()).toISOString();
+
+  const keyValues = (r: Record<string, unknown>) => keys.map((_, i) => String(r[`__k${i}`]));
+  const make = (r: Record<string, unknown>, d: Cursor["d"]) => encodeCursor({ s: query.sort, o: query.order, d, k: keyValues(r) });
+  const items = rows.map((r) => {
+    const copy = { ...r };
+    keys.forEach((_, i) => delete copy[`__k${i}`]);
+    return toJson(copy) as I;
+  });
+  return {
+    items,
+    total: total ?? items.length,
+    total_exact: totalExact,
+    summary,
+    summary_exact: summaryExact,
+    summary_as_of: summaryAsOf,
+    next_cursor: hasAfter && rows.length ? make(rows[rows.length - 1], "after") : null,
+    prev_cursor: hasBefore && rows.length ? make(rows[0], "before") : null,
+  };
+}
+
+/**
+ * Streams every row matching the request (filters, search, sort; paging ignored) in keyset batches
+ * of `batch` rows, so that no whole result is held in memory and each batch is one indexed query.
+ */
+export async function* listAll<I, S, F extends Record<string, unknown>>(
+  db: Database,
+  decl: ListDeclaration<I, S, F>,
+  req: Request<F>,
+  batch = 1000,
+): AsyncGenerator<I[]> {
+  const { query } = req;
+  const keys = [...decl.sorts[query.sort], decl.id];
+  const { where } = conditions(decl, req);
+  const op = query.order === "asc" ? ">" : "<";
+  let after: string[] | undefined;
+  for (;;) {
+    const rows = await queryRows<Record<string, unknown>>(db, sql`
+      select ${decl.select}, ${sql.join(keys.map((k, i) => sql`(${k.expr})::text as ${sql.identifier(`__k${i}`)}`), sql`, `)}
+      from ${decl.from}
+      where ${allOf([where, after ? keysetCondition(keys, after, op) : undefined])}
+      order by ${orderClause(keys, query.order)}
+      limit ${batch}`);
+    if (rows.length === 0) return;
+    const last = rows[rows.length - 1];
+    after = keys.map((_, i) => String(last[`__k${i}`]));
+    yield rows.map((r) => {
+      const copy = { ...r };
+      keys.forEach((_, i) => delete copy[`__k${i}`]);
+      return toJson(copy) as I;
+    });
+    if (rows.length < batch) return;
+  }
+}
