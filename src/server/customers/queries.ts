@@ -22,8 +22,9 @@ export const customerList = defineList({
   id: { expr: sql`c.customer_id`, type: "uuid" },
   sorts: {
     customer_name: [{ expr: sql`lower(c.customer_name)`, type: "text" }],
-    user_count: [{ expr: sql`cc.user_count`, type: "int" }],
-    team_count: [{ expr: sql`cc.team_count`, type: "int" }],
+    // The counter table's own copy of the id ends the key, so that the keyset seeks in its (count, id) index.
+    user_count: [{ expr: sql`cc.user_count`, type: "int" }, { expr: sql`cc.customer_id`, type: "uuid", unique: true }],
+    team_count: [{ expr: sql`cc.team_count`, type: "int" }, { expr: sql`cc.customer_id`, type: "uuid", unique: true }],
     status: [{ expr: sql`c.status`, type: "text" }],
     created_at: [{ expr: sql`c.created_at`, type: "timestamptz" }],
     updated_at: [{ expr: sql`c.updated_at`, type: "timestamptz" }],

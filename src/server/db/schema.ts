@@ -92,6 +92,8 @@ export const users_data = pgTable(
     index("users_data_email_sort_idx").on(sql`lower(${t.email})`, t.user_id),
     index("users_data_job_title_sort_idx").on(sql`lower(coalesce(${t.job_title}, ''))`, t.user_id),
     index("users_data_last_login_idx").on(sql`coalesce(${t.last_login}, '-infinity'::timestamptz)`, t.user_id),
+    // Counts of recent logins read only this index (an expression index cannot answer them alone).
+    index("users_data_last_login_at_idx").on(t.last_login),
     index("users_data_status_idx").on(t.status, t.user_id),
   ],
 );

@@ -27,8 +27,18 @@ import { likePattern, toJson } from "./list";
 /** SQL types a sort key can have; cursor values are cast back to them. */
 export type KeyType = "text" | "int" | "bigint" | "uuid" | "timestamptz";
 
-/** One sort key: a NOT NULL expression (coalesce nullable columns) and its type. */
-export type SortKey = { expr: SQL; type: KeyType };
+/**
+ * One sort key: a NOT NULL expression (coalesce nullable columns) and its type. `unique` on a
+ * sort's last key means it identifies the row by itself (another table's copy of the id, say), so
+ * the list's tiebreak is not appended.
+ */
+export type SortKey = { expr: SQL; type: KeyType; unique?: boolean };
+
+/** The keys a sort orders by: its own, then the tiebreak unless its last key is unique. */
+const sortKeys = (decl: ListDeclaration<any, any, any>, sort: string): SortKey[] => {
+  const own = decl.sorts[sort];
+  return own[own.length - 1]?.unique ? own : [...own, decl.id];
+};
 
 /** A filter: its query parameter's schema (optional) and the condition for a given value. */
 export type FilterSpec<V = any> = { schema: z.ZodType<V | undefined>; where: (value: V) => SQL; description?: string };
@@ -216,7 +226,7 @@ function decodeCursor(text: string, sort: string, order: "asc" | "desc", keys: S
   if (cursor.s !== sort || cursor.o !== order || cursor.k.length !== keys.length) throw invalidCursor();
   cursor.k.forEach((value, i) => {
     if (!valuePatterns[keys[i].type].test(value)) throw invalidCursor();
-    if (keys[i].type === "timestamptz" && !/infinity/.test(value) && Number.isNaN(Date.parse(value.replace(" ", "T")))) throw invalidCursor();
+    if (keys[i].type === "timestamptz" && !/infinity/.test(value) && Number.isNaN(Date.parse(value.replace(" ", "T").replace(/([+-]\d{2})$/, "$1:00")))) throw invalidCursor();
   });
   return cursor;
 }
@@ -302,7 +312,7 @@ export async function runList<I, S, F extends Record<string, unknown>>(
 ): Promise<ListPage<I, S>> {
   const { query } = req;
   const { exactCountLimit } = options.settings;
-  const keys = [...decl.sorts[query.sort], decl.id];
+  const keys = sortKeys(decl, query.sort);
   const cursor = query.cursor ? decodeCursor(query.cursor, query.sort, query.order, keys) : undefined;
   const { q, where, filterWhere } = conditions(decl, req);
   const now = options.now ?? Date.now;
@@ -388,9 +398,13 @@ export async function runList<I, S, F extends Record<string, unknown>>(
   const base = (extra: SQL | undefined, direction: "asc" | "desc", limit: number, offset?: number) => sql`
     select ${decl.select}, ${sql.join(keys.map((k, i) => sql`(${k.expr})::text as ${sql.identifier(`__k${i}`)}`), sql`, `)}
     from ${decl.from}
-    where ${allOf([where, extra])}
+    where ${allOf([where, extra, offset ? skipped(direction, limit, offset) : undefined])}
     order by ${orderClause(keys, direction)}
-    limit ${limit}${offset ? sql` offset ${offset}` : sql``}`;
+    limit ${limit}`;
+  // An offset skips rows by their ids only, so that the columns (and their subqueries) are
+  // computed for the page's rows, not for the rows skipped.
+  const skipped = (direction: "asc" | "desc", limit: number, offset: number) => sql`${decl.id.expr} in (
+    select ${decl.id.expr} from ${decl.from} where ${where} order by ${orderClause(keys, direction)} limit ${limit} offset ${offset})`;
   const reverse = query.order === "asc" ? "desc" : "asc";
 
   let rows: Array<Record<string, unknown>>;
@@ -456,7 +470,7 @@ export async function* listAll<I, S, F extends Record<string, unknown>>(
   batch = 1000,
 ): AsyncGenerator<I[]> {
   const { query } = req;
-  const keys = [...decl.sorts[query.sort], decl.id];
+  const keys = sortKeys(decl, query.sort);
   const { where } = conditions(decl, req);
   const op = query.order === "asc" ? ">" : "<";
   let after: string[] | undefined;

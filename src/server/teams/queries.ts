@@ -24,8 +24,9 @@ export const teamList = defineList({
     team_name: [{ expr: sql`lower(t.team_name)`, type: "text" }],
     // Walks customers by name (their index), then each customer's teams.
     customer_name: [{ expr: sql`lower(c.customer_name)`, type: "text" }, { expr: sql`c.customer_id`, type: "uuid" }],
-    user_count: [{ expr: sql`tc.user_count`, type: "int" }],
-    skills_count: [{ expr: sql`tc.skills_count`, type: "int" }],
+    // The counter table's own copy of the id ends the key, so that the keyset seeks in its (count, id) index.
+    user_count: [{ expr: sql`tc.user_count`, type: "int" }, { expr: sql`tc.team_id`, type: "uuid", unique: true }],
+    skills_count: [{ expr: sql`tc.skills_count`, type: "int" }, { expr: sql`tc.team_id`, type: "uuid", unique: true }],
     status: [{ expr: sql`t.status`, type: "text" }],
     created_at: [{ expr: sql`t.created_at`, type: "timestamptz" }],
   },
@@ -39,11 +40,11 @@ export const teamList = defineList({
     or t.customer_id = any(array(select c2.customer_id from customers c2 where c2.customer_name ilike ${m.pattern}))
     or ${oneOf(sql`t.status`, matchingValues(teamStatuses, m))}`,
   summary: ({ filters, q, matching }) =>
-    !q && !filters.customer_id && !filters.status
+    !q && !filters.customer_id
       ? sql`select coalesce(sum(n), 0)::int as total,
           coalesce(sum(n) filter (where status = 'active'), 0)::int as active,
           coalesce(sum(n) filter (where status = 'inactive'), 0)::int as inactive
-        from status_counts where entity = 'teams'`
+        from status_counts where entity = 'teams' and ${filters.status ? sql`status = ${filters.status}` : sql`true`}`
       : sql`select count(*)::int as total,
           count(*) filter (where m.status = 'active')::int as active,
           count(*) filter (where m.status = 'inactive')::int as inactive

@@ -13,8 +13,8 @@ import { defineList, matchingValues, oneOf } from "../http/list-engine";
 const rolesOf = sql`coalesce((select array_agg(r.role order by array_position(array['admin','manager','member'], r.role))
   from users_roles r where r.user_id = u.user_id), '{}')`;
 
-/** A login within the last 24 hours, written so that `users_data_last_login_idx` serves it. */
-const recentLogin = sql`coalesce(u.last_login, '-infinity'::timestamptz) >= now() - make_interval(hours => ${limits.recentLoginHours})`;
+/** A login within the last 24 hours (counted from `users_data_last_login_at_idx` alone). */
+const recentLogin = sql`u.last_login >= now() - make_interval(hours => ${limits.recentLoginHours})`;
 
 /**
  * SPEC.md §2 "/users" (and the users of a customer or a team): users with their customer's name

@@ -42,6 +42,7 @@ CREATE INDEX "teams_status_idx" ON "teams" USING btree ("status","team_id");--> 
 CREATE INDEX "users_data_name_sort_idx" ON "users_data" USING btree (lower(coalesce(nullif(btrim(coalesce("first_name", '') || ' ' || coalesce("last_name", '')), ''), "email")),"user_id");--> statement-breakpoint
 CREATE INDEX "users_data_email_sort_idx" ON "users_data" USING btree (lower("email"),"user_id");--> statement-breakpoint
 CREATE INDEX "users_data_job_title_sort_idx" ON "users_data" USING btree (lower(coalesce("job_title", '')),"user_id");--> statement-breakpoint
+CREATE INDEX "users_data_last_login_at_idx" ON "users_data" USING btree ("last_login");--> statement-breakpoint
 CREATE INDEX "audit_log_entity_idx" ON "audit_log" USING btree ("entity","entity_id","created_at","audit_id");--> statement-breakpoint
 CREATE INDEX "audit_log_created_at_idx" ON "audit_log" USING btree ("created_at","audit_id");--> statement-breakpoint
 CREATE INDEX "audit_log_operator_idx" ON "audit_log" USING btree ("operator_id","created_at","audit_id");--> statement-breakpoint
