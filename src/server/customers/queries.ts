@@ -39,7 +39,7 @@ export const customerList = defineList({
       coalesce(sum(n) filter (where status = 'trial'), 0)::int as trial,
       coalesce(sum(n) filter (where status = 'inactive'), 0)::int as inactive
     from status_counts where entity = 'customers'`,
-  totalFromSummary: (s, { filters, q }) => (q ? undefined : filters.status ? s[filters.status as keyof typeof s] : s.total),
+  totalFromSummary: ({ filters, q }) => (q ? undefined : (s) => (filters.status ? s[filters.status as keyof typeof s] : s.total)),
   csv: [
     { header: "Customer ID", value: (c) => c.customer_id },
     { header: "Company", value: (c) => c.customer_name },

@@ -75,7 +75,8 @@ export type CsvColumn<I> = { header: string; value: (item: I) => unknown };
  * - `search`: the condition for `q` (≥ 3 characters: contains, with pg_trgm indexes; shorter:
  *   prefix), or none;
  * - `summary`: one row of the summary schema's columns for the filtered set (SQL);
- * - `totalFromSummary`: the total when the summary already counts exactly the matching rows;
+ * - `totalFromSummary`: for requests whose summary counts exactly the matching rows, how to read
+ *   the total from it (then no count is run);
  * - `cacheSummary`: whether a summary of a big list (≥ the exact-count limit) may be reused for
  *   `summaryRefreshSeconds`;
  * - `csv`: the export's columns.
@@ -93,7 +94,7 @@ export type ListDeclaration<I, S, F extends Record<string, unknown>> = {
   filters: { [K in keyof F]: FilterSpec<F[K]> };
   search?: (match: SearchMatch) => SQL;
   summary?: (ctx: SummaryContext<F>) => SQL;
-  totalFromSummary?: (summary: S, ctx: { filters: F; q: string | undefined }) => number | undefined;
+  totalFromSummary?: (ctx: { filters: F; q: string | undefined }) => ((summary: S) => number) | undefined;
   cacheSummary?: boolean;
   csv: CsvColumn<I>[];
 };
@@ -178,6 +179,8 @@ export type ListQuery = {
 } & Record<string, unknown>;
 
 export type ListPage<I, S> = {
+  /** Only for a nested list: false when its parent record does not exist (the route answers 404). */
+  parent_found?: boolean;
   items: I[];
   total: number;
   total_exact: boolean;
@@ -270,7 +273,8 @@ export function searchMatch(q: string): SearchMatch {
   return { q, prefix, pattern: prefix ? `${escaped}%` : `%${escaped}%` };
 }
 
-type Request<F> = { query: ListQuery; filters: F; scope?: SQL };
+/** A request: its query, filter values, the fixed scope of a nested list and whether its parent exists (SQL boolean). */
+type Request<F> = { query: ListQuery; filters: F; scope?: SQL; parentExists?: SQL };
 
 /** The WHERE parts of a request: its scope, filters, and search. */
 function conditions<I, S, F extends Record<string, unknown>>(decl: ListDeclaration<I, S, F>, req: Request<F>) {
@@ -329,21 +333,24 @@ export async function runList<I, S, F extends Record<string, unknown>>(
   const summarySql = decl.summary && !fresh ? decl.summary({ filters: req.filters, q, where, filterWhere, matching: bounded }) : undefined;
 
   let total: number | undefined;
+  let parentFound: boolean | undefined;
   let totalExact = true;
   let summary: S = (fresh?.summary ?? {}) as S;
   let summaryExact = fresh ? fresh.exact : true;
   let summaryAsOf: string | null = fresh ? new Date(fresh.at).toISOString() : null;
-  const summaryTotal = () =>
-    decl.totalFromSummary && (summarySql || fresh) ? decl.totalFromSummary(summary, { filters: req.filters, q }) : undefined;
+  const readTotal = summarySql || fresh ? decl.totalFromSummary?.({ filters: req.filters, q }) : undefined;
 
   /** The summary and, when `count`, the exact count bounded by the limit, in one statement; returns the count. */
   async function summaryAndCount(count: boolean): Promise<number | undefined> {
     if (!summarySql && !count) return undefined;
     const countSql = count ? sql`(select count(*) from (select 1 from ${decl.from} where ${where} limit ${exactCountLimit + 1}) c)::int` : sql`null::int`;
+    // A nested list learns whether its parent exists in the same statement.
+    const parentSql = req.parentExists ? sql`, (${req.parentExists}) as __parent` : sql``;
     const [result] = await queryRows<Record<string, unknown>>(db, summarySql
-      ? sql`select ${countSql} as __count, s.* from (${summarySql}) s`
-      : sql`select ${countSql} as __count`);
-    const { __count, ...rest } = result;
+      ? sql`select ${countSql} as __count${parentSql}, s.* from (${summarySql}) s`
+      : sql`select ${countSql} as __count${parentSql}`);
+    const { __count, __parent, ...rest } = result;
+    if (req.parentExists) parentFound = Boolean(__parent);
     if (summarySql) {
       // bigint aggregates arrive as text from node-postgres.
       summary = decl.summarySchema.parse(Object.fromEntries(Object.entries(rest).map(([k, v]) => [k, typeof v === "string" && /^-?\d+$/.test(v) ? Number(v) : v])));
@@ -366,19 +373,17 @@ export async function runList<I, S, F extends Record<string, unknown>>(
       total = knownRows;
       return;
     }
-    if (decl.totalFromSummary && (summarySql || fresh)) {
+    if (readTotal) {
       await summaryAndCount(false);
-      const counted = summaryTotal();
-      if (counted !== undefined) {
-        total = counted;
-        if (usedMatching && counted > exactCountLimit) {
-          const estimate = Math.max(await estimateRows(db, decl.from, where), exactCountLimit + 1);
-          scaleSummary(estimate);
-          total = estimate;
-          totalExact = false;
-        }
-        return;
+      const counted = readTotal(summary);
+      total = counted;
+      if (usedMatching && counted > exactCountLimit) {
+        const estimate = Math.max(await estimateRows(db, decl.from, where), exactCountLimit + 1);
+        scaleSummary(estimate);
+        total = estimate;
+        totalExact = false;
       }
+      return;
     }
     const estimate = await estimateRows(db, decl.from, where);
     if (estimate > exactCountLimit) {
@@ -440,6 +445,11 @@ export async function runList<I, S, F extends Record<string, unknown>>(
   if (cacheKey && summarySql) options.cache!.set(cacheKey, { summary, at: now(), total, exact: summaryExact });
   if (cacheKey && (fresh || (summarySql && (total ?? 0) >= exactCountLimit))) summaryAsOf ??= new Date(now()).toISOString();
 
+  if (req.parentExists && rows.length === 0 && parentFound === undefined) {
+    const [found] = await queryRows<{ p: boolean }>(db, sql`select (${req.parentExists}) as p`);
+    parentFound = Boolean(found.p);
+  }
+
   const keyValues = (r: Record<string, unknown>) => keys.map((_, i) => String(r[`__k${i}`]));
   const make = (r: Record<string, unknown>, d: Cursor["d"]) => encodeCursor({ s: query.sort, o: query.order, d, k: keyValues(r) });
   const items = rows.map((r) => {
@@ -448,6 +458,7 @@ export async function runList<I, S, F extends Record<string, unknown>>(
     return toJson(copy) as I;
   });
   return {
+    ...(req.parentExists ? { parent_found: parentFound ?? true } : {}),
     items,
     total: total ?? items.length,
     total_exact: totalExact,

@@ -1,7 +1,8 @@
 import { z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { stringify } from "csv-stringify/sync";
-import type { SQL } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
+import { queryRows } from "../db/client";
 import { writeAudit } from "../audit";
 import { errorBodySchema } from "./errors";
 import { listAll, listPageSchema, listQuerySchema, runList, type ListDeclaration, type ListQuery } from "./list-engine";
@@ -13,10 +14,10 @@ export type ListScope<P> = {
   /** The fixed condition of the list for these parameters. */
   where: (params: P) => SQL;
   /**
-   * Whether the parent record exists; asked only when a page comes back empty, so that a list of
-   * an existing parent costs no extra statement. Answers with the not-found message when not.
+   * Whether the parent record exists (SQL boolean): read within the list's own statements, so that
+   * a nested list costs no extra one. The route answers 404 with `notFound` when not.
    */
-  exists: (c: Context<AppEnv>, params: P) => Promise<boolean>;
+  exists: (params: P) => SQL;
   notFound: string;
 };
 
@@ -33,6 +34,9 @@ export type MountOptions<I, S, F extends Record<string, unknown>, P> = {
   params?: z.ZodType<P>;
   scope?: ListScope<P>;
 };
+
+/** Every mounted list (full OpenAPI path, declaration, scope): the contract tests walk it. */
+export const listTable: Array<{ path: string; access: RouteAccess; list: ListDeclaration<any, any, any>; scope?: ListScope<any> }> = [];
 
 /** Cells starting with these could be run as formulas by a spreadsheet (CSV injection). */
 const formulaStart = /^[=+\-@\t\r]/;
@@ -59,6 +63,7 @@ const filtersOf = (list: ListDeclaration<any, any, any>, query: Record<string, u
  */
 export function mountList<I, S, F extends Record<string, unknown>, P>(router: OpenAPIHono<AppEnv>, options: MountOptions<I, S, F, P>) {
   const { list, scope } = options;
+  listTable.push({ path: options.base + (options.path === "/" ? "" : options.path), access: options.access, list, scope });
   const query = listQuerySchema(list);
   const params = options.params as z.ZodObject | undefined;
   const notFound: Record<string, ReturnType<typeof jsonResponse>> = scope ? { 404: jsonResponse(errorBodySchema, scope.notFound) } : {};
@@ -78,21 +83,22 @@ export function mountList<I, S, F extends Record<string, unknown>, P>(router: Op
   const request = (c: Context<AppEnv>) => {
     const q = (c.req as unknown as { valid: (t: string) => ListQuery }).valid("query");
     const p = params ? (c.req as unknown as { valid: (t: string) => P }).valid("param") : (undefined as P);
-    return { q, p, req: { query: q, filters: filtersOf(list, q) as F, scope: scope?.where(p) } };
+    return { q, p, req: { query: q, filters: filtersOf(list, q) as F, scope: scope?.where(p), parentExists: scope?.exists(p) } };
   };
 
   router.openapi(pageRoute, (async (c: Context<AppEnv>) => {
-    const { p, req } = request(c);
-    const page = await runList(c.var.db, list, req, { settings: c.var.lists.settings, cache: c.var.lists.cache });
-    if (scope && page.items.length === 0 && !(await scope.exists(c, p))) {
-      return c.json({ error: { code: "not_found", message: scope.notFound } }, 404);
-    }
+    const { req } = request(c);
+    const { parent_found, ...page } = await runList(c.var.db, list, req, { settings: c.var.lists.settings, cache: c.var.lists.cache });
+    if (scope && parent_found === false) return c.json({ error: { code: "not_found", message: scope.notFound } }, 404);
     return c.json(page, 200);
   }) as never);
 
   router.openapi(exportRoute, (async (c: Context<AppEnv>) => {
-    const { q, p, req } = request(c);
-    if (scope && !(await scope.exists(c, p))) return c.json({ error: { code: "not_found", message: scope.notFound } }, 404);
+    const { q, req } = request(c);
+    if (scope) {
+      const [found] = await queryRows<{ p: boolean }>(c.var.db, sql`select (${req.parentExists!}) as p`);
+      if (!found.p) return c.json({ error: { code: "not_found", message: scope.notFound } }, 404);
+    }
     const bom = (q as { bom?: string }).bom === "1";
     const encoder = new TextEncoder();
     const batches = listAll(c.var.db, list, req);

@@ -49,7 +49,7 @@ export const teamList = defineList({
           count(*) filter (where m.status = 'active')::int as active,
           count(*) filter (where m.status = 'inactive')::int as inactive
         from ${matching(sql`t.status`)}`,
-  totalFromSummary: (s) => s.total,
+  totalFromSummary: () => (s) => s.total,
   csv: [
     { header: "Team ID", value: (t) => t.team_id },
     { header: "Team Name", value: (t) => t.team_name },

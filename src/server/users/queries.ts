@@ -67,7 +67,7 @@ export const userList = defineList({
           coalesce(sum(n) filter (where status = 'inactive' and 'inactive' = any(${statusArray(filters.status)})), 0)::int as inactive,
           (select count(*) from users_data u where ${recentLogin} and ${filterWhere})::int as recent_logins
         from status_counts where entity = 'users_data'`,
-  totalFromSummary: (s, { q }) => (q ? undefined : s.total),
+  totalFromSummary: ({ q }) => (q ? undefined : (s) => s.total),
   cacheSummary: true,
   csv: [
     { header: "User ID", value: (u) => u.user_id },

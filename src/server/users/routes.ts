@@ -102,7 +102,7 @@ mountList(usersRouter, {
   params,
   scope: {
     where: (p: { userId: string }) => sql`tu.user_id = ${p.userId}`,
-    exists: async (c, p) => (await c.var.db.select({ id: users_data.user_id }).from(users_data).where(eq(users_data.user_id, p.userId))).length > 0,
+    exists: (p: { userId: string }) => sql`exists (select 1 from users_data where user_id = ${p.userId})`,
     notFound: msg.users.notFound,
   },
 });

@@ -1,0 +1,271 @@
+/**
+ * The list contract, generated from every list declaration (`listTable`): each sort in both
+ * directions paged forward with cursors and back from the last page against direct SQL over the
+ * declaration's FROM and keys; each filter and a search against direct SQL counts; at most 3 SQL
+ * statements per request (counted through the driver); malformed and mismatched cursors (422);
+ * estimated totals above LIST_EXACT_COUNT_LIMIT; the CSV export of each list (all rows, BOM,
+ * formula neutralising, audit row). On PGlite and PostgreSQL.
+ */
+import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import { sql, type SQL } from "drizzle-orm";
+import pino from "pino";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { msg } from "../../src/domain/messages";
+import { createApp } from "../../src/server/app";
+import { createOperator } from "../../src/server/auth";
+import { defaultSecurity } from "../../src/server/config";
+import { wrapPglite, type DatabaseHandle } from "../../src/server/db/client";
+import { loadDemoData } from "../../src/server/db/demo-data";
+import { allOf, searchMatch, type ListDeclaration } from "../../src/server/http/list-engine";
+import { listTable } from "../../src/server/http/list-routes";
+import { publicUrl, startConsole, testPassword, type TestConsole } from "../support/app";
+import { targets } from "../support/databases";
+
+type Entry = (typeof listTable)[number];
+const lists = () => [...new Map(listTable.map((e) => [e.path, e])).values()];
+
+/** Path parameters of the nested lists: a record with rows in it. */
+async function pathFor(app: TestConsole, entry: Entry): Promise<{ url: string; scope?: SQL }> {
+  if (!entry.path.includes("{")) return { url: entry.path };
+  const [{ user_id }] = await app.rows<{ user_id: string }>(sql`select user_id from teams_users group by user_id order by count(*) desc, user_id limit 1`);
+  return { url: entry.path.replace("{userId}", user_id), scope: entry.scope!.where({ userId: user_id }) };
+}
+
+/** Sample values of each filter, read from the data. */
+async function filterSamples(app: TestConsole, name: string): Promise<string[]> {
+  const one = async (query: SQL) => (await app.rows<{ v: string }>(query)).map((r) => String(r.v));
+  switch (name) {
+    case "customer_id": return one(sql`select customer_id as v from users_data group by customer_id order by count(*) desc, customer_id limit 1`);
+    case "team_id": return one(sql`select team_id as v from teams_users group by team_id order by count(*) desc, team_id limit 1`);
+    case "status": return ["active", "inactive"];
+    case "operator_id": return one(sql`select operator_id as v from audit_log where operator_id is not null limit 1`);
+    case "entity": return ["customer"];
+    case "entity_id": return one(sql`select entity_id as v from audit_log where entity_id is not null limit 1`);
+    case "action": return ["create"];
+    case "from": case "to": return [new Date().toISOString().slice(0, 10)];
+    default: throw new Error(`no sample for filter ${name}`);
+  }
+}
+
+const keysOf = (list: ListDeclaration<any, any, any>, sort: string) => {
+  const own = list.sorts[sort];
+  return own[own.length - 1]?.unique ? own : [...own, list.id];
+};
+
+describe.each(targets)("list contract on %s", (target) => {
+  let app: TestConsole;
+  beforeAll(async () => {
+    app = await startConsole(target, { demo: true });
+    // Audit rows (and an operator) so that those lists have rows to page.
+    await app.write("POST", "/api/customers", { customer_name: "=cmd|' /C calc'!A0" });
+    await app.write("POST", "/api/customers", { customer_name: "Contract Audit Customer" });
+    await app.cookie("admin");
+  });
+  afterAll(() => app.close());
+
+  const idsBySql = async (list: ListDeclaration<any, any, any>, where: SQL, sort: string, order: "asc" | "desc") => {
+    const keys = keysOf(list, sort);
+    const rows = await app.rows<{ id: string }>(sql`
+      select (${list.id.expr})::text as id from ${list.from} where ${where}
+      order by ${sql.join(keys.map((k) => sql`${k.expr} ${sql.raw(order)}`), sql`, `)}`);
+    return rows.map((r) => r.id);
+  };
+  const idOf = (list: ListDeclaration<any, any, any>, item: Record<string, unknown>) => {
+    const name = (list.id.expr.queryChunks.map((c: any) => c.value?.join?.("") ?? "").join("").split(".").pop() ?? "").trim();
+    return String(item[name]);
+  };
+  /** A page size giving about six pages, so that every list is paged in a few requests. */
+  const sizeFor = async (url: string, params: string) => Math.max(3, Math.ceil((await app.read(`${url}?limit=1&${params}`, "admin")).body.total / 6));
+  const pageAll = async (entry: Entry, url: string, params: string) => {
+    const limit = await sizeFor(url, params);
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    let first: any;
+    for (let i = 0; i < 500; i++) {
+      const { status, body } = await app.read(`${url}?limit=${limit}&${params}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`, "admin");
+      expect(status, `${url}?${params}`).toBe(200);
+      first ??= body;
+      seen.push(...body.items.map((it: Record<string, unknown>) => idOf(entry.list, it)));
+      cursor = body.next_cursor;
+      if (!cursor) break;
+    }
+    return { seen, first };
+  };
+  const pageBack = async (entry: Entry, url: string, params: string) => {
+    const limit = await sizeFor(url, params);
+    const seen: string[][] = [];
+    let { body } = await app.read(`${url}?limit=${limit}&at=end&${params}`, "admin");
+    seen.unshift(body.items.map((it: Record<string, unknown>) => idOf(entry.list, it)));
+    for (let i = 0; i < 500 && body.prev_cursor; i++) {
+      ({ body } = await app.read(`${url}?limit=${limit}&${params}&cursor=${encodeURIComponent(body.prev_cursor)}`, "admin"));
+      seen.unshift(body.items.map((it: Record<string, unknown>) => idOf(entry.list, it)));
+    }
+    return seen.flat();
+  };
+
+  it("has every list of the console declared", () => {
+    expect(lists().map((e) => e.path).toSorted()).toEqual(["/api/audit", "/api/customers", "/api/operators", "/api/teams", "/api/users", "/api/users/{userId}/teams"]);
+  });
+
+  for (const order of ["asc", "desc"] as const) {
+    it(`pages every sort ${order} forward with cursors and back from the last page, as direct SQL orders them`, async () => {
+      for (const entry of lists()) {
+        const { url, scope } = await pathFor(app, entry);
+        for (const sort of Object.keys(entry.list.sorts)) {
+          const expected = await idsBySql(entry.list, allOf([scope]), sort, order);
+          const { seen, first } = await pageAll(entry, url, `sort=${sort}&order=${order}`);
+          expect(seen, `${url} ${sort} ${order}`).toEqual(expected);
+          expect(first.total).toBe(expected.length);
+          expect(first.total_exact).toBe(true);
+          expect(first.prev_cursor).toBeNull();
+          expect(await pageBack(entry, url, `sort=${sort}&order=${order}`), `${url} ${sort} ${order} backwards`).toEqual(expected);
+        }
+      }
+    });
+  }
+
+  it("filters by each filter and searches (contains from 3 characters, prefix below), totals equal to direct SQL", async () => {
+    for (const entry of lists()) {
+      const { url, scope } = await pathFor(app, entry);
+      for (const [name, spec] of Object.entries(entry.list.filters)) {
+        for (const value of await filterSamples(app, name)) {
+          const where = allOf([scope, (spec as { where: (v: string) => SQL }).where(value)]);
+          const expected = await idsBySql(entry.list, where, entry.list.defaultSort, entry.list.defaultOrder);
+          const { seen, first } = await pageAll(entry, url, `${name}=${encodeURIComponent(value)}`);
+          expect(seen, `${url} ${name}=${value}`).toEqual(expected);
+          expect(first.total).toBe(expected.length);
+        }
+      }
+      if (!entry.list.search) continue;
+      for (const q of ["an", "son", "Act", "zzzq"]) {
+        const where = allOf([scope, entry.list.search(searchMatch(q))]);
+        const expected = await idsBySql(entry.list, where, entry.list.defaultSort, entry.list.defaultOrder);
+        const { seen, first } = await pageAll(entry, url, `q=${q}`);
+        expect(seen, `${url} q=${q}`).toEqual(expected);
+        expect(first.total).toBe(expected.length);
+      }
+    }
+  });
+
+  it("answers 422 with the error shape to a malformed or mismatched cursor and to two paging parameters", async () => {
+    for (const entry of lists()) {
+      const { url } = await pathFor(app, entry);
+      const { body } = await app.read(`${url}?limit=1`, "admin");
+      const sorts = Object.keys(entry.list.sorts);
+      const bad = ["x", "eyJ9", Buffer.from(JSON.stringify({ s: sorts[0], o: "asc", d: "after", k: ["a", "b", "c", "d"] })).toString("base64url")];
+      if (body.next_cursor && sorts.length > 1) bad.push(`${body.next_cursor}&sort=${sorts.find((s) => s !== entry.list.defaultSort)}`);
+      if (body.next_cursor) bad.push(`${body.next_cursor}&order=${entry.list.defaultOrder === "asc" ? "desc" : "asc"}`);
+      for (const cursor of bad) {
+        const res = await app.read(`${url}?cursor=${cursor}`, "admin");
+        expect(res.status, `${url} ${cursor}`).toBe(422);
+        expect(res.body.error.code).toBe("validation_failed");
+        expect(res.body.error.message).toBe(msg.api.badCursor);
+      }
+      const both = await app.read(`${url}?offset=1&at=end`, "admin");
+      expect(both.status).toBe(422);
+      expect((await app.read(`${url}?offset=10001`, "admin")).status).toBe(422);
+      expect((await app.read(`${url}?limit=201`, "admin")).status).toBe(422);
+    }
+  });
+
+  it("exports every matching row as CSV, with a BOM on request, formulas neutralised, and an audit row", async () => {
+    for (const entry of lists()) {
+      const { url } = await pathFor(app, entry);
+      const { body } = await app.read(`${url}?limit=1`, "admin");
+      const res = await app.request(`${url}/export.csv?bom=1`, { as: "admin" });
+      expect(res.status, url).toBe(200);
+      expect(res.headers.get("content-type")).toContain("text/csv");
+      expect(res.headers.get("content-disposition")).toContain(".csv");
+      const bytes = new Uint8Array(await res.arrayBuffer());
+      expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+      const text = new TextDecoder().decode(bytes.slice(3));
+      const lines = text.split("\r\n").filter(Boolean);
+      expect(lines[0]).toBe(entry.list.csv.map((c) => c.header).join(","));
+      if (!["/api/audit"].includes(entry.path)) expect(lines.length - 1, url).toBe(body.total);
+    }
+    const res = await app.request(`/api/customers/export.csv?q=${encodeURIComponent("cmd|")}`, { as: "viewer" });
+    const text = await res.text();
+    expect(text.charCodeAt(0)).not.toBe(0xfeff);
+    expect(text).toContain(`,'=cmd|' /C calc'!A0,`);
+    const [audit] = await app.rows<{ operator_email: string; changes: { after: Record<string, unknown> } }>(sql`
+      select operator_email, changes from audit_log where action = 'export' and entity = 'customers' order by created_at desc limit 1`);
+    expect(audit.operator_email).toBe("viewer@test.example");
+    expect(audit.changes.after).toMatchObject({ q: "cmd|", rows: 1, complete: true });
+  });
+});
+
+describe("list statements and estimates (PGlite)", () => {
+  let handle: DatabaseHandle;
+  let request: (path: string) => Promise<Response>;
+  const statements: string[] = [];
+
+  beforeAll(async () => {
+    const client = await PGlite.create({ extensions: { pg_trgm } });
+    const query = client.query.bind(client);
+    client.query = ((text: string, ...rest: unknown[]) => {
+      statements.push(text);
+      return (query as (...args: unknown[]) => ReturnType<PGlite["query"]>)(text, ...rest);
+    }) as PGlite["query"];
+    handle = wrapPglite(client);
+    await handle.migrate();
+    await loadDemoData(handle.db, { seed: 42 });
+    const { app } = createApp({
+      db: handle.db,
+      config: { authSecret: "test-secret-test-secret-test-secret-0123", publicUrl, security: defaultSecurity, lists: { exactCountLimit: 100, summaryRefreshSeconds: 60 } },
+      logger: pino({ level: "silent" }),
+    });
+    await createOperator(handle.db, { email: "lists@test.example", password: testPassword, role: "admin" });
+    const signIn = await app.request("/api/auth/sign-in/email", {
+      method: "POST", headers: { "content-type": "application/json", origin: publicUrl },
+      body: JSON.stringify({ email: "lists@test.example", password: testPassword }),
+    });
+    const cookie = signIn.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+    request = async (path) => app.request(path, { headers: { cookie, origin: publicUrl } });
+  });
+  afterAll(() => handle.close());
+
+  /** Statements one request sends, leaving out the session and sign-in bookkeeping. */
+  async function measure(path: string) {
+    statements.length = 0;
+    const res = await request(path);
+    expect(res.status, path).toBe(200);
+    const body = await res.json();
+    return { body, count: statements.filter((s) => !/"operator_session"|"operator"|"auth_throttle"/.test(s)).length };
+  }
+
+  it("sends at most 3 statements per request on every list: first, cursor and last pages, offsets, filters, searches", async () => {
+    const [{ user_id }] = (await handle.pglite!.query<{ user_id: string }>("select user_id from teams_users group by user_id order by count(*) desc limit 1")).rows;
+    const [{ customer_id }] = (await handle.pglite!.query<{ customer_id: string }>("select customer_id from users_data group by customer_id order by count(*) desc limit 1")).rows;
+    for (const entry of lists()) {
+      const url = entry.path.replace("{userId}", user_id);
+      const paths = [`${url}?limit=5`, `${url}?limit=5&at=end`, `${url}?limit=5&offset=5`, `${url}?limit=200`];
+      if (entry.list.search) paths.push(`${url}?limit=5&q=son`, `${url}?limit=5&q=a`);
+      for (const name of Object.keys(entry.list.filters)) if (name === "customer_id") paths.push(`${url}?limit=5&customer_id=${customer_id}`);
+      for (const name of Object.keys(entry.list.filters)) if (name === "status") paths.push(`${url}?limit=5&status=active&q=an`);
+      for (const path of paths) {
+        const first = await measure(path);
+        expect(first.count, path).toBeGreaterThan(0);
+        expect(first.count, `${path}: ${statements.join("\n")}`).toBeLessThanOrEqual(3);
+        if (first.body.next_cursor) {
+          const next = await measure(`${path.replace(/&(offset|at)=[^&]+/, "")}&cursor=${encodeURIComponent(first.body.next_cursor)}`);
+          expect(next.count, `${path} next`).toBeLessThanOrEqual(3);
+        }
+      }
+    }
+  });
+
+  it("gives the planner's estimate above the exact-count limit, and reuses a big list's summary with its time", async () => {
+    const users = await measure("/api/users?limit=5&q=an");
+    expect(users.body.total_exact).toBe(false);
+    expect(users.body.total).toBeGreaterThan(100);
+    const teams = await measure("/api/teams?limit=5");
+    expect(teams.body.total_exact).toBe(true); // 80 teams: under the limit
+    const all = await measure("/api/users?limit=5");
+    expect(all.body.total).toBe(600);
+    expect(all.body.summary_as_of).toEqual(expect.any(String));
+    const again = await measure("/api/users?limit=5");
+    expect(again.body.summary_as_of).toBe(all.body.summary_as_of);
+    expect(again.body.summary).toEqual(all.body.summary);
+  });
+});
