@@ -1,8 +1,12 @@
 import { useEffect, useState, type ReactNode } from "react";
 import { Search } from "lucide-react";
+import { msg } from "../../domain/messages";
 
-/** A search box that reports its value 300 ms after typing stops (and at once on Enter). */
-export function SearchInput({ value, onChange, placeholder, label }: { value: string; onChange: (v: string) => void; placeholder: string; label?: string }) {
+/**
+ * A search box that reports its value 300 ms after typing stops (and at once on Enter). It takes
+ * at most `maxLength` characters (the API's 200) and says so when the limit is reached.
+ */
+export function SearchInput({ value, onChange, placeholder, label, maxLength = 200 }: { value: string; onChange: (v: string) => void; placeholder: string; label?: string; maxLength?: number }) {
   const [draft, setDraft] = useState(value);
   useEffect(() => setDraft(value), [value]);
   useEffect(() => {
@@ -21,7 +25,9 @@ export function SearchInput({ value, onChange, placeholder, label }: { value: st
         aria-label={label ?? placeholder}
         onChange={(e) => setDraft(e.target.value)}
         onKeyDown={(e) => e.key === "Enter" && onChange(draft)}
+        maxLength={maxLength}
       />
+      {draft.length >= maxLength ? <span className="whitespace-nowrap text-xs text-warning-content/80" role="status">{msg.lists.searchLimit(maxLength)}</span> : null}
     </label>
   );
 }

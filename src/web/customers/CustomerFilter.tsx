@@ -1,17 +1,57 @@
 import { useQuery } from "@tanstack/react-query";
 import { msg } from "../../domain/messages";
-import { FilterSelect } from "../components/inputs";
-import { customerOptionsQuery } from "./queries";
+import { api } from "../api/client";
+import { EntityPicker } from "../components/EntityPicker";
+import { customerOptionSchema, customerOptionsSchema } from "../../domain/customers";
+import { customerKeys } from "./queries";
 
-/** The "Customer" filter of a list: "All Customers" then every customer by name (SPEC.md §2 /teams, /users). */
-export function CustomerFilter({ value, onChange }: { value: string | undefined; onChange: (customerId: string | undefined) => void }) {
-  const customers = useQuery(customerOptionsQuery());
+/**
+ * A customer picker: type-ahead over `/api/customers/options` (at most 20 matches by name), for
+ * list filters ("All Customers" clears it, SPEC.md §2 /teams, /users) and forms (`activeOnly`,
+ * SPEC.md §2 "/users/add"). Later screens (skills, prompts, comments) use it as it is.
+ */
+export function CustomerPicker({ value, onChange, activeOnly = false, emptyLabel, id, invalid, disabled, label = "Customer" }: {
+  value: string | undefined;
+  onChange: (customerId: string | undefined) => void;
+  activeOnly?: boolean;
+  emptyLabel?: string;
+  id?: string;
+  invalid?: boolean;
+  disabled?: boolean;
+  label?: string;
+}) {
+  const chosen = useQuery({
+    queryKey: [...customerKeys.all, "option", value],
+    queryFn: ({ signal }) => api(`/customers/options/${value}`, customerOptionSchema, { signal }),
+    enabled: Boolean(value),
+    staleTime: 60_000,
+  });
   return (
-    <FilterSelect label="Customer" value={value ?? ""} onChange={(v) => onChange(v || undefined)}>
-      <option value="">{msg.teams.allCustomers}</option>
-      {customers.data?.items.map((c) => (
-        <option key={c.customer_id} value={c.customer_id}>{c.customer_name}</option>
-      ))}
-    </FilterSelect>
+    <EntityPicker
+      id={id}
+      label={label}
+      value={value}
+      current={value ? chosen.data?.customer_name : undefined}
+      onChange={onChange}
+      emptyLabel={emptyLabel}
+      invalid={invalid}
+      disabled={disabled}
+      placeholder="Type a customer name..."
+      queryKey={[...customerKeys.all, "options", activeOnly]}
+      search={async (q, signal) => {
+        const page = await api("/customers/options", customerOptionsSchema, { query: { q: q || undefined, active: activeOnly ? "true" : undefined, limit: 20 }, signal });
+        return { items: page.items.map((c) => ({ id: c.customer_id, label: c.customer_name })), more: page.more };
+      }}
+    />
+  );
+}
+
+/** The "Customer" filter of a list: "All Customers", or one customer chosen by typing its name. */
+export function CustomerFilter({ value, onChange }: { value: string | undefined; onChange: (customerId: string | undefined) => void }) {
+  return (
+    <div className="flex items-center gap-2 text-sm">
+      <span className="whitespace-nowrap text-base-content/70" aria-hidden>Customer</span>
+      <CustomerPicker value={value} onChange={onChange} emptyLabel={msg.teams.allCustomers} />
+    </div>
   );
 }

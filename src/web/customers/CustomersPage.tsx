@@ -1,16 +1,18 @@
-import { useQuery } from "@tanstack/react-query";
 import { Link, useNavigate } from "@tanstack/react-router";
 import { Building2, CircleCheck, CircleSlash, Clock, Plus } from "lucide-react";
-import { customerSortKeys, type CustomerListItem } from "../../domain/customers";
+import { customerSortKeys, type CustomerListItem, type CustomerPage } from "../../domain/customers";
 import { limits, msg } from "../../domain/messages";
 import { errorMessage } from "../api/client";
 import { useCan } from "../auth/permissions";
 import { StatusBadge } from "../components/badges";
-import { columnsFor, DataTable, Pagination } from "../components/DataTable";
+import { columnsFor, DataTable } from "../components/DataTable";
+import { ExportCsvButton } from "../components/ExportCsvButton";
 import { formatDate, formatNumber } from "../components/format";
 import { EmptyState, SearchInput, Toolbar } from "../components/inputs";
+import { formatCount, ListPagination } from "../components/ListPagination";
 import { ErrorState, PageHeader, StatCard, StatCardSkeleton, StatGrid } from "../components/ui";
-import { useListSearch } from "../lib/list-search";
+import { useServerList } from "../lib/server-list";
+import { SummaryNote } from "../lib/SummaryNote";
 import { customerListQuery } from "./queries";
 
 const col = columnsFor<CustomerListItem>();
@@ -31,15 +33,13 @@ const columns = [
   col.accessor("updated_at", { id: "updated_at", header: "Last Updated", cell: (c) => formatDate(c.getValue()) }),
 ];
 
-/** SPEC.md §2 "/customers": summary cards, searchable and sortable table, Add Customer. */
+/** SPEC.md §2 "/customers": summary cards, searchable and sortable table, Add Customer, Export CSV. */
 export default function CustomersPage() {
-  const list = useListSearch<{ q?: string }>({ sort: "created_at", order: "desc" });
+  const list = useServerList<CustomerListItem, CustomerPage["summary"]>({ mode: "url", defaults: { sort: "created_at", order: "desc" }, query: customerListQuery });
   const navigate = useNavigate();
   const canEdit = useCan("editor");
-  const { data, error, isPending, isFetching, refetch } = useQuery(
-    customerListQuery({ q: list.q || undefined, sort: list.sort, order: list.order, limit: list.limit, offset: list.offset }),
-  );
-  const failed = Boolean(error && !data);
+  const { data, failed, query } = list;
+  const exact = data?.summary_exact ?? true;
 
   return (
     <>
@@ -57,23 +57,24 @@ export default function CustomersPage() {
       <StatGrid>
         {data ? (
           <>
-            <StatCard label="Total Customers" value={formatNumber(data.summary.total)} icon={<Building2 className="h-6 w-6" />} />
-            <StatCard label="Active" value={formatNumber(data.summary.active)} icon={<CircleCheck className="h-6 w-6" />} />
-            <StatCard label="Trial" value={formatNumber(data.summary.trial)} icon={<Clock className="h-6 w-6" />} />
-            <StatCard label="Inactive" value={formatNumber(data.summary.inactive)} icon={<CircleSlash className="h-6 w-6" />} />
+            <StatCard label="Total Customers" value={formatCount(data.summary.total, exact)} icon={<Building2 className="h-6 w-6" />} />
+            <StatCard label="Active" value={formatCount(data.summary.active, exact)} icon={<CircleCheck className="h-6 w-6" />} />
+            <StatCard label="Trial" value={formatCount(data.summary.trial, exact)} icon={<Clock className="h-6 w-6" />} />
+            <StatCard label="Inactive" value={formatCount(data.summary.inactive, exact)} icon={<CircleSlash className="h-6 w-6" />} />
           </>
         ) : (
           Array.from({ length: limits.skeletonCards }, (_, i) => <StatCardSkeleton key={i} />)
         )}
       </StatGrid>
+      <SummaryNote page={data} />
 
       <section className="mt-6" aria-label="Customer list">
-        <Toolbar>
-          <SearchInput value={list.q} onChange={list.setQuery} placeholder="Search customers..." />
+        <Toolbar actions={<ExportCsvButton path="/customers" query={list.params} total={data?.total} />}>
+          <SearchInput value={list.state.q} onChange={list.setQuery} placeholder="Search customers..." />
         </Toolbar>
         {failed ? (
           <div className="mb-3">
-            <ErrorState title={msg.customers.loadError} message={errorMessage(error)} onRetry={() => void refetch()} />
+            <ErrorState title={msg.customers.loadError} message={errorMessage(query.error)} onRetry={() => void query.refetch()} />
           </div>
         ) : null}
         <DataTable
@@ -82,19 +83,20 @@ export default function CustomersPage() {
           rows={failed ? [] : data?.items}
           rowKey={(r) => r.customer_id}
           sortable={customerSortKeys}
-          sort={{ sort: list.sort, order: list.order }}
+          sort={{ sort: list.state.sort, order: list.state.order }}
           onSort={list.setSort}
-          loading={!failed && (isPending || isFetching)}
+          loading={!failed && (query.isPending || query.isFetching)}
           onRowClick={(r) => void navigate({ to: "/customers/$customerId", params: { customerId: r.customer_id } })}
           empty={
             <EmptyState
               title={failed ? msg.customers.noData : msg.customers.empty}
-              text={!failed && list.q ? `Nothing matches “${list.q}”.` : undefined}
-              action={<button type="button" className="btn btn-sm" onClick={() => void refetch()}>{msg.app.retry}</button>}
+              text={!failed && list.state.q ? `Nothing matches “${list.state.q}”.` : undefined}
+              // SPEC.md §2: Retry under the empty state; not when a search simply found nothing.
+              action={list.state.q && !failed ? undefined : <button type="button" className="btn btn-sm" onClick={() => void query.refetch()}>{msg.app.retry}</button>}
             />
           }
         />
-        {data && !failed ? <Pagination total={data.total} limit={list.limit} offset={list.offset} onPage={list.setOffset} /> : null}
+        <ListPagination list={list} />
       </section>
     </>
   );

@@ -1,16 +1,18 @@
-import { useQuery } from "@tanstack/react-query";
 import { Link, useNavigate } from "@tanstack/react-router";
 import { CircleCheck, CircleSlash, UsersRound } from "lucide-react";
 import { limits, msg } from "../../domain/messages";
-import { teamSortKeys, type TeamListItem } from "../../domain/teams";
+import { teamSortKeys, type TeamListItem, type TeamPage } from "../../domain/teams";
 import { errorMessage } from "../api/client";
 import { StatusBadge } from "../components/badges";
-import { columnsFor, DataTable, Pagination } from "../components/DataTable";
+import { columnsFor, DataTable } from "../components/DataTable";
+import { ExportCsvButton } from "../components/ExportCsvButton";
 import { formatDate, formatNumber } from "../components/format";
 import { EmptyState, SearchInput, Toolbar } from "../components/inputs";
+import { formatCount, ListPagination } from "../components/ListPagination";
 import { ErrorState, PageHeader, StatCard, StatCardSkeleton, StatGrid } from "../components/ui";
 import { CustomerFilter } from "../customers/CustomerFilter";
-import { useListSearch } from "../lib/list-search";
+import { useServerList } from "../lib/server-list";
+import { SummaryNote } from "../lib/SummaryNote";
 import { teamListQuery } from "./queries";
 import { TeamLink } from "./TeamCells";
 
@@ -36,14 +38,15 @@ const columns = [
   col.accessor("created_at", { id: "created_at", header: "Created", cell: (c) => formatDate(c.getValue()) }),
 ];
 
-/** SPEC.md §2 "/teams": cards on the filtered set, customer filter, search, sortable table. */
+/** SPEC.md §2 "/teams": cards on the filtered set, customer filter, search, sortable table, Export CSV. */
 export default function TeamsPage() {
-  const list = useListSearch<{ q?: string; customer?: string }>({ sort: "created_at", order: "desc" });
-  const customer = list.search.customer;
+  const list = useServerList<TeamListItem, TeamPage["summary"]>({
+    mode: "url", defaults: { sort: "created_at", order: "desc" }, filters: { customer: "customer_id" }, query: teamListQuery,
+  });
   const navigate = useNavigate();
-  const { data, error, isPending, isFetching, refetch } = useQuery(
-    teamListQuery({ q: list.q || undefined, customer_id: customer, sort: list.sort, order: list.order, limit: list.limit, offset: list.offset }),
-  );
+  const { data, failed, query } = list;
+  const customer = list.state.filters.customer;
+  const exact = data?.summary_exact ?? true;
 
   return (
     <>
@@ -51,22 +54,23 @@ export default function TeamsPage() {
       <StatGrid>
         {data ? (
           <>
-            <StatCard label="Total Teams" value={formatNumber(data.summary.total)} icon={<UsersRound className="h-6 w-6" />} />
-            <StatCard label="Active" value={formatNumber(data.summary.active)} icon={<CircleCheck className="h-6 w-6" />} />
-            <StatCard label="Inactive" value={formatNumber(data.summary.inactive)} icon={<CircleSlash className="h-6 w-6" />} />
+            <StatCard label="Total Teams" value={formatCount(data.summary.total, exact)} icon={<UsersRound className="h-6 w-6" />} />
+            <StatCard label="Active" value={formatCount(data.summary.active, exact)} icon={<CircleCheck className="h-6 w-6" />} />
+            <StatCard label="Inactive" value={formatCount(data.summary.inactive, exact)} icon={<CircleSlash className="h-6 w-6" />} />
           </>
         ) : (
           Array.from({ length: limits.skeletonCards - 1 }, (_, i) => <StatCardSkeleton key={i} />)
         )}
       </StatGrid>
+      <SummaryNote page={data} />
 
       <section className="mt-6" aria-label="Team list">
-        <Toolbar>
-          <SearchInput value={list.q} onChange={list.setQuery} placeholder="Search teams..." />
+        <Toolbar actions={<ExportCsvButton path="/teams" query={list.params} total={data?.total} />}>
+          <SearchInput value={list.state.q} onChange={list.setQuery} placeholder="Search teams..." />
           <CustomerFilter value={customer} onChange={(id) => list.setFilter({ customer: id })} />
         </Toolbar>
-        {error && !data ? (
-          <ErrorState title={msg.teams.loadError} message={errorMessage(error)} onRetry={() => void refetch()} />
+        {failed ? (
+          <ErrorState title={msg.teams.loadError} message={errorMessage(query.error)} onRetry={() => void query.refetch()} />
         ) : (
           <>
             <DataTable
@@ -75,13 +79,13 @@ export default function TeamsPage() {
               rows={data?.items}
               rowKey={(t) => t.team_id}
               sortable={teamSortKeys}
-              sort={{ sort: list.sort, order: list.order }}
+              sort={{ sort: list.state.sort, order: list.state.order }}
               onSort={list.setSort}
-              loading={isPending || isFetching}
+              loading={query.isPending || query.isFetching}
               onRowClick={(t) => void navigate({ to: "/teams/$teamId", params: { teamId: t.team_id } })}
-              empty={<EmptyState title="No teams found" text={list.q || customer ? "No teams match the search or filter." : undefined} />}
+              empty={<EmptyState title="No teams found" text={list.state.q || customer ? "No teams match the search or filter." : undefined} />}
             />
-            {data ? <Pagination total={data.total} limit={list.limit} offset={list.offset} onPage={list.setOffset} /> : null}
+            <ListPagination list={list} />
           </>
         )}
       </section>

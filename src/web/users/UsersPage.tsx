@@ -1,17 +1,19 @@
-import { useQuery } from "@tanstack/react-query";
 import { Link, useNavigate } from "@tanstack/react-router";
 import { CircleCheck, CircleSlash, LogIn, Plus, User } from "lucide-react";
 import { limits, msg } from "../../domain/messages";
-import { userSortKeys, type UserListItem } from "../../domain/users";
+import { userSortKeys, type UserListItem, type UserPage } from "../../domain/users";
 import { errorMessage } from "../api/client";
 import { RoleBadges, StatusBadge } from "../components/badges";
-import { columnsFor, DataTable, Pagination } from "../components/DataTable";
-import { formatDate, formatNumber } from "../components/format";
+import { columnsFor, DataTable } from "../components/DataTable";
+import { ExportCsvButton } from "../components/ExportCsvButton";
+import { formatCount, ListPagination } from "../components/ListPagination";
+import { SummaryNote } from "../lib/SummaryNote";
+import { formatDate } from "../components/format";
 import { EmptyState, SearchInput, Toolbar } from "../components/inputs";
 import { ErrorState, PageHeader, StatCard, StatCardSkeleton, StatGrid } from "../components/ui";
 import { useCan } from "../auth/permissions";
 import { CustomerFilter } from "../customers/CustomerFilter";
-import { useListSearch } from "../lib/list-search";
+import { useServerList } from "../lib/server-list";
 import { userListQuery } from "./queries";
 import { LastLogin, UserCell } from "./UserCells";
 
@@ -56,14 +58,15 @@ const columns = [
  * in the URL.
  */
 export default function UsersPage() {
-  const list = useListSearch<{ q?: string; customer?: string }>({ sort: "created_at", order: "desc" });
-  const customer = list.search.customer;
+  const list = useServerList<UserListItem, UserPage["summary"]>({
+    mode: "url", defaults: { sort: "created_at", order: "desc" }, filters: { customer: "customer_id" }, query: userListQuery,
+  });
+  const customer = list.state.filters.customer;
   const navigate = useNavigate();
   const canEdit = useCan("editor");
-  const { data, error, isPending, isFetching, refetch } = useQuery(
-    userListQuery({ q: list.q || undefined, customer_id: customer, sort: list.sort, order: list.order, limit: list.limit, offset: list.offset }),
-  );
-  const failed = Boolean(error && !data);
+  const { data, failed, query } = list;
+  const { error, isPending, isFetching, refetch } = query;
+  const exact = data?.summary_exact ?? true;
   // SPEC.md §8: failed counts fall back to 0.
   const summary = data?.summary ?? (failed ? { total: 0, active: 0, inactive: 0, recent_logins: 0 } : undefined);
 
@@ -83,19 +86,20 @@ export default function UsersPage() {
       <StatGrid>
         {summary ? (
           <>
-            <StatCard label="Total" value={formatNumber(summary.total)} icon={<User className="h-6 w-6" />} />
-            <StatCard label="Active" value={formatNumber(summary.active)} icon={<CircleCheck className="h-6 w-6" />} />
-            <StatCard label="Inactive" value={formatNumber(summary.inactive)} icon={<CircleSlash className="h-6 w-6" />} />
-            <StatCard label="Recent Logins (24h)" value={formatNumber(summary.recent_logins)} icon={<LogIn className="h-6 w-6" />} />
+            <StatCard label="Total" value={formatCount(summary.total, exact)} icon={<User className="h-6 w-6" />} />
+            <StatCard label="Active" value={formatCount(summary.active, exact)} icon={<CircleCheck className="h-6 w-6" />} />
+            <StatCard label="Inactive" value={formatCount(summary.inactive, exact)} icon={<CircleSlash className="h-6 w-6" />} />
+            <StatCard label="Recent Logins (24h)" value={formatCount(summary.recent_logins, exact)} icon={<LogIn className="h-6 w-6" />} />
           </>
         ) : (
           Array.from({ length: limits.skeletonCards }, (_, i) => <StatCardSkeleton key={i} />)
         )}
       </StatGrid>
+      <SummaryNote page={data} />
 
       <section className="mt-6" aria-label="User list">
-        <Toolbar>
-          <SearchInput value={list.q} onChange={list.setQuery} placeholder="Search users..." />
+        <Toolbar actions={<ExportCsvButton path="/users" query={list.params} total={data?.total} />}>
+          <SearchInput value={list.state.q} onChange={list.setQuery} placeholder="Search users..." />
           <CustomerFilter value={customer} onChange={(id) => list.setFilter({ customer: id })} />
         </Toolbar>
         {failed ? (
@@ -109,7 +113,7 @@ export default function UsersPage() {
           rows={failed ? [] : data?.items}
           rowKey={(u) => u.user_id}
           sortable={userSortKeys}
-          sort={{ sort: list.sort, order: list.order }}
+          sort={{ sort: list.state.sort, order: list.state.order }}
           onSort={list.setSort}
           loading={!failed && (isPending || isFetching)}
           onRowClick={(u) => void navigate({ to: "/users/$userId", params: { userId: u.user_id } })}
@@ -119,13 +123,13 @@ export default function UsersPage() {
             ) : (
               <EmptyState
                 title={msg.users.empty}
-                text={list.q || customer ? msg.users.filtered : msg.users.emptyHint}
-                action={list.q || customer ? undefined : <Link to="/users/add" className="btn btn-primary btn-sm"><Plus className="h-4 w-4" aria-hidden /> Add User</Link>}
+                text={list.state.q || customer ? msg.users.filtered : msg.users.emptyHint}
+                action={list.state.q || customer ? undefined : <Link to="/users/add" className="btn btn-primary btn-sm"><Plus className="h-4 w-4" aria-hidden /> Add User</Link>}
               />
             )
           }
         />
-        {data && !failed ? <Pagination total={data.total} limit={list.limit} offset={list.offset} onPage={list.setOffset} /> : null}
+        <ListPagination list={list} />
       </section>
     </>
   );

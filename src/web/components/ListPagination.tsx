@@ -1,0 +1,70 @@
+import { ChevronLeft, ChevronRight, ChevronsLeft, ChevronsRight } from "lucide-react";
+import { msg } from "../../domain/messages";
+import { formatNumber } from "./format";
+import { maxOffset, type ServerList } from "../lib/server-list";
+
+/** A count as the lists show it: exact, or "about 1.2M" for the planner's estimate. */
+export function formatCount(n: number, exact = true): string {
+  if (exact) return formatNumber(n);
+  const compact = new Intl.NumberFormat("en-US", { notation: "compact", maximumFractionDigits: 1 }).format(n);
+  return msg.lists.about(compact);
+}
+
+/**
+ * The pager of a server list: "Showing 51–100 of 1,204" ("of about 1.2M" for an estimate), then
+ * First / Previous / page numbers (only those whose offset the API allows) / Next / Last. Hidden
+ * when everything fits on one page.
+ */
+export function ListPagination({ list, label = "Pagination" }: { list: ServerList; label?: string }) {
+  const data = list.data;
+  if (!data) return null;
+  const { page, lastPage } = list.pages;
+  const limit = list.limit;
+  if (page === 1 && !data.next_cursor) {
+    return data.total > 0 ? <p className="mt-3 text-sm text-base-content/60">{msg.lists.rows(formatNumber(data.total), data.total === 1)}</p> : null;
+  }
+  const from = (page - 1) * limit + 1;
+  const to = (page - 1) * limit + data.items.length;
+  const numbered = Array.from({ length: 5 }, (_, i) => page - 2 + i).filter((p) => p >= 1 && p <= lastPage && (p - 1) * limit <= maxOffset);
+  const atStart = !data.prev_cursor && page === 1;
+  const atEnd = !data.next_cursor;
+  const pages = formatCount(lastPage, data.total_exact);
+  return (
+    <nav aria-label={label} className="mt-3 flex flex-wrap items-center justify-between gap-3 text-sm">
+      <p className="text-base-content/70">
+        {msg.lists.showing(formatNumber(from), formatNumber(to), formatCount(data.total, data.total_exact))}
+      </p>
+      <div className="flex flex-wrap items-center gap-2">
+        <span className="text-base-content/70">
+          {data.total_exact ? msg.lists.pageOf(formatNumber(page), pages) : msg.lists.pageOfAbout(formatNumber(page), formatCount(lastPage))}
+        </span>
+        <div className="join">
+          <button type="button" className="btn btn-sm join-item" disabled={atStart} onClick={list.pages.first} aria-label={msg.lists.first}>
+            <ChevronsLeft className="h-4 w-4" aria-hidden />
+          </button>
+          <button type="button" className="btn btn-sm join-item" disabled={atStart} onClick={list.pages.previous}>
+            <ChevronLeft className="h-4 w-4" aria-hidden /> {msg.lists.previous}
+          </button>
+          {numbered.map((p) => (
+            <button
+              key={p}
+              type="button"
+              className={`btn btn-sm join-item tabular-nums ${p === page ? "btn-active" : ""}`}
+              aria-current={p === page ? "page" : undefined}
+              aria-label={`Page ${p}`}
+              onClick={() => p !== page && list.pages.go(p)}
+            >
+              {p}
+            </button>
+          ))}
+          <button type="button" className="btn btn-sm join-item" disabled={atEnd} onClick={list.pages.next}>
+            {msg.lists.next} <ChevronRight className="h-4 w-4" aria-hidden />
+          </button>
+          <button type="button" className="btn btn-sm join-item" disabled={atEnd} onClick={list.pages.last} aria-label={msg.lists.last}>
+            <ChevronsRight className="h-4 w-4" aria-hidden />
+          </button>
+        </div>
+      </div>
+    </nav>
+  );
+}

@@ -1,0 +1,11 @@
+import { msg } from "../../domain/messages";
+
+/** Labels summary cards that are not live and exact: "Counts as of 14:05:09", "Counts are estimates". */
+export function SummaryNote({ page }: { page: { summary_exact: boolean; summary_as_of: string | null } | undefined }) {
+  if (!page || (page.summary_exact && !page.summary_as_of)) return null;
+  const parts = [
+    page.summary_as_of ? msg.lists.summaryAsOf(new Date(page.summary_as_of).toLocaleTimeString("en-US", { hour12: false })) : null,
+    page.summary_exact ? null : msg.lists.summaryEstimated,
+  ].filter(Boolean);
+  return <p className="mt-2 text-xs text-base-content/60" data-testid="summary-note">{parts.join(" · ")}</p>;
+}

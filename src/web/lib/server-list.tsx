@@ -1,0 +1,186 @@
+/**
+ * The list screen kit: one hook for a list served by the API's list engine (README "Lists"), used
+ * by every list screen and embedded table. It keeps the list's state (search, filters, sort, the
+ * page the user sees and the cursor that reaches it) either in the URL (screens: shareable, and
+ * Back/Forward walk it: sort, filter and page changes push a history entry, typing in the search
+ * replaces the current one) or in component state (tables embedded in a detail page), turns it into
+ * the API's paging parameters, and clamps a page past the end to the last page.
+ */
+import { useEffect, useState } from "react";
+import { keepPreviousData, useQuery, type QueryKey } from "@tanstack/react-query";
+import { useNavigate, useSearch } from "@tanstack/react-router";
+import { z } from "zod";
+import type { ListParams } from "../../domain/common";
+import { limits } from "../../domain/messages";
+import { ApiError } from "../api/client";
+
+/** Largest offset the API accepts: page numbers are offered up to it, cursors page beyond. */
+export const maxOffset = 10_000;
+/** The API's longest search text. */
+export const maxSearchLength = 200;
+
+/** The `cursor` URL value that stands for "the last page". */
+const endCursor = "end";
+
+/**
+ * URL search parameters of a list screen: `q`, `sort`, `order`, `page`, `cursor` and the screen's
+ * filters. Invalid values are dropped rather than failing the page; defaults never appear in the URL.
+ */
+export function listSearchSchema<const S extends readonly [string, ...string[]], E extends z.ZodRawShape>(sortKeys: S, extra: E) {
+  return z.object({
+    q: z.string().max(maxSearchLength).optional().catch(undefined),
+    sort: z.enum(sortKeys).optional().catch(undefined),
+    order: z.enum(["asc", "desc"]).optional().catch(undefined),
+    page: z.coerce.number().int().min(1).optional().catch(undefined),
+    cursor: z.string().max(2000).optional().catch(undefined),
+    ...extra,
+  });
+}
+
+/** The state of a list: what the user chose and where they are. */
+export type ListState = {
+  q: string;
+  sort: string;
+  order: "asc" | "desc";
+  page: number;
+  cursor?: string;
+  filters: Record<string, string | undefined>;
+};
+
+/** One page as the list engine answers it. */
+export type ServerPage<I, S = unknown> = {
+  items: I[];
+  total: number;
+  total_exact: boolean;
+  summary: S;
+  summary_exact: boolean;
+  summary_as_of: string | null;
+  next_cursor: string | null;
+  prev_cursor: string | null;
+};
+
+/** Drops empty values so that defaults stay out of shared links. */
+function clean(search: Record<string, unknown>) {
+  return Object.fromEntries(Object.entries(search).filter(([, v]) => v !== undefined && v !== "" && v !== null));
+}
+
+/** The API's paging parameters for a state: a cursor, an offset for a page near the start, or the last page. */
+export function pagingParams(state: ListState, limit: number): Pick<ListParams, "cursor" | "offset" | "at"> {
+  if (state.cursor === endCursor) return { at: "end" };
+  if (state.cursor) return { cursor: state.cursor };
+  const offset = (state.page - 1) * limit;
+  if (offset === 0) return {};
+  // A page typed into the URL beyond the offset limit: the last page (clamped when it is shorter).
+  return offset <= maxOffset ? { offset } : { at: "end" };
+}
+
+/** The number of pages, from a total (an estimate when not exact). */
+export const pageCount = (total: number, limit: number) => Math.max(1, Math.ceil(total / limit));
+
+/** The API parameters of a list request. */
+export type ApiParams = ListParams & Record<string, string | number | undefined>;
+
+type Options = {
+  /** "url": the screen's own list, state in the URL; "local": a table inside a page. */
+  mode: "url" | "local";
+  defaults: { sort: string; order: "asc" | "desc" };
+  /** Filter names kept in the URL (screen names, e.g. `customer`), each mapped to its API parameter. */
+  filters?: Record<string, string>;
+  /** Fixed API parameters (a detail page's customer, say). */
+  fixed?: Record<string, string | undefined>;
+  limit?: number;
+  /** The query: key and fetch for the API parameters. */
+  query: (params: ApiParams) => { queryKey: QueryKey; queryFn?: unknown };
+};
+
+/**
+ * A server list: its state, the query of its current page, and the moves (search, sort, filter,
+ * page). See the module comment for history and clamping.
+ */
+export function useServerList<I, S = unknown>(options: Options) {
+  const limit = options.limit ?? limits.pageSize;
+  const navigate = useNavigate();
+  const urlSearch = useSearch({ strict: false } as never) as Record<string, unknown>;
+  const [local, setLocal] = useState<Record<string, unknown>>({});
+  const raw = options.mode === "url" ? urlSearch : local;
+  const filterNames = options.filters ?? {};
+
+  const state: ListState = {
+    q: (raw.q as string | undefined) ?? "",
+    sort: (raw.sort as string | undefined) ?? options.defaults.sort,
+    order: (raw.order as "asc" | "desc" | undefined) ?? options.defaults.order,
+    page: (raw.page as number | undefined) ?? 1,
+    cursor: raw.cursor as string | undefined,
+    filters: Object.fromEntries(Object.keys(filterNames).map((k) => [k, raw[k] as string | undefined])),
+  };
+
+  /** Applies a change: `push` adds a history entry (URL mode), else the current one is replaced. */
+  const update = (patch: Record<string, unknown>, push: boolean) => {
+    if (options.mode === "local") {
+      setLocal((prev) => clean({ ...prev, ...patch }));
+      return;
+    }
+    void navigate({ to: ".", search: (prev: Record<string, unknown>) => clean({ ...prev, ...patch }), replace: !push } as never);
+  };
+  const firstPage = { page: undefined, cursor: undefined };
+
+  const apiFilters = Object.fromEntries(Object.entries(filterNames).map(([k, apiName]) => [apiName, state.filters[k]]));
+  const params = {
+    ...options.fixed,
+    ...apiFilters,
+    q: state.q || undefined,
+    sort: state.sort,
+    order: state.order,
+    limit,
+    ...pagingParams(state, limit),
+  } as ApiParams;
+  const query = useQuery<ServerPage<I, S>>({ ...(options.query(params) as { queryKey: QueryKey }), placeholderData: keepPreviousData, retry: (count, error) => !(error instanceof ApiError && error.status >= 400 && error.status < 500) && count < 2 });
+  const data = query.data;
+  const failed = Boolean(query.error && !query.isPlaceholderData && (!data || query.isError));
+
+  // A page past the end (a typed URL, or rows deleted since): show the last page instead.
+  useEffect(() => {
+    if (!data || query.isPlaceholderData || query.isFetching) return;
+    const last = pageCount(data.total, limit);
+    const beyond = state.page > last || (data.items.length === 0 && state.page > 1);
+    if (beyond) update(last > 1 ? { page: last, cursor: endCursor } : firstPage, false);
+    // An `at=end` answer whose page number was a guess: name the real last page.
+    else if (state.cursor === endCursor && data.total_exact && state.page !== last) update({ page: last }, false);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [data, query.isPlaceholderData, query.isFetching, state.page, state.cursor]);
+
+  const lastPage = data ? pageCount(data.total, limit) : state.page;
+  return {
+    state,
+    limit,
+    params,
+    query,
+    data: failed ? undefined : data,
+    /** The load failed and nothing is shown: the screen shows its error with Retry. */
+    failed,
+    /** Typing in the search box: replaces the history entry, back to page 1. */
+    setQuery: (q: string) => update({ q: q || undefined, ...firstPage }, false),
+    /** A sort header: a new history entry, back to page 1. */
+    setSort: ({ sort, order }: { sort: string; order: "asc" | "desc" }) => {
+      const isDefault = sort === options.defaults.sort && order === options.defaults.order;
+      update({ sort: isDefault ? undefined : sort, order: isDefault ? undefined : order, ...firstPage }, true);
+    },
+    /** A filter: a new history entry, back to page 1. */
+    setFilter: (patch: Record<string, string | undefined>) => update({ ...patch, ...firstPage }, true),
+    pages: {
+      page: state.page,
+      lastPage,
+      first: () => update(firstPage, true),
+      previous: () => {
+        if (!data?.prev_cursor || state.page <= 2) update(firstPage, true);
+        else update({ page: state.page - 1, cursor: data.prev_cursor }, true);
+      },
+      next: () => data?.next_cursor && update({ page: state.page + 1, cursor: data.next_cursor }, true),
+      last: () => update(lastPage > 1 ? { page: lastPage, cursor: endCursor } : firstPage, true),
+      /** A page number near the start (its offset within the API's bound). */
+      go: (page: number) => update(page === 1 ? firstPage : { page, cursor: undefined }, true),
+    },
+  };
+}
+
+export type ServerList = ReturnType<typeof useServerList<any, any>>;
