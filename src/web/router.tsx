@@ -28,30 +28,58 @@ function AuthGate() {
   );
 }
 
+/** A screen's code could not be loaded (server down, or network lost): shown as such, with Retry. */
+class ChunkLoadError extends Error {}
+
+const lazyPages: Array<{ preload?: () => Promise<void> }> = [];
+
+/**
+ * A screen loaded on first visit. A failed load becomes a ChunkLoadError (so the router does not
+ * reload the page into the browser's own error page) and Retry tries the load again.
+ */
+function lazyPage(load: () => Promise<{ default: React.ComponentType }>) {
+  const component = lazyRouteComponent(() => load().catch(() => {
+    throw new ChunkLoadError(msg.lists.cannotReach);
+  }));
+  lazyPages.push(component as { preload?: () => Promise<void> });
+  return component;
+}
+
+function RouteError({ error, reset }: { error: unknown; reset: () => void }) {
+  if (error instanceof ChunkLoadError) {
+    const retry = async () => {
+      await Promise.all(lazyPages.map((p) => p.preload?.()));
+      reset();
+    };
+    return <ErrorState title={msg.lists.cannotReach} message={msg.lists.cannotReachText} onRetry={() => void retry()} />;
+  }
+  return <ErrorState title={msg.app.genericError} message={error instanceof Error ? error.message : String(error)} onRetry={reset} />;
+}
+
 const rootRoute = createRootRoute({
   component: AuthGate,
   notFoundComponent: NotFoundPage,
-  errorComponent: ({ error, reset }) => <ErrorState title={msg.app.genericError} message={error instanceof Error ? error.message : String(error)} onRetry={reset} />,
+  errorComponent: RouteError,
 });
 
 const page = <P extends string>(path: P, load: () => Promise<{ default: React.ComponentType }>) =>
-  createRoute({ getParentRoute: () => rootRoute, path, component: lazyRouteComponent(load) });
+  createRoute({ getParentRoute: () => rootRoute, path, component: lazyPage(load), errorComponent: RouteError });
 
 /** The spec's route list (SPEC.md §2), each screen loaded on first visit. */
 const routeTree = rootRoute.addChildren([
   page("/", () => import("./dashboard/DashboardPage")),
-  createRoute({ getParentRoute: () => rootRoute, path: "/customers", validateSearch: customersSearch, component: lazyRouteComponent(() => import("./customers/CustomersPage")) }),
+  createRoute({ getParentRoute: () => rootRoute, path: "/customers", validateSearch: customersSearch, errorComponent: RouteError, component: lazyPage(() => import("./customers/CustomersPage")) }),
   page("/customers/add", () => import("./customers/AddCustomerPage")),
   page("/customers/$customerId", () => import("./customers/CustomerDetailPage")),
   page("/customers/$customerId/add-team", () => import("./customers/AddTeamPage")),
-  createRoute({ getParentRoute: () => rootRoute, path: "/teams", validateSearch: teamsSearch, component: lazyRouteComponent(() => import("./teams/TeamsPage")) }),
+  createRoute({ getParentRoute: () => rootRoute, path: "/teams", validateSearch: teamsSearch, errorComponent: RouteError, component: lazyPage(() => import("./teams/TeamsPage")) }),
   page("/teams/$teamId", () => import("./teams/TeamDetailPage")),
-  createRoute({ getParentRoute: () => rootRoute, path: "/users", validateSearch: usersSearch, component: lazyRouteComponent(() => import("./users/UsersPage")) }),
+  createRoute({ getParentRoute: () => rootRoute, path: "/users", validateSearch: usersSearch, errorComponent: RouteError, component: lazyPage(() => import("./users/UsersPage")) }),
   page("/users/add", () => import("./users/AddUserPage")),
   page("/users/$userId", () => import("./users/UserDetailPage")),
   page("/analytics", () => import("./misc/AnalyticsPage")),
   page("/operators", () => import("./operators/OperatorsPage")),
-  createRoute({ getParentRoute: () => rootRoute, path: "/audit", validateSearch: auditSearch, component: lazyRouteComponent(() => import("./audit/AuditPage")) }),
+  createRoute({ getParentRoute: () => rootRoute, path: "/audit", validateSearch: auditSearch, errorComponent: RouteError, component: lazyPage(() => import("./audit/AuditPage")) }),
 ]);
 
 export const router = createRouter({

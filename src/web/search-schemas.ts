@@ -2,7 +2,7 @@ import { z } from "zod";
 import { customerSortKeys } from "../domain/customers";
 import { teamSortKeys } from "../domain/teams";
 import { userSortKeys } from "../domain/users";
-import { listSearchSchema } from "./lib/list-search";
+import { listSearchSchema } from "./lib/server-list";
 
 /** URL search parameters of each list screen (validated by the router; bad values are dropped). */
 export const customersSearch = listSearchSchema(customerSortKeys, {});
@@ -18,4 +18,5 @@ export const auditSearch = z.object({
   from: z.iso.date().optional().catch(undefined),
   to: z.iso.date().optional().catch(undefined),
   page: z.coerce.number().int().min(1).optional().catch(undefined),
+  cursor: z.string().max(2000).optional().catch(undefined),
 });

@@ -1,13 +1,15 @@
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { auditActions, auditEntities, auditPageSchema, type AuditEntry } from "../../domain/audit";
-import { limits, msg } from "../../domain/messages";
+import { msg } from "../../domain/messages";
 import { api, errorMessage } from "../api/client";
-import { columnsFor, DataTable, Pagination } from "../components/DataTable";
+import { columnsFor, DataTable } from "../components/DataTable";
+import { ExportCsvButton } from "../components/ExportCsvButton";
+import { ListPagination } from "../components/ListPagination";
+import { useServerList } from "../lib/server-list";
 import { formatDateTime, titleCase } from "../components/format";
 import { EmptyState, FilterSelect, Toolbar } from "../components/inputs";
 import { ErrorState, PageHeader } from "../components/ui";
-import { useListSearch } from "../lib/list-search";
 import { operatorListQuery } from "../operators/queries";
 
 type AuditSearch = { operator?: string; entity?: string; entity_id?: string; action?: string; from?: string; to?: string };
@@ -65,20 +67,20 @@ const columns = [
 
 /** Audit log screen (admins): every change and sign-in, filtered by operator, record, action and date. */
 export default function AuditPage() {
-  const list = useListSearch<AuditSearch>({ sort: "created_at", order: "desc" });
-  const s = list.search;
-  const operators = useQuery(operatorListQuery("", 0, 200));
-  const query = { operator_id: s.operator, entity: s.entity, entity_id: s.entity_id, action: s.action, from: s.from, to: s.to, limit: list.limit, offset: list.offset };
-  const { data, error, isPending, isFetching, refetch } = useQuery({
-    queryKey: ["audit", query],
-    queryFn: ({ signal }) => api("/audit", auditPageSchema, { query, signal }),
-    placeholderData: keepPreviousData,
+  const list = useServerList<AuditEntry>({
+    mode: "url",
+    defaults: { sort: "created_at", order: "desc" },
+    filters: { operator: "operator_id", entity: "entity", entity_id: "entity_id", action: "action", from: "from", to: "to" },
+    query: (params) => ({ queryKey: ["audit", params], queryFn: ({ signal }: { signal: AbortSignal }) => api("/audit", auditPageSchema, { query: params, signal }) }),
   });
+  const s = list.state.filters as AuditSearch;
+  const operators = useQuery(operatorListQuery({ sort: "email", order: "asc", limit: 200 }));
+  const { data, failed, query } = list;
 
   return (
     <>
       <PageHeader title={msg.audit.title} subtitle={msg.audit.subtitle} />
-      <Toolbar>
+      <Toolbar actions={<ExportCsvButton path="/audit" query={list.params} total={data?.total} />}>
         <FilterSelect label="Operator" value={s.operator ?? ""} onChange={(v) => list.setFilter({ operator: v || undefined })}>
           <option value="">All operators</option>
           {operators.data?.items.map((o) => <option key={o.id} value={o.id}>{o.email}</option>)}
@@ -106,12 +108,12 @@ export default function AuditPage() {
           <button type="button" className="btn btn-ghost btn-xs" onClick={() => list.setFilter({ entity_id: undefined })}>Show all</button>
         </div>
       ) : null}
-      {error && !data ? (
-        <ErrorState title={msg.audit.loadError} message={errorMessage(error)} onRetry={() => void refetch()} />
+      {failed ? (
+        <ErrorState title={msg.audit.loadError} message={errorMessage(query.error)} onRetry={() => void query.refetch()} />
       ) : (
         <>
-          <DataTable label={msg.audit.title} columns={columns} rows={data?.items} rowKey={(r) => r.audit_id} loading={isPending || isFetching} empty={<EmptyState title={msg.audit.empty} />} />
-          {data ? <Pagination total={data.total} limit={limits.pageSize} offset={list.offset} onPage={list.setOffset} /> : null}
+          <DataTable label={msg.audit.title} columns={columns} rows={data?.items} rowKey={(r) => r.audit_id} loading={query.isPending || query.isFetching} empty={<EmptyState title={msg.audit.empty} />} />
+          <ListPagination list={list} />
         </>
       )}
     </>

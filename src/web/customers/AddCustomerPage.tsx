@@ -33,7 +33,7 @@ export default function AddCustomerPage() {
 
   return (
     <>
-      <Link to="/customers" className="btn btn-ghost btn-sm mb-4 gap-1">
+      <Link activeOptions={{ exact: true }} activeProps={{ "aria-current": undefined }} to="/customers" className="btn btn-ghost btn-sm mb-4 gap-1">
         <ArrowLeft className="h-4 w-4" aria-hidden /> Back to Customers
       </Link>
       <FormCard title={msg.customers.addTitle} subtitle="Create a customer organization. You can add teams and users afterwards.">
@@ -53,7 +53,7 @@ export default function AddCustomerPage() {
             <textarea id="valid_domains" rows={4} className="textarea w-full" placeholder={"example.com\nexample.io"} {...form.register("valid_domains")} />
           </Field>
           <div className="flex justify-end gap-2 pt-2">
-            <Link to="/customers" className="btn btn-ghost">Cancel</Link>
+            <Link activeOptions={{ exact: true }} activeProps={{ "aria-current": undefined }} to="/customers" className="btn btn-ghost">Cancel</Link>
             <button type="submit" className="btn btn-primary" disabled={isSubmitting}>
               {isSubmitting ? <span className="loading loading-spinner loading-sm" aria-hidden /> : null}
               {isSubmitting ? "Creating..." : "Create Customer"}

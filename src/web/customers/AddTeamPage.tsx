@@ -47,7 +47,7 @@ export default function AddTeamPage() {
 
   return (
     <>
-      <Link to="/customers/$customerId" params={{ customerId }} className="btn btn-ghost btn-sm mb-4 gap-1">
+      <Link activeOptions={{ exact: true }} activeProps={{ "aria-current": undefined }} to="/customers/$customerId" params={{ customerId }} className="btn btn-ghost btn-sm mb-4 gap-1">
         <ArrowLeft className="h-4 w-4" aria-hidden /> Back to Customer
       </Link>
       <FormCard title={msg.teams.addTitle} subtitle="Teams group a customer's users and the skills they use.">
@@ -64,7 +64,7 @@ export default function AddTeamPage() {
             </select>
           </Field>
           <div className="flex justify-end gap-2 pt-2">
-            <Link to="/customers/$customerId" params={{ customerId }} className="btn btn-ghost">Cancel</Link>
+            <Link activeOptions={{ exact: true }} activeProps={{ "aria-current": undefined }} to="/customers/$customerId" params={{ customerId }} className="btn btn-ghost">Cancel</Link>
             <button type="submit" className="btn btn-primary" disabled={isSubmitting || created}>
               {isSubmitting ? <span className="loading loading-spinner loading-sm" aria-hidden /> : null}
               {isSubmitting ? "Creating..." : "Create Team"}

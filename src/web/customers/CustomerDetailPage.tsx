@@ -33,7 +33,7 @@ export default function CustomerDetailPage() {
     const missing = error instanceof ApiError && error.status === 404;
     return (
       <ErrorState title={missing ? msg.customers.notFound : msg.customers.loadOneError} message={missing ? undefined : errorMessage(error)} onRetry={missing ? undefined : () => void refetch()}>
-        <Link to="/customers" className="btn btn-ghost btn-sm">Back to Customers</Link>
+        <Link activeOptions={{ exact: true }} activeProps={{ "aria-current": undefined }} to="/customers" className="btn btn-ghost btn-sm">Back to Customers</Link>
       </ErrorState>
     );
   }
@@ -47,7 +47,7 @@ export default function CustomerDetailPage() {
 
   return (
     <>
-      <Link to="/customers" className="btn btn-ghost btn-sm mb-4 gap-1">
+      <Link activeOptions={{ exact: true }} activeProps={{ "aria-current": undefined }} to="/customers" className="btn btn-ghost btn-sm mb-4 gap-1">
         <ArrowLeft className="h-4 w-4" aria-hidden /> Back to Customers
       </Link>
       <PageHeader

@@ -35,7 +35,7 @@ export const customerQuery = (id: string) =>
 export const customerOptionsQuery = (activeOnly = false) =>
   queryOptions({
     queryKey: customerKeys.options(activeOnly),
-    queryFn: ({ signal }) => api("/customers/options", customerOptionsSchema, { query: { active: activeOnly ? "true" : undefined }, signal }),
+    queryFn: ({ signal }) => api("/customers/options", customerOptionsSchema, { query: { active: activeOnly ? "true" : undefined, limit: 1 }, signal }),
     staleTime: 60_000,
   });
 

@@ -1,16 +1,18 @@
 import type { z } from "zod";
 import { useState } from "react";
-import { useQuery } from "@tanstack/react-query";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Link } from "@tanstack/react-router";
 import { History, KeyRound, LogOut, MoreHorizontal, Plus, ShieldCheck, Unlock, UserX, UserCheck } from "lucide-react";
 import { operatorRoles } from "../../domain/enums";
-import { limits, msg } from "../../domain/messages";
+import { msg } from "../../domain/messages";
 import { createOperatorSchema, type CreateOperatorInput, type OperatorRow } from "../../domain/operators";
 import { errorMessage } from "../api/client";
 import { useAuth } from "../auth/AuthProvider";
-import { columnsFor, DataTable, Pagination } from "../components/DataTable";
+import { columnsFor, DataTable } from "../components/DataTable";
+import { ListPagination } from "../components/ListPagination";
+import { ExportCsvButton } from "../components/ExportCsvButton";
+import { useServerList } from "../lib/server-list";
 import { formatDate, formatRelative, titleCase } from "../components/format";
 import { applyServerError, FormError } from "../components/forms";
 import { EmptyState, Field, SearchInput, Toolbar } from "../components/inputs";
@@ -29,9 +31,8 @@ type Pending = { kind: "ban" | "unban" | "revoke" | "reset" | "unlock"; operator
 /** Operators screen (admins): list, create, change role, deactivate, reset password, end sessions, unlock. */
 export default function OperatorsPage() {
   const { operator: me } = useAuth();
-  const [q, setQ] = useState("");
-  const [offset, setOffset] = useState(0);
-  const { data, error, isPending, isFetching, refetch } = useQuery(operatorListQuery(q, offset));
+  const list = useServerList<OperatorRow>({ mode: "local", defaults: { sort: "email", order: "asc" }, query: operatorListQuery });
+  const { data, failed, query } = list;
   const update = useUpdateOperator();
   const reset = useResetPassword();
   const revoke = useRevokeSessions();
@@ -134,15 +135,15 @@ export default function OperatorsPage() {
       />
       <SuccessBanner message={banner.message} />
       {actionError && !pending ? <div role="alert" className="alert alert-error alert-soft mb-4 text-sm">{errorMessage(actionError)}</div> : null}
-      <Toolbar>
-        <SearchInput value={q} onChange={(v) => { setQ(v); setOffset(0); }} placeholder="Search operators..." />
+      <Toolbar actions={<ExportCsvButton path="/operators" query={list.params} total={data?.total} />}>
+        <SearchInput value={list.state.q} onChange={list.setQuery} placeholder="Search operators..." />
       </Toolbar>
-      {error && !data ? (
-        <ErrorState title={msg.operators.loadError} message={errorMessage(error)} onRetry={() => void refetch()} />
+      {failed ? (
+        <ErrorState title={msg.operators.loadError} message={errorMessage(query.error)} onRetry={() => void query.refetch()} />
       ) : (
         <>
-          <DataTable label={msg.operators.title} columns={columns} rows={data?.items} rowKey={(o) => o.id} loading={isPending || isFetching} empty={<EmptyState title="No operators found" />} />
-          {data ? <Pagination total={data.total} limit={limits.pageSize} offset={offset} onPage={setOffset} /> : null}
+          <DataTable label={msg.operators.title} columns={columns} rows={data?.items} rowKey={(o) => o.id} loading={query.isPending || query.isFetching} empty={<EmptyState title="No operators found" />} />
+          <ListPagination list={list} />
         </>
       )}
 

@@ -3,17 +3,18 @@ import { okSchema } from "../../domain/common";
 import { operatorPageSchema, operatorSchema, revokedSchema, type CreateOperatorInput } from "../../domain/operators";
 import type { OperatorRole } from "../../domain/enums";
 import { api } from "../api/client";
+import type { ListParams } from "../../domain/common";
 
 /** Query keys of operators. */
 export const operatorKeys = {
   all: ["operators"] as const,
-  list: (q: string, offset: number) => [...operatorKeys.all, "list", q, offset] as const,
+  list: (params: Record<string, unknown>) => [...operatorKeys.all, "list", params] as const,
 };
 
-export const operatorListQuery = (q: string, offset: number, limit = 50) =>
+export const operatorListQuery = (params: ListParams & Record<string, string | number | undefined>) =>
   queryOptions({
-    queryKey: operatorKeys.list(q, offset),
-    queryFn: ({ signal }) => api("/operators", operatorPageSchema, { query: { q, offset, limit }, signal }),
+    queryKey: operatorKeys.list(params),
+    queryFn: ({ signal }) => api("/operators", operatorPageSchema, { query: params, signal }),
     placeholderData: keepPreviousData,
   });
 

@@ -21,8 +21,10 @@ import { teamQuery, teamSkillsQuery, useDeleteTeam, useRemoveMember, useSetTeamS
 export default function TeamDetailPage() {
   const { teamId } = useParams({ from: "/teams/$teamId" });
   const navigate = useNavigate();
-  const team = useQuery(teamQuery(teamId));
-  const skills = useQuery(teamSkillsQuery(teamId));
+  const [deletedFor, setDeletedFor] = useState<string | null>(null);
+  // Once deleted, nothing asks the server for the team again (it would answer 404).
+  const team = useQuery({ ...teamQuery(teamId), enabled: !deletedFor });
+  const skills = useQuery({ ...teamSkillsQuery(teamId), enabled: !deletedFor });
   const setStatus = useSetTeamStatus(teamId);
   const deleteTeam = useDeleteTeam(teamId);
   const removeMember = useRemoveMember(teamId);
@@ -30,7 +32,6 @@ export default function TeamDetailPage() {
   const [assignOpen, setAssignOpen] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [removing, setRemoving] = useState<UserListItem | null>(null);
-  const [deletedFor, setDeletedFor] = useState<string | null>(null);
   const canEdit = useCan("editor");
   const isAdmin = useCan("admin");
 
@@ -53,7 +54,7 @@ export default function TeamDetailPage() {
     const missing = team.error instanceof ApiError && team.error.status === 404;
     return (
       <ErrorState title={msg.teams.loadOneError} message={missing ? msg.teams.notFound : errorMessage(team.error) || msg.teams.notFound} onRetry={() => void team.refetch()}>
-        <Link to="/teams" className="btn btn-ghost btn-sm">Back to Teams</Link>
+        <Link activeOptions={{ exact: true }} activeProps={{ "aria-current": undefined }} to="/teams" className="btn btn-ghost btn-sm">Back to Teams</Link>
       </ErrorState>
     );
   }
@@ -66,7 +67,7 @@ export default function TeamDetailPage() {
 
   return (
     <>
-      <Link to="/customers/$customerId" params={{ customerId: t.customer_id }} className="btn btn-ghost btn-sm mb-4 gap-1">
+      <Link activeOptions={{ exact: true }} activeProps={{ "aria-current": undefined }} to="/customers/$customerId" params={{ customerId: t.customer_id }} className="btn btn-ghost btn-sm mb-4 gap-1">
         <ArrowLeft className="h-4 w-4" aria-hidden /> Back to {t.customer_name ?? "Customer"}
       </Link>
       <PageHeader

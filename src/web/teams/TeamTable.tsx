@@ -1,11 +1,11 @@
-import { useState } from "react";
-import { useQuery } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
-import { limits, msg } from "../../domain/messages";
+import { msg } from "../../domain/messages";
 import type { TeamListItem } from "../../domain/teams";
 import { errorMessage } from "../api/client";
 import { StatusBadge } from "../components/badges";
-import { columnsFor, DataTable, Pagination, type SortState } from "../components/DataTable";
+import { columnsFor, DataTable } from "../components/DataTable";
+import { ListPagination } from "../components/ListPagination";
+import { useServerList } from "../lib/server-list";
 import { formatDate, formatNumber } from "../components/format";
 import { EmptyState } from "../components/inputs";
 import { ErrorState } from "../components/ui";
@@ -28,10 +28,9 @@ const columns = [
 /** The teams of one customer (SPEC.md §2 "/customers/{customerId}"), sorted and paged by the server. */
 export function CustomerTeamTable({ customerId }: { customerId: string }) {
   const navigate = useNavigate();
-  const [sort, setSort] = useState<SortState>({ sort: "team_name", order: "asc" });
-  const [offset, setOffset] = useState(0);
-  const { data, error, isPending, isFetching, refetch } = useQuery(teamListQuery({ customer_id: customerId, ...sort, limit: limits.pageSize, offset }));
-  if (error && !data) return <ErrorState title={msg.teams.loadError} message={errorMessage(error)} onRetry={() => void refetch()} />;
+  const list = useServerList<TeamListItem>({ mode: "local", defaults: { sort: "team_name", order: "asc" }, fixed: { customer_id: customerId }, query: teamListQuery });
+  const { data, failed, query } = list;
+  if (failed) return <ErrorState title={msg.teams.loadError} message={errorMessage(query.error)} onRetry={() => void query.refetch()} />;
   return (
     <>
       <DataTable
@@ -40,13 +39,13 @@ export function CustomerTeamTable({ customerId }: { customerId: string }) {
         rows={data?.items}
         rowKey={(t) => t.team_id}
         sortable={["team_name", "user_count", "skills_count", "status", "created_at"]}
-        sort={sort}
-        onSort={(s) => { setSort(s); setOffset(0); }}
-        loading={isPending || isFetching}
+        sort={{ sort: list.state.sort, order: list.state.order }}
+        onSort={list.setSort}
+        loading={query.isPending || query.isFetching}
         onRowClick={(t) => void navigate({ to: "/teams/$teamId", params: { teamId: t.team_id } })}
         empty={<EmptyState title="No teams yet" text="Add a team to group this customer's users." />}
       />
-      {data ? <Pagination total={data.total} limit={limits.pageSize} offset={offset} onPage={setOffset} /> : null}
+      <ListPagination list={list} label="Teams pages" />
     </>
   );
 }

@@ -43,7 +43,7 @@ export const teamSkillsQuery = (id: string) =>
 export const assignableSkillsQuery = (id: string, q: string) =>
   queryOptions({
     queryKey: teamKeys.assignable(id, q),
-    queryFn: ({ signal }) => api(`/teams/${id}/assignable-skills`, assignableSkillsSchema, { query: { q, limit: 100 }, signal }),
+    queryFn: ({ signal }) => api(`/teams/${id}/assignable-skills`, assignableSkillsSchema, { query: { q, limit: 20 }, signal }),
     placeholderData: keepPreviousData,
   });
 

@@ -11,6 +11,7 @@ import { errorMessage } from "../api/client";
 import { applyServerError, FormCard, FormError } from "../components/forms";
 import { Field } from "../components/inputs";
 import { customerOptionsQuery } from "../customers/queries";
+import { CustomerPicker } from "../customers/CustomerFilter";
 import { useCreateUser } from "./queries";
 
 /**
@@ -21,6 +22,7 @@ import { useCreateUser } from "./queries";
 export default function AddUserPage() {
   const navigate = useNavigate();
   const create = useCreateUser();
+  // Only whether any active customer exists: the picker itself asks the server as the user types.
   const customers = useQuery(customerOptionsQuery(true));
   const [serverError, setServerError] = useState<string | null>(null);
   const form = useForm<CreateUserInput, unknown, z.output<typeof createUserSchema>>({
@@ -49,7 +51,7 @@ export default function AddUserPage() {
 
   return (
     <>
-      <Link to="/users" className="btn btn-ghost btn-sm mb-4 gap-1">
+      <Link activeOptions={{ exact: true }} activeProps={{ "aria-current": undefined }} to="/users" className="btn btn-ghost btn-sm mb-4 gap-1">
         <ArrowLeft className="h-4 w-4" aria-hidden /> Back to Users
       </Link>
       <FormCard title={msg.users.addTitle} subtitle={msg.users.addSubtitle}>
@@ -73,18 +75,14 @@ export default function AddUserPage() {
             />
           </Field>
           <Field label="Customer" htmlFor="customer_id" required hint="Only active customers are listed." error={errors.customer_id?.message}>
-            <select
+            <CustomerPicker
               id="customer_id"
-              className={`select w-full ${errors.customer_id ? "select-error" : ""}`}
-              aria-invalid={!!errors.customer_id}
+              activeOnly
+              value={form.watch("customer_id") || undefined}
+              onChange={(id) => form.setValue("customer_id", id ?? "", { shouldValidate: form.formState.isSubmitted })}
+              invalid={!!errors.customer_id}
               disabled={!customers.isSuccess || noCustomers}
-              {...form.register("customer_id")}
-            >
-              <option value="">{customers.isPending ? msg.app.loading : "Select a customer"}</option>
-              {options.map((c) => (
-                <option key={c.customer_id} value={c.customer_id}>{c.customer_name}</option>
-              ))}
-            </select>
+            />
           </Field>
           <Field label="Status" htmlFor="status" error={errors.status?.message}>
             <select id="status" className="select w-full" {...form.register("status")}>
@@ -94,7 +92,7 @@ export default function AddUserPage() {
             </select>
           </Field>
           <div className="flex justify-end gap-2 pt-2">
-            <Link to="/users" className="btn btn-ghost">Cancel</Link>
+            <Link activeOptions={{ exact: true }} activeProps={{ "aria-current": undefined }} to="/users" className="btn btn-ghost">Cancel</Link>
             <button type="submit" className="btn btn-primary" disabled={isSubmitting || !customers.isSuccess || noCustomers}>
               {isSubmitting ? <span className="loading loading-spinner loading-sm" aria-hidden /> : null}
               {isSubmitting ? "Creating..." : "Create User"}

@@ -3,11 +3,13 @@ import { useQuery } from "@tanstack/react-query";
 import { Link, useParams } from "@tanstack/react-router";
 import { ArrowLeft, Building2, CircleDot, LogOut, Plus, UsersRound, UserRoundCheck } from "lucide-react";
 import { userRoles } from "../../domain/enums";
-import { limits, msg } from "../../domain/messages";
+import { msg } from "../../domain/messages";
 import { membershipSortKeys, type UserMembership } from "../../domain/users";
 import { ApiError, errorMessage } from "../api/client";
 import { RoleBadges, StatusBadge } from "../components/badges";
-import { columnsFor, DataTable, Pagination, type SortState } from "../components/DataTable";
+import { columnsFor, DataTable } from "../components/DataTable";
+import { ListPagination } from "../components/ListPagination";
+import { useServerList } from "../lib/server-list";
 import { DetailSkeleton, InfoList, Section } from "../components/detail";
 import { displayName, formatDate, formatDateTime, formatNumber, formatRelative, titleCase } from "../components/format";
 import { EmptyState, SearchInput } from "../components/inputs";
@@ -41,12 +43,9 @@ const baseColumns = [
  * server, each row with "Leave Team".
  */
 function MembershipTable({ userId, onLeave }: { userId: string; onLeave?: (team: UserMembership) => void }) {
-  const [q, setQ] = useState("");
-  const [sort, setSort] = useState<SortState>({ sort: "team_name", order: "asc" });
-  const [offset, setOffset] = useState(0);
-  const { data, error, isPending, isFetching, refetch } = useQuery(
-    userMembershipsQuery(userId, { q: q || undefined, ...sort, limit: limits.pageSize, offset }),
-  );
+  const list = useServerList<UserMembership>({ mode: "local", defaults: { sort: "team_name", order: "asc" }, query: (params) => userMembershipsQuery(userId, params) });
+  const { data, failed, query } = list;
+  const q = list.state.q;
   const columns = !onLeave ? baseColumns : [
     ...baseColumns,
     col.display({
@@ -65,10 +64,10 @@ function MembershipTable({ userId, onLeave }: { userId: string; onLeave?: (team:
   return (
     <div>
       <div className="mb-3">
-        <SearchInput value={q} onChange={(v) => { setQ(v); setOffset(0); }} placeholder="Search teams..." label="Search team memberships" />
+        <SearchInput value={q} onChange={list.setQuery} placeholder="Search teams..." label="Search team memberships" />
       </div>
-      {error && !data ? (
-        <ErrorState title={msg.teams.loadError} message={errorMessage(error)} onRetry={() => void refetch()} />
+      {failed ? (
+        <ErrorState title={msg.teams.loadError} message={errorMessage(query.error)} onRetry={() => void query.refetch()} />
       ) : (
         <>
           <DataTable
@@ -77,12 +76,12 @@ function MembershipTable({ userId, onLeave }: { userId: string; onLeave?: (team:
             rows={data?.items}
             rowKey={(m) => m.team_id}
             sortable={membershipSortKeys}
-            sort={sort}
-            onSort={(s) => { setSort(s); setOffset(0); }}
-            loading={isPending || isFetching}
+            sort={{ sort: list.state.sort, order: list.state.order }}
+            onSort={list.setSort}
+            loading={query.isPending || query.isFetching}
             empty={<EmptyState title={msg.users.noMemberships} text={q ? `Nothing matches “${q}”.` : msg.users.noMembershipsText} />}
           />
-          {data ? <Pagination total={data.total} limit={limits.pageSize} offset={offset} onPage={setOffset} /> : null}
+          <ListPagination list={list} label="Team Memberships pages" />
         </>
       )}
     </div>
@@ -105,7 +104,7 @@ export default function UserDetailPage() {
     const missing = user.error instanceof ApiError && user.error.status === 404;
     return (
       <ErrorState title={msg.users.loadOneError} message={missing ? msg.users.notFound : errorMessage(user.error) || msg.users.notFound} onRetry={() => void user.refetch()}>
-        <Link to="/users" className="btn btn-ghost btn-sm">Back to Users</Link>
+        <Link activeOptions={{ exact: true }} activeProps={{ "aria-current": undefined }} to="/users" className="btn btn-ghost btn-sm">Back to Users</Link>
       </ErrorState>
     );
   }
@@ -120,7 +119,7 @@ export default function UserDetailPage() {
 
   return (
     <>
-      <Link to="/customers/$customerId" params={{ customerId: u.customer_id }} className="btn btn-ghost btn-sm mb-4 gap-1">
+      <Link activeOptions={{ exact: true }} activeProps={{ "aria-current": undefined }} to="/customers/$customerId" params={{ customerId: u.customer_id }} className="btn btn-ghost btn-sm mb-4 gap-1">
         <ArrowLeft className="h-4 w-4" aria-hidden /> Back to Customer
       </Link>
       <PageHeader

@@ -1,14 +1,14 @@
-import { useState, type ReactNode } from "react";
-import { useQuery } from "@tanstack/react-query";
+import type { ReactNode } from "react";
 import type { UserListItem } from "../../domain/users";
 import { msg } from "../../domain/messages";
 import { errorMessage } from "../api/client";
 import { RoleBadges, StatusBadge } from "../components/badges";
-import { columnsFor, DataTable, Pagination, type Column, type SortState } from "../components/DataTable";
+import { columnsFor, DataTable, type Column } from "../components/DataTable";
+import { ListPagination } from "../components/ListPagination";
+import { useServerList } from "../lib/server-list";
 import { formatRelative } from "../components/format";
 import { EmptyState, SearchInput } from "../components/inputs";
 import { ErrorState } from "../components/ui";
-import { limits } from "../../domain/messages";
 import { userListQuery } from "./queries";
 import { UserCell } from "./UserCells";
 
@@ -30,10 +30,9 @@ export function UserTable({ filter, label, actions }: {
   label: string;
   actions?: (user: UserListItem) => ReactNode;
 }) {
-  const [q, setQ] = useState("");
-  const [sort, setSort] = useState<SortState>({ sort: "name", order: "asc" });
-  const [offset, setOffset] = useState(0);
-  const { data, error, isPending, isFetching, refetch } = useQuery(userListQuery({ ...filter, q: q || undefined, ...sort, limit: limits.pageSize, offset }));
+  const list = useServerList<UserListItem>({ mode: "local", defaults: { sort: "name", order: "asc" }, fixed: filter, query: userListQuery });
+  const { data, failed, query } = list;
+  const q = list.state.q;
   const columns = actions
     ? [...baseColumns, col.display({ id: "actions", header: () => <span className="sr-only">Actions</span>, cell: ({ row }) => <div className="text-right">{actions(row.original)}</div> })]
     : baseColumns;
@@ -41,10 +40,10 @@ export function UserTable({ filter, label, actions }: {
   return (
     <div>
       <div className="mb-3">
-        <SearchInput value={q} onChange={(v) => { setQ(v); setOffset(0); }} placeholder="Search users..." label={`Search ${label.toLowerCase()}`} />
+        <SearchInput value={q} onChange={list.setQuery} placeholder="Search users..." label={`Search ${label.toLowerCase()}`} />
       </div>
-      {error && !data ? (
-        <ErrorState title={msg.users.loadError} message={errorMessage(error)} onRetry={() => void refetch()} />
+      {failed ? (
+        <ErrorState title={msg.users.loadError} message={errorMessage(query.error)} onRetry={() => void query.refetch()} />
       ) : (
         <>
           <DataTable
@@ -53,12 +52,12 @@ export function UserTable({ filter, label, actions }: {
             rows={data?.items}
             rowKey={(u) => u.user_id}
             sortable={["name", "job_title", "status", "last_login"]}
-            sort={sort}
-            onSort={(s) => { setSort(s); setOffset(0); }}
-            loading={isPending || isFetching}
+            sort={{ sort: list.state.sort, order: list.state.order }}
+            onSort={list.setSort}
+            loading={query.isPending || query.isFetching}
             empty={<EmptyState title={msg.users.empty} text={q ? `Nothing matches “${q}”.` : undefined} />}
           />
-          {data ? <Pagination total={data.total} limit={limits.pageSize} offset={offset} onPage={setOffset} /> : null}
+          <ListPagination list={list} label={`${label} pages`} />
         </>
       )}
     </div>

@@ -54,7 +54,7 @@ export const userMembershipsQuery = (id: string, params: MembershipParams) =>
 export const availableTeamsQuery = (id: string, q: string) =>
   queryOptions({
     queryKey: userKeys.availableSearch(id, q),
-    queryFn: ({ signal }) => api(`/users/${id}/available-teams`, availableTeamsSchema, { query: { q, limit: 100 }, signal }),
+    queryFn: ({ signal }) => api(`/users/${id}/available-teams`, availableTeamsSchema, { query: { q, limit: 20 }, signal }),
     placeholderData: keepPreviousData,
   });
 
