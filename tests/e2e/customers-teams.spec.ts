@@ -129,15 +129,20 @@ test.describe("teams", () => {
     for (const header of ["Team Name", "Customer", "Users", "Skills", "Status", "Created"]) {
       await expect(table.getByRole("columnheader", { name: header })).toBeVisible();
     }
-    const select = page.getByRole("combobox", { name: "Customer" });
-    await expect(select.locator("option").first()).toHaveText(msg.teams.allCustomers);
-    const names = await select.locator("option").allTextContents();
+    // The customer filter is a type-ahead picker: "All Customers", then matches by name.
+    const picker = page.getByRole("combobox", { name: "Customer" });
+    await expect(picker).toHaveValue(msg.teams.allCustomers);
+    await picker.click();
+    const options = page.getByRole("listbox", { name: "Customer" }).getByRole("option");
+    await expect(options.first()).toHaveText(msg.teams.allCustomers);
+    const names = await options.allTextContents();
     expect(names.slice(1)).toEqual([...names.slice(1)].sort((a, b) => a.toLowerCase().localeCompare(b.toLowerCase())));
     const all = await apiGet(page, "/api/teams?limit=1");
     await expect(statCard(page, "Total Teams")).toContainText(String(all.summary.total));
 
     const customer = demo.customers[0];
-    await select.selectOption(customer.customer_id!);
+    await picker.fill(customer.customer_name!);
+    await options.filter({ hasText: customer.customer_name! }).first().click();
     await expect(page).toHaveURL(new RegExp(`customer=${customer.customer_id}`));
     const filtered = await apiGet(page, `/api/teams?customer_id=${customer.customer_id}`);
     expect(filtered.summary.total).toBeLessThan(all.summary.total);
