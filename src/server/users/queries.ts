@@ -4,7 +4,7 @@ import type { AvailableTeam, UserDetail, UserListItem, UserMembership, UserPage 
 import { queryRows, type Database } from "../db/client";
 import { and, orderBy, searchAny, toJson } from "../http/list";
 
-export type UserListQuery = ListParams & { customer_id?: string; team_id?: string; status?: string };
+export type UserListQuery = ListParams & { customer_id?: string; team_id?: string; status?: string; signed_in?: "true" | "false" };
 
 const displayName = sql`coalesce(nullif(trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')), ''), u.email)`;
 
@@ -25,7 +25,8 @@ const rolesOf = sql`coalesce((select array_agg(r.role order by array_position(ar
 /**
  * SPEC.md §2 "/users" (and the user tables of a customer or a team): one page of users with their
  * customer's name and roles, in one statement; `total` matching; summary cards (Total, Active,
- * Inactive, Recent Logins in the last 24 h) over the customer/team filter. `q` matches full name,
+ * Inactive, Recent Logins in the last 24 h) over the customer/team/status/signed-in filter. `signed_in`
+ * "true" keeps users who have signed in at least once (last_login set), "false" those who never did. `q` matches full name,
  * email, job title, customer name and status, case-insensitively.
  */
 export async function listUsers(db: Database, query: UserListQuery): Promise<UserPage> {
@@ -33,6 +34,8 @@ export async function listUsers(db: Database, query: UserListQuery): Promise<Use
     query.customer_id ? sql`u.customer_id = ${query.customer_id}` : undefined,
     query.team_id ? sql`exists (select 1 from teams_users tu where tu.team_id = ${query.team_id} and tu.user_id = u.user_id)` : undefined,
     query.status ? sql`u.status = ${query.status}` : undefined,
+    // The dashboard's Active Users card opens the users who have signed in at least once (users_data_last_login_idx).
+    query.signed_in === "true" ? sql`u.last_login is not null` : query.signed_in === "false" ? sql`u.last_login is null` : undefined,
   );
   const search = searchAny(query.q, [
     sql`(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, ''))`, sql`u.email`, sql`coalesce(u.job_title, '')`,

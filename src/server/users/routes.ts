@@ -30,8 +30,10 @@ const params = z.object({ userId: z.uuid({ error: msg.users.notFound }) });
 const paging = pagingQuery;
 
 /**
- * GET /api/users?q&customer_id&team_id&status&sort&order&limit&offset → `{ items, total, summary }`:
+ * GET /api/users?q&customer_id&team_id&status&signed_in&sort&order&limit&offset → `{ items, total, summary }`:
  * users with customer name and roles (SPEC.md §2 "/users", and the users of a customer or team).
+ * `signed_in=true` keeps the users who have signed in at least once (the dashboard's Active Users),
+ * `signed_in=false` those who never have.
  */
 const list = apiRoute(usersBase, "viewer", {
   method: "get", path: "/", tags: ["Users"], summary: "List users",
@@ -40,6 +42,7 @@ const list = apiRoute(usersBase, "viewer", {
       customer_id: z.uuid().optional(),
       team_id: z.uuid().optional(),
       status: z.enum(userStatuses).optional(),
+      signed_in: z.enum(["true", "false"]).optional(),
     }),
   },
   responses: { 200: jsonResponse(userPageSchema, "One page of users"), ...invalidResponse },

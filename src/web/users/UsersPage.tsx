@@ -1,36 +1,35 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link, useNavigate } from "@tanstack/react-router";
-import { CircleCheck, CircleSlash, LogIn, Plus, User } from "lucide-react";
+import { CircleCheck, CircleSlash, LogIn, Plus, User, X } from "lucide-react";
 import { limits, msg } from "../../domain/messages";
 import { userSortKeys, type UserListItem } from "../../domain/users";
 import { errorMessage } from "../api/client";
 import { RoleBadges, StatusBadge } from "../components/badges";
 import { columnsFor, DataTable, Pagination } from "../components/DataTable";
-import { formatDate, formatNumber } from "../components/format";
+import { formatNumber } from "../components/format";
+import { DateText, Muted, Truncate } from "../components/text";
+import { ActionBar, ActionButton } from "../components/actions";
 import { EmptyState, SearchInput, Toolbar } from "../components/inputs";
 import { ErrorState, PageHeader, StatCard, StatCardSkeleton, StatGrid } from "../components/ui";
-import { useCan } from "../auth/permissions";
-import { CustomerFilter } from "../customers/CustomerFilter";
+import { CustomerFilter } from "../customers/public";
 import { useListSearch } from "../lib/list-search";
 import { userListQuery } from "./queries";
 import { LastLogin, UserCell } from "./UserCells";
 
 const col = columnsFor<UserListItem>();
 const columns = [
-  col.display({ id: "name", header: "User", cell: ({ row }) => <div className="w-40 2xl:w-60"><UserCell user={row.original} /></div> }),
+  col.display({ id: "name", header: "User", meta: { grow: true }, cell: ({ row }) => <UserCell user={row.original} /> }),
   col.accessor("customer_name", {
     id: "customer_name",
     header: "Customer",
-    cell: ({ row }) => (
-      <Link
-        to="/customers/$customerId"
-        params={{ customerId: row.original.customer_id }}
-        className="line-clamp-2 max-w-36 hover:text-primary hover:underline"
-        title={row.original.customer_name ?? undefined}
-      >
-        {row.original.customer_name ?? msg.fallbacks.unknownCustomer}
-      </Link>
-    ),
+    cell: ({ row }) => {
+      const name = row.original.customer_name ?? msg.fallbacks.unknownCustomer;
+      return (
+        <Link to="/customers/$customerId" params={{ customerId: row.original.customer_id }} className="block max-w-44 truncate hover:text-primary hover:underline" title={name}>
+          {name}
+        </Link>
+      );
+    },
   }),
   col.display({ id: "roles", header: "Roles", cell: ({ row }) => <RoleBadges roles={row.original.roles} /> }),
   col.accessor("job_title", {
@@ -38,7 +37,7 @@ const columns = [
     header: "Job Title",
     cell: (c) => {
       const title = c.getValue();
-      return title ? <span className="line-clamp-2 max-w-40" title={title}>{title}</span> : <span className="text-base-content/50">{msg.users.noJobTitle}</span>;
+      return title ? <Truncate text={title} className="max-w-44" /> : <Muted>{msg.users.noJobTitle}</Muted>;
     },
   }),
   col.accessor("status", { id: "status", header: "Status", cell: (c) => <StatusBadge kind="user" status={c.getValue()} /> }),
@@ -47,7 +46,7 @@ const columns = [
     header: "Last Login",
     cell: (c) => <LastLogin iso={c.getValue()} />,
   }),
-  col.accessor("created_at", { id: "created_at", header: "Created", cell: (c) => <span className="whitespace-nowrap">{formatDate(c.getValue())}</span> }),
+  col.accessor("created_at", { id: "created_at", header: "Created", cell: (c) => <DateText iso={c.getValue()} /> }),
 ];
 
 /**
@@ -56,12 +55,12 @@ const columns = [
  * in the URL.
  */
 export default function UsersPage() {
-  const list = useListSearch<{ q?: string; customer?: string }>({ sort: "created_at", order: "desc" });
+  const list = useListSearch<{ q?: string; customer?: string; signed_in?: true }>({ sort: "created_at", order: "desc" });
   const customer = list.search.customer;
+  const signedIn = list.search.signed_in === true;
   const navigate = useNavigate();
-  const canEdit = useCan("editor");
   const { data, error, isPending, isFetching, refetch } = useQuery(
-    userListQuery({ q: list.q || undefined, customer_id: customer, sort: list.sort, order: list.order, limit: list.limit, offset: list.offset }),
+    userListQuery({ q: list.q || undefined, customer_id: customer, signed_in: signedIn ? "true" : undefined, sort: list.sort, order: list.order, limit: list.limit, offset: list.offset }),
   );
   const failed = Boolean(error && !data);
   // SPEC.md §8: failed counts fall back to 0.
@@ -72,13 +71,7 @@ export default function UsersPage() {
       <PageHeader
         title={msg.nav.users}
         subtitle="Users across all customers, their roles and activity"
-        actions={
-          canEdit ? (
-            <Link to="/users/add" className="btn btn-primary btn-sm">
-              <Plus className="h-4 w-4" aria-hidden /> Add User
-            </Link>
-          ) : null
-        }
+        actions={<ActionBar actions={[{ label: "Add User", icon: Plus, tone: "primary", need: "editor", primary: true, to: "/users/add" }]} />}
       />
       <StatGrid>
         {summary ? (
@@ -97,6 +90,11 @@ export default function UsersPage() {
         <Toolbar>
           <SearchInput value={list.q} onChange={list.setQuery} placeholder="Search users..." />
           <CustomerFilter value={customer} onChange={(id) => list.setFilter({ customer: id })} />
+          {signedIn ? (
+            <button type="button" className="badge badge-primary badge-soft h-8 gap-1.5 px-3" onClick={() => list.setFilter({ signed_in: undefined })} aria-label={msg.ui.clearFilter(msg.ui.signedInFilter)}>
+              {msg.ui.signedInFilter} <X className="h-3.5 w-3.5" aria-hidden />
+            </button>
+          ) : null}
         </Toolbar>
         {failed ? (
           <div className="mb-3">
@@ -119,8 +117,8 @@ export default function UsersPage() {
             ) : (
               <EmptyState
                 title={msg.users.empty}
-                text={list.q || customer ? msg.users.filtered : msg.users.emptyHint}
-                action={list.q || customer ? undefined : <Link to="/users/add" className="btn btn-primary btn-sm"><Plus className="h-4 w-4" aria-hidden /> Add User</Link>}
+                text={list.q || customer || signedIn ? msg.users.filtered : msg.users.emptyHint}
+                action={list.q || customer || signedIn ? undefined : <ActionButton action={{ label: "Add User", icon: Plus, tone: "primary", need: "editor", to: "/users/add" }} />}
               />
             )
           }
