@@ -49,9 +49,12 @@ const roleTone: Record<string, Tone> = { admin: "error", manager: "warning", mem
 export function RoleBadges({ roles, max = limits.maxRoleBadges, empty = msg.users.noRoles }: { roles: string[]; max?: number; empty?: string }) {
   if (roles.length === 0) return <span className="badge badge-ghost badge-sm whitespace-nowrap text-base-content/70">{empty}</span>;
   const shown = roles.slice(0, max);
+  // The badges stay on one line; only "+N more" may go under them in a narrow column.
   return (
     <span className="flex flex-wrap items-center gap-1">
-      {shown.map((role) => <Tag key={role} tone={roleTone[role] ?? "neutral"}>{titleCase(role)}</Tag>)}
+      <span className="flex items-center gap-1">
+        {shown.map((role) => <Tag key={role} tone={roleTone[role] ?? "neutral"}>{titleCase(role)}</Tag>)}
+      </span>
       {roles.length > max ? <span className="badge badge-ghost badge-sm whitespace-nowrap">{msg.users.moreRoles(roles.length - max)}</span> : null}
     </span>
   );

@@ -57,7 +57,7 @@ export function BackLink({ to, params, label }: { to: string; params?: Record<st
       to={to as "/"}
       params={params as never}
       activeOptions={{ exact: true }}
-      className="btn btn-ghost btn-sm mb-4 max-w-full justify-start gap-1 px-2"
+      className="btn btn-ghost btn-sm -ml-2 mb-4 max-w-full justify-start gap-1 px-2"
       title={label}
     >
       <ArrowLeft className="h-4 w-4 shrink-0" aria-hidden />

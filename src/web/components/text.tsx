@@ -3,13 +3,13 @@ import { msg } from "../../domain/messages";
 import { formatDate, formatDateTime, formatFullTime, formatNumber, formatRelative } from "./format";
 
 /**
- * Text cut once, at the end, with an ellipsis when it does not fit; the full text stays in the
- * page for screen readers and shows on hover. The parent must give it a width (a flex item with
+ * Text cut once, at the end, with an ellipsis when it does not fit (after one line, or two with
+ * `lines={2}`); the full text stays in the page for screen readers and shows on hover. The parent must give it a width (a flex item with
  * `min-w-0`, a table cell with a max width...).
  */
-export function Truncate({ text, className = "", children }: { text: string; className?: string; children?: ReactNode }) {
+export function Truncate({ text, lines = 1, className = "", children }: { text: string; lines?: 1 | 2; className?: string; children?: ReactNode }) {
   return (
-    <span className={`block min-w-0 truncate ${className}`} title={text}>
+    <span className={`block min-w-0 ${lines === 2 ? "line-clamp-2 break-words" : "truncate"} ${className}`} title={text}>
       {children ?? text}
     </span>
   );

@@ -1,4 +1,4 @@
-import { Children, useEffect, type ReactNode } from "react";
+import { Children, Fragment, isValidElement, useEffect, type ReactNode } from "react";
 import { Link } from "@tanstack/react-router";
 import { AlertTriangle, ChevronRight, RotateCw } from "lucide-react";
 import { msg } from "../../domain/messages";
@@ -52,9 +52,9 @@ type CardLink = { to: string; search?: Record<string, unknown>; params?: Record<
 export function StatCard({ label, value, hint, icon, link }: { label: string; value: ReactNode; hint?: string; icon?: ReactNode; link?: CardLink }) {
   const body = (
     <div className="card-body flex-row items-center gap-4 p-4 sm:p-5">
-      {icon ? <div className="hidden rounded-lg bg-primary/10 p-2.5 text-primary sm:block" aria-hidden>{icon}</div> : null}
+      {icon ? <div className="hidden shrink-0 rounded-lg bg-primary/10 p-2 text-primary sm:block [&>svg]:h-5 [&>svg]:w-5" aria-hidden>{icon}</div> : null}
       <div className="min-w-0 flex-1">
-        <div className="truncate text-sm text-base-content/70">{label}</div>
+        <div className="text-sm leading-snug text-base-content/70">{label}</div>
         <div className="min-w-0 text-2xl font-semibold tabular-nums">{value}</div>
         {hint ? <div className="truncate text-xs text-base-content/70">{hint}</div> : null}
       </div>
@@ -84,7 +84,7 @@ export function StatCardSkeleton() {
   return (
     <div className="card border border-base-300 bg-base-100 shadow-sm" aria-hidden>
       <div className="card-body flex-row items-center gap-4 p-4 sm:p-5">
-        <div className="skeleton hidden h-11 w-11 rounded-lg sm:block" />
+        <div className="skeleton hidden h-9 w-9 rounded-lg sm:block" />
         <div className="flex flex-col gap-2">
           <div className="skeleton h-3.5 w-24" />
           <div className="skeleton h-7 w-16" />
@@ -101,9 +101,17 @@ const gridColumns: Record<number, string> = {
   4: "grid-cols-2 xl:grid-cols-4",
 };
 
+/** How many cards `children` holds, looking into fragments. */
+function countCards(children: ReactNode): number {
+  return Children.toArray(children).reduce<number>(
+    (n, child) => n + (isValidElement<{ children?: ReactNode }>(child) && child.type === Fragment ? countCards(child.props.children) : 1),
+    0,
+  );
+}
+
 /** Grid of stat cards sized to how many there are, keeping its shape between loading and loaded. */
 export function StatGrid({ children }: { children: ReactNode }) {
-  const count = Children.toArray(children).length;
+  const count = countCards(children);
   return <div className={`grid gap-3 sm:gap-4 ${gridColumns[count] ?? "grid-cols-2 xl:grid-cols-4"}`}>{children}</div>;
 }
 

@@ -177,10 +177,8 @@ function UserMenu() {
       buttonClassName="btn btn-ghost btn-sm shrink-0 gap-2 px-2"
       button={
         <>
-          <span className="avatar avatar-placeholder" aria-hidden>
-            <span className="w-8 rounded-full bg-primary text-primary-content">
-              <span className="text-xs font-semibold">{initials}</span>
-            </span>
+          <span className="flex h-8 w-8 items-center justify-center rounded-full bg-primary text-xs font-semibold text-primary-content" aria-hidden>
+            {initials}
           </span>
           <span className="hidden text-sm font-medium sm:inline" data-testid="operator-role">{roleLabel}</span>
         </>

@@ -97,8 +97,8 @@ function TeamView({ team: t, onDeleted }: { team: TeamDetail; onDeleted: () => v
         <StatCard
           label="Customer"
           value={
-            <Link to="/customers/$customerId" params={{ customerId: t.customer_id }} className="block min-w-0 text-lg hover:text-primary hover:underline">
-              <Truncate text={customerName} />
+            <Link to="/customers/$customerId" params={{ customerId: t.customer_id }} className="block min-w-0 text-lg leading-snug hover:text-primary hover:underline">
+              <Truncate text={customerName} lines={2} />
             </Link>
           }
           icon={<Building2 className="h-6 w-6" />}
