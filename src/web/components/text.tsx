@@ -9,7 +9,7 @@ import { formatDate, formatDateTime, formatFullTime, formatNumber, formatRelativ
  */
 export function Truncate({ text, lines = 1, className = "", children }: { text: string; lines?: 1 | 2; className?: string; children?: ReactNode }) {
   return (
-    <span className={`block min-w-0 ${lines === 2 ? "line-clamp-2 break-words" : "truncate"} ${className}`} title={text}>
+    <span className={`min-w-0 ${lines === 2 ? "line-clamp-2 break-words" : "block truncate"} ${className}`} title={text}>
       {children ?? text}
     </span>
   );
