@@ -173,20 +173,21 @@ export function DataTable<T extends Record<string, any>>({ label, columns, rows,
                   const meta = cell.column.columnDef.meta;
                   const primary = cell.column.id === primaryId;
                   const cellLabel = labels.get(cell.column.id);
+                  const labelled = Boolean(cellLabel) && !primary && !meta?.actions;
+                  // On phones a cell reads "Label   value": the label is generated content, so it is
+                  // not part of the cell's text on wider screens.
                   const phone = primary
                     ? "max-sm:order-first max-sm:pb-1 max-sm:text-base"
                     : meta?.actions
                       ? "max-sm:order-last max-sm:pt-2 max-sm:[&>div]:justify-start max-sm:[&>div]:text-left"
-                      : "max-sm:flex max-sm:items-center max-sm:justify-between max-sm:gap-4 max-sm:text-right";
+                      : `max-sm:flex max-sm:items-center max-sm:justify-between max-sm:gap-4 max-sm:text-right ${labelled ? "max-sm:before:shrink-0 max-sm:before:text-left max-sm:before:text-xs max-sm:before:font-medium max-sm:before:text-base-content/70 max-sm:before:content-[attr(data-label)]" : ""}`;
                   return (
                     <td
                       key={cell.id}
                       role="cell"
+                      data-label={labelled ? cellLabel : undefined}
                       className={`px-2 py-3 align-middle sm:first:pl-4 sm:last:pr-4 ${meta?.align === "right" ? "text-right tabular-nums" : ""} ${meta?.grow ? "sm:w-full sm:max-w-0 sm:min-w-56" : ""} max-sm:block max-sm:min-w-0 max-sm:px-0 max-sm:py-0.5 ${phone}`}
                     >
-                      {cellLabel && !primary && !meta?.actions ? (
-                        <span aria-hidden className="shrink-0 text-left text-xs font-medium text-base-content/70 sm:hidden">{cellLabel}</span>
-                      ) : null}
                       <table.FlexRender cell={cell} />
                     </td>
                   );

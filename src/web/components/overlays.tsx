@@ -97,7 +97,10 @@ export function useBanner(duration: number = timings.bannerMs) {
   }, [message, duration]);
   return {
     message,
-    show: (text: string, detail?: string) => setMessage({ text, detail, key: Date.now() }),
+    show: (text: string, detail?: string) => {
+      clearFlash();
+      setMessage({ text, detail, key: Date.now() });
+    },
     clear: () => setMessage(null),
   };
 }
@@ -105,11 +108,11 @@ export function useBanner(duration: number = timings.bannerMs) {
 type BannerLink = { label: string; to: string; params?: Record<string, string> };
 
 /** The banner of `useBanner` (or of `flash`); announced to screen readers. */
-export function SuccessBanner({ message }: { message: { text: string; detail?: string; link?: BannerLink } | null }) {
+export function SuccessBanner({ message, testId = "success-banner" }: { message: { text: string; detail?: string; link?: BannerLink } | null; testId?: string }) {
   return (
     <div aria-live="polite" className="empty:hidden">
       {message ? (
-        <div role="status" className="alert alert-success alert-soft mb-4" data-testid="success-banner">
+        <div role="status" className="alert alert-success alert-soft mb-4" data-testid={testId}>
           <CheckCircle2 className="h-5 w-5 shrink-0" aria-hidden />
           <div className="min-w-0">
             <div className="font-medium">{message.text}</div>
@@ -156,5 +159,13 @@ export function FlashBanner() {
     },
     () => current,
   );
-  return <SuccessBanner message={message} />;
+  return <SuccessBanner message={message} testId="flash-banner" />;
+}
+
+/** Hides a `flash` message at once (a screen's own banner replaces it). */
+export function clearFlash() {
+  if (!current) return;
+  current = null;
+  clearTimeout(timer);
+  emit();
 }
