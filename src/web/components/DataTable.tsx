@@ -111,7 +111,7 @@ export function DataTable<T extends Record<string, any>>({ label, columns, rows,
                     role="columnheader"
                     scope="col"
                     aria-sort={ariaSort}
-                    className={`whitespace-nowrap px-2 py-3 font-semibold sm:first:pl-4 sm:last:pr-4 ${align} ${meta?.grow ? "sm:w-full" : ""} max-sm:block max-sm:px-0 max-sm:py-1.5 ${canSort ? "" : "max-sm:sr-only"}`}
+                    className={`whitespace-nowrap px-2 py-3 font-semibold sm:first:pl-4 sm:last:pr-4 ${align} ${meta?.grow ? "sm:w-full" : ""} max-sm:block max-sm:border-0 max-sm:px-0 max-sm:py-1.5 ${canSort ? "" : "max-sm:sr-only"}`}
                   >
                     {canSort ? (
                       <button
@@ -186,7 +186,7 @@ export function DataTable<T extends Record<string, any>>({ label, columns, rows,
                       key={cell.id}
                       role="cell"
                       data-label={labelled ? cellLabel : undefined}
-                      className={`px-2 py-3 align-middle sm:first:pl-4 sm:last:pr-4 ${meta?.align === "right" ? "text-right tabular-nums" : ""} ${meta?.grow ? "sm:w-full sm:max-w-0 sm:min-w-56" : ""} max-sm:block max-sm:min-w-0 max-sm:px-0 max-sm:py-0.5 ${phone}`}
+                      className={`px-2 py-3 align-middle sm:first:pl-4 sm:last:pr-4 ${meta?.align === "right" ? "text-right tabular-nums" : ""} ${meta?.grow ? "sm:w-full sm:max-w-0 sm:min-w-56" : ""} max-sm:block max-sm:min-w-0 max-sm:border-0 max-sm:px-0 max-sm:py-0.5 ${phone}`}
                     >
                       <table.FlexRender cell={cell} />
                     </td>

@@ -31,7 +31,7 @@ export function FilterSelect({ label, value, onChange, children }: { label: stri
   return (
     <label className="flex items-center gap-2 text-sm">
       <span className="whitespace-nowrap text-base-content/80">{label}</span>
-      <select className="select select-sm w-full sm:w-56" value={value} onChange={(e) => onChange(e.target.value)}>
+      <select className="select select-sm w-full sm:w-44" value={value} onChange={(e) => onChange(e.target.value)}>
         {children}
       </select>
     </label>

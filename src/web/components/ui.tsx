@@ -51,12 +51,12 @@ type CardLink = { to: string; search?: Record<string, unknown>; params?: Record<
 /** A summary card: label, big number, optional hint and icon; with `link`, the whole card opens that list. */
 export function StatCard({ label, value, hint, icon, link }: { label: string; value: ReactNode; hint?: string; icon?: ReactNode; link?: CardLink }) {
   const body = (
-    <div className="card-body flex-row items-center gap-4 p-4 sm:p-5">
+    <div className="card-body h-full flex-row items-center gap-4 p-4 sm:p-5">
       {icon ? <div className="hidden shrink-0 rounded-lg bg-primary/10 p-2 text-primary sm:block [&>svg]:h-5 [&>svg]:w-5" aria-hidden>{icon}</div> : null}
       <div className="min-w-0 flex-1">
         <div className="text-sm leading-snug text-base-content/70">{label}</div>
         <div className="min-w-0 text-2xl font-semibold tabular-nums">{value}</div>
-        {hint ? <div className="truncate text-xs text-base-content/70">{hint}</div> : null}
+        {hint ? <div className="text-xs text-base-content/70">{hint}</div> : null}
       </div>
       {link ? <ChevronRight className="h-4 w-4 shrink-0 text-base-content/50 transition-transform group-hover:translate-x-0.5" aria-hidden /> : null}
     </div>
@@ -68,7 +68,7 @@ export function StatCard({ label, value, hint, icon, link }: { label: string; va
           to={link.to as "/"}
           search={link.search as never}
           params={link.params as never}
-          className="group rounded-box transition-colors hover:bg-base-200/50"
+          className="group block h-full rounded-box transition-colors hover:bg-base-200/50"
         >
           {body}
         </Link>
