@@ -90,7 +90,7 @@ export function DataTable<T extends Record<string, any>>({ label, columns, rows,
   return (
     <div className="rounded-box border border-base-300 bg-base-100 sm:overflow-x-auto">
       <table role="table" className="table table-sm max-sm:block" aria-label={label} aria-busy={loading || undefined}>
-        <thead role="rowgroup" className="max-sm:block">
+        <thead role="rowgroup" className={onSort && sortable.length > 0 ? "max-sm:block" : "max-sm:sr-only"}>
           {headerGroups.map((group) => (
             <tr
               key={group.id}

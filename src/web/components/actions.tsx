@@ -107,7 +107,8 @@ function OverflowMenu({ actions }: { actions: Action[] }) {
     if (a.to && !reason) return { kind: "link", label: a.label, icon: a.icon, to: a.to, params: a.params, search: a.search };
     return { label: a.label, icon: a.icon, tone: a.tone === "danger" ? "error" : undefined, onSelect: a.onClick ?? (() => undefined), disabledReason: reason };
   });
-  return <Menu label={msg.ui.moreActions} button={<MoreHorizontal className="h-4 w-4" aria-hidden />} buttonClassName="btn btn-sm btn-outline btn-square" entries={entries} />;
+  // Phones only, where the bar sits at the left under the title: the menu opens to the right.
+  return <Menu label={msg.ui.moreActions} align="start" button={<MoreHorizontal className="h-4 w-4" aria-hidden />} buttonClassName="btn btn-sm btn-outline btn-square" entries={entries} />;
 }
 
 /** What a role that may not change data sees on an add or edit route, instead of a form it cannot submit. */

@@ -39,7 +39,7 @@ export function PageHeader({ title, titleText, section, badge, subtitle, actions
           <h1 className="min-w-0 truncate text-2xl font-semibold tracking-tight" title={text}>{title}</h1>
           {badge ? <span className="shrink-0">{badge}</span> : null}
         </div>
-        {subtitle ? <div className="mt-1 truncate text-sm text-base-content/70">{subtitle}</div> : null}
+        {subtitle ? <div className="mt-1 text-sm text-base-content/70 max-sm:line-clamp-2 max-sm:break-words sm:truncate">{subtitle}</div> : null}
       </div>
       {actions ? <div className="flex shrink-0 items-center gap-2">{actions}</div> : null}
     </div>
