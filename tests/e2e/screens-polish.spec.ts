@@ -90,6 +90,8 @@ test.describe("keyboard", () => {
 
 test.describe("layout and content", () => {
   test("document titles name the screen, then the record", async ({ page }) => {
+    await page.goto("/customers");
+    await expect(page).toHaveTitle(`${msg.login.title} · ${msg.app.name}`);
     await signIn(page, "/customers");
     await expect(page).toHaveTitle(`${msg.nav.customers} · ${msg.app.name}`);
     const customer = (await apiGet(page, "/api/customers?limit=1")).items[0];
