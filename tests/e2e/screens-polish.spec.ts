@@ -163,9 +163,15 @@ test.describe("layout and content", () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   });
 
-  test("one relative-time format, numbers right-aligned in tabular figures, times with their zone on hover", async ({ page }) => {
+  test("one relative-time format, numbers right-aligned in tabular figures, times with their zone on hover; /users shows e-mails at 1400 px", async ({ page }) => {
+    await page.setViewportSize({ width: 1400, height: 900 });
     await signIn(page, "/users");
     await settled(page);
+    // The User column takes the spare width: most e-mails show in full (the demo's run to 46 characters).
+    const emails = page.getByRole("table", { name: "Users" }).getByRole("row").locator("td:first-child [title*='@']");
+    const cut = await emails.evaluateAll((els) => els.filter((el) => el.scrollWidth > el.clientWidth).length);
+    expect(await emails.count()).toBeGreaterThan(20);
+    expect(cut / (await emails.count())).toBeLessThan(0.25);
     const times = page.getByRole("table", { name: "Users" }).locator("time");
     const texts = await times.allTextContents();
     expect(texts.length).toBeGreaterThan(10);
