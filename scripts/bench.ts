@@ -44,6 +44,7 @@ for (const target of targets) {
     ["users page 40", "/api/users?offset=2000", "list"],
     ["users search", "/api/users?q=consultant&sort=name&order=asc", "list"],
     ["users of a team", `/api/users?team_id=${team_id}`, "list"],
+    ["users signed in", "/api/users?signed_in=true", "list"],
     ["customer detail", `/api/customers/${customer_id}`, "detail"],
     ["team detail", `/api/teams/${team_id}`, "detail"],
   ];

@@ -2,8 +2,10 @@
 /**
  * `npm test`: every check and test of the console, on a fresh machine.
  *  1. makes sure Debian's Chromium is there (installs it with apt-get when run as root),
- *  2. type-checks, 3. runs the API tests (PGlite, and PostgreSQL when TEST_DATABASE_URL is set),
- *  4. builds the web app and runs the browser tests,
+ *  2. type-checks, 3. lints (ESLint: TypeScript and React hooks rules, import boundaries and cycles),
+ *  4. runs the API tests (PGlite, and PostgreSQL when TEST_DATABASE_URL is set),
+ *  5. runs the component tests of the shared screen parts (Vitest, Testing Library, happy-dom),
+ *  6. builds the web app and runs the browser tests,
  * then prints one line `N passed, N failed` summing every suite, and exits non-zero on any failure.
  */
 import { spawnSync } from "node:child_process";
@@ -42,10 +44,23 @@ console.log("\n▶ Type check");
 const typecheck = run("npx", ["tsc", "--noEmit", "-p", "."]);
 suites.push({ name: "typecheck", passed: typecheck === 0 ? 1 : 0, failed: typecheck === 0 ? 0 : 1 });
 
+console.log("\n▶ Lint (ESLint)");
+const lint = run("npx", ["eslint", "."]);
+suites.push({ name: "lint", passed: lint === 0 ? 1 : 0, failed: lint === 0 ? 0 : 1 });
+
 console.log(`\n▶ API tests (${process.env.TEST_DATABASE_URL ? "PGlite and PostgreSQL" : "PGlite; set TEST_DATABASE_URL for PostgreSQL too"})`);
 const apiCode = run("npx", ["vitest", "run"]);
 const api = readJson("test-results/api.json");
 suites.push({ name: "api", passed: api?.numPassedTests ?? 0, failed: api ? api.numFailedTests + (apiCode !== 0 && api.numFailedTests === 0 ? 1 : 0) : 1 });
+
+console.log("\n▶ Component tests (Vitest, Testing Library, happy-dom)");
+const componentsCode = run("npx", ["vitest", "run", "-c", "vitest.components.config.ts"]);
+const components = readJson("test-results/components.json");
+suites.push({
+  name: "components",
+  passed: components?.numPassedTests ?? 0,
+  failed: components ? components.numFailedTests + (componentsCode !== 0 && components.numFailedTests === 0 ? 1 : 0) : 1,
+});
 
 console.log("\n▶ Browser tests (Playwright, Debian Chromium)");
 const build = run("npx", ["vite", "build", "--logLevel", "warn"]);

@@ -4,6 +4,8 @@ export type CustomerStatus = (typeof customerStatuses)[number];
 
 export const teamStatuses = ["active", "inactive", "pending"] as const;
 export type TeamStatus = (typeof teamStatuses)[number];
+/** The statuses a team can be given in the add-team form and by Archive / Unarchive (SPEC.md §5). */
+export const teamFormStatuses = ["active", "inactive"] as const;
 
 export const userStatuses = ["active", "inactive", "pending"] as const;
 export type UserStatus = (typeof userStatuses)[number];

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { id, listPage, timestamp } from "./common";
-import { assignmentStatuses, skillTypes, teamStatuses } from "./enums";
+import { assignmentStatuses, skillTypes, teamFormStatuses, teamStatuses } from "./enums";
 import { msg } from "./messages";
 
 /** A row of `teams` with its derived customer_name, user_count and skills_count (SPEC.md §3). */
@@ -59,10 +59,10 @@ export const assignableSkillsSchema = z.object({ items: z.array(assignableSkillS
 export const createTeamSchema = z.strictObject({
   customer_id: z.uuid({ error: msg.teams.customerIdMissing }),
   team_name: z.string({ error: msg.teams.nameRequired }).trim().min(1, msg.teams.nameRequired).max(200, "Team name is too long"),
-  status: z.enum(["active", "inactive"], { error: msg.teams.statusInvalid }).default("active"),
+  status: z.enum(teamFormStatuses, { error: msg.teams.statusInvalid }).default("active"),
 });
 export type CreateTeamInput = z.input<typeof createTeamSchema>;
 
-export const updateTeamStatusSchema = z.strictObject({ status: z.enum(["active", "inactive"]) });
+export const updateTeamStatusSchema = z.strictObject({ status: z.enum(teamFormStatuses) });
 export const assignSkillSchema = z.strictObject({ skill_id: z.uuid({ error: msg.teams.chooseSkill }) });
 export const createdTeamSchema = z.object({ team_id: id, customer_id: id, team_name: z.string(), status: z.enum(teamStatuses) });

@@ -1,7 +1,7 @@
 import { createRootRoute, createRoute, createRouter, lazyRouteComponent, Outlet } from "@tanstack/react-router";
 import { msg } from "../domain/messages";
 import { useAuth } from "./auth/AuthProvider";
-import { ErrorState, Spinner } from "./components/ui";
+import { ErrorState, Spinner, useDocumentTitle } from "./components/ui";
 import { LoginPage } from "./login/LoginPage";
 import { NotFoundPage } from "./misc/NotFoundPage";
 import { auditSearch, customersSearch, teamsSearch, usersSearch } from "./search-schemas";
@@ -20,7 +20,7 @@ function AuthGate() {
       </div>
     );
   }
-  if (!operator) return <LoginPage />;
+  if (!operator) return <SignedOut />;
   return (
     <Shell>
       <Outlet />
@@ -54,6 +54,12 @@ function RouteError({ error, reset }: { error: unknown; reset: () => void }) {
     return <ErrorState title={msg.lists.cannotReach} message={msg.lists.cannotReachText} onRetry={() => void retry()} />;
   }
   return <ErrorState title={msg.app.genericError} message={error instanceof Error ? error.message : String(error)} onRetry={reset} />;
+}
+
+/** The login screen, titled as such (a signed-out tab no longer carries the last screen's title). */
+function SignedOut() {
+  useDocumentTitle(msg.login.title);
+  return <LoginPage />;
 }
 
 const rootRoute = createRootRoute({

@@ -125,8 +125,8 @@ const nonJson = fc.oneof(
 
 describe.each(targets)("hostile input on %s", (target) => {
   let app: TestConsole;
-  let routes: MutationRoute[] = [];
-  let skipped: string[] = [];
+  const routes: MutationRoute[] = [];
+  const skipped: string[] = [];
   /** Ids of real records that make the uncorrupted requests valid. */
   let ids: Record<string, string> = {};
   let baseline: Record<string, string> = {};

@@ -39,6 +39,7 @@ async function filterSamples(app: TestConsole, name: string): Promise<string[]> 
     case "customer_id": return one(sql`select customer_id as v from users_data group by customer_id order by count(*) desc, customer_id limit 1`);
     case "team_id": return one(sql`select team_id as v from teams_users group by team_id order by count(*) desc, team_id limit 1`);
     case "status": return ["active", "inactive"];
+    case "signed_in": return ["true", "false"];
     case "operator_id": return one(sql`select operator_id as v from audit_log where operator_id is not null limit 1`);
     case "entity": return ["customer"];
     case "entity_id": return one(sql`select entity_id as v from audit_log where entity_id is not null limit 1`);

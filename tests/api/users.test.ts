@@ -132,6 +132,49 @@ describe.each(targets)("users API on %s", (target) => {
       expect(body.summary).toEqual({ total: 5, active: 5, inactive: 0, recent_logins: 2 });
     });
 
+    it("filters by signed_in (the dashboard's Active Users): true keeps users who signed in at least once, false the others", async () => {
+      const customer = await newCustomer();
+      const signedIn = [await insertUser(customer.customer_id, { lastLoginHoursAgo: 1 }), await insertUser(customer.customer_id, { lastLoginHoursAgo: 24 * 90 })];
+      const never = await insertUser(customer.customer_id);
+      const yes = (await get(`/api/users?customer_id=${customer.customer_id}&signed_in=true`)).body;
+      expect(ids(yes.items).toSorted()).toEqual(signedIn.toSorted());
+      expect(yes.summary).toEqual({ total: 2, active: 2, inactive: 0, recent_logins: 1 });
+      const no = (await get(`/api/users?customer_id=${customer.customer_id}&signed_in=false`)).body;
+      expect(ids(no.items)).toEqual([never]);
+      // Over everyone, the count the dashboard shows as Active Users.
+      const all = (await get("/api/users?signed_in=true&limit=1")).body;
+      expect(all.total).toBe(await count(sql`select 1 from users_data where last_login is not null`));
+      expect(all.total).toBe((await get("/api/dashboard")).body.active_users);
+      expect((await get("/api/users?signed_in=yes")).status).toBe(422);
+    });
+
+    it("keeps the signed_in cards over every customer equal to SQL through first logins, status changes and deletes", async () => {
+      const expected = (signedIn: boolean, status?: string) => rows<Record<string, number>>(sql`
+        select count(*)::int as total, count(*) filter (where status = 'active')::int as active,
+          count(*) filter (where status = 'inactive')::int as inactive,
+          count(*) filter (where last_login >= now() - interval '24 hours')::int as recent_logins
+        from users_data where (last_login is not null) = ${signedIn} and ${status ? sql`status = ${status}` : sql`true`}`);
+      const check = async () => {
+        for (const signedIn of [true, false]) {
+          for (const status of [undefined, "active", "inactive"]) {
+            const { body } = await get(`/api/users?signed_in=${signedIn}&limit=1${status ? `&status=${status}` : ""}`);
+            const [want] = await expected(signedIn, status);
+            expect(body.summary, `signed_in=${signedIn} status=${status}`).toEqual(want);
+            expect(body.total).toBe(want.total);
+          }
+        }
+      };
+      await check();
+      const customer = await newCustomer();
+      const first = await insertUser(customer.customer_id);
+      const second = await insertUser(customer.customer_id, { lastLoginHoursAgo: 2 });
+      await rows(sql`update users_data set last_login = now() where user_id = ${first}`);
+      await rows(sql`update users_data set status = 'inactive' where user_id = ${second}`);
+      await check();
+      await rows(sql`delete from users_data where user_id in (${first}, ${second})`);
+      await check();
+    });
+
     it("filters by customer, with items, total and cards of that customer only", async () => {
       const [{ customer_id }] = await rows<{ customer_id: string }>(sql`
         select customer_id from users_data group by customer_id order by count(*) desc, customer_id limit 1`);

@@ -9,7 +9,7 @@ export async function signIn(page: Page, path = "/") {
   await page.getByLabel("Email").fill(admin.email);
   await page.getByLabel("Password").fill(admin.password);
   await page.getByRole("button", { name: "Sign In" }).click();
-  await expect(page.getByTestId("sidebar")).toBeVisible();
+  await expect(page.getByRole("button", { name: "User menu" })).toBeVisible();
 }
 
 /** A summary card by its exact label. */

@@ -59,7 +59,6 @@ test.describe("signed in", () => {
     await expect(card(msg.dashboard.totalUsers)).toHaveText(new RegExp(`${fmt(totals.total_users)}$`));
     await expect(card(msg.dashboard.totalTeams)).toHaveText(new RegExp(`${fmt(totals.total_teams)}$`));
     await expect(card(msg.dashboard.activeUsers)).toContainText(fmt(totals.active_users));
-    await page.screenshot({ path: "docs/screenshots/dashboard.png" });
 
     await page.reload();
     await expect(card(msg.dashboard.totalCustomers)).toHaveText(new RegExp(`${fmt(totals.total_customers)}$`));
@@ -118,6 +117,5 @@ test.describe("signed in", () => {
     await menu.getByRole("link", { name: "Analytics" }).click();
     await expect(menu).toBeHidden();
     await expect(page.getByText(msg.analytics.text)).toBeVisible();
-    await page.screenshot({ path: "docs/screenshots/analytics-phone.png" });
   });
 });

@@ -47,7 +47,6 @@ test.describe("users", () => {
       await expect(table.getByRole("columnheader", { name: header })).toBeVisible();
     }
     await expect(table.getByRole("row")).toHaveCount(Math.min(total, 50) + 1);
-    await page.screenshot({ path: "docs/screenshots/users.png" });
 
     const three = await userWithThreeRoles(page);
     await page.getByRole("searchbox", { name: "Search users..." }).fill(three.email.toUpperCase());
@@ -72,10 +71,6 @@ test.describe("users", () => {
     const detail = await apiGet(page, `/api/users/${three.user_id}`);
     await expect(statCard(page, "Total Teams")).toContainText(String(detail.stats.total_teams));
     await expect(page.getByRole("table", { name: "Team Memberships" }).getByRole("row")).toHaveCount(Math.max(1, detail.stats.total_teams) + 1);
-    // A viewport as tall as the page rather than fullPage, so that the fixed sidebar spans the picture.
-    await page.setViewportSize({ width: 1280, height: 1000 });
-    await page.screenshot({ path: "docs/screenshots/user-detail.png" });
-    await page.setViewportSize({ width: 1280, height: 720 });
     await page.getByRole("link", { name: "Back to Customer" }).click();
     await expect(page).toHaveURL(new RegExp(`/customers/${three.customer_id}$`));
   });
@@ -181,6 +176,9 @@ test.describe("users", () => {
     await page.getByRole("button", { name: "Create User" }).click();
     await expect(page).toHaveURL(/\/users$/);
     const email = `${local.toLowerCase()}@users.test`;
+    // "User created", with a link to the new user.
+    await expect(page.getByTestId("flash-banner")).toContainText(msg.users.created);
+    await expect(page.getByTestId("flash-banner").getByRole("link", { name: email })).toHaveAttribute("href", /\/users\/[0-9a-f-]{36}$/);
     const table = page.getByRole("table", { name: "Users" });
     const row = table.getByRole("row").filter({ hasText: email });
     await expect(row).toBeVisible();
@@ -194,7 +192,10 @@ test.describe("users", () => {
     await page.getByRole("combobox", { name: "Customer" }).fill(customer.customer_name);
     await page.getByRole("option", { name: customer.customer_name, exact: true }).click();
     await page.getByRole("button", { name: "Create User" }).click();
-    await expect(page.getByTestId("form-error")).toHaveText(msg.users.emailTaken);
+    // The duplicate email is said once, under its field.
+    await expect(page.getByTestId("field-error")).toHaveText(msg.users.emailTaken);
+    await expect(page.getByText(msg.users.emailTaken)).toHaveCount(1);
+    await expect(page.getByTestId("form-error")).toHaveCount(0);
     await expect(page).toHaveURL(/\/users\/add$/);
     await page.getByRole("link", { name: "Cancel" }).click();
     await expect(page).toHaveURL(/\/users$/);

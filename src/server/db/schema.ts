@@ -444,7 +444,8 @@ export const team_counts = pgTable(
 /**
  * Rows per status of a table (`entity` = table name), kept by triggers: the unfiltered summary
  * cards and totals of the lists and the dashboard read these instead of counting whole tables.
- * `users_data` also has the key `signed_in` (last_login not null).
+ * `users_data` also has the key `signed_in` (last_login not null), and the entity `users_signed_in`
+ * counts those users per status (the users list's `signed_in` filter, migration 0008).
  */
 export const status_counts = pgTable(
   "status_counts",

@@ -19,7 +19,7 @@ const recentLogin = sql`u.last_login >= now() - make_interval(hours => ${limits.
 /**
  * SPEC.md §2 "/users" (and the users of a customer or a team): users with their customer's name
  * and roles; `q` matches full name, email, job title, customer name and status; filters
- * customer_id, team_id, status. Cards (Total, Active, Inactive, Recent Logins (24h)) over the
+ * customer_id, team_id, status, signed_in. Cards (Total, Active, Inactive, Recent Logins (24h)) over the
  * filters, not the search: from the maintained counters plus one indexed count when no customer
  * or team narrows the list (reused for a few seconds on big lists), else counted exactly.
  */
@@ -48,6 +48,12 @@ export const userList = defineList({
     customer_id: { schema: z.uuid().optional(), where: (v: string) => sql`u.customer_id = ${v}` },
     team_id: { schema: z.uuid().optional(), where: (v: string) => sql`exists (select 1 from teams_users tu where tu.team_id = ${v} and tu.user_id = u.user_id)` },
     status: { schema: z.enum(userStatuses).optional(), where: (v: string) => sql`u.status = ${v}` },
+    // The dashboard's Active Users card opens /users?signed_in=true: "true" keeps the users who
+    // have signed in at least once, "false" those who never have (users_data_last_login_at_idx).
+    signed_in: {
+      schema: z.enum(["true", "false"]).optional(),
+      where: (v: "true" | "false") => (v === "true" ? sql`u.last_login is not null` : sql`u.last_login is null`),
+    },
   },
   // Each branch has its own index (pg_trgm on name, email, job title; customers by name), so the
   // planner can OR their bitmaps instead of scanning the table.
@@ -66,7 +72,7 @@ export const userList = defineList({
           coalesce(sum(n) filter (where status = 'active' and 'active' = any(${statusArray(filters.status)})), 0)::int as active,
           coalesce(sum(n) filter (where status = 'inactive' and 'inactive' = any(${statusArray(filters.status)})), 0)::int as inactive,
           (select count(*) from users_data u where ${recentLogin} and ${filterWhere})::int as recent_logins
-        from status_counts where entity = 'users_data'`,
+        from (${statusCountRows(filters.signed_in)}) sc`,
   totalFromSummary: ({ q }) => (q ? undefined : (s) => s.total),
   cacheSummary: true,
   csv: [
@@ -82,6 +88,18 @@ export const userList = defineList({
     { header: "Created", value: (u) => u.created_at },
   ],
 });
+
+/**
+ * Users per status from the maintained counters (migration 0008): all of them, those who have
+ * signed in at least once (`signed_in` "true"), or the others (all minus those).
+ */
+const statusCountRows = (signedIn: unknown) =>
+  signedIn === "true"
+    ? sql`select status, n from status_counts where entity = 'users_signed_in'`
+    : signedIn === "false"
+      ? sql`select status, n from status_counts where entity = 'users_data'
+          union all select status, -n from status_counts where entity = 'users_signed_in'`
+      : sql`select status, n from status_counts where entity = 'users_data'`;
 
 /** The statuses a status filter keeps (all of them without one), as a text[] literal. */
 const statusArray = (status: unknown) => sql`${sql`array[${sql.join((status ? [String(status)] : [...userStatuses]).map((s) => sql`${s}`), sql`, `)}]::text[]`}`;

@@ -90,7 +90,7 @@ export const usersRouter = createRouter();
 /** GET /api/users (SPEC.md §2 "/users", and the users of a customer or a team) and its CSV export: README "Lists". */
 mountList(usersRouter, {
   base: usersBase, path: "/", access: "viewer", tags: ["Users"], summary: "List users",
-  description: "Users with customer name and roles; `q` searches full name, email, job title, customer name and status; cards over the customer, team and status filters.",
+  description: "Users with customer name and roles; `q` searches full name, email, job title, customer name and status; `signed_in=true` keeps users who have signed in at least once (the dashboard's Active Users), `false` those who never have; cards over the customer, team, status and signed_in filters.",
   list: userList,
 });
 

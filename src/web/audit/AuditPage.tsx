@@ -7,10 +7,12 @@ import { columnsFor, DataTable } from "../components/DataTable";
 import { ExportCsvButton } from "../components/ExportCsvButton";
 import { ListPagination } from "../components/ListPagination";
 import { useServerList } from "../lib/server-list";
-import { formatDateTime, titleCase } from "../components/format";
+import { queryRoots } from "../lib/query-client";
+import { titleCase } from "../components/format";
+import { DateText, Muted, Truncate } from "../components/text";
 import { EmptyState, FilterSelect, Toolbar } from "../components/inputs";
 import { ErrorState, PageHeader } from "../components/ui";
-import { operatorListQuery } from "../operators/queries";
+import { operatorListQuery } from "../operators/public";
 
 type AuditSearch = { operator?: string; entity?: string; entity_id?: string; action?: string; from?: string; to?: string };
 
@@ -24,26 +26,26 @@ function ChangeList({ changes }: { changes: AuditEntry["changes"] }) {
   const before = changes?.before ?? {};
   const after = changes?.after ?? {};
   const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])];
-  if (keys.length === 0) return <span className="text-base-content/50">—</span>;
+  if (keys.length === 0) return <Muted>—</Muted>;
   const show = (v: unknown) => (v === undefined ? "—" : typeof v === "string" ? v : JSON.stringify(v));
   return (
-    <ul className="flex max-w-md flex-col gap-0.5 text-xs">
+    <ul className="flex min-w-0 flex-col gap-0.5 text-left text-xs">
       {keys.slice(0, 6).map((k) => (
-        <li key={k} className="truncate">
+        <li key={k} className="truncate" title={`${k}: ${k in before ? `${show(before[k])} → ` : ""}${show(after[k])}`}>
           <span className="font-medium">{k}</span>:{" "}
           {k in before ? <><span className="text-error line-through">{show(before[k])}</span> → </> : null}
           <span className="text-success">{show(after[k])}</span>
         </li>
       ))}
-      {keys.length > 6 ? <li className="text-base-content/60">+{keys.length - 6} more</li> : null}
+      {keys.length > 6 ? <li className="text-base-content/70">+{keys.length - 6} more</li> : null}
     </ul>
   );
 }
 
 const col = columnsFor<AuditEntry>();
 const columns = [
-  col.accessor("created_at", { id: "created_at", header: "Time", cell: (c) => <span className="whitespace-nowrap">{formatDateTime(c.getValue())}</span> }),
-  col.accessor("operator_email", { id: "operator", header: "Operator", cell: (c) => c.getValue() ?? <span className="text-base-content/60">—</span> }),
+  col.accessor("created_at", { id: "created_at", header: "Time", cell: (c) => <DateText iso={c.getValue()} withTime /> }),
+  col.accessor("operator_email", { id: "operator", header: "Operator", cell: (c) => { const v = c.getValue(); return v ? <Truncate text={v} className="max-w-56" /> : <Muted>—</Muted>; } }),
   col.accessor("action", { id: "action", header: "Action", cell: (c) => <span className="badge badge-ghost badge-sm whitespace-nowrap">{c.getValue().replace(/_/g, " ")}</span> }),
   col.display({
     id: "entity",
@@ -55,13 +57,13 @@ const columns = [
         <div className="min-w-0">
           <div>{titleCase(entity)}</div>
           {entity_id ? (
-            link ? <Link to={link.to as "/"} params={link.params as never} className="font-mono text-xs text-primary hover:underline">{entity_id.slice(0, 8)}</Link> : <span className="font-mono text-xs text-base-content/60">{entity_id.slice(0, 8)}</span>
+            link ? <Link to={link.to as "/"} params={link.params as never} className="font-mono text-xs text-primary hover:underline" title={entity_id}>{entity_id.slice(0, 8)}</Link> : <span className="font-mono text-xs text-base-content/70" title={entity_id}>{entity_id.slice(0, 8)}</span>
           ) : null}
         </div>
       );
     },
   }),
-  col.display({ id: "changes", header: "Changes", cell: ({ row }) => <ChangeList changes={row.original.changes} /> }),
+  col.display({ id: "changes", header: "Changes", meta: { grow: true }, cell: ({ row }) => <ChangeList changes={row.original.changes} /> }),
   col.accessor("ip_address", { id: "ip", header: "Address", cell: (c) => <span className="font-mono text-xs">{c.getValue() ?? ""}</span> }),
 ];
 
@@ -71,7 +73,7 @@ export default function AuditPage() {
     mode: "url",
     defaults: { sort: "created_at", order: "desc" },
     filters: { operator: "operator_id", entity: "entity", entity_id: "entity_id", action: "action", from: "from", to: "to" },
-    query: (params) => ({ queryKey: ["audit", params], queryFn: ({ signal }: { signal: AbortSignal }) => api("/audit", auditPageSchema, { query: params, signal }) }),
+    query: (params) => ({ queryKey: [...queryRoots.audit, "list", params], queryFn: ({ signal }: { signal: AbortSignal }) => api("/audit", auditPageSchema, { query: params, signal }) }),
   });
   const s = list.state.filters as AuditSearch;
   const operators = useQuery(operatorListQuery({ sort: "email", order: "asc", limit: 200 }));
@@ -94,11 +96,11 @@ export default function AuditPage() {
           {auditActions.map((a) => <option key={a} value={a}>{a.replace(/_/g, " ")}</option>)}
         </FilterSelect>
         <label className="flex items-center gap-2 text-sm">
-          <span className="text-base-content/70">From</span>
+          <span className="text-base-content/80">From</span>
           <input type="date" className="input input-sm" value={s.from ?? ""} onChange={(e) => list.setFilter({ from: e.target.value || undefined })} aria-label="From date" />
         </label>
         <label className="flex items-center gap-2 text-sm">
-          <span className="text-base-content/70">To</span>
+          <span className="text-base-content/80">To</span>
           <input type="date" className="input input-sm" value={s.to ?? ""} onChange={(e) => list.setFilter({ to: e.target.value || undefined })} aria-label="To date" />
         </label>
       </Toolbar>

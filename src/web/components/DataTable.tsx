@@ -1,11 +1,25 @@
-import { useMemo, type ReactNode } from "react";
+import { useEffect, useMemo, useRef, type KeyboardEvent, type ReactNode } from "react";
 import { createColumnHelper, tableFeatures, useTable, type ColumnDef, type RowData } from "@tanstack/react-table";
 import { ArrowDown, ArrowUp, ArrowUpDown, ChevronLeft, ChevronRight } from "lucide-react";
 import { limits } from "../../domain/messages";
 import { formatNumber } from "./format";
 
+/** How a column lays out; declared once per column, used by every table and the phone layout. */
+export type ColumnMeta = {
+  /** Numbers: right-aligned with tabular figures. */
+  align?: "right";
+  /** The column that takes the spare width (its text truncates only when there is none left). */
+  grow?: boolean;
+  /** The row's title on phones, shown first, without a label. */
+  primary?: boolean;
+  /** Row actions: on phones they sit together on the card's last line. */
+  actions?: boolean;
+  /** The label on phones when the header is not plain text. */
+  label?: string;
+};
+
 /** Core table features only: sorting and paging happen in the database. */
-export const tableFeatureSet = tableFeatures({});
+export const tableFeatureSet = tableFeatures({ columnMeta: {} as ColumnMeta });
 export type Features = typeof tableFeatureSet;
 export type Column<T extends RowData> = ColumnDef<Features, T, any>;
 /** Column helper for rows of type T. */
@@ -29,42 +43,87 @@ type Props<T extends Record<string, any>> = {
   empty?: ReactNode;
 };
 
+const rowSelector = "tbody > tr[data-row]";
+
+/** Moves focus between focusable rows: arrows, Home and End. */
+function moveFocus(event: KeyboardEvent<HTMLTableRowElement>) {
+  const rows = [...(event.currentTarget.closest("table")?.querySelectorAll<HTMLTableRowElement>(rowSelector) ?? [])];
+  const at = rows.indexOf(event.currentTarget);
+  const to = { ArrowDown: at + 1, ArrowUp: at - 1, Home: 0, End: rows.length - 1 }[event.key as "ArrowDown"];
+  if (to === undefined || !rows[to]) return false;
+  rows[to].focus();
+  return true;
+}
+
 /**
  * A table of one page of server-sorted rows: sort buttons in headers (toggling ascending and
- * descending, SPEC.md §9), skeleton rows while loading, an empty state, and rows that open on click
- * or Enter. Cell alignment: numbers right, everything else left.
+ * descending, SPEC.md §9), skeleton rows while loading, an empty state.
+ *
+ * Keyboard: when rows open a record, each row is one Tab stop (links inside leave the Tab order),
+ * arrow keys, Home and End move between rows, and Enter opens. Column `meta` sets numbers
+ * right-aligned with tabular figures and which column takes the spare width. Under 640 px each row
+ * becomes a stacked card ("Label: value" lines) with its actions on one line, so the page never
+ * scrolls sideways.
  */
 export function DataTable<T extends Record<string, any>>({ label, columns, rows, rowKey, sortable = [], sort, onSort, onRowClick, loading, empty }: Props<T>) {
   const data = useMemo(() => rows ?? [], [rows]);
   const table = useTable({ features: tableFeatureSet, columns, data, getRowId: (row: T) => rowKey(row) });
   const headerGroups = table.getHeaderGroups();
   const columnCount = columns.length;
+  const body = useRef<HTMLTableSectionElement>(null);
+
+  // A clickable row is the Tab stop; the links inside it stay clickable but leave the Tab order.
+  useEffect(() => {
+    if (!onRowClick) return;
+    body.current?.querySelectorAll<HTMLElement>("tr[data-row] a[href]").forEach((a) => (a.tabIndex = -1));
+  });
+
+  const labels = new Map<string, string>();
+  const headers = headerGroups[0]?.headers ?? [];
+  for (const header of headers) {
+    const def = header.column.columnDef;
+    labels.set(header.column.id, def.meta?.label ?? (typeof def.header === "string" ? def.header : ""));
+  }
+  // On phones the primary column (else the first) is the card's title.
+  const primaryId = (headers.find((h) => h.column.columnDef.meta?.primary) ?? headers[0])?.column.id;
 
   return (
-    <div className="overflow-x-auto rounded-box border border-base-300 bg-base-100">
-      <table className="table table-sm" aria-label={label} aria-busy={loading || undefined}>
-        <thead>
+    <div className="rounded-box border border-base-300 bg-base-100 sm:overflow-x-auto">
+      <table role="table" className="table table-sm max-sm:block" aria-label={label} aria-busy={loading || undefined}>
+        <thead role="rowgroup" className={onSort && sortable.length > 0 ? "max-sm:block" : "max-sm:sr-only"}>
           {headerGroups.map((group) => (
-            <tr key={group.id} className="bg-base-200/60 text-xs uppercase tracking-wide text-base-content/70">
+            <tr
+              key={group.id}
+              role="row"
+              className="bg-base-200/60 text-xs uppercase tracking-wide text-base-content/80 max-sm:flex max-sm:flex-wrap max-sm:gap-x-3 max-sm:rounded-t-box max-sm:px-4 max-sm:py-1"
+            >
               {group.headers.map((header) => {
                 const id = header.column.id;
+                const meta = header.column.columnDef.meta;
                 const canSort = sortable.includes(id) && onSort;
                 const active = sort?.sort === id;
                 const ariaSort = active ? (sort.order === "asc" ? "ascending" : "descending") : undefined;
                 const content = header.isPlaceholder ? null : <table.FlexRender header={header} />;
+                const align = meta?.align === "right" ? "text-right" : "";
                 return (
-                  <th key={header.id} scope="col" aria-sort={ariaSort} className="whitespace-nowrap py-3 font-semibold">
+                  <th
+                    key={header.id}
+                    role="columnheader"
+                    scope="col"
+                    aria-sort={ariaSort}
+                    className={`whitespace-nowrap px-2 py-3 font-semibold sm:first:pl-4 sm:last:pr-4 ${align} ${meta?.grow ? "sm:w-full" : ""} max-sm:block max-sm:border-0 max-sm:px-0 max-sm:py-1.5 ${canSort ? "" : "max-sm:sr-only"}`}
+                  >
                     {canSort ? (
                       <button
                         type="button"
-                        className="inline-flex items-center gap-1 uppercase hover:text-base-content"
+                        className={`inline-flex items-center gap-1 rounded uppercase hover:text-base-content ${meta?.align === "right" ? "flex-row-reverse" : ""}`}
                         onClick={() => onSort({ sort: id, order: active && sort.order === "asc" ? "desc" : "asc" })}
                       >
                         {content}
                         {active ? (
                           sort.order === "asc" ? <ArrowUp className="h-3.5 w-3.5" aria-hidden /> : <ArrowDown className="h-3.5 w-3.5" aria-hidden />
                         ) : (
-                          <ArrowUpDown className="h-3.5 w-3.5 opacity-40" aria-hidden />
+                          <ArrowUpDown className="h-3.5 w-3.5 opacity-60" aria-hidden />
                         )}
                       </button>
                     ) : (
@@ -76,41 +135,63 @@ export function DataTable<T extends Record<string, any>>({ label, columns, rows,
             </tr>
           ))}
         </thead>
-        <tbody>
+        <tbody role="rowgroup" ref={body} className="max-sm:block">
           {loading && !rows ? (
             Array.from({ length: limits.skeletonRows }, (_, i) => (
-              <tr key={i} aria-hidden data-testid="skeleton-row">
+              <tr key={i} role="row" aria-hidden data-testid="skeleton-row" className="max-sm:block max-sm:px-4 max-sm:py-3">
                 {Array.from({ length: columnCount }, (_, j) => (
-                  <td key={j} className="py-3.5">
+                  <td key={j} role="cell" className="py-3.5 max-sm:block max-sm:px-0 max-sm:py-1">
                     <div className="skeleton h-4 w-full max-w-32" />
                   </td>
                 ))}
               </tr>
             ))
           ) : data.length === 0 ? (
-            <tr>
-              <td colSpan={columnCount} className="py-12 text-center">{empty}</td>
+            <tr role="row" className="max-sm:block">
+              <td role="cell" colSpan={columnCount} className="py-12 text-center max-sm:block">{empty}</td>
             </tr>
           ) : (
             table.getRowModel().rows.map((row) => (
               <tr
                 key={row.id}
-                className={`${onRowClick ? "cursor-pointer hover:bg-base-200/60" : ""} ${loading ? "opacity-60" : ""}`}
+                role="row"
+                data-row
+                className={`${onRowClick ? "cursor-pointer hover:bg-base-200/60 focus-visible:bg-base-200/60" : ""} ${loading ? "opacity-60" : ""} max-sm:flex max-sm:flex-col max-sm:gap-1 max-sm:border-t max-sm:border-base-300 max-sm:px-4 max-sm:py-3`}
                 onClick={onRowClick ? (e) => {
                   // Links and buttons inside the row keep their own behaviour.
-                  if ((e.target as HTMLElement).closest("a,button,input,select,label")) return;
+                  if ((e.target as HTMLElement).closest("a,button,input,select,label,[role=menu]")) return;
                   onRowClick(row.original);
                 } : undefined}
                 onKeyDown={onRowClick ? (e) => {
-                  if (e.key === "Enter" && e.target === e.currentTarget) onRowClick(row.original);
+                  if (e.target !== e.currentTarget) return;
+                  if (e.key === "Enter") onRowClick(row.original);
+                  else if (moveFocus(e)) e.preventDefault();
                 } : undefined}
                 tabIndex={onRowClick ? 0 : undefined}
               >
-                {row.getAllCells().map((cell) => (
-                  <td key={cell.id} className="py-3 align-middle">
-                    <table.FlexRender cell={cell} />
-                  </td>
-                ))}
+                {row.getAllCells().map((cell) => {
+                  const meta = cell.column.columnDef.meta;
+                  const primary = cell.column.id === primaryId;
+                  const cellLabel = labels.get(cell.column.id);
+                  const labelled = Boolean(cellLabel) && !primary && !meta?.actions;
+                  // On phones a cell reads "Label   value": the label is generated content, so it is
+                  // not part of the cell's text on wider screens.
+                  const phone = primary
+                    ? "max-sm:order-first max-sm:pb-1 max-sm:text-base"
+                    : meta?.actions
+                      ? "max-sm:order-last max-sm:pt-2 max-sm:[&>div]:justify-start max-sm:[&>div]:text-left"
+                      : `max-sm:flex max-sm:items-center max-sm:justify-between max-sm:gap-4 max-sm:text-right ${labelled ? "max-sm:before:shrink-0 max-sm:before:text-left max-sm:before:text-xs max-sm:before:font-medium max-sm:before:text-base-content/70 max-sm:before:content-[attr(data-label)]" : ""}`;
+                  return (
+                    <td
+                      key={cell.id}
+                      role="cell"
+                      data-label={labelled ? cellLabel : undefined}
+                      className={`px-2 py-3 align-middle sm:first:pl-4 sm:last:pr-4 ${meta?.align === "right" ? "text-right tabular-nums" : ""} ${meta?.grow ? "sm:w-full sm:max-w-0 sm:min-w-56" : ""} max-sm:block max-sm:min-w-0 max-sm:border-0 max-sm:px-0 max-sm:py-0.5 ${phone}`}
+                    >
+                      <table.FlexRender cell={cell} />
+                    </td>
+                  );
+                })}
               </tr>
             ))
           )}

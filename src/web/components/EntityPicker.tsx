@@ -11,7 +11,7 @@ export type PickerOption = { id: string; label: string };
  * its label (shown when closed); `emptyLabel` names "no choice" (e.g. "All Customers") when given.
  * Keyboard: arrows move, Enter chooses, Escape closes.
  */
-export function EntityPicker({ label, value, current, onChange, search, queryKey, emptyLabel, placeholder, id: givenId, invalid, disabled }: {
+export function EntityPicker({ label, value, current, onChange, search, queryKey, emptyLabel, placeholder, id: givenId, invalid, disabled, describedBy }: {
   label: string;
   value: string | undefined;
   current: string | undefined;
@@ -23,6 +23,8 @@ export function EntityPicker({ label, value, current, onChange, search, queryKey
   id?: string;
   invalid?: boolean;
   disabled?: boolean;
+  /** Ids of the text describing the field (a form's hint or error). */
+  describedBy?: string;
 }) {
   const autoId = useId();
   const id = givenId ?? autoId;
@@ -63,6 +65,7 @@ export function EntityPicker({ label, value, current, onChange, search, queryKey
           aria-autocomplete="list"
           aria-activedescendant={open && options.length ? optionId(active) : undefined}
           aria-invalid={invalid || undefined}
+          aria-describedby={describedBy}
           disabled={disabled}
           className="grow"
           placeholder={open ? placeholder ?? msg.lists.pickerMore : current ?? emptyLabel ?? placeholder ?? ""}

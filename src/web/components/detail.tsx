@@ -1,4 +1,9 @@
 import type { ReactNode } from "react";
+import type { UseQueryResult } from "@tanstack/react-query";
+import { Link } from "@tanstack/react-router";
+import { ArrowLeft } from "lucide-react";
+import { ApiError, errorMessage } from "../api/client";
+import { ErrorState, useDocumentTitle } from "./ui";
 
 /** A titled card section of a detail page. */
 export function Section({ title, actions, children, className = "" }: { title: string; actions?: ReactNode; children: ReactNode; className?: string }) {
@@ -21,7 +26,7 @@ export function InfoList({ items, narrow }: { items: Array<{ label: string; valu
     <dl className={`grid grid-cols-1 gap-x-6 gap-y-4 sm:grid-cols-2 ${narrow ? "xl:grid-cols-1" : ""}`}>
       {items.map((item) => (
         <div key={item.label} className="min-w-0">
-          <dt className="text-xs font-medium uppercase tracking-wide text-base-content/60">{item.label}</dt>
+          <dt className="text-xs font-medium uppercase tracking-wide text-base-content/70">{item.label}</dt>
           <dd className={`mt-1 break-words text-sm ${item.mono ? "font-mono text-xs" : ""}`}>{item.value}</dd>
         </div>
       ))}
@@ -39,5 +44,68 @@ export function DetailSkeleton() {
       </div>
       <div className="skeleton h-40" />
     </div>
+  );
+}
+
+/**
+ * A back link ("Back to Customers", "Back to Acme Corp"): one line, the name cut with an ellipsis
+ * when long (full text on hover). It never marks itself as the current page.
+ */
+export function BackLink({ to, params, label }: { to: string; params?: Record<string, string>; label: string }) {
+  return (
+    <Link
+      to={to as "/"}
+      params={params as never}
+      activeOptions={{ exact: true }}
+      activeProps={{ "aria-current": undefined }}
+      className="btn btn-ghost btn-sm -ml-2 mb-4 max-w-full justify-start gap-1 px-2"
+      title={label}
+    >
+      <ArrowLeft className="h-4 w-4 shrink-0" aria-hidden />
+      <span className="min-w-0 truncate">{label}</span>
+    </Link>
+  );
+}
+
+type NotFound = {
+  /** The heading ("Customer not found", or the spec's "Error loading team"). */
+  title: string;
+  /** A line under it ("Team not found"). */
+  message?: string;
+  /** Whether Retry is offered (the spec's team and user error views keep it). */
+  retry?: boolean;
+};
+
+/**
+ * Every detail page's states from one place: the skeleton while loading, the not-found view on a
+ * 404, the error view with the server's message and Retry otherwise, each with the back link and
+ * a document title ("Customer not found · Customers · Pedal Console"); then `children` with the data.
+ */
+export function DetailScaffold<T>({ query, section, errorTitle, notFound, back, children }: {
+  query: Pick<UseQueryResult<T>, "data" | "error" | "isPending" | "refetch">;
+  /** The screen family, for the document title ("Customers"). */
+  section: string;
+  /** The spec's error title ("Error loading customer"). */
+  errorTitle: string;
+  notFound: NotFound;
+  /** Where the error views lead back to. */
+  back: { to: string; label: string };
+  children: (data: T) => ReactNode;
+}) {
+  const { data, error, isPending, refetch } = query;
+  const missing = error instanceof ApiError && error.status === 404;
+  useDocumentTitle(isPending || data !== undefined ? undefined : missing ? notFound.title : errorTitle, section);
+  if (isPending) return <DetailSkeleton />;
+  // Data already shown stays while a background refresh fails.
+  if (data !== undefined) return <>{children(data)}</>;
+  const retry = () => void refetch();
+  return (
+    <ErrorState
+      title={missing ? notFound.title : errorTitle}
+      message={missing ? notFound.message : errorMessage(error) || notFound.message}
+      onRetry={missing && !notFound.retry ? undefined : retry}
+    >
+      <Link to={back.to as "/"} activeOptions={{ exact: true }} activeProps={{ "aria-current": undefined }} className="btn btn-ghost btn-sm">{back.label}</Link>
+    </ErrorState>
   );
 }

@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from "react";
+import { cloneElement, isValidElement, useEffect, useState, type ReactElement, type ReactNode } from "react";
 import { Search } from "lucide-react";
 import { msg } from "../../domain/messages";
 
@@ -36,25 +36,32 @@ export function SearchInput({ value, onChange, placeholder, label, maxLength = 2
 export function FilterSelect({ label, value, onChange, children }: { label: string; value: string; onChange: (v: string) => void; children: ReactNode }) {
   return (
     <label className="flex items-center gap-2 text-sm">
-      <span className="whitespace-nowrap text-base-content/70">{label}</span>
-      <select className="select select-sm w-full sm:w-56" value={value} onChange={(e) => onChange(e.target.value)}>
+      <span className="whitespace-nowrap text-base-content/80">{label}</span>
+      <select className="select select-sm w-full sm:w-44" value={value} onChange={(e) => onChange(e.target.value)}>
         {children}
       </select>
     </label>
   );
 }
 
-/** A form field: label, control, hint, and the field's error message. */
+/**
+ * A form field: label, control, hint, and the field's error message. The control (the only child)
+ * is described by the hint or the error, and marked invalid while there is an error.
+ */
 export function Field({ label, htmlFor, error, hint, required, children }: { label: string; htmlFor: string; error?: string; hint?: ReactNode; required?: boolean; children: ReactNode }) {
+  const describedBy = error ? `${htmlFor}-error` : hint ? `${htmlFor}-hint` : undefined;
+  const control = isValidElement(children)
+    ? cloneElement(children as ReactElement<Record<string, unknown>>, { "aria-describedby": describedBy, "aria-invalid": error ? true : undefined })
+    : children;
   return (
     <div className="flex flex-col gap-1.5">
       <label htmlFor={htmlFor} className="text-sm font-medium">
         {label}
         {required ? <span className="text-error" aria-hidden> *</span> : null}
       </label>
-      {children}
-      {hint && !error ? <p className="text-xs text-base-content/60">{hint}</p> : null}
-      {error ? <p className="text-xs text-error" id={`${htmlFor}-error`} role="alert">{error}</p> : null}
+      {control}
+      {hint && !error ? <p className="text-xs text-base-content/70" id={`${htmlFor}-hint`}>{hint}</p> : null}
+      {error ? <p className="text-xs font-medium text-error" id={`${htmlFor}-error`} role="alert" data-testid="field-error">{error}</p> : null}
     </div>
   );
 }
@@ -69,13 +76,13 @@ export function Toolbar({ children, actions }: { children: ReactNode; actions?: 
   );
 }
 
-/** Empty state: title and optional text and action. */
+/** Empty state: a title, larger than the hint under it, and an optional action. */
 export function EmptyState({ title, text, action }: { title: string; text?: string; action?: ReactNode }) {
   return (
     <div className="flex flex-col items-center gap-1 text-center">
-      <p className="font-medium">{title}</p>
-      {text ? <p className="text-sm text-base-content/60">{text}</p> : null}
-      {action ? <div className="mt-2">{action}</div> : null}
+      <p className="text-base font-semibold">{title}</p>
+      {text ? <p className="max-w-prose text-sm text-base-content/70">{text}</p> : null}
+      {action ? <div className="mt-3">{action}</div> : null}
     </div>
   );
 }

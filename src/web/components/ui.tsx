@@ -1,32 +1,80 @@
-import type { ReactNode } from "react";
-import { AlertTriangle, RotateCw } from "lucide-react";
+import { Children, Fragment, isValidElement, useEffect, type ReactNode } from "react";
+import { Link } from "@tanstack/react-router";
+import { AlertTriangle, ChevronRight, RotateCw } from "lucide-react";
 import { msg } from "../../domain/messages";
 
-/** Page title row with optional subtitle and actions on the right. */
-export function PageHeader({ title, subtitle, actions }: { title: ReactNode; subtitle?: ReactNode; actions?: ReactNode }) {
+/**
+ * Sets the document title to the given parts, most specific first, then the console's name:
+ * `["Acme Corp", "Customers"]` → "Acme Corp · Customers · Pedal Console". Empty parts are skipped.
+ */
+export function useDocumentTitle(...parts: Array<string | null | undefined>) {
+  const title = [...parts.filter((p): p is string => Boolean(p && p.trim())), msg.app.name].join(" · ");
+  useEffect(() => {
+    document.title = title;
+  }, [title]);
+}
+
+/**
+ * Page title row: the title (cut once with an ellipsis when too long, full text on hover and for
+ * screen readers), an optional badge, subtitle, and actions that stay on one row beside it.
+ * It also sets the document title: `title` (or `titleText` when the title is not plain text),
+ * then `section` ("Acme Corp · Customers · Pedal Console").
+ */
+export function PageHeader({ title, titleText, section, badge, subtitle, actions }: {
+  title: ReactNode;
+  /** Plain text of the title, for the document title and the hover text. */
+  titleText?: string;
+  /** The screen family the page belongs to ("Customers"), after the title in the document title. */
+  section?: string;
+  badge?: ReactNode;
+  subtitle?: ReactNode;
+  actions?: ReactNode;
+}) {
+  const text = titleText ?? (typeof title === "string" ? title : undefined);
+  useDocumentTitle(text, section);
   return (
-    <div className="mb-6 flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
-      <div className="min-w-0">
-        <h1 className="truncate text-2xl font-semibold tracking-tight">{title}</h1>
-        {subtitle ? <p className="mt-1 text-sm text-base-content/70">{subtitle}</p> : null}
+    <div className="mb-6 flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between sm:gap-6">
+      <div className="min-w-0 flex-1">
+        <div className="flex min-w-0 items-center gap-3">
+          <h1 className="min-w-0 truncate text-2xl font-semibold tracking-tight" title={text}>{title}</h1>
+          {badge ? <span className="shrink-0">{badge}</span> : null}
+        </div>
+        {subtitle ? <div className="mt-1 text-sm text-base-content/70 max-sm:line-clamp-2 max-sm:break-words sm:truncate">{subtitle}</div> : null}
       </div>
-      {actions ? <div className="flex flex-wrap items-center gap-2">{actions}</div> : null}
+      {actions ? <div className="flex shrink-0 items-center gap-2">{actions}</div> : null}
     </div>
   );
 }
 
-/** A summary card: label, big number, optional hint and icon. */
-export function StatCard({ label, value, hint, icon }: { label: string; value: ReactNode; hint?: string; icon?: ReactNode }) {
-  return (
-    <div className="card border border-base-300 bg-base-100 shadow-sm" role="group" aria-label={label}>
-      <div className="card-body flex-row items-center gap-4 p-4 sm:p-5">
-        {icon ? <div className="hidden rounded-lg bg-primary/10 p-2.5 text-primary sm:block" aria-hidden>{icon}</div> : null}
-        <div className="min-w-0">
-          <div className="text-sm text-base-content/70">{label}</div>
-          <div className="text-2xl font-semibold tabular-nums">{value}</div>
-          {hint ? <div className="text-xs text-base-content/60">{hint}</div> : null}
-        </div>
+type CardLink = { to: string; search?: Record<string, unknown>; params?: Record<string, string> };
+
+/** A summary card: label, big number, optional hint and icon; with `link`, the whole card opens that list. */
+export function StatCard({ label, value, hint, icon, link }: { label: string; value: ReactNode; hint?: string; icon?: ReactNode; link?: CardLink }) {
+  const body = (
+    <div className="card-body h-full flex-row items-center gap-4 p-4 sm:p-5">
+      {icon ? <div className="hidden shrink-0 rounded-lg bg-primary/10 p-2 text-primary sm:block [&>svg]:h-5 [&>svg]:w-5" aria-hidden>{icon}</div> : null}
+      <div className="min-w-0 flex-1">
+        <div className="text-sm leading-snug text-base-content/70">{label}</div>
+        <div className="min-w-0 text-2xl font-semibold tabular-nums">{value}</div>
+        {hint ? <div className="text-xs text-base-content/70">{hint}</div> : null}
       </div>
+      {link ? <ChevronRight className="h-4 w-4 shrink-0 text-base-content/50 transition-transform group-hover:translate-x-0.5" aria-hidden /> : null}
+    </div>
+  );
+  return (
+    <div className="card min-w-0 border border-base-300 bg-base-100 shadow-sm" role="group" aria-label={label}>
+      {link ? (
+        <Link
+          to={link.to as "/"}
+          search={link.search as never}
+          params={link.params as never}
+          className="group block h-full rounded-box transition-colors hover:bg-base-200/50"
+        >
+          {body}
+        </Link>
+      ) : (
+        body
+      )}
     </div>
   );
 }
@@ -36,7 +84,7 @@ export function StatCardSkeleton() {
   return (
     <div className="card border border-base-300 bg-base-100 shadow-sm" aria-hidden>
       <div className="card-body flex-row items-center gap-4 p-4 sm:p-5">
-        <div className="skeleton hidden h-11 w-11 rounded-lg sm:block" />
+        <div className="skeleton hidden h-9 w-9 rounded-lg sm:block" />
         <div className="flex flex-col gap-2">
           <div className="skeleton h-3.5 w-24" />
           <div className="skeleton h-7 w-16" />
@@ -46,9 +94,25 @@ export function StatCardSkeleton() {
   );
 }
 
-/** Grid of stat cards that keeps its shape between loading and loaded. */
+const gridColumns: Record<number, string> = {
+  1: "grid-cols-1",
+  2: "grid-cols-2",
+  3: "grid-cols-1 sm:grid-cols-3",
+  4: "grid-cols-2 xl:grid-cols-4",
+};
+
+/** How many cards `children` holds, looking into fragments. */
+function countCards(children: ReactNode): number {
+  return Children.toArray(children).reduce<number>(
+    (n, child) => n + (isValidElement<{ children?: ReactNode }>(child) && child.type === Fragment ? countCards(child.props.children) : 1),
+    0,
+  );
+}
+
+/** Grid of stat cards sized to how many there are, keeping its shape between loading and loaded. */
 export function StatGrid({ children }: { children: ReactNode }) {
-  return <div className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">{children}</div>;
+  const count = countCards(children);
+  return <div className={`grid gap-3 sm:gap-4 ${gridColumns[count] ?? "grid-cols-2 xl:grid-cols-4"}`}>{children}</div>;
 }
 
 /** Error view: the spec's title, the server's message and a Retry button. */

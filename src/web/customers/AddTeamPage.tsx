@@ -1,32 +1,28 @@
-import type { z } from "zod";
 import { useEffect, useState } from "react";
-import { useForm } from "react-hook-form";
-import { zodResolver } from "@hookform/resolvers/zod";
+import { useQuery } from "@tanstack/react-query";
 import { Link, useNavigate, useParams } from "@tanstack/react-router";
-import { ArrowLeft } from "lucide-react";
 import { msg, timings } from "../../domain/messages";
-import { createTeamSchema, type CreateTeamInput } from "../../domain/teams";
-import { applyServerError, FormCard, FormError } from "../components/forms";
-import { Field } from "../components/inputs";
+import { BackLink } from "../components/detail";
+import { FormCard, FormPage } from "../components/forms";
 import { SuccessBanner, useBanner } from "../components/overlays";
-import { useCreateTeam } from "../teams/queries";
+import { useDocumentTitle } from "../components/ui";
+import { TeamForm, useCreateTeam } from "../teams/public";
+import { customerQuery } from "./queries";
 
 /**
- * SPEC.md §2 "/customers/{customerId}/add-team": "Add New Team". On success shows "Team created
- * successfully!" with "Redirecting to customer details..." and returns to the customer after 1.5 s.
+ * SPEC.md §2 "/customers/{customerId}/add-team": "Add New Team" for the customer it names. On
+ * success shows "Team created successfully!" with "Redirecting to customer details..." and returns
+ * to the customer after 1.5 s.
  */
 export default function AddTeamPage() {
   const { customerId } = useParams({ from: "/customers/$customerId/add-team" });
   const navigate = useNavigate();
   const create = useCreateTeam();
+  const customer = useQuery(customerQuery(customerId));
   const banner = useBanner();
-  const [serverError, setServerError] = useState<string | null>(null);
   const [created, setCreated] = useState(false);
-  const form = useForm<CreateTeamInput, unknown, z.output<typeof createTeamSchema>>({
-    resolver: zodResolver(createTeamSchema),
-    defaultValues: { customer_id: customerId, team_name: "", status: "active" },
-  });
-  const { errors, isSubmitting } = form.formState;
+  const customerName = customer.data?.customer_name;
+  useDocumentTitle(msg.teams.addTitle, customerName, msg.nav.customers);
 
   useEffect(() => {
     if (!created) return;
@@ -34,44 +30,36 @@ export default function AddTeamPage() {
     return () => clearTimeout(timer);
   }, [created, customerId, navigate]);
 
-  const onSubmit = form.handleSubmit(async (values) => {
-    setServerError(null);
-    try {
-      await create.mutateAsync(values);
-      banner.show(msg.teams.created, msg.teams.redirectingToCustomer);
-      setCreated(true);
-    } catch (err) {
-      setServerError(applyServerError(err, form.setError));
-    }
-  });
+  const subtitle = (
+    <>
+      {customerName ? (
+        <span className="block truncate" title={customerName}>
+          {msg.teams.addFor(customerName)}
+        </span>
+      ) : (
+        <span className="skeleton inline-block h-4 w-40 align-middle" aria-hidden />
+      )}
+      <span className="block">{msg.teams.addSubtitle}</span>
+    </>
+  );
 
   return (
-    <>
-      <Link activeOptions={{ exact: true }} activeProps={{ "aria-current": undefined }} to="/customers/$customerId" params={{ customerId }} className="btn btn-ghost btn-sm mb-4 gap-1">
-        <ArrowLeft className="h-4 w-4" aria-hidden /> Back to Customer
-      </Link>
-      <FormCard title={msg.teams.addTitle} subtitle="Teams group a customer's users and the skills they use.">
+    <FormPage back={<BackLink to="/customers/$customerId" params={{ customerId }} label={msg.teams.backToCustomer} />}>
+      <FormCard title={msg.teams.addTitle} subtitle={subtitle}>
         <SuccessBanner message={banner.message} />
-        <form className="flex flex-col gap-4" onSubmit={onSubmit} noValidate>
-          <FormError message={serverError ?? errors.customer_id?.message ?? null} />
-          <Field label="Team Name" htmlFor="team_name" required error={errors.team_name?.message}>
-            <input id="team_name" className={`input w-full ${errors.team_name ? "input-error" : ""}`} autoFocus aria-invalid={!!errors.team_name} {...form.register("team_name")} />
-          </Field>
-          <Field label="Status" htmlFor="status">
-            <select id="status" className="select w-full" {...form.register("status")}>
-              <option value="active">Active</option>
-              <option value="inactive">Inactive</option>
-            </select>
-          </Field>
-          <div className="flex justify-end gap-2 pt-2">
-            <Link activeOptions={{ exact: true }} activeProps={{ "aria-current": undefined }} to="/customers/$customerId" params={{ customerId }} className="btn btn-ghost">Cancel</Link>
-            <button type="submit" className="btn btn-primary" disabled={isSubmitting || created}>
-              {isSubmitting ? <span className="loading loading-spinner loading-sm" aria-hidden /> : null}
-              {isSubmitting ? "Creating..." : "Create Team"}
-            </button>
-          </div>
-        </form>
+        <TeamForm
+          customerId={customerId}
+          locked={created}
+          cancel={(allowLeave) => (
+            <Link to="/customers/$customerId" params={{ customerId }} activeOptions={{ exact: true }} activeProps={{ "aria-current": undefined }} className="btn btn-ghost" onClick={allowLeave}>{msg.ui.cancel}</Link>
+          )}
+          onSubmit={async (values) => {
+            await create.mutateAsync(values);
+            banner.show(msg.teams.created, msg.teams.redirectingToCustomer);
+            setCreated(true);
+          }}
+        />
       </FormCard>
-    </>
+    </FormPage>
   );
 }

@@ -1,17 +1,18 @@
 import { useQuery } from "@tanstack/react-query";
-import { Link, useParams } from "@tanstack/react-router";
-import { Archive, ArchiveRestore, ArrowLeft, Plus, User, UserCheck, UsersRound } from "lucide-react";
+import { useParams } from "@tanstack/react-router";
+import { Archive, ArchiveRestore, Plus, User, UserCheck, UsersRound } from "lucide-react";
+import type { CustomerDetail } from "../../domain/customers";
 import { msg } from "../../domain/messages";
-import { ApiError, errorMessage } from "../api/client";
-import { useCan } from "../auth/permissions";
-import { HistoryLink } from "../audit/HistoryLink";
+import { errorMessage } from "../api/client";
+import { ActionBar, historyAction } from "../components/actions";
 import { StatusBadge } from "../components/badges";
-import { DetailSkeleton, InfoList, Section } from "../components/detail";
-import { formatDateTime, formatNumber } from "../components/format";
+import { BackLink, DetailScaffold, InfoList, Section } from "../components/detail";
+import { formatNumber } from "../components/format";
 import { SuccessBanner, useBanner } from "../components/overlays";
-import { ErrorState, PageHeader, StatCard, StatGrid } from "../components/ui";
-import { CustomerTeamTable } from "../teams/TeamTable";
-import { UserTable } from "../users/UserTable";
+import { DateText, Muted } from "../components/text";
+import { PageHeader, StatCard, StatGrid } from "../components/ui";
+import { CustomerTeamTable } from "../teams/public";
+import { UserTable } from "../users/public";
 import { customerQuery, useSetCustomerStatus } from "./queries";
 
 /** Splits the free-text valid_domains (one per line or comma-separated) into domains. */
@@ -22,23 +23,26 @@ function domainsOf(text: string | null): string[] {
 /** SPEC.md §2 "/customers/{customerId}". */
 export default function CustomerDetailPage() {
   const { customerId } = useParams({ from: "/customers/$customerId" });
-  const { data: customer, error, isPending, refetch } = useQuery(customerQuery(customerId));
+  const query = useQuery(customerQuery(customerId));
+  return (
+    <DetailScaffold
+      query={query}
+      section={msg.nav.customers}
+      errorTitle={msg.customers.loadOneError}
+      notFound={{ title: msg.customers.notFound }}
+      back={{ to: "/customers", label: msg.customers.backToList }}
+    >
+      {(customer) => <CustomerView customer={customer} />}
+    </DetailScaffold>
+  );
+}
+
+function CustomerView({ customer }: { customer: CustomerDetail }) {
+  const customerId = customer.customer_id;
   const setStatus = useSetCustomerStatus(customerId);
   const banner = useBanner();
-  const canEdit = useCan("editor");
-  const isAdmin = useCan("admin");
-
-  if (isPending) return <DetailSkeleton />;
-  if (error || !customer) {
-    const missing = error instanceof ApiError && error.status === 404;
-    return (
-      <ErrorState title={missing ? msg.customers.notFound : msg.customers.loadOneError} message={missing ? undefined : errorMessage(error)} onRetry={missing ? undefined : () => void refetch()}>
-        <Link activeOptions={{ exact: true }} activeProps={{ "aria-current": undefined }} to="/customers" className="btn btn-ghost btn-sm">Back to Customers</Link>
-      </ErrorState>
-    );
-  }
-
   const archived = customer.status === "inactive";
+  const name = customer.customer_name.trim() || msg.fallbacks.unnamedCompany;
   const toggle = () =>
     setStatus.mutate(archived ? "active" : "inactive", {
       onSuccess: () => banner.show(archived ? msg.customers.unarchived : msg.customers.archived),
@@ -47,26 +51,26 @@ export default function CustomerDetailPage() {
 
   return (
     <>
-      <Link activeOptions={{ exact: true }} activeProps={{ "aria-current": undefined }} to="/customers" className="btn btn-ghost btn-sm mb-4 gap-1">
-        <ArrowLeft className="h-4 w-4" aria-hidden /> Back to Customers
-      </Link>
+      <BackLink to="/customers" label={msg.customers.backToList} />
       <PageHeader
-        title={
-          <span className="flex flex-wrap items-center gap-3">
-            {customer.customer_name || msg.fallbacks.unnamedCompany}
-            <StatusBadge kind="customer" status={customer.status} />
-          </span>
-        }
+        title={name}
+        section={msg.nav.customers}
+        badge={<StatusBadge kind="customer" status={customer.status} />}
         actions={
-          <>
-            {isAdmin ? <HistoryLink entity="customer" id={customerId} /> : null}
-            {canEdit ? (
-              <button type="button" className={`btn btn-sm ${archived ? "btn-primary" : "btn-outline"}`} onClick={toggle} disabled={setStatus.isPending}>
-                {setStatus.isPending ? <span className="loading loading-spinner loading-xs" aria-hidden /> : archived ? <ArchiveRestore className="h-4 w-4" aria-hidden /> : <Archive className="h-4 w-4" aria-hidden />}
-                {archived ? "Unarchive" : "Archive"}
-              </button>
-            ) : null}
-          </>
+          <ActionBar
+            actions={[
+              historyAction("customer", customerId),
+              {
+                label: archived ? "Unarchive" : "Archive",
+                icon: archived ? ArchiveRestore : Archive,
+                tone: archived ? "primary" : "default",
+                need: "editor",
+                primary: true,
+                busy: setStatus.isPending,
+                onClick: toggle,
+              },
+            ]}
+          />
         }
       />
       <SuccessBanner message={banner.message} />
@@ -87,13 +91,13 @@ export default function CustomerDetailPage() {
               {
                 label: "Valid Domains",
                 value: domains.length ? (
-                  <span className="flex flex-wrap gap-1.5">{domains.map((d) => <span key={d} className="badge badge-ghost badge-sm font-mono">{d}</span>)}</span>
+                  <span className="flex flex-wrap gap-1.5">{domains.map((d) => <span key={d} className="badge badge-ghost badge-sm max-w-full truncate font-mono" title={d}>{d}</span>)}</span>
                 ) : (
-                  <span className="text-base-content/60">{msg.customers.noDomains}</span>
+                  <Muted>{msg.customers.noDomains}</Muted>
                 ),
               },
-              { label: "Created", value: formatDateTime(customer.created_at) },
-              { label: "Last Updated", value: formatDateTime(customer.updated_at) },
+              { label: "Created", value: <DateText iso={customer.created_at} withTime /> },
+              { label: "Last Updated", value: <DateText iso={customer.updated_at} withTime /> },
             ]}
           />
         </Section>
@@ -104,13 +108,7 @@ export default function CustomerDetailPage() {
 
         <Section
           title="Teams"
-          actions={
-            canEdit ? (
-              <Link to="/customers/$customerId/add-team" params={{ customerId }} className="btn btn-primary btn-sm">
-                <Plus className="h-4 w-4" aria-hidden /> Add Team
-              </Link>
-            ) : null
-          }
+          actions={<ActionBar actions={[{ label: "Add Team", icon: Plus, tone: "primary", need: "editor", primary: true, to: "/customers/$customerId/add-team", params: { customerId } }]} />}
         >
           <CustomerTeamTable customerId={customerId} />
         </Section>

@@ -10,7 +10,7 @@ import { customerKeys } from "./queries";
  * list filters ("All Customers" clears it, SPEC.md §2 /teams, /users) and forms (`activeOnly`,
  * SPEC.md §2 "/users/add"). Later screens (skills, prompts, comments) use it as it is.
  */
-export function CustomerPicker({ value, onChange, activeOnly = false, emptyLabel, id, invalid, disabled, label = "Customer" }: {
+export function CustomerPicker({ value, onChange, activeOnly = false, emptyLabel, id, invalid, disabled, label = "Customer", ...aria }: {
   value: string | undefined;
   onChange: (customerId: string | undefined) => void;
   activeOnly?: boolean;
@@ -19,6 +19,9 @@ export function CustomerPicker({ value, onChange, activeOnly = false, emptyLabel
   invalid?: boolean;
   disabled?: boolean;
   label?: string;
+  /** Set by a form `Field`: its hint or error. */
+  "aria-describedby"?: string;
+  "aria-invalid"?: boolean;
 }) {
   const chosen = useQuery({
     queryKey: [...customerKeys.all, "option", value],
@@ -34,7 +37,8 @@ export function CustomerPicker({ value, onChange, activeOnly = false, emptyLabel
       current={value ? chosen.data?.customer_name : undefined}
       onChange={onChange}
       emptyLabel={emptyLabel}
-      invalid={invalid}
+      invalid={invalid || aria["aria-invalid"]}
+      describedBy={aria["aria-describedby"]}
       disabled={disabled}
       placeholder="Type a customer name..."
       queryKey={[...customerKeys.all, "options", activeOnly]}

@@ -3,11 +3,11 @@ import { Building2, CircleCheck, CircleSlash, Clock, Plus } from "lucide-react";
 import { customerSortKeys, type CustomerListItem, type CustomerPage } from "../../domain/customers";
 import { limits, msg } from "../../domain/messages";
 import { errorMessage } from "../api/client";
-import { useCan } from "../auth/permissions";
+import { ActionBar } from "../components/actions";
 import { StatusBadge } from "../components/badges";
 import { columnsFor, DataTable } from "../components/DataTable";
 import { ExportCsvButton } from "../components/ExportCsvButton";
-import { formatDate, formatNumber } from "../components/format";
+import { DateText, Num } from "../components/text";
 import { EmptyState, SearchInput, Toolbar } from "../components/inputs";
 import { formatCount, ListPagination } from "../components/ListPagination";
 import { ErrorState, PageHeader, StatCard, StatCardSkeleton, StatGrid } from "../components/ui";
@@ -20,24 +20,27 @@ const columns = [
   col.accessor("customer_name", {
     id: "customer_name",
     header: "Company",
-    cell: ({ row }) => (
-      <Link to="/customers/$customerId" params={{ customerId: row.original.customer_id }} className="font-medium hover:text-primary hover:underline">
-        {row.original.customer_name.trim() || msg.fallbacks.unnamedCompany}
-      </Link>
-    ),
+    meta: { grow: true },
+    cell: ({ row }) => {
+      const name = row.original.customer_name.trim() || msg.fallbacks.unnamedCompany;
+      return (
+        <Link to="/customers/$customerId" params={{ customerId: row.original.customer_id }} className="block truncate font-medium hover:text-primary hover:underline" title={name}>
+          {name}
+        </Link>
+      );
+    },
   }),
-  col.accessor("user_count", { id: "user_count", header: "Users", cell: (c) => <span className="tabular-nums">{formatNumber(c.getValue())}</span> }),
-  col.accessor("team_count", { id: "team_count", header: "Teams", cell: (c) => <span className="tabular-nums">{formatNumber(c.getValue())}</span> }),
+  col.accessor("user_count", { id: "user_count", header: "Users", meta: { align: "right" }, cell: (c) => <Num value={c.getValue()} /> }),
+  col.accessor("team_count", { id: "team_count", header: "Teams", meta: { align: "right" }, cell: (c) => <Num value={c.getValue()} /> }),
   col.accessor("status", { id: "status", header: "Status", cell: (c) => <StatusBadge kind="customer" status={c.getValue()} /> }),
-  col.accessor("created_at", { id: "created_at", header: "Created", cell: (c) => formatDate(c.getValue()) }),
-  col.accessor("updated_at", { id: "updated_at", header: "Last Updated", cell: (c) => formatDate(c.getValue()) }),
+  col.accessor("created_at", { id: "created_at", header: "Created", cell: (c) => <DateText iso={c.getValue()} /> }),
+  col.accessor("updated_at", { id: "updated_at", header: "Last Updated", cell: (c) => <DateText iso={c.getValue()} /> }),
 ];
 
 /** SPEC.md §2 "/customers": summary cards, searchable and sortable table, Add Customer, Export CSV. */
 export default function CustomersPage() {
   const list = useServerList<CustomerListItem, CustomerPage["summary"]>({ mode: "url", defaults: { sort: "created_at", order: "desc" }, query: customerListQuery });
   const navigate = useNavigate();
-  const canEdit = useCan("editor");
   const { data, failed, query } = list;
   const exact = data?.summary_exact ?? true;
 
@@ -46,13 +49,7 @@ export default function CustomersPage() {
       <PageHeader
         title={msg.nav.customers}
         subtitle="Customer organizations, their status and size"
-        actions={
-          canEdit ? (
-            <Link to="/customers/add" className="btn btn-primary btn-sm">
-              <Plus className="h-4 w-4" aria-hidden /> Add Customer
-            </Link>
-          ) : null
-        }
+        actions={<ActionBar actions={[{ label: "Add Customer", icon: Plus, tone: "primary", need: "editor", primary: true, to: "/customers/add" }]} />}
       />
       <StatGrid>
         {data ? (

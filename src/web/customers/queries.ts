@@ -1,5 +1,5 @@
 import type { ListParams } from "../../domain/common";
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import { keepPreviousData, queryOptions, useMutation } from "@tanstack/react-query";
 import {
   customerDetailSchema,
   customerOptionsSchema,
@@ -8,13 +8,13 @@ import {
   type CreateCustomerInput,
 } from "../../domain/customers";
 import { api } from "../api/client";
-import { dashboardKeys } from "../dashboard/queries";
+import { queryRoots } from "../lib/query-client";
 
 export type CustomerListParams = ListParams;
 
 /** Query keys of customers; mutations invalidate through these. */
 export const customerKeys = {
-  all: ["customers"] as const,
+  all: queryRoots.customers,
   lists: () => [...customerKeys.all, "list"] as const,
   list: (params: CustomerListParams) => [...customerKeys.lists(), params] as const,
   detail: (id: string) => [...customerKeys.all, "detail", id] as const,
@@ -39,22 +39,18 @@ export const customerOptionsQuery = (activeOnly = false) =>
     staleTime: 60_000,
   });
 
+/** POST /api/customers (SPEC.md §5 "Add customer"). */
 export function useCreateCustomer() {
-  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: CreateCustomerInput) => api("/customers", customerSchema, { method: "POST", body: input }),
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: customerKeys.all });
-      void queryClient.invalidateQueries({ queryKey: dashboardKeys.all });
-    },
+    meta: { invalidates: [queryRoots.customers, queryRoots.dashboard] },
   });
 }
 
-/** Archive (inactive) / Unarchive (active). */
+/** Archive (inactive) / Unarchive (active); the customer's name and status show in team and user lists too. */
 export function useSetCustomerStatus(id: string) {
-  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (status: "active" | "inactive") => api(`/customers/${id}`, customerSchema, { method: "PATCH", body: { status } }),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: customerKeys.all }),
+    meta: { invalidates: [queryRoots.customers] },
   });
 }

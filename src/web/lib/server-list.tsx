@@ -111,7 +111,8 @@ export function useServerList<I, S = unknown>(options: Options) {
     order: (raw.order as "asc" | "desc" | undefined) ?? options.defaults.order,
     page: (raw.page as number | undefined) ?? 1,
     cursor: raw.cursor as string | undefined,
-    filters: Object.fromEntries(Object.keys(filterNames).map((k) => [k, raw[k] as string | undefined])),
+    // As text: the router reads `?signed_in=true` as the boolean true.
+    filters: Object.fromEntries(Object.keys(filterNames).map((k) => [k, raw[k] === undefined || raw[k] === null ? undefined : String(raw[k])])),
   };
 
   /** Applies a change: `push` adds a history entry (URL mode), else the current one is replaced. */

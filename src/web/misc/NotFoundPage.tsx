@@ -1,8 +1,10 @@
 import { Link } from "@tanstack/react-router";
 import { msg } from "../../domain/messages";
+import { useDocumentTitle } from "../components/ui";
 
 /** Any route the console does not know. */
 export function NotFoundPage() {
+  useDocumentTitle(msg.app.notFoundTitle);
   return (
     <div className="flex flex-col items-center py-20 text-center">
       <p className="text-6xl font-bold text-primary">404</p>

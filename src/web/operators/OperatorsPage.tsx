@@ -2,7 +2,6 @@ import type { z } from "zod";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Link } from "@tanstack/react-router";
 import { History, KeyRound, LogOut, MoreHorizontal, Plus, ShieldCheck, Unlock, UserX, UserCheck } from "lucide-react";
 import { operatorRoles } from "../../domain/enums";
 import { msg } from "../../domain/messages";
@@ -13,11 +12,14 @@ import { columnsFor, DataTable } from "../components/DataTable";
 import { ListPagination } from "../components/ListPagination";
 import { ExportCsvButton } from "../components/ExportCsvButton";
 import { useServerList } from "../lib/server-list";
-import { formatDate, formatRelative, titleCase } from "../components/format";
+import { formatFullTime, titleCase } from "../components/format";
+import { Tag } from "../components/badges";
 import { applyServerError, FormError } from "../components/forms";
 import { EmptyState, Field, SearchInput, Toolbar } from "../components/inputs";
 import { ConfirmDialog, Modal, SuccessBanner, useBanner } from "../components/overlays";
 import { ErrorState, PageHeader } from "../components/ui";
+import { Menu } from "../components/Menu";
+import { DateText, Num, RelativeTime, Truncate } from "../components/text";
 import { operatorListQuery, useCreateOperator, useResetPassword, useRevokeSessions, useUnlockOperator, useUpdateOperator } from "./queries";
 
 /** A random password for a new or reset account, shown once to the admin to hand over. */
@@ -47,10 +49,11 @@ export default function OperatorsPage() {
     col.display({
       id: "email",
       header: "Operator",
+      meta: { grow: true },
       cell: ({ row }) => (
-        <div className="min-w-0">
-          <div className="font-medium">{row.original.name}</div>
-          <div className="text-xs text-base-content/60">{row.original.email}</div>
+        <div className="min-w-0 text-left">
+          <Truncate text={row.original.name} className="font-medium" />
+          <Truncate text={row.original.email} className="text-xs text-base-content/70" />
         </div>
       ),
     }),
@@ -76,38 +79,39 @@ export default function OperatorsPage() {
       header: "Status",
       cell: ({ row }) => {
         const o = row.original;
-        if (o.banned) return <span className="badge badge-soft badge-error badge-sm">Deactivated</span>;
-        if (o.locked_until) return <span className="badge badge-soft badge-warning badge-sm" title={`Until ${formatDate(o.locked_until)}`}>Locked</span>;
-        return <span className="badge badge-soft badge-success badge-sm">Active</span>;
+        if (o.banned) return <Tag tone="error">Deactivated</Tag>;
+        if (o.locked_until) return <span title={`Until ${formatFullTime(o.locked_until)}`}><Tag tone="warning">Locked</Tag></span>;
+        return <Tag tone="success">Active</Tag>;
       },
     }),
-    col.accessor("active_sessions", { id: "active_sessions", header: "Sessions", cell: (c) => <span className="tabular-nums">{c.getValue()}</span> }),
-    col.accessor("last_sign_in", { id: "last_sign_in", header: "Last Sign-in", cell: (c) => <span className="whitespace-nowrap">{formatRelative(c.getValue(), msg.fallbacks.neverLoggedIn)}</span> }),
-    col.accessor("created_at", { id: "created_at", header: "Created", cell: (c) => formatDate(c.getValue()) }),
+    col.accessor("active_sessions", { id: "active_sessions", header: "Sessions", meta: { align: "right" }, cell: (c) => <Num value={c.getValue()} /> }),
+    col.accessor("last_sign_in", { id: "last_sign_in", header: "Last Sign-in", cell: (c) => <RelativeTime iso={c.getValue()} fallback={msg.fallbacks.neverLoggedIn} /> }),
+    col.accessor("created_at", { id: "created_at", header: "Created", cell: (c) => <DateText iso={c.getValue()} /> }),
     col.display({
       id: "actions",
-      header: () => <span className="sr-only">Actions</span>,
+      meta: { actions: true },
+      header: () => <span className="sr-only">{msg.ui.actions}</span>,
       cell: ({ row }) => {
         const o = row.original;
         const self = o.id === me?.id;
         return (
-          <div className="dropdown dropdown-end">
-            <div tabIndex={0} role="button" className="btn btn-ghost btn-xs" aria-label={`Actions for ${o.email}`}>
-              <MoreHorizontal className="h-4 w-4" aria-hidden />
-            </div>
-            <ul tabIndex={0} className="menu dropdown-content z-20 w-56 rounded-box border border-base-300 bg-base-100 p-1 shadow-lg">
-              <li><button type="button" onClick={() => { setNewPassword(randomPassword()); setPending({ kind: "reset", operator: o }); }}><KeyRound className="h-4 w-4" aria-hidden />Reset password</button></li>
-              <li><button type="button" onClick={() => setPending({ kind: "revoke", operator: o })}><LogOut className="h-4 w-4" aria-hidden />End all sessions</button></li>
-              {o.locked_until ? <li><button type="button" onClick={() => setPending({ kind: "unlock", operator: o })}><Unlock className="h-4 w-4" aria-hidden />Unlock</button></li> : null}
-              {!self ? (
-                o.banned ? (
-                  <li><button type="button" onClick={() => setPending({ kind: "unban", operator: o })}><UserCheck className="h-4 w-4" aria-hidden />Reactivate</button></li>
-                ) : (
-                  <li><button type="button" className="text-error" onClick={() => setPending({ kind: "ban", operator: o })}><UserX className="h-4 w-4" aria-hidden />Deactivate</button></li>
-                )
-              ) : null}
-              <li><Link to="/audit" search={{ entity: "operator", entity_id: o.id }}><History className="h-4 w-4" aria-hidden />{msg.audit.history}</Link></li>
-            </ul>
+          <div className="flex justify-end">
+            <Menu
+              label={`Actions for ${o.email}`}
+              button={<MoreHorizontal className="h-4 w-4" aria-hidden />}
+              buttonClassName="btn btn-ghost btn-xs btn-square"
+              entries={[
+                { label: "Reset password", icon: KeyRound, onSelect: () => { setNewPassword(randomPassword()); setPending({ kind: "reset", operator: o }); } },
+                { label: "End all sessions", icon: LogOut, onSelect: () => setPending({ kind: "revoke", operator: o }) },
+                ...(o.locked_until ? [{ label: "Unlock", icon: Unlock, onSelect: () => setPending({ kind: "unlock", operator: o }) }] : []),
+                ...(!self
+                  ? [o.banned
+                      ? { label: "Reactivate", icon: UserCheck, onSelect: () => setPending({ kind: "unban", operator: o }) }
+                      : { label: "Deactivate", icon: UserX, tone: "error" as const, onSelect: () => setPending({ kind: "ban", operator: o }) }]
+                  : []),
+                { kind: "link" as const, label: msg.audit.history, icon: History, to: "/audit", search: { entity: "operator", entity_id: o.id } },
+              ]}
+            />
           </div>
         );
       },

@@ -1,13 +1,14 @@
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import { keepPreviousData, queryOptions, useMutation } from "@tanstack/react-query";
 import { okSchema } from "../../domain/common";
 import { operatorPageSchema, operatorSchema, revokedSchema, type CreateOperatorInput } from "../../domain/operators";
 import type { OperatorRole } from "../../domain/enums";
 import { api } from "../api/client";
 import type { ListParams } from "../../domain/common";
+import { queryRoots } from "../lib/query-client";
 
 /** Query keys of operators. */
 export const operatorKeys = {
-  all: ["operators"] as const,
+  all: queryRoots.operators,
   list: (params: Record<string, unknown>) => [...operatorKeys.all, "list", params] as const,
 };
 
@@ -18,39 +19,32 @@ export const operatorListQuery = (params: ListParams & Record<string, string | n
     placeholderData: keepPreviousData,
   });
 
-function useInvalidate() {
-  const queryClient = useQueryClient();
-  return () => void queryClient.invalidateQueries({ queryKey: operatorKeys.all });
-}
+/** Every operator change shows in the operators list. */
+const meta = { invalidates: [queryRoots.operators] };
 
 export function useCreateOperator() {
-  const onSuccess = useInvalidate();
-  return useMutation({ mutationFn: (input: CreateOperatorInput) => api("/operators", operatorSchema, { method: "POST", body: input }), onSuccess });
+  return useMutation({ mutationFn: (input: CreateOperatorInput) => api("/operators", operatorSchema, { method: "POST", body: input }), meta });
 }
 
 export function useUpdateOperator() {
-  const onSuccess = useInvalidate();
   return useMutation({
     mutationFn: ({ id, ...patch }: { id: string; role?: OperatorRole; banned?: boolean; name?: string }) =>
       api(`/operators/${id}`, operatorSchema, { method: "PATCH", body: patch }),
-    onSuccess,
+    meta,
   });
 }
 
 export function useResetPassword() {
-  const onSuccess = useInvalidate();
   return useMutation({
     mutationFn: ({ id, password }: { id: string; password: string }) => api(`/operators/${id}/reset-password`, revokedSchema, { method: "POST", body: { password } }),
-    onSuccess,
+    meta,
   });
 }
 
 export function useRevokeSessions() {
-  const onSuccess = useInvalidate();
-  return useMutation({ mutationFn: (id: string) => api(`/operators/${id}/revoke-sessions`, revokedSchema, { method: "POST" }), onSuccess });
+  return useMutation({ mutationFn: (id: string) => api(`/operators/${id}/revoke-sessions`, revokedSchema, { method: "POST" }), meta });
 }
 
 export function useUnlockOperator() {
-  const onSuccess = useInvalidate();
-  return useMutation({ mutationFn: (id: string) => api(`/operators/${id}/unlock`, okSchema, { method: "POST" }), onSuccess });
+  return useMutation({ mutationFn: (id: string) => api(`/operators/${id}/unlock`, okSchema, { method: "POST" }), meta });
 }

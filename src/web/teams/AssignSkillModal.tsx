@@ -3,7 +3,9 @@ import { useQuery } from "@tanstack/react-query";
 import { Globe } from "lucide-react";
 import { msg } from "../../domain/messages";
 import { errorMessage } from "../api/client";
+import { Tag } from "../components/badges";
 import { titleCase } from "../components/format";
+import { Truncate } from "../components/text";
 import { EmptyState, SearchInput } from "../components/inputs";
 import { Modal, SuccessBanner, useBanner } from "../components/overlays";
 import { Spinner } from "../components/ui";
@@ -48,14 +50,12 @@ export function AssignSkillModal({ teamId, open, onClose }: { teamId: string; op
           {skills.data.items.map((skill) => (
             <li key={skill.skill_id} className="flex items-center gap-3 py-3">
               <div className="min-w-0 flex-1">
-                <div className="flex flex-wrap items-center gap-2">
-                  <span className="font-medium">{skill.skill_name}</span>
-                  <span className="badge badge-ghost badge-sm">{titleCase(skill.type)}</span>
-                  {skill.is_global ? (
-                    <span className="badge badge-info badge-soft badge-sm gap-1"><Globe className="h-3 w-3" aria-hidden />Global</span>
-                  ) : null}
+                <div className="flex min-w-0 items-center gap-2">
+                  <Truncate text={skill.skill_name} className="font-medium" />
+                  <Tag>{titleCase(skill.type)}</Tag>
+                  {skill.is_global ? <Tag tone="info"><Globe className="h-3 w-3" aria-hidden />Global</Tag> : null}
                 </div>
-                {skill.skill_description ? <p className="mt-0.5 line-clamp-2 text-sm text-base-content/70">{skill.skill_description}</p> : null}
+                {skill.skill_description ? <p className="mt-0.5 line-clamp-2 text-sm text-base-content/70" title={skill.skill_description}>{skill.skill_description}</p> : null}
               </div>
               <button
                 type="button"
@@ -71,7 +71,7 @@ export function AssignSkillModal({ teamId, open, onClose }: { teamId: string; op
         </ul>
       )}
       {skills.data && skills.data.total > skills.data.items.length ? (
-        <p className="mt-2 text-xs text-base-content/60">Showing {skills.data.items.length} of {skills.data.total}; search to narrow the list.</p>
+        <p className="mt-2 text-xs text-base-content/70">Showing {skills.data.items.length} of {skills.data.total}; search to narrow the list.</p>
       ) : null}
     </Modal>
   );

@@ -1,19 +1,21 @@
 import { useEffect, useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { Link, useNavigate, useParams } from "@tanstack/react-router";
-import { Archive, ArchiveRestore, ArrowLeft, Building2, CircleDot, Globe, Plus, Trash2, User, UserCheck, UserMinus } from "lucide-react";
+import { Archive, ArchiveRestore, Building2, CircleDot, Globe, Plus, Trash2, User, UserCheck, UserMinus } from "lucide-react";
 import { msg, timings } from "../../domain/messages";
+import type { TeamDetail } from "../../domain/teams";
 import type { UserListItem } from "../../domain/users";
-import { ApiError, errorMessage } from "../api/client";
+import { errorMessage } from "../api/client";
 import { useCan } from "../auth/permissions";
-import { HistoryLink } from "../audit/HistoryLink";
-import { StatusBadge } from "../components/badges";
-import { DetailSkeleton, InfoList, Section } from "../components/detail";
-import { displayName, formatDate, formatDateTime, formatNumber, titleCase } from "../components/format";
+import { ActionBar, historyAction } from "../components/actions";
+import { StatusBadge, Tag } from "../components/badges";
+import { BackLink, DetailScaffold, InfoList, Section } from "../components/detail";
+import { displayName, formatDate, formatNumber, titleCase } from "../components/format";
 import { EmptyState } from "../components/inputs";
 import { ConfirmDialog, SuccessBanner, useBanner } from "../components/overlays";
-import { ErrorState, PageHeader, StatCard, StatGrid } from "../components/ui";
-import { UserTable } from "../users/UserTable";
+import { DateText, Truncate } from "../components/text";
+import { PageHeader, StatCard, StatGrid } from "../components/ui";
+import { UserTable } from "../users/public";
 import { AssignSkillModal } from "./AssignSkillModal";
 import { teamQuery, teamSkillsQuery, useDeleteTeam, useRemoveMember, useSetTeamStatus } from "./queries";
 
@@ -22,18 +24,9 @@ export default function TeamDetailPage() {
   const { teamId } = useParams({ from: "/teams/$teamId" });
   const navigate = useNavigate();
   const [deletedFor, setDeletedFor] = useState<string | null>(null);
-  // Once deleted, nothing asks the server for the team again (it would answer 404).
-  const team = useQuery({ ...teamQuery(teamId), enabled: !deletedFor });
-  const skills = useQuery({ ...teamSkillsQuery(teamId), enabled: !deletedFor });
-  const setStatus = useSetTeamStatus(teamId);
-  const deleteTeam = useDeleteTeam(teamId);
-  const removeMember = useRemoveMember(teamId);
-  const banner = useBanner();
-  const [assignOpen, setAssignOpen] = useState(false);
-  const [confirmDelete, setConfirmDelete] = useState(false);
-  const [removing, setRemoving] = useState<UserListItem | null>(null);
-  const canEdit = useCan("editor");
-  const isAdmin = useCan("admin");
+  // Once deleted, nothing asks the server for the team again (it would answer 404); its skills
+  // are asked for by the team view, which is gone by then.
+  const query = useQuery({ ...teamQuery(teamId), enabled: !deletedFor });
 
   // SPEC.md §4: after delete, the customer page opens after 2 s.
   useEffect(() => {
@@ -49,55 +42,69 @@ export default function TeamDetailPage() {
       </div>
     );
   }
-  if (team.isPending) return <DetailSkeleton />;
-  if (team.error || !team.data) {
-    const missing = team.error instanceof ApiError && team.error.status === 404;
-    return (
-      <ErrorState title={msg.teams.loadOneError} message={missing ? msg.teams.notFound : errorMessage(team.error) || msg.teams.notFound} onRetry={() => void team.refetch()}>
-        <Link activeOptions={{ exact: true }} activeProps={{ "aria-current": undefined }} to="/teams" className="btn btn-ghost btn-sm">Back to Teams</Link>
-      </ErrorState>
-    );
-  }
+  return (
+    <DetailScaffold
+      query={query}
+      section={msg.nav.teams}
+      errorTitle={msg.teams.loadOneError}
+      notFound={{ title: msg.teams.loadOneError, message: msg.teams.notFound, retry: true }}
+      back={{ to: "/teams", label: msg.teams.backToList }}
+    >
+      {(team) => <TeamView team={team} onDeleted={() => setDeletedFor(team.customer_id)} />}
+    </DetailScaffold>
+  );
+}
 
-  const t = team.data;
+function TeamView({ team: t, onDeleted }: { team: TeamDetail; onDeleted: () => void }) {
+  const teamId = t.team_id;
+  const skills = useQuery(teamSkillsQuery(teamId));
+  const setStatus = useSetTeamStatus(teamId);
+  const deleteTeam = useDeleteTeam(teamId);
+  const removeMember = useRemoveMember(teamId);
+  const banner = useBanner();
+  const [assignOpen, setAssignOpen] = useState(false);
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const [removing, setRemoving] = useState<UserListItem | null>(null);
+  const canEdit = useCan("editor");
+
   const active = t.status === "active";
+  const customerName = t.customer_name ?? msg.fallbacks.unknownCustomer;
   const toggleStatus = () =>
     setStatus.mutate(active ? "inactive" : "active", { onSuccess: () => banner.show(active ? msg.teams.archived : msg.teams.unarchived) });
   const actionError = setStatus.error ?? removeMember.error;
 
   return (
     <>
-      <Link activeOptions={{ exact: true }} activeProps={{ "aria-current": undefined }} to="/customers/$customerId" params={{ customerId: t.customer_id }} className="btn btn-ghost btn-sm mb-4 gap-1">
-        <ArrowLeft className="h-4 w-4" aria-hidden /> Back to {t.customer_name ?? "Customer"}
-      </Link>
+      <BackLink to="/customers/$customerId" params={{ customerId: t.customer_id }} label={`Back to ${t.customer_name ?? "Customer"}`} />
       <PageHeader
-        title={<span className="flex flex-wrap items-center gap-3">{t.team_name}<StatusBadge kind="team" status={t.status} /></span>}
-        subtitle={t.customer_name ?? msg.fallbacks.unknownCustomer}
+        title={t.team_name}
+        section={msg.nav.teams}
+        badge={<StatusBadge kind="team" status={t.status} />}
+        subtitle={<span title={customerName}>{customerName}</span>}
         actions={
-          <>
-            {isAdmin ? <HistoryLink entity="team" id={teamId} /> : null}
-            {canEdit ? (
-          <>
-            <button type="button" className="btn btn-primary btn-sm" onClick={() => setAssignOpen(true)}>
-              <Plus className="h-4 w-4" aria-hidden /> Assign Skill
-            </button>
-            <button type="button" className="btn btn-outline btn-sm" onClick={toggleStatus} disabled={setStatus.isPending}>
-              {active ? <Archive className="h-4 w-4" aria-hidden /> : <ArchiveRestore className="h-4 w-4" aria-hidden />}
-              {active ? "Archive Team" : "Unarchive Team"}
-            </button>
-            <button type="button" className="btn btn-outline btn-error btn-sm" onClick={() => setConfirmDelete(true)}>
-              <Trash2 className="h-4 w-4" aria-hidden /> Delete Team
-            </button>
-          </>
-            ) : null}
-          </>
+          <ActionBar
+            actions={[
+              historyAction("team", teamId),
+              { label: "Assign Skill", icon: Plus, tone: "primary", need: "editor", primary: true, onClick: () => setAssignOpen(true) },
+              { label: active ? "Archive Team" : "Unarchive Team", icon: active ? Archive : ArchiveRestore, need: "editor", busy: setStatus.isPending, onClick: toggleStatus },
+              { label: "Delete Team", icon: Trash2, tone: "danger", need: "editor", onClick: () => setConfirmDelete(true) },
+            ]}
+          />
         }
       />
       <SuccessBanner message={banner.message} />
       {actionError ? <div role="alert" className="alert alert-error alert-soft mb-4 text-sm">{errorMessage(actionError)}</div> : null}
 
       <StatGrid>
-        <StatCard label="Customer" value={<span className="block truncate text-lg">{t.customer_name ?? msg.fallbacks.unknownCustomer}</span>} icon={<Building2 className="h-6 w-6" />} />
+        <StatCard
+          label="Customer"
+          value={
+            <Link to="/customers/$customerId" params={{ customerId: t.customer_id }} className="block min-w-0 text-lg leading-snug hover:text-primary hover:underline">
+              <Truncate text={customerName} lines={2} />
+            </Link>
+          }
+          icon={<Building2 className="h-6 w-6" />}
+        />
         <StatCard label="Status" value={<span className="text-lg">{titleCase(t.status)}</span>} icon={<CircleDot className="h-6 w-6" />} />
         <StatCard label="Total Users" value={formatNumber(t.stats.total_users)} icon={<User className="h-6 w-6" />} />
         <StatCard label="Active Users" value={formatNumber(t.stats.active_users)} icon={<UserCheck className="h-6 w-6" />} />
@@ -111,7 +118,7 @@ export default function TeamDetailPage() {
               { label: "Team ID", value: t.team_id, mono: true },
               { label: "Customer ID", value: t.customer_id, mono: true },
               { label: "Team Name", value: t.team_name },
-              { label: "Last Updated", value: formatDateTime(t.updated_at) },
+              { label: "Last Updated", value: <DateText iso={t.updated_at} withTime /> },
             ]}
           />
         </Section>
@@ -121,18 +128,20 @@ export default function TeamDetailPage() {
           ) : skills.error ? (
             <div role="alert" className="alert alert-error alert-soft text-sm">{errorMessage(skills.error)}</div>
           ) : skills.data.items.length === 0 ? (
-            <EmptyState title="No skills assigned" text="Use Assign Skill to give this team a skill." />
+            <div className="py-6">
+              <EmptyState title="No skills assigned" text="Use Assign Skill to give this team a skill." />
+            </div>
           ) : (
             <ul className="grid grid-cols-1 gap-2 md:grid-cols-2" aria-label="Assigned skills">
               {skills.data.items.map((s) => (
-                <li key={s.skill_id}>
+                <li key={s.skill_id} className="min-w-0">
                   {/* The skill screens own /skills/{skill_id}. */}
-                  <Link to={`/skills/${s.skill_id}` as "/"} className="flex h-full flex-col gap-1 rounded-lg border border-base-300 p-3 hover:border-primary hover:bg-base-200/50">
-                    <span className="flex flex-wrap items-center gap-2 font-medium">
-                      {s.skill_name}
-                      {s.is_global ? <span className="badge badge-info badge-soft badge-xs gap-1"><Globe className="h-3 w-3" aria-hidden />Global</span> : null}
+                  <Link to={`/skills/${s.skill_id}` as "/"} className="flex h-full min-w-0 flex-col gap-1 rounded-lg border border-base-300 p-3 hover:border-primary hover:bg-base-200/50">
+                    <span className="flex min-w-0 items-center gap-2 font-medium">
+                      <Truncate text={s.skill_name} />
+                      {s.is_global ? <Tag tone="info"><Globe className="h-3 w-3" aria-hidden />Global</Tag> : null}
                     </span>
-                    <span className="text-xs text-base-content/60">
+                    <span className="text-xs text-base-content/70">
                       {titleCase(s.type)} · assigned {formatDate(s.assigned_at)}{s.score !== null ? ` · score ${Math.round(s.score)}%` : ""}
                     </span>
                   </Link>
@@ -161,12 +170,12 @@ export default function TeamDetailPage() {
       <ConfirmDialog
         open={confirmDelete}
         title="Delete Team"
-        message={<>Are you sure you want to delete <strong>{t.team_name}</strong>? Its memberships and skill assignments will be removed. This action cannot be undone.</>}
+        message={<>Are you sure you want to delete <strong className="break-all">{t.team_name}</strong>? Its memberships and skill assignments will be removed. This action cannot be undone.</>}
         confirmLabel={deleteTeam.isPending ? "Deleting..." : "Delete Team"}
         busy={deleteTeam.isPending}
         error={deleteTeam.error ? errorMessage(deleteTeam.error) : null}
         onCancel={() => setConfirmDelete(false)}
-        onConfirm={() => deleteTeam.mutate(undefined, { onSuccess: () => { setConfirmDelete(false); setDeletedFor(t.customer_id); } })}
+        onConfirm={() => deleteTeam.mutate(undefined, { onSuccess: () => { setConfirmDelete(false); onDeleted(); } })}
       />
       <ConfirmDialog
         open={removing !== null}

@@ -6,7 +6,7 @@ import { StatusBadge } from "../components/badges";
 import { columnsFor, DataTable } from "../components/DataTable";
 import { ListPagination } from "../components/ListPagination";
 import { useServerList } from "../lib/server-list";
-import { formatDate, formatNumber } from "../components/format";
+import { DateText, Num } from "../components/text";
 import { EmptyState } from "../components/inputs";
 import { ErrorState } from "../components/ui";
 import { teamListQuery } from "./queries";
@@ -17,12 +17,13 @@ const columns = [
   col.accessor("team_name", {
     id: "team_name",
     header: "Team Name",
+    meta: { grow: true },
     cell: ({ row }) => <TeamLink teamId={row.original.team_id} name={row.original.team_name} />,
   }),
-  col.accessor("user_count", { id: "user_count", header: "Users", cell: (c) => <span className="tabular-nums">{formatNumber(c.getValue())}</span> }),
-  col.accessor("skills_count", { id: "skills_count", header: "Skills", cell: (c) => <span className="tabular-nums">{formatNumber(c.getValue())}</span> }),
+  col.accessor("user_count", { id: "user_count", header: "Users", meta: { align: "right" }, cell: (c) => <Num value={c.getValue()} /> }),
+  col.accessor("skills_count", { id: "skills_count", header: "Skills", meta: { align: "right" }, cell: (c) => <Num value={c.getValue()} /> }),
   col.accessor("status", { id: "status", header: "Status", cell: (c) => <StatusBadge kind="team" status={c.getValue()} /> }),
-  col.accessor("created_at", { id: "created_at", header: "Created", cell: (c) => formatDate(c.getValue()) }),
+  col.accessor("created_at", { id: "created_at", header: "Created", cell: (c) => <DateText iso={c.getValue()} /> }),
 ];
 
 /** The teams of one customer (SPEC.md §2 "/customers/{customerId}"), sorted and paged by the server. */

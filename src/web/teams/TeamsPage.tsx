@@ -6,11 +6,11 @@ import { errorMessage } from "../api/client";
 import { StatusBadge } from "../components/badges";
 import { columnsFor, DataTable } from "../components/DataTable";
 import { ExportCsvButton } from "../components/ExportCsvButton";
-import { formatDate, formatNumber } from "../components/format";
+import { DateText, Num } from "../components/text";
 import { EmptyState, SearchInput, Toolbar } from "../components/inputs";
 import { formatCount, ListPagination } from "../components/ListPagination";
 import { ErrorState, PageHeader, StatCard, StatCardSkeleton, StatGrid } from "../components/ui";
-import { CustomerFilter } from "../customers/CustomerFilter";
+import { CustomerFilter } from "../customers/public";
 import { useServerList } from "../lib/server-list";
 import { SummaryNote } from "../lib/SummaryNote";
 import { teamListQuery } from "./queries";
@@ -21,21 +21,25 @@ const columns = [
   col.accessor("team_name", {
     id: "team_name",
     header: "Team Name",
+    meta: { grow: true },
     cell: ({ row }) => <TeamLink teamId={row.original.team_id} name={row.original.team_name} />,
   }),
   col.accessor("customer_name", {
     id: "customer_name",
     header: "Customer",
-    cell: ({ row }) => (
-      <Link to="/customers/$customerId" params={{ customerId: row.original.customer_id }} className="hover:text-primary hover:underline">
-        {row.original.customer_name ?? msg.fallbacks.unknownCustomer}
-      </Link>
-    ),
+    cell: ({ row }) => {
+      const name = row.original.customer_name ?? msg.fallbacks.unknownCustomer;
+      return (
+        <Link to="/customers/$customerId" params={{ customerId: row.original.customer_id }} className="block max-w-64 truncate hover:text-primary hover:underline" title={name}>
+          {name}
+        </Link>
+      );
+    },
   }),
-  col.accessor("user_count", { id: "user_count", header: "Users", cell: (c) => <span className="tabular-nums">{formatNumber(c.getValue())}</span> }),
-  col.accessor("skills_count", { id: "skills_count", header: "Skills", cell: (c) => <span className="tabular-nums">{formatNumber(c.getValue())}</span> }),
+  col.accessor("user_count", { id: "user_count", header: "Users", meta: { align: "right" }, cell: (c) => <Num value={c.getValue()} /> }),
+  col.accessor("skills_count", { id: "skills_count", header: "Skills", meta: { align: "right" }, cell: (c) => <Num value={c.getValue()} /> }),
   col.accessor("status", { id: "status", header: "Status", cell: (c) => <StatusBadge kind="team" status={c.getValue()} /> }),
-  col.accessor("created_at", { id: "created_at", header: "Created", cell: (c) => formatDate(c.getValue()) }),
+  col.accessor("created_at", { id: "created_at", header: "Created", cell: (c) => <DateText iso={c.getValue()} /> }),
 ];
 
 /** SPEC.md §2 "/teams": cards on the filtered set, customer filter, search, sortable table, Export CSV. */

@@ -1,5 +1,5 @@
 import type { ListParams } from "../../domain/common";
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import { keepPreviousData, queryOptions, useMutation } from "@tanstack/react-query";
 import { okSchema } from "../../domain/common";
 import {
   assignableSkillsSchema,
@@ -11,15 +11,13 @@ import {
   type CreateTeamInput,
 } from "../../domain/teams";
 import { api } from "../api/client";
-import { customerKeys } from "../customers/queries";
-import { dashboardKeys } from "../dashboard/queries";
-import { userKeys } from "../users/queries";
+import { queryRoots } from "../lib/query-client";
 
 export type TeamListParams = ListParams & { customer_id?: string };
 
 /** Query keys of teams. */
 export const teamKeys = {
-  all: ["teams"] as const,
+  all: queryRoots.teams,
   lists: () => [...teamKeys.all, "list"] as const,
   list: (params: TeamListParams) => [...teamKeys.lists(), params] as const,
   detail: (id: string) => [...teamKeys.all, "detail", id] as const,
@@ -47,63 +45,42 @@ export const assignableSkillsQuery = (id: string, q: string) =>
     placeholderData: keepPreviousData,
   });
 
-/** Invalidates everything a team change can show up in. */
-function useInvalidateTeams() {
-  const queryClient = useQueryClient();
-  return () => {
-    void queryClient.invalidateQueries({ queryKey: teamKeys.all });
-    void queryClient.invalidateQueries({ queryKey: customerKeys.all });
-    void queryClient.invalidateQueries({ queryKey: dashboardKeys.all });
-  };
-}
+/** Everything a team change can show up in: teams, the customer's cards and tables, the dashboard, users' memberships. */
+const teamChanges = [queryRoots.teams, queryRoots.customers, queryRoots.dashboard, queryRoots.users] as const;
 
 export function useCreateTeam() {
-  const invalidate = useInvalidateTeams();
   return useMutation({
     mutationFn: (input: CreateTeamInput) => api("/teams", createdTeamSchema, { method: "POST", body: input }),
-    onSuccess: invalidate,
+    meta: { invalidates: teamChanges },
   });
 }
 
 export function useSetTeamStatus(id: string) {
-  const invalidate = useInvalidateTeams();
   return useMutation({
     mutationFn: (status: "active" | "inactive") => api(`/teams/${id}`, createdTeamSchema, { method: "PATCH", body: { status } }),
-    onSuccess: invalidate,
+    meta: { invalidates: teamChanges },
   });
 }
 
+/** Delete Team; the team's own queries would now answer 404, so they are dropped instead of refetched. */
 export function useDeleteTeam(id: string) {
-  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => api(`/teams/${id}`, okSchema, { method: "DELETE" }),
-    onSuccess: () => {
-      // The team's own queries would now answer 404: drop them instead of refetching.
-      queryClient.removeQueries({ queryKey: teamKeys.detail(id) });
-      void queryClient.invalidateQueries({ queryKey: teamKeys.lists() });
-      void queryClient.invalidateQueries({ queryKey: customerKeys.all });
-      void queryClient.invalidateQueries({ queryKey: dashboardKeys.all });
-    },
+    meta: { removes: [teamKeys.detail(id)], invalidates: [teamKeys.lists(), queryRoots.customers, queryRoots.dashboard, queryRoots.users] },
   });
 }
 
 export function useRemoveMember(teamId: string) {
-  const queryClient = useQueryClient();
-  const invalidate = useInvalidateTeams();
   return useMutation({
     mutationFn: (userId: string) => api(`/teams/${teamId}/members/${userId}`, okSchema, { method: "DELETE" }),
-    onSuccess: () => {
-      invalidate();
-      void queryClient.invalidateQueries({ queryKey: userKeys.all });
-    },
+    meta: { invalidates: teamChanges },
   });
 }
 
 export function useAssignSkill(teamId: string) {
-  const invalidate = useInvalidateTeams();
   return useMutation({
     mutationFn: (skillId: string) =>
       api(`/teams/${teamId}/skills`, teamSkillSchema.pick({ skill_id: true, status: true }), { method: "POST", body: { skill_id: skillId } }),
-    onSuccess: invalidate,
+    meta: { invalidates: [queryRoots.teams, queryRoots.customers, queryRoots.dashboard] },
   });
 }

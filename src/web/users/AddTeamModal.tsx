@@ -14,7 +14,7 @@ import { availableTeamsQuery, useJoinTeam } from "./queries";
  * "Successfully added to team!" shows; with none left, "You are already a member of all active
  * teams for this customer."
  */
-export function AddTeamModal({ userId, open, onClose }: { userId: string; open: boolean; onClose: () => void }) {
+export function AddTeamModal({ userId, customerName, open, onClose }: { userId: string; customerName: string; open: boolean; onClose: () => void }) {
   const [q, setQ] = useState("");
   const banner = useBanner();
   const join = useJoinTeam(userId);
@@ -39,6 +39,7 @@ export function AddTeamModal({ userId, open, onClose }: { userId: string; open: 
     <Modal open={open} title={msg.users.addTeamTitle} onClose={close} size="lg">
       <SuccessBanner message={banner.message} />
       {join.error ? <div role="alert" className="alert alert-error alert-soft mb-3 text-sm">{errorMessage(join.error)}</div> : null}
+      <p className="mb-3 truncate text-sm text-base-content/80" title={customerName}>{msg.users.teamsOf(customerName)}</p>
       <div className="mb-3">
         <SearchInput value={q} onChange={setQ} placeholder={msg.users.searchTeams} />
       </div>
@@ -55,8 +56,8 @@ export function AddTeamModal({ userId, open, onClose }: { userId: string; open: 
           {teams.data.items.map((team) => (
             <li key={team.team_id} className="flex items-center gap-3 py-3">
               <div className="min-w-0 flex-1">
-                <div className="truncate font-medium">{team.team_name}</div>
-                <div className="text-xs text-base-content/60">
+                <div className="truncate font-medium" title={team.team_name}>{team.team_name}</div>
+                <div className="text-xs text-base-content/70">
                   {formatNumber(team.user_count)} {team.user_count === 1 ? "member" : "members"}
                 </div>
               </div>
@@ -69,7 +70,7 @@ export function AddTeamModal({ userId, open, onClose }: { userId: string; open: 
         </ul>
       )}
       {teams.data && teams.data.total > teams.data.items.length ? (
-        <p className="mt-2 text-xs text-base-content/60">Showing {teams.data.items.length} of {teams.data.total}; search to narrow the list.</p>
+        <p className="mt-2 text-xs text-base-content/70">Showing {teams.data.items.length} of {teams.data.total}; search to narrow the list.</p>
       ) : null}
     </Modal>
   );

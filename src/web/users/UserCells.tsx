@@ -1,35 +1,30 @@
 import { Link } from "@tanstack/react-router";
-import { formatDistanceToNowStrict } from "date-fns";
 import { msg } from "../../domain/messages";
 import type { UserListItem } from "../../domain/users";
-import { displayName, formatDateTime, initials } from "../components/format";
+import { displayName, initials } from "../components/format";
+import { RelativeTime } from "../components/text";
 
-/** The "User" cell: initials avatar, full name or email (linking to the user), and the email. */
+/** The "User" cell: initials avatar, full name or email (linking to the user), and the email; both cut with an ellipsis when long. */
 export function UserCell({ user }: { user: Pick<UserListItem, "user_id" | "email" | "first_name" | "last_name"> }) {
   const name = displayName(user);
   return (
-    <div className="flex items-center gap-3">
-      <div className="avatar avatar-placeholder" aria-hidden>
+    <div className="flex min-w-0 items-center gap-3">
+      <div className="avatar avatar-placeholder shrink-0" aria-hidden>
         <div className="w-8 rounded-full bg-primary/10 text-primary">
           <span className="text-xs font-semibold">{initials(name)}</span>
         </div>
       </div>
-      <div className="min-w-0">
+      <div className="min-w-0 text-left">
         <Link to="/users/$userId" params={{ userId: user.user_id }} className="block truncate font-medium hover:text-primary hover:underline" title={name}>
           {name}
         </Link>
-        {name !== user.email ? <div className="truncate text-xs text-base-content/60" title={user.email}>{user.email}</div> : null}
+        {name !== user.email ? <div className="truncate text-xs text-base-content/70" title={user.email}>{user.email}</div> : null}
       </div>
     </div>
   );
 }
 
-/** A last login as "3 hours ago" (the exact time on hover), or "Never" (SPEC.md §2, §9). */
+/** A last login as "3 hours ago" (the exact time and zone on hover), or "Never" (SPEC.md §2, §9). */
 export function LastLogin({ iso }: { iso: string | null }) {
-  if (!iso) return <span className="whitespace-nowrap text-base-content/60">{msg.fallbacks.neverLoggedIn}</span>;
-  return (
-    <time dateTime={iso} title={formatDateTime(iso)} className="whitespace-nowrap">
-      {formatDistanceToNowStrict(new Date(iso), { addSuffix: true })}
-    </time>
-  );
+  return <RelativeTime iso={iso} fallback={msg.fallbacks.neverLoggedIn} />;
 }

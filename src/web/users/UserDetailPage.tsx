@@ -1,41 +1,43 @@
 import { useState } from "react";
 import { useQuery } from "@tanstack/react-query";
-import { Link, useParams } from "@tanstack/react-router";
-import { ArrowLeft, Building2, CircleDot, LogOut, Plus, UsersRound, UserRoundCheck } from "lucide-react";
+import { Link, useNavigate, useParams } from "@tanstack/react-router";
+import { Building2, CircleDot, LogOut, Plus, UsersRound, UserRoundCheck } from "lucide-react";
 import { userRoles } from "../../domain/enums";
 import { msg } from "../../domain/messages";
-import { membershipSortKeys, type UserMembership } from "../../domain/users";
-import { ApiError, errorMessage } from "../api/client";
+import { membershipSortKeys, type UserDetail, type UserMembership } from "../../domain/users";
+import { errorMessage } from "../api/client";
+import { useCan } from "../auth/permissions";
+import { ActionBar, historyAction } from "../components/actions";
 import { RoleBadges, StatusBadge } from "../components/badges";
 import { columnsFor, DataTable } from "../components/DataTable";
 import { ListPagination } from "../components/ListPagination";
 import { useServerList } from "../lib/server-list";
-import { DetailSkeleton, InfoList, Section } from "../components/detail";
-import { displayName, formatDate, formatDateTime, formatNumber, formatRelative, titleCase } from "../components/format";
+import { BackLink, DetailScaffold, InfoList, Section } from "../components/detail";
+import { displayName, formatNumber, titleCase } from "../components/format";
 import { EmptyState, SearchInput } from "../components/inputs";
 import { ConfirmDialog, SuccessBanner, useBanner } from "../components/overlays";
+import { DateText, Muted, Num, RelativeTime, Truncate } from "../components/text";
 import { ErrorState, PageHeader, StatCard, StatGrid } from "../components/ui";
-import { useCan } from "../auth/permissions";
-import { HistoryLink } from "../audit/HistoryLink";
+import { TeamLink } from "../teams/public";
 import { AddTeamModal } from "./AddTeamModal";
 import { useLeaveTeam, userMembershipsQuery, userQuery } from "./queries";
-import { TeamLink } from "../teams/TeamCells";
 
 const col = columnsFor<UserMembership>();
 const baseColumns = [
   col.accessor("team_name", {
     id: "team_name",
     header: "Team Name",
+    meta: { grow: true },
     cell: ({ row }) => <TeamLink teamId={row.original.team_id} name={row.original.team_name} />,
   }),
   col.accessor("customer_name", {
     id: "customer_name",
     header: "Customer",
-    cell: (c) => <span className="whitespace-nowrap">{c.getValue() ?? msg.fallbacks.unknownCustomer}</span>,
+    cell: (c) => <Truncate text={c.getValue() ?? msg.fallbacks.unknownCustomer} className="max-w-64" />,
   }),
   col.accessor("status", { id: "status", header: "Status", cell: (c) => <StatusBadge kind="team" status={c.getValue()} /> }),
-  col.accessor("user_count", { id: "user_count", header: "Members", cell: (c) => <span className="tabular-nums">{formatNumber(c.getValue())}</span> }),
-  col.accessor("created_at", { id: "created_at", header: "Created", cell: (c) => <span className="whitespace-nowrap">{formatDate(c.getValue())}</span> }),
+  col.accessor("user_count", { id: "user_count", header: "Members", meta: { align: "right" }, cell: (c) => <Num value={c.getValue()} /> }),
+  col.accessor("created_at", { id: "created_at", header: "Created", cell: (c) => <DateText iso={c.getValue()} /> }),
 ];
 
 /**
@@ -43,6 +45,7 @@ const baseColumns = [
  * server, each row with "Leave Team".
  */
 function MembershipTable({ userId, onLeave }: { userId: string; onLeave?: (team: UserMembership) => void }) {
+  const navigate = useNavigate();
   const list = useServerList<UserMembership>({ mode: "local", defaults: { sort: "team_name", order: "asc" }, query: (params) => userMembershipsQuery(userId, params) });
   const { data, failed, query } = list;
   const q = list.state.q;
@@ -50,7 +53,8 @@ function MembershipTable({ userId, onLeave }: { userId: string; onLeave?: (team:
     ...baseColumns,
     col.display({
       id: "actions",
-      header: () => <span className="sr-only">Actions</span>,
+      meta: { actions: true },
+      header: () => <span className="sr-only">{msg.ui.actions}</span>,
       cell: ({ row }) => (
         <div className="text-right">
           <button type="button" className="btn btn-ghost btn-xs whitespace-nowrap text-error" onClick={() => onLeave(row.original)} aria-label={`Leave Team ${row.original.team_name}`}>
@@ -79,6 +83,7 @@ function MembershipTable({ userId, onLeave }: { userId: string; onLeave?: (team:
             sort={{ sort: list.state.sort, order: list.state.order }}
             onSort={list.setSort}
             loading={query.isPending || query.isFetching}
+            onRowClick={(m) => void navigate({ to: "/teams/$teamId", params: { teamId: m.team_id } })}
             empty={<EmptyState title={msg.users.noMemberships} text={q ? `Nothing matches “${q}”.` : msg.users.noMembershipsText} />}
           />
           <ListPagination list={list} label="Team Memberships pages" />
@@ -91,27 +96,30 @@ function MembershipTable({ userId, onLeave }: { userId: string; onLeave?: (team:
 /** SPEC.md §2 "/users/{userId}". */
 export default function UserDetailPage() {
   const { userId } = useParams({ from: "/users/$userId" });
-  const user = useQuery(userQuery(userId));
+  const query = useQuery(userQuery(userId));
+  return (
+    <DetailScaffold
+      query={query}
+      section={msg.nav.users}
+      errorTitle={msg.users.loadOneError}
+      notFound={{ title: msg.users.loadOneError, message: msg.users.notFound, retry: true }}
+      back={{ to: "/users", label: msg.users.backToList }}
+    >
+      {(user) => <UserView user={user} />}
+    </DetailScaffold>
+  );
+}
+
+function UserView({ user: u }: { user: UserDetail }) {
+  const userId = u.user_id;
   const leave = useLeaveTeam(userId);
   const banner = useBanner();
   const [addOpen, setAddOpen] = useState(false);
   const [leaving, setLeaving] = useState<UserMembership | null>(null);
   const canEdit = useCan("editor");
-  const isAdmin = useCan("admin");
-
-  if (user.isPending) return <DetailSkeleton />;
-  if (user.error || !user.data) {
-    const missing = user.error instanceof ApiError && user.error.status === 404;
-    return (
-      <ErrorState title={msg.users.loadOneError} message={missing ? msg.users.notFound : errorMessage(user.error) || msg.users.notFound} onRetry={() => void user.refetch()}>
-        <Link activeOptions={{ exact: true }} activeProps={{ "aria-current": undefined }} to="/users" className="btn btn-ghost btn-sm">Back to Users</Link>
-      </ErrorState>
-    );
-  }
-
-  const u = user.data;
   const name = displayName(u);
   const fullName = [u.first_name, u.last_name].filter(Boolean).join(" ").trim();
+  const customerName = u.customer_name ?? msg.fallbacks.unknownCustomer;
   const closeLeave = () => {
     setLeaving(null);
     leave.reset();
@@ -119,13 +127,13 @@ export default function UserDetailPage() {
 
   return (
     <>
-      <Link activeOptions={{ exact: true }} activeProps={{ "aria-current": undefined }} to="/customers/$customerId" params={{ customerId: u.customer_id }} className="btn btn-ghost btn-sm mb-4 gap-1">
-        <ArrowLeft className="h-4 w-4" aria-hidden /> Back to Customer
-      </Link>
+      <BackLink to="/customers/$customerId" params={{ customerId: u.customer_id }} label={msg.teams.backToCustomer} />
       <PageHeader
-        title={<span className="flex flex-wrap items-center gap-3">{name}<StatusBadge kind="user" status={u.status} /></span>}
-        subtitle={name !== u.email ? u.email : undefined}
-        actions={isAdmin ? <HistoryLink entity="user" id={userId} /> : undefined}
+        title={name}
+        section={msg.nav.users}
+        badge={<StatusBadge kind="user" status={u.status} />}
+        subtitle={name !== u.email ? <span title={u.email}>{u.email}</span> : undefined}
+        actions={<ActionBar actions={[historyAction("user", userId)]} />}
       />
       <SuccessBanner message={banner.message} />
 
@@ -133,13 +141,8 @@ export default function UserDetailPage() {
         <StatCard
           label="Customer"
           value={
-            <Link
-              to="/customers/$customerId"
-              params={{ customerId: u.customer_id }}
-              className="line-clamp-2 break-words text-lg leading-snug hover:text-primary hover:underline"
-              title={u.customer_name ?? undefined}
-            >
-              {u.customer_name ?? msg.fallbacks.unknownCustomer}
+            <Link to="/customers/$customerId" params={{ customerId: u.customer_id }} className="block min-w-0 text-lg leading-snug hover:text-primary hover:underline">
+              <Truncate text={customerName} lines={2} />
             </Link>
           }
           icon={<Building2 className="h-6 w-6" />}
@@ -155,10 +158,10 @@ export default function UserDetailPage() {
             items={[
               { label: "User ID", value: u.user_id, mono: true },
               { label: "Email", value: u.email },
-              { label: "Full Name", value: fullName || <span className="text-base-content/60">{msg.users.notProvided}</span> },
-              { label: "Job Title", value: u.job_title || <span className="text-base-content/60">{msg.users.notSpecified}</span> },
-              { label: "Created", value: formatDateTime(u.created_at) },
-              { label: "Last Updated", value: formatDateTime(u.updated_at) },
+              { label: "Full Name", value: fullName || <Muted>{msg.users.notProvided}</Muted> },
+              { label: "Job Title", value: u.job_title || <Muted>{msg.users.notSpecified}</Muted> },
+              { label: "Created", value: <DateText iso={u.created_at} withTime /> },
+              { label: "Last Updated", value: <DateText iso={u.updated_at} withTime /> },
             ]}
           />
         </Section>
@@ -169,11 +172,11 @@ export default function UserDetailPage() {
           <Section title="Last Login">
             {u.last_login ? (
               <div>
-                <div className="text-sm">{formatDateTime(u.last_login)}</div>
-                <div className="text-xs text-base-content/60">{formatRelative(u.last_login)}</div>
+                <div className="text-sm"><DateText iso={u.last_login} withTime /></div>
+                <div className="text-xs text-base-content/70"><RelativeTime iso={u.last_login} /></div>
               </div>
             ) : (
-              <span className="text-sm text-base-content/60">{msg.users.neverLoggedIn}</span>
+              <Muted>{msg.users.neverLoggedIn}</Muted>
             )}
           </Section>
         </div>
@@ -182,19 +185,13 @@ export default function UserDetailPage() {
       <div className="mt-6">
         <Section
           title="Team Memberships"
-          actions={
-            canEdit ? (
-              <button type="button" className="btn btn-primary btn-sm" onClick={() => setAddOpen(true)}>
-                <Plus className="h-4 w-4" aria-hidden /> Add Team
-              </button>
-            ) : undefined
-          }
+          actions={<ActionBar actions={[{ label: "Add Team", icon: Plus, tone: "primary", need: "editor", primary: true, onClick: () => setAddOpen(true) }]} />}
         >
           <MembershipTable userId={userId} onLeave={canEdit ? setLeaving : undefined} />
         </Section>
       </div>
 
-      <AddTeamModal userId={userId} open={addOpen} onClose={() => setAddOpen(false)} />
+      <AddTeamModal userId={userId} customerName={customerName} open={addOpen} onClose={() => setAddOpen(false)} />
       <ConfirmDialog
         open={leaving !== null}
         title="Leave Team"

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { useNavigate } from "@tanstack/react-router";
 import type { UserListItem } from "../../domain/users";
 import { msg } from "../../domain/messages";
 import { errorMessage } from "../api/client";
@@ -6,19 +7,19 @@ import { RoleBadges, StatusBadge } from "../components/badges";
 import { columnsFor, DataTable, type Column } from "../components/DataTable";
 import { ListPagination } from "../components/ListPagination";
 import { useServerList } from "../lib/server-list";
-import { formatRelative } from "../components/format";
 import { EmptyState, SearchInput } from "../components/inputs";
 import { ErrorState } from "../components/ui";
 import { userListQuery } from "./queries";
-import { UserCell } from "./UserCells";
+import { LastLogin, UserCell } from "./UserCells";
+import { Muted, Truncate } from "../components/text";
 
 const col = columnsFor<UserListItem>();
 const baseColumns: Column<UserListItem>[] = [
-  col.display({ id: "name", header: "User", cell: ({ row }) => <UserCell user={row.original} /> }),
+  col.display({ id: "name", header: "User", meta: { grow: true }, cell: ({ row }) => <UserCell user={row.original} /> }),
   col.display({ id: "roles", header: "Roles", cell: ({ row }) => <RoleBadges roles={row.original.roles} /> }),
-  col.accessor("job_title", { id: "job_title", header: "Job Title", cell: (c) => c.getValue() ?? <span className="text-base-content/50">{msg.users.noJobTitle}</span> }),
+  col.accessor("job_title", { id: "job_title", header: "Job Title", cell: (c) => { const t = c.getValue(); return t ? <Truncate text={t} className="max-w-48" /> : <Muted>{msg.users.noJobTitle}</Muted>; } }),
   col.accessor("status", { id: "status", header: "Status", cell: (c) => <StatusBadge kind="user" status={c.getValue()} /> }),
-  col.accessor("last_login", { id: "last_login", header: "Last Login", cell: (c) => <span className="whitespace-nowrap">{formatRelative(c.getValue(), msg.fallbacks.neverLoggedIn)}</span> }),
+  col.accessor("last_login", { id: "last_login", header: "Last Login", cell: (c) => <LastLogin iso={c.getValue()} /> }),
 ];
 
 /**
@@ -30,11 +31,12 @@ export function UserTable({ filter, label, actions }: {
   label: string;
   actions?: (user: UserListItem) => ReactNode;
 }) {
+  const navigate = useNavigate();
   const list = useServerList<UserListItem>({ mode: "local", defaults: { sort: "name", order: "asc" }, fixed: filter, query: userListQuery });
   const { data, failed, query } = list;
   const q = list.state.q;
   const columns = actions
-    ? [...baseColumns, col.display({ id: "actions", header: () => <span className="sr-only">Actions</span>, cell: ({ row }) => <div className="text-right">{actions(row.original)}</div> })]
+    ? [...baseColumns, col.display({ id: "actions", meta: { actions: true }, header: () => <span className="sr-only">{msg.ui.actions}</span>, cell: ({ row }) => <div className="flex justify-end">{actions(row.original)}</div> })]
     : baseColumns;
 
   return (
@@ -55,6 +57,7 @@ export function UserTable({ filter, label, actions }: {
             sort={{ sort: list.state.sort, order: list.state.order }}
             onSort={list.setSort}
             loading={query.isPending || query.isFetching}
+            onRowClick={(u) => void navigate({ to: "/users/$userId", params: { userId: u.user_id } })}
             empty={<EmptyState title={msg.users.empty} text={q ? `Nothing matches “${q}”.` : undefined} />}
           />
           <ListPagination list={list} label={`${label} pages`} />

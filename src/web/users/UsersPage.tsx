@@ -1,5 +1,5 @@
 import { Link, useNavigate } from "@tanstack/react-router";
-import { CircleCheck, CircleSlash, LogIn, Plus, User } from "lucide-react";
+import { CircleCheck, CircleSlash, LogIn, Plus, User, X } from "lucide-react";
 import { limits, msg } from "../../domain/messages";
 import { userSortKeys, type UserListItem, type UserPage } from "../../domain/users";
 import { errorMessage } from "../api/client";
@@ -8,31 +8,29 @@ import { columnsFor, DataTable } from "../components/DataTable";
 import { ExportCsvButton } from "../components/ExportCsvButton";
 import { formatCount, ListPagination } from "../components/ListPagination";
 import { SummaryNote } from "../lib/SummaryNote";
-import { formatDate } from "../components/format";
+import { DateText, Muted, Truncate } from "../components/text";
+import { ActionBar, ActionButton } from "../components/actions";
 import { EmptyState, SearchInput, Toolbar } from "../components/inputs";
 import { ErrorState, PageHeader, StatCard, StatCardSkeleton, StatGrid } from "../components/ui";
-import { useCan } from "../auth/permissions";
-import { CustomerFilter } from "../customers/CustomerFilter";
+import { CustomerFilter } from "../customers/public";
 import { useServerList } from "../lib/server-list";
 import { userListQuery } from "./queries";
 import { LastLogin, UserCell } from "./UserCells";
 
 const col = columnsFor<UserListItem>();
 const columns = [
-  col.display({ id: "name", header: "User", cell: ({ row }) => <div className="w-40 2xl:w-60"><UserCell user={row.original} /></div> }),
+  col.display({ id: "name", header: "User", meta: { grow: true }, cell: ({ row }) => <UserCell user={row.original} /> }),
   col.accessor("customer_name", {
     id: "customer_name",
     header: "Customer",
-    cell: ({ row }) => (
-      <Link
-        to="/customers/$customerId"
-        params={{ customerId: row.original.customer_id }}
-        className="line-clamp-2 max-w-36 hover:text-primary hover:underline"
-        title={row.original.customer_name ?? undefined}
-      >
-        {row.original.customer_name ?? msg.fallbacks.unknownCustomer}
-      </Link>
-    ),
+    cell: ({ row }) => {
+      const name = row.original.customer_name ?? msg.fallbacks.unknownCustomer;
+      return (
+        <Link to="/customers/$customerId" params={{ customerId: row.original.customer_id }} className="block max-w-32 truncate hover:text-primary hover:underline" title={name}>
+          {name}
+        </Link>
+      );
+    },
   }),
   col.display({ id: "roles", header: "Roles", cell: ({ row }) => <RoleBadges roles={row.original.roles} /> }),
   col.accessor("job_title", {
@@ -40,7 +38,7 @@ const columns = [
     header: "Job Title",
     cell: (c) => {
       const title = c.getValue();
-      return title ? <span className="line-clamp-2 max-w-40" title={title}>{title}</span> : <span className="text-base-content/50">{msg.users.noJobTitle}</span>;
+      return title ? <Truncate text={title} className="max-w-32" /> : <Muted>{msg.users.noJobTitle}</Muted>;
     },
   }),
   col.accessor("status", { id: "status", header: "Status", cell: (c) => <StatusBadge kind="user" status={c.getValue()} /> }),
@@ -49,7 +47,7 @@ const columns = [
     header: "Last Login",
     cell: (c) => <LastLogin iso={c.getValue()} />,
   }),
-  col.accessor("created_at", { id: "created_at", header: "Created", cell: (c) => <span className="whitespace-nowrap">{formatDate(c.getValue())}</span> }),
+  col.accessor("created_at", { id: "created_at", header: "Created", cell: (c) => <DateText iso={c.getValue()} /> }),
 ];
 
 /**
@@ -59,11 +57,14 @@ const columns = [
  */
 export default function UsersPage() {
   const list = useServerList<UserListItem, UserPage["summary"]>({
-    mode: "url", defaults: { sort: "created_at", order: "desc" }, filters: { customer: "customer_id" }, query: userListQuery,
+    mode: "url",
+    defaults: { sort: "created_at", order: "desc" },
+    filters: { customer: "customer_id", signed_in: "signed_in" },
+    query: userListQuery,
   });
   const customer = list.state.filters.customer;
+  const signedIn = list.state.filters.signed_in === "true";
   const navigate = useNavigate();
-  const canEdit = useCan("editor");
   const { data, failed, query } = list;
   const { error, isPending, isFetching, refetch } = query;
   const exact = data?.summary_exact ?? true;
@@ -75,13 +76,7 @@ export default function UsersPage() {
       <PageHeader
         title={msg.nav.users}
         subtitle="Users across all customers, their roles and activity"
-        actions={
-          canEdit ? (
-            <Link to="/users/add" className="btn btn-primary btn-sm">
-              <Plus className="h-4 w-4" aria-hidden /> Add User
-            </Link>
-          ) : null
-        }
+        actions={<ActionBar actions={[{ label: "Add User", icon: Plus, tone: "primary", need: "editor", primary: true, to: "/users/add" }]} />}
       />
       <StatGrid>
         {summary ? (
@@ -101,6 +96,11 @@ export default function UsersPage() {
         <Toolbar actions={<ExportCsvButton path="/users" query={list.params} total={data?.total} />}>
           <SearchInput value={list.state.q} onChange={list.setQuery} placeholder="Search users..." />
           <CustomerFilter value={customer} onChange={(id) => list.setFilter({ customer: id })} />
+          {signedIn ? (
+            <button type="button" className="badge badge-primary badge-soft h-8 gap-1.5 px-3" onClick={() => list.setFilter({ signed_in: undefined })} aria-label={msg.ui.clearFilter(msg.ui.signedInFilter)}>
+              {msg.ui.signedInFilter} <X className="h-3.5 w-3.5" aria-hidden />
+            </button>
+          ) : null}
         </Toolbar>
         {failed ? (
           <div className="mb-3">
@@ -123,8 +123,8 @@ export default function UsersPage() {
             ) : (
               <EmptyState
                 title={msg.users.empty}
-                text={list.state.q || customer ? msg.users.filtered : msg.users.emptyHint}
-                action={list.state.q || customer ? undefined : <Link to="/users/add" className="btn btn-primary btn-sm"><Plus className="h-4 w-4" aria-hidden /> Add User</Link>}
+                text={list.state.q || customer || signedIn ? msg.users.filtered : msg.users.emptyHint}
+                action={list.state.q || customer || signedIn ? undefined : <ActionButton action={{ label: "Add User", icon: Plus, tone: "primary", need: "editor", to: "/users/add" }} />}
               />
             )
           }

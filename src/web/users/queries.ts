@@ -12,17 +12,15 @@ import {
   type CreateUserInput,
 } from "../../domain/users";
 import { api } from "../api/client";
-import { customerKeys } from "../customers/queries";
-import { dashboardKeys } from "../dashboard/queries";
-import { teamKeys } from "../teams/queries";
+import { queryRoots } from "../lib/query-client";
 
-export type UserListParams = ListParams & { customer_id?: string; team_id?: string };
+export type UserListParams = ListParams & { customer_id?: string; team_id?: string; signed_in?: "true" };
 
 export type MembershipParams = ListParams;
 
 /** Query keys of users; everything about one user sits under its `detail` key. */
 export const userKeys = {
-  all: ["users"] as const,
+  all: queryRoots.users,
   lists: () => [...userKeys.all, "list"] as const,
   list: (params: UserListParams) => [...userKeys.lists(), params] as const,
   detail: (id: string) => [...userKeys.all, "detail", id] as const,
@@ -58,23 +56,14 @@ export const availableTeamsQuery = (id: string, q: string) =>
     placeholderData: keepPreviousData,
   });
 
-/** Invalidates everything a user or membership change can show up in. */
-function useInvalidateUsers() {
-  const queryClient = useQueryClient();
-  return () => {
-    void queryClient.invalidateQueries({ queryKey: userKeys.all });
-    void queryClient.invalidateQueries({ queryKey: teamKeys.all });
-    void queryClient.invalidateQueries({ queryKey: customerKeys.all });
-    void queryClient.invalidateQueries({ queryKey: dashboardKeys.all });
-  };
-}
+/** Everything a user or membership change can show up in. */
+const userChanges = [queryRoots.users, queryRoots.teams, queryRoots.customers, queryRoots.dashboard] as const;
 
 /** POST /api/users (SPEC.md §5 "Add user"). */
 export function useCreateUser() {
-  const invalidate = useInvalidateUsers();
   return useMutation({
     mutationFn: (input: CreateUserInput) => api("/users", userListItemSchema, { method: "POST", body: input }),
-    onSuccess: invalidate,
+    meta: { invalidates: userChanges },
   });
 }
 
@@ -84,23 +73,21 @@ export function useCreateUser() {
  */
 export function useJoinTeam(userId: string) {
   const queryClient = useQueryClient();
-  const invalidate = useInvalidateUsers();
   return useMutation({
     mutationFn: (teamId: string) => api(`/users/${userId}/teams`, joinedTeamSchema, { method: "POST", body: { team_id: teamId } }),
     onSuccess: (_data, teamId) => {
       queryClient.setQueriesData<{ items: AvailableTeam[]; total: number }>({ queryKey: userKeys.available(userId) }, (old) =>
         old ? { items: old.items.filter((t) => t.team_id !== teamId), total: Math.max(0, old.total - 1) } : old,
       );
-      invalidate();
     },
+    meta: { invalidates: userChanges },
   });
 }
 
 /** Leave Team: DELETE /api/users/{userId}/teams/{teamId}. */
 export function useLeaveTeam(userId: string) {
-  const invalidate = useInvalidateUsers();
   return useMutation({
     mutationFn: (teamId: string) => api(`/users/${userId}/teams/${teamId}`, okSchema, { method: "DELETE" }),
-    onSuccess: invalidate,
+    meta: { invalidates: userChanges },
   });
 }

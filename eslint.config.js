@@ -1,0 +1,81 @@
+// @ts-check
+/**
+ * Lint (`npm run lint`, also a suite of `npm test`): TypeScript rules, React hooks rules, no import
+ * cycles, and the web app's import boundaries (DESIGN.md "Conventions"):
+ *  - a feature folder of src/web imports only components/, lib/, api/, auth/ and src/domain, and
+ *    another feature only through that feature's public module (`<feature>/public.ts`);
+ *  - the shared folders (components/, lib/, api/, auth/) never import a feature or the app shell.
+ */
+import js from "@eslint/js";
+import importPlugin from "eslint-plugin-import";
+import reactHooks from "eslint-plugin-react-hooks";
+import globals from "globals";
+import tseslint from "typescript-eslint";
+
+const web = "./src/web";
+/** The screen families: each one folder of src/web. */
+const features = ["audit", "customers", "dashboard", "login", "misc", "operators", "shell", "teams", "users"];
+/** Code every feature may use. */
+const shared = ["components", "lib", "api", "auth"];
+const app = ["router.tsx", "main.tsx", "search-schemas.ts"];
+
+const zones = [
+  // Features reach each other only through the other's public module.
+  ...features.flatMap((target) =>
+    features
+      .filter((from) => from !== target)
+      .map((from) => ({
+        target: `${web}/${target}`,
+        from: `${web}/${from}`,
+        except: ["./public.ts"],
+        message: `Import from "${from}/public" (the feature's public module), not its internals.`,
+      })),
+  ),
+  // Shared code never depends on a feature or on the app.
+  ...shared.flatMap((target) => [
+    ...features.map((from) => ({ target: `${web}/${target}`, from: `${web}/${from}`, message: "Shared code cannot import a feature." })),
+    ...app.map((from) => ({ target: `${web}/${target}`, from: `${web}/${from}`, message: "Shared code cannot import the app." })),
+  ]),
+  // Features never import the app's entry points.
+  ...features.flatMap((target) => app.map((from) => ({ target: `${web}/${target}`, from: `${web}/${from}`, message: "Features cannot import the app." }))),
+  // The layering of tests/api/architecture.test.ts, as lint.
+  { target: "./src/domain", from: "./src/server", message: "src/domain imports neither side." },
+  { target: "./src/domain", from: "./src/web", message: "src/domain imports neither side." },
+  { target: "./src/web", from: "./src/server", message: "The web app never imports the server." },
+  { target: "./src/server", from: "./src/web", message: "The server never imports the web app." },
+];
+
+export default tseslint.config(
+  { ignores: ["dist/**", "node_modules/**", "test-results/**", "playwright-report/**", ".e2e-data*/**", "data/**", "scratch/**"] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    files: ["**/*.{ts,tsx,js,mjs}"],
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    plugins: { import: importPlugin },
+    settings: {
+      "import/resolver": { node: { extensions: [".ts", ".tsx", ".js", ".mjs"] } },
+      "import/extensions": [".ts", ".tsx", ".js", ".mjs"],
+      "import/parsers": { "@typescript-eslint/parser": [".ts", ".tsx"] },
+      // Cycles and boundaries concern our own code: dependencies are not parsed.
+      "import/ignore": ["node_modules"],
+      "import/external-module-folders": ["node_modules"],
+    },
+    rules: {
+      "import/no-cycle": ["error", { ignoreExternal: true }],
+      "import/no-restricted-paths": ["error", { zones }],
+      "import/no-self-import": "error",
+      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
+      // Generic table and router helpers take `any` where the libraries' own types do.
+      "@typescript-eslint/no-explicit-any": "off",
+    },
+  },
+  {
+    files: ["src/web/**/*.{ts,tsx}", "tests/components/**/*.{ts,tsx}"],
+    plugins: { "react-hooks": reactHooks },
+    rules: {
+      "react-hooks/rules-of-hooks": "error",
+      "react-hooks/exhaustive-deps": "error",
+    },
+  },
+);

@@ -1,0 +1,132 @@
+import { useId, type ReactNode } from "react";
+import { Link } from "@tanstack/react-router";
+import { History, Lock, MoreHorizontal, type LucideIcon } from "lucide-react";
+import type { OperatorRole } from "../../domain/enums";
+import { msg } from "../../domain/messages";
+import { useCan } from "../auth/permissions";
+import { Menu, type MenuEntry } from "./Menu";
+
+/**
+ * One button of a page or section: runs `onClick` or opens `to`. `need` is the operator role the
+ * action requires; below it the button stays in place, disabled, with the reason on hover and for
+ * screen readers (the console's one rule for actions a role may not use).
+ */
+export type Action = {
+  label: string;
+  icon?: LucideIcon;
+  tone?: "primary" | "default" | "danger";
+  need?: OperatorRole;
+  busy?: boolean;
+  disabled?: boolean;
+  /** Kept visible on phones; the others go into the "More actions" menu there. */
+  primary?: boolean;
+  onClick?: () => void;
+  to?: string;
+  params?: Record<string, string>;
+  search?: Record<string, unknown>;
+};
+
+const toneClass = { primary: "btn-primary", default: "btn-outline", danger: "btn-outline btn-error" } as const;
+
+/** The reason an operator cannot use an action needing `need`, or undefined when they can. */
+export function useRoleReason(need: OperatorRole | undefined): string | undefined {
+  const allowed = useCan(need ?? "viewer");
+  if (!need || allowed) return undefined;
+  return need === "admin" ? msg.ui.adminOnly : msg.ui.readOnly;
+}
+
+/** A button that a role may not use: disabled, with the reason on hover, on focus and for screen readers. */
+export function DisabledAction({ label, icon: Icon, reason, size = "btn-sm" }: { label: string; icon?: LucideIcon; reason: string; size?: string }) {
+  const id = useId();
+  return (
+    <span className="tooltip tooltip-bottom" data-tip={reason}>
+      <button type="button" className={`btn ${size} btn-outline`} aria-disabled="true" aria-describedby={id} title={reason} data-reason={reason}>
+        {Icon ? <Icon className="h-4 w-4" aria-hidden /> : <Lock className="h-4 w-4" aria-hidden />}
+        {label}
+      </button>
+      <span id={id} className="sr-only">{reason}</span>
+    </span>
+  );
+}
+
+/** One action as a button (or link), honouring its role. */
+export function ActionButton({ action, size = "btn-sm" }: { action: Action; size?: string }) {
+  const reason = useRoleReason(action.need);
+  const { label, icon: Icon, tone = "default", busy, disabled } = action;
+  if (reason) return <DisabledAction label={label} icon={Icon} reason={reason} size={size} />;
+  const content = (
+    <>
+      {busy ? <span className="loading loading-spinner loading-xs" aria-hidden /> : Icon ? <Icon className="h-4 w-4" aria-hidden /> : null}
+      {label}
+    </>
+  );
+  const className = `btn ${size} whitespace-nowrap ${toneClass[tone]}`;
+  if (action.to) {
+    return (
+      <Link to={action.to as "/"} params={action.params as never} search={action.search as never} className={className}>
+        {content}
+      </Link>
+    );
+  }
+  return (
+    <button type="button" className={className} onClick={action.onClick} disabled={disabled || busy}>
+      {content}
+    </button>
+  );
+}
+
+/**
+ * A page's or section's actions on one row. On phones the actions marked `primary` stay as
+ * buttons and the rest go into a "More actions" menu, so the row never wraps.
+ */
+export function ActionBar({ actions }: { actions: Array<Action | false | null | undefined> }) {
+  const list = actions.filter((a): a is Action => Boolean(a));
+  const secondary = list.filter((a) => !a.primary);
+  return (
+    <div className="flex items-center gap-2">
+      {list.map((action) => (
+        <span key={action.label} className={action.primary ? "contents" : "contents max-sm:hidden"}>
+          <ActionButton action={action} />
+        </span>
+      ))}
+      {secondary.length > 0 ? (
+        <span className="sm:hidden">
+          <OverflowMenu actions={secondary} />
+        </span>
+      ) : null}
+    </div>
+  );
+}
+
+/** The phone's "More actions" menu of an `ActionBar`. */
+function OverflowMenu({ actions }: { actions: Action[] }) {
+  const readOnly = useRoleReason("editor");
+  const admin = useRoleReason("admin");
+  const entries: MenuEntry[] = actions.map((a) => {
+    const reason = a.need === "admin" ? admin : a.need ? readOnly : undefined;
+    if (a.to && !reason) return { kind: "link", label: a.label, icon: a.icon, to: a.to, params: a.params, search: a.search };
+    return { label: a.label, icon: a.icon, tone: a.tone === "danger" ? "error" : undefined, onSelect: a.onClick ?? (() => undefined), disabledReason: reason };
+  });
+  // Phones only, where the bar sits at the left under the title: the menu opens to the right.
+  return <Menu label={msg.ui.moreActions} align="start" button={<MoreHorizontal className="h-4 w-4" aria-hidden />} buttonClassName="btn btn-sm btn-outline btn-square" entries={entries} />;
+}
+
+/** What a role that may not change data sees on an add or edit route, instead of a form it cannot submit. */
+export function ReadOnlyNotice({ back }: { back?: ReactNode }) {
+  return (
+    <div className="mx-auto w-full max-w-2xl">
+      <div role="status" className="card border border-base-300 bg-base-100 shadow-sm">
+        <div className="card-body items-center py-12 text-center">
+          <Lock className="h-10 w-10 text-base-content/70" aria-hidden />
+          <p className="text-lg font-semibold">{msg.ui.readOnly}</p>
+          {back ? <div className="mt-3">{back}</div> : null}
+        </div>
+      </div>
+    </div>
+  );
+}
+
+/** "History": the audit log of one record; admins only (they may read the audit log). */
+export function historyAction(entity: string, id: string): Action {
+  return { label: msg.audit.history, icon: History, to: "/audit", search: { entity, entity_id: id }, need: "admin" };
+}

@@ -1,0 +1,3 @@
+/** What other features may use of the customers feature. */
+export { CustomerFilter, CustomerPicker } from "./CustomerFilter";
+export { customerOptionsQuery, customerQuery } from "./queries";

@@ -1,0 +1,2 @@
+/** What other features may use of the operators feature. */
+export { operatorListQuery } from "./queries";

@@ -1,0 +1,2 @@
+/** What other features may use of the users feature. */
+export { UserTable } from "./UserTable";

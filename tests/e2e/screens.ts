@@ -1,0 +1,53 @@
+import type { Page } from "@playwright/test";
+import { router } from "../../src/web/router";
+import { apiGet } from "./fixtures";
+
+/**
+ * Every screen of the console, from the router itself: a route added to `src/web/router.tsx` is
+ * swept by the accessibility test and photographed by `npm run screenshots` the day it exists.
+ * Detail routes get real ids from the API; a route whose parameter has no resolver below fails the
+ * sweep until one is added.
+ */
+export function routePaths(): string[] {
+  return Object.keys(router.routesByPath).filter((path) => path !== "").sort();
+}
+
+type Resolver = (page: Page) => Promise<string>;
+
+/** A real id for each route parameter, chosen to show a well-filled record. */
+const resolvers: Record<string, Resolver> = {
+  customerId: async (page) => (await apiGet(page, "/api/customers?limit=1&sort=user_count&order=desc")).items[0].customer_id,
+  teamId: async (page) => (await apiGet(page, "/api/teams?limit=1&sort=user_count&order=desc")).items[0].team_id,
+  userId: async (page) => {
+    const { items } = await apiGet<{ items: Array<{ user_id: string; first_name: string | null; roles: string[] }> }>(page, "/api/users?limit=100&sort=last_login&order=desc");
+    return (items.find((u) => u.first_name && u.roles.length >= 2) ?? items[0]).user_id;
+  },
+};
+
+export type Screen = { route: string; path: string; name: string };
+
+/** "/customers/$customerId/add-team" → "customers-id-add-team"; "/" → "dashboard". */
+export const screenName = (route: string) => (route === "/" ? "dashboard" : route.slice(1).replace(/\$[A-Za-z_]+/g, "id").replace(/\//g, "-"));
+
+/** Every route with its parameters filled in (the page must be signed in). */
+export async function screens(page: Page): Promise<Screen[]> {
+  const ids = new Map<string, string>();
+  const result: Screen[] = [];
+  for (const route of routePaths()) {
+    let path = route;
+    for (const [, param] of route.matchAll(/\$([A-Za-z_]+)/g)) {
+      const resolve = resolvers[param];
+      if (!resolve) throw new Error(`No id for route parameter $${param} of ${route}: add a resolver to tests/e2e/screens.ts`);
+      if (!ids.has(param)) ids.set(param, await resolve(page));
+      path = path.replace(`$${param}`, ids.get(param)!);
+    }
+    result.push({ route, path, name: screenName(route) });
+  }
+  return result;
+}
+
+/** Waits until a screen has loaded: no request in flight, no skeleton, no busy table. */
+export async function settled(page: Page) {
+  await page.waitForLoadState("networkidle");
+  await page.locator(".skeleton, [aria-busy=true], [role=status] .loading").first().waitFor({ state: "detached", timeout: 10_000 }).catch(() => undefined);
+}
