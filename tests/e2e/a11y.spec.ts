@@ -40,6 +40,13 @@ for (const theme of ["light", "dark"] as const) {
       await page.getByRole("button", { name: msg.ui.userMenu }).click();
       found.push(...(await violations(page, "user menu")));
       await page.keyboard.press("Escape");
+      // The list kit's type-ahead customer filter, open with its matches.
+      await page.goto("/users");
+      await settled(page);
+      await page.getByRole("combobox", { name: "Customer" }).click();
+      await expect(page.getByRole("listbox", { name: "Customer" }).getByRole("option").nth(1)).toBeVisible();
+      found.push(...(await violations(page, "customer picker")));
+      await page.keyboard.press("Escape");
       const team = all.find((s) => s.route === "/teams/$teamId")!;
       await page.goto(team.path);
       await page.getByRole("button", { name: "Assign Skill" }).click();

@@ -1,8 +1,7 @@
 import { useEffect, useMemo, useRef, type KeyboardEvent, type ReactNode } from "react";
 import { createColumnHelper, tableFeatures, useTable, type ColumnDef, type RowData } from "@tanstack/react-table";
-import { ArrowDown, ArrowUp, ArrowUpDown, ChevronLeft, ChevronRight } from "lucide-react";
+import { ArrowDown, ArrowUp, ArrowUpDown } from "lucide-react";
 import { limits } from "../../domain/messages";
-import { formatNumber } from "./format";
 
 /** How a column lays out; declared once per column, used by every table and the phone layout. */
 export type ColumnMeta = {
@@ -198,34 +197,5 @@ export function DataTable<T extends Record<string, any>>({ label, columns, rows,
         </tbody>
       </table>
     </div>
-  );
-}
-
-/** "Showing 1–50 of 600" with Previous / Next; hidden when everything fits on one page. */
-export function Pagination({ total, limit, offset, onPage }: { total: number; limit: number; offset: number; onPage: (offset: number) => void }) {
-  if (total <= limit && offset === 0) {
-    return total > 0 ? <p className="mt-3 text-sm text-base-content/60">{formatNumber(total)} {total === 1 ? "row" : "rows"}</p> : null;
-  }
-  const from = Math.min(total, offset + 1);
-  const to = Math.min(total, offset + limit);
-  const page = Math.floor(offset / limit) + 1;
-  const pages = Math.max(1, Math.ceil(total / limit));
-  return (
-    <nav aria-label="Pagination" className="mt-3 flex flex-wrap items-center justify-between gap-3 text-sm">
-      <p className="text-base-content/70">
-        Showing {formatNumber(from)}–{formatNumber(to)} of {formatNumber(total)}
-      </p>
-      <div className="join">
-        <button type="button" className="btn btn-sm join-item" disabled={offset === 0} onClick={() => onPage(Math.max(0, offset - limit))}>
-          <ChevronLeft className="h-4 w-4" aria-hidden /> Previous
-        </button>
-        <span className="btn btn-sm join-item pointer-events-none" aria-current="page">
-          Page {page} of {pages}
-        </span>
-        <button type="button" className="btn btn-sm join-item" disabled={offset + limit >= total} onClick={() => onPage(offset + limit)}>
-          Next <ChevronRight className="h-4 w-4" aria-hidden />
-        </button>
-      </div>
-    </nav>
   );
 }
