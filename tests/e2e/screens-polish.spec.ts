@@ -161,6 +161,15 @@ test.describe("layout and content", () => {
     await page.getByRole("button", { name: msg.ui.moreActions }).click();
     await expect(page.getByRole("menuitem", { name: msg.audit.history })).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    // A list's pager fits too, with First / Previous / Next / Last on one row.
+    await page.goto("/users?page=3");
+    const pager = page.getByRole("navigation", { name: "Pagination" });
+    await expect(pager).toContainText("Page 3 of");
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    const first = (await pager.getByRole("button", { name: msg.lists.first }).boundingBox())!;
+    const last = (await pager.getByRole("button", { name: msg.lists.last }).boundingBox())!;
+    expect(Math.abs(first.y - last.y)).toBeLessThan(2);
+    expect(last.x + last.width).toBeLessThanOrEqual(390);
   });
 
   test("one relative-time format, numbers right-aligned in tabular figures, times with their zone on hover; /users shows e-mails at 1400 px", async ({ page }) => {

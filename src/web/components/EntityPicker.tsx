@@ -9,9 +9,10 @@ export type PickerOption = { id: string; label: string };
  * A type-ahead picker (ARIA combobox with a listbox): typing asks the server for at most ~20
  * matches (`search`), so no picker ever loads a whole table. `value` is the chosen id; `current`
  * its label (shown when closed); `emptyLabel` names "no choice" (e.g. "All Customers") when given.
- * Keyboard: arrows move, Enter chooses, Escape closes.
+ * Keyboard: arrows move, Enter chooses, Escape closes. `field`: sized as a form's full-width field
+ * (a list filter otherwise).
  */
-export function EntityPicker({ label, value, current, onChange, search, queryKey, emptyLabel, placeholder, id: givenId, invalid, disabled, describedBy }: {
+export function EntityPicker({ label, value, current, onChange, search, queryKey, emptyLabel, placeholder, id: givenId, invalid, disabled, describedBy, field = false }: {
   label: string;
   value: string | undefined;
   current: string | undefined;
@@ -25,6 +26,7 @@ export function EntityPicker({ label, value, current, onChange, search, queryKey
   disabled?: boolean;
   /** Ids of the text describing the field (a form's hint or error). */
   describedBy?: string;
+  field?: boolean;
 }) {
   const autoId = useId();
   const id = givenId ?? autoId;
@@ -54,8 +56,8 @@ export function EntityPicker({ label, value, current, onChange, search, queryKey
   const optionId = (i: number) => `${id}-opt-${i}`;
 
   return (
-    <div ref={box} className="relative w-full sm:w-64">
-      <div className={`input input-sm w-full ${invalid ? "input-error" : ""}`}>
+    <div ref={box} className={`relative w-full ${field ? "" : "sm:w-64"}`}>
+      <div className={`input w-full ${field ? "" : "input-sm"} ${invalid ? "input-error" : ""}`}>
         <input
           id={id}
           role="combobox"

@@ -13,7 +13,8 @@ export function formatCount(n: number, exact = true): string {
 /**
  * The pager of a server list: "Showing 51–100 of 1,204" ("of about 1.2M" for an estimate), then
  * First / Previous / page numbers (only those whose offset the API allows) / Next / Last. Hidden
- * when everything fits on one page.
+ * when everything fits on one page. Under 640 px the page numbers give way (the "Page 3 of 12"
+ * line stays), so that the pager fits a phone's width.
  */
 export function ListPagination({ list, label = "Pagination" }: { list: ServerList; label?: string }) {
   const data = list.data;
@@ -49,7 +50,7 @@ export function ListPagination({ list, label = "Pagination" }: { list: ServerLis
             <button
               key={p}
               type="button"
-              className={`btn btn-sm join-item tabular-nums ${p === page ? "btn-active" : ""}`}
+              className={`btn btn-sm join-item tabular-nums max-sm:hidden ${p === page ? "btn-active" : ""}`}
               aria-current={p === page ? "page" : undefined}
               aria-label={`Page ${p}`}
               onClick={() => p !== page && list.pages.go(p)}

@@ -10,7 +10,7 @@ import { customerKeys } from "./queries";
  * list filters ("All Customers" clears it, SPEC.md §2 /teams, /users) and forms (`activeOnly`,
  * SPEC.md §2 "/users/add"). Later screens (skills, prompts, comments) use it as it is.
  */
-export function CustomerPicker({ value, onChange, activeOnly = false, emptyLabel, id, invalid, disabled, label = "Customer", ...aria }: {
+export function CustomerPicker({ value, onChange, activeOnly = false, emptyLabel, id, invalid, disabled, label = "Customer", field, ...aria }: {
   value: string | undefined;
   onChange: (customerId: string | undefined) => void;
   activeOnly?: boolean;
@@ -19,6 +19,8 @@ export function CustomerPicker({ value, onChange, activeOnly = false, emptyLabel
   invalid?: boolean;
   disabled?: boolean;
   label?: string;
+  /** Sized as a form's full-width field. */
+  field?: boolean;
   /** Set by a form `Field`: its hint or error. */
   "aria-describedby"?: string;
   "aria-invalid"?: boolean;
@@ -39,6 +41,7 @@ export function CustomerPicker({ value, onChange, activeOnly = false, emptyLabel
       emptyLabel={emptyLabel}
       invalid={invalid || aria["aria-invalid"]}
       describedBy={aria["aria-describedby"]}
+      field={field}
       disabled={disabled}
       placeholder="Type a customer name..."
       queryKey={[...customerKeys.all, "options", activeOnly]}

@@ -78,6 +78,7 @@ export function UserForm({ defaults, onSubmit, submitLabel = msg.users.create, b
         <CustomerPicker
           id="customer_id"
           activeOnly
+          field
           value={form.watch("customer_id") || undefined}
           onChange={(id) => form.setValue("customer_id", id ?? "", { shouldDirty: true, shouldValidate: form.formState.isSubmitted })}
           invalid={!!errors.customer_id}
