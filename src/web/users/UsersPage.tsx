@@ -51,9 +51,10 @@ const columns = [
 ];
 
 /**
- * SPEC.md §2 "/users": cards Total, Active, Inactive, Recent Logins (24h) over the customer filter;
- * searchable, sortable, paged table; customer filter; Add User. Search, filter, sort and page live
- * in the URL.
+ * SPEC.md §2 "/users": cards Total, Active, Inactive, Recent Logins (24h) over the customer filter
+ * (and `signed_in=true`, the dashboard's Active Users, shown as a removable chip); searchable,
+ * sortable, paged table; customer filter; Export CSV; Add User. Search, filters, sort and page
+ * live in the URL.
  */
 export default function UsersPage() {
   const list = useServerList<UserListItem, UserPage["summary"]>({
