@@ -53,16 +53,18 @@ export async function chartSvg(run: TargetRun, concurrency: number[]): Promise<s
   const spec: TopLevelSpec = {
     $schema: "https://vega.github.io/schema/vega-lite/v5.json",
     title: `p95 latency per request, ${run.target} at ${num(run.users)} users (log scale; unanswered runs drawn at 30 s)`,
-    width: 560,
-    config: { font: "sans-serif", axis: { labelFontSize: 10 } },
+    width: 520,
+    height: { step: 6 },
+    config: { font: "sans-serif", axis: { labelFontSize: 10 }, axisX: { tickCount: 8 } },
     layer: [
       {
         data: { values },
-        mark: { type: "bar", height: { band: 0.9 } },
+        mark: { type: "bar" },
         encoding: {
           y: { field: "case", type: "nominal", sort: null, title: null, axis: { labelLimit: 320 } },
           yOffset: { field: "concurrency", sort: concurrency.map((c) => `c${c}`) },
-          x: { field: "p95", type: "quantitative", scale: { type: "log", domain: [0.5, 60_000] }, title: "p95 (ms)" },
+          x: { field: "p95", type: "quantitative", scale: { type: "log", domain: [1, 60_000] }, title: "p95 (ms)", axis: { values: [1, 10, 50, 150, 1000, 10_000, 60_000], grid: true } },
+          x2: { datum: 1 },
           color: { field: "concurrency", type: "nominal", sort: concurrency.map((c) => `c${c}`), title: "connections" },
         },
       },
