@@ -22,6 +22,8 @@ export type LoadResult = {
   non2xx: number;
   /** Mean response size in bytes. */
   bytes: number;
+  /** Figures from up to three requests timed one after another (the run had fewer answers). */
+  sequential?: boolean;
 };
 
 /** The p-th percentile (0–100) of `xs`, nearest rank. */

@@ -11,7 +11,8 @@ import type { LoadResult } from "./load";
 import type { NaiveResult } from "./naive";
 
 export type SeedInfo = { reused: boolean; command: string; totalMs?: number; tables?: Array<{ table: string; rows: number; ms: number }> };
-export type CaseResult = { case: BenchCase; runs: LoadResult[] };
+/** A case's load runs and the server's largest RSS (MiB) while they ran. */
+export type CaseResult = { case: BenchCase; runs: LoadResult[]; rssMiB?: number };
 export type Check = { target: string; what: string; goal: string; measured: string; ok: boolean };
 export type TargetRun = {
   target: "postgres" | "pglite";
@@ -87,7 +88,7 @@ export function markdown(run: BenchRun, charts: Record<string, string>, baseline
   out.push(`# Benchmark: ${run.name}`, "");
   out.push(`${run.date}, commit \`${run.commit}\`, ${run.machine}.`, "");
   out.push("```bash", run.command, "```", "");
-  out.push(`Each load run: autocannon over loopback for ${run.durationSeconds} s per concurrency (${run.concurrency.join(", ")} connections), every request answered by the real server (\`node --import tsx src/server/main.ts\`, built web app) in a child process; the load generator shares the machine's 2 cores with the server and the database. Latencies in milliseconds, exact percentiles of every response.`, "");
+  out.push(`Each load run: autocannon over loopback for ${run.durationSeconds} s per concurrency (${run.concurrency.join(", ")} connections), every request answered by the real server (\`node --import tsx src/server/main.ts\`, built web app) in a child process; the load generator shares the machine's 2 cores with the server and the database. Latencies are exact percentiles of every response received during a run; "–" means no response arrived within the run (a run's requests still in flight at its end are not counted, so figures of requests slower than the run's length understate them), and the next run starts once the server has no work left (leftover queries cancelled on PostgreSQL, waited for on PGlite).`, "");
   out.push(`## Targets: ${all.length - failed.length} of ${all.length} met`, "");
   out.push("| | target | goal | measured |", "|---|---|---|---|");
   for (const c of all) out.push(`| ${c.ok ? "✅" : "❌"} | ${c.target}: ${c.what} | ${c.goal} | ${c.measured} |`);
@@ -114,16 +115,16 @@ export function markdown(run: BenchRun, charts: Record<string, string>, baseline
     }
     if (charts[t.target]) out.push(`![p95 latency, ${t.target}](${charts[t.target]})`, "");
     const conc = [...new Set(t.cases.flatMap((c) => c.runs.map((r) => r.connections)))].sort((a, b) => a - b);
-    out.push("| request | " + conc.map((c) => `c${c} p50 / p95 / p99`).join(" | ") + " | " + conc.map((c) => `c${c} req/s`).join(" | ") + " | errors | bytes |" + (base ? " c1 p50 baseline |" : ""));
-    out.push("|---|" + conc.map(() => "---").join("|") + "|" + conc.map(() => "---").join("|") + "|---|---|" + (base ? "---|" : ""));
+    out.push("| request | " + conc.map((c) => `c${c} p50 / p95 / p99`).join(" | ") + " | " + conc.map((c) => `c${c} req/s`).join(" | ") + " | errors | bytes | RSS max |" + (base ? " c1 p50 baseline |" : ""));
+    out.push("|---|" + conc.map(() => "---").join("|") + "|" + conc.map(() => "---").join("|") + "|---|---|---|" + (base ? "---|" : ""));
     for (const c of t.cases) {
       const at = (n: number) => c.runs.find((r) => r.connections === n);
-      const lat = conc.map((n) => { const r = at(n); return r ? `${ms(r.p50)} / ${ms(r.p95)} / ${ms(r.p99)}` : ""; });
+      const lat = conc.map((n) => { const r = at(n); return r ? `${ms(r.p50)} / ${ms(r.p95)} / ${ms(r.p99)}${r.sequential ? ` (${r.responses} timed alone)` : ""}` : ""; });
       const rps = conc.map((n) => { const r = at(n); return r ? num(r.rps) : ""; });
       const errors = c.runs.reduce((n, r) => n + r.errors + r.non2xx, 0);
       const timeouts = c.runs.reduce((n, r) => n + r.timeouts, 0);
       const b = base?.cases.find((x) => x.case.route === c.case.route && x.case.kind === c.case.kind)?.runs.find((r) => r.connections === 1);
-      out.push(`| \`${c.case.path.length > 70 ? caseLabel(c.case) : c.case.path}\`${c.case.note ? ` (${c.case.note})` : ""} | ${lat.join(" | ")} | ${rps.join(" | ")} | ${errors ? `${errors}${timeouts ? ` (${timeouts} timeouts)` : ""}` : "0"} | ${num(c.runs[0]?.bytes ?? 0)} |${base ? ` ${ms(b?.p50)} |` : ""}`);
+      out.push(`| \`${c.case.path.length > 70 ? caseLabel(c.case) : c.case.path}\`${c.case.note ? ` (${c.case.note})` : ""} | ${lat.join(" | ")} | ${rps.join(" | ")} | ${errors ? `${errors}${timeouts ? ` (${timeouts} timeouts)` : ""}` : "0"} | ${num(c.runs[0]?.bytes ?? 0)} | ${c.rssMiB ? `${num(c.rssMiB)} MiB` : "–"} |${base ? ` ${ms(b?.p50)} |` : ""}`);
     }
     out.push("");
     if (t.naive) {
