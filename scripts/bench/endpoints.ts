@@ -101,7 +101,7 @@ export async function discoverCases(db: InProcess): Promise<BenchCase[]> {
     } else if ((body.total ?? 0) > limit) {
       const max = Number(query.get("offset")?.schema?.maximum ?? Number.MAX_SAFE_INTEGER);
       const offset = Math.min(max, Math.max(0, (body.total ?? 0) - limit));
-      cases.push({ route: route.path, kind: "deep", path: join(`offset=${offset}`), list: true, note: `offset ${offset.toLocaleString("en-US")} (last page)` });
+      cases.push({ route: route.path, kind: "deep", path: join(`offset=${offset}`), list: true, note: `offset ${offset.toLocaleString("en-US")}, the last page` });
     }
     if (query.has("q")) {
       const term = searchTerms[route.path] ?? derivedTerm(body.items?.[0]) ?? "an";
