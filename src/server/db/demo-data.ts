@@ -1,11 +1,18 @@
 /**
  * Deterministic demo data: the same seed and reference time give the same rows, ids included.
  * Counts at scale 1: 25 customers, 80 teams, 600 users, 30 skills, 90 prompts, 8 platforms,
- * 300 comments, plus roles, memberships, team-skill and platform-prompt assignments.
+ * 300 comments, plus roles, memberships, team-skill and platform-prompt assignments; every count
+ * grows linearly with `scale` (scale 1,667 is about 1,000,000 users).
+ *
+ * The rows are produced as a stream (`demoRows`) in foreign-key order, generation is linear in
+ * the counts, and only compact indexes (ids as 16-byte buffers, parents as integers) are kept
+ * between tables, so a million users fit in a few dozen megabytes. `loadDemoData` writes the
+ * stream with COPY (bulk-load.ts).
  */
 import { en, Faker } from "@faker-js/faker";
 import { sql } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
+import { bulkLoad, type BulkProgress } from "./bulk-load";
 import { queryRows, type Database } from "./client";
 import * as s from "./schema";
 import {
@@ -23,6 +30,22 @@ export type DemoOptions = {
   scale?: number;
   /** Reference "now" for all generated times (default: the current time). */
   now?: Date;
+};
+
+/** Options of `loadDemoData` beyond the data's own. */
+export type LoadOptions = DemoOptions & {
+  /**
+   * "once": everything in one transaction (the default up to scale 10: all or nothing);
+   * "batches": each batch of rows is committed as it is written (large scales: a stop keeps what
+   * was written, and `clearDemoData` removes it).
+   */
+  commit?: "once" | "batches";
+  /** Rows per COPY batch (default 50,000 on PostgreSQL, 20,000 on PGlite). */
+  batchRows?: number;
+  /** Called after every batch and when a table is complete. */
+  onProgress?: (progress: BulkProgress) => void;
+  /** Stops after the batch in progress; loadDemoData then rejects with the signal's reason. */
+  signal?: AbortSignal;
 };
 
 type Rows<T extends PgTable> = T["$inferInsert"][];
@@ -91,8 +114,67 @@ const teamNames = [
   "Support", "Data Science", "Product", "People", "Security", "Procurement", "Research",
 ];
 
-/** Builds the rows; pure, so tests can compare two runs. */
-export function generateDemoData(options: DemoOptions = {}): DemoData {
+/** The eleven tables in foreign-key order: the order `demoRows` yields them and loads them. */
+export const demoTables = [
+  "customers", "teams", "users_data", "users_roles", "teams_users", "skills", "teams_skills",
+  "platforms", "pedal_prompts", "platform_prompts", "skill_comments",
+] as const;
+export type DemoTable = (typeof demoTables)[number];
+/** One generated row and the table it belongs to. */
+export type DemoRow = { [K in DemoTable]: { table: K; row: DemoData[K][number] } }[DemoTable];
+
+/**
+ * Rows each table gets at `scale`: exact for the entity tables, the expected value for the join
+ * tables (users_roles 1.3 a user, teams_users about 1.5 a user, teams_skills 5 a team,
+ * platform_prompts 1.5 a prompt). Progress bars use it.
+ */
+export function expectedCounts(scale = 1): Record<DemoTable, number> {
+  const users = 600 * scale;
+  const teams = 80 * scale;
+  const prompts = 90 * scale;
+  return {
+    customers: 25 * scale, teams, users_data: users, users_roles: Math.round(users * 1.3),
+    teams_users: Math.round(users * 1.45), skills: 30 * scale, teams_skills: teams * 5,
+    platforms: 8 * scale, pedal_prompts: prompts, platform_prompts: Math.round(prompts * 1.5),
+    skill_comments: 300 * scale,
+  };
+}
+
+/** A growable array of 32-bit integers (join rows kept as parent indexes until written). */
+class IntList {
+  data = new Int32Array(1024);
+  length = 0;
+  push(value: number) {
+    if (this.length === this.data.length) {
+      const next = new Int32Array(this.data.length * 2);
+      next.set(this.data);
+      this.data = next;
+    }
+    this.data[this.length++] = value;
+  }
+}
+
+/** UUIDs kept as 16 bytes each, by position. */
+class UuidList {
+  bytes: Buffer;
+  constructor(count: number) {
+    this.bytes = Buffer.alloc(Math.max(1, count) * 16);
+  }
+  set(index: number, uuid: string) {
+    this.bytes.write(uuid.replaceAll("-", ""), index * 16, 16, "hex");
+  }
+  get(index: number): string {
+    const h = this.bytes.toString("hex", index * 16, index * 16 + 16);
+    return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+  }
+}
+
+/**
+ * Rows of the demo data, one at a time, in `demoTables` order. Memory stays proportional to the
+ * entity counts (a few bytes each), never to the rows: join rows found while generating users and
+ * prompts are kept as integer pairs and yielded after their parents.
+ */
+export function* demoRows(options: DemoOptions = {}): Generator<DemoRow> {
   const scale = options.scale ?? 1;
   const now = options.now ?? new Date();
   const f = new Faker({ locale: [en] });
@@ -102,15 +184,39 @@ export function generateDemoData(options: DemoOptions = {}): DemoData {
     new Date(nowMs - Math.floor(f.number.float({ min: minDays, max: maxDays }) * DAY));
   const after = (d: Date) => new Date(Math.min(nowMs, d.getTime() + f.number.int({ min: 0, max: 90 }) * DAY));
   const weighted = <T>(items: Array<[T, number]>): T => f.helpers.weightedArrayElement(items.map(([value, weight]) => ({ value, weight })));
-
-  const data: DemoData = {
-    customers: [], users_data: [], users_roles: [], teams: [], teams_users: [], skills: [],
-    teams_skills: [], skill_comments: [], pedal_prompts: [], platforms: [], platform_prompts: [],
+  /** Index of a random element of a list of `length` (draws exactly as faker's arrayElement). */
+  const pick = (length: number) => (length > 1 ? f.number.int({ max: length - 1 }) : 0);
+  /**
+   * `count` distinct indexes of a list of `length`, drawn exactly as faker's arrayElements (a
+   * partial Fisher-Yates shuffle) but in O(count): faker copies the whole list on every call.
+   */
+  const sample = (length: number, count: number): number[] => {
+    if (length === 0 || count <= 0) return [];
+    const swapped = new Map<number, number>();
+    const at = (i: number) => swapped.get(i) ?? i;
+    if (count >= length) {
+      for (let t = length - 1; t > 0; --t) {
+        const n = f.number.int(t);
+        const vt = at(t);
+        swapped.set(t, at(n));
+        swapped.set(n, vt);
+      }
+      return Array.from({ length }, (_, i) => at(i));
+    }
+    const first = length - count;
+    for (let i = length - 1; i >= first; i--) {
+      const j = f.number.int(i);
+      const vi = at(i);
+      swapped.set(i, at(j));
+      swapped.set(j, vi);
+    }
+    return Array.from({ length: count }, (_, k) => at(first + k));
   };
 
-  // Customers
-  const customerDomains = new Map<string, string>();
-  for (let i = 0; i < 25 * scale; i++) {
+  // Customers: kept whole (25 a scale unit), users and teams need their domain and creation time.
+  const customerCount = 25 * scale;
+  const customers: Array<{ customer_id: string; created: Date; domain: string }> = [];
+  for (let i = 0; i < customerCount; i++) {
     const name = i < 25 ? f.company.name() : `${f.company.name()} ${i}`;
     const slug = name.toLowerCase().replace(/[^a-z0-9]+/g, "").slice(0, 18) || `customer${i}`;
     const domain = `${slug}${i >= 25 ? i : ""}.${f.helpers.arrayElement(["com", "io", "co", "net"])}`;
@@ -119,67 +225,98 @@ export function generateDemoData(options: DemoOptions = {}): DemoData {
     const domains = f.number.int({ min: 0, max: 9 });
     const valid_domains = domains < 3 ? null : domains < 7 ? domain : `${domain}\n${slug}-corp.com`;
     const customer_id = f.string.uuid();
-    customerDomains.set(customer_id, domain);
-    data.customers.push({ customer_id, customer_name: name, valid_domains, status, created_at: created, updated_at: after(created) });
+    customers.push({ customer_id, created, domain });
+    yield { table: "customers", row: { customer_id, customer_name: name, valid_domains, status, created_at: created, updated_at: after(created) } };
   }
 
-  // Teams: at least one per customer, the rest spread at random
-  const teamsByCustomer = new Map<string, string[]>();
-  for (let i = 0; i < 80 * scale; i++) {
-    const customer = i < data.customers.length ? data.customers[i] : f.helpers.arrayElement(data.customers);
-    const list = teamsByCustomer.get(customer.customer_id!) ?? [];
+  // Teams: at least one per customer, the rest spread at random.
+  const teamCount = 80 * scale;
+  const teamIds = new UuidList(teamCount);
+  const teamCustomer = new Int32Array(teamCount);
+  const teamsOfCustomer: number[][] = Array.from({ length: customerCount }, () => []);
+  const namesOfCustomer: Array<Set<string>> = Array.from({ length: customerCount }, () => new Set());
+  for (let i = 0; i < teamCount; i++) {
+    const c = i < customerCount ? i : pick(customerCount);
+    const customer = customers[c];
+    const list = teamsOfCustomer[c];
     // Team names are unique within a customer: the first unused name, counting up past the list.
     const base = teamNames[(i + list.length) % teamNames.length];
-    const taken = new Set(data.teams.filter((t) => t.customer_id === customer.customer_id).map((t) => t.team_name));
+    const taken = namesOfCustomer[c];
     const team_name = [base, ...teamNames].find((n) => !taken.has(n)) ?? `${base} ${list.length + 1}`;
-    const created = new Date(Math.max(customer.created_at!.getTime(), past(600).getTime()));
+    taken.add(team_name);
+    const created = new Date(Math.max(customer.created.getTime(), past(600).getTime()));
     const team_id = f.string.uuid();
-    list.push(team_id);
-    teamsByCustomer.set(customer.customer_id!, list);
-    data.teams.push({
-      team_id, customer_id: customer.customer_id!, team_name,
-      status: weighted([["active", 82], ["inactive", 18]]), created_at: created, updated_at: after(created),
-    });
+    list.push(i);
+    teamIds.set(i, team_id);
+    teamCustomer[i] = c;
+    yield {
+      table: "teams",
+      row: {
+        team_id, customer_id: customer.customer_id, team_name,
+        status: weighted([["active", 78], ["inactive", 15], ["pending", 7]]), created_at: created, updated_at: after(created),
+      },
+    };
   }
-  const teamCustomer = new Map(data.teams.map((t) => [t.team_id!, t.customer_id]));
+  namesOfCustomer.length = 0;
 
-  // Users with 0 to 3 roles and 0 to 3 memberships in their customer's teams
-  const usersByCustomer = new Map<string, string[]>();
-  for (let i = 0; i < 600 * scale; i++) {
-    const customer = f.helpers.arrayElement(data.customers);
+  // Users with 0 to 3 roles and 0 to 3 memberships in their customer's teams.
+  const userCount = 600 * scale;
+  const userIds = new UuidList(userCount);
+  const userCustomer = new Int32Array(userCount);
+  const roles = new IntList(); // user index * 4 + role index
+  const memberships = new IntList(); // pairs: team index, user index
+  for (let i = 0; i < userCount; i++) {
+    const c = pick(customerCount);
+    const customer = customers[c];
     const first_name = f.person.firstName();
     const last_name = f.person.lastName();
-    const email = `${first_name}.${last_name}.${i}@${customerDomains.get(customer.customer_id!)}`.toLowerCase().replace(/[^a-z0-9.@-]/g, "");
-    const created = new Date(Math.max(customer.created_at!.getTime(), past(500).getTime()));
+    const email = `${first_name}.${last_name}.${i}@${customer.domain}`.toLowerCase().replace(/[^a-z0-9.@-]/g, "");
+    const created = new Date(Math.max(customer.created.getTime(), past(500).getTime()));
     const loginKind = f.number.int({ min: 0, max: 99 });
     const drawn = loginKind < 15 ? null : loginKind < 25 ? new Date(nowMs - f.number.int({ min: 60_000, max: DAY - 60_000 })) : past(60, 1);
     // Nobody signs in before their account exists.
     const last_login = drawn && drawn < created ? new Date(f.number.int({ min: created.getTime(), max: nowMs })) : drawn;
     const user_id = f.string.uuid();
     const noName = f.number.int({ min: 0, max: 19 }) === 0;
-    data.users_data.push({
-      user_id, customer_id: customer.customer_id!, email,
-      first_name: noName ? null : first_name, last_name: noName ? null : last_name,
-      job_title: f.number.int({ min: 0, max: 9 }) === 0 ? null : f.person.jobTitle(),
-      status: weighted([["active", 75], ["inactive", 15], ["pending", 10]]),
-      last_login, created_at: created, updated_at: after(created),
-    });
+    userIds.set(i, user_id);
+    userCustomer[i] = c;
+    yield {
+      table: "users_data",
+      row: {
+        user_id, customer_id: customer.customer_id, email,
+        first_name: noName ? null : first_name, last_name: noName ? null : last_name,
+        job_title: f.number.int({ min: 0, max: 9 }) === 0 ? null : f.person.jobTitle(),
+        status: weighted([["active", 75], ["inactive", 15], ["pending", 10]]),
+        last_login, created_at: created, updated_at: after(created),
+      },
+    };
     const roleCount = weighted([[0, 10], [1, 60], [2, 20], [3, 10]]);
-    for (const role of f.helpers.arrayElements(userRoles, roleCount)) data.users_roles.push({ user_id, role });
-    const teamsOfCustomer = teamsByCustomer.get(customer.customer_id!) ?? [];
-    for (const team_id of f.helpers.arrayElements(teamsOfCustomer, Math.min(teamsOfCustomer.length, f.number.int({ min: 0, max: 3 })))) {
-      data.teams_users.push({ team_id, user_id, customer_id: customer.customer_id! });
+    for (const r of sample(userRoles.length, roleCount)) roles.push(i * 4 + r);
+    const teams = teamsOfCustomer[c];
+    for (const k of sample(teams.length, Math.min(teams.length, f.number.int({ min: 0, max: 3 })))) {
+      memberships.push(teams[k]);
+      memberships.push(i);
     }
-    const list = usersByCustomer.get(customer.customer_id!) ?? [];
-    list.push(user_id);
-    usersByCustomer.set(customer.customer_id!, list);
   }
+  for (let k = 0; k < roles.length; k++) {
+    const v = roles.data[k];
+    yield { table: "users_roles", row: { user_id: userIds.get(v >> 2), role: userRoles[v & 3] } };
+  }
+  for (let k = 0; k < memberships.length; k += 2) {
+    const team = memberships.data[k];
+    yield { table: "teams_users", row: { team_id: teamIds.get(team), user_id: userIds.get(memberships.data[k + 1]), customer_id: customers[teamCustomer[team]].customer_id } };
+  }
+  roles.data = new Int32Array(0);
+  memberships.data = new Int32Array(0);
+  teamsOfCustomer.length = 0;
 
-  // Skills
-  for (let i = 0; i < 30 * scale; i++) {
+  // Skills: kept whole (30 a scale unit), prompts and comments use their names.
+  const skillCount = 30 * scale;
+  const skills: Array<{ skill_id: string; skill_name: string; created: Date }> = [];
+  for (let i = 0; i < skillCount; i++) {
     const [name, description] = skillCatalogue[i % skillCatalogue.length];
     const created = past(400, 10);
-    data.skills.push({
+    const row: DemoData["skills"][number] & { skill_id: string; skill_name: string } = {
       skill_id: f.string.uuid(),
       skill_name: i < skillCatalogue.length ? name : `${name} ${Math.floor(i / skillCatalogue.length) + 1}`,
       skill_description: f.number.int({ min: 0, max: 9 }) === 0 ? null : description,
@@ -187,105 +324,145 @@ export function generateDemoData(options: DemoOptions = {}): DemoData {
       is_global: f.number.int({ min: 0, max: 3 }) === 0,
       status: weighted([["active", 80], ["inactive", 20]]),
       created_at: created, updated_at: after(created),
-    });
+    };
+    skills.push({ skill_id: row.skill_id, skill_name: row.skill_name, created });
+    yield { table: "skills", row };
   }
 
-  // Team-skill assignments: 2 to 8 skills a team, mostly active
-  for (const team of data.teams) {
-    for (const skill of f.helpers.arrayElements(data.skills, f.number.int({ min: 2, max: 8 }))) {
+  // Team-skill assignments: 2 to 8 skills a team, mostly active.
+  for (let t = 0; t < teamCount; t++) {
+    const team_id = teamIds.get(t);
+    const customer_id = customers[teamCustomer[t]].customer_id;
+    for (const k of sample(skillCount, f.number.int({ min: 2, max: 8 }))) {
       const assigned_at = past(300);
-      data.teams_skills.push({
-        team_id: team.team_id!, skill_id: skill.skill_id!, customer_id: teamCustomer.get(team.team_id!)!,
-        status: weighted([["active", 85], ["inactive", 15]]), assigned_at,
-        score: f.number.int({ min: 0, max: 4 }) === 0 ? null : f.number.int({ min: 35, max: 100 }),
-        last_used: f.number.int({ min: 0, max: 4 }) === 0 ? null : new Date(f.number.int({ min: assigned_at.getTime(), max: nowMs })),
-      });
+      yield {
+        table: "teams_skills",
+        row: {
+          team_id, skill_id: skills[k].skill_id, customer_id,
+          status: weighted([["active", 85], ["inactive", 15]]), assigned_at,
+          score: f.number.int({ min: 0, max: 4 }) === 0 ? null : f.number.int({ min: 35, max: 100 }),
+          last_used: f.number.int({ min: 0, max: 4 }) === 0 ? null : new Date(f.number.int({ min: assigned_at.getTime(), max: nowMs })),
+        },
+      };
     }
   }
 
   // Platforms
-  for (let i = 0; i < 8 * scale; i++) {
+  const platformCount = 8 * scale;
+  const platformIds = new UuidList(platformCount);
+  for (let i = 0; i < platformCount; i++) {
     const [name, description] = platformCatalogue[i % platformCatalogue.length];
     const created = past(500, 30);
-    data.platforms.push({
-      platform_id: f.string.uuid(),
-      platform_name: i < platformCatalogue.length ? name : `${name} ${Math.floor(i / platformCatalogue.length) + 1}`,
-      platform_description: description,
-      status: i < 5 ? "active" : i === 5 ? "draft" : i === 6 ? "inactive" : weighted([["active", 6], ["inactive", 2], ["draft", 2]]),
-      created_at: created, updated_at: after(created),
-    });
+    const platform_id = f.string.uuid();
+    platformIds.set(i, platform_id);
+    yield {
+      table: "platforms",
+      row: {
+        platform_id,
+        platform_name: i < platformCatalogue.length ? name : `${name} ${Math.floor(i / platformCatalogue.length) + 1}`,
+        platform_description: description,
+        status: i < 5 ? "active" : i === 5 ? "draft" : i === 6 ? "inactive" : weighted([["active", 6], ["inactive", 2], ["draft", 2]]),
+        created_at: created, updated_at: after(created),
+      },
+    };
   }
 
-  // Prompts across statuses, each on 0 to 3 platforms
+  // Prompts across statuses, each on 0 to 3 platforms (assignments yielded after the prompts).
   const verbs = ["Summarise", "Draft", "Classify", "Review", "Explain", "Extract", "Rewrite", "Check"];
-  for (let i = 0; i < 90 * scale; i++) {
-    const skill = f.helpers.arrayElement(data.skills);
-    const created = new Date(Math.max(skill.created_at!.getTime(), past(300).getTime()));
+  const promptCount = 90 * scale;
+  const promptIds = new UuidList(promptCount);
+  const assignments = new IntList(); // triples: prompt index, platform index, active (1/0)
+  const assignedAt: number[] = [];
+  for (let i = 0; i < promptCount; i++) {
+    const skill = skills[pick(skillCount)];
+    const created = new Date(Math.max(skill.created.getTime(), past(300).getTime()));
     const prompt_id = f.string.uuid();
-    data.pedal_prompts.push({
-      prompt_id,
-      prompt_title: `${f.helpers.arrayElement(verbs)} ${f.word.noun()} for ${skill.skill_name}`,
-      prompt_value: f.number.int({ min: 0, max: 9 }) === 0 ? null
-        : `You are an assistant for ${skill.skill_name!.toLowerCase()}.\n${f.lorem.sentences({ min: 2, max: 5 })}\nAnswer in ${f.helpers.arrayElement(["bullet points", "a short paragraph", "a table", "JSON"])}.`,
-      skill_id: skill.skill_id!,
-      status: weighted<PromptStatus>([["active", 65], ["inactive", 15], ["draft", 20]]),
-      created_at: created, updated_at: after(created),
-    });
-    for (const platform of f.helpers.arrayElements(data.platforms, f.number.int({ min: 0, max: 3 }))) {
-      data.platform_prompts.push({
-        platform_id: platform.platform_id!, prompt_id,
-        assigned_at: new Date(f.number.int({ min: created.getTime(), max: nowMs })),
-        is_active: f.number.int({ min: 0, max: 5 }) !== 0,
-      });
+    promptIds.set(i, prompt_id);
+    yield {
+      table: "pedal_prompts",
+      row: {
+        prompt_id,
+        prompt_title: `${f.helpers.arrayElement(verbs)} ${f.word.noun()} for ${skill.skill_name}`,
+        prompt_value: f.number.int({ min: 0, max: 9 }) === 0 ? null
+          : `You are an assistant for ${skill.skill_name.toLowerCase()}.\n${f.lorem.sentences({ min: 2, max: 5 })}\nAnswer in ${f.helpers.arrayElement(["bullet points", "a short paragraph", "a table", "JSON"])}.`,
+        skill_id: skill.skill_id,
+        status: weighted<PromptStatus>([["active", 65], ["inactive", 15], ["draft", 20]]),
+        created_at: created, updated_at: after(created),
+      },
+    };
+    for (const p of sample(platformCount, f.number.int({ min: 0, max: 3 }))) {
+      assignedAt.push(f.number.int({ min: created.getTime(), max: nowMs }));
+      assignments.push(i);
+      assignments.push(p);
+      assignments.push(f.number.int({ min: 0, max: 5 }) !== 0 ? 1 : 0);
     }
   }
-
-  // Comments by users on skills, in all four statuses
-  for (let i = 0; i < 300 * scale; i++) {
-    const user = f.helpers.arrayElement(data.users_data);
-    const skill = f.helpers.arrayElement(data.skills);
-    const created = past(180);
-    data.skill_comments.push({
-      comment_id: f.string.uuid(), customer_id: user.customer_id, skill_id: skill.skill_id!, user_id: user.user_id!,
-      comment_value: f.helpers.arrayElement([
-        `${skill.skill_name} saved our team hours this week.`,
-        `Could ${skill.skill_name} support more languages?`,
-        "The output was too long for our use case.",
-        "Works well, but the tone is sometimes too formal.",
-        "It missed an important detail in the last run.",
-        `We would like ${skill.skill_name} in ${f.helpers.arrayElement(platformCatalogue)[0]} too.`,
-      ]) + (f.datatype.boolean() ? ` ${f.lorem.sentence()}` : ""),
-      status: f.helpers.arrayElement(commentStatuses),
-      created_at: created, updated_at: after(created),
-    });
+  for (let k = 0; k < assignments.length; k += 3) {
+    yield {
+      table: "platform_prompts",
+      row: {
+        platform_id: platformIds.get(assignments.data[k + 1]), prompt_id: promptIds.get(assignments.data[k]),
+        assigned_at: new Date(assignedAt[k / 3]), is_active: assignments.data[k + 2] === 1,
+      },
+    };
   }
+  assignedAt.length = 0;
+
+  // Comments by users on skills, in all four statuses.
+  for (let i = 0; i < 300 * scale; i++) {
+    const u = pick(userCount);
+    const skill = skills[pick(skillCount)];
+    const created = past(180);
+    yield {
+      table: "skill_comments",
+      row: {
+        comment_id: f.string.uuid(), customer_id: customers[userCustomer[u]].customer_id, skill_id: skill.skill_id, user_id: userIds.get(u),
+        comment_value: f.helpers.arrayElement([
+          `${skill.skill_name} saved our team hours this week.`,
+          `Could ${skill.skill_name} support more languages?`,
+          "The output was too long for our use case.",
+          "Works well, but the tone is sometimes too formal.",
+          "It missed an important detail in the last run.",
+          `We would like ${skill.skill_name} in ${f.helpers.arrayElement(platformCatalogue)[0]} too.`,
+        ]) + (f.datatype.boolean() ? ` ${f.lorem.sentence()}` : ""),
+        status: f.helpers.arrayElement(commentStatuses),
+        created_at: created, updated_at: after(created),
+      },
+    };
+  }
+}
+
+/** The whole demo data set in memory (tests and small scales); `demoRows` streams it. */
+export function generateDemoData(options: DemoOptions = {}): DemoData {
+  const data = Object.fromEntries(demoTables.map((t) => [t, []])) as unknown as DemoData;
+  for (const { table, row } of demoRows(options)) (data[table] as unknown[]).push(row);
   return data;
 }
 
-/** Insert order respecting foreign keys. */
-const insertOrder = [
-  ["customers", s.customers], ["teams", s.teams], ["users_data", s.users_data], ["users_roles", s.users_roles],
-  ["teams_users", s.teams_users], ["skills", s.skills], ["teams_skills", s.teams_skills], ["platforms", s.platforms],
-  ["pedal_prompts", s.pedal_prompts], ["platform_prompts", s.platform_prompts], ["skill_comments", s.skill_comments],
-] as const;
+/**
+ * Writes the demo data with COPY, table by table in foreign-key order, in batches. Up to scale 10
+ * everything is one transaction by default (all or nothing, as at first start); above, each batch
+ * commits as it is written (see `LoadOptions.commit`), and the tables are analyzed at the end.
+ * @returns the row count of each table written.
+ * @throws the signal's reason when `signal` aborts (after the batch in progress is committed).
+ */
+export async function loadDemoData(db: Database, options: LoadOptions = {}): Promise<Record<string, number>> {
+  const scale = options.scale ?? 1;
+  const commit = options.commit ?? (scale <= 10 ? "once" : "batches");
+  return bulkLoad(db, demoRows(options) as Iterable<{ table: string; row: Record<string, unknown> }>, {
+    commit, batchRows: options.batchRows, onProgress: options.onProgress, signal: options.signal,
+    expected: expectedCounts(scale), tables: Object.fromEntries(demoTables.map((t) => [t, s[t]])),
+  });
+}
 
 /**
- * Inserts demo data in one transaction, in batches of at most 500 rows.
- * @returns the row count of each table written.
+ * Empties the eleven demo tables (after an interrupted load into an empty database) and, through
+ * CASCADE, the console's own tables keyed by their rows (list counters, per-customer settings);
+ * the truncate triggers then recompute the counters. Leaves operators, sessions and the audit log
+ * alone.
  */
-export async function loadDemoData(db: Database, options: DemoOptions = {}): Promise<Record<string, number>> {
-  const data = generateDemoData(options);
-  const counts: Record<string, number> = {};
-  await db.transaction(async (tx) => {
-    for (const [name, table] of insertOrder) {
-      const rows = data[name] as Array<Record<string, unknown>>;
-      for (let i = 0; i < rows.length; i += 500) {
-        await tx.insert(table).values(rows.slice(i, i + 500) as never);
-      }
-      counts[name] = rows.length;
-    }
-  });
-  return counts;
+export async function clearDemoData(db: Database): Promise<void> {
+  await db.execute(sql.raw(`truncate ${demoTables.join(", ")} cascade`));
 }
 
 /** True when the console's own tables hold no customer yet (demo data may be loaded). */

@@ -1,0 +1,179 @@
+/**
+ * The benchmark's Markdown report and chart (vega-lite rendered to SVG), and the console summary.
+ */
+import * as vega from "vega";
+import { compile, type TopLevelSpec } from "vega-lite";
+import type { PageTiming } from "./browser";
+import type { BundleReport } from "./bundle";
+import type { BenchCase } from "./endpoints";
+import type { ExplainResult } from "./explain";
+import type { LoadResult } from "./load";
+import type { NaiveResult } from "./naive";
+
+export type SeedInfo = { reused: boolean; command: string; totalMs?: number; tables?: Array<{ table: string; rows: number; ms: number }> };
+/** A case's load runs and the server's largest RSS (MiB) while they ran. */
+export type CaseResult = { case: BenchCase; runs: LoadResult[]; rssMiB?: number };
+export type Check = { target: string; what: string; goal: string; measured: string; ok: boolean };
+export type TargetRun = {
+  target: "postgres" | "pglite";
+  scale: number;
+  users: number;
+  database: string;
+  seed: SeedInfo;
+  cases: CaseResult[];
+  naive?: NaiveResult;
+  explain?: ExplainResult[];
+  pages?: PageTiming[];
+  rss: { maxMiB: number; medianMiB: number; samples: number; byPhase: Record<string, number> };
+  checks: Check[];
+};
+export type BenchRun = {
+  name: string;
+  date: string;
+  commit: string;
+  command: string;
+  machine: string;
+  durationSeconds: number;
+  concurrency: number[];
+  bundle?: BundleReport;
+  bundleChecks: Check[];
+  targets: TargetRun[];
+};
+
+const ms = (v: number | null | undefined) => (v === null || v === undefined ? "–" : v >= 1000 ? `${(v / 1000).toFixed(2)} s` : `${v.toFixed(v < 10 ? 1 : 0)} ms`);
+const num = (v: number) => v.toLocaleString("en-US", { maximumFractionDigits: v < 10 ? 1 : 0 });
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+export const caseLabel = (c: BenchCase) => `${c.route.replace(/^\/api/, "")} ${c.kind}`;
+
+/** The chart of one target: p95 latency of every case at each concurrency, log scale, with the targets. */
+export async function chartSvg(run: TargetRun, concurrency: number[]): Promise<string> {
+  const values = run.cases.flatMap((c) =>
+    c.runs.filter((r) => concurrency.includes(r.connections)).map((r) => ({
+      case: caseLabel(c.case), concurrency: `c${r.connections}`, p95: Math.max(0.1, r.p95 ?? 30_000), answered: r.p95 !== null,
+    })));
+  const spec: TopLevelSpec = {
+    $schema: "https://vega.github.io/schema/vega-lite/v5.json",
+    title: `p95 latency per request, ${run.target} at ${num(run.users)} users (log scale; unanswered runs drawn at 30 s)`,
+    width: 520,
+    height: { step: 6 },
+    config: { font: "sans-serif", axis: { labelFontSize: 10 }, axisX: { tickCount: 8 } },
+    layer: [
+      {
+        data: { values },
+        mark: { type: "bar" },
+        encoding: {
+          y: { field: "case", type: "nominal", sort: null, title: null, axis: { labelLimit: 320 } },
+          yOffset: { field: "concurrency", sort: concurrency.map((c) => `c${c}`) },
+          x: { field: "p95", type: "quantitative", scale: { type: "log", domain: [1, 60_000] }, title: "p95 (ms)", axis: { values: [1, 10, 50, 150, 1000, 10_000, 60_000], grid: true } },
+          x2: { datum: 1 },
+          color: { field: "concurrency", type: "nominal", sort: concurrency.map((c) => `c${c}`), title: "connections" },
+        },
+      },
+      {
+        data: { values: [{ x: 50, label: "50 ms (c1 target)" }, { x: 150, label: "150 ms (c16 target)" }] },
+        mark: { type: "rule", strokeDash: [4, 3], color: "#444" },
+        encoding: { x: { field: "x", type: "quantitative" } },
+      },
+    ],
+  };
+  const view = new vega.View(vega.parse(compile(spec).spec), { renderer: "none" });
+  return view.toSVG();
+}
+
+/** The Markdown report of a run. `charts` maps a target to its SVG file name. */
+export function markdown(run: BenchRun, charts: Record<string, string>, baseline?: BenchRun): string {
+  const out: string[] = [];
+  const all = [...run.bundleChecks, ...run.targets.flatMap((t) => t.checks)];
+  const failed = all.filter((c) => !c.ok);
+  out.push(`# Benchmark: ${run.name}`, "");
+  out.push(`${run.date}, commit \`${run.commit}\`, ${run.machine}.`, "");
+  out.push("```bash", run.command, "```", "");
+  out.push(`Each load run: autocannon over loopback for ${run.durationSeconds} s per concurrency (${run.concurrency.join(", ")} connections), every request answered by the real server (\`node --import tsx src/server/main.ts\`, built web app) in a child process; the load generator shares the machine's 2 cores with the server and the database. Latencies are exact percentiles of every response received during a run; "–" means no response arrived within the run (a run's requests still in flight at its end are not counted, so figures of requests slower than the run's length understate them), and the next run starts once the server has no work left (leftover queries cancelled on PostgreSQL, waited for on PGlite).`, "");
+  out.push(`## Targets: ${all.length - failed.length} of ${all.length} met`, "");
+  out.push("| | target | goal | measured |", "|---|---|---|---|");
+  for (const c of all) out.push(`| ${c.ok ? "✅" : "❌"} | ${c.target}: ${c.what} | ${c.goal} | ${c.measured} |`);
+  out.push("");
+
+  if (run.bundle) {
+    const b = run.bundle;
+    out.push("## Initial JavaScript", "");
+    out.push(`${kb(b.initialGzip)} gzipped (level 9) in ${b.initial.length} files fetched before any screen: ${b.initial.map((f) => `\`${f.file}\` ${kb(f.gzip)}`).join(", ")}. ${b.lazyChunks} chunks load on demand, among them the screens ${b.lazyScreens.join(", ") || "(none named …Page)"}.`, "");
+    out.push("Largest sources of the initial code (uncompressed source bytes, from the source maps):", "");
+    out.push("| source | bytes |", "|---|---|");
+    for (const s of b.initialSources.slice(0, 12)) out.push(`| ${s.source} | ${num(s.bytes)} |`);
+    out.push("");
+  }
+
+  for (const t of run.targets) {
+    const base = baseline?.targets.find((b) => b.target === t.target);
+    out.push(`## ${t.target === "postgres" ? "PostgreSQL" : "PGlite"}: ${num(t.users)} users (scale ${num(t.scale)})`, "");
+    out.push(`Database: ${t.database}. ${t.seed.reused ? "Reused an already seeded database." : `Seeded by this run in ${ms(t.seed.totalMs)}.`} Seed command: \`${t.seed.command}\`.`, "");
+    if (t.seed.tables?.length) {
+      out.push("", "| table | rows | seconds |", "|---|---|---|");
+      for (const s of t.seed.tables) out.push(`| ${s.table} | ${s.table === "analyze" ? "" : num(s.rows)} | ${(s.ms / 1000).toFixed(1)} |`);
+      out.push("");
+    }
+    if (charts[t.target]) out.push(`![p95 latency, ${t.target}](${charts[t.target]})`, "");
+    const conc = [...new Set(t.cases.flatMap((c) => c.runs.map((r) => r.connections)))].sort((a, b) => a - b);
+    out.push("| request | " + conc.map((c) => `c${c} p50 / p95 / p99`).join(" | ") + " | " + conc.map((c) => `c${c} req/s`).join(" | ") + " | errors | bytes | RSS max |" + (base ? " c1 p50 baseline |" : ""));
+    out.push("|---|" + conc.map(() => "---").join("|") + "|" + conc.map(() => "---").join("|") + "|---|---|---|" + (base ? "---|" : ""));
+    for (const c of t.cases) {
+      const at = (n: number) => c.runs.find((r) => r.connections === n);
+      const lat = conc.map((n) => { const r = at(n); return r ? `${ms(r.p50)} / ${ms(r.p95)} / ${ms(r.p99)}${r.sequential ? ` (${r.responses} timed alone)` : ""}` : ""; });
+      const rps = conc.map((n) => { const r = at(n); return r ? num(r.rps) : ""; });
+      const errors = c.runs.reduce((n, r) => n + r.errors + r.non2xx, 0);
+      const timeouts = c.runs.reduce((n, r) => n + r.timeouts, 0);
+      const b = base?.cases.find((x) => x.case.route === c.case.route && x.case.kind === c.case.kind)?.runs.find((r) => r.connections === 1);
+      out.push(`| \`${c.case.path.length > 70 ? caseLabel(c.case) : c.case.path}\`${c.case.note ? ` (${c.case.note})` : ""} | ${lat.join(" | ")} | ${rps.join(" | ")} | ${errors ? `${errors}${timeouts ? ` (${timeouts} timeouts)` : ""}` : "0"} | ${num(c.runs[0]?.bytes ?? 0)} | ${c.rssMiB ? `${num(c.rssMiB)} MiB` : "–"} |${base ? ` ${ms(b?.p50)} |` : ""}`);
+    }
+    out.push("");
+    if (t.naive) {
+      const n = t.naive;
+      const first = t.cases.find((c) => c.case.route === "/api/users" && c.case.kind === "first")?.runs.find((r) => r.connections === 1);
+      out.push("### Naive pattern (the whole users table, one roles query per user, four card counts)", "");
+      out.push(`Read ${num(n.fetchedRows)} of ${num(n.users)} rows in ${ms(n.fetchMs)}, ${num(n.roleQueries)} roles queries in ${ms(n.rolesMs)}, the four cards in ${ms(n.cardsMs)}${n.extrapolated ? ", extrapolated linearly" : ""}:`, "");
+      out.push("```", n.formula, "```", "");
+      if (first?.p50) out.push(`First page of /api/users at 1 connection: p50 ${ms(first.p50)}: **${num(n.totalMs / first.p50)} times faster** than the naive pattern.`, "");
+    }
+    if (t.explain) {
+      out.push("### Query plans (EXPLAIN ANALYZE, BUFFERS) of each request's statements", "");
+      out.push("| request | statements | SQL time | shared hit / read blocks | sequential scans of large tables, sorts on disk |", "|---|---|---|---|---|");
+      for (const e of t.explain) {
+        const time = e.statements.reduce((n, s) => n + s.executionMs, 0);
+        const hit = e.statements.reduce((n, s) => n + s.sharedHit, 0);
+        const read = e.statements.reduce((n, s) => n + s.sharedRead, 0);
+        const flags = [...new Set(e.statements.flatMap((s) => [...s.seqScans, ...s.diskSorts]))];
+        out.push(`| ${caseLabel(e.case)} | ${e.statements.length} | ${ms(time)} | ${num(hit)} / ${num(read)} | ${flags.join("; ") || "none"} |`);
+      }
+      out.push("");
+    }
+    if (t.pages) {
+      out.push("### Screens in Chromium: navigation to the first row shown", "");
+      out.push("| screen | loads (first one fetches the code) | rows shown |", "|---|---|---|");
+      for (const p of t.pages) out.push(`| ${p.page} | ${p.error ? `failed: ${p.error}` : p.loads.map(ms).join(", ")} | ${p.rows ?? "–"} |`);
+      out.push("");
+    }
+    out.push(`Server memory (RSS of the child): max ${num(t.rss.maxMiB)} MiB, median ${num(t.rss.medianMiB)} MiB over ${num(t.rss.samples)} samples; max by phase: ${Object.entries(t.rss.byPhase).map(([p, v]) => `${p} ${num(v)}`).join(", ")} MiB.`, "");
+  }
+  return out.join("\n");
+}
+
+/** The lines printed at the end of a run. */
+export function summary(run: BenchRun): string {
+  const lines: string[] = [];
+  for (const t of run.targets) {
+    lines.push(`\n${t.target} (${num(t.users)} users):`);
+    for (const c of t.cases) {
+      const r1 = c.runs.find((r) => r.connections === 1);
+      const r16 = c.runs.find((r) => r.connections === 16);
+      const r50 = c.runs.find((r) => r.connections === 50);
+      lines.push(`  ${caseLabel(c.case).padEnd(44)} c1 p95 ${ms(r1?.p95).padStart(8)}  c16 p95 ${ms(r16?.p95).padStart(8)}  c50 ${num(r50?.rps ?? 0).padStart(6)} req/s`);
+    }
+    if (t.naive) lines.push(`  naive pattern: ${t.naive.formula}`);
+    lines.push(`  server RSS max ${num(t.rss.maxMiB)} MiB`);
+  }
+  const all = [...run.bundleChecks, ...run.targets.flatMap((t) => t.checks)];
+  lines.push("", `Targets: ${all.filter((c) => c.ok).length} of ${all.length} met`);
+  for (const c of all.filter((c) => !c.ok)) lines.push(`  MISSED ${c.target}: ${c.what}: ${c.measured} (goal ${c.goal})`);
+  return lines.join("\n");
+}
