@@ -17,6 +17,7 @@ import { auditBase, auditRouter } from "./audit-log/routes";
 import { customersBase, customersRouter } from "./customers/routes";
 import { accountBase, accountRouter, operatorsBase, operatorsRouter } from "./operators/routes";
 import { dashboardBase, dashboardRouter } from "./dashboard/routes";
+import { skillsBase, skillsRouter } from "./skills/routes";
 import { teamsBase, teamsRouter } from "./teams/routes";
 import { usersBase, usersRouter } from "./users/routes";
 import { errorResponse, HttpError } from "./http/errors";
@@ -109,6 +110,7 @@ export function createApp(deps: AppDeps): { app: OpenAPIHono<AppEnv>; auth: Auth
   app.route(customersBase, customersRouter);
   app.route(teamsBase, teamsRouter);
   app.route(usersBase, usersRouter);
+  app.route(skillsBase, skillsRouter);
   app.route(operatorsBase, operatorsRouter);
   app.route(accountBase, accountRouter);
   app.route(auditBase, auditRouter);

@@ -167,9 +167,13 @@ export const skills = pgTable(
   (t) => [
     check("skills_type_check", oneOf("type", skillTypes)),
     check("skills_status_check", oneOf("status", skillStatuses)),
-    index("skills_created_at_idx").on(t.created_at),
-    index("skills_name_idx").on(t.skill_name),
+    // One index per list sort and filter, each ending with the tiebreak so that keyset paging seeks in it.
+    index("skills_created_at_idx").on(t.created_at, t.skill_id),
+    index("skills_name_lower_idx").on(sql`lower(${t.skill_name})`, t.skill_id),
     index("skills_status_idx").on(t.status, t.skill_name),
+    index("skills_status_sort_idx").on(t.status, t.skill_id),
+    index("skills_type_idx").on(t.type, t.skill_id),
+    index("skills_global_idx").on(t.is_global, t.skill_id),
   ],
 );
 
@@ -196,6 +200,8 @@ export const teams_skills = pgTable(
     check("teams_skills_status_check", oneOf("status", assignmentStatuses)),
     check("teams_skills_score_check", sql`score is null or (score >= 0 and score <= 100)`),
     index("teams_skills_skill_idx").on(t.skill_id, t.status),
+    // A skill's Team Assignments, newest first (SPEC.md §7).
+    index("teams_skills_skill_assigned_idx").on(t.skill_id, t.assigned_at, t.team_id),
     index("teams_skills_team_status_idx").on(t.team_id, t.status),
   ],
 );
@@ -220,7 +226,7 @@ export const skill_comments = pgTable(
   },
   (t) => [
     check("skill_comments_status_check", oneOf("status", commentStatuses)),
-    index("skill_comments_skill_idx").on(t.skill_id, t.created_at),
+    index("skill_comments_skill_idx").on(t.skill_id, t.created_at, t.comment_id),
     index("skill_comments_customer_idx").on(t.customer_id),
     index("skill_comments_user_idx").on(t.user_id),
     index("skill_comments_created_at_idx").on(t.created_at),
@@ -244,7 +250,7 @@ export const pedal_prompts = pgTable(
   },
   (t) => [
     check("pedal_prompts_status_check", oneOf("status", promptStatuses)),
-    index("pedal_prompts_skill_idx").on(t.skill_id, t.created_at),
+    index("pedal_prompts_skill_idx").on(t.skill_id, t.created_at, t.prompt_id),
     index("pedal_prompts_created_at_idx").on(t.created_at),
     index("pedal_prompts_status_idx").on(t.status),
   ],
@@ -439,6 +445,21 @@ export const team_counts = pgTable(
     index("team_counts_user_count_idx").on(t.user_count, t.team_id),
     index("team_counts_skills_count_idx").on(t.skills_count, t.team_id),
   ],
+);
+
+/**
+ * Derived count of each skill: its active team assignments (the /skills Teams column, SPEC.md §2),
+ * kept by the teams_skills trigger (migration 0010) so that the list sorts by it through an index.
+ */
+export const skill_counts = pgTable(
+  "skill_counts",
+  {
+    skill_id: uuid("skill_id")
+      .primaryKey()
+      .references(() => skills.skill_id, { onDelete: "cascade" }),
+    team_count: integer("team_count").notNull().default(0),
+  },
+  (t) => [index("skill_counts_team_count_idx").on(t.team_count, t.skill_id)],
 );
 
 /**

@@ -25,7 +25,7 @@ import { HttpError } from "./errors";
 import { likePattern, toJson } from "./list";
 
 /** SQL types a sort key can have; cursor values are cast back to them. */
-export type KeyType = "text" | "int" | "bigint" | "uuid" | "timestamptz";
+export type KeyType = "text" | "int" | "bigint" | "uuid" | "timestamptz" | "boolean";
 
 /**
  * One sort key: a NOT NULL expression (coalesce nullable columns) and its type. `unique` on a
@@ -204,6 +204,7 @@ const valuePatterns: Record<KeyType, RegExp> = {
   text: /^[^\0]*$/,
   int: /^-?\d{1,10}$/,
   bigint: /^-?\d{1,19}$/,
+  boolean: /^(true|false)$/,
   uuid: /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i,
   // PostgreSQL's text output of timestamptz (the cursor holds it as the database wrote it), or ±infinity.
   timestamptz: /^(-?infinity|\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}(\.\d{1,6})?([+-]\d{2}(:?\d{2})?(:\d{2})?|Z)?)$/,

@@ -1,0 +1,18 @@
+import { z } from "zod";
+import { promptStatuses } from "./enums";
+import { msg } from "./messages";
+
+/**
+ * Add Prompt from a skill's page (SPEC.md §5 "Prompt create (page and modal)"): title required and
+ * trimmed; value trimmed, null when empty; status default active (§4). The skill is the page's.
+ */
+export const createSkillPromptSchema = z.strictObject({
+  prompt_title: z.string({ error: msg.prompts.titleRequired }).trim().min(1, msg.prompts.titleRequired).max(500, msg.prompts.titleTooLong),
+  prompt_value: z
+    .string({ error: msg.prompts.valueInvalid })
+    .max(50_000, msg.prompts.valueTooLong)
+    .nullish()
+    .transform((v) => v?.trim() || null),
+  status: z.enum(promptStatuses, { error: msg.prompts.statusInvalid }).default("active"),
+});
+export type CreateSkillPromptInput = z.input<typeof createSkillPromptSchema>;

@@ -1,0 +1,153 @@
+import { z } from "zod";
+import { id, listPage, timestamp } from "./common";
+import { assignmentStatuses, commentStatuses, promptStatuses, skillStatuses, skillTypes, teamStatuses } from "./enums";
+import { msg } from "./messages";
+
+/** A row of `skills` (SPEC.md §3). */
+export const skillSchema = z.object({
+  skill_id: id,
+  skill_name: z.string(),
+  skill_description: z.string().nullable(),
+  type: z.enum(skillTypes),
+  is_global: z.boolean(),
+  status: z.enum(skillStatuses),
+  created_at: timestamp,
+  updated_at: timestamp,
+});
+export type Skill = z.infer<typeof skillSchema>;
+
+/** /skills table row: the skill and its number of active team assignments (the Teams column). */
+export const skillListItemSchema = skillSchema.extend({ team_count: z.number().int() });
+export type SkillListItem = z.infer<typeof skillListItemSchema>;
+
+/** /skills cards (SPEC.md §2: Total, Active, Inactive, Global), over all skills. */
+export const skillSummarySchema = z.object({
+  total: z.number().int(),
+  active: z.number().int(),
+  inactive: z.number().int(),
+  global: z.number().int(),
+});
+export const skillPageSchema = listPage(skillListItemSchema, skillSummarySchema);
+export type SkillPage = z.infer<typeof skillPageSchema>;
+export const skillSortKeys = ["skill_name", "status", "type", "is_global", "team_count", "created_at"] as const;
+
+/** The Scope filter of /skills: global skills, or the others (local to the customers they are assigned to). */
+export const skillScopes = ["global", "local"] as const;
+export type SkillScope = (typeof skillScopes)[number];
+
+/** /skills/{id}: the skill and its statistics (SPEC.md §2: total teams, active and inactive assignments). */
+export const skillDetailSchema = skillSchema.extend({
+  stats: z.object({
+    total_teams: z.number().int(),
+    active_assignments: z.number().int(),
+    inactive_assignments: z.number().int(),
+    prompts: z.number().int(),
+    comments: z.number().int(),
+  }),
+});
+export type SkillDetail = z.infer<typeof skillDetailSchema>;
+
+/** A row of the skill's Team Assignments table: the assignment joined to its team and customer. */
+export const skillAssignmentSchema = z.object({
+  team_id: id,
+  team_name: z.string().nullable(),
+  team_status: z.enum(teamStatuses).nullable(),
+  customer_id: id,
+  customer_name: z.string().nullable(),
+  status: z.enum(assignmentStatuses),
+  assigned_at: timestamp,
+  /** Percent, 0 to 100; null until measured ("N/A"). */
+  score: z.number().nullable(),
+  last_used: timestamp.nullable(),
+});
+export type SkillAssignment = z.infer<typeof skillAssignmentSchema>;
+export const skillAssignmentPageSchema = listPage(skillAssignmentSchema, z.object({}));
+export const skillAssignmentSortKeys = ["assigned_at", "team_name", "customer_name", "status"] as const;
+
+/** A team the skill can be assigned to: active, with no assignment record for the skill (SPEC.md §4). */
+export const assignableTeamSchema = z.object({ team_id: id, team_name: z.string(), customer_id: id, customer_name: z.string().nullable() });
+export type AssignableTeam = z.infer<typeof assignableTeamSchema>;
+export const assignableTeamPageSchema = listPage(assignableTeamSchema, z.object({}));
+
+/** A prompt of the skill's Prompts panel (newest first). */
+export const skillPromptSchema = z.object({
+  prompt_id: id,
+  prompt_title: z.string(),
+  prompt_value: z.string().nullable(),
+  skill_id: id,
+  status: z.enum(promptStatuses),
+  created_at: timestamp,
+  updated_at: timestamp,
+});
+export type SkillPrompt = z.infer<typeof skillPromptSchema>;
+export const skillPromptPageSchema = listPage(skillPromptSchema, z.object({}));
+
+/** A row of the skill's Comments table: the comment with its commenter's name (SPEC.md §3 "enriched"). */
+export const skillCommentSchema = z.object({
+  comment_id: id,
+  user_id: id,
+  first_name: z.string().nullable(),
+  last_name: z.string().nullable(),
+  email: z.string().nullable(),
+  customer_id: id,
+  comment_value: z.string(),
+  status: z.enum(commentStatuses),
+  created_at: timestamp,
+  updated_at: timestamp,
+});
+export type SkillComment = z.infer<typeof skillCommentSchema>;
+export const skillCommentPageSchema = listPage(skillCommentSchema, z.object({}));
+
+/** An option of a skill picker (the prompt forms, SPEC.md §2 "/prompts/add"). */
+export const skillOptionSchema = z.object({ skill_id: id, skill_name: z.string(), status: z.enum(skillStatuses), is_global: z.boolean() });
+export type SkillOption = z.infer<typeof skillOptionSchema>;
+export const skillOptionsSchema = z.object({ items: z.array(skillOptionSchema), more: z.boolean() });
+
+const skillName = z.string({ error: msg.skills.nameRequired }).trim().min(1, msg.skills.nameRequired).max(200, msg.skills.nameTooLong);
+const skillDescription = z
+  .string({ error: msg.skills.descriptionInvalid })
+  .max(5000, msg.skills.descriptionTooLong)
+  .nullish()
+  .transform((v) => v?.trim() || null);
+
+/** Skill create (SPEC.md §5): name required and trimmed; description trimmed, null when empty; defaults active, manual, not global (§4). */
+export const createSkillSchema = z.strictObject({
+  skill_name: skillName,
+  skill_description: skillDescription,
+  type: z.enum(skillTypes, { error: msg.skills.typeInvalid }).default("manual"),
+  status: z.enum(skillStatuses, { error: msg.skills.statusInvalid }).default("active"),
+  is_global: z.boolean({ error: msg.skills.globalInvalid }).default(false),
+});
+export type CreateSkillInput = z.input<typeof createSkillSchema>;
+export type SkillFormValues = z.output<typeof createSkillSchema>;
+
+/**
+ * Skill edit (SPEC.md §5), and Archive / Unarchive (`{ status }` alone): the fields given change,
+ * with the create rules; at least one field.
+ */
+export const updateSkillSchema = z
+  .strictObject({
+    skill_name: skillName.optional(),
+    skill_description: skillDescription.optional(),
+    type: z.enum(skillTypes, { error: msg.skills.typeInvalid }).optional(),
+    status: z.enum(skillStatuses, { error: msg.skills.statusInvalid }).optional(),
+    is_global: z.boolean({ error: msg.skills.globalInvalid }).optional(),
+  })
+  .refine((v) => Object.values(v).some((x) => x !== undefined), { message: msg.skills.nothingToUpdate });
+export type UpdateSkillInput = z.input<typeof updateSkillSchema>;
+
+/** Assign to Team (from the skill page). */
+export const assignTeamSchema = z.strictObject({ team_id: z.uuid({ error: msg.skills.chooseTeam }) });
+/** Assign to many teams at once: 1 to 200 distinct teams, all or none. */
+export const bulkAssignSchema = z.strictObject({
+  team_ids: z
+    .array(z.uuid({ error: msg.skills.chooseTeam }), { error: msg.skills.chooseTeams })
+    .min(1, msg.skills.chooseTeams)
+    .max(200, msg.skills.tooManyTeams)
+    .refine((ids) => new Set(ids).size === ids.length, msg.skills.duplicateTeams),
+});
+/** Unassign (inactive) or Reassign (active) one assignment; the row is kept (SPEC.md §4). */
+export const assignmentStatusSchema = z.strictObject({ status: z.enum(assignmentStatuses, { error: msg.skills.assignmentStatusInvalid }) });
+
+export const skillAssignmentResultSchema = z.object({ team_id: id, skill_id: id, status: z.enum(assignmentStatuses) });
+export const bulkAssignResultSchema = z.object({ created: z.number().int() });

@@ -1,0 +1,243 @@
+import { eq, sql } from "drizzle-orm";
+import { z } from "@hono/zod-openapi";
+import { noSummary } from "../../domain/common";
+import { assignmentStatuses, commentStatuses, promptStatuses, skillStatuses, skillTypes } from "../../domain/enums";
+import {
+  assignableTeamSchema,
+  skillAssignmentSchema,
+  skillCommentSchema,
+  skillListItemSchema,
+  skillPromptSchema,
+  skillScopes,
+  skillSummarySchema,
+  type SkillDetail,
+  type SkillOption,
+} from "../../domain/skills";
+import { queryRows, type Database } from "../db/client";
+import { skills } from "../db/schema";
+import { toJson } from "../http/list";
+import { defineList, matchingValues, oneOf, searchMatch } from "../http/list-engine";
+import type { Tx } from "../audit";
+
+/**
+ * SPEC.md §2 "/skills": skills with team_count, their active team assignments (maintained in
+ * skill_counts by the teams_skills trigger, so the Teams column sorts through an index); `q`
+ * matches name, description, type and status; filters type, scope (global | local) and status.
+ * Cards (Total, Active, Inactive, Global) over all skills, from the maintained status counters.
+ */
+export const skillList = defineList({
+  name: "skills",
+  item: skillListItemSchema,
+  summarySchema: skillSummarySchema,
+  from: sql`skills s join skill_counts sc on sc.skill_id = s.skill_id`,
+  select: sql`s.skill_id, s.skill_name, s.skill_description, s.type, s.is_global, s.status, s.created_at, s.updated_at, sc.team_count`,
+  id: { expr: sql`s.skill_id`, type: "uuid" },
+  sorts: {
+    skill_name: [{ expr: sql`lower(s.skill_name)`, type: "text" }],
+    status: [{ expr: sql`s.status`, type: "text" }],
+    type: [{ expr: sql`s.type`, type: "text" }],
+    // Scope: local (false) before global (true) when ascending.
+    is_global: [{ expr: sql`s.is_global`, type: "boolean" }],
+    // The counter table's own copy of the id ends the key, so that the keyset seeks in its (count, id) index.
+    team_count: [{ expr: sql`sc.team_count`, type: "int" }, { expr: sql`sc.skill_id`, type: "uuid", unique: true }],
+    created_at: [{ expr: sql`s.created_at`, type: "timestamptz" }],
+  },
+  defaultSort: "created_at",
+  defaultOrder: "desc",
+  filters: {
+    type: { schema: z.enum(skillTypes).optional(), where: (v: string) => sql`s.type = ${v}` },
+    scope: { schema: z.enum(skillScopes).optional(), where: (v: string) => sql`s.is_global = ${v === "global"}` },
+    status: { schema: z.enum(skillStatuses).optional(), where: (v: string) => sql`s.status = ${v}` },
+  },
+  search: (m) => sql`s.skill_name ilike ${m.pattern} or s.skill_description ilike ${m.pattern}
+    or ${oneOf(sql`s.type`, matchingValues(skillTypes, m))} or ${oneOf(sql`s.status`, matchingValues(skillStatuses, m))}`,
+  summary: () => sql`
+    select coalesce(sum(n) filter (where status in ('active', 'inactive')), 0)::int as total,
+      coalesce(sum(n) filter (where status = 'active'), 0)::int as active,
+      coalesce(sum(n) filter (where status = 'inactive'), 0)::int as inactive,
+      coalesce(sum(n) filter (where status = 'global'), 0)::int as global
+    from status_counts where entity = 'skills'`,
+  // The cards count all skills: the total reads from them when only one of status or scope narrows the list.
+  totalFromSummary: ({ filters, q }) => {
+    const f = filters as { type?: string; scope?: string; status?: string };
+    if (q || f.type || (f.scope && f.status)) return undefined;
+    if (f.status) return (s) => s[f.status as "active" | "inactive"];
+    if (f.scope === "global") return (s) => s.global;
+    if (f.scope === "local") return (s) => s.total - s.global;
+    return (s) => s.total;
+  },
+  csv: [
+    { header: "Skill ID", value: (s) => s.skill_id },
+    { header: "Skill", value: (s) => s.skill_name },
+    { header: "Description", value: (s) => s.skill_description },
+    { header: "Status", value: (s) => s.status },
+    { header: "Type", value: (s) => s.type },
+    { header: "Scope", value: (s) => (s.is_global ? "global" : "local") },
+    { header: "Teams", value: (s) => s.team_count },
+    { header: "Created", value: (s) => s.created_at },
+  ],
+});
+
+/**
+ * SPEC.md §2 "/skills/{skillId}" Team Assignments: the skill's `teams_skills` rows (active and
+ * not) joined to team and customer names, newest first; `q` matches team name, customer name and
+ * assignment status. Scoped to one skill by the route (`ts.skill_id`).
+ */
+export const skillAssignmentList = defineList({
+  name: "skill_teams",
+  item: skillAssignmentSchema,
+  summarySchema: noSummary,
+  from: sql`teams_skills ts left join teams t on t.team_id = ts.team_id left join customers c on c.customer_id = ts.customer_id`,
+  select: sql`ts.team_id, t.team_name, t.status as team_status, ts.customer_id, c.customer_name, ts.status, ts.assigned_at, ts.score, ts.last_used`,
+  id: { expr: sql`ts.team_id`, type: "uuid" },
+  sorts: {
+    assigned_at: [{ expr: sql`ts.assigned_at`, type: "timestamptz" }],
+    team_name: [{ expr: sql`lower(coalesce(t.team_name, ''))`, type: "text" }],
+    customer_name: [{ expr: sql`lower(coalesce(c.customer_name, ''))`, type: "text" }],
+    status: [{ expr: sql`ts.status`, type: "text" }],
+  },
+  defaultSort: "assigned_at",
+  defaultOrder: "desc",
+  filters: {},
+  search: (m) => sql`t.team_name ilike ${m.pattern} or c.customer_name ilike ${m.pattern} or ${oneOf(sql`ts.status`, matchingValues(assignmentStatuses, m))}`,
+  csv: [
+    { header: "Team ID", value: (a) => a.team_id },
+    { header: "Team", value: (a) => a.team_name },
+    { header: "Customer", value: (a) => a.customer_name },
+    { header: "Status", value: (a) => a.status },
+    { header: "Assigned", value: (a) => a.assigned_at },
+    { header: "Score", value: (a) => a.score },
+    { header: "Last Used", value: (a) => a.last_used },
+  ],
+});
+
+/**
+ * SPEC.md §2/§4 the skill page's Assign modal: active teams with no assignment record for the
+ * skill (active or not), by name; `customer_id` narrows to one customer; `q` matches team and
+ * customer names. Scoped to one skill by the route.
+ */
+export const assignableTeamList = defineList({
+  name: "skill_assignable_teams",
+  item: assignableTeamSchema,
+  summarySchema: noSummary,
+  from: sql`teams t join customers c on c.customer_id = t.customer_id`,
+  select: sql`t.team_id, t.team_name, t.customer_id, c.customer_name`,
+  id: { expr: sql`t.team_id`, type: "uuid" },
+  sorts: {
+    team_name: [{ expr: sql`lower(t.team_name)`, type: "text" }],
+    customer_name: [{ expr: sql`lower(c.customer_name)`, type: "text" }, { expr: sql`c.customer_id`, type: "uuid" }],
+  },
+  defaultSort: "team_name",
+  defaultOrder: "asc",
+  filters: {
+    customer_id: { schema: z.uuid().optional(), where: (v: string) => sql`t.customer_id = ${v}` },
+  },
+  search: (m) => sql`t.team_name ilike ${m.pattern} or c.customer_name ilike ${m.pattern}`,
+  csv: [
+    { header: "Team ID", value: (t) => t.team_id },
+    { header: "Team", value: (t) => t.team_name },
+    { header: "Customer", value: (t) => t.customer_name },
+  ],
+});
+
+/** The condition of `assignableTeamList` for one skill (SPEC.md §4 "For assignment from a skill"). */
+export const assignableScope = (skillId: string) =>
+  sql`t.status = 'active' and not exists (select 1 from teams_skills x where x.team_id = t.team_id and x.skill_id = ${skillId})`;
+
+/** SPEC.md §2 "/skills/{skillId}" Prompts panel: the skill's prompts, newest first; `q` matches title and status. */
+export const skillPromptList = defineList({
+  name: "skill_prompts",
+  item: skillPromptSchema,
+  summarySchema: noSummary,
+  from: sql`pedal_prompts p`,
+  select: sql`p.prompt_id, p.prompt_title, p.prompt_value, p.skill_id, p.status, p.created_at, p.updated_at`,
+  id: { expr: sql`p.prompt_id`, type: "uuid" },
+  sorts: {
+    created_at: [{ expr: sql`p.created_at`, type: "timestamptz" }],
+  },
+  defaultSort: "created_at",
+  defaultOrder: "desc",
+  filters: {},
+  search: (m) => sql`p.prompt_title ilike ${m.pattern} or ${oneOf(sql`p.status`, matchingValues(promptStatuses, m))}`,
+  csv: [
+    { header: "Prompt ID", value: (p) => p.prompt_id },
+    { header: "Title", value: (p) => p.prompt_title },
+    { header: "Content", value: (p) => p.prompt_value },
+    { header: "Status", value: (p) => p.status },
+    { header: "Created", value: (p) => p.created_at },
+    { header: "Updated", value: (p) => p.updated_at },
+  ],
+});
+
+/**
+ * SPEC.md §2 "/skills/{skillId}" Comments table: the skill's comments with the commenter's names
+ * (SPEC.md §3 "enriched"), newest first; `q` matches the comment and its status.
+ */
+export const skillCommentList = defineList({
+  name: "skill_comments",
+  item: skillCommentSchema,
+  summarySchema: noSummary,
+  from: sql`skill_comments sm left join users_data u on u.user_id = sm.user_id`,
+  select: sql`sm.comment_id, sm.user_id, u.first_name, u.last_name, u.email, sm.customer_id, sm.comment_value, sm.status, sm.created_at, sm.updated_at`,
+  id: { expr: sql`sm.comment_id`, type: "uuid" },
+  sorts: {
+    created_at: [{ expr: sql`sm.created_at`, type: "timestamptz" }],
+  },
+  defaultSort: "created_at",
+  defaultOrder: "desc",
+  filters: {},
+  search: (m) => sql`sm.comment_value ilike ${m.pattern} or ${oneOf(sql`sm.status`, matchingValues(commentStatuses, m))}`,
+  csv: [
+    { header: "Comment ID", value: (c) => c.comment_id },
+    { header: "User ID", value: (c) => c.user_id },
+    { header: "First Name", value: (c) => c.first_name },
+    { header: "Last Name", value: (c) => c.last_name },
+    { header: "Comment", value: (c) => c.comment_value },
+    { header: "Status", value: (c) => c.status },
+    { header: "Created", value: (c) => c.created_at },
+    { header: "Updated", value: (c) => c.updated_at },
+  ],
+});
+
+/** SPEC.md §2 "/skills/{skillId}": the skill and its statistics, or null when unknown. */
+export async function getSkill(db: Database | Tx, skillId: string): Promise<SkillDetail | null> {
+  const [row] = await queryRows<Record<string, unknown>>(db as Database, sql`
+    select s.*,
+      (select count(*) from teams_skills ts where ts.skill_id = s.skill_id)::int as total_teams,
+      (select count(*) from teams_skills ts where ts.skill_id = s.skill_id and ts.status = 'active')::int as active_assignments,
+      (select count(*) from teams_skills ts where ts.skill_id = s.skill_id and ts.status = 'inactive')::int as inactive_assignments,
+      (select count(*) from pedal_prompts p where p.skill_id = s.skill_id)::int as prompts,
+      (select count(*) from skill_comments sm where sm.skill_id = s.skill_id)::int as comments
+    from skills s where s.skill_id = ${skillId}`);
+  if (!row) return null;
+  const { total_teams, active_assignments, inactive_assignments, prompts, comments, ...skill } = row;
+  return { ...toJson(skill), stats: { total_teams, active_assignments, inactive_assignments, prompts, comments } } as SkillDetail;
+}
+
+/**
+ * A skill picker's matches (SPEC.md §2 prompt forms: "active skills"): at most `limit` skills by
+ * name whose name matches `q` (contains from 3 characters, else starts with), active ones only
+ * with `activeOnly`, and whether there are more. Never the whole table.
+ */
+export async function skillOptions(db: Database, options: { q?: string; activeOnly: boolean; limit: number }): Promise<{ items: SkillOption[]; more: boolean }> {
+  const match = options.q ? searchMatch(options.q) : undefined;
+  const rows = await queryRows<SkillOption>(db, sql`
+    select skill_id, skill_name, status, is_global from skills
+    where ${options.activeOnly ? sql`status = 'active'` : sql`true`}
+      and ${match ? sql`skill_name ilike ${match.pattern}` : sql`true`}
+    order by lower(skill_name), skill_id
+    limit ${options.limit + 1}`);
+  return { items: rows.slice(0, options.limit), more: rows.length > options.limit };
+}
+
+/** One skill as a picker option (to show the current choice), or null. */
+export async function skillOption(db: Database, skillId: string): Promise<SkillOption | null> {
+  const [row] = await queryRows<SkillOption>(db, sql`select skill_id, skill_name, status, is_global from skills where skill_id = ${skillId}`);
+  return row ?? null;
+}
+
+/** The skill row locked for update inside `tx`, or undefined. */
+export async function lockSkill(tx: Tx, skillId: string) {
+  const [row] = await tx.select().from(skills).where(eq(skills.skill_id, skillId)).for("update");
+  return row;
+}

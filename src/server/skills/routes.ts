@@ -1,0 +1,372 @@
+import { z } from "@hono/zod-openapi";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { okSchema } from "../../domain/common";
+import { msg } from "../../domain/messages";
+import { createSkillPromptSchema } from "../../domain/prompts";
+import {
+  assignmentStatusSchema,
+  assignTeamSchema,
+  bulkAssignResultSchema,
+  bulkAssignSchema,
+  createSkillSchema,
+  skillAssignmentResultSchema,
+  skillDetailSchema,
+  skillOptionSchema,
+  skillOptionsSchema,
+  skillPromptSchema,
+  skillSchema,
+  updateSkillSchema,
+} from "../../domain/skills";
+import { mutate, type Tx } from "../audit";
+import { queryRows, type Database } from "../db/client";
+import { pedal_prompts, skills, teams, teams_skills } from "../db/schema";
+import { errorBodySchema, HttpError, notFound } from "../http/errors";
+import { toJson } from "../http/list";
+import { mountList } from "../http/list-routes";
+import { apiRoute, createRouter, invalidResponse, jsonBody, jsonResponse, notFoundResponse } from "../http/route";
+import {
+  assignableScope,
+  assignableTeamList,
+  getSkill,
+  lockSkill,
+  skillAssignmentList,
+  skillCommentList,
+  skillList,
+  skillOption,
+  skillOptions,
+  skillPromptList,
+} from "./queries";
+
+export const skillsBase = "/api/skills";
+const json = jsonResponse;
+const skillNotFound = notFoundResponse(msg.skills.notFound);
+const invalid = invalidResponse;
+const conflict409 = (description: string) => ({ 409: jsonResponse(errorBodySchema, description) });
+const params = z.object({ skillId: z.uuid({ error: msg.skills.notFound }) });
+const assignmentParams = params.extend({ teamId: z.uuid({ error: msg.teams.notFound }) });
+const skillExists = (p: { skillId: string }) => sql`exists (select 1 from skills where skill_id = ${p.skillId})`;
+
+/**
+ * GET /api/skills/options?q&active&limit → `{ items: [{ skill_id, skill_name, status, is_global }], more }`:
+ * a type-ahead picker's matches by name (at most `limit`, default 20, max 50); `active=true` for
+ * the prompt forms (SPEC.md §2 "/prompts/add": active skills).
+ */
+const options = apiRoute(skillsBase, "viewer", {
+  method: "get", path: "/options", tags: ["Skills"], summary: "Skills for pickers, by name",
+  request: {
+    query: z.object({
+      q: z.string().trim().max(200, msg.api.searchTooLong).regex(/^[^\p{Cc}]*$/u, msg.api.malformed).optional(),
+      active: z.enum(["true", "false"]).optional(),
+      limit: z.coerce.number().int().min(1).max(50).default(20),
+    }),
+  },
+  responses: { 200: json(skillOptionsSchema, "Skills by name"), ...invalid },
+});
+
+/** GET /api/skills/options/{skillId} → one skill as a picker option (the current choice); 404 "Skill not found". */
+const option = apiRoute(skillsBase, "viewer", {
+  method: "get", path: "/options/{skillId}", tags: ["Skills"], summary: "One skill as a picker option",
+  request: { params },
+  responses: { 200: json(skillOptionSchema, "The skill"), ...skillNotFound },
+});
+
+/** GET /api/skills/{skillId} → the skill with its statistics (SPEC.md §2); 404 "Skill not found". */
+const detail = apiRoute(skillsBase, "viewer", {
+  method: "get", path: "/{skillId}", tags: ["Skills"], summary: "One skill",
+  request: { params },
+  responses: { 200: json(skillDetailSchema, "The skill"), ...skillNotFound },
+});
+
+/**
+ * POST /api/skills `{ skill_name, skill_description?, type?, status?, is_global? }` → 201 the skill
+ * (SPEC.md §5 "Skill create"; defaults manual, active, not global); 422 with field messages.
+ */
+const create = apiRoute(skillsBase, "editor", {
+  method: "post", path: "/", tags: ["Skills"], summary: "Add a skill",
+  request: { body: jsonBody(createSkillSchema) },
+  responses: { 201: json(skillSchema, "Created"), ...invalid },
+});
+
+/**
+ * PATCH /api/skills/{skillId} `{ skill_name?, skill_description?, type?, status?, is_global? }` →
+ * the skill. Edit (SPEC.md §5) and Archive / Unarchive (`{ status }`, §4); sets updated_at when
+ * something changes; a request that changes nothing (archiving an inactive skill) writes nothing
+ * and no audit row. 404 "Skill not found"; 422 with field messages.
+ */
+const update = apiRoute(skillsBase, "editor", {
+  method: "patch", path: "/{skillId}", tags: ["Skills"], summary: "Edit, archive or unarchive a skill",
+  request: { params, body: jsonBody(updateSkillSchema) },
+  responses: { 200: json(skillSchema, "Updated"), ...skillNotFound, ...invalid },
+});
+
+/**
+ * DELETE /api/skills/{skillId} → the skill and all its team assignments, in one transaction
+ * (SPEC.md §2 confirm text). Refused with 409 naming how many prompts and comments refer to it
+ * (README "Decisions": the confirm text promises only the team assignments). 404 "Skill not found".
+ */
+const remove = apiRoute(skillsBase, "editor", {
+  method: "delete", path: "/{skillId}", tags: ["Skills"], summary: "Delete a skill",
+  request: { params },
+  responses: { 200: json(okSchema, "Deleted"), ...skillNotFound, ...conflict409("Prompts or comments refer to the skill") },
+});
+
+/**
+ * POST /api/skills/{skillId}/teams `{ team_id }` → 201 new active assignment (customer_id taken
+ * from the team); 200 when the team's assignment was inactive (reactivated) or already active.
+ * 404 unknown skill or team; 422 inactive skill or team.
+ */
+const assign = apiRoute(skillsBase, "editor", {
+  method: "post", path: "/{skillId}/teams", tags: ["Skills"], summary: "Assign a skill to a team",
+  request: { params, body: jsonBody(assignTeamSchema) },
+  responses: {
+    200: json(skillAssignmentResultSchema, "Already assigned, or reactivated"),
+    201: json(skillAssignmentResultSchema, "Assigned"),
+    ...skillNotFound, ...invalid,
+  },
+});
+
+/**
+ * POST /api/skills/{skillId}/teams/bulk `{ team_ids: [uuid, …] }` (1–200) → 201 `{ created }`:
+ * one active assignment per team, all in one transaction with one audit row each, or none: any
+ * unknown or inactive team, or one that already has a record for the skill, refuses the whole
+ * request (422, a message per bad team id; 409 when another request assigned one meanwhile).
+ */
+const bulkAssign = apiRoute(skillsBase, "editor", {
+  method: "post", path: "/{skillId}/teams/bulk", tags: ["Skills"], summary: "Assign a skill to many teams at once",
+  request: { params, body: jsonBody(bulkAssignSchema) },
+  responses: { 201: json(bulkAssignResultSchema, "Assigned"), ...skillNotFound, ...invalid, ...conflict409("Assigned meanwhile") },
+});
+
+/**
+ * PATCH /api/skills/{skillId}/teams/{teamId} `{ status }` → Unassign (`inactive`: the row is kept)
+ * or Reassign (`active`) (SPEC.md §4); unchanged status writes nothing. 404 when the team has no
+ * assignment record for the skill; 422 reassigning an inactive skill or to an inactive team.
+ */
+const setAssignment = apiRoute(skillsBase, "editor", {
+  method: "patch", path: "/{skillId}/teams/{teamId}", tags: ["Skills"], summary: "Unassign or reassign a skill",
+  request: { params: assignmentParams, body: jsonBody(assignmentStatusSchema) },
+  responses: { 200: json(skillAssignmentResultSchema, "Updated"), ...notFoundResponse(msg.skills.notAssigned), ...invalid },
+});
+
+/**
+ * POST /api/skills/{skillId}/prompts `{ prompt_title, prompt_value?, status? }` → 201 the prompt
+ * (SPEC.md §2 the skill page's Add Prompt modal, §5 validation). 404 "Skill not found".
+ */
+const addPrompt = apiRoute(skillsBase, "editor", {
+  method: "post", path: "/{skillId}/prompts", tags: ["Skills"], summary: "Add a prompt to a skill",
+  request: { params, body: jsonBody(createSkillPromptSchema) },
+  responses: { 201: json(skillPromptSchema, "Created"), ...skillNotFound, ...invalid },
+});
+
+export const skillsRouter = createRouter();
+
+/** GET /api/skills (SPEC.md §2 "/skills") and its CSV export: README "Lists". */
+mountList(skillsRouter, {
+  base: skillsBase, path: "/", access: "viewer", tags: ["Skills"], summary: "List skills",
+  description: "Skills with team_count (active assignments); filters type, scope (global | local), status; `q` searches name, description, type and status; cards over all skills.",
+  list: skillList,
+});
+
+/** GET /api/skills/{skillId}/teams: the Team Assignments table (newest first) and its CSV export; 404 "Skill not found". */
+mountList(skillsRouter, {
+  base: skillsBase, path: "/{skillId}/teams", access: "viewer", tags: ["Skills"], summary: "Team assignments of a skill",
+  description: "The skill's assignments, active and inactive, joined to team and customer names; `q` searches team, customer and status.",
+  list: skillAssignmentList,
+  params,
+  scope: { where: (p: { skillId: string }) => sql`ts.skill_id = ${p.skillId}`, exists: skillExists, notFound: msg.skills.notFound },
+});
+
+/** GET /api/skills/{skillId}/assignable-teams: the Assign modal's candidates; 404 "Skill not found". */
+mountList(skillsRouter, {
+  base: skillsBase, path: "/{skillId}/assignable-teams", access: "viewer", tags: ["Skills"], summary: "Teams a skill can be assigned to",
+  description: "Active teams with no assignment record for the skill (SPEC.md §4); `customer_id` narrows to one customer; `q` searches team and customer names.",
+  list: assignableTeamList,
+  params,
+  scope: { where: (p: { skillId: string }) => assignableScope(p.skillId), exists: skillExists, notFound: msg.skills.notFound },
+});
+
+/** GET /api/skills/{skillId}/prompts: the Prompts panel (newest first); 404 "Skill not found". */
+mountList(skillsRouter, {
+  base: skillsBase, path: "/{skillId}/prompts", access: "viewer", tags: ["Skills"], summary: "Prompts of a skill",
+  description: "The skill's prompts, newest first; `q` searches title and status.",
+  list: skillPromptList,
+  params,
+  scope: { where: (p: { skillId: string }) => sql`p.skill_id = ${p.skillId}`, exists: skillExists, notFound: msg.skills.notFound },
+});
+
+/** GET /api/skills/{skillId}/comments: the Comments table (newest first) with commenter names; 404 "Skill not found". */
+mountList(skillsRouter, {
+  base: skillsBase, path: "/{skillId}/comments", access: "viewer", tags: ["Skills"], summary: "Comments on a skill",
+  description: "The skill's comments with the commenter's first and last name, newest first; `q` searches the comment and status.",
+  list: skillCommentList,
+  params,
+  scope: { where: (p: { skillId: string }) => sql`sm.skill_id = ${p.skillId}`, exists: skillExists, notFound: msg.skills.notFound },
+});
+
+/** The skill locked for update, or 404; with `active`, 422 unless it is active. */
+async function lockedSkill(tx: Tx, skillId: string, options: { active?: boolean } = {}) {
+  const skill = await lockSkill(tx, skillId);
+  if (!skill) throw notFound(msg.skills.notFound);
+  if (options.active && skill.status !== "active") throw new HttpError(422, "validation_failed", msg.skills.notActive);
+  return skill;
+}
+
+skillsRouter
+  .openapi(options, async (c) => {
+    const { q, active, limit } = c.req.valid("query");
+    return c.json(await skillOptions(c.var.db, { q, activeOnly: active === "true", limit }), 200);
+  })
+  .openapi(option, async (c) => {
+    const found = await skillOption(c.var.db, c.req.valid("param").skillId);
+    if (!found) throw notFound(msg.skills.notFound);
+    return c.json(found, 200);
+  })
+  .openapi(detail, async (c) => {
+    const skill = await getSkill(c.var.db, c.req.valid("param").skillId);
+    if (!skill) throw notFound(msg.skills.notFound);
+    return c.json(skill, 200);
+  })
+  .openapi(create, async (c) => {
+    const input = c.req.valid("json");
+    const created = await mutate(c, async (tx) => {
+      const now = new Date();
+      const [row] = await tx.insert(skills).values({ ...input, created_at: now, updated_at: now }).returning();
+      return { result: row, audit: [{ action: "create", entity: "skill", entity_id: row.skill_id, after: toJson(row) }] };
+    });
+    return c.json(toJson(created), 201);
+  })
+  .openapi(update, async (c) => {
+    const { skillId } = c.req.valid("param");
+    const input = c.req.valid("json");
+    const updated = await mutate(c, async (tx) => {
+      const before = await lockedSkill(tx, skillId);
+      const changes = Object.fromEntries(
+        Object.entries(input).filter(([k, v]) => v !== undefined && before[k as keyof typeof before] !== v),
+      ) as Partial<typeof before>;
+      // SPEC.md §4: archiving an inactive skill (or saving an unchanged form) writes nothing.
+      if (Object.keys(changes).length === 0) return { result: before, audit: [] };
+      const [after] = await tx.update(skills).set({ ...changes, updated_at: new Date() }).where(eq(skills.skill_id, skillId)).returning();
+      const action = Object.keys(changes).length === 1 && changes.status ? (changes.status === "inactive" ? "archive" : "unarchive") : "update";
+      return { result: after, audit: [{ action, entity: "skill", entity_id: skillId, before: toJson(before), after: toJson(after) }] };
+    });
+    return c.json(toJson(updated), 200);
+  })
+  .openapi(remove, async (c) => {
+    const { skillId } = c.req.valid("param");
+    await mutate(c, async (tx) => {
+      const before = await lockedSkill(tx, skillId);
+      const [refs] = await queryRows<{ prompts: number; comments: number }>(tx as unknown as Database, sql`
+        select (select count(*) from pedal_prompts where skill_id = ${skillId})::int as prompts,
+          (select count(*) from skill_comments where skill_id = ${skillId})::int as comments`);
+      if (refs.prompts > 0 || refs.comments > 0) throw new HttpError(409, "conflict", msg.skills.deleteBlocked(refs.prompts, refs.comments));
+      const assignments = await tx.delete(teams_skills).where(eq(teams_skills.skill_id, skillId)).returning({ team_id: teams_skills.team_id, status: teams_skills.status });
+      await tx.delete(skills).where(eq(skills.skill_id, skillId));
+      return {
+        result: null,
+        audit: [{ action: "delete", entity: "skill", entity_id: skillId, before: { ...toJson(before), assignment_count: assignments.length } }],
+      };
+    });
+    return c.json({ ok: true as const }, 200);
+  })
+  .openapi(assign, async (c) => {
+    const { skillId } = c.req.valid("param");
+    const { team_id } = c.req.valid("json");
+    const outcome = await mutate(c, async (tx) => {
+      await lockedSkill(tx, skillId, { active: true });
+      const [team] = await tx.select().from(teams).where(eq(teams.team_id, team_id)).for("update");
+      if (!team) throw new HttpError(404, "not_found", msg.teams.notFound, { team_id: msg.teams.notFound });
+      if (team.status !== "active") throw new HttpError(422, "validation_failed", msg.skills.teamNotActive, { team_id: msg.skills.teamNotActive });
+      // Insert, or reactivate an unassigned row; an active row is left as it is (one row per team and skill).
+      const [row] = await tx
+        .insert(teams_skills)
+        .values({ team_id, skill_id: skillId, customer_id: team.customer_id, status: "active", assigned_at: new Date() })
+        .onConflictDoUpdate({
+          target: [teams_skills.team_id, teams_skills.skill_id],
+          set: { status: "active" },
+          setWhere: sql`${teams_skills.status} <> 'active'`,
+        })
+        .returning({ inserted: sql<boolean>`(xmax = 0)` });
+      if (!row) return { result: { created: false }, audit: [] };
+      return {
+        result: { created: row.inserted },
+        audit: [{ action: row.inserted ? "assign_team" : "reassign_team", entity: "skill", entity_id: skillId, after: { team_id, team_name: team.team_name, status: "active" } }],
+      };
+    });
+    return c.json({ team_id, skill_id: skillId, status: "active" as const }, outcome.created ? 201 : 200);
+  })
+  .openapi(bulkAssign, async (c) => {
+    const { skillId } = c.req.valid("param");
+    const { team_ids } = c.req.valid("json");
+    const created = await mutate(c, async (tx) => {
+      await lockedSkill(tx, skillId, { active: true });
+      // Locked in id order, so that concurrent requests over the same teams cannot deadlock.
+      const found = await tx.select().from(teams).where(inArray(teams.team_id, team_ids)).orderBy(asc(teams.team_id)).for("update");
+      const existing = await tx.select({ team_id: teams_skills.team_id }).from(teams_skills)
+        .where(and(eq(teams_skills.skill_id, skillId), inArray(teams_skills.team_id, team_ids)));
+      const byId = new Map(found.map((t) => [t.team_id, t]));
+      const assigned = new Set(existing.map((e) => e.team_id));
+      const fields: Record<string, string> = {};
+      team_ids.forEach((id, i) => {
+        const team = byId.get(id);
+        if (!team) fields[`team_ids.${i}`] = msg.teams.notFound;
+        else if (team.status !== "active") fields[`team_ids.${i}`] = msg.skills.teamNotActive;
+        else if (assigned.has(id)) fields[`team_ids.${i}`] = msg.skills.alreadyAssigned;
+      });
+      if (Object.keys(fields).length > 0) throw new HttpError(422, "validation_failed", msg.skills.bulkInvalid, fields);
+      const now = new Date();
+      const rows = await tx
+        .insert(teams_skills)
+        .values(team_ids.map((id) => ({ team_id: id, skill_id: skillId, customer_id: byId.get(id)!.customer_id, status: "active" as const, assigned_at: now })))
+        .onConflictDoNothing()
+        .returning({ team_id: teams_skills.team_id });
+      // Another request assigned one of them after the check above: all or nothing.
+      if (rows.length !== team_ids.length) throw new HttpError(409, "conflict", msg.skills.bulkInvalid);
+      return {
+        result: rows.length,
+        audit: team_ids.map((id) => ({
+          action: "assign_team", entity: "skill", entity_id: skillId,
+          after: { team_id: id, team_name: byId.get(id)!.team_name, status: "active", bulk: true },
+        })),
+      };
+    });
+    return c.json({ created }, 201);
+  })
+  .openapi(setAssignment, async (c) => {
+    const { skillId, teamId } = c.req.valid("param");
+    const { status } = c.req.valid("json");
+    await mutate(c, async (tx) => {
+      const skill = await lockSkill(tx, skillId);
+      if (!skill) throw notFound(msg.skills.notFound);
+      const [row] = await tx.select().from(teams_skills)
+        .where(and(eq(teams_skills.skill_id, skillId), eq(teams_skills.team_id, teamId))).for("update");
+      if (!row) throw notFound(msg.skills.notAssigned);
+      if (row.status === status) return { result: null, audit: [] };
+      const [team] = await tx.select().from(teams).where(eq(teams.team_id, teamId));
+      if (status === "active") {
+        if (skill.status !== "active") throw new HttpError(422, "validation_failed", msg.skills.notActive);
+        if (team?.status !== "active") throw new HttpError(422, "validation_failed", msg.skills.teamNotActive);
+      }
+      await tx.update(teams_skills).set({ status }).where(and(eq(teams_skills.skill_id, skillId), eq(teams_skills.team_id, teamId)));
+      return {
+        result: null,
+        audit: [{
+          action: status === "active" ? "reassign_team" : "unassign_team", entity: "skill", entity_id: skillId,
+          before: { team_id: teamId, status: row.status }, after: { team_id: teamId, team_name: team?.team_name ?? null, status },
+        }],
+      };
+    });
+    return c.json({ team_id: teamId, skill_id: skillId, status }, 200);
+  })
+  .openapi(addPrompt, async (c) => {
+    const { skillId } = c.req.valid("param");
+    const input = c.req.valid("json");
+    const created = await mutate(c, async (tx) => {
+      // Shared lock: the skill cannot be deleted while its prompt is being added.
+      const [skill] = await tx.select({ id: skills.skill_id }).from(skills).where(eq(skills.skill_id, skillId)).for("share");
+      if (!skill) throw notFound(msg.skills.notFound);
+      const now = new Date();
+      const [row] = await tx.insert(pedal_prompts).values({ ...input, skill_id: skillId, created_at: now, updated_at: now }).returning();
+      return { result: row, audit: [{ action: "create", entity: "prompt", entity_id: row.prompt_id, after: toJson(row) }] };
+    });
+    return c.json(toJson(created), 201);
+  });
