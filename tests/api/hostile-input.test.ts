@@ -31,6 +31,7 @@ type JsonSchema = {
   required?: string[];
   additionalProperties?: boolean;
   $ref?: string;
+  items?: JsonSchema;
 };
 
 type MutationRoute = { method: string; path: string; params: string[]; body?: JsonSchema };
@@ -185,6 +186,12 @@ describe.each(targets)("hostile input on %s", (target) => {
       and not exists (select 1 from teams_skills a where a.team_id = ${pick.team_id} and a.skill_id = s.skill_id and a.status = 'active')
       order by s.skill_id limit 1`);
     expect(skill, "an active skill not assigned to the team").toBeDefined();
+    // Bulk assign aims at another active team with no record at all for that skill.
+    const [other] = await rows<{ team_id: string }>(sql`
+      select t.team_id from teams t where t.status = 'active' and t.team_id <> ${pick.team_id}
+      and not exists (select 1 from teams_skills a where a.team_id = t.team_id and a.skill_id = ${skill.skill_id})
+      order by t.team_id limit 1`);
+    expect(other, "a second active team without the skill").toBeDefined();
     const [viewer] = await rows<{ id: string }>(sql`select id from operator where email = 'viewer@test.example'`);
     ids = {
       customerId: pick.customer_id, customer_id: pick.customer_id,
@@ -192,6 +199,7 @@ describe.each(targets)("hostile input on %s", (target) => {
       userId: pick.user_id, user_id: pick.user_id,
       skill_id: skill.skill_id, skillId: skill.skill_id,
       operatorId: viewer.id,
+      team_ids: other.team_id,
     };
     baseline = await checksums();
   });
@@ -204,6 +212,8 @@ describe.each(targets)("hostile input on %s", (target) => {
     if (t.includes("boolean")) return false;
     if (t.includes("integer") || t.includes("number")) return 1;
     if (s.format === "uuid") return ids[name] ?? randomUUID();
+    // A list of ids ("team_ids"): the one real record of that kind.
+    if (t.includes("array") && s.items?.format === "uuid") return [ids[name] ?? randomUUID()];
     if (name.includes("email")) return `hostile-${randomUUID().slice(0, 8)}@example.com`;
     const value = `Valid ${name}`.padEnd(s.minLength ?? 0, "v");
     return s.maxLength ? value.slice(0, s.maxLength) : value;
@@ -319,7 +329,9 @@ describe.each(targets)("hostile input on %s", (target) => {
 
   describe("bodies", () => {
     it.each(["POST /api/customers", "PATCH /api/customers/{customerId}", "POST /api/teams", "PATCH /api/teams/{teamId}", "POST /api/teams/{teamId}/skills",
-      "POST /api/users", "POST /api/users/{userId}/teams", "POST /api/operators", "PATCH /api/operators/{operatorId}", "POST /api/operators/{operatorId}/reset-password"])(
+      "POST /api/users", "POST /api/users/{userId}/teams", "POST /api/operators", "PATCH /api/operators/{operatorId}", "POST /api/operators/{operatorId}/reset-password",
+      "POST /api/skills", "PATCH /api/skills/{skillId}", "POST /api/skills/{skillId}/teams", "POST /api/skills/{skillId}/teams/bulk",
+      "PATCH /api/skills/{skillId}/teams/{teamId}", "POST /api/skills/{skillId}/prompts"])(
       "%s refuses invalid bodies and changes nothing",
       async (name) => {
         const route = routes.find((r) => `${r.method} ${r.path}` === name);
@@ -350,7 +362,9 @@ describe.each(targets)("hostile input on %s", (target) => {
       const withBody = routes.filter((r) => r.body).map((r) => `${r.method} ${r.path}`).sort();
       expect(withBody).toEqual(["PATCH /api/customers/{customerId}", "PATCH /api/operators/{operatorId}", "PATCH /api/teams/{teamId}",
         "POST /api/customers", "POST /api/operators", "POST /api/operators/{operatorId}/reset-password", "POST /api/teams",
-        "POST /api/teams/{teamId}/skills", "POST /api/users", "POST /api/users/{userId}/teams"]);
+        "POST /api/teams/{teamId}/skills", "POST /api/users", "POST /api/users/{userId}/teams",
+        "PATCH /api/skills/{skillId}", "PATCH /api/skills/{skillId}/teams/{teamId}", "POST /api/skills", "POST /api/skills/{skillId}/prompts",
+        "POST /api/skills/{skillId}/teams", "POST /api/skills/{skillId}/teams/bulk"].sort());
     });
   });
 

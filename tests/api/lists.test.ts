@@ -15,7 +15,7 @@ import { msg } from "../../src/domain/messages";
 import { createApp } from "../../src/server/app";
 import { createOperator } from "../../src/server/auth";
 import { defaultSecurity } from "../../src/server/config";
-import { wrapPglite, type DatabaseHandle } from "../../src/server/db/client";
+import { queryRows, wrapPglite, type DatabaseHandle } from "../../src/server/db/client";
 import { loadDemoData } from "../../src/server/db/demo-data";
 import { allOf, searchMatch, type ListDeclaration } from "../../src/server/http/list-engine";
 import { listTable } from "../../src/server/http/list-routes";
@@ -28,8 +28,21 @@ const lists = () => [...new Map(listTable.map((e) => [e.path, e])).values()];
 /** Path parameters of the nested lists: a record with rows in it. */
 async function pathFor(app: TestConsole, entry: Entry): Promise<{ url: string; scope?: SQL }> {
   if (!entry.path.includes("{")) return { url: entry.path };
+  if (entry.path.includes("{skillId}")) {
+    const skillId = await busiestSkill(app);
+    return { url: entry.path.replace("{skillId}", skillId), scope: entry.scope!.where({ skillId }) };
+  }
   const [{ user_id }] = await app.rows<{ user_id: string }>(sql`select user_id from teams_users group by user_id order by count(*) desc, user_id limit 1`);
   return { url: entry.path.replace("{userId}", user_id), scope: entry.scope!.where({ userId: user_id }) };
+}
+
+/** The skill with the most team assignments (it has prompts and comments too in the demo data). */
+async function busiestSkill(app: { rows: TestConsole["rows"] }): Promise<string> {
+  const [{ skill_id }] = await app.rows<{ skill_id: string }>(sql`
+    select s.skill_id from skills s
+    where exists (select 1 from pedal_prompts p where p.skill_id = s.skill_id) and exists (select 1 from skill_comments c where c.skill_id = s.skill_id)
+    order by (select count(*) from teams_skills ts where ts.skill_id = s.skill_id) desc, s.skill_id limit 1`);
+  return skill_id;
 }
 
 /** Sample values of each filter, read from the data. */
@@ -39,6 +52,8 @@ async function filterSamples(app: TestConsole, name: string): Promise<string[]> 
     case "customer_id": return one(sql`select customer_id as v from users_data group by customer_id order by count(*) desc, customer_id limit 1`);
     case "team_id": return one(sql`select team_id as v from teams_users group by team_id order by count(*) desc, team_id limit 1`);
     case "status": return ["active", "inactive"];
+    case "type": return ["manual", "agent", "detected"];
+    case "scope": return ["global", "local"];
     case "signed_in": return ["true", "false"];
     case "operator_id": return one(sql`select operator_id as v from audit_log where operator_id is not null limit 1`);
     case "entity": return ["customer"];
@@ -106,7 +121,10 @@ describe.each(targets)("list contract on %s", (target) => {
   };
 
   it("has every list of the console declared", () => {
-    expect(lists().map((e) => e.path).toSorted()).toEqual(["/api/audit", "/api/customers", "/api/operators", "/api/teams", "/api/users", "/api/users/{userId}/teams"]);
+    expect(lists().map((e) => e.path).toSorted()).toEqual([
+      "/api/audit", "/api/customers", "/api/operators", "/api/skills", "/api/skills/{skillId}/assignable-teams", "/api/skills/{skillId}/comments",
+      "/api/skills/{skillId}/prompts", "/api/skills/{skillId}/teams", "/api/teams", "/api/users", "/api/users/{userId}/teams",
+    ]);
   });
 
   for (const order of ["asc", "desc"] as const) {
@@ -123,7 +141,7 @@ describe.each(targets)("list contract on %s", (target) => {
           expect(await pageBack(entry, url, `sort=${sort}&order=${order}`), `${url} ${sort} ${order} backwards`).toEqual(expected);
         }
       }
-    });
+    }, 240_000); // every sort of every list, both ways: eleven lists
   }
 
   it("filters by each filter and searches (contains from 3 characters, prefix below), totals equal to direct SQL", async () => {
@@ -238,8 +256,9 @@ describe("list statements and estimates (PGlite)", () => {
   it("sends at most 3 statements per request on every list: first, cursor and last pages, offsets, filters, searches", async () => {
     const [{ user_id }] = (await handle.pglite!.query<{ user_id: string }>("select user_id from teams_users group by user_id order by count(*) desc limit 1")).rows;
     const [{ customer_id }] = (await handle.pglite!.query<{ customer_id: string }>("select customer_id from users_data group by customer_id order by count(*) desc limit 1")).rows;
+    const skillId = await busiestSkill({ rows: (q) => queryRows(handle.db, q) });
     for (const entry of lists()) {
-      const url = entry.path.replace("{userId}", user_id);
+      const url = entry.path.replace("{userId}", user_id).replace("{skillId}", skillId);
       const paths = [`${url}?limit=5`, `${url}?limit=5&at=end`, `${url}?limit=5&offset=5`, `${url}?limit=200`];
       if (entry.list.search) paths.push(`${url}?limit=5&q=son`, `${url}?limit=5&q=a`);
       for (const name of Object.keys(entry.list.filters)) if (name === "customer_id") paths.push(`${url}?limit=5&customer_id=${customer_id}`);
