@@ -1,5 +1,7 @@
 import { z } from "zod";
 import { customerSortKeys } from "../domain/customers";
+import { skillScopes, skillSortKeys } from "../domain/skills";
+import { skillStatuses, skillTypes } from "../domain/enums";
 import { teamSortKeys } from "../domain/teams";
 import { userSortKeys } from "../domain/users";
 import { listSearchSchema } from "./lib/server-list";
@@ -11,6 +13,12 @@ export const usersSearch = listSearchSchema(userSortKeys, {
   customer: z.uuid().optional().catch(undefined),
   /** `true`: users who have signed in at least once (the dashboard's Active Users card). */
   signed_in: z.literal(true).optional().catch(undefined),
+});
+
+export const skillsSearch = listSearchSchema(skillSortKeys, {
+  type: z.enum(skillTypes).optional().catch(undefined),
+  scope: z.enum(skillScopes).optional().catch(undefined),
+  status: z.enum(skillStatuses).optional().catch(undefined),
 });
 
 /** Audit log filters (admins). */

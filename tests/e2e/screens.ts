@@ -18,6 +18,7 @@ type Resolver = (page: Page) => Promise<string>;
 const resolvers: Record<string, Resolver> = {
   customerId: async (page) => (await apiGet(page, "/api/customers?limit=1&sort=user_count&order=desc")).items[0].customer_id,
   teamId: async (page) => (await apiGet(page, "/api/teams?limit=1&sort=user_count&order=desc")).items[0].team_id,
+  skillId: async (page) => (await apiGet(page, "/api/skills?limit=1&sort=team_count&order=desc")).items[0].skill_id,
   userId: async (page) => {
     const { items } = await apiGet<{ items: Array<{ user_id: string; first_name: string | null; roles: string[] }> }>(page, "/api/users?limit=100&sort=last_login&order=desc");
     return (items.find((u) => u.first_name && u.roles.length >= 2) ?? items[0]).user_id;

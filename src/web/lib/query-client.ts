@@ -10,6 +10,8 @@ export const queryRoots = {
   customers: ["customers"],
   teams: ["teams"],
   users: ["users"],
+  skills: ["skills"],
+  prompts: ["prompts"],
   dashboard: ["dashboard"],
   operators: ["operators"],
   audit: ["audit"],

@@ -135,8 +135,7 @@ function TeamView({ team: t, onDeleted }: { team: TeamDetail; onDeleted: () => v
             <ul className="grid grid-cols-1 gap-2 md:grid-cols-2" aria-label="Assigned skills">
               {skills.data.items.map((s) => (
                 <li key={s.skill_id} className="min-w-0">
-                  {/* The skill screens own /skills/{skill_id}. */}
-                  <Link to={`/skills/${s.skill_id}` as "/"} className="flex h-full min-w-0 flex-col gap-1 rounded-lg border border-base-300 p-3 hover:border-primary hover:bg-base-200/50">
+                  <Link to="/skills/$skillId" params={{ skillId: s.skill_id }} className="flex h-full min-w-0 flex-col gap-1 rounded-lg border border-base-300 p-3 hover:border-primary hover:bg-base-200/50">
                     <span className="flex min-w-0 items-center gap-2 font-medium">
                       <Truncate text={s.skill_name} />
                       {s.is_global ? <Tag tone="info"><Globe className="h-3 w-3" aria-hidden />Global</Tag> : null}

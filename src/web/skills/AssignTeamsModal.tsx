@@ -1,0 +1,189 @@
+import { useEffect, useState } from "react";
+import { useQueryClient } from "@tanstack/react-query";
+import { msg } from "../../domain/messages";
+import type { AssignableTeam } from "../../domain/skills";
+import { errorMessage } from "../api/client";
+import { EmptyState, SearchInput } from "../components/inputs";
+import { ListPagination } from "../components/ListPagination";
+import { Modal, SuccessBanner, useBanner } from "../components/overlays";
+import { Spinner } from "../components/ui";
+import { CustomerFilter } from "../customers/public";
+import { useServerList } from "../lib/server-list";
+import { assignableTeamsQuery, useAssignTeams } from "./queries";
+
+/**
+ * The skill page's Assign modal (SPEC.md §2, §4): active teams with no assignment record for the
+ * skill, filterable by customer and searchable. Each team has Assign ("Skill assigned to {team}
+ * successfully!"); several teams, or all active teams of the chosen customer, can be selected and
+ * assigned at once in one transaction, after seeing how many assignments will be created.
+ */
+export function AssignTeamsModal({ skillId, skillActive, open, onClose, onAssigned }: {
+  skillId: string;
+  skillActive: boolean;
+  open: boolean;
+  onClose: () => void;
+  onAssigned: (text: string) => void;
+}) {
+  const [customer, setCustomer] = useState<string | undefined>(undefined);
+  const [selected, setSelected] = useState<Map<string, string>>(new Map());
+  const [busyId, setBusyId] = useState<string | null>(null);
+  const [allBusy, setAllBusy] = useState(false);
+  const [allError, setAllError] = useState<string | null>(null);
+  const banner = useBanner();
+  const assign = useAssignTeams(skillId);
+  const client = useQueryClient();
+  const list = useServerList<AssignableTeam>({
+    mode: "local", defaults: { sort: "team_name", order: "asc" }, limit: 20, fixed: { customer_id: customer }, query: assignableTeamsQuery(skillId),
+  });
+  const { data, failed, query } = list;
+
+  useEffect(() => {
+    if (!open) {
+      setSelected(new Map());
+      setCustomer(undefined);
+      assign.reset();
+      setAllError(null);
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [open]);
+
+  const toggle = (team: AssignableTeam) =>
+    setSelected((prev) => {
+      const next = new Map(prev);
+      if (next.has(team.team_id)) next.delete(team.team_id);
+      else next.set(team.team_id, team.team_name);
+      return next;
+    });
+
+  const done = (text: string) => {
+    banner.show(text);
+    onAssigned(text);
+  };
+
+  const assignOne = (team: AssignableTeam) => {
+    setBusyId(team.team_id);
+    assign.mutate([team.team_id], {
+      onSuccess: () => {
+        setSelected((prev) => {
+          const next = new Map(prev);
+          next.delete(team.team_id);
+          return next;
+        });
+        done(msg.skills.assignedTo(team.team_name));
+      },
+      onSettled: () => setBusyId(null),
+    });
+  };
+
+  const assignSelected = () => {
+    const ids = [...selected.keys()];
+    assign.mutate(ids, {
+      onSuccess: (result) => {
+        const only = ids.length === 1 ? selected.get(ids[0]) : undefined;
+        setSelected(new Map());
+        done(only ? msg.skills.assignedTo(only) : msg.skills.bulkAssigned(result.created));
+      },
+    });
+  };
+
+  /** Selects every candidate of the chosen customer (at most the bulk limit of 200). */
+  const selectAllOfCustomer = async () => {
+    if (!customer) return;
+    setAllBusy(true);
+    setAllError(null);
+    try {
+      const page = await client.fetchQuery(assignableTeamsQuery(skillId)({ customer_id: customer, sort: "team_name", order: "asc", limit: 200 }));
+      setSelected((prev) => {
+        const next = new Map(prev);
+        for (const t of page.items) next.set(t.team_id, t.team_name);
+        return next;
+      });
+    } catch (err) {
+      setAllError(errorMessage(err));
+    } finally {
+      setAllBusy(false);
+    }
+  };
+
+  const customerName = data?.items[0]?.customer_name ?? undefined;
+  const count = selected.size;
+
+  return (
+    <Modal
+      open={open}
+      title={msg.skills.assignTitle}
+      onClose={onClose}
+      size="lg"
+      footer={
+        <div className="flex w-full flex-wrap items-center justify-between gap-2">
+          <span className="text-sm" role="status" data-testid="assign-count">{count > 0 ? msg.skills.willCreate(count) : ""}</span>
+          <div className="flex gap-2">
+            <button type="button" className="btn btn-ghost" onClick={onClose}>{msg.ui.cancel}</button>
+            <button type="button" className="btn btn-primary" disabled={count === 0 || assign.isPending || !skillActive} onClick={assignSelected}>
+              {assign.isPending && busyId === null ? <span className="loading loading-spinner loading-sm" aria-hidden /> : null}
+              {msg.skills.assignSelected(count)}
+            </button>
+          </div>
+        </div>
+      }
+    >
+      <SuccessBanner message={banner.message} />
+      {!skillActive ? <div role="alert" className="alert alert-warning alert-soft mb-3 text-sm">{msg.skills.notActive}</div> : null}
+      {assign.error ? <div role="alert" className="alert alert-error alert-soft mb-3 text-sm">{errorMessage(assign.error)}</div> : null}
+      {allError ? <div role="alert" className="alert alert-error alert-soft mb-3 text-sm">{allError}</div> : null}
+      <div className="mb-3 flex flex-col gap-2 sm:flex-row sm:flex-wrap sm:items-center">
+        <SearchInput value={list.state.q} onChange={list.setQuery} placeholder={msg.skills.searchTeams} />
+        <CustomerFilter value={customer} onChange={(id) => { setCustomer(id); list.setQuery(""); }} />
+      </div>
+      <div className="mb-2 text-sm">
+        {customer ? (
+          <button type="button" className="btn btn-sm btn-outline" disabled={allBusy || !data || data.total === 0 || !skillActive} onClick={() => void selectAllOfCustomer()}>
+            {allBusy ? <span className="loading loading-spinner loading-xs" aria-hidden /> : null}
+            {msg.skills.selectAllOfCustomer(customerName ?? "this customer")}
+          </button>
+        ) : (
+          <span className="text-base-content/70">{msg.skills.chooseCustomerFirst}</span>
+        )}
+      </div>
+      {failed ? (
+        <div role="alert" className="alert alert-error alert-soft text-sm">{errorMessage(query.error)}</div>
+      ) : !data ? (
+        <Spinner />
+      ) : data.items.length === 0 ? (
+        <div className="py-8">
+          <EmptyState title={list.state.q || customer ? msg.skills.noTeamMatch : msg.skills.noTeamAvailable} />
+        </div>
+      ) : (
+        <ul className="divide-y divide-base-300" aria-label="Assignable teams">
+          {data.items.map((team) => (
+            <li key={team.team_id} className="flex items-center gap-3 py-2.5">
+              <input
+                type="checkbox"
+                className="checkbox checkbox-sm"
+                checked={selected.has(team.team_id)}
+                onChange={() => toggle(team)}
+                disabled={!skillActive}
+                aria-label={`Select ${team.team_name}`}
+                id={`assign-${team.team_id}`}
+              />
+              <label htmlFor={`assign-${team.team_id}`} className="min-w-0 flex-1 cursor-pointer">
+                <span className="block truncate font-medium" title={team.team_name}>{team.team_name}</span>
+                <span className="block truncate text-xs text-base-content/70">{team.customer_name ?? msg.fallbacks.unknownCustomer}</span>
+              </label>
+              <button
+                type="button"
+                className="btn btn-primary btn-sm"
+                onClick={() => assignOne(team)}
+                disabled={assign.isPending || !skillActive}
+                aria-label={`Assign ${team.team_name}`}
+              >
+                {busyId === team.team_id ? msg.teams.assigning : "Assign"}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      {data ? <ListPagination list={list} label="Assignable teams pages" /> : null}
+    </Modal>
+  );
+}

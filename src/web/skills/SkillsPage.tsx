@@ -1,0 +1,123 @@
+import { useNavigate } from "@tanstack/react-router";
+import { CircleCheck, CircleSlash, FilterX, Globe, Plus, Sparkles } from "lucide-react";
+import { skillStatuses, skillTypes } from "../../domain/enums";
+import { limits, msg } from "../../domain/messages";
+import { skillScopes, skillSortKeys, type SkillListItem, type SkillPage } from "../../domain/skills";
+import { errorMessage } from "../api/client";
+import { ActionBar } from "../components/actions";
+import { StatusBadge, Tag } from "../components/badges";
+import { columnsFor, DataTable } from "../components/DataTable";
+import { ExportCsvButton } from "../components/ExportCsvButton";
+import { titleCase } from "../components/format";
+import { EmptyState, FilterSelect, SearchInput, Toolbar } from "../components/inputs";
+import { formatCount, ListPagination } from "../components/ListPagination";
+import { DateText, Num } from "../components/text";
+import { ErrorState, PageHeader, StatCard, StatCardSkeleton, StatGrid } from "../components/ui";
+import { useServerList } from "../lib/server-list";
+import { SummaryNote } from "../lib/SummaryNote";
+import { skillListQuery } from "./queries";
+import { ScopeTag, SkillLink } from "./SkillCells";
+
+const col = columnsFor<SkillListItem>();
+const columns = [
+  col.accessor("skill_name", {
+    id: "skill_name",
+    header: "Skill",
+    meta: { grow: true, primary: true },
+    cell: ({ row }) => <SkillLink skillId={row.original.skill_id} name={row.original.skill_name} description={row.original.skill_description} />,
+  }),
+  col.accessor("status", { id: "status", header: "Status", cell: (c) => <StatusBadge kind="skill" status={c.getValue()} /> }),
+  col.accessor("type", { id: "type", header: "Type", cell: (c) => <Tag>{titleCase(c.getValue())}</Tag> }),
+  col.accessor("is_global", { id: "is_global", header: "Scope", cell: (c) => <ScopeTag global={c.getValue()} /> }),
+  col.accessor("team_count", { id: "team_count", header: "Teams", meta: { align: "right" }, cell: (c) => <Num value={c.getValue()} /> }),
+  col.accessor("created_at", { id: "created_at", header: "Created", cell: (c) => <DateText iso={c.getValue()} /> }),
+];
+
+/**
+ * SPEC.md §2 "/skills": cards Total, Active, Inactive, Global (over all skills); filters Type,
+ * Scope and Status; search; sortable, paged table (Teams counts active assignments); Clear
+ * Filters; Add Skill; Export CSV. Search, filters, sort and page live in the URL.
+ */
+export default function SkillsPage() {
+  const list = useServerList<SkillListItem, SkillPage["summary"]>({
+    mode: "url",
+    defaults: { sort: "created_at", order: "desc" },
+    filters: { type: "type", scope: "scope", status: "status" },
+    query: skillListQuery,
+  });
+  const navigate = useNavigate();
+  const { data, failed, query } = list;
+  const { type, scope, status } = list.state.filters;
+  const exact = data?.summary_exact ?? true;
+  const narrowed = Boolean(type || scope || status || list.state.q);
+
+  return (
+    <>
+      <PageHeader
+        title={msg.skills.title}
+        subtitle={msg.skills.subtitle}
+        actions={<ActionBar actions={[{ label: msg.skills.addSkill, icon: Plus, tone: "primary", need: "editor", primary: true, to: "/skills/add" }]} />}
+      />
+      <StatGrid>
+        {data ? (
+          <>
+            <StatCard label="Total" value={formatCount(data.summary.total, exact)} icon={<Sparkles className="h-6 w-6" />} />
+            <StatCard label="Active" value={formatCount(data.summary.active, exact)} icon={<CircleCheck className="h-6 w-6" />} />
+            <StatCard label="Inactive" value={formatCount(data.summary.inactive, exact)} icon={<CircleSlash className="h-6 w-6" />} />
+            <StatCard label="Global" value={formatCount(data.summary.global, exact)} icon={<Globe className="h-6 w-6" />} />
+          </>
+        ) : (
+          Array.from({ length: limits.skeletonCards }, (_, i) => <StatCardSkeleton key={i} />)
+        )}
+      </StatGrid>
+      <SummaryNote page={data} />
+
+      <section className="mt-6" aria-label="Skill list">
+        <Toolbar actions={<ExportCsvButton path="/skills" query={list.params} total={data?.total} />}>
+          <SearchInput value={list.state.q} onChange={list.setQuery} placeholder="Search skills..." />
+          <FilterSelect label="Type" value={type ?? ""} onChange={(v) => list.setFilter({ type: v || undefined })}>
+            <option value="">{msg.skills.allTypes}</option>
+            {skillTypes.map((t) => <option key={t} value={t}>{titleCase(t)}</option>)}
+          </FilterSelect>
+          <FilterSelect label="Scope" value={scope ?? ""} onChange={(v) => list.setFilter({ scope: v || undefined })}>
+            <option value="">{msg.skills.allScopes}</option>
+            {skillScopes.map((s) => <option key={s} value={s}>{titleCase(s)}</option>)}
+          </FilterSelect>
+          <FilterSelect label="Status" value={status ?? ""} onChange={(v) => list.setFilter({ status: v || undefined })}>
+            <option value="">{msg.skills.allStatuses}</option>
+            {skillStatuses.map((s) => <option key={s} value={s}>{titleCase(s)}</option>)}
+          </FilterSelect>
+          <button
+            type="button"
+            className="btn btn-sm btn-ghost"
+            disabled={!narrowed}
+            onClick={() => list.setFilter({ type: undefined, scope: undefined, status: undefined, q: undefined })}
+          >
+            <FilterX className="h-4 w-4" aria-hidden /> {msg.skills.clearFilters}
+          </button>
+        </Toolbar>
+        {failed ? (
+          <div className="mb-3">
+            <ErrorState title={msg.skills.loadError} message={errorMessage(query.error)} onRetry={() => void query.refetch()} />
+          </div>
+        ) : (
+          <>
+            <DataTable
+              label={msg.skills.title}
+              columns={columns}
+              rows={data?.items}
+              rowKey={(s) => s.skill_id}
+              sortable={skillSortKeys}
+              sort={{ sort: list.state.sort, order: list.state.order }}
+              onSort={list.setSort}
+              loading={query.isPending || query.isFetching}
+              onRowClick={(s) => void navigate({ to: "/skills/$skillId", params: { skillId: s.skill_id } })}
+              empty={<EmptyState title={msg.skills.empty} text={narrowed ? msg.skills.emptyFiltered : undefined} />}
+            />
+            <ListPagination list={list} />
+          </>
+        )}
+      </section>
+    </>
+  );
+}
