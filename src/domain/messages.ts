@@ -54,6 +54,8 @@ export const msg = {
     badCursor: "This page link is out of date or malformed. Go back to the first page.",
     pagingExclusive: "Give at most one of cursor, offset and at",
     searchTooLong: "Search text is limited to 200 characters",
+    outOfRange: "A value is out of the range the console can store or compare",
+    duplicate: "This conflicts with a record that already exists",
   },
   lists: {
     about: (n: string) => `about ${n}`,

@@ -19,7 +19,7 @@ import { accountBase, accountRouter, operatorsBase, operatorsRouter } from "./op
 import { dashboardBase, dashboardRouter } from "./dashboard/routes";
 import { teamsBase, teamsRouter } from "./teams/routes";
 import { usersBase, usersRouter } from "./users/routes";
-import { errorResponse, HttpError } from "./http/errors";
+import { databaseErrorAnswer, errorResponse, HttpError } from "./http/errors";
 import { requireAccess, routeTable, type AppEnv } from "./http/route";
 import { defaultListSettings, type SummaryCache } from "./http/list-engine";
 import { clientIp, resolveSession, sameOrigin, signInHandler, signOutHandler } from "./security";
@@ -128,9 +128,9 @@ export function createApp(deps: AppDeps): { app: OpenAPIHono<AppEnv>; auth: Auth
     if (err instanceof HttpError) return errorResponse(c, err.status, err.code, err.message, err.fields);
     if (err instanceof HTTPException && err.status < 500) return errorResponse(c, err.status, "bad_request", err.message);
     if (err instanceof SyntaxError) return errorResponse(c, 400, "bad_request", msg.api.badJson);
-    const pgCode = (err as { code?: string; cause?: { code?: string } }).cause?.code ?? (err as { code?: string }).code;
-    // Invalid text representation / byte sequence: input the database cannot store, not our bug.
-    if (pgCode === "22P02" || pgCode === "22021" || pgCode === "22P05") return errorResponse(c, 400, "bad_request", msg.api.malformed);
+    // Input the database refuses (bad value, out of range, duplicate key) is the client's, not our bug.
+    const refused = databaseErrorAnswer(err);
+    if (refused) return errorResponse(c, refused.status, refused.code, refused.message, refused.fields);
     deps.logger.error({ requestId: c.var.requestId, err }, "unhandled error");
     return errorResponse(c, 500, "internal", `Something went wrong on our side (request ${c.var.requestId})`);
   });
