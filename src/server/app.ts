@@ -216,6 +216,9 @@ function mountWeb(app: OpenAPIHono<AppEnv>, webRoot: string) {
     await next();
     if (c.res.status === 200) c.header("cache-control", "public, max-age=31536000, immutable");
   });
+  // Source maps would hand out the app's source: the production build makes none, and one left in
+  // the folder (say, by a benchmark build) is not served either.
+  app.use("/*", async (c, next) => (c.req.path.endsWith(".map") ? c.text("Not found", 404) : next()));
   // `vite build` writes .br and .gz beside each asset; the one the browser accepts is sent.
   app.use("/*", serveStatic({ root: webRoot, precompressed: true }));
   // A missing asset (say, a chunk of an older build) is a 404, never the app's HTML.
