@@ -6,8 +6,9 @@ import { msg } from "./messages";
  * operators, byte order mark, soft hyphen, Mongolian vowel separator, combining grapheme joiner and
  * the Hangul fillers. A name made only of these (and whitespace) looks empty, so it is empty.
  */
-const invisible = "\\u00AD\\u034F\\u115F\\u1160\\u180E\\u200B-\\u200D\\u2060-\\u2064\\u3164\\uFEFF\\uFFA0";
-const edges = new RegExp(`^[\\s${invisible}]+|[\\s${invisible}]+$`, "gu");
+// An alternation, not a character class: joiners in a class read as combined characters.
+const blank = "(?:\\s|\\u00AD|\\u034F|\\u115F|\\u1160|\\u180E|\\u200B|\\u200C|\\u200D|\\u2060|\\u2061|\\u2062|\\u2063|\\u2064|\\u3164|\\uFEFF|\\uFFA0)";
+const edges = new RegExp(`^${blank}+|${blank}+$`, "gu");
 
 /**
  * Bidirectional controls (embeddings, overrides, isolates and the directional marks): they make a
