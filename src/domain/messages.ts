@@ -56,6 +56,7 @@ export const msg = {
     searchTooLong: "Search text is limited to 200 characters",
     outOfRange: "A value is out of the range the console can store or compare",
     duplicate: "This conflicts with a record that already exists",
+    tooLarge: (limit: string) => `The request body is larger than the ${limit} the console accepts`,
   },
   lists: {
     about: (n: string) => `about ${n}`,

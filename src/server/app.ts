@@ -6,12 +6,13 @@ import { serveStatic } from "@hono/node-server/serve-static";
 import { OpenAPIHono } from "@hono/zod-openapi";
 import type { MiddlewareHandler } from "hono";
 import { HTTPException } from "hono/http-exception";
+import { bodyLimit } from "hono/body-limit";
 import { compress } from "hono/compress";
 import { requestId } from "hono/request-id";
 import { secureHeaders } from "hono/secure-headers";
 import type pino from "pino";
 import { createAuth, type Auth } from "./auth";
-import type { Config } from "./config";
+import { defaultMaxBodyBytes, type Config } from "./config";
 import type { Database } from "./db/client";
 import { auditBase, auditRouter } from "./audit-log/routes";
 import { customersBase, customersRouter } from "./customers/routes";
@@ -26,7 +27,7 @@ import { clientIp, resolveSession, sameOrigin, signInHandler, signOutHandler } f
 
 export type AppDeps = {
   db: Database;
-  config: Pick<Config, "authSecret" | "publicUrl" | "security"> & Partial<Pick<Config, "lists">>;
+  config: Pick<Config, "authSecret" | "publicUrl" | "security"> & Partial<Pick<Config, "lists" | "maxBodyBytes">>;
   logger: pino.Logger;
   /** Folder of the built single-page app; when absent only the API is served. */
   webRoot?: string;
@@ -84,11 +85,23 @@ export function createApp(deps: AppDeps): { app: OpenAPIHono<AppEnv>; auth: Auth
     }
   });
 
+  // Before anything reads a body, on every route (sign-in included): a body larger than the limit
+  // is refused by its content-length, or while it streams in (chunked), never held in memory.
+  const maxBodyBytes = deps.config.maxBodyBytes ?? defaultMaxBodyBytes;
+  app.use(bodyLimit({
+    maxSize: maxBodyBytes,
+    onError: (c) => {
+      c.header("connection", "close");
+      return errorResponse(c, 413, "payload_too_large", msg.api.tooLarge(formatBytes(maxBodyBytes)));
+    },
+  }));
+
   app.get("/healthz", (c) => c.json({ ok: true }));
 
   const security = deps.config.security;
   app.use("/api/*", sameOrigin(deps.config.publicUrl));
-  app.use("/api/*", refuseNul);
+  // Sign-in reads its body before there is a session; every other route only once signed in (below).
+  app.use("/api/auth/*", refuseNul);
 
   // better-auth, limited to what the console uses; sign-in and sign-out are wrapped (security.ts).
   app.post("/api/auth/sign-in/email", signInHandler(auth, security));
@@ -104,6 +117,7 @@ export function createApp(deps: AppDeps): { app: OpenAPIHono<AppEnv>; auth: Auth
     if (!session) return errorResponse(c, 401, "unauthorized", msg.api.unauthorized);
     return next();
   });
+  app.use("/api/*", refuseNul);
 
   app.route(dashboardBase, dashboardRouter);
   app.route(customersBase, customersRouter);
@@ -147,6 +161,13 @@ routeTable.push(
   { method: "GET", path: "/api/docs/init.js", access: "viewer" },
   { method: "GET", path: "/api/docs/assets/{file}", access: "viewer" },
 );
+
+/** A byte count as people read it: "1 MB", "512 KB". */
+function formatBytes(bytes: number): string {
+  if (bytes >= 1_048_576 && bytes % 1_048_576 === 0) return `${bytes / 1_048_576} MB`;
+  if (bytes >= 1024) return `${Math.round(bytes / 1024)} KB`;
+  return `${bytes} bytes`;
+}
 
 /**
  * PostgreSQL text cannot hold NUL, so no valid input contains one: a NUL in the path, query or

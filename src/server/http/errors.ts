@@ -12,6 +12,7 @@ export type ErrorCode =
   | "conflict"
   | "validation_failed"
   | "rate_limited"
+  | "payload_too_large"
   | "internal";
 
 /** The one error body of every API answer that is not 2xx. */
