@@ -7,6 +7,8 @@ export default defineConfig({
   root: "src/web",
   // Brotli and gzip copies of every asset, served by the server as the browser accepts them.
   plugins: [react(), tailwindcss(), compression({ algorithms: ["brotliCompress", "gzip"], exclude: [/\.map$/] })],
-  build: { outDir: "../../dist/web", emptyOutDir: true, sourcemap: true, chunkSizeWarningLimit: 600 },
+  // No source maps in the build operators are served (they would hand out the source); the
+  // benchmark builds with `vite build --sourcemap` to attribute the bundle's bytes to packages.
+  build: { outDir: "../../dist/web", emptyOutDir: true, sourcemap: false, chunkSizeWarningLimit: 600 },
   server: { port: 5173, proxy: { "/api": "http://localhost:3000" } },
 });

@@ -359,7 +359,7 @@ function checksOf(run: TargetRun): Check[] {
 const started = Date.now();
 if (!values["no-build"]) {
   log("Building the web app (vite build)...");
-  execFileSync("npx", ["vite", "build", "--logLevel", "warn"], { cwd: root, stdio: "inherit" });
+  execFileSync("npx", ["vite", "build", "--sourcemap", "--logLevel", "warn"], { cwd: root, stdio: "inherit" });
 }
 const bundle = measureBundle(path.join(root, "dist/web"));
 const bundleChecks: Check[] = [

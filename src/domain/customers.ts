@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { requiredName } from "./text";
 import { id, listPage, timestamp } from "./common";
 import { customerStatuses } from "./enums";
 import { msg } from "./messages";
@@ -50,7 +51,7 @@ export const customerOptionsSchema = z.object({ items: z.array(customerOptionSch
 
 /** Add customer (SPEC.md §5): name required and trimmed; domains trimmed, null when empty. */
 export const createCustomerSchema = z.strictObject({
-  customer_name: z.string({ error: msg.customers.nameRequired }).trim().min(1, msg.customers.nameRequired).max(200, msg.customers.nameTooLong),
+  customer_name: requiredName({ required: msg.customers.nameRequired, tooLong: msg.customers.nameTooLong }, 200),
   status: z.enum(customerStatuses, { error: msg.customers.statusInvalid }).default("active"),
   valid_domains: z
     .string()

@@ -54,6 +54,9 @@ export const msg = {
     badCursor: "This page link is out of date or malformed. Go back to the first page.",
     pagingExclusive: "Give at most one of cursor, offset and at",
     searchTooLong: "Search text is limited to 200 characters",
+    outOfRange: "A value is out of the range the console can store or compare",
+    duplicate: "This conflicts with a record that already exists",
+    tooLarge: (limit: string) => `The request body is larger than the ${limit} the console accepts`,
   },
   lists: {
     about: (n: string) => `about ${n}`,
@@ -79,6 +82,9 @@ export const msg = {
     cannotReach: "Cannot reach the server",
     cannotReachText: "Check your connection and try again.",
   },
+  text: {
+    bidi: "Names cannot contain text direction control characters",
+  },
   auth: {
     tooManyAttempts: (wait: string) => `Too many failed sign-in attempts. Try again in ${wait}.`,
     locked: (wait: string) => `This account is locked after too many failed sign-ins. Try again in ${wait}, or ask an administrator to unlock it.`,
@@ -89,6 +95,8 @@ export const msg = {
     subtitle: "Staff who can sign in to the console, and what they may do",
     notFound: "Operator not found",
     emailTaken: "An operator with this email already exists",
+    nameRequired: "Name is required",
+    nameTooLong: "Name is too long",
     notSelf: "You cannot remove your own admin role or deactivate yourself",
     loadError: "Error loading operators",
     created: "Operator created successfully!",
@@ -176,6 +184,7 @@ export const msg = {
     loadOneError: "Error loading team",
     notFound: "Team not found",
     nameRequired: "Team name is required",
+    nameTooLong: "Team name is too long",
     customerIdMissing: "Customer ID is missing",
     statusInvalid: "Status must be Active or Inactive",
     notMember: "This user is not a member of the team",

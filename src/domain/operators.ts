@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { listPage, noSummary, timestamp } from "./common";
 import { operatorRoles } from "./enums";
+import { msg } from "./messages";
+import { requiredName } from "./text";
 
 /** An operator (a member of staff who signs in), as the Operators screen lists them. */
 export const operatorSchema = z.object({
@@ -21,10 +23,12 @@ export const operatorPageSchema = listPage(operatorSchema, noSummary);
 
 const password = z.string().min(10, "Password must have at least 10 characters").max(200, "Password is too long");
 
+const operatorName = requiredName({ required: msg.operators.nameRequired, tooLong: msg.operators.nameTooLong }, 100);
+
 /** Create an operator (admin only). */
 export const createOperatorSchema = z.strictObject({
   email: z.string().trim().toLowerCase().pipe(z.email("Please enter a valid email address")),
-  name: z.string().trim().min(1, "Name is required").max(100, "Name is too long"),
+  name: operatorName,
   role: z.enum(operatorRoles, { error: "Role must be admin, editor or viewer" }),
   password,
 });
@@ -34,7 +38,7 @@ export type CreateOperatorInput = z.input<typeof createOperatorSchema>;
 export const updateOperatorSchema = z
   .strictObject({
     role: z.enum(operatorRoles, { error: "Role must be admin, editor or viewer" }).optional(),
-    name: z.string().trim().min(1, "Name is required").max(100, "Name is too long").optional(),
+    name: operatorName.optional(),
     banned: z.boolean().optional(),
   })
   .refine((v) => Object.keys(v).length > 0, "Nothing to change");

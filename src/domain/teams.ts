@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { requiredName } from "./text";
 import { id, listPage, timestamp } from "./common";
 import { assignmentStatuses, skillTypes, teamFormStatuses, teamStatuses } from "./enums";
 import { msg } from "./messages";
@@ -58,7 +59,7 @@ export const assignableSkillsSchema = z.object({ items: z.array(assignableSkillS
 /** Add team (SPEC.md §5). */
 export const createTeamSchema = z.strictObject({
   customer_id: z.uuid({ error: msg.teams.customerIdMissing }),
-  team_name: z.string({ error: msg.teams.nameRequired }).trim().min(1, msg.teams.nameRequired).max(200, "Team name is too long"),
+  team_name: requiredName({ required: msg.teams.nameRequired, tooLong: msg.teams.nameTooLong }, 200),
   status: z.enum(teamFormStatuses, { error: msg.teams.statusInvalid }).default("active"),
 });
 export type CreateTeamInput = z.input<typeof createTeamSchema>;

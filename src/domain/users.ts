@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { trimName } from "./text";
 import { id, listPage, noSummary, timestamp } from "./common";
 import { teamStatuses, userRoles, userStatuses } from "./enums";
 import { msg } from "./messages";
@@ -69,10 +70,10 @@ export type AvailableTeam = z.infer<typeof availableTeamSchema>;
 export const availableTeamsSchema = z.object({ items: z.array(availableTeamSchema), total: z.number().int() });
 
 /**
- * A simple {something}@{something}.{something} shape (SPEC.md §5 "Add user"), without spaces or
- * control characters (PostgreSQL text cannot hold NUL).
+ * A simple {something}@{something}.{something} shape (SPEC.md §5 "Add user"), without spaces,
+ * control characters (PostgreSQL text cannot hold NUL) or invisible and bidirectional format characters.
  */
-export const emailShape = /^[^\s@\p{Cc}]+@[^\s@\p{Cc}]+\.[^\s@\p{Cc}]+$/u;
+export const emailShape = /^[^\s@\p{Cc}\p{Cf}]+@[^\s@\p{Cc}\p{Cf}]+\.[^\s@\p{Cc}\p{Cf}]+$/u;
 
 /**
  * Add user (SPEC.md §5): email required, trimmed and lowercased, then shape-checked; customer
@@ -82,7 +83,7 @@ export const emailShape = /^[^\s@\p{Cc}]+@[^\s@\p{Cc}]+\.[^\s@\p{Cc}]+$/u;
 export const createUserSchema = z.strictObject({
   email: z
     .string({ error: msg.users.emailRequired })
-    .trim()
+    .overwrite(trimName)
     .toLowerCase()
     .min(1, { error: msg.users.emailRequired, abort: true })
     .max(254, { error: msg.users.emailTooLong, abort: true })

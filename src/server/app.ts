@@ -6,12 +6,13 @@ import { serveStatic } from "@hono/node-server/serve-static";
 import { OpenAPIHono } from "@hono/zod-openapi";
 import type { MiddlewareHandler } from "hono";
 import { HTTPException } from "hono/http-exception";
+import { bodyLimit } from "hono/body-limit";
 import { compress } from "hono/compress";
 import { requestId } from "hono/request-id";
 import { secureHeaders } from "hono/secure-headers";
 import type pino from "pino";
 import { createAuth, type Auth } from "./auth";
-import type { Config } from "./config";
+import { defaultMaxBodyBytes, type Config } from "./config";
 import type { Database } from "./db/client";
 import { auditBase, auditRouter } from "./audit-log/routes";
 import { customersBase, customersRouter } from "./customers/routes";
@@ -20,14 +21,14 @@ import { dashboardBase, dashboardRouter } from "./dashboard/routes";
 import { skillsBase, skillsRouter } from "./skills/routes";
 import { teamsBase, teamsRouter } from "./teams/routes";
 import { usersBase, usersRouter } from "./users/routes";
-import { errorResponse, HttpError } from "./http/errors";
+import { databaseErrorAnswer, errorResponse, HttpError } from "./http/errors";
 import { requireAccess, routeTable, type AppEnv } from "./http/route";
 import { defaultListSettings, type SummaryCache } from "./http/list-engine";
 import { clientIp, resolveSession, sameOrigin, signInHandler, signOutHandler } from "./security";
 
 export type AppDeps = {
   db: Database;
-  config: Pick<Config, "authSecret" | "publicUrl" | "security"> & Partial<Pick<Config, "lists">>;
+  config: Pick<Config, "authSecret" | "publicUrl" | "security"> & Partial<Pick<Config, "lists" | "maxBodyBytes">>;
   logger: pino.Logger;
   /** Folder of the built single-page app; when absent only the API is served. */
   webRoot?: string;
@@ -85,11 +86,23 @@ export function createApp(deps: AppDeps): { app: OpenAPIHono<AppEnv>; auth: Auth
     }
   });
 
+  // Before anything reads a body, on every route (sign-in included): a body larger than the limit
+  // is refused by its content-length, or while it streams in (chunked), never held in memory.
+  const maxBodyBytes = deps.config.maxBodyBytes ?? defaultMaxBodyBytes;
+  app.use(bodyLimit({
+    maxSize: maxBodyBytes,
+    onError: (c) => {
+      c.header("connection", "close");
+      return errorResponse(c, 413, "payload_too_large", msg.api.tooLarge(formatBytes(maxBodyBytes)));
+    },
+  }));
+
   app.get("/healthz", (c) => c.json({ ok: true }));
 
   const security = deps.config.security;
   app.use("/api/*", sameOrigin(deps.config.publicUrl));
-  app.use("/api/*", refuseNul);
+  // Sign-in reads its body before there is a session; every other route only once signed in (below).
+  app.use("/api/auth/*", refuseNul);
 
   // better-auth, limited to what the console uses; sign-in and sign-out are wrapped (security.ts).
   app.post("/api/auth/sign-in/email", signInHandler(auth, security));
@@ -105,6 +118,7 @@ export function createApp(deps: AppDeps): { app: OpenAPIHono<AppEnv>; auth: Auth
     if (!session) return errorResponse(c, 401, "unauthorized", msg.api.unauthorized);
     return next();
   });
+  app.use("/api/*", refuseNul);
 
   app.route(dashboardBase, dashboardRouter);
   app.route(customersBase, customersRouter);
@@ -130,9 +144,9 @@ export function createApp(deps: AppDeps): { app: OpenAPIHono<AppEnv>; auth: Auth
     if (err instanceof HttpError) return errorResponse(c, err.status, err.code, err.message, err.fields);
     if (err instanceof HTTPException && err.status < 500) return errorResponse(c, err.status, "bad_request", err.message);
     if (err instanceof SyntaxError) return errorResponse(c, 400, "bad_request", msg.api.badJson);
-    const pgCode = (err as { code?: string; cause?: { code?: string } }).cause?.code ?? (err as { code?: string }).code;
-    // Invalid text representation / byte sequence: input the database cannot store, not our bug.
-    if (pgCode === "22P02" || pgCode === "22021" || pgCode === "22P05") return errorResponse(c, 400, "bad_request", msg.api.malformed);
+    // Input the database refuses (bad value, out of range, duplicate key) is the client's, not our bug.
+    const refused = databaseErrorAnswer(err);
+    if (refused) return errorResponse(c, refused.status, refused.code, refused.message, refused.fields);
     deps.logger.error({ requestId: c.var.requestId, err }, "unhandled error");
     return errorResponse(c, 500, "internal", `Something went wrong on our side (request ${c.var.requestId})`);
   });
@@ -149,6 +163,13 @@ routeTable.push(
   { method: "GET", path: "/api/docs/init.js", access: "viewer" },
   { method: "GET", path: "/api/docs/assets/{file}", access: "viewer" },
 );
+
+/** A byte count as people read it: "1 MB", "512 KB". */
+function formatBytes(bytes: number): string {
+  if (bytes >= 1_048_576 && bytes % 1_048_576 === 0) return `${bytes / 1_048_576} MB`;
+  if (bytes >= 1024) return `${Math.round(bytes / 1024)} KB`;
+  return `${bytes} bytes`;
+}
 
 /**
  * PostgreSQL text cannot hold NUL, so no valid input contains one: a NUL in the path, query or
@@ -218,6 +239,9 @@ function mountWeb(app: OpenAPIHono<AppEnv>, webRoot: string) {
     await next();
     if (c.res.status === 200) c.header("cache-control", "public, max-age=31536000, immutable");
   });
+  // Source maps would hand out the app's source: the production build makes none, and one left in
+  // the folder (say, by a benchmark build) is not served either.
+  app.use("/*", async (c, next) => (c.req.path.endsWith(".map") ? c.text("Not found", 404) : next()));
   // `vite build` writes .br and .gz beside each asset; the one the browser accepts is sent.
   app.use("/*", serveStatic({ root: webRoot, precompressed: true }));
   // A missing asset (say, a chunk of an older build) is a 404, never the app's HTML.

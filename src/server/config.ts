@@ -3,6 +3,9 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 
+/** The default of MAX_BODY_BYTES: 1 MiB. */
+export const defaultMaxBodyBytes = 1_048_576;
+
 /**
  * Environment of the console, parsed once. This is the only module that reads `process.env`.
  *
@@ -28,6 +31,8 @@ import { z } from "zod";
  * | TRUST_PROXY         | (unset)                   | `1`: take the client address from X-Forwarded-For |
  * | LIST_EXACT_COUNT_LIMIT | 50000                  | above this many matching rows a list's total is the planner's estimate |
  * | LIST_SUMMARY_REFRESH_SECONDS | 10               | how long a big list's summary cards may be reused |
+ * | MAX_BODY_BYTES      | 1048576                   | largest request body accepted (413 above), on every route |
+ * | SHUTDOWN_WAIT_SECONDS | 10                      | on SIGTERM/SIGINT, how long requests in flight may take to finish |
  */
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -51,6 +56,8 @@ const envSchema = z.object({
   TRUST_PROXY: z.enum(["0", "1", "true", "false"]).optional(),
   LIST_EXACT_COUNT_LIMIT: z.coerce.number().int().min(1).default(50_000),
   LIST_SUMMARY_REFRESH_SECONDS: z.coerce.number().min(0).default(10),
+  MAX_BODY_BYTES: z.coerce.number().int().min(1024).default(defaultMaxBodyBytes),
+  SHUTDOWN_WAIT_SECONDS: z.coerce.number().min(0).default(10),
 });
 
 /** Session lifetimes and sign-in limits (README "Security"). Times in seconds. */
@@ -92,6 +99,10 @@ export type Config = {
   security: SecurityConfig;
   /** The list engine (README "Lists"). */
   lists: { exactCountLimit: number; summaryRefreshSeconds: number };
+  /** Largest request body accepted, in bytes; larger ones are answered 413 before anything reads them. */
+  maxBodyBytes: number;
+  /** On SIGTERM/SIGINT, how long requests in flight may take to finish, in seconds. */
+  shutdownWaitSeconds: number;
 };
 
 /** Thrown for an environment the console refuses to start with; `message` says what to change. */
@@ -145,6 +156,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       trustProxy: e.TRUST_PROXY === "1" || e.TRUST_PROXY === "true",
     },
     lists: { exactCountLimit: e.LIST_EXACT_COUNT_LIMIT, summaryRefreshSeconds: e.LIST_SUMMARY_REFRESH_SECONDS },
+    maxBodyBytes: e.MAX_BODY_BYTES,
+    shutdownWaitSeconds: e.SHUTDOWN_WAIT_SECONDS,
   };
 }
 

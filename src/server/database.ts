@@ -17,7 +17,7 @@ export async function openConfiguredDatabase(
 ): Promise<{ handle: DatabaseHandle; release: () => void }> {
   if (config.databaseUrl) return { handle: openPostgres(config.databaseUrl, 10, onIdleError), release: () => undefined };
   mkdirSync(config.dataDir, { recursive: true });
-  const release = lockDataDir(config.dataDir);
+  const release = await lockDataDir(config.dataDir);
   try {
     return { handle: await openPglite(path.join(config.dataDir, "pglite")), release };
   } catch (err) {
@@ -58,13 +58,22 @@ export async function ensureDemoOperators(handle: DatabaseHandle, config: Config
 }
 
 /**
- * Migrates, then loads demo data when allowed: always into an empty embedded database; into an
- * empty PostgreSQL database only with SEED_DEMO=1. Never into a database that holds customers.
+ * Whether this start is a trial: the embedded database without NODE_ENV=production, which gets
+ * demo data and demo operators with printed passwords. A production start, on either database,
+ * gets neither unless asked (SEED_DEMO=1 for the data; `npm run operator:create` for operators).
+ */
+export function isTrial(handle: DatabaseHandle, config: Pick<Config, "production">): boolean {
+  return handle.kind === "pglite" && !config.production;
+}
+
+/**
+ * Migrates, then loads demo data when allowed: into an empty embedded database on a trial start
+ * (see isTrial); otherwise only with SEED_DEMO=1. Never into a database that holds customers.
  * @returns whether demo data was loaded.
  */
 export async function prepareDatabase(handle: DatabaseHandle, config: Config): Promise<boolean> {
   await handle.migrate();
-  const wantDemo = handle.kind === "pglite" || config.seedDemo;
+  const wantDemo = isTrial(handle, config) || config.seedDemo;
   if (wantDemo && (await isEmpty(handle.db))) {
     await loadDemoData(handle.db, { seed: config.demoSeed });
     return true;

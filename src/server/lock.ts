@@ -1,42 +1,51 @@
-import { closeSync, openSync, readFileSync, rmSync, writeSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
+import { createServer, type Server } from "node:net";
 import path from "node:path";
 
 /** Thrown when another live process holds the data folder. */
 export class LockedError extends Error {}
 
 /**
- * Takes `DATA_DIR/console.lock` for this process: PGlite is single-process and its folder has no
- * lock of its own. A lock left by a dead process is taken over.
+ * Takes the data folder for this process: PGlite is single-process and two instances on one
+ * folder corrupt it. The lock is a Linux abstract-namespace unix socket named from the folder's
+ * real path: binding it is atomic (one process wins, however many start together), and the
+ * kernel releases it the moment its process dies, so a crashed console leaves no stale lock to
+ * take over. `DATA_DIR/console.lock` records the holder's pid for people (and the message here);
+ * it is informational only.
  * @returns a function releasing the lock.
  * @throws LockedError when a live process holds it.
  */
-export function lockDataDir(dataDir: string): () => void {
-  const file = path.join(dataDir, "console.lock");
-  for (let attempt = 0; attempt < 2; attempt++) {
-    try {
-      const fd = openSync(file, "wx");
-      writeSync(fd, String(process.pid));
-      closeSync(fd);
-      return () => rmSync(file, { force: true });
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== "EEXIST") throw err;
-      const pid = Number(readFileSync(file, "utf8").trim());
-      if (pid && pid !== process.pid && isAlive(pid)) {
-        throw new LockedError(
-          `The data folder ${dataDir} is in use by another console (pid ${pid}). Stop it first, or set DATA_DIR to another folder.`,
-        );
-      }
-      rmSync(file, { force: true }); // stale lock of a process that is gone
-    }
-  }
-  throw new LockedError(`Could not take the lock ${file}`);
+export async function lockDataDir(dataDir: string): Promise<() => void> {
+  const real = realpathSync(dataDir);
+  const name = `\0pedal-console:${createHash("sha256").update(real).digest("hex")}`;
+  const server = createServer();
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen({ path: name, exclusive: true }, () => resolve());
+  }).catch((err: NodeJS.ErrnoException) => {
+    if (err.code !== "EADDRINUSE") throw err;
+    throw new LockedError(
+      `The data folder ${dataDir} is in use by another console${holder(real)}. Stop it first, or set DATA_DIR to another folder.`,
+    );
+  });
+  server.unref(); // the lock alone does not keep the process alive
+  const file = path.join(real, "console.lock");
+  writeFileSync(file, String(process.pid));
+  return () => release(server, file);
 }
 
-function isAlive(pid: number): boolean {
+function release(server: Server, file: string) {
+  rmSync(file, { force: true });
+  server.close();
+}
+
+/** " (pid N)" from the informational lock file, when it names one. */
+function holder(folder: string): string {
   try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === "EPERM";
+    const pid = Number(readFileSync(path.join(folder, "console.lock"), "utf8").trim());
+    return pid > 0 ? ` (pid ${pid})` : "";
+  } catch {
+    return "";
   }
 }

@@ -1,25 +1,31 @@
 /**
- * Entry point: config → database (+ lock) → migrations → demo data if empty → listen.
- * On SIGINT/SIGTERM it stops accepting connections, lets requests in flight finish, runs
- * CHECKPOINT and closes the database before exiting.
+ * Entry point: config → database (+ lock) → migrations → demo data if a trial → listen.
+ * On SIGINT/SIGTERM it stops taking new connections, lets every request already received finish
+ * (at most SHUTDOWN_WAIT_SECONDS), then runs CHECKPOINT, closes the database and exits 0.
+ * A start-up failure prints one line saying what is wrong and exits non-zero (startup-error.ts).
  */
+import type { Server } from "node:http";
 import { serve } from "@hono/node-server";
 import { createApp, defaultWebRoot } from "./app";
-import { ConfigError, loadConfig } from "./config";
-import { ensureDemoOperators, openConfiguredDatabase, prepareDatabase } from "./database";
-import { LockedError } from "./lock";
+import { loadConfig, type Config } from "./config";
+import { ensureDemoOperators, isTrial, openConfiguredDatabase, prepareDatabase } from "./database";
 import { pruneSessions } from "./security";
 import { createLogger } from "./logger";
+import { describeStartupError } from "./startup-error";
+
+/** What the failure message may name: filled in as start-up gets that far. */
+const where: { dataDir?: string; databaseUrl?: string; port?: number; host?: string } = {};
 
 async function main() {
   const config = loadConfig();
+  Object.assign(where, { dataDir: config.databaseUrl ? undefined : config.dataDir, databaseUrl: config.databaseUrl, port: config.port, host: config.host });
   const logger = createLogger(config.logLevel);
   const { handle, release } = await openConfiguredDatabase(config, (err) => logger.warn({ err }, "idle database connection lost"));
   let operators: Awaited<ReturnType<typeof ensureDemoOperators>> = [];
   let seeded = false;
   try {
     seeded = await prepareDatabase(handle, config);
-    if (handle.kind === "pglite") operators = await ensureDemoOperators(handle, config);
+    if (isTrial(handle, config)) operators = await ensureDemoOperators(handle, config);
   } catch (err) {
     await handle.close().catch(() => undefined);
     release();
@@ -30,7 +36,23 @@ async function main() {
   const prune = () => pruneSessions(handle.db).catch((err) => logger.warn({ err }, "pruning sessions failed"));
   await prune();
   setInterval(prune, 3_600_000).unref();
-  const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
+  const draining = { on: false };
+  const server = serve({
+    // While stopping, every answer asks the client to close its connection, so none is left idle.
+    fetch: async (req, env) => {
+      const res = await app.fetch(req, env);
+      if (draining.on) {
+        try {
+          res.headers.set("connection", "close");
+        } catch {
+          // immutable headers: Node closes the connection once the server is closed anyway
+        }
+      }
+      return res;
+    },
+    port: config.port,
+    hostname: config.host,
+  }, (info) => {
     const url = config.publicUrl;
     const lines = [
       "",
@@ -38,12 +60,21 @@ async function main() {
       `  Database: ${handle.kind === "pglite" ? `embedded PGlite in ${config.dataDir}` : "PostgreSQL (DATABASE_URL)"}${seeded ? ", demo data loaded" : ""}`,
       ...(operators.length
         ? ["  Sign in with:", ...operators.map((o) => `    ${o.role.padEnd(7)} ${o.email}  password: ${o.password}`)]
-        : handle.kind === "postgres"
-          ? ["  Create an operator with: npm run operator:create -- --email you@example.com --password '...'"]
-          : []),
+        : isTrial(handle, config)
+          ? []
+          : ["  Create an operator with: npm run operator:create -- --email you@example.com --password '...'"]),
       "",
     ];
     process.stdout.write(lines.join("\n") + "\n");
+  }) as Server;
+  // A port in use (or an address the machine lacks) fails the start with one line, database closed.
+  await new Promise<void>((resolve, reject) => {
+    server.once("listening", resolve);
+    server.once("error", reject);
+  }).catch(async (err) => {
+    await handle.close().catch(() => undefined);
+    release();
+    throw err;
   });
 
   let stopping = false;
@@ -51,9 +82,9 @@ async function main() {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, "stopping");
-    const force = setTimeout(() => process.exit(1), 10_000);
-    force.unref();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
+    // Nothing may keep the process past the wait plus a checkpoint.
+    setTimeout(() => process.exit(1), (config.shutdownWaitSeconds + 20) * 1000).unref();
+    await drain(server, draining, config);
     try {
       await handle.checkpoint();
       await handle.close();
@@ -67,11 +98,34 @@ async function main() {
   process.on("SIGTERM", () => void stop("SIGTERM"));
 }
 
+/**
+ * Stops the HTTP server without dropping a request already sent. Connections the kernel has
+ * accepted but Node has not yet picked up (the listen backlog) would be reset by closing the
+ * listener at once, so it stays open, answering with `Connection: close`, until no new connection
+ * has come for a moment; then it closes, idle connections end, and the requests in flight finish.
+ * Whatever is still open after SHUTDOWN_WAIT_SECONDS is cut.
+ */
+async function drain(server: Server, draining: { on: boolean }, config: Pick<Config, "shutdownWaitSeconds">) {
+  draining.on = true;
+  const deadline = Date.now() + config.shutdownWaitSeconds * 1000;
+  let lastConnection = Date.now();
+  const seen = () => (lastConnection = Date.now());
+  server.on("connection", seen);
+  const quietMs = 250;
+  // setImmediate after the timer: the loop's poll phase (where pending connections are accepted)
+  // runs in between, so a busy loop cannot make a backlog look quiet.
+  const tick = () => new Promise<void>((resolve) => setTimeout(() => setImmediate(resolve), 50));
+  while (Date.now() - lastConnection < quietMs && Date.now() < deadline) await tick();
+  server.off("connection", seen);
+  const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+  server.closeIdleConnections();
+  const cut = setTimeout(() => server.closeAllConnections(), Math.max(0, deadline - Date.now()));
+  await closed;
+  clearTimeout(cut);
+}
+
 main().catch((err) => {
-  if (err instanceof ConfigError || err instanceof LockedError) {
-    process.stderr.write(`${err.message}\n`);
-    process.exit(2);
-  }
-  process.stderr.write(`Pedal Console failed to start: ${err instanceof Error ? err.stack : String(err)}\n`);
-  process.exit(1);
+  const { line, exitCode } = describeStartupError(err, where);
+  process.stderr.write(`${line}\n`);
+  process.exit(exitCode);
 });

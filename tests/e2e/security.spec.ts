@@ -88,3 +88,14 @@ test("an admin creates an operator, changes their role, deactivates them, and re
   await expect(log.getByText("create")).toBeVisible();
   await expect(log.getByText("update")).toHaveCount(2);
 });
+
+test("the built app ships no source maps", async ({ page }) => {
+  const index = await (await page.request.get("/")).text();
+  const scripts = [...index.matchAll(/<script[^>]+src="([^"]+\.js)"/g)].map((m) => m[1]);
+  expect(scripts.length).toBeGreaterThan(0);
+  for (const src of scripts) {
+    expect((await page.request.get(src)).status(), src).toBe(200);
+    expect((await page.request.get(`${src}.map`)).status(), `${src}.map`).toBe(404);
+    expect(await (await page.request.get(src)).text(), src).not.toContain("sourceMappingURL");
+  }
+});

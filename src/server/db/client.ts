@@ -73,8 +73,41 @@ export function openPostgres(url: string, max = 10, onIdleError: (err: Error) =>
   };
 }
 
-/** Runs raw SQL and returns its rows (both drivers answer `{ rows }`). */
+// Type ids of PostgreSQL's timestamp types (pg_type.oid).
+const TIMESTAMPTZ = 1184;
+const TIMESTAMP = 1114;
+// PostgreSQL's text output of a timestamp (DateStyle ISO), as Drizzle makes both drivers return it.
+const pgTimestampText = /^(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2}:\d{2}(?:\.\d+)?)(?:([+-]\d{2})(?::?(\d{2}))?)?$/;
+
+/**
+ * A timestamp column's text as a Date (a timestamp without time zone is read as UTC); values a
+ * JavaScript Date cannot hold (`infinity`, years past 9999 or before year 1) stay text.
+ */
+function parseTimestamp(text: string, withZone: boolean): Date | string {
+  const m = pgTimestampText.exec(text);
+  if (!m) return text;
+  const zone = withZone && m[3] ? `${m[3]}:${m[4] ?? "00"}` : "Z";
+  const date = new Date(`${m[1]}T${m[2]}${zone}`);
+  return Number.isNaN(date.getTime()) ? text : date;
+}
+
+/**
+ * Runs raw SQL and returns its rows (both drivers answer `{ rows, fields }`). Columns whose
+ * database type is `timestamptz` or `timestamp` become Dates, chosen by the column's type id that
+ * the driver reports, never by what a value looks like: a text column holding
+ * "2024-05-01 10:00:00+02" stays that text. (Drizzle sets both drivers' parsers of these types to
+ * return text, for its typed columns to map; raw queries get the same treatment here.)
+ */
 export async function queryRows<T>(db: Database, query: SQL): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
+  const result = (await db.execute(query)) as unknown as { rows: Array<Record<string, unknown>>; fields?: Array<{ name: string; dataTypeID: number }> };
+  const times = (result.fields ?? []).filter((f) => f.dataTypeID === TIMESTAMPTZ || f.dataTypeID === TIMESTAMP);
+  if (times.length > 0) {
+    for (const row of result.rows) {
+      for (const f of times) {
+        const value = row[f.name];
+        if (typeof value === "string") row[f.name] = parseTimestamp(value, f.dataTypeID === TIMESTAMPTZ);
+      }
+    }
+  }
+  return result.rows as T[];
 }

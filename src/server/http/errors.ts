@@ -1,6 +1,7 @@
 import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { z } from "@hono/zod-openapi";
+import { msg } from "../../domain/messages";
 
 /** Machine-readable error codes of the API's `{ error: { code, message, fields? } }` body. */
 export type ErrorCode =
@@ -11,6 +12,7 @@ export type ErrorCode =
   | "conflict"
   | "validation_failed"
   | "rate_limited"
+  | "payload_too_large"
   | "internal";
 
 /** The one error body of every API answer that is not 2xx. */
@@ -52,4 +54,39 @@ export function fieldMessages(error: z.ZodError): Record<string, string> {
     fields[key] ??= issue.message;
   }
   return fields;
+}
+
+/** A unique constraint the API names in its 409 answer: the message and the field it is about. */
+const uniqueConstraints: Record<string, { message: string; field?: string }> = {
+  operator_email_unique: { message: msg.operators.emailTaken, field: "email" },
+  users_data_email_key: { message: msg.users.emailTaken, field: "email" },
+};
+
+/** The PostgreSQL error behind `err` (drivers and Drizzle wrap it in `cause`), or undefined. */
+function databaseError(err: unknown): { code: string; constraint?: string } | undefined {
+  for (let e = err as { code?: unknown; constraint?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 5; e = e.cause as typeof e, depth++) {
+    if (typeof e.code === "string" && /^[0-9A-Z]{5}$/.test(e.code)) return { code: e.code, constraint: typeof e.constraint === "string" ? e.constraint : undefined };
+  }
+  return undefined;
+}
+
+/**
+ * The one place where database errors caused by the request become 4xx answers:
+ * - 22P02 / 22021 / 22P05 (text the database cannot read or store): 400 `bad_request`;
+ * - any other data exception, class 22 (a date out of range, a number too big...): 422 `validation_failed`;
+ * - 23505 (unique violation, e.g. two requests creating one email at once): 409 `conflict`, with the
+ *   entity's message and field for the constraints in `uniqueConstraints`.
+ * @returns null for any other error (a bug of ours: 500).
+ */
+export function databaseErrorAnswer(err: unknown): HttpError | null {
+  const pg = databaseError(err);
+  if (!pg) return null;
+  if (pg.code === "22P02" || pg.code === "22021" || pg.code === "22P05") return new HttpError(400, "bad_request", msg.api.malformed);
+  if (pg.code.startsWith("22")) return new HttpError(422, "validation_failed", msg.api.outOfRange);
+  if (pg.code === "23505") {
+    const known = pg.constraint ? uniqueConstraints[pg.constraint] : undefined;
+    if (known) return new HttpError(409, "conflict", known.message, known.field ? { [known.field]: known.message } : undefined);
+    return new HttpError(409, "conflict", msg.api.duplicate);
+  }
+  return null;
 }

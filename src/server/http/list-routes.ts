@@ -102,6 +102,9 @@ export function mountList<I, S, F extends Record<string, unknown>, P>(router: Op
     const bom = (q as { bom?: string }).bom === "1";
     const encoder = new TextEncoder();
     const batches = listAll(c.var.db, list, req);
+    // The first batch is read before answering, so that a value the database refuses (a date out of
+    // range...) is answered 4xx by the app's error handler instead of breaking a 200 stream.
+    let pending: IteratorResult<I[]> | undefined = await batches.next();
     let rows = 0;
     let first = true;
     let audited = false;
@@ -116,7 +119,8 @@ export function mountList<I, S, F extends Record<string, unknown>, P>(router: Op
     const stream = new ReadableStream<Uint8Array>({
       async pull(controller) {
         try {
-          const next = await batches.next();
+          const next = pending ?? (await batches.next());
+          pending = undefined;
           const header = first ? [list.csv.map((col) => col.header)] : [];
           const records = next.done ? [] : next.value.map((item) => list.csv.map((col) => csvCell(col.value(item))));
           rows += records.length;

@@ -49,20 +49,12 @@ export function pageSchema<I extends z.ZodType, S extends z.ZodType>(item: I, su
 
 type Jsonified<T> = T extends Date ? string : T extends Array<infer U> ? Array<Jsonified<U>> : T extends object ? { [K in keyof T]: Jsonified<T[K]> } : T;
 
-// PostgreSQL's text form of timestamptz, as raw SQL returns it through either driver.
-const pgTimestamp = /^(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2}:\d{2}(?:\.\d+)?)([+-]\d{2})(?::?(\d{2}))?$/;
-
 /**
- * Dates, and timestamps in PostgreSQL's text form, become ISO 8601 strings in UTC, as they travel
- * in JSON; everything else is kept.
+ * Dates become ISO 8601 strings in UTC, as they travel in JSON; everything else, strings included,
+ * is kept exactly (timestamps arrive as Dates: see `queryRows`).
  */
 export function toJson<T>(value: T): Jsonified<T> {
   if (value instanceof Date) return value.toISOString() as Jsonified<T>;
-  if (typeof value === "string") {
-    const m = pgTimestamp.exec(value);
-    if (m) return new Date(`${m[1]}T${m[2]}${m[3]}:${m[4] ?? "00"}`).toISOString() as Jsonified<T>;
-    return value as Jsonified<T>;
-  }
   if (Array.isArray(value)) return value.map(toJson) as Jsonified<T>;
   if (value && typeof value === "object") {
     return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, toJson(v)])) as Jsonified<T>;

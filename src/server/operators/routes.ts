@@ -6,7 +6,7 @@ import { createOperatorSchema, operatorSchema, resetPasswordSchema, revokedSchem
 import { mutate } from "../audit";
 import { queryRows, type Database } from "../db/client";
 import { auth_throttle, operator, operator_account } from "../db/schema";
-import { conflict, HttpError, notFound } from "../http/errors";
+import { HttpError, notFound } from "../http/errors";
 import { toJson } from "../http/list";
 import { defineList } from "../http/list-engine";
 import { mountList } from "../http/list-routes";
@@ -114,7 +114,7 @@ operatorsRouter
     const hash = await hashPassword(input.password);
     const id = await mutate(c, async (tx) => {
       const [taken] = await tx.select({ id: operator.id }).from(operator).where(eq(operator.email, input.email));
-      if (taken) throw conflict(msg.operators.emailTaken);
+      if (taken) throw new HttpError(409, "conflict", msg.operators.emailTaken, { email: msg.operators.emailTaken });
       const newId = crypto.randomUUID();
       await tx.insert(operator).values({ id: newId, email: input.email, name: input.name, role: input.role, emailVerified: true });
       await tx.insert(operator_account).values({ id: crypto.randomUUID(), accountId: newId, providerId: "credential", userId: newId, password: hash });

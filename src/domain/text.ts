@@ -1,0 +1,38 @@
+import { z } from "zod";
+import { msg } from "./messages";
+
+/**
+ * Characters that show nothing: zero-width space, joiners and non-joiner, word joiner, invisible
+ * operators, byte order mark, soft hyphen, Mongolian vowel separator, combining grapheme joiner and
+ * the Hangul fillers. A name made only of these (and whitespace) looks empty, so it is empty.
+ */
+// An alternation, not a character class: joiners in a class read as combined characters.
+const blank = "(?:\\s|\\u00AD|\\u034F|\\u115F|\\u1160|\\u180E|\\u200B|\\u200C|\\u200D|\\u2060|\\u2061|\\u2062|\\u2063|\\u2064|\\u3164|\\uFEFF|\\uFFA0)";
+const edges = new RegExp(`^${blank}+|${blank}+$`, "gu");
+
+/**
+ * Bidirectional controls (embeddings, overrides, isolates and the directional marks): they make a
+ * name display in another order than it is stored ("Trojan Source"), so names refuse them.
+ */
+export const bidiControls = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/u;
+
+/** `text` without the whitespace and invisible characters at either end. */
+export function trimName(text: string): string {
+  return text.replace(edges, "");
+}
+
+/**
+ * The one rule of every required name (customers, teams, operators; later skills, prompts and
+ * platforms): trimmed of whitespace and invisible characters at both ends; empty after that →
+ * `required` (the spec's message for that field); longer than `max` characters → `tooLong`; any
+ * bidirectional control character → msg.text.bidi. A zod string schema (its JSON schema keeps
+ * minLength 1 and maxLength `max`).
+ */
+export function requiredName(messages: { required: string; tooLong: string }, max: number) {
+  return z
+    .string({ error: messages.required })
+    .overwrite(trimName)
+    .min(1, messages.required)
+    .max(max, messages.tooLong)
+    .refine((v) => !bidiControls.test(v), msg.text.bidi);
+}

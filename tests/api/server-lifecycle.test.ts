@@ -1,0 +1,219 @@
+/**
+ * The console as a process (README "Security": what was attacked and how each defence is tested):
+ * - request bodies over MAX_BODY_BYTES are refused 413 before anyone reads them, so a 50 MB body,
+ *   with or without content-length, leaves the server's memory where it was;
+ * - SIGTERM in the middle of 60 concurrent requests: every one is answered, then a clean exit;
+ * - 20 processes started together on one data folder with a stale lock: exactly one gets it;
+ * - start-up failures (read-only data folder, full disk, bad DATABASE_URL, port taken) print one
+ *   line saying what is wrong and exit non-zero;
+ * - NODE_ENV=production on the embedded database: no demo data, no printed passwords.
+ */
+import { spawn, spawnSync } from "node:child_process";
+import { existsSync, writeFileSync } from "node:fs";
+import { request, type IncomingMessage } from "node:http";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { freePort } from "../support/crash";
+import { root, startConsoleProcess, testFolder, type ConsoleProcess } from "../support/server";
+
+const production = { NODE_ENV: "production", BETTER_AUTH_SECRET: "s".repeat(40) };
+
+/** Starts a production console (no demo data: quick) on a fresh folder. */
+async function startQuick(extra: Record<string, string> = {}): Promise<{ proc: ConsoleProcess; port: number; folder: string }> {
+  const port = await freePort();
+  const folder = testFolder("proc");
+  const proc = startConsoleProcess({ ...production, PORT: String(port), DATA_DIR: folder, ...extra });
+  await proc.started;
+  return { proc, port, folder };
+}
+
+/** Sends `total` bytes as the body of a POST, in 64 KB writes; resolves with the answer (or the socket's error). */
+function sendLarge(port: number, p: string, total: number, chunked: boolean): Promise<{ status: number; body: string } | { error: string }> {
+  return new Promise((resolve) => {
+    const headers: Record<string, string> = { "content-type": "application/json", origin: `http://localhost:${port}` };
+    if (!chunked) headers["content-length"] = String(total);
+    const req = request({ host: "127.0.0.1", port, path: p, method: "POST", headers, agent: false });
+    let settled = false;
+    req.on("response", (res: IncomingMessage) => {
+      let body = "";
+      res.on("data", (d) => (body += d));
+      res.on("end", () => {
+        settled = true;
+        resolve({ status: res.statusCode ?? 0, body });
+      });
+    });
+    req.on("error", (err) => {
+      if (!settled) resolve({ error: String(err) });
+    });
+    const chunk = Buffer.alloc(64 * 1024, "a");
+    let sent = 0;
+    const pump = () => {
+      while (sent < total && !req.destroyed) {
+        sent += chunk.length;
+        if (!req.write(chunk)) return void req.once("drain", pump);
+      }
+      req.end();
+    };
+    pump();
+  });
+}
+
+describe("request bodies", () => {
+  it("refuses a 50 MB body with 413 on every kind of route, with or without content-length, while memory stays within 50 MB", async () => {
+    const { proc, port } = await startQuick();
+    try {
+      // Warm up, then take the baseline.
+      for (let i = 0; i < 3; i++) await fetch(`http://127.0.0.1:${port}/healthz`);
+      const before = proc.rss();
+      let peak = before;
+      const sampler = setInterval(() => (peak = Math.max(peak, proc.rss())), 20);
+      const targets = ["/api/auth/sign-in/email", "/api/customers", "/api/no-such-route", "/healthz"];
+      const answers = [];
+      for (const target of targets) {
+        for (const chunked of [false, true]) answers.push({ target, chunked, answer: await sendLarge(port, target, 50 * 1024 * 1024, chunked) });
+      }
+      // Ten at once, anonymous sign-ins, as the attack did.
+      const burst = await Promise.all(Array.from({ length: 10 }, (_, i) => sendLarge(port, "/api/auth/sign-in/email", 50 * 1024 * 1024, i % 2 === 0)));
+      clearInterval(sampler);
+      peak = Math.max(peak, proc.rss());
+      for (const { target, chunked, answer } of answers) {
+        expect(answer, `${target} chunked=${chunked}`).toHaveProperty("status", 413);
+        expect(JSON.parse((answer as { body: string }).body), `${target} chunked=${chunked}`).toEqual({ error: { code: "payload_too_large", message: "The request body is larger than the 1 MB the console accepts" } });
+      }
+      for (const answer of burst) expect(answer).toHaveProperty("status", 413);
+      expect(peak - before, `RSS ${before >> 20} MiB before, ${peak >> 20} MiB at most`).toBeLessThan(50 * 1024 * 1024);
+      // The server is still well.
+      expect((await fetch(`http://127.0.0.1:${port}/healthz`)).status).toBe(200);
+    } finally {
+      proc.child.kill("SIGKILL");
+      await proc.exited;
+    }
+  }, 180_000);
+});
+
+describe("stopping", () => {
+  it("answers every one of 60 concurrent requests when SIGTERM comes 150 ms in, then exits 0", async () => {
+    const { proc, port } = await startQuick();
+    const paths = ["/healthz", "/api/customers", "/api/auth/get-session", "/api/dashboard", "/"];
+    const one = (i: number) =>
+      new Promise<number | string>((resolve) => {
+        const req = request({ host: "127.0.0.1", port, path: paths[i % paths.length], agent: false }, (res) => {
+          res.resume();
+          res.on("end", () => resolve(res.statusCode ?? 0));
+        });
+        req.on("error", (err) => resolve(String(err)));
+        req.end();
+      });
+    const all = Promise.all(Array.from({ length: 60 }, (_, i) => one(i)));
+    await new Promise((r) => setTimeout(r, 150));
+    proc.child.kill("SIGTERM");
+    const results = await all;
+    expect(results.filter((r) => typeof r !== "number"), "requests not answered").toEqual([]);
+    expect(results.every((r) => typeof r === "number" && r < 500)).toBe(true);
+    expect(await proc.exited).toBe(0);
+    expect(proc.output()).not.toMatch(/error/i);
+  }, 120_000);
+});
+
+describe("the data folder's lock", () => {
+  it("lets exactly one of 20 processes started together take a folder with a stale lock", async () => {
+    const folder = testFolder("lock");
+    // A stale lock: the pid of a process that has exited.
+    const dead = spawnSync(process.execPath, ["-e", "process.stdout.write(String(process.pid))"], { encoding: "utf8" }).stdout;
+    writeFileSync(path.join(folder, "console.lock"), dead);
+    const procs = Array.from({ length: 20 }, () => {
+      const child = spawn(process.execPath, ["--import", "tsx", "tests/support/lock-holder.ts", folder], { cwd: root, stdio: ["pipe", "pipe", "pipe"] });
+      let out = "";
+      child.stdout.on("data", (d) => (out += d));
+      child.stderr.on("data", (d) => (out += d));
+      const settled = new Promise<string>((resolve) => {
+        child.stdout.on("data", () => out.includes("\n") && resolve(out.trim()));
+        child.on("exit", () => resolve(out.trim()));
+      });
+      return { child, settled };
+    });
+    const outcomes = await Promise.all(procs.map((p) => p.settled));
+    for (const p of procs) p.child.stdin.end();
+    await Promise.all(procs.map((p) => new Promise((r) => (p.child.exitCode !== null ? r(null) : p.child.on("exit", r)))));
+    expect(outcomes.filter((o) => o === "LOCKED").length, outcomes.join(", ")).toBe(1);
+    expect(outcomes.filter((o) => o === "REFUSED").length, outcomes.join(", ")).toBe(19);
+  }, 120_000);
+});
+
+describe("start-up failures", () => {
+  /**
+   * Runs the console until it exits; it must exit non-zero having printed exactly one line.
+   * `mount`, when given, is a mount command run first over the data folder, in a private mount
+   * namespace (`unshare -rm`: no privileges needed, nothing changes outside the process).
+   */
+  async function failedStart(env: Record<string, string>, mount?: (folder: string) => string): Promise<string> {
+    const port = await freePort();
+    const folder = testFolder("fail");
+    const full = { ...process.env, DATABASE_URL: "", NODE_ENV: "", LOG_LEVEL: "warn", PORT: String(port), DATA_DIR: folder, ...env };
+    const argv = [process.execPath, "--import", "tsx", "src/server/main.ts"];
+    const result = mount
+      ? spawnSync("unshare", ["-rm", "sh", "-c", `${mount(folder)} && exec ${argv.map((a) => `'${a}'`).join(" ")}`], { cwd: root, env: full, encoding: "utf8", timeout: 90_000 })
+      : spawnSync(argv[0], argv.slice(1), { cwd: root, env: full, encoding: "utf8", timeout: 90_000 });
+    const output = `${result.stdout}${result.stderr}`.trim();
+    expect(result.status, output).not.toBe(0);
+    expect(result.status, output).not.toBeNull();
+    expect(output.split("\n"), output).toHaveLength(1);
+    expect(output).not.toMatch(/\[object Object\]|^\s+at |Error: /m);
+    return output;
+  }
+
+  it("says the data folder is read-only", async () => {
+    const line = await failedStart({}, (folder) => `mount -t tmpfs -o ro tmpfs '${folder}'`);
+    expect(line).toMatch(/^Cannot write to the data folder .*read-only/);
+  }, 120_000);
+
+  it("says the disk is full", async () => {
+    const line = await failedStart({}, (folder) => `mount -t tmpfs -o size=2m tmpfs '${folder}'`);
+    expect(line).toMatch(/^The disk holding the data folder .* is full/);
+  }, 120_000);
+
+  it("says the database cannot be reached, without printing its password", async () => {
+    const port = await freePort();
+    const line = await failedStart({ DATABASE_URL: `postgres://someone:hunter2secret@127.0.0.1:${port}/nothing` });
+    expect(line).toMatch(/^Cannot reach the PostgreSQL server of DATABASE_URL .*ECONNREFUSED/);
+    expect(line).not.toContain("hunter2secret");
+  }, 120_000);
+
+  it("says DATABASE_URL is not a URL", async () => {
+    const line = await failedStart({ DATABASE_URL: "not a url" });
+    expect(line).toMatch(/DATABASE_URL/);
+  }, 120_000);
+
+  it("says the port is taken", async () => {
+    const { proc, port } = await startQuick();
+    try {
+      const line = await failedStart({ ...production, PORT: String(port) });
+      expect(line).toBe(`Port ${port} on 127.0.0.1 is already in use by another program. Stop it, or set PORT to a free port.`);
+    } finally {
+      proc.child.kill("SIGTERM");
+      await proc.exited;
+    }
+  }, 120_000);
+});
+
+describe("production on the embedded database", () => {
+  it("loads no demo data and creates no operator with a printed password", async () => {
+    const { proc, port, folder } = await startQuick();
+    try {
+      const out = proc.output();
+      expect(out).not.toContain("demo data loaded");
+      expect(out).not.toContain("password:");
+      expect(out).toContain("npm run operator:create");
+      expect(existsSync(path.join(folder, "demo-operators.json"))).toBe(false);
+      const signIn = await fetch(`http://127.0.0.1:${port}/api/auth/sign-in/email`, {
+        method: "POST",
+        headers: { "content-type": "application/json", origin: `http://localhost:${port}` },
+        body: JSON.stringify({ email: "admin@pedal.example", password: "anything-at-all" }),
+      });
+      expect(signIn.status).not.toBe(200);
+    } finally {
+      proc.child.kill("SIGTERM");
+      expect(await proc.exited).toBe(0);
+    }
+  }, 120_000);
+});

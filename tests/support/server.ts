@@ -1,0 +1,65 @@
+/**
+ * The console as `npm run serve` runs it (`node --import tsx src/server/main.ts`), in a child
+ * process on its own data folder under test-results/, for tests of the process itself: memory,
+ * signals, start-up failures, the data folder's lock.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdirSync, mkdtempSync, readFileSync } from "node:fs";
+import path from "node:path";
+
+export const root = path.resolve(import.meta.dirname, "../..");
+
+/** A fresh folder under test-results/ (tests write only there). */
+export function testFolder(prefix: string): string {
+  const base = path.join(root, "test-results", "tmp");
+  mkdirSync(base, { recursive: true });
+  return mkdtempSync(path.join(base, `${prefix}-`));
+}
+
+export type ConsoleProcess = {
+  child: ChildProcess;
+  /** Everything the process printed so far (stdout and stderr). */
+  output(): string;
+  /** Resolves with the exit code (null when killed by a signal). */
+  exited: Promise<number | null>;
+  /** Resolves when the start banner is printed; rejects when the process exits first. */
+  started: Promise<void>;
+  /** Resident memory of the process now, in bytes (Linux /proc). */
+  rss(): number;
+};
+
+/**
+ * Starts a console process. `env` is added to a clean environment: embedded database (no
+ * DATABASE_URL), no NODE_ENV, log level warn; pass DATA_DIR and PORT.
+ */
+export function startConsoleProcess(env: Record<string, string>): ConsoleProcess {
+  let out = "";
+  const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
+    cwd: root,
+    env: { ...process.env, DATABASE_URL: "", NODE_ENV: "", LOG_LEVEL: "warn", BETTER_AUTH_SECRET: "", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+  let onStart: () => void = () => undefined;
+  const started = new Promise<void>((resolve, reject) => {
+    onStart = resolve;
+    void exited.then((code) => reject(new Error(`console exited (${code}) before starting:\n${out}`)));
+  });
+  started.catch(() => undefined); // a test that expects a failed start never awaits it
+  const collect = (d: Buffer) => {
+    out += d;
+    if (out.includes("Pedal Console is running")) onStart();
+  };
+  child.stdout!.on("data", collect);
+  child.stderr!.on("data", collect);
+  return {
+    child,
+    output: () => out,
+    exited,
+    started,
+    rss: () => {
+      const status = readFileSync(`/proc/${child.pid}/status`, "utf8");
+      return Number(/VmRSS:\s+(\d+) kB/.exec(status)![1]) * 1024;
+    },
+  };
+}
