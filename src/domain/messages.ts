@@ -54,6 +54,8 @@ export const msg = {
     badCursor: "This page link is out of date or malformed. Go back to the first page.",
     pagingExclusive: "Give at most one of cursor, offset and at",
     searchTooLong: "Search text is limited to 200 characters",
+    jsonOnly: "Send the request body as JSON (content-type: application/json)",
+    unavailable: "The console cannot reach its database right now. Try again in a moment.",
   },
   lists: {
     about: (n: string) => `about ${n}`,

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { listPage, noSummary, timestamp } from "./common";
 import { operatorRoles } from "./enums";
+import { passwordSchema } from "./password";
 
 /** An operator (a member of staff who signs in), as the Operators screen lists them. */
 export const operatorSchema = z.object({
@@ -19,7 +20,7 @@ export const operatorSchema = z.object({
 export type OperatorRow = z.infer<typeof operatorSchema>;
 export const operatorPageSchema = listPage(operatorSchema, noSummary);
 
-const password = z.string().min(10, "Password must have at least 10 characters").max(200, "Password is too long");
+const password = passwordSchema;
 
 /** Create an operator (admin only). */
 export const createOperatorSchema = z.strictObject({

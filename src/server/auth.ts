@@ -7,6 +7,7 @@ import { allowedOrigins, type Config } from "./config";
 import type { Database } from "./db/client";
 import { authSchema, operator, operator_account } from "./db/schema";
 import type { OperatorRole } from "../domain/enums";
+import { passwordPolicy } from "../domain/password";
 
 /**
  * The better-auth instance: email + password sign-in for operators, sessions stored in the
@@ -38,7 +39,7 @@ export function createAuth(db: Database, config: Pick<Config, "authSecret" | "pu
     session: { modelName: "operator_session", expiresIn: idle, updateAge: Math.min(60, Math.max(1, Math.floor(idle / 2))) },
     account: { modelName: "operator_account" },
     verification: { modelName: "operator_verification" },
-    emailAndPassword: { enabled: true, disableSignUp: true, minPasswordLength: 8 },
+    emailAndPassword: { enabled: true, disableSignUp: true, minPasswordLength: passwordPolicy.minLength, maxPasswordLength: passwordPolicy.maxLength },
     // Sign-in throttling is ours (security.ts): counted in the database, per address and per account.
     rateLimit: { enabled: false },
     advanced: { cookiePrefix: "pedal", useSecureCookies: config.publicUrl.startsWith("https://") },

@@ -11,6 +11,8 @@ export type ErrorCode =
   | "conflict"
   | "validation_failed"
   | "rate_limited"
+  | "unsupported_media_type"
+  | "unavailable"
   | "internal";
 
 /** The one error body of every API answer that is not 2xx. */
