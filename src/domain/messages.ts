@@ -92,6 +92,7 @@ export const msg = {
     notFound: "Operator not found",
     emailTaken: "An operator with this email already exists",
     notSelf: "You cannot remove your own admin role or deactivate yourself",
+    lastAdmin: "The console needs at least one active admin: make another operator an admin first",
     loadError: "Error loading operators",
     created: "Operator created successfully!",
     updated: "Operator updated successfully!",
