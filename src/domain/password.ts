@@ -39,3 +39,13 @@ export const changePasswordSchema = z.strictObject({
   revokeOtherSessions: z.boolean().optional(),
 });
 export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
+
+/** The Change password dialog: the request's fields plus the new password typed twice. */
+export const changePasswordFormSchema = z
+  .strictObject({
+    currentPassword: changePasswordSchema.shape.currentPassword,
+    newPassword: passwordSchema,
+    confirm: z.string(),
+  })
+  .refine((v) => v.newPassword === v.confirm, { path: ["confirm"], message: passwordMessages.mismatch });
+export type ChangePasswordFormInput = z.input<typeof changePasswordFormSchema>;
