@@ -84,7 +84,6 @@ export const msg = {
   auth: {
     tooManyAttempts: (wait: string) => `Too many failed sign-in attempts. Try again in ${wait}.`,
     locked: (wait: string) => `This account is locked after too many failed sign-ins. Try again in ${wait}, or ask an administrator to unlock it.`,
-    deactivated: "This account is deactivated. Ask an administrator to reactivate it.",
   },
   operators: {
     title: "Operators",
