@@ -18,26 +18,26 @@ test("an operator changes their password from the user menu, with the policy and
   await own.getByRole("button", { name: msg.ui.userMenu }).click();
   await own.getByRole("menuitem", { name: passwordMessages.changeTitle }).click();
   const dialog = own.getByRole("dialog", { name: passwordMessages.changeTitle });
-  await expect(dialog.getByLabel(passwordMessages.current, { exact: true })).toBeFocused();
+  await expect(dialog.getByRole("textbox", { name: passwordMessages.current, exact: true })).toBeFocused();
 
   // Keyboard only: the policy is checked before anything is sent.
   await own.keyboard.type("not-my-password");
   await own.keyboard.press("Tab");
-  await expect(dialog.getByLabel(passwordMessages.new, { exact: true })).toBeFocused();
+  await expect(dialog.getByRole("textbox", { name: passwordMessages.new, exact: true })).toBeFocused();
   await own.keyboard.type("short");
   await own.keyboard.press("Tab");
-  await expect(dialog.getByLabel(passwordMessages.confirm, { exact: true })).toBeFocused();
+  await expect(dialog.getByRole("textbox", { name: passwordMessages.confirm, exact: true })).toBeFocused();
   await own.keyboard.type("short");
   await own.keyboard.press("Enter");
   await expect(dialog.getByText(passwordMessages.tooShort)).toBeVisible();
 
   // A wrong current password is the server's answer, under its field.
-  await dialog.getByLabel(passwordMessages.new, { exact: true }).fill("second-password-2");
-  await dialog.getByLabel(passwordMessages.confirm, { exact: true }).fill("second-password-2");
+  await dialog.getByRole("textbox", { name: passwordMessages.new, exact: true }).fill("second-password-2");
+  await dialog.getByRole("textbox", { name: passwordMessages.confirm, exact: true }).fill("second-password-2");
   await dialog.getByRole("button", { name: passwordMessages.submit }).click();
   await expect(dialog.getByText(passwordMessages.wrongCurrent)).toBeVisible();
 
-  await dialog.getByLabel(passwordMessages.current, { exact: true }).fill(first);
+  await dialog.getByRole("textbox", { name: passwordMessages.current, exact: true }).fill(first);
   await dialog.getByRole("button", { name: passwordMessages.submit }).click();
   await expect(own.getByTestId("flash-banner")).toContainText(passwordMessages.changed);
   await expect(dialog).toBeHidden();
