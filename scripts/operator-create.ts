@@ -1,12 +1,14 @@
 /**
  * `npm run operator:create -- --email E --password P [--role admin|editor|viewer] [--name N]`
- * adds an operator who can sign in, in the configured database. Role defaults to admin.
+ * adds an operator who can sign in, in the configured database, with a `create` audit row. Role
+ * defaults to admin; the password follows the console's policy (src/domain/password.ts).
  */
 import { parseArgs } from "node:util";
 import { z } from "zod";
 import { createOperator, OperatorExistsError } from "../src/server/auth";
 import { withDatabase } from "../src/server/database";
 import { operatorRoles } from "../src/domain/enums";
+import { passwordSchema } from "../src/domain/password";
 
 const { values } = parseArgs({
   options: { email: { type: "string" }, password: { type: "string" }, role: { type: "string", default: "admin" }, name: { type: "string" } },
@@ -14,7 +16,7 @@ const { values } = parseArgs({
 const input = z
   .object({
     email: z.string().trim().toLowerCase().pipe(z.email("--email must be an email address")),
-    password: z.string().min(8, "--password needs at least 8 characters"),
+    password: passwordSchema,
     role: z.enum(operatorRoles),
     name: z.string().optional(),
   })
@@ -26,7 +28,7 @@ if (!input.success) {
 }
 const code = await withDatabase(async (handle) => {
   try {
-    await createOperator(handle.db, input.data);
+    await createOperator(handle.db, input.data, { requestId: "cli:operator:create" });
     console.log(`Operator ${input.data.email} (${input.data.role}) created.`);
     return 0;
   } catch (err) {

@@ -28,8 +28,40 @@ export const auditFilterSchema = z.object({
   /** Inclusive end date (the whole day), or an exact date-time. */
   to: z.iso.date().or(z.iso.datetime({ offset: true })).optional(),
 });
+/**
+ * Every action the audit log records, each with where it is written. Audit rows are typed from
+ * this list (`AuditAction`), the Audit log screen offers exactly these as filters, and
+ * tests/api/audit-coverage.test.ts checks that every mutation route writes only these.
+ */
 export const auditActions = [
-  "create", "update", "delete", "assign_skill", "reassign_skill", "unassign_skill", "remove_member", "add_member",
-  "sign_in", "sign_in_failed", "sign_in_blocked", "sign_in_refused", "sign_out", "revoke_sessions", "reset_password", "unlock", "export",
+  "create", // any record created (customer, team, user, operator: API and `npm run operator:create`)
+  "update", // fields of a record changed
+  "delete", // a record deleted
+  "assign_skill", // a skill assigned to a team (entity team)
+  "reassign_skill", // an unassigned skill assigned again (entity team)
+  "unassign_skill", // a skill unassigned from a team (entity team)
+  "add_member", // a user joined a team: one row against the team and one against the user
+  "remove_member", // a user left or was removed from a team: against the team and the user
+  "sign_in", // an operator signed in
+  "sign_in_failed", // wrong email or password (unknown emails are not recorded)
+  "sign_in_blocked", // refused by the sign-in limits or the lock
+  "sign_in_refused", // a deactivated operator tried to sign in (answered like a wrong password)
+  "sign_out", // an operator signed out
+  "change_password", // an operator changed their own password
+  "change_password_failed", // wrong current password, or a refused new one
+  "change_password_blocked", // refused by the limits or the lock
+  "revoke_sessions", // an admin or the operator ended their sessions
+  "reset_password", // an admin set an operator's password
+  "unlock", // an admin (or `npm run operator:unlock` on the server) released a lock
+  "export", // a list was exported as CSV (entity: the list's name)
 ] as const;
-export const auditEntities = ["customer", "team", "user", "skill", "prompt", "platform", "comment", "operator"] as const;
+export type AuditAction = (typeof auditActions)[number];
+
+/** The lists whose CSV exports are recorded (action `export`, entity the list's name). */
+export const auditListNames = ["customers", "teams", "users", "user_teams", "operators", "audit_log"] as const;
+export type AuditListName = (typeof auditListNames)[number];
+
+/** The kinds of record audit rows are written against. */
+export const auditRecordEntities = ["customer", "team", "user", "skill", "prompt", "platform", "comment", "operator"] as const;
+export const auditEntities = [...auditRecordEntities, ...auditListNames] as const;
+export type AuditEntityName = (typeof auditEntities)[number];

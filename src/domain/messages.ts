@@ -57,6 +57,8 @@ export const msg = {
     outOfRange: "A value is out of the range the console can store or compare",
     duplicate: "This conflicts with a record that already exists",
     tooLarge: (limit: string) => `The request body is larger than the ${limit} the console accepts`,
+    jsonOnly: "Send the request body as JSON (content-type: application/json)",
+    unavailable: "The console cannot reach its database right now. Try again in a moment.",
   },
   lists: {
     about: (n: string) => `about ${n}`,
@@ -88,7 +90,6 @@ export const msg = {
   auth: {
     tooManyAttempts: (wait: string) => `Too many failed sign-in attempts. Try again in ${wait}.`,
     locked: (wait: string) => `This account is locked after too many failed sign-ins. Try again in ${wait}, or ask an administrator to unlock it.`,
-    deactivated: "This account is deactivated. Ask an administrator to reactivate it.",
   },
   operators: {
     title: "Operators",
@@ -98,6 +99,7 @@ export const msg = {
     nameRequired: "Name is required",
     nameTooLong: "Name is too long",
     notSelf: "You cannot remove your own admin role or deactivate yourself",
+    lastAdmin: "The console needs at least one active admin: make another operator an admin first",
     loadError: "Error loading operators",
     created: "Operator created successfully!",
     updated: "Operator updated successfully!",

@@ -3,6 +3,7 @@ import { listPage, noSummary, timestamp } from "./common";
 import { operatorRoles } from "./enums";
 import { msg } from "./messages";
 import { requiredName } from "./text";
+import { passwordSchema } from "./password";
 
 /** An operator (a member of staff who signs in), as the Operators screen lists them. */
 export const operatorSchema = z.object({
@@ -21,7 +22,7 @@ export const operatorSchema = z.object({
 export type OperatorRow = z.infer<typeof operatorSchema>;
 export const operatorPageSchema = listPage(operatorSchema, noSummary);
 
-const password = z.string().min(10, "Password must have at least 10 characters").max(200, "Password is too long");
+const password = passwordSchema;
 
 const operatorName = requiredName({ required: msg.operators.nameRequired, tooLong: msg.operators.nameTooLong }, 100);
 

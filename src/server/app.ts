@@ -24,7 +24,7 @@ import { usersBase, usersRouter } from "./users/routes";
 import { databaseErrorAnswer, errorResponse, HttpError } from "./http/errors";
 import { requireAccess, routeTable, type AppEnv } from "./http/route";
 import { defaultListSettings, type SummaryCache } from "./http/list-engine";
-import { clientIp, resolveSession, sameOrigin, signInHandler, signOutHandler } from "./security";
+import { changePasswordHandler, clientIp, jsonOnly, resolveSession, sameOrigin, signInHandler, signOutHandler, systemClock, type Clock } from "./security";
 
 export type AppDeps = {
   db: Database;
@@ -32,6 +32,8 @@ export type AppDeps = {
   logger: pino.Logger;
   /** Folder of the built single-page app; when absent only the API is served. */
   webRoot?: string;
+  /** The time used by sign-in limits, locks and session lifetimes (tests move it); default the system's. */
+  clock?: Clock;
 };
 
 export const defaultWebRoot = path.resolve(import.meta.dirname, "../../dist/web");
@@ -104,16 +106,18 @@ export function createApp(deps: AppDeps): { app: OpenAPIHono<AppEnv>; auth: Auth
   // Sign-in reads its body before there is a session; every other route only once signed in (below).
   app.use("/api/auth/*", refuseNul);
 
-  // better-auth, limited to what the console uses; sign-in and sign-out are wrapped (security.ts).
-  app.post("/api/auth/sign-in/email", signInHandler(auth, security));
-  app.post("/api/auth/sign-out", signOutHandler(auth));
-  app.get("/api/auth/get-session", async (c) => c.json(await resolveSession(c, auth, security)));
-  app.post("/api/auth/change-password", (c) => auth.handler(c.req.raw));
+  // better-auth, limited to what the console's screens use, JSON bodies only; sign-in, sign-out
+  // and change-password are wrapped (security.ts). Every other /api/auth path is a 404.
+  const clock = deps.clock ?? systemClock;
+  app.post("/api/auth/sign-in/email", jsonOnly, signInHandler(auth, security, clock));
+  app.post("/api/auth/sign-out", jsonOnly, signOutHandler(auth));
+  app.get("/api/auth/get-session", async (c) => c.json(await resolveSession(c, auth, security, clock)));
+  app.post("/api/auth/change-password", jsonOnly, changePasswordHandler(auth, security, clock));
   app.all("/api/auth/*", (c) => errorResponse(c, 404, "not_found", `No API route ${c.req.method} ${c.req.path}`));
 
   // Every other /api route needs an operator session.
   app.use("/api/*", async (c, next) => {
-    const session = await resolveSession(c, auth, security);
+    const session = await resolveSession(c, auth, security, clock);
     c.set("session", session);
     if (!session) return errorResponse(c, 401, "unauthorized", msg.api.unauthorized);
     return next();

@@ -3,19 +3,32 @@ import type { Context } from "hono";
 import type { Database } from "./db/client";
 import { audit_log } from "./db/schema";
 import type { AppEnv } from "./http/route";
+import type { AuditAction, AuditEntityName } from "../domain/audit";
 
 export type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
 /** One change to record: what was done to which record, with its values before and after. */
 export type AuditEntry = {
-  action: string;
-  entity: string;
+  action: AuditAction;
+  entity: AuditEntityName;
   entity_id: string | null;
   before?: Record<string, unknown> | null;
   after?: Record<string, unknown> | null;
   /** Who acted, when not the request's session (sign-in events). */
   operator?: { id: string; email: string };
 };
+
+/**
+ * A team membership added or removed: one entry against the team and one against the user, so
+ * the change shows in both records' history (the link row names both).
+ */
+export function membershipAudit(action: "add_member" | "remove_member", m: { team_id: string; user_id: string; customer_id: string }): AuditEntry[] {
+  const side = action === "add_member" ? "after" : "before";
+  return [
+    { action, entity: "team", entity_id: m.team_id, [side]: { user_id: m.user_id, customer_id: m.customer_id } },
+    { action, entity: "user", entity_id: m.user_id, [side]: { team_id: m.team_id, customer_id: m.customer_id } },
+  ];
+}
 
 /** Keeps only the fields that differ between `before` and `after` (all of them on create/delete). */
 export function changedFields(before?: Record<string, unknown> | null, after?: Record<string, unknown> | null) {
@@ -33,18 +46,30 @@ export function changedFields(before?: Record<string, unknown> | null, after?: R
 
 /** Writes audit rows inside `tx`, attributed to the request's operator. */
 export async function writeAudit(tx: Tx | Database, c: Context<AppEnv>, entries: AuditEntry[]) {
-  if (entries.length === 0) return;
   const user = c.var.session?.user;
+  await writeAuditRows(tx, entries, { operator: user ? { id: user.id, email: user.email } : undefined, requestId: c.var.requestId, ip: c.var.clientIp ?? null });
+}
+
+/**
+ * Writes audit rows outside a request (the server's command-line scripts): `operator` is who acted
+ * when an entry names nobody, `requestId` names the command (e.g. "cli:operator:unlock").
+ */
+export async function writeAuditRows(
+  tx: Tx | Database,
+  entries: AuditEntry[],
+  meta: { operator?: { id: string; email: string }; requestId: string | null; ip: string | null },
+) {
+  if (entries.length === 0) return;
   await tx.insert(audit_log).values(
     entries.map((e) => ({
-      operator_id: e.operator?.id ?? user?.id ?? null,
-      operator_email: e.operator?.email ?? user?.email ?? null,
+      operator_id: e.operator?.id ?? meta.operator?.id ?? null,
+      operator_email: e.operator?.email ?? meta.operator?.email ?? null,
       action: e.action,
       entity: e.entity,
       entity_id: e.entity_id,
       changes: changedFields(e.before, e.after),
-      request_id: c.var.requestId,
-      ip_address: c.var.clientIp ?? null,
+      request_id: meta.requestId,
+      ip_address: meta.ip,
       // The time of the change itself, not of the transaction's start: concurrent changes to one
       // record then appear in the order they were made.
       created_at: sql`clock_timestamp()`,

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import { passwordSchema } from "../domain/password";
 
 /** The default of MAX_BODY_BYTES: 1 MiB. */
 export const defaultMaxBodyBytes = 1_048_576;
@@ -28,7 +29,7 @@ export const defaultMaxBodyBytes = 1_048_576;
  * | SIGNIN_MAX_PER_ACCOUNT | 5                      | failed sign-ins for one account per window |
  * | LOCKOUT_FAILURES    | 10                        | failures in a row that lock an account |
  * | LOCKOUT_MINUTES     | 30                        | how long a lock lasts unless an admin unlocks it |
- * | TRUST_PROXY         | (unset)                   | `1`: take the client address from X-Forwarded-For |
+ * | TRUST_PROXY         | (unset)                   | number of reverse proxies in front: the client address is that many entries from the right of X-Forwarded-For |
  * | LIST_EXACT_COUNT_LIMIT | 50000                  | above this many matching rows a list's total is the planner's estimate |
  * | LIST_SUMMARY_REFRESH_SECONDS | 10               | how long a big list's summary cards may be reused |
  * | MAX_BODY_BYTES      | 1048576                   | largest request body accepted (413 above), on every route |
@@ -43,7 +44,7 @@ const envSchema = z.object({
   BETTER_AUTH_SECRET: z.string().min(32, "BETTER_AUTH_SECRET must be at least 32 characters").optional(),
   SEED_DEMO: z.enum(["0", "1", "true", "false"]).optional(),
   DEMO_SEED: z.coerce.number().int().default(42),
-  DEMO_OPERATOR_PASSWORD: z.string().min(8).optional(),
+  DEMO_OPERATOR_PASSWORD: passwordSchema.optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   NODE_ENV: z.string().optional(),
   SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).default(30),
@@ -53,7 +54,13 @@ const envSchema = z.object({
   SIGNIN_MAX_PER_ACCOUNT: z.coerce.number().int().min(1).default(5),
   LOCKOUT_FAILURES: z.coerce.number().int().min(1).default(10),
   LOCKOUT_MINUTES: z.coerce.number().int().min(1).default(30),
-  TRUST_PROXY: z.enum(["0", "1", "true", "false"]).optional(),
+  // A hop count; "true"/"false" are read as 1/0, as before hop counts existed.
+  TRUST_PROXY: z
+    .string()
+    .regex(/^(\d{1,2}|true|false)$/, "TRUST_PROXY must be the number of proxies in front of the console (0–10)")
+    .transform((v) => (v === "true" ? 1 : v === "false" ? 0 : Number(v)))
+    .pipe(z.number().int().min(0).max(10))
+    .optional(),
   LIST_EXACT_COUNT_LIMIT: z.coerce.number().int().min(1).default(50_000),
   LIST_SUMMARY_REFRESH_SECONDS: z.coerce.number().min(0).default(10),
   MAX_BODY_BYTES: z.coerce.number().int().min(1024).default(defaultMaxBodyBytes),
@@ -69,7 +76,12 @@ export type SecurityConfig = {
   signInMaxPerAccount: number;
   lockoutFailures: number;
   lockoutSeconds: number;
-  trustProxy: boolean;
+  /**
+   * How many reverse proxies stand in front of the console (0: none). Each appends the address it
+   * received from to X-Forwarded-For, so the client's is that many entries from the right; entries
+   * further left were written by the client and are never trusted.
+   */
+  trustProxy: number;
 };
 
 /** The defaults of SecurityConfig. */
@@ -81,7 +93,7 @@ export const defaultSecurity: SecurityConfig = {
   signInMaxPerAccount: 5,
   lockoutFailures: 10,
   lockoutSeconds: 30 * 60,
-  trustProxy: false,
+  trustProxy: 0,
 };
 
 export type Config = {
@@ -153,7 +165,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       signInMaxPerAccount: e.SIGNIN_MAX_PER_ACCOUNT,
       lockoutFailures: e.LOCKOUT_FAILURES,
       lockoutSeconds: e.LOCKOUT_MINUTES * 60,
-      trustProxy: e.TRUST_PROXY === "1" || e.TRUST_PROXY === "true",
+      trustProxy: e.TRUST_PROXY ?? 0,
     },
     lists: { exactCountLimit: e.LIST_EXACT_COUNT_LIMIT, summaryRefreshSeconds: e.LIST_SUMMARY_REFRESH_SECONDS },
     maxBodyBytes: e.MAX_BODY_BYTES,

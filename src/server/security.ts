@@ -1,28 +1,41 @@
 /**
  * Sign-in and session hardening (README "Security"):
- * - sign-in throttling per client address and per account, counted in `auth_throttle` so that
- *   every server copy shares it, and an account lock after N failures in a row;
+ * - the auth endpoints read JSON bodies only (415 otherwise);
+ * - sign-in and password-change throttling per client address and per account, each attempt
+ *   counted atomically in `auth_throttle` before its password is checked (every server copy shares
+ *   the counts), and an account lock after N failures in a row;
+ * - the client address behind `TRUST_PROXY` proxies, counted from the right of X-Forwarded-For;
  * - the absolute session lifetime, and sessions of deactivated operators ending at once;
  * - an Origin check on every state-changing API request (CSRF);
- * - audit rows for sign-in, failed sign-in, blocked sign-in and sign-out.
+ * - audit rows for sign-in, failed, blocked and refused sign-in, sign-out and password changes;
+ * - a database outage while reading the session answers 503, never "signed out".
  */
 import { getConnInfo } from "@hono/node-server/conninfo";
-import { and, eq, inArray, lt, sql } from "drizzle-orm";
+import { and, eq, lt, sql } from "drizzle-orm";
 import type { Context, MiddlewareHandler } from "hono";
 import { msg } from "../domain/messages";
+import { changePasswordSchema, passwordMessages } from "../domain/password";
 import type { Auth, SessionData } from "./auth";
 import { writeAudit } from "./audit";
 import { allowedOrigins, type SecurityConfig } from "./config";
-import type { Database } from "./db/client";
+import { queryRows, type Database } from "./db/client";
 import { auth_throttle, operator, operator_session } from "./db/schema";
-import { errorResponse } from "./http/errors";
+import { errorResponse, fieldMessages, HttpError } from "./http/errors";
 import type { AppEnv } from "./http/route";
 
-/** The client's address: the socket's, or X-Forwarded-For's first entry behind a trusted proxy. */
-export function clientIp(c: Context, trustProxy: boolean): string {
-  if (trustProxy) {
-    const forwarded = c.req.header("x-forwarded-for")?.split(",")[0]?.trim();
-    if (forwarded) return forwarded;
+/** The console's clock: every time-dependent decision here takes it, so tests move time instead of waiting. */
+export type Clock = () => Date;
+export const systemClock: Clock = () => new Date();
+
+/**
+ * The client's address. Without proxies (`hops` 0) the socket's. Behind `hops` reverse proxies,
+ * each of which appends the address it received from to X-Forwarded-For, the entry `hops` places
+ * from the right: entries further left were written by the client and are never trusted.
+ */
+export function clientIp(c: Context, hops: number): string {
+  if (hops > 0) {
+    const entries = (c.req.header("x-forwarded-for") ?? "").split(",").map((e) => e.trim()).filter(Boolean);
+    if (entries.length > 0) return entries[Math.max(0, entries.length - hops)];
   }
   try {
     return getConnInfo(c).remote.address ?? "unknown";
@@ -31,50 +44,84 @@ export function clientIp(c: Context, trustProxy: boolean): string {
   }
 }
 
-type Verdict = { blocked: false } | { blocked: true; retryAfterSeconds: number; locked: boolean };
+/** Whether an attempt may go on to the password check, or for how long it is refused. */
+export type Admission = { admitted: true } | { admitted: false; retryAfterSeconds: number; locked: boolean };
 
-/** Whether a sign-in for these keys must be refused now, and for how long. */
-export async function checkThrottle(db: Database, keys: { ip: string; account: string | null }, security: SecurityConfig, now = new Date()): Promise<Verdict> {
-  const wanted = [keys.ip, ...(keys.account ? [keys.account] : [])];
-  const rows = await db.select().from(auth_throttle).where(inArray(auth_throttle.key, wanted));
-  let wait = 0;
-  let locked = false;
-  for (const row of rows) {
-    if (row.locked_until && row.locked_until > now) {
-      wait = Math.max(wait, (row.locked_until.getTime() - now.getTime()) / 1000);
-      locked = true;
-    }
-    const windowEnd = row.window_started_at.getTime() + security.signInWindowSeconds * 1000;
-    const max = row.key.startsWith("ip:") ? security.signInMaxPerIp : security.signInMaxPerAccount;
-    if (windowEnd > now.getTime() && row.failures >= max) wait = Math.max(wait, (windowEnd - now.getTime()) / 1000);
-  }
-  return wait > 0 ? { blocked: true, retryAfterSeconds: Math.ceil(wait), locked } : { blocked: false };
+type Counted = { failures: number; consecutive: number; window_ms: number; locked_ms: number | null };
+
+/**
+ * Counts one attempt against `key` before its password is checked, in one atomic statement
+ * (`insert … on conflict do update … returning`), and says whether it is within the limits: under
+ * any concurrency at most `max` attempts of a window get through. An attempt that succeeds is
+ * taken back (`forgiveAttempt`).
+ *
+ * Account keys also count attempts in a row (`consecutive_failures`, only those the window lets
+ * through): the one that reaches `lockoutFailures` is still checked and sets `locked_until`; later
+ * ones are refused until the lock expires (then one more attempt is let through, which locks again
+ * if it fails) or an admin, or `npm run operator:unlock`, unlocks the account.
+ */
+async function countAttempt(db: Database, key: string, security: SecurityConfig, now: Date): Promise<Admission> {
+  const isAccount = key.startsWith("account:");
+  const max = isAccount ? security.signInMaxPerAccount : security.signInMaxPerIp;
+  const at = sql`${now.toISOString()}::timestamptz`;
+  const windowStart = sql`${new Date(now.getTime() - security.signInWindowSeconds * 1000).toISOString()}::timestamptz`;
+  const lockUntil = sql`${new Date(now.getTime() + security.lockoutSeconds * 1000).toISOString()}::timestamptz`;
+  const lf = security.lockoutFailures;
+  const t = sql.raw("auth_throttle");
+  const failures = sql`(case when ${t}.window_started_at < ${windowStart} then 1 else ${t}.failures + 1 end)`;
+  const consecutive = isAccount
+    ? sql`(case when ${failures} > ${max} then ${t}.consecutive_failures
+               when ${t}.locked_until is not null and ${t}.locked_until <= ${at} then ${lf}::int
+               else ${t}.consecutive_failures + 1 end)`
+    : sql`${t}.consecutive_failures`;
+  const lockedUntil = isAccount
+    ? sql`(case when ${consecutive} >= ${lf} then (case when ${t}.locked_until > ${at} then ${t}.locked_until else ${lockUntil} end) else ${t}.locked_until end)`
+    : sql`null::timestamptz`;
+  const firstConsecutive = isAccount ? 1 : 0;
+  const firstLock = isAccount && lf <= 1 ? lockUntil : sql`null::timestamptz`;
+  const [row] = await queryRows<Counted>(db, sql`
+    insert into ${t} (key, failures, window_started_at, consecutive_failures, locked_until, updated_at)
+    values (${key}, 1, ${at}, ${firstConsecutive}, ${firstLock}, ${at})
+    on conflict (key) do update set
+      failures = ${failures},
+      window_started_at = case when ${t}.window_started_at < ${windowStart} then ${at} else ${t}.window_started_at end,
+      consecutive_failures = ${consecutive},
+      locked_until = ${lockedUntil},
+      updated_at = ${at}
+    returning failures, consecutive_failures as consecutive,
+      (extract(epoch from window_started_at) * 1000)::float8 as window_ms,
+      (extract(epoch from locked_until) * 1000)::float8 as locked_ms`);
+  const failuresNow = Number(row.failures);
+  const overWindow = failuresNow > max;
+  const overLock = isAccount && Number(row.consecutive) > lf;
+  if (!overWindow && !overLock) return { admitted: true };
+  const nowMs = now.getTime();
+  const lockWait = row.locked_ms !== null && row.locked_ms > nowMs ? (row.locked_ms - nowMs) / 1000 : 0;
+  const windowWait = overWindow ? (Number(row.window_ms) + security.signInWindowSeconds * 1000 - nowMs) / 1000 : 0;
+  const locked = overLock || (lockWait > 0 && Number(row.consecutive) >= lf);
+  return { admitted: false, retryAfterSeconds: Math.max(1, Math.ceil(Math.max(locked ? lockWait : 0, windowWait))), locked };
 }
 
-/** Counts one failed sign-in against each key, atomically; the account is locked at the limit. */
-export async function recordFailure(db: Database, keys: string[], security: SecurityConfig, now = new Date()) {
-  const windowStart = new Date(now.getTime() - security.signInWindowSeconds * 1000);
-  const lockUntil = new Date(now.getTime() + security.lockoutSeconds * 1000);
-  for (const key of keys) {
-    await db
-      .insert(auth_throttle)
-      .values({ key, failures: 1, window_started_at: now, consecutive_failures: 1, updated_at: now })
-      .onConflictDoUpdate({
-        target: auth_throttle.key,
-        set: {
-          failures: sql`case when ${auth_throttle.window_started_at} < ${windowStart} then 1 else ${auth_throttle.failures} + 1 end`,
-          window_started_at: sql`case when ${auth_throttle.window_started_at} < ${windowStart} then ${now} else ${auth_throttle.window_started_at} end`,
-          consecutive_failures: sql`${auth_throttle.consecutive_failures} + 1`,
-          locked_until: key.startsWith("account:")
-            ? sql`case when ${auth_throttle.consecutive_failures} + 1 >= ${security.lockoutFailures} then ${lockUntil} else ${auth_throttle.locked_until} end`
-            : sql`${auth_throttle.locked_until}`,
-          updated_at: now,
-        },
-      });
-  }
+/**
+ * Counts a sign-in (or password change) attempt against the client address and then the account,
+ * before any password is checked. Refused attempts by the address are not counted against the
+ * account.
+ */
+export async function admitAttempt(db: Database, keys: { ip: string; account: string | null }, security: SecurityConfig, now: Date): Promise<Admission> {
+  const byIp = await countAttempt(db, keys.ip, security, now);
+  if (!byIp.admitted || !keys.account) return byIp;
+  return countAttempt(db, keys.account, security, now);
 }
 
-/** A successful sign-in clears the account's counters (not the address's). */
+/** A successful attempt: clears the account's counters and takes the attempt back from the address's. */
+export async function forgiveAttempt(db: Database, keys: { ip: string; account: string | null }, security: SecurityConfig, now: Date) {
+  if (keys.account) await db.delete(auth_throttle).where(eq(auth_throttle.key, keys.account));
+  const windowStart = new Date(now.getTime() - security.signInWindowSeconds * 1000).toISOString();
+  await db.execute(sql`update auth_throttle set failures = greatest(failures - 1, 0)
+    where key = ${keys.ip} and window_started_at >= ${windowStart}::timestamptz`);
+}
+
+/** Clears an account's counters and lock (admin unlock, `npm run operator:unlock`). */
 export async function clearAccount(db: Database, email: string) {
   await db.delete(auth_throttle).where(eq(auth_throttle.key, accountKey(email)));
 }
@@ -88,46 +135,126 @@ function waitText(seconds: number): string {
 }
 
 /**
- * POST /api/auth/sign-in/email, wrapped: refuses throttled or locked attempts with 429 and the
- * wait, counts failures, clears counters on success, ends the session the browser had before
- * (sessions are replaced at sign-in), refuses deactivated operators, and audits each attempt.
+ * The auth endpoints read JSON only: any other body (form, multipart, text) or none is answered
+ * 415 with the error body before better-auth or our wrappers see it, so that the limits, the lock,
+ * the deactivation check and the audit always read the same fields as the library.
  */
-export function signInHandler(auth: Auth, security: SecurityConfig) {
+export const jsonOnly: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const type = c.req.header("content-type")?.split(";")[0].trim().toLowerCase();
+  if (type !== "application/json") return errorResponse(c, 415, "unsupported_media_type", msg.api.jsonOnly);
+  return next();
+};
+
+/** The body as JSON, or undefined when it is not JSON. */
+async function jsonBodyOf(c: Context): Promise<Record<string, unknown> | undefined> {
+  const body = (await c.req.raw.clone().json().catch(() => undefined)) as unknown;
+  return body && typeof body === "object" && !Array.isArray(body) ? (body as Record<string, unknown>) : undefined;
+}
+
+/** A copy of `request` with `body` as its JSON body: the library reads exactly what we checked. */
+function withJsonBody(request: Request, body: Record<string, unknown>): Request {
+  const headers = new Headers(request.headers);
+  headers.delete("content-length");
+  return new Request(request.url, { method: request.method, headers, body: JSON.stringify(body) });
+}
+
+function tooManyMessage(admission: Extract<Admission, { admitted: false }>) {
+  return admission.locked ? msg.auth.locked(waitText(admission.retryAfterSeconds)) : msg.auth.tooManyAttempts(waitText(admission.retryAfterSeconds));
+}
+
+/**
+ * POST /api/auth/sign-in/email `{ email, password }` (JSON only, else 415), wrapped around
+ * better-auth: counts the attempt against the address and the account before the password is
+ * checked (429 `{ code, message }` with Retry-After beyond the limits or while locked); a
+ * deactivated operator gets exactly the wrong-password answer (401) and an audit row
+ * `sign_in_refused`; success clears the account's counters and replaces the browser's previous
+ * session. Every attempt is audited. README "Security".
+ */
+export function signInHandler(auth: Auth, security: SecurityConfig, clock: Clock) {
   return async (c: Context<AppEnv>) => {
     const db = c.var.db;
-    const body = (await c.req.raw.clone().json().catch(() => ({}))) as { email?: unknown };
+    const now = clock();
+    const body = await jsonBodyOf(c);
+    if (!body) return errorResponse(c, 400, "bad_request", msg.api.badJson);
     const email = typeof body.email === "string" ? body.email.trim().toLowerCase() : "";
-    const ip = `ip:${c.var.clientIp}`;
-    const account = email ? accountKey(email) : null;
+    const password = typeof body.password === "string" ? body.password : "";
+    const keys = { ip: `ip:${c.var.clientIp}`, account: email ? accountKey(email) : null };
     // Only emails of real operators go into the audit log (a password typed into the email box must not).
     const [known] = email ? await db.select({ id: operator.id, email: operator.email, banned: operator.banned }).from(operator).where(eq(operator.email, email)) : [];
     const attempt = { email: known ? known.email : "(unknown account)" };
     const actor = known ? { id: known.id, email: known.email } : undefined;
 
-    const verdict = await checkThrottle(db, { ip, account }, security);
-    if (verdict.blocked) {
+    const admission = await admitAttempt(db, keys, security, now);
+    if (!admission.admitted) {
       await writeAudit(db, c, [{ action: "sign_in_blocked", entity: "operator", entity_id: known?.id ?? null, after: attempt, operator: actor }]);
-      const message = verdict.locked ? msg.auth.locked(waitText(verdict.retryAfterSeconds)) : msg.auth.tooManyAttempts(waitText(verdict.retryAfterSeconds));
-      return c.json({ code: verdict.locked ? "ACCOUNT_LOCKED" : "TOO_MANY_ATTEMPTS", message }, 429, { "retry-after": String(verdict.retryAfterSeconds) });
+      return c.json({ code: admission.locked ? "ACCOUNT_LOCKED" : "TOO_MANY_ATTEMPTS", message: tooManyMessage(admission) }, 429, { "retry-after": String(admission.retryAfterSeconds) });
     }
 
+    // A deactivated operator's password is never checked: the library is asked with a password that
+    // cannot match, so the answer (and the time it takes) is exactly that of a wrong password.
+    const banned = known?.banned === true;
+    const forwarded: Record<string, unknown> = { email, password: banned ? `deactivated:${crypto.randomUUID()}` : password };
+    if (typeof body.rememberMe === "boolean") forwarded.rememberMe = body.rememberMe;
     const previous = await auth.api.getSession({ headers: c.req.raw.headers }).catch(() => null);
-    const response = await auth.handler(c.req.raw);
-    if (response.status === 200) {
+    const response = await auth.handler(withJsonBody(c.req.raw, forwarded));
+    if (response.status === 200 && !banned) {
       const data = (await response.clone().json()) as { token?: string; user?: { id: string } };
-      if (known?.banned) {
-        if (data.token) await db.delete(operator_session).where(eq(operator_session.token, data.token));
-        await writeAudit(db, c, [{ action: "sign_in_refused", entity: "operator", entity_id: known.id, after: attempt, operator: actor }]);
-        return c.json({ code: "ACCOUNT_DEACTIVATED", message: msg.auth.deactivated }, 403);
-      }
-      if (email) await clearAccount(db, email);
+      await forgiveAttempt(db, keys, security, now);
       if (previous && previous.session.token !== data.token) {
         await db.delete(operator_session).where(eq(operator_session.token, previous.session.token));
       }
       await writeAudit(db, c, [{ action: "sign_in", entity: "operator", entity_id: data.user?.id ?? null, operator: actor }]);
-    } else if (response.status === 401 || response.status === 400) {
-      await recordFailure(db, account ? [ip, account] : [ip], security);
-      await writeAudit(db, c, [{ action: "sign_in_failed", entity: "operator", entity_id: known?.id ?? null, after: attempt, operator: actor }]);
+      return response;
+    }
+    if (response.status === 200) {
+      // Unreachable (the password cannot match); never let a deactivated operator keep a session.
+      const data = (await response.clone().json()) as { token?: string };
+      if (data.token) await db.delete(operator_session).where(eq(operator_session.token, data.token));
+      return c.json({ code: "INVALID_EMAIL_OR_PASSWORD", message: "Invalid email or password" }, 401);
+    }
+    await writeAudit(db, c, [{ action: banned ? "sign_in_refused" : "sign_in_failed", entity: "operator", entity_id: known?.id ?? null, after: attempt, operator: actor }]);
+    return response;
+  };
+}
+
+/**
+ * POST /api/auth/change-password `{ currentPassword, newPassword, revokeOtherSessions? }` (JSON
+ * only), for the signed-in operator: 401 without a session (a deactivated operator has none), 422
+ * when the new password breaks the policy (src/domain/password.ts) or the current one is wrong,
+ * 429 beyond the sign-in limits of the address and the account (counted before the check, like
+ * sign-in). Audited: change_password, change_password_failed, change_password_blocked.
+ */
+export function changePasswordHandler(auth: Auth, security: SecurityConfig, clock: Clock) {
+  return async (c: Context<AppEnv>) => {
+    const db = c.var.db;
+    const now = clock();
+    const session = await resolveSession(c, auth, security, clock);
+    if (!session) return errorResponse(c, 401, "unauthorized", msg.api.unauthorized);
+    c.set("session", session);
+    const body = await jsonBodyOf(c);
+    if (!body) return errorResponse(c, 400, "bad_request", msg.api.badJson);
+    const parsed = changePasswordSchema.safeParse(body);
+    if (!parsed.success) {
+      const fields = fieldMessages(parsed.error);
+      return errorResponse(c, 422, "validation_failed", Object.values(fields)[0] ?? msg.api.malformed, fields);
+    }
+    const me = session.user;
+    const keys = { ip: `ip:${c.var.clientIp}`, account: accountKey(me.email) };
+    const admission = await admitAttempt(db, keys, security, now);
+    if (!admission.admitted) {
+      await writeAudit(db, c, [{ action: "change_password_blocked", entity: "operator", entity_id: me.id }]);
+      c.header("retry-after", String(admission.retryAfterSeconds));
+      return errorResponse(c, 429, "rate_limited", tooManyMessage(admission));
+    }
+    const response = await auth.handler(withJsonBody(c.req.raw, { ...parsed.data }));
+    if (response.status === 200) {
+      await forgiveAttempt(db, keys, security, now);
+      await writeAudit(db, c, [{ action: "change_password", entity: "operator", entity_id: me.id, after: { revokeOtherSessions: parsed.data.revokeOtherSessions ?? false } }]);
+      return response;
+    }
+    await writeAudit(db, c, [{ action: "change_password_failed", entity: "operator", entity_id: me.id }]);
+    if (response.status === 400 || response.status === 401) {
+      return errorResponse(c, 422, "validation_failed", passwordMessages.wrongCurrent, { currentPassword: passwordMessages.wrongCurrent });
     }
     return response;
   };
@@ -147,21 +274,41 @@ export function signOutHandler(auth: Auth) {
 }
 
 /**
- * The request's operator session, or null: refreshes the sliding expiry (cookie headers are copied
- * to the response), and ends sessions past the absolute lifetime or of deactivated operators.
+ * The request's operator session, or null when there is none (no cookie, unknown, expired, past
+ * the absolute lifetime, or of a deactivated operator: those are deleted). Refreshes the sliding
+ * expiry (cookie headers are copied to the response).
+ * @throws HttpError 503 when the sessions cannot be read (the database is unreachable): an outage
+ * is not "signed out", so the browser keeps its session. Logged with the request id.
  */
-export async function resolveSession(c: Context<AppEnv>, auth: Auth, security: SecurityConfig): Promise<SessionData | null> {
-  const result = await auth.api.getSession({ headers: c.req.raw.headers, returnHeaders: true }).catch(() => null);
+export async function resolveSession(c: Context<AppEnv>, auth: Auth, security: SecurityConfig, clock: Clock = systemClock): Promise<SessionData | null> {
+  let result: Awaited<ReturnType<typeof readSession>>;
+  try {
+    result = await readSession(c, auth);
+    // The library answers null on some storage errors: a cookie with no session is checked against
+    // the database itself, so that an outage is never taken for a signed-out browser.
+    if (!result?.response && hasSessionCookie(c)) await c.var.db.execute(sql`select 1`);
+  } catch (err) {
+    c.var.logger.error({ requestId: c.var.requestId, err }, "sessions cannot be read");
+    throw new HttpError(503, "unavailable", msg.api.unavailable);
+  }
   const session = result?.response ?? null;
   for (const cookie of result?.headers?.getSetCookie() ?? []) c.header("set-cookie", cookie, { append: true });
   if (!session) return null;
-  const tooOld = Date.now() - new Date(session.session.createdAt).getTime() > security.sessionMaxSeconds * 1000;
+  const tooOld = clock().getTime() - new Date(session.session.createdAt).getTime() > security.sessionMaxSeconds * 1000;
   const banned = (session.user as { banned?: boolean | null }).banned === true;
   if (tooOld || banned) {
     await c.var.db.delete(operator_session).where(banned ? eq(operator_session.userId, session.user.id) : eq(operator_session.token, session.session.token));
     return null;
   }
   return session;
+}
+
+function readSession(c: Context<AppEnv>, auth: Auth) {
+  return auth.api.getSession({ headers: c.req.raw.headers, returnHeaders: true });
+}
+
+function hasSessionCookie(c: Context): boolean {
+  return /(^|;\s*)(__Secure-)?pedal\.session_token=/.test(c.req.header("cookie") ?? "");
 }
 
 /** Ends every session of an operator (deactivation, password reset, sign out everywhere). */

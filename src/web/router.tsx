@@ -12,7 +12,7 @@ import { Shell } from "./shell/Shell";
  * place of any route while signed out (so a shared link opens after sign-in), the shell otherwise.
  */
 function AuthGate() {
-  const { operator, isPending } = useAuth();
+  const { operator, isPending, unreachable, retry } = useAuth();
   if (isPending) {
     return (
       <div className="flex min-h-full items-center justify-center">
@@ -20,6 +20,8 @@ function AuthGate() {
       </div>
     );
   }
+  // An outage is not "signed out": the login screen would lose the operator's place for nothing.
+  if (!operator && unreachable) return <Unreachable retry={retry} />;
   if (!operator) return <SignedOut />;
   return (
     <Shell>
@@ -54,6 +56,18 @@ function RouteError({ error, reset }: { error: unknown; reset: () => void }) {
     return <ErrorState title={msg.lists.cannotReach} message={msg.lists.cannotReachText} onRetry={() => void retry()} />;
   }
   return <ErrorState title={msg.app.genericError} message={error instanceof Error ? error.message : String(error)} onRetry={reset} />;
+}
+
+/** The session could not be read: "Cannot reach the server" with Retry; the session is kept. */
+function Unreachable({ retry }: { retry: () => void }) {
+  useDocumentTitle(msg.lists.cannotReach);
+  return (
+    <main className="flex min-h-full items-center justify-center p-6">
+      <div className="w-full max-w-md">
+        <ErrorState title={msg.lists.cannotReach} message={msg.lists.cannotReachText} onRetry={retry} />
+      </div>
+    </main>
+  );
 }
 
 /** The login screen, titled as such (a signed-out tab no longer carries the last screen's title). */

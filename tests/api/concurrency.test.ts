@@ -142,7 +142,7 @@ describe.each(targets)("concurrent requests on %s", (target) => {
     expect(statusCounts(answers)).toEqual({ 201: 1, 200: N - 1 });
     const members = await rows<{ n: number }>(sql`select count(*)::int as n from teams_users where team_id = ${team.team_id} and user_id = ${userId}`);
     expect(members).toEqual([{ n: 1 }]);
-    expect((await auditOf("user", userId, "join_team")).length).toBe(1);
+    expect((await auditOf("user", userId, "add_member")).length).toBe(1);
   });
 
   it(`deletes a team once when ${N} requests delete it at the same time`, async () => {

@@ -415,7 +415,7 @@ describe.each(targets)("users API on %s", (target) => {
       const again = await send("DELETE", `/api/users/${user.user_id}/teams/${team.team_id}`);
       expect(again.status).toBe(404);
       expect(again.body.error).toEqual({ code: "not_found", message: msg.users.notMember });
-      expect(await auditActions(user.user_id)).toEqual(["create", "join_team", "leave_team"]);
+      expect(await auditActions(user.user_id)).toEqual(["create", "add_member", "remove_member"]);
     });
 
     it("refuses a team of another customer (422 with a clear message) and an inactive team (422)", async () => {
@@ -521,7 +521,7 @@ describe.each(targets)("users API on %s", (target) => {
     }
     expect(await count(sql`select 1 from users_data where email = ${viewerEmail}`)).toBe(0);
     expect((await get(`/api/users/${member.user_id}/teams`)).body.items.map((m: UserMembership) => m.team_id)).toEqual([team.team_id]);
-    expect(await auditActions(member.user_id)).toEqual(["create", "join_team"]);
+    expect(await auditActions(member.user_id)).toEqual(["create", "add_member"]);
   });
 });
 

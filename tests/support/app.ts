@@ -32,14 +32,34 @@ export type TestConsole = {
   close(): Promise<void>;
 };
 
-/** Starts a console on a fresh database; `demo` loads the demo data (seed 42) first. */
-export async function startConsole(target: TargetName, options: { demo?: boolean; security?: Partial<SecurityConfig> } = {}): Promise<TestConsole> {
+/** A clock the tests move by hand: sign-in windows, locks and session lifetimes follow it, no sleeps. */
+export type TestClock = { (): Date; advance(seconds: number): void; /** Back to the real time now. */ reset(): void };
+
+/** A TestClock starting at the real time now. */
+export function testClock(): TestClock {
+  let now = Date.now();
+  const clock = (() => new Date(now)) as TestClock;
+  clock.advance = (seconds) => {
+    now += seconds * 1000;
+  };
+  clock.reset = () => {
+    now = Date.now();
+  };
+  return clock;
+}
+
+/**
+ * Starts a console on a fresh database; `demo` loads the demo data (seed 42) first; `clock`
+ * replaces the system time of the limits, locks and session lifetimes.
+ */
+export async function startConsole(target: TargetName, options: { demo?: boolean; security?: Partial<SecurityConfig>; clock?: () => Date; logger?: pino.Logger } = {}): Promise<TestConsole> {
   const handle = await freshDatabase(target);
   if (options.demo) await loadDemoData(handle.db, { seed: 42 });
   const { app } = createApp({
     db: handle.db,
     config: { authSecret: "test-secret-test-secret-test-secret-0123", publicUrl, security: { ...defaultSecurity, ...options.security } },
-    logger: pino({ level: "silent" }),
+    logger: options.logger ?? pino({ level: "silent" }),
+    clock: options.clock,
   });
   const cookies = new Map<OperatorRole, string>();
 

@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { sql } from "drizzle-orm";
 import { noSummary } from "../../domain/common";
-import { auditEntrySchema } from "../../domain/audit";
+import { auditActions, auditEntities, auditEntrySchema } from "../../domain/audit";
 import { defineList } from "../http/list-engine";
 import { mountList } from "../http/list-routes";
 import { createRouter } from "../http/route";
@@ -28,9 +28,9 @@ export const auditList = defineList({
   defaultOrder: "desc",
   filters: {
     operator_id: { schema: z.string().max(100).optional(), where: (v: string) => sql`a.operator_id = ${v}` },
-    entity: { schema: z.string().max(50).optional(), where: (v: string) => sql`a.entity = ${v}` },
+    entity: { schema: z.enum(auditEntities).optional(), where: (v: string) => sql`a.entity = ${v}` },
     entity_id: { schema: z.string().max(100).optional(), where: (v: string) => sql`a.entity_id = ${v}` },
-    action: { schema: z.string().max(50).optional(), where: (v: string) => sql`a.action = ${v}` },
+    action: { schema: z.enum(auditActions).optional(), where: (v: string) => sql`a.action = ${v}` },
     from: { schema: instant.optional(), where: (v: string) => sql`a.created_at >= ${v}::timestamptz` },
     to: { schema: instant.optional(), where: (v: string) => sql`a.created_at < ${dayEnd(v)}` },
   },

@@ -13,6 +13,8 @@ export type ErrorCode =
   | "validation_failed"
   | "rate_limited"
   | "payload_too_large"
+  | "unsupported_media_type"
+  | "unavailable"
   | "internal";
 
 /** The one error body of every API answer that is not 2xx. */

@@ -17,6 +17,7 @@
  * At most 3 SQL statements per request: the page, the planner's estimate when a count is needed,
  * and one statement with the summary and the exact count.
  */
+import type { AuditListName } from "../../domain/audit";
 import { sql, type SQL } from "drizzle-orm";
 import { z } from "@hono/zod-openapi";
 import { msg } from "../../domain/messages";
@@ -82,7 +83,8 @@ export type CsvColumn<I> = { header: string; value: (item: I) => unknown };
  * - `csv`: the export's columns.
  */
 export type ListDeclaration<I, S, F extends Record<string, unknown>> = {
-  name: string;
+  /** Also the audit entity of its CSV exports (src/domain/audit.ts `auditListNames`). */
+  name: AuditListName;
   item: z.ZodType<I>;
   summarySchema: z.ZodType<S>;
   from: SQL;

@@ -6,7 +6,7 @@ import { createOperatorSchema, operatorSchema, resetPasswordSchema, revokedSchem
 import { mutate } from "../audit";
 import { queryRows, type Database } from "../db/client";
 import { auth_throttle, operator, operator_account } from "../db/schema";
-import { HttpError, notFound } from "../http/errors";
+import { conflict, errorBodySchema, HttpError, notFound } from "../http/errors";
 import { toJson } from "../http/list";
 import { defineList } from "../http/list-engine";
 import { mountList } from "../http/list-routes";
@@ -71,11 +71,15 @@ const create = apiRoute(operatorsBase, "admin", {
   responses: { 201: jsonResponse(operatorSchema, "Created"), 409: jsonResponse(z.object({}), "Email taken"), ...invalidResponse },
 });
 
-/** PATCH /api/operators/{operatorId} `{ role?, name?, banned? }` → the operator; deactivating ends their sessions. */
+/**
+ * PATCH /api/operators/{operatorId} `{ role?, name?, banned? }` → the operator; deactivating ends
+ * their sessions. 409 when it would leave no active admin (decided under row locks of the active
+ * admins, so two admins removing each other at once cannot both succeed).
+ */
 const update = apiRoute(operatorsBase, "admin", {
   method: "patch", path: "/{operatorId}", tags: ["Operators"], summary: "Change role, name, or deactivate",
   request: { params, body: jsonBody(updateOperatorSchema) },
-  responses: { 200: jsonResponse(operatorSchema, "Updated"), ...notFound404, ...invalidResponse },
+  responses: { 200: jsonResponse(operatorSchema, "Updated"), 409: jsonResponse(errorBodySchema, "It would leave no active admin"), ...notFound404, ...invalidResponse },
 });
 
 /** POST /api/operators/{operatorId}/reset-password `{ password }` → `{ revoked }`: sets the password and ends the operator's sessions. */
@@ -130,7 +134,12 @@ operatorsRouter
       throw new HttpError(422, "validation_failed", msg.operators.notSelf);
     }
     await mutate(c, async (tx) => {
+      // Row locks on every active admin, taken before the target is read: of two admins demoting
+      // or deactivating each other at once, the second waits and then sees the first's change.
+      const admins = await queryRows<{ id: string }>(tx, sql`select id from operator where role = 'admin' and coalesce(banned, false) = false order by id for update`);
       const before = await findOperator(tx, operatorId);
+      const removesAdmin = admins.some((a) => a.id === operatorId) && (patch.banned === true || (patch.role !== undefined && patch.role !== "admin"));
+      if (removesAdmin && admins.length <= 1) throw conflict(msg.operators.lastAdmin);
       const after = { ...patch };
       await tx.update(operator).set({ ...after, updatedAt: new Date() }).where(eq(operator.id, operatorId));
       if (patch.banned === true) await revokeSessions(tx, operatorId);

@@ -12,7 +12,7 @@ import {
   teamSkillsSchema,
   updateTeamStatusSchema,
 } from "../../domain/teams";
-import { mutate } from "../audit";
+import { membershipAudit, mutate } from "../audit";
 import { customers, skills, teams, teams_skills, teams_users } from "../db/schema";
 import { HttpError, notFound } from "../http/errors";
 import { pagingQuery, toJson } from "../http/list";
@@ -161,7 +161,7 @@ teamsRouter
     await mutate(c, async (tx) => {
       const deleted = await tx.delete(teams_users).where(and(eq(teams_users.team_id, teamId), eq(teams_users.user_id, userId))).returning();
       if (deleted.length === 0) throw new HttpError(404, "not_found", msg.teams.notMember);
-      return { result: null, audit: [{ action: "remove_member", entity: "team", entity_id: teamId, before: { user_id: userId } }] };
+      return { result: null, audit: membershipAudit("remove_member", { team_id: teamId, user_id: userId, customer_id: deleted[0].customer_id }) };
     });
     return c.json({ ok: true as const }, 200);
   })

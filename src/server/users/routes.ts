@@ -10,7 +10,7 @@ import {
   userDetailSchema,
   userListItemSchema,
 } from "../../domain/users";
-import { mutate } from "../audit";
+import { membershipAudit, mutate } from "../audit";
 import type { Database } from "../db/client";
 import { customers, teams, teams_users, users_data } from "../db/schema";
 import { errorBodySchema, HttpError, notFound } from "../http/errors";
@@ -157,7 +157,7 @@ usersRouter
       if (!row) return { result: { created: false, customer_id: user.customer_id }, audit: [] };
       return {
         result: { created: true, customer_id: user.customer_id },
-        audit: [{ action: "join_team", entity: "user", entity_id: userId, after: { team_id, customer_id: user.customer_id } }],
+        audit: membershipAudit("add_member", { team_id, user_id: userId, customer_id: user.customer_id }),
       };
     });
     return c.json({ user_id: userId, team_id, customer_id: outcome.customer_id }, outcome.created ? 201 : 200);
@@ -169,7 +169,7 @@ usersRouter
       if (!user) throw notFound(msg.users.notFound);
       const deleted = await tx.delete(teams_users).where(and(eq(teams_users.team_id, teamId), eq(teams_users.user_id, userId))).returning();
       if (deleted.length === 0) throw new HttpError(404, "not_found", msg.users.notMember);
-      return { result: null, audit: [{ action: "leave_team", entity: "user", entity_id: userId, before: { team_id: teamId, customer_id: deleted[0].customer_id } }] };
+      return { result: null, audit: membershipAudit("remove_member", { team_id: teamId, user_id: userId, customer_id: deleted[0].customer_id }) };
     });
     return c.json({ ok: true as const }, 200);
   });

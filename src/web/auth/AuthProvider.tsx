@@ -11,6 +11,12 @@ type AuthValue = {
   operator: Operator | null;
   /** True while the session is being resolved (the gate shows "Loading..."). */
   isPending: boolean;
+  /**
+   * The session could not be read (network down, or the server answered 503 because its database
+   * is unreachable). Not the same as signed out: the cookie is kept and `retry` reads it again.
+   */
+  unreachable: boolean;
+  retry(): void;
   /** Signs in; resolves to the server's message on failure, null on success. */
   signIn(email: string, password: string): Promise<string | null>;
   signOut(): Promise<void>;
@@ -22,7 +28,7 @@ const AuthContext = createContext<AuthValue | null>(null);
 
 /** Holds the operator session for the whole app (SPEC.md §7 "Auth"). */
 export function AuthProvider({ children }: { children: ReactNode }) {
-  const { data, isPending, refetch } = authClient.useSession();
+  const { data, isPending, error, refetch } = authClient.useSession();
   const queryClient = useQueryClient();
 
   useEffect(() => {
@@ -54,11 +60,13 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     return {
       operator: user ? { id: user.id, email: user.email, name: user.name, role: String(user.role ?? "viewer") } : null,
       isPending,
+      unreachable: !user && error !== null && error !== undefined && error.status !== 401,
+      retry: () => void refetch(),
       signIn,
       signOut,
       signOutEverywhere,
     };
-  }, [data, isPending, signIn, signOut, signOutEverywhere]);
+  }, [data, isPending, error, refetch, signIn, signOut, signOutEverywhere]);
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

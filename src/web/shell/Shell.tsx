@@ -1,13 +1,15 @@
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { Link, useRouterState } from "@tanstack/react-router";
-import { ChevronsLeft, ChevronsRight, LogOut, Menu, Monitor, MonitorX, Moon, Search, Sun, X } from "lucide-react";
+import { ChevronsLeft, ChevronsRight, KeyRound, LogOut, Menu, Monitor, MonitorX, Moon, Search, Sun, X } from "lucide-react";
 import { msg } from "../../domain/messages";
 import { useAuth } from "../auth/AuthProvider";
+import { ChangePasswordModal } from "../auth/ChangePasswordModal";
+import { passwordMessages } from "../../domain/password";
 import { useCan } from "../auth/permissions";
 import { titleCase } from "../components/format";
 import { Logo } from "../components/Logo";
 import { Menu as MenuButton } from "../components/Menu";
-import { FlashBanner } from "../components/overlays";
+import { flash, FlashBanner } from "../components/overlays";
 import { setTheme, themeChoices, useTheme } from "../lib/theme";
 import { adminNavItems, navItems } from "./nav";
 
@@ -163,14 +165,17 @@ function GlobalSearch() {
 const themeIcons = { system: Monitor, light: Sun, dark: Moon } as const;
 const themeLabels = { system: msg.ui.themeSystem, light: msg.ui.themeLight, dark: msg.ui.themeDark } as const;
 
-/** The user menu: who is signed in, the theme (remembered), Sign Out and Sign out everywhere. */
+/** The user menu: who is signed in, the theme (remembered), Change password, Sign Out and Sign out everywhere. */
 function UserMenu() {
   const { operator, signOut, signOutEverywhere } = useAuth();
   const theme = useTheme();
+  const [changing, setChanging] = useState(false);
   if (!operator) return null;
   const initials = operator.email.slice(0, 2).toUpperCase();
   const roleLabel = titleCase(operator.role);
   return (
+    <>
+    <ChangePasswordModal open={changing} onClose={() => setChanging(false)} onChanged={() => { setChanging(false); flash(passwordMessages.changed); }} />
     <MenuButton
       label={msg.ui.userMenu}
       width="w-64"
@@ -196,9 +201,11 @@ function UserMenu() {
           entries: themeChoices.map((choice) => ({ kind: "radio" as const, label: themeLabels[choice], icon: themeIcons[choice], checked: theme === choice, onSelect: () => setTheme(choice) })),
         },
         { kind: "separator" },
+        { label: passwordMessages.changeTitle, icon: KeyRound, onSelect: () => setChanging(true) },
         { label: msg.app.signOut, icon: LogOut, onSelect: () => void signOut() },
         { label: msg.app.signOutEverywhere, icon: MonitorX, onSelect: () => void signOutEverywhere() },
       ]}
     />
+    </>
   );
 }

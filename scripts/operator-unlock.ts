@@ -1,0 +1,27 @@
+/**
+ * `npm run operator:unlock -- --email E` releases the sign-in lock of an operator, in the
+ * configured database, with an `unlock` audit row. The way back in when every admin is locked out
+ * after failed sign-ins (a lock otherwise lasts LOCKOUT_MINUTES). Exit code 1 when no operator has
+ * that email, 2 on bad arguments.
+ */
+import { parseArgs } from "node:util";
+import { z } from "zod";
+import { unlockOperator } from "../src/server/auth";
+import { withDatabase } from "../src/server/database";
+
+const { values } = parseArgs({ options: { email: { type: "string" } } });
+const input = z.object({ email: z.string().trim().toLowerCase().pipe(z.email("--email must be an email address")) }).safeParse(values);
+if (!input.success) {
+  console.error(input.error.issues.map((i) => `${i.path.join(".") || "input"}: ${i.message}`).join("\n"));
+  console.error("usage: npm run operator:unlock -- --email you@example.com");
+  process.exit(2);
+}
+const code = await withDatabase(async (handle) => {
+  if (!(await unlockOperator(handle.db, input.data.email))) {
+    console.error(`No operator has the email ${input.data.email}.`);
+    return 1;
+  }
+  console.log(`Operator ${input.data.email} unlocked: they can sign in again.`);
+  return 0;
+});
+process.exit(code);

@@ -1,0 +1,67 @@
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { KeyRound } from "lucide-react";
+import { msg } from "../../domain/messages";
+import { changePasswordFormSchema, passwordMessages, type ChangePasswordFormInput } from "../../domain/password";
+import { api } from "../api/client";
+import { applyServerError, FormError } from "../components/forms";
+import { Field } from "../components/inputs";
+import { Modal } from "../components/overlays";
+import { z } from "zod";
+
+/** better-auth answers `{ token }` (a new session when others were ended); nothing of it is used. */
+const changedSchema = z.unknown();
+const empty: ChangePasswordFormInput = { currentPassword: "", newPassword: "", confirm: "" };
+
+/**
+ * The user menu's "Change password" dialog: current password, new password twice, checked against
+ * the console's one policy (src/domain/password.ts) before sending; the server's answers (wrong
+ * current password, limits) show under the field or above the form. On success the operator's
+ * other sessions end and `onChanged` is called.
+ */
+export function ChangePasswordModal({ open, onClose, onChanged }: { open: boolean; onClose: () => void; onChanged: () => void }) {
+  const [serverError, setServerError] = useState<string | null>(null);
+  const form = useForm<ChangePasswordFormInput, unknown, z.output<typeof changePasswordFormSchema>>({
+    resolver: zodResolver(changePasswordFormSchema),
+    defaultValues: empty,
+  });
+  const { errors, isSubmitting } = form.formState;
+  const close = () => {
+    form.reset(empty);
+    setServerError(null);
+    onClose();
+  };
+  const onSubmit = form.handleSubmit(async ({ currentPassword, newPassword }) => {
+    setServerError(null);
+    try {
+      await api("/auth/change-password", changedSchema, { method: "POST", body: { currentPassword, newPassword, revokeOtherSessions: true } });
+      form.reset(empty);
+      onChanged();
+    } catch (err) {
+      setServerError(applyServerError(err, form.setError));
+    }
+  });
+  return (
+    <Modal open={open} title={passwordMessages.changeTitle} onClose={close}>
+      <form className="flex flex-col gap-4" onSubmit={onSubmit} noValidate>
+        <FormError message={serverError} />
+        <Field label={passwordMessages.current} htmlFor="pw-current" required error={errors.currentPassword?.message}>
+          <input id="pw-current" type="password" className="input w-full" autoComplete="current-password" {...form.register("currentPassword")} />
+        </Field>
+        <Field label={passwordMessages.new} htmlFor="pw-new" required error={errors.newPassword?.message} hint={passwordMessages.hint}>
+          <input id="pw-new" type="password" className="input w-full" autoComplete="new-password" {...form.register("newPassword")} />
+        </Field>
+        <Field label={passwordMessages.confirm} htmlFor="pw-confirm" required error={errors.confirm?.message}>
+          <input id="pw-confirm" type="password" className="input w-full" autoComplete="new-password" {...form.register("confirm")} />
+        </Field>
+        <div className="flex justify-end gap-2">
+          <button type="button" className="btn btn-ghost" onClick={close}>{msg.ui.cancel}</button>
+          <button type="submit" className="btn btn-primary" disabled={isSubmitting}>
+            <KeyRound className="h-4 w-4" aria-hidden /> {isSubmitting ? passwordMessages.submitting : passwordMessages.submit}
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,152 @@
+/**
+ * The audit log covers every change, generated from the route table: every mutation route (POST,
+ * PATCH, DELETE of `routeTable`) is called with a valid request, the rows it changed are found by
+ * comparing the tables before and after, and it must have written exactly one audit row per
+ * changed record, each with an action and entity from src/domain/audit.ts. A team membership is a
+ * change of both the team and the user. Every listed action and entity can be filtered on.
+ */
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { auditActions, auditEntities } from "../../src/domain/audit";
+import { routeTable } from "../../src/server/http/route";
+import { startConsole, testPassword, type TestConsole } from "../support/app";
+import { targets } from "../support/databases";
+
+/**
+ * The tables whose rows are records of the audit log: each row's key, the columns whose change is
+ * a change of record, and the records it names.
+ */
+const tracked: Array<{ table: string; key: string; hashed: string; select: string; records: (row: Record<string, string>) => string[] }> = [
+  { table: "customers", key: "customer_id::text", hashed: "t.*", select: "customer_id", records: (r) => [`customer:${r.customer_id}`] },
+  { table: "teams", key: "team_id::text", hashed: "t.*", select: "team_id", records: (r) => [`team:${r.team_id}`] },
+  { table: "users_data", key: "user_id::text", hashed: "t.*", select: "user_id", records: (r) => [`user:${r.user_id}`] },
+  { table: "operator", key: "id", hashed: "t.*", select: "id", records: (r) => [`operator:${r.id}`] },
+  { table: "operator_account", key: "id", hashed: "t.*", select: "user_id", records: (r) => [`operator:${r.user_id}`] },
+  { table: "teams_users", key: "team_id::text || user_id::text", hashed: "t.*", select: "team_id, user_id", records: (r) => [`team:${r.team_id}`, `user:${r.user_id}`] },
+  { table: "teams_skills", key: "team_id::text || skill_id::text", hashed: "t.*", select: "team_id", records: (r) => [`team:${r.team_id}`] },
+  // Sessions: only their existence (use slides the expiry, which is no change of record).
+  { table: "operator_session", key: "token", hashed: "t.token", select: "user_id", records: (r) => [`operator:${r.user_id}`] },
+  // Counters of addresses name no record; an account's lock is its operator's.
+  { table: "auth_throttle", key: "key", hashed: "t.key, t.locked_until", select: "(select o.id from operator o where 'account:' || o.email = t.key) as id", records: (r) => (r.id ? [`operator:${r.id}`] : []) },
+];
+
+type Snapshot = Map<string, { hash: string; records: string[] }>;
+
+describe.each(targets)("audit coverage on %s", (target) => {
+  let app: TestConsole;
+  beforeAll(async () => {
+    app = await startConsole(target, { demo: true });
+    await app.cookie("admin");
+    await app.cookie("editor");
+    await app.cookie("viewer");
+  });
+  afterAll(() => app.close());
+
+  async function snapshot(): Promise<Snapshot> {
+    const result: Snapshot = new Map();
+    for (const t of tracked) {
+      const rows = await app.rows<Record<string, string>>(sql.raw(`select ${t.select}, ${t.key} as _key, md5(row(${t.hashed})::text) as _hash from ${t.table} t`));
+      for (const row of rows) result.set(`${t.table}:${row._key}`, { hash: row._hash, records: t.records(row) });
+    }
+    return result;
+  }
+
+  /** Records changed between two snapshots (a link row of a deleted team counts for the team only). */
+  function changed(before: Snapshot, after: Snapshot): string[] {
+    const records = new Set<string>();
+    const deletedTeams = new Set([...before.keys()].filter((k) => k.startsWith("teams:") && !after.has(k)).map((k) => before.get(k)!.records[0]));
+    for (const [key, row] of before) {
+      const now = after.get(key);
+      if (now && now.hash === row.hash) continue;
+      const names = key.startsWith("teams_users:") && deletedTeams.has(row.records[0]) ? [row.records[0]] : row.records;
+      names.forEach((n) => records.add(n));
+    }
+    for (const [key, row] of after) if (!before.has(key)) row.records.forEach((n) => records.add(n));
+    return [...records].sort();
+  }
+
+  it("every mutation route writes exactly one audit row per changed record, with a listed action and entity", async () => {
+    const [pick] = await app.rows<{ customer_id: string; skill_id: string }>(sql`
+      select c.customer_id, (select s.skill_id from skills s where s.status = 'active' order by s.skill_id limit 1) as skill_id
+      from customers c where c.status = 'active' order by c.customer_id limit 1`);
+    const ids: Record<string, string> = { customerId: pick.customer_id };
+    const [viewer] = await app.rows<{ id: string }>(sql`select id from operator where email = 'viewer@test.example'`);
+    const as = { admin: "admin", editor: "editor" } as const;
+
+    // One valid request per mutation route, in an order that builds what the next needs.
+    const steps: Array<{ route: string; prepare?: () => Promise<unknown>; run: () => Promise<Response> }> = [
+      { route: "POST /api/customers", run: () => app.request("/api/customers", { as: as.editor, method: "POST", json: { customer_name: "Audited Co" } }) },
+      { route: "PATCH /api/customers/{customerId}", run: () => app.request(`/api/customers/${ids.customerId}`, { as: as.editor, method: "PATCH", json: { status: "trial" } }) },
+      { route: "POST /api/teams", run: async () => {
+        const res = await app.request("/api/teams", { as: as.editor, method: "POST", json: { customer_id: ids.customerId, team_name: "Audited team" } });
+        ids.teamId = (await res.clone().json()).team_id;
+        return res;
+      } },
+      { route: "PATCH /api/teams/{teamId}", run: () => app.request(`/api/teams/${ids.teamId}`, { as: as.editor, method: "PATCH", json: { status: "inactive" } }) },
+      { route: "POST /api/users", prepare: async () => {
+        await app.request(`/api/customers/${ids.customerId}`, { as: as.editor, method: "PATCH", json: { status: "active" } });
+        await app.request(`/api/teams/${ids.teamId}`, { as: as.editor, method: "PATCH", json: { status: "active" } });
+      }, run: async () => {
+        const res = await app.request("/api/users", { as: as.editor, method: "POST", json: { email: "audited.user@example.com", customer_id: ids.customerId } });
+        ids.userId = (await res.clone().json()).user_id;
+        return res;
+      } },
+      { route: "POST /api/users/{userId}/teams", run: () => app.request(`/api/users/${ids.userId}/teams`, { as: as.editor, method: "POST", json: { team_id: ids.teamId } }) },
+      { route: "DELETE /api/users/{userId}/teams/{teamId}", run: () => app.request(`/api/users/${ids.userId}/teams/${ids.teamId}`, { as: as.editor, method: "DELETE" }) },
+      { route: "DELETE /api/teams/{teamId}/members/{userId}",
+        prepare: () => app.request(`/api/users/${ids.userId}/teams`, { as: as.editor, method: "POST", json: { team_id: ids.teamId } }),
+        run: () => app.request(`/api/teams/${ids.teamId}/members/${ids.userId}`, { as: as.editor, method: "DELETE" }) },
+      { route: "POST /api/teams/{teamId}/skills", run: () => app.request(`/api/teams/${ids.teamId}/skills`, { as: as.editor, method: "POST", json: { skill_id: pick.skill_id } }) },
+      { route: "DELETE /api/teams/{teamId}",
+        prepare: () => app.request(`/api/users/${ids.userId}/teams`, { as: as.editor, method: "POST", json: { team_id: ids.teamId } }),
+        run: () => app.request(`/api/teams/${ids.teamId}`, { as: as.editor, method: "DELETE" }) },
+      { route: "POST /api/operators", run: async () => {
+        const res = await app.request("/api/operators", { as: as.admin, method: "POST", json: { email: "audited.op@test.example", name: "Audited", role: "viewer", password: testPassword } });
+        ids.operatorId = (await res.clone().json()).id;
+        return res;
+      } },
+      { route: "PATCH /api/operators/{operatorId}", run: () => app.request(`/api/operators/${ids.operatorId}`, { as: as.admin, method: "PATCH", json: { name: "Audited again" } }) },
+      { route: "POST /api/operators/{operatorId}/reset-password", run: () => app.request(`/api/operators/${viewer.id}/reset-password`, { as: as.admin, method: "POST", json: { password: "another-password-1" } }) },
+      { route: "POST /api/operators/{operatorId}/revoke-sessions",
+        prepare: () => app.request("/api/auth/sign-in/email", { method: "POST", json: { email: "audited.op@test.example", password: testPassword } }),
+        run: () => app.request(`/api/operators/${ids.operatorId}/revoke-sessions`, { as: as.admin, method: "POST" }) },
+      { route: "POST /api/operators/{operatorId}/unlock",
+        prepare: () => app.handle.db.execute(sql`insert into auth_throttle (key, failures, consecutive_failures, locked_until) values ('account:audited.op@test.example', 10, 10, now() + interval '1 hour')`),
+        run: () => app.request(`/api/operators/${ids.operatorId}/unlock`, { as: as.admin, method: "POST" }) },
+      { route: "POST /api/account/revoke-sessions", run: () => app.request("/api/account/revoke-sessions", { as: as.editor, method: "POST" }) },
+    ];
+
+    const mutations = [...new Set(routeTable.filter((r) => ["POST", "PATCH", "DELETE", "PUT"].includes(r.method)).map((r) => `${r.method} ${r.path}`))].sort();
+    expect(steps.map((s) => s.route).sort(), "a step for every mutation route of the route table").toEqual(mutations);
+
+    for (const step of steps) {
+      await step.prepare?.();
+      const seen = new Set((await app.rows<{ audit_id: string }>(sql`select audit_id from audit_log`)).map((r) => r.audit_id));
+      const before = await snapshot();
+      const res = await step.run();
+      expect(res.status, step.route).toBeLessThan(300);
+      const after = await snapshot();
+      const rows = (await app.rows<{ audit_id: string; action: string; entity: string; entity_id: string }>(sql`select audit_id, action, entity, entity_id from audit_log`))
+        .filter((r) => !seen.has(r.audit_id));
+      for (const row of rows) {
+        expect(auditActions, `${step.route}: action ${row.action}`).toContain(row.action);
+        expect(auditEntities, `${step.route}: entity ${row.entity}`).toContain(row.entity);
+      }
+      const written = rows.map((r) => `${r.entity}:${r.entity_id}`).sort();
+      expect(new Set(written).size, `${step.route}: one row per record ${written}`).toBe(written.length);
+      expect(written, step.route).toEqual(changed(before, after));
+    }
+  }, 600_000);
+
+  it("every listed action and entity can be filtered on, and the screen offers exactly these", async () => {
+    for (const action of auditActions) {
+      const res = await app.request(`/api/audit?action=${action}&limit=1`, { as: "admin" });
+      expect(res.status, action).toBe(200);
+      for (const item of (await res.json()).items) expect(item.action).toBe(action);
+    }
+    for (const entity of auditEntities) expect((await app.request(`/api/audit?entity=${entity}&limit=1`, { as: "admin" })).status, entity).toBe(200);
+    expect((await app.request("/api/audit?action=join_team", { as: "admin" })).status).toBe(422);
+    const rows = await app.rows<{ action: string }>(sql`select distinct action from audit_log`);
+    for (const { action } of rows) expect(auditActions).toContain(action);
+  });
+});
