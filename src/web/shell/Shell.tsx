@@ -4,7 +4,7 @@ import { ChevronsLeft, ChevronsRight, LogOut, Menu, Monitor, MonitorX, Moon, Sea
 import { msg } from "../../domain/messages";
 import { useAuth } from "../auth/AuthProvider";
 import { useCan } from "../auth/permissions";
-import { titleCase } from "../components/format";
+import { titleCase } from "../components/case";
 import { Logo } from "../components/Logo";
 import { Menu as MenuButton } from "../components/Menu";
 import { FlashBanner } from "../components/overlays";
