@@ -4,6 +4,7 @@
  *   npm run bench                         PostgreSQL at 1,000,000 users and PGlite at 100,000
  *   npm run bench -- --target pglite      one target only (postgres | pglite | all)
  *   npm run bench -- --pg-scale 100 --pglite-scale 20 --duration 2    a quick run
+ *   npm run bench -- --pg-database pedal_big    the PostgreSQL database to use (default <db-prefix>_s<scale>)
  *
  * For each target it seeds a database once (`npm run db:seed -- --scale N` into
  * <prefix>_s<scale> on the PostgreSQL server, or into .bench/pglite-s<scale>; a database already
@@ -43,6 +44,7 @@ const { values } = parseArgs({
     "pglite-scale": { type: "string", default: "167" },
     "pg-url": { type: "string", default: process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres" },
     "db-prefix": { type: "string", default: "pedal_bench" },
+    "pg-database": { type: "string" },
     duration: { type: "string", default: "5" },
     timeout: { type: "string", default: "10" },
     concurrency: { type: "string", default: "1,16,50" },
@@ -116,7 +118,7 @@ async function ensureSeeded(target: "postgres" | "pglite", scale: number): Promi
   const readTimings = () => (existsSync(timingsFile) ? (JSON.parse(readFileSync(timingsFile, "utf8")) as { totalMs: number; tables: SeedInfo["tables"] }) : undefined);
   const counts = `select (select count(*) from users_data)::int as users, (select count(*) from skill_comments)::int as comments`;
   if (target === "postgres") {
-    const name = `${values["db-prefix"]}_s${scale}`;
+    const name = values["pg-database"] ?? `${values["db-prefix"]}_s${scale}`;
     const url = new URL(values["pg-url"]);
     url.pathname = `/${name}`;
     const admin = new pg.Client({ connectionString: values["pg-url"] });

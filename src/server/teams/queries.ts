@@ -18,6 +18,8 @@ export const teamList = defineList({
   item: teamListItemSchema,
   summarySchema: teamSummarySchema,
   from: sql`teams t join customers c on c.customer_id = t.customer_id join team_counts tc on tc.team_id = t.team_id`,
+  // Every team has one customer and one counters row: counts and searches need teams alone.
+  base: { from: sql`teams t`, sorts: ["team_name", "status", "created_at"] },
   select: sql`t.team_id, t.customer_id, c.customer_name, t.team_name, t.status, t.created_at, t.updated_at, tc.user_count, tc.skills_count`,
   id: { expr: sql`t.team_id`, type: "uuid" },
   sorts: {
