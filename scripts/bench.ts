@@ -5,6 +5,7 @@
  *   npm run bench -- --target pglite      one target only (postgres | pglite | all)
  *   npm run bench -- --pg-scale 100 --pglite-scale 20 --duration 2    a quick run
  *   npm run bench -- --pg-database pedal_big    the PostgreSQL database to use (default <db-prefix>_s<scale>)
+ *   npm run bench -- --bundle-only        builds the web app and measures its initial JavaScript only
  *
  * For each target it seeds a database once (`npm run db:seed -- --scale N` into
  * <prefix>_s<scale> on the PostgreSQL server, or into .bench/pglite-s<scale>; a database already
@@ -58,6 +59,7 @@ const { values } = parseArgs({
     "log-level": { type: "string", default: "info" },
     "report-only": { type: "boolean", default: false },
     render: { type: "string" },
+    "bundle-only": { type: "boolean", default: false },
   },
 });
 
@@ -370,6 +372,13 @@ const bundleChecks: Check[] = [
   { target: "web app", what: "chart and editor libraries outside the initial code", goal: "none initial", measured: bundle.heavyInInitial.join(", ") || "none", ok: bundle.heavyInInitial.length === 0 },
 ];
 log(`Initial JavaScript: ${(bundle.initialGzip / 1024).toFixed(1)} KB gzipped in ${bundle.initial.length} files; ${bundle.lazyScreens.length} screens on demand.`);
+// --bundle-only: the initial JavaScript alone (seconds, no database): its files and largest packages.
+if (values["bundle-only"]) {
+  for (const f of bundle.initial) log(`  ${f.file.padEnd(36)} ${(f.gzip / 1024).toFixed(1).padStart(6)} KB gzipped`);
+  log(`Largest packages in it: ${bundle.initialSources.slice(0, 8).map((s) => `${s.source} ${(s.bytes / 1024).toFixed(0)} KB`).join(", ")} (source bytes)`);
+  for (const c of bundleChecks) log(`${c.ok ? "met" : "MISSED"}: ${c.what}: ${c.measured} (goal ${c.goal})`);
+  process.exit(bundleChecks.every((c) => c.ok) || values["report-only"] ? 0 : 1);
+}
 
 const runs: TargetRun[] = [];
 for (const target of targets) runs.push(await benchTarget(target));
