@@ -78,4 +78,21 @@ export default tseslint.config(
       "react-hooks/exhaustive-deps": "error",
     },
   },
+  {
+    // What loads before any screen (the initial JavaScript, under 150 KB gzipped: README
+    // "Benchmarks") stays free of zod, date-fns and the zod schemas of src/domain; screens load them.
+    files: [
+      "src/web/{main,router}.tsx", "src/web/search-schemas.ts", "src/web/{auth,shell,login}/**/*.{ts,tsx}", "src/web/misc/NotFoundPage.tsx",
+      "src/web/components/{ui,Menu,overlays,Logo}.tsx", "src/web/components/case.ts", "src/web/lib/{theme,query-client,url-search}.ts", "src/web/api/client.ts",
+    ],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": ["error", {
+        patterns: [{
+          group: ["zod", "zod/*", "date-fns", "date-fns/*", "**/domain/*", "!**/domain/messages", "!**/domain/sort-keys", "!**/domain/enums"],
+          allowTypeImports: true,
+          message: "Loaded before any screen: keep zod, date-fns and the domain's schemas out (import them in a screen, or with import()).",
+        }],
+      }],
+    },
+  },
 );

@@ -4,6 +4,8 @@
  *   npm run bench                         PostgreSQL at 1,000,000 users and PGlite at 100,000
  *   npm run bench -- --target pglite      one target only (postgres | pglite | all)
  *   npm run bench -- --pg-scale 100 --pglite-scale 20 --duration 2    a quick run
+ *   npm run bench -- --pg-database pedal_big    the PostgreSQL database to use (default <db-prefix>_s<scale>)
+ *   npm run bench -- --bundle-only        builds the web app and measures its initial JavaScript only
  *
  * For each target it seeds a database once (`npm run db:seed -- --scale N` into
  * <prefix>_s<scale> on the PostgreSQL server, or into .bench/pglite-s<scale>; a database already
@@ -43,6 +45,7 @@ const { values } = parseArgs({
     "pglite-scale": { type: "string", default: "167" },
     "pg-url": { type: "string", default: process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres" },
     "db-prefix": { type: "string", default: "pedal_bench" },
+    "pg-database": { type: "string" },
     duration: { type: "string", default: "5" },
     timeout: { type: "string", default: "10" },
     concurrency: { type: "string", default: "1,16,50" },
@@ -56,6 +59,7 @@ const { values } = parseArgs({
     "log-level": { type: "string", default: "info" },
     "report-only": { type: "boolean", default: false },
     render: { type: "string" },
+    "bundle-only": { type: "boolean", default: false },
   },
 });
 
@@ -116,7 +120,7 @@ async function ensureSeeded(target: "postgres" | "pglite", scale: number): Promi
   const readTimings = () => (existsSync(timingsFile) ? (JSON.parse(readFileSync(timingsFile, "utf8")) as { totalMs: number; tables: SeedInfo["tables"] }) : undefined);
   const counts = `select (select count(*) from users_data)::int as users, (select count(*) from skill_comments)::int as comments`;
   if (target === "postgres") {
-    const name = `${values["db-prefix"]}_s${scale}`;
+    const name = values["pg-database"] ?? `${values["db-prefix"]}_s${scale}`;
     const url = new URL(values["pg-url"]);
     url.pathname = `/${name}`;
     const admin = new pg.Client({ connectionString: values["pg-url"] });
@@ -368,6 +372,13 @@ const bundleChecks: Check[] = [
   { target: "web app", what: "chart and editor libraries outside the initial code", goal: "none initial", measured: bundle.heavyInInitial.join(", ") || "none", ok: bundle.heavyInInitial.length === 0 },
 ];
 log(`Initial JavaScript: ${(bundle.initialGzip / 1024).toFixed(1)} KB gzipped in ${bundle.initial.length} files; ${bundle.lazyScreens.length} screens on demand.`);
+// --bundle-only: the initial JavaScript alone (seconds, no database): its files and largest packages.
+if (values["bundle-only"]) {
+  for (const f of bundle.initial) log(`  ${f.file.padEnd(36)} ${(f.gzip / 1024).toFixed(1).padStart(6)} KB gzipped`);
+  log(`Largest packages in it: ${bundle.initialSources.slice(0, 8).map((s) => `${s.source} ${(s.bytes / 1024).toFixed(0)} KB`).join(", ")} (source bytes)`);
+  for (const c of bundleChecks) log(`${c.ok ? "met" : "MISSED"}: ${c.what}: ${c.measured} (goal ${c.goal})`);
+  process.exit(bundleChecks.every((c) => c.ok) || values["report-only"] ? 0 : 1);
+}
 
 const runs: TargetRun[] = [];
 for (const target of targets) runs.push(await benchTarget(target));

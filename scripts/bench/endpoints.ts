@@ -1,7 +1,7 @@
 /**
  * What to benchmark, derived from the server's route table and its OpenAPI document, so a new
- * list is measured the day its route exists: every GET route under /api (documentation and auth
- * left out). A route whose query takes `limit` is a list and gets up to four cases: first page,
+ * list is measured the day its route exists: every GET route under /api (documentation, auth and
+ * the lists' CSV exports, which stream every matching row, left out). A route whose query takes `limit` is a list and gets up to four cases: first page,
  * deep page, search, filtered and sorted page. Other routes get one case (detail, dashboard).
  * Path parameters take a busy row of their entity (the most referenced one).
  */
@@ -23,8 +23,11 @@ export type BenchCase = {
 
 type Param = { name: string; in: string; schema?: { type?: string; enum?: string[]; default?: unknown; format?: string; maximum?: number; pattern?: string } };
 
-/** Search terms where a generic one would not be representative (the issue's measurements). */
-const searchTerms: Record<string, string> = { "/api/users": "son" };
+/**
+ * Search terms where a generic one would not be representative (the issue's measurements): on
+ * users a common one ("son", in many names) and a rare one ("acme", in none of the demo data).
+ */
+const searchTerms: Record<string, string[]> = { "/api/users": ["son", "acme"] };
 
 /** The most referenced row of each entity, by path parameter name. */
 const busyRow: Record<string, string> = {
@@ -71,7 +74,7 @@ function derivedTerm(item: Record<string, unknown> | undefined): string | undefi
  */
 export async function discoverCases(db: InProcess): Promise<BenchCase[]> {
   const doc = (await db.get("/api/openapi.json")).body as { paths: Record<string, Record<string, { parameters?: Param[] }>> };
-  const routes = routeTable.filter((r) => r.method === "GET" && r.path.startsWith("/api/") && !/^\/api\/(openapi\.json|docs|auth)/.test(r.path));
+  const routes = routeTable.filter((r) => r.method === "GET" && r.path.startsWith("/api/") && !/^\/api\/(openapi\.json|docs|auth)/.test(r.path) && !r.path.endsWith("/export.csv"));
   const cache = new Map<string, string | null>();
   const cases: BenchCase[] = [];
   for (const route of routes) {
@@ -104,8 +107,9 @@ export async function discoverCases(db: InProcess): Promise<BenchCase[]> {
       cases.push({ route: route.path, kind: "deep", path: join(`offset=${offset}`), list: true, note: `offset ${offset.toLocaleString("en-US")}, the last page` });
     }
     if (query.has("q")) {
-      const term = searchTerms[route.path] ?? derivedTerm(body.items?.[0]) ?? "an";
-      cases.push({ route: route.path, kind: "search", path: join(`q=${encodeURIComponent(term)}`), list: true, note: `q=${term}` });
+      for (const term of searchTerms[route.path] ?? [derivedTerm(body.items?.[0]) ?? "an"]) {
+        cases.push({ route: route.path, kind: "search", path: join(`q=${encodeURIComponent(term)}`), list: true, note: `q=${term}` });
+      }
     }
     const parts: string[] = [];
     const sort = query.get("sort")?.schema;

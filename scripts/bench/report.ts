@@ -43,7 +43,7 @@ export type BenchRun = {
 const ms = (v: number | null | undefined) => (v === null || v === undefined ? "–" : v >= 1000 ? `${(v / 1000).toFixed(2)} s` : `${v.toFixed(v < 10 ? 1 : 0)} ms`);
 const num = (v: number) => v.toLocaleString("en-US", { maximumFractionDigits: v < 10 ? 1 : 0 });
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
-export const caseLabel = (c: BenchCase) => `${c.route.replace(/^\/api/, "")} ${c.kind}`;
+export const caseLabel = (c: BenchCase) => `${c.route.replace(/^\/api/, "")} ${c.kind}${c.kind === "search" && c.note ? ` ${c.note}` : ""}`;
 
 /** The chart of one target: p95 latency of every case at each concurrency, log scale, with the targets. */
 export async function chartSvg(run: TargetRun, concurrency: number[]): Promise<string> {
@@ -123,7 +123,8 @@ export function markdown(run: BenchRun, charts: Record<string, string>, baseline
       const rps = conc.map((n) => { const r = at(n); return r ? num(r.rps) : ""; });
       const errors = c.runs.reduce((n, r) => n + r.errors + r.non2xx, 0);
       const timeouts = c.runs.reduce((n, r) => n + r.timeouts, 0);
-      const b = base?.cases.find((x) => x.case.route === c.case.route && x.case.kind === c.case.kind)?.runs.find((r) => r.connections === 1);
+      const b = (base?.cases.find((x) => x.case.route === c.case.route && x.case.kind === c.case.kind && x.case.note === c.case.note)
+        ?? base?.cases.find((x) => x.case.route === c.case.route && x.case.kind === c.case.kind && (c.case.kind !== "search" || x.case.route !== "/api/users")))?.runs.find((r) => r.connections === 1);
       out.push(`| \`${c.case.path.length > 70 ? caseLabel(c.case) : c.case.path}\`${c.case.note ? ` (${c.case.note})` : ""} | ${lat.join(" | ")} | ${rps.join(" | ")} | ${errors ? `${errors}${timeouts ? ` (${timeouts} timeouts)` : ""}` : "0"} | ${num(c.runs[0]?.bytes ?? 0)} | ${c.rssMiB ? `${num(c.rssMiB)} MiB` : "–"} |${base ? ` ${ms(b?.p50)} |` : ""}`);
     }
     out.push("");

@@ -3,6 +3,9 @@ import { requiredName } from "./text";
 import { id, listPage, timestamp } from "./common";
 import { customerStatuses } from "./enums";
 import { msg } from "./messages";
+import { customerSortKeys } from "./sort-keys";
+
+export { customerSortKeys };
 
 /** A row of `customers` (SPEC.md §3). */
 export const customerSchema = z.object({
@@ -29,7 +32,6 @@ export const customerSummarySchema = z.object({
 export const customerPageSchema = listPage(customerListItemSchema, customerSummarySchema);
 export type CustomerPage = z.infer<typeof customerPageSchema>;
 
-export const customerSortKeys = ["customer_name", "user_count", "team_count", "status", "created_at", "updated_at"] as const;
 export type CustomerSortKey = (typeof customerSortKeys)[number];
 
 /** /customers/{id}: the customer and its cards. */

@@ -29,11 +29,8 @@ export const skillSummarySchema = z.object({
 });
 export const skillPageSchema = listPage(skillListItemSchema, skillSummarySchema);
 export type SkillPage = z.infer<typeof skillPageSchema>;
-export const skillSortKeys = ["skill_name", "status", "type", "is_global", "team_count", "created_at"] as const;
-
-/** The Scope filter of /skills: global skills, or the others (local to the customers they are assigned to). */
-export const skillScopes = ["global", "local"] as const;
-export type SkillScope = (typeof skillScopes)[number];
+export { skillScopes, skillSortKeys } from "./sort-keys";
+export type { SkillScope } from "./sort-keys";
 
 /** /skills/{id}: the skill and its statistics (SPEC.md §2: total teams, active and inactive assignments). */
 export const skillDetailSchema = skillSchema.extend({

@@ -3,6 +3,7 @@ import { requiredName } from "./text";
 import { id, listPage, timestamp } from "./common";
 import { assignmentStatuses, skillTypes, teamFormStatuses, teamStatuses } from "./enums";
 import { msg } from "./messages";
+export { teamSortKeys } from "./sort-keys";
 
 /** A row of `teams` with its derived customer_name, user_count and skills_count (SPEC.md §3). */
 export const teamListItemSchema = z.object({
@@ -23,7 +24,6 @@ export type TeamListItem = z.infer<typeof teamListItemSchema>;
 export const teamSummarySchema = z.object({ total: z.number().int(), active: z.number().int(), inactive: z.number().int() });
 export const teamPageSchema = listPage(teamListItemSchema, teamSummarySchema);
 export type TeamPage = z.infer<typeof teamPageSchema>;
-export const teamSortKeys = ["team_name", "customer_name", "user_count", "skills_count", "status", "created_at"] as const;
 
 /** /teams/{id}: the team, its customer's name and its cards. */
 export const teamDetailSchema = teamListItemSchema.extend({

@@ -3,6 +3,7 @@ import { trimName } from "./text";
 import { id, listPage, noSummary, timestamp } from "./common";
 import { teamStatuses, userRoles, userStatuses } from "./enums";
 import { msg } from "./messages";
+export { membershipSortKeys, userSortKeys } from "./sort-keys";
 
 /** A row of `users_data` with its customer's name and its roles (SPEC.md §3). */
 export const userListItemSchema = z.object({
@@ -31,7 +32,6 @@ export const userSummarySchema = z.object({
 });
 export const userPageSchema = listPage(userListItemSchema, userSummarySchema);
 export type UserPage = z.infer<typeof userPageSchema>;
-export const userSortKeys = ["name", "email", "customer_name", "job_title", "status", "last_login", "created_at"] as const;
 
 /** /users/{userId}: the user, its customer's name and roles, and its cards (Total Teams, Active Teams). */
 export const userDetailSchema = userListItemSchema.extend({
@@ -57,7 +57,6 @@ export const userMembershipSchema = z.object({
 });
 export type UserMembership = z.infer<typeof userMembershipSchema>;
 export const userMembershipsSchema = listPage(userMembershipSchema, noSummary);
-export const membershipSortKeys = ["team_name", "customer_name", "status", "user_count", "created_at"] as const;
 
 /** A team the user can join: active, of the user's customer, and not one of the user's teams. */
 export const availableTeamSchema = z.object({

@@ -1,34 +1,33 @@
-import { z } from "zod";
-import { customerSortKeys } from "../domain/customers";
-import { skillScopes, skillSortKeys } from "../domain/skills";
 import { skillStatuses, skillTypes } from "../domain/enums";
-import { teamSortKeys } from "../domain/teams";
-import { userSortKeys } from "../domain/users";
-import { listSearchSchema } from "./lib/server-list";
+import { customerSortKeys, skillScopes, skillSortKeys, teamSortKeys, userSortKeys } from "../domain/sort-keys";
+import { isoDate, isTrue, listSearchSchema, oneOf, positiveInt, searchSchema, text, uuid } from "./lib/url-search";
 
-/** URL search parameters of each list screen (validated by the router; bad values are dropped). */
+/**
+ * URL search parameters of each list screen (validated by the router; bad values are dropped).
+ * Hand-written validators (lib/url-search.ts), not zod: the route table is in the initial JavaScript.
+ */
 export const customersSearch = listSearchSchema(customerSortKeys, {});
-export const teamsSearch = listSearchSchema(teamSortKeys, { customer: z.uuid().optional().catch(undefined) });
+export const teamsSearch = listSearchSchema(teamSortKeys, { customer: uuid });
 export const usersSearch = listSearchSchema(userSortKeys, {
-  customer: z.uuid().optional().catch(undefined),
+  customer: uuid,
   /** `true`: users who have signed in at least once (the dashboard's Active Users card). */
-  signed_in: z.literal(true).optional().catch(undefined),
+  signed_in: isTrue,
 });
 
 export const skillsSearch = listSearchSchema(skillSortKeys, {
-  type: z.enum(skillTypes).optional().catch(undefined),
-  scope: z.enum(skillScopes).optional().catch(undefined),
-  status: z.enum(skillStatuses).optional().catch(undefined),
+  type: oneOf(skillTypes),
+  scope: oneOf(skillScopes),
+  status: oneOf(skillStatuses),
 });
 
 /** Audit log filters (admins). */
-export const auditSearch = z.object({
-  operator: z.string().max(100).optional().catch(undefined),
-  entity: z.string().max(50).optional().catch(undefined),
-  entity_id: z.string().max(100).optional().catch(undefined),
-  action: z.string().max(50).optional().catch(undefined),
-  from: z.iso.date().optional().catch(undefined),
-  to: z.iso.date().optional().catch(undefined),
-  page: z.coerce.number().int().min(1).optional().catch(undefined),
-  cursor: z.string().max(2000).optional().catch(undefined),
+export const auditSearch = searchSchema({
+  operator: text(100),
+  entity: text(50),
+  entity_id: text(100),
+  action: text(50),
+  from: isoDate,
+  to: isoDate,
+  page: positiveInt,
+  cursor: text(2000),
 });

@@ -18,6 +18,8 @@ export const customerList = defineList({
   item: customerListItemSchema,
   summarySchema: customerSummarySchema,
   from: sql`customers c join customer_counts cc on cc.customer_id = c.customer_id`,
+  // Every customer has one counters row: counts and searches need customers alone.
+  base: { from: sql`customers c`, sorts: ["customer_name", "status", "created_at", "updated_at"] },
   select: sql`c.customer_id, c.customer_name, c.valid_domains, c.status, c.created_at, c.updated_at, cc.user_count, cc.team_count`,
   id: { expr: sql`c.customer_id`, type: "uuid" },
   sorts: {

@@ -25,6 +25,8 @@ export type DatabaseHandle = {
   close(): Promise<void>;
   /** The PGlite instance when kind is "pglite" (tests clone it). */
   pglite?: PGlite;
+  /** The pool when kind is "postgres" (tests open a second Drizzle instance on it, with a query logger). */
+  pool?: pg.Pool;
 };
 
 export const migrationsFolder = path.join(import.meta.dirname, "migrations");
@@ -65,6 +67,7 @@ export function openPostgres(url: string, max = 10, onIdleError: (err: Error) =>
   return {
     db,
     kind: "postgres",
+    pool,
     migrate: () => migratePg(db as never, { migrationsFolder }),
     checkpoint: async () => {
       await pool.query("CHECKPOINT").catch(() => undefined); // needs superuser; harmless otherwise

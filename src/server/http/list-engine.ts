@@ -58,7 +58,8 @@ export type SummaryContext<F> = {
   /**
    * The rows matching filters and search with `columns`, as a subquery bounded to the exact-count
    * limit plus one row (aliased `m`): a summary built on it stays cheap on huge matches, and the
-   * engine marks it estimated when the bound is reached.
+   * engine marks it estimated when the bound is reached. Read from the `base` table when the list
+   * declares one (then `columns` come from it).
    */
   matching: (columns: SQL) => SQL;
 };
@@ -80,7 +81,14 @@ export type CsvColumn<I> = { header: string; value: (item: I) => unknown };
  *   the total from it (then no count is run);
  * - `cacheSummary`: whether a summary of a big list (≥ the exact-count limit) may be reused for
  *   `summaryRefreshSeconds`;
- * - `csv`: the export's columns.
+ * - `csv`: the export's columns;
+ * - `base` (optional): the list's own table alone (`users_data u`), when the joins of `from` add
+ *   columns only (each row has exactly one joined row) and the filters and search name only that
+ *   table (other tables through subqueries). Then counts and estimates read the base alone, and a
+ *   search's page on one of `base.sorts` picks its rows in the base first (the trigram indexes'
+ *   bitmaps, sorted, limited) and joins the rest for those rows only: the planner's guess of how
+ *   many rows a search matches is often far too high, and over the whole join it then hashes every
+ *   customer (a 41,675-row scan) even when nothing matches.
  */
 export type ListDeclaration<I, S, F extends Record<string, unknown>> = {
   /** Also the audit entity of its CSV exports (src/domain/audit.ts `auditListNames`). */
@@ -88,6 +96,7 @@ export type ListDeclaration<I, S, F extends Record<string, unknown>> = {
   item: z.ZodType<I>;
   summarySchema: z.ZodType<S>;
   from: SQL;
+  base?: { from: SQL; sorts: string[] };
   select: SQL;
   id: SortKey;
   sorts: Record<string, SortKey[]>;
@@ -320,6 +329,8 @@ export async function runList<I, S, F extends Record<string, unknown>>(
   const { query } = req;
   const { exactCountLimit } = options.settings;
   const keys = sortKeys(decl, query.sort);
+  // Counting needs only the rows of the base table (see `base`).
+  const countFrom = decl.base?.from ?? decl.from;
   const cursor = query.cursor ? decodeCursor(query.cursor, query.sort, query.order, keys) : undefined;
   const { q, where, filterWhere } = conditions(decl, req);
   const now = options.now ?? Date.now;
@@ -331,7 +342,7 @@ export async function runList<I, S, F extends Record<string, unknown>>(
   let usedMatching = false;
   const bounded = (columns: SQL) => {
     usedMatching = true;
-    return sql`(select ${columns} from ${decl.from} where ${where} limit ${exactCountLimit + 1}) m`;
+    return sql`(select ${columns} from ${countFrom} where ${where} limit ${exactCountLimit + 1}) m`;
   };
   const summarySql = decl.summary && !fresh ? decl.summary({ filters: req.filters, q, where, filterWhere, matching: bounded }) : undefined;
 
@@ -346,7 +357,7 @@ export async function runList<I, S, F extends Record<string, unknown>>(
   /** The summary and, when `count`, the exact count bounded by the limit, in one statement; returns the count. */
   async function summaryAndCount(count: boolean): Promise<number | undefined> {
     if (!summarySql && !count) return undefined;
-    const countSql = count ? sql`(select count(*) from (select 1 from ${decl.from} where ${where} limit ${exactCountLimit + 1}) c)::int` : sql`null::int`;
+    const countSql = count ? sql`(select count(*) from (select 1 from ${countFrom} where ${where} limit ${exactCountLimit + 1}) c)::int` : sql`null::int`;
     // A nested list learns whether its parent exists in the same statement.
     const parentSql = req.parentExists ? sql`, (${req.parentExists}) as __parent` : sql``;
     const [result] = await queryRows<Record<string, unknown>>(db, summarySql
@@ -381,14 +392,14 @@ export async function runList<I, S, F extends Record<string, unknown>>(
       const counted = readTotal(summary);
       total = counted;
       if (usedMatching && counted > exactCountLimit) {
-        const estimate = Math.max(await estimateRows(db, decl.from, where), exactCountLimit + 1);
+        const estimate = Math.max(await estimateRows(db, countFrom, where), exactCountLimit + 1);
         scaleSummary(estimate);
         total = estimate;
         totalExact = false;
       }
       return;
     }
-    const estimate = await estimateRows(db, decl.from, where);
+    const estimate = await estimateRows(db, countFrom, where);
     if (estimate > exactCountLimit) {
       await summaryAndCount(false);
       total = estimate;
@@ -403,12 +414,28 @@ export async function runList<I, S, F extends Record<string, unknown>>(
     }
   }
 
-  const base = (extra: SQL | undefined, direction: "asc" | "desc", limit: number, offset?: number) => sql`
-    select ${decl.select}, ${sql.join(keys.map((k, i) => sql`(${k.expr})::text as ${sql.identifier(`__k${i}`)}`), sql`, `)}
-    from ${decl.from}
-    where ${allOf([where, extra, offset ? skipped(direction, limit, offset) : undefined])}
-    order by ${orderClause(keys, direction)}
-    limit ${limit}`;
+  // A search on a base sort finds the page's rows in the base table alone (see `base`).
+  const pickFrom = q && decl.base?.sorts.includes(query.sort) ? decl.base.from : undefined;
+  const base = (extra: SQL | undefined, direction: "asc" | "desc", limit: number, offset?: number) => {
+    const columns = sql`${decl.select}, ${sql.join(keys.map((k, i) => sql`(${k.expr})::text as ${sql.identifier(`__k${i}`)}`), sql`, `)}`;
+    if (pickFrom) {
+      return sql`
+        select ${columns}
+        from ${decl.from}
+        where ${decl.id.expr} in (
+          select ${decl.id.expr} from ${pickFrom}
+          where ${allOf([where, extra])}
+          order by ${orderClause(keys, direction)}
+          limit ${limit} offset ${offset ?? 0})
+        order by ${orderClause(keys, direction)}`;
+    }
+    return sql`
+      select ${columns}
+      from ${decl.from}
+      where ${allOf([where, extra, offset ? skipped(direction, limit, offset) : undefined])}
+      order by ${orderClause(keys, direction)}
+      limit ${limit}`;
+  };
   // An offset skips rows by their ids only, so that the columns (and their subqueries) are
   // computed for the page's rows, not for the rows skipped.
   const skipped = (direction: "asc" | "desc", limit: number, offset: number) => sql`${decl.id.expr} in (

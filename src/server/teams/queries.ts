@@ -18,6 +18,8 @@ export const teamList = defineList({
   item: teamListItemSchema,
   summarySchema: teamSummarySchema,
   from: sql`teams t join customers c on c.customer_id = t.customer_id join team_counts tc on tc.team_id = t.team_id`,
+  // Every team has one customer and one counters row: counts and searches need teams alone.
+  base: { from: sql`teams t`, sorts: ["team_name", "status", "created_at"] },
   select: sql`t.team_id, t.customer_id, c.customer_name, t.team_name, t.status, t.created_at, t.updated_at, tc.user_count, tc.skills_count`,
   id: { expr: sql`t.team_id`, type: "uuid" },
   sorts: {
@@ -94,9 +96,12 @@ export async function assignableSkills(db: Database, teamId: string, q: string |
   const where = sql`s.status = 'active'
     and not exists (select 1 from teams_skills ts where ts.team_id = ${teamId} and ts.skill_id = s.skill_id and ts.status = 'active')
     ${q ? sql`and (s.skill_name ilike ${likePattern(q)} or coalesce(s.skill_description, '') ilike ${likePattern(q)})` : sql``}`;
+  // The page's ids come from skills_active_name_lower_idx alone (an offset skips index entries,
+  // not rows); the columns are read for those ids only (migration 0009).
   const items = await queryRows<{ skill_id: string; skill_name: string; skill_description: string | null; type: TeamSkill["type"]; is_global: boolean }>(db, sql`
     select s.skill_id, s.skill_name, s.skill_description, s.type, s.is_global from skills s
-    where ${where} order by lower(s.skill_name), s.skill_id limit ${limit} offset ${offset}`);
+    where s.skill_id in (select s.skill_id from skills s where ${where} order by lower(s.skill_name), s.skill_id limit ${limit} offset ${offset})
+    order by lower(s.skill_name), s.skill_id`);
   const [count] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from skills s where ${where}`);
   return { items, total: count.n };
 }

@@ -28,6 +28,8 @@ export const userList = defineList({
   item: userListItemSchema,
   summarySchema: userSummarySchema,
   from: sql`users_data u join customers c on c.customer_id = u.customer_id`,
+  // Every user has one customer (NOT NULL foreign key): counts and searches need users_data alone.
+  base: { from: sql`users_data u`, sorts: ["name", "email", "job_title", "status", "last_login", "created_at"] },
   select: sql`u.user_id, u.customer_id, c.customer_name, u.email, u.first_name, u.last_name, u.job_title, u.status,
     u.last_login, u.created_at, u.updated_at, ${rolesOf} as roles`,
   id: { expr: sql`u.user_id`, type: "uuid" },

@@ -1,7 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, type ReactNode } from "react";
 import { useQueryClient } from "@tanstack/react-query";
 import { msg } from "../../domain/messages";
-import { revokedSchema } from "../../domain/operators";
 import { api, setUnauthorizedHandler } from "../api/client";
 import { authClient } from "./auth-client";
 
@@ -50,7 +49,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, [queryClient, refetch]);
 
   const signOutEverywhere = useCallback(async () => {
-    await api("/account/revoke-sessions", revokedSchema, { method: "POST" }).catch(() => undefined);
+    // The answer's schema is loaded here, not with the app: zod stays out of the initial JavaScript.
+    await import("../../domain/operators")
+      .then(({ revokedSchema }) => api("/account/revoke-sessions", revokedSchema, { method: "POST" }))
+      .catch(() => undefined);
     queryClient.clear();
     await refetch();
   }, [queryClient, refetch]);

@@ -57,5 +57,4 @@ export function initials(text: string): string {
   return ((parts[0]?.[0] ?? "") + (parts[1]?.[0] ?? "")).toUpperCase() || "?";
 }
 
-/** "active" → "Active". */
-export const titleCase = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+export { titleCase } from "./case";

@@ -9,33 +9,15 @@
 import { useEffect, useState } from "react";
 import { keepPreviousData, useQuery, type QueryKey } from "@tanstack/react-query";
 import { useNavigate, useSearch } from "@tanstack/react-router";
-import { z } from "zod";
 import type { ListParams } from "../../domain/common";
 import { limits } from "../../domain/messages";
 import { ApiError } from "../api/client";
+import { maxOffset } from "./url-search";
 
-/** Largest offset the API accepts: page numbers are offered up to it, cursors page beyond. */
-export const maxOffset = 10_000;
-/** The API's longest search text. */
-export const maxSearchLength = 200;
+export { listSearchSchema, maxOffset, maxSearchLength } from "./url-search";
 
 /** The `cursor` URL value that stands for "the last page". */
 const endCursor = "end";
-
-/**
- * URL search parameters of a list screen: `q`, `sort`, `order`, `page`, `cursor` and the screen's
- * filters. Invalid values are dropped rather than failing the page; defaults never appear in the URL.
- */
-export function listSearchSchema<const S extends readonly [string, ...string[]], E extends z.ZodRawShape>(sortKeys: S, extra: E) {
-  return z.object({
-    q: z.string().max(maxSearchLength).optional().catch(undefined),
-    sort: z.enum(sortKeys).optional().catch(undefined),
-    order: z.enum(["asc", "desc"]).optional().catch(undefined),
-    page: z.coerce.number().int().min(1).optional().catch(undefined),
-    cursor: z.string().max(2000).optional().catch(undefined),
-    ...extra,
-  });
-}
 
 /** The state of a list: what the user chose and where they are. */
 export type ListState = {

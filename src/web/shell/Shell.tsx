@@ -6,7 +6,7 @@ import { useAuth } from "../auth/AuthProvider";
 import { ChangePasswordModal } from "../auth/ChangePasswordModal";
 import { passwordMessages } from "../../domain/password";
 import { useCan } from "../auth/permissions";
-import { titleCase } from "../components/format";
+import { titleCase } from "../components/case";
 import { Logo } from "../components/Logo";
 import { Menu as MenuButton } from "../components/Menu";
 import { flash, FlashBanner } from "../components/overlays";
