@@ -37,9 +37,9 @@ export const auditActions = [
   "create", // any record created (customer, team, user, operator: API and `npm run operator:create`)
   "update", // fields of a record changed
   "delete", // a record deleted
-  "assign_skill", // a skill assigned to a team (entity team)
-  "reassign_skill", // an unassigned skill assigned again (entity team)
-  "unassign_skill", // a skill unassigned from a team (entity team)
+  "assign_skill", // a skill assigned to a team: one row against the team and one against the skill
+  "reassign_skill", // an unassigned skill assigned again: against the team and the skill
+  "unassign_skill", // a skill unassigned from a team: against the team and the skill
   "add_member", // a user joined a team: one row against the team and one against the user
   "remove_member", // a user left or was removed from a team: against the team and the user
   "sign_in", // an operator signed in
@@ -58,7 +58,10 @@ export const auditActions = [
 export type AuditAction = (typeof auditActions)[number];
 
 /** The lists whose CSV exports are recorded (action `export`, entity the list's name). */
-export const auditListNames = ["customers", "teams", "users", "user_teams", "operators", "audit_log"] as const;
+export const auditListNames = [
+  "customers", "teams", "users", "user_teams", "operators", "audit_log",
+  "skills", "skill_teams", "skill_assignable_teams", "skill_prompts", "skill_comments",
+] as const;
 export type AuditListName = (typeof auditListNames)[number];
 
 /** The kinds of record audit rows are written against. */

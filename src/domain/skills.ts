@@ -2,6 +2,7 @@ import { z } from "zod";
 import { id, listPage, timestamp } from "./common";
 import { assignmentStatuses, commentStatuses, promptStatuses, skillStatuses, skillTypes, teamStatuses } from "./enums";
 import { msg } from "./messages";
+import { requiredName } from "./text";
 
 /** A row of `skills` (SPEC.md §3). */
 export const skillSchema = z.object({
@@ -100,7 +101,8 @@ export const skillOptionSchema = z.object({ skill_id: id, skill_name: z.string()
 export type SkillOption = z.infer<typeof skillOptionSchema>;
 export const skillOptionsSchema = z.object({ items: z.array(skillOptionSchema), more: z.boolean() });
 
-const skillName = z.string({ error: msg.skills.nameRequired }).trim().min(1, msg.skills.nameRequired).max(200, msg.skills.nameTooLong);
+/** SPEC.md §5 "Skill name is required", with the one required-name rule of src/domain/text.ts. */
+const skillName = requiredName({ required: msg.skills.nameRequired, tooLong: msg.skills.nameTooLong }, 200);
 const skillDescription = z
   .string({ error: msg.skills.descriptionInvalid })
   .max(5000, msg.skills.descriptionTooLong)

@@ -30,6 +30,23 @@ export function membershipAudit(action: "add_member" | "remove_member", m: { tea
   ];
 }
 
+/**
+ * The audit rows of a skill assignment change (a teams_skills row): one against the team and one
+ * against the skill, so that both records' histories show it. `before`/`after` hold the row's
+ * changed fields (status) and names for the reader.
+ */
+export function assignmentAudit(
+  action: "assign_skill" | "reassign_skill" | "unassign_skill",
+  a: { team_id: string; skill_id: string },
+  before?: Record<string, unknown>,
+  after?: Record<string, unknown>,
+): AuditEntry[] {
+  return [
+    { action, entity: "team", entity_id: a.team_id, before, after: { skill_id: a.skill_id, ...after } },
+    { action, entity: "skill", entity_id: a.skill_id, before, after: { team_id: a.team_id, ...after } },
+  ];
+}
+
 /** Keeps only the fields that differ between `before` and `after` (all of them on create/delete). */
 export function changedFields(before?: Record<string, unknown> | null, after?: Record<string, unknown> | null) {
   if (!before || !after) return { before: before ?? undefined, after: after ?? undefined };

@@ -23,7 +23,9 @@ const tracked: Array<{ table: string; key: string; hashed: string; select: strin
   { table: "operator", key: "id", hashed: "t.*", select: "id", records: (r) => [`operator:${r.id}`] },
   { table: "operator_account", key: "id", hashed: "t.*", select: "user_id", records: (r) => [`operator:${r.user_id}`] },
   { table: "teams_users", key: "team_id::text || user_id::text", hashed: "t.*", select: "team_id, user_id", records: (r) => [`team:${r.team_id}`, `user:${r.user_id}`] },
-  { table: "teams_skills", key: "team_id::text || skill_id::text", hashed: "t.*", select: "team_id", records: (r) => [`team:${r.team_id}`] },
+  { table: "teams_skills", key: "team_id::text || skill_id::text", hashed: "t.*", select: "team_id, skill_id", records: (r) => [`team:${r.team_id}`, `skill:${r.skill_id}`] },
+  { table: "skills", key: "skill_id::text", hashed: "t.*", select: "skill_id", records: (r) => [`skill:${r.skill_id}`] },
+  { table: "pedal_prompts", key: "prompt_id::text", hashed: "t.*", select: "prompt_id", records: (r) => [`prompt:${r.prompt_id}`] },
   // Sessions: only their existence (use slides the expiry, which is no change of record).
   { table: "operator_session", key: "token", hashed: "t.token", select: "user_id", records: (r) => [`operator:${r.user_id}`] },
   // Counters of addresses name no record; an account's lock is its operator's.
@@ -55,10 +57,13 @@ describe.each(targets)("audit coverage on %s", (target) => {
   function changed(before: Snapshot, after: Snapshot): string[] {
     const records = new Set<string>();
     const deletedTeams = new Set([...before.keys()].filter((k) => k.startsWith("teams:") && !after.has(k)).map((k) => before.get(k)!.records[0]));
+    const deletedSkills = new Set([...before.keys()].filter((k) => k.startsWith("skills:") && !after.has(k)).map((k) => before.get(k)!.records[0]));
     for (const [key, row] of before) {
       const now = after.get(key);
       if (now && now.hash === row.hash) continue;
-      const names = key.startsWith("teams_users:") && deletedTeams.has(row.records[0]) ? [row.records[0]] : row.records;
+      // A link row removed with its team (or skill) is that record's change only.
+      const link = key.startsWith("teams_users:") || key.startsWith("teams_skills:");
+      const names = link && deletedTeams.has(row.records[0]) ? [row.records[0]] : link && deletedSkills.has(row.records[1]!) ? [row.records[1]!] : row.records;
       names.forEach((n) => records.add(n));
     }
     for (const [key, row] of after) if (!before.has(key)) row.records.forEach((n) => records.add(n));
@@ -97,6 +102,22 @@ describe.each(targets)("audit coverage on %s", (target) => {
         prepare: () => app.request(`/api/users/${ids.userId}/teams`, { as: as.editor, method: "POST", json: { team_id: ids.teamId } }),
         run: () => app.request(`/api/teams/${ids.teamId}/members/${ids.userId}`, { as: as.editor, method: "DELETE" }) },
       { route: "POST /api/teams/{teamId}/skills", run: () => app.request(`/api/teams/${ids.teamId}/skills`, { as: as.editor, method: "POST", json: { skill_id: pick.skill_id } }) },
+      { route: "POST /api/skills", run: async () => {
+        const res = await app.request("/api/skills", { as: as.editor, method: "POST", json: { skill_name: "Audited skill" } });
+        ids.skillId = (await res.clone().json()).skill_id;
+        return res;
+      } },
+      { route: "PATCH /api/skills/{skillId}", run: () => app.request(`/api/skills/${ids.skillId}`, { as: as.editor, method: "PATCH", json: { skill_description: "Audited" } }) },
+      { route: "POST /api/skills/{skillId}/teams", run: () => app.request(`/api/skills/${ids.skillId}/teams`, { as: as.editor, method: "POST", json: { team_id: ids.teamId } }) },
+      { route: "PATCH /api/skills/{skillId}/teams/{teamId}", run: () => app.request(`/api/skills/${ids.skillId}/teams/${ids.teamId}`, { as: as.editor, method: "PATCH", json: { status: "inactive" } }) },
+      { route: "POST /api/skills/{skillId}/teams/bulk",
+        prepare: async () => {
+          const res = await app.request("/api/teams", { as: as.editor, method: "POST", json: { customer_id: ids.customerId, team_name: "Audited team 2" } });
+          ids.team2Id = (await res.json()).team_id;
+        },
+        run: () => app.request(`/api/skills/${ids.skillId}/teams/bulk`, { as: as.editor, method: "POST", json: { team_ids: [ids.team2Id] } }) },
+      { route: "DELETE /api/skills/{skillId}", run: () => app.request(`/api/skills/${ids.skillId}`, { as: as.editor, method: "DELETE" }) },
+      { route: "POST /api/skills/{skillId}/prompts", run: () => app.request(`/api/skills/${pick.skill_id}/prompts`, { as: as.editor, method: "POST", json: { prompt_title: "Audited prompt" } }) },
       { route: "DELETE /api/teams/{teamId}",
         prepare: () => app.request(`/api/users/${ids.userId}/teams`, { as: as.editor, method: "POST", json: { team_id: ids.teamId } }),
         run: () => app.request(`/api/teams/${ids.teamId}`, { as: as.editor, method: "DELETE" }) },

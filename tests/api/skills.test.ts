@@ -182,7 +182,7 @@ describe.each(targets)("skills API on %s", (target) => {
       expect(again.status).toBe(200);
       expect(again.body.updated_at).toBe(once);
       expect((await send("PATCH", `/api/skills/${skill.skill_id}`, { status: "active" })).body.status).toBe("active");
-      expect((await auditOf(skill.skill_id)).map((a) => a.action)).toEqual(["create", "archive", "unarchive"]);
+      expect((await auditOf(skill.skill_id)).map((a) => a.action)).toEqual(["create", "update", "update"]);
     });
 
     it("keeps the cards exact through create, archive, scope change and delete", async () => {
@@ -274,7 +274,7 @@ describe.each(targets)("skills API on %s", (target) => {
 
       // Unchanged status: no write, no audit row.
       await send("PATCH", `/api/skills/${skill.skill_id}/teams/${team.team_id}`, { status: "active" });
-      expect((await auditOf(skill.skill_id)).map((a) => a.action)).toEqual(["create", "assign_team", "unassign_team", "reassign_team"]);
+      expect((await auditOf(skill.skill_id)).map((a) => a.action)).toEqual(["create", "assign_skill", "unassign_skill", "reassign_skill"]);
       const stats = (await get(`/api/skills/${skill.skill_id}`)).body.stats;
       expect(stats).toMatchObject({ total_teams: 1, active_assignments: 1, inactive_assignments: 0 });
     });
@@ -353,7 +353,7 @@ describe.each(targets)("skills API on %s", (target) => {
       expect(ok.body).toEqual({ created: 2 });
       expect((await assignmentRows(skill.skill_id)).filter((r) => r.status === "active")).toHaveLength(3);
       const audit = (await auditOf(skill.skill_id)).slice(auditBefore);
-      expect(audit.map((r) => [r.action, r.changes.after?.team_id]).sort()).toEqual([["assign_team", a.team_id], ["assign_team", b.team_id]].sort());
+      expect(audit.map((r) => [r.action, r.changes.after?.team_id]).sort()).toEqual([["assign_skill", a.team_id], ["assign_skill", b.team_id]].sort());
       expect(await teamCount(skill.skill_id)).toBe(3);
     });
   });

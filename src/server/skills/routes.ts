@@ -17,7 +17,7 @@ import {
   skillSchema,
   updateSkillSchema,
 } from "../../domain/skills";
-import { mutate, type Tx } from "../audit";
+import { assignmentAudit, mutate, type Tx } from "../audit";
 import { queryRows, type Database } from "../db/client";
 import { pedal_prompts, skills, teams, teams_skills } from "../db/schema";
 import { errorBodySchema, HttpError, notFound } from "../http/errors";
@@ -246,8 +246,7 @@ skillsRouter
       // SPEC.md §4: archiving an inactive skill (or saving an unchanged form) writes nothing.
       if (Object.keys(changes).length === 0) return { result: before, audit: [] };
       const [after] = await tx.update(skills).set({ ...changes, updated_at: new Date() }).where(eq(skills.skill_id, skillId)).returning();
-      const action = Object.keys(changes).length === 1 && changes.status ? (changes.status === "inactive" ? "archive" : "unarchive") : "update";
-      return { result: after, audit: [{ action, entity: "skill", entity_id: skillId, before: toJson(before), after: toJson(after) }] };
+      return { result: after, audit: [{ action: "update" as const, entity: "skill" as const, entity_id: skillId, before: toJson(before), after: toJson(after) }] };
     });
     return c.json(toJson(updated), 200);
   })
@@ -289,7 +288,7 @@ skillsRouter
       if (!row) return { result: { created: false }, audit: [] };
       return {
         result: { created: row.inserted },
-        audit: [{ action: row.inserted ? "assign_team" : "reassign_team", entity: "skill", entity_id: skillId, after: { team_id, team_name: team.team_name, status: "active" } }],
+        audit: assignmentAudit(row.inserted ? "assign_skill" : "reassign_skill", { team_id, skill_id: skillId }, undefined, { team_name: team.team_name, status: "active" }),
       };
     });
     return c.json({ team_id, skill_id: skillId, status: "active" as const }, outcome.created ? 201 : 200);
@@ -323,10 +322,7 @@ skillsRouter
       if (rows.length !== team_ids.length) throw new HttpError(409, "conflict", msg.skills.bulkInvalid);
       return {
         result: rows.length,
-        audit: team_ids.map((id) => ({
-          action: "assign_team", entity: "skill", entity_id: skillId,
-          after: { team_id: id, team_name: byId.get(id)!.team_name, status: "active", bulk: true },
-        })),
+        audit: team_ids.flatMap((id) => assignmentAudit("assign_skill", { team_id: id, skill_id: skillId }, undefined, { team_name: byId.get(id)!.team_name, status: "active", bulk: true })),
       };
     });
     return c.json({ created }, 201);
@@ -349,10 +345,7 @@ skillsRouter
       await tx.update(teams_skills).set({ status }).where(and(eq(teams_skills.skill_id, skillId), eq(teams_skills.team_id, teamId)));
       return {
         result: null,
-        audit: [{
-          action: status === "active" ? "reassign_team" : "unassign_team", entity: "skill", entity_id: skillId,
-          before: { team_id: teamId, status: row.status }, after: { team_id: teamId, team_name: team?.team_name ?? null, status },
-        }],
+        audit: assignmentAudit(status === "active" ? "reassign_skill" : "unassign_skill", { team_id: teamId, skill_id: skillId }, { status: row.status }, { team_name: team?.team_name ?? null, status }),
       };
     });
     return c.json({ team_id: teamId, skill_id: skillId, status }, 200);

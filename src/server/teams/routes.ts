@@ -12,7 +12,7 @@ import {
   teamSkillsSchema,
   updateTeamStatusSchema,
 } from "../../domain/teams";
-import { membershipAudit, mutate } from "../audit";
+import { assignmentAudit, membershipAudit, mutate } from "../audit";
 import { customers, skills, teams, teams_skills, teams_users } from "../db/schema";
 import { HttpError, notFound } from "../http/errors";
 import { pagingQuery, toJson } from "../http/list";
@@ -187,7 +187,7 @@ teamsRouter
       if (!row) return { result: { created: false }, audit: [] };
       return {
         result: { created: row.inserted },
-        audit: [{ action: row.inserted ? "assign_skill" : "reassign_skill", entity: "team", entity_id: teamId, after: { skill_id, status: "active" } }],
+        audit: assignmentAudit(row.inserted ? "assign_skill" : "reassign_skill", { team_id: teamId, skill_id }, undefined, { status: "active" }),
       };
     });
     return c.json({ skill_id, status: "active" as const }, outcome.created ? 201 : 200);
