@@ -22,7 +22,7 @@ import { skillsBase, skillsRouter } from "./skills/routes";
 import { teamsBase, teamsRouter } from "./teams/routes";
 import { usersBase, usersRouter } from "./users/routes";
 import { databaseErrorAnswer, errorResponse, HttpError } from "./http/errors";
-import { requireAccess, routeTable, type AppEnv } from "./http/route";
+import { requireAccess, routeTable, sessionScheme, type AppEnv } from "./http/route";
 import { defaultListSettings, type SummaryCache } from "./http/list-engine";
 import { changePasswordHandler, clientIp, jsonOnly, resolveSession, sameOrigin, signInHandler, signOutHandler, systemClock, type Clock } from "./security";
 
@@ -94,7 +94,9 @@ export function createApp(deps: AppDeps): { app: OpenAPIHono<AppEnv>; auth: Auth
   app.use(bodyLimit({
     maxSize: maxBodyBytes,
     onError: (c) => {
-      c.header("connection", "close");
+      // The rest of the body is read and dropped by Node (no memory kept), so the client gets the
+      // answer instead of a connection reset in the middle of its upload.
+      (c.env as { incoming?: { resume(): void } } | undefined)?.incoming?.resume();
       return errorResponse(c, 413, "payload_too_large", msg.api.tooLarge(formatBytes(maxBodyBytes)));
     },
   }));
@@ -133,9 +135,16 @@ export function createApp(deps: AppDeps): { app: OpenAPIHono<AppEnv>; auth: Auth
   app.route(accountBase, accountRouter);
   app.route(auditBase, auditRouter);
 
+  app.openAPIRegistry.registerComponent("securitySchemes", sessionScheme, {
+    type: "apiKey",
+    in: "cookie",
+    name: "pedal.session_token",
+    description: "The session cookie set by POST /api/auth/sign-in/email (named `__Secure-pedal.session_token` when PUBLIC_URL is https). Each operation also needs a role: see its `x-required-role`.",
+  });
   app.doc31("/api/openapi.json", {
     openapi: "3.1.0",
-    info: { title: "Pedal Console API", version: "1.0.0", description: "Back-office API of the Pedal Console. Every route needs an operator session cookie from POST /api/auth/sign-in/email." },
+    info: { title: "Pedal Console API", version: "1.0.0", description: "Back-office API of the Pedal Console. Every route needs an operator session cookie from POST /api/auth/sign-in/email and the role its `x-required-role` names; requests that change data must also carry the console's Origin. Bodies are limited to MAX_BODY_BYTES (1 MB by default)." },
+    security: [{ [sessionScheme]: [] }],
   });
   mountDocs(app);
 

@@ -80,7 +80,12 @@ describe("request bodies", () => {
         expect(answer, `${target} chunked=${chunked}`).toHaveProperty("status", 413);
         expect(JSON.parse((answer as { body: string }).body), `${target} chunked=${chunked}`).toEqual({ error: { code: "payload_too_large", message: "The request body is larger than the 1 MB the console accepts" } });
       }
-      for (const answer of burst) expect(answer).toHaveProperty("status", 413);
+      // In the burst the point is memory: each is refused 413, or cut while the client still uploads
+      // (the server stops reading a body it refused); none is accepted or fails with a 5xx.
+      for (const answer of burst) {
+        if ("status" in answer) expect(answer.status).toBe(413);
+        else expect(answer.error).toMatch(/EPIPE|ECONNRESET/);
+      }
       expect(peak - before, `RSS ${before >> 20} MiB before, ${peak >> 20} MiB at most`).toBeLessThan(50 * 1024 * 1024);
       // The server is still well.
       expect((await fetch(`http://127.0.0.1:${port}/healthz`)).status).toBe(200);

@@ -47,23 +47,52 @@ export function requireAccess(access: RouteAccess): MiddlewareHandler<AppEnv> {
   };
 }
 
-const errorResponses = {
-  400: { description: "Malformed JSON body", content: { "application/json": { schema: errorBodySchema } } },
-  401: { description: "No operator session", content: { "application/json": { schema: errorBodySchema } } },
-  403: { description: "The operator's role does not allow it", content: { "application/json": { schema: errorBodySchema } } },
-} as const;
+const errorEntry = (description: string) => ({ description, content: { "application/json": { schema: errorBodySchema } } });
+
+/** The name of the session cookie's security scheme in the OpenAPI document. */
+export const sessionScheme = "session";
+
+/**
+ * The error answers every route may give, in the standard error body: 400 and 413 to anyone; 401
+ * and 403 to routes that need a role; 422 to routes that take input.
+ */
+function standardErrors(access: RouteAccess, takesInput: boolean, takesBody: boolean) {
+  return {
+    400: errorEntry("Malformed request (JSON, identifier or NUL character)"),
+    413: errorEntry(takesBody ? "The body is larger than MAX_BODY_BYTES (1 MB by default)" : "A body was sent larger than MAX_BODY_BYTES (1 MB by default)"),
+    ...(access === "public" ? {} : {
+      401: errorEntry("No operator session: sign in with POST /api/auth/sign-in/email"),
+      403: errorEntry(`The operator's role is below ${access}`),
+    }),
+    ...(takesInput ? { 422: errorEntry("Invalid input, with a message per field") } : {}),
+  };
+}
+
+const roleText: Record<RouteAccess, string> = {
+  public: "No session needed.",
+  viewer: "Requires a session of any role (viewer, editor or admin).",
+  editor: "Requires a session of role editor or admin.",
+  admin: "Requires a session of role admin.",
+};
 
 /**
  * Declares an API route: its OpenAPI description, the access it needs (enforced by middleware and
  * recorded in `routeTable`), and the standard error responses. `path` is relative to the module's
- * mount point given as `base` (e.g. "/api/dashboard").
+ * mount point given as `base` (e.g. "/api/dashboard"). In the OpenAPI document every route but a
+ * public one carries the session cookie's security scheme, its required role as
+ * `x-required-role` and in its description, and its 400/401/403/413/422 answers.
  */
 export function apiRoute<R extends Omit<RouteConfig, "middleware">>(base: string, access: RouteAccess, config: R) {
   routeTable.push({ method: config.method.toUpperCase(), path: base + (config.path === "/" ? "" : config.path), access });
+  const request = config.request as { body?: unknown; query?: unknown; params?: unknown } | undefined;
+  const takesBody = request?.body !== undefined;
+  const takesInput = takesBody || request?.query !== undefined || request?.params !== undefined;
   return createRoute({
     ...config,
+    description: [config.description, roleText[access]].filter(Boolean).join("\n\n"),
+    ...(access === "public" ? { security: [] } : { security: [{ [sessionScheme]: [] }], "x-required-role": access }),
     middleware: [requireAccess(access)] as const,
-    responses: { ...errorResponses, ...config.responses },
+    responses: { ...standardErrors(access, takesInput, takesBody), ...config.responses },
   });
 }
 
