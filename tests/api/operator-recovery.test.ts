@@ -64,6 +64,45 @@ describe.each(targets)("the last active admin on %s", (target) => {
   }, 600_000);
 });
 
+describe.runIf(targets.includes("postgres"))("the last active admin under a concurrent change on postgres", () => {
+  it("a removal that waited for another admin's deactivation sees it and is refused with 409", async () => {
+    const app = await startConsole("postgres");
+    const [{ name }] = await app.rows<{ name: string }>(sql`select current_database() as name`);
+    const url = new URL(process.env.TEST_DATABASE_URL!);
+    url.pathname = `/${name}`;
+    const other = new pg.Client({ connectionString: url.toString() });
+    await other.connect();
+    try {
+      const signInAs = async (email: string) => {
+        const id = await createOperator(app.handle.db, { email, password: testPassword, role: "admin" });
+        const res = await app.request("/api/auth/sign-in/email", { method: "POST", json: { email, password: testPassword } });
+        return { id, cookie: cookieOf(res) };
+      };
+      const a = await signInAs("held-a@test.example");
+      const b = await signInAs("held-b@test.example");
+      await app.handle.db.execute(sql`update operator set banned = true where role = 'admin' and id <> ${a.id} and id <> ${b.id}`);
+      // Another server copy is deactivating a, not yet committed.
+      await other.query("begin");
+      await other.query("update operator set banned = true where id = $1", [a.id]);
+      const pending = app.request(`/api/operators/${b.id}`, { method: "PATCH", headers: { cookie: a.cookie }, json: { banned: true } });
+      // The request waits on a's row lock (polled, not slept for a fixed time).
+      for (let i = 0; i < 600; i++) {
+        const [{ n }] = (await other.query("select count(*)::int as n from pg_locks l join pg_stat_activity s on s.pid = l.pid where not l.granted and s.datname = $1", [name])).rows;
+        if (n > 0) break;
+        await new Promise((r) => setImmediate(r));
+      }
+      await other.query("commit");
+      const res = await pending;
+      expect(res.status).toBe(409);
+      expect((await res.json()).error.message).toBe(msg.operators.lastAdmin);
+      expect(await app.count(sql`select 1 from operator where role = 'admin' and coalesce(banned, false) = false`)).toBe(1);
+    } finally {
+      await other.end();
+      await app.close();
+    }
+  }, 300_000);
+});
+
 /** Runs one of the server's npm scripts' files against the database in `env`. */
 function runScript(script: string, args: string[], env: Record<string, string>) {
   const result = spawnSync(process.execPath, ["--import", "tsx", `scripts/${script}`, ...args], {
