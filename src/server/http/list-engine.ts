@@ -15,7 +15,8 @@
  *   tiebreak of the row it starts after (or before); a malformed cursor, or one of another sort or
  *   order, is a 422 with the standard error body.
  * At most 3 SQL statements per request: the page, the planner's estimate when a count is needed,
- * and one statement with the summary and the exact count.
+ * and one statement with the summary and the exact count (a search on a list's `base` runs the
+ * last two before the page).
  */
 import type { AuditListName } from "../../domain/audit";
 import { sql, type SQL } from "drizzle-orm";
@@ -88,7 +89,9 @@ export type CsvColumn<I> = { header: string; value: (item: I) => unknown };
  *   search's page on one of `base.sorts` picks its rows in the base first (the trigram indexes'
  *   bitmaps, sorted, limited) and joins the rest for those rows only: the planner's guess of how
  *   many rows a search matches is often far too high, and over the whole join it then hashes every
- *   customer (a 41,675-row scan) even when nothing matches.
+ *   customer (a 41,675-row scan) even when nothing matches. Such a search is counted first; when
+ *   at most `matchesFirstLimit` rows match, the page is sorted from all matches (found by the
+ *   trigram indexes) instead of walking the sort's index and testing each row.
  */
 export type ListDeclaration<I, S, F extends Record<string, unknown>> = {
   /** Also the audit entity of its CSV exports (src/domain/audit.ts `auditListNames`). */
@@ -131,6 +134,8 @@ export const defaultListSettings: ListSettings = { exactCountLimit: 50_000, summ
 export const maxOffset = 10_000;
 /** Searches shorter than this match prefixes only (a trigram index needs three characters). */
 export const minContainsLength = 3;
+/** A search on a list's base matching at most this many rows gathers them all, then sorts (see `runList`). */
+export const matchesFirstLimit = 10_000;
 
 const searchText = z.string().trim().max(200, msg.api.searchTooLong).regex(/^[^\p{Cc}]*$/u, msg.api.malformed);
 
@@ -380,8 +385,11 @@ export async function runList<I, S, F extends Record<string, unknown>>(
     summaryExact = false;
   }
 
-  /** Sets `total` (and the summary) with at most two statements. `knownRows`: the first page held every row. */
+  /** Sets `total` (and the summary) with at most two statements, once. `knownRows`: the first page held every row. */
+  let totalDone = false;
   async function ensureTotal(knownRows?: number) {
+    if (totalDone) return;
+    totalDone = true;
     if (knownRows !== undefined) {
       await summaryAndCount(false);
       total = knownRows;
@@ -416,17 +424,27 @@ export async function runList<I, S, F extends Record<string, unknown>>(
 
   // A search on a base sort finds the page's rows in the base table alone (see `base`).
   const pickFrom = q && decl.base?.sorts.includes(query.sort) ? decl.base.from : undefined;
+  // When the search's exact count is known to be small, its matches are gathered first (the
+  // trigram bitmaps) and sorted, rather than the sort's index walked and every row tested: the
+  // planner overestimates trigram matches and would walk the index through most of the table.
+  let matchesFirst = false;
   const base = (extra: SQL | undefined, direction: "asc" | "desc", limit: number, offset?: number) => {
     const columns = sql`${decl.select}, ${sql.join(keys.map((k, i) => sql`(${k.expr})::text as ${sql.identifier(`__k${i}`)}`), sql`, `)}`;
     if (pickFrom) {
+      const ids = matchesFirst
+        ? sql`select m.__id from (
+            select ${decl.id.expr} as __id, ${sql.join(keys.map((k, i) => sql`${k.expr} as ${sql.identifier(`__m${i}`)}`), sql`, `)}
+            from ${pickFrom} where ${allOf([where, extra])} offset 0) m
+          order by ${sql.join(keys.map((_, i) => sql`m.${sql.identifier(`__m${i}`)} ${sql.raw(direction)}`), sql`, `)}
+          limit ${limit} offset ${offset ?? 0}`
+        : sql`select ${decl.id.expr} from ${pickFrom}
+          where ${allOf([where, extra])}
+          order by ${orderClause(keys, direction)}
+          limit ${limit} offset ${offset ?? 0}`;
       return sql`
         select ${columns}
         from ${decl.from}
-        where ${decl.id.expr} in (
-          select ${decl.id.expr} from ${pickFrom}
-          where ${allOf([where, extra])}
-          order by ${orderClause(keys, direction)}
-          limit ${limit} offset ${offset ?? 0})
+        where ${decl.id.expr} in (${ids})
         order by ${orderClause(keys, direction)}`;
     }
     return sql`
@@ -441,6 +459,12 @@ export async function runList<I, S, F extends Record<string, unknown>>(
   const skipped = (direction: "asc" | "desc", limit: number, offset: number) => sql`${decl.id.expr} in (
     select ${decl.id.expr} from ${decl.from} where ${where} order by ${orderClause(keys, direction)} limit ${limit} offset ${offset})`;
   const reverse = query.order === "asc" ? "desc" : "asc";
+
+  // A search on the base counts first, to choose how its page is found (see `matchesFirst`).
+  if (pickFrom) {
+    await ensureTotal();
+    matchesFirst = totalExact && (total ?? Infinity) <= matchesFirstLimit;
+  }
 
   let rows: Array<Record<string, unknown>>;
   let hasBefore: boolean;
