@@ -1,10 +1,9 @@
-import { useEffect, useRef, useState, type ReactNode } from "react";
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from "react";
 import { Link, useRouterState } from "@tanstack/react-router";
 import { ChevronsLeft, ChevronsRight, KeyRound, LogOut, Menu, Monitor, MonitorX, Moon, Search, Sun, X } from "lucide-react";
 import { msg } from "../../domain/messages";
 import { useAuth } from "../auth/AuthProvider";
-import { ChangePasswordModal } from "../auth/ChangePasswordModal";
-import { passwordMessages } from "../../domain/password";
+import { passwordMessages } from "../../domain/password-messages";
 import { useCan } from "../auth/permissions";
 import { titleCase } from "../components/case";
 import { Logo } from "../components/Logo";
@@ -12,6 +11,9 @@ import { Menu as MenuButton } from "../components/Menu";
 import { flash, FlashBanner } from "../components/overlays";
 import { setTheme, themeChoices, useTheme } from "../lib/theme";
 import { adminNavItems, navItems } from "./nav";
+
+/** The Change password dialog (and the zod schema it validates with) loads when first opened. */
+const ChangePasswordModal = lazy(() => import("../auth/ChangePasswordModal").then((m) => ({ default: m.ChangePasswordModal })));
 
 const collapsedKey = "pedal.sidebar.collapsed";
 
@@ -175,7 +177,11 @@ function UserMenu() {
   const roleLabel = titleCase(operator.role);
   return (
     <>
-    <ChangePasswordModal open={changing} onClose={() => setChanging(false)} onChanged={() => { setChanging(false); flash(passwordMessages.changed); }} />
+    {changing ? (
+      <Suspense fallback={null}>
+        <ChangePasswordModal open={changing} onClose={() => setChanging(false)} onChanged={() => { setChanging(false); flash(passwordMessages.changed); }} />
+      </Suspense>
+    ) : null}
     <MenuButton
       label={msg.ui.userMenu}
       width="w-64"
