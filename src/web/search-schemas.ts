@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { customerSortKeys } from "../domain/customers";
 import { skillScopes, skillSortKeys } from "../domain/skills";
-import { skillStatuses, skillTypes } from "../domain/enums";
+import { commentStatuses, skillStatuses, skillTypes } from "../domain/enums";
+import { commentSortKeys } from "../domain/comments";
 import { teamSortKeys } from "../domain/teams";
 import { userSortKeys } from "../domain/users";
 import { listSearchSchema } from "./lib/server-list";
@@ -20,6 +21,13 @@ export const skillsSearch = listSearchSchema(skillSortKeys, {
   scope: z.enum(skillScopes).optional().catch(undefined),
   status: z.enum(skillStatuses).optional().catch(undefined),
 });
+
+export const commentsSearch = listSearchSchema(commentSortKeys, {
+  status: z.enum(commentStatuses).optional().catch(undefined),
+  customer: z.uuid().optional().catch(undefined),
+});
+/** The review queue: optionally one customer's pending comments. */
+export const reviewSearch = z.object({ customer: z.uuid().optional().catch(undefined) });
 
 /** Audit log filters (admins). */
 export const auditSearch = z.object({
