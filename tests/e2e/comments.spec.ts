@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { commenterName } from "../../src/domain/comments";
 import { msg } from "../../src/domain/messages";
@@ -32,7 +33,7 @@ test.describe("comments", () => {
     await page.getByLabel("Status").selectOption("pending");
     await expect(page).toHaveURL(/status=pending/);
     await expectCards(page, "&status=pending");
-    for (const cell of await table(page).getByRole("row").locator("td:nth-child(7)").allTextContents()) expect(cell).toBe("Pending");
+    for (const cell of await table(page).getByRole("row").locator("td:nth-child(6)").allTextContents()) expect(cell).toBe("Pending");
 
     const { items } = await apiGet<{ items: Item[] }>(page, "/api/comments?limit=1&sort=customer_name&order=desc");
     const customer = items[0];
@@ -43,14 +44,17 @@ test.describe("comments", () => {
     const { total: narrowed } = await expectCards(page, `&status=pending&customer_id=${customer.customer_id}`);
     if (narrowed === 0) await expect(page.getByText(msg.comments.emptyFiltered)).toBeVisible();
 
-    await page.goto("/comments");
+  });
+
+  test("sorting on the column headers, and a search that matches nothing", async ({ page }) => {
+    await signIn(page, "/comments");
     await table(page).getByRole("button", { name: "Skill", exact: true }).click();
     await expect(page).toHaveURL(/sort=skill_name/);
     const sorted = await apiGet<{ items: Array<{ skill_name: string }> }>(page, "/api/comments?limit=50&sort=skill_name&order=asc");
     await expect(table(page).getByRole("row").nth(1).locator("td:nth-child(3)")).toHaveText(sorted.items[0].skill_name);
     await table(page).getByRole("button", { name: "User", exact: true }).click();
     await expect(page).toHaveURL(/sort=user/);
-    await page.getByRole("searchbox").fill("zzzz-no-such-comment");
+    await page.getByRole("searchbox", { name: msg.comments.searchPlaceholder }).fill("zzzz-no-such-comment");
     await expect(page.getByText(msg.comments.empty)).toBeVisible();
     await expect(page.getByText(msg.comments.emptyFiltered)).toBeVisible();
   });
@@ -187,5 +191,33 @@ test.describe("comments", () => {
     await page.getByRole("menuitem", { name: msg.comments.deactivate }).click();
     await expect(row.getByText("Inactive")).toBeVisible();
     expect((await apiGet(page, `/api/comments/${c.comment_id}`)).status).toBe("inactive");
+  });
+
+  test("axe finds no WCAG A/AA violation on /comments, its bulk preview, the review queue and its keys, light and dark", async ({ page }) => {
+    const found: string[] = [];
+    const check = async (where: string) => {
+      const result = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+      found.push(...result.violations.flatMap((v) => v.nodes.map((n) => `${where}: ${v.id} at ${n.target.join(" ")}`)));
+    };
+    await signIn(page, "/comments");
+    for (const theme of ["light", "dark"] as const) {
+      await page.emulateMedia({ colorScheme: theme });
+      await page.goto("/comments");
+      await expect(table(page).getByRole("row").nth(1)).toBeVisible();
+      await check(`/comments ${theme}`);
+      await table(page).getByRole("row").nth(1).getByRole("checkbox").check();
+      await page.getByRole("region", { name: "Selected comments" }).getByRole("button", { name: msg.comments.deactivate }).click();
+      await expect(page.getByTestId("bulk-preview")).toBeVisible();
+      await check(`bulk preview ${theme}`);
+      await page.keyboard.press("Escape");
+      await page.goto("/comments/review");
+      await expect(page.getByTestId("queue-remaining")).not.toBeEmpty();
+      await check(`/comments/review ${theme}`);
+      await page.keyboard.press("?");
+      await expect(page.getByRole("dialog", { name: msg.comments.keysTitle })).toBeVisible();
+      await check(`keys ${theme}`);
+      await page.keyboard.press("Escape");
+    }
+    expect(found).toEqual([]);
   });
 });
