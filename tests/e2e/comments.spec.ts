@@ -194,6 +194,7 @@ test.describe("comments", () => {
   });
 
   test("axe finds no WCAG A/AA violation on /comments, its bulk preview, the review queue and its keys, light and dark", async ({ page }) => {
+    test.setTimeout(180_000); // eight axe runs: minutes on a busy machine
     const found: string[] = [];
     const check = async (where: string) => {
       const result = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
