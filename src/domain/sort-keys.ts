@@ -12,3 +12,4 @@ export const skillSortKeys = ["skill_name", "status", "type", "is_global", "team
 /** The Scope filter of /skills: global skills, or the others (local to the customers they are assigned to). */
 export const skillScopes = ["global", "local"] as const;
 export type SkillScope = (typeof skillScopes)[number];
+export const commentSortKeys = ["user", "skill_name", "customer_name", "status", "created_at"] as const;

@@ -19,6 +19,7 @@ import { customersBase, customersRouter } from "./customers/routes";
 import { accountBase, accountRouter, operatorsBase, operatorsRouter } from "./operators/routes";
 import { dashboardBase, dashboardRouter } from "./dashboard/routes";
 import { skillsBase, skillsRouter } from "./skills/routes";
+import { commentsBase, commentsRouter } from "./comments/routes";
 import { teamsBase, teamsRouter } from "./teams/routes";
 import { usersBase, usersRouter } from "./users/routes";
 import { databaseErrorAnswer, errorResponse, HttpError } from "./http/errors";
@@ -131,6 +132,7 @@ export function createApp(deps: AppDeps): { app: OpenAPIHono<AppEnv>; auth: Auth
   app.route(teamsBase, teamsRouter);
   app.route(usersBase, usersRouter);
   app.route(skillsBase, skillsRouter);
+  app.route(commentsBase, commentsRouter);
   app.route(operatorsBase, operatorsRouter);
   app.route(accountBase, accountRouter);
   app.route(auditBase, auditRouter);

@@ -4,7 +4,7 @@ import { useAuth } from "./auth/AuthProvider";
 import { ErrorState, Spinner, useDocumentTitle } from "./components/ui";
 import { LoginPage } from "./login/LoginPage";
 import { NotFoundPage } from "./misc/NotFoundPage";
-import { auditSearch, customersSearch, skillsSearch, teamsSearch, usersSearch } from "./search-schemas";
+import { auditSearch, commentsSearch, customersSearch, reviewSearch, skillsSearch, teamsSearch, usersSearch } from "./search-schemas";
 import { Shell } from "./shell/Shell";
 
 /**
@@ -101,6 +101,8 @@ const routeTree = rootRoute.addChildren([
   page("/skills/add", () => import("./skills/AddSkillPage")),
   page("/skills/$skillId", () => import("./skills/SkillDetailPage")),
   page("/skills/$skillId/edit", () => import("./skills/EditSkillPage")),
+  createRoute({ getParentRoute: () => rootRoute, path: "/comments", validateSearch: commentsSearch, errorComponent: RouteError, component: lazyPage(() => import("./comments/CommentsPage")) }),
+  createRoute({ getParentRoute: () => rootRoute, path: "/comments/review", validateSearch: reviewSearch, errorComponent: RouteError, component: lazyPage(() => import("./comments/ReviewQueuePage")) }),
   page("/analytics", () => import("./misc/AnalyticsPage")),
   page("/operators", () => import("./operators/OperatorsPage")),
   createRoute({ getParentRoute: () => rootRoute, path: "/audit", validateSearch: auditSearch, errorComponent: RouteError, component: lazyPage(() => import("./audit/AuditPage")) }),

@@ -1,5 +1,5 @@
-import { skillStatuses, skillTypes } from "../domain/enums";
-import { customerSortKeys, skillScopes, skillSortKeys, teamSortKeys, userSortKeys } from "../domain/sort-keys";
+import { commentStatuses, skillStatuses, skillTypes } from "../domain/enums";
+import { commentSortKeys, customerSortKeys, skillScopes, skillSortKeys, teamSortKeys, userSortKeys } from "../domain/sort-keys";
 import { isoDate, isTrue, listSearchSchema, oneOf, positiveInt, searchSchema, text, uuid } from "./lib/url-search";
 
 /**
@@ -19,6 +19,13 @@ export const skillsSearch = listSearchSchema(skillSortKeys, {
   scope: oneOf(skillScopes),
   status: oneOf(skillStatuses),
 });
+
+export const commentsSearch = listSearchSchema(commentSortKeys, {
+  status: oneOf(commentStatuses),
+  customer: uuid,
+});
+/** The review queue: optionally one customer's pending comments. */
+export const reviewSearch = searchSchema({ customer: uuid });
 
 /** Audit log filters (admins). */
 export const auditSearch = searchSchema({

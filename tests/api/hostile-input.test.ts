@@ -192,6 +192,9 @@ describe.each(targets)("hostile input on %s", (target) => {
       and not exists (select 1 from teams_skills a where a.team_id = t.team_id and a.skill_id = ${skill.skill_id})
       order by t.team_id limit 1`);
     expect(other, "a second active team without the skill").toBeDefined();
+    // A pending comment: the valid PATCH body (status and expected status "pending") changes nothing.
+    const [comment] = await rows<{ comment_id: string }>(sql`select comment_id from skill_comments where status = 'pending' order by comment_id limit 1`);
+    expect(comment, "a pending comment").toBeDefined();
     const [viewer] = await rows<{ id: string }>(sql`select id from operator where email = 'viewer@test.example'`);
     ids = {
       customerId: pick.customer_id, customer_id: pick.customer_id,
@@ -200,6 +203,7 @@ describe.each(targets)("hostile input on %s", (target) => {
       skill_id: skill.skill_id, skillId: skill.skill_id,
       operatorId: viewer.id,
       team_ids: other.team_id,
+      commentId: comment.comment_id,
     };
     baseline = await checksums();
   });
@@ -220,6 +224,8 @@ describe.each(targets)("hostile input on %s", (target) => {
   }
 
   function validBody(route: MutationRoute): Record<string, unknown> {
+    // Bulk moderation takes ids or a filter, not both: a dry run over the pending comment.
+    if (route.method === "POST" && route.path === "/api/comments/bulk") return { status: "pending", ids: [ids.commentId], dry_run: true };
     return Object.fromEntries(Object.entries(route.body?.properties ?? {}).map(([name, s]) => [name, validValue(name, s)]));
   }
 
@@ -331,7 +337,8 @@ describe.each(targets)("hostile input on %s", (target) => {
     it.each(["POST /api/customers", "PATCH /api/customers/{customerId}", "POST /api/teams", "PATCH /api/teams/{teamId}", "POST /api/teams/{teamId}/skills",
       "POST /api/users", "POST /api/users/{userId}/teams", "POST /api/operators", "PATCH /api/operators/{operatorId}", "POST /api/operators/{operatorId}/reset-password",
       "POST /api/skills", "PATCH /api/skills/{skillId}", "POST /api/skills/{skillId}/teams", "POST /api/skills/{skillId}/teams/bulk",
-      "PATCH /api/skills/{skillId}/teams/{teamId}", "POST /api/skills/{skillId}/prompts"])(
+      "PATCH /api/skills/{skillId}/teams/{teamId}", "POST /api/skills/{skillId}/prompts",
+      "PATCH /api/comments/{commentId}", "POST /api/comments/bulk"])(
       "%s refuses invalid bodies and changes nothing",
       async (name) => {
         const route = routes.find((r) => `${r.method} ${r.path}` === name);
@@ -364,7 +371,8 @@ describe.each(targets)("hostile input on %s", (target) => {
         "POST /api/customers", "POST /api/operators", "POST /api/operators/{operatorId}/reset-password", "POST /api/teams",
         "POST /api/teams/{teamId}/skills", "POST /api/users", "POST /api/users/{userId}/teams",
         "PATCH /api/skills/{skillId}", "PATCH /api/skills/{skillId}/teams/{teamId}", "POST /api/skills", "POST /api/skills/{skillId}/prompts",
-        "POST /api/skills/{skillId}/teams", "POST /api/skills/{skillId}/teams/bulk"].sort());
+        "POST /api/skills/{skillId}/teams", "POST /api/skills/{skillId}/teams/bulk",
+        "PATCH /api/comments/{commentId}", "POST /api/comments/bulk"].sort());
     });
   });
 
@@ -381,7 +389,7 @@ describe.each(targets)("hostile input on %s", (target) => {
         await fc.assert(fc.asyncProperty(pathAttacks(route), (attack) => expectRefused(route, attack)), { numRuns: 20, examples });
       }
       expect(await checksums()).toEqual(before);
-    });
+    }, 240_000); // every mutation route with a path parameter: minutes on a busy machine
   });
 
   describe("query parameters of reads", () => {

@@ -122,7 +122,7 @@ describe.each(targets)("list contract on %s", (target) => {
 
   it("has every list of the console declared", () => {
     expect(lists().map((e) => e.path).toSorted()).toEqual([
-      "/api/audit", "/api/customers", "/api/operators", "/api/skills", "/api/skills/{skillId}/assignable-teams", "/api/skills/{skillId}/comments",
+      "/api/audit", "/api/comments", "/api/customers", "/api/operators", "/api/skills", "/api/skills/{skillId}/assignable-teams", "/api/skills/{skillId}/comments",
       "/api/skills/{skillId}/prompts", "/api/skills/{skillId}/teams", "/api/teams", "/api/users", "/api/users/{userId}/teams",
     ]);
   });

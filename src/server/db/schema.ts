@@ -227,10 +227,16 @@ export const skill_comments = pgTable(
   (t) => [
     check("skill_comments_status_check", oneOf("status", commentStatuses)),
     index("skill_comments_skill_idx").on(t.skill_id, t.created_at, t.comment_id),
-    index("skill_comments_customer_idx").on(t.customer_id),
-    index("skill_comments_user_idx").on(t.user_id),
-    index("skill_comments_created_at_idx").on(t.created_at),
-    index("skill_comments_status_idx").on(t.status),
+    // /comments (README "Lists"): each sort and filter has its index. Sorting by user, skill or
+    // customer walks that table's name index and each record's comments by (id, comment_id).
+    index("skill_comments_skill_sort_idx").on(t.skill_id, t.comment_id),
+    index("skill_comments_customer_idx").on(t.customer_id, t.comment_id),
+    index("skill_comments_customer_created_idx").on(t.customer_id, t.created_at, t.comment_id),
+    index("skill_comments_user_idx").on(t.user_id, t.comment_id),
+    index("skill_comments_created_at_idx").on(t.created_at, t.comment_id),
+    index("skill_comments_status_idx").on(t.status, t.comment_id),
+    // The status filter in date order, and the review queue (oldest pending first).
+    index("skill_comments_status_created_idx").on(t.status, t.created_at, t.comment_id),
   ],
 );
 

@@ -17,6 +17,7 @@ import { ConfirmDialog, SuccessBanner, useBanner } from "../components/overlays"
 import { DateText, Muted, RelativeTime, Truncate } from "../components/text";
 import { ErrorState, PageHeader, StatCard, StatGrid } from "../components/ui";
 import { useServerList } from "../lib/server-list";
+import { CommentRowActions } from "../comments/public";
 import { AddPromptModal } from "./AddPromptModal";
 import { AssignTeamsModal } from "./AssignTeamsModal";
 import { skillAssignmentsQuery, skillCommentsQuery, skillPromptsQuery, skillQuery, useDeleteSkill, useSetAssignment, useUpdateSkill } from "./queries";
@@ -328,6 +329,13 @@ const commentColumns = [
   commentCol.accessor("status", { id: "status", header: "Status", cell: (c) => <StatusBadge kind="comment" status={c.getValue()} /> }),
   commentCol.accessor("created_at", { id: "created_at", header: "Created", cell: (c) => <DateText iso={c.getValue()} /> }),
   commentCol.accessor("updated_at", { id: "updated_at", header: "Updated", cell: (c) => <DateText iso={c.getValue()} /> }),
+  // The same per-row moderation as /comments (it renders nothing for a viewer).
+  commentCol.display({
+    id: "actions",
+    header: () => <span className="sr-only">Actions</span>,
+    meta: { actions: true, label: "Actions" },
+    cell: ({ row }) => <CommentRowActions comment={row.original} />,
+  }),
 ];
 
 /** The Comments table: user, comment, status badge, created, updated; newest first. */

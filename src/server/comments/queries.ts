@@ -1,0 +1,143 @@
+import { sql, type SQL } from "drizzle-orm";
+import { z } from "@hono/zod-openapi";
+import { commentStatuses, type CommentStatus } from "../../domain/enums";
+import { commentListItemSchema, commentSummarySchema, type CommentDetail, type CommentFilter } from "../../domain/comments";
+import { queryRows, type Database } from "../db/client";
+import { userNameSortKey } from "../db/schema";
+import { toJson } from "../http/list";
+import { allOf, defineList, matchingValues, oneOf, searchMatch } from "../http/list-engine";
+import type { Tx } from "../audit";
+
+/** The joins of every comment query: the names come from SQL, never from a lookup per row. */
+const commentFrom = sql`skill_comments sm
+  join users_data u on u.user_id = sm.user_id
+  join skills s on s.skill_id = sm.skill_id
+  join customers c on c.customer_id = sm.customer_id`;
+
+const statusFilter = (v: string) => sql`sm.status = ${v}`;
+const customerFilter = (v: string) => sql`sm.customer_id = ${v}`;
+
+/**
+ * `q` of the comments list: the comment, the commenter's full name, the skill's and the customer's
+ * name (each through its pg_trgm index) and the status.
+ */
+const commentSearch = (m: ReturnType<typeof searchMatch>) => sql`sm.comment_value ilike ${m.pattern}
+  or sm.user_id = any(array(select u2.user_id from users_data u2 where (coalesce(u2.first_name, '') || ' ' || coalesce(u2.last_name, '')) ilike ${m.pattern}))
+  or sm.skill_id = any(array(select s2.skill_id from skills s2 where s2.skill_name ilike ${m.pattern}))
+  or sm.customer_id = any(array(select c2.customer_id from customers c2 where c2.customer_name ilike ${m.pattern}))
+  or ${oneOf(sql`sm.status`, matchingValues(commentStatuses, m))}`;
+
+const cards = (rows: SQL) => sql`
+  select count(*)::int as total,
+    count(*) filter (where status = 'pending')::int as pending,
+    count(*) filter (where status = 'active')::int as active,
+    count(*) filter (where status = 'inactive')::int as inactive,
+    count(*) filter (where status = 'rejected')::int as rejected
+  from ${rows}`;
+
+/**
+ * SPEC.md §2 "/comments": every comment with its commenter's name, skill name and customer name
+ * (joins); filters status and customer_id; `q` matches comment, user name, skill, customer and
+ * status; sorts on every column but Comment. Cards (Total, Pending, Active, Inactive, Rejected)
+ * over the filtered list: from the maintained status counters (migration comment_counters) when
+ * only the status narrows it, else counted over the matches.
+ */
+export const commentList = defineList({
+  name: "comments",
+  item: commentListItemSchema,
+  summarySchema: commentSummarySchema,
+  from: commentFrom,
+  select: sql`sm.comment_id, sm.customer_id, c.customer_name, sm.skill_id, s.skill_name, sm.user_id, u.first_name, u.last_name,
+    sm.comment_value, sm.status, sm.created_at, sm.updated_at`,
+  id: { expr: sql`sm.comment_id`, type: "uuid" },
+  sorts: {
+    // Walks users by name (users_data_name_sort_idx), then each user's comments.
+    user: [{ expr: userNameSortKey({ first_name: sql`u.first_name`, last_name: sql`u.last_name`, email: sql`u.email` }), type: "text" }, { expr: sql`u.user_id`, type: "uuid" }],
+    skill_name: [{ expr: sql`lower(s.skill_name)`, type: "text" }, { expr: sql`s.skill_id`, type: "uuid" }],
+    customer_name: [{ expr: sql`lower(c.customer_name)`, type: "text" }, { expr: sql`c.customer_id`, type: "uuid" }],
+    status: [{ expr: sql`sm.status`, type: "text" }],
+    created_at: [{ expr: sql`sm.created_at`, type: "timestamptz" }],
+  },
+  defaultSort: "created_at",
+  defaultOrder: "desc",
+  filters: {
+    status: { schema: z.enum(commentStatuses).optional(), where: statusFilter },
+    customer_id: { schema: z.uuid().optional(), where: customerFilter },
+  },
+  search: commentSearch,
+  summary: ({ filters, q, matching }) =>
+    q || filters.customer_id
+      ? cards(matching(sql`sm.status`))
+      : sql`select coalesce(sum(n), 0)::int as total,
+          coalesce(sum(n) filter (where status = 'pending'), 0)::int as pending,
+          coalesce(sum(n) filter (where status = 'active'), 0)::int as active,
+          coalesce(sum(n) filter (where status = 'inactive'), 0)::int as inactive,
+          coalesce(sum(n) filter (where status = 'rejected'), 0)::int as rejected
+        from status_counts where entity = 'skill_comments' ${filters.status ? sql`and status = ${filters.status}` : sql``}`,
+  totalFromSummary: () => (s) => s.total,
+  cacheSummary: true,
+  csv: [
+    { header: "Comment ID", value: (c) => c.comment_id },
+    { header: "User ID", value: (c) => c.user_id },
+    { header: "First Name", value: (c) => c.first_name },
+    { header: "Last Name", value: (c) => c.last_name },
+    { header: "Skill", value: (c) => c.skill_name },
+    { header: "Customer", value: (c) => c.customer_name },
+    { header: "Comment", value: (c) => c.comment_value },
+    { header: "Status", value: (c) => c.status },
+    { header: "Created", value: (c) => c.created_at },
+  ],
+});
+
+/** The WHERE of a bulk change by filter: the list's filters and search, exactly as the list reads them. */
+export function commentFilterWhere(filter: CommentFilter): SQL {
+  return allOf([
+    filter.status ? statusFilter(filter.status) : undefined,
+    filter.customer_id ? customerFilter(filter.customer_id) : undefined,
+    filter.q ? commentSearch(searchMatch(filter.q)) : undefined,
+  ]);
+}
+
+/** Counts by current status of the comments matching `where` (over `skill_comments sm` alone), bounded to `limit + 1` rows. */
+export async function countByStatus(db: Database | Tx, where: SQL, limit: number): Promise<Record<CommentStatus, number>> {
+  const [row] = await queryRows<Record<CommentStatus, number>>(db as Database, sql`
+    select count(*) filter (where status = 'pending')::int as pending,
+      count(*) filter (where status = 'active')::int as active,
+      count(*) filter (where status = 'inactive')::int as inactive,
+      count(*) filter (where status = 'rejected')::int as rejected
+    from (select sm.status from skill_comments sm where ${where} limit ${limit + 1}) m`);
+  return row;
+}
+
+const detailSelect = sql`sm.comment_id, sm.customer_id, c.customer_name, sm.skill_id, s.skill_name, s.skill_description, sm.user_id,
+  u.first_name, u.last_name, u.email, sm.comment_value, sm.status, sm.created_at, sm.updated_at,
+  (select a.operator_email from audit_log a where a.entity = 'comment' and a.entity_id = sm.comment_id::text
+    order by a.created_at desc, a.audit_id desc limit 1) as decided_by`;
+
+/** One comment with its skill, customer and user, and who last changed its status; null when unknown. */
+export async function getComment(db: Database | Tx, commentId: string): Promise<CommentDetail | null> {
+  const [row] = await queryRows<Record<string, unknown>>(db as Database, sql`select ${detailSelect} from ${commentFrom} where sm.comment_id = ${commentId}`);
+  return row ? (toJson(row) as CommentDetail) : null;
+}
+
+/**
+ * The review queue (beyond the spec): the oldest pending comment after `after` (a comment id: its
+ * (created_at, comment_id) position; skipped ones stay pending), optionally of one customer, and how
+ * many pending comments remain (maintained counter, or counted for one customer).
+ */
+export async function nextPending(db: Database, options: { after?: string; customerId?: string }): Promise<{ comment: CommentDetail | null; remaining: number }> {
+  const position = options.after
+    ? sql`and (sm.created_at, sm.comment_id) > (select x.created_at, x.comment_id from skill_comments x where x.comment_id = ${options.after})`
+    : sql``;
+  const customer = options.customerId ? sql`and sm.customer_id = ${options.customerId}` : sql``;
+  const remaining = options.customerId
+    ? sql`(select count(*) from skill_comments r where r.status = 'pending' and r.customer_id = ${options.customerId})::int`
+    : sql`(select coalesce(sum(n), 0) from status_counts where entity = 'skill_comments' and status = 'pending')::int`;
+  const rows = await queryRows<Record<string, unknown>>(db, sql`
+    select ${remaining} as remaining, q.* from (select 1) one left join lateral (
+      select ${detailSelect} from ${commentFrom}
+      where sm.status = 'pending' ${customer} ${position}
+      order by sm.created_at, sm.comment_id limit 1) q on true`);
+  const { remaining: left, ...rest } = rows[0];
+  return { comment: rest.comment_id ? (toJson(rest) as CommentDetail) : null, remaining: Number(left) };
+}

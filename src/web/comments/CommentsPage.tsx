@@ -1,0 +1,334 @@
+import { useEffect, useMemo, useState } from "react";
+import { Link } from "@tanstack/react-router";
+import { CircleCheck, CircleSlash, Clock, ListChecks, MessageCircle, XCircle } from "lucide-react";
+import { commenterName, commentSortKeys, moderationActions, type BulkCommentResult, type CommentListItem, type CommentPage } from "../../domain/comments";
+import { commentStatuses, type CommentStatus } from "../../domain/enums";
+import { limits, msg } from "../../domain/messages";
+import { errorMessage } from "../api/client";
+import { useCan } from "../auth/permissions";
+import { ActionBar } from "../components/actions";
+import { StatusBadge } from "../components/badges";
+import { columnsFor, DataTable } from "../components/DataTable";
+import { ExportCsvButton } from "../components/ExportCsvButton";
+import { titleCase } from "../components/format";
+import { EmptyState, FilterSelect, SearchInput, Toolbar } from "../components/inputs";
+import { formatCount, ListPagination } from "../components/ListPagination";
+import { Modal, SuccessBanner, useBanner } from "../components/overlays";
+import { DateText, Truncate } from "../components/text";
+import { ErrorState, PageHeader, StatCard, StatCardSkeleton, StatGrid } from "../components/ui";
+import { CustomerFilter } from "../customers/public";
+import { useServerList } from "../lib/server-list";
+import { SummaryNote } from "../lib/SummaryNote";
+import { CommentRowActions } from "./CommentRowActions";
+import { commentListQuery, useBulkComments } from "./queries";
+
+/** A bulk change bigger than this shows a progress bar while the server applies it. */
+const progressFrom = 2_000;
+
+type Selection = { ids: Set<string>; allMatching: boolean };
+const noSelection = (): Selection => ({ ids: new Set(), allMatching: false });
+
+/**
+ * SPEC.md §2 "/comments": cards Total, Pending, Active, Inactive, Rejected over the filtered list;
+ * filters Status and Customer (type-ahead); searchable table "All Comments (n)" (User, Skill,
+ * Customer, Comment, Status, Created; every column but Comment sorts); the spec's empty, loading
+ * and error states. Moderation (beyond the spec): per-row actions, a selection or "all N matching
+ * this filter" changed in bulk after a preview of how many change and from which statuses, and
+ * "Review pending" (the keyboard queue). Filters, search, sort and page live in the URL.
+ */
+export default function CommentsPage() {
+  const list = useServerList<CommentListItem, CommentPage["summary"]>({
+    mode: "url",
+    defaults: { sort: "created_at", order: "desc" },
+    filters: { status: "status", customer: "customer_id" },
+    query: commentListQuery,
+  });
+  const { data, failed, query } = list;
+  const { status, customer } = list.state.filters;
+  const exact = data?.summary_exact ?? true;
+  const narrowed = Boolean(status || customer || list.state.q);
+  const canModerate = useCan("editor");
+  const banner = useBanner();
+  const [selection, setSelection] = useState<Selection>(noSelection);
+  const [pending, setPending] = useState<CommentStatus | null>(null);
+
+  // A new filter or search starts a new selection.
+  const filterKey = JSON.stringify([status, customer, list.state.q]);
+  useEffect(() => setSelection(noSelection()), [filterKey]);
+
+  const items = data?.items;
+  const pageIds = useMemo(() => items?.map((c) => c.comment_id) ?? [], [items]);
+  const pageSelected = pageIds.length > 0 && pageIds.every((id) => selection.ids.has(id));
+  const selectedCount = selection.allMatching ? (data?.total ?? 0) : selection.ids.size;
+
+  const toggle = (id: string) =>
+    setSelection((prev) => {
+      const ids = new Set(prev.ids);
+      if (ids.has(id)) ids.delete(id);
+      else ids.add(id);
+      return { ids, allMatching: false };
+    });
+  const togglePage = () =>
+    setSelection((prev) => {
+      const ids = new Set(prev.ids);
+      for (const id of pageIds) if (pageSelected) ids.delete(id); else ids.add(id);
+      return { ids, allMatching: false };
+    });
+
+  const columns = useMemo(() => {
+    const col = columnsFor<CommentListItem>();
+    return [
+      ...(canModerate
+        ? [
+            col.display({
+              id: "select",
+              header: () => (
+                <input type="checkbox" className="checkbox checkbox-sm" aria-label={msg.comments.selectPage} checked={pageSelected} onChange={togglePage} />
+              ),
+              meta: { label: msg.comments.selectPage },
+              cell: ({ row }) => (
+                <input
+                  type="checkbox"
+                  className="checkbox checkbox-sm"
+                  aria-label={msg.comments.selectRow(commenterName(row.original))}
+                  checked={selection.allMatching || selection.ids.has(row.original.comment_id)}
+                  onChange={() => toggle(row.original.comment_id)}
+                />
+              ),
+            }),
+          ]
+        : []),
+      col.display({
+        id: "user",
+        header: "User",
+        meta: { primary: true },
+        cell: ({ row }) => (
+          <Link to="/users/$userId" params={{ userId: row.original.user_id }} className="block max-w-48 truncate font-medium hover:text-primary hover:underline" title={commenterName(row.original)}>
+            {commenterName(row.original)}
+          </Link>
+        ),
+      }),
+      col.display({
+        id: "skill_name",
+        header: "Skill",
+        cell: ({ row }) => (
+          <Link to="/skills/$skillId" params={{ skillId: row.original.skill_id }} className="block max-w-48 truncate hover:text-primary hover:underline">
+            {row.original.skill_name?.trim() || msg.fallbacks.unnamedSkill}
+          </Link>
+        ),
+      }),
+      col.display({
+        id: "customer_name",
+        header: "Customer",
+        cell: ({ row }) => <span className="block max-w-48 truncate">{row.original.customer_name?.trim() || msg.fallbacks.unknownCustomer}</span>,
+      }),
+      col.accessor("comment_value", { id: "comment_value", header: "Comment", meta: { grow: true }, cell: (c) => <Truncate text={c.getValue()} lines={2} /> }),
+      col.accessor("status", { id: "status", header: "Status", cell: (c) => <StatusBadge kind="comment" status={c.getValue()} /> }),
+      col.accessor("created_at", { id: "created_at", header: "Created", cell: (c) => <DateText iso={c.getValue()} /> }),
+      ...(canModerate
+        ? [
+            col.display({
+              id: "actions",
+              header: () => <span className="sr-only">Actions</span>,
+              meta: { actions: true, label: "Actions" },
+              cell: ({ row }) => (
+                <CommentRowActions comment={row.original} onDone={(s) => banner.show(msg.comments.changed(1, titleCase(s)))} />
+              ),
+            }),
+          ]
+        : []),
+    ];
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [canModerate, selection, pageSelected, pageIds]);
+
+  return (
+    <>
+      <PageHeader
+        title={msg.comments.title}
+        subtitle={msg.comments.subtitle}
+        actions={
+          <ActionBar
+            actions={[{ label: msg.comments.reviewPending, icon: ListChecks, tone: "primary", need: "editor", primary: true, to: "/comments/review", search: customer ? { customer } : undefined }]}
+          />
+        }
+      />
+      <SuccessBanner message={banner.message} />
+      <StatGrid>
+        {data ? (
+          <>
+            <StatCard label="Total" value={formatCount(data.summary.total, exact)} icon={<MessageCircle className="h-6 w-6" />} />
+            <StatCard label="Pending" value={formatCount(data.summary.pending, exact)} icon={<Clock className="h-6 w-6" />} />
+            <StatCard label="Active" value={formatCount(data.summary.active, exact)} icon={<CircleCheck className="h-6 w-6" />} />
+            <StatCard label="Inactive" value={formatCount(data.summary.inactive, exact)} icon={<CircleSlash className="h-6 w-6" />} />
+            <StatCard label="Rejected" value={formatCount(data.summary.rejected, exact)} icon={<XCircle className="h-6 w-6" />} />
+          </>
+        ) : (
+          Array.from({ length: limits.skeletonCards }, (_, i) => <StatCardSkeleton key={i} />)
+        )}
+      </StatGrid>
+      <SummaryNote page={data} />
+
+      <section className="mt-6" aria-labelledby="all-comments">
+        <h2 id="all-comments" className="mb-3 text-lg font-semibold">{msg.comments.tableTitle(data?.total ?? 0)}</h2>
+        <Toolbar actions={<ExportCsvButton path="/comments" query={list.params} total={data?.total} />}>
+          <SearchInput value={list.state.q} onChange={list.setQuery} placeholder={msg.comments.searchPlaceholder} />
+          <FilterSelect label="Status" value={status ?? ""} onChange={(v) => list.setFilter({ status: v || undefined })}>
+            <option value="">{msg.comments.allStatuses}</option>
+            {commentStatuses.map((s) => <option key={s} value={s}>{titleCase(s)}</option>)}
+          </FilterSelect>
+          <CustomerFilter value={customer} onChange={(v) => list.setFilter({ customer: v })} />
+        </Toolbar>
+
+        {canModerate && selectedCount > 0 ? (
+          <BulkBar
+            count={selectedCount}
+            allMatching={selection.allMatching}
+            offerAll={pageSelected && !selection.allMatching && (data?.total ?? 0) > pageIds.length}
+            total={data?.total ?? 0}
+            onAll={() => setSelection({ ids: new Set(), allMatching: true })}
+            onClear={() => setSelection(noSelection())}
+            onAction={setPending}
+          />
+        ) : null}
+
+        {failed ? (
+          <div className="mb-3">
+            <ErrorState title={msg.comments.loadError} message={errorMessage(query.error)} onRetry={() => void query.refetch()} />
+          </div>
+        ) : (
+          <>
+            {query.isPending ? <p className="mb-2 text-sm text-base-content/80" role="status">{msg.comments.loading}</p> : null}
+            <DataTable
+              label={msg.comments.tableTitle(data?.total ?? 0)}
+              columns={columns}
+              rows={data?.items}
+              rowKey={(c) => c.comment_id}
+              sortable={commentSortKeys}
+              sort={{ sort: list.state.sort, order: list.state.order }}
+              onSort={list.setSort}
+              loading={query.isPending || query.isFetching}
+              empty={<EmptyState title={msg.comments.empty} text={narrowed ? msg.comments.emptyFiltered : msg.comments.emptyNone} />}
+            />
+            <ListPagination list={list} />
+          </>
+        )}
+      </section>
+
+      {pending ? (
+        <BulkDialog
+          status={pending}
+          target={
+            selection.allMatching
+              ? { filter: { status: status as CommentStatus | undefined, customer_id: customer, q: list.state.q || undefined }, all: !narrowed }
+              : { ids: [...selection.ids] }
+          }
+          onClose={() => setPending(null)}
+          onDone={(result) => {
+            setPending(null);
+            setSelection(noSelection());
+            banner.show(msg.comments.changed(result.changed, titleCase(pending)));
+          }}
+        />
+      ) : null}
+    </>
+  );
+}
+
+/** The selection's bar: how many are selected, "select all N matching", the four actions, Clear. */
+function BulkBar({ count, allMatching, offerAll, total, onAll, onClear, onAction }: {
+  count: number;
+  allMatching: boolean;
+  offerAll: boolean;
+  total: number;
+  onAll: () => void;
+  onClear: () => void;
+  onAction: (status: CommentStatus) => void;
+}) {
+  return (
+    <div className="mb-3 flex flex-wrap items-center gap-2 rounded-box border border-primary/40 bg-primary/5 px-4 py-2" role="region" aria-label="Selected comments">
+      <span className="text-sm font-medium" data-testid="selection-count">
+        {allMatching ? msg.comments.allMatchingSelected(total) : msg.comments.selectedCount(count)}
+      </span>
+      {offerAll ? (
+        <button type="button" className="btn btn-link btn-sm" onClick={onAll}>{msg.comments.selectAllMatching(total)}</button>
+      ) : null}
+      <span className="flex flex-wrap gap-2 sm:ml-auto">
+        {moderationActions.map((a) => (
+          <button key={a.status} type="button" className={`btn btn-sm ${a.status === "rejected" ? "btn-outline btn-error" : "btn-outline"}`} onClick={() => onAction(a.status)}>
+            {a.label}
+          </button>
+        ))}
+        <button type="button" className="btn btn-ghost btn-sm" onClick={onClear}>{msg.comments.clearSelection}</button>
+      </span>
+    </div>
+  );
+}
+
+/**
+ * The bulk change's preview and confirmation: a dry run first ("Approve: 12 comments will change",
+ * from which statuses), then the change in one server transaction; a progress bar while a big set
+ * is applied. Reject says what it does before it is confirmed.
+ */
+function BulkDialog({ status, target, onClose, onDone }: {
+  status: CommentStatus;
+  target: { ids: string[] } | { filter: { status?: CommentStatus; customer_id?: string; q?: string }; all: boolean };
+  onClose: () => void;
+  onDone: (result: BulkCommentResult) => void;
+}) {
+  const preview = useBulkComments();
+  const apply = useBulkComments();
+  const label = moderationActions.find((a) => a.status === status)!.label;
+  const body = { status, ...target };
+  // The preview runs once, when the dialog opens.
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  useEffect(() => preview.mutate({ ...body, dry_run: true }), []);
+  const counts = preview.data;
+  const error = preview.error ?? apply.error;
+  return (
+    <Modal
+      open
+      title={msg.comments.bulkTitle(label)}
+      onClose={apply.isPending ? () => undefined : onClose}
+      footer={
+        <>
+          <button type="button" className="btn btn-ghost" onClick={onClose} disabled={apply.isPending} data-autofocus>{msg.ui.cancel}</button>
+          <button
+            type="button"
+            className={`btn ${status === "rejected" ? "btn-error" : "btn-primary"}`}
+            disabled={!counts || counts.changed === 0 || apply.isPending}
+            onClick={() => apply.mutate(body, { onSuccess: onDone })}
+          >
+            {apply.isPending ? <span className="loading loading-spinner loading-sm" aria-hidden /> : null}
+            {label}
+          </button>
+        </>
+      }
+    >
+      {counts ? (
+        <div className="space-y-3 text-sm" data-testid="bulk-preview">
+          <p className="font-medium">{counts.changed === 0 ? msg.comments.bulkNothing : msg.comments.bulkPreview(counts.changed, label)}</p>
+          {counts.changed > 0 ? (
+            <dl className="grid grid-cols-[auto_auto] justify-start gap-x-4 gap-y-1">
+              {commentStatuses.filter((s) => counts.from[s] > 0).map((s) => (
+                <div key={s} className="contents">
+                  <dt>{msg.comments.bulkFrom} <StatusBadge kind="comment" status={s} /></dt>
+                  <dd className="tabular-nums">{counts.from[s].toLocaleString("en-US")}</dd>
+                </div>
+              ))}
+            </dl>
+          ) : null}
+          {status === "rejected" && counts.changed > 0 ? <p className="text-warning-content">{msg.comments.bulkRejectConfirm}</p> : null}
+          {apply.isPending && counts.changed > progressFrom ? (
+            <div>
+              <p id="bulk-progress-label">{msg.comments.bulkApplying(counts.changed)}</p>
+              <progress className="progress progress-primary w-full" aria-labelledby="bulk-progress-label" />
+            </div>
+          ) : null}
+        </div>
+      ) : (
+        !error && <p className="text-sm" role="status">{msg.app.loading}</p>
+      )}
+      {error ? <div role="alert" className="alert alert-error alert-soft mt-4 text-sm">{errorMessage(error)}</div> : null}
+    </Modal>
+  );
+}

@@ -1,0 +1,221 @@
+import { useCallback, useEffect, useRef, useState } from "react";
+import { useQueryClient } from "@tanstack/react-query";
+import { Link, useSearch } from "@tanstack/react-router";
+import { ArrowLeft, Keyboard } from "lucide-react";
+import { commenterName, moderationActions, type CommentDetail } from "../../domain/comments";
+import type { CommentStatus } from "../../domain/enums";
+import { msg } from "../../domain/messages";
+import { ApiError, errorMessage } from "../api/client";
+import { useCan } from "../auth/permissions";
+import { StatusBadge } from "../components/badges";
+import { titleCase } from "../components/format";
+import { EmptyState } from "../components/inputs";
+import { Modal } from "../components/overlays";
+import { DateText } from "../components/text";
+import { ErrorState, PageHeader, Spinner } from "../components/ui";
+import { queryRoots } from "../lib/query-client";
+import { decide, fetchQueue } from "./queries";
+
+type Decision = { comment: CommentDetail; from: CommentStatus; to: CommentStatus };
+
+/**
+ * The review queue (beyond the spec): the oldest pending comment with its skill, customer and
+ * user; keys A approve, R reject, D deactivate, J next, K previous, U undo the last decision
+ * (while the queue stays open), ? the keys. Each decision sends the status shown as the expected
+ * one: a comment another operator decided meanwhile shows "Already decided by …" and the queue
+ * moves on. The next comment loads in place; the count of pending comments remaining shows.
+ */
+export default function ReviewQueuePage() {
+  const { customer } = useSearch({ strict: false }) as { customer?: string };
+  const canModerate = useCan("editor");
+  const client = useQueryClient();
+  const [seen, setSeen] = useState<CommentDetail[]>([]);
+  const [at, setAt] = useState(0);
+  const [remaining, setRemaining] = useState<number | null>(null);
+  const [end, setEnd] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [note, setNote] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [showKeys, setShowKeys] = useState(false);
+  const undo = useRef<Decision[]>([]);
+  const current = seen[at] as CommentDetail | undefined;
+
+  /** Loads the next pending comment after `after` and shows it. */
+  const loadNext = useCallback(async (after: string | undefined, keep: CommentDetail[]) => {
+    const next = await fetchQueue({ after, customer_id: customer });
+    setRemaining(next.remaining);
+    if (next.comment) {
+      setSeen([...keep, next.comment]);
+      setAt(keep.length);
+      setEnd(false);
+    } else {
+      setSeen(keep);
+      setAt(Math.max(0, keep.length - 1));
+      setEnd(true);
+    }
+  }, [customer]);
+
+  const run = useCallback(async (work: () => Promise<void>) => {
+    if (busy) return;
+    setBusy(true);
+    setError(null);
+    try {
+      await work();
+    } catch (err) {
+      setError(errorMessage(err));
+    } finally {
+      setBusy(false);
+    }
+  }, [busy]);
+
+  useEffect(() => {
+    void run(() => loadNext(undefined, []));
+    // Leaving the queue refreshes the lists it changed.
+    return () => void client.invalidateQueries({ queryKey: queryRoots.comments });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [customer]);
+
+  const decideCurrent = (to: CommentStatus) => run(async () => {
+    if (!current || !canModerate) return;
+    const label = moderationActions.find((a) => a.status === to)!.label;
+    try {
+      const updated = await decide(current.comment_id, { status: to, expected_status: current.status });
+      undo.current.push({ comment: current, from: current.status, to });
+      setNote(msg.comments.decided(titleCase(to)) + ` (${label})`);
+      await loadNext(updated.comment_id, [...seen.slice(0, at), updated]);
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 409) {
+        // Decided by someone else meanwhile: say so and move on.
+        setNote(err.message);
+        await loadNext(current.comment_id, seen.slice(0, at + 1));
+        return;
+      }
+      throw err;
+    }
+  });
+
+  const next = () => run(async () => {
+    setNote(null);
+    if (at < seen.length - 1) setAt(at + 1);
+    else if (current) await loadNext(current.comment_id, seen);
+  });
+
+  const previous = () => {
+    setNote(null);
+    if (at > 0) setAt(at - 1);
+  };
+
+  const undoLast = () => run(async () => {
+    const last = undo.current.pop();
+    if (!last) {
+      setNote(msg.comments.nothingToUndo);
+      return;
+    }
+    const restored = await decide(last.comment.comment_id, { status: last.from, expected_status: last.to });
+    const index = seen.findIndex((c) => c.comment_id === restored.comment_id);
+    const list = index >= 0 ? seen.map((c, i) => (i === index ? restored : c)) : [...seen, restored];
+    setSeen(list);
+    setAt(index >= 0 ? index : list.length - 1);
+    setEnd(false);
+    setRemaining((n) => (n === null ? n : n + (last.from === "pending" ? 1 : 0)));
+    setNote(msg.comments.undone);
+  });
+
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.ctrlKey || e.metaKey || e.altKey) return;
+      const t = e.target as HTMLElement | null;
+      if (t && (t.isContentEditable || ["INPUT", "TEXTAREA", "SELECT"].includes(t.tagName))) return;
+      if (e.key === "?") {
+        e.preventDefault();
+        setShowKeys((v) => !v);
+        return;
+      }
+      if (showKeys) return;
+      const key = e.key.toLowerCase();
+      const action = moderationActions.find((a) => a.key === key);
+      if (action && current) {
+        e.preventDefault();
+        void decideCurrent(action.status);
+      } else if (key === "j") {
+        e.preventDefault();
+        void next();
+      } else if (key === "k") {
+        e.preventDefault();
+        previous();
+      } else if (key === "u") {
+        e.preventDefault();
+        void undoLast();
+      }
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  });
+
+  return (
+    <>
+      <PageHeader title={msg.comments.reviewTitle} section={msg.comments.title} subtitle={msg.comments.reviewSubtitle} />
+      <div className="mb-4 flex flex-wrap items-center gap-3">
+        <Link to="/comments" className="btn btn-ghost btn-sm"><ArrowLeft className="h-4 w-4" aria-hidden /> {msg.comments.backToList}</Link>
+        <span className="text-sm font-medium" data-testid="queue-remaining" aria-live="polite">
+          {remaining === null ? "" : msg.comments.remaining(remaining)}
+        </span>
+        <button type="button" className="btn btn-ghost btn-sm sm:ml-auto" onClick={() => setShowKeys(true)}>
+          <Keyboard className="h-4 w-4" aria-hidden /> {msg.comments.keysTitle}
+        </button>
+      </div>
+      <p role="status" className="mb-3 min-h-5 text-sm" data-testid="queue-note">{note}</p>
+      {error ? <div className="mb-3"><ErrorState title={msg.comments.loadError} message={error} onRetry={() => void run(() => loadNext(undefined, []))} /></div> : null}
+      {remaining === null && !error ? <Spinner label={msg.comments.loading} /> : null}
+      {current && !(end && at === seen.length - 1 && current.status !== "pending") ? (
+        <article className="rounded-box border border-base-300 bg-base-100 p-5" aria-labelledby="queue-comment" data-testid="queue-comment">
+          <div className="mb-3 flex flex-wrap items-center gap-2 text-sm">
+            <StatusBadge kind="comment" status={current.status} />
+            <span className="text-base-content/80"><DateText iso={current.created_at} withTime /></span>
+          </div>
+          <h2 id="queue-comment" className="sr-only">Comment by {commenterName(current)}</h2>
+          <blockquote className="mb-4 whitespace-pre-wrap text-lg" data-testid="queue-text">{current.comment_value}</blockquote>
+          <dl className="grid grid-cols-1 gap-x-6 gap-y-2 text-sm sm:grid-cols-3">
+            <div>
+              <dt className="text-base-content/70">User</dt>
+              <dd><Link to="/users/$userId" params={{ userId: current.user_id }} className="hover:underline">{commenterName(current)}</Link>{current.email ? <span className="block text-base-content/70">{current.email}</span> : null}</dd>
+            </div>
+            <div>
+              <dt className="text-base-content/70">Skill</dt>
+              <dd><Link to="/skills/$skillId" params={{ skillId: current.skill_id }} className="hover:underline">{current.skill_name?.trim() || msg.fallbacks.unnamedSkill}</Link></dd>
+            </div>
+            <div>
+              <dt className="text-base-content/70">Customer</dt>
+              <dd>{current.customer_name?.trim() || msg.fallbacks.unknownCustomer}</dd>
+            </div>
+          </dl>
+          {canModerate ? (
+            <div className="mt-5 flex flex-wrap gap-2">
+              {moderationActions.filter((a) => a.key).map((a) => (
+                <button key={a.status} type="button" className={`btn btn-sm ${a.status === "rejected" ? "btn-outline btn-error" : a.status === "active" ? "btn-primary" : "btn-outline"}`}
+                  disabled={busy || current.status === a.status} onClick={() => void decideCurrent(a.status)} aria-keyshortcuts={a.key!.toUpperCase()}>
+                  {a.label} <kbd className="kbd kbd-xs">{a.key!.toUpperCase()}</kbd>
+                </button>
+              ))}
+              <button type="button" className="btn btn-ghost btn-sm" disabled={busy || at === 0} onClick={previous} aria-keyshortcuts="K">Previous <kbd className="kbd kbd-xs">K</kbd></button>
+              <button type="button" className="btn btn-ghost btn-sm" disabled={busy} onClick={() => void next()} aria-keyshortcuts="J">Next <kbd className="kbd kbd-xs">J</kbd></button>
+              <button type="button" className="btn btn-ghost btn-sm" disabled={busy} onClick={() => void undoLast()} aria-keyshortcuts="U">Undo <kbd className="kbd kbd-xs">U</kbd></button>
+            </div>
+          ) : null}
+        </article>
+      ) : null}
+      {end && remaining !== null && at === Math.max(0, seen.length - 1) && (!current || current.status !== "pending") ? (
+        <div className="mt-4">
+          <EmptyState title={msg.comments.queueEmpty} text={msg.comments.queueEmptyText} />
+        </div>
+      ) : null}
+      <Modal open={showKeys} title={msg.comments.keysTitle} onClose={() => setShowKeys(false)}>
+        <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm" data-autofocus tabIndex={-1}>
+          {msg.comments.keys.map(([k, text]) => (
+            <div key={k} className="contents"><dt><kbd className="kbd kbd-sm">{k}</kbd></dt><dd>{text}</dd></div>
+          ))}
+        </dl>
+      </Modal>
+    </>
+  );
+}

@@ -1,0 +1,2 @@
+/** What other features may use of comments. */
+export { CommentRowActions } from "./CommentRowActions";
