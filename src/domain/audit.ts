@@ -53,6 +53,7 @@ export const auditActions = [
   "revoke_sessions", // an admin or the operator ended their sessions
   "reset_password", // an admin set an operator's password
   "unlock", // an admin (or `npm run operator:unlock` on the server) released a lock
+  "moderate", // a comment's status changed by a reviewer (one row per comment, bulk included)
   "export", // a list was exported as CSV (entity: the list's name)
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
@@ -60,7 +61,7 @@ export type AuditAction = (typeof auditActions)[number];
 /** The lists whose CSV exports are recorded (action `export`, entity the list's name). */
 export const auditListNames = [
   "customers", "teams", "users", "user_teams", "operators", "audit_log",
-  "skills", "skill_teams", "skill_assignable_teams", "skill_prompts", "skill_comments",
+  "skills", "skill_teams", "skill_assignable_teams", "skill_prompts", "skill_comments", "comments",
 ] as const;
 export type AuditListName = (typeof auditListNames)[number];
 

@@ -26,6 +26,7 @@ const tracked: Array<{ table: string; key: string; hashed: string; select: strin
   { table: "teams_skills", key: "team_id::text || skill_id::text", hashed: "t.*", select: "team_id, skill_id", records: (r) => [`team:${r.team_id}`, `skill:${r.skill_id}`] },
   { table: "skills", key: "skill_id::text", hashed: "t.*", select: "skill_id", records: (r) => [`skill:${r.skill_id}`] },
   { table: "pedal_prompts", key: "prompt_id::text", hashed: "t.*", select: "prompt_id", records: (r) => [`prompt:${r.prompt_id}`] },
+  { table: "skill_comments", key: "comment_id::text", hashed: "t.*", select: "comment_id", records: (r) => [`comment:${r.comment_id}`] },
   // Sessions: only their existence (use slides the expiry, which is no change of record).
   { table: "operator_session", key: "token", hashed: "t.token", select: "user_id", records: (r) => [`operator:${r.user_id}`] },
   // Counters of addresses name no record; an account's lock is its operator's.
@@ -118,6 +119,18 @@ describe.each(targets)("audit coverage on %s", (target) => {
         run: () => app.request(`/api/skills/${ids.skillId}/teams/bulk`, { as: as.editor, method: "POST", json: { team_ids: [ids.team2Id] } }) },
       { route: "DELETE /api/skills/{skillId}", run: () => app.request(`/api/skills/${ids.skillId}`, { as: as.editor, method: "DELETE" }) },
       { route: "POST /api/skills/{skillId}/prompts", run: () => app.request(`/api/skills/${pick.skill_id}/prompts`, { as: as.editor, method: "POST", json: { prompt_title: "Audited prompt" } }) },
+      { route: "PATCH /api/comments/{commentId}",
+        prepare: async () => {
+          const [c] = await app.rows<{ comment_id: string }>(sql`select comment_id from skill_comments where status = 'pending' order by comment_id limit 2`);
+          ids.commentId = c!.comment_id;
+        },
+        run: () => app.request(`/api/comments/${ids.commentId}`, { as: as.editor, method: "PATCH", json: { status: "active", expected_status: "pending" } }) },
+      { route: "POST /api/comments/bulk",
+        prepare: async () => {
+          const rows = await app.rows<{ comment_id: string }>(sql`select comment_id from skill_comments where status = 'pending' order by comment_id limit 2`);
+          ids.bulk = rows.map((r) => r.comment_id).join(",");
+        },
+        run: () => app.request("/api/comments/bulk", { as: as.editor, method: "POST", json: { status: "rejected", ids: ids.bulk!.split(",") } }) },
       { route: "DELETE /api/teams/{teamId}",
         prepare: () => app.request(`/api/users/${ids.userId}/teams`, { as: as.editor, method: "POST", json: { team_id: ids.teamId } }),
         run: () => app.request(`/api/teams/${ids.teamId}`, { as: as.editor, method: "DELETE" }) },
