@@ -18,6 +18,8 @@ import { customersBase, customersRouter } from "./customers/routes";
 import { accountBase, accountRouter, operatorsBase, operatorsRouter } from "./operators/routes";
 import { dashboardBase, dashboardRouter } from "./dashboard/routes";
 import { skillsBase, skillsRouter } from "./skills/routes";
+import { platformsBase, platformsRouter } from "./platforms/routes";
+import { promptsBase, promptsRouter } from "./prompts/routes";
 import { teamsBase, teamsRouter } from "./teams/routes";
 import { usersBase, usersRouter } from "./users/routes";
 import { errorResponse, HttpError } from "./http/errors";
@@ -111,6 +113,8 @@ export function createApp(deps: AppDeps): { app: OpenAPIHono<AppEnv>; auth: Auth
   app.route(teamsBase, teamsRouter);
   app.route(usersBase, usersRouter);
   app.route(skillsBase, skillsRouter);
+  app.route(promptsBase, promptsRouter);
+  app.route(platformsBase, platformsRouter);
   app.route(operatorsBase, operatorsRouter);
   app.route(accountBase, accountRouter);
   app.route(auditBase, auditRouter);
