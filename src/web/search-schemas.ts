@@ -1,7 +1,9 @@
 import { z } from "zod";
 import { customerSortKeys } from "../domain/customers";
 import { skillScopes, skillSortKeys } from "../domain/skills";
-import { skillStatuses, skillTypes } from "../domain/enums";
+import { platformStatuses, promptStatuses, skillStatuses, skillTypes } from "../domain/enums";
+import { platformSortKeys } from "../domain/platforms";
+import { promptSortKeys } from "../domain/prompts";
 import { teamSortKeys } from "../domain/teams";
 import { userSortKeys } from "../domain/users";
 import { listSearchSchema } from "./lib/server-list";
@@ -20,6 +22,9 @@ export const skillsSearch = listSearchSchema(skillSortKeys, {
   scope: z.enum(skillScopes).optional().catch(undefined),
   status: z.enum(skillStatuses).optional().catch(undefined),
 });
+
+export const promptsSearch = listSearchSchema(promptSortKeys, { status: z.enum(promptStatuses).optional().catch(undefined) });
+export const platformsSearch = listSearchSchema(platformSortKeys, { status: z.enum(platformStatuses).optional().catch(undefined) });
 
 /** Audit log filters (admins). */
 export const auditSearch = z.object({

@@ -12,6 +12,7 @@ export const queryRoots = {
   users: ["users"],
   skills: ["skills"],
   prompts: ["prompts"],
+  platforms: ["platforms"],
   dashboard: ["dashboard"],
   operators: ["operators"],
   audit: ["audit"],
