@@ -18,7 +18,7 @@ for (const theme of ["light", "dark"] as const) {
     test.use({ colorScheme: theme });
 
     test(`every route of the router, the login screen, menus and dialogs have no WCAG A/AA violation (${theme})`, async ({ page }) => {
-      test.setTimeout(120_000);
+      test.setTimeout(300_000); // every route of the router (21 and counting), on a shared 2-core machine
       const found: string[] = [];
 
       await page.goto("/");
