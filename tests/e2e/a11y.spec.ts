@@ -18,7 +18,7 @@ for (const theme of ["light", "dark"] as const) {
     test.use({ colorScheme: theme });
 
     test(`every route of the router, the login screen, menus and dialogs have no WCAG A/AA violation (${theme})`, async ({ page }) => {
-      test.setTimeout(300_000); // every route of the router (21 and counting), on a shared 2-core machine
+      test.setTimeout(480_000); // every route, both modals of a team and of a skill: minutes on a busy 2-core machine
       const found: string[] = [];
 
       await page.goto("/");
@@ -55,6 +55,16 @@ for (const theme of ["light", "dark"] as const) {
       await page.keyboard.press("Escape");
       await page.getByRole("button", { name: "Delete Team" }).click();
       found.push(...(await violations(page, "Delete Team dialog")));
+      await page.keyboard.press("Escape");
+      // The skill page's Assign modal (type-ahead customer filter, team checkboxes) and Add Prompt form.
+      const skill = all.find((s) => s.route === "/skills/$skillId")!;
+      await page.goto(skill.path);
+      await page.getByRole("button", { name: msg.skills.assignToTeam }).click();
+      await settled(page);
+      found.push(...(await violations(page, "Assign to Team modal")));
+      await page.keyboard.press("Escape");
+      await page.getByRole("button", { name: msg.skills.addPrompt }).click();
+      found.push(...(await violations(page, "Add Prompt modal")));
       await page.keyboard.press("Escape");
       await page.setViewportSize({ width: 390, height: 844 });
       await page.goto("/customers");

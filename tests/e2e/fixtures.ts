@@ -28,14 +28,16 @@ export async function apiWrite(page: Page, method: "POST" | "PATCH" | "DELETE", 
 }
 
 /** A page whose console errors and uncaught exceptions fail the test. */
-export const test = base.extend<{ consoleErrors: string[] }>({
+export const test = base.extend<{ consoleErrors: string[]; expectedConsoleErrors: RegExp[] }>({
+  /** Console errors a test provokes on purpose (`test.use({ expectedConsoleErrors: [/…/] })`). */
+  expectedConsoleErrors: [[], { option: true }],
   consoleErrors: [
-    async ({ page }, use) => {
+    async ({ page, expectedConsoleErrors }, use) => {
       const errors: string[] = [];
       page.on("pageerror", (err) => errors.push(err.message));
       page.on("console", (m) => {
         // A failed request logs a console error; tests that provoke one declare it in `allowed`.
-        if (m.type() === "error" && !/Failed to load resource/.test(m.text())) errors.push(m.text());
+        if (m.type() === "error" && !/Failed to load resource/.test(m.text()) && !expectedConsoleErrors.some((re) => re.test(m.text()))) errors.push(m.text());
       });
       await use(errors);
       expect(errors, "console errors").toEqual([]);

@@ -23,7 +23,7 @@ export function SearchInput({ value, onChange, placeholder, label, maxLength = 2
         value={draft}
         placeholder={placeholder}
         aria-label={label ?? placeholder}
-        onChange={(e) => setDraft(e.target.value)}
+        onChange={(e) => setDraft(e.target.value.slice(0, maxLength))}
         onKeyDown={(e) => e.key === "Enter" && onChange(draft)}
         maxLength={maxLength}
       />

@@ -75,6 +75,8 @@ export default function SkillsPage() {
       <section className="mt-6" aria-label="Skill list">
         <Toolbar actions={<ExportCsvButton path="/skills" query={list.params} total={data?.total} />}>
           <SearchInput value={list.state.q} onChange={list.setQuery} placeholder="Search skills..." />
+        </Toolbar>
+        <div className="mb-3 flex flex-col gap-2 sm:flex-row sm:flex-wrap sm:items-center" role="group" aria-label="Filters">
           <FilterSelect label="Type" value={type ?? ""} onChange={(v) => list.setFilter({ type: v || undefined })}>
             <option value="">{msg.skills.allTypes}</option>
             {skillTypes.map((t) => <option key={t} value={t}>{titleCase(t)}</option>)}
@@ -89,13 +91,13 @@ export default function SkillsPage() {
           </FilterSelect>
           <button
             type="button"
-            className="btn btn-sm btn-ghost"
+            className="btn btn-sm btn-ghost self-start sm:self-auto"
             disabled={!narrowed}
             onClick={() => list.setFilter({ type: undefined, scope: undefined, status: undefined, q: undefined })}
           >
             <FilterX className="h-4 w-4" aria-hidden /> {msg.skills.clearFilters}
           </button>
-        </Toolbar>
+        </div>
         {failed ? (
           <div className="mb-3">
             <ErrorState title={msg.skills.loadError} message={errorMessage(query.error)} onRetry={() => void query.refetch()} />
