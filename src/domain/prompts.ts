@@ -1,19 +1,132 @@
 import { z } from "zod";
+import { id, listPage, timestamp } from "./common";
 import { promptStatuses } from "./enums";
 import { msg } from "./messages";
 import { requiredName } from "./text";
+
+const promptTitle = requiredName({ required: msg.prompts.titleRequired, tooLong: msg.prompts.titleTooLong }, 500);
+const promptValue = z
+  .string({ error: msg.prompts.valueInvalid })
+  .max(50_000, msg.prompts.valueTooLong)
+  .nullish()
+  .transform((v) => v?.trim() || null);
+const promptStatus = z.enum(promptStatuses, { error: msg.prompts.statusInvalid });
+const skillId = z.uuid({ error: msg.prompts.skillRequired });
 
 /**
  * Add Prompt from a skill's page (SPEC.md §5 "Prompt create (page and modal)"): title required and
  * trimmed; value trimmed, null when empty; status default active (§4). The skill is the page's.
  */
 export const createSkillPromptSchema = z.strictObject({
-  prompt_title: requiredName({ required: msg.prompts.titleRequired, tooLong: msg.prompts.titleTooLong }, 500),
-  prompt_value: z
-    .string({ error: msg.prompts.valueInvalid })
-    .max(50_000, msg.prompts.valueTooLong)
-    .nullish()
-    .transform((v) => v?.trim() || null),
-  status: z.enum(promptStatuses, { error: msg.prompts.statusInvalid }).default("active"),
+  prompt_title: promptTitle,
+  prompt_value: promptValue,
+  status: promptStatus.default("active"),
 });
 export type CreateSkillPromptInput = z.input<typeof createSkillPromptSchema>;
+
+/**
+ * /prompts/add (SPEC.md §5): title required and trimmed ("Prompt title is required"), skill
+ * required ("Please select a skill", an active skill), content trimmed (empty saved null), status
+ * default active (§4).
+ */
+export const createPromptSchema = createSkillPromptSchema.extend({ skill_id: skillId });
+export type CreatePromptInput = z.input<typeof createPromptSchema>;
+export type PromptFormValues = z.output<typeof createPromptSchema>;
+
+/**
+ * /prompts/{promptId}/edit (SPEC.md §5 "Prompt edit") and Activate / Archive (`{ status }` alone):
+ * the fields given change, with the create rules; at least one field.
+ */
+export const updatePromptSchema = z
+  .strictObject({
+    prompt_title: promptTitle.optional(),
+    prompt_value: promptValue.optional(),
+    skill_id: skillId.optional(),
+    status: promptStatus.optional(),
+  })
+  .refine((v) => Object.values(v).some((x) => x !== undefined), { message: msg.prompts.nothingToUpdate });
+export type UpdatePromptInput = z.input<typeof updatePromptSchema>;
+
+/**
+ * SPEC.md §4 the detail page's one status button: Activate when inactive, otherwise Archive; its
+ * target is inactive for active and draft, active for inactive.
+ */
+export const toggledPromptStatus = (status: (typeof promptStatuses)[number]) => (status === "inactive" ? "active" : "inactive");
+
+/** A row of `pedal_prompts` (SPEC.md §3). */
+export const promptSchema = z.object({
+  prompt_id: id,
+  prompt_title: z.string(),
+  prompt_value: z.string().nullable(),
+  skill_id: id,
+  status: z.enum(promptStatuses),
+  created_at: timestamp,
+  updated_at: timestamp.nullable(),
+});
+export type Prompt = z.infer<typeof promptSchema>;
+
+/**
+ * /prompts table row: the prompt with the first 240 characters of its content (the excerpt), its
+ * skill's name and its platforms' names (by name).
+ */
+export const promptListItemSchema = promptSchema.omit({ prompt_value: true }).extend({
+  prompt_excerpt: z.string().nullable(),
+  skill_name: z.string().nullable(),
+  platform_names: z.array(z.string()),
+});
+export type PromptListItem = z.infer<typeof promptListItemSchema>;
+
+/** /prompts cards (SPEC.md §2: Total, Active, Inactive, Draft), over all prompts. */
+export const statusCardsSchema = z.object({
+  total: z.number().int(),
+  active: z.number().int(),
+  inactive: z.number().int(),
+  draft: z.number().int(),
+});
+export const promptPageSchema = listPage(promptListItemSchema, statusCardsSchema);
+export type PromptPage = z.infer<typeof promptPageSchema>;
+export { promptSortKeys } from "./sort-keys";
+
+/** /prompts/{promptId}: the prompt, its skill's name and status, and its latest version number. */
+export const promptDetailSchema = promptSchema.extend({
+  skill_name: z.string().nullable(),
+  skill_status: z.string().nullable(),
+  version_count: z.number().int(),
+});
+export type PromptDetail = z.infer<typeof promptDetailSchema>;
+
+/** A row of the prompt's Platform Assignments table (SPEC.md §2, §7 "platform_prompts ... with platform name and description"). */
+export const promptPlatformSchema = z.object({
+  platform_id: id,
+  platform_name: z.string().nullable(),
+  platform_description: z.string().nullable(),
+  platform_status: z.string().nullable(),
+  is_active: z.boolean(),
+  assigned_at: timestamp,
+});
+export type PromptPlatform = z.infer<typeof promptPlatformSchema>;
+export const promptPlatformPageSchema = listPage(promptPlatformSchema, z.object({}));
+
+/** A platform the Assign Platform modal offers: not yet assigned to the prompt. */
+export const assignablePlatformSchema = z.object({ platform_id: id, platform_name: z.string(), platform_description: z.string().nullable(), status: z.string() });
+export type AssignablePlatform = z.infer<typeof assignablePlatformSchema>;
+export const assignablePlatformPageSchema = listPage(assignablePlatformSchema, z.object({}));
+
+/** Assign Platform (SPEC.md §4: created with is_active true; one row per platform and prompt). */
+export const assignPlatformSchema = z.strictObject({ platform_id: z.uuid({ error: msg.platforms.choosePlatform }) });
+export const platformAssignmentResultSchema = z.object({ platform_id: id, prompt_id: id, is_active: z.boolean(), assigned_at: timestamp });
+
+/** A version of a prompt in the Versions panel: number, who, when (the texts come with `GET …/versions/{n}`). */
+export const promptVersionSchema = z.object({
+  version: z.number().int(),
+  prompt_title: z.string(),
+  restored_from: z.number().int().nullable(),
+  operator_email: z.string().nullable(),
+  created_at: timestamp,
+});
+export type PromptVersion = z.infer<typeof promptVersionSchema>;
+export const promptVersionPageSchema = listPage(promptVersionSchema, z.object({}));
+
+/** One version with its full title and content: the source of the diff against the current prompt. */
+export const promptVersionDetailSchema = promptVersionSchema.extend({ prompt_value: z.string().nullable() });
+export type PromptVersionDetail = z.infer<typeof promptVersionDetailSchema>;

@@ -13,3 +13,5 @@ export const skillSortKeys = ["skill_name", "status", "type", "is_global", "team
 export const skillScopes = ["global", "local"] as const;
 export type SkillScope = (typeof skillScopes)[number];
 export const commentSortKeys = ["user", "skill_name", "customer_name", "status", "created_at"] as const;
+export const promptSortKeys = ["prompt_title", "status", "created_at", "updated_at"] as const;
+export const platformSortKeys = ["platform_name", "status", "created_at", "updated_at"] as const;

@@ -20,6 +20,8 @@ import { accountBase, accountRouter, operatorsBase, operatorsRouter } from "./op
 import { dashboardBase, dashboardRouter } from "./dashboard/routes";
 import { skillsBase, skillsRouter } from "./skills/routes";
 import { commentsBase, commentsRouter } from "./comments/routes";
+import { platformsBase, platformsRouter } from "./platforms/routes";
+import { promptsBase, promptsRouter } from "./prompts/routes";
 import { teamsBase, teamsRouter } from "./teams/routes";
 import { usersBase, usersRouter } from "./users/routes";
 import { databaseErrorAnswer, errorResponse, HttpError } from "./http/errors";
@@ -133,6 +135,8 @@ export function createApp(deps: AppDeps): { app: OpenAPIHono<AppEnv>; auth: Auth
   app.route(usersBase, usersRouter);
   app.route(skillsBase, skillsRouter);
   app.route(commentsBase, commentsRouter);
+  app.route(promptsBase, promptsRouter);
+  app.route(platformsBase, platformsRouter);
   app.route(operatorsBase, operatorsRouter);
   app.route(accountBase, accountRouter);
   app.route(auditBase, auditRouter);

@@ -4,7 +4,7 @@ import { useAuth } from "./auth/AuthProvider";
 import { ErrorState, Spinner, useDocumentTitle } from "./components/ui";
 import { LoginPage } from "./login/LoginPage";
 import { NotFoundPage } from "./misc/NotFoundPage";
-import { auditSearch, commentsSearch, customersSearch, reviewSearch, skillsSearch, teamsSearch, usersSearch } from "./search-schemas";
+import { auditSearch, commentsSearch, customersSearch, platformsSearch, promptsSearch, reviewSearch, skillsSearch, teamsSearch, usersSearch } from "./search-schemas";
 import { Shell } from "./shell/Shell";
 
 /**
@@ -103,6 +103,14 @@ const routeTree = rootRoute.addChildren([
   page("/skills/$skillId/edit", () => import("./skills/EditSkillPage")),
   createRoute({ getParentRoute: () => rootRoute, path: "/comments", validateSearch: commentsSearch, errorComponent: RouteError, component: lazyPage(() => import("./comments/CommentsPage")) }),
   createRoute({ getParentRoute: () => rootRoute, path: "/comments/review", validateSearch: reviewSearch, errorComponent: RouteError, component: lazyPage(() => import("./comments/ReviewQueuePage")) }),
+  createRoute({ getParentRoute: () => rootRoute, path: "/platforms", validateSearch: platformsSearch, errorComponent: RouteError, component: lazyPage(() => import("./platforms/PlatformsPage")) }),
+  page("/platforms/add", () => import("./platforms/AddPlatformPage")),
+  page("/platforms/$platformId", () => import("./platforms/PlatformDetailPage")),
+  page("/platforms/$platformId/edit", () => import("./platforms/EditPlatformPage")),
+  createRoute({ getParentRoute: () => rootRoute, path: "/prompts", validateSearch: promptsSearch, errorComponent: RouteError, component: lazyPage(() => import("./prompts/PromptsPage")) }),
+  page("/prompts/add", () => import("./prompts/AddPromptPage")),
+  page("/prompts/$promptId", () => import("./prompts/PromptDetailPage")),
+  page("/prompts/$promptId/edit", () => import("./prompts/EditPromptPage")),
   page("/analytics", () => import("./misc/AnalyticsPage")),
   page("/operators", () => import("./operators/OperatorsPage")),
   createRoute({ getParentRoute: () => rootRoute, path: "/audit", validateSearch: auditSearch, errorComponent: RouteError, component: lazyPage(() => import("./audit/AuditPage")) }),

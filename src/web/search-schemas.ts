@@ -1,5 +1,5 @@
-import { commentStatuses, skillStatuses, skillTypes } from "../domain/enums";
-import { commentSortKeys, customerSortKeys, skillScopes, skillSortKeys, teamSortKeys, userSortKeys } from "../domain/sort-keys";
+import { commentStatuses, platformStatuses, promptStatuses, skillStatuses, skillTypes } from "../domain/enums";
+import { commentSortKeys, customerSortKeys, platformSortKeys, promptSortKeys, skillScopes, skillSortKeys, teamSortKeys, userSortKeys } from "../domain/sort-keys";
 import { isoDate, isTrue, listSearchSchema, oneOf, positiveInt, searchSchema, text, uuid } from "./lib/url-search";
 
 /**
@@ -26,6 +26,9 @@ export const commentsSearch = listSearchSchema(commentSortKeys, {
 });
 /** The review queue: optionally one customer's pending comments. */
 export const reviewSearch = searchSchema({ customer: uuid });
+
+export const promptsSearch = listSearchSchema(promptSortKeys, { status: oneOf(promptStatuses) });
+export const platformsSearch = listSearchSchema(platformSortKeys, { status: oneOf(platformStatuses) });
 
 /** Audit log filters (admins). */
 export const auditSearch = searchSchema({

@@ -196,12 +196,20 @@ describe.each(targets)("hostile input on %s", (target) => {
     const [comment] = await rows<{ comment_id: string }>(sql`select comment_id from skill_comments where status = 'pending' order by comment_id limit 1`);
     expect(comment, "a pending comment").toBeDefined();
     const [viewer] = await rows<{ id: string }>(sql`select id from operator where email = 'viewer@test.example'`);
+    // A prompt and an active platform not yet assigned to it.
+    const [promptPick] = await rows<{ prompt_id: string; platform_id: string }>(sql`
+      select p.prompt_id, pl.platform_id from pedal_prompts p cross join platforms pl
+      where pl.status = 'active' and not exists (select 1 from platform_prompts x where x.prompt_id = p.prompt_id and x.platform_id = pl.platform_id)
+      order by p.prompt_id, pl.platform_id limit 1`);
+    expect(promptPick, "a prompt and an active platform not assigned to it").toBeDefined();
     ids = {
       customerId: pick.customer_id, customer_id: pick.customer_id,
       teamId: pick.team_id, team_id: pick.team_id,
       userId: pick.user_id, user_id: pick.user_id,
       skill_id: skill.skill_id, skillId: skill.skill_id,
       operatorId: viewer.id,
+      promptId: promptPick.prompt_id,
+      platformId: promptPick.platform_id, platform_id: promptPick.platform_id,
       team_ids: other.team_id,
       commentId: comment.comment_id,
     };
@@ -338,7 +346,9 @@ describe.each(targets)("hostile input on %s", (target) => {
       "POST /api/users", "POST /api/users/{userId}/teams", "POST /api/operators", "PATCH /api/operators/{operatorId}", "POST /api/operators/{operatorId}/reset-password",
       "POST /api/skills", "PATCH /api/skills/{skillId}", "POST /api/skills/{skillId}/teams", "POST /api/skills/{skillId}/teams/bulk",
       "PATCH /api/skills/{skillId}/teams/{teamId}", "POST /api/skills/{skillId}/prompts",
-      "PATCH /api/comments/{commentId}", "POST /api/comments/bulk"])(
+      "PATCH /api/comments/{commentId}", "POST /api/comments/bulk",
+      "POST /api/prompts", "PATCH /api/prompts/{promptId}", "POST /api/prompts/{promptId}/platforms", "POST /api/prompts/{promptId}/restore",
+      "POST /api/platforms", "PATCH /api/platforms/{platformId}"])(
       "%s refuses invalid bodies and changes nothing",
       async (name) => {
         const route = routes.find((r) => `${r.method} ${r.path}` === name);
@@ -372,7 +382,9 @@ describe.each(targets)("hostile input on %s", (target) => {
         "POST /api/teams/{teamId}/skills", "POST /api/users", "POST /api/users/{userId}/teams",
         "PATCH /api/skills/{skillId}", "PATCH /api/skills/{skillId}/teams/{teamId}", "POST /api/skills", "POST /api/skills/{skillId}/prompts",
         "POST /api/skills/{skillId}/teams", "POST /api/skills/{skillId}/teams/bulk",
-        "PATCH /api/comments/{commentId}", "POST /api/comments/bulk"].sort());
+        "PATCH /api/comments/{commentId}", "POST /api/comments/bulk",
+        "POST /api/prompts", "PATCH /api/prompts/{promptId}", "POST /api/prompts/{promptId}/platforms", "POST /api/prompts/{promptId}/restore",
+        "POST /api/platforms", "PATCH /api/platforms/{platformId}"].sort());
     });
   });
 

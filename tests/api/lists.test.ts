@@ -32,6 +32,14 @@ async function pathFor(app: TestConsole, entry: Entry): Promise<{ url: string; s
     const skillId = await busiestSkill(app);
     return { url: entry.path.replace("{skillId}", skillId), scope: entry.scope!.where({ skillId }) };
   }
+  if (entry.path.includes("{promptId}")) {
+    const promptId = await busiestPrompt(app);
+    return { url: entry.path.replace("{promptId}", promptId), scope: entry.scope!.where({ promptId }) };
+  }
+  if (entry.path.includes("{platformId}")) {
+    const [{ platform_id }] = await app.rows<{ platform_id: string }>(sql`select platform_id from platform_prompts group by platform_id order by count(*) desc, platform_id limit 1`);
+    return { url: entry.path.replace("{platformId}", platform_id), scope: entry.scope!.where({ platformId: platform_id }) };
+  }
   const [{ user_id }] = await app.rows<{ user_id: string }>(sql`select user_id from teams_users group by user_id order by count(*) desc, user_id limit 1`);
   return { url: entry.path.replace("{userId}", user_id), scope: entry.scope!.where({ userId: user_id }) };
 }
@@ -45,6 +53,13 @@ async function busiestSkill(app: { rows: TestConsole["rows"] }): Promise<string>
   return skill_id;
 }
 
+/** The prompt with the most platform assignments; given a few versions by the suite's set-up. */
+async function busiestPrompt(app: { rows: TestConsole["rows"] }): Promise<string> {
+  const [{ prompt_id }] = await app.rows<{ prompt_id: string }>(sql`
+    select prompt_id from platform_prompts group by prompt_id order by count(*) desc, prompt_id limit 1`);
+  return prompt_id;
+}
+
 /** Sample values of each filter, read from the data. */
 async function filterSamples(app: TestConsole, name: string): Promise<string[]> {
   const one = async (query: SQL) => (await app.rows<{ v: string }>(query)).map((r) => String(r.v));
@@ -52,6 +67,7 @@ async function filterSamples(app: TestConsole, name: string): Promise<string[]> 
     case "customer_id": return one(sql`select customer_id as v from users_data group by customer_id order by count(*) desc, customer_id limit 1`);
     case "team_id": return one(sql`select team_id as v from teams_users group by team_id order by count(*) desc, team_id limit 1`);
     case "status": return ["active", "inactive"];
+    case "skill_id": return one(sql`select skill_id as v from pedal_prompts group by skill_id order by count(*) desc, skill_id limit 1`);
     case "type": return ["manual", "agent", "detected"];
     case "scope": return ["global", "local"];
     case "signed_in": return ["true", "false"];
@@ -77,6 +93,9 @@ describe.each(targets)("list contract on %s", (target) => {
     await app.write("POST", "/api/customers", { customer_name: "=cmd|' /C calc'!A0" });
     await app.write("POST", "/api/customers", { customer_name: "Contract Audit Customer" });
     await app.cookie("admin");
+    // Versions of the busiest prompt, so that the versions list has pages.
+    const promptId = await busiestPrompt(app);
+    for (let i = 1; i <= 7; i++) await app.write("PATCH", `/api/prompts/${promptId}`, { prompt_value: `Contract version ${i}` });
   });
   afterAll(() => app.close());
 
@@ -122,7 +141,8 @@ describe.each(targets)("list contract on %s", (target) => {
 
   it("has every list of the console declared", () => {
     expect(lists().map((e) => e.path).toSorted()).toEqual([
-      "/api/audit", "/api/comments", "/api/customers", "/api/operators", "/api/skills", "/api/skills/{skillId}/assignable-teams", "/api/skills/{skillId}/comments",
+      "/api/audit", "/api/comments", "/api/customers", "/api/operators", "/api/platforms", "/api/platforms/{platformId}/prompts", "/api/prompts",
+      "/api/prompts/{promptId}/assignable-platforms", "/api/prompts/{promptId}/platforms", "/api/prompts/{promptId}/versions", "/api/skills", "/api/skills/{skillId}/assignable-teams", "/api/skills/{skillId}/comments",
       "/api/skills/{skillId}/prompts", "/api/skills/{skillId}/teams", "/api/teams", "/api/users", "/api/users/{userId}/teams",
     ]);
   });
@@ -257,8 +277,10 @@ describe("list statements and estimates (PGlite)", () => {
     const [{ user_id }] = (await handle.pglite!.query<{ user_id: string }>("select user_id from teams_users group by user_id order by count(*) desc limit 1")).rows;
     const [{ customer_id }] = (await handle.pglite!.query<{ customer_id: string }>("select customer_id from users_data group by customer_id order by count(*) desc limit 1")).rows;
     const skillId = await busiestSkill({ rows: (q) => queryRows(handle.db, q) });
+    const promptId = await busiestPrompt({ rows: (q) => queryRows(handle.db, q) });
+    const [{ platform_id }] = (await handle.pglite!.query<{ platform_id: string }>("select platform_id from platform_prompts group by platform_id order by count(*) desc limit 1")).rows;
     for (const entry of lists()) {
-      const url = entry.path.replace("{userId}", user_id).replace("{skillId}", skillId);
+      const url = entry.path.replace("{userId}", user_id).replace("{skillId}", skillId).replace("{promptId}", promptId).replace("{platformId}", platform_id);
       const paths = [`${url}?limit=5`, `${url}?limit=5&at=end`, `${url}?limit=5&offset=5`, `${url}?limit=200`];
       if (entry.list.search) paths.push(`${url}?limit=5&q=son`, `${url}?limit=5&q=a`);
       for (const name of Object.keys(entry.list.filters)) if (name === "customer_id") paths.push(`${url}?limit=5&customer_id=${customer_id}`);

@@ -19,6 +19,15 @@ const resolvers: Record<string, Resolver> = {
   customerId: async (page) => (await apiGet(page, "/api/customers?limit=1&sort=user_count&order=desc")).items[0].customer_id,
   teamId: async (page) => (await apiGet(page, "/api/teams?limit=1&sort=user_count&order=desc")).items[0].team_id,
   skillId: async (page) => (await apiGet(page, "/api/skills?limit=1&sort=team_count&order=desc")).items[0].skill_id,
+  promptId: async (page) => {
+    // A prompt with content and platforms, to show a well-filled page.
+    const { items } = await apiGet<{ items: Array<{ prompt_id: string; prompt_excerpt: string | null; platform_names: string[] }> }>(page, "/api/prompts?limit=100");
+    return (items.find((p) => p.prompt_excerpt && p.platform_names.length > 0) ?? items[0]).prompt_id;
+  },
+  platformId: async (page) => {
+    const { items } = await apiGet<{ items: Array<{ platform_id: string; prompt_count: number }> }>(page, "/api/platforms?limit=100");
+    return (items.find((p) => p.prompt_count > 0) ?? items[0]).platform_id;
+  },
   userId: async (page) => {
     const { items } = await apiGet<{ items: Array<{ user_id: string; first_name: string | null; roles: string[] }> }>(page, "/api/users?limit=100&sort=last_login&order=desc");
     return (items.find((u) => u.first_name && u.roles.length >= 2) ?? items[0]).user_id;

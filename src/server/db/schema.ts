@@ -257,8 +257,11 @@ export const pedal_prompts = pgTable(
   (t) => [
     check("pedal_prompts_status_check", oneOf("status", promptStatuses)),
     index("pedal_prompts_skill_idx").on(t.skill_id, t.created_at, t.prompt_id),
-    index("pedal_prompts_created_at_idx").on(t.created_at),
-    index("pedal_prompts_status_idx").on(t.status),
+    // The /prompts list's sorts and status filter (README "Lists": an index per sort, id last).
+    index("pedal_prompts_created_at_idx").on(t.created_at, t.prompt_id),
+    index("pedal_prompts_updated_at_idx").on(t.updated_at, t.prompt_id),
+    index("pedal_prompts_title_lower_idx").on(sql`lower(${t.prompt_title})`, t.prompt_id),
+    index("pedal_prompts_status_idx").on(t.status, t.prompt_id),
   ],
 );
 
@@ -274,8 +277,10 @@ export const platforms = pgTable(
   },
   (t) => [
     check("platforms_status_check", oneOf("status", platformStatuses)),
-    index("platforms_created_at_idx").on(t.created_at),
-    index("platforms_name_idx").on(t.platform_name),
+    index("platforms_created_at_idx").on(t.created_at, t.platform_id),
+    index("platforms_updated_at_idx").on(t.updated_at, t.platform_id),
+    index("platforms_name_idx").on(sql`lower(${t.platform_name})`, t.platform_id),
+    index("platforms_status_idx").on(t.status, t.platform_id),
   ],
 );
 
@@ -293,7 +298,36 @@ export const platform_prompts = pgTable(
   },
   (t) => [
     primaryKey({ name: "platform_prompts_pkey", columns: [t.platform_id, t.prompt_id] }),
-    index("platform_prompts_prompt_idx").on(t.prompt_id),
+    // A prompt's Platform Assignments and a platform's prompts, newest first.
+    index("platform_prompts_prompt_idx").on(t.prompt_id, t.assigned_at, t.platform_id),
+    index("platform_prompts_platform_assigned_idx").on(t.platform_id, t.assigned_at, t.prompt_id),
+  ],
+);
+
+/**
+ * Versions of a prompt (beyond the spec, README "Decisions"): every state of its title and content,
+ * numbered from 1, with who wrote it and when. A table of its own: `pedal_prompts` keeps the spec's
+ * columns. Version 1 is the prompt as created (written on create, or, for a prompt created before
+ * versioning, just before its first change); a change of title or content adds the next number.
+ */
+export const prompt_versions = pgTable(
+  "prompt_versions",
+  {
+    prompt_id: uuid("prompt_id")
+      .notNull()
+      .references(() => pedal_prompts.prompt_id, { onDelete: "cascade" }),
+    version: integer("version").notNull(),
+    prompt_title: text("prompt_title").notNull(),
+    prompt_value: text("prompt_value"),
+    /** The version this one restored, when it was made by Restore. */
+    restored_from: integer("restored_from"),
+    operator_id: text("operator_id"),
+    operator_email: text("operator_email"),
+    created_at: createdAt(),
+  },
+  (t) => [
+    primaryKey({ name: "prompt_versions_pkey", columns: [t.prompt_id, t.version] }),
+    check("prompt_versions_version_check", sql`version >= 1`),
   ],
 );
 

@@ -13,6 +13,7 @@ export const queryRoots = {
   skills: ["skills"],
   prompts: ["prompts"],
   comments: ["comments"],
+  platforms: ["platforms"],
   dashboard: ["dashboard"],
   operators: ["operators"],
   audit: ["audit"],

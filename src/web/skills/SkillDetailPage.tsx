@@ -177,8 +177,7 @@ function PromptsPanel({ skillId }: { skillId: string }) {
         {data.items.map((p) => (
           <li key={p.prompt_id} className="flex min-w-0 items-start gap-3 py-2.5">
             <div className="min-w-0 flex-1">
-              {/* The prompt screens own /prompts/{prompt_id}. */}
-              <Link to={`/prompts/${p.prompt_id}` as "/"} className="block min-w-0 truncate font-medium hover:text-primary hover:underline" title={p.prompt_title}>
+              <Link to="/prompts/$promptId" params={{ promptId: p.prompt_id }} className="block min-w-0 truncate font-medium hover:text-primary hover:underline" title={p.prompt_title}>
                 {p.prompt_title}
               </Link>
               {p.prompt_value ? <span className="block min-w-0 truncate text-xs text-base-content/70" title={p.prompt_value}>{p.prompt_value}</span> : null}

@@ -1,0 +1,69 @@
+import { z } from "zod";
+import { id, listPage, timestamp } from "./common";
+import { platformStatuses, promptStatuses } from "./enums";
+import { msg } from "./messages";
+import { statusCardsSchema } from "./prompts";
+
+/** A row of `platforms` (SPEC.md §3). */
+export const platformSchema = z.object({
+  platform_id: id,
+  platform_name: z.string(),
+  platform_description: z.string().nullable(),
+  status: z.enum(platformStatuses),
+  created_at: timestamp,
+  updated_at: timestamp.nullable(),
+});
+export type Platform = z.infer<typeof platformSchema>;
+
+/** /platforms table row: the platform and how many prompts are assigned to it. */
+export const platformListItemSchema = platformSchema.extend({ prompt_count: z.number().int() });
+export type PlatformListItem = z.infer<typeof platformListItemSchema>;
+export const platformPageSchema = listPage(platformListItemSchema, statusCardsSchema);
+export type PlatformPage = z.infer<typeof platformPageSchema>;
+export { platformSortKeys } from "./sort-keys";
+
+/** /platforms/{platform_id}: the platform and its number of assigned prompts. */
+export const platformDetailSchema = platformSchema.extend({ prompt_count: z.number().int() });
+export type PlatformDetail = z.infer<typeof platformDetailSchema>;
+
+/** A prompt assigned to a platform (the platform page's table). */
+export const platformPromptSchema = z.object({
+  prompt_id: id,
+  prompt_title: z.string(),
+  status: z.enum(promptStatuses),
+  is_active: z.boolean(),
+  assigned_at: timestamp,
+});
+export type PlatformPrompt = z.infer<typeof platformPromptSchema>;
+export const platformPromptPageSchema = listPage(platformPromptSchema, z.object({}));
+
+const platformName = z.string({ error: msg.platforms.nameRequired }).trim().min(1, msg.platforms.nameRequired).max(200, msg.platforms.nameTooLong);
+const platformDescription = z
+  .string({ error: msg.platforms.descriptionInvalid })
+  .max(5000, msg.platforms.descriptionTooLong)
+  .nullish()
+  .transform((v) => v?.trim() || null);
+const platformStatus = z.enum(platformStatuses, { error: msg.platforms.statusInvalid });
+
+/** Platform create (README "Decisions": the spec shows no form): name required and trimmed, description trimmed (empty null), status default active. */
+export const createPlatformSchema = z.strictObject({
+  platform_name: platformName,
+  platform_description: platformDescription,
+  status: platformStatus.default("active"),
+});
+export type CreatePlatformInput = z.input<typeof createPlatformSchema>;
+export type PlatformFormValues = z.output<typeof createPlatformSchema>;
+
+/** Platform edit, Archive and Activate (`{ status }` alone): the fields given change; at least one. */
+export const updatePlatformSchema = z
+  .strictObject({
+    platform_name: platformName.optional(),
+    platform_description: platformDescription.optional(),
+    status: platformStatus.optional(),
+  })
+  .refine((v) => Object.values(v).some((x) => x !== undefined), { message: msg.platforms.nothingToUpdate });
+export type UpdatePlatformInput = z.input<typeof updatePlatformSchema>;
+
+/** Platform delete: `cascade=true` also removes its prompt assignments; without it a platform with assignments is refused (409). */
+export const deletePlatformQuerySchema = z.object({ cascade: z.enum(["true", "false"]).optional() });
+export const deletePlatformResultSchema = z.object({ ok: z.literal(true), removed_assignments: z.number().int() });

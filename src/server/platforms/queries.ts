@@ -1,0 +1,82 @@
+import { sql } from "drizzle-orm";
+import { z } from "@hono/zod-openapi";
+import { noSummary } from "../../domain/common";
+import { platformStatuses, promptStatuses } from "../../domain/enums";
+import { platformListItemSchema, platformPromptSchema, type PlatformDetail } from "../../domain/platforms";
+import { statusCardsSchema } from "../../domain/prompts";
+import { queryRows, type Database } from "../db/client";
+import { toJson } from "../http/list";
+import { defineList, matchingValues, oneOf } from "../http/list-engine";
+import type { Tx } from "../audit";
+import { statusCardsSql, totalFromStatusCards } from "../prompts/queries";
+
+/**
+ * SPEC.md §2 "/platforms": platforms with their number of assigned prompts (counted for the page's
+ * rows only, through the (platform_id, …) primary key); `q` matches name, description and status;
+ * filter status. Cards (Total, Active, Inactive, Draft) over all platforms, from the status counters.
+ */
+export const platformList = defineList({
+  name: "platforms",
+  item: platformListItemSchema,
+  summarySchema: statusCardsSchema,
+  from: sql`platforms pl`,
+  select: sql`pl.platform_id, pl.platform_name, pl.platform_description, pl.status, pl.created_at, pl.updated_at,
+    (select count(*) from platform_prompts pp where pp.platform_id = pl.platform_id)::int as prompt_count`,
+  id: { expr: sql`pl.platform_id`, type: "uuid" },
+  sorts: {
+    platform_name: [{ expr: sql`lower(pl.platform_name)`, type: "text" }],
+    status: [{ expr: sql`pl.status`, type: "text" }],
+    created_at: [{ expr: sql`pl.created_at`, type: "timestamptz" }],
+    updated_at: [{ expr: sql`pl.updated_at`, type: "timestamptz" }],
+  },
+  defaultSort: "created_at",
+  defaultOrder: "desc",
+  filters: {
+    status: { schema: z.enum(platformStatuses).optional(), where: (v: string) => sql`pl.status = ${v}` },
+  },
+  search: (m) => sql`pl.platform_name ilike ${m.pattern} or pl.platform_description ilike ${m.pattern}
+    or ${oneOf(sql`pl.status`, matchingValues(platformStatuses, m))}`,
+  summary: () => statusCardsSql("platforms"),
+  totalFromSummary: ({ filters, q }) => totalFromStatusCards({ filters: filters as { status?: string }, q }),
+  csv: [
+    { header: "Platform ID", value: (p) => p.platform_id },
+    { header: "Platform", value: (p) => p.platform_name },
+    { header: "Description", value: (p) => p.platform_description },
+    { header: "Status", value: (p) => p.status },
+    { header: "Prompts", value: (p) => p.prompt_count },
+    { header: "Created", value: (p) => p.created_at },
+    { header: "Updated", value: (p) => p.updated_at },
+  ],
+});
+
+/** The platform page's prompts: the prompts assigned to it, newest assignment first; `q` matches title and prompt status. */
+export const platformPromptList = defineList({
+  name: "platform_prompts",
+  item: platformPromptSchema,
+  summarySchema: noSummary,
+  from: sql`platform_prompts pp join pedal_prompts p on p.prompt_id = pp.prompt_id`,
+  select: sql`pp.prompt_id, p.prompt_title, p.status, pp.is_active, pp.assigned_at`,
+  id: { expr: sql`pp.prompt_id`, type: "uuid" },
+  sorts: {
+    assigned_at: [{ expr: sql`pp.assigned_at`, type: "timestamptz" }],
+  },
+  defaultSort: "assigned_at",
+  defaultOrder: "desc",
+  filters: {},
+  search: (m) => sql`p.prompt_title ilike ${m.pattern} or ${oneOf(sql`p.status`, matchingValues(promptStatuses, m))}`,
+  csv: [
+    { header: "Prompt ID", value: (p) => p.prompt_id },
+    { header: "Prompt", value: (p) => p.prompt_title },
+    { header: "Status", value: (p) => p.status },
+    { header: "Active", value: (p) => p.is_active },
+    { header: "Assigned", value: (p) => p.assigned_at },
+  ],
+});
+
+/** /platforms/{platform_id}: the platform with its number of assigned prompts, or null. */
+export async function getPlatform(db: Database | Tx, platformId: string): Promise<PlatformDetail | null> {
+  const [row] = await queryRows<Record<string, unknown>>(db as Database, sql`
+    select pl.*, (select count(*) from platform_prompts pp where pp.platform_id = pl.platform_id)::int as prompt_count
+    from platforms pl where pl.platform_id = ${platformId}`);
+  return row ? (toJson(row) as PlatformDetail) : null;
+}

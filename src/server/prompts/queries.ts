@@ -1,0 +1,178 @@
+import { sql } from "drizzle-orm";
+import { z } from "@hono/zod-openapi";
+import { noSummary } from "../../domain/common";
+import { promptStatuses } from "../../domain/enums";
+import {
+  assignablePlatformSchema,
+  promptListItemSchema,
+  promptPlatformSchema,
+  promptVersionSchema,
+  statusCardsSchema,
+  type PromptDetail,
+  type PromptVersionDetail,
+} from "../../domain/prompts";
+import { queryRows, type Database } from "../db/client";
+import { toJson } from "../http/list";
+import { defineList, matchingValues, oneOf } from "../http/list-engine";
+import type { Tx } from "../audit";
+
+/** Cards Total, Active, Inactive, Draft of `entity` from the maintained status counters (migration prompt_platform_counters). */
+export const statusCardsSql = (entity: "prompts" | "platforms") => sql`
+  select coalesce(sum(n), 0)::int as total,
+    coalesce(sum(n) filter (where status = 'active'), 0)::int as active,
+    coalesce(sum(n) filter (where status = 'inactive'), 0)::int as inactive,
+    coalesce(sum(n) filter (where status = 'draft'), 0)::int as draft
+  from status_counts where entity = ${entity}`;
+
+/** The list's total is a card when only the status filter narrows it. */
+export const totalFromStatusCards = ({ filters, q }: { filters: { status?: string }; q: string | undefined }) => {
+  if (q) return undefined;
+  const status = filters.status as "active" | "inactive" | "draft" | undefined;
+  return (s: { total: number; active: number; inactive: number; draft: number }) => (status ? s[status] : s.total);
+};
+
+/**
+ * SPEC.md §2 "/prompts": prompts with the first 240 characters of their content, their skill's
+ * name (joined) and their platforms' names (aggregated in the same statement, for the page's rows
+ * only); `q` matches title, content, skill name and status; filters status and skill_id. Cards
+ * (Total, Active, Inactive, Draft) over all prompts, from the maintained status counters.
+ */
+export const promptList = defineList({
+  name: "prompts",
+  item: promptListItemSchema,
+  summarySchema: statusCardsSchema,
+  from: sql`pedal_prompts p left join skills s on s.skill_id = p.skill_id`,
+  select: sql`p.prompt_id, p.prompt_title, left(p.prompt_value, 240) as prompt_excerpt, p.skill_id, p.status, p.created_at, p.updated_at,
+    s.skill_name,
+    array(select coalesce(pl.platform_name, '') from platform_prompts pp join platforms pl on pl.platform_id = pp.platform_id
+      where pp.prompt_id = p.prompt_id order by lower(pl.platform_name), pl.platform_id) as platform_names`,
+  id: { expr: sql`p.prompt_id`, type: "uuid" },
+  sorts: {
+    prompt_title: [{ expr: sql`lower(p.prompt_title)`, type: "text" }],
+    status: [{ expr: sql`p.status`, type: "text" }],
+    created_at: [{ expr: sql`p.created_at`, type: "timestamptz" }],
+    updated_at: [{ expr: sql`p.updated_at`, type: "timestamptz" }],
+  },
+  defaultSort: "created_at",
+  defaultOrder: "desc",
+  filters: {
+    status: { schema: z.enum(promptStatuses).optional(), where: (v: string) => sql`p.status = ${v}` },
+    skill_id: { schema: z.uuid().optional(), where: (v: string) => sql`p.skill_id = ${v}` },
+  },
+  // The skill name is matched through the skills' own trigram index, then the prompts of those skills.
+  search: (m) => sql`p.prompt_title ilike ${m.pattern} or p.prompt_value ilike ${m.pattern}
+    or p.skill_id in (select x.skill_id from skills x where x.skill_name ilike ${m.pattern})
+    or ${oneOf(sql`p.status`, matchingValues(promptStatuses, m))}`,
+  summary: () => statusCardsSql("prompts"),
+  totalFromSummary: ({ filters, q }) => totalFromStatusCards({ filters: filters as { status?: string }, q }),
+  csv: [
+    { header: "Prompt ID", value: (p) => p.prompt_id },
+    { header: "Title", value: (p) => p.prompt_title },
+    { header: "Content (start)", value: (p) => p.prompt_excerpt },
+    { header: "Skill", value: (p) => p.skill_name },
+    { header: "Platforms", value: (p) => p.platform_names },
+    { header: "Status", value: (p) => p.status },
+    { header: "Created", value: (p) => p.created_at },
+    { header: "Updated", value: (p) => p.updated_at },
+  ],
+});
+
+/**
+ * SPEC.md §2 "/prompts/{promptId}" Platform Assignments: the prompt's platforms with name,
+ * description and status, newest first; `q` matches name and description (case-insensitive).
+ * Scoped to one prompt by the route.
+ */
+export const promptPlatformList = defineList({
+  name: "prompt_platforms",
+  item: promptPlatformSchema,
+  summarySchema: noSummary,
+  from: sql`platform_prompts pp left join platforms pl on pl.platform_id = pp.platform_id`,
+  select: sql`pp.platform_id, pl.platform_name, pl.platform_description, pl.status as platform_status, pp.is_active, pp.assigned_at`,
+  id: { expr: sql`pp.platform_id`, type: "uuid" },
+  sorts: {
+    assigned_at: [{ expr: sql`pp.assigned_at`, type: "timestamptz" }],
+    platform_name: [{ expr: sql`lower(coalesce(pl.platform_name, ''))`, type: "text" }],
+  },
+  defaultSort: "assigned_at",
+  defaultOrder: "desc",
+  filters: {},
+  search: (m) => sql`pl.platform_name ilike ${m.pattern} or pl.platform_description ilike ${m.pattern}`,
+  csv: [
+    { header: "Platform ID", value: (a) => a.platform_id },
+    { header: "Platform", value: (a) => a.platform_name },
+    { header: "Description", value: (a) => a.platform_description },
+    { header: "Active", value: (a) => a.is_active },
+    { header: "Assigned", value: (a) => a.assigned_at },
+  ],
+});
+
+/**
+ * SPEC.md §2 the Assign Platform modal: platforms not yet assigned to the prompt, by name; `q`
+ * matches name or description, case-insensitive. Scoped to one prompt by the route.
+ */
+export const assignablePlatformList = defineList({
+  name: "prompt_assignable_platforms",
+  item: assignablePlatformSchema,
+  summarySchema: noSummary,
+  from: sql`platforms pl`,
+  select: sql`pl.platform_id, pl.platform_name, pl.platform_description, pl.status`,
+  id: { expr: sql`pl.platform_id`, type: "uuid" },
+  sorts: {
+    platform_name: [{ expr: sql`lower(pl.platform_name)`, type: "text" }],
+  },
+  defaultSort: "platform_name",
+  defaultOrder: "asc",
+  filters: {},
+  search: (m) => sql`pl.platform_name ilike ${m.pattern} or pl.platform_description ilike ${m.pattern}`,
+  csv: [
+    { header: "Platform ID", value: (p) => p.platform_id },
+    { header: "Platform", value: (p) => p.platform_name },
+    { header: "Description", value: (p) => p.platform_description },
+    { header: "Status", value: (p) => p.status },
+  ],
+});
+
+/** The condition of `assignablePlatformList` for one prompt: no assignment row yet. */
+export const assignablePlatformScope = (promptId: string) =>
+  sql`not exists (select 1 from platform_prompts x where x.platform_id = pl.platform_id and x.prompt_id = ${promptId})`;
+
+/** The Versions panel: the prompt's versions, newest first (number, title, who, when). */
+export const promptVersionList = defineList({
+  name: "prompt_versions",
+  item: promptVersionSchema,
+  summarySchema: noSummary,
+  from: sql`prompt_versions v`,
+  select: sql`v.version, v.prompt_title, v.restored_from, v.operator_email, v.created_at`,
+  id: { expr: sql`v.version`, type: "int" },
+  sorts: {
+    version: [{ expr: sql`v.version`, type: "int", unique: true }],
+  },
+  defaultSort: "version",
+  defaultOrder: "desc",
+  filters: {},
+  search: (m) => sql`v.prompt_title ilike ${m.pattern} or v.operator_email ilike ${m.pattern}`,
+  csv: [
+    { header: "Version", value: (v) => v.version },
+    { header: "Title", value: (v) => v.prompt_title },
+    { header: "Restored From", value: (v) => v.restored_from },
+    { header: "By", value: (v) => v.operator_email },
+    { header: "Created", value: (v) => v.created_at },
+  ],
+});
+
+/** SPEC.md §2 "/prompts/{promptId}": the prompt with its skill's name and status and its number of versions, or null. */
+export async function getPrompt(db: Database | Tx, promptId: string): Promise<PromptDetail | null> {
+  const [row] = await queryRows<Record<string, unknown>>(db as Database, sql`
+    select p.*, s.skill_name, s.status as skill_status,
+      coalesce((select max(v.version) from prompt_versions v where v.prompt_id = p.prompt_id), 0)::int as version_count
+    from pedal_prompts p left join skills s on s.skill_id = p.skill_id where p.prompt_id = ${promptId}`);
+  return row ? (toJson(row) as PromptDetail) : null;
+}
+
+/** One version with its texts, or null. */
+export async function getPromptVersion(db: Database | Tx, promptId: string, version: number): Promise<PromptVersionDetail | null> {
+  const [row] = await queryRows<Record<string, unknown>>(db as Database, sql`
+    select version, prompt_title, prompt_value, restored_from, operator_email, created_at
+    from prompt_versions where prompt_id = ${promptId} and version = ${version}`);
+  return row ? (toJson(row) as PromptVersionDetail) : null;
+}
