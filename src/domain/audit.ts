@@ -40,6 +40,9 @@ export const auditActions = [
   "assign_skill", // a skill assigned to a team: one row against the team and one against the skill
   "reassign_skill", // an unassigned skill assigned again: against the team and the skill
   "unassign_skill", // a skill unassigned from a team: against the team and the skill
+  "assign_platform", // a prompt assigned to a platform: one row against the prompt and one against the platform
+  "unassign_platform", // a prompt unassigned from a platform: against the prompt and the platform
+  "restore_version", // a prompt's title and content restored from one of its versions
   "add_member", // a user joined a team: one row against the team and one against the user
   "remove_member", // a user left or was removed from a team: against the team and the user
   "sign_in", // an operator signed in
@@ -62,6 +65,7 @@ export type AuditAction = (typeof auditActions)[number];
 export const auditListNames = [
   "customers", "teams", "users", "user_teams", "operators", "audit_log",
   "skills", "skill_teams", "skill_assignable_teams", "skill_prompts", "skill_comments", "comments",
+  "prompts", "prompt_platforms", "prompt_assignable_platforms", "prompt_versions", "platforms", "platform_prompts",
 ] as const;
 export type AuditListName = (typeof auditListNames)[number];
 

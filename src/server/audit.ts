@@ -47,6 +47,22 @@ export function assignmentAudit(
   ];
 }
 
+/**
+ * The audit rows of a prompt's platform assignment change (a platform_prompts row): one against the
+ * prompt and one against the platform, so that both records' histories show it.
+ */
+export function platformAssignmentAudit(
+  action: "assign_platform" | "unassign_platform",
+  a: { prompt_id: string; platform_id: string },
+  fields: Record<string, unknown>,
+): AuditEntry[] {
+  const side = action === "assign_platform" ? "after" : "before";
+  return [
+    { action, entity: "prompt", entity_id: a.prompt_id, [side]: { platform_id: a.platform_id, ...fields } },
+    { action, entity: "platform", entity_id: a.platform_id, [side]: { prompt_id: a.prompt_id, ...fields } },
+  ];
+}
+
 /** Keeps only the fields that differ between `before` and `after` (all of them on create/delete). */
 export function changedFields(before?: Record<string, unknown> | null, after?: Record<string, unknown> | null) {
   if (!before || !after) return { before: before ?? undefined, after: after ?? undefined };

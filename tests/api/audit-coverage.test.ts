@@ -26,6 +26,9 @@ const tracked: Array<{ table: string; key: string; hashed: string; select: strin
   { table: "teams_skills", key: "team_id::text || skill_id::text", hashed: "t.*", select: "team_id, skill_id", records: (r) => [`team:${r.team_id}`, `skill:${r.skill_id}`] },
   { table: "skills", key: "skill_id::text", hashed: "t.*", select: "skill_id", records: (r) => [`skill:${r.skill_id}`] },
   { table: "pedal_prompts", key: "prompt_id::text", hashed: "t.*", select: "prompt_id", records: (r) => [`prompt:${r.prompt_id}`] },
+  { table: "prompt_versions", key: "prompt_id::text || '/' || version", hashed: "t.*", select: "prompt_id", records: (r) => [`prompt:${r.prompt_id}`] },
+  { table: "platforms", key: "platform_id::text", hashed: "t.*", select: "platform_id", records: (r) => [`platform:${r.platform_id}`] },
+  { table: "platform_prompts", key: "prompt_id::text || platform_id::text", hashed: "t.*", select: "prompt_id, platform_id", records: (r) => [`prompt:${r.prompt_id}`, `platform:${r.platform_id}`] },
   { table: "skill_comments", key: "comment_id::text", hashed: "t.*", select: "comment_id", records: (r) => [`comment:${r.comment_id}`] },
   // Sessions: only their existence (use slides the expiry, which is no change of record).
   { table: "operator_session", key: "token", hashed: "t.token", select: "user_id", records: (r) => [`operator:${r.user_id}`] },
@@ -59,12 +62,18 @@ describe.each(targets)("audit coverage on %s", (target) => {
     const records = new Set<string>();
     const deletedTeams = new Set([...before.keys()].filter((k) => k.startsWith("teams:") && !after.has(k)).map((k) => before.get(k)!.records[0]));
     const deletedSkills = new Set([...before.keys()].filter((k) => k.startsWith("skills:") && !after.has(k)).map((k) => before.get(k)!.records[0]));
+    const deleted = new Set([...before.keys()].filter((k) => /^(pedal_prompts|platforms):/.test(k) && !after.has(k)).map((k) => before.get(k)!.records[0]));
     for (const [key, row] of before) {
       const now = after.get(key);
       if (now && now.hash === row.hash) continue;
       // A link row removed with its team (or skill) is that record's change only.
       const link = key.startsWith("teams_users:") || key.startsWith("teams_skills:");
-      const names = link && deletedTeams.has(row.records[0]) ? [row.records[0]] : link && deletedSkills.has(row.records[1]!) ? [row.records[1]!] : row.records;
+      let names = link && deletedTeams.has(row.records[0]) ? [row.records[0]] : link && deletedSkills.has(row.records[1]!) ? [row.records[1]!] : row.records;
+      // Likewise a prompt's assignments and versions removed with the prompt, or with a platform.
+      if (key.startsWith("platform_prompts:") || key.startsWith("prompt_versions:")) {
+        const gone = row.records.filter((n) => deleted.has(n));
+        if (gone.length > 0) names = gone;
+      }
       names.forEach((n) => records.add(n));
     }
     for (const [key, row] of after) if (!before.has(key)) row.records.forEach((n) => records.add(n));
@@ -119,6 +128,25 @@ describe.each(targets)("audit coverage on %s", (target) => {
         run: () => app.request(`/api/skills/${ids.skillId}/teams/bulk`, { as: as.editor, method: "POST", json: { team_ids: [ids.team2Id] } }) },
       { route: "DELETE /api/skills/{skillId}", run: () => app.request(`/api/skills/${ids.skillId}`, { as: as.editor, method: "DELETE" }) },
       { route: "POST /api/skills/{skillId}/prompts", run: () => app.request(`/api/skills/${pick.skill_id}/prompts`, { as: as.editor, method: "POST", json: { prompt_title: "Audited prompt" } }) },
+      { route: "POST /api/prompts", run: async () => {
+        const res = await app.request("/api/prompts", { as: as.editor, method: "POST", json: { prompt_title: "Audited prompt 2", skill_id: pick.skill_id, prompt_value: "v1" } });
+        ids.promptId = (await res.clone().json()).prompt_id;
+        return res;
+      } },
+      { route: "PATCH /api/prompts/{promptId}", run: () => app.request(`/api/prompts/${ids.promptId}`, { as: as.editor, method: "PATCH", json: { prompt_value: "v2" } }) },
+      { route: "POST /api/prompts/{promptId}/restore", run: () => app.request(`/api/prompts/${ids.promptId}/restore`, { as: as.editor, method: "POST", json: { version: 1 } }) },
+      { route: "POST /api/platforms", run: async () => {
+        const res = await app.request("/api/platforms", { as: as.editor, method: "POST", json: { platform_name: "Audited platform" } });
+        ids.platformId = (await res.clone().json()).platform_id;
+        return res;
+      } },
+      { route: "PATCH /api/platforms/{platformId}", run: () => app.request(`/api/platforms/${ids.platformId}`, { as: as.editor, method: "PATCH", json: { platform_description: "Audited" } }) },
+      { route: "POST /api/prompts/{promptId}/platforms", run: () => app.request(`/api/prompts/${ids.promptId}/platforms`, { as: as.editor, method: "POST", json: { platform_id: ids.platformId } }) },
+      { route: "DELETE /api/prompts/{promptId}/platforms/{platformId}", run: () => app.request(`/api/prompts/${ids.promptId}/platforms/${ids.platformId}`, { as: as.editor, method: "DELETE" }) },
+      { route: "DELETE /api/platforms/{platformId}",
+        prepare: () => app.request(`/api/prompts/${ids.promptId}/platforms`, { as: as.editor, method: "POST", json: { platform_id: ids.platformId } }),
+        run: () => app.request(`/api/platforms/${ids.platformId}?cascade=true`, { as: as.editor, method: "DELETE" }) },
+      { route: "DELETE /api/prompts/{promptId}", run: () => app.request(`/api/prompts/${ids.promptId}`, { as: as.editor, method: "DELETE" }) },
       { route: "PATCH /api/comments/{commentId}",
         prepare: async () => {
           const [c] = await app.rows<{ comment_id: string }>(sql`select comment_id from skill_comments where status = 'pending' order by comment_id limit 2`);

@@ -181,7 +181,7 @@ describe.each(targets)("prompts and platforms API on %s", (target) => {
         expect(new Date(body.updated_at).getTime()).toBeGreaterThanOrEqual(new Date(body.created_at).getTime());
         const again = await send("PATCH", `/api/prompts/${p.prompt_id}`, { status: target });
         expect(again.body.updated_at).toBe(body.updated_at);
-        expect((await auditOf("prompt", p.prompt_id)).map((a) => a.action)).toEqual(["create", target === "inactive" ? "archive" : "activate"]);
+        expect((await auditOf("prompt", p.prompt_id)).map((a) => a.action)).toEqual(["create", "update"]);
         // Status changes keep no version.
         expect((await versionsOf(p.prompt_id)).length).toBe(1);
       }
@@ -247,6 +247,8 @@ describe.each(targets)("prompts and platforms API on %s", (target) => {
       const assigned = await rows<{ is_active: boolean }>(sql`select is_active from platform_prompts where prompt_id = ${p.prompt_id}`);
       expect(assigned).toEqual([{ is_active: true }]);
       expect((await auditOf("prompt", p.prompt_id)).filter((a) => a.action === "assign_platform").length).toBe(1);
+      // The platform's history shows the same assignment.
+      expect((await auditOf("platform", pl.platform_id)).filter((a) => a.action === "assign_platform").length).toBe(1);
 
       const list = await get(`/api/prompts/${p.prompt_id}/platforms`);
       expect(list.body.items).toMatchObject([{ platform_id: pl.platform_id, platform_name: pl.platform_name, is_active: true }]);
@@ -337,7 +339,7 @@ describe.each(targets)("prompts and platforms API on %s", (target) => {
       expect(edited.body).toMatchObject({ platform_name: "Slack Bot", platform_description: "Chat" });
       await send("PATCH", `/api/platforms/${pl.platform_id}`, { status: "inactive" });
       await send("PATCH", `/api/platforms/${pl.platform_id}`, { status: "active" });
-      expect((await auditOf("platform", pl.platform_id)).map((a) => a.action)).toEqual(["create", "update", "archive", "activate"]);
+      expect((await auditOf("platform", pl.platform_id)).map((a) => a.action)).toEqual(["create", "update", "update", "update"]);
       expect((await get(`/api/platforms/${pl.platform_id}`)).body).toMatchObject({ platform_name: "Slack Bot", prompt_count: 0 });
     });
 

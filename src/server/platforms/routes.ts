@@ -109,9 +109,7 @@ platformsRouter
       ) as Partial<typeof before>;
       if (Object.keys(changes).length === 0) return { result: before, audit: [] };
       const [after] = await tx.update(platforms).set({ ...changes, updated_at: new Date() }).where(eq(platforms.platform_id, platformId)).returning();
-      const statusOnly = Object.keys(changes).length === 1 && changes.status;
-      const action = statusOnly ? (changes.status === "inactive" ? "archive" : "activate") : "update";
-      return { result: after, audit: [{ action, entity: "platform", entity_id: platformId, before: toJson(before), after: toJson(after) }] };
+      return { result: after, audit: [{ action: "update", entity: "platform", entity_id: platformId, before: toJson(before), after: toJson(after) }] };
     });
     return c.json(toJson(updated), 200);
   })

@@ -12,7 +12,7 @@ import {
   promptVersionDetailSchema,
   updatePromptSchema,
 } from "../../domain/prompts";
-import { mutate, type Tx } from "../audit";
+import { mutate, platformAssignmentAudit, type Tx } from "../audit";
 import { queryRows, type Database } from "../db/client";
 import { pedal_prompts, platform_prompts, platforms, prompt_versions, skills } from "../db/schema";
 import { errorBodySchema, HttpError, notFound } from "../http/errors";
@@ -225,11 +225,9 @@ promptsRouter
       const [after] = await tx.update(pedal_prompts).set({ ...changes, updated_at: new Date() }).where(eq(pedal_prompts.prompt_id, promptId)).returning();
       const textChanged = "prompt_title" in changes || "prompt_value" in changes;
       const version = textChanged ? await writeVersion(tx, c, before, after) : undefined;
-      const statusOnly = Object.keys(changes).length === 1 && changes.status;
-      const action = statusOnly ? (changes.status === "inactive" ? "archive" : "activate") : "update";
       return {
         result: after,
-        audit: [{ action, entity: "prompt", entity_id: promptId, before: toJson(before), after: { ...toJson(after), ...(version ? { version } : {}) } }],
+        audit: [{ action: "update", entity: "prompt", entity_id: promptId, before: toJson(before), after: { ...toJson(after), ...(version ? { version } : {}) } }],
       };
     });
     return c.json(toJson(updated), 200);
@@ -269,7 +267,7 @@ promptsRouter
       if (!inserted) throw new HttpError(409, "conflict", msg.prompts.alreadyAssigned, { platform_id: msg.prompts.alreadyAssigned });
       return {
         result: inserted,
-        audit: [{ action: "assign_platform", entity: "prompt", entity_id: promptId, after: { platform_id, platform_name: platform.platform_name, is_active: true } }],
+        audit: platformAssignmentAudit("assign_platform", { prompt_id: promptId, platform_id }, { platform_name: platform.platform_name, is_active: true }),
       };
     });
     return c.json(toJson(row), 201);
@@ -283,7 +281,7 @@ promptsRouter
       if (!row) throw notFound(msg.prompts.notAssigned);
       return {
         result: null,
-        audit: [{ action: "unassign_platform", entity: "prompt", entity_id: promptId, before: { platform_id: platformId, is_active: row.is_active } }],
+        audit: platformAssignmentAudit("unassign_platform", { prompt_id: promptId, platform_id: platformId }, { is_active: row.is_active }),
       };
     });
     return c.json({ ok: true as const }, 200);
