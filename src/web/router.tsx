@@ -4,7 +4,7 @@ import { useAuth } from "./auth/AuthProvider";
 import { ErrorState, Spinner, useDocumentTitle } from "./components/ui";
 import { LoginPage } from "./login/LoginPage";
 import { NotFoundPage } from "./misc/NotFoundPage";
-import { auditSearch, customersSearch, teamsSearch, usersSearch } from "./search-schemas";
+import { auditSearch, configSearch, customersSearch, teamsSearch, usersSearch } from "./search-schemas";
 import { Shell } from "./shell/Shell";
 
 /**
@@ -83,6 +83,7 @@ const routeTree = rootRoute.addChildren([
   createRoute({ getParentRoute: () => rootRoute, path: "/users", validateSearch: usersSearch, errorComponent: RouteError, component: lazyPage(() => import("./users/UsersPage")) }),
   page("/users/add", () => import("./users/AddUserPage")),
   page("/users/$userId", () => import("./users/UserDetailPage")),
+  createRoute({ getParentRoute: () => rootRoute, path: "/config", validateSearch: configSearch, errorComponent: RouteError, component: lazyPage(() => import("./config/ConfigPage")) }),
   page("/analytics", () => import("./misc/AnalyticsPage")),
   page("/operators", () => import("./operators/OperatorsPage")),
   createRoute({ getParentRoute: () => rootRoute, path: "/audit", validateSearch: auditSearch, errorComponent: RouteError, component: lazyPage(() => import("./audit/AuditPage")) }),

@@ -24,3 +24,6 @@ export const auditSearch = z.object({
   page: z.coerce.number().int().min(1).optional().catch(undefined),
   cursor: z.string().max(2000).optional().catch(undefined),
 });
+
+/** /config: the customer whose configuration is shown. */
+export const configSearch = z.object({ customer: z.uuid().optional().catch(undefined) });

@@ -318,7 +318,7 @@ describe.each(targets)("hostile input on %s", (target) => {
   });
 
   describe("bodies", () => {
-    it.each(["POST /api/customers", "PATCH /api/customers/{customerId}", "POST /api/teams", "PATCH /api/teams/{teamId}", "POST /api/teams/{teamId}/skills",
+    it.each(["POST /api/customers", "PATCH /api/customers/{customerId}", "PATCH /api/config/{customerId}", "POST /api/teams", "PATCH /api/teams/{teamId}", "POST /api/teams/{teamId}/skills",
       "POST /api/users", "POST /api/users/{userId}/teams", "POST /api/operators", "PATCH /api/operators/{operatorId}", "POST /api/operators/{operatorId}/reset-password"])(
       "%s refuses invalid bodies and changes nothing",
       async (name) => {
@@ -348,7 +348,7 @@ describe.each(targets)("hostile input on %s", (target) => {
 
     it("covers every mutation route that takes a body", () => {
       const withBody = routes.filter((r) => r.body).map((r) => `${r.method} ${r.path}`).sort();
-      expect(withBody).toEqual(["PATCH /api/customers/{customerId}", "PATCH /api/operators/{operatorId}", "PATCH /api/teams/{teamId}",
+      expect(withBody).toEqual(["PATCH /api/config/{customerId}", "PATCH /api/customers/{customerId}", "PATCH /api/operators/{operatorId}", "PATCH /api/teams/{teamId}",
         "POST /api/customers", "POST /api/operators", "POST /api/operators/{operatorId}/reset-password", "POST /api/teams",
         "POST /api/teams/{teamId}/skills", "POST /api/users", "POST /api/users/{userId}/teams"]);
     });
