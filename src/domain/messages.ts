@@ -139,6 +139,18 @@ export const msg = {
     title: "Analytics",
     text: "Authentication data and usage analytics COMING SOON.",
   },
+  search: {
+    queryRequired: "Type something to search for",
+    dialog: "Search",
+    recent: "Recent",
+    noRecent: "Records you open from here appear in this list.",
+    noResults: (q: string) => `Nothing matches “${q}”.`,
+    searching: "Searching...",
+    seeAll: (kind: string) => `See all ${kind.toLowerCase()}`,
+    shortcut: "Ctrl K",
+    hint: "↑↓ to move, Enter to open, Esc to close",
+    failed: "Search failed",
+  },
   config: {
     title: "Configuration",
     subtitle: "Plan, features, limits and security of each customer",

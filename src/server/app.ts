@@ -16,6 +16,7 @@ import type { Database } from "./db/client";
 import { auditBase, auditRouter } from "./audit-log/routes";
 import { customersBase, customersRouter } from "./customers/routes";
 import { configBase, configRouter } from "./customer-config/routes";
+import { searchBase, searchRouter } from "./search/routes";
 import { accountBase, accountRouter, operatorsBase, operatorsRouter } from "./operators/routes";
 import { dashboardBase, dashboardRouter } from "./dashboard/routes";
 import { teamsBase, teamsRouter } from "./teams/routes";
@@ -109,6 +110,7 @@ export function createApp(deps: AppDeps): { app: OpenAPIHono<AppEnv>; auth: Auth
   app.route(dashboardBase, dashboardRouter);
   app.route(customersBase, customersRouter);
   app.route(configBase, configRouter);
+  app.route(searchBase, searchRouter);
   app.route(teamsBase, teamsRouter);
   app.route(usersBase, usersRouter);
   app.route(operatorsBase, operatorsRouter);

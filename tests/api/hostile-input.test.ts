@@ -26,6 +26,7 @@ type JsonSchema = {
   format?: string;
   minLength?: number;
   maxLength?: number;
+  minimum?: number;
   pattern?: string;
   properties?: Record<string, JsonSchema>;
   required?: string[];
@@ -129,6 +130,7 @@ describe.each(targets)("hostile input on %s", (target) => {
   const skipped: string[] = [];
   /** Ids of real records that make the uncorrupted requests valid. */
   let ids: Record<string, string> = {};
+  let configVersion = 0;
   let baseline: Record<string, string> = {};
 
   const rows = <T>(query: ReturnType<typeof sql>) => queryRows<T>(app.handle.db, query);
@@ -193,6 +195,7 @@ describe.each(targets)("hostile input on %s", (target) => {
       skill_id: skill.skill_id, skillId: skill.skill_id,
       operatorId: viewer.id,
     };
+    configVersion = (await app.read(`/api/config/${pick.customer_id}`)).body.version;
     baseline = await checksums();
   });
   afterAll(() => app.close());
@@ -202,7 +205,10 @@ describe.each(targets)("hostile input on %s", (target) => {
     if (s.enum) return s.enum[0];
     const t = types(s);
     if (t.includes("boolean")) return false;
-    if (t.includes("integer") || t.includes("number")) return 1;
+    // A save names the version it read (the configuration's stale-save check).
+    if (name === "version") return configVersion;
+    if (t.includes("integer") || t.includes("number")) return s.minimum ?? 1;
+    if (t.includes("object") && s.properties) return Object.fromEntries(Object.entries(s.properties).map(([k, p]) => [k, validValue(k, p)]));
     if (s.format === "uuid") return ids[name] ?? randomUUID();
     if (name.includes("email")) return `hostile-${randomUUID().slice(0, 8)}@example.com`;
     const value = `Valid ${name}`.padEnd(s.minLength ?? 0, "v");

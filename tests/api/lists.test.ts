@@ -28,6 +28,10 @@ const lists = () => [...new Map(listTable.map((e) => [e.path, e])).values()];
 /** Path parameters of the nested lists: a record with rows in it. */
 async function pathFor(app: TestConsole, entry: Entry): Promise<{ url: string; scope?: SQL }> {
   if (!entry.path.includes("{")) return { url: entry.path };
+  if (entry.path.includes("{customerId}")) {
+    const [{ customer_id }] = await app.rows<{ customer_id: string }>(sql`select customer_id from customer_settings_changes group by customer_id order by count(*) desc, customer_id limit 1`);
+    return { url: entry.path.replace("{customerId}", customer_id), scope: entry.scope!.where({ customerId: customer_id }) };
+  }
   const [{ user_id }] = await app.rows<{ user_id: string }>(sql`select user_id from teams_users group by user_id order by count(*) desc, user_id limit 1`);
   return { url: entry.path.replace("{userId}", user_id), scope: entry.scope!.where({ userId: user_id }) };
 }
@@ -62,6 +66,16 @@ describe.each(targets)("list contract on %s", (target) => {
     await app.write("POST", "/api/customers", { customer_name: "=cmd|' /C calc'!A0" });
     await app.write("POST", "/api/customers", { customer_name: "Contract Audit Customer" });
     await app.cookie("admin");
+    // Configuration changes, so that a customer's change history has rows to page.
+    const { body } = await app.read("/api/customers?limit=1&sort=customer_name&order=asc");
+    const configId = body.items[0].customer_id;
+    const { body: config } = await app.read(`/api/config/${configId}`);
+    let version = config.version;
+    for (const n of [1, 2, 3]) {
+      const saved = await app.write("PATCH", `/api/config/${configId}`, { ...config.values, max_users: 60 + n, max_teams: 11 + n, storage_gb: 101 + n, version });
+      expect(saved.status).toBe(200);
+      version = saved.body.version;
+    }
   });
   afterAll(() => app.close());
 
@@ -106,7 +120,7 @@ describe.each(targets)("list contract on %s", (target) => {
   };
 
   it("has every list of the console declared", () => {
-    expect(lists().map((e) => e.path).toSorted()).toEqual(["/api/audit", "/api/customers", "/api/operators", "/api/teams", "/api/users", "/api/users/{userId}/teams"]);
+    expect(lists().map((e) => e.path).toSorted()).toEqual(["/api/audit", "/api/config/{customerId}/changes", "/api/customers", "/api/operators", "/api/teams", "/api/users", "/api/users/{userId}/teams"]);
   });
 
   for (const order of ["asc", "desc"] as const) {
@@ -238,8 +252,9 @@ describe("list statements and estimates (PGlite)", () => {
   it("sends at most 3 statements per request on every list: first, cursor and last pages, offsets, filters, searches", async () => {
     const [{ user_id }] = (await handle.pglite!.query<{ user_id: string }>("select user_id from teams_users group by user_id order by count(*) desc limit 1")).rows;
     const [{ customer_id }] = (await handle.pglite!.query<{ customer_id: string }>("select customer_id from users_data group by customer_id order by count(*) desc limit 1")).rows;
+    const [{ config_customer }] = (await handle.pglite!.query<{ config_customer: string }>("select customer_id as config_customer from customers limit 1")).rows;
     for (const entry of lists()) {
-      const url = entry.path.replace("{userId}", user_id);
+      const url = entry.path.replace("{userId}", user_id).replace("{customerId}", config_customer);
       const paths = [`${url}?limit=5`, `${url}?limit=5&at=end`, `${url}?limit=5&offset=5`, `${url}?limit=200`];
       if (entry.list.search) paths.push(`${url}?limit=5&q=son`, `${url}?limit=5&q=a`);
       for (const name of Object.keys(entry.list.filters)) if (name === "customer_id") paths.push(`${url}?limit=5&customer_id=${customer_id}`);

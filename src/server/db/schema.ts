@@ -170,6 +170,8 @@ export const skills = pgTable(
     index("skills_created_at_idx").on(t.created_at),
     index("skills_name_idx").on(t.skill_name),
     index("skills_status_idx").on(t.status, t.skill_name),
+    // Global search: exact and starts-with matches of a name, case-insensitive.
+    index("skills_name_lower_idx").on(sql`lower(${t.skill_name})`, t.skill_id),
   ],
 );
 
@@ -247,6 +249,7 @@ export const pedal_prompts = pgTable(
     index("pedal_prompts_skill_idx").on(t.skill_id, t.created_at),
     index("pedal_prompts_created_at_idx").on(t.created_at),
     index("pedal_prompts_status_idx").on(t.status),
+    index("pedal_prompts_title_lower_idx").on(sql`lower(${t.prompt_title})`, t.prompt_id),
   ],
 );
 
@@ -264,6 +267,7 @@ export const platforms = pgTable(
     check("platforms_status_check", oneOf("status", platformStatuses)),
     index("platforms_created_at_idx").on(t.created_at),
     index("platforms_name_idx").on(t.platform_name),
+    index("platforms_name_lower_idx").on(sql`lower(${t.platform_name})`, t.platform_id),
   ],
 );
 
