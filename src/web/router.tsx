@@ -1,3 +1,4 @@
+import { lazy, Suspense } from "react";
 import { createRootRoute, createRoute, createRouter, lazyRouteComponent, Outlet } from "@tanstack/react-router";
 import { msg } from "../domain/messages";
 import { useAuth } from "./auth/AuthProvider";
@@ -5,7 +6,14 @@ import { ErrorState, Spinner, useDocumentTitle } from "./components/ui";
 import { LoginPage } from "./login/LoginPage";
 import { NotFoundPage } from "./misc/NotFoundPage";
 import { auditSearch, configSearch, customersSearch, teamsSearch, usersSearch } from "./search-schemas";
-import { Shell } from "./shell/Shell";
+
+/**
+ * The shell (sidebar, top bar, palette trigger) is its own chunk: the sign-in screen and the
+ * session check never wait for it, and its fetch starts at once, beside the session check.
+ */
+const loadShell = () => import("./shell/Shell");
+const shellModule = loadShell();
+const Shell = lazy(() => shellModule.catch(loadShell).then((m) => ({ default: m.Shell })));
 
 /**
  * The sign-in gate (SPEC.md §2): "Loading..." while the session resolves, the login screen in
@@ -22,9 +30,11 @@ function AuthGate() {
   }
   if (!operator) return <SignedOut />;
   return (
-    <Shell>
-      <Outlet />
-    </Shell>
+    <Suspense fallback={<div className="flex min-h-full items-center justify-center"><Spinner label={msg.app.loading} /></div>}>
+      <Shell>
+        <Outlet />
+      </Shell>
+    </Suspense>
   );
 }
 
