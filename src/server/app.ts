@@ -17,6 +17,7 @@ import { auditBase, auditRouter } from "./audit-log/routes";
 import { customersBase, customersRouter } from "./customers/routes";
 import { configBase, configRouter } from "./customer-config/routes";
 import { searchBase, searchRouter } from "./search/routes";
+import { analyticsBase, analyticsRouter } from "./analytics/routes";
 import { accountBase, accountRouter, operatorsBase, operatorsRouter } from "./operators/routes";
 import { dashboardBase, dashboardRouter } from "./dashboard/routes";
 import { teamsBase, teamsRouter } from "./teams/routes";
@@ -111,6 +112,7 @@ export function createApp(deps: AppDeps): { app: OpenAPIHono<AppEnv>; auth: Auth
   app.route(customersBase, customersRouter);
   app.route(configBase, configRouter);
   app.route(searchBase, searchRouter);
+  app.route(analyticsBase, analyticsRouter);
   app.route(teamsBase, teamsRouter);
   app.route(usersBase, usersRouter);
   app.route(operatorsBase, operatorsRouter);
