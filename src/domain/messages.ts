@@ -138,6 +138,12 @@ export const msg = {
   analytics: {
     title: "Analytics",
     text: "Authentication data and usage analytics COMING SOON.",
+    subtitle: "Customers, sign-ins, skills, comments and prompts, from the database",
+    range: "Range",
+    lastDays: (n: number) => `Last ${n} days`,
+    dataTable: "Data table",
+    downloadCsv: (title: string) => `Download CSV: ${title}`,
+    loadError: "Error loading analytics",
   },
   search: {
     queryRequired: "Type something to search for",

@@ -94,7 +94,7 @@ const routeTree = rootRoute.addChildren([
   page("/users/add", () => import("./users/AddUserPage")),
   page("/users/$userId", () => import("./users/UserDetailPage")),
   createRoute({ getParentRoute: () => rootRoute, path: "/config", validateSearch: configSearch, errorComponent: RouteError, component: lazyPage(() => import("./config/ConfigPage")) }),
-  page("/analytics", () => import("./misc/AnalyticsPage")),
+  page("/analytics", () => import("./analytics/AnalyticsPage")),
   page("/operators", () => import("./operators/OperatorsPage")),
   createRoute({ getParentRoute: () => rootRoute, path: "/audit", validateSearch: auditSearch, errorComponent: RouteError, component: lazyPage(() => import("./audit/AuditPage")) }),
 ]);
