@@ -71,7 +71,8 @@ function derivedTerm(item: Record<string, unknown> | undefined): string | undefi
  */
 export async function discoverCases(db: InProcess): Promise<BenchCase[]> {
   const doc = (await db.get("/api/openapi.json")).body as { paths: Record<string, Record<string, { parameters?: Param[] }>> };
-  const routes = routeTable.filter((r) => r.method === "GET" && r.path.startsWith("/api/") && !/^\/api\/(openapi\.json|docs|auth)/.test(r.path));
+  // CSV exports stream every row: not a page, and not measured here.
+  const routes = routeTable.filter((r) => r.method === "GET" && r.path.startsWith("/api/") && !/^\/api\/(openapi\.json|docs|auth)/.test(r.path) && !r.path.endsWith("/export.csv"));
   const cache = new Map<string, string | null>();
   const cases: BenchCase[] = [];
   for (const route of routes) {
