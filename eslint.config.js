@@ -14,7 +14,7 @@ import tseslint from "typescript-eslint";
 
 const web = "./src/web";
 /** The screen families: each one folder of src/web. */
-const features = ["audit", "customers", "dashboard", "login", "misc", "operators", "shell", "skills", "teams", "users"];
+const features = ["analytics", "audit", "comments", "config", "customers", "dashboard", "login", "misc", "operators", "platforms", "prompts", "search", "shell", "skills", "teams", "users"];
 /** Code every feature may use. */
 const shared = ["components", "lib", "api", "auth"];
 const app = ["router.tsx", "main.tsx", "search-schemas.ts"];

@@ -74,6 +74,7 @@ function derivedTerm(item: Record<string, unknown> | undefined): string | undefi
  */
 export async function discoverCases(db: InProcess): Promise<BenchCase[]> {
   const doc = (await db.get("/api/openapi.json")).body as { paths: Record<string, Record<string, { parameters?: Param[] }>> };
+  // CSV exports stream every row: not a page, and not measured here.
   const routes = routeTable.filter((r) => r.method === "GET" && r.path.startsWith("/api/") && !/^\/api\/(openapi\.json|docs|auth)/.test(r.path) && !r.path.endsWith("/export.csv"));
   const cache = new Map<string, string | null>();
   const cases: BenchCase[] = [];
@@ -82,6 +83,23 @@ export async function discoverCases(db: InProcess): Promise<BenchCase[]> {
     const params = op?.parameters ?? [];
     let path = route.path;
     let missing = false;
+    // A path parameter that names one of a few things (an analytics figure): one case each.
+    const named = params.find((p) => p.in === "path" && p.schema?.enum?.length);
+    if (named) {
+      for (const value of named.schema!.enum!) {
+        cases.push({ route: route.path, kind: "other", path: path.replace(`{${named.name}}`, value), list: false, note: value });
+        if (value === "sign-ins" && params.some((p) => p.in === "query" && p.name === "days")) cases.push({ route: route.path, kind: "other", path: `${path.replace(`{${named.name}}`, value)}?days=90`, list: false, note: `${value}, 90 days` });
+      }
+      continue;
+    }
+    // The global search: a common word, a two-letter prefix and an exact customer name.
+    if (route.path === "/api/search") {
+      const [{ name }] = await db.query<{ name: string }>("select customer_name as name from customers order by customer_id limit 1");
+      for (const term of ["son", "an", name]) {
+        cases.push({ route: route.path, kind: "search", path: `${path}?q=${encodeURIComponent(term)}`, list: false, note: `q=${term}` });
+      }
+      continue;
+    }
     for (const p of params.filter((p) => p.in === "path")) {
       const id = await idFor(db, p.name, cache);
       if (!id) missing = true;

@@ -65,11 +65,11 @@ export type AuditAction = (typeof auditActions)[number];
 export const auditListNames = [
   "customers", "teams", "users", "user_teams", "operators", "audit_log",
   "skills", "skill_teams", "skill_assignable_teams", "skill_prompts", "skill_comments", "comments",
-  "prompts", "prompt_platforms", "prompt_assignable_platforms", "prompt_versions", "platforms", "platform_prompts",
+  "config_changes", "prompts", "prompt_platforms", "prompt_assignable_platforms", "prompt_versions", "platforms", "platform_prompts",
 ] as const;
 export type AuditListName = (typeof auditListNames)[number];
 
 /** The kinds of record audit rows are written against. */
-export const auditRecordEntities = ["customer", "team", "user", "skill", "prompt", "platform", "comment", "operator"] as const;
+export const auditRecordEntities = ["customer", "team", "user", "skill", "prompt", "platform", "comment", "operator", "customer_config"] as const;
 export const auditEntities = [...auditRecordEntities, ...auditListNames] as const;
 export type AuditEntityName = (typeof auditEntities)[number];

@@ -16,6 +16,9 @@ import { defaultMaxBodyBytes, type Config } from "./config";
 import type { Database } from "./db/client";
 import { auditBase, auditRouter } from "./audit-log/routes";
 import { customersBase, customersRouter } from "./customers/routes";
+import { configBase, configRouter } from "./customer-config/routes";
+import { searchBase, searchRouter } from "./search/routes";
+import { analyticsBase, analyticsRouter } from "./analytics/routes";
 import { accountBase, accountRouter, operatorsBase, operatorsRouter } from "./operators/routes";
 import { dashboardBase, dashboardRouter } from "./dashboard/routes";
 import { skillsBase, skillsRouter } from "./skills/routes";
@@ -131,6 +134,9 @@ export function createApp(deps: AppDeps): { app: OpenAPIHono<AppEnv>; auth: Auth
 
   app.route(dashboardBase, dashboardRouter);
   app.route(customersBase, customersRouter);
+  app.route(configBase, configRouter);
+  app.route(searchBase, searchRouter);
+  app.route(analyticsBase, analyticsRouter);
   app.route(teamsBase, teamsRouter);
   app.route(usersBase, usersRouter);
   app.route(skillsBase, skillsRouter);

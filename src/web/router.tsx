@@ -1,11 +1,19 @@
+import { lazy, Suspense } from "react";
 import { createRootRoute, createRoute, createRouter, lazyRouteComponent, Outlet } from "@tanstack/react-router";
 import { msg } from "../domain/messages";
 import { useAuth } from "./auth/AuthProvider";
 import { ErrorState, Spinner, useDocumentTitle } from "./components/ui";
 import { LoginPage } from "./login/LoginPage";
 import { NotFoundPage } from "./misc/NotFoundPage";
-import { auditSearch, commentsSearch, customersSearch, platformsSearch, promptsSearch, reviewSearch, skillsSearch, teamsSearch, usersSearch } from "./search-schemas";
-import { Shell } from "./shell/Shell";
+import { auditSearch, commentsSearch, configSearch, customersSearch, platformsSearch, promptsSearch, reviewSearch, skillsSearch, teamsSearch, usersSearch } from "./search-schemas";
+
+/**
+ * The shell (sidebar, top bar, palette trigger) is its own chunk: the sign-in screen and the
+ * session check never wait for it, and its fetch starts at once, beside the session check.
+ */
+const loadShell = () => import("./shell/Shell");
+const shellModule = loadShell();
+const Shell = lazy(() => shellModule.catch(loadShell).then((m) => ({ default: m.Shell })));
 
 /**
  * The sign-in gate (SPEC.md §2): "Loading..." while the session resolves, the login screen in
@@ -24,9 +32,11 @@ function AuthGate() {
   if (!operator && unreachable) return <Unreachable retry={retry} />;
   if (!operator) return <SignedOut />;
   return (
-    <Shell>
-      <Outlet />
-    </Shell>
+    <Suspense fallback={<div className="flex min-h-full items-center justify-center"><Spinner label={msg.app.loading} /></div>}>
+      <Shell>
+        <Outlet />
+      </Shell>
+    </Suspense>
   );
 }
 
@@ -111,7 +121,8 @@ const routeTree = rootRoute.addChildren([
   page("/prompts/add", () => import("./prompts/AddPromptPage")),
   page("/prompts/$promptId", () => import("./prompts/PromptDetailPage")),
   page("/prompts/$promptId/edit", () => import("./prompts/EditPromptPage")),
-  page("/analytics", () => import("./misc/AnalyticsPage")),
+  createRoute({ getParentRoute: () => rootRoute, path: "/config", validateSearch: configSearch, errorComponent: RouteError, component: lazyPage(() => import("./config/ConfigPage")) }),
+  page("/analytics", () => import("./analytics/AnalyticsPage")),
   page("/operators", () => import("./operators/OperatorsPage")),
   createRoute({ getParentRoute: () => rootRoute, path: "/audit", validateSearch: auditSearch, errorComponent: RouteError, component: lazyPage(() => import("./audit/AuditPage")) }),
 ]);

@@ -41,3 +41,6 @@ export const auditSearch = searchSchema({
   page: positiveInt,
   cursor: text(2000),
 });
+
+/** /config: the customer whose configuration is shown. */
+export const configSearch = searchSchema({ customer: uuid });

@@ -29,6 +29,8 @@ const tracked: Array<{ table: string; key: string; hashed: string; select: strin
   { table: "prompt_versions", key: "prompt_id::text || '/' || version", hashed: "t.*", select: "prompt_id", records: (r) => [`prompt:${r.prompt_id}`] },
   { table: "platforms", key: "platform_id::text", hashed: "t.*", select: "platform_id", records: (r) => [`platform:${r.platform_id}`] },
   { table: "platform_prompts", key: "prompt_id::text || platform_id::text", hashed: "t.*", select: "prompt_id, platform_id", records: (r) => [`prompt:${r.prompt_id}`, `platform:${r.platform_id}`] },
+  { table: "customer_settings", key: "customer_id::text", hashed: "t.*", select: "customer_id", records: (r) => [`customer_config:${r.customer_id}`] },
+  { table: "customer_settings_changes", key: "change_id::text", hashed: "t.*", select: "customer_id", records: (r) => [`customer_config:${r.customer_id}`] },
   { table: "skill_comments", key: "comment_id::text", hashed: "t.*", select: "comment_id", records: (r) => [`comment:${r.comment_id}`] },
   // Sessions: only their existence (use slides the expiry, which is no change of record).
   { table: "operator_session", key: "token", hashed: "t.token", select: "user_id", records: (r) => [`operator:${r.user_id}`] },
@@ -92,6 +94,10 @@ describe.each(targets)("audit coverage on %s", (target) => {
     const steps: Array<{ route: string; prepare?: () => Promise<unknown>; run: () => Promise<Response> }> = [
       { route: "POST /api/customers", run: () => app.request("/api/customers", { as: as.editor, method: "POST", json: { customer_name: "Audited Co" } }) },
       { route: "PATCH /api/customers/{customerId}", run: () => app.request(`/api/customers/${ids.customerId}`, { as: as.editor, method: "PATCH", json: { status: "trial" } }) },
+      { route: "PATCH /api/config/{customerId}", run: async () => {
+        const { values, version } = await (await app.request(`/api/config/${ids.customerId}`, { as: as.editor })).json();
+        return app.request(`/api/config/${ids.customerId}`, { as: as.editor, method: "PATCH", json: { ...values, max_teams: values.max_teams + 1, version } });
+      } },
       { route: "POST /api/teams", run: async () => {
         const res = await app.request("/api/teams", { as: as.editor, method: "POST", json: { customer_id: ids.customerId, team_name: "Audited team" } });
         ids.teamId = (await res.clone().json()).team_id;

@@ -26,6 +26,7 @@ type JsonSchema = {
   format?: string;
   minLength?: number;
   maxLength?: number;
+  minimum?: number;
   pattern?: string;
   properties?: Record<string, JsonSchema>;
   required?: string[];
@@ -130,6 +131,7 @@ describe.each(targets)("hostile input on %s", (target) => {
   const skipped: string[] = [];
   /** Ids of real records that make the uncorrupted requests valid. */
   let ids: Record<string, string> = {};
+  let configVersion = 0;
   let baseline: Record<string, string> = {};
 
   const rows = <T>(query: ReturnType<typeof sql>) => queryRows<T>(app.handle.db, query);
@@ -213,6 +215,7 @@ describe.each(targets)("hostile input on %s", (target) => {
       team_ids: other.team_id,
       commentId: comment.comment_id,
     };
+    configVersion = (await app.read(`/api/config/${pick.customer_id}`)).body.version;
     baseline = await checksums();
   });
   afterAll(() => app.close());
@@ -222,7 +225,10 @@ describe.each(targets)("hostile input on %s", (target) => {
     if (s.enum) return s.enum[0];
     const t = types(s);
     if (t.includes("boolean")) return false;
-    if (t.includes("integer") || t.includes("number")) return 1;
+    // A save names the version it read (the configuration's stale-save check).
+    if (name === "version") return configVersion;
+    if (t.includes("integer") || t.includes("number")) return s.minimum ?? 1;
+    if (t.includes("object") && s.properties) return Object.fromEntries(Object.entries(s.properties).map(([k, p]) => [k, validValue(k, p)]));
     if (s.format === "uuid") return ids[name] ?? randomUUID();
     // A list of ids ("team_ids"): the one real record of that kind.
     if (t.includes("array") && s.items?.format === "uuid") return [ids[name] ?? randomUUID()];
@@ -342,7 +348,7 @@ describe.each(targets)("hostile input on %s", (target) => {
   });
 
   describe("bodies", () => {
-    it.each(["POST /api/customers", "PATCH /api/customers/{customerId}", "POST /api/teams", "PATCH /api/teams/{teamId}", "POST /api/teams/{teamId}/skills",
+    it.each(["POST /api/customers", "PATCH /api/customers/{customerId}", "PATCH /api/config/{customerId}", "POST /api/teams", "PATCH /api/teams/{teamId}", "POST /api/teams/{teamId}/skills",
       "POST /api/users", "POST /api/users/{userId}/teams", "POST /api/operators", "PATCH /api/operators/{operatorId}", "POST /api/operators/{operatorId}/reset-password",
       "POST /api/skills", "PATCH /api/skills/{skillId}", "POST /api/skills/{skillId}/teams", "POST /api/skills/{skillId}/teams/bulk",
       "PATCH /api/skills/{skillId}/teams/{teamId}", "POST /api/skills/{skillId}/prompts",
@@ -377,7 +383,7 @@ describe.each(targets)("hostile input on %s", (target) => {
 
     it("covers every mutation route that takes a body", () => {
       const withBody = routes.filter((r) => r.body).map((r) => `${r.method} ${r.path}`).sort();
-      expect(withBody).toEqual(["PATCH /api/customers/{customerId}", "PATCH /api/operators/{operatorId}", "PATCH /api/teams/{teamId}",
+      expect(withBody).toEqual(["PATCH /api/config/{customerId}", "PATCH /api/customers/{customerId}", "PATCH /api/operators/{operatorId}", "PATCH /api/teams/{teamId}",
         "POST /api/customers", "POST /api/operators", "POST /api/operators/{operatorId}/reset-password", "POST /api/teams",
         "POST /api/teams/{teamId}/skills", "POST /api/users", "POST /api/users/{userId}/teams",
         "PATCH /api/skills/{skillId}", "PATCH /api/skills/{skillId}/teams/{teamId}", "POST /api/skills", "POST /api/skills/{skillId}/prompts",

@@ -40,6 +40,10 @@ async function pathFor(app: TestConsole, entry: Entry): Promise<{ url: string; s
     const [{ platform_id }] = await app.rows<{ platform_id: string }>(sql`select platform_id from platform_prompts group by platform_id order by count(*) desc, platform_id limit 1`);
     return { url: entry.path.replace("{platformId}", platform_id), scope: entry.scope!.where({ platformId: platform_id }) };
   }
+  if (entry.path.includes("{customerId}")) {
+    const [{ customer_id }] = await app.rows<{ customer_id: string }>(sql`select customer_id from customer_settings_changes group by customer_id order by count(*) desc, customer_id limit 1`);
+    return { url: entry.path.replace("{customerId}", customer_id), scope: entry.scope!.where({ customerId: customer_id }) };
+  }
   const [{ user_id }] = await app.rows<{ user_id: string }>(sql`select user_id from teams_users group by user_id order by count(*) desc, user_id limit 1`);
   return { url: entry.path.replace("{userId}", user_id), scope: entry.scope!.where({ userId: user_id }) };
 }
@@ -96,6 +100,16 @@ describe.each(targets)("list contract on %s", (target) => {
     // Versions of the busiest prompt, so that the versions list has pages.
     const promptId = await busiestPrompt(app);
     for (let i = 1; i <= 7; i++) await app.write("PATCH", `/api/prompts/${promptId}`, { prompt_value: `Contract version ${i}` });
+    // Configuration changes, so that a customer's change history has rows to page.
+    const { body } = await app.read("/api/customers?limit=1&sort=customer_name&order=asc");
+    const configId = body.items[0].customer_id;
+    const { body: config } = await app.read(`/api/config/${configId}`);
+    let version = config.version;
+    for (const n of [1, 2, 3]) {
+      const saved = await app.write("PATCH", `/api/config/${configId}`, { ...config.values, max_users: 60 + n, max_teams: 11 + n, storage_gb: 101 + n, version });
+      expect(saved.status).toBe(200);
+      version = saved.body.version;
+    }
   });
   afterAll(() => app.close());
 
@@ -141,7 +155,7 @@ describe.each(targets)("list contract on %s", (target) => {
 
   it("has every list of the console declared", () => {
     expect(lists().map((e) => e.path).toSorted()).toEqual([
-      "/api/audit", "/api/comments", "/api/customers", "/api/operators", "/api/platforms", "/api/platforms/{platformId}/prompts", "/api/prompts",
+      "/api/audit", "/api/comments", "/api/config/{customerId}/changes", "/api/customers", "/api/operators", "/api/platforms", "/api/platforms/{platformId}/prompts", "/api/prompts",
       "/api/prompts/{promptId}/assignable-platforms", "/api/prompts/{promptId}/platforms", "/api/prompts/{promptId}/versions", "/api/skills", "/api/skills/{skillId}/assignable-teams", "/api/skills/{skillId}/comments",
       "/api/skills/{skillId}/prompts", "/api/skills/{skillId}/teams", "/api/teams", "/api/users", "/api/users/{userId}/teams",
     ]);
@@ -278,9 +292,10 @@ describe("list statements and estimates (PGlite)", () => {
     const [{ customer_id }] = (await handle.pglite!.query<{ customer_id: string }>("select customer_id from users_data group by customer_id order by count(*) desc limit 1")).rows;
     const skillId = await busiestSkill({ rows: (q) => queryRows(handle.db, q) });
     const promptId = await busiestPrompt({ rows: (q) => queryRows(handle.db, q) });
+    const [{ config_customer }] = (await handle.pglite!.query<{ config_customer: string }>("select customer_id as config_customer from customers limit 1")).rows;
     const [{ platform_id }] = (await handle.pglite!.query<{ platform_id: string }>("select platform_id from platform_prompts group by platform_id order by count(*) desc limit 1")).rows;
     for (const entry of lists()) {
-      const url = entry.path.replace("{userId}", user_id).replace("{skillId}", skillId).replace("{promptId}", promptId).replace("{platformId}", platform_id);
+      const url = entry.path.replace("{userId}", user_id).replace("{skillId}", skillId).replace("{promptId}", promptId).replace("{platformId}", platform_id).replace("{customerId}", config_customer);
       const paths = [`${url}?limit=5`, `${url}?limit=5&at=end`, `${url}?limit=5&offset=5`, `${url}?limit=200`];
       if (entry.list.search) paths.push(`${url}?limit=5&q=son`, `${url}?limit=5&q=a`);
       for (const name of Object.keys(entry.list.filters)) if (name === "customer_id") paths.push(`${url}?limit=5&customer_id=${customer_id}`);

@@ -88,7 +88,7 @@ test.describe("signed in", () => {
 
   test("dashboard failure shows the spec's message and Retry recovers", async ({ page }) => {
     await signIn(page, "/analytics");
-    await expect(page.getByText(msg.analytics.text)).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1, name: msg.analytics.title })).toBeVisible();
     await page.route("**/api/dashboard", (route) => route.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify({ error: { code: "internal", message: "Database unavailable" } }) }));
     await page.getByRole("link", { name: "Dashboard" }).click();
     await expect(page.getByText(msg.dashboard.loadError)).toBeVisible({ timeout: 15_000 });
@@ -116,6 +116,6 @@ test.describe("signed in", () => {
     const menu = page.getByRole("dialog", { name: "Menu" });
     await menu.getByRole("link", { name: "Analytics" }).click();
     await expect(menu).toBeHidden();
-    await expect(page.getByText(msg.analytics.text)).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1, name: msg.analytics.title })).toBeVisible();
   });
 });

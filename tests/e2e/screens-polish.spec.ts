@@ -153,6 +153,12 @@ test.describe("layout and content", () => {
     expect((await search.boundingBox())!.width).toBeGreaterThan(180);
     await search.fill("acme");
     await expect(search).toHaveValue("acme");
+    // Typing there opens the global search palette, which fits the phone too.
+    const palette = page.getByRole("dialog", { name: msg.search.dialog });
+    await expect(palette).toBeVisible();
+    expect((await palette.boundingBox())!.width).toBeLessThanOrEqual(390);
+    await page.keyboard.press("Escape");
+    await expect(palette).toBeHidden();
     // A detail page keeps its actions on one row, the rest in "More actions".
     await row.click();
     const primary = (await page.getByRole("button", { name: "Archive" }).boundingBox())!;

@@ -22,6 +22,7 @@ import {
   type SkillType,
   userRoles,
 } from "../../domain/enums";
+import { configSamples } from "../../domain/config";
 
 export type DemoOptions = {
   /** Seed of the generator (default 42). */
@@ -449,10 +450,29 @@ export function generateDemoData(options: DemoOptions = {}): DemoData {
 export async function loadDemoData(db: Database, options: LoadOptions = {}): Promise<Record<string, number>> {
   const scale = options.scale ?? 1;
   const commit = options.commit ?? (scale <= 10 ? "once" : "batches");
-  return bulkLoad(db, demoRows(options) as Iterable<{ table: string; row: Record<string, unknown> }>, {
+  const sampleCustomers: string[] = [];
+  const rows = (function* () {
+    for (const item of demoRows(options)) {
+      if (item.table === "customers" && sampleCustomers.length < configSamples.length) sampleCustomers.push(item.row.customer_id!);
+      yield item;
+    }
+  })();
+  const counts = await bulkLoad(db, rows as Iterable<{ table: string; row: Record<string, unknown> }>, {
     commit, batchRows: options.batchRows, onProgress: options.onProgress, signal: options.signal,
     expected: expectedCounts(scale), tables: Object.fromEntries(demoTables.map((t) => [t, s[t]])),
   });
+  await seedConfigSamples(db, sampleCustomers);
+  return counts;
+}
+
+/**
+ * SPEC.md §9 sample configuration values: the first two demo customers get the spec's two sample
+ * configurations (`configSamples`); every other customer keeps the defaults (no row).
+ */
+async function seedConfigSamples(db: Database, customerIds: string[]): Promise<void> {
+  for (const [i, customer_id] of customerIds.entries()) {
+    await db.insert(s.customer_settings).values({ customer_id, ...configSamples[i], version: 1 }).onConflictDoNothing();
+  }
 }
 
 /**

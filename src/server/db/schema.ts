@@ -517,3 +517,59 @@ export const status_counts = pgTable(
   },
   (t) => [primaryKey({ name: "status_counts_pkey", columns: [t.entity, t.status] })],
 );
+
+/* ---------- Per-customer configuration (the console's own tables; SPEC.md §2 "/config") ---------- */
+
+/**
+ * A customer's configuration: plan, features, limits and security. A customer without a row uses
+ * `configDefaults` (src/domain/config.ts). `version` counts saves (a save names the version it
+ * read; another one is refused as stale); `updated_by` is the operator's email.
+ */
+export const customer_settings = pgTable(
+  "customer_settings",
+  {
+    customer_id: uuid("customer_id")
+      .primaryKey()
+      .references(() => customers.customer_id, { onDelete: "cascade" }),
+    industry: text("industry").notNull(),
+    company_size: text("company_size").notNull(),
+    billing_plan: text("billing_plan").notNull(),
+    /** `{ feature: enabled }` for each feature of `configFeatures`. */
+    features: jsonb("features").$type<Record<string, boolean>>().notNull(),
+    max_users: integer("max_users").notNull(),
+    max_teams: integer("max_teams").notNull(),
+    storage_gb: integer("storage_gb").notNull(),
+    allow_guest_users: boolean("allow_guest_users").notNull(),
+    require_mfa: boolean("require_mfa").notNull(),
+    session_timeout_minutes: integer("session_timeout_minutes").notNull(),
+    version: integer("version").notNull().default(0),
+    updated_at: tz("updated_at").notNull().defaultNow(),
+    updated_by: text("updated_by"),
+  },
+  () => [
+    check("customer_settings_limits_check", sql`max_users > 0 and max_teams > 0 and storage_gb > 0`),
+    check("customer_settings_timeout_check", sql`session_timeout_minutes between 5 and 1440`),
+  ],
+);
+
+/**
+ * The change history of customers' configurations: one row per field a save changed, with the
+ * values before and after as text (`features.<name>` for a feature), who and when. Recent changes
+ * reads it newest first through its (customer_id, changed_at, change_id) index.
+ */
+export const customer_settings_changes = pgTable(
+  "customer_settings_changes",
+  {
+    change_id: uuid("change_id").primaryKey().defaultRandom(),
+    customer_id: uuid("customer_id")
+      .notNull()
+      .references(() => customers.customer_id, { onDelete: "cascade" }),
+    version: integer("version").notNull(),
+    field: text("field").notNull(),
+    old_value: text("old_value"),
+    new_value: text("new_value"),
+    changed_by: text("changed_by"),
+    changed_at: tz("changed_at").notNull().default(sql`clock_timestamp()`),
+  },
+  (t) => [index("customer_settings_changes_customer_idx").on(t.customer_id, t.changed_at, t.change_id)],
+);

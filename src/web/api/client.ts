@@ -7,6 +7,8 @@ export class ApiError extends Error {
     readonly code: string,
     message: string,
     readonly fields?: Record<string, string>,
+    /** The whole JSON answer (a 409 may carry the record as it is now). */
+    readonly body?: unknown,
   ) {
     super(message);
     this.name = "ApiError";
@@ -59,7 +61,7 @@ export async function api<S extends z.ZodType>(
   if (!response.ok) {
     if (response.status === 401) onUnauthorized?.();
     const error = (data as { error?: { code?: string; message?: string; fields?: Record<string, string> } } | undefined)?.error;
-    throw new ApiError(response.status, error?.code ?? "http_" + response.status, error?.message ?? `Request failed (${response.status})`, error?.fields);
+    throw new ApiError(response.status, error?.code ?? "http_" + response.status, error?.message ?? `Request failed (${response.status})`, error?.fields, data);
   }
   return schema.parse(data);
 }

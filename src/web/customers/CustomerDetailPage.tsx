@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { useParams } from "@tanstack/react-router";
-import { Archive, ArchiveRestore, Plus, User, UserCheck, UsersRound } from "lucide-react";
+import { Archive, ArchiveRestore, Plus, Settings, User, UserCheck, UsersRound } from "lucide-react";
 import type { CustomerDetail } from "../../domain/customers";
 import { msg } from "../../domain/messages";
 import { errorMessage } from "../api/client";
@@ -60,6 +60,7 @@ function CustomerView({ customer }: { customer: CustomerDetail }) {
           <ActionBar
             actions={[
               historyAction("customer", customerId),
+              { label: msg.config.openConfig, icon: Settings, to: "/config", search: { customer: customerId } },
               {
                 label: archived ? "Unarchive" : "Archive",
                 icon: archived ? ArchiveRestore : Archive,

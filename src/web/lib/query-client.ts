@@ -17,6 +17,9 @@ export const queryRoots = {
   dashboard: ["dashboard"],
   operators: ["operators"],
   audit: ["audit"],
+  config: ["config"],
+  analytics: ["analytics"],
+  search: ["search"],
 } as const satisfies Record<string, QueryKey>;
 
 /** What a mutation changes, declared with it: `useMutation({ ..., meta: { invalidates: [queryRoots.customers] } })`. */

@@ -10,6 +10,7 @@ import { Logo } from "../components/Logo";
 import { Menu as MenuButton } from "../components/Menu";
 import { flash, FlashBanner } from "../components/overlays";
 import { setTheme, themeChoices, useTheme } from "../lib/theme";
+import { loadCommandPalette } from "../search/public";
 import { adminNavItems, navItems } from "./nav";
 
 /** The Change password dialog (and the zod schema it validates with) loads when first opened. */
@@ -152,15 +153,58 @@ function NavItems({ items, collapsed }: { items: typeof navItems; collapsed: boo
   );
 }
 
-/** The spec's top-bar search box; the spec leaves it without behaviour. */
+const CommandPalette = lazy(loadCommandPalette);
+
+/**
+ * The top bar's search box (SPEC.md §2 "Shell"): typing in it, clicking it, Enter, or Ctrl/Cmd+K
+ * anywhere opens the global search palette with the text typed so far (the palette's code loads
+ * on first use, keeping it out of the initial JavaScript).
+ */
 function GlobalSearch() {
+  const [open, setOpen] = useState(false);
+  const [used, setUsed] = useState(false);
+  const [text, setText] = useState("");
+  const show = () => {
+    setUsed(true);
+    setOpen(true);
+  };
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === "k") {
+        e.preventDefault();
+        setUsed(true);
+        setOpen((o) => !o);
+      }
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, []);
   return (
-    <form role="search" className="min-w-0 flex-1" onSubmit={(e) => e.preventDefault()}>
+    <>
+    <form role="search" className="min-w-0 flex-1" onSubmit={(e) => { e.preventDefault(); show(); }}>
       <label className="input input-sm w-full max-w-md">
         <Search className="h-4 w-4 shrink-0 opacity-70" aria-hidden />
-        <input type="search" className="min-w-0" placeholder={msg.app.searchPlaceholder} aria-label={msg.app.searchPlaceholder} />
+        <input
+          type="search"
+          className="min-w-0"
+          placeholder={msg.app.searchPlaceholder}
+          aria-label={msg.app.searchPlaceholder}
+          aria-haspopup="dialog"
+          aria-keyshortcuts="Control+K Meta+K"
+          value={text}
+          onChange={(e) => { setText(e.target.value); show(); }}
+          onClick={show}
+          onPointerEnter={() => void loadCommandPalette()}
+        />
+        <kbd className="kbd kbd-sm hidden sm:inline-flex" aria-hidden>{msg.search.shortcut}</kbd>
       </label>
     </form>
+    {used ? (
+      <Suspense fallback={null}>
+        <CommandPalette open={open} value={text} onValueChange={setText} onClose={() => setOpen(false)} />
+      </Suspense>
+    ) : null}
+    </>
   );
 }
 

@@ -1,5 +1,5 @@
 import {
-  BarChart3, History, ShieldCheck, Building2, LayoutDashboard, MessageCircle, MessageSquareText, MonitorSmartphone, Sparkles, User, UsersRound,
+  BarChart3, History, ShieldCheck, Building2, LayoutDashboard, MessageCircle, MessageSquareText, MonitorSmartphone, Settings, Sparkles, User, UsersRound,
   type LucideIcon,
 } from "lucide-react";
 import { msg } from "../../domain/messages";
@@ -15,6 +15,7 @@ export const navItems: Array<{ to: string; label: string; icon: LucideIcon }> = 
   { to: "/prompts", label: msg.nav.prompts, icon: MessageSquareText },
   { to: "/comments", label: msg.nav.comments, icon: MessageCircle },
   { to: "/analytics", label: msg.nav.analytics, icon: BarChart3 },
+  { to: "/config", label: msg.nav.config, icon: Settings },
 ];
 
 /** Administration entries, shown to admins only. */

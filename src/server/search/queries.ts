@@ -1,0 +1,103 @@
+import { sql, type SQL } from "drizzle-orm";
+import { searchKinds, searchPerKind, type SearchHit, type SearchKind, type SearchResult } from "../../domain/search";
+import { queryRows, type Database } from "../db/client";
+import { userNameSortKey } from "../db/schema";
+import { searchMatch } from "../http/list-engine";
+
+/**
+ * How one kind of record is searched: its rows (`from`, alias t), id, title, the lowercased title
+ * that an index covers (`key`), an optional second exact key (a user's email), the ILIKE condition
+ * backed by pg_trgm indexes, and the line shown under the title.
+ */
+type KindSpec = {
+  from: SQL;
+  id: SQL;
+  title: SQL;
+  key: SQL;
+  alt?: SQL;
+  match: (pattern: string) => SQL;
+  subtitle: SQL;
+  status: SQL;
+};
+
+const specs: Record<SearchKind, KindSpec> = {
+  customers: {
+    from: sql`customers t`, id: sql`t.customer_id`, title: sql`t.customer_name`, key: sql`lower(t.customer_name)`,
+    match: (p) => sql`t.customer_name ilike ${p}`, subtitle: sql`t.valid_domains`, status: sql`t.status`,
+  },
+  users: {
+    from: sql`users_data t join customers c on c.customer_id = t.customer_id`, id: sql`t.user_id`,
+    title: sql`coalesce(nullif(btrim(coalesce(t.first_name, '') || ' ' || coalesce(t.last_name, '')), ''), t.email)`,
+    key: userNameSortKey({ first_name: sql`t.first_name`, last_name: sql`t.last_name`, email: sql`t.email` }),
+    alt: sql`lower(t.email)`,
+    match: (p) => sql`(t.email ilike ${p} or (coalesce(t.first_name, '') || ' ' || coalesce(t.last_name, '')) ilike ${p})`,
+    subtitle: sql`t.email || ' · ' || c.customer_name`, status: sql`t.status`,
+  },
+  teams: {
+    from: sql`teams t join customers c on c.customer_id = t.customer_id`, id: sql`t.team_id`, title: sql`t.team_name`, key: sql`lower(t.team_name)`,
+    match: (p) => sql`t.team_name ilike ${p}`, subtitle: sql`c.customer_name`, status: sql`t.status`,
+  },
+  skills: {
+    from: sql`skills t`, id: sql`t.skill_id`, title: sql`t.skill_name`, key: sql`lower(t.skill_name)`,
+    match: (p) => sql`t.skill_name ilike ${p}`, subtitle: sql`t.type || case when t.is_global then ' · global' else '' end`, status: sql`t.status`,
+  },
+  prompts: {
+    from: sql`pedal_prompts t join skills s on s.skill_id = t.skill_id`, id: sql`t.prompt_id`, title: sql`t.prompt_title`, key: sql`lower(t.prompt_title)`,
+    match: (p) => sql`t.prompt_title ilike ${p}`, subtitle: sql`s.skill_name`, status: sql`t.status`,
+  },
+  platforms: {
+    from: sql`platforms t`, id: sql`t.platform_id`, title: sql`t.platform_name`, key: sql`lower(t.platform_name)`,
+    match: (p) => sql`t.platform_name ilike ${p}`, subtitle: sql`t.platform_description`, status: sql`t.status`,
+  },
+};
+
+/** Candidates ranked per kind: enough to find the best few among very common words without sorting every match. */
+const candidateLimit = 200;
+
+/**
+ * One SQL statement for one kind: the union of exact matches (index on the lowercased title, and
+ * the email for users), names starting with the text (a range scan of the same index) and up to
+ * 200 rows containing it (pg_trgm GIN index; prefix only below 3 characters), ranked exact first,
+ * then starting with the text, then a word starting with it, then anywhere; shorter titles first.
+ */
+function kindQuery(spec: KindSpec, q: string): SQL {
+  const lq = q.toLowerCase();
+  const match = searchMatch(q);
+  const cols = sql`${spec.id} as id, ${spec.title} as title, ${spec.key} as key, ${spec.alt ?? sql`null::text`} as alt, ${spec.subtitle} as subtitle, ${spec.status} as status`;
+  const exact = spec.alt ? sql`(${spec.key} = ${lq} or ${spec.alt} = ${lq})` : sql`${spec.key} = ${lq}`;
+  return sql`
+    select id, title, subtitle, status, count(*) over ()::int as n from (
+      (select ${cols} from ${spec.from} where ${exact} limit ${searchPerKind})
+      union
+      (select ${cols} from ${spec.from}
+        where ${spec.key} >= ${lq} and ${spec.key} < ${lq} || chr(1114111) and starts_with(${spec.key}, ${lq})
+        order by ${spec.key} limit 20)
+      union
+      (select ${cols} from ${spec.from} where ${spec.match(match.pattern)} limit ${candidateLimit})
+    ) h
+    order by case when h.key = ${lq} or h.alt = ${lq} then 0 when starts_with(h.key, ${lq}) then 1
+      when position(' ' || ${lq} in h.key) > 0 then 2 else 3 end, length(h.key), h.key, h.id
+    limit ${searchPerKind}`;
+}
+
+/**
+ * The shell's global search (SPEC.md §2 "Shell" search box): customers, users, teams, skills,
+ * prompts and platforms matching `q` case-insensitively, one statement per kind (run side by side
+ * on a pool), at most `searchPerKind` each, best match first, and whether more match.
+ */
+export async function globalSearch(db: Database, q: string): Promise<SearchResult> {
+  const groups = await Promise.all(
+    searchKinds.map(async (kind) => {
+      const rows = await queryRows<SearchHit & { n: number }>(db, kindQuery(specs[kind], q));
+      return {
+        kind,
+        items: rows.map(({ id, title, subtitle, status }) => ({ id, title, subtitle, status })),
+        more: rows.length > 0 && Number(rows[0].n) > searchPerKind,
+      };
+    }),
+  );
+  return { q, groups };
+}
+
+/** The statement of one kind (the benchmark explains it). */
+export const searchStatement = (kind: SearchKind, q: string) => kindQuery(specs[kind], q);

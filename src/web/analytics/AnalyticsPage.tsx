@@ -1,0 +1,190 @@
+import { useState } from "react";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { Download } from "lucide-react";
+import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import { analyticsFigureSchema, analyticsInfo, signInRanges, type AnalyticsFigure, type AnalyticsFigureData } from "../../domain/analytics";
+import { msg } from "../../domain/messages";
+import { api, errorMessage } from "../api/client";
+import { formatNumber } from "../components/format";
+import { ErrorState, PageHeader } from "../components/ui";
+import { queryRoots } from "../lib/query-client";
+
+/** Series colours: the theme's own, each with 3:1 contrast against both backgrounds. */
+const colours = ["var(--color-primary)", "var(--color-info)", "var(--color-warning)", "var(--color-error)"];
+
+const figureQuery = (figure: AnalyticsFigure, days?: number) => ({
+  queryKey: [...queryRoots.analytics, figure, days ?? null],
+  queryFn: ({ signal }: { signal: AbortSignal }) => api(`/analytics/${figure}`, analyticsFigureSchema, { query: { days }, signal }),
+  placeholderData: keepPreviousData,
+});
+
+/** The figure as CSV: the label column, then one column per series (RFC 4180 quoting). */
+function toCsv(figure: AnalyticsFigure, data: AnalyticsFigureData): string {
+  const info = analyticsInfo[figure];
+  const keys = Object.keys(info.series);
+  const cell = (v: unknown) => {
+    const text = v === null || v === undefined ? "" : String(v);
+    const safe = /^[=+\-@]/.test(text) ? `'${text}` : text;
+    return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
+  };
+  const lines = [[info.label, ...keys.map((k) => info.series[k])], ...data.rows.map((r) => [r.label, ...keys.map((k) => r.values[k])])];
+  return lines.map((l) => l.map(cell).join(",")).join("\r\n") + "\r\n";
+}
+
+function download(name: string, text: string) {
+  const url = URL.createObjectURL(new Blob([text], { type: "text/csv;charset=utf-8" }));
+  const a = document.createElement("a");
+  a.href = url;
+  a.download = name;
+  a.click();
+  URL.revokeObjectURL(url);
+}
+
+/**
+ * SPEC.md §2 "/analytics", made real: six figures from the database, each a chart (recharts,
+ * loaded with this screen only) with its data as a table for screen readers and anyone who asks
+ * ("Data table"), and a CSV download of that data.
+ */
+export default function AnalyticsPage() {
+  const [days, setDays] = useState<number>(30);
+  return (
+    <>
+      <PageHeader title={msg.analytics.title} subtitle={msg.analytics.subtitle} />
+      <div className="grid grid-cols-1 gap-6 xl:grid-cols-2">
+        <FigureCard figure="customers-by-status" />
+        <FigureCard
+          figure="sign-ins"
+          days={days}
+          controls={
+            <label className="flex items-center gap-2 text-sm">
+              <span className="text-base-content/80">{msg.analytics.range}</span>
+              <select className="select select-sm w-32" value={days} onChange={(e) => setDays(Number(e.target.value))}>
+                {signInRanges.map((d) => <option key={d} value={d}>{msg.analytics.lastDays(d)}</option>)}
+              </select>
+            </label>
+          }
+        />
+        <FigureCard figure="top-skills" />
+        <FigureCard figure="score-by-type" />
+        <FigureCard figure="comments-per-week" />
+        <FigureCard figure="prompts-by-status" />
+      </div>
+    </>
+  );
+}
+
+function FigureCard({ figure, days, controls }: { figure: AnalyticsFigure; days?: number; controls?: React.ReactNode }) {
+  const info = analyticsInfo[figure];
+  const query = useQuery(figureQuery(figure, days));
+  const data = query.data;
+  const headingId = `figure-${figure}`;
+  return (
+    <section className="card border border-base-300 bg-base-100 shadow-sm" aria-labelledby={headingId} data-testid={`figure-${figure}`}>
+      <div className="card-body gap-3 p-5">
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <h2 id={headingId} className="text-base font-semibold">{info.title}</h2>
+          <div className="flex items-center gap-2">
+            {controls}
+            <button
+              type="button"
+              className="btn btn-ghost btn-sm"
+              disabled={!data}
+              onClick={() => data && download(`${figure}${days ? `-${days}d` : ""}-${new Date().toISOString().slice(0, 10)}.csv`, toCsv(figure, data))}
+              aria-label={msg.analytics.downloadCsv(info.title)}
+            >
+              <Download className="h-4 w-4" aria-hidden /> CSV
+            </button>
+          </div>
+        </div>
+        {query.error && !data ? (
+          <ErrorState title={msg.analytics.loadError} message={errorMessage(query.error)} onRetry={() => void query.refetch()} />
+        ) : !data ? (
+          <div className="skeleton h-64" aria-hidden />
+        ) : (
+          <>
+            <div className="h-64 w-full" aria-hidden data-testid="chart">
+              <Chart figure={figure} data={data} />
+            </div>
+            <details className="text-sm">
+              <summary className="cursor-pointer text-base-content/80">{msg.analytics.dataTable}</summary>
+              <FigureTable figure={figure} data={data} />
+            </details>
+          </>
+        )}
+      </div>
+    </section>
+  );
+}
+
+/** The chart of a figure; hidden from assistive technology, which reads the table instead. */
+function Chart({ figure, data }: { figure: AnalyticsFigure; data: AnalyticsFigureData }) {
+  const info = analyticsInfo[figure];
+  const keys = Object.keys(info.series).filter((k) => !(figure === "score-by-type" && k === "assignments"));
+  const rows = data.rows.map((r) => ({ label: r.label, ...r.values }));
+  const axis = { stroke: "currentColor", tick: { fill: "currentColor", fontSize: 12 } };
+  const common = { data: rows, margin: { top: 8, right: 8, bottom: 8, left: 0 }, accessibilityLayer: false };
+  const tooltip = <Tooltip contentStyle={{ background: "var(--color-base-100)", border: "1px solid var(--color-base-300)", color: "var(--color-base-content)" }} />;
+  if (info.kind === "line") {
+    return (
+      <ResponsiveContainer width="100%" height="100%">
+        <LineChart {...common}>
+          <CartesianGrid strokeOpacity={0.2} />
+          <XAxis dataKey="label" {...axis} minTickGap={24} />
+          <YAxis allowDecimals={false} {...axis} width={48} />
+          {tooltip}
+          <Line type="monotone" dataKey={keys[0]} name={info.series[keys[0]]} stroke={colours[0]} strokeWidth={2} dot={false} isAnimationActive={false} />
+        </LineChart>
+      </ResponsiveContainer>
+    );
+  }
+  const horizontal = figure === "top-skills";
+  return (
+    <ResponsiveContainer width="100%" height="100%">
+      <BarChart {...common} layout={horizontal ? "vertical" : "horizontal"}>
+        <CartesianGrid strokeOpacity={0.2} />
+        {horizontal ? (
+          <>
+            <XAxis type="number" allowDecimals={false} {...axis} />
+            <YAxis type="category" dataKey="label" width={150} {...axis} />
+          </>
+        ) : (
+          <>
+            <XAxis dataKey="label" {...axis} />
+            <YAxis allowDecimals={figure === "score-by-type"} {...axis} width={48} />
+          </>
+        )}
+        {tooltip}
+        {keys.length > 1 ? <Legend /> : null}
+        {keys.map((k, i) => (
+          <Bar key={k} dataKey={k} name={info.series[k]} fill={colours[i % colours.length]} stackId={info.kind === "stacked" ? "a" : undefined} isAnimationActive={false} />
+        ))}
+      </BarChart>
+    </ResponsiveContainer>
+  );
+}
+
+/** The figure's data as a table: the text alternative of the chart. */
+function FigureTable({ figure, data }: { figure: AnalyticsFigure; data: AnalyticsFigureData }) {
+  const info = analyticsInfo[figure];
+  const keys = Object.keys(info.series);
+  return (
+    <div className="mt-2 overflow-x-auto">
+      <table className="table table-sm" aria-label={info.title}>
+        <thead>
+          <tr>
+            <th scope="col">{info.label}</th>
+            {keys.map((k) => <th key={k} scope="col" className="text-right">{info.series[k]}</th>)}
+          </tr>
+        </thead>
+        <tbody>
+          {data.rows.map((r) => (
+            <tr key={r.label}>
+              <th scope="row" className="font-normal">{r.label}</th>
+              {keys.map((k) => <td key={k} className="text-right tabular-nums">{r.values[k] === null ? msg.fallbacks.noDate : formatNumber(r.values[k] as number)}</td>)}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
