@@ -8,6 +8,7 @@ import { createApp, defaultWebRoot } from "./app";
 import { ConfigError, loadConfig } from "./config";
 import { ensureDemoOperators, openConfiguredDatabase, prepareDatabase } from "./database";
 import { LockedError } from "./lock";
+import { NotAdoptedError } from "./db/catalog";
 import { pruneSessions } from "./security";
 import { createLogger } from "./logger";
 
@@ -68,7 +69,7 @@ async function main() {
 }
 
 main().catch((err) => {
-  if (err instanceof ConfigError || err instanceof LockedError) {
+  if (err instanceof ConfigError || err instanceof LockedError || err instanceof NotAdoptedError) {
     process.stderr.write(`${err.message}\n`);
     process.exit(2);
   }
