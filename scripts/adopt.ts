@@ -34,8 +34,7 @@ if (!url) {
 const handle = openPostgres(url, 2);
 let code = 0;
 try {
-  const reference = await buildReference();
-  const plan = await inspect(handle, reference);
+  const plan = await inspect(handle, buildReference);
   process.stdout.write(formatReport(plan, { dryRun: !values.apply }));
   if (values.apply && plan.status === "adoptable") {
     process.stdout.write("\nApplying...\n");

@@ -41,3 +41,13 @@ export const okSchema = z.object({ ok: z.literal(true) });
  * a cursor, an offset (0–10,000) or `at: "end"`.
  */
 export type ListParams = { q?: string; sort: string; order: "asc" | "desc"; limit: number; cursor?: string; offset?: number; at?: "end" };
+
+/**
+ * A stored status, type or role in an answer: one of `values`, or any other text the row holds. A
+ * database adopted from the console this one replaces (README "Adopting an existing database") may
+ * hold values outside the spec's lists; screens show them as they are, with the neutral badge,
+ * instead of failing. Requests still take exactly `values`.
+ */
+export function stored<T extends readonly [string, ...string[]]>(values: T) {
+  return z.union([z.enum(values), z.string().min(1)]);
+}

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { id, listPage, noSummary, timestamp } from "./common";
+import { id, listPage, noSummary, stored, timestamp } from "./common";
 import { teamStatuses, userRoles, userStatuses } from "./enums";
 import { msg } from "./messages";
 
@@ -12,12 +12,12 @@ export const userListItemSchema = z.object({
   first_name: z.string().nullable(),
   last_name: z.string().nullable(),
   job_title: z.string().nullable(),
-  status: z.enum(userStatuses),
+  status: stored(userStatuses),
   last_login: timestamp.nullable(),
   created_at: timestamp,
   updated_at: timestamp,
   /** Ordered admin, manager, member. */
-  roles: z.array(z.enum(userRoles)),
+  roles: z.array(stored(userRoles)),
 });
 export type UserListItem = z.infer<typeof userListItemSchema>;
 
@@ -47,7 +47,7 @@ export type UserDetail = z.infer<typeof userDetailSchema>;
 export const userMembershipSchema = z.object({
   team_id: id,
   team_name: z.string(),
-  status: z.enum(teamStatuses),
+  status: stored(teamStatuses),
   customer_id: id,
   customer_name: z.string().nullable(),
   /** Members of the team, this user included. */

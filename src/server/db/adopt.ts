@@ -150,18 +150,21 @@ const addConstraintSql = (c: CatalogConstraint) => `ALTER TABLE ${ident(c.table)
 
 /**
  * Compares the database with the reference and plans --apply. Reads only (catalog queries and one
- * counting query per missing constraint).
+ * counting query per missing constraint). The reference is built only when there is something to
+ * compare (not for a database the console already manages, or one without the eleven tables).
  */
-export async function inspect(handle: DatabaseHandle, reference: Reference): Promise<Plan> {
+export async function inspect(handle: DatabaseHandle, loadReference: () => Promise<Reference>): Promise<Plan> {
   const db = handle.db;
   const [{ version }] = await queryRows<{ version: string }>(db, sql.raw("select current_setting('server_version') as version"));
   const state = await managementState(db);
   const spec = specTableNames();
   const specSet = new Set(spec);
-  const plan: Plan = { status: "adoptable", recorded: state.recorded, serverVersion: version, tables: [], global: [], outside: [], inside: [], migrations: reference.migrations };
+  const plan: Plan = { status: "adoptable", recorded: state.recorded, serverVersion: version, tables: [], global: [], outside: [], inside: [], migrations: [] };
   if (state.recorded > 0) return { ...plan, status: "managed" };
   const live = await readCatalog(db);
   if (!spec.some((name) => live.tables.has(name))) return { ...plan, status: "empty" };
+  const reference = await loadReference();
+  plan.migrations = reference.migrations;
 
   const ref = reference.catalog;
   const concurrently = handle.kind === "postgres" ? " CONCURRENTLY" : "";
@@ -507,8 +510,8 @@ const tag: Record<Finding["state"], string> = { match: "ok", differs: "DIFFERS",
 function findingLine(f: Finding, dryRun: boolean): string {
   const will = dryRun ? "--apply " : "";
   let text = `  ${tag[f.state].padEnd(8)} ${f.kind} ${f.name}${f.detail ? `  ${f.detail}` : ""}`;
-  if (f.action === "create") text += dryRun ? `  → ${will}adds it` : "  → added";
-  if (f.action === "create-concurrently") text += dryRun ? `  → ${will}builds it concurrently` : "  → built concurrently";
+  if (f.action === "create") text += `  → ${will}adds it`;
+  if (f.action === "create-concurrently") text += `  → ${will}builds it concurrently`;
   if (f.action === "not-added" && f.breaking) {
     text += `\n           → not added: ${plural(f.breaking.count, f.kind === "constraint" && f.breaking.examples.some((e) => e.endsWith(" rows)")) ? "duplicated key" : "row")} ${f.breaking.count === 1 ? "breaks" : "break"} it, e.g. ${f.breaking.examples.join("; ")}`;
   } else if (f.action === "not-added") {
@@ -538,7 +541,7 @@ export function formatReport(plan: Plan, options: { dryRun: boolean }): string {
     out.push("", `== ${title}`);
     for (const t of tables) {
       if (!t.exists) {
-        out.push("", `${t.name}: MISSING${t.spec ? " (created empty)" : ""}${options.dryRun ? " → --apply creates it with its keys, indexes and triggers" : " → created"}`);
+        out.push("", `${t.name}: MISSING${t.spec ? " (created empty)" : ""} → ${options.dryRun ? "--apply " : ""}creates it with its keys, indexes and triggers`);
         continue;
       }
       out.push("", `${t.name} (${plural(t.rows ?? 0, "row")})`);
@@ -558,10 +561,10 @@ export function formatReport(plan: Plan, options: { dryRun: boolean }): string {
   out.push(`Differences: ${plural(count((f) => f.kind === "column" && f.state === "differs"), "column")} differ, ${plural(count((f) => f.kind === "column" && f.state === "missing"), "column")} missing, ` +
     `${plural(count((f) => f.kind === "constraint" && f.state === "missing"), "constraint")} missing (${notAdded.filter((f) => f.kind === "constraint").length} broken by existing rows), ` +
     `${plural(count((f) => f.kind === "index" && f.state === "missing"), "index", "indexes")} missing, ${plural(count((f) => f.kind === "trigger" && f.state === "missing"), "trigger")} missing.`);
-  out.push(`${options.dryRun ? "--apply would create" : "Created"}: ${plural(plan.tables.filter((t) => !t.exists).length, "table")}, ` +
+  out.push(`${options.dryRun ? "--apply would create" : "Adopting creates"}: ${plural(plan.tables.filter((t) => !t.exists).length, "table")}, ` +
     `${plural(count((f) => f.kind === "index" && (f.action === "create" || f.action === "create-concurrently")), "index", "indexes")} on existing tables, ` +
     `${plural(count((f) => f.kind === "constraint" && f.action === "create"), "constraint")}, ${plural(count((f) => f.kind === "trigger" && f.action === "create"), "trigger")}, ` +
-    `${plural(count((f) => f.kind === "function" && f.action === "create"), "function")}; and ${options.dryRun ? "record" : "recorded"} the ${journal} ` +
+    `${plural(count((f) => f.kind === "function" && f.action === "create"), "function")}; and ${options.dryRun ? "would record" : "records"} the ${journal} ` +
     `as applied, so that \`npm start\` applies only newer ones.`);
   if (notAdded.length) {
     out.push(`Not added, because existing rows break them (the console works without them and validates the rows it writes): ` +
