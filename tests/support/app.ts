@@ -32,9 +32,15 @@ export type TestConsole = {
   close(): Promise<void>;
 };
 
-/** Starts a console on a fresh database; `demo` loads the demo data (seed 42) first. */
-export async function startConsole(target: TargetName, options: { demo?: boolean; security?: Partial<SecurityConfig> } = {}): Promise<TestConsole> {
-  const handle = await freshDatabase(target);
+/**
+ * Starts a console on a fresh database; `demo` loads the demo data (seed 42) first. `handle`: on
+ * that database instead (already migrated or adopted; close() closes it).
+ */
+export async function startConsole(
+  target: TargetName,
+  options: { demo?: boolean; security?: Partial<SecurityConfig>; handle?: DatabaseHandle } = {},
+): Promise<TestConsole> {
+  const handle = options.handle ?? (await freshDatabase(target));
   if (options.demo) await loadDemoData(handle.db, { seed: 42 });
   const { app } = createApp({
     db: handle.db,

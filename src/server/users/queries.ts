@@ -68,7 +68,7 @@ export const userList = defineList({
           count(*) filter (where u.status = 'inactive')::int as inactive,
           count(*) filter (where ${recentLogin})::int as recent_logins
         from users_data u where ${filterWhere}`
-      : sql`select coalesce(sum(n) filter (where status = any(${statusArray(filters.status)})), 0)::int as total,
+      : sql`select coalesce(sum(n) filter (where ${filters.status ? sql`status = ${String(filters.status)}` : sql`status <> 'signed_in'`}), 0)::int as total,
           coalesce(sum(n) filter (where status = 'active' and 'active' = any(${statusArray(filters.status)})), 0)::int as active,
           coalesce(sum(n) filter (where status = 'inactive' and 'inactive' = any(${statusArray(filters.status)})), 0)::int as inactive,
           (select count(*) from users_data u where ${recentLogin} and ${filterWhere})::int as recent_logins
