@@ -1,7 +1,10 @@
 import { z } from "zod";
 
-/** A uuid path or body id. */
-export const id = z.uuid();
+/**
+ * A uuid path or body id: any value of PostgreSQL's uuid type (8-4-4-4-12 hex digits), not only
+ * RFC 9562 ones, since an adopted database may hold ids another generator made.
+ */
+export const id = z.guid();
 /** An ISO 8601 timestamp as it travels in JSON. */
 export const timestamp = z.string();
 export const sortOrders = ["asc", "desc"] as const;

@@ -57,12 +57,12 @@ export const assignableSkillsSchema = z.object({ items: z.array(assignableSkillS
 
 /** Add team (SPEC.md §5). */
 export const createTeamSchema = z.strictObject({
-  customer_id: z.uuid({ error: msg.teams.customerIdMissing }),
+  customer_id: z.guid({ error: msg.teams.customerIdMissing }),
   team_name: z.string({ error: msg.teams.nameRequired }).trim().min(1, msg.teams.nameRequired).max(200, "Team name is too long"),
   status: z.enum(teamFormStatuses, { error: msg.teams.statusInvalid }).default("active"),
 });
 export type CreateTeamInput = z.input<typeof createTeamSchema>;
 
 export const updateTeamStatusSchema = z.strictObject({ status: z.enum(teamFormStatuses) });
-export const assignSkillSchema = z.strictObject({ skill_id: z.uuid({ error: msg.teams.chooseSkill }) });
+export const assignSkillSchema = z.strictObject({ skill_id: z.guid({ error: msg.teams.chooseSkill }) });
 export const createdTeamSchema = z.object({ team_id: id, customer_id: id, team_name: z.string(), status: stored(teamStatuses) });

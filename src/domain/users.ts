@@ -87,12 +87,12 @@ export const createUserSchema = z.strictObject({
     .min(1, { error: msg.users.emailRequired, abort: true })
     .max(254, { error: msg.users.emailTooLong, abort: true })
     .regex(emailShape, msg.users.emailInvalid),
-  customer_id: z.uuid({ error: msg.users.customerRequired }),
+  customer_id: z.guid({ error: msg.users.customerRequired }),
   status: z.enum(userStatuses, { error: msg.users.statusInvalid }).default("active"),
 });
 export type CreateUserInput = z.input<typeof createUserSchema>;
 
 /** Add to Team: the team to join; the membership's customer is the user's own. */
-export const joinTeamSchema = z.strictObject({ team_id: z.uuid({ error: msg.users.chooseTeam }) });
+export const joinTeamSchema = z.strictObject({ team_id: z.guid({ error: msg.users.chooseTeam }) });
 /** Answer of Add to Team: the new (or existing) membership. */
 export const joinedTeamSchema = z.object({ user_id: id, team_id: id, customer_id: id });

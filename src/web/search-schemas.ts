@@ -6,9 +6,9 @@ import { listSearchSchema } from "./lib/server-list";
 
 /** URL search parameters of each list screen (validated by the router; bad values are dropped). */
 export const customersSearch = listSearchSchema(customerSortKeys, {});
-export const teamsSearch = listSearchSchema(teamSortKeys, { customer: z.uuid().optional().catch(undefined) });
+export const teamsSearch = listSearchSchema(teamSortKeys, { customer: z.guid().optional().catch(undefined) });
 export const usersSearch = listSearchSchema(userSortKeys, {
-  customer: z.uuid().optional().catch(undefined),
+  customer: z.guid().optional().catch(undefined),
   /** `true`: users who have signed in at least once (the dashboard's Active Users card). */
   signed_in: z.literal(true).optional().catch(undefined),
 });

@@ -22,7 +22,7 @@ import { mountList } from "../http/list-routes";
 
 export const teamsBase = "/api/teams";
 const teamNotFound = notFoundResponse(msg.teams.notFound);
-const params = z.object({ teamId: z.uuid({ error: msg.teams.notFound }) });
+const params = z.object({ teamId: z.guid({ error: msg.teams.notFound }) });
 const paging = pagingQuery;
 
 /** GET /api/teams/{teamId} → the team with customer name and cards; 404 "Team not found". */
@@ -70,7 +70,7 @@ const remove = apiRoute(teamsBase, "editor", {
 /** DELETE /api/teams/{teamId}/members/{userId} → removes the user from the team; 404 when not a member. */
 const removeMember = apiRoute(teamsBase, "editor", {
   method: "delete", path: "/{teamId}/members/{userId}", tags: ["Teams"], summary: "Remove a member",
-  request: { params: params.extend({ userId: z.uuid({ error: msg.users.notFound }) }) },
+  request: { params: params.extend({ userId: z.guid({ error: msg.users.notFound }) }) },
   responses: { 200: jsonResponse(okSchema, "Removed"), ...notFoundResponse(msg.users.notFound) },
 });
 

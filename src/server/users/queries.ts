@@ -45,8 +45,8 @@ export const userList = defineList({
   defaultSort: "created_at",
   defaultOrder: "desc",
   filters: {
-    customer_id: { schema: z.uuid().optional(), where: (v: string) => sql`u.customer_id = ${v}` },
-    team_id: { schema: z.uuid().optional(), where: (v: string) => sql`exists (select 1 from teams_users tu where tu.team_id = ${v} and tu.user_id = u.user_id)` },
+    customer_id: { schema: z.guid().optional(), where: (v: string) => sql`u.customer_id = ${v}` },
+    team_id: { schema: z.guid().optional(), where: (v: string) => sql`exists (select 1 from teams_users tu where tu.team_id = ${v} and tu.user_id = u.user_id)` },
     status: { schema: z.enum(userStatuses).optional(), where: (v: string) => sql`u.status = ${v}` },
     // The dashboard's Active Users card opens /users?signed_in=true: "true" keeps the users who
     // have signed in at least once, "false" those who never have (users_data_last_login_at_idx).

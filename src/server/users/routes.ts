@@ -22,7 +22,7 @@ import { mountList } from "../http/list-routes";
 export const usersBase = "/api/users";
 const userNotFound = notFoundResponse(msg.users.notFound);
 const conflictResponse = { 409: jsonResponse(errorBodySchema, msg.users.emailTaken) };
-const params = z.object({ userId: z.uuid({ error: msg.users.notFound }) });
+const params = z.object({ userId: z.guid({ error: msg.users.notFound }) });
 const paging = pagingQuery;
 
 /** GET /api/users/{userId} → the user with customer name, roles and cards; 404 "User not found". */
@@ -74,7 +74,7 @@ const join = apiRoute(usersBase, "editor", {
 /** DELETE /api/users/{userId}/teams/{teamId} → removes the membership (Leave Team); 404 when not a member. */
 const leave = apiRoute(usersBase, "editor", {
   method: "delete", path: "/{userId}/teams/{teamId}", tags: ["Users"], summary: "Remove a user from a team",
-  request: { params: params.extend({ teamId: z.uuid({ error: msg.teams.notFound }) }) },
+  request: { params: params.extend({ teamId: z.guid({ error: msg.teams.notFound }) }) },
   responses: { 200: jsonResponse(okSchema, "Removed"), ...userNotFound },
 });
 
