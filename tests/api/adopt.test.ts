@@ -85,7 +85,7 @@ describe("starting on a database of the console this one replaces (PGlite)", () 
     } finally {
       await handle.close();
     }
-  });
+  }, 180_000);
 });
 
 describe.runIf(Boolean(base))("adopting a PostgreSQL database of the console this one replaces", () => {
@@ -246,6 +246,27 @@ describe.runIf(Boolean(base))("adopting a PostgreSQL database of the console thi
     });
   });
 
+  it("the rollback SQL written by --apply undoes it: the database is as it was", async () => {
+    const old = await createScratchDatabase(base!);
+    scratch.push(old);
+    await fillLegacyDatabase(old.url);
+    const oldHandle = openPostgres(old.url, 2);
+    try {
+      const original = await snapshot(oldHandle);
+      const rollbackFile = path.join(root, "test-results", `adopt-rollback-${old.name}.sql`);
+      const applied = await run(["scripts/adopt.ts", "--apply", "--rollback-file", rollbackFile], old.url);
+      expect(applied.code, applied.out).toBe(0);
+      expect(applied.out).toContain(`To undo this adoption: psql "$DATABASE_URL" -f ${rollbackFile}`);
+      expect(await snapshot(oldHandle)).not.toEqual(original);
+      const undo = readFileSync(rollbackFile, "utf8");
+      expect(undo).toContain('DROP SCHEMA IF EXISTS "drizzle" CASCADE;');
+      await oldHandle.db.execute(sql.raw(undo));
+      expect(await snapshot(oldHandle)).toEqual(original);
+    } finally {
+      await oldHandle.close();
+    }
+  }, 240_000);
+
   it("npm start on a database of the old shape stops with a message naming npm run db:adopt, and changes nothing", async () => {
     const old = await createScratchDatabase(base!);
     scratch.push(old);
@@ -284,7 +305,7 @@ describe.runIf(Boolean(base))("adopting a PostgreSQL database of the console thi
 });
 
 describe("db:adopt without a PostgreSQL database", () => {
-  it("says that it needs DATABASE_URL", async () => {
+  it("says that it needs DATABASE_URL", { timeout: 120_000 }, async () => {
     const result = await run(["scripts/adopt.ts"], "");
     expect(result.code).toBe(2);
     expect(result.out).toContain("set DATABASE_URL");

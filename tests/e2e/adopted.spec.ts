@@ -43,7 +43,7 @@ test.describe("an adopted database", () => {
   test.beforeAll(async () => {
     database = await createScratchDatabase(base!);
     await fillLegacyDatabase(database.url);
-    expect(await script(["scripts/adopt.ts", "--apply"], database.url)).toContain("Adopted:");
+    expect(await script(["scripts/adopt.ts", "--apply", "--rollback-file", path.join(dataDir, "rollback.sql")], database.url)).toContain("Adopted:");
     await script(["scripts/operator-create.ts", "--email", operator.email, "--password", operator.password], database.url);
     server = startConsoleProcess(
       { target: "postgres", dataDir, password: operator.password, authSecret: "adopted-e2e-secret-adopted-e2e-secret-01", databaseUrl: database.url, dispose: async () => undefined },

@@ -581,3 +581,34 @@ export function formatResult(result: ApplyResult): string {
   out.push("Next: DATABASE_URL=… npm run operator:create -- --email you@example.com --password '…', then DATABASE_URL=… npm start.");
   return out.join("\n") + "\n";
 }
+
+/**
+ * The SQL that undoes `--apply` of `plan` (README "Adopting an existing database"): drops what it
+ * created, in dependency order, and the migration record; the eleven tables' rows and columns were
+ * never changed. One transaction; every statement is IF EXISTS, so it also undoes a partial apply.
+ */
+export function rollbackSql(plan: Plan): string {
+  const q = ident;
+  const out: string[] = ["BEGIN;"];
+  for (const t of plan.tables.filter((x) => !x.exists)) out.push(`DROP TABLE IF EXISTS ${q(t.name)} CASCADE;`);
+  const existing = plan.tables.filter((x) => x.exists);
+  const added = (t: TableReport, kind: Finding["kind"]) => t.findings.filter((f) => f.kind === kind && (f.action === "create" || f.action === "create-concurrently"));
+  for (const t of existing) for (const f of added(t, "trigger")) out.push(`DROP TRIGGER IF EXISTS ${q(f.name)} ON ${q(t.name)};`);
+  const constraints = existing.flatMap((t) => added(t, "constraint").map((f) => ({ t, f })));
+  // Foreign keys first: they may depend on a key added with them.
+  constraints.sort((a, b) => Number(!a.f.detail?.startsWith("FOREIGN KEY")) - Number(!b.f.detail?.startsWith("FOREIGN KEY")));
+  for (const { t, f } of constraints) out.push(`ALTER TABLE ${q(t.name)} DROP CONSTRAINT IF EXISTS ${q(f.name)};`);
+  for (const t of existing) for (const f of added(t, "index")) out.push(`DROP INDEX IF EXISTS ${q(f.name)};`);
+  for (const t of existing) {
+    for (const f of t.findings.filter((x) => x.kind === "column")) {
+      if (f.state === "missing") out.push(`ALTER TABLE ${q(t.name)} DROP COLUMN IF EXISTS ${q(f.name)};`);
+      else if (f.action === "create") out.push(`ALTER TABLE ${q(t.name)} ALTER COLUMN ${q(f.name)} DROP DEFAULT;`);
+    }
+  }
+  for (const f of plan.global.filter((x) => x.action === "create" && x.kind === "function")) out.push(`DROP FUNCTION IF EXISTS ${f.name.replace(/^([^(]+)/, (n) => q(n))};`);
+  for (const f of plan.global.filter((x) => x.action === "create" && x.kind === "sequence")) out.push(`DROP SEQUENCE IF EXISTS ${q(f.name)};`);
+  for (const f of plan.global.filter((x) => x.action === "create" && x.kind === "type")) out.push(`DROP TYPE IF EXISTS ${q(f.name)};`);
+  for (const f of plan.global.filter((x) => x.action === "create" && x.kind === "extension")) out.push(`DROP EXTENSION IF EXISTS ${q(f.name)};`);
+  out.push(`DROP SCHEMA IF EXISTS ${q(migrationsTable.split(".")[0])} CASCADE;`, "COMMIT;");
+  return out.join("\n") + "\n";
+}
