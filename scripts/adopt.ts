@@ -7,7 +7,7 @@
  * migrations as applied, and writes the SQL that undoes it to `adopt-rollback-<time>.sql` in the
  * current folder (`--rollback-file F` elsewhere). Exit code 0 when done, 1 on failure, 2 on bad usage.
  */
-import { writeFileSync } from "node:fs";
+import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { ConfigError, loadConfig } from "../src/server/config";
@@ -42,6 +42,7 @@ try {
   if (values.apply && plan.status === "adoptable") {
     // Written first, so that it also undoes an apply that stops half-way.
     const undo = path.resolve(values["rollback-file"] ?? `adopt-rollback-${new Date().toISOString().replace(/[:.]/g, "-")}.sql`);
+    mkdirSync(path.dirname(undo), { recursive: true });
     writeFileSync(undo, rollbackSql(plan));
     process.stdout.write("\nApplying...\n");
     process.stdout.write(formatResult(await applyPlan(handle, plan)));

@@ -8,6 +8,7 @@
  * runs when TEST_DATABASE_URL is set, as the API suite's PostgreSQL tests do.
  */
 import { spawn } from "node:child_process";
+import { mkdirSync, rmSync } from "node:fs";
 import path from "node:path";
 import { freePort, startConsoleProcess, stopCleanly, waitReady, type ConsoleProcess } from "../support/crash";
 import { createScratchDatabase, fillLegacyDatabase, legacy, type ScratchDatabase } from "../support/legacy-database";
@@ -41,6 +42,8 @@ test.describe("an adopted database", () => {
   let server: ConsoleProcess | undefined;
 
   test.beforeAll(async () => {
+    rmSync(dataDir, { recursive: true, force: true });
+    mkdirSync(dataDir, { recursive: true });
     database = await createScratchDatabase(base!);
     await fillLegacyDatabase(database.url);
     expect(await script(["scripts/adopt.ts", "--apply", "--rollback-file", path.join(dataDir, "rollback.sql")], database.url)).toContain("Adopted:");
