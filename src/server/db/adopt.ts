@@ -75,6 +75,8 @@ export type Finding = {
   breaking?: Breaking;
   /** What --apply does about it. */
   action: "none" | "create" | "create-concurrently" | "report" | "not-added";
+  /** Columns an added primary key marks NOT NULL (the rollback unmarks them). */
+  marksNotNull?: string[];
 };
 
 export type TableReport = { name: string; spec: boolean; exists: boolean; rows: number | null; findings: Finding[] };
@@ -299,7 +301,7 @@ export async function inspect(handle: DatabaseHandle, loadReference: () => Promi
         continue;
       }
       const nullable = c.kind === "p" ? c.columns.filter((x) => !l.columns.find((y) => y.name === x)?.notNull) : [];
-      report.findings.push({ kind: "constraint", name: c.name, state: "missing", action: "create", detail: `${c.def}${nullable.length ? ` (marks ${nullable.join(", ")} NOT NULL; no row holds null)` : ""}` });
+      report.findings.push({ kind: "constraint", name: c.name, state: "missing", action: "create", marksNotNull: nullable, detail: `${c.def}${nullable.length ? ` (marks ${nullable.join(", ")} NOT NULL; no row holds null)` : ""}` });
       const idx = r.indexes.find((i) => i.constraint === c.name);
       if (idx && concurrently) {
         plan.outside.push({ sql: idx.def.replace(/^CREATE (UNIQUE )?INDEX /, `CREATE $1INDEX${concurrently} IF NOT EXISTS `), label: `${r.name}: ${c.name}`, savepoint: true });
@@ -597,7 +599,10 @@ export function rollbackSql(plan: Plan): string {
   const constraints = existing.flatMap((t) => added(t, "constraint").map((f) => ({ t, f })));
   // Foreign keys first: they may depend on a key added with them.
   constraints.sort((a, b) => Number(!a.f.detail?.startsWith("FOREIGN KEY")) - Number(!b.f.detail?.startsWith("FOREIGN KEY")));
-  for (const { t, f } of constraints) out.push(`ALTER TABLE ${q(t.name)} DROP CONSTRAINT IF EXISTS ${q(f.name)};`);
+  for (const { t, f } of constraints) {
+    out.push(`ALTER TABLE ${q(t.name)} DROP CONSTRAINT IF EXISTS ${q(f.name)};`);
+    for (const column of f.marksNotNull ?? []) out.push(`ALTER TABLE ${q(t.name)} ALTER COLUMN ${q(column)} DROP NOT NULL;`);
+  }
   for (const t of existing) for (const f of added(t, "index")) out.push(`DROP INDEX IF EXISTS ${q(f.name)};`);
   for (const t of existing) {
     for (const f of t.findings.filter((x) => x.kind === "column")) {
