@@ -1,7 +1,10 @@
 import { z } from "zod";
 
-/** A uuid path or body id. */
-export const id = z.uuid();
+/**
+ * A uuid path or body id: any value of PostgreSQL's uuid type (8-4-4-4-12 hex digits), not only
+ * RFC 9562 ones, since an adopted database may hold ids another generator made.
+ */
+export const id = z.guid();
 /** An ISO 8601 timestamp as it travels in JSON. */
 export const timestamp = z.string();
 export const sortOrders = ["asc", "desc"] as const;
@@ -41,3 +44,13 @@ export const okSchema = z.object({ ok: z.literal(true) });
  * a cursor, an offset (0–10,000) or `at: "end"`.
  */
 export type ListParams = { q?: string; sort: string; order: "asc" | "desc"; limit: number; cursor?: string; offset?: number; at?: "end" };
+
+/**
+ * A stored status, type or role in an answer: one of `values`, or any other text the row holds. A
+ * database adopted from the console this one replaces (README "Adopting an existing database") may
+ * hold values outside the spec's lists; screens show them as they are, with the neutral badge,
+ * instead of failing. Requests still take exactly `values`.
+ */
+export function stored<T extends readonly [string, ...string[]]>(values: T) {
+  return z.union([z.enum(values), z.string().min(1)]);
+}

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { requiredName } from "./text";
-import { id, listPage, timestamp } from "./common";
+import { id, listPage, stored, timestamp } from "./common";
 import { customerStatuses } from "./enums";
 import { msg } from "./messages";
 import { customerSortKeys } from "./sort-keys";
@@ -12,7 +12,7 @@ export const customerSchema = z.object({
   customer_id: id,
   customer_name: z.string(),
   valid_domains: z.string().nullable(),
-  status: z.enum(customerStatuses),
+  status: stored(customerStatuses),
   created_at: timestamp,
   updated_at: timestamp,
 });
@@ -46,7 +46,7 @@ export const customerDetailSchema = customerSchema.extend({
 export type CustomerDetail = z.infer<typeof customerDetailSchema>;
 
 /** An option of a customer picker (filters, add-user form). */
-export const customerOptionSchema = z.object({ customer_id: id, customer_name: z.string(), status: z.enum(customerStatuses) });
+export const customerOptionSchema = z.object({ customer_id: id, customer_name: z.string(), status: stored(customerStatuses) });
 export type CustomerOption = z.infer<typeof customerOptionSchema>;
 /** A picker's matches: at most the asked number, and whether more match. */
 export const customerOptionsSchema = z.object({ items: z.array(customerOptionSchema), more: z.boolean() });

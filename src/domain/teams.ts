@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { requiredName } from "./text";
-import { id, listPage, timestamp } from "./common";
+import { id, listPage, stored, timestamp } from "./common";
 import { assignmentStatuses, skillTypes, teamFormStatuses, teamStatuses } from "./enums";
 import { msg } from "./messages";
 export { teamSortKeys } from "./sort-keys";
@@ -11,7 +11,7 @@ export const teamListItemSchema = z.object({
   customer_id: id,
   customer_name: z.string().nullable(),
   team_name: z.string(),
-  status: z.enum(teamStatuses),
+  status: stored(teamStatuses),
   created_at: timestamp,
   updated_at: timestamp,
   user_count: z.number().int(),
@@ -36,9 +36,9 @@ export const teamSkillSchema = z.object({
   skill_id: id,
   skill_name: z.string(),
   skill_description: z.string().nullable(),
-  type: z.enum(skillTypes),
+  type: stored(skillTypes),
   is_global: z.boolean(),
-  status: z.enum(assignmentStatuses),
+  status: stored(assignmentStatuses),
   assigned_at: timestamp,
   score: z.number().nullable(),
   last_used: timestamp.nullable(),
@@ -51,19 +51,19 @@ export const assignableSkillSchema = z.object({
   skill_id: id,
   skill_name: z.string(),
   skill_description: z.string().nullable(),
-  type: z.enum(skillTypes),
+  type: stored(skillTypes),
   is_global: z.boolean(),
 });
 export const assignableSkillsSchema = z.object({ items: z.array(assignableSkillSchema), total: z.number().int() });
 
 /** Add team (SPEC.md §5). */
 export const createTeamSchema = z.strictObject({
-  customer_id: z.uuid({ error: msg.teams.customerIdMissing }),
+  customer_id: z.guid({ error: msg.teams.customerIdMissing }),
   team_name: requiredName({ required: msg.teams.nameRequired, tooLong: msg.teams.nameTooLong }, 200),
   status: z.enum(teamFormStatuses, { error: msg.teams.statusInvalid }).default("active"),
 });
 export type CreateTeamInput = z.input<typeof createTeamSchema>;
 
 export const updateTeamStatusSchema = z.strictObject({ status: z.enum(teamFormStatuses) });
-export const assignSkillSchema = z.strictObject({ skill_id: z.uuid({ error: msg.teams.chooseSkill }) });
-export const createdTeamSchema = z.object({ team_id: id, customer_id: id, team_name: z.string(), status: z.enum(teamStatuses) });
+export const assignSkillSchema = z.strictObject({ skill_id: z.guid({ error: msg.teams.chooseSkill }) });
+export const createdTeamSchema = z.object({ team_id: id, customer_id: id, team_name: z.string(), status: stored(teamStatuses) });

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { trimName } from "./text";
-import { id, listPage, noSummary, timestamp } from "./common";
+import { id, listPage, noSummary, stored, timestamp } from "./common";
 import { teamStatuses, userRoles, userStatuses } from "./enums";
 import { msg } from "./messages";
 export { membershipSortKeys, userSortKeys } from "./sort-keys";
@@ -14,12 +14,12 @@ export const userListItemSchema = z.object({
   first_name: z.string().nullable(),
   last_name: z.string().nullable(),
   job_title: z.string().nullable(),
-  status: z.enum(userStatuses),
+  status: stored(userStatuses),
   last_login: timestamp.nullable(),
   created_at: timestamp,
   updated_at: timestamp,
   /** Ordered admin, manager, member. */
-  roles: z.array(z.enum(userRoles)),
+  roles: z.array(stored(userRoles)),
 });
 export type UserListItem = z.infer<typeof userListItemSchema>;
 
@@ -48,7 +48,7 @@ export type UserDetail = z.infer<typeof userDetailSchema>;
 export const userMembershipSchema = z.object({
   team_id: id,
   team_name: z.string(),
-  status: z.enum(teamStatuses),
+  status: stored(teamStatuses),
   customer_id: id,
   customer_name: z.string().nullable(),
   /** Members of the team, this user included. */
@@ -87,12 +87,12 @@ export const createUserSchema = z.strictObject({
     .min(1, { error: msg.users.emailRequired, abort: true })
     .max(254, { error: msg.users.emailTooLong, abort: true })
     .regex(emailShape, msg.users.emailInvalid),
-  customer_id: z.uuid({ error: msg.users.customerRequired }),
+  customer_id: z.guid({ error: msg.users.customerRequired }),
   status: z.enum(userStatuses, { error: msg.users.statusInvalid }).default("active"),
 });
 export type CreateUserInput = z.input<typeof createUserSchema>;
 
 /** Add to Team: the team to join; the membership's customer is the user's own. */
-export const joinTeamSchema = z.strictObject({ team_id: z.uuid({ error: msg.users.chooseTeam }) });
+export const joinTeamSchema = z.strictObject({ team_id: z.guid({ error: msg.users.chooseTeam }) });
 /** Answer of Add to Team: the new (or existing) membership. */
 export const joinedTeamSchema = z.object({ user_id: id, team_id: id, customer_id: id });

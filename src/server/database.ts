@@ -8,6 +8,7 @@ import { isEmpty, loadDemoData } from "./db/demo-data";
 import { operator } from "./db/schema";
 import { createOperator } from "./auth";
 import { lockDataDir } from "./lock";
+import { NotAdoptedError } from "./db/catalog";
 import type { OperatorRole } from "../domain/enums";
 
 /** Opens the configured database: PostgreSQL at DATABASE_URL, else PGlite under DATA_DIR (locked). */
@@ -83,13 +84,20 @@ export async function prepareDatabase(handle: DatabaseHandle, config: Config): P
 
 /**
  * For command-line scripts: opens and migrates the configured database, runs `work`, then
- * checkpoints, closes and unlocks it whatever happens. Resolves to `work`'s exit code.
+ * checkpoints, closes and unlocks it whatever happens. Resolves to `work`'s exit code, or 2 after
+ * printing why when the database is another application's, to be adopted first (NotAdoptedError).
  */
 export async function withDatabase(work: (handle: DatabaseHandle, config: Config) => Promise<number>): Promise<number> {
   const config = loadConfig();
   const { handle, release } = await openConfiguredDatabase(config);
   try {
-    await handle.migrate();
+    try {
+      await handle.migrate();
+    } catch (err) {
+      if (!(err instanceof NotAdoptedError)) throw err;
+      console.error(err.message);
+      return 2;
+    }
     return await work(handle, config);
   } finally {
     await handle.checkpoint();

@@ -1,5 +1,6 @@
 import { ConfigError } from "./config";
 import { LockedError } from "./lock";
+import { NotAdoptedError } from "./db/catalog";
 
 /** A start-up failure with a message that already says what to change. */
 export class StartupError extends Error {}
@@ -39,10 +40,11 @@ function textOf(err: unknown): string {
  * One line saying why the console could not start and what to do, for any start-up failure: a bad
  * variable, a locked, read-only or full data folder, an unreachable database, a port in use.
  * `where` names the data folder and the database for the message.
- * @returns the line (no newline) and the exit code (2 for configuration and lock, 1 otherwise).
+ * @returns the line (no newline) and the exit code (2 for configuration, lock and a database that
+ * needs `npm run db:adopt`; 1 otherwise).
  */
 export function describeStartupError(err: unknown, where: { dataDir?: string; databaseUrl?: string; port?: number; host?: string }): { line: string; exitCode: number } {
-  if (err instanceof ConfigError || err instanceof LockedError) return { line: oneLine(err.message), exitCode: 2 };
+  if (err instanceof ConfigError || err instanceof LockedError || err instanceof NotAdoptedError) return { line: oneLine(err.message), exitCode: 2 };
   if (err instanceof StartupError) return { line: oneLine(err.message), exitCode: 1 };
   const { code, path } = codeOf(err);
   const folder = path ?? where.dataDir ?? "the data folder";

@@ -39,9 +39,8 @@ export type Screen = { route: string; path: string; name: string };
 /** "/customers/$customerId/add-team" → "customers-id-add-team"; "/" → "dashboard". */
 export const screenName = (route: string) => (route === "/" ? "dashboard" : route.slice(1).replace(/\$[A-Za-z_]+/g, "id").replace(/\//g, "-"));
 
-/** Every route with its parameters filled in (the page must be signed in). */
-export async function screens(page: Page): Promise<Screen[]> {
-  const ids = new Map<string, string>();
+/** Every route with its parameters filled in (the page must be signed in); `ids` chooses some of them. */
+export async function screens(page: Page, ids = new Map<string, string>()): Promise<Screen[]> {
   const result: Screen[] = [];
   for (const route of routePaths()) {
     let path = route;

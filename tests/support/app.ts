@@ -50,10 +50,14 @@ export function testClock(): TestClock {
 
 /**
  * Starts a console on a fresh database; `demo` loads the demo data (seed 42) first; `clock`
- * replaces the system time of the limits, locks and session lifetimes.
+ * replaces the system time of the limits, locks and session lifetimes. `handle`: on that database
+ * instead (already migrated or adopted; close() closes it).
  */
-export async function startConsole(target: TargetName, options: { demo?: boolean; security?: Partial<SecurityConfig>; clock?: () => Date; logger?: pino.Logger } = {}): Promise<TestConsole> {
-  const handle = await freshDatabase(target);
+export async function startConsole(
+  target: TargetName,
+  options: { demo?: boolean; security?: Partial<SecurityConfig>; clock?: () => Date; logger?: pino.Logger; handle?: DatabaseHandle } = {},
+): Promise<TestConsole> {
+  const handle = options.handle ?? (await freshDatabase(target));
   if (options.demo) await loadDemoData(handle.db, { seed: 42 });
   const { app } = createApp({
     db: handle.db,

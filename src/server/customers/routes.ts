@@ -21,7 +21,7 @@ export const customersBase = "/api/customers";
 const json = jsonResponse;
 const notFound404 = notFoundResponse(msg.customers.notFound);
 const invalid = invalidResponse;
-const params = z.object({ customerId: z.uuid({ error: msg.customers.notFound }) });
+const params = z.object({ customerId: z.guid({ error: msg.customers.notFound }) });
 
 /**
  * GET /api/customers/options?q&active&limit → `{ items: [{ customer_id, customer_name, status }], more }`:

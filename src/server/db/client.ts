@@ -8,6 +8,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
+import { assertMigratable } from "./catalog";
 import * as schema from "./schema";
 
 export type Schema = typeof schema;
@@ -18,7 +19,10 @@ export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 export type DatabaseHandle = {
   db: Database;
   kind: "pglite" | "postgres";
-  /** Applies the committed migrations; a no-op for those already applied. */
+  /**
+   * Applies the committed migrations; a no-op for those already applied.
+   * @throws NotAdoptedError (nothing changed) on a database of another application's making.
+   */
   migrate(): Promise<void>;
   /** Flushes to disk (CHECKPOINT) before a clean stop. */
   checkpoint(): Promise<void>;
@@ -47,7 +51,10 @@ export function wrapPglite(client: PGlite): DatabaseHandle {
     db,
     kind: "pglite",
     pglite: client,
-    migrate: () => migratePglite(db as never, { migrationsFolder }),
+    migrate: async () => {
+      await assertMigratable(db);
+      await migratePglite(db as never, { migrationsFolder });
+    },
     checkpoint: async () => {
       await client.exec("CHECKPOINT");
     },
@@ -68,7 +75,10 @@ export function openPostgres(url: string, max = 10, onIdleError: (err: Error) =>
     db,
     kind: "postgres",
     pool,
-    migrate: () => migratePg(db as never, { migrationsFolder }),
+    migrate: async () => {
+      await assertMigratable(db);
+      await migratePg(db as never, { migrationsFolder });
+    },
     checkpoint: async () => {
       await pool.query("CHECKPOINT").catch(() => undefined); // needs superuser; harmless otherwise
     },

@@ -331,6 +331,25 @@ export const prompt_versions = pgTable(
   ],
 );
 
+/**
+ * The eleven tables of SPEC.md §3, the ones the console this one replaces created and that an
+ * existing database already holds (`npm run db:adopt` leaves their rows and columns as they are).
+ * Every other table of this file is the console's own.
+ */
+export const specTables = {
+  customers,
+  users_data,
+  users_roles,
+  teams,
+  teams_users,
+  teams_skills,
+  skills,
+  skill_comments,
+  pedal_prompts,
+  platforms,
+  platform_prompts,
+};
+
 /* ---------- Operators: the provider's staff who sign in (better-auth tables) ---------- */
 
 export const operator = pgTable("operator", {

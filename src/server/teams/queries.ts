@@ -35,7 +35,7 @@ export const teamList = defineList({
   defaultSort: "created_at",
   defaultOrder: "desc",
   filters: {
-    customer_id: { schema: z.uuid().optional(), where: (v: string) => sql`t.customer_id = ${v}` },
+    customer_id: { schema: z.guid().optional(), where: (v: string) => sql`t.customer_id = ${v}` },
     status: { schema: z.enum(teamStatuses).optional(), where: (v: string) => sql`t.status = ${v}` },
   },
   search: (m) => sql`t.team_name ilike ${m.pattern}

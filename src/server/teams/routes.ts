@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { okSchema } from "../../domain/common";
 import { msg } from "../../domain/messages";
 import {
@@ -22,7 +22,7 @@ import { mountList } from "../http/list-routes";
 
 export const teamsBase = "/api/teams";
 const teamNotFound = notFoundResponse(msg.teams.notFound);
-const params = z.object({ teamId: z.uuid({ error: msg.teams.notFound }) });
+const params = z.object({ teamId: z.guid({ error: msg.teams.notFound }) });
 const paging = pagingQuery;
 
 /** GET /api/teams/{teamId} → the team with customer name and cards; 404 "Team not found". */
@@ -70,7 +70,7 @@ const remove = apiRoute(teamsBase, "editor", {
 /** DELETE /api/teams/{teamId}/members/{userId} → removes the user from the team; 404 when not a member. */
 const removeMember = apiRoute(teamsBase, "editor", {
   method: "delete", path: "/{teamId}/members/{userId}", tags: ["Teams"], summary: "Remove a member",
-  request: { params: params.extend({ userId: z.uuid({ error: msg.users.notFound }) }) },
+  request: { params: params.extend({ userId: z.guid({ error: msg.users.notFound }) }) },
   responses: { 200: jsonResponse(okSchema, "Removed"), ...notFoundResponse(msg.users.notFound) },
 });
 
@@ -174,20 +174,23 @@ teamsRouter
       const [skill] = await tx.select().from(skills).where(eq(skills.skill_id, skill_id));
       if (!skill) throw notFound(msg.skills.notFound);
       if (skill.status !== "active") throw new HttpError(422, "validation_failed", msg.teams.skillNotActive, { skill_id: msg.teams.skillNotActive });
-      // Insert, or reactivate an unassigned row; an active row is left as it is.
-      const [row] = await tx
-        .insert(teams_skills)
-        .values({ team_id: teamId, skill_id, customer_id: team.customer_id, status: "active", assigned_at: new Date() })
-        .onConflictDoUpdate({
-          target: [teams_skills.team_id, teams_skills.skill_id],
-          set: { status: "active", assigned_at: new Date() },
-          setWhere: sql`${teams_skills.status} <> 'active'`,
-        })
-        .returning({ skill_id: teams_skills.skill_id, status: teams_skills.status, inserted: sql<boolean>`(xmax = 0)` });
-      if (!row) return { result: { created: false }, audit: [] };
+      // Insert, or reactivate an unassigned row; an active row is left as it is. The team row is
+      // locked above, so this team's assignments are written one at a time: look, then write. (No
+      // ON CONFLICT: an adopted database may lack the (team_id, skill_id) key, README "Adopting an
+      // existing database".)
+      const pair = and(eq(teams_skills.team_id, teamId), eq(teams_skills.skill_id, skill_id));
+      const existing = await tx.select({ status: teams_skills.status }).from(teams_skills).where(pair);
+      if (existing.some((r) => r.status === "active")) return { result: { created: false }, audit: [] };
+      const now = new Date();
+      if (existing.length === 0) {
+        await tx.insert(teams_skills).values({ team_id: teamId, skill_id, customer_id: team.customer_id, status: "active", assigned_at: now });
+      } else {
+        await tx.update(teams_skills).set({ status: "active", assigned_at: now }).where(pair);
+      }
+      const inserted = existing.length === 0;
       return {
-        result: { created: row.inserted },
-        audit: assignmentAudit(row.inserted ? "assign_skill" : "reassign_skill", { team_id: teamId, skill_id }, undefined, { status: "active" }),
+        result: { created: inserted },
+        audit: assignmentAudit(inserted ? "assign_skill" : "reassign_skill", { team_id: teamId, skill_id }, undefined, { status: "active" }),
       };
     });
     return c.json({ skill_id, status: "active" as const }, outcome.created ? 201 : 200);

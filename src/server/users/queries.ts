@@ -47,8 +47,8 @@ export const userList = defineList({
   defaultSort: "created_at",
   defaultOrder: "desc",
   filters: {
-    customer_id: { schema: z.uuid().optional(), where: (v: string) => sql`u.customer_id = ${v}` },
-    team_id: { schema: z.uuid().optional(), where: (v: string) => sql`exists (select 1 from teams_users tu where tu.team_id = ${v} and tu.user_id = u.user_id)` },
+    customer_id: { schema: z.guid().optional(), where: (v: string) => sql`u.customer_id = ${v}` },
+    team_id: { schema: z.guid().optional(), where: (v: string) => sql`exists (select 1 from teams_users tu where tu.team_id = ${v} and tu.user_id = u.user_id)` },
     status: { schema: z.enum(userStatuses).optional(), where: (v: string) => sql`u.status = ${v}` },
     // The dashboard's Active Users card opens /users?signed_in=true: "true" keeps the users who
     // have signed in at least once, "false" those who never have (users_data_last_login_at_idx).
@@ -70,7 +70,7 @@ export const userList = defineList({
           count(*) filter (where u.status = 'inactive')::int as inactive,
           count(*) filter (where ${recentLogin})::int as recent_logins
         from users_data u where ${filterWhere}`
-      : sql`select coalesce(sum(n) filter (where status = any(${statusArray(filters.status)})), 0)::int as total,
+      : sql`select coalesce(sum(n) filter (where ${filters.status ? sql`status = ${String(filters.status)}` : sql`status <> 'signed_in'`}), 0)::int as total,
           coalesce(sum(n) filter (where status = 'active' and 'active' = any(${statusArray(filters.status)})), 0)::int as active,
           coalesce(sum(n) filter (where status = 'inactive' and 'inactive' = any(${statusArray(filters.status)})), 0)::int as inactive,
           (select count(*) from users_data u where ${recentLogin} and ${filterWhere})::int as recent_logins

@@ -22,7 +22,7 @@ import { mountList } from "../http/list-routes";
 export const usersBase = "/api/users";
 const userNotFound = notFoundResponse(msg.users.notFound);
 const conflictResponse = { 409: jsonResponse(errorBodySchema, msg.users.emailTaken) };
-const params = z.object({ userId: z.uuid({ error: msg.users.notFound }) });
+const params = z.object({ userId: z.guid({ error: msg.users.notFound }) });
 const paging = pagingQuery;
 
 /** GET /api/users/{userId} → the user with customer name, roles and cards; 404 "User not found". */
@@ -74,7 +74,7 @@ const join = apiRoute(usersBase, "editor", {
 /** DELETE /api/users/{userId}/teams/{teamId} → removes the membership (Leave Team); 404 when not a member. */
 const leave = apiRoute(usersBase, "editor", {
   method: "delete", path: "/{userId}/teams/{teamId}", tags: ["Users"], summary: "Remove a user from a team",
-  request: { params: params.extend({ teamId: z.uuid({ error: msg.teams.notFound }) }) },
+  request: { params: params.extend({ teamId: z.guid({ error: msg.teams.notFound }) }) },
   responses: { 200: jsonResponse(okSchema, "Removed"), ...userNotFound },
 });
 
@@ -128,7 +128,11 @@ usersRouter
         throw new HttpError(422, "validation_failed", msg.users.customerNotActive, { customer_id: msg.users.customerNotActive });
       }
       const now = new Date();
-      // The unique index on lower(email) decides; a taken email inserts nothing instead of failing the transaction.
+      // A taken email is refused here, and by the unique index on lower(email) for a race (an
+      // adopted database whose rows share an email has no such index; README "Adopting an existing
+      // database"): a conflict inserts nothing instead of failing the transaction.
+      const [taken] = await tx.select({ id: users_data.user_id }).from(users_data).where(sql`lower(${users_data.email}) = lower(${input.email})`).limit(1);
+      if (taken) throw new HttpError(409, "conflict", msg.users.emailTaken, { email: msg.users.emailTaken });
       const [row] = await tx.insert(users_data).values({ ...input, created_at: now, updated_at: now }).onConflictDoNothing().returning();
       if (!row) throw new HttpError(409, "conflict", msg.users.emailTaken, { email: msg.users.emailTaken });
       return { result: row, audit: [{ action: "create", entity: "user", entity_id: row.user_id, after: toJson(row) }] };
@@ -149,6 +153,10 @@ usersRouter
         throw new HttpError(422, "validation_failed", msg.users.teamOfOtherCustomer, { team_id: msg.users.teamOfOtherCustomer });
       }
       if (team.status !== "active") throw new HttpError(422, "validation_failed", msg.users.teamNotActive, { team_id: msg.users.teamNotActive });
+      // Already a member: nothing to do (checked first, as an adopted database may lack the key).
+      const [member] = await tx.select({ team_id: teams_users.team_id }).from(teams_users)
+        .where(and(eq(teams_users.team_id, team_id), eq(teams_users.user_id, userId))).limit(1);
+      if (member) return { result: { created: false, customer_id: user.customer_id }, audit: [] };
       const [row] = await tx
         .insert(teams_users)
         .values({ team_id, user_id: userId, customer_id: user.customer_id })

@@ -38,11 +38,12 @@ export const positiveInt: SearchField<number> = (v) => {
 /** The boolean true, `?flag=true` (zod: `z.literal(true)`). */
 export const isTrue: SearchField<true> = (v) => (v === true ? true : undefined);
 
-// The same patterns as zod's `z.uuid()` (RFC 9562 versions 1–8, nil and max) and `z.iso.date()`.
-const uuidPattern = /^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$/;
+// Any value of PostgreSQL's uuid type in its standard form (zod: `z.guid()`; adopted data may hold
+// ids that are not RFC 9562), and the pattern of zod's `z.iso.date()`.
+const uuidPattern = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
 const datePattern = /^(?:(?:\d\d[2468][048]|\d\d[13579][26]|\d\d0[48]|[02468][048]00|[13579][26]00)-02-29|\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\d|30)|(?:02)-(?:0[1-9]|1\d|2[0-8])))$/;
 
-/** A uuid (zod: `z.uuid()`). */
+/** A uuid in its standard form (zod: `z.guid()`). */
 export const uuid: SearchField<string> = (v) => (typeof v === "string" && uuidPattern.test(v) ? v : undefined);
 
 /** A calendar date `YYYY-MM-DD` (zod: `z.iso.date()`). */

@@ -1,0 +1,91 @@
+/**
+ * Every screen works on an adopted database (README "Adopting an existing database"): a
+ * PostgreSQL database in the shape the console this one replaces left (tests/support/legacy-database.ts,
+ * with its bad rows) is adopted with `npm run db:adopt -- --apply`, an operator is made with
+ * `npm run operator:create`, and the console started on it (`src/server/main.ts`, as `npm start`
+ * runs it after the build). Every route of the router opens on the bad rows' records without an
+ * error, and a status outside the spec's list shows as a neutral badge. Needs a PostgreSQL server:
+ * runs when TEST_DATABASE_URL is set, as the API suite's PostgreSQL tests do.
+ */
+import { spawn } from "node:child_process";
+import { mkdirSync, rmSync } from "node:fs";
+import path from "node:path";
+import { freePort, startConsoleProcess, stopCleanly, waitReady, type ConsoleProcess } from "../support/crash";
+import { createScratchDatabase, fillLegacyDatabase, legacy, type ScratchDatabase } from "../support/legacy-database";
+import { expect, test } from "./fixtures";
+import { screens, settled } from "./screens";
+
+const base = process.env.TEST_DATABASE_URL;
+const root = path.resolve(import.meta.dirname, "../..");
+const dataDir = path.join(root, "test-results", "adopted-e2e-data");
+const operator = { email: "admin@pedal.example", password: "adopted-e2e-password" };
+
+/** Runs a console script (`npm run …` without npm) on the database; fails with its output unless it exits 0. */
+function script(args: string[], databaseUrl: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let out = "";
+    const child = spawn(process.execPath, ["--import", "tsx", ...args], {
+      cwd: root,
+      env: { ...process.env, DATABASE_URL: databaseUrl, DATA_DIR: dataDir, LOG_LEVEL: "warn", BETTER_AUTH_SECRET: "adopted-e2e-secret-adopted-e2e-secret-01" },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    child.stdout.on("data", (d) => (out += d));
+    child.stderr.on("data", (d) => (out += d));
+    child.on("exit", (code) => (code === 0 ? resolve(out) : reject(new Error(`${args.join(" ")} exited ${code}:\n${out}`))));
+  });
+}
+
+test.describe("an adopted database", () => {
+  test.skip(!base, "needs a PostgreSQL server: set TEST_DATABASE_URL");
+  test.describe.configure({ timeout: 300_000 });
+  let database: ScratchDatabase | undefined;
+  let server: ConsoleProcess | undefined;
+
+  test.beforeAll(async () => {
+    rmSync(dataDir, { recursive: true, force: true });
+    mkdirSync(dataDir, { recursive: true });
+    database = await createScratchDatabase(base!);
+    await fillLegacyDatabase(database.url);
+    expect(await script(["scripts/adopt.ts", "--apply", "--rollback-file", path.join(dataDir, "rollback.sql")], database.url)).toContain("Adopted:");
+    await script(["scripts/operator-create.ts", "--email", operator.email, "--password", operator.password], database.url);
+    server = startConsoleProcess(
+      { target: "postgres", dataDir, password: operator.password, authSecret: "adopted-e2e-secret-adopted-e2e-secret-01", databaseUrl: database.url, dispose: async () => undefined },
+      await freePort(),
+    );
+    await waitReady(server);
+  });
+
+  test.afterAll(async () => {
+    if (server) await stopCleanly(server);
+    await database?.drop();
+  });
+
+  test("every screen opens on the existing data; an unknown status is a neutral badge", async ({ page }) => {
+    const url = `http://localhost:${server!.port}`;
+    await page.goto(url);
+    await page.getByLabel("Email").fill(operator.email);
+    await page.getByLabel("Password").fill(operator.password);
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await expect(page.getByRole("button", { name: "User menu" })).toBeVisible();
+
+    const ids = new Map([["customerId", legacy.archivedCustomer], ["teamId", legacy.duplicatedTeam], ["userId", legacy.suspendedUser]]);
+    for (const screen of await screens(page, ids)) {
+      await page.goto(`${url}${screen.path}`);
+      await settled(page);
+      await expect(page.locator("main"), screen.route).not.toContainText(/Error loading|not found|Something went wrong/i);
+      await expect(page.locator("main h1").first(), screen.route).toBeVisible();
+    }
+
+    await page.goto(`${url}/customers/${legacy.archivedCustomer}`);
+    await expect(page.getByRole("heading", { name: legacy.archivedCustomerName })).toBeVisible();
+    await expect(page.locator("main [data-tone]", { hasText: /^Archived$/ }).first()).toHaveAttribute("data-tone", "neutral");
+
+    await page.goto(`${url}/users?q=${encodeURIComponent(legacy.suspendedUserEmail)}`);
+    const row = page.getByRole("table", { name: "Users" }).getByRole("row").nth(1);
+    await expect(row.locator("[data-tone]", { hasText: /^Suspended$/ })).toHaveAttribute("data-tone", "neutral");
+    await expect(row.getByText("Owner", { exact: true })).toBeVisible();
+
+    await page.goto(`${url}/customers?q=Zeta`);
+    await expect(page.getByRole("table", { name: "Customers" })).toContainText(legacy.archivedCustomerName);
+  });
+});
