@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { id, listPage, timestamp } from "./common";
+import { id, listPage, stored, timestamp } from "./common";
 import { commentStatuses, type CommentStatus } from "./enums";
 import { msg } from "./messages";
 
@@ -18,7 +18,7 @@ export const commentListItemSchema = z.object({
   first_name: z.string().nullable(),
   last_name: z.string().nullable(),
   comment_value: z.string(),
-  status: z.enum(commentStatuses),
+  status: stored(commentStatuses),
   created_at: timestamp,
   updated_at: timestamp,
 });
@@ -64,7 +64,7 @@ export type SetCommentStatusInput = z.infer<typeof setCommentStatusSchema>;
 /** The filters a bulk change by filter takes: those of the list (status, customer, search). */
 export const commentFilterSchema = z.strictObject({
   status: z.enum(commentStatuses, { error: msg.comments.badStatus }).optional(),
-  customer_id: z.uuid({ error: msg.customers.notFound }).optional(),
+  customer_id: z.guid({ error: msg.customers.notFound }).optional(),
   q: z.string().trim().max(200, msg.api.searchTooLong).regex(/^[^\p{Cc}]*$/u, msg.api.malformed).optional(),
 });
 export type CommentFilter = z.infer<typeof commentFilterSchema>;
@@ -83,7 +83,7 @@ export const bulkBatchSize = 2_000;
 export const bulkCommentSchema = z
   .strictObject({
     status: z.enum(commentStatuses, { error: msg.comments.badStatus }),
-    ids: z.array(z.uuid({ error: msg.comments.notFound })).min(1, msg.comments.noneSelected).max(bulkIdLimit, msg.comments.tooManySelected).optional(),
+    ids: z.array(z.guid({ error: msg.comments.notFound })).min(1, msg.comments.noneSelected).max(bulkIdLimit, msg.comments.tooManySelected).optional(),
     filter: commentFilterSchema.optional(),
     all: z.boolean().optional(),
     dry_run: z.boolean().optional(),

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { id, listPage, noSummary, timestamp } from "./common";
+import { id, listPage, noSummary, stored, timestamp } from "./common";
 import { customerStatuses } from "./enums";
 import { msg } from "./messages";
 
@@ -111,7 +111,7 @@ export const configSamples: [ConfigValues, ConfigValues] = [
 export const customerConfigSchema = z.object({
   customer_id: id,
   customer_name: z.string(),
-  customer_status: z.enum(customerStatuses),
+  customer_status: stored(customerStatuses),
   values: configValuesSchema,
   /** 0 while the customer is on the defaults; each save adds one. */
   version: z.number().int(),

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { id, listPage, timestamp } from "./common";
+import { id, listPage, stored, timestamp } from "./common";
 import { platformStatuses, promptStatuses } from "./enums";
 import { msg } from "./messages";
 import { statusCardsSchema } from "./prompts";
@@ -9,7 +9,7 @@ export const platformSchema = z.object({
   platform_id: id,
   platform_name: z.string(),
   platform_description: z.string().nullable(),
-  status: z.enum(platformStatuses),
+  status: stored(platformStatuses),
   created_at: timestamp,
   updated_at: timestamp.nullable(),
 });
@@ -30,7 +30,7 @@ export type PlatformDetail = z.infer<typeof platformDetailSchema>;
 export const platformPromptSchema = z.object({
   prompt_id: id,
   prompt_title: z.string(),
-  status: z.enum(promptStatuses),
+  status: stored(promptStatuses),
   is_active: z.boolean(),
   assigned_at: timestamp,
 });

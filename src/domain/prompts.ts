@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { id, listPage, timestamp } from "./common";
+import { id, listPage, stored, timestamp } from "./common";
 import { promptStatuses } from "./enums";
 import { msg } from "./messages";
 import { requiredName } from "./text";
@@ -11,7 +11,7 @@ const promptValue = z
   .nullish()
   .transform((v) => v?.trim() || null);
 const promptStatus = z.enum(promptStatuses, { error: msg.prompts.statusInvalid });
-const skillId = z.uuid({ error: msg.prompts.skillRequired });
+const skillId = z.guid({ error: msg.prompts.skillRequired });
 
 /**
  * Add Prompt from a skill's page (SPEC.md §5 "Prompt create (page and modal)"): title required and
@@ -51,7 +51,7 @@ export type UpdatePromptInput = z.input<typeof updatePromptSchema>;
  * SPEC.md §4 the detail page's one status button: Activate when inactive, otherwise Archive; its
  * target is inactive for active and draft, active for inactive.
  */
-export const toggledPromptStatus = (status: (typeof promptStatuses)[number]) => (status === "inactive" ? "active" : "inactive");
+export const toggledPromptStatus = (status: string) => (status === "inactive" ? "active" : "inactive");
 
 /** A row of `pedal_prompts` (SPEC.md §3). */
 export const promptSchema = z.object({
@@ -59,7 +59,7 @@ export const promptSchema = z.object({
   prompt_title: z.string(),
   prompt_value: z.string().nullable(),
   skill_id: id,
-  status: z.enum(promptStatuses),
+  status: stored(promptStatuses),
   created_at: timestamp,
   updated_at: timestamp.nullable(),
 });
@@ -113,7 +113,7 @@ export type AssignablePlatform = z.infer<typeof assignablePlatformSchema>;
 export const assignablePlatformPageSchema = listPage(assignablePlatformSchema, z.object({}));
 
 /** Assign Platform (SPEC.md §4: created with is_active true; one row per platform and prompt). */
-export const assignPlatformSchema = z.strictObject({ platform_id: z.uuid({ error: msg.platforms.choosePlatform }) });
+export const assignPlatformSchema = z.strictObject({ platform_id: z.guid({ error: msg.platforms.choosePlatform }) });
 export const platformAssignmentResultSchema = z.object({ platform_id: id, prompt_id: id, is_active: z.boolean(), assigned_at: timestamp });
 
 /** A version of a prompt in the Versions panel: number, who, when (the texts come with `GET …/versions/{n}`). */

@@ -21,7 +21,7 @@ export const searchKindInfo: Record<SearchKind, { heading: string; list: string;
 
 /** One found record: its id, what to show, and a line about it (customer, email, status...). */
 export const searchHitSchema = z.object({
-  id: z.uuid(),
+  id: z.guid(),
   title: z.string(),
   subtitle: z.string().nullable(),
   status: z.string().nullable(),

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { id, listPage, timestamp } from "./common";
+import { id, listPage, stored, timestamp } from "./common";
 import { assignmentStatuses, commentStatuses, promptStatuses, skillStatuses, skillTypes, teamStatuses } from "./enums";
 import { msg } from "./messages";
 import { requiredName } from "./text";
@@ -9,9 +9,9 @@ export const skillSchema = z.object({
   skill_id: id,
   skill_name: z.string(),
   skill_description: z.string().nullable(),
-  type: z.enum(skillTypes),
+  type: stored(skillTypes),
   is_global: z.boolean(),
-  status: z.enum(skillStatuses),
+  status: stored(skillStatuses),
   created_at: timestamp,
   updated_at: timestamp,
 });
@@ -49,10 +49,10 @@ export type SkillDetail = z.infer<typeof skillDetailSchema>;
 export const skillAssignmentSchema = z.object({
   team_id: id,
   team_name: z.string().nullable(),
-  team_status: z.enum(teamStatuses).nullable(),
+  team_status: stored(teamStatuses).nullable(),
   customer_id: id,
   customer_name: z.string().nullable(),
-  status: z.enum(assignmentStatuses),
+  status: stored(assignmentStatuses),
   assigned_at: timestamp,
   /** Percent, 0 to 100; null until measured ("N/A"). */
   score: z.number().nullable(),
@@ -73,7 +73,7 @@ export const skillPromptSchema = z.object({
   prompt_title: z.string(),
   prompt_value: z.string().nullable(),
   skill_id: id,
-  status: z.enum(promptStatuses),
+  status: stored(promptStatuses),
   created_at: timestamp,
   updated_at: timestamp,
 });
@@ -89,7 +89,7 @@ export const skillCommentSchema = z.object({
   email: z.string().nullable(),
   customer_id: id,
   comment_value: z.string(),
-  status: z.enum(commentStatuses),
+  status: stored(commentStatuses),
   created_at: timestamp,
   updated_at: timestamp,
 });
@@ -97,7 +97,7 @@ export type SkillComment = z.infer<typeof skillCommentSchema>;
 export const skillCommentPageSchema = listPage(skillCommentSchema, z.object({}));
 
 /** An option of a skill picker (the prompt forms, SPEC.md §2 "/prompts/add"). */
-export const skillOptionSchema = z.object({ skill_id: id, skill_name: z.string(), status: z.enum(skillStatuses), is_global: z.boolean() });
+export const skillOptionSchema = z.object({ skill_id: id, skill_name: z.string(), status: stored(skillStatuses), is_global: z.boolean() });
 export type SkillOption = z.infer<typeof skillOptionSchema>;
 export const skillOptionsSchema = z.object({ items: z.array(skillOptionSchema), more: z.boolean() });
 
@@ -136,11 +136,11 @@ export const updateSkillSchema = z
 export type UpdateSkillInput = z.input<typeof updateSkillSchema>;
 
 /** Assign to Team (from the skill page). */
-export const assignTeamSchema = z.strictObject({ team_id: z.uuid({ error: msg.skills.chooseTeam }) });
+export const assignTeamSchema = z.strictObject({ team_id: z.guid({ error: msg.skills.chooseTeam }) });
 /** Assign to many teams at once: 1 to 200 distinct teams, all or none. */
 export const bulkAssignSchema = z.strictObject({
   team_ids: z
-    .array(z.uuid({ error: msg.skills.chooseTeam }), { error: msg.skills.chooseTeams })
+    .array(z.guid({ error: msg.skills.chooseTeam }), { error: msg.skills.chooseTeams })
     .min(1, msg.skills.chooseTeams)
     .max(200, msg.skills.tooManyTeams)
     .refine((ids) => new Set(ids).size === ids.length, msg.skills.duplicateTeams),
@@ -148,5 +148,5 @@ export const bulkAssignSchema = z.strictObject({
 /** Unassign (inactive) or Reassign (active) one assignment; the row is kept (SPEC.md §4). */
 export const assignmentStatusSchema = z.strictObject({ status: z.enum(assignmentStatuses, { error: msg.skills.assignmentStatusInvalid }) });
 
-export const skillAssignmentResultSchema = z.object({ team_id: id, skill_id: id, status: z.enum(assignmentStatuses) });
+export const skillAssignmentResultSchema = z.object({ team_id: id, skill_id: id, status: stored(assignmentStatuses) });
 export const bulkAssignResultSchema = z.object({ created: z.number().int() });

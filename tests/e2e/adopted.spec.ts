@@ -68,7 +68,10 @@ test.describe("an adopted database", () => {
     await page.getByRole("button", { name: "Sign In" }).click();
     await expect(page.getByRole("button", { name: "User menu" })).toBeVisible();
 
-    const ids = new Map([["customerId", legacy.archivedCustomer], ["teamId", legacy.duplicatedTeam], ["userId", legacy.suspendedUser]]);
+    const ids = new Map([
+      ["customerId", legacy.archivedCustomer], ["teamId", legacy.duplicatedTeam], ["userId", legacy.suspendedUser],
+      ["skillId", legacy.deprecatedSkill], ["promptId", legacy.publishedPrompt], ["platformId", legacy.retiredPlatform],
+    ]);
     for (const screen of await screens(page, ids)) {
       await page.goto(`${url}${screen.path}`);
       await settled(page);
@@ -85,6 +88,13 @@ test.describe("an adopted database", () => {
     await expect(row.locator("[data-tone]", { hasText: /^Suspended$/ })).toHaveAttribute("data-tone", "neutral");
     await expect(row.getByText("Owner", { exact: true })).toBeVisible();
 
+    // The later screens' statuses outside the spec's lists: the skill page (its prompt and comment too), the prompt, the platform.
+    await page.goto(`${url}/skills/${legacy.deprecatedSkill}`);
+    for (const label of ["Deprecated", "Published", "Flagged"]) await expect(page.locator("main [data-tone]", { hasText: new RegExp(`^${label}$`) }).first(), label).toHaveAttribute("data-tone", "neutral");
+    await page.goto(`${url}/prompts/${legacy.publishedPrompt}`);
+    await expect(page.locator("main [data-tone]", { hasText: /^Published$/ }).first()).toHaveAttribute("data-tone", "neutral");
+    await page.goto(`${url}/platforms/${legacy.retiredPlatform}`);
+    await expect(page.locator("main [data-tone]", { hasText: /^Retired$/ }).first()).toHaveAttribute("data-tone", "neutral");
     await page.goto(`${url}/customers?q=Zeta`);
     await expect(page.getByRole("table", { name: "Customers" })).toContainText(legacy.archivedCustomerName);
   });

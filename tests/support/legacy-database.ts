@@ -4,7 +4,8 @@
  * primary keys, no keys on the link tables), some thousands of rows, and a few bad ones:
  *  - customer `archived` (a status outside the spec's list), user `suspended`, role `owner`;
  *  - a membership of a team that does not exist (orphaned team_id);
- *  - the same (team_id, skill_id) assignment twice.
+ *  - the same (team_id, skill_id) assignment twice;
+ *  - skill `deprecated` of type `imported`, prompt `published`, platform `retired`, comment `flagged`.
  * Used by tests/api/adopt.test.ts and the adopted-data browser test.
  */
 import { randomBytes } from "node:crypto";
@@ -19,6 +20,10 @@ export const legacy = {
   orphanTeam: "00000000-0000-4000-8000-00000000dead",
   duplicatedTeam: "00000000-0000-4000-8000-00000000c001",
   duplicatedSkill: "00000000-0000-4000-8000-00000000e001",
+  deprecatedSkill: "00000000-0000-4000-8000-00000000e002",
+  publishedPrompt: "00000000-0000-4000-8000-00000000f001",
+  retiredPlatform: "00000000-0000-4000-8000-00000000f002",
+  flaggedComment: "00000000-0000-4000-8000-00000000f003",
   customers: 40,
   usersPerCustomer: 60,
   teamsPerCustomer: 4,
@@ -84,6 +89,7 @@ select md5('s' || i)::uuid, 'Legacy Skill ' || i, case when i % 4 = 0 then null 
   (array['manual', 'agent', 'detected'])[1 + i % 3], i % 5 = 0, (array['active', 'inactive'])[1 + i % 2], timestamptz '2024-04-01' + i * interval '1 day'
 from generate_series(1, ${l.skills}) i;
 insert into skills (skill_id, skill_name, status) values ('${l.duplicatedSkill}', 'Legacy Duplicated Skill', 'active');
+insert into skills (skill_id, skill_name, type, status) values ('${l.deprecatedSkill}', 'Legacy Deprecated Skill', 'imported', 'deprecated');
 
 insert into teams_skills (team_id, skill_id, customer_id, status, score, assigned_at)
 select md5('t' || t)::uuid, md5('s' || s)::uuid, md5('c' || (1 + t % ${l.customers}))::uuid, (array['active', 'inactive'])[1 + (t + s) % 2],
@@ -104,6 +110,11 @@ insert into skill_comments (customer_id, skill_id, user_id, comment_value, statu
 select md5('c' || (1 + i % ${l.customers}))::uuid, md5('s' || (1 + i % ${l.skills}))::uuid, md5('u' || i)::uuid, 'Comment ' || i,
   (array['pending', 'active', 'inactive', 'rejected'])[1 + i % 4]
 from generate_series(1, 300) i;
+insert into pedal_prompts (prompt_id, prompt_title, skill_id, status) values ('${l.publishedPrompt}', 'Legacy Published Prompt', '${l.deprecatedSkill}', 'published');
+insert into platforms (platform_id, platform_name, status) values ('${l.retiredPlatform}', 'Legacy Retired Platform', 'retired');
+insert into platform_prompts (platform_id, prompt_id, is_active) values ('${l.retiredPlatform}', '${l.publishedPrompt}', true);
+insert into skill_comments (comment_id, customer_id, skill_id, user_id, comment_value, status)
+values ('${l.flaggedComment}', md5('c1')::uuid, '${l.deprecatedSkill}', md5('u1')::uuid, 'A flagged comment', 'flagged');
 `;
 
 /** A database on the server at `serverUrl`: its URL, and drop() to remove it. */

@@ -62,7 +62,7 @@ export const commentList = defineList({
   defaultOrder: "desc",
   filters: {
     status: { schema: z.enum(commentStatuses).optional(), where: statusFilter },
-    customer_id: { schema: z.uuid().optional(), where: customerFilter },
+    customer_id: { schema: z.guid().optional(), where: customerFilter },
   },
   search: commentSearch,
   summary: ({ filters, q, matching }) =>

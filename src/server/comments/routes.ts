@@ -20,7 +20,7 @@ import { commentFilterWhere, commentList, countByStatus, getComment, nextPending
 
 export const commentsBase = "/api/comments";
 const json = jsonResponse;
-const params = z.object({ commentId: z.uuid({ error: msg.comments.notFound }) });
+const params = z.object({ commentId: z.guid({ error: msg.comments.notFound }) });
 const conflict409 = (description: string) => ({ 409: jsonResponse(errorBodySchema, description) });
 
 /**
@@ -31,7 +31,7 @@ const conflict409 = (description: string) => ({ 409: jsonResponse(errorBodySchem
  */
 const queue = apiRoute(commentsBase, "viewer", {
   method: "get", path: "/queue", tags: ["Comments"], summary: "Next pending comment to review",
-  request: { query: z.object({ after: z.uuid({ error: msg.comments.notFound }).optional(), customer_id: z.uuid({ error: msg.customers.notFound }).optional() }) },
+  request: { query: z.object({ after: z.guid({ error: msg.comments.notFound }).optional(), customer_id: z.guid({ error: msg.customers.notFound }).optional() }) },
   responses: { 200: json(commentQueueSchema, "The next pending comment, or null"), ...invalidResponse },
 });
 

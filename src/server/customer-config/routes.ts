@@ -9,7 +9,7 @@ import { apiRoute, createRouter, invalidResponse, jsonBody, jsonResponse, notFou
 import { configChangeList, getConfig, saveConfig, StaleConfigError } from "./queries";
 
 export const configBase = "/api/config";
-const params = z.object({ customerId: z.uuid({ error: msg.customers.notFound }) });
+const params = z.object({ customerId: z.guid({ error: msg.customers.notFound }) });
 
 /**
  * GET /api/config/{customerId} → `{ customer_id, customer_name, customer_status, values, version,

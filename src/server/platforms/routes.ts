@@ -21,7 +21,7 @@ export const platformsBase = "/api/platforms";
 const json = jsonResponse;
 const platformNotFound = notFoundResponse(msg.platforms.notFound);
 const invalid = invalidResponse;
-const params = z.object({ platformId: z.uuid({ error: msg.platforms.notFound }) });
+const params = z.object({ platformId: z.guid({ error: msg.platforms.notFound }) });
 const platformExists = (p: { platformId: string }) => sql`exists (select 1 from platforms where platform_id = ${p.platformId})`;
 
 /** GET /api/platforms/{platformId} → the platform with prompt_count (README "Decisions": the platform screens); 404 "Platform not found". */

@@ -57,7 +57,7 @@ export const promptList = defineList({
   defaultOrder: "desc",
   filters: {
     status: { schema: z.enum(promptStatuses).optional(), where: (v: string) => sql`p.status = ${v}` },
-    skill_id: { schema: z.uuid().optional(), where: (v: string) => sql`p.skill_id = ${v}` },
+    skill_id: { schema: z.guid().optional(), where: (v: string) => sql`p.skill_id = ${v}` },
   },
   // The skill name is matched through the skills' own trigram index, then the prompts of those skills.
   search: (m) => sql`p.prompt_title ilike ${m.pattern} or p.prompt_value ilike ${m.pattern}

@@ -130,7 +130,7 @@ export const assignableTeamList = defineList({
   defaultSort: "team_name",
   defaultOrder: "asc",
   filters: {
-    customer_id: { schema: z.uuid().optional(), where: (v: string) => sql`t.customer_id = ${v}` },
+    customer_id: { schema: z.guid().optional(), where: (v: string) => sql`t.customer_id = ${v}` },
   },
   search: (m) => sql`t.team_name ilike ${m.pattern} or c.customer_name ilike ${m.pattern}`,
   csv: [

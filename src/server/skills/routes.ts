@@ -42,8 +42,8 @@ const json = jsonResponse;
 const skillNotFound = notFoundResponse(msg.skills.notFound);
 const invalid = invalidResponse;
 const conflict409 = (description: string) => ({ 409: jsonResponse(errorBodySchema, description) });
-const params = z.object({ skillId: z.uuid({ error: msg.skills.notFound }) });
-const assignmentParams = params.extend({ teamId: z.uuid({ error: msg.teams.notFound }) });
+const params = z.object({ skillId: z.guid({ error: msg.skills.notFound }) });
+const assignmentParams = params.extend({ teamId: z.guid({ error: msg.teams.notFound }) });
 const skillExists = (p: { skillId: string }) => sql`exists (select 1 from skills where skill_id = ${p.skillId})`;
 
 /**

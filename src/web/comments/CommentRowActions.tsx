@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { MoreHorizontal } from "lucide-react";
 import { moderationActions } from "../../domain/comments";
-import type { CommentStatus } from "../../domain/enums";
+import { commentStatuses, known, type CommentStatus } from "../../domain/enums";
 import { msg } from "../../domain/messages";
 import { errorMessage } from "../api/client";
 import { useCan } from "../auth/permissions";
@@ -16,7 +16,7 @@ import { useSetCommentStatus } from "./queries";
  * (per-row action columns are left out for roles that cannot use them).
  */
 export function CommentRowActions({ comment, onDone }: {
-  comment: { comment_id: string; status: CommentStatus };
+  comment: { comment_id: string; status: string };
   /** After a change: the new status (for a banner). */
   onDone?: (status: CommentStatus) => void;
 }) {
@@ -27,7 +27,7 @@ export function CommentRowActions({ comment, onDone }: {
   const choose = (status: CommentStatus) => {
     setError(null);
     mutation.mutate(
-      { commentId: comment.comment_id, status, expected_status: comment.status },
+      { commentId: comment.comment_id, status, expected_status: known(commentStatuses, comment.status) },
       { onSuccess: () => onDone?.(status), onError: (e) => setError(errorMessage(e)) },
     );
   };

@@ -3,7 +3,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { Link, useSearch } from "@tanstack/react-router";
 import { ArrowLeft, Keyboard } from "lucide-react";
 import { commenterName, moderationActions, type CommentDetail } from "../../domain/comments";
-import type { CommentStatus } from "../../domain/enums";
+import { commentStatuses, known, type CommentStatus } from "../../domain/enums";
 import { msg } from "../../domain/messages";
 import { ApiError, errorMessage } from "../api/client";
 import { useCan } from "../auth/permissions";
@@ -79,8 +79,10 @@ export default function ReviewQueuePage() {
     if (!current || !canModerate) return;
     const label = moderationActions.find((a) => a.status === to)!.label;
     try {
-      const updated = await decide(current.comment_id, { status: to, expected_status: current.status });
-      undo.current.push({ comment: current, from: current.status, to });
+      // The queue holds pending comments; a status outside the spec's list (adopted data) is sent as no expectation.
+      const from = known(commentStatuses, current.status);
+      const updated = await decide(current.comment_id, { status: to, expected_status: from });
+      undo.current.push({ comment: current, from: from ?? "pending", to });
       setNote(msg.comments.decided(titleCase(to)) + ` (${label})`);
       await loadNext(updated.comment_id, [...seen.slice(0, at), updated]);
     } catch (err) {

@@ -7,6 +7,7 @@ import { flash } from "../components/overlays";
 import { useDocumentTitle } from "../components/ui";
 import { PlatformForm } from "./PlatformForm";
 import { platformQuery, useUpdatePlatform } from "./queries";
+import { known, platformStatuses } from "../../domain/enums";
 
 /** /platforms/{platform_id}/edit (README "Decisions"): the platform form prefilled; on success back to the platform. */
 export default function EditPlatformPage() {
@@ -28,7 +29,7 @@ export default function EditPlatformPage() {
         {(platform) => (
           <FormCard title={msg.platforms.editTitle} subtitle={msg.platforms.editSubtitle}>
             <PlatformForm
-              defaults={{ platform_name: platform.platform_name, platform_description: platform.platform_description ?? "", status: platform.status }}
+              defaults={{ platform_name: platform.platform_name, platform_description: platform.platform_description ?? "", status: known(platformStatuses, platform.status) }}
               submitLabel={msg.platforms.save}
               busyLabel={msg.platforms.saving}
               cancel={(allowLeave) => (

@@ -6,6 +6,7 @@ import { FormCard, FormPage } from "../components/forms";
 import { useDocumentTitle } from "../components/ui";
 import { PromptForm } from "./PromptForm";
 import { promptQuery, useUpdatePrompt } from "./queries";
+import { known, promptStatuses } from "../../domain/enums";
 
 /**
  * SPEC.md §2 "/prompts/{promptId}/edit": "Edit Prompt" / "Update prompt information and settings",
@@ -31,7 +32,7 @@ export default function EditPromptPage() {
         {(prompt) => (
           <FormCard title={msg.prompts.editTitle} subtitle={msg.prompts.editSubtitle}>
             <PromptForm
-              defaults={{ prompt_title: prompt.prompt_title, prompt_value: prompt.prompt_value ?? "", skill_id: prompt.skill_id, status: prompt.status }}
+              defaults={{ prompt_title: prompt.prompt_title, prompt_value: prompt.prompt_value ?? "", skill_id: prompt.skill_id, status: known(promptStatuses, prompt.status) }}
               submitLabel={msg.prompts.update}
               busyLabel={msg.prompts.updating}
               cancel={(allowLeave) => (

@@ -8,6 +8,7 @@ import { SuccessBanner, useBanner } from "../components/overlays";
 import { ErrorState, useDocumentTitle } from "../components/ui";
 import { skillQuery, useUpdateSkill } from "./queries";
 import { SkillForm } from "./SkillForm";
+import { known, skillStatuses, skillTypes } from "../../domain/enums";
 
 /**
  * SPEC.md §2 "/skills/{skillId}/edit": the skill form prefilled; "Skill updated successfully!",
@@ -51,8 +52,8 @@ function EditSkill({ skillId }: { skillId: string }) {
               defaults={{
                 skill_name: skill.skill_name,
                 skill_description: skill.skill_description ?? "",
-                type: skill.type,
-                status: skill.status,
+                type: known(skillTypes, skill.type),
+                status: known(skillStatuses, skill.status),
                 is_global: skill.is_global,
               }}
               submitLabel={msg.skills.save}
