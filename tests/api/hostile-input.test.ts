@@ -225,7 +225,7 @@ describe.each(targets)("hostile input on %s", (target) => {
     if (s.enum) return s.enum[0];
     const t = types(s);
     if (t.includes("boolean")) return false;
-    // A save names the version it read (the configuration's stale-save check).
+    // A configuration save names the version it read (the stale-save check).
     if (name === "version") return configVersion;
     if (t.includes("integer") || t.includes("number")) return s.minimum ?? 1;
     if (t.includes("object") && s.properties) return Object.fromEntries(Object.entries(s.properties).map(([k, p]) => [k, validValue(k, p)]));
@@ -240,6 +240,8 @@ describe.each(targets)("hostile input on %s", (target) => {
   function validBody(route: MutationRoute): Record<string, unknown> {
     // Bulk moderation takes ids or a filter, not both: a dry run over the pending comment.
     if (route.method === "POST" && route.path === "/api/comments/bulk") return { status: "pending", ids: [ids.commentId], dry_run: true };
+    // A restore names a version of the prompt (its first); a configuration save, the version it read.
+    if (route.path === "/api/prompts/{promptId}/restore") return { version: 1 };
     return Object.fromEntries(Object.entries(route.body?.properties ?? {}).map(([name, s]) => [name, validValue(name, s)]));
   }
 
