@@ -22,8 +22,8 @@ const listZod = (sortKeys: readonly [string, ...string[]], extra: z.ZodRawShape)
   });
 const twins: Array<[string, (search: Record<string, unknown>) => unknown, z.ZodType, readonly string[]]> = [
   ["/customers", customersSearch, listZod(customerSortKeys, {}), customerSortKeys],
-  ["/teams", teamsSearch, listZod(teamSortKeys, { customer: drop(z.uuid()) }), teamSortKeys],
-  ["/users", usersSearch, listZod(userSortKeys, { customer: drop(z.uuid()), signed_in: drop(z.literal(true)) }), userSortKeys],
+  ["/teams", teamsSearch, listZod(teamSortKeys, { customer: drop(z.guid()) }), teamSortKeys],
+  ["/users", usersSearch, listZod(userSortKeys, { customer: drop(z.guid()), signed_in: drop(z.literal(true)) }), userSortKeys],
   ["/audit", auditSearch, z.object({
     operator: drop(z.string().max(100)), entity: drop(z.string().max(50)), entity_id: drop(z.string().max(100)), action: drop(z.string().max(50)),
     from: drop(z.iso.date()), to: drop(z.iso.date()), page: drop(z.coerce.number().int().min(1)), cursor: drop(z.string().max(2000)),
