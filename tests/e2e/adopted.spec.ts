@@ -4,7 +4,7 @@
  * with its bad rows) is adopted with `npm run db:adopt -- --apply`, an operator is made with
  * `npm run operator:create`, and the console started on it (`src/server/main.ts`, as `npm start`
  * runs it after the build). Every route of the router opens on the bad rows' records without an
- * error, and a status outside the spec's list shows as a neutral badge. Needs a PostgreSQL server:
+ * error, and a status outside the spec's list shows in the "other" colour of its kind. Needs a PostgreSQL server:
  * runs when TEST_DATABASE_URL is set, as the API suite's PostgreSQL tests do.
  */
 import { spawn } from "node:child_process";
@@ -88,13 +88,17 @@ test.describe("an adopted database", () => {
     await expect(row.locator("[data-tone]", { hasText: /^Suspended$/ })).toHaveAttribute("data-tone", "neutral");
     await expect(row.getByText("Owner", { exact: true })).toBeVisible();
 
-    // The later screens' statuses outside the spec's lists: the skill page (its prompt and comment too), the prompt, the platform.
+    // The later screens' statuses outside the spec's lists, in the spec's "other" colour (SPEC.md §4:
+    // secondary for prompts and comments; platforms alike; neutral for skills): the skill page
+    // (its prompt and comment too), the prompt, the platform.
+    const badge = (label: string) => page.locator("main [data-tone]", { hasText: new RegExp(`^${label}$`) }).first();
     await page.goto(`${url}/skills/${legacy.deprecatedSkill}`);
-    for (const label of ["Deprecated", "Published", "Flagged"]) await expect(page.locator("main [data-tone]", { hasText: new RegExp(`^${label}$`) }).first(), label).toHaveAttribute("data-tone", "neutral");
+    await expect(badge("Deprecated")).toHaveAttribute("data-tone", "neutral");
+    for (const label of ["Published", "Flagged"]) await expect(badge(label), label).toHaveAttribute("data-tone", "secondary");
     await page.goto(`${url}/prompts/${legacy.publishedPrompt}`);
-    await expect(page.locator("main [data-tone]", { hasText: /^Published$/ }).first()).toHaveAttribute("data-tone", "neutral");
+    await expect(badge("Published")).toHaveAttribute("data-tone", "secondary");
     await page.goto(`${url}/platforms/${legacy.retiredPlatform}`);
-    await expect(page.locator("main [data-tone]", { hasText: /^Retired$/ }).first()).toHaveAttribute("data-tone", "neutral");
+    await expect(badge("Retired")).toHaveAttribute("data-tone", "secondary");
     await page.goto(`${url}/customers?q=Zeta`);
     await expect(page.getByRole("table", { name: "Customers" })).toContainText(legacy.archivedCustomerName);
   });
