@@ -12,6 +12,20 @@ export async function signIn(page: Page, path = "/") {
   await expect(page.getByRole("button", { name: "User menu" })).toBeVisible();
 }
 
+/**
+ * Chooses `name` in the type-ahead picker labelled `label` as a user does: types it, clicks the
+ * option, and sees the picker show it. On a loaded machine the option can be re-rendered by the
+ * search's answer between finding it and the click; then the user types and clicks again.
+ */
+export async function pickOption(page: Page, label: string, name: string) {
+  const picker = page.getByRole("combobox", { name: label });
+  await expect(async () => {
+    await picker.fill(name);
+    await page.getByRole("listbox", { name: label }).getByRole("option", { name, exact: true }).click({ timeout: 5_000 });
+    await expect(picker).toHaveValue(name, { timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
+}
+
 /** A summary card by its exact label. */
 export const statCard = (page: Page, label: string) => page.getByRole("group", { name: label, exact: true });
 

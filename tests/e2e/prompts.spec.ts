@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { msg } from "../../src/domain/messages";
-import { apiGet, apiWrite, expect, signIn, statCard, test } from "./fixtures";
+import { apiGet, apiWrite, expect, pickOption, signIn, statCard, test } from "./fixtures";
 
 const stamp = () => `${Date.now()}-${Math.floor(Math.random() * 1000)}`;
 
@@ -53,9 +53,7 @@ test.describe("prompts and platforms", () => {
     const title = `Greeting ${stamp()}`;
     const first = "Hello {name},\nwelcome aboard.\nRegards";
     await page.getByLabel("Prompt Title").fill(`  ${title}  `);
-    const picker = page.getByRole("combobox", { name: "Skill" });
-    await picker.fill(skill.skill_name);
-    await page.getByRole("listbox", { name: "Skill" }).getByRole("option", { name: skill.skill_name, exact: true }).click();
+    await pickOption(page, "Skill", skill.skill_name);
     await page.getByLabel("Prompt Content").fill(first);
     await page.getByRole("button", { name: msg.prompts.create }).click();
     await expect(page).toHaveURL(/\/prompts$/);

@@ -50,10 +50,13 @@ export function createQueryClient(): QueryClient {
       },
     },
     mutationCache: new MutationCache({
+      // Returned, so the mutation stays pending until the queries on screen have refetched: a
+      // screen opened right after a save (an edit form taking its values from the cache) never
+      // starts from the data as it was before the save.
       onSuccess: (_data, _variables, _context, mutation) => {
         const meta = mutation.meta;
         for (const queryKey of meta?.removes ?? []) client.removeQueries({ queryKey });
-        for (const queryKey of [...(meta?.invalidates ?? []), queryRoots.audit]) void client.invalidateQueries({ queryKey });
+        return Promise.all([...(meta?.invalidates ?? []), queryRoots.audit].map((queryKey) => client.invalidateQueries({ queryKey })));
       },
     }),
   });
