@@ -2,16 +2,14 @@ import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { auditActions, auditEntities, auditPageSchema, type AuditEntry } from "../../domain/audit";
 import { msg } from "../../domain/messages";
-import { api, errorMessage } from "../api/client";
-import { columnsFor, DataTable } from "../components/DataTable";
-import { ExportCsvButton } from "../components/ExportCsvButton";
-import { ListPagination } from "../components/ListPagination";
+import { api } from "../api/client";
+import { columnsFor } from "../components/DataTable";
+import { ListScreen } from "../components/ListScreen";
 import { useServerList } from "../lib/server-list";
 import { queryRoots } from "../lib/query-client";
 import { titleCase } from "../components/format";
 import { DateText, Muted, Truncate } from "../components/text";
-import { EmptyState, FilterSelect, Toolbar } from "../components/inputs";
-import { ErrorState, PageHeader } from "../components/ui";
+import { EmptyState, FilterSelect } from "../components/inputs";
 import { operatorListQuery } from "../operators/public";
 
 type AuditSearch = { operator?: string; entity?: string; entity_id?: string; action?: string; from?: string; to?: string };
@@ -77,47 +75,47 @@ export default function AuditPage() {
   });
   const s = list.state.filters as AuditSearch;
   const operators = useQuery(operatorListQuery({ sort: "email", order: "asc", limit: 200 }));
-  const { data, failed, query } = list;
 
   return (
-    <>
-      <PageHeader title={msg.audit.title} subtitle={msg.audit.subtitle} />
-      <Toolbar actions={<ExportCsvButton path="/audit" query={list.params} total={data?.total} />}>
-        <FilterSelect label="Operator" value={s.operator ?? ""} onChange={(v) => list.setFilter({ operator: v || undefined })}>
-          <option value="">All operators</option>
-          {operators.data?.items.map((o) => <option key={o.id} value={o.id}>{o.email}</option>)}
-        </FilterSelect>
-        <FilterSelect label="Record" value={s.entity ?? ""} onChange={(v) => list.setFilter({ entity: v || undefined, entity_id: undefined })}>
-          <option value="">All records</option>
-          {auditEntities.map((e) => <option key={e} value={e}>{titleCase(e)}</option>)}
-        </FilterSelect>
-        <FilterSelect label="Action" value={s.action ?? ""} onChange={(v) => list.setFilter({ action: v || undefined })}>
-          <option value="">All actions</option>
-          {auditActions.map((a) => <option key={a} value={a}>{a.replace(/_/g, " ")}</option>)}
-        </FilterSelect>
-        <label className="flex items-center gap-2 text-sm">
-          <span className="text-base-content/80">From</span>
-          <input type="date" className="input input-sm" value={s.from ?? ""} onChange={(e) => list.setFilter({ from: e.target.value || undefined })} aria-label="From date" />
-        </label>
-        <label className="flex items-center gap-2 text-sm">
-          <span className="text-base-content/80">To</span>
-          <input type="date" className="input input-sm" value={s.to ?? ""} onChange={(e) => list.setFilter({ to: e.target.value || undefined })} aria-label="To date" />
-        </label>
-      </Toolbar>
-      {s.entity_id ? (
-        <div className="mb-3 flex items-center gap-2 text-sm">
-          <span className="badge badge-primary badge-soft">History of {s.entity ?? "record"} {s.entity_id.slice(0, 8)}</span>
-          <button type="button" className="btn btn-ghost btn-xs" onClick={() => list.setFilter({ entity_id: undefined })}>Show all</button>
-        </div>
-      ) : null}
-      {failed ? (
-        <ErrorState title={msg.audit.loadError} message={errorMessage(query.error)} onRetry={() => void query.refetch()} />
-      ) : (
+    <ListScreen
+      list={list}
+      title={msg.audit.title}
+      subtitle={msg.audit.subtitle}
+      filters={
         <>
-          <DataTable label={msg.audit.title} columns={columns} rows={data?.items} rowKey={(r) => r.audit_id} loading={query.isPending || query.isFetching} empty={<EmptyState title={msg.audit.empty} />} />
-          <ListPagination list={list} />
+          <FilterSelect label="Operator" value={s.operator ?? ""} onChange={(v) => list.setFilter({ operator: v || undefined })}>
+            <option value="">All operators</option>
+            {operators.data?.items.map((o) => <option key={o.id} value={o.id}>{o.email}</option>)}
+          </FilterSelect>
+          <FilterSelect label="Record" value={s.entity ?? ""} onChange={(v) => list.setFilter({ entity: v || undefined, entity_id: undefined })}>
+            <option value="">All records</option>
+            {auditEntities.map((e) => <option key={e} value={e}>{titleCase(e)}</option>)}
+          </FilterSelect>
+          <FilterSelect label="Action" value={s.action ?? ""} onChange={(v) => list.setFilter({ action: v || undefined })}>
+            <option value="">All actions</option>
+            {auditActions.map((a) => <option key={a} value={a}>{a.replace(/_/g, " ")}</option>)}
+          </FilterSelect>
+          <label className="flex items-center gap-2 text-sm">
+            <span className="text-base-content/80">From</span>
+            <input type="date" className="input input-sm" value={s.from ?? ""} onChange={(e) => list.setFilter({ from: e.target.value || undefined })} aria-label="From date" />
+          </label>
+          <label className="flex items-center gap-2 text-sm">
+            <span className="text-base-content/80">To</span>
+            <input type="date" className="input input-sm" value={s.to ?? ""} onChange={(e) => list.setFilter({ to: e.target.value || undefined })} aria-label="To date" />
+          </label>
         </>
-      )}
-    </>
+      }
+      exportPath="/audit"
+      aboveTable={
+        s.entity_id ? (
+          <div className="mb-3 flex items-center gap-2 text-sm">
+            <span className="badge badge-primary badge-soft">History of {s.entity ?? "record"} {s.entity_id.slice(0, 8)}</span>
+            <button type="button" className="btn btn-ghost btn-xs" onClick={() => list.setFilter({ entity_id: undefined })}>Show all</button>
+          </div>
+        ) : null
+      }
+      table={{ label: msg.audit.title, columns, rowKey: (r) => r.audit_id, empty: <EmptyState title={msg.audit.empty} /> }}
+      errorTitle={msg.audit.loadError}
+    />
   );
 }

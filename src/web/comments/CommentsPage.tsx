@@ -3,22 +3,19 @@ import { Link } from "@tanstack/react-router";
 import { CircleCheck, CircleSlash, Clock, ListChecks, MessageCircle, XCircle } from "lucide-react";
 import { commenterName, commentSortKeys, moderationActions, type BulkCommentResult, type CommentListItem, type CommentPage } from "../../domain/comments";
 import { commentStatuses, type CommentStatus } from "../../domain/enums";
-import { limits, msg } from "../../domain/messages";
+import { msg } from "../../domain/messages";
 import { errorMessage } from "../api/client";
 import { useCan } from "../auth/permissions";
 import { ActionBar } from "../components/actions";
 import { StatusBadge } from "../components/badges";
-import { columnsFor, DataTable } from "../components/DataTable";
-import { ExportCsvButton } from "../components/ExportCsvButton";
+import { columnsFor } from "../components/DataTable";
 import { titleCase } from "../components/format";
-import { EmptyState, FilterSelect, SearchInput, Toolbar } from "../components/inputs";
-import { formatCount, ListPagination } from "../components/ListPagination";
+import { EmptyState, FilterSelect } from "../components/inputs";
+import { ListScreen } from "../components/ListScreen";
 import { Modal, SuccessBanner, useBanner } from "../components/overlays";
 import { DateText, Truncate } from "../components/text";
-import { ErrorState, PageHeader, StatCard, StatCardSkeleton, StatGrid } from "../components/ui";
 import { CustomerFilter } from "../customers/public";
 import { useServerList } from "../lib/server-list";
-import { SummaryNote } from "../lib/SummaryNote";
 import { CommentRowActions } from "./CommentRowActions";
 import { commentListQuery, useBulkComments } from "./queries";
 
@@ -43,9 +40,8 @@ export default function CommentsPage() {
     filters: { status: "status", customer: "customer_id" },
     query: commentListQuery,
   });
-  const { data, failed, query } = list;
+  const { data, query } = list;
   const { status, customer } = list.state.filters;
-  const exact = data?.summary_exact ?? true;
   const narrowed = Boolean(status || customer || list.state.q);
   const canModerate = useCan("editor");
   const banner = useBanner();
@@ -142,44 +138,37 @@ export default function CommentsPage() {
   }, [canModerate, selection, pageSelected, pageIds]);
 
   return (
-    <>
-      <PageHeader
-        title={msg.comments.title}
-        subtitle={msg.comments.subtitle}
-        actions={
-          <ActionBar
-            actions={[{ label: msg.comments.reviewPending, icon: ListChecks, tone: "primary", need: "editor", primary: true, to: "/comments/review", search: customer ? { customer } : undefined }]}
-          />
-        }
-      />
-      <SuccessBanner message={banner.message} />
-      <StatGrid>
-        {data ? (
-          <>
-            <StatCard label="Total" value={formatCount(data.summary.total, exact)} icon={<MessageCircle className="h-6 w-6" />} />
-            <StatCard label="Pending" value={formatCount(data.summary.pending, exact)} icon={<Clock className="h-6 w-6" />} />
-            <StatCard label="Active" value={formatCount(data.summary.active, exact)} icon={<CircleCheck className="h-6 w-6" />} />
-            <StatCard label="Inactive" value={formatCount(data.summary.inactive, exact)} icon={<CircleSlash className="h-6 w-6" />} />
-            <StatCard label="Rejected" value={formatCount(data.summary.rejected, exact)} icon={<XCircle className="h-6 w-6" />} />
-          </>
-        ) : (
-          Array.from({ length: limits.skeletonCards }, (_, i) => <StatCardSkeleton key={i} />)
-        )}
-      </StatGrid>
-      <SummaryNote page={data} />
-
-      <section className="mt-6" aria-labelledby="all-comments">
-        <h2 id="all-comments" className="mb-3 text-lg font-semibold">{msg.comments.tableTitle(data?.total ?? 0)}</h2>
-        <Toolbar actions={<ExportCsvButton path="/comments" query={list.params} total={data?.total} />}>
-          <SearchInput value={list.state.q} onChange={list.setQuery} placeholder={msg.comments.searchPlaceholder} />
+    <ListScreen
+      list={list}
+      title={msg.comments.title}
+      subtitle={msg.comments.subtitle}
+      actions={
+        <ActionBar
+          actions={[{ label: msg.comments.reviewPending, icon: ListChecks, tone: "primary", need: "editor", primary: true, to: "/comments/review", search: customer ? { customer } : undefined }]}
+        />
+      }
+      banner={<SuccessBanner message={banner.message} />}
+      cards={[
+        { label: "Total", icon: MessageCircle, value: (s) => s.total },
+        { label: "Pending", icon: Clock, value: (s) => s.pending },
+        { label: "Active", icon: CircleCheck, value: (s) => s.active },
+        { label: "Inactive", icon: CircleSlash, value: (s) => s.inactive },
+        { label: "Rejected", icon: XCircle, value: (s) => s.rejected },
+      ]}
+      section={{ heading: msg.comments.tableTitle(data?.total ?? 0), headingId: "all-comments" }}
+      search={msg.comments.searchPlaceholder}
+      filters={
+        <>
           <FilterSelect label="Status" value={status ?? ""} onChange={(v) => list.setFilter({ status: v || undefined })}>
             <option value="">{msg.comments.allStatuses}</option>
             {commentStatuses.map((s) => <option key={s} value={s}>{titleCase(s)}</option>)}
           </FilterSelect>
           <CustomerFilter value={customer} onChange={(v) => list.setFilter({ customer: v })} />
-        </Toolbar>
-
-        {canModerate && selectedCount > 0 ? (
+        </>
+      }
+      exportPath="/comments"
+      aboveTable={
+        canModerate && selectedCount > 0 ? (
           <BulkBar
             count={selectedCount}
             allMatching={selection.allMatching}
@@ -189,31 +178,18 @@ export default function CommentsPage() {
             onClear={() => setSelection(noSelection())}
             onAction={setPending}
           />
-        ) : null}
-
-        {failed ? (
-          <div className="mb-3">
-            <ErrorState title={msg.comments.loadError} message={errorMessage(query.error)} onRetry={() => void query.refetch()} />
-          </div>
-        ) : (
-          <>
-            {query.isPending ? <p className="mb-2 text-sm text-base-content/80" role="status">{msg.comments.loading}</p> : null}
-            <DataTable
-              label={msg.comments.tableTitle(data?.total ?? 0)}
-              columns={columns}
-              rows={data?.items}
-              rowKey={(c) => c.comment_id}
-              sortable={commentSortKeys}
-              sort={{ sort: list.state.sort, order: list.state.order }}
-              onSort={list.setSort}
-              loading={query.isPending || query.isFetching}
-              empty={<EmptyState title={msg.comments.empty} text={narrowed ? msg.comments.emptyFiltered : msg.comments.emptyNone} />}
-            />
-            <ListPagination list={list} />
-          </>
-        )}
-      </section>
-
+        ) : null
+      }
+      tableIntro={query.isPending ? <p className="mb-2 text-sm text-base-content/80" role="status">{msg.comments.loading}</p> : null}
+      table={{
+        label: msg.comments.tableTitle(data?.total ?? 0),
+        columns,
+        rowKey: (c) => c.comment_id,
+        sortable: commentSortKeys,
+        empty: <EmptyState title={msg.comments.empty} text={narrowed ? msg.comments.emptyFiltered : msg.comments.emptyNone} />,
+      }}
+      errorTitle={msg.comments.loadError}
+    >
       {pending ? (
         <BulkDialog
           status={pending}
@@ -230,7 +206,7 @@ export default function CommentsPage() {
           }}
         />
       ) : null}
-    </>
+    </ListScreen>
   );
 }
 

@@ -1,18 +1,13 @@
 import { Link, useNavigate } from "@tanstack/react-router";
-import { Building2, CircleCheck, CircleSlash, Clock, Plus } from "lucide-react";
+import { Building2, CircleCheck, CircleSlash, Clock } from "lucide-react";
 import { customerSortKeys, type CustomerListItem, type CustomerPage } from "../../domain/customers";
-import { limits, msg } from "../../domain/messages";
-import { errorMessage } from "../api/client";
-import { ActionBar } from "../components/actions";
+import { msg } from "../../domain/messages";
 import { StatusBadge } from "../components/badges";
-import { columnsFor, DataTable } from "../components/DataTable";
-import { ExportCsvButton } from "../components/ExportCsvButton";
+import { columnsFor } from "../components/DataTable";
+import { ListScreen } from "../components/ListScreen";
 import { DateText, Num } from "../components/text";
-import { EmptyState, SearchInput, Toolbar } from "../components/inputs";
-import { formatCount, ListPagination } from "../components/ListPagination";
-import { ErrorState, PageHeader, StatCard, StatCardSkeleton, StatGrid } from "../components/ui";
+import { EmptyState } from "../components/inputs";
 import { useServerList } from "../lib/server-list";
-import { SummaryNote } from "../lib/SummaryNote";
 import { customerListQuery } from "./queries";
 
 const col = columnsFor<CustomerListItem>();
@@ -41,60 +36,40 @@ const columns = [
 export default function CustomersPage() {
   const list = useServerList<CustomerListItem, CustomerPage["summary"]>({ mode: "url", defaults: { sort: "created_at", order: "desc" }, query: customerListQuery });
   const navigate = useNavigate();
-  const { data, failed, query } = list;
-  const exact = data?.summary_exact ?? true;
+  const { failed, query } = list;
 
   return (
-    <>
-      <PageHeader
-        title={msg.nav.customers}
-        subtitle="Customer organizations, their status and size"
-        actions={<ActionBar actions={[{ label: "Add Customer", icon: Plus, tone: "primary", need: "editor", primary: true, to: "/customers/add" }]} />}
-      />
-      <StatGrid>
-        {data ? (
-          <>
-            <StatCard label="Total Customers" value={formatCount(data.summary.total, exact)} icon={<Building2 className="h-6 w-6" />} />
-            <StatCard label="Active" value={formatCount(data.summary.active, exact)} icon={<CircleCheck className="h-6 w-6" />} />
-            <StatCard label="Trial" value={formatCount(data.summary.trial, exact)} icon={<Clock className="h-6 w-6" />} />
-            <StatCard label="Inactive" value={formatCount(data.summary.inactive, exact)} icon={<CircleSlash className="h-6 w-6" />} />
-          </>
-        ) : (
-          Array.from({ length: limits.skeletonCards }, (_, i) => <StatCardSkeleton key={i} />)
-        )}
-      </StatGrid>
-      <SummaryNote page={data} />
-
-      <section className="mt-6" aria-label="Customer list">
-        <Toolbar actions={<ExportCsvButton path="/customers" query={list.params} total={data?.total} />}>
-          <SearchInput value={list.state.q} onChange={list.setQuery} placeholder="Search customers..." />
-        </Toolbar>
-        {failed ? (
-          <div className="mb-3">
-            <ErrorState title={msg.customers.loadError} message={errorMessage(query.error)} onRetry={() => void query.refetch()} />
-          </div>
-        ) : null}
-        <DataTable
-          label={msg.nav.customers}
-          columns={columns}
-          rows={failed ? [] : data?.items}
-          rowKey={(r) => r.customer_id}
-          sortable={customerSortKeys}
-          sort={{ sort: list.state.sort, order: list.state.order }}
-          onSort={list.setSort}
-          loading={!failed && (query.isPending || query.isFetching)}
-          onRowClick={(r) => void navigate({ to: "/customers/$customerId", params: { customerId: r.customer_id } })}
-          empty={
-            <EmptyState
-              title={failed ? msg.customers.noData : msg.customers.empty}
-              text={!failed && list.state.q ? `Nothing matches “${list.state.q}”.` : undefined}
-              // SPEC.md §2: Retry under the empty state; not when a search simply found nothing.
-              action={list.state.q && !failed ? undefined : <button type="button" className="btn btn-sm" onClick={() => void query.refetch()}>{msg.app.retry}</button>}
-            />
-          }
-        />
-        <ListPagination list={list} />
-      </section>
-    </>
+    <ListScreen
+      list={list}
+      title={msg.nav.customers}
+      subtitle="Customer organizations, their status and size"
+      add={{ label: "Add Customer", to: "/customers/add" }}
+      cards={[
+        { label: "Total Customers", icon: Building2, value: (s) => s.total },
+        { label: "Active", icon: CircleCheck, value: (s) => s.active },
+        { label: "Trial", icon: Clock, value: (s) => s.trial },
+        { label: "Inactive", icon: CircleSlash, value: (s) => s.inactive },
+      ]}
+      section={{ label: "Customer list" }}
+      search="Search customers..."
+      exportPath="/customers"
+      table={{
+        label: msg.nav.customers,
+        columns,
+        rowKey: (r) => r.customer_id,
+        sortable: customerSortKeys,
+        onRowClick: (r) => void navigate({ to: "/customers/$customerId", params: { customerId: r.customer_id } }),
+        empty: (
+          <EmptyState
+            title={failed ? msg.customers.noData : msg.customers.empty}
+            text={!failed && list.state.q ? `Nothing matches “${list.state.q}”.` : undefined}
+            // SPEC.md §2: Retry under the empty state; not when a search simply found nothing.
+            action={list.state.q && !failed ? undefined : <button type="button" className="btn btn-sm" onClick={() => void query.refetch()}>{msg.app.retry}</button>}
+          />
+        ),
+      }}
+      errorTitle={msg.customers.loadError}
+      errorKeepsTable
+    />
   );
 }

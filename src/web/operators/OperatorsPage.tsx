@@ -8,16 +8,14 @@ import { msg } from "../../domain/messages";
 import { createOperatorSchema, type CreateOperatorInput, type OperatorRow } from "../../domain/operators";
 import { errorMessage } from "../api/client";
 import { useAuth } from "../auth/AuthProvider";
-import { columnsFor, DataTable } from "../components/DataTable";
-import { ListPagination } from "../components/ListPagination";
-import { ExportCsvButton } from "../components/ExportCsvButton";
+import { columnsFor } from "../components/DataTable";
+import { ListScreen } from "../components/ListScreen";
 import { useServerList } from "../lib/server-list";
 import { formatFullTime, titleCase } from "../components/format";
 import { Tag } from "../components/badges";
 import { applyServerError, FormError } from "../components/forms";
-import { EmptyState, Field, SearchInput, Toolbar } from "../components/inputs";
+import { EmptyState, Field } from "../components/inputs";
 import { ConfirmDialog, Modal, SuccessBanner, useBanner } from "../components/overlays";
-import { ErrorState, PageHeader } from "../components/ui";
 import { Menu } from "../components/Menu";
 import { DateText, Num, RelativeTime, Truncate } from "../components/text";
 import { operatorListQuery, useCreateOperator, useResetPassword, useRevokeSessions, useUnlockOperator, useUpdateOperator } from "./queries";
@@ -34,7 +32,6 @@ type Pending = { kind: "ban" | "unban" | "revoke" | "reset" | "unlock"; operator
 export default function OperatorsPage() {
   const { operator: me } = useAuth();
   const list = useServerList<OperatorRow>({ mode: "local", defaults: { sort: "email", order: "asc" }, query: operatorListQuery });
-  const { data, failed, query } = list;
   const update = useUpdateOperator();
   const reset = useResetPassword();
   const revoke = useRevokeSessions();
@@ -131,26 +128,22 @@ export default function OperatorsPage() {
   };
 
   return (
-    <>
-      <PageHeader
-        title={msg.operators.title}
-        subtitle={msg.operators.subtitle}
-        actions={<button type="button" className="btn btn-primary btn-sm" onClick={() => setCreating(true)}><Plus className="h-4 w-4" aria-hidden /> Add Operator</button>}
-      />
-      <SuccessBanner message={banner.message} />
-      {actionError && !pending ? <div role="alert" className="alert alert-error alert-soft mb-4 text-sm">{errorMessage(actionError)}</div> : null}
-      <Toolbar actions={<ExportCsvButton path="/operators" query={list.params} total={data?.total} />}>
-        <SearchInput value={list.state.q} onChange={list.setQuery} placeholder="Search operators..." />
-      </Toolbar>
-      {failed ? (
-        <ErrorState title={msg.operators.loadError} message={errorMessage(query.error)} onRetry={() => void query.refetch()} />
-      ) : (
+    <ListScreen
+      list={list}
+      title={msg.operators.title}
+      subtitle={msg.operators.subtitle}
+      actions={<button type="button" className="btn btn-primary btn-sm" onClick={() => setCreating(true)}><Plus className="h-4 w-4" aria-hidden /> Add Operator</button>}
+      banner={
         <>
-          <DataTable label={msg.operators.title} columns={columns} rows={data?.items} rowKey={(o) => o.id} loading={query.isPending || query.isFetching} empty={<EmptyState title="No operators found" />} />
-          <ListPagination list={list} />
+          <SuccessBanner message={banner.message} />
+          {actionError && !pending ? <div role="alert" className="alert alert-error alert-soft mb-4 text-sm">{errorMessage(actionError)}</div> : null}
         </>
-      )}
-
+      }
+      search="Search operators..."
+      exportPath="/operators"
+      table={{ label: msg.operators.title, columns, rowKey: (o) => o.id, empty: <EmptyState title="No operators found" /> }}
+      errorTitle={msg.operators.loadError}
+    >
       <CreateOperatorModal open={creating} onClose={() => setCreating(false)} onCreated={(email, password) => { setCreating(false); banner.show(msg.operators.created, `Sign-in for ${email}: ${password}`); }} />
       <ConfirmDialog
         open={pending !== null}
@@ -169,7 +162,7 @@ export default function OperatorsPage() {
         onCancel={() => setPending(null)}
         onConfirm={confirm}
       />
-    </>
+    </ListScreen>
   );
 }
 

@@ -1,20 +1,15 @@
 import { Link, useNavigate } from "@tanstack/react-router";
-import { CircleCheck, CircleSlash, FilePen, MonitorSmartphone, Plus } from "lucide-react";
+import { CircleCheck, CircleSlash, FilePen, MonitorSmartphone } from "lucide-react";
 import { platformStatuses } from "../../domain/enums";
-import { limits, msg } from "../../domain/messages";
+import { msg } from "../../domain/messages";
 import { platformSortKeys, type PlatformListItem, type PlatformPage } from "../../domain/platforms";
-import { errorMessage } from "../api/client";
-import { ActionBar } from "../components/actions";
 import { StatusBadge } from "../components/badges";
-import { columnsFor, DataTable } from "../components/DataTable";
-import { ExportCsvButton } from "../components/ExportCsvButton";
+import { columnsFor } from "../components/DataTable";
 import { titleCase } from "../components/format";
-import { EmptyState, FilterSelect, SearchInput, Toolbar } from "../components/inputs";
-import { formatCount, ListPagination } from "../components/ListPagination";
+import { EmptyState, FilterSelect } from "../components/inputs";
+import { ListScreen } from "../components/ListScreen";
 import { DateText, Muted, Num } from "../components/text";
-import { ErrorState, PageHeader, StatCard, StatCardSkeleton, StatGrid } from "../components/ui";
 import { useServerList } from "../lib/server-list";
-import { SummaryNote } from "../lib/SummaryNote";
 import { platformListQuery } from "./queries";
 
 const col = columnsFor<PlatformListItem>();
@@ -53,62 +48,39 @@ export default function PlatformsPage() {
     query: platformListQuery,
   });
   const navigate = useNavigate();
-  const { data, failed, query } = list;
   const { status } = list.state.filters;
-  const exact = data?.summary_exact ?? true;
   const narrowed = Boolean(status || list.state.q);
 
   return (
-    <>
-      <PageHeader
-        title={msg.platforms.title}
-        subtitle={msg.platforms.subtitle}
-        actions={<ActionBar actions={[{ label: msg.platforms.addPlatform, icon: Plus, tone: "primary", need: "editor", primary: true, to: "/platforms/add" }]} />}
-      />
-      <StatGrid>
-        {data ? (
-          <>
-            <StatCard label="Total" value={formatCount(data.summary.total, exact)} icon={<MonitorSmartphone className="h-6 w-6" />} />
-            <StatCard label="Active" value={formatCount(data.summary.active, exact)} icon={<CircleCheck className="h-6 w-6" />} />
-            <StatCard label="Inactive" value={formatCount(data.summary.inactive, exact)} icon={<CircleSlash className="h-6 w-6" />} />
-            <StatCard label="Draft" value={formatCount(data.summary.draft, exact)} icon={<FilePen className="h-6 w-6" />} />
-          </>
-        ) : (
-          Array.from({ length: limits.skeletonCards }, (_, i) => <StatCardSkeleton key={i} />)
-        )}
-      </StatGrid>
-      <SummaryNote page={data} />
-
-      <section className="mt-6" aria-label="Platform list">
-        <Toolbar actions={<ExportCsvButton path="/platforms" query={list.params} total={data?.total} />}>
-          <SearchInput value={list.state.q} onChange={list.setQuery} placeholder={msg.platforms.searchPlaceholder} />
-          <FilterSelect label="Status" value={status ?? ""} onChange={(v) => list.setFilter({ status: v || undefined })}>
-            <option value="">{msg.platforms.allStatuses}</option>
-            {platformStatuses.map((s) => <option key={s} value={s}>{titleCase(s)}</option>)}
-          </FilterSelect>
-        </Toolbar>
-        {failed ? (
-          <div className="mb-3">
-            <ErrorState title={msg.platforms.loadError} message={errorMessage(query.error)} onRetry={() => void query.refetch()} />
-          </div>
-        ) : (
-          <>
-            <DataTable
-              label={msg.platforms.title}
-              columns={columns}
-              rows={data?.items}
-              rowKey={(p) => p.platform_id}
-              sortable={platformSortKeys}
-              sort={{ sort: list.state.sort, order: list.state.order }}
-              onSort={list.setSort}
-              loading={query.isPending || query.isFetching}
-              onRowClick={(p) => void navigate({ to: "/platforms/$platformId", params: { platformId: p.platform_id } })}
-              empty={<EmptyState title={msg.platforms.empty} text={narrowed ? msg.platforms.emptyFiltered : undefined} />}
-            />
-            <ListPagination list={list} />
-          </>
-        )}
-      </section>
-    </>
+    <ListScreen
+      list={list}
+      title={msg.platforms.title}
+      subtitle={msg.platforms.subtitle}
+      add={{ label: msg.platforms.addPlatform, to: "/platforms/add" }}
+      cards={[
+        { label: "Total", icon: MonitorSmartphone, value: (s) => s.total },
+        { label: "Active", icon: CircleCheck, value: (s) => s.active },
+        { label: "Inactive", icon: CircleSlash, value: (s) => s.inactive },
+        { label: "Draft", icon: FilePen, value: (s) => s.draft },
+      ]}
+      section={{ label: "Platform list" }}
+      search={msg.platforms.searchPlaceholder}
+      filters={
+        <FilterSelect label="Status" value={status ?? ""} onChange={(v) => list.setFilter({ status: v || undefined })}>
+          <option value="">{msg.platforms.allStatuses}</option>
+          {platformStatuses.map((s) => <option key={s} value={s}>{titleCase(s)}</option>)}
+        </FilterSelect>
+      }
+      exportPath="/platforms"
+      table={{
+        label: msg.platforms.title,
+        columns,
+        rowKey: (p) => p.platform_id,
+        sortable: platformSortKeys,
+        onRowClick: (p) => void navigate({ to: "/platforms/$platformId", params: { platformId: p.platform_id } }),
+        empty: <EmptyState title={msg.platforms.empty} text={narrowed ? msg.platforms.emptyFiltered : undefined} />,
+      }}
+      errorTitle={msg.platforms.loadError}
+    />
   );
 }

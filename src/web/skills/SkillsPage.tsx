@@ -1,20 +1,15 @@
 import { useNavigate } from "@tanstack/react-router";
-import { CircleCheck, CircleSlash, FilterX, Globe, Plus, Sparkles } from "lucide-react";
+import { CircleCheck, CircleSlash, FilterX, Globe, Sparkles } from "lucide-react";
 import { skillStatuses, skillTypes } from "../../domain/enums";
-import { limits, msg } from "../../domain/messages";
+import { msg } from "../../domain/messages";
 import { skillScopes, skillSortKeys, type SkillListItem, type SkillPage } from "../../domain/skills";
-import { errorMessage } from "../api/client";
-import { ActionBar } from "../components/actions";
 import { StatusBadge, Tag } from "../components/badges";
-import { columnsFor, DataTable } from "../components/DataTable";
-import { ExportCsvButton } from "../components/ExportCsvButton";
+import { columnsFor } from "../components/DataTable";
 import { titleCase } from "../components/format";
-import { EmptyState, FilterSelect, SearchInput, Toolbar } from "../components/inputs";
-import { formatCount, ListPagination } from "../components/ListPagination";
+import { EmptyState, FilterSelect } from "../components/inputs";
+import { ListScreen } from "../components/ListScreen";
 import { DateText, Num } from "../components/text";
-import { ErrorState, PageHeader, StatCard, StatCardSkeleton, StatGrid } from "../components/ui";
 import { useServerList } from "../lib/server-list";
-import { SummaryNote } from "../lib/SummaryNote";
 import { skillListQuery } from "./queries";
 import { ScopeTag, SkillLink } from "./SkillCells";
 
@@ -46,36 +41,25 @@ export default function SkillsPage() {
     query: skillListQuery,
   });
   const navigate = useNavigate();
-  const { data, failed, query } = list;
   const { type, scope, status } = list.state.filters;
-  const exact = data?.summary_exact ?? true;
   const narrowed = Boolean(type || scope || status || list.state.q);
 
   return (
-    <>
-      <PageHeader
-        title={msg.skills.title}
-        subtitle={msg.skills.subtitle}
-        actions={<ActionBar actions={[{ label: msg.skills.addSkill, icon: Plus, tone: "primary", need: "editor", primary: true, to: "/skills/add" }]} />}
-      />
-      <StatGrid>
-        {data ? (
-          <>
-            <StatCard label="Total" value={formatCount(data.summary.total, exact)} icon={<Sparkles className="h-6 w-6" />} />
-            <StatCard label="Active" value={formatCount(data.summary.active, exact)} icon={<CircleCheck className="h-6 w-6" />} />
-            <StatCard label="Inactive" value={formatCount(data.summary.inactive, exact)} icon={<CircleSlash className="h-6 w-6" />} />
-            <StatCard label="Global" value={formatCount(data.summary.global, exact)} icon={<Globe className="h-6 w-6" />} />
-          </>
-        ) : (
-          Array.from({ length: limits.skeletonCards }, (_, i) => <StatCardSkeleton key={i} />)
-        )}
-      </StatGrid>
-      <SummaryNote page={data} />
-
-      <section className="mt-6" aria-label="Skill list">
-        <Toolbar actions={<ExportCsvButton path="/skills" query={list.params} total={data?.total} />}>
-          <SearchInput value={list.state.q} onChange={list.setQuery} placeholder="Search skills..." />
-        </Toolbar>
+    <ListScreen
+      list={list}
+      title={msg.skills.title}
+      subtitle={msg.skills.subtitle}
+      add={{ label: msg.skills.addSkill, to: "/skills/add" }}
+      cards={[
+        { label: "Total", icon: Sparkles, value: (s) => s.total },
+        { label: "Active", icon: CircleCheck, value: (s) => s.active },
+        { label: "Inactive", icon: CircleSlash, value: (s) => s.inactive },
+        { label: "Global", icon: Globe, value: (s) => s.global },
+      ]}
+      section={{ label: "Skill list" }}
+      search="Search skills..."
+      exportPath="/skills"
+      aboveTable={
         <div className="mb-3 flex flex-col gap-2 sm:flex-row sm:flex-wrap sm:items-center" role="group" aria-label="Filters">
           <FilterSelect label="Type" value={type ?? ""} onChange={(v) => list.setFilter({ type: v || undefined })}>
             <option value="">{msg.skills.allTypes}</option>
@@ -98,28 +82,16 @@ export default function SkillsPage() {
             <FilterX className="h-4 w-4" aria-hidden /> {msg.skills.clearFilters}
           </button>
         </div>
-        {failed ? (
-          <div className="mb-3">
-            <ErrorState title={msg.skills.loadError} message={errorMessage(query.error)} onRetry={() => void query.refetch()} />
-          </div>
-        ) : (
-          <>
-            <DataTable
-              label={msg.skills.title}
-              columns={columns}
-              rows={data?.items}
-              rowKey={(s) => s.skill_id}
-              sortable={skillSortKeys}
-              sort={{ sort: list.state.sort, order: list.state.order }}
-              onSort={list.setSort}
-              loading={query.isPending || query.isFetching}
-              onRowClick={(s) => void navigate({ to: "/skills/$skillId", params: { skillId: s.skill_id } })}
-              empty={<EmptyState title={msg.skills.empty} text={narrowed ? msg.skills.emptyFiltered : undefined} />}
-            />
-            <ListPagination list={list} />
-          </>
-        )}
-      </section>
-    </>
+      }
+      table={{
+        label: msg.skills.title,
+        columns,
+        rowKey: (s) => s.skill_id,
+        sortable: skillSortKeys,
+        onRowClick: (s) => void navigate({ to: "/skills/$skillId", params: { skillId: s.skill_id } }),
+        empty: <EmptyState title={msg.skills.empty} text={narrowed ? msg.skills.emptyFiltered : undefined} />,
+      }}
+      errorTitle={msg.skills.loadError}
+    />
   );
 }

@@ -1,18 +1,14 @@
 import { Link, useNavigate } from "@tanstack/react-router";
 import { CircleCheck, CircleSlash, UsersRound } from "lucide-react";
-import { limits, msg } from "../../domain/messages";
+import { msg } from "../../domain/messages";
 import { teamSortKeys, type TeamListItem, type TeamPage } from "../../domain/teams";
-import { errorMessage } from "../api/client";
 import { StatusBadge } from "../components/badges";
-import { columnsFor, DataTable } from "../components/DataTable";
-import { ExportCsvButton } from "../components/ExportCsvButton";
+import { columnsFor } from "../components/DataTable";
+import { ListScreen } from "../components/ListScreen";
 import { DateText, Num } from "../components/text";
-import { EmptyState, SearchInput, Toolbar } from "../components/inputs";
-import { formatCount, ListPagination } from "../components/ListPagination";
-import { ErrorState, PageHeader, StatCard, StatCardSkeleton, StatGrid } from "../components/ui";
+import { EmptyState } from "../components/inputs";
 import { CustomerFilter } from "../customers/public";
 import { useServerList } from "../lib/server-list";
-import { SummaryNote } from "../lib/SummaryNote";
 import { teamListQuery } from "./queries";
 import { TeamLink } from "./TeamCells";
 
@@ -48,51 +44,31 @@ export default function TeamsPage() {
     mode: "url", defaults: { sort: "created_at", order: "desc" }, filters: { customer: "customer_id" }, query: teamListQuery,
   });
   const navigate = useNavigate();
-  const { data, failed, query } = list;
   const customer = list.state.filters.customer;
-  const exact = data?.summary_exact ?? true;
 
   return (
-    <>
-      <PageHeader title={msg.nav.teams} subtitle="Teams across all customers" />
-      <StatGrid>
-        {data ? (
-          <>
-            <StatCard label="Total Teams" value={formatCount(data.summary.total, exact)} icon={<UsersRound className="h-6 w-6" />} />
-            <StatCard label="Active" value={formatCount(data.summary.active, exact)} icon={<CircleCheck className="h-6 w-6" />} />
-            <StatCard label="Inactive" value={formatCount(data.summary.inactive, exact)} icon={<CircleSlash className="h-6 w-6" />} />
-          </>
-        ) : (
-          Array.from({ length: limits.skeletonCards - 1 }, (_, i) => <StatCardSkeleton key={i} />)
-        )}
-      </StatGrid>
-      <SummaryNote page={data} />
-
-      <section className="mt-6" aria-label="Team list">
-        <Toolbar actions={<ExportCsvButton path="/teams" query={list.params} total={data?.total} />}>
-          <SearchInput value={list.state.q} onChange={list.setQuery} placeholder="Search teams..." />
-          <CustomerFilter value={customer} onChange={(id) => list.setFilter({ customer: id })} />
-        </Toolbar>
-        {failed ? (
-          <ErrorState title={msg.teams.loadError} message={errorMessage(query.error)} onRetry={() => void query.refetch()} />
-        ) : (
-          <>
-            <DataTable
-              label={msg.nav.teams}
-              columns={columns}
-              rows={data?.items}
-              rowKey={(t) => t.team_id}
-              sortable={teamSortKeys}
-              sort={{ sort: list.state.sort, order: list.state.order }}
-              onSort={list.setSort}
-              loading={query.isPending || query.isFetching}
-              onRowClick={(t) => void navigate({ to: "/teams/$teamId", params: { teamId: t.team_id } })}
-              empty={<EmptyState title="No teams found" text={list.state.q || customer ? "No teams match the search or filter." : undefined} />}
-            />
-            <ListPagination list={list} />
-          </>
-        )}
-      </section>
-    </>
+    <ListScreen
+      list={list}
+      title={msg.nav.teams}
+      subtitle="Teams across all customers"
+      cards={[
+        { label: "Total Teams", icon: UsersRound, value: (s) => s.total },
+        { label: "Active", icon: CircleCheck, value: (s) => s.active },
+        { label: "Inactive", icon: CircleSlash, value: (s) => s.inactive },
+      ]}
+      section={{ label: "Team list" }}
+      search="Search teams..."
+      filters={<CustomerFilter value={customer} onChange={(id) => list.setFilter({ customer: id })} />}
+      exportPath="/teams"
+      table={{
+        label: msg.nav.teams,
+        columns,
+        rowKey: (t) => t.team_id,
+        sortable: teamSortKeys,
+        onRowClick: (t) => void navigate({ to: "/teams/$teamId", params: { teamId: t.team_id } }),
+        empty: <EmptyState title="No teams found" text={list.state.q || customer ? "No teams match the search or filter." : undefined} />,
+      }}
+      errorTitle={msg.teams.loadError}
+    />
   );
 }

@@ -1,17 +1,13 @@
 import { Link, useNavigate } from "@tanstack/react-router";
 import { CircleCheck, CircleSlash, LogIn, Plus, User, X } from "lucide-react";
-import { limits, msg } from "../../domain/messages";
+import { msg } from "../../domain/messages";
 import { userSortKeys, type UserListItem, type UserPage } from "../../domain/users";
-import { errorMessage } from "../api/client";
 import { RoleBadges, StatusBadge } from "../components/badges";
-import { columnsFor, DataTable } from "../components/DataTable";
-import { ExportCsvButton } from "../components/ExportCsvButton";
-import { formatCount, ListPagination } from "../components/ListPagination";
-import { SummaryNote } from "../lib/SummaryNote";
+import { columnsFor } from "../components/DataTable";
+import { ListScreen } from "../components/ListScreen";
 import { DateText, Muted, Truncate } from "../components/text";
-import { ActionBar, ActionButton } from "../components/actions";
-import { EmptyState, SearchInput, Toolbar } from "../components/inputs";
-import { ErrorState, PageHeader, StatCard, StatCardSkeleton, StatGrid } from "../components/ui";
+import { ActionButton } from "../components/actions";
+import { EmptyState } from "../components/inputs";
 import { CustomerFilter } from "../customers/public";
 import { useServerList } from "../lib/server-list";
 import { userListQuery } from "./queries";
@@ -66,72 +62,52 @@ export default function UsersPage() {
   const customer = list.state.filters.customer;
   const signedIn = list.state.filters.signed_in === "true";
   const navigate = useNavigate();
-  const { data, failed, query } = list;
-  const { error, isPending, isFetching, refetch } = query;
-  const exact = data?.summary_exact ?? true;
-  // SPEC.md §8: failed counts fall back to 0.
-  const summary = data?.summary ?? (failed ? { total: 0, active: 0, inactive: 0, recent_logins: 0 } : undefined);
 
   return (
-    <>
-      <PageHeader
-        title={msg.nav.users}
-        subtitle="Users across all customers, their roles and activity"
-        actions={<ActionBar actions={[{ label: "Add User", icon: Plus, tone: "primary", need: "editor", primary: true, to: "/users/add" }]} />}
-      />
-      <StatGrid>
-        {summary ? (
-          <>
-            <StatCard label="Total" value={formatCount(summary.total, exact)} icon={<User className="h-6 w-6" />} />
-            <StatCard label="Active" value={formatCount(summary.active, exact)} icon={<CircleCheck className="h-6 w-6" />} />
-            <StatCard label="Inactive" value={formatCount(summary.inactive, exact)} icon={<CircleSlash className="h-6 w-6" />} />
-            <StatCard label="Recent Logins (24h)" value={formatCount(summary.recent_logins, exact)} icon={<LogIn className="h-6 w-6" />} />
-          </>
-        ) : (
-          Array.from({ length: limits.skeletonCards }, (_, i) => <StatCardSkeleton key={i} />)
-        )}
-      </StatGrid>
-      <SummaryNote page={data} />
-
-      <section className="mt-6" aria-label="User list">
-        <Toolbar actions={<ExportCsvButton path="/users" query={list.params} total={data?.total} />}>
-          <SearchInput value={list.state.q} onChange={list.setQuery} placeholder="Search users..." />
+    <ListScreen
+      list={list}
+      title={msg.nav.users}
+      subtitle="Users across all customers, their roles and activity"
+      add={{ label: "Add User", to: "/users/add" }}
+      cards={[
+        { label: "Total", icon: User, value: (s) => s.total },
+        { label: "Active", icon: CircleCheck, value: (s) => s.active },
+        { label: "Inactive", icon: CircleSlash, value: (s) => s.inactive },
+        { label: "Recent Logins (24h)", icon: LogIn, value: (s) => s.recent_logins },
+      ]}
+      // SPEC.md §8: failed counts fall back to 0.
+      failedSummary={{ total: 0, active: 0, inactive: 0, recent_logins: 0 }}
+      section={{ label: "User list" }}
+      search="Search users..."
+      filters={
+        <>
           <CustomerFilter value={customer} onChange={(id) => list.setFilter({ customer: id })} />
           {signedIn ? (
             <button type="button" className="badge badge-primary badge-soft h-8 gap-1.5 px-3" onClick={() => list.setFilter({ signed_in: undefined })} aria-label={msg.ui.clearFilter(msg.ui.signedInFilter)}>
               {msg.ui.signedInFilter} <X className="h-3.5 w-3.5" aria-hidden />
             </button>
           ) : null}
-        </Toolbar>
-        {failed ? (
-          <div className="mb-3">
-            <ErrorState title={msg.users.loadError} message={errorMessage(error)} onRetry={() => void refetch()} />
-          </div>
-        ) : null}
-        <DataTable
-          label={msg.nav.users}
-          columns={columns}
-          rows={failed ? [] : data?.items}
-          rowKey={(u) => u.user_id}
-          sortable={userSortKeys}
-          sort={{ sort: list.state.sort, order: list.state.order }}
-          onSort={list.setSort}
-          loading={!failed && (isPending || isFetching)}
-          onRowClick={(u) => void navigate({ to: "/users/$userId", params: { userId: u.user_id } })}
-          empty={
-            failed ? (
-              <EmptyState title={msg.users.noData} />
-            ) : (
-              <EmptyState
-                title={msg.users.empty}
-                text={list.state.q || customer || signedIn ? msg.users.filtered : msg.users.emptyHint}
-                action={list.state.q || customer || signedIn ? undefined : <ActionButton action={{ label: "Add User", icon: Plus, tone: "primary", need: "editor", to: "/users/add" }} />}
-              />
-            )
-          }
-        />
-        <ListPagination list={list} />
-      </section>
-    </>
+        </>
+      }
+      exportPath="/users"
+      table={{
+        label: msg.nav.users,
+        columns,
+        rowKey: (u) => u.user_id,
+        sortable: userSortKeys,
+        onRowClick: (u) => void navigate({ to: "/users/$userId", params: { userId: u.user_id } }),
+        empty: list.failed ? (
+          <EmptyState title={msg.users.noData} />
+        ) : (
+          <EmptyState
+            title={msg.users.empty}
+            text={list.state.q || customer || signedIn ? msg.users.filtered : msg.users.emptyHint}
+            action={list.state.q || customer || signedIn ? undefined : <ActionButton action={{ label: "Add User", icon: Plus, tone: "primary", need: "editor", to: "/users/add" }} />}
+          />
+        ),
+      }}
+      errorTitle={msg.users.loadError}
+      errorKeepsTable
+    />
   );
 }

@@ -1,0 +1,162 @@
+import type { ReactNode } from "react";
+import { Plus, type LucideIcon } from "lucide-react";
+import { limits } from "../../domain/messages";
+import { errorMessage } from "../api/client";
+import type { useServerList } from "../lib/server-list";
+import { SummaryNote } from "../lib/SummaryNote";
+import { ActionBar } from "./actions";
+import { DataTable, type Column } from "./DataTable";
+import { ExportCsvButton } from "./ExportCsvButton";
+import { SearchInput, Toolbar } from "./inputs";
+import { formatCount, ListPagination } from "./ListPagination";
+import { ErrorState, PageHeader, StatCard, StatCardSkeleton, StatGrid } from "./ui";
+
+/** The result of `useServerList` for rows `I` and summary `S`. */
+export type ServerListOf<I, S> = ReturnType<typeof useServerList<I, S>>;
+
+/** One summary card: its label, its icon and the count it shows from the page's summary. */
+export type ListCard<S> = { label: string; icon: LucideIcon; value: (summary: S) => number };
+
+type Props<I extends Record<string, any>, S> = {
+  /** The screen's list (`useServerList`): state, query, data, failed. */
+  list: ServerListOf<I, S>;
+  /** The page header's title (also the document title) and subtitle. */
+  title: string;
+  subtitle?: ReactNode;
+  /** The header's primary "Add …" button (editors and up), opening `to`. */
+  add?: { label: string; to: string };
+  /** Other header actions, in place of `add`. */
+  actions?: ReactNode;
+  /** Between the header and the cards (a success banner, an action's error). */
+  banner?: ReactNode;
+  /** Summary cards; none: no card grid and no summary note. */
+  cards?: ListCard<S>[];
+  /** The summary the cards show when the load failed (else skeletons stay). */
+  failedSummary?: S;
+  /**
+   * The list's region: a `<section>` named by `label`, or by a visible `<h2>` (`heading`, whose
+   * element gets `headingId`). Neither: the toolbar and table follow the header directly.
+   */
+  section?: { label: string } | { heading: ReactNode; headingId: string };
+  /** The search box's placeholder; none: no search box. */
+  search?: string;
+  /** Filter controls in the toolbar, after the search box. */
+  filters?: ReactNode;
+  /** The API path of the Export CSV button (the list's own parameters are passed). */
+  exportPath: string;
+  /** Between the toolbar and the table, also on error (a filter row, a bulk selection bar). */
+  aboveTable?: ReactNode;
+  /** Right above the table, only when the table is shown (a loading line). */
+  tableIntro?: ReactNode;
+  table: {
+    /** Accessible name of the table. */
+    label: string;
+    columns: Column<I>[];
+    rowKey: (row: I) => string;
+    /** Column ids the server sorts by; none: no sort buttons. */
+    sortable?: readonly string[];
+    onRowClick?: (row: I) => void;
+    /** The empty state (the page decides between "none yet", "none match" and "failed"). */
+    empty: ReactNode;
+  };
+  /** The error's title ("Error loading prompts"); the server's message and Retry follow. */
+  errorTitle: string;
+  /** On error, keep the (empty) table under the error instead of replacing it. */
+  errorKeepsTable?: boolean;
+  /** After the list (dialogs). */
+  children?: ReactNode;
+};
+
+/**
+ * The scaffold of a list screen, so that every list looks and behaves alike:
+ *
+ *  1. `PageHeader` (title, subtitle, the "Add …" button or other actions), then `banner`;
+ *  2. when there are `cards`: a `StatGrid` of `StatCard`s whose values are `formatCount(value,
+ *     summary_exact)` ("about 1.2M" for estimates), one `StatCardSkeleton` per card (at most
+ *     `limits.skeletonCards`) while loading, then `SummaryNote` ("Counts as of …");
+ *  3. the list's `<section>` (named by `section`): a `Toolbar` with the search box, `filters` and
+ *     Export CSV, then `aboveTable`, then either an `ErrorState` (`errorTitle`, the server's
+ *     message, Retry) in place of the table, or `tableIntro`, the `DataTable` (sorted through the
+ *     list, loading skeleton rows while fetching, the page's empty state) and `ListPagination`.
+ *     With `errorKeepsTable` the error sits above a table showing the empty state instead.
+ *
+ * Search, filters, sort and page are the list's (`useServerList`: in the URL for screens). The
+ * page keeps its own specifics: columns, texts (src/domain/messages.ts), filter controls, empty
+ * states, dialogs.
+ *
+ * SPEC.md sections relying on it: §2 (the list screens: /customers, /teams, /users, /skills,
+ * /prompts, /platforms, /comments; cards, search, filters, columns, Add, Export CSV, the empty,
+ * loading and error states with Retry), §8 (failed loads: error with Retry, counts), §9 (sortable
+ * headers, paging); also the audit and operators screens.
+ */
+export function ListScreen<I extends Record<string, any>, S>(props: Props<I, S>) {
+  const { list, cards, section, table } = props;
+  const { data, failed, query } = list;
+  const exact = data?.summary_exact ?? true;
+  const summary = data?.summary ?? (failed ? props.failedSummary : undefined);
+  const loading = !failed && (query.isPending || query.isFetching);
+  const sorting = table.sortable ? { sortable: table.sortable, sort: { sort: list.state.sort, order: list.state.order }, onSort: list.setSort } : {};
+
+  const error = (
+    <div className="mb-3">
+      <ErrorState title={props.errorTitle} message={errorMessage(query.error)} onRetry={() => void query.refetch()} />
+    </div>
+  );
+  const tableView = (
+    <>
+      {props.tableIntro}
+      <DataTable
+        label={table.label}
+        columns={table.columns}
+        rows={failed ? [] : data?.items}
+        rowKey={table.rowKey}
+        {...sorting}
+        loading={loading}
+        onRowClick={table.onRowClick}
+        empty={table.empty}
+      />
+      <ListPagination list={list} />
+    </>
+  );
+  const body = (
+    <>
+      {section && "heading" in section ? <h2 id={section.headingId} className="mb-3 text-lg font-semibold">{section.heading}</h2> : null}
+      <Toolbar actions={<ExportCsvButton path={props.exportPath} query={list.params} total={data?.total} />}>
+        {props.search !== undefined ? <SearchInput value={list.state.q} onChange={list.setQuery} placeholder={props.search} /> : null}
+        {props.filters}
+      </Toolbar>
+      {props.aboveTable}
+      {failed ? error : null}
+      {failed && !props.errorKeepsTable ? null : tableView}
+    </>
+  );
+
+  return (
+    <>
+      <PageHeader
+        title={props.title}
+        subtitle={props.subtitle}
+        actions={props.add ? <ActionBar actions={[{ label: props.add.label, icon: Plus, tone: "primary", need: "editor", primary: true, to: props.add.to }]} /> : props.actions}
+      />
+      {props.banner}
+      {cards ? (
+        <>
+          <StatGrid>
+            {summary
+              ? cards.map(({ label, icon: Icon, value }) => <StatCard key={label} label={label} value={formatCount(value(summary), exact)} icon={<Icon className="h-6 w-6" />} />)
+              : Array.from({ length: Math.min(cards.length, limits.skeletonCards) }, (_, i) => <StatCardSkeleton key={i} />)}
+          </StatGrid>
+          <SummaryNote page={data} />
+        </>
+      ) : null}
+      {section ? (
+        <section className="mt-6" {...("heading" in section ? { "aria-labelledby": section.headingId } : { "aria-label": section.label })}>
+          {body}
+        </section>
+      ) : (
+        body
+      )}
+      {props.children}
+    </>
+  );
+}
