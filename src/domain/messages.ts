@@ -154,6 +154,8 @@ export const msg = {
     dataTable: "Data table",
     downloadCsv: (title: string) => `Download CSV: ${title}`,
     loadError: "Error loading analytics",
+    /** Under each figure: when its aggregate ran (costly figures are refreshed every minute). */
+    asOf: (time: string) => `As of ${time}`,
   },
   search: {
     queryRequired: "Type something to search for",

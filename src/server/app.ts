@@ -12,7 +12,7 @@ import { requestId } from "hono/request-id";
 import { secureHeaders } from "hono/secure-headers";
 import type pino from "pino";
 import { createAuth, type Auth } from "./auth";
-import { defaultMaxBodyBytes, type Config } from "./config";
+import { defaultAnalyticsRefreshSeconds, defaultMaxBodyBytes, type Config } from "./config";
 import type { Database } from "./db/client";
 import { auditBase, auditRouter } from "./audit-log/routes";
 import { customersBase, customersRouter } from "./customers/routes";
@@ -30,11 +30,13 @@ import { usersBase, usersRouter } from "./users/routes";
 import { databaseErrorAnswer, errorResponse, HttpError } from "./http/errors";
 import { requireAccess, routeTable, sessionScheme, type AppEnv } from "./http/route";
 import { defaultListSettings, type SummaryCache } from "./http/list-engine";
+import { createSnapshots, type Snapshots } from "./snapshots";
+import type { AnalyticsFigureData } from "../domain/analytics";
 import { changePasswordHandler, clientIp, jsonOnly, resolveSession, sameOrigin, signInHandler, signOutHandler, systemClock, type Clock } from "./security";
 
 export type AppDeps = {
   db: Database;
-  config: Pick<Config, "authSecret" | "publicUrl" | "security"> & Partial<Pick<Config, "lists" | "maxBodyBytes">>;
+  config: Pick<Config, "authSecret" | "publicUrl" | "security"> & Partial<Pick<Config, "lists" | "maxBodyBytes" | "analytics">>;
   logger: pino.Logger;
   /** Folder of the built single-page app; when absent only the API is served. */
   webRoot?: string;
@@ -49,7 +51,7 @@ export const defaultWebRoot = path.resolve(import.meta.dirname, "../../dist/web"
  * document at /api/openapi.json and its viewer at /api/docs, /healthz, and the built SPA.
  * Used by main.ts and, in process, by the API tests.
  */
-export function createApp(deps: AppDeps): { app: OpenAPIHono<AppEnv>; auth: Auth } {
+export function createApp(deps: AppDeps): { app: OpenAPIHono<AppEnv>; auth: Auth; analytics: Snapshots<AnalyticsFigureData> } {
   const auth = createAuth(deps.db, deps.config, deps.logger);
   const app = new OpenAPIHono<AppEnv>();
 
@@ -75,8 +77,16 @@ export function createApp(deps: AppDeps): { app: OpenAPIHono<AppEnv>; auth: Auth
   // JSON and CSV answers are compressed on the fly; built assets are served precompressed (mountWeb).
   app.use("/api/*", compress());
   const lists = { settings: { ...defaultListSettings, ...deps.config.lists }, cache: new Map() as SummaryCache };
+  const refreshMs = (deps.config.analytics?.refreshSeconds ?? defaultAnalyticsRefreshSeconds) * 1000;
+  const analytics = createSnapshots<AnalyticsFigureData>({
+    maxAgeMs: refreshMs,
+    maxStaleMs: Math.max(refreshMs * 10, 15 * 60_000),
+    clock: deps.clock,
+    onError: (err, key) => deps.logger.warn({ err, figure: key }, "analytics refresh failed"),
+  });
   app.use(async (c, next) => {
     c.set("lists", lists);
+    c.set("analytics", analytics);
     const started = performance.now();
     c.set("db", deps.db);
     c.set("auth", auth);
@@ -176,7 +186,7 @@ export function createApp(deps: AppDeps): { app: OpenAPIHono<AppEnv>; auth: Auth
     return errorResponse(c, 500, "internal", `Something went wrong on our side (request ${c.var.requestId})`);
   });
 
-  return { app, auth };
+  return { app, auth, analytics };
 }
 
 const require = createRequire(import.meta.url);

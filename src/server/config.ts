@@ -4,6 +4,9 @@ import path from "node:path";
 import { z } from "zod";
 import { passwordSchema } from "../domain/password";
 
+/** The default of ANALYTICS_REFRESH_SECONDS. */
+export const defaultAnalyticsRefreshSeconds = 60;
+
 /** The default of MAX_BODY_BYTES: 1 MiB. */
 export const defaultMaxBodyBytes = 1_048_576;
 
@@ -32,6 +35,7 @@ export const defaultMaxBodyBytes = 1_048_576;
  * | TRUST_PROXY         | (unset)                   | number of reverse proxies in front: the client address is that many entries from the right of X-Forwarded-For |
  * | LIST_EXACT_COUNT_LIMIT | 50000                  | above this many matching rows a list's total is the planner's estimate |
  * | LIST_SUMMARY_REFRESH_SECONDS | 10               | how long a big list's summary cards may be reused |
+ * | ANALYTICS_REFRESH_SECONDS | 60                  | age after which an analytics figure is refreshed in the background |
  * | MAX_BODY_BYTES      | 1048576                   | largest request body accepted (413 above), on every route |
  * | SHUTDOWN_WAIT_SECONDS | 10                      | on SIGTERM/SIGINT, how long requests in flight may take to finish |
  */
@@ -63,6 +67,7 @@ const envSchema = z.object({
     .optional(),
   LIST_EXACT_COUNT_LIMIT: z.coerce.number().int().min(1).default(50_000),
   LIST_SUMMARY_REFRESH_SECONDS: z.coerce.number().min(0).default(10),
+  ANALYTICS_REFRESH_SECONDS: z.coerce.number().min(0).default(defaultAnalyticsRefreshSeconds),
   MAX_BODY_BYTES: z.coerce.number().int().min(1024).default(defaultMaxBodyBytes),
   SHUTDOWN_WAIT_SECONDS: z.coerce.number().min(0).default(10),
 });
@@ -111,6 +116,8 @@ export type Config = {
   security: SecurityConfig;
   /** The list engine (README "Lists"). */
   lists: { exactCountLimit: number; summaryRefreshSeconds: number };
+  /** Analytics snapshots (README "Analytics"): age in seconds after which a figure is refreshed. */
+  analytics: { refreshSeconds: number };
   /** Largest request body accepted, in bytes; larger ones are answered 413 before anything reads them. */
   maxBodyBytes: number;
   /** On SIGTERM/SIGINT, how long requests in flight may take to finish, in seconds. */
@@ -168,6 +175,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       trustProxy: e.TRUST_PROXY ?? 0,
     },
     lists: { exactCountLimit: e.LIST_EXACT_COUNT_LIMIT, summaryRefreshSeconds: e.LIST_SUMMARY_REFRESH_SECONDS },
+    analytics: { refreshSeconds: e.ANALYTICS_REFRESH_SECONDS },
     maxBodyBytes: e.MAX_BODY_BYTES,
     shutdownWaitSeconds: e.SHUTDOWN_WAIT_SECONDS,
   };

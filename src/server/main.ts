@@ -7,6 +7,7 @@
 import type { Server } from "node:http";
 import { serve } from "@hono/node-server";
 import { createApp, defaultWebRoot } from "./app";
+import { warmAnalytics } from "./analytics/queries";
 import { loadConfig, type Config } from "./config";
 import { ensureDemoOperators, isTrial, openConfiguredDatabase, prepareDatabase } from "./database";
 import { pruneSessions } from "./security";
@@ -31,7 +32,9 @@ async function main() {
     release();
     throw err;
   }
-  const { app } = createApp({ db: handle.db, config, logger, webRoot: defaultWebRoot });
+  const { app, analytics } = createApp({ db: handle.db, config, logger, webRoot: defaultWebRoot });
+  // The costly analytics figures are computed in the background, ready for the first visit.
+  void warmAnalytics(handle.db, analytics);
   // Expired sessions and stale sign-in counters are deleted at start and every hour.
   const prune = () => pruneSessions(handle.db).catch((err) => logger.warn({ err }, "pruning sessions failed"));
   await prune();

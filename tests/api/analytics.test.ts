@@ -5,7 +5,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { analyticsFigures } from "../../src/domain/analytics";
-import { startConsole, type TestConsole } from "../support/app";
+import { startConsole, testClock, type TestConsole } from "../support/app";
 import { targets } from "../support/databases";
 
 describe.each(targets)("analytics API on %s", (target) => {
@@ -86,5 +86,46 @@ describe.each(targets)("analytics API on %s", (target) => {
   it("answers every figure, and 404 for an unknown one", async () => {
     for (const f of analyticsFigures) expect((await app.read(`/api/analytics/${f}`)).status).toBe(200);
     expect((await app.read("/api/analytics/nothing")).status).toBe(404);
+  });
+
+  it("answers the costly figures from a snapshot, refreshed in the background once a minute old, and the counters' figures live", async () => {
+    const clock = testClock();
+    const own = await startConsole(target, { demo: true, clock });
+    try {
+      const today = async () => {
+        const { body } = await own.read("/api/analytics/sign-ins?days=7");
+        const last = body.rows.at(-1);
+        return { users: last.values.users as number, asOf: body.as_of as string };
+      };
+      /** One more user signed in today, straight in the database. */
+      const signInOneMore = () => own.rows(sql`
+        update users_data set last_login = now() where user_id = (
+          select user_id from users_data where last_login is null or last_login < date_trunc('day', now()) order by user_id limit 1)`);
+      const first = await today();
+      expect(first.asOf).toBe(clock().toISOString());
+      await signInOneMore();
+      clock.advance(30);
+      // Younger than a minute: the snapshot as it was.
+      expect(await today()).toEqual(first);
+      clock.advance(31);
+      // Older: still the snapshot for this answer, while a refresh runs in the background.
+      expect(await today()).toEqual(first);
+      await own.analytics.settled();
+      const refreshed = await today();
+      expect(refreshed.users).toBe(first.users + 1);
+      expect(refreshed.asOf).toBe(clock().toISOString());
+      // Older than 15 minutes: computed for the request itself.
+      await signInOneMore();
+      clock.advance(16 * 60);
+      expect((await today()).users).toBe(first.users + 2);
+
+      // Customers by status reads maintained counters: a change shows at once.
+      const before = (await own.read("/api/analytics/customers-by-status")).body.rows.find((r: any) => r.label === "trial").values.customers;
+      await own.rows(sql`update customers set status = 'trial' where customer_id = (select customer_id from customers where status <> 'trial' order by customer_id limit 1)`);
+      const after = (await own.read("/api/analytics/customers-by-status")).body.rows.find((r: any) => r.label === "trial").values.customers;
+      expect(after).toBe(before + 1);
+    } finally {
+      await own.close();
+    }
   });
 });

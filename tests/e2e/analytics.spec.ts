@@ -15,6 +15,8 @@ test.describe("analytics", () => {
       const card = page.getByTestId(`figure-${figure}`);
       await expect(card.getByRole("heading", { name: analyticsInfo[figure].title })).toBeVisible();
       await expect(card.getByTestId("chart").locator("svg.recharts-surface").first()).toBeVisible();
+      // When the figure's aggregate ran (the costly ones come from a snapshot of at most a minute).
+      await expect(card.getByTestId("as-of")).toHaveText(new RegExp(`^${msg.analytics.asOf("")}\\w{3} \\d{1,2}, \\d{4}, \\d{2}:\\d{2}$`));
     }
     // The table fallback holds the API's figures.
     const statuses = await apiGet(page, "/api/analytics/customers-by-status");

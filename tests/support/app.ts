@@ -10,6 +10,8 @@ import { defaultSecurity, type SecurityConfig } from "../../src/server/config";
 import { queryRows, type DatabaseHandle } from "../../src/server/db/client";
 import { loadDemoData } from "../../src/server/db/demo-data";
 import type { OperatorRole } from "../../src/domain/enums";
+import type { AnalyticsFigureData } from "../../src/domain/analytics";
+import type { Snapshots } from "../../src/server/snapshots";
 import { freshDatabase, type TargetName } from "./databases";
 
 export const publicUrl = "http://localhost:3999";
@@ -29,6 +31,8 @@ export type TestConsole = {
   count(query: SQL): Promise<number>;
   /** Sign-in cookie of the demo operator of `role` (created on first use). */
   cookie(role: OperatorRole): Promise<string>;
+  /** The app's analytics snapshots (tests wait for a background refresh with `settled()`). */
+  analytics: Snapshots<AnalyticsFigureData>;
   close(): Promise<void>;
 };
 
@@ -59,7 +63,7 @@ export async function startConsole(
 ): Promise<TestConsole> {
   const handle = options.handle ?? (await freshDatabase(target));
   if (options.demo) await loadDemoData(handle.db, { seed: 42 });
-  const { app } = createApp({
+  const { app, analytics } = createApp({
     db: handle.db,
     config: { authSecret: "test-secret-test-secret-test-secret-0123", publicUrl, security: { ...defaultSecurity, ...options.security } },
     logger: options.logger ?? pino({ level: "silent" }),
@@ -105,6 +109,10 @@ export async function startConsole(
     write: async (method, path, json, as = "editor") => asJson(await request(path, { as, method, json })),
     rows,
     count: async (query) => (await rows<{ n: number }>(sql`select count(*)::int as n from (${query}) q`))[0].n,
-    close: () => handle.close(),
+    analytics,
+    close: async () => {
+      await analytics.settled();
+      await handle.close();
+    },
   };
 }

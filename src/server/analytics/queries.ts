@@ -1,19 +1,21 @@
 import { sql, type SQL } from "drizzle-orm";
-import type { AnalyticsFigure, AnalyticsFigureData } from "../../domain/analytics";
+import { signInRanges, type AnalyticsFigure, type AnalyticsFigureData } from "../../domain/analytics";
 import { commentStatuses, customerStatuses, promptStatuses, skillTypes } from "../../domain/enums";
 import { queryRows, type Database } from "../db/client";
+import type { Snapshots } from "../snapshots";
 
 type Row = { label: string } & Record<string, number | string | null>;
 
 /**
  * The SQL aggregate of each figure (one statement each), returning a `label` column and one
- * numeric column per series. Each reads an index or a maintained counter:
- * - customers by status: `status_counts` (kept by triggers), O(1);
+ * numeric column per series:
+ * - customers by status and prompts by status: `status_counts` (kept by triggers), O(1), live;
  * - sign-ins: `users_data_last_login_at_idx` range over the last `days` days, one row per day;
  * - top skills: active rows of `teams_skills` through `teams_skills_skill_idx` (skill_id, status);
  * - score by type: the scored assignments, grouped by the skill's type;
- * - comments per week: `skill_comments_created_at_idx` range over the last 12 weeks;
- * - prompts by status: `pedal_prompts_status_idx`.
+ * - comments per week: `skill_comments_created_at_idx` range over the last 12 weeks.
+ * The last four read a large share of a big table (hundreds of ms at a million users), so they are
+ * answered from snapshots (see `snapshotted`).
  */
 const statements: Record<AnalyticsFigure, (days: number) => SQL> = {
   "customers-by-status": () => sql`
@@ -52,17 +54,21 @@ const statements: Record<AnalyticsFigure, (days: number) => SQL> = {
     ) c on c.week = w.week
     group by w.week order by w.week`,
   "prompts-by-status": () => sql`
-    select s.status as label, count(p.status)::int as prompts
+    select s.status as label, coalesce(sc.n, 0)::int as prompts
     from unnest(${sql.raw(`array[${promptStatuses.map((s) => `'${s}'`).join(", ")}]`)}::text[]) with ordinality as s(status, i)
-    left join pedal_prompts p on p.status = s.status
-    group by s.status, s.i order by s.i`,
+    left join status_counts sc on sc.entity = 'prompts' and sc.status = s.status
+    order by s.i`,
 };
 
 /**
- * One analytics figure (SPEC.md §2 "/analytics"): its rows, each a label and a number per series,
- * from one SQL aggregate. `days` (7, 30 or 90) applies to the sign-ins figure only.
+ * Figures answered from a snapshot at most ANALYTICS_REFRESH_SECONDS old (README "Analytics"):
+ * their aggregates scan a large share of `users_data`, `teams_skills` or `skill_comments`. The
+ * others read maintained counters and are always live.
  */
-export async function analyticsFigure(db: Database, figure: AnalyticsFigure, days: number): Promise<AnalyticsFigureData> {
+export const snapshotted: ReadonlySet<AnalyticsFigure> = new Set<AnalyticsFigure>(["sign-ins", "top-skills", "score-by-type", "comments-per-week"]);
+
+/** Runs a figure's aggregate now: `{ figure, rows, as_of }`, `as_of` being the time of this run. */
+async function computeFigure(db: Database, figure: AnalyticsFigure, days: number, at: Date = new Date()): Promise<AnalyticsFigureData> {
   const rows = await queryRows<Row>(db, statements[figure](days));
   return {
     figure,
@@ -70,8 +76,35 @@ export async function analyticsFigure(db: Database, figure: AnalyticsFigure, day
       label: String(label),
       values: Object.fromEntries(Object.entries(values).map(([k, v]) => [k, v === null ? null : Number(v)])),
     })),
-    as_of: new Date().toISOString(),
+    as_of: at.toISOString(),
   };
+}
+
+/** The snapshot key of a figure: the range matters to sign-ins only. */
+const snapshotKey = (figure: AnalyticsFigure, days: number) => (figure === "sign-ins" ? `${figure}:${days}` : figure);
+
+/**
+ * One analytics figure (SPEC.md §2 "/analytics"): its rows, each a label and a number per series,
+ * from one SQL aggregate, and `as_of`, when that aggregate ran (ISO 8601). `days` (7, 30 or 90)
+ * applies to the sign-ins figure only. Figures in `snapshotted` come from `snapshots`
+ * (stale-while-revalidate), the others are computed for the request.
+ */
+export async function analyticsFigure(db: Database, figure: AnalyticsFigure, days: number, snapshots: Snapshots<AnalyticsFigureData>): Promise<AnalyticsFigureData> {
+  if (!snapshotted.has(figure)) return computeFigure(db, figure, days);
+  const { value, at } = await snapshots.get(snapshotKey(figure, days), () => computeFigure(db, figure, days));
+  return { ...value, as_of: at.toISOString() };
+}
+
+/**
+ * Computes every snapshotted figure (each range of sign-ins) one after the other, so that the first
+ * visit of /analytics after a start finds them ready. A failure is left for that visit to retry and show.
+ */
+export async function warmAnalytics(db: Database, snapshots: Snapshots<AnalyticsFigureData>): Promise<void> {
+  for (const figure of snapshotted) {
+    for (const days of figure === "sign-ins" ? signInRanges : [30]) {
+      await snapshots.refresh(snapshotKey(figure, days), () => computeFigure(db, figure, days)).catch(() => undefined);
+    }
+  }
 }
 
 /** The statement of a figure (the benchmark explains it). */

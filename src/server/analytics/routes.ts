@@ -10,7 +10,10 @@ export const analyticsBase = "/api/analytics";
  * (SPEC.md §2 "/analytics"): customers-by-status, sign-ins (users by day of last sign-in over the
  * last `days`: 7, 30 or 90, default 30), top-skills (10 skills with most active team assignments),
  * score-by-type (average assignment score per skill type, percent), comments-per-week (per status,
- * last 12 weeks), prompts-by-status. One SQL aggregate each. 422 for an unknown figure or range.
+ * last 12 weeks), prompts-by-status. One SQL aggregate each; `as_of` is when it ran: sign-ins,
+ * top-skills, score-by-type and comments-per-week come from a snapshot at most
+ * ANALYTICS_REFRESH_SECONDS old (refreshed in the background), the others are live.
+ * 422 for an unknown figure or range.
  */
 const figure = apiRoute(analyticsBase, "viewer", {
   method: "get", path: "/{figure}", tags: ["Analytics"], summary: "One analytics figure",
@@ -24,5 +27,5 @@ const figure = apiRoute(analyticsBase, "viewer", {
 export const analyticsRouter = createRouter().openapi(figure, async (c) => {
   const { figure: name } = c.req.valid("param");
   const { days } = c.req.valid("query");
-  return c.json(await analyticsFigure(c.var.db, name, days), 200);
+  return c.json(await analyticsFigure(c.var.db, name, days, c.var.analytics), 200);
 });

@@ -9,6 +9,8 @@ import { errorResponse, fieldMessages } from "./errors";
 import { errorBodySchema } from "./errors";
 import type { OperatorRole } from "../../domain/enums";
 import type { ListSettings, SummaryCache } from "./list-engine";
+import type { AnalyticsFigureData } from "../../domain/analytics";
+import type { Snapshots } from "../snapshots";
 
 /** Per-request variables every handler can read with `c.var`. */
 export type AppEnv = {
@@ -22,6 +24,8 @@ export type AppEnv = {
     clientIp: string;
     /** The list engine's settings and this app's memory of big lists' summaries. */
     lists: { settings: ListSettings; cache: SummaryCache };
+    /** This app's snapshots of the costly analytics figures (README "Analytics"). */
+    analytics: Snapshots<AnalyticsFigureData>;
   };
 };
 

@@ -5,7 +5,7 @@ import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, ResponsiveContai
 import { analyticsFigureSchema, analyticsInfo, signInRanges, type AnalyticsFigure, type AnalyticsFigureData } from "../../domain/analytics";
 import { msg } from "../../domain/messages";
 import { api, errorMessage } from "../api/client";
-import { formatNumber } from "../components/format";
+import { formatDateTime, formatFullTime, formatNumber } from "../components/format";
 import { ErrorState, PageHeader } from "../components/ui";
 import { queryRoots } from "../lib/query-client";
 
@@ -105,10 +105,15 @@ function FigureCard({ figure, days, controls }: { figure: AnalyticsFigure; days?
             <div className="h-64 w-full" aria-hidden data-testid="chart">
               <Chart figure={figure} data={data} />
             </div>
-            <details className="text-sm">
-              <summary className="cursor-pointer text-base-content/80">{msg.analytics.dataTable}</summary>
-              <FigureTable figure={figure} data={data} />
-            </details>
+            <div className="flex flex-wrap items-start justify-between gap-x-4 gap-y-1 text-sm">
+              <details className="grow">
+                <summary className="cursor-pointer text-base-content/80">{msg.analytics.dataTable}</summary>
+                <FigureTable figure={figure} data={data} />
+              </details>
+              <time className="text-xs leading-5 text-base-content/70" dateTime={data.as_of} title={formatFullTime(data.as_of)} data-testid="as-of">
+                {msg.analytics.asOf(formatDateTime(data.as_of))}
+              </time>
+            </div>
           </>
         )}
       </div>
