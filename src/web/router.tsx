@@ -1,4 +1,4 @@
-import { lazy, Suspense } from "react";
+import { useEffect, useState } from "react";
 import { createRootRoute, createRoute, createRouter, lazyRouteComponent, Outlet } from "@tanstack/react-router";
 import { msg } from "../domain/messages";
 import { useAuth } from "./auth/AuthProvider";
@@ -11,9 +11,44 @@ import { auditSearch, commentsSearch, configSearch, customersSearch, platformsSe
  * The shell (sidebar, top bar, palette trigger) is its own chunk: the sign-in screen and the
  * session check never wait for it, and its fetch starts at once, beside the session check.
  */
-const loadShell = () => import("./shell/Shell");
-const shellModule = loadShell();
-const Shell = lazy(() => shellModule.catch(loadShell).then((m) => ({ default: m.Shell })));
+type ShellComponent = typeof import("./shell/Shell").Shell;
+const loadShell = () => import("./shell/Shell").then((m) => (loadedShell = m.Shell));
+let loadedShell: ShellComponent | undefined;
+let shellModule: Promise<ShellComponent> = loadShell();
+// A failed load is shown by the gate once the session is known, not reported as unhandled.
+shellModule.catch(() => undefined);
+
+/**
+ * The shell once its chunk is there (`failed` when it could not be loaded, `retry` tries again).
+ * Not React.lazy: a suspended boundary is revealed at the earliest 300 ms after its fallback
+ * showed (React's throttle), which every full load would wait for after a fast session check.
+ */
+function useShell(): { Shell?: ShellComponent; failed: boolean; retry(): void } {
+  const [state, setState] = useState<{ Shell?: ShellComponent; failed: boolean }>(() => ({ Shell: loadedShell, failed: false }));
+  useEffect(() => {
+    if (state.Shell || state.failed) return;
+    let live = true;
+    shellModule.then(
+      (Shell) => live && setState({ Shell, failed: false }),
+      () => live && setState({ failed: true }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [state]);
+  const retry = () => {
+    shellModule = loadShell();
+    shellModule.catch(() => undefined);
+    setState({ failed: false });
+  };
+  return { ...state, retry };
+}
+
+const loading = (
+  <div className="flex min-h-full items-center justify-center">
+    <Spinner label={msg.app.loading} />
+  </div>
+);
 
 /**
  * The sign-in gate (SPEC.md §2): "Loading..." while the session resolves, the login screen in
@@ -21,22 +56,17 @@ const Shell = lazy(() => shellModule.catch(loadShell).then((m) => ({ default: m.
  */
 function AuthGate() {
   const { operator, isPending, unreachable, retry } = useAuth();
-  if (isPending) {
-    return (
-      <div className="flex min-h-full items-center justify-center">
-        <Spinner label={msg.app.loading} />
-      </div>
-    );
-  }
+  const { Shell, failed, retry: retryShell } = useShell();
+  if (isPending) return loading;
   // An outage is not "signed out": the login screen would lose the operator's place for nothing.
   if (!operator && unreachable) return <Unreachable retry={retry} />;
   if (!operator) return <SignedOut />;
+  if (failed) return <Unreachable retry={retryShell} />;
+  if (!Shell) return loading;
   return (
-    <Suspense fallback={<div className="flex min-h-full items-center justify-center"><Spinner label={msg.app.loading} /></div>}>
-      <Shell>
-        <Outlet />
-      </Shell>
-    </Suspense>
+    <Shell>
+      <Outlet />
+    </Shell>
   );
 }
 
@@ -131,6 +161,9 @@ export const router = createRouter({
   routeTree,
   defaultPendingComponent: () => <Spinner />,
   defaultPendingMs: 150,
+  // The router's default keeps a shown spinner for 500 ms even when the screen is ready sooner:
+  // a screen appears as soon as its code is there (its own skeleton covers the data's loading).
+  defaultPendingMinMs: 0,
   scrollRestoration: true,
 });
 
