@@ -30,6 +30,9 @@ export const skillList = defineList({
   item: skillListItemSchema,
   summarySchema: skillSummarySchema,
   from: sql`skills s join skill_counts sc on sc.skill_id = s.skill_id`,
+  // Filters and search name skills alone (every skill has its counter row): counts and a search's
+  // page read it without the join.
+  base: { from: sql`skills s`, sorts: ["skill_name", "status", "type", "is_global", "created_at"] },
   select: sql`s.skill_id, s.skill_name, s.skill_description, s.type, s.is_global, s.status, s.created_at, s.updated_at, sc.team_count`,
   id: { expr: sql`s.skill_id`, type: "uuid" },
   sorts: {
@@ -121,6 +124,9 @@ export const assignableTeamList = defineList({
   item: assignableTeamSchema,
   summarySchema: noSummary,
   from: sql`teams t join customers c on c.customer_id = t.customer_id`,
+  // The scope, filter and search name teams alone (customers through a subquery): the count of a
+  // search reads the trigram indexes instead of joining every team to every customer.
+  base: { from: sql`teams t`, sorts: ["team_name"] },
   select: sql`t.team_id, t.team_name, t.customer_id, c.customer_name`,
   id: { expr: sql`t.team_id`, type: "uuid" },
   sorts: {
@@ -132,7 +138,8 @@ export const assignableTeamList = defineList({
   filters: {
     customer_id: { schema: z.guid().optional(), where: (v: string) => sql`t.customer_id = ${v}` },
   },
-  search: (m) => sql`t.team_name ilike ${m.pattern} or c.customer_name ilike ${m.pattern}`,
+  search: (m) => sql`t.team_name ilike ${m.pattern}
+    or t.customer_id = any(array(select c2.customer_id from customers c2 where c2.customer_name ilike ${m.pattern}))`,
   csv: [
     { header: "Team ID", value: (t) => t.team_id },
     { header: "Team", value: (t) => t.team_name },
