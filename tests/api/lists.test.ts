@@ -265,7 +265,7 @@ describe("list statements and estimates (PGlite)", () => {
     await loadDemoData(handle.db, { seed: 42 });
     const { app } = createApp({
       db: handle.db,
-      config: { authSecret: "test-secret-test-secret-test-secret-0123", publicUrl, security: defaultSecurity, lists: { exactCountLimit: 100, summaryRefreshSeconds: 60 } },
+      config: { authSecret: "test-secret-test-secret-test-secret-0123", publicUrl, security: defaultSecurity, lists: { exactCountLimit: 100, summaryRefreshSeconds: 60, summaryCacheSize: 2 } },
       logger: pino({ level: "silent" }),
     });
     await createOperator(handle.db, { email: "lists@test.example", password: testPassword, role: "admin" });
@@ -324,5 +324,21 @@ describe("list statements and estimates (PGlite)", () => {
     const again = await measure("/api/users?limit=5");
     expect(again.body.summary_as_of).toBe(all.body.summary_as_of);
     expect(again.body.summary).toEqual(all.body.summary);
+  });
+
+  it("keeps the summaries of the newest big lists only (2 here), so distinct searches cannot fill the memory", async () => {
+    const first = await measure("/api/users?limit=5&status=active");
+    expect(first.body.total).toBeGreaterThan(100);
+    const reused = await measure("/api/users?limit=5&status=active");
+    expect(reused.body.summary_as_of).toBe(first.body.summary_as_of);
+    expect(reused.count).toBeLessThan(first.count);
+    // Two other big lists take the memory's two places.
+    for (const path of ["/api/users?limit=5&q=an", "/api/users?limit=5&q=ar"]) {
+      const other = await measure(path);
+      expect(other.body.total, path).toBeGreaterThan(100);
+    }
+    const recounted = await measure("/api/users?limit=5&status=active");
+    expect(recounted.count).toBe(first.count);
+    expect(recounted.body.summary).toEqual(first.body.summary);
   });
 });

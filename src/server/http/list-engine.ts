@@ -126,9 +126,11 @@ export type ListSettings = {
   exactCountLimit: number;
   /** How long a big list's summary may be reused, in seconds (LIST_SUMMARY_REFRESH_SECONDS). */
   summaryRefreshSeconds: number;
+  /** How many big lists' summaries (one per list, filters and search) are kept; the oldest goes first. */
+  summaryCacheSize?: number;
 };
 
-export const defaultListSettings: ListSettings = { exactCountLimit: 50_000, summaryRefreshSeconds: 10 };
+export const defaultListSettings: ListSettings = { exactCountLimit: 50_000, summaryRefreshSeconds: 10, summaryCacheSize: 500 };
 
 /** Largest `offset` a request may ask for: beyond it, keyset cursors (next/previous/last) page. */
 export const maxOffset = 10_000;
@@ -496,7 +498,14 @@ export async function runList<I, S, F extends Record<string, unknown>>(
     await ensureTotal(!cursor && !query.offset && !hasAfter ? rows.length : undefined);
   }
 
-  if (cacheKey && summarySql) options.cache!.set(cacheKey, { summary, at: now(), total, exact: summaryExact });
+  // Only a big list's summary is ever reused; the memory holds the newest `summaryCacheSize`, so
+  // that distinct searches cannot grow it without bound.
+  if (cacheKey && summarySql && (total ?? 0) >= exactCountLimit) {
+    const cache = options.cache!;
+    cache.delete(cacheKey);
+    cache.set(cacheKey, { summary, at: now(), total, exact: summaryExact });
+    if (cache.size > (options.settings.summaryCacheSize ?? defaultListSettings.summaryCacheSize!)) cache.delete(cache.keys().next().value!);
+  }
   if (cacheKey && (fresh || (summarySql && (total ?? 0) >= exactCountLimit))) summaryAsOf ??= new Date(now()).toISOString();
 
   if (req.parentExists && rows.length === 0 && parentFound === undefined) {
