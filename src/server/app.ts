@@ -80,7 +80,8 @@ export function createApp(deps: AppDeps): { app: OpenAPIHono<AppEnv>; auth: Auth
   const refreshMs = (deps.config.analytics?.refreshSeconds ?? defaultAnalyticsRefreshSeconds) * 1000;
   const analytics = createSnapshots<AnalyticsFigureData>({
     maxAgeMs: refreshMs,
-    maxStaleMs: Math.max(refreshMs * 10, 15 * 60_000),
+    // 0 (ANALYTICS_REFRESH_SECONDS=0) computes every figure for its request.
+    maxStaleMs: refreshMs === 0 ? 0 : Math.max(refreshMs * 10, 15 * 60_000),
     clock: deps.clock,
     onError: (err, key) => deps.logger.warn({ err, figure: key }, "analytics refresh failed"),
   });

@@ -9,7 +9,8 @@ import { auditSearch, commentsSearch, configSearch, customersSearch, platformsSe
 
 /**
  * The shell (sidebar, top bar, palette trigger) is its own chunk: the sign-in screen and the
- * session check never wait for it, and its fetch starts at once, beside the session check.
+ * session check never wait for it, and index.html preloads it beside the entry script
+ * (vite.config.ts).
  */
 type ShellComponent = typeof import("./shell/Shell").Shell;
 const loadShell = () => import("./shell/Shell").then((m) => (loadedShell = m.Shell));

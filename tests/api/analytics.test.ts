@@ -128,4 +128,18 @@ describe.each(targets)("analytics API on %s", (target) => {
       await own.close();
     }
   });
+
+  it("computes every figure for its request when ANALYTICS_REFRESH_SECONDS is 0", async () => {
+    const own = await startConsole(target, { demo: true, analyticsRefreshSeconds: 0 });
+    try {
+      const today = async () => (await own.read("/api/analytics/sign-ins?days=7")).body.rows.at(-1).values.users as number;
+      const before = await today();
+      await own.rows(sql`
+        update users_data set last_login = now() where user_id = (
+          select user_id from users_data where last_login is null or last_login < date_trunc('day', now()) order by user_id limit 1)`);
+      expect(await today()).toBe(before + 1);
+    } finally {
+      await own.close();
+    }
+  });
 });

@@ -59,13 +59,16 @@ export function testClock(): TestClock {
  */
 export async function startConsole(
   target: TargetName,
-  options: { demo?: boolean; security?: Partial<SecurityConfig>; clock?: () => Date; logger?: pino.Logger; handle?: DatabaseHandle } = {},
+  options: { demo?: boolean; security?: Partial<SecurityConfig>; clock?: () => Date; logger?: pino.Logger; handle?: DatabaseHandle; analyticsRefreshSeconds?: number } = {},
 ): Promise<TestConsole> {
   const handle = options.handle ?? (await freshDatabase(target));
   if (options.demo) await loadDemoData(handle.db, { seed: 42 });
   const { app, analytics } = createApp({
     db: handle.db,
-    config: { authSecret: "test-secret-test-secret-test-secret-0123", publicUrl, security: { ...defaultSecurity, ...options.security } },
+    config: {
+      authSecret: "test-secret-test-secret-test-secret-0123", publicUrl, security: { ...defaultSecurity, ...options.security },
+      ...(options.analyticsRefreshSeconds === undefined ? {} : { analytics: { refreshSeconds: options.analyticsRefreshSeconds } }),
+    },
     logger: options.logger ?? pino({ level: "silent" }),
     clock: options.clock,
   });
