@@ -13,11 +13,14 @@ import { auditSearch, commentsSearch, configSearch, customersSearch, platformsSe
  * (vite.config.ts).
  */
 type ShellComponent = typeof import("./shell/Shell").Shell;
-const loadShell = () => import("./shell/Shell").then((m) => (loadedShell = m.Shell));
 let loadedShell: ShellComponent | undefined;
-let shellModule: Promise<ShellComponent> = loadShell();
-// A failed load is shown by the gate once the session is known, not reported as unhandled.
-shellModule.catch(() => undefined);
+function loadShell(): Promise<ShellComponent> {
+  const loading = import("./shell/Shell").then((m) => (loadedShell = m.Shell));
+  // A failed load is shown by the gate once the session is known, not reported as unhandled.
+  loading.catch(() => undefined);
+  return loading;
+}
+let shellModule = loadShell();
 
 /**
  * The shell once its chunk is there (`failed` when it could not be loaded, `retry` tries again).
@@ -39,7 +42,6 @@ function useShell(): { Shell?: ShellComponent; failed: boolean; retry(): void } 
   }, [state]);
   const retry = () => {
     shellModule = loadShell();
-    shellModule.catch(() => undefined);
     setState({ failed: false });
   };
   return { ...state, retry };

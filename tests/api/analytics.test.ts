@@ -88,19 +88,22 @@ describe.each(targets)("analytics API on %s", (target) => {
     expect((await app.read("/api/analytics/nothing")).status).toBe(404);
   });
 
+  /** Today's bar of the 7-day sign-ins figure: its users, and the figure's time. */
+  const signInsToday = async (own: TestConsole) => {
+    const { body } = await own.read("/api/analytics/sign-ins?days=7");
+    return { users: body.rows.at(-1).values.users as number, asOf: body.as_of as string };
+  };
+  /** One more user signed in today, straight in the database. */
+  const signInOneMoreToday = (own: TestConsole) => own.rows(sql`
+    update users_data set last_login = now() where user_id = (
+      select user_id from users_data where last_login is null or last_login < date_trunc('day', now()) order by user_id limit 1)`);
+
   it("answers the costly figures from a snapshot, refreshed in the background once a minute old, and the counters' figures live", async () => {
     const clock = testClock();
     const own = await startConsole(target, { demo: true, clock });
     try {
-      const today = async () => {
-        const { body } = await own.read("/api/analytics/sign-ins?days=7");
-        const last = body.rows.at(-1);
-        return { users: last.values.users as number, asOf: body.as_of as string };
-      };
-      /** One more user signed in today, straight in the database. */
-      const signInOneMore = () => own.rows(sql`
-        update users_data set last_login = now() where user_id = (
-          select user_id from users_data where last_login is null or last_login < date_trunc('day', now()) order by user_id limit 1)`);
+      const today = () => signInsToday(own);
+      const signInOneMore = () => signInOneMoreToday(own);
       const first = await today();
       expect(first.asOf).toBe(clock().toISOString());
       await signInOneMore();
@@ -132,12 +135,9 @@ describe.each(targets)("analytics API on %s", (target) => {
   it("computes every figure for its request when ANALYTICS_REFRESH_SECONDS is 0", async () => {
     const own = await startConsole(target, { demo: true, analyticsRefreshSeconds: 0 });
     try {
-      const today = async () => (await own.read("/api/analytics/sign-ins?days=7")).body.rows.at(-1).values.users as number;
-      const before = await today();
-      await own.rows(sql`
-        update users_data set last_login = now() where user_id = (
-          select user_id from users_data where last_login is null or last_login < date_trunc('day', now()) order by user_id limit 1)`);
-      expect(await today()).toBe(before + 1);
+      const before = await signInsToday(own);
+      await signInOneMoreToday(own);
+      expect((await signInsToday(own)).users).toBe(before.users + 1);
     } finally {
       await own.close();
     }

@@ -68,7 +68,8 @@ const statements: Record<AnalyticsFigure, (days: number) => SQL> = {
 export const snapshotted: ReadonlySet<AnalyticsFigure> = new Set<AnalyticsFigure>(["sign-ins", "top-skills", "score-by-type", "comments-per-week"]);
 
 /** Runs a figure's aggregate now: `{ figure, rows, as_of }`, `as_of` being the time of this run. */
-async function computeFigure(db: Database, figure: AnalyticsFigure, days: number, at: Date = new Date()): Promise<AnalyticsFigureData> {
+async function computeFigure(db: Database, figure: AnalyticsFigure, days: number): Promise<AnalyticsFigureData> {
+  const at = new Date();
   const rows = await queryRows<Row>(db, statements[figure](days));
   return {
     figure,

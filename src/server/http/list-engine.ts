@@ -127,7 +127,7 @@ export type ListSettings = {
   /** How long a big list's summary may be reused, in seconds (LIST_SUMMARY_REFRESH_SECONDS). */
   summaryRefreshSeconds: number;
   /** How many big lists' summaries (one per list, filters and search) are kept; the oldest goes first. */
-  summaryCacheSize?: number;
+  summaryCacheSize: number;
 };
 
 export const defaultListSettings: ListSettings = { exactCountLimit: 50_000, summaryRefreshSeconds: 10, summaryCacheSize: 500 };
@@ -504,7 +504,7 @@ export async function runList<I, S, F extends Record<string, unknown>>(
     const cache = options.cache!;
     cache.delete(cacheKey);
     cache.set(cacheKey, { summary, at: now(), total, exact: summaryExact });
-    if (cache.size > (options.settings.summaryCacheSize ?? defaultListSettings.summaryCacheSize!)) cache.delete(cache.keys().next().value!);
+    if (cache.size > options.settings.summaryCacheSize) cache.delete(cache.keys().next().value!);
   }
   if (cacheKey && (fresh || (summarySql && (total ?? 0) >= exactCountLimit))) summaryAsOf ??= new Date(now()).toISOString();
 
