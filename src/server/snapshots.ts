@@ -63,7 +63,8 @@ export function createSnapshots<V>(options: SnapshotOptions): Snapshots<V> {
       const age = snapshot ? clock().getTime() - snapshot.at.getTime() : Infinity;
       if (snapshot && age < options.maxAgeMs) return snapshot;
       if (snapshot && age < options.maxStaleMs) {
-        refresh(key, compute).catch((err) => options.onError?.(err, key));
+        // One report per failed refresh, however many requests found the snapshot stale meanwhile.
+        if (!running.has(key)) refresh(key, compute).catch((err) => options.onError?.(err, key));
         return snapshot;
       }
       return refresh(key, compute);
