@@ -27,7 +27,7 @@ export default defineConfig({
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
   webServer: {
-    command: `rm -rf ${e2e.dataDir} && node --import tsx src/server/main.ts`,
+    command: `rm -rf ${e2e.dataDir} && node dist/server/main.js`,
     url: `http://localhost:${e2e.port}/healthz`,
     reuseExistingServer: false,
     timeout: 120_000,

@@ -363,8 +363,9 @@ function checksOf(run: TargetRun): Check[] {
 
 const started = Date.now();
 if (!values["no-build"]) {
-  log("Building the web app (vite build)...");
+  log("Building the web app (vite build) and the server (scripts/build-server.mjs)...");
   execFileSync("npx", ["vite", "build", "--sourcemap", "--logLevel", "warn"], { cwd: root, stdio: "inherit" });
+  execFileSync(process.execPath, ["scripts/build-server.mjs"], { cwd: root, stdio: "inherit" });
 }
 const bundle = measureBundle(path.join(root, "dist/web"));
 const bundleChecks: Check[] = [

@@ -5,7 +5,7 @@
  *  2. type-checks, 3. lints (ESLint: TypeScript and React hooks rules, import boundaries and cycles),
  *  4. runs the API tests (PGlite, and PostgreSQL when TEST_DATABASE_URL is set),
  *  5. runs the component tests of the shared screen parts (Vitest, Testing Library, happy-dom),
- *  6. builds the web app and runs the browser tests,
+ *  6. builds the web app and the server bundle and runs the browser tests on them,
  * then prints one line `N passed, N failed` summing every suite, and exits non-zero on any failure.
  */
 import { spawnSync } from "node:child_process";
@@ -63,7 +63,8 @@ suites.push({
 });
 
 console.log("\n▶ Browser tests (Playwright, Debian Chromium)");
-const build = run("npx", ["vite", "build", "--logLevel", "warn"]);
+const buildWeb = run("npx", ["vite", "build", "--logLevel", "warn"]);
+const build = buildWeb !== 0 ? buildWeb : run("node", ["scripts/build-server.mjs"]);
 const e2eCode = build === 0 ? run("npx", ["playwright", "test"]) : 1;
 const e2e = readJson("test-results/e2e.json");
 const e2ePassed = (e2e?.stats?.expected ?? 0) + (e2e?.stats?.flaky ?? 0);

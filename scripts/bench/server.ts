@@ -1,5 +1,5 @@
 /**
- * The console as `npm start` runs it: a child `node --import tsx src/server/main.ts` serving the
+ * The console as `npm start` runs it: a child `node dist/server/main.js` (the bundled server) serving the
  * built web app, on a free loopback port, with its resident memory sampled from /proc.
  */
 import { spawn } from "node:child_process";
@@ -50,7 +50,7 @@ export async function startServer(root: string, env: Record<string, string>, log
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const log = createWriteStream(logFile);
-  const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
+  const child = spawn(process.execPath, ["dist/server/main.js"], {
     cwd: root,
     env: { ...process.env, LOG_LEVEL: "warn", ...env, PORT: String(port), HOST: "127.0.0.1", PUBLIC_URL: url },
     stdio: ["ignore", "pipe", "pipe"],

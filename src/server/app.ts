@@ -32,6 +32,7 @@ import { requireAccess, routeTable, sessionScheme, type AppEnv } from "./http/ro
 import { defaultListSettings, type SummaryCache } from "./http/list-engine";
 import { createSnapshots, type Snapshots } from "./snapshots";
 import type { AnalyticsFigureData } from "../domain/analytics";
+import { projectRoot } from "./paths";
 import { changePasswordHandler, clientIp, jsonOnly, resolveSession, sameOrigin, signInHandler, signOutHandler, systemClock, type Clock } from "./security";
 
 export type AppDeps = {
@@ -44,7 +45,8 @@ export type AppDeps = {
   clock?: Clock;
 };
 
-export const defaultWebRoot = path.resolve(import.meta.dirname, "../../dist/web");
+/** The built single-page app (`npm run build`). */
+export const defaultWebRoot = path.join(projectRoot, "dist/web");
 
 /**
  * Builds the HTTP application: the JSON API under /api (better-auth under /api/auth), the OpenAPI

@@ -8,6 +8,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
+import { projectRoot } from "../paths";
 import { assertMigratable } from "./catalog";
 import * as schema from "./schema";
 
@@ -33,7 +34,8 @@ export type DatabaseHandle = {
   pool?: pg.Pool;
 };
 
-export const migrationsFolder = path.join(import.meta.dirname, "migrations");
+/** The SQL migrations (drizzle-kit), read at start by the sources and the bundle alike. */
+export const migrationsFolder = path.join(projectRoot, "src/server/db/migrations");
 
 /**
  * Opens the embedded database. `dataDir` undefined means in memory (tests).
