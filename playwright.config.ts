@@ -1,4 +1,8 @@
+import { readFileSync } from "node:fs";
 import { defineConfig, devices } from "@playwright/test";
+
+/** The built server, started as `npm run serve` starts it (package.json). */
+const serve = (JSON.parse(readFileSync("package.json", "utf8")) as { scripts: { serve: string } }).scripts.serve;
 
 /** Port and sign-in of the console the browser tests start (embedded database, fresh demo data). */
 export const e2e = {
@@ -27,7 +31,7 @@ export default defineConfig({
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
   webServer: {
-    command: `rm -rf ${e2e.dataDir} && node dist/server/main.js`,
+    command: `rm -rf ${e2e.dataDir} && ${serve}`,
     url: `http://localhost:${e2e.port}/healthz`,
     reuseExistingServer: false,
     timeout: 120_000,

@@ -1,6 +1,7 @@
 /**
- * The console as `npm start` runs it: a child `node dist/server/main.js` (the bundled server) serving the
- * built web app, on a free loopback port, with its resident memory sampled from /proc.
+ * The console as `npm start` runs it: a child running package.json's `serve` script (the bundled
+ * server, `node --max-old-space-size=… dist/server/main.js`) serving the built web app, on a free
+ * loopback port, with its resident memory sampled from /proc.
  */
 import { spawn } from "node:child_process";
 import { createWriteStream, readFileSync } from "node:fs";
@@ -50,7 +51,9 @@ export async function startServer(root: string, env: Record<string, string>, log
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const log = createWriteStream(logFile);
-  const child = spawn(process.execPath, ["dist/server/main.js"], {
+  // package.json's `serve`, with this Node: `node <flags> dist/server/main.js`.
+  const [, ...args] = (JSON.parse(readFileSync(path.join(root, "package.json"), "utf8")) as { scripts: { serve: string } }).scripts.serve.split(/\s+/);
+  const child = spawn(process.execPath, args, {
     cwd: root,
     env: { ...process.env, LOG_LEVEL: "warn", ...env, PORT: String(port), HOST: "127.0.0.1", PUBLIC_URL: url },
     stdio: ["ignore", "pipe", "pipe"],
