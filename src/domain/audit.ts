@@ -63,7 +63,7 @@ export type AuditAction = (typeof auditActions)[number];
 
 /** The lists whose CSV exports are recorded (action `export`, entity the list's name). */
 export const auditListNames = [
-  "customers", "teams", "users", "user_teams", "operators", "audit_log",
+  "customers", "teams", "team_assignable_skills", "users", "user_teams", "operators", "audit_log",
   "skills", "skill_teams", "skill_assignable_teams", "skill_prompts", "skill_comments", "comments",
   "config_changes", "prompts", "prompt_platforms", "prompt_assignable_platforms", "prompt_versions", "platforms", "platform_prompts",
 ] as const;

@@ -54,7 +54,7 @@ export const assignableSkillSchema = z.object({
   type: stored(skillTypes),
   is_global: z.boolean(),
 });
-export const assignableSkillsSchema = z.object({ items: z.array(assignableSkillSchema), total: z.number().int() });
+export const assignableSkillPageSchema = listPage(assignableSkillSchema, z.object({}));
 
 /** Add team (SPEC.md §5). */
 export const createTeamSchema = z.strictObject({

@@ -193,15 +193,12 @@ describe.each(targets)("list query plans on %s", (target) => {
     await check({ path: `/api/users/${ids.user}/teams?limit=5`, index: "teams_users_user_idx", sorted: true });
   });
 
-  it("serves the Assign Skill picker from the active skills' name index, its count and offsets too", async () => {
-    const statement = /from skills s/;
-    const path = `/api/teams/${ids.team}/assignable-skills?limit=20`;
-    // The page reads the partial index in name order; its count of active skills may as well read
-    // the skills list's (status, skill_id) index.
-    const anyIndex = ["skills_active_name_lower_idx", "skills_status_sort_idx"];
-    await check({ path, index: "skills_active_name_lower_idx", statement: /from skills s[\s\S]*order by/i });
-    await check({ path, index: "skills_active_name_lower_idx", anyIndex, statement });
-    await check({ path: `${path}&offset=10`, index: "skills_active_name_lower_idx", anyIndex, statement });
+  it("serves the Assign Skill picker from the active skills' name index, first page, next page and its count", async () => {
+    const path = `/api/teams/${ids.team}/assignable-skills?limit=5`;
+    // Pages (first and keyset next) walk the partial index in name order; the count of active
+    // skills may as well read the skills list's (status, skill_id) index.
+    await check({ path, index: "skills_active_name_lower_idx" });
+    await check({ path, index: "skills_active_name_lower_idx", anyIndex: ["skills_active_name_lower_idx", "skills_status_sort_idx"], statement: /count\(\*\)/ });
     // Its search is left to the benchmark: among the demo's 30 skills the planner rightly reads
     // all active ones from the partial index rather than combine two trigram bitmaps.
   });

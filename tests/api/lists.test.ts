@@ -40,6 +40,11 @@ async function pathFor(app: TestConsole, entry: Entry): Promise<{ url: string; s
     const [{ platform_id }] = await app.rows<{ platform_id: string }>(sql`select platform_id from platform_prompts group by platform_id order by count(*) desc, platform_id limit 1`);
     return { url: entry.path.replace("{platformId}", platform_id), scope: entry.scope!.where({ platformId: platform_id }) };
   }
+  if (entry.path.includes("{teamId}")) {
+    // The team with most active skills: its picker leaves those out.
+    const [{ team_id }] = await app.rows<{ team_id: string }>(sql`select team_id from teams_skills where status = 'active' group by team_id order by count(*) desc, team_id limit 1`);
+    return { url: entry.path.replace("{teamId}", team_id), scope: entry.scope!.where({ teamId: team_id }) };
+  }
   if (entry.path.includes("{customerId}")) {
     const [{ customer_id }] = await app.rows<{ customer_id: string }>(sql`select customer_id from customer_settings_changes group by customer_id order by count(*) desc, customer_id limit 1`);
     return { url: entry.path.replace("{customerId}", customer_id), scope: entry.scope!.where({ customerId: customer_id }) };
@@ -157,7 +162,7 @@ describe.each(targets)("list contract on %s", (target) => {
     expect(lists().map((e) => e.path).toSorted()).toEqual([
       "/api/audit", "/api/comments", "/api/config/{customerId}/changes", "/api/customers", "/api/operators", "/api/platforms", "/api/platforms/{platformId}/prompts", "/api/prompts",
       "/api/prompts/{promptId}/assignable-platforms", "/api/prompts/{promptId}/platforms", "/api/prompts/{promptId}/versions", "/api/skills", "/api/skills/{skillId}/assignable-teams", "/api/skills/{skillId}/comments",
-      "/api/skills/{skillId}/prompts", "/api/skills/{skillId}/teams", "/api/teams", "/api/users", "/api/users/{userId}/teams",
+      "/api/skills/{skillId}/prompts", "/api/skills/{skillId}/teams", "/api/teams", "/api/teams/{teamId}/assignable-skills", "/api/users", "/api/users/{userId}/teams",
     ]);
   });
 
@@ -294,8 +299,9 @@ describe("list statements and estimates (PGlite)", () => {
     const promptId = await busiestPrompt({ rows: (q) => queryRows(handle.db, q) });
     const [{ config_customer }] = (await handle.pglite!.query<{ config_customer: string }>("select customer_id as config_customer from customers limit 1")).rows;
     const [{ platform_id }] = (await handle.pglite!.query<{ platform_id: string }>("select platform_id from platform_prompts group by platform_id order by count(*) desc limit 1")).rows;
+    const [{ team_id }] = (await handle.pglite!.query<{ team_id: string }>("select team_id from teams_skills group by team_id order by count(*) desc limit 1")).rows;
     for (const entry of lists()) {
-      const url = entry.path.replace("{userId}", user_id).replace("{skillId}", skillId).replace("{promptId}", promptId).replace("{platformId}", platform_id).replace("{customerId}", config_customer);
+      const url = entry.path.replace("{userId}", user_id).replace("{teamId}", team_id).replace("{skillId}", skillId).replace("{promptId}", promptId).replace("{platformId}", platform_id).replace("{customerId}", config_customer);
       const paths = [`${url}?limit=5`, `${url}?limit=5&at=end`, `${url}?limit=5&offset=5`, `${url}?limit=200`];
       if (entry.list.search) paths.push(`${url}?limit=5&q=son`, `${url}?limit=5&q=a`);
       for (const name of Object.keys(entry.list.filters)) if (name === "customer_id") paths.push(`${url}?limit=5&customer_id=${customer_id}`);

@@ -1,9 +1,10 @@
 import { sql } from "drizzle-orm";
 import { z } from "@hono/zod-openapi";
 import { teamStatuses } from "../../domain/enums";
-import { teamListItemSchema, teamSummarySchema, type TeamDetail, type TeamListItem, type TeamSkill } from "../../domain/teams";
+import { noSummary } from "../../domain/common";
+import { assignableSkillSchema, teamListItemSchema, teamSummarySchema, type TeamDetail, type TeamListItem, type TeamSkill } from "../../domain/teams";
 import { queryRows, type Database } from "../db/client";
-import { likePattern, toJson } from "../http/list";
+import { toJson } from "../http/list";
 import { defineList, matchingValues, oneOf } from "../http/list-engine";
 
 /**
@@ -91,17 +92,31 @@ export async function teamSkills(db: Database, teamId: string, limit: number, of
   return { items: toJson(items), total: count.n };
 }
 
-/** Skills the team can be given: active and not actively assigned to it, by name; `q` matches name and description. */
-export async function assignableSkills(db: Database, teamId: string, q: string | undefined, limit: number, offset: number) {
-  const where = sql`s.status = 'active'
-    and not exists (select 1 from teams_skills ts where ts.team_id = ${teamId} and ts.skill_id = s.skill_id and ts.status = 'active')
-    ${q ? sql`and (s.skill_name ilike ${likePattern(q)} or coalesce(s.skill_description, '') ilike ${likePattern(q)})` : sql``}`;
-  // The page's ids come from skills_active_name_lower_idx alone (an offset skips index entries,
-  // not rows); the columns are read for those ids only (migration 0009).
-  const items = await queryRows<{ skill_id: string; skill_name: string; skill_description: string | null; type: TeamSkill["type"]; is_global: boolean }>(db, sql`
-    select s.skill_id, s.skill_name, s.skill_description, s.type, s.is_global from skills s
-    where s.skill_id in (select s.skill_id from skills s where ${where} order by lower(s.skill_name), s.skill_id limit ${limit} offset ${offset})
-    order by lower(s.skill_name), s.skill_id`);
-  const [count] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from skills s where ${where}`);
-  return { items, total: count.n };
-}
+/**
+ * SPEC.md §2 "/teams/{teamId}" modal "Assign Skill to Team": the skills the team can be given, by
+ * name; `q` matches name and description. Scoped to one team by `assignableSkillScope`. Keyset
+ * pages walk skills_active_name_lower_idx (migration 0009), so a deep page costs what the first does.
+ */
+export const assignableSkillList = defineList({
+  name: "team_assignable_skills",
+  item: assignableSkillSchema,
+  summarySchema: noSummary,
+  from: sql`skills s`,
+  select: sql`s.skill_id, s.skill_name, s.skill_description, s.type, s.is_global`,
+  id: { expr: sql`s.skill_id`, type: "uuid" },
+  sorts: { skill_name: [{ expr: sql`lower(s.skill_name)`, type: "text" }] },
+  defaultSort: "skill_name",
+  defaultOrder: "asc",
+  filters: {},
+  search: (m) => sql`s.skill_name ilike ${m.pattern} or coalesce(s.skill_description, '') ilike ${m.pattern}`,
+  csv: [
+    { header: "Skill ID", value: (s) => s.skill_id },
+    { header: "Skill", value: (s) => s.skill_name },
+    { header: "Type", value: (s) => s.type },
+    { header: "Global", value: (s) => s.is_global },
+  ],
+});
+
+/** The condition of `assignableSkillList` for one team: active skills not actively assigned to it. */
+export const assignableSkillScope = (teamId: string) =>
+  sql`s.status = 'active' and not exists (select 1 from teams_skills ts where ts.team_id = ${teamId} and ts.skill_id = s.skill_id and ts.status = 'active')`;

@@ -1,9 +1,8 @@
 import { z } from "@hono/zod-openapi";
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { okSchema } from "../../domain/common";
 import { msg } from "../../domain/messages";
 import {
-  assignableSkillsSchema,
   assignSkillSchema,
   createdTeamSchema,
   createTeamSchema,
@@ -17,7 +16,7 @@ import { customers, skills, teams, teams_skills, teams_users } from "../db/schem
 import { HttpError, notFound } from "../http/errors";
 import { pagingQuery, toJson } from "../http/list";
 import { apiRoute, createRouter, invalidResponse, jsonBody, jsonResponse, notFoundResponse } from "../http/route";
-import { assignableSkills, getTeam, teamList, teamSkills } from "./queries";
+import { assignableSkillList, assignableSkillScope, getTeam, teamList, teamSkills } from "./queries";
 import { mountList } from "../http/list-routes";
 
 export const teamsBase = "/api/teams";
@@ -37,13 +36,6 @@ const skillsOfTeam = apiRoute(teamsBase, "viewer", {
   method: "get", path: "/{teamId}/skills", tags: ["Teams"], summary: "Skills assigned to a team",
   request: { params, query: paging },
   responses: { 200: jsonResponse(teamSkillsSchema, "Active assignments"), ...teamNotFound },
-});
-
-/** GET /api/teams/{teamId}/assignable-skills?q&limit&offset → active skills not actively assigned to the team. */
-const assignable = apiRoute(teamsBase, "viewer", {
-  method: "get", path: "/{teamId}/assignable-skills", tags: ["Teams"], summary: "Skills that can be assigned",
-  request: { params, query: paging.extend({ q: z.string().trim().max(200).optional() }) },
-  responses: { 200: jsonResponse(assignableSkillsSchema, "Assignable skills"), ...teamNotFound },
 });
 
 /** POST /api/teams `{ customer_id, team_name, status? }` → 201 the team (SPEC.md §5 "Add team"); 404 unknown customer. */
@@ -97,6 +89,17 @@ mountList(teamsRouter, {
   list: teamList,
 });
 
+const teamExists = (p: { teamId: string }) => sql`exists (select 1 from teams where team_id = ${p.teamId})`;
+
+/** GET /api/teams/{teamId}/assignable-skills: the Assign Skill modal's candidates; 404 "Team not found". */
+mountList(teamsRouter, {
+  base: teamsBase, path: "/{teamId}/assignable-skills", access: "viewer", tags: ["Teams"], summary: "Skills that can be assigned to a team",
+  description: "Active skills not actively assigned to the team (SPEC.md §2 \"Assign Skill to Team\"), by name; `q` searches name and description.",
+  list: assignableSkillList,
+  params,
+  scope: { where: (p: { teamId: string }) => assignableSkillScope(p.teamId), exists: teamExists, notFound: msg.teams.notFound },
+});
+
 teamsRouter
   .openapi(detail, async (c) => {
     const team = await getTeam(c.var.db, c.req.valid("param").teamId);
@@ -108,13 +111,6 @@ teamsRouter
     const { limit, offset } = c.req.valid("query");
     if (!(await getTeam(c.var.db, teamId))) throw notFound(msg.teams.notFound);
     return c.json(await teamSkills(c.var.db, teamId, limit, offset), 200);
-  })
-  .openapi(assignable, async (c) => {
-    const { teamId } = c.req.valid("param");
-    const { q, limit, offset } = c.req.valid("query");
-    const [team] = await c.var.db.select({ id: teams.team_id }).from(teams).where(eq(teams.team_id, teamId));
-    if (!team) throw notFound(msg.teams.notFound);
-    return c.json(await assignableSkills(c.var.db, teamId, q, limit, offset), 200);
   })
   .openapi(create, async (c) => {
     const input = c.req.valid("json");

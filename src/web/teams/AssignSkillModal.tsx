@@ -7,6 +7,7 @@ import { Tag } from "../components/badges";
 import { titleCase } from "../components/format";
 import { Truncate } from "../components/text";
 import { EmptyState, SearchInput } from "../components/inputs";
+import { formatCount } from "../components/ListPagination";
 import { Modal, SuccessBanner, useBanner } from "../components/overlays";
 import { Spinner } from "../components/ui";
 import { assignableSkillsQuery, useAssignSkill } from "./queries";
@@ -71,7 +72,7 @@ export function AssignSkillModal({ teamId, open, onClose }: { teamId: string; op
         </ul>
       )}
       {skills.data && skills.data.total > skills.data.items.length ? (
-        <p className="mt-2 text-xs text-base-content/70">Showing {skills.data.items.length} of {skills.data.total}; search to narrow the list.</p>
+        <p className="mt-2 text-xs text-base-content/70">Showing {skills.data.items.length} of {formatCount(skills.data.total, skills.data.total_exact)}; search to narrow the list.</p>
       ) : null}
     </Modal>
   );

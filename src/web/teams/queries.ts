@@ -2,7 +2,7 @@ import type { ListParams } from "../../domain/common";
 import { keepPreviousData, queryOptions, useMutation } from "@tanstack/react-query";
 import { okSchema } from "../../domain/common";
 import {
-  assignableSkillsSchema,
+  assignableSkillPageSchema,
   createdTeamSchema,
   teamDetailSchema,
   teamPageSchema,
@@ -41,7 +41,7 @@ export const teamSkillsQuery = (id: string) =>
 export const assignableSkillsQuery = (id: string, q: string) =>
   queryOptions({
     queryKey: teamKeys.assignable(id, q),
-    queryFn: ({ signal }) => api(`/teams/${id}/assignable-skills`, assignableSkillsSchema, { query: { q, limit: 20 }, signal }),
+    queryFn: ({ signal }) => api(`/teams/${id}/assignable-skills`, assignableSkillPageSchema, { query: { q, limit: 20 }, signal }),
     placeholderData: keepPreviousData,
   });
 
