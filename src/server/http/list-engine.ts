@@ -137,7 +137,7 @@ export const maxOffset = 10_000;
 /** Searches shorter than this match prefixes only (a trigram index needs three characters). */
 export const minContainsLength = 3;
 /** A search on a list's base matching at most this many rows gathers them all, then sorts (see `runList`). */
-export const matchesFirstLimit = 10_000;
+export const matchesFirstLimit = 2_500;
 
 const searchText = z.string().trim().max(200, msg.api.searchTooLong).regex(/^[^\p{Cc}]*$/u, msg.api.malformed);
 

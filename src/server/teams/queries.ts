@@ -108,7 +108,8 @@ export const assignableSkillList = defineList({
   defaultSort: "skill_name",
   defaultOrder: "asc",
   filters: {},
-  search: (m) => sql`s.skill_name ilike ${m.pattern} or coalesce(s.skill_description, '') ilike ${m.pattern}`,
+  // A null description matches no pattern: no coalesce, so skills_description_trgm serves it.
+  search: (m) => sql`s.skill_name ilike ${m.pattern} or s.skill_description ilike ${m.pattern}`,
   csv: [
     { header: "Skill ID", value: (s) => s.skill_id },
     { header: "Skill", value: (s) => s.skill_name },
