@@ -48,6 +48,9 @@ export type FilterSpec<V = any> = { schema: z.ZodType<V | undefined>; where: (va
 /** What a search sees: the trimmed text, its ILIKE pattern, and whether it is a prefix search. */
 export type SearchMatch = { q: string; pattern: string; prefix: boolean };
 
+/** A search's two forms (see `search` of `ListDeclaration`). */
+export type SearchForms = { gather: SQL; test: SQL };
+
 /** What a summary builder sees. */
 export type SummaryContext<F> = {
   filters: F;
@@ -76,12 +79,16 @@ export type CsvColumn<I> = { header: string; value: (item: I) => unknown };
  * - `sorts`: per sort name, the keys before the tiebreak (each backed by an index on (keys, id));
  * - `filters`: query parameters narrowing the list; `scope` fixed conditions of a nested list;
  * - `search`: the condition for `q` (≥ 3 characters: contains, with pg_trgm indexes; shorter:
- *   prefix), or none;
+ *   prefix), or none. It may come in two forms, `{ gather, test }`: `gather` finds every match at
+ *   once (counts, summaries, exports, and a page sorted from its matches: say a union of indexed
+ *   branches), `test` is cheap on one row (a page walking the sort's index tests row after row:
+ *   say an OR of EXISTS on primary keys). A union is costly to build for one page, and an OR of
+ *   subqueries cannot use the trigram indexes to find every match;
  * - `summary`: one row of the summary schema's columns for the filtered set (SQL);
  * - `totalFromSummary`: for requests whose summary counts exactly the matching rows, how to read
  *   the total from it (then no count is run);
- * - `cacheSummary`: whether a summary of a big list (≥ the exact-count limit) may be reused for
- *   `summaryRefreshSeconds`;
+ * - `cacheSummary`: whether a summary of a big list (≥ `summaryReuseFrom` matching rows) may be
+ *   reused for `summaryRefreshSeconds`;
  * - `csv`: the export's columns;
  * - `base` (optional): the list's own table alone (`users_data u`), when the joins of `from` add
  *   columns only (each row has exactly one joined row) and the filters and search name only that
@@ -106,7 +113,7 @@ export type ListDeclaration<I, S, F extends Record<string, unknown>> = {
   defaultSort: string;
   defaultOrder: "asc" | "desc";
   filters: { [K in keyof F]: FilterSpec<F[K]> };
-  search?: (match: SearchMatch) => SQL;
+  search?: (match: SearchMatch) => SQL | SearchForms;
   summary?: (ctx: SummaryContext<F>) => SQL;
   totalFromSummary?: (ctx: { filters: F; q: string | undefined }) => ((summary: S) => number) | undefined;
   cacheSummary?: boolean;
@@ -128,9 +135,15 @@ export type ListSettings = {
   summaryRefreshSeconds: number;
   /** How many big lists' summaries (one per list, filters and search) are kept; the oldest goes first. */
   summaryCacheSize: number;
+  /**
+   * From how many matching rows a list counts as big for its summary (`cacheSummary`): at most
+   * `exactCountLimit`. Counting thousands of a search's matches over its joins takes 100 ms and
+   * more at a million users; fewer are cheap to count again.
+   */
+  summaryReuseFrom: number;
 };
 
-export const defaultListSettings: ListSettings = { exactCountLimit: 50_000, summaryRefreshSeconds: 10, summaryCacheSize: 500 };
+export const defaultListSettings: ListSettings = { exactCountLimit: 50_000, summaryRefreshSeconds: 10, summaryCacheSize: 500, summaryReuseFrom: 2_500 };
 
 /** Largest `offset` a request may ask for: beyond it, keyset cursors (next/previous/last) page. */
 export const maxOffset = 10_000;
@@ -303,8 +316,10 @@ function conditions<I, S, F extends Record<string, unknown>>(decl: ListDeclarati
   });
   const filterWhere = allOf([req.scope, ...filterParts]);
   const q = req.query.q || undefined;
-  const search = q && decl.search ? decl.search(searchMatch(q)) : undefined;
-  return { q, filterWhere, where: allOf([filterWhere, search]) };
+  const forms = q && decl.search ? decl.search(searchMatch(q)) : undefined;
+  const gather = forms && "gather" in forms ? forms.gather : forms;
+  const test = forms && "test" in forms ? forms.test : forms;
+  return { q, filterWhere, where: allOf([filterWhere, gather]), walkWhere: allOf([filterWhere, test]) };
 }
 
 /** The planner's estimate of the rows `select 1 from … where …` returns (one EXPLAIN, no execution). */
@@ -335,17 +350,18 @@ export async function runList<I, S, F extends Record<string, unknown>>(
 ): Promise<ListPage<I, S>> {
   const { query } = req;
   const { exactCountLimit } = options.settings;
+  const bigFrom = Math.min(options.settings.summaryReuseFrom, exactCountLimit);
   const keys = sortKeys(decl, query.sort);
   // Counting needs only the rows of the base table (see `base`).
   const countFrom = decl.base?.from ?? decl.from;
   const cursor = query.cursor ? decodeCursor(query.cursor, query.sort, query.order, keys) : undefined;
-  const { q, where, filterWhere } = conditions(decl, req);
+  const { q, where, filterWhere, walkWhere } = conditions(decl, req);
   const now = options.now ?? Date.now;
 
   // Summary: reused when a big list's summary is fresh enough, else computed with the count.
   const cacheKey = decl.cacheSummary && options.cache ? `${decl.name}:${JSON.stringify({ f: req.filters, q, scope: req.scope ? "scoped" : "" })}` : undefined;
   const cached = cacheKey ? options.cache!.get(cacheKey) : undefined;
-  const fresh = cached && now() - cached.at < options.settings.summaryRefreshSeconds * 1000 && (cached.total ?? 0) >= exactCountLimit ? cached : undefined;
+  const fresh = cached && now() - cached.at < options.settings.summaryRefreshSeconds * 1000 && (cached.total ?? 0) >= bigFrom ? cached : undefined;
   let usedMatching = false;
   const bounded = (columns: SQL) => {
     usedMatching = true;
@@ -440,7 +456,7 @@ export async function runList<I, S, F extends Record<string, unknown>>(
           order by ${sql.join(keys.map((_, i) => sql`m.${sql.identifier(`__m${i}`)} ${sql.raw(direction)}`), sql`, `)}
           limit ${limit} offset ${offset ?? 0}`
         : sql`select ${decl.id.expr} from ${pickFrom}
-          where ${allOf([where, extra])}
+          where ${allOf([walkWhere, extra])}
           order by ${orderClause(keys, direction)}
           limit ${limit} offset ${offset ?? 0}`;
       return sql`
@@ -500,13 +516,13 @@ export async function runList<I, S, F extends Record<string, unknown>>(
 
   // Only a big list's summary is ever reused; the memory holds the newest `summaryCacheSize`, so
   // that distinct searches cannot grow it without bound.
-  if (cacheKey && summarySql && (total ?? 0) >= exactCountLimit) {
+  if (cacheKey && summarySql && (total ?? 0) >= bigFrom) {
     const cache = options.cache!;
     cache.delete(cacheKey);
     cache.set(cacheKey, { summary, at: now(), total, exact: summaryExact });
     if (cache.size > options.settings.summaryCacheSize) cache.delete(cache.keys().next().value!);
   }
-  if (cacheKey && (fresh || (summarySql && (total ?? 0) >= exactCountLimit))) summaryAsOf ??= new Date(now()).toISOString();
+  if (cacheKey && (fresh || (summarySql && (total ?? 0) >= bigFrom))) summaryAsOf ??= new Date(now()).toISOString();
 
   if (req.parentExists && rows.length === 0 && parentFound === undefined) {
     const [found] = await queryRows<{ p: boolean }>(db, sql`select (${req.parentExists}) as p`);
