@@ -298,6 +298,25 @@ export function oneOf(expr: SQL, values: readonly string[]): SQL {
   return values.length ? sql`${expr} = any(${sql`array[${sql.join(values.map((v) => sql`${v}`), sql`, `)}]::text[]`})` : sql`false`;
 }
 
+/**
+ * A search on the name of the row a foreign key points at (a user's customer), in both forms:
+ * `gather` as `key = any(array(select id … where name ilike …))`, one trigram bitmap scan however
+ * many rows match; `test` as the name read by primary key for the one row tested, since testing a
+ * row against an array of thousands of ids scans the array.
+ */
+export function referencedName(ref: { key: SQL; table: SQL; id: SQL; name: SQL }, match: SearchMatch): SearchForms {
+  return {
+    gather: sql`${ref.key} = any(array(select ${ref.id} from ${ref.table} where ${ref.name} ilike ${match.pattern}))`,
+    test: sql`(select ${ref.name} from ${ref.table} where ${ref.id} = ${ref.key}) ilike ${match.pattern}`,
+  };
+}
+
+/** OR of search conditions, some of them in two forms: a search in two forms. */
+export function anyOf(parts: Array<SQL | SearchForms>): SearchForms {
+  const form = (which: keyof SearchForms) => sql.join(parts.map((p) => sql`(${"gather" in p ? p[which] : p})`), sql` or `);
+  return { gather: form("gather"), test: form("test") };
+}
+
 /** The search's match: contains (≥ 3 characters) or prefix, with LIKE wildcards escaped. */
 export function searchMatch(q: string): SearchMatch {
   const prefix = q.length < minContainsLength;

@@ -16,7 +16,7 @@ import {
 import { queryRows, type Database } from "../db/client";
 import { skills } from "../db/schema";
 import { toJson } from "../http/list";
-import { defineList, matchingValues, oneOf, searchMatch } from "../http/list-engine";
+import { anyOf, defineList, matchingValues, oneOf, referencedName, searchMatch } from "../http/list-engine";
 import type { Tx } from "../audit";
 
 /**
@@ -138,8 +138,7 @@ export const assignableTeamList = defineList({
   filters: {
     customer_id: { schema: z.guid().optional(), where: (v: string) => sql`t.customer_id = ${v}` },
   },
-  search: (m) => sql`t.team_name ilike ${m.pattern}
-    or t.customer_id = any(array(select c2.customer_id from customers c2 where c2.customer_name ilike ${m.pattern}))`,
+  search: (m) => anyOf([sql`t.team_name ilike ${m.pattern}`, referencedName({ key: sql`t.customer_id`, table: sql`customers c2`, id: sql`c2.customer_id`, name: sql`c2.customer_name` }, m)]),
   csv: [
     { header: "Team ID", value: (t) => t.team_id },
     { header: "Team", value: (t) => t.team_name },

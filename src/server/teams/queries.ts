@@ -5,7 +5,7 @@ import { noSummary } from "../../domain/common";
 import { assignableSkillSchema, teamListItemSchema, teamSummarySchema, type TeamDetail, type TeamListItem, type TeamSkill } from "../../domain/teams";
 import { queryRows, type Database } from "../db/client";
 import { toJson } from "../http/list";
-import { defineList, matchingValues, oneOf } from "../http/list-engine";
+import { anyOf, defineList, matchingValues, oneOf, referencedName } from "../http/list-engine";
 
 /**
  * SPEC.md §2 "/teams" (and a customer's teams): teams with customer_name, user_count and
@@ -39,9 +39,7 @@ export const teamList = defineList({
     customer_id: { schema: z.guid().optional(), where: (v: string) => sql`t.customer_id = ${v}` },
     status: { schema: z.enum(teamStatuses).optional(), where: (v: string) => sql`t.status = ${v}` },
   },
-  search: (m) => sql`t.team_name ilike ${m.pattern}
-    or t.customer_id = any(array(select c2.customer_id from customers c2 where c2.customer_name ilike ${m.pattern}))
-    or ${oneOf(sql`t.status`, matchingValues(teamStatuses, m))}`,
+  search: (m) => anyOf([sql`t.team_name ilike ${m.pattern}`, referencedName({ key: sql`t.customer_id`, table: sql`customers c2`, id: sql`c2.customer_id`, name: sql`c2.customer_name` }, m), oneOf(sql`t.status`, matchingValues(teamStatuses, m))]),
   summary: ({ filters, q, matching }) =>
     !q && !filters.customer_id
       ? sql`select coalesce(sum(n), 0)::int as total,
