@@ -78,7 +78,8 @@ export function createApp(deps: AppDeps): { app: OpenAPIHono<AppEnv>; auth: Auth
   app.use(requestId());
   // JSON and CSV answers are compressed on the fly; built assets are served precompressed (mountWeb).
   app.use("/api/*", compress());
-  const lists = { settings: { ...defaultListSettings, ...deps.config.lists }, cache: new Map() as SummaryCache };
+  // The lists' memory of big lists' summaries ages by the app's clock (tests move it).
+  const lists = { settings: { ...defaultListSettings, ...deps.config.lists }, cache: new Map() as SummaryCache, now: () => (deps.clock ?? systemClock)().getTime() };
   const refreshMs = (deps.config.analytics?.refreshSeconds ?? defaultAnalyticsRefreshSeconds) * 1000;
   const analytics = createSnapshots<AnalyticsFigureData>({
     maxAgeMs: refreshMs,

@@ -115,7 +115,7 @@ export type Config = {
   production: boolean;
   security: SecurityConfig;
   /** The list engine (README "Lists"). */
-  lists: { exactCountLimit: number; summaryRefreshSeconds: number; summaryCacheSize?: number };
+  lists: { exactCountLimit: number; summaryRefreshSeconds: number; summaryCacheSize?: number; summaryReuseFrom?: number };
   /** Analytics snapshots (README "Analytics"): age in seconds after which a figure is refreshed. */
   analytics: { refreshSeconds: number };
   /** Largest request body accepted, in bytes; larger ones are answered 413 before anything reads them. */

@@ -381,4 +381,38 @@ describe("list statements and estimates (PGlite)", () => {
     expect(recounted.body.summary_as_of).toBeNull();
     expect(recounted.count).toBe(small.count);
   });
+
+  it("reuses the total of a big list without cards (the Assign picker's teams), and counts it again after summaryRefreshSeconds", async () => {
+    let clock = Date.parse("2026-11-23T10:00:00Z");
+    const { app } = createApp({
+      db: handle.db,
+      config: { authSecret: "test-secret-test-secret-test-secret-0123", publicUrl, security: defaultSecurity, lists: { exactCountLimit: 100_000, summaryRefreshSeconds: 10, summaryCacheSize: 10, summaryReuseFrom: 20 } },
+      logger: pino({ level: "silent" }),
+      clock: () => new Date(clock),
+    });
+    const signIn = await app.request("/api/auth/sign-in/email", {
+      method: "POST", headers: { "content-type": "application/json", origin: publicUrl },
+      body: JSON.stringify({ email: "lists@test.example", password: testPassword }),
+    });
+    const cookie = signIn.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+    const read = async (path: string) => {
+      statements.length = 0;
+      const res = await app.request(path, { headers: { cookie, origin: publicUrl } });
+      expect(res.status, path).toBe(200);
+      return { body: await res.json(), count: statements.filter((s) => !/"operator_session"|"operator"/.test(s)).length };
+    };
+    const skillId = await busiestSkill({ rows: (q) => queryRows(handle.db, q) });
+    const path = `/api/skills/${skillId}/assignable-teams?limit=5`;
+    const first = await read(path);
+    expect(first.body.total).toBeGreaterThanOrEqual(20);
+    expect(first.body.total_exact).toBe(true);
+    expect(first.body.summary_as_of).toBeNull();
+    const again = await read(path);
+    expect(again.body.total).toBe(first.body.total);
+    expect(again.count).toBe(1); // the page alone
+    clock += 11_000;
+    const later = await read(path);
+    expect(later.count).toBeGreaterThan(1);
+    expect(later.body.total).toBe(first.body.total);
+  });
 });

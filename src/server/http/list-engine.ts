@@ -87,8 +87,8 @@ export type CsvColumn<I> = { header: string; value: (item: I) => unknown };
  * - `summary`: one row of the summary schema's columns for the filtered set (SQL);
  * - `totalFromSummary`: for requests whose summary counts exactly the matching rows, how to read
  *   the total from it (then no count is run);
- * - `cacheSummary`: whether a summary of a big list (≥ `summaryReuseFrom` matching rows) may be
- *   reused for `summaryRefreshSeconds`;
+ * - `cacheSummary`: whether the summary and total of a big list (≥ `summaryReuseFrom` matching
+ *   rows) may be reused for `summaryRefreshSeconds` (a list without cards reuses its total);
  * - `csv`: the export's columns;
  * - `base` (optional): the list's own table alone (`users_data u`), when the joins of `from` add
  *   columns only (each row has exactly one joined row) and the filters and search name only that
@@ -351,7 +351,7 @@ async function estimateRows(db: Database, from: SQL, where: SQL): Promise<number
 }
 
 /** Per-app memory of big lists' summaries (see `cacheSummary`). */
-export type SummaryCache = Map<string, { summary: unknown; at: number; total: number | undefined; exact: boolean }>;
+export type SummaryCache = Map<string, { summary: unknown; at: number; total: number | undefined; exact: boolean; totalExact: boolean }>;
 
 /** Options of one list run. */
 export type RunOptions = { settings: ListSettings; cache?: SummaryCache; now?: () => number };
@@ -430,6 +430,12 @@ export async function runList<I, S, F extends Record<string, unknown>>(
     if (knownRows !== undefined) {
       await summaryAndCount(false);
       total = knownRows;
+      return;
+    }
+    // A big list's total is reused with its summary.
+    if (fresh && fresh.total !== undefined) {
+      total = fresh.total;
+      totalExact = fresh.totalExact;
       return;
     }
     if (readTotal) {
@@ -535,13 +541,13 @@ export async function runList<I, S, F extends Record<string, unknown>>(
 
   // Only a big list's summary is ever reused; the memory holds the newest `summaryCacheSize`, so
   // that distinct searches cannot grow it without bound.
-  if (cacheKey && summarySql && (total ?? 0) >= bigFrom) {
+  if (cacheKey && !fresh && (total ?? 0) >= bigFrom) {
     const cache = options.cache!;
     cache.delete(cacheKey);
-    cache.set(cacheKey, { summary, at: now(), total, exact: summaryExact });
+    cache.set(cacheKey, { summary, at: now(), total, exact: summaryExact, totalExact });
     if (cache.size > options.settings.summaryCacheSize) cache.delete(cache.keys().next().value!);
   }
-  if (cacheKey && (fresh || (summarySql && (total ?? 0) >= bigFrom))) summaryAsOf ??= new Date(now()).toISOString();
+  if (cacheKey && decl.summary && (fresh || (total ?? 0) >= bigFrom)) summaryAsOf ??= new Date(now()).toISOString();
 
   if (req.parentExists && rows.length === 0 && parentFound === undefined) {
     const [found] = await queryRows<{ p: boolean }>(db, sql`select (${req.parentExists}) as p`);

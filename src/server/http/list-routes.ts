@@ -88,7 +88,7 @@ export function mountList<I, S, F extends Record<string, unknown>, P>(router: Op
 
   router.openapi(pageRoute, (async (c: Context<AppEnv>) => {
     const { req } = request(c);
-    const { parent_found, ...page } = await runList(c.var.db, list, req, { settings: c.var.lists.settings, cache: c.var.lists.cache });
+    const { parent_found, ...page } = await runList(c.var.db, list, req, { settings: c.var.lists.settings, cache: c.var.lists.cache, now: c.var.lists.now });
     if (scope && parent_found === false) return c.json({ error: { code: "not_found", message: scope.notFound } }, 404);
     return c.json(page, 200);
   }) as never);

@@ -23,7 +23,7 @@ export type AppEnv = {
     /** The client's address (X-Forwarded-For only behind a trusted proxy). */
     clientIp: string;
     /** The list engine's settings and this app's memory of big lists' summaries. */
-    lists: { settings: ListSettings; cache: SummaryCache };
+    lists: { settings: ListSettings; cache: SummaryCache; now: () => number };
     /** This app's snapshots of the costly analytics figures (README "Analytics"). */
     analytics: Snapshots<AnalyticsFigureData>;
   };

@@ -108,6 +108,8 @@ export const assignableSkillList = defineList({
   filters: {},
   // A null description matches no pattern: no coalesce, so skills_description_trgm serves it.
   search: (m) => sql`s.skill_name ilike ${m.pattern} or s.skill_description ilike ${m.pattern}`,
+  // A picker over tens of thousands of rows: its total is reused like a big list's (10 s).
+  cacheSummary: true,
   csv: [
     { header: "Skill ID", value: (s) => s.skill_id },
     { header: "Skill", value: (s) => s.skill_name },
