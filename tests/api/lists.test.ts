@@ -410,6 +410,14 @@ describe("list statements and estimates (PGlite)", () => {
     const again = await read(path);
     expect(again.body.total).toBe(first.body.total);
     expect(again.count).toBe(1); // the page alone
+    // Another skill's picker is its own list: its total is counted, not the first skill's reused.
+    const [other] = await queryRows<{ skill_id: string; n: number }>(handle.db, sql`
+      select s.skill_id, (select count(*)::int from teams t where t.status = 'active'
+        and not exists (select 1 from teams_skills x where x.team_id = t.team_id and x.skill_id = s.skill_id)) as n
+      from skills s where s.skill_id <> ${skillId} order by n, s.skill_id limit 1`);
+    expect(other.n).not.toBe(first.body.total);
+    const otherPage = await read(`/api/skills/${other.skill_id}/assignable-teams?limit=5`);
+    expect(otherPage.body.total).toBe(other.n);
     clock += 11_000;
     const later = await read(path);
     expect(later.count).toBeGreaterThan(1);

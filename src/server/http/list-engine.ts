@@ -20,6 +20,7 @@
  */
 import type { AuditListName } from "../../domain/audit";
 import { sql, type SQL } from "drizzle-orm";
+import { PgDialect } from "drizzle-orm/pg-core";
 import { z } from "@hono/zod-openapi";
 import { msg } from "../../domain/messages";
 import { queryRows, type Database } from "../db/client";
@@ -82,7 +83,7 @@ export type CsvColumn<I> = { header: string; value: (item: I) => unknown };
  *   prefix), or none. It may come in two forms, `{ gather, test }`: `gather` finds every match at
  *   once (counts, summaries, exports, and a page sorted from its matches: say a union of indexed
  *   branches), `test` is cheap on one row (a page walking the sort's index tests row after row:
- *   say an OR of EXISTS on primary keys). A union is costly to build for one page, and an OR of
+ *   say scalar subqueries on primary keys, which the planner does not hash as it does EXISTS). A union is costly to build for one page, and an OR of
  *   subqueries cannot use the trigram indexes to find every match;
  * - `summary`: one row of the summary schema's columns for the filtered set (SQL);
  * - `totalFromSummary`: for requests whose summary counts exactly the matching rows, how to read
@@ -350,6 +351,9 @@ async function estimateRows(db: Database, from: SQL, where: SQL): Promise<number
   return Math.round(parsed[0].Plan["Plan Rows"]);
 }
 
+/** Renders a scope to its SQL text and values, for the summary memory's key. */
+const dialect = new PgDialect();
+
 /** Per-app memory of big lists' summaries (see `cacheSummary`). */
 export type SummaryCache = Map<string, { summary: unknown; at: number; total: number | undefined; exact: boolean; totalExact: boolean }>;
 
@@ -378,7 +382,9 @@ export async function runList<I, S, F extends Record<string, unknown>>(
   const now = options.now ?? Date.now;
 
   // Summary: reused when a big list's summary is fresh enough, else computed with the count.
-  const cacheKey = decl.cacheSummary && options.cache ? `${decl.name}:${JSON.stringify({ f: req.filters, q, scope: req.scope ? "scoped" : "" })}` : undefined;
+  // The key holds the scope's SQL and values: one team's picker is not another's.
+  const scopeKey = req.scope ? dialect.sqlToQuery(req.scope) : undefined;
+  const cacheKey = decl.cacheSummary && options.cache ? `${decl.name}:${JSON.stringify({ f: req.filters, q, scope: scopeKey })}` : undefined;
   const cached = cacheKey ? options.cache!.get(cacheKey) : undefined;
   const fresh = cached && now() - cached.at < options.settings.summaryRefreshSeconds * 1000 && (cached.total ?? 0) >= bigFrom ? cached : undefined;
   let usedMatching = false;
