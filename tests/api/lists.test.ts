@@ -276,12 +276,13 @@ describe("list statements and estimates (PGlite)", () => {
   });
   afterAll(() => handle.close());
 
-  /** An app on the database with these list settings, and GET as its signed-in operator. */
-  async function signedIn(lists: ListSettings): Promise<(path: string) => Promise<Response>> {
+  /** An app on the database with these list settings (and clock), and GET as its signed-in operator. */
+  async function signedIn(lists: ListSettings, clock?: () => Date): Promise<(path: string) => Promise<Response>> {
     const { app } = createApp({
       db: handle.db,
       config: { authSecret: "test-secret-test-secret-test-secret-0123", publicUrl, security: defaultSecurity, lists },
       logger: pino({ level: "silent" }),
+      clock,
     });
     const signIn = await app.request("/api/auth/sign-in/email", {
       method: "POST", headers: { "content-type": "application/json", origin: publicUrl },
@@ -291,10 +292,10 @@ describe("list statements and estimates (PGlite)", () => {
     return async (path) => app.request(path, { headers: { cookie, origin: publicUrl } });
   }
 
-  /** Statements one request sends, leaving out the session and sign-in bookkeeping. */
-  async function measure(path: string) {
+  /** Statements one request sends (through `get`, default the describe's app), leaving out the session and sign-in bookkeeping. */
+  async function measure(path: string, get = request) {
     statements.length = 0;
-    const res = await request(path);
+    const res = await get(path);
     expect(res.status, path).toBe(200);
     const body = await res.json();
     return { body, count: statements.filter((s) => !/"operator_session"|"operator"|"auth_throttle"/.test(s)).length };
@@ -358,12 +359,7 @@ describe("list statements and estimates (PGlite)", () => {
 
   it("reuses the summary of a list with summaryReuseFrom matching rows or more, its total exact, and counts smaller lists every time", async () => {
     const get = await signedIn({ exactCountLimit: 100_000, summaryRefreshSeconds: 60, summaryCacheSize: 10, summaryReuseFrom: 100 });
-    const read = async (path: string) => {
-      statements.length = 0;
-      const res = await get(path);
-      expect(res.status, path).toBe(200);
-      return { body: await res.json(), count: statements.filter((s) => !/"operator_session"|"operator"/.test(s)).length };
-    };
+    const read = (path: string) => measure(path, get);
     const big = await read("/api/users?limit=5&status=active");
     expect(big.body.total).toBeGreaterThanOrEqual(100);
     expect(big.body.total_exact).toBe(true);
@@ -384,23 +380,8 @@ describe("list statements and estimates (PGlite)", () => {
 
   it("reuses the total of a big list without cards (the Assign picker's teams), and counts it again after summaryRefreshSeconds", async () => {
     let clock = Date.parse("2026-11-23T10:00:00Z");
-    const { app } = createApp({
-      db: handle.db,
-      config: { authSecret: "test-secret-test-secret-test-secret-0123", publicUrl, security: defaultSecurity, lists: { exactCountLimit: 100_000, summaryRefreshSeconds: 10, summaryCacheSize: 10, summaryReuseFrom: 20 } },
-      logger: pino({ level: "silent" }),
-      clock: () => new Date(clock),
-    });
-    const signIn = await app.request("/api/auth/sign-in/email", {
-      method: "POST", headers: { "content-type": "application/json", origin: publicUrl },
-      body: JSON.stringify({ email: "lists@test.example", password: testPassword }),
-    });
-    const cookie = signIn.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
-    const read = async (path: string) => {
-      statements.length = 0;
-      const res = await app.request(path, { headers: { cookie, origin: publicUrl } });
-      expect(res.status, path).toBe(200);
-      return { body: await res.json(), count: statements.filter((s) => !/"operator_session"|"operator"/.test(s)).length };
-    };
+    const get = await signedIn({ exactCountLimit: 100_000, summaryRefreshSeconds: 10, summaryCacheSize: 10, summaryReuseFrom: 20 }, () => new Date(clock));
+    const read = (path: string) => measure(path, get);
     const skillId = await busiestSkill({ rows: (q) => queryRows(handle.db, q) });
     const path = `/api/skills/${skillId}/assignable-teams?limit=5`;
     const first = await read(path);

@@ -5,7 +5,7 @@ import { commentListItemSchema, commentSummarySchema, type CommentDetail, type C
 import { queryRows, type Database } from "../db/client";
 import { userNameSortKey } from "../db/schema";
 import { toJson } from "../http/list";
-import { allOf, defineList, matchingValues, oneOf, searchMatch, type SearchForms } from "../http/list-engine";
+import { allOf, anyOf, defineList, matchingValues, oneOf, referencedName, searchMatch, type SearchForms } from "../http/list-engine";
 import type { Tx } from "../audit";
 
 /** The joins of every comment query: the names come from SQL, never from a lookup per row. */
@@ -36,12 +36,14 @@ const commentSearch = (m: ReturnType<typeof searchMatch>): SearchForms => {
       union select x.comment_id from skill_comments x join skills s2 on s2.skill_id = x.skill_id where s2.skill_name ilike ${m.pattern}
       union select x.comment_id from skill_comments x join customers c2 on c2.customer_id = x.customer_id where c2.customer_name ilike ${m.pattern}
       ${statuses.length ? sql`union select x.comment_id from skill_comments x where ${oneOf(sql`x.status`, statuses)}` : sql``})`,
-    // Scalar subqueries, which the planner cannot turn into hashes of every match as it does EXISTS.
-    test: sql`sm.comment_value ilike ${m.pattern}
-      or (select ${fullName("u2")} from users_data u2 where u2.user_id = sm.user_id) ilike ${m.pattern}
-      or (select s2.skill_name from skills s2 where s2.skill_id = sm.skill_id) ilike ${m.pattern}
-      or (select c2.customer_name from customers c2 where c2.customer_id = sm.customer_id) ilike ${m.pattern}
-      or ${oneOf(sql`sm.status`, statuses)}`,
+    // Each name read by primary key (scalar subqueries, which the planner does not hash as it does EXISTS).
+    test: anyOf([
+      sql`sm.comment_value ilike ${m.pattern}`,
+      referencedName({ key: sql`sm.user_id`, table: sql`users_data u2`, id: sql`u2.user_id`, name: fullName("u2") }, m),
+      referencedName({ key: sql`sm.skill_id`, table: sql`skills s2`, id: sql`s2.skill_id`, name: sql`s2.skill_name` }, m),
+      referencedName({ key: sql`sm.customer_id`, table: sql`customers c2`, id: sql`c2.customer_id`, name: sql`c2.customer_name` }, m),
+      oneOf(sql`sm.status`, statuses),
+    ]).test,
   };
 };
 

@@ -83,8 +83,9 @@ export type CsvColumn<I> = { header: string; value: (item: I) => unknown };
  *   prefix), or none. It may come in two forms, `{ gather, test }`: `gather` finds every match at
  *   once (counts, summaries, exports, and a page sorted from its matches: say a union of indexed
  *   branches), `test` is cheap on one row (a page walking the sort's index tests row after row:
- *   say scalar subqueries on primary keys, which the planner does not hash as it does EXISTS). A union is costly to build for one page, and an OR of
- *   subqueries cannot use the trigram indexes to find every match;
+ *   say scalar subqueries on primary keys, which the planner does not hash as it does EXISTS). A
+ *   union is costly to build for one page, and an OR of subqueries cannot use the trigram indexes
+ *   to find every match;
  * - `summary`: one row of the summary schema's columns for the filtered set (SQL);
  * - `totalFromSummary`: for requests whose summary counts exactly the matching rows, how to read
  *   the total from it (then no count is run);
@@ -386,7 +387,8 @@ export async function runList<I, S, F extends Record<string, unknown>>(
   const scopeKey = req.scope ? dialect.sqlToQuery(req.scope) : undefined;
   const cacheKey = decl.cacheSummary && options.cache ? `${decl.name}:${JSON.stringify({ f: req.filters, q, scope: scopeKey })}` : undefined;
   const cached = cacheKey ? options.cache!.get(cacheKey) : undefined;
-  const fresh = cached && now() - cached.at < options.settings.summaryRefreshSeconds * 1000 && (cached.total ?? 0) >= bigFrom ? cached : undefined;
+  // Only big lists are stored (below), so an entry is reusable while it is young enough.
+  const fresh = cached && now() - cached.at < options.settings.summaryRefreshSeconds * 1000 ? cached : undefined;
   let usedMatching = false;
   const bounded = (columns: SQL) => {
     usedMatching = true;
