@@ -43,6 +43,9 @@ function useShell(): { Shell?: ShellComponent; failed: boolean; retry(): void } 
   const retry = () => {
     shellModule = loadShell();
     setState({ failed: false });
+    // The screen's code shares a chunk with the shell, so its load failed too: once the shell is
+    // there, the router loads the screen again instead of showing its error.
+    shellModule.then(() => router.invalidate(), () => undefined);
   };
   return { ...state, retry };
 }
