@@ -378,6 +378,39 @@ describe("list statements and estimates (PGlite)", () => {
     expect(recounted.count).toBe(small.count);
   });
 
+  it("gives a search the summary of its list without the search when the cards do not follow the search (users), never its total", async () => {
+    const settings = { exactCountLimit: 100_000, summaryRefreshSeconds: 60, summaryCacheSize: 10, summaryReuseFrom: 100 };
+    const read = async (get: Awaited<ReturnType<typeof signedIn>>, path: string) => measure(path, get);
+    // Without the search first: the search reuses its summary, with its time, and counts its own matches.
+    const get = await signedIn(settings);
+    const all = await read(get, "/api/users?limit=5");
+    expect(all.body.total).toBe(600);
+    // The users' cards read the maintained counters (status_counts).
+    const readsSummary = () => statements.some((text) => /status_counts/.test(text));
+    await read(await signedIn(settings), "/api/users?limit=5&q=zzzz");
+    expect(readsSummary()).toBe(true);
+    const searched = await read(get, "/api/users?limit=5&q=zzzz");
+    expect(readsSummary()).toBe(false);
+    expect(searched.body.total).toBe(0);
+    expect(searched.body.summary).toEqual(all.body.summary);
+    expect(searched.body.summary_as_of).toBe(all.body.summary_as_of);
+    // The search first: the list without it finds the summary the search computed.
+    const other = await signedIn(settings);
+    const first = await read(other, "/api/users?limit=5&q=son");
+    expect(first.body.total).toBeLessThan(600);
+    expect(first.body.summary_as_of).toEqual(expect.any(String));
+    const whole = await read(other, "/api/users?limit=5");
+    expect(whole.body.summary).toEqual(first.body.summary);
+    expect(whole.body.summary_as_of).toBe(first.body.summary_as_of);
+    expect(whole.body.total).toBe(600);
+    expect(whole.count).toBe(1); // the page alone: the total is read from the summary
+    // The teams' cards count the search's matches: a search has its own.
+    const teams = await read(get, "/api/teams?limit=5");
+    const teamsSearched = await read(get, "/api/teams?limit=5&q=zzzz");
+    expect(teamsSearched.body.summary.total).toBe(0);
+    expect(teams.body.summary.total).toBeGreaterThan(0);
+  });
+
   it("reuses the total of a big list without cards (the Assign picker's teams), and counts it again after summaryRefreshSeconds", async () => {
     let clock = Date.parse("2026-11-23T10:00:00Z");
     const get = await signedIn({ exactCountLimit: 100_000, summaryRefreshSeconds: 10, summaryCacheSize: 10, summaryReuseFrom: 20 }, () => new Date(clock));

@@ -356,7 +356,29 @@ async function estimateRows(db: Database, from: SQL, where: SQL): Promise<number
 const dialect = new PgDialect();
 
 /** Per-app memory of big lists' summaries (see `cacheSummary`). */
-export type SummaryCache = Map<string, { summary: unknown; at: number; total: number | undefined; exact: boolean; totalExact: boolean }>;
+/** A remembered summary: `total` is the list's total with its search, or undefined when unknown. */
+export type SummaryCacheEntry = { summary: unknown; at: number; total: number | undefined; exact: boolean; totalExact: boolean };
+export type SummaryCache = Map<string, SummaryCacheEntry>;
+
+/**
+ * Whether a list's summary depends on its search: its SQL is built once with the search's inputs
+ * (`q`, `where`, `matching`) watched. Cards of the filtered set read none of them.
+ */
+function summaryFollowsSearch<I, S, F extends Record<string, unknown>>(decl: ListDeclaration<I, S, F>, filters: F, filterWhere: SQL): boolean {
+  let follows = false;
+  const watched = (): never => {
+    follows = true;
+    return sql`true` as never;
+  };
+  decl.summary!({
+    filters,
+    filterWhere,
+    get q() { return watched(); },
+    get where() { return watched(); },
+    matching: watched,
+  });
+  return follows;
+}
 
 /** Options of one list run. */
 export type RunOptions = { settings: ListSettings; cache?: SummaryCache; now?: () => number };
@@ -385,24 +407,31 @@ export async function runList<I, S, F extends Record<string, unknown>>(
   // Summary: reused when a big list's summary is fresh enough, else computed with the count.
   // The key holds the scope's SQL and values: one team's picker is not another's.
   const scopeKey = req.scope ? dialect.sqlToQuery(req.scope) : undefined;
-  const cacheKey = decl.cacheSummary && options.cache ? `${decl.name}:${JSON.stringify({ f: req.filters, q, scope: scopeKey })}` : undefined;
-  const cached = cacheKey ? options.cache!.get(cacheKey) : undefined;
+  const keyOf = (search: string | undefined) => `${decl.name}:${JSON.stringify({ f: req.filters, q: search, scope: scopeKey })}`;
+  const cacheKey = decl.cacheSummary && options.cache ? keyOf(q) : undefined;
   // Only big lists are stored (below), so an entry is reusable while it is young enough.
-  const fresh = cached && now() - cached.at < options.settings.summaryRefreshSeconds * 1000 ? cached : undefined;
+  const young = (entry: SummaryCacheEntry | undefined) => (entry && now() - entry.at < options.settings.summaryRefreshSeconds * 1000 ? entry : undefined);
+  const fresh = cacheKey ? young(options.cache!.get(cacheKey)) : undefined;
+  // A summary of the filtered set alone (cards that do not follow the search: the users') is the
+  // list's without the search: a search reuses it, and stores it there when the set is big. Its
+  // total is the search's own, never taken from that entry.
+  const sharedKey = cacheKey && q && decl.summary && !summaryFollowsSearch(decl, req.filters, filterWhere) ? keyOf(undefined) : undefined;
+  const shared = !fresh && sharedKey ? young(options.cache!.get(sharedKey)) : undefined;
+  const reused = fresh ?? shared;
   let usedMatching = false;
   const bounded = (columns: SQL) => {
     usedMatching = true;
     return sql`(select ${columns} from ${countFrom} where ${where} limit ${exactCountLimit + 1}) m`;
   };
-  const summarySql = decl.summary && !fresh ? decl.summary({ filters: req.filters, q, where, filterWhere, matching: bounded }) : undefined;
+  const summarySql = decl.summary && !reused ? decl.summary({ filters: req.filters, q, where, filterWhere, matching: bounded }) : undefined;
 
   let total: number | undefined;
   let parentFound: boolean | undefined;
   let totalExact = true;
-  let summary: S = (fresh?.summary ?? {}) as S;
-  let summaryExact = fresh ? fresh.exact : true;
-  let summaryAsOf: string | null = fresh ? new Date(fresh.at).toISOString() : null;
-  const readTotal = summarySql || fresh ? decl.totalFromSummary?.({ filters: req.filters, q }) : undefined;
+  let summary: S = (reused?.summary ?? {}) as S;
+  let summaryExact = reused ? reused.exact : true;
+  let summaryAsOf: string | null = reused ? new Date(reused.at).toISOString() : null;
+  const readTotal = summarySql || reused ? decl.totalFromSummary?.({ filters: req.filters, q }) : undefined;
 
   /** The summary and, when `count`, the exact count bounded by the limit, in one statement; returns the count. */
   async function summaryAndCount(count: boolean): Promise<number | undefined> {
@@ -549,13 +578,18 @@ export async function runList<I, S, F extends Record<string, unknown>>(
 
   // Only a big list's summary is ever reused; the memory holds the newest `summaryCacheSize`, so
   // that distinct searches cannot grow it without bound.
-  if (cacheKey && !fresh && (total ?? 0) >= bigFrom) {
+  const remember = (key: string, entry: SummaryCacheEntry) => {
     const cache = options.cache!;
-    cache.delete(cacheKey);
-    cache.set(cacheKey, { summary, at: now(), total, exact: summaryExact, totalExact });
+    cache.delete(key);
+    cache.set(key, entry);
     if (cache.size > options.settings.summaryCacheSize) cache.delete(cache.keys().next().value!);
-  }
-  if (cacheKey && decl.summary && (fresh || (total ?? 0) >= bigFrom)) summaryAsOf ??= new Date(now()).toISOString();
+  };
+  if (cacheKey && !fresh && (total ?? 0) >= bigFrom) remember(cacheKey, { summary, at: shared?.at ?? now(), total, exact: summaryExact, totalExact });
+  // The filtered set's size is read from its summary as the list without the search reads its total.
+  const setSize = sharedKey && summarySql ? decl.totalFromSummary?.({ filters: req.filters, q: undefined })?.(summary) : undefined;
+  const sharedStored = setSize !== undefined && setSize >= bigFrom;
+  if (sharedStored) remember(sharedKey!, { summary, at: now(), total: undefined, exact: summaryExact, totalExact: true });
+  if (cacheKey && decl.summary && (reused || sharedStored || (total ?? 0) >= bigFrom)) summaryAsOf ??= new Date(now()).toISOString();
 
   if (req.parentExists && rows.length === 0 && parentFound === undefined) {
     const [found] = await queryRows<{ p: boolean }>(db, sql`select (${req.parentExists}) as p`);
