@@ -35,12 +35,13 @@ export default defineConfig({
     outDir: "../../dist/web", emptyOutDir: true, sourcemap: false, chunkSizeWarningLimit: 600,
     // Few, larger chunks: the browser opens at most six connections to the server, so a first visit
     // that asked for 24 files before the shell and 15–20 more for its screen waited in line for
-    // them (a screen then showed its rows 1.3–1.6 s after navigation at 1,000,200 users; 0.9–1 s
-    // now). TanStack Query is its own chunk preloaded beside the entry, so that the entry holds
-    // the app's start-up code only; `app` keeps what the entry imports statically out of the
-    // groups below; `Shell` is the shell with everything it alone needs (icons, menus), preloaded
-    // by index.html; `screen-kit` holds what three or more screens share (the list screen kit,
-    // the domain schemas with zod, TanStack Table, their icons), fetched with the first screen.
+    // them (a fresh browser's first screen showed its rows 1.15–1.37 s after navigation at
+    // 1,000,200 users; 0.8–1.1 s now: README "Performance"). TanStack Query is its own chunk
+    // preloaded beside the entry, so that the entry holds the app's start-up code only; `app` keeps
+    // what the entry imports statically out of the groups below; `Shell` is the shell with the
+    // modules it imports (icons, menus: screens that use them too import them from it), preloaded
+    // by index.html; `screen-kit` holds what three or more screens share (the list screen kit, the
+    // domain schemas with zod, TanStack Table, their icons), fetched with the first screen.
     rolldownOptions: {
       output: {
         codeSplitting: {

@@ -355,9 +355,9 @@ async function estimateRows(db: Database, from: SQL, where: SQL): Promise<number
 /** Renders a scope to its SQL text and values, for the summary memory's key. */
 const dialect = new PgDialect();
 
-/** Per-app memory of big lists' summaries (see `cacheSummary`). */
 /** A remembered summary: `total` is the list's total with its search, or undefined when unknown. */
 export type SummaryCacheEntry = { summary: unknown; at: number; total: number | undefined; exact: boolean; totalExact: boolean };
+/** Per-app memory of big lists' summaries (see `cacheSummary`). */
 export type SummaryCache = Map<string, SummaryCacheEntry>;
 
 /**
