@@ -1,12 +1,19 @@
-import { eq, sql } from "drizzle-orm";
+import { eq, sql, type SQL } from "drizzle-orm";
 import { z } from "@hono/zod-openapi";
 import { customerListItemSchema, customerSummarySchema, type CustomerDetail, type CustomerOption } from "../../domain/customers";
 import { customerStatuses } from "../../domain/enums";
 import { queryRows, type Database } from "../db/client";
 import { customers } from "../db/schema";
 import { toJson } from "../http/list";
-import { defineList, matchingValues, oneOf, searchMatch } from "../http/list-engine";
+import { defineList, matchingValues, oneOf, referencedName, searchMatch, type SearchMatch } from "../http/list-engine";
 import type { Tx } from "../audit";
+
+/**
+ * A search on the name of the customer `key` points at (a user's, a team's, a comment's), in both
+ * forms (`referencedName`), through `customers_name_trgm`.
+ */
+export const customerNamed = (key: SQL, match: SearchMatch) =>
+  referencedName({ key, table: sql`customers c2`, id: sql`c2.customer_id`, name: sql`c2.customer_name` }, match);
 
 /**
  * SPEC.md §2 "/customers": customers with their user_count and team_count (maintained in

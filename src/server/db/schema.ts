@@ -39,6 +39,14 @@ const oneOf = (column: string, values: readonly string[]) =>
   sql.raw(`${column} in (${values.map((v) => `'${v}'`).join(", ")})`);
 
 /**
+ * A user's full name exactly as `users_data_name_trgm` indexes it (migration 0001), for the table
+ * aliased `alias`: a search that matches on this expression can use that index.
+ */
+export function userFullName(alias: string) {
+  return sql.raw(`(coalesce(${alias}.first_name, '') || ' ' || coalesce(${alias}.last_name, ''))`);
+}
+
+/**
  * The users list's name sort key: the full name, or the email when there is none, lowercased
  * (what the User column shows). The list sorts by exactly this expression so that the planner
  * uses `users_data_name_sort_idx`.

@@ -415,8 +415,8 @@ export async function runList<I, S, F extends Record<string, unknown>>(
   // A summary of the filtered set alone (cards that do not follow the search: the users') is the
   // list's without the search: a search reuses it, and stores it there when the set is big. Its
   // total is the search's own, never taken from that entry.
-  const sharedKey = cacheKey && q && decl.summary && !summaryFollowsSearch(decl, req.filters, filterWhere) ? keyOf(undefined) : undefined;
-  const shared = !fresh && sharedKey ? young(options.cache!.get(sharedKey)) : undefined;
+  const sharedKey = !fresh && cacheKey && q && decl.summary && !summaryFollowsSearch(decl, req.filters, filterWhere) ? keyOf(undefined) : undefined;
+  const shared = sharedKey ? young(options.cache!.get(sharedKey)) : undefined;
   const reused = fresh ?? shared;
   let usedMatching = false;
   const bounded = (columns: SQL) => {

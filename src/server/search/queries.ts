@@ -1,7 +1,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import { searchKinds, searchPerKind, type SearchHit, type SearchKind, type SearchResult } from "../../domain/search";
 import { queryRows, type Database } from "../db/client";
-import { userNameSortKey } from "../db/schema";
+import { userFullName, userNameSortKey } from "../db/schema";
 import { searchMatch } from "../http/list-engine";
 
 /**
@@ -30,7 +30,7 @@ const specs: Record<SearchKind, KindSpec> = {
     title: sql`coalesce(nullif(btrim(coalesce(t.first_name, '') || ' ' || coalesce(t.last_name, '')), ''), t.email)`,
     key: userNameSortKey({ first_name: sql`t.first_name`, last_name: sql`t.last_name`, email: sql`t.email` }),
     alt: sql`lower(t.email)`,
-    match: (p) => sql`(t.email ilike ${p} or (coalesce(t.first_name, '') || ' ' || coalesce(t.last_name, '')) ilike ${p})`,
+    match: (p) => sql`(t.email ilike ${p} or ${userFullName("t")} ilike ${p})`,
     subtitle: sql`t.email || ' · ' || c.customer_name`, status: sql`t.status`,
   },
   teams: {

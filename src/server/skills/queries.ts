@@ -16,7 +16,8 @@ import {
 import { queryRows, type Database } from "../db/client";
 import { skills } from "../db/schema";
 import { toJson } from "../http/list";
-import { anyOf, defineList, matchingValues, oneOf, referencedName, searchMatch } from "../http/list-engine";
+import { anyOf, defineList, matchingValues, oneOf, searchMatch } from "../http/list-engine";
+import { customerNamed } from "../customers/queries";
 import type { Tx } from "../audit";
 
 /**
@@ -138,7 +139,7 @@ export const assignableTeamList = defineList({
   filters: {
     customer_id: { schema: z.guid().optional(), where: (v: string) => sql`t.customer_id = ${v}` },
   },
-  search: (m) => anyOf([sql`t.team_name ilike ${m.pattern}`, referencedName({ key: sql`t.customer_id`, table: sql`customers c2`, id: sql`c2.customer_id`, name: sql`c2.customer_name` }, m)]),
+  search: (m) => anyOf([sql`t.team_name ilike ${m.pattern}`, customerNamed(sql`t.customer_id`, m)]),
   // A picker over tens of thousands of rows: its total is reused like a big list's (10 s).
   cacheSummary: true,
   csv: [

@@ -5,7 +5,8 @@ import { noSummary } from "../../domain/common";
 import { assignableSkillSchema, teamListItemSchema, teamSummarySchema, type TeamDetail, type TeamListItem, type TeamSkill } from "../../domain/teams";
 import { queryRows, type Database } from "../db/client";
 import { toJson } from "../http/list";
-import { anyOf, defineList, matchingValues, oneOf, referencedName } from "../http/list-engine";
+import { anyOf, defineList, matchingValues, oneOf } from "../http/list-engine";
+import { customerNamed } from "../customers/queries";
 
 /**
  * SPEC.md §2 "/teams" (and a customer's teams): teams with customer_name, user_count and
@@ -39,7 +40,7 @@ export const teamList = defineList({
     customer_id: { schema: z.guid().optional(), where: (v: string) => sql`t.customer_id = ${v}` },
     status: { schema: z.enum(teamStatuses).optional(), where: (v: string) => sql`t.status = ${v}` },
   },
-  search: (m) => anyOf([sql`t.team_name ilike ${m.pattern}`, referencedName({ key: sql`t.customer_id`, table: sql`customers c2`, id: sql`c2.customer_id`, name: sql`c2.customer_name` }, m), oneOf(sql`t.status`, matchingValues(teamStatuses, m))]),
+  search: (m) => anyOf([sql`t.team_name ilike ${m.pattern}`, customerNamed(sql`t.customer_id`, m), oneOf(sql`t.status`, matchingValues(teamStatuses, m))]),
   summary: ({ filters, q, matching }) =>
     !q && !filters.customer_id
       ? sql`select coalesce(sum(n), 0)::int as total,

@@ -5,9 +5,10 @@ import { teamStatuses, userStatuses } from "../../domain/enums";
 import { limits } from "../../domain/messages";
 import { userListItemSchema, userMembershipSchema, userSummarySchema, type AvailableTeam, type UserDetail, type UserListItem } from "../../domain/users";
 import { queryRows, type Database } from "../db/client";
-import { userNameSortKey } from "../db/schema";
+import { userFullName, userNameSortKey } from "../db/schema";
 import { and, searchAny, toJson } from "../http/list";
-import { anyOf, defineList, matchingValues, oneOf, referencedName } from "../http/list-engine";
+import { anyOf, defineList, matchingValues, oneOf } from "../http/list-engine";
+import { customerNamed } from "../customers/queries";
 
 /** Roles of `u.user_id` as an array ordered admin, manager, member (evaluated for the page's rows only). */
 const rolesOf = sql`coalesce((select array_agg(r.role order by array_position(array['admin','manager','member'], r.role))
@@ -60,8 +61,8 @@ export const userList = defineList({
   // Each branch has its own index (pg_trgm on name, email, job title; customers by name), so the
   // planner can OR their bitmaps instead of scanning the table.
   search: (m) => anyOf([
-    sql`(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')) ilike ${m.pattern} or u.email ilike ${m.pattern} or u.job_title ilike ${m.pattern}`,
-    referencedName({ key: sql`u.customer_id`, table: sql`customers c2`, id: sql`c2.customer_id`, name: sql`c2.customer_name` }, m),
+    sql`${userFullName("u")} ilike ${m.pattern} or u.email ilike ${m.pattern} or u.job_title ilike ${m.pattern}`,
+    customerNamed(sql`u.customer_id`, m),
     oneOf(sql`u.status`, matchingValues(userStatuses, m)),
   ]),
   summary: ({ filters, filterWhere }) =>
