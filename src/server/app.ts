@@ -29,7 +29,7 @@ import { teamsBase, teamsRouter } from "./teams/routes";
 import { usersBase, usersRouter } from "./users/routes";
 import { databaseErrorAnswer, errorResponse, HttpError } from "./http/errors";
 import { requireAccess, routeTable, sessionScheme, type AppEnv } from "./http/route";
-import { defaultListSettings, type SummaryCache } from "./http/list-engine";
+import { createSummaryCache, defaultListSettings, type SummaryCache } from "./http/list-engine";
 import { createSnapshots, type Snapshots } from "./snapshots";
 import type { AnalyticsFigureData } from "../domain/analytics";
 import { projectRoot } from "./paths";
@@ -53,7 +53,7 @@ export const defaultWebRoot = path.join(projectRoot, "dist/web");
  * document at /api/openapi.json and its viewer at /api/docs, /healthz, and the built SPA.
  * Used by main.ts and, in process, by the API tests.
  */
-export function createApp(deps: AppDeps): { app: OpenAPIHono<AppEnv>; auth: Auth; analytics: Snapshots<AnalyticsFigureData> } {
+export function createApp(deps: AppDeps): { app: OpenAPIHono<AppEnv>; auth: Auth; analytics: Snapshots<AnalyticsFigureData>; listSummaries: SummaryCache } {
   const auth = createAuth(deps.db, deps.config, deps.logger);
   const app = new OpenAPIHono<AppEnv>();
 
@@ -79,7 +79,12 @@ export function createApp(deps: AppDeps): { app: OpenAPIHono<AppEnv>; auth: Auth
   // JSON and CSV answers are compressed on the fly; built assets are served precompressed (mountWeb).
   app.use("/api/*", compress());
   // The lists' memory of big lists' summaries ages by the app's clock (tests move it).
-  const lists = { settings: { ...defaultListSettings, ...deps.config.lists }, cache: new Map() as SummaryCache, now: () => (deps.clock ?? systemClock)().getTime() };
+  const listSettings = { ...defaultListSettings, ...deps.config.lists };
+  const lists = {
+    settings: listSettings,
+    cache: createSummaryCache(listSettings, deps.clock ?? systemClock, (err, key) => deps.logger.warn({ err, list: key }, "list summary refresh failed")),
+    now: () => (deps.clock ?? systemClock)().getTime(),
+  };
   const refreshMs = (deps.config.analytics?.refreshSeconds ?? defaultAnalyticsRefreshSeconds) * 1000;
   const analytics = createSnapshots<AnalyticsFigureData>({
     maxAgeMs: refreshMs,
@@ -190,7 +195,7 @@ export function createApp(deps: AppDeps): { app: OpenAPIHono<AppEnv>; auth: Auth
     return errorResponse(c, 500, "internal", `Something went wrong on our side (request ${c.var.requestId})`);
   });
 
-  return { app, auth, analytics };
+  return { app, auth, analytics, listSummaries: lists.cache };
 }
 
 const require = createRequire(import.meta.url);

@@ -34,7 +34,7 @@ export const defaultMaxBodyBytes = 1_048_576;
  * | LOCKOUT_MINUTES     | 30                        | how long a lock lasts unless an admin unlocks it |
  * | TRUST_PROXY         | (unset)                   | number of reverse proxies in front: the client address is that many entries from the right of X-Forwarded-For |
  * | LIST_EXACT_COUNT_LIMIT | 50000                  | above this many matching rows a list's total is the planner's estimate |
- * | LIST_SUMMARY_REFRESH_SECONDS | 10               | how long a big list's summary cards may be reused |
+ * | LIST_SUMMARY_REFRESH_SECONDS | 10               | age of a big list's summary cards from which they are counted again in the background |
  * | ANALYTICS_REFRESH_SECONDS | 60                  | age after which an analytics figure is refreshed in the background |
  * | MAX_BODY_BYTES      | 1048576                   | largest request body accepted (413 above), on every route |
  * | SHUTDOWN_WAIT_SECONDS | 10                      | on SIGTERM/SIGINT, how long requests in flight may take to finish |

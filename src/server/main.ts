@@ -32,7 +32,7 @@ async function main() {
     release();
     throw err;
   }
-  const { app, analytics } = createApp({ db: handle.db, config, logger, webRoot: defaultWebRoot });
+  const { app, analytics, listSummaries } = createApp({ db: handle.db, config, logger, webRoot: defaultWebRoot });
   // The costly analytics figures are computed in the background, ready for the first visit.
   void warmAnalytics(handle.db, analytics);
   // Expired sessions and stale sign-in counters are deleted at start and every hour.
@@ -88,6 +88,8 @@ async function main() {
     // Nothing may keep the process past the wait plus a checkpoint.
     setTimeout(() => process.exit(1), (config.shutdownWaitSeconds + 20) * 1000).unref();
     await drain(server, draining, config);
+    // A big list's summary being counted again in the background (one statement) ends first.
+    await listSummaries.settled();
     try {
       await handle.checkpoint();
       await handle.close();

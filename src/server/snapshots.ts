@@ -11,6 +11,10 @@
  * Requests for the same key share one computation; a failed background refresh keeps the old
  * snapshot (and is reported to `onError`), a failed computation for a request rejects that request.
  * Each process keeps its own snapshots: several consoles on one database each refresh theirs.
+ *
+ * A caller that computes a value within its own request, and decides then whether it is worth
+ * keeping (the list engine's summary cards: README "Lists"), uses `peek` and `put` instead of
+ * `get`; `maxEntries` bounds such a memory.
  */
 export type Snapshot<V> = { value: V; at: Date };
 
@@ -19,6 +23,14 @@ export type Snapshots<V> = {
   get(key: string, compute: () => Promise<V>): Promise<Snapshot<V>>;
   /** Computes `key` now, whatever its age, and keeps it (start-up warming; tests). */
   refresh(key: string, compute: () => Promise<V>): Promise<Snapshot<V>>;
+  /**
+   * The snapshot of `key` when younger than `maxStaleMs`, without computing it; `stale` when older
+   * than `maxAgeMs`, and then one background refresh runs with `compute`. A refresh that resolves
+   * to undefined drops the snapshot (nothing worth keeping any more).
+   */
+  peek(key: string, compute: () => Promise<V | undefined>): (Snapshot<V> & { stale: boolean }) | undefined;
+  /** Keeps `value`, computed by the caller from `at` (default now), as the snapshot of `key`. */
+  put(key: string, value: V, at?: Date): void;
   /** Resolves once no computation is running (tests wait for a background refresh with it). */
   settled(): Promise<void>;
 };
@@ -32,42 +44,72 @@ export type SnapshotOptions = {
   clock?: () => Date;
   /** Called with a background refresh's error; the old snapshot stays. */
   onError?: (err: unknown, key: string) => void;
+  /** The most snapshots kept; the least recently stored go first. Default unbounded. */
+  maxEntries?: number;
 };
 
 export function createSnapshots<V>(options: SnapshotOptions): Snapshots<V> {
   const clock = options.clock ?? (() => new Date());
   const kept = new Map<string, Snapshot<V>>();
-  const running = new Map<string, Promise<Snapshot<V>>>();
+  const running = new Map<string, Promise<Snapshot<V> | undefined>>();
 
-  function refresh(key: string, compute: () => Promise<V>): Promise<Snapshot<V>> {
+  function keep(key: string, snapshot: Snapshot<V>) {
+    kept.delete(key);
+    kept.set(key, snapshot);
+    if (options.maxEntries !== undefined && kept.size > options.maxEntries) kept.delete(kept.keys().next().value!);
+  }
+
+  /** One computation of `key` at a time; a value of undefined drops the snapshot. */
+  function run(key: string, compute: () => Promise<V | undefined>): Promise<Snapshot<V> | undefined> {
     const current = running.get(key);
     if (current) return current;
     const at = clock();
-    const run = compute()
+    const computing = compute()
       .then((value) => {
-        const snapshot = { value, at };
         const previous = kept.get(key);
         // A slower, older computation never replaces a newer snapshot.
-        if (!previous || previous.at <= at) kept.set(key, snapshot);
-        return kept.get(key)!;
+        if (previous && previous.at > at) return previous;
+        if (value === undefined) kept.delete(key);
+        else keep(key, { value, at });
+        return kept.get(key);
       })
       .finally(() => running.delete(key));
-    running.set(key, run);
-    return run;
+    running.set(key, computing);
+    return computing;
   }
+  // A compute that never resolves to undefined always leaves a snapshot.
+  const refresh = (key: string, compute: () => Promise<V>) => run(key, compute) as Promise<Snapshot<V>>;
+
+  /** Starts one background refresh of `key` unless one runs; its failure goes to `onError` once. */
+  function revalidate(key: string, compute: () => Promise<V | undefined>) {
+    if (!running.has(key)) run(key, compute).catch((err) => options.onError?.(err, key));
+  }
+
+  const age = (snapshot: Snapshot<V>) => clock().getTime() - snapshot.at.getTime();
 
   return {
     refresh,
     async get(key, compute) {
       const snapshot = kept.get(key);
-      const age = snapshot ? clock().getTime() - snapshot.at.getTime() : Infinity;
-      if (snapshot && age < options.maxAgeMs) return snapshot;
-      if (snapshot && age < options.maxStaleMs) {
-        // One report per failed refresh, however many requests found the snapshot stale meanwhile.
-        if (!running.has(key)) refresh(key, compute).catch((err) => options.onError?.(err, key));
+      const old = snapshot ? age(snapshot) : Infinity;
+      if (snapshot && old < options.maxAgeMs) return snapshot;
+      if (snapshot && old < options.maxStaleMs) {
+        revalidate(key, compute);
         return snapshot;
       }
       return refresh(key, compute);
+    },
+    peek(key, compute) {
+      const snapshot = kept.get(key);
+      if (!snapshot) return undefined;
+      const old = age(snapshot);
+      if (old >= options.maxStaleMs) return undefined;
+      const stale = old >= options.maxAgeMs;
+      if (stale) revalidate(key, compute);
+      return { ...snapshot, stale };
+    },
+    put(key, value, at = clock()) {
+      keep(key, { value, at });
     },
     async settled() {
       while (running.size) await Promise.allSettled([...running.values()]);

@@ -17,7 +17,7 @@ import { createOperator } from "../../src/server/auth";
 import { defaultSecurity } from "../../src/server/config";
 import { queryRows, wrapPglite, type DatabaseHandle } from "../../src/server/db/client";
 import { loadDemoData } from "../../src/server/db/demo-data";
-import { allOf, searchMatch, type ListDeclaration, type ListSettings } from "../../src/server/http/list-engine";
+import { allOf, searchMatch, type ListDeclaration, type ListSettings, type SummaryCache } from "../../src/server/http/list-engine";
 import { listTable } from "../../src/server/http/list-routes";
 import { publicUrl, startConsole, testPassword, type TestConsole } from "../support/app";
 import { targets } from "../support/databases";
@@ -272,13 +272,17 @@ describe("list statements and estimates (PGlite)", () => {
     await handle.migrate();
     await loadDemoData(handle.db, { seed: 42 });
     await createOperator(handle.db, { email: "lists@test.example", password: testPassword, role: "admin" });
-    request = await signedIn({ exactCountLimit: 100, summaryRefreshSeconds: 60, summaryCacheSize: 2, summaryReuseFrom: 2_500 });
+    request = await signedIn({ exactCountLimit: 100, summaryRefreshSeconds: 3600, summaryCacheSize: 2, summaryReuseFrom: 2_500 });
   });
   afterAll(() => handle.close());
 
-  /** An app on the database with these list settings (and clock), and GET as its signed-in operator. */
-  async function signedIn(lists: ListSettings, clock?: () => Date): Promise<(path: string) => Promise<Response>> {
-    const { app } = createApp({
+  /**
+   * An app on the database with these list settings (and clock), and GET as its signed-in operator;
+   * `summaries` is the app's summary memory. Memories are kept for an hour unless a test moves its
+   * clock, so that no background refresh adds to the statements a request is measured by.
+   */
+  async function signedIn(lists: ListSettings, clock?: () => Date): Promise<((path: string) => Promise<Response>) & { summaries: SummaryCache }> {
+    const { app, listSummaries } = createApp({
       db: handle.db,
       config: { authSecret: "test-secret-test-secret-test-secret-0123", publicUrl, security: defaultSecurity, lists },
       logger: pino({ level: "silent" }),
@@ -289,7 +293,7 @@ describe("list statements and estimates (PGlite)", () => {
       body: JSON.stringify({ email: "lists@test.example", password: testPassword }),
     });
     const cookie = signIn.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
-    return async (path) => app.request(path, { headers: { cookie, origin: publicUrl } });
+    return Object.assign(async (path: string) => app.request(path, { headers: { cookie, origin: publicUrl } }), { summaries: listSummaries });
   }
 
   /** Statements one request sends (through `get`, default the describe's app), leaving out the session and sign-in bookkeeping. */
@@ -358,7 +362,7 @@ describe("list statements and estimates (PGlite)", () => {
   });
 
   it("reuses the summary of a list with summaryReuseFrom matching rows or more, its total exact, and counts smaller lists every time", async () => {
-    const get = await signedIn({ exactCountLimit: 100_000, summaryRefreshSeconds: 60, summaryCacheSize: 10, summaryReuseFrom: 100 });
+    const get = await signedIn({ exactCountLimit: 100_000, summaryRefreshSeconds: 3600, summaryCacheSize: 10, summaryReuseFrom: 100 });
     const read = (path: string) => measure(path, get);
     const big = await read("/api/users?limit=5&status=active");
     expect(big.body.total).toBeGreaterThanOrEqual(100);
@@ -379,7 +383,7 @@ describe("list statements and estimates (PGlite)", () => {
   });
 
   it("gives a search the summary of its list without the search when the cards do not follow the search (users), never its total", async () => {
-    const settings = { exactCountLimit: 100_000, summaryRefreshSeconds: 60, summaryCacheSize: 10, summaryReuseFrom: 100 };
+    const settings = { exactCountLimit: 100_000, summaryRefreshSeconds: 3600, summaryCacheSize: 10, summaryReuseFrom: 100 };
     const read = async (get: Awaited<ReturnType<typeof signedIn>>, path: string) => measure(path, get);
     // Without the search first: the search reuses its summary, with its time, and counts its own matches.
     const get = await signedIn(settings);
@@ -411,7 +415,7 @@ describe("list statements and estimates (PGlite)", () => {
     expect(teams.body.summary.total).toBeGreaterThan(0);
   });
 
-  it("reuses the total of a big list without cards (the Assign picker's teams), and counts it again after summaryRefreshSeconds", async () => {
+  it("reuses the total of a big list without cards (the Assign picker's teams), and counts it again when not asked for twice summaryRefreshSeconds", async () => {
     let clock = Date.parse("2026-11-23T10:00:00Z");
     const get = await signedIn({ exactCountLimit: 100_000, summaryRefreshSeconds: 10, summaryCacheSize: 10, summaryReuseFrom: 20 }, () => new Date(clock));
     const read = (path: string) => measure(path, get);
@@ -432,9 +436,44 @@ describe("list statements and estimates (PGlite)", () => {
     expect(other.n).not.toBe(first.body.total);
     const otherPage = await read(`/api/skills/${other.skill_id}/assignable-teams?limit=5`);
     expect(otherPage.body.total).toBe(other.n);
-    clock += 11_000;
+    clock += 21_000;
     const later = await read(path);
     expect(later.count).toBeGreaterThan(1);
     expect(later.body.total).toBe(first.body.total);
+  });
+
+  it("counts a big list's cards again in the background once older than summaryRefreshSeconds, and for the request once older than twice that", async () => {
+    let clock = Date.parse("2026-11-23T10:00:00Z");
+    const get = await signedIn({ exactCountLimit: 100_000, summaryRefreshSeconds: 10, summaryCacheSize: 10, summaryReuseFrom: 100 }, () => new Date(clock));
+    const path = "/api/users?limit=5";
+    const first = await measure(path, get);
+    expect(first.body.summary_as_of).toBe("2026-11-23T10:00:00.000Z");
+    // One active user becomes inactive: the maintained counters change at once.
+    const [{ user_id }] = await queryRows<{ user_id: string }>(handle.db, sql`select user_id from users_data where status = 'active' order by user_id limit 1`);
+    await queryRows(handle.db, sql`update users_data set status = 'inactive' where user_id = ${user_id}`);
+    try {
+      clock += 9_000;
+      const young = await measure(path, get);
+      expect(young.body.summary).toEqual(first.body.summary);
+      expect(young.count).toBe(1); // the page alone
+      // 11 s old: answered as it is, while it is counted again in the background.
+      clock += 2_000;
+      const stale = await measure(path, get);
+      expect(stale.body.summary).toEqual(first.body.summary);
+      expect(stale.body.summary_as_of).toBe(first.body.summary_as_of);
+      await get.summaries.settled();
+      const refreshed = await measure(path, get);
+      expect(refreshed.body.summary).toEqual({ ...first.body.summary, active: first.body.summary.active - 1, inactive: first.body.summary.inactive + 1 });
+      expect(refreshed.body.summary_as_of).toBe("2026-11-23T10:00:11.000Z");
+      expect(refreshed.count).toBe(1);
+      // Not asked for twice summaryRefreshSeconds: counted for the request, which waits for it.
+      clock += 21_000;
+      const late = await measure(path, get);
+      expect(late.body.summary_as_of).toBe("2026-11-23T10:00:32.000Z");
+      expect(late.body.summary).toEqual(refreshed.body.summary);
+      expect(late.count).toBeGreaterThan(1);
+    } finally {
+      await queryRows(handle.db, sql`update users_data set status = 'active' where user_id = ${user_id}`);
+    }
   });
 });

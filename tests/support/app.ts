@@ -63,7 +63,7 @@ export async function startConsole(
 ): Promise<TestConsole> {
   const handle = options.handle ?? (await freshDatabase(target));
   if (options.demo) await loadDemoData(handle.db, { seed: 42 });
-  const { app, analytics } = createApp({
+  const { app, analytics, listSummaries } = createApp({
     db: handle.db,
     config: {
       authSecret: "test-secret-test-secret-test-secret-0123", publicUrl, security: { ...defaultSecurity, ...options.security },
@@ -114,7 +114,7 @@ export async function startConsole(
     count: async (query) => (await rows<{ n: number }>(sql`select count(*)::int as n from (${query}) q`))[0].n,
     analytics,
     close: async () => {
-      await analytics.settled();
+      await Promise.all([analytics.settled(), listSummaries.settled()]);
       await handle.close();
     },
   };

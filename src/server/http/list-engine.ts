@@ -9,8 +9,8 @@
  *   `offset` (0–10,000: a bounded jump, for page numbers near the start) or `at=end` (the last page);
  * - answers `{ items, total, total_exact, summary, summary_exact, summary_as_of, next_cursor, prev_cursor }`:
  *   `total_exact` false means `total` is the planner's estimate (above `LIST_EXACT_COUNT_LIMIT`
- *   matching rows); `summary_as_of` is set when the summary comes from a refresh of at most
- *   `summaryRefreshSeconds` ago (big lists), null when computed for this answer;
+ *   matching rows); `summary_as_of` is set when the summary comes from memory (big lists: see
+ *   `SummaryCache`), null when computed for this answer;
  * - a cursor holds the sort, the order, the direction and the values of the sort keys and the
  *   tiebreak of the row it starts after (or before); a malformed cursor, or one of another sort or
  *   order, is a 422 with the standard error body.
@@ -24,6 +24,7 @@ import { PgDialect } from "drizzle-orm/pg-core";
 import { z } from "@hono/zod-openapi";
 import { msg } from "../../domain/messages";
 import { queryRows, type Database } from "../db/client";
+import { createSnapshots, type Snapshot, type Snapshots } from "../snapshots";
 import { HttpError } from "./errors";
 import { likePattern, toJson } from "./list";
 
@@ -356,9 +357,21 @@ async function estimateRows(db: Database, from: SQL, where: SQL): Promise<number
 const dialect = new PgDialect();
 
 /** A remembered summary: `total` is the list's total with its search, or undefined when unknown. */
-export type SummaryCacheEntry = { summary: unknown; at: number; total: number | undefined; exact: boolean; totalExact: boolean };
-/** Per-app memory of big lists' summaries (see `cacheSummary`). */
-export type SummaryCache = Map<string, SummaryCacheEntry>;
+export type SummaryCacheEntry = { summary: unknown; total: number | undefined; exact: boolean; totalExact: boolean };
+/**
+ * Per-app memory of big lists' summaries (see `cacheSummary`), as snapshots: one younger than
+ * `summaryRefreshSeconds` is reused as it is; an older one, up to twice that age, is reused while one
+ * refresh counts it again in the background (so that no request waits for the count); an older one
+ * still is counted again for its request. The newest `summaryCacheSize` are kept, so that distinct
+ * searches cannot grow it without bound.
+ */
+export type SummaryCache = Snapshots<SummaryCacheEntry>;
+
+/** The summary memory of one app; `onError` hears of a failed background refresh (the old summary stays). */
+export function createSummaryCache(settings: ListSettings, clock: () => Date, onError?: (err: unknown, key: string) => void): SummaryCache {
+  const maxAgeMs = settings.summaryRefreshSeconds * 1000;
+  return createSnapshots<SummaryCacheEntry>({ maxAgeMs, maxStaleMs: 2 * maxAgeMs, maxEntries: settings.summaryCacheSize, clock, onError });
+}
 
 /**
  * Whether a list's summary depends on its search: its SQL is built once with the search's inputs
@@ -394,6 +407,22 @@ export async function runList<I, S, F extends Record<string, unknown>>(
   req: Request<F>,
   options: RunOptions,
 ): Promise<ListPage<I, S>> {
+  return (await listPage(db, decl, req, options, false)).page;
+}
+
+/**
+ * One list run. `recount`: a background refresh of the request's summary: nothing is read from
+ * the summary memory, and the summary worth keeping for the request's own key (a big list's) is
+ * answered as `keep` instead of being stored (the memory stores it, or drops the old one when
+ * undefined).
+ */
+async function listPage<I, S, F extends Record<string, unknown>>(
+  db: Database,
+  decl: ListDeclaration<I, S, F>,
+  req: Request<F>,
+  options: RunOptions,
+  recount: boolean,
+): Promise<{ page: ListPage<I, S>; keep?: SummaryCacheEntry }> {
   const { query } = req;
   const { exactCountLimit } = options.settings;
   const bigFrom = Math.min(options.settings.summaryReuseFrom, exactCountLimit);
@@ -404,20 +433,23 @@ export async function runList<I, S, F extends Record<string, unknown>>(
   const { q, where, filterWhere, walkWhere } = conditions(decl, req);
   const now = options.now ?? Date.now;
 
-  // Summary: reused when a big list's summary is fresh enough, else computed with the count.
+  // Summary: reused from memory for a big list (see `SummaryCache`), else computed with the count.
   // The key holds the scope's SQL and values: one team's picker is not another's.
+  const cache = decl.cacheSummary ? options.cache : undefined;
   const scopeKey = req.scope ? dialect.sqlToQuery(req.scope) : undefined;
   const keyOf = (search: string | undefined) => `${decl.name}:${JSON.stringify({ f: req.filters, q: search, scope: scopeKey })}`;
-  const cacheKey = decl.cacheSummary && options.cache ? keyOf(q) : undefined;
-  // Only big lists are stored (below), so an entry is reusable while it is young enough.
-  const young = (entry: SummaryCacheEntry | undefined) => (entry && now() - entry.at < options.settings.summaryRefreshSeconds * 1000 ? entry : undefined);
-  const fresh = cacheKey ? young(options.cache!.get(cacheKey)) : undefined;
+  const cacheKey = cache ? keyOf(q) : undefined;
+  // A stale summary is counted again in the background, from the first page of its own list.
+  const recountOf = (r: Request<F>) => async () =>
+    (await listPage(db, decl, { ...r, query: { ...r.query, cursor: undefined, offset: undefined, at: undefined, limit: 1 } }, options, true)).keep;
+  // Only big lists are stored (below), so an entry in memory is reused.
+  const own = cacheKey && !recount ? cache!.peek(cacheKey, recountOf(req)) : undefined;
   // A summary of the filtered set alone (cards that do not follow the search: the users') is the
   // list's without the search: a search reuses it, and stores it there when the set is big. Its
   // total is the search's own, never taken from that entry.
-  const sharedKey = !fresh && cacheKey && q && decl.summary && !summaryFollowsSearch(decl, req.filters, filterWhere) ? keyOf(undefined) : undefined;
-  const shared = sharedKey ? young(options.cache!.get(sharedKey)) : undefined;
-  const reused = fresh ?? shared;
+  const sharedKey = !own && cacheKey && q && decl.summary && !summaryFollowsSearch(decl, req.filters, filterWhere) ? keyOf(undefined) : undefined;
+  const shared: Snapshot<SummaryCacheEntry> | undefined = sharedKey && !recount ? cache!.peek(sharedKey, recountOf({ ...req, query: { ...req.query, q: undefined } })) : undefined;
+  const reused = own ?? shared;
   let usedMatching = false;
   const bounded = (columns: SQL) => {
     usedMatching = true;
@@ -428,9 +460,9 @@ export async function runList<I, S, F extends Record<string, unknown>>(
   let total: number | undefined;
   let parentFound: boolean | undefined;
   let totalExact = true;
-  let summary: S = (reused?.summary ?? {}) as S;
-  let summaryExact = reused ? reused.exact : true;
-  let summaryAsOf: string | null = reused ? new Date(reused.at).toISOString() : null;
+  let summary: S = (reused?.value.summary ?? {}) as S;
+  let summaryExact = reused ? reused.value.exact : true;
+  let summaryAsOf: string | null = reused ? reused.at.toISOString() : null;
   const readTotal = summarySql || reused ? decl.totalFromSummary?.({ filters: req.filters, q }) : undefined;
 
   /** The summary and, when `count`, the exact count bounded by the limit, in one statement; returns the count. */
@@ -470,9 +502,9 @@ export async function runList<I, S, F extends Record<string, unknown>>(
       return;
     }
     // A big list's total is reused with its summary.
-    if (fresh && fresh.total !== undefined) {
-      total = fresh.total;
-      totalExact = fresh.totalExact;
+    if (own && own.value.total !== undefined) {
+      total = own.value.total;
+      totalExact = own.value.totalExact;
       return;
     }
     if (readTotal) {
@@ -576,19 +608,13 @@ export async function runList<I, S, F extends Record<string, unknown>>(
     await ensureTotal(!cursor && !query.offset && !hasAfter ? rows.length : undefined);
   }
 
-  // Only a big list's summary is ever reused; the memory holds the newest `summaryCacheSize`, so
-  // that distinct searches cannot grow it without bound.
-  const remember = (key: string, entry: SummaryCacheEntry) => {
-    const cache = options.cache!;
-    cache.delete(key);
-    cache.set(key, entry);
-    if (cache.size > options.settings.summaryCacheSize) cache.delete(cache.keys().next().value!);
-  };
-  if (cacheKey && !fresh && (total ?? 0) >= bigFrom) remember(cacheKey, { summary, at: shared?.at ?? now(), total, exact: summaryExact, totalExact });
+  // Only a big list's summary is kept (a search that reused its list's keeps that one's time).
+  const keep = cacheKey && !own && (total ?? 0) >= bigFrom ? { summary, total, exact: summaryExact, totalExact } : undefined;
+  if (keep && !recount) cache!.put(cacheKey!, keep, shared?.at ?? new Date(now()));
   // The filtered set's size is read from its summary as the list without the search reads its total.
   const setSize = sharedKey && summarySql ? decl.totalFromSummary?.({ filters: req.filters, q: undefined })?.(summary) : undefined;
   const sharedStored = setSize !== undefined && setSize >= bigFrom;
-  if (sharedStored) remember(sharedKey!, { summary, at: now(), total: undefined, exact: summaryExact, totalExact: true });
+  if (sharedStored) cache!.put(sharedKey!, { summary, total: undefined, exact: summaryExact, totalExact: true }, new Date(now()));
   if (cacheKey && decl.summary && (reused || sharedStored || (total ?? 0) >= bigFrom)) summaryAsOf ??= new Date(now()).toISOString();
 
   if (req.parentExists && rows.length === 0 && parentFound === undefined) {
@@ -603,7 +629,7 @@ export async function runList<I, S, F extends Record<string, unknown>>(
     keys.forEach((_, i) => delete copy[`__k${i}`]);
     return toJson(copy) as I;
   });
-  return {
+  const page = {
     ...(req.parentExists ? { parent_found: parentFound ?? true } : {}),
     items,
     total: total ?? items.length,
@@ -614,6 +640,7 @@ export async function runList<I, S, F extends Record<string, unknown>>(
     next_cursor: hasAfter && rows.length ? make(rows[rows.length - 1], "after") : null,
     prev_cursor: hasBefore && rows.length ? make(rows[0], "before") : null,
   };
+  return { page, keep };
 }
 
 /**
