@@ -8,6 +8,7 @@ import type { MiddlewareHandler } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { bodyLimit } from "hono/body-limit";
 import { compress } from "hono/compress";
+import { compressJson } from "./http/compress-json";
 import { requestId } from "hono/request-id";
 import { secureHeaders } from "hono/secure-headers";
 import type pino from "pino";
@@ -76,8 +77,10 @@ export function createApp(deps: AppDeps): { app: OpenAPIHono<AppEnv>; auth: Auth
     }),
   );
   app.use(requestId());
-  // JSON and CSV answers are compressed on the fly; built assets are served precompressed (mountWeb).
+  // JSON answers are compressed whole (compressJson), CSV exports as they stream (compress); built
+  // assets are served precompressed (mountWeb).
   app.use("/api/*", compress());
+  app.use("/api/*", compressJson());
   // The lists' memory of big lists' summaries ages by the app's clock (tests move it).
   const listSettings = { ...defaultListSettings, ...deps.config.lists };
   const lists = {

@@ -1,3 +1,4 @@
+import { gunzipSync } from "node:zlib";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openPostgres, queryRows } from "../../src/server/db/client";
@@ -64,6 +65,22 @@ describe.each(targets)("foundation on %s", (target) => {
     await app.handle.migrate();
     const [row] = await queryRows<{ n: number }>(app.handle.db, sql`select count(*)::int as n from customers`);
     expect(row.n).toBe(25);
+  });
+
+  it("sends a JSON answer gzipped whole, with its length, to a client that accepts gzip, and as it is to one that does not", async () => {
+    const zipped = await app.request("/api/users?limit=50", { as: "viewer", headers: { "accept-encoding": "gzip, deflate, br" } });
+    expect(zipped.status).toBe(200);
+    expect(zipped.headers.get("content-encoding")).toBe("gzip");
+    expect(zipped.headers.get("vary")).toMatch(/accept-encoding/i);
+    const bytes = Buffer.from(await zipped.arrayBuffer());
+    expect(Number(zipped.headers.get("content-length"))).toBe(bytes.length);
+    const body = JSON.parse(gunzipSync(bytes).toString("utf8"));
+    expect(body.items).toHaveLength(50);
+    for (const encoding of [undefined, "identity", "gzip;q=0, br"]) {
+      const plain = await app.request("/api/users?limit=50", { as: "viewer", headers: encoding ? { "accept-encoding": encoding } : {} });
+      expect(plain.headers.get("content-encoding"), encoding).toBeNull();
+      expect((await plain.json()).items, encoding).toEqual(body.items);
+    }
   });
 
   it("answers 401 JSON to every API route without a session", async () => {
