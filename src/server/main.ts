@@ -88,7 +88,7 @@ async function main() {
     // Nothing may keep the process past the wait plus a checkpoint.
     setTimeout(() => process.exit(1), (config.shutdownWaitSeconds + 20) * 1000).unref();
     await drain(server, draining, config);
-    // A big list's summary being counted again in the background (one statement) ends first.
+    // A big list's summary being counted again in the background (at most 3 statements) ends first.
     await listSummaries.settled();
     try {
       await handle.checkpoint();
