@@ -83,10 +83,11 @@ export function createApp(deps: AppDeps): { app: OpenAPIHono<AppEnv>; auth: Auth
   app.use("/api/*", compressJson());
   // The lists' memory of big lists' summaries ages by the app's clock (tests move it).
   const listSettings = { ...defaultListSettings, ...deps.config.lists };
+  const clock = deps.clock ?? systemClock;
   const lists = {
     settings: listSettings,
-    cache: createSummaryCache(listSettings, deps.clock ?? systemClock, (err, key) => deps.logger.warn({ err, list: key }, "list summary refresh failed")),
-    now: () => (deps.clock ?? systemClock)().getTime(),
+    cache: createSummaryCache(listSettings, clock, (err, key) => deps.logger.warn({ err, list: key }, "list summary refresh failed")),
+    now: () => clock().getTime(),
   };
   const refreshMs = (deps.config.analytics?.refreshSeconds ?? defaultAnalyticsRefreshSeconds) * 1000;
   const analytics = createSnapshots<AnalyticsFigureData>({
@@ -138,7 +139,6 @@ export function createApp(deps: AppDeps): { app: OpenAPIHono<AppEnv>; auth: Auth
 
   // better-auth, limited to what the console's screens use, JSON bodies only; sign-in, sign-out
   // and change-password are wrapped (security.ts). Every other /api/auth path is a 404.
-  const clock = deps.clock ?? systemClock;
   app.post("/api/auth/sign-in/email", jsonOnly, signInHandler(auth, security, clock));
   app.post("/api/auth/sign-out", jsonOnly, signOutHandler(auth));
   app.get("/api/auth/get-session", async (c) => c.json(await resolveSession(c, auth, security, clock)));

@@ -24,11 +24,11 @@ export type Snapshots<V> = {
   /** Computes `key` now, whatever its age, and keeps it (start-up warming; tests). */
   refresh(key: string, compute: () => Promise<V>): Promise<Snapshot<V>>;
   /**
-   * The snapshot of `key` when younger than `maxStaleMs`, without computing it; `stale` when older
-   * than `maxAgeMs`, and then one background refresh runs with `compute`. A refresh that resolves
-   * to undefined drops the snapshot (nothing worth keeping any more).
+   * The snapshot of `key` when younger than `maxStaleMs`, without computing it; when older than
+   * `maxAgeMs`, one background refresh runs with `compute`. A refresh that resolves to undefined
+   * drops the snapshot (nothing worth keeping any more).
    */
-  peek(key: string, compute: () => Promise<V | undefined>): (Snapshot<V> & { stale: boolean }) | undefined;
+  peek(key: string, compute: () => Promise<V | undefined>): Snapshot<V> | undefined;
   /** Keeps `value`, computed by the caller from `at` (default now), as the snapshot of `key`. */
   put(key: string, value: V, at?: Date): void;
   /** Resolves once no computation is running (tests wait for a background refresh with it). */
@@ -85,28 +85,20 @@ export function createSnapshots<V>(options: SnapshotOptions): Snapshots<V> {
     if (!running.has(key)) run(key, compute).catch((err) => options.onError?.(err, key));
   }
 
-  const age = (snapshot: Snapshot<V>) => clock().getTime() - snapshot.at.getTime();
+  function peek(key: string, compute: () => Promise<V | undefined>): Snapshot<V> | undefined {
+    const snapshot = kept.get(key);
+    if (!snapshot) return undefined;
+    const age = clock().getTime() - snapshot.at.getTime();
+    if (age >= options.maxStaleMs) return undefined;
+    if (age >= options.maxAgeMs) revalidate(key, compute);
+    return snapshot;
+  }
 
   return {
     refresh,
+    peek,
     async get(key, compute) {
-      const snapshot = kept.get(key);
-      const old = snapshot ? age(snapshot) : Infinity;
-      if (snapshot && old < options.maxAgeMs) return snapshot;
-      if (snapshot && old < options.maxStaleMs) {
-        revalidate(key, compute);
-        return snapshot;
-      }
-      return refresh(key, compute);
-    },
-    peek(key, compute) {
-      const snapshot = kept.get(key);
-      if (!snapshot) return undefined;
-      const old = age(snapshot);
-      if (old >= options.maxStaleMs) return undefined;
-      const stale = old >= options.maxAgeMs;
-      if (stale) revalidate(key, compute);
-      return { ...snapshot, stale };
+      return peek(key, compute) ?? refresh(key, compute);
     },
     put(key, value, at = clock()) {
       keep(key, { value, at });

@@ -24,7 +24,7 @@ import { PgDialect } from "drizzle-orm/pg-core";
 import { z } from "@hono/zod-openapi";
 import { msg } from "../../domain/messages";
 import { queryRows, type Database } from "../db/client";
-import { createSnapshots, type Snapshot, type Snapshots } from "../snapshots";
+import { createSnapshots, type Snapshots } from "../snapshots";
 import { HttpError } from "./errors";
 import { likePattern, toJson } from "./list";
 
@@ -439,16 +439,17 @@ async function listPage<I, S, F extends Record<string, unknown>>(
   const scopeKey = req.scope ? dialect.sqlToQuery(req.scope) : undefined;
   const keyOf = (search: string | undefined) => `${decl.name}:${JSON.stringify({ f: req.filters, q: search, scope: scopeKey })}`;
   const cacheKey = cache ? keyOf(q) : undefined;
-  // A stale summary is counted again in the background, from the first page of its own list.
-  const recountOf = (r: Request<F>) => async () =>
-    (await listPage(db, decl, { ...r, query: { ...r.query, cursor: undefined, offset: undefined, at: undefined, limit: 1 } }, options, true)).keep;
+  // A stale summary is counted again in the background, from the first page of its own list (this
+  // request's, or with `search` the one without it).
+  const recountOf = (search: string | undefined) => async () =>
+    (await listPage(db, decl, { ...req, query: { ...req.query, q: search, cursor: undefined, offset: undefined, at: undefined, limit: 1 } }, options, true)).keep;
   // Only big lists are stored (below), so an entry in memory is reused.
-  const own = cacheKey && !recount ? cache!.peek(cacheKey, recountOf(req)) : undefined;
+  const own = cacheKey && !recount ? cache!.peek(cacheKey, recountOf(req.query.q)) : undefined;
   // A summary of the filtered set alone (cards that do not follow the search: the users') is the
   // list's without the search: a search reuses it, and stores it there when the set is big. Its
   // total is the search's own, never taken from that entry.
   const sharedKey = !own && cacheKey && q && decl.summary && !summaryFollowsSearch(decl, req.filters, filterWhere) ? keyOf(undefined) : undefined;
-  const shared: Snapshot<SummaryCacheEntry> | undefined = sharedKey && !recount ? cache!.peek(sharedKey, recountOf({ ...req, query: { ...req.query, q: undefined } })) : undefined;
+  const shared = sharedKey && !recount ? cache!.peek(sharedKey, recountOf(undefined)) : undefined;
   const reused = own ?? shared;
   let usedMatching = false;
   const bounded = (columns: SQL) => {
