@@ -382,6 +382,32 @@ describe("list statements and estimates (PGlite)", () => {
     expect(recounted.count).toBe(small.count);
   });
 
+  it("reuses a counted total of a list whose cards are counters (prompts, skills), and keeps its unfiltered total and cards live", async () => {
+    const get = await signedIn({ exactCountLimit: 100_000, summaryRefreshSeconds: 3600, summaryCacheSize: 10, summaryReuseFrom: 10 });
+    const read = (path: string) => measure(path, get);
+    for (const list of ["prompts", "skills"]) {
+      const whole = await read(`/api/${list}?limit=5`);
+      expect(whole.body.total, list).toBeGreaterThanOrEqual(10);
+      expect(whole.body.summary_as_of, list).toBeNull();
+      const wholeAgain = await read(`/api/${list}?limit=5`);
+      expect(wholeAgain.count, list).toBe(whole.count);
+      expect(wholeAgain.body.summary_as_of, list).toBeNull();
+    }
+    // "act" matches the statuses active and inactive: most prompts, counted once, then reused.
+    const searched = await read("/api/prompts?limit=5&q=act");
+    expect(searched.body.total).toBeGreaterThanOrEqual(10);
+    expect(searched.body.total_exact).toBe(true);
+    expect(searched.body.summary_as_of).toEqual(expect.any(String));
+    const [{ n }] = (await handle.pglite!.query<{ n: number }>(
+      "select count(*)::int as n from pedal_prompts where prompt_title ilike '%act%' or prompt_value ilike '%act%' or status in ('active', 'inactive') or skill_id in (select skill_id from skills where skill_name ilike '%act%')")).rows;
+    expect(searched.body.total).toBe(n);
+    const again = await read("/api/prompts?limit=5&q=act");
+    expect(again.count).toBe(1); // the page alone
+    expect(again.body.total).toBe(searched.body.total);
+    expect(again.body.summary_as_of).toBe(searched.body.summary_as_of);
+    expect((await read("/api/prompts?limit=5")).body.summary_as_of).toBeNull();
+  });
+
   it("gives a search the summary of its list without the search when the cards do not follow the search (users), never its total", async () => {
     const settings = { exactCountLimit: 100_000, summaryRefreshSeconds: 3600, summaryCacheSize: 10, summaryReuseFrom: 100 };
     const read = async (get: Awaited<ReturnType<typeof signedIn>>, path: string) => measure(path, get);

@@ -92,6 +92,8 @@ export type CsvColumn<I> = { header: string; value: (item: I) => unknown };
  *   the total from it (then no count is run);
  * - `cacheSummary`: whether the summary and total of a big list (≥ `summaryReuseFrom` matching
  *   rows) may be reused for `summaryRefreshSeconds` (a list without cards reuses its total);
+ *   `"counted"`: only where its rows were counted, for a list whose cards are cheap (maintained
+ *   counters) but whose filters or search need a count;
  * - `csv`: the export's columns;
  * - `base` (optional): the list's own table alone (`users_data u`), when the joins of `from` add
  *   columns only (each row has exactly one joined row) and the filters and search name only that
@@ -119,7 +121,7 @@ export type ListDeclaration<I, S, F extends Record<string, unknown>> = {
   search?: (match: SearchMatch) => SQL | SearchForms;
   summary?: (ctx: SummaryContext<F>) => SQL;
   totalFromSummary?: (ctx: { filters: F; q: string | undefined }) => ((summary: S) => number) | undefined;
-  cacheSummary?: boolean;
+  cacheSummary?: boolean | "counted";
   csv: CsvColumn<I>[];
 };
 
@@ -140,13 +142,13 @@ export type ListSettings = {
   summaryCacheSize: number;
   /**
    * From how many matching rows a list counts as big for its summary (`cacheSummary`): at most
-   * `exactCountLimit`. Counting thousands of a search's matches over its joins takes 100 ms and
-   * more at a million users; fewer are cheap to count again.
+   * `exactCountLimit`. Counting a thousand of a search's matches over its joins takes 10 ms and
+   * more at a million users (thousands 100 ms and more); fewer are cheap to count again.
    */
   summaryReuseFrom: number;
 };
 
-export const defaultListSettings: ListSettings = { exactCountLimit: 50_000, summaryRefreshSeconds: 10, summaryCacheSize: 500, summaryReuseFrom: 2_500 };
+export const defaultListSettings: ListSettings = { exactCountLimit: 50_000, summaryRefreshSeconds: 10, summaryCacheSize: 500, summaryReuseFrom: 1_000 };
 
 /** Largest `offset` a request may ask for: beyond it, keyset cursors (next/previous/last) page. */
 export const maxOffset = 10_000;
@@ -448,10 +450,12 @@ async function listPage<I, S, F extends Record<string, unknown>>(
   // A summary of the filtered set alone (cards that do not follow the search: the users') is the
   // list's without the search: a search reuses it, and stores it there when the set is big. Its
   // total is the search's own, never taken from that entry.
-  const sharedKey = !own && cacheKey && q && decl.summary && !summaryFollowsSearch(decl, req.filters, filterWhere) ? keyOf(undefined) : undefined;
+  const sharedKey = !own && cacheKey && q && decl.cacheSummary === true && decl.summary && !summaryFollowsSearch(decl, req.filters, filterWhere) ? keyOf(undefined) : undefined;
   const shared = sharedKey && !recount ? cache!.peek(sharedKey, recountOf(undefined)) : undefined;
   const reused = own ?? shared;
   let usedMatching = false;
+  /** Whether the request counted its matching rows (an exact count, or a summary over them). */
+  let counted = false;
   const bounded = (columns: SQL) => {
     usedMatching = true;
     return sql`(select ${columns} from ${countFrom} where ${where} limit ${exactCountLimit + 1}) m`;
@@ -469,6 +473,7 @@ async function listPage<I, S, F extends Record<string, unknown>>(
   /** The summary and, when `count`, the exact count bounded by the limit, in one statement; returns the count. */
   async function summaryAndCount(count: boolean): Promise<number | undefined> {
     if (!summarySql && !count) return undefined;
+    if (count || usedMatching) counted = true;
     const countSql = count ? sql`(select count(*) from (select 1 from ${countFrom} where ${where} limit ${exactCountLimit + 1}) c)::int` : sql`null::int`;
     // A nested list learns whether its parent exists in the same statement.
     const parentSql = req.parentExists ? sql`, (${req.parentExists}) as __parent` : sql``;
@@ -610,13 +615,13 @@ async function listPage<I, S, F extends Record<string, unknown>>(
   }
 
   // Only a big list's summary is kept (a search that reused its list's keeps that one's time).
-  const keep = cacheKey && !own && (total ?? 0) >= bigFrom ? { summary, total, exact: summaryExact, totalExact } : undefined;
+  const keep = cacheKey && !own && (total ?? 0) >= bigFrom && (decl.cacheSummary === true || counted) ? { summary, total, exact: summaryExact, totalExact } : undefined;
   if (keep && !recount) cache!.put(cacheKey!, keep, shared?.at ?? new Date(now()));
   // The filtered set's size is read from its summary as the list without the search reads its total.
   const setSize = sharedKey && summarySql ? decl.totalFromSummary?.({ filters: req.filters, q: undefined })?.(summary) : undefined;
   const sharedStored = setSize !== undefined && setSize >= bigFrom;
   if (sharedStored) cache!.put(sharedKey!, { summary, total: undefined, exact: summaryExact, totalExact: true }, new Date(now()));
-  if (cacheKey && decl.summary && (reused || sharedStored || (total ?? 0) >= bigFrom)) summaryAsOf ??= new Date(now()).toISOString();
+  if (cacheKey && decl.summary && (reused || sharedStored || keep)) summaryAsOf ??= new Date(now()).toISOString();
 
   if (req.parentExists && rows.length === 0 && parentFound === undefined) {
     const [found] = await queryRows<{ p: boolean }>(db, sql`select (${req.parentExists}) as p`);

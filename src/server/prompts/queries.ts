@@ -13,7 +13,7 @@ import {
 } from "../../domain/prompts";
 import { queryRows, type Database } from "../db/client";
 import { toJson } from "../http/list";
-import { defineList, matchingValues, oneOf } from "../http/list-engine";
+import { anyOf, defineList, matchingValues, oneOf, referencedName } from "../http/list-engine";
 import type { Tx } from "../audit";
 
 /** Cards Total, Active, Inactive, Draft of `entity` from the maintained status counters (migration prompt_platform_counters). */
@@ -42,6 +42,9 @@ export const promptList = defineList({
   item: promptListItemSchema,
   summarySchema: statusCardsSchema,
   from: sql`pedal_prompts p left join skills s on s.skill_id = p.skill_id`,
+  // Filters and search name prompts alone (the skill's name through its own table): counts and a
+  // search's page read them without the join.
+  base: { from: sql`pedal_prompts p`, sorts: ["prompt_title", "status", "created_at", "updated_at"] },
   select: sql`p.prompt_id, p.prompt_title, left(p.prompt_value, 240) as prompt_excerpt, p.skill_id, p.status, p.created_at, p.updated_at,
     s.skill_name,
     array(select coalesce(pl.platform_name, '') from platform_prompts pp join platforms pl on pl.platform_id = pp.platform_id
@@ -59,11 +62,16 @@ export const promptList = defineList({
     status: { schema: z.enum(promptStatuses).optional(), where: (v: string) => sql`p.status = ${v}` },
     skill_id: { schema: z.guid().optional(), where: (v: string) => sql`p.skill_id = ${v}` },
   },
-  // The skill name is matched through the skills' own trigram index, then the prompts of those skills.
-  search: (m) => sql`p.prompt_title ilike ${m.pattern} or p.prompt_value ilike ${m.pattern}
-    or p.skill_id in (select x.skill_id from skills x where x.skill_name ilike ${m.pattern})
-    or ${oneOf(sql`p.status`, matchingValues(promptStatuses, m))}`,
+  // The skill name is matched through the skills' own trigram index, then the prompts of those
+  // skills; a page that walks its sort's index reads each prompt's skill by primary key instead.
+  search: (m) => anyOf([
+    sql`p.prompt_title ilike ${m.pattern} or p.prompt_value ilike ${m.pattern}`,
+    referencedName({ key: sql`p.skill_id`, table: sql`skills x`, id: sql`x.skill_id`, name: sql`x.skill_name` }, m),
+    oneOf(sql`p.status`, matchingValues(promptStatuses, m)),
+  ]),
   summary: () => statusCardsSql("prompts"),
+  // The cards are counters; a searched total that needed a count is reused like a big list's.
+  cacheSummary: "counted",
   totalFromSummary: ({ filters, q }) => totalFromStatusCards({ filters: filters as { status?: string }, q }),
   csv: [
     { header: "Prompt ID", value: (p) => p.prompt_id },

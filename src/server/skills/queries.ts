@@ -61,6 +61,8 @@ export const skillList = defineList({
       coalesce(sum(n) filter (where status = 'inactive'), 0)::int as inactive,
       coalesce(sum(n) filter (where status = 'global'), 0)::int as global
     from status_counts where entity = 'skills'`,
+  // The cards are counters; a filtered or searched total that needed a count is reused like a big list's.
+  cacheSummary: "counted",
   // The cards count all skills: the total reads from them when only one of status or scope narrows the list.
   totalFromSummary: ({ filters, q }) => {
     const f = filters as { type?: string; scope?: string; status?: string };
