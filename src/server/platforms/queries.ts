@@ -37,6 +37,8 @@ export const platformList = defineList({
   search: (m) => sql`pl.platform_name ilike ${m.pattern} or pl.platform_description ilike ${m.pattern}
     or ${oneOf(sql`pl.status`, matchingValues(platformStatuses, m))}`,
   summary: () => statusCardsSql("platforms"),
+  // The cards are counters; a searched total that needed a count is reused like a big list's.
+  cacheSummary: "counted",
   totalFromSummary: ({ filters, q }) => totalFromStatusCards({ filters: filters as { status?: string }, q }),
   csv: [
     { header: "Platform ID", value: (p) => p.platform_id },

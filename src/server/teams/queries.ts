@@ -52,6 +52,8 @@ export const teamList = defineList({
           count(*) filter (where m.status = 'inactive')::int as inactive
         from ${matching(sql`t.status`)}`,
   totalFromSummary: () => (s) => s.total,
+  // Unfiltered cards are counters; a search's or customer's counted cards are reused like a big list's.
+  cacheSummary: "counted",
   csv: [
     { header: "Team ID", value: (t) => t.team_id },
     { header: "Team Name", value: (t) => t.team_name },
