@@ -9,7 +9,7 @@ import pino from "pino";
 import { createApp } from "../../src/server/app";
 import { createOperator } from "../../src/server/auth";
 import { defaultSecurity } from "../../src/server/config";
-import { openPglite, openPostgres, type DatabaseHandle } from "../../src/server/db/client";
+import { openPglite, openPostgres, postgresSessionSettings, type DatabaseHandle } from "../../src/server/db/client";
 
 export type Statement = { text: string; values: unknown[] };
 
@@ -65,6 +65,8 @@ export async function openInProcess(where: { url?: string; dataDir?: string }, o
     recordPg();
     handle = openPostgres(where.url, 10);
     const pool = new pg.Pool({ connectionString: where.url, max: 2 });
+    // EXPLAIN runs the app's statements as the app's own connections plan them.
+    pool.on("connect", (client) => void client.query(postgresSessionSettings).catch(() => undefined));
     raw = async (text, values) => {
       const saved = recording;
       recording = undefined;
