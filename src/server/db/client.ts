@@ -69,7 +69,8 @@ export function wrapPglite(client: PGlite): DatabaseHandle {
  * table's index and joined to customers or skills got a Memoize cache above each join, which
  * PostgreSQL sizes for the whole table's distinct keys, not the page's 50 rows. At 1,000,200 users
  * the comments' first page took 16–17 ms to execute with the caches and 0.7–0.9 ms without (the same
- * plan otherwise); no list, count or analytics statement of the benchmark was slower without them.
+ * plan otherwise); no list, count or analytics statement of the benchmark was slower without them
+ * beyond the run-to-run noise.
  */
 export const postgresSessionSettings = "set enable_memoize = off";
 
