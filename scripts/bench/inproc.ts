@@ -9,7 +9,7 @@ import pino from "pino";
 import { createApp } from "../../src/server/app";
 import { createOperator } from "../../src/server/auth";
 import { defaultSecurity } from "../../src/server/config";
-import { openPglite, openPostgres, postgresSessionSettings, type DatabaseHandle } from "../../src/server/db/client";
+import { openPglite, openPostgres, applySessionSettings, type DatabaseHandle } from "../../src/server/db/client";
 
 export type Statement = { text: string; values: unknown[] };
 
@@ -64,9 +64,8 @@ export async function openInProcess(where: { url?: string; dataDir?: string }, o
   if (where.url) {
     recordPg();
     handle = openPostgres(where.url, 10);
-    const pool = new pg.Pool({ connectionString: where.url, max: 2 });
     // EXPLAIN runs the app's statements as the app's own connections plan them.
-    pool.on("connect", (client) => void client.query(postgresSessionSettings).catch(() => undefined));
+    const pool = new pg.Pool({ connectionString: where.url, max: 2, onConnect: applySessionSettings });
     raw = async (text, values) => {
       const saved = recording;
       recording = undefined;

@@ -75,17 +75,23 @@ export function wrapPglite(client: PGlite): DatabaseHandle {
 export const postgresSessionSettings = "set enable_memoize = off";
 
 /**
+ * Applies `postgresSessionSettings` to a new connection; the pool hands the connection out once
+ * this has finished (pg-pool's `onConnect`). A failure is ignored: PostgreSQL before 14 has no
+ * Memoize and no such setting.
+ */
+export async function applySessionSettings(client: pg.ClientBase): Promise<void> {
+  await client.query(postgresSessionSettings).catch(() => undefined);
+}
+
+/**
  * Opens a pool on a PostgreSQL server; `max` connections (default 10), each set up with
  * `postgresSessionSettings`. An idle connection the server ends (restart, admin termination) is
  * reported to `onIdleError` and dropped by the pool, which opens a new one on the next query;
  * without a listener Node would crash the process.
  */
 export function openPostgres(url: string, max = 10, onIdleError: (err: Error) => void = () => undefined): DatabaseHandle {
-  const pool = new pg.Pool({ connectionString: url, max });
+  const pool = new pg.Pool({ connectionString: url, max, onConnect: applySessionSettings });
   pool.on("error", onIdleError);
-  // Queued before the connection's first query. A failure is ignored: PostgreSQL before 14 has no
-  // Memoize and no such setting.
-  pool.on("connect", (client) => void client.query(postgresSessionSettings).catch(() => undefined));
   const db = drizzlePg({ client: pool, schema }) as unknown as Database;
   return {
     db,
