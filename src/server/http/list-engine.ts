@@ -455,7 +455,7 @@ async function listPage<I, S, F extends Record<string, unknown>>(
   const reused = own ?? shared;
   let usedMatching = false;
   /** Whether the request counted its matching rows (an exact count, or a summary over them). */
-  let counted = false;
+  let rowsCounted = false;
   const bounded = (columns: SQL) => {
     usedMatching = true;
     return sql`(select ${columns} from ${countFrom} where ${where} limit ${exactCountLimit + 1}) m`;
@@ -473,7 +473,7 @@ async function listPage<I, S, F extends Record<string, unknown>>(
   /** The summary and, when `count`, the exact count bounded by the limit, in one statement; returns the count. */
   async function summaryAndCount(count: boolean): Promise<number | undefined> {
     if (!summarySql && !count) return undefined;
-    if (count || usedMatching) counted = true;
+    if (count || usedMatching) rowsCounted = true;
     const countSql = count ? sql`(select count(*) from (select 1 from ${countFrom} where ${where} limit ${exactCountLimit + 1}) c)::int` : sql`null::int`;
     // A nested list learns whether its parent exists in the same statement.
     const parentSql = req.parentExists ? sql`, (${req.parentExists}) as __parent` : sql``;
@@ -615,7 +615,7 @@ async function listPage<I, S, F extends Record<string, unknown>>(
   }
 
   // Only a big list's summary is kept (a search that reused its list's keeps that one's time).
-  const keep = cacheKey && !own && (total ?? 0) >= bigFrom && (decl.cacheSummary === true || counted) ? { summary, total, exact: summaryExact, totalExact } : undefined;
+  const keep = cacheKey && !own && (total ?? 0) >= bigFrom && (decl.cacheSummary === true || rowsCounted) ? { summary, total, exact: summaryExact, totalExact } : undefined;
   if (keep && !recount) cache!.put(cacheKey!, keep, shared?.at ?? new Date(now()));
   // The filtered set's size is read from its summary as the list without the search reads its total.
   const setSize = sharedKey && summarySql ? decl.totalFromSummary?.({ filters: req.filters, q: undefined })?.(summary) : undefined;
