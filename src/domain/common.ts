@@ -17,17 +17,20 @@ export function page<I extends z.ZodType, S extends z.ZodType>(item: I, summary:
 /**
  * One page of a list in the paging contract (README "Lists"): `items`; `total` matching rows, the
  * planner's estimate when `total_exact` is false; the summary cards (estimated when
- * `summary_exact` is false; `summary_as_of` when reused from a refresh a few seconds old); opaque
- * cursors of the next and previous pages, null at either end.
+ * `summary_exact` is false; `summary_as_of` when reused from a refresh a few seconds old);
+ * `counting` while a search's matches are counted in the background (then `total` is an estimate,
+ * and `summary` is null where the cards count the matches: ask again shortly); opaque cursors of
+ * the next and previous pages, null at either end.
  */
 export function listPage<I extends z.ZodType, S extends z.ZodType>(item: I, summary: S) {
   return z.object({
     items: z.array(item),
     total: z.number().int(),
     total_exact: z.boolean(),
-    summary,
+    summary: summary.nullable(),
     summary_exact: z.boolean(),
     summary_as_of: z.string().nullable(),
+    counting: z.boolean(),
     next_cursor: z.string().nullable(),
     prev_cursor: z.string().nullable(),
   });

@@ -77,6 +77,7 @@ export const msg = {
     exportFailed: "Export failed",
     summaryAsOf: (time: string) => `Counts as of ${time}`,
     summaryEstimated: "Counts are estimates",
+    counting: "Counting…",
     searchLimit: (n: number) => `Search is limited to ${n} characters`,
     pickerMore: "Type to narrow the list",
     pickerNone: "No matches",
@@ -531,7 +532,8 @@ export const msg = {
     emptyNone: "No comments have been made yet.",
     emptyFiltered: "No comments match the selected filters.",
     allStatuses: "All Statuses",
-    tableTitle: (n: number) => `All Comments (${n})`,
+    /** `n`: the count, or "about 40K" where it is an estimate. */
+    tableTitle: (n: number | string) => `All Comments (${n})`,
     allCustomers: "All Customers",
     searchPlaceholder: "Search comments...",
     notFound: "Comment not found",
@@ -599,4 +601,6 @@ export const limits = {
   skeletonCards: 4,
   skeletonRows: 5,
   pageSize: 50,
+  /** While the server counts a search's matches (`counting`), the page is asked for again this often (ms). */
+  countingRefetchMs: 1_000,
 } as const;

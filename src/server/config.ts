@@ -9,6 +9,8 @@ export const defaultAnalyticsRefreshSeconds = 60;
 
 /** The default of MAX_BODY_BYTES: 1 MiB. */
 export const defaultMaxBodyBytes = 1_048_576;
+/** LIST_BACKGROUND_COUNT_FROM: estimated matching rows from which a search is counted in the background (list engine). */
+export const defaultBackgroundCountFrom = 10_000;
 
 /**
  * Environment of the console, parsed once. This is the only module that reads `process.env`.
@@ -35,6 +37,7 @@ export const defaultMaxBodyBytes = 1_048_576;
  * | TRUST_PROXY         | (unset)                   | number of reverse proxies in front: the client address is that many entries from the right of X-Forwarded-For |
  * | LIST_EXACT_COUNT_LIMIT | 50000                  | above this many matching rows a list's total is the planner's estimate |
  * | LIST_SUMMARY_REFRESH_SECONDS | 10               | age of a big list's summary cards from which they are counted again in the background |
+ * | LIST_BACKGROUND_COUNT_FROM | 10000              | a search estimated to match this many rows or more is counted in the background, its page answered first |
  * | ANALYTICS_REFRESH_SECONDS | 60                  | age after which an analytics figure is refreshed in the background |
  * | MAX_BODY_BYTES      | 1048576                   | largest request body accepted (413 above), on every route |
  * | SHUTDOWN_WAIT_SECONDS | 10                      | on SIGTERM/SIGINT, how long requests in flight may take to finish |
@@ -67,6 +70,7 @@ const envSchema = z.object({
     .optional(),
   LIST_EXACT_COUNT_LIMIT: z.coerce.number().int().min(1).default(50_000),
   LIST_SUMMARY_REFRESH_SECONDS: z.coerce.number().min(0).default(10),
+  LIST_BACKGROUND_COUNT_FROM: z.coerce.number().int().min(1).default(defaultBackgroundCountFrom),
   ANALYTICS_REFRESH_SECONDS: z.coerce.number().min(0).default(defaultAnalyticsRefreshSeconds),
   MAX_BODY_BYTES: z.coerce.number().int().min(1024).default(defaultMaxBodyBytes),
   SHUTDOWN_WAIT_SECONDS: z.coerce.number().min(0).default(10),
@@ -115,7 +119,7 @@ export type Config = {
   production: boolean;
   security: SecurityConfig;
   /** The list engine (README "Lists"). */
-  lists: { exactCountLimit: number; summaryRefreshSeconds: number; summaryCacheSize?: number; summaryReuseFrom?: number };
+  lists: { exactCountLimit: number; summaryRefreshSeconds: number; summaryCacheSize?: number; summaryReuseFrom?: number; backgroundCountFrom?: number };
   /** Analytics snapshots (README "Analytics"): age in seconds after which a figure is refreshed. */
   analytics: { refreshSeconds: number };
   /** Largest request body accepted, in bytes; larger ones are answered 413 before anything reads them. */
@@ -174,7 +178,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       lockoutSeconds: e.LOCKOUT_MINUTES * 60,
       trustProxy: e.TRUST_PROXY ?? 0,
     },
-    lists: { exactCountLimit: e.LIST_EXACT_COUNT_LIMIT, summaryRefreshSeconds: e.LIST_SUMMARY_REFRESH_SECONDS },
+    lists: { exactCountLimit: e.LIST_EXACT_COUNT_LIMIT, summaryRefreshSeconds: e.LIST_SUMMARY_REFRESH_SECONDS, backgroundCountFrom: e.LIST_BACKGROUND_COUNT_FROM },
     analytics: { refreshSeconds: e.ANALYTICS_REFRESH_SECONDS },
     maxBodyBytes: e.MAX_BODY_BYTES,
     shutdownWaitSeconds: e.SHUTDOWN_WAIT_SECONDS,

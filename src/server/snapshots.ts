@@ -31,6 +31,12 @@ export type Snapshots<V> = {
   peek(key: string, compute: () => Promise<V | undefined>): Snapshot<V> | undefined;
   /** Keeps `value`, computed by the caller from `at` (default now), as the snapshot of `key`. */
   put(key: string, value: V, at?: Date): void;
+  /**
+   * Starts one computation of `key` in the background unless one runs (a request that answers
+   * without the value, and lets the next request have it); undefined keeps no snapshot, a failure
+   * goes to `onError`.
+   */
+  start(key: string, compute: () => Promise<V | undefined>): void;
   /** Resolves once no computation is running (tests wait for a background refresh with it). */
   settled(): Promise<void>;
 };
@@ -103,6 +109,7 @@ export function createSnapshots<V>(options: SnapshotOptions): Snapshots<V> {
     put(key, value, at = clock()) {
       keep(key, { value, at });
     },
+    start: revalidate,
     async settled() {
       while (running.size) await Promise.allSettled([...running.values()]);
     },

@@ -281,7 +281,7 @@ describe("list statements and estimates (PGlite)", () => {
    * `summaries` is the app's summary memory. Memories are kept for an hour unless a test moves its
    * clock, so that no background refresh adds to the statements a request is measured by.
    */
-  async function signedIn(lists: ListSettings, clock?: () => Date): Promise<((path: string) => Promise<Response>) & { summaries: SummaryCache }> {
+  async function signedIn(lists: Omit<ListSettings, "backgroundCountFrom"> & Partial<ListSettings>, clock?: () => Date): Promise<((path: string) => Promise<Response>) & { summaries: SummaryCache }> {
     const { app, listSummaries } = createApp({
       db: handle.db,
       config: { authSecret: "test-secret-test-secret-test-secret-0123", publicUrl, security: defaultSecurity, lists },
@@ -302,8 +302,11 @@ describe("list statements and estimates (PGlite)", () => {
     const res = await get(path);
     expect(res.status, path).toBe(200);
     const body = await res.json();
-    return { body, count: statements.filter((s) => !/"operator_session"|"operator"|"auth_throttle"/.test(s)).length };
+    return { body, count: statementCount() };
   }
+
+  /** Statements sent since the last `measure` began, without the session's. */
+  const statementCount = () => statements.filter((s) => !/"operator_session"|"operator"|"auth_throttle"/.test(s)).length;
 
   it("sends at most 3 statements per request on every list: first, cursor and last pages, offsets, filters, searches", async () => {
     const [{ user_id }] = (await handle.pglite!.query<{ user_id: string }>("select user_id from teams_users group by user_id order by count(*) desc limit 1")).rows;
@@ -473,6 +476,61 @@ describe("list statements and estimates (PGlite)", () => {
     const later = await read(path);
     expect(later.count).toBeGreaterThan(1);
     expect(later.body.total).toBe(first.body.total);
+  });
+
+  it("answers a search the planner guesses big with its page and counting, counts it in the background, then answers the count", async () => {
+    // Every search is "big" here (backgroundCountFrom 1), so the demo data shows the behaviour.
+    const get = await signedIn({ exactCountLimit: 100_000, summaryRefreshSeconds: 3600, summaryCacheSize: 10, summaryReuseFrom: 100, backgroundCountFrom: 1 });
+    const direct = async (text: string) => (await handle.pglite!.query<Record<string, number>>(text)).rows[0];
+    // Comments: the cards count the search's matches, so they wait for the count.
+    const path = "/api/comments?limit=5&q=act";
+    const first = await measure(path, get);
+    await get.summaries.settled();
+    // The request's estimate and page, then the background's estimate, summary and 1-row page.
+    expect(statementCount()).toBeLessThanOrEqual(5);
+    expect(first.body).toMatchObject({ counting: true, summary: null, summary_exact: false, total_exact: false, summary_as_of: null });
+    expect(first.body.items).toHaveLength(5);
+    expect(first.body.total).toBeGreaterThan(0);
+    const counted = await measure(path, get);
+    expect(counted.count).toBe(1); // the page alone
+    expect(counted.body.counting).toBe(false);
+    expect(counted.body.items).toEqual(first.body.items);
+    const expected = await direct(`select count(*)::int as total,
+        count(*) filter (where status = 'pending')::int as pending, count(*) filter (where status = 'active')::int as active,
+        count(*) filter (where status = 'inactive')::int as inactive, count(*) filter (where status = 'rejected')::int as rejected
+      from skill_comments sm where comment_value ilike '%act%' or status in ('active', 'inactive')
+        or user_id in (select user_id from users_data where (first_name || ' ' || last_name) ilike '%act%')
+        or skill_id in (select skill_id from skills where skill_name ilike '%act%')
+        or customer_id in (select customer_id from customers where customer_name ilike '%act%')`);
+    expect(counted.body.summary).toEqual(expected);
+    expect(counted.body).toMatchObject({ total: expected.total, total_exact: true, summary_exact: true, summary_as_of: expect.any(String) });
+
+    // Prompts: the cards are counters, read live; only the total waits for the count.
+    const prompts = await measure("/api/prompts?limit=5&q=act", get);
+    await get.summaries.settled();
+    expect(statementCount()).toBeLessThanOrEqual(6); // with the live cards
+    expect(prompts.body).toMatchObject({ counting: true, total_exact: false, summary_exact: true });
+    expect(prompts.body.summary).toEqual((await measure("/api/prompts?limit=5", get)).body.summary);
+    await get.summaries.settled();
+    const promptsCounted = await measure("/api/prompts?limit=5&q=act", get);
+    expect(promptsCounted.body.counting).toBe(false);
+    expect(promptsCounted.body.total).toBe((await direct(
+      "select count(*)::int as n from pedal_prompts where prompt_title ilike '%act%' or prompt_value ilike '%act%' or status in ('active', 'inactive') or skill_id in (select skill_id from skills where skill_name ilike '%act%')")).n);
+
+    // A search with few matches (below summaryReuseFrom) keeps what the background counted, so that
+    // it is not answered with counting again and again.
+    const rare = "/api/comments?limit=5&q=zzqx";
+    const rareFirst = await measure(rare, get);
+    expect(rareFirst.body.counting).toBe(true);
+    expect(rareFirst.body.items).toEqual([]);
+    await get.summaries.settled();
+    const rareCounted = await measure(rare, get);
+    expect(rareCounted.body).toMatchObject({ counting: false, total: 0, total_exact: true, items: [] });
+    expect((await measure(rare, get)).body.counting).toBe(false);
+
+    // Nothing is deferred where the first page holds every match, or with the default threshold.
+    const defaults = await signedIn({ exactCountLimit: 100_000, summaryRefreshSeconds: 3600, summaryCacheSize: 10, summaryReuseFrom: 100 });
+    expect((await measure(path, defaults)).body).toMatchObject({ counting: false, total: expected.total, summary: expected });
   });
 
   it("counts a big list's cards again in the background once older than summaryRefreshSeconds, and for the request once older than twice that", async () => {

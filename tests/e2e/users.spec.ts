@@ -214,7 +214,7 @@ test.describe("users", () => {
     await expect(page.getByText(msg.users.loadError)).toBeHidden();
     await expect(page.getByRole("table", { name: "Users" }).getByRole("row")).not.toHaveCount(1);
 
-    const empty = { items: [], total: 0, total_exact: true, summary: { total: 0, active: 0, inactive: 0, recent_logins: 0 }, summary_exact: true, summary_as_of: null, next_cursor: null, prev_cursor: null };
+    const empty = { items: [], total: 0, total_exact: true, summary: { total: 0, active: 0, inactive: 0, recent_logins: 0 }, summary_exact: true, summary_as_of: null, counting: false, next_cursor: null, prev_cursor: null };
     await page.route("**/api/users?**", (route) => route.fulfill({ status: 200, contentType: "application/json", body: JSON.stringify(empty) }));
     await page.goto("/users");
     await expect(page.getByText(msg.users.empty)).toBeVisible();

@@ -7,10 +7,12 @@
  * Paging contract (every list endpoint):
  * - takes `limit` (1–200, default 50) and at most one of `cursor` (opaque, from a previous answer),
  *   `offset` (0–10,000: a bounded jump, for page numbers near the start) or `at=end` (the last page);
- * - answers `{ items, total, total_exact, summary, summary_exact, summary_as_of, next_cursor, prev_cursor }`:
+ * - answers `{ items, total, total_exact, summary, summary_exact, summary_as_of, counting, next_cursor, prev_cursor }`:
  *   `total_exact` false means `total` is the planner's estimate (above `LIST_EXACT_COUNT_LIMIT`
  *   matching rows); `summary_as_of` is set when the summary comes from memory (big lists: see
- *   `SummaryCache`), null when computed for this answer;
+ *   `SummaryCache`), null when computed for this answer; `counting` true means a search's matches
+ *   are being counted in the background (`backgroundCountFrom`): `total` is the planner's estimate
+ *   and `summary` is null where the cards count the matches, and asking again shortly gives both;
  * - a cursor holds the sort, the order, the direction and the values of the sort keys and the
  *   tiebreak of the row it starts after (or before); a malformed cursor, or one of another sort or
  *   order, is a 422 with the standard error body.
@@ -22,7 +24,9 @@ import type { AuditListName } from "../../domain/audit";
 import { sql, type SQL } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import { z } from "@hono/zod-openapi";
+import { listPage as listPageOf } from "../../domain/common";
 import { msg } from "../../domain/messages";
+import { defaultBackgroundCountFrom } from "../config";
 import { queryRows, type Database } from "../db/client";
 import { createSnapshots, type Snapshots } from "../snapshots";
 import { HttpError } from "./errors";
@@ -146,9 +150,17 @@ export type ListSettings = {
    * more at a million users (thousands 100 ms and more); fewer are cheap to count again.
    */
   summaryReuseFrom: number;
+  /**
+   * From how many matching rows, as the planner estimates them, a search on a list that keeps its
+   * summary (`cacheSummary`) is counted in the background rather than for its request
+   * (LIST_BACKGROUND_COUNT_FROM): the page is answered with the estimate and `counting`, and the
+   * count is kept for the next request. Counting a common search's tens of thousands of matches
+   * took 0.8 s and more at a million users.
+   */
+  backgroundCountFrom: number;
 };
 
-export const defaultListSettings: ListSettings = { exactCountLimit: 50_000, summaryRefreshSeconds: 10, summaryCacheSize: 500, summaryReuseFrom: 1_000 };
+export const defaultListSettings: ListSettings = { exactCountLimit: 50_000, summaryRefreshSeconds: 10, summaryCacheSize: 500, summaryReuseFrom: 1_000, backgroundCountFrom: defaultBackgroundCountFrom };
 
 /** Largest `offset` a request may ask for: beyond it, keyset cursors (next/previous/last) page. */
 export const maxOffset = 10_000;
@@ -189,19 +201,8 @@ export function listQuerySchema<I, S, F extends Record<string, unknown>>(decl: L
     });
 }
 
-/** The answer schema of a list. */
-export function listPageSchema<I extends z.ZodType, S extends z.ZodType>(item: I, summary: S) {
-  return z.object({
-    items: z.array(item),
-    total: z.number().int(),
-    total_exact: z.boolean(),
-    summary,
-    summary_exact: z.boolean(),
-    summary_as_of: z.string().nullable(),
-    next_cursor: z.string().nullable(),
-    prev_cursor: z.string().nullable(),
-  });
-}
+/** The answer schema of a list (src/domain/common.ts `listPage`, also the web app's). */
+export const listPageSchema = listPageOf;
 
 /** The parsed query of a list request. */
 export type ListQuery = {
@@ -220,9 +221,10 @@ export type ListPage<I, S> = {
   items: I[];
   total: number;
   total_exact: boolean;
-  summary: S;
+  summary: S | null;
   summary_exact: boolean;
   summary_as_of: string | null;
+  counting: boolean;
   next_cursor: string | null;
   prev_cursor: string | null;
 };
@@ -413,10 +415,11 @@ export async function runList<I, S, F extends Record<string, unknown>>(
 }
 
 /**
- * One list run. `recount`: a background refresh of the request's summary: nothing is read from
- * the summary memory, and the summary worth keeping for the request's own key (a big list's) is
- * answered as `keep` instead of being stored (the memory stores it, or drops the old one when
- * undefined).
+ * One list run. `recount`: a background count of the request's summary (a refresh, or a search
+ * answered with `counting`): nothing is read from the summary memory, and the summary is answered
+ * as `keep` instead of being stored (the memory stores it, or drops the old one when undefined).
+ * A recount keeps what it counted whatever its size, so that a search the planner overestimates
+ * is not answered with `counting` again on every request.
  */
 async function listPage<I, S, F extends Record<string, unknown>>(
   db: Database,
@@ -426,7 +429,7 @@ async function listPage<I, S, F extends Record<string, unknown>>(
   recount: boolean,
 ): Promise<{ page: ListPage<I, S>; keep?: SummaryCacheEntry }> {
   const { query } = req;
-  const { exactCountLimit } = options.settings;
+  const { exactCountLimit, backgroundCountFrom } = options.settings;
   const bigFrom = Math.min(options.settings.summaryReuseFrom, exactCountLimit);
   const keys = sortKeys(decl, query.sort);
   // Counting needs only the rows of the base table (see `base`).
@@ -465,9 +468,14 @@ async function listPage<I, S, F extends Record<string, unknown>>(
   let total: number | undefined;
   let parentFound: boolean | undefined;
   let totalExact = true;
-  let summary: S = (reused?.value.summary ?? {}) as S;
+  let summary: S | null = (reused?.value.summary ?? {}) as S;
   let summaryExact = reused ? reused.value.exact : true;
   let summaryAsOf: string | null = reused ? reused.at.toISOString() : null;
+  /** The search's matches are counted in the background (see `backgroundCountFrom`). */
+  let counting = false;
+  // A search whose total is not in memory may be counted in the background (not a nested list's:
+  // its parent is checked with the summary).
+  const deferrable = Boolean(cacheKey && q && !own && !req.parentExists);
   const readTotal = summarySql || reused ? decl.totalFromSummary?.({ filters: req.filters, q }) : undefined;
 
   /** The summary and, when `count`, the exact count bounded by the limit, in one statement; returns the count. */
@@ -513,19 +521,38 @@ async function listPage<I, S, F extends Record<string, unknown>>(
       totalExact = own.value.totalExact;
       return;
     }
+    // A search with many matches, as the planner guesses, that this request would count (cards
+    // over its matches, or an exact total): answered with the estimate while the background counts.
+    let guess: number | undefined;
+    if (deferrable && !recount) {
+      guess = await estimateRows(db, countFrom, where);
+      const wouldCount = readTotal ? usedMatching : guess <= exactCountLimit;
+      if (wouldCount && guess >= backgroundCountFrom) {
+        counting = true;
+        total = guess;
+        totalExact = false;
+        // Cards from counters are still read; cards over the matches wait for the count.
+        if (usedMatching) {
+          summary = null;
+          summaryExact = false;
+        } else await summaryAndCount(false);
+        return;
+      }
+    }
+    const estimateOnce = async () => (guess ??= await estimateRows(db, countFrom, where));
     if (readTotal) {
       await summaryAndCount(false);
-      const counted = readTotal(summary);
+      const counted = readTotal(summary as S);
       total = counted;
       if (usedMatching && counted > exactCountLimit) {
-        const estimate = Math.max(await estimateRows(db, countFrom, where), exactCountLimit + 1);
+        const estimate = Math.max(await estimateOnce(), exactCountLimit + 1);
         scaleSummary(estimate);
         total = estimate;
         totalExact = false;
       }
       return;
     }
-    const estimate = await estimateRows(db, countFrom, where);
+    const estimate = await estimateOnce();
     if (estimate > exactCountLimit) {
       await summaryAndCount(false);
       total = estimate;
@@ -614,14 +641,19 @@ async function listPage<I, S, F extends Record<string, unknown>>(
     await ensureTotal(!cursor && !query.offset && !hasAfter ? rows.length : undefined);
   }
 
-  // Only a big list's summary is kept (a search that reused its list's keeps that one's time).
-  const keep = cacheKey && !own && (total ?? 0) >= bigFrom && (decl.cacheSummary === true || rowsCounted) ? { summary, total, exact: summaryExact, totalExact } : undefined;
+  // Only a big list's summary is kept (a search that reused its list's keeps that one's time), or
+  // what a recount counted (see `listPage`); never an answer still `counting`.
+  const keep = cacheKey && !own && !counting && ((total ?? 0) >= bigFrom || recount) && (decl.cacheSummary === true || rowsCounted) ? { summary, total, exact: summaryExact, totalExact } : undefined;
   if (keep && !recount) cache!.put(cacheKey!, keep, shared?.at ?? new Date(now()));
   // The filtered set's size is read from its summary as the list without the search reads its total.
-  const setSize = sharedKey && summarySql ? decl.totalFromSummary?.({ filters: req.filters, q: undefined })?.(summary) : undefined;
+  const setSize = sharedKey && summarySql && summary ? decl.totalFromSummary?.({ filters: req.filters, q: undefined })?.(summary) : undefined;
   const sharedStored = setSize !== undefined && setSize >= bigFrom;
   if (sharedStored) cache!.put(sharedKey!, { summary, total: undefined, exact: summaryExact, totalExact: true }, new Date(now()));
   if (cacheKey && decl.summary && (reused || sharedStored || keep)) summaryAsOf ??= new Date(now()).toISOString();
+
+  // The count starts once the page is read: on a single connection (PGlite) the page would
+  // otherwise wait behind it.
+  if (counting) cache!.start(cacheKey!, recountOf(req.query.q));
 
   if (req.parentExists && rows.length === 0 && parentFound === undefined) {
     const [found] = await queryRows<{ p: boolean }>(db, sql`select (${req.parentExists}) as p`);
@@ -643,6 +675,7 @@ async function listPage<I, S, F extends Record<string, unknown>>(
     summary,
     summary_exact: summaryExact,
     summary_as_of: summaryAsOf,
+    counting,
     next_cursor: hasAfter && rows.length ? make(rows[rows.length - 1], "after") : null,
     prev_cursor: hasBefore && rows.length ? make(rows[0], "before") : null,
   };

@@ -11,6 +11,7 @@ import { StatusBadge } from "../components/badges";
 import { columnsFor } from "../components/DataTable";
 import { titleCase } from "../components/format";
 import { EmptyState, FilterSelect } from "../components/inputs";
+import { formatCount } from "../components/ListPagination";
 import { ListScreen } from "../components/ListScreen";
 import { Modal, SuccessBanner, useBanner } from "../components/overlays";
 import { DateText, Truncate } from "../components/text";
@@ -41,6 +42,8 @@ export default function CommentsPage() {
     query: commentListQuery,
   });
   const { data, query } = list;
+  // "All Comments (about 40K)" while the total is an estimate (a big search, or one still counting).
+  const shownTotal = data ? (data.total_exact ? data.total : formatCount(data.total, false)) : 0;
   const { status, customer } = list.state.filters;
   const narrowed = Boolean(status || customer || list.state.q);
   const canModerate = useCan("editor");
@@ -155,7 +158,7 @@ export default function CommentsPage() {
         { label: "Inactive", icon: CircleSlash, value: (s) => s.inactive },
         { label: "Rejected", icon: XCircle, value: (s) => s.rejected },
       ]}
-      section={{ heading: msg.comments.tableTitle(data?.total ?? 0), headingId: "all-comments" }}
+      section={{ heading: msg.comments.tableTitle(shownTotal), headingId: "all-comments" }}
       search={msg.comments.searchPlaceholder}
       filters={
         <>
@@ -182,7 +185,7 @@ export default function CommentsPage() {
       }
       tableIntro={query.isPending ? <p className="mb-2 text-sm text-base-content/80" role="status">{msg.comments.loading}</p> : null}
       table={{
-        label: msg.comments.tableTitle(data?.total ?? 0),
+        label: msg.comments.tableTitle(shownTotal),
         columns,
         rowKey: (c) => c.comment_id,
         sortable: commentSortKeys,

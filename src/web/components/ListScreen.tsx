@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { Plus, type LucideIcon } from "lucide-react";
-import { limits } from "../../domain/messages";
+import { limits, msg } from "../../domain/messages";
 import { errorMessage } from "../api/client";
 import type { useServerList } from "../lib/server-list";
 import { SummaryNote } from "../lib/SummaryNote";
@@ -15,7 +15,7 @@ import { ErrorState, PageHeader, StatCard, StatCardSkeleton, StatGrid } from "./
 export type ServerListOf<I, S> = ReturnType<typeof useServerList<I, S>>;
 
 /** One summary card: its label, its icon and the count it shows from the page's summary. */
-export type ListCard<S> = { label: string; icon: LucideIcon; value: (summary: S) => number };
+export type ListCard<S> = { label: string; icon: LucideIcon; value: (summary: NonNullable<S>) => number };
 
 type Props<I extends Record<string, any>, S> = {
   /** The screen's list (`useServerList`): state, query, data, failed. */
@@ -32,7 +32,7 @@ type Props<I extends Record<string, any>, S> = {
   /** Summary cards; none: no card grid and no summary note. */
   cards?: ListCard<S>[];
   /** The summary the cards show when the load failed (else skeletons stay). */
-  failedSummary?: S;
+  failedSummary?: NonNullable<S>;
   /**
    * The list's region: a `<section>` named by `label`, or by a visible `<h2>` (`heading`, whose
    * element gets `headingId`). Neither: the toolbar and table follow the header directly.
@@ -94,6 +94,8 @@ export function ListScreen<I extends Record<string, any>, S>(props: Props<I, S>)
   const { data, failed, query } = list;
   const exact = data?.summary_exact ?? true;
   const summary = data?.summary ?? (failed ? props.failedSummary : undefined);
+  // The server counts the search's matches: the cards say so until the page is asked for again.
+  const counting = Boolean(data?.counting && !data.summary);
   const loading = !failed && (query.isPending || query.isFetching);
   const sorting = table.sortable ? { sortable: table.sortable, sort: { sort: list.state.sort, order: list.state.order }, onSort: list.setSort } : {};
 
@@ -142,7 +144,9 @@ export function ListScreen<I extends Record<string, any>, S>(props: Props<I, S>)
       {cards ? (
         <>
           <StatGrid>
-            {summary
+            {counting
+              ? cards.map(({ label, icon: Icon }) => <StatCard key={label} label={label} value={<span className="text-base font-normal text-base-content/70">{msg.lists.counting}</span>} icon={<Icon className="h-6 w-6" />} />)
+              : summary
               ? cards.map(({ label, icon: Icon, value }) => <StatCard key={label} label={label} value={formatCount(value(summary), exact)} icon={<Icon className="h-6 w-6" />} />)
               : Array.from({ length: Math.min(cards.length, limits.skeletonCards) }, (_, i) => <StatCardSkeleton key={i} />)}
           </StatGrid>

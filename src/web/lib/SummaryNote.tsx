@@ -1,8 +1,9 @@
 import { msg } from "../../domain/messages";
 
 /** Labels summary cards that are not live and exact: "Counts as of 14:05:09", "Counts are estimates". */
-export function SummaryNote({ page }: { page: { summary_exact: boolean; summary_as_of: string | null } | undefined }) {
-  if (!page || (page.summary_exact && !page.summary_as_of)) return null;
+export function SummaryNote({ page }: { page: { summary_exact: boolean; summary_as_of: string | null; counting: boolean } | undefined }) {
+  // While the server counts (`counting`), the cards say "Counting…" themselves.
+  if (!page || page.counting || (page.summary_exact && !page.summary_as_of)) return null;
   const parts = [
     page.summary_as_of ? msg.lists.summaryAsOf(new Date(page.summary_as_of).toLocaleTimeString("en-US", { hour12: false })) : null,
     page.summary_exact ? null : msg.lists.summaryEstimated,

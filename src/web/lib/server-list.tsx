@@ -34,9 +34,12 @@ export type ServerPage<I, S = unknown> = {
   items: I[];
   total: number;
   total_exact: boolean;
-  summary: S;
+  /** Null only while `counting` (cards over the search's matches). */
+  summary: S | null;
   summary_exact: boolean;
   summary_as_of: string | null;
+  /** The server counts the search's matches in the background: the page is asked for again. */
+  counting: boolean;
   next_cursor: string | null;
   prev_cursor: string | null;
 };
@@ -80,6 +83,7 @@ type Options = {
  * page). See the module comment for history and clamping.
  */
 export function useServerList<I, S = unknown>(options: Options) {
+  type Summary = NonNullable<S>;
   const limit = options.limit ?? limits.pageSize;
   const navigate = useNavigate();
   const urlSearch = useSearch({ strict: false } as never) as Record<string, unknown>;
@@ -117,7 +121,13 @@ export function useServerList<I, S = unknown>(options: Options) {
     limit,
     ...pagingParams(state, limit),
   } as ApiParams;
-  const query = useQuery<ServerPage<I, S>>({ ...(options.query(params) as { queryKey: QueryKey }), placeholderData: keepPreviousData, retry: (count, error) => !(error instanceof ApiError && error.status >= 400 && error.status < 500) && count < 2 });
+  const query = useQuery<ServerPage<I, Summary>>({
+    ...(options.query(params) as { queryKey: QueryKey }),
+    placeholderData: keepPreviousData,
+    retry: (count, error) => !(error instanceof ApiError && error.status >= 400 && error.status < 500) && count < 2,
+    // A page answered while its matches are counted is asked for again until the count is in.
+    refetchInterval: (q) => (q.state.data?.counting ? limits.countingRefetchMs : false),
+  });
   const data = query.data;
   const failed = Boolean(query.error && !query.isPlaceholderData && (!data || query.isError));
 
