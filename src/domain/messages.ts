@@ -78,6 +78,7 @@ export const msg = {
     summaryAsOf: (time: string) => `Counts as of ${time}`,
     summaryEstimated: "Counts are estimates",
     counting: "Counting…",
+    countingNote: "Counting the matches…",
     searchLimit: (n: number) => `Search is limited to ${n} characters`,
     pickerMore: "Type to narrow the list",
     pickerNone: "No matches",

@@ -169,11 +169,13 @@ test.describe("comments", () => {
     await page.getByRole("searchbox", { name: msg.comments.searchPlaceholder }).fill("act");
     for (const label of ["Total", "Pending", "Active", "Inactive", "Rejected"]) await expect(statCard(page, label)).toContainText(msg.lists.counting);
     await expect(page.getByRole("heading", { name: msg.comments.tableTitle("about 40.5K") })).toBeVisible();
+    await expect(page.getByRole("status").filter({ hasText: msg.lists.countingNote })).toBeVisible();
     await expect(table(page).getByRole("row").nth(1)).toBeVisible();
     expect(await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze().then((r) => r.violations)).toEqual([]);
     // Asked for again while counting: the counts arrive without any action.
     await expectCards(page, "&q=act");
     await expect(statCard(page, "Total")).not.toContainText(msg.lists.counting);
+    await expect(page.getByText(msg.lists.countingNote)).toHaveCount(0);
     expect(answered).toBeGreaterThan(1);
   });
 

@@ -145,9 +145,9 @@ export function ListScreen<I extends Record<string, any>, S>(props: Props<I, S>)
         <>
           <StatGrid>
             {counting
-              ? cards.map(({ label, icon: Icon }) => <StatCard key={label} label={label} value={<span className="text-base font-normal text-base-content/70">{msg.lists.counting}</span>} icon={<Icon className="h-6 w-6" />} />)
+              ? cards.map(({ label, icon: Icon }) => <StatCard key={label} label={label} value={<span className="whitespace-nowrap text-base font-normal text-base-content/70">{msg.lists.counting}</span>} icon={<Icon className="h-6 w-6" />} />)
               : summary
-              ? cards.map(({ label, icon: Icon, value }) => <StatCard key={label} label={label} value={formatCount(value(summary), exact)} icon={<Icon className="h-6 w-6" />} />)
+              ? cards.map(({ label, icon: Icon, value }) => <StatCard key={label} label={label} value={exact ? formatCount(value(summary)) : <span className="whitespace-nowrap text-xl">{formatCount(value(summary), false)}</span>} icon={<Icon className="h-6 w-6" />} />)
               : Array.from({ length: Math.min(cards.length, limits.skeletonCards) }, (_, i) => <StatCardSkeleton key={i} />)}
           </StatGrid>
           <SummaryNote page={data} />

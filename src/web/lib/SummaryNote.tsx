@@ -1,12 +1,15 @@
 import { msg } from "../../domain/messages";
 
-/** Labels summary cards that are not live and exact: "Counts as of 14:05:09", "Counts are estimates". */
+/**
+ * Labels summary cards that are not live and exact: "Counts as of 14:05:09", "Counts are
+ * estimates", or "Counting the matches…" while the server counts a search (`counting`). A status
+ * region, so that a screen reader hears the count start and arrive.
+ */
 export function SummaryNote({ page }: { page: { summary_exact: boolean; summary_as_of: string | null; counting: boolean } | undefined }) {
-  // While the server counts (`counting`), the cards say "Counting…" themselves.
-  if (!page || page.counting || (page.summary_exact && !page.summary_as_of)) return null;
-  const parts = [
+  if (!page || (!page.counting && page.summary_exact && !page.summary_as_of)) return null;
+  const parts = page.counting ? [msg.lists.countingNote] : [
     page.summary_as_of ? msg.lists.summaryAsOf(new Date(page.summary_as_of).toLocaleTimeString("en-US", { hour12: false })) : null,
     page.summary_exact ? null : msg.lists.summaryEstimated,
   ].filter(Boolean);
-  return <p className="mt-2 text-xs text-base-content/60" data-testid="summary-note">{parts.join(" · ")}</p>;
+  return <p className="mt-2 text-xs text-base-content/60" role="status" data-testid="summary-note">{parts.join(" · ")}</p>;
 }
