@@ -394,7 +394,7 @@ describe.each(targets)("users API on %s", (target) => {
 
       const memberships = await get(`/api/users/${user.user_id}/teams`);
       expect(memberships.status).toBe(200);
-      const onePage = { total_exact: true, summary: {}, summary_exact: true, summary_as_of: null, next_cursor: null, prev_cursor: null };
+      const onePage = { total_exact: true, summary: {}, summary_exact: true, summary_as_of: null, counting: false, next_cursor: null, prev_cursor: null };
       expect(memberships.body).toEqual({
         ...onePage,
         total: 1,
