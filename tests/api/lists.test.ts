@@ -527,6 +527,15 @@ describe("list statements and estimates (PGlite)", () => {
     const rareCounted = await measure(rare, get);
     expect(rareCounted.body).toMatchObject({ counting: false, total: 0, total_exact: true, items: [] });
     expect((await measure(rare, get)).body.counting).toBe(false);
+    // The same where a recount's one-row page holds every match (a list whose cards are counters, its last page).
+    const rareEnd = "/api/platforms?limit=5&q=zzqx&at=end";
+    expect((await measure(rareEnd, get)).body.counting).toBe(true);
+    await get.summaries.settled();
+    expect((await measure(rareEnd, get)).body).toMatchObject({ counting: false, total: 0, total_exact: true });
+
+    // With LIST_SUMMARY_REFRESH_SECONDS=0 nothing is kept, so every search is counted for its request.
+    const uncached = await signedIn({ exactCountLimit: 100_000, summaryRefreshSeconds: 0, summaryCacheSize: 10, summaryReuseFrom: 100, backgroundCountFrom: 1 });
+    expect((await measure(path, uncached)).body).toMatchObject({ counting: false, total: expected.total, summary: expected });
 
     // Nothing is deferred where the first page holds every match, or with the default threshold.
     const defaults = await signedIn({ exactCountLimit: 100_000, summaryRefreshSeconds: 3600, summaryCacheSize: 10, summaryReuseFrom: 100 });

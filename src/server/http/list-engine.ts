@@ -418,8 +418,8 @@ export async function runList<I, S, F extends Record<string, unknown>>(
  * One list run. `recount`: a background count of the request's summary (a refresh, or a search
  * answered with `counting`): nothing is read from the summary memory, and the summary is answered
  * as `keep` instead of being stored (the memory stores it, or drops the old one when undefined).
- * A recount keeps what it counted whatever its size, so that a search the planner overestimates
- * is not answered with `counting` again on every request.
+ * A recount of a search keeps what it counted whatever its size, so that a search the planner
+ * overestimates is not answered with `counting` again on every request.
  */
 async function listPage<I, S, F extends Record<string, unknown>>(
   db: Database,
@@ -474,8 +474,8 @@ async function listPage<I, S, F extends Record<string, unknown>>(
   /** The search's matches are counted in the background (see `backgroundCountFrom`). */
   let counting = false;
   // A search whose total is not in memory may be counted in the background (not a nested list's:
-  // its parent is checked with the summary).
-  const deferrable = Boolean(cacheKey && q && !own && !req.parentExists);
+  // its parent is checked with the summary; not when nothing is kept: LIST_SUMMARY_REFRESH_SECONDS=0).
+  const deferrable = Boolean(cacheKey && q && !own && !req.parentExists && options.settings.summaryRefreshSeconds > 0);
   const readTotal = summarySql || reused ? decl.totalFromSummary?.({ filters: req.filters, q }) : undefined;
 
   /** The summary and, when `count`, the exact count bounded by the limit, in one statement; returns the count. */
@@ -511,6 +511,8 @@ async function listPage<I, S, F extends Record<string, unknown>>(
     if (totalDone) return;
     totalDone = true;
     if (knownRows !== undefined) {
+      // A recount's one-row page held every match: that is a count, kept (see `listPage`).
+      if (recount) rowsCounted = true;
       await summaryAndCount(false);
       total = knownRows;
       return;
@@ -643,7 +645,7 @@ async function listPage<I, S, F extends Record<string, unknown>>(
 
   // Only a big list's summary is kept (a search that reused its list's keeps that one's time), or
   // what a recount counted (see `listPage`); never an answer still `counting`.
-  const keep = cacheKey && !own && !counting && ((total ?? 0) >= bigFrom || recount) && (decl.cacheSummary === true || rowsCounted) ? { summary, total, exact: summaryExact, totalExact } : undefined;
+  const keep = cacheKey && !own && !counting && ((total ?? 0) >= bigFrom || (recount && q)) && (decl.cacheSummary === true || rowsCounted) ? { summary, total, exact: summaryExact, totalExact } : undefined;
   if (keep && !recount) cache!.put(cacheKey!, keep, shared?.at ?? new Date(now()));
   // The filtered set's size is read from its summary as the list without the search reads its total.
   const setSize = sharedKey && summarySql && summary ? decl.totalFromSummary?.({ filters: req.filters, q: undefined })?.(summary) : undefined;

@@ -96,7 +96,8 @@ export function ListScreen<I extends Record<string, any>, S>(props: Props<I, S>)
   const summary = data?.summary ?? (failed ? props.failedSummary : undefined);
   // The server counts the search's matches: the cards say so until the page is asked for again.
   const counting = Boolean(data?.counting && !data.summary);
-  const loading = !failed && (query.isPending || query.isFetching);
+  // Asking again while the server counts (`counting`) is no load the user waits for.
+  const loading = !failed && (query.isPending || (query.isFetching && !data?.counting));
   const sorting = table.sortable ? { sortable: table.sortable, sort: { sort: list.state.sort, order: list.state.order }, onSort: list.setSort } : {};
 
   const error = (

@@ -133,7 +133,8 @@ export function useServerList<I, S = unknown>(options: Options) {
 
   // A page past the end (a typed URL, or rows deleted since): show the last page instead.
   useEffect(() => {
-    if (!data || query.isPlaceholderData || query.isFetching) return;
+    // Not on an estimate still being counted: the count may hold the page.
+    if (!data || query.isPlaceholderData || query.isFetching || data.counting) return;
     const last = pageCount(data.total, limit);
     const beyond = state.page > last || (data.items.length === 0 && state.page > 1);
     if (beyond) update(last > 1 ? { page: last, cursor: endCursor } : firstPage, false);
