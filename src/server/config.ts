@@ -10,7 +10,7 @@ export const defaultAnalyticsRefreshSeconds = 60;
 /** The default of MAX_BODY_BYTES: 1 MiB. */
 export const defaultMaxBodyBytes = 1_048_576;
 /** LIST_BACKGROUND_COUNT_FROM: estimated matching rows from which a search is counted in the background (list engine). */
-export const defaultBackgroundCountFrom = 10_000;
+export const defaultBackgroundCountFrom = 5_000;
 
 /**
  * Environment of the console, parsed once. This is the only module that reads `process.env`.
@@ -37,7 +37,7 @@ export const defaultBackgroundCountFrom = 10_000;
  * | TRUST_PROXY         | (unset)                   | number of reverse proxies in front: the client address is that many entries from the right of X-Forwarded-For |
  * | LIST_EXACT_COUNT_LIMIT | 50000                  | above this many matching rows a list's total is the planner's estimate |
  * | LIST_SUMMARY_REFRESH_SECONDS | 10               | age of a big list's summary cards from which they are counted again in the background |
- * | LIST_BACKGROUND_COUNT_FROM | 10000              | a search estimated to match this many rows or more is counted in the background, its page answered first |
+ * | LIST_BACKGROUND_COUNT_FROM | 5000               | a search estimated to match this many rows or more is counted in the background, its page answered first |
  * | ANALYTICS_REFRESH_SECONDS | 60                  | age after which an analytics figure is refreshed in the background |
  * | MAX_BODY_BYTES      | 1048576                   | largest request body accepted (413 above), on every route |
  * | SHUTDOWN_WAIT_SECONDS | 10                      | on SIGTERM/SIGINT, how long requests in flight may take to finish |

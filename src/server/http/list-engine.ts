@@ -105,9 +105,11 @@ export type CsvColumn<I> = { header: string; value: (item: I) => unknown };
  *   search's page on one of `base.sorts` picks its rows in the base first (the trigram indexes'
  *   bitmaps, sorted, limited) and joins the rest for those rows only: the planner's guess of how
  *   many rows a search matches is often far too high, and over the whole join it then hashes every
- *   customer (a 41,675-row scan) even when nothing matches. Such a search is counted first; when
- *   at most `matchesFirstLimit` rows match, the page is sorted from all matches (found by the
- *   trigram indexes) instead of walking the sort's index and testing each row.
+ *   customer (a 41,675-row scan) even when nothing matches. Such a search is counted first (unless
+ *   the planner guesses `backgroundCountFrom` matches or more: then it is counted in the background
+ *   and its page walks the sort's index); when at most `matchesFirstLimit` rows match, the page is
+ *   sorted from all matches (found by the trigram indexes) instead of walking the sort's index and
+ *   testing each row.
  */
 export type ListDeclaration<I, S, F extends Record<string, unknown>> = {
   /** Also the audit entity of its CSV exports (src/domain/audit.ts `auditListNames`). */
@@ -166,8 +168,12 @@ export const defaultListSettings: ListSettings = { exactCountLimit: 50_000, summ
 export const maxOffset = 10_000;
 /** Searches shorter than this match prefixes only (a trigram index needs three characters). */
 export const minContainsLength = 3;
-/** A search on a list's base matching at most this many rows gathers them all, then sorts (see `runList`). */
-export const matchesFirstLimit = 2_500;
+/**
+ * A search on a list's base matching at most this many rows gathers them all, then sorts (see
+ * `base`). At a million users, comments `q=lee` (3,063 matches, one every 160 comments) took
+ * 0.34–0.44 s walking the date index and 0.07 s gathered; the default of `backgroundCountFrom`.
+ */
+export const matchesFirstLimit = 5_000;
 
 const searchText = z.string().trim().max(200, msg.api.searchTooLong).regex(/^[^\p{Cc}]*$/u, msg.api.malformed);
 
