@@ -24,7 +24,6 @@ import type { AuditListName } from "../../domain/audit";
 import { sql, type SQL } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import { z } from "@hono/zod-openapi";
-import { listPage as listPageOf } from "../../domain/common";
 import { msg } from "../../domain/messages";
 import { defaultBackgroundCountFrom } from "../config";
 import { queryRows, type Database } from "../db/client";
@@ -171,9 +170,10 @@ export const minContainsLength = 3;
 /**
  * A search on a list's base matching at most this many rows gathers them all, then sorts (see
  * `base`). At a million users, comments `q=lee` (3,063 matches, one every 160 comments) took
- * 0.34–0.44 s walking the date index and 0.07 s gathered; the default of `backgroundCountFrom`.
+ * 0.34–0.44 s walking the date index and 0.07 s gathered. The same as the default of
+ * `backgroundCountFrom`: a search guessed below it is counted for its request, so its page can gather.
  */
-export const matchesFirstLimit = 5_000;
+export const matchesFirstLimit = defaultBackgroundCountFrom;
 
 const searchText = z.string().trim().max(200, msg.api.searchTooLong).regex(/^[^\p{Cc}]*$/u, msg.api.malformed);
 
@@ -206,9 +206,6 @@ export function listQuerySchema<I, S, F extends Record<string, unknown>>(decl: L
       path: ["cursor"],
     });
 }
-
-/** The answer schema of a list (src/domain/common.ts `listPage`, also the web app's). */
-export const listPageSchema = listPageOf;
 
 /** The parsed query of a list request. */
 export type ListQuery = {

@@ -5,7 +5,8 @@ import { sql, type SQL } from "drizzle-orm";
 import { queryRows } from "../db/client";
 import { writeAudit } from "../audit";
 import { errorBodySchema } from "./errors";
-import { listAll, listPageSchema, listQuerySchema, runList, type ListDeclaration, type ListQuery } from "./list-engine";
+import { listPage } from "../../domain/common";
+import { listAll, listQuerySchema, runList, type ListDeclaration, type ListQuery } from "./list-engine";
 import { apiRoute, invalidResponse, jsonResponse, type AppEnv, type RouteAccess } from "./route";
 import type { OpenAPIHono } from "@hono/zod-openapi";
 
@@ -70,7 +71,7 @@ export function mountList<I, S, F extends Record<string, unknown>, P>(router: Op
   const pageRoute = apiRoute(options.base, options.access, {
     method: "get", path: options.path, tags: options.tags, summary: options.summary, description: options.description,
     request: { query, ...(params ? { params } : {}) },
-    responses: { 200: jsonResponse(listPageSchema(list.item as z.ZodType, list.summarySchema as z.ZodType), "One page"), ...invalidResponse, ...notFound },
+    responses: { 200: jsonResponse(listPage(list.item as z.ZodType, list.summarySchema as z.ZodType), "One page"), ...invalidResponse, ...notFound },
   });
   const exportPath = `${options.path === "/" ? "" : options.path}/export.csv`;
   const exportRoute = apiRoute(options.base, options.access, {
