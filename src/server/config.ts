@@ -11,6 +11,12 @@ export const defaultAnalyticsRefreshSeconds = 60;
 export const defaultMaxBodyBytes = 1_048_576;
 /** LIST_BACKGROUND_COUNT_FROM: estimated matching rows from which a search is counted in the background (list engine). */
 export const defaultBackgroundCountFrom = 5_000;
+/**
+ * LIST_COUNT_WAIT_MS on PostgreSQL: how long a search's first request waits for its count before it
+ * is answered with the planner's estimate while the count goes on in the background (list engine).
+ * The embedded database answers one statement at a time, so its default (0) waits for the count.
+ */
+export const defaultCountWaitMs = 100;
 
 /**
  * Environment of the console, parsed once. This is the only module that reads `process.env`.
@@ -38,6 +44,7 @@ export const defaultBackgroundCountFrom = 5_000;
  * | LIST_EXACT_COUNT_LIMIT | 50000                  | above this many matching rows a list's total is the planner's estimate |
  * | LIST_SUMMARY_REFRESH_SECONDS | 10               | age of a big list's summary cards from which they are counted again in the background |
  * | LIST_BACKGROUND_COUNT_FROM | 5000               | a search estimated to match this many rows or more is counted in the background, its page answered first |
+ * | LIST_COUNT_WAIT_MS  | 100 (PostgreSQL), 0 (PGlite) | how long a search estimated below that waits for its count before it too is counted in the background; 0 waits for the count |
  * | ANALYTICS_REFRESH_SECONDS | 60                  | age after which an analytics figure is refreshed in the background |
  * | MAX_BODY_BYTES      | 1048576                   | largest request body accepted (413 above), on every route |
  * | SHUTDOWN_WAIT_SECONDS | 10                      | on SIGTERM/SIGINT, how long requests in flight may take to finish |
@@ -71,6 +78,7 @@ const envSchema = z.object({
   LIST_EXACT_COUNT_LIMIT: z.coerce.number().int().min(1).default(50_000),
   LIST_SUMMARY_REFRESH_SECONDS: z.coerce.number().min(0).default(10),
   LIST_BACKGROUND_COUNT_FROM: z.coerce.number().int().min(1).default(defaultBackgroundCountFrom),
+  LIST_COUNT_WAIT_MS: z.coerce.number().int().min(0).max(60_000).optional(),
   ANALYTICS_REFRESH_SECONDS: z.coerce.number().min(0).default(defaultAnalyticsRefreshSeconds),
   MAX_BODY_BYTES: z.coerce.number().int().min(1024).default(defaultMaxBodyBytes),
   SHUTDOWN_WAIT_SECONDS: z.coerce.number().min(0).default(10),
@@ -119,7 +127,7 @@ export type Config = {
   production: boolean;
   security: SecurityConfig;
   /** The list engine (README "Lists"). */
-  lists: { exactCountLimit: number; summaryRefreshSeconds: number; summaryCacheSize?: number; summaryReuseFrom?: number; backgroundCountFrom?: number };
+  lists: { exactCountLimit: number; summaryRefreshSeconds: number; summaryCacheSize?: number; summaryReuseFrom?: number; backgroundCountFrom?: number; countWaitMs?: number };
   /** Analytics snapshots (README "Analytics"): age in seconds after which a figure is refreshed. */
   analytics: { refreshSeconds: number };
   /** Largest request body accepted, in bytes; larger ones are answered 413 before anything reads them. */
@@ -178,7 +186,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       lockoutSeconds: e.LOCKOUT_MINUTES * 60,
       trustProxy: e.TRUST_PROXY ?? 0,
     },
-    lists: { exactCountLimit: e.LIST_EXACT_COUNT_LIMIT, summaryRefreshSeconds: e.LIST_SUMMARY_REFRESH_SECONDS, backgroundCountFrom: e.LIST_BACKGROUND_COUNT_FROM },
+    lists: {
+      exactCountLimit: e.LIST_EXACT_COUNT_LIMIT,
+      summaryRefreshSeconds: e.LIST_SUMMARY_REFRESH_SECONDS,
+      backgroundCountFrom: e.LIST_BACKGROUND_COUNT_FROM,
+      countWaitMs: e.LIST_COUNT_WAIT_MS ?? (e.DATABASE_URL ? defaultCountWaitMs : 0),
+    },
     analytics: { refreshSeconds: e.ANALYTICS_REFRESH_SECONDS },
     maxBodyBytes: e.MAX_BODY_BYTES,
     shutdownWaitSeconds: e.SHUTDOWN_WAIT_SECONDS,

@@ -37,6 +37,12 @@ export type Snapshots<V> = {
    * goes to `onError`.
    */
   start(key: string, compute: () => Promise<V | undefined>): void;
+  /**
+   * Whether the last computation of `key` failed less than `maxAgeMs` ago (none has succeeded, nor
+   * been `put`, since): a caller that would start one in the background computes for its request
+   * instead, so that a fault is answered rather than retried on every request.
+   */
+  failed(key: string): boolean;
   /** Resolves once no computation is running (tests wait for a background refresh with it). */
   settled(): Promise<void>;
 };
@@ -58,6 +64,8 @@ export function createSnapshots<V>(options: SnapshotOptions): Snapshots<V> {
   const clock = options.clock ?? (() => new Date());
   const kept = new Map<string, Snapshot<V>>();
   const running = new Map<string, Promise<Snapshot<V> | undefined>>();
+  /** When each key's last computation failed; as bounded as `kept`. */
+  const failures = new Map<string, Date>();
 
   function keep(key: string, snapshot: Snapshot<V>) {
     kept.delete(key);
@@ -72,12 +80,18 @@ export function createSnapshots<V>(options: SnapshotOptions): Snapshots<V> {
     const at = clock();
     const computing = compute()
       .then((value) => {
+        failures.delete(key);
         const previous = kept.get(key);
         // A slower, older computation never replaces a newer snapshot.
         if (previous && previous.at > at) return previous;
         if (value === undefined) kept.delete(key);
         else keep(key, { value, at });
         return kept.get(key);
+      }, (err: unknown) => {
+        failures.delete(key);
+        failures.set(key, clock());
+        if (options.maxEntries !== undefined && failures.size > options.maxEntries) failures.delete(failures.keys().next().value!);
+        throw err;
       })
       .finally(() => running.delete(key));
     running.set(key, computing);
@@ -107,9 +121,14 @@ export function createSnapshots<V>(options: SnapshotOptions): Snapshots<V> {
       return peek(key, compute) ?? refresh(key, compute);
     },
     put(key, value, at = clock()) {
+      failures.delete(key);
       keep(key, { value, at });
     },
     start: revalidate,
+    failed(key) {
+      const at = failures.get(key);
+      return at !== undefined && clock().getTime() - at.getTime() < options.maxAgeMs;
+    },
     async settled() {
       while (running.size) await Promise.allSettled([...running.values()]);
     },

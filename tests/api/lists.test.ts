@@ -10,7 +10,7 @@ import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { sql, type SQL } from "drizzle-orm";
 import pino from "pino";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { msg } from "../../src/domain/messages";
 import { createApp } from "../../src/server/app";
 import { createOperator } from "../../src/server/auth";
@@ -260,12 +260,20 @@ describe("list statements and estimates (PGlite)", () => {
   let handle: DatabaseHandle;
   let request: (path: string) => Promise<Response>;
   const statements: string[] = [];
+  /** The next statement matching `match` calls `reached`, then waits for `until` (a count that takes long, or fails). */
+  let hold: { match: RegExp; reached: () => void; until: Promise<void> } | undefined;
 
   beforeAll(async () => {
     const client = await PGlite.create({ extensions: { pg_trgm } });
     const query = client.query.bind(client);
-    client.query = ((text: string, ...rest: unknown[]) => {
+    client.query = (async (text: string, ...rest: unknown[]) => {
       statements.push(text);
+      const held = hold;
+      if (held?.match.test(text)) {
+        hold = undefined;
+        held.reached();
+        await held.until;
+      }
       return (query as (...args: unknown[]) => ReturnType<PGlite["query"]>)(text, ...rest);
     }) as PGlite["query"];
     handle = wrapPglite(client);
@@ -281,7 +289,7 @@ describe("list statements and estimates (PGlite)", () => {
    * `summaries` is the app's summary memory. Memories are kept for an hour unless a test moves its
    * clock, so that no background refresh adds to the statements a request is measured by.
    */
-  async function signedIn(lists: Omit<ListSettings, "backgroundCountFrom"> & Partial<ListSettings>, clock?: () => Date): Promise<((path: string) => Promise<Response>) & { summaries: SummaryCache }> {
+  async function signedIn(lists: Omit<ListSettings, "backgroundCountFrom" | "countWaitMs"> & Partial<ListSettings>, clock?: () => Date): Promise<((path: string) => Promise<Response>) & { summaries: SummaryCache }> {
     const { app, listSummaries } = createApp({
       db: handle.db,
       config: { authSecret: "test-secret-test-secret-test-secret-0123", publicUrl, security: defaultSecurity, lists },
@@ -540,6 +548,63 @@ describe("list statements and estimates (PGlite)", () => {
     // With the default threshold (5,000 matches) the demo data's searches are counted for their request.
     const defaults = await signedIn({ exactCountLimit: 100_000, summaryRefreshSeconds: 3600, summaryCacheSize: 10, summaryReuseFrom: 100 });
     expect((await measure(path, defaults)).body).toMatchObject({ counting: false, total: expected.total, summary: expected });
+  });
+
+  it("answers counting when a search's count outlasts countWaitMs and keeps that count; after a count failed, counts for the request", async () => {
+    const settings = { exactCountLimit: 100_000, summaryRefreshSeconds: 3600, summaryCacheSize: 10, summaryReuseFrom: 100 };
+    const get = await signedIn({ ...settings, countWaitMs: 100 });
+    // Counted for the request (the default countWaitMs 0 waits), to compare with.
+    const waited = await signedIn(settings);
+    /**
+     * Sends a request whose summary-and-count statement is held: resolves once that statement is
+     * reached, with the request's answer (pending) and the statement's release (or failure).
+     */
+    const withHeldCount = async (path: string) => {
+      let release!: () => void;
+      let fail!: () => void;
+      let reached!: () => void;
+      const atCount = new Promise<void>((resolve) => (reached = resolve));
+      hold = { match: /__count/, reached, until: new Promise<void>((resolve, reject) => { release = resolve; fail = () => reject(new Error("count failed")); }) };
+      const answer = measure(path, get);
+      await atCount;
+      return { answer, release, fail };
+    };
+    // The count's wait is moved by the test's clock, not waited for.
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    try {
+      // The demo data's searches are guessed below backgroundCountFrom (5,000): counted for the request.
+      const path = "/api/comments?limit=5&q=act";
+      const expected = (await measure(path, waited)).body;
+      expect(expected).toMatchObject({ counting: false, total_exact: true });
+      const first = await withHeldCount(path);
+      vi.advanceTimersByTime(100);
+      const answered = (await first.answer).body;
+      expect(answered).toMatchObject({ counting: true, summary: null, summary_exact: false, total_exact: false, summary_as_of: null });
+      expect(answered.items).toEqual(expected.items);
+      first.release();
+      await get.summaries.settled();
+      // The count went on and was kept: the next request reads it with its page.
+      const counted = await measure(path, get);
+      expect(counted.count).toBe(1);
+      expect(counted.body).toMatchObject({ counting: false, total: expected.total, total_exact: true, summary: expected.summary, summary_exact: true });
+
+      // A count that fails in the background is not started again by the next request: that one
+      // counts for itself, however long that takes, rather than answering `counting` again.
+      const other = "/api/comments?limit=5&q=ing";
+      const failing = await withHeldCount(other);
+      vi.advanceTimersByTime(100);
+      expect((await failing.answer).body.counting).toBe(true);
+      failing.fail();
+      await get.summaries.settled();
+      const again = await withHeldCount(other);
+      vi.advanceTimersByTime(100);
+      again.release();
+      const recounted = (await again.answer).body;
+      expect(recounted).toMatchObject({ counting: false, total_exact: true, summary_exact: true });
+      expect(recounted.total).toBe((await measure(other, waited)).body.total);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("counts a big list's cards again in the background once older than summaryRefreshSeconds, and for the request once older than twice that", async () => {

@@ -34,7 +34,7 @@ export type ServerPage<I, S = unknown> = {
   items: I[];
   total: number;
   total_exact: boolean;
-  /** Null only while `counting` (cards over the search's matches). */
+  /** Null only while `counting` (cards counted with the search's total). */
   summary: S | null;
   summary_exact: boolean;
   summary_as_of: string | null;
