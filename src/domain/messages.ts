@@ -552,8 +552,9 @@ export const msg = {
     emptyFilter: "Choose a filter, or confirm that every comment is meant",
     unknownIds: (n: number) => `${n} of the selected comments no longer exist; nothing was changed`,
     tooMany: (n: number, max: number) => `${n.toLocaleString("en-US")} comments match; narrow the filter to at most ${max.toLocaleString("en-US")}`,
-    selectAllMatching: (n: number) => `Select all ${n.toLocaleString("en-US")} comments matching this filter`,
-    allMatchingSelected: (n: number) => `All ${n.toLocaleString("en-US")} comments matching this filter are selected`,
+    /** `n`: a count, or an estimate as the screen shows it ("about 40.5K") while the count is not in. */
+    selectAllMatching: (n: number | string) => `Select all ${typeof n === "number" ? n.toLocaleString("en-US") : n} comments matching this filter`,
+    allMatchingSelected: (n: number | string) => `All ${typeof n === "number" ? n.toLocaleString("en-US") : n} comments matching this filter are selected`,
     selectedCount: (n: number) => `${n.toLocaleString("en-US")} selected`,
     clearSelection: "Clear selection",
     bulkTitle: (label: string) => `${label} comments`,

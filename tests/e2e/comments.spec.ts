@@ -158,12 +158,14 @@ test.describe("comments", () => {
     await signIn(page, "/comments");
     // The server answers a search it guesses big with its page and `counting` (README "Lists"); the
     // demo data is too small for that, so the first answer is made so here, from the real one.
+    // It stays so until `counted`.
     let answered = 0;
+    let counted = false;
     await page.route((url) => url.pathname === "/api/comments" && url.searchParams.get("q") === "act", async (route) => {
       const response = await route.fetch();
       const body = await response.json();
       answered += 1;
-      if (answered === 1) Object.assign(body, { counting: true, summary: null, summary_exact: false, total_exact: false, total: 40_466 });
+      if (!counted) Object.assign(body, { counting: true, summary: null, summary_exact: false, total_exact: false, total: 40_466 });
       await route.fulfill({ response, json: body });
     });
     await page.getByRole("searchbox", { name: msg.comments.searchPlaceholder }).fill("act");
@@ -172,8 +174,14 @@ test.describe("comments", () => {
     await expect(page.getByRole("status").filter({ hasText: msg.lists.countingNote })).toBeVisible();
     await expect(table(page).getByRole("row").nth(1)).toBeVisible();
     expect(await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze().then((r) => r.violations)).toEqual([]);
+    // Selecting every match offers the estimate as an estimate.
+    await page.getByRole("checkbox", { name: msg.comments.selectPage }).check();
+    await expect(page.getByRole("button", { name: msg.comments.selectAllMatching("about 40.5K") })).toBeVisible();
     // Asked for again while counting: the counts arrive without any action.
+    counted = true;
     await expectCards(page, "&q=act");
+    const { total } = await apiGet<{ total: number }>(page, "/api/comments?q=act&limit=1");
+    await expect(page.getByRole("button", { name: msg.comments.selectAllMatching(total) })).toBeVisible();
     await expect(statCard(page, "Total")).not.toContainText(msg.lists.counting);
     await expect(page.getByText(msg.lists.countingNote)).toHaveCount(0);
     expect(answered).toBeGreaterThan(1);

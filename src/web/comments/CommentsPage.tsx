@@ -176,7 +176,7 @@ export default function CommentsPage() {
             count={selectedCount}
             allMatching={selection.allMatching}
             offerAll={pageSelected && !selection.allMatching && (data?.total ?? 0) > pageIds.length}
-            total={data?.total ?? 0}
+            total={shownTotal}
             onAll={() => setSelection({ ids: new Set(), allMatching: true })}
             onClear={() => setSelection(noSelection())}
             onAction={setPending}
@@ -218,7 +218,8 @@ function BulkBar({ count, allMatching, offerAll, total, onAll, onClear, onAction
   count: number;
   allMatching: boolean;
   offerAll: boolean;
-  total: number;
+  /** The matches, or "about 40.5K" while the total is an estimate. */
+  total: number | string;
   onAll: () => void;
   onClear: () => void;
   onAction: (status: CommentStatus) => void;
