@@ -34,9 +34,12 @@ export type Snapshots<V> = {
   /**
    * Starts one computation of `key` in the background unless one runs (a request that answers
    * without the value, and lets the next request have it); undefined keeps no snapshot, a failure
-   * goes to `onError`.
+   * goes to `onError`. `at`: what the value will be as of (default now; a computation the caller
+   * began earlier, or a value partly read from an older snapshot).
    */
-  start(key: string, compute: () => Promise<V | undefined>): void;
+  start(key: string, compute: () => Promise<V | undefined>, at?: Date): void;
+  /** Whether a computation of `key` runs (a caller answers without it rather than start a second one). */
+  running(key: string): boolean;
   /**
    * Whether the last computation of `key` failed less than `maxAgeMs` ago (none has succeeded, nor
    * been `put`, since): a caller that would start one in the background computes for its request
@@ -74,10 +77,9 @@ export function createSnapshots<V>(options: SnapshotOptions): Snapshots<V> {
   }
 
   /** One computation of `key` at a time; a value of undefined drops the snapshot. */
-  function run(key: string, compute: () => Promise<V | undefined>): Promise<Snapshot<V> | undefined> {
+  function run(key: string, compute: () => Promise<V | undefined>, at = clock()): Promise<Snapshot<V> | undefined> {
     const current = running.get(key);
     if (current) return current;
-    const at = clock();
     const computing = compute()
       .then((value) => {
         failures.delete(key);
@@ -101,8 +103,8 @@ export function createSnapshots<V>(options: SnapshotOptions): Snapshots<V> {
   const refresh = (key: string, compute: () => Promise<V>) => run(key, compute) as Promise<Snapshot<V>>;
 
   /** Starts one background refresh of `key` unless one runs; its failure goes to `onError` once. */
-  function revalidate(key: string, compute: () => Promise<V | undefined>) {
-    if (!running.has(key)) run(key, compute).catch((err) => options.onError?.(err, key));
+  function revalidate(key: string, compute: () => Promise<V | undefined>, at?: Date) {
+    if (!running.has(key)) run(key, compute, at).catch((err) => options.onError?.(err, key));
   }
 
   function peek(key: string, compute: () => Promise<V | undefined>): Snapshot<V> | undefined {
@@ -125,6 +127,7 @@ export function createSnapshots<V>(options: SnapshotOptions): Snapshots<V> {
       keep(key, { value, at });
     },
     start: revalidate,
+    running: (key) => running.has(key),
     failed(key) {
       const at = failures.get(key);
       return at !== undefined && clock().getTime() - at.getTime() < options.maxAgeMs;

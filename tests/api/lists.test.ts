@@ -552,7 +552,8 @@ describe("list statements and estimates (PGlite)", () => {
 
   it("answers counting when a search's count outlasts countWaitMs and keeps that count; after a count failed, counts for the request", async () => {
     const settings = { exactCountLimit: 100_000, summaryRefreshSeconds: 3600, summaryCacheSize: 10, summaryReuseFrom: 100 };
-    const get = await signedIn({ ...settings, countWaitMs: 100 });
+    let clock = Date.parse("2026-11-24T10:00:00Z");
+    const get = await signedIn({ ...settings, countWaitMs: 100 }, () => new Date(clock));
     // Counted for the request (the default countWaitMs 0 waits), to compare with.
     const waited = await signedIn(settings);
     /**
@@ -581,6 +582,11 @@ describe("list statements and estimates (PGlite)", () => {
       const answered = (await first.answer).body;
       expect(answered).toMatchObject({ counting: true, summary: null, summary_exact: false, total_exact: false, summary_as_of: null });
       expect(answered.items).toEqual(expected.items);
+      expect(answered.total).toBeGreaterThan(0);
+      // Asked again while that count runs: answered at once, and no second count is sent.
+      const meanwhile = await measure(path, get);
+      expect(meanwhile.body).toMatchObject({ counting: true, total: answered.total, summary: null });
+      expect(statements.filter((s) => s.includes("__count"))).toEqual([]);
       first.release();
       await get.summaries.settled();
       // The count went on and was kept: the next request reads it with its page.
@@ -602,6 +608,21 @@ describe("list statements and estimates (PGlite)", () => {
       const recounted = (await again.answer).body;
       expect(recounted).toMatchObject({ counting: false, total_exact: true, summary_exact: true });
       expect(recounted.total).toBe((await measure(other, waited)).body.total);
+
+      // The users' cards do not follow the search: a search reuses its list's, and the count it
+      // stopped waiting for is kept as of their time.
+      const users = (await measure("/api/users?limit=5", get)).body;
+      expect(users.summary_as_of).toBe("2026-11-24T10:00:00.000Z");
+      clock += 5_000;
+      const search = "/api/users?limit=5&q=ola";
+      const held = await withHeldCount(search);
+      vi.advanceTimersByTime(100);
+      expect((await held.answer).body).toMatchObject({ counting: true, summary: users.summary, summary_as_of: users.summary_as_of });
+      held.release();
+      await get.summaries.settled();
+      expect((await measure(search, get)).body).toMatchObject({
+        counting: false, total_exact: true, total: (await measure(search, waited)).body.total, summary: users.summary, summary_as_of: users.summary_as_of,
+      });
     } finally {
       vi.useRealTimers();
     }

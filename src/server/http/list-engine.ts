@@ -12,8 +12,9 @@
  *   matching rows); `summary_as_of` is set when the summary comes from memory (big lists: see
  *   `SummaryCache`), null when computed for this answer; `counting` true means a search's matches
  *   are being counted in the background (`backgroundCountFrom`, `countWaitMs`): `total` is the
- *   planner's estimate and `summary` is null where the cards count the matches, and asking again
- *   shortly gives both;
+ *   planner's estimate and `summary` is null where the cards are counted with the total (those
+ *   that count the matches; any computed in the statement a request stopped waiting for), and
+ *   asking again shortly gives both;
  * - a cursor holds the sort, the order, the direction and the values of the sort keys and the
  *   tiebreak of the row it starts after (or before); a malformed cursor, or one of another sort or
  *   order, is a 422 with the standard error body.
@@ -162,9 +163,11 @@ export type ListSettings = {
   backgroundCountFrom: number;
   /**
    * How long, in ms, a search that `backgroundCountFrom` lets its request count waits for that count
-   * (LIST_COUNT_WAIT_MS): past it the page is answered as a search guessed big is, and the count goes
-   * on in the background and is kept. The planner can guess a common search low (at a million
-   * users, comments `q=ola`: 14,636 matches counted in 0.46–0.52 s). 0: the request waits for its count.
+   * (LIST_COUNT_WAIT_MS): past it the page is answered with the estimate and `counting`, with
+   * `summary` null where its statement computes the cards, and the count goes on in the background
+   * and is kept; requests of that search while it runs answer `counting` at once. The planner can
+   * guess a common search low (at a million users, comments `q=ola`: 14,636 matches counted in
+   * 0.46–0.52 s). 0: the request waits for its count.
    */
   countWaitMs: number;
 };
@@ -508,8 +511,9 @@ async function listPage<I, S, F extends Record<string, unknown>>(
   let summaryAsOf: string | null = reused ? reused.at.toISOString() : null;
   /** The search's matches are counted in the background (see `backgroundCountFrom`, `countWaitMs`). */
   let counting = false;
-  /** That count, started once the page is read. */
+  /** That count, started once the page is read, and what it is as of (default: when started). */
   let backgroundCount: (() => Promise<SummaryCacheEntry | undefined>) | undefined;
+  let backgroundAt: Date | undefined;
   // A search whose total is not in memory may be counted in the background (not a nested list's:
   // its parent is checked with the summary; not when nothing is kept: LIST_SUMMARY_REFRESH_SECONDS=0).
   // Nor after a count of it failed (see `Snapshots.failed`): the request counts, and shows the fault.
@@ -614,7 +618,8 @@ async function listPage<I, S, F extends Record<string, unknown>>(
     // over its matches, or an exact total): answered with the estimate while the background counts.
     const guess = await estimateRows(db, countFrom, where);
     const wouldCount = readTotal ? usedMatching : guess <= exactCountLimit;
-    if (wouldCount && guess >= backgroundCountFrom) {
+    // Also while an earlier request's count of it runs (one it stopped waiting for): no second count.
+    if ((wouldCount && guess >= backgroundCountFrom) || cache!.running(cacheKey!)) {
       answerCounting(guess);
       // Cards from counters are still read; cards over the matches wait for the count.
       if (usedMatching) {
@@ -626,6 +631,7 @@ async function listPage<I, S, F extends Record<string, unknown>>(
     }
     // Counted for the request, unless that takes longer than `countWaitMs` (the planner guessed
     // low): then the count goes on in the background, and is kept as a recount's would be.
+    const began = new Date(now());
     const countNow = tally(guess);
     const counted = countWaitMs > 0 ? await within(countNow, countWaitMs) : await countNow;
     if (counted) {
@@ -634,11 +640,14 @@ async function listPage<I, S, F extends Record<string, unknown>>(
       return;
     }
     answerCounting(guess);
-    // The cards that statement computes wait too (not a summary reused from memory).
+    // The cards that statement computes wait too (not a summary reused from memory), even those
+    // that do not follow the search (the users'): reading them apart would be a fourth statement.
     if (summarySql) {
       summary = null;
       summaryExact = false;
     }
+    // Kept as of when the count began, or of the reused cards' time (as `put` below).
+    backgroundAt = shared?.at ?? began;
     backgroundCount = async () => {
       const late = await countNow;
       return decl.cacheSummary === true || late.rowsCounted ? { summary: late.summary, total: late.total, exact: late.summaryExact, totalExact: late.totalExact } : undefined;
@@ -731,7 +740,7 @@ async function listPage<I, S, F extends Record<string, unknown>>(
 
   // The count starts once the page is read: on a single connection (PGlite) the page would
   // otherwise wait behind it. (One the request stopped waiting for runs already.)
-  if (backgroundCount) cache!.start(cacheKey!, backgroundCount);
+  if (backgroundCount) cache!.start(cacheKey!, backgroundCount, backgroundAt);
 
   if (req.parentExists && rows.length === 0 && parentFound === undefined) {
     const [found] = await queryRows<{ p: boolean }>(db, sql`select (${req.parentExists}) as p`);
