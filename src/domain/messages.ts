@@ -565,6 +565,8 @@ export const msg = {
     bulkApplying: (n: number) => `Changing ${n.toLocaleString("en-US")} comments...`,
     selectRow: (who: string) => `Select comment by ${who}`,
     selectPage: "Select every comment on this page",
+    /** The selection column's label on a phone's row card, beside the row's checkbox. */
+    selectColumn: "Select",
     reviewPending: "Review pending",
     reviewTitle: "Review pending comments",
     reviewSubtitle: "A approve, R reject, D deactivate, J next, K previous, U undo, ? keys",

@@ -84,6 +84,24 @@ test.describe("comments", () => {
     await expectCards(page, "&status=pending");
   });
 
+  test("phone width: the page's select box stays, each card's box is labelled Select, and the selection bar fits", async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signIn(page, "/comments?status=active");
+    const { total, items } = await apiGet<{ total: number; items: Item[] }>(page, "/api/comments?status=active&limit=1");
+    expect(total).toBeGreaterThan(50);
+    const row = table(page).getByRole("row").nth(1);
+    await expect(row).toBeVisible();
+    await expect(row.getByRole("checkbox", { name: msg.comments.selectRow(commenterName(items[0])) })).toBeVisible();
+    expect(await row.getByRole("cell").nth(0).evaluate((c) => getComputedStyle(c, "::before").content)).toBe(`"${msg.comments.selectColumn}"`);
+    await page.getByRole("checkbox", { name: msg.comments.selectPage }).check();
+    const all = page.getByRole("button", { name: msg.comments.selectAllMatching(total) });
+    await expect(all).toBeVisible();
+    expect((await all.boundingBox())!.width).toBeLessThanOrEqual(390);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await all.click();
+    await expect(page.getByTestId("selection-count")).toHaveText(msg.comments.allMatchingSelected(total));
+  });
+
   test("bulk-approve every pending comment of one customer, with the preview's count", async ({ page }) => {
     await signIn(page, "/comments");
     const { items } = await apiGet<{ items: Item[] }>(page, "/api/comments?status=pending&limit=1&sort=customer_name&order=asc");

@@ -81,10 +81,14 @@ export default function CommentsPage() {
         ? [
             col.display({
               id: "select",
+              // Named by its text, which phones show (the header row stays there: `phoneHeader`).
               header: () => (
-                <input type="checkbox" className="checkbox checkbox-sm" aria-label={msg.comments.selectPage} checked={pageSelected} onChange={togglePage} />
+                <label className="inline-flex cursor-pointer items-center gap-2">
+                  <input type="checkbox" className="checkbox checkbox-sm" checked={pageSelected} onChange={togglePage} />
+                  <span className="sm:sr-only">{msg.comments.selectPage}</span>
+                </label>
               ),
-              meta: { label: msg.comments.selectPage },
+              meta: { label: msg.comments.selectColumn, phoneHeader: true },
               cell: ({ row }) => (
                 <input
                   type="checkbox"
@@ -230,7 +234,7 @@ function BulkBar({ count, allMatching, offerAll, total, onAll, onClear, onAction
         {allMatching ? msg.comments.allMatchingSelected(total) : msg.comments.selectedCount(count)}
       </span>
       {offerAll ? (
-        <button type="button" className="btn btn-link btn-sm" onClick={onAll}>{msg.comments.selectAllMatching(total)}</button>
+        <button type="button" className="btn btn-link btn-sm h-auto min-h-8 max-w-full shrink whitespace-normal text-left" onClick={onAll}>{msg.comments.selectAllMatching(total)}</button>
       ) : null}
       <span className="flex flex-wrap gap-2 sm:ml-auto">
         {moderationActions.map((a) => (

@@ -15,6 +15,8 @@ export type ColumnMeta = {
   actions?: boolean;
   /** The label on phones when the header is not plain text. */
   label?: string;
+  /** The header stays on phones, in the row of sort buttons (a control: the page's select-all box). */
+  phoneHeader?: boolean;
 };
 
 /** Core table features only: sorting and paging happen in the database. */
@@ -110,7 +112,7 @@ export function DataTable<T extends Record<string, any>>({ label, columns, rows,
                     role="columnheader"
                     scope="col"
                     aria-sort={ariaSort}
-                    className={`whitespace-nowrap px-2 py-3 font-semibold sm:first:pl-4 sm:last:pr-4 ${align} ${meta?.grow ? "sm:w-full" : ""} max-sm:block max-sm:border-0 max-sm:px-0 max-sm:py-1.5 ${canSort ? "" : "max-sm:sr-only"}`}
+                    className={`whitespace-nowrap px-2 py-3 font-semibold sm:first:pl-4 sm:last:pr-4 ${align} ${meta?.grow ? "sm:w-full" : ""} max-sm:block max-sm:border-0 max-sm:px-0 max-sm:py-1.5 ${canSort || meta?.phoneHeader ? "" : "max-sm:sr-only"}`}
                   >
                     {canSort ? (
                       <button
