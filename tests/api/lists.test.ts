@@ -609,6 +609,27 @@ describe("list statements and estimates (PGlite)", () => {
       expect(recounted).toMatchObject({ counting: false, total_exact: true, summary_exact: true });
       expect(recounted.total).toBe((await measure(other, waited)).body.total);
 
+      // The same when the request that stopped waiting failed itself (its page): the count it left
+      // running is still the memory's, and its failure is remembered.
+      const third = "/api/comments?limit=5&q=ver";
+      let failThird!: () => void;
+      let reachedThird!: () => void;
+      const atThird = new Promise<void>((resolve) => (reachedThird = resolve));
+      hold = { match: /__count/, reached: reachedThird, until: new Promise<void>((_, reject) => { failThird = () => reject(new Error("count failed")); }) };
+      const broken = get(third);
+      await atThird;
+      // The page's statement (it reads the sort keys as __k0...) fails.
+      hold = { match: /__k0/, reached: () => undefined, until: Promise.reject(new Error("page failed")) };
+      hold.until.catch(() => undefined);
+      vi.advanceTimersByTime(100);
+      expect((await broken).status).toBe(500);
+      failThird();
+      await get.summaries.settled();
+      const thirdAgain = await withHeldCount(third);
+      vi.advanceTimersByTime(100);
+      thirdAgain.release();
+      expect((await thirdAgain.answer).body).toMatchObject({ counting: false, total_exact: true });
+
       // The users' cards do not follow the search: a search reuses its list's, and the count it
       // stopped waiting for is kept as of their time.
       const users = (await measure("/api/users?limit=5", get)).body;

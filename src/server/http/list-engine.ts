@@ -511,9 +511,8 @@ async function listPage<I, S, F extends Record<string, unknown>>(
   let summaryAsOf: string | null = reused ? reused.at.toISOString() : null;
   /** The search's matches are counted in the background (see `backgroundCountFrom`, `countWaitMs`). */
   let counting = false;
-  /** That count, started once the page is read, and what it is as of (default: when started). */
+  /** A recount of the search guessed big, started once the page is read. */
   let backgroundCount: (() => Promise<SummaryCacheEntry | undefined>) | undefined;
-  let backgroundAt: Date | undefined;
   // A search whose total is not in memory may be counted in the background (not a nested list's:
   // its parent is checked with the summary; not when nothing is kept: LIST_SUMMARY_REFRESH_SECONDS=0).
   // Nor after a count of it failed (see `Snapshots.failed`): the request counts, and shows the fault.
@@ -646,12 +645,14 @@ async function listPage<I, S, F extends Record<string, unknown>>(
       summary = null;
       summaryExact = false;
     }
-    // Kept as of when the count began, or of the reused cards' time (as `put` below).
-    backgroundAt = shared?.at ?? began;
-    backgroundCount = async () => {
-      const late = await countNow;
-      return decl.cacheSummary === true || late.rowsCounted ? { summary: late.summary, total: late.total, exact: late.summaryExact, totalExact: late.totalExact } : undefined;
+    // The count runs already: it is handed to the memory now (so that the search's next requests
+    // see it running, and its failure is recorded even if this request's page fails), kept as of
+    // when it began, or of the reused cards' time (as `put` below).
+    const late = async () => {
+      const counted = await countNow;
+      return decl.cacheSummary === true || counted.rowsCounted ? { summary: counted.summary, total: counted.total, exact: counted.summaryExact, totalExact: counted.totalExact } : undefined;
     };
+    cache!.start(cacheKey!, late, shared?.at ?? began);
   }
 
   // A search on a base sort finds the page's rows in the base table alone (see `base`).
@@ -739,8 +740,8 @@ async function listPage<I, S, F extends Record<string, unknown>>(
   if (cacheKey && decl.summary && (reused || sharedStored || keep)) summaryAsOf ??= new Date(now()).toISOString();
 
   // The count starts once the page is read: on a single connection (PGlite) the page would
-  // otherwise wait behind it. (One the request stopped waiting for runs already.)
-  if (backgroundCount) cache!.start(cacheKey!, backgroundCount, backgroundAt);
+  // otherwise wait behind it.
+  if (backgroundCount) cache!.start(cacheKey!, backgroundCount);
 
   if (req.parentExists && rows.length === 0 && parentFound === undefined) {
     const [found] = await queryRows<{ p: boolean }>(db, sql`select (${req.parentExists}) as p`);
