@@ -556,19 +556,21 @@ describe("list statements and estimates (PGlite)", () => {
     const get = await signedIn({ ...settings, countWaitMs: 100 }, () => new Date(clock));
     // Counted for the request (the default countWaitMs 0 waits), to compare with.
     const waited = await signedIn(settings);
-    /**
-     * Sends a request whose summary-and-count statement is held: resolves once that statement is
-     * reached, with the request's answer (pending) and the statement's release (or failure).
-     */
-    const withHeldCount = async (path: string) => {
+    /** Holds the next summary-and-count statement: `atCount` once it is reached, then its release (or failure). */
+    const holdCount = () => {
       let release!: () => void;
       let fail!: () => void;
       let reached!: () => void;
       const atCount = new Promise<void>((resolve) => (reached = resolve));
       hold = { match: /__count/, reached, until: new Promise<void>((resolve, reject) => { release = resolve; fail = () => reject(new Error("count failed")); }) };
+      return { atCount, release, fail };
+    };
+    /** Sends a request whose count is held: resolves once the count is reached, with the answer (pending). */
+    const withHeldCount = async (path: string) => {
+      const held = holdCount();
       const answer = measure(path, get);
-      await atCount;
-      return { answer, release, fail };
+      await held.atCount;
+      return { ...held, answer };
     };
     // The count's wait is moved by the test's clock, not waited for.
     vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
@@ -612,18 +614,15 @@ describe("list statements and estimates (PGlite)", () => {
       // The same when the request that stopped waiting failed itself (its page): the count it left
       // running is still the memory's, and its failure is remembered.
       const third = "/api/comments?limit=5&q=ver";
-      let failThird!: () => void;
-      let reachedThird!: () => void;
-      const atThird = new Promise<void>((resolve) => (reachedThird = resolve));
-      hold = { match: /__count/, reached: reachedThird, until: new Promise<void>((_, reject) => { failThird = () => reject(new Error("count failed")); }) };
+      const thirdCount = holdCount();
       const broken = get(third);
-      await atThird;
+      await thirdCount.atCount;
       // The page's statement (it reads the sort keys as __k0...) fails.
       hold = { match: /__k0/, reached: () => undefined, until: Promise.reject(new Error("page failed")) };
       hold.until.catch(() => undefined);
       vi.advanceTimersByTime(100);
       expect((await broken).status).toBe(500);
-      failThird();
+      thirdCount.fail();
       await get.summaries.settled();
       const thirdAgain = await withHeldCount(third);
       vi.advanceTimersByTime(100);
