@@ -22,6 +22,7 @@ import { queryRows, type Database } from "./db/client";
 import { auth_throttle, operator, operator_session } from "./db/schema";
 import { errorResponse, fieldMessages, HttpError } from "./http/errors";
 import type { AppEnv } from "./http/route";
+import { readSessionDirect } from "./session-read";
 
 /** The console's clock: every time-dependent decision here takes it, so tests move time instead of waiting. */
 export type Clock = () => Date;
@@ -303,7 +304,10 @@ export async function resolveSession(c: Context<AppEnv>, auth: Auth, security: S
   return session;
 }
 
-function readSession(c: Context<AppEnv>, auth: Auth) {
+/** The session: read directly in its common case (session-read.ts), else by better-auth. */
+async function readSession(c: Context<AppEnv>, auth: Auth) {
+  const direct = await readSessionDirect(c.var.db, auth, c.req.header("cookie"));
+  if (direct) return { response: direct, headers: undefined };
   return auth.api.getSession({ headers: c.req.raw.headers, returnHeaders: true });
 }
 

@@ -342,6 +342,15 @@ describe("list statements and estimates (PGlite)", () => {
     }
   });
 
+  it("reads the operator's session with one statement, so that a page costs the session's and its own", async () => {
+    const get = await signedIn({ exactCountLimit: 100, summaryRefreshSeconds: 3600, summaryCacheSize: 2, summaryReuseFrom: 2_500 });
+    for (let i = 0; i < 2; i++) {
+      statements.length = 0;
+      expect((await get("/api/users?limit=5")).status).toBe(200);
+      expect(statements.filter((s) => /"operator_session"|"operator"/.test(s)), statements.join("\n")).toHaveLength(1);
+    }
+  });
+
   it("gives the planner's estimate above the exact-count limit, and reuses a big list's summary with its time", async () => {
     const users = await measure("/api/users?limit=5&q=an");
     expect(users.body.total_exact).toBe(false);

@@ -8,6 +8,7 @@ import { msg } from "../../src/domain/messages";
 import { ConfigError, loadConfig } from "../../src/server/config";
 import { queryRows } from "../../src/server/db/client";
 import { pruneSessions } from "../../src/server/security";
+import { readSessionDirect } from "../../src/server/session-read";
 import { publicUrl, startConsole, testClock, testPassword, type TestConsole } from "../support/app";
 import { targets } from "../support/databases";
 
@@ -205,6 +206,43 @@ describe.each(targets)("sessions on %s", (target) => {
       const cookie = res.headers.getSetCookie().find((c) => c.includes("session_token"))!;
       expect(cookie).toMatch(/HttpOnly/i);
       expect(cookie).toMatch(/SameSite=Lax/i);
+    });
+
+    it("are read in one statement exactly as better-auth reads them, and every other case is left to it", async () => {
+      const email = "reader@test.example";
+      await app.request("/api/operators", { as: "admin", method: "POST", json: { email, name: "Reader", role: "editor", password: testPassword } });
+      const cookie = cookieOf(await signIn(app, email, testPassword));
+      const library = await app.auth.api.getSession({ headers: new Headers({ cookie }) });
+      const direct = await readSessionDirect(app.handle.db, app.auth, cookie);
+      expect(library?.user.email).toBe(email);
+      expect(direct).toEqual(library);
+      expect(JSON.stringify(direct)).toBe(JSON.stringify(library));
+
+      // Not read directly: a bad or missing signature, an unknown session, a cookie better-auth acts on.
+      const [name, value] = cookie.split(/=(.*)/s);
+      const token = decodeURIComponent(value).split(".")[0];
+      const forged = `${name}=${encodeURIComponent(`${token}.${"A".repeat(43)}=`)}`;
+      const unsigned = `${name}=${token}`;
+      for (const other of [forged, unsigned, `${name}=${encodeURIComponent(`x${decodeURIComponent(value)}`)}`, `${cookie}; pedal.dont_remember=x`, `${cookie}; pedal.session_data=x`, ""]) {
+        expect(await readSessionDirect(app.handle.db, app.auth, other)).toBeUndefined();
+      }
+      expect((await app.request("/api/dashboard", { headers: { cookie: forged } })).status).toBe(401);
+      expect((await app.request("/api/dashboard", { headers: { cookie: unsigned } })).status).toBe(401);
+
+      // Due for its sliding refresh: better-auth extends it and sets the cookie again.
+      await app.handle.db.execute(sql`update operator_session set expires_at = expires_at - interval '5 minutes' where token = ${token}`);
+      expect(await readSessionDirect(app.handle.db, app.auth, cookie)).toBeUndefined();
+      const refreshed = await app.request("/api/dashboard", { headers: { cookie } });
+      expect(refreshed.status).toBe(200);
+      expect(refreshed.headers.getSetCookie().some((c) => c.startsWith(`${name}=`))).toBe(true);
+      expect(await readSessionDirect(app.handle.db, app.auth, cookie)).toEqual(await app.auth.api.getSession({ headers: new Headers({ cookie }) }));
+
+      // Expired: better-auth deletes it and clears the cookie.
+      await app.handle.db.execute(sql`update operator_session set expires_at = now() - interval '1 second' where token = ${token}`);
+      expect(await readSessionDirect(app.handle.db, app.auth, cookie)).toBeUndefined();
+      const expired = await app.request("/api/dashboard", { headers: { cookie } });
+      expect(expired.status).toBe(401);
+      expect(await app.count(sql`select 1 from operator_session where token = ${token}`)).toBe(0);
     });
   });
 });

@@ -5,7 +5,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import pino from "pino";
 import { createApp } from "../../src/server/app";
-import { createOperator } from "../../src/server/auth";
+import { createOperator, type Auth } from "../../src/server/auth";
 import { defaultSecurity, type SecurityConfig } from "../../src/server/config";
 import { queryRows, type DatabaseHandle } from "../../src/server/db/client";
 import { loadDemoData } from "../../src/server/db/demo-data";
@@ -33,6 +33,8 @@ export type TestConsole = {
   cookie(role: OperatorRole): Promise<string>;
   /** The app's analytics snapshots (tests wait for a background refresh with `settled()`). */
   analytics: Snapshots<AnalyticsFigureData>;
+  /** The app's better-auth instance. */
+  auth: Auth;
   close(): Promise<void>;
 };
 
@@ -63,7 +65,7 @@ export async function startConsole(
 ): Promise<TestConsole> {
   const handle = options.handle ?? (await freshDatabase(target));
   if (options.demo) await loadDemoData(handle.db, { seed: 42 });
-  const { app, analytics, listSummaries } = createApp({
+  const { app, analytics, listSummaries, auth } = createApp({
     db: handle.db,
     config: {
       authSecret: "test-secret-test-secret-test-secret-0123", publicUrl, security: { ...defaultSecurity, ...options.security },
@@ -113,6 +115,7 @@ export async function startConsole(
     rows,
     count: async (query) => (await rows<{ n: number }>(sql`select count(*)::int as n from (${query}) q`))[0].n,
     analytics,
+    auth,
     close: async () => {
       await Promise.all([analytics.settled(), listSummaries.settled()]);
       await handle.close();
