@@ -119,8 +119,10 @@ export function createApp(deps: AppDeps): { app: OpenAPIHono<AppEnv>; auth: Auth
 
   // Before anything reads a body, on every route (sign-in included): a body larger than the limit
   // is refused by its content-length, or while it streams in (chunked), never held in memory.
+  // GET and HEAD requests carry no body (Node discards one sent anyway); they skip the check, which
+  // would otherwise build a whole web Request for each just to find that out.
   const maxBodyBytes = deps.config.maxBodyBytes ?? defaultMaxBodyBytes;
-  app.use(bodyLimit({
+  const limitBody = bodyLimit({
     maxSize: maxBodyBytes,
     onError: (c) => {
       // The rest of the body is read and dropped by Node (no memory kept), so the client gets the
@@ -128,7 +130,8 @@ export function createApp(deps: AppDeps): { app: OpenAPIHono<AppEnv>; auth: Auth
       (c.env as { incoming?: { resume(): void } } | undefined)?.incoming?.resume();
       return errorResponse(c, 413, "payload_too_large", msg.api.tooLarge(formatBytes(maxBodyBytes)));
     },
-  }));
+  });
+  app.use((c, next) => (c.req.method === "GET" || c.req.method === "HEAD" ? next() : limitBody(c, next)));
 
   app.get("/healthz", (c) => c.json({ ok: true }));
 

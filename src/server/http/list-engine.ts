@@ -750,11 +750,7 @@ async function listPage<I, S, F extends Record<string, unknown>>(
 
   const keyValues = (r: Record<string, unknown>) => keys.map((_, i) => String(r[`__k${i}`]));
   const make = (r: Record<string, unknown>, d: Cursor["d"]) => encodeCursor({ s: query.sort, o: query.order, d, k: keyValues(r) });
-  const items = rows.map((r) => {
-    const copy = { ...r };
-    keys.forEach((_, i) => delete copy[`__k${i}`]);
-    return toJson(copy) as I;
-  });
+  const items = rows.map((r) => itemOf<I>(r));
   const page = {
     ...(req.parentExists ? { parent_found: parentFound ?? true } : {}),
     items,
@@ -768,6 +764,20 @@ async function listPage<I, S, F extends Record<string, unknown>>(
     prev_cursor: hasBefore && rows.length ? make(rows[0], "before") : null,
   };
   return { page, keep };
+}
+
+/**
+ * A row as its list item, in one pass: the sort keys read for the cursor (`__k0`, `__k1`…) left
+ * out, and values as `toJson` gives them (Dates as ISO 8601 text).
+ */
+function itemOf<I>(row: Record<string, unknown>): I {
+  const item: Record<string, unknown> = {};
+  for (const key in row) {
+    if (key.startsWith("__k")) continue;
+    const value = row[key];
+    item[key] = value instanceof Date ? value.toISOString() : value !== null && typeof value === "object" ? toJson(value) : value;
+  }
+  return item as I;
 }
 
 /**
@@ -795,11 +805,7 @@ export async function* listAll<I, S, F extends Record<string, unknown>>(
     if (rows.length === 0) return;
     const last = rows[rows.length - 1];
     after = keys.map((_, i) => String(last[`__k${i}`]));
-    yield rows.map((r) => {
-      const copy = { ...r };
-      keys.forEach((_, i) => delete copy[`__k${i}`]);
-      return toJson(copy) as I;
-    });
+    yield rows.map((r) => itemOf<I>(r));
     if (rows.length < batch) return;
   }
 }
