@@ -553,8 +553,8 @@ export const msg = {
     unknownIds: (n: number) => `${n} of the selected comments no longer exist; nothing was changed`,
     tooMany: (n: number, max: number) => `${n.toLocaleString("en-US")} comments match; narrow the filter to at most ${max.toLocaleString("en-US")}`,
     /** `n`: a count, or an estimate as the screen shows it ("about 40.5K") while the count is not in. */
-    selectAllMatching: (n: number | string) => `Select all ${typeof n === "number" ? n.toLocaleString("en-US") : n} comments matching this filter`,
-    allMatchingSelected: (n: number | string) => `All ${typeof n === "number" ? n.toLocaleString("en-US") : n} comments matching this filter are selected`,
+    selectAllMatching: (n: number | string) => `Select all ${countText(n)} comments matching this filter`,
+    allMatchingSelected: (n: number | string) => `All ${countText(n)} comments matching this filter are selected`,
     selectedCount: (n: number) => `${n.toLocaleString("en-US")} selected`,
     clearSelection: "Clear selection",
     bulkTitle: (label: string) => `${label} comments`,
@@ -589,6 +589,9 @@ export const msg = {
     backToList: "Back to comments",
   },
 } as const;
+
+/** A count as text ("40,500"), or an estimate already written as the screen shows it ("about 40.5K"). */
+const countText = (n: number | string) => (typeof n === "number" ? n.toLocaleString("en-US") : n);
 
 /** SPEC.md §9 timings, in milliseconds. */
 export const timings = {

@@ -582,11 +582,24 @@ async function listPage<I, S, F extends Record<string, unknown>>(
     return { ...read, summaryExact, total: Math.max(estimate, exactCountLimit + 1), totalExact: false };
   }
 
-  /** Answers with the planner's `guess` while the search's matches are counted in the background. */
-  function answerCounting(guess: number) {
+  /** Takes a tally into this answer: its reading, total and exactness. */
+  function takeTally(counted: Tally) {
+    take(counted);
+    ({ total, totalExact, summaryExact } = counted);
+  }
+
+  /**
+   * Answers with the planner's `guess` while the search's matches are counted in the background;
+   * `withoutSummary`: the cards wait for that count too (null, inexact).
+   */
+  function answerCounting(guess: number, withoutSummary: boolean) {
     counting = true;
     total = guess;
     totalExact = false;
+    if (withoutSummary) {
+      summary = null;
+      summaryExact = false;
+    }
   }
 
   /** Sets `total` (and the summary) with at most two statements, once. `knownRows`: the first page held every row. */
@@ -608,9 +621,7 @@ async function listPage<I, S, F extends Record<string, unknown>>(
       return;
     }
     if (!deferrable || recount) {
-      const counted = await tally(undefined);
-      take(counted);
-      ({ total, totalExact, summaryExact } = counted);
+      takeTally(await tally(undefined));
       return;
     }
     // A search with many matches, as the planner guesses, that this request would count (cards
@@ -619,12 +630,9 @@ async function listPage<I, S, F extends Record<string, unknown>>(
     const wouldCount = readTotal ? usedMatching : guess <= exactCountLimit;
     // Also while an earlier request's count of it runs (one it stopped waiting for): no second count.
     if ((wouldCount && guess >= backgroundCountFrom) || cache!.running(cacheKey!)) {
-      answerCounting(guess);
       // Cards from counters are still read; cards over the matches wait for the count.
-      if (usedMatching) {
-        summary = null;
-        summaryExact = false;
-      } else take(await summaryAndCount(false));
+      answerCounting(guess, usedMatching);
+      if (!usedMatching) take(await summaryAndCount(false));
       backgroundCount = recountOf(req.query.q);
       return;
     }
@@ -634,17 +642,12 @@ async function listPage<I, S, F extends Record<string, unknown>>(
     const countNow = tally(guess);
     const counted = countWaitMs > 0 ? await within(countNow, countWaitMs) : await countNow;
     if (counted) {
-      take(counted);
-      ({ total, totalExact, summaryExact } = counted);
+      takeTally(counted);
       return;
     }
-    answerCounting(guess);
     // The cards that statement computes wait too (not a summary reused from memory), even those
     // that do not follow the search (the users'): reading them apart would be a fourth statement.
-    if (summarySql) {
-      summary = null;
-      summaryExact = false;
-    }
+    answerCounting(guess, Boolean(summarySql));
     // The count runs already: it is handed to the memory now (so that the search's next requests
     // see it running, and its failure is recorded even if this request's page fails), kept as of
     // when it began, or of the reused cards' time (as `put` below).
