@@ -208,6 +208,31 @@ describe.each(targets)("list query plans on %s", (target) => {
     await check({ path: "/api/customers?limit=5&q=son", index: "customers_name_trgm", search: true });
     await check({ path: "/api/teams?limit=5&q=son", index: ["teams_name_trgm", "customers_name_trgm"], search: true });
   });
+
+  it("answers the global search from the title indexes: below 3 characters by their ranges alone, from 3 by the trigram indexes too", async () => {
+    // From 3 characters explained as the lists' searches are (index scans off: on the demo's few
+    // rows walking a name index and testing each row is cheaper than the trigram bitmaps).
+    const indexesOf = async (q: string) => {
+      const { pages } = await pageStatements(`/api/search?q=${q}`, /count\(\*\) over \(\)/);
+      expect(pages).toHaveLength(6); // one statement per kind
+      const used: string[][] = [];
+      for (const statement of pages) {
+        const nodes = nodesOf(await explain(statement, { path: "/api/search", index: [], search: q.length >= 3 }));
+        expect(nodes.filter((n) => n["Node Type"] === "Seq Scan").map((n) => n["Relation Name"]), q).toEqual([]);
+        used.push(nodes.map((n) => n["Index Name"]).filter((i): i is string => !!i));
+      }
+      return used;
+    };
+    // A two-letter prefix is in too many rows' trigrams (13–21 ms per kind at a million users).
+    const short = await indexesOf("an");
+    expect(short.flat().filter((i) => i.endsWith("_trgm"))).toEqual([]);
+    const users = short.find((u) => u.includes("users_data_name_sort_idx"));
+    expect(users, JSON.stringify(short)).toBeDefined();
+    expect(users!.some((i) => i === "users_data_email_sort_idx" || i === "users_data_email_key"), JSON.stringify(users)).toBe(true);
+    for (const index of ["customers_name_lower_idx", "teams_name_lower_idx", "skills_name_lower_idx", "pedal_prompts_title_lower_idx", "platforms_name_idx"]) expect(short.flat()).toContain(index);
+    const long = (await indexesOf("son")).flat();
+    for (const index of ["customers_name_trgm", "users_data_name_trgm", "users_data_email_trgm", "teams_name_trgm", "skills_name_trgm", "pedal_prompts_title_trgm", "platforms_name_trgm"]) expect(long).toContain(index);
+  });
 });
 
 // PostgreSQL only: PGlite's single connection keeps PostgreSQL's defaults (the Memoize cost was
