@@ -20,7 +20,7 @@ export async function openConfiguredDatabase(
   mkdirSync(config.dataDir, { recursive: true });
   const release = await lockDataDir(config.dataDir);
   try {
-    return { handle: await openPglite(path.join(config.dataDir, "pglite")), release };
+    return { handle: await openPglite(path.join(config.dataDir, "pglite"), config.pgliteSharedBuffersMb), release };
   } catch (err) {
     release();
     throw err;

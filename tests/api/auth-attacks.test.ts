@@ -1,6 +1,6 @@
 /**
- * The attacks on sign-in and operator accounts of README "Security › What was attacked and how
- * each defence is tested": body encodings, deactivated operators, raced limits, forged client
+ * The attacks on sign-in and operator accounts of README "Security › What was attacked: sign-in
+ * and operator accounts": body encodings, deactivated operators, raced limits, forged client
  * addresses, password changes and a database outage. Time is moved with a test clock, never waited.
  */
 import { sql } from "drizzle-orm";

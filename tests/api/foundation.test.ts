@@ -1,11 +1,14 @@
 import { gunzipSync } from "node:zlib";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ConfigError, loadConfig } from "../../src/server/config";
+import { openConfiguredDatabase } from "../../src/server/database";
 import { openPostgres, queryRows } from "../../src/server/db/client";
 import { generateDemoData } from "../../src/server/db/demo-data";
 import { routeTable } from "../../src/server/http/route";
 import { startConsole, testPassword, type TestConsole } from "../support/app";
 import { freshDatabase, targets } from "../support/databases";
+import { testFolder } from "../support/server";
 
 const specTables: Record<string, string[]> = {
   customers: ["customer_id", "customer_name", "valid_domains", "status", "created_at", "updated_at"],
@@ -145,6 +148,24 @@ describe.each(targets)("foundation on %s", (target) => {
     const docs = await app.request("/api/docs", { as: "viewer" });
     expect(await docs.text()).toContain("swagger-ui");
   });
+});
+
+describe("embedded database", () => {
+  it("keeps PGLITE_SHARED_BUFFERS_MB of pages in its own memory, 16 MB unless set, and refuses a value out of range", async () => {
+    const folder = testFolder("shared-buffers");
+    for (const [env, expected] of [[{}, "16MB"], [{ PGLITE_SHARED_BUFFERS_MB: "8" }, "8MB"]] as const) {
+      const { handle, release } = await openConfiguredDatabase(loadConfig({ DATA_DIR: folder, ...env }));
+      try {
+        expect((await queryRows<{ shared_buffers: string }>(handle.db, sql`show shared_buffers`))[0].shared_buffers).toBe(expected);
+      } finally {
+        await handle.close();
+        release();
+      }
+    }
+    for (const value of ["0", "2048", "16MB", "-1"]) {
+      expect(() => loadConfig({ DATA_DIR: folder, PGLITE_SHARED_BUFFERS_MB: value }), value).toThrow(ConfigError);
+    }
+  }, 60_000);
 });
 
 describe.each(targets)("empty database on %s", (target) => {

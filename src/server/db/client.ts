@@ -8,6 +8,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
+import { defaultPgliteSharedBuffersMb } from "../config";
 import { projectRoot } from "../paths";
 import { assertMigratable } from "./catalog";
 import * as schema from "./schema";
@@ -40,9 +41,11 @@ export const migrationsFolder = path.join(projectRoot, "src/server/db/migrations
 /**
  * Opens the embedded database. `dataDir` undefined means in memory (tests).
  * A data folder is created on first use (about 5 s); opening an existing one is fast.
+ * `sharedBuffersMb`: PostgreSQL's `shared_buffers` in MB.
  */
-export async function openPglite(dataDir?: string): Promise<DatabaseHandle> {
-  const client = await PGlite.create({ dataDir, extensions: { pg_trgm } });
+export async function openPglite(dataDir?: string, sharedBuffersMb = defaultPgliteSharedBuffersMb): Promise<DatabaseHandle> {
+  const startParams = [...PGlite.defaultStartParams, "-c", `shared_buffers=${sharedBuffersMb}MB`];
+  const client = await PGlite.create({ dataDir, extensions: { pg_trgm }, startParams });
   return wrapPglite(client);
 }
 
