@@ -23,8 +23,8 @@ export const defaultCountWaitMs = 100;
  * (README "Configuration"). PostgreSQL's default, 128 MB, lives in the server's own process here,
  * and caches pages the operating system's file cache already holds (a data folder) or that are in
  * memory anyway (tests). At 100,200 users, 16 MB took the server from 422 to 323 MiB at most
- * under the benchmark with the same latencies; 8 MB gave 289 MiB, but searches over comments read
- * twice as slowly (README "Performance").
+ * under the benchmark with the same latencies; 8 MB gave 289 MiB, but comment searches took about
+ * twice as long (README "Performance").
  */
 export const defaultPgliteSharedBuffersMb = 16;
 
