@@ -29,9 +29,10 @@ import pg from "pg";
 import { PGlite } from "@electric-sql/pglite";
 import { measurePages } from "./bench/browser";
 import { measureBundle } from "./bench/bundle";
+import { measureCeiling, recordStatements } from "./bench/ceiling";
 import { discoverCases, type BenchCase } from "./bench/endpoints";
 import { explainCases } from "./bench/explain";
-import { openInProcess } from "./bench/inproc";
+import { openInProcess, type Statement } from "./bench/inproc";
 import { percentile, runLoad, type LoadResult } from "./bench/load";
 import { measureNaive } from "./bench/naive";
 import { chartSvg, markdown, summary, caseLabel, type BenchRun, type Check, type SeedInfo, type TargetRun } from "./bench/report";
@@ -238,10 +239,13 @@ async function benchTarget(target: "postgres" | "pglite"): Promise<TargetRun> {
   let naive: TargetRun["naive"];
   let explain: TargetRun["explain"];
   let users: number;
+  let ceilingStatements: Statement[] | undefined;
   try {
     users = (await inproc.query<{ n: number }>("select count(*)::int as n from users_data"))[0].n;
     cases = (await discoverCases(inproc)).filter((c) => !only || only.test(c.path));
     log(`${cases.length} cases: ${cases.map(caseLabel).join(", ")}`);
+    const usersFirst = cases.find((c) => c.route === "/api/users" && c.kind === "first");
+    if (usersFirst && !skip.has("ceiling") && !skip.has("load")) ceilingStatements = await recordStatements(inproc, usersFirst.path);
     if (!skip.has("naive")) {
       naive = await measureNaive(inproc);
       log(`naive pattern: ${naive.formula}`);
@@ -297,6 +301,14 @@ async function benchTarget(target: "postgres" | "pglite"): Promise<TargetRun> {
   } finally {
     await server.stop();
   }
+  // The same request's statements on a bare node:http server, at the target's concurrency.
+  let ceiling: TargetRun["ceiling"];
+  if (ceilingStatements) {
+    log(`\n== ${target}: the machine's ceiling for /api/users (a bare node:http server sending its ${ceilingStatements.length} statements)`);
+    const levels = target === "postgres" ? [50] : [10];
+    ceiling = await measureCeiling(root, where, "/api/users", ceilingStatements, levels, duration, timeout, work);
+    log(`  ${ceiling.runs.map((r) => `c${r.connections} ${r.rps.toFixed(1)}/s p99 ${fmtMs(r.p99)}${r.errors + r.non2xx ? ` ${r.errors + r.non2xx} errors` : ""}`).join(" | ")}`);
+  }
 
   const rssValues = server.rss.map((s) => s.mib);
   const byPhase: Record<string, number> = {};
@@ -306,12 +318,18 @@ async function benchTarget(target: "postgres" | "pglite"): Promise<TargetRun> {
   }
   const sortedRss = [...rssValues].sort((a, b) => a - b);
   const run: TargetRun = {
-    target, scale, users, database, seed, cases: results, naive, explain, pages,
+    target, scale, users, database, seed, cases: results, naive, explain, pages, ceiling,
     rss: { maxMiB: Math.max(0, ...rssValues), medianMiB: sortedRss[Math.floor(sortedRss.length / 2)] ?? 0, samples: rssValues.length, byPhase },
     checks: [],
   };
   run.checks = checksOf(run);
   return run;
+}
+
+/** "; the machine's ceiling …" for a throughput check at `n` connections, when the run measured it. */
+function ceilingText(run: TargetRun, n: number): string {
+  const r = run.ceiling?.runs.find((x) => x.connections === n);
+  return r ? `; machine ceiling (bare node:http, the same ${run.ceiling!.statements.length} statements) ${r.rps.toFixed(1)} req/s, p99 ${fmtMs(r.p99)}` : "";
 }
 
 /** The issue's targets that apply to a target's run. */
@@ -333,7 +351,7 @@ function checksOf(run: TargetRun): Check[] {
     if (usersFirst) {
       const r = at(usersFirst, 50);
       if (r) {
-        checks.push({ target: name, what: "/api/users first page at 50 connections", goal: `≥ ${goals.usersRps50} req/s, p99 < ${goals.usersP99c50} ms, no errors`, measured: `${r.rps.toFixed(1)} req/s, p99 ${fmtMs(r.p99)}, ${r.errors + r.non2xx} errors`, ok: r.rps >= goals.usersRps50 && r.p99 !== null && r.p99 < goals.usersP99c50 && r.errors + r.non2xx === 0 });
+        checks.push({ target: name, what: "/api/users first page at 50 connections", goal: `≥ ${goals.usersRps50} req/s, p99 < ${goals.usersP99c50} ms, no errors`, measured: `${r.rps.toFixed(1)} req/s, p99 ${fmtMs(r.p99)}, ${r.errors + r.non2xx} errors${ceilingText(run, 50)}`, ok: r.rps >= goals.usersRps50 && r.p99 !== null && r.p99 < goals.usersP99c50 && r.errors + r.non2xx === 0 });
       }
     }
     const first1 = usersFirst && at(usersFirst, 1);
@@ -347,7 +365,7 @@ function checksOf(run: TargetRun): Check[] {
     }
   } else if (usersFirst) {
     const r10 = at(usersFirst, 10);
-    if (r10) checks.push({ target: name, what: "/api/users at 10 connections", goal: `≥ ${goals.pgliteUsersRps10} req/s`, measured: `${r10.rps.toFixed(1)} req/s`, ok: r10.rps >= goals.pgliteUsersRps10 });
+    if (r10) checks.push({ target: name, what: "/api/users at 10 connections", goal: `≥ ${goals.pgliteUsersRps10} req/s`, measured: `${r10.rps.toFixed(1)} req/s${ceilingText(run, 10)}`, ok: r10.rps >= goals.pgliteUsersRps10 });
     const r50 = at(usersFirst, 50);
     if (r50) {
       checks.push({

@@ -11,7 +11,8 @@ import { createOperator } from "../../src/server/auth";
 import { defaultSecurity } from "../../src/server/config";
 import { openPglite, openPostgres, applySessionSettings, type DatabaseHandle } from "../../src/server/db/client";
 
-export type Statement = { text: string; values: unknown[] };
+/** A statement as the driver was given it: its text, parameters, and the prepared name and row mode where set. */
+export type Statement = { text: string; values: unknown[]; name?: string; rowMode?: "array" };
 
 export type InProcess = {
   handle: DatabaseHandle;
@@ -41,7 +42,8 @@ function recordPg() {
     if (recording && config && typeof (config as { submit?: unknown }).submit !== "function") {
       const text = typeof config === "string" ? config : (config as { text?: string }).text;
       const params = typeof config === "string" ? values : (config as { values?: unknown[] }).values ?? (Array.isArray(values) ? values : undefined);
-      if (text) recording.push({ text, values: (params as unknown[]) ?? [] });
+      const { name, rowMode } = typeof config === "string" ? {} : (config as { name?: string; rowMode?: "array" });
+      if (text) recording.push({ text, values: (params as unknown[]) ?? [], ...(name ? { name } : {}), ...(rowMode ? { rowMode } : {}) });
     }
     return clientQuery.apply(this, args);
   };
@@ -92,7 +94,8 @@ export async function openInProcess(where: { url?: string; dataDir?: string }, o
     const lite = handle.pglite as PGlite;
     const query = lite.query.bind(lite);
     lite.query = ((text: string, values?: unknown[], options?: unknown) => {
-      recording?.push({ text, values: values ?? [] });
+      const rowMode = (options as { rowMode?: string } | undefined)?.rowMode === "array" ? { rowMode: "array" as const } : {};
+      recording?.push({ text, values: values ?? [], ...rowMode });
       return (query as (...a: unknown[]) => ReturnType<PGlite["query"]>)(text, values, options);
     }) as PGlite["query"];
     raw = async (text, values) => (await query(text, values as unknown[])).rows as unknown[];

@@ -5,6 +5,7 @@ import * as vega from "vega";
 import { compile, type TopLevelSpec } from "vega-lite";
 import type { PageTiming } from "./browser";
 import type { BundleReport } from "./bundle";
+import type { CeilingResult } from "./ceiling";
 import type { BenchCase } from "./endpoints";
 import type { ExplainResult } from "./explain";
 import type { LoadResult } from "./load";
@@ -24,6 +25,8 @@ export type TargetRun = {
   naive?: NaiveResult;
   explain?: ExplainResult[];
   pages?: PageTiming[];
+  /** The same request's statements on a bare node:http server (scripts/bench/ceiling.ts). */
+  ceiling?: CeilingResult;
   rss: { maxMiB: number; medianMiB: number; samples: number; byPhase: Record<string, number> };
   checks: Check[];
 };
@@ -148,6 +151,18 @@ export function markdown(run: BenchRun, charts: Record<string, string>, baseline
       }
       out.push("");
     }
+    if (t.ceiling) {
+      const c = t.ceiling;
+      const console_ = t.cases.find((x) => x.case.route === "/api/users" && x.case.kind === "first");
+      out.push(`### The machine's ceiling for \`${c.path}\``, "");
+      out.push(`A bare \`node:http\` server (scripts/bench/ceiling-server.ts: no framework, no session check, no list engine) sending the ${c.statements.length} statements one request of the console sent, with their parameters, and writing the last one's rows as JSON: ${c.statements.map((s) => `\`${s}…\``).join("; ")}. Its RSS reached ${num(c.rssMiB)} MiB.`, "");
+      out.push("| connections | bare server req/s | p50 / p95 / p99 | errors | the console req/s |", "|---|---|---|---|---|");
+      for (const r of c.runs) {
+        const mine = console_?.runs.find((x) => x.connections === r.connections);
+        out.push(`| ${r.connections} | ${num(r.rps)} | ${ms(r.p50)} / ${ms(r.p95)} / ${ms(r.p99)} | ${r.errors + r.non2xx} | ${mine ? `${num(mine.rps)} (${Math.round((100 * mine.rps) / Math.max(r.rps, 0.001))} % of the ceiling)` : "–"} |`);
+      }
+      out.push("");
+    }
     if (t.pages) {
       out.push("### Screens in Chromium: navigation to the first row shown", "");
       out.push("| screen | loads (first one fetches the code) | rows shown |", "|---|---|---|");
@@ -171,6 +186,7 @@ export function summary(run: BenchRun): string {
       lines.push(`  ${caseLabel(c.case).padEnd(44)} c1 p95 ${ms(r1?.p95).padStart(8)}  c16 p95 ${ms(r16?.p95).padStart(8)}  c50 ${num(r50?.rps ?? 0).padStart(6)} req/s`);
     }
     if (t.naive) lines.push(`  naive pattern: ${t.naive.formula}`);
+    for (const r of t.ceiling?.runs ?? []) lines.push(`  machine ceiling for ${t.ceiling!.path} (bare node:http, the same statements): c${r.connections} ${num(r.rps)} req/s`);
     lines.push(`  server RSS max ${num(t.rss.maxMiB)} MiB`);
   }
   const all = [...run.bundleChecks, ...run.targets.flatMap((t) => t.checks)];
