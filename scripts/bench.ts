@@ -15,7 +15,10 @@
  *     and EXPLAINs every statement of every case (scripts/bench/explain.ts);
  *  2. starts the real server as `npm start` does (child process, built web app) and loads every
  *     case with autocannon at each concurrency, sampling the child's RSS;
- *  3. opens the list screens in Chromium and times navigation to the first row.
+ *  3. opens the list screens in Chromium and times navigation to the first row;
+ *  4. replays the statements of one /api/users request on a bare node:http server
+ *     (scripts/bench/ceiling.ts) at the throughput target's concurrency: the machine's ceiling
+ *     for that request, reported beside the console's figures (`--skip ceiling` leaves it out).
  * The built app's initial JavaScript is measured once. It writes bench/results/<name>.md (with
  * an SVG chart per target and the raw figures in <name>.json), prints a summary, and exits 1 when
  * a target is missed (0 with --report-only).

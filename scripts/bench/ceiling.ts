@@ -1,16 +1,16 @@
 /**
  * The machine's ceiling for a request: the statements one real request sent (recorded in process),
  * replayed by a bare `node:http` server (scripts/bench/ceiling-server.ts) in a child process run
- * with the console's Node flags, and loaded with the same autocannon runs as the console. The
+ * with the console's Node flags (scripts/serve.sh), and loaded with the same autocannon runs as the console. The
  * report puts its requests per second beside the console's, so a throughput target can be read
  * against what this machine gives that request at all (README "Performance").
  */
 import { spawn } from "node:child_process";
-import { readFileSync, writeFileSync } from "node:fs";
+import { writeFileSync } from "node:fs";
 import path from "node:path";
 import type { InProcess, Statement } from "./inproc";
 import { runLoad, type LoadResult } from "./load";
-import { freePort, rssMiB } from "./server";
+import { freePort, rssMiB, serveCommand } from "./server";
 
 export type CeilingResult = {
   /** The request whose statements were replayed. */
@@ -52,14 +52,13 @@ export async function measureCeiling(
   writeFileSync(file, JSON.stringify(statements));
   const port = await freePort();
   const url = `http://127.0.0.1:${port}${requestPath}`;
-  // The console's own Node flags (package.json `serve`), then tsx for this TypeScript file.
-  const flags = (JSON.parse(readFileSync(path.join(root, "package.json"), "utf8")) as { scripts: { serve: string } }).scripts.serve
-    .split(/\s+/).filter((a) => a.startsWith("--"));
   const env: NodeJS.ProcessEnv = { ...process.env, CEILING_STATEMENTS: file, PORT: String(port) };
   delete env.DATABASE_URL;
   if (where.url) env.DATABASE_URL = where.url;
   else env.PGLITE_DIR = where.dataDir;
-  const child = spawn(process.execPath, [...flags, "--import", "tsx", path.join(root, "scripts/bench/ceiling-server.ts")], { cwd: root, env, stdio: ["ignore", "pipe", "inherit"] });
+  // The console's own Node flags (package.json `serve`), with tsx for this TypeScript file.
+  const command = serveCommand(root, ["--import", "tsx", path.join(root, "scripts/bench/ceiling-server.ts")]);
+  const child = spawn("sh", ["-c", command], { cwd: root, env, stdio: ["ignore", "pipe", "inherit"] });
   try {
     await new Promise<void>((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error("the ceiling server did not start within 120 s")), 120_000);

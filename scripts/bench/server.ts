@@ -1,7 +1,8 @@
 /**
- * The console as `npm start` runs it: a child running package.json's `serve` script (the bundled
- * server, `node --max-old-space-size=… dist/server/main.js`) serving the built web app, on a free
- * loopback port, with its resident memory sampled from /proc.
+ * The console as `npm start` runs it: a child running package.json's `serve` script
+ * (scripts/serve.sh: the bundled server, `node <heap flags> dist/server/main.js`, exec'd so the
+ * child's pid is the server's) serving the built web app, on a free loopback port, with its
+ * resident memory sampled from /proc.
  */
 import { spawn } from "node:child_process";
 import { createWriteStream, readFileSync } from "node:fs";
@@ -18,6 +19,15 @@ export type RunningServer = {
   setPhase(phase: string): void;
   stop(): Promise<void>;
 };
+
+/**
+ * package.json's `serve` script as a shell command that execs the server (its pid is the child's),
+ * with `args` (an entry point and its Node flags) in place of the bundled server's.
+ */
+export function serveCommand(root: string, args: string[] = []): string {
+  const serve = (JSON.parse(readFileSync(path.join(root, "package.json"), "utf8")) as { scripts: { serve: string } }).scripts.serve;
+  return `exec ${serve}${args.map((a) => ` '${a.replace(/'/g, "'\\''")}'`).join("")}`;
+}
 
 /** A free TCP port on 127.0.0.1. */
 export function freePort(): Promise<number> {
@@ -51,9 +61,7 @@ export async function startServer(root: string, env: Record<string, string>, log
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const log = createWriteStream(logFile);
-  // package.json's `serve`, with this Node: `node <flags> dist/server/main.js`.
-  const [, ...args] = (JSON.parse(readFileSync(path.join(root, "package.json"), "utf8")) as { scripts: { serve: string } }).scripts.serve.split(/\s+/);
-  const child = spawn(process.execPath, args, {
+  const child = spawn("sh", ["-c", serveCommand(root)], {
     cwd: root,
     env: { ...process.env, LOG_LEVEL: "warn", ...env, PORT: String(port), HOST: "127.0.0.1", PUBLIC_URL: url },
     stdio: ["ignore", "pipe", "pipe"],
