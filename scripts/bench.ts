@@ -242,13 +242,13 @@ async function benchTarget(target: "postgres" | "pglite"): Promise<TargetRun> {
   let naive: TargetRun["naive"];
   let explain: TargetRun["explain"];
   let users: number;
-  let ceilingStatements: Statement[] | undefined;
+  let ceilingCase: { path: string; statements: Statement[] } | undefined;
   try {
     users = (await inproc.query<{ n: number }>("select count(*)::int as n from users_data"))[0].n;
     cases = (await discoverCases(inproc)).filter((c) => !only || only.test(c.path));
     log(`${cases.length} cases: ${cases.map(caseLabel).join(", ")}`);
     const usersFirst = cases.find((c) => c.route === "/api/users" && c.kind === "first");
-    if (usersFirst && !skip.has("ceiling") && !skip.has("load")) ceilingStatements = await recordStatements(inproc, usersFirst.path);
+    if (usersFirst && !skip.has("ceiling") && !skip.has("load")) ceilingCase = { path: usersFirst.path, statements: await recordStatements(inproc, usersFirst.path) };
     if (!skip.has("naive")) {
       naive = await measureNaive(inproc);
       log(`naive pattern: ${naive.formula}`);
@@ -306,10 +306,10 @@ async function benchTarget(target: "postgres" | "pglite"): Promise<TargetRun> {
   }
   // The same request's statements on a bare node:http server, at the target's concurrency.
   let ceiling: TargetRun["ceiling"];
-  if (ceilingStatements) {
-    log(`\n== ${target}: the machine's ceiling for /api/users (a bare node:http server sending its ${ceilingStatements.length} statements)`);
+  if (ceilingCase) {
+    log(`\n== ${target}: the machine's ceiling for ${ceilingCase.path} (a bare node:http server sending its ${ceilingCase.statements.length} statements)`);
     const levels = target === "postgres" ? [50] : [10];
-    ceiling = await measureCeiling(root, where, "/api/users", ceilingStatements, levels, duration, timeout, work);
+    ceiling = await measureCeiling(root, where, ceilingCase.path, ceilingCase.statements, levels, duration, timeout, work);
     log(`  ${ceiling.runs.map((r) => `c${r.connections} ${r.rps.toFixed(1)}/s p99 ${fmtMs(r.p99)}${r.errors + r.non2xx ? ` ${r.errors + r.non2xx} errors` : ""}`).join(" | ")}`);
   }
 

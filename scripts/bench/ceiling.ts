@@ -1,9 +1,9 @@
 /**
  * The machine's ceiling for a request: the statements one real request sent (recorded in process),
  * replayed by a bare `node:http` server (scripts/bench/ceiling-server.ts) in a child process run
- * with the console's Node flags (scripts/serve.sh), and loaded with the same autocannon runs as the console. The
- * report puts its requests per second beside the console's, so a throughput target can be read
- * against what this machine gives that request at all (README "Performance").
+ * with the console's Node flags (scripts/serve.sh), and loaded with the same autocannon runs as the
+ * console. The report puts its requests per second beside the console's, so a throughput target
+ * can be read against what this machine gives that request at all (README "Performance").
  */
 import { spawn } from "node:child_process";
 import { writeFileSync } from "node:fs";
