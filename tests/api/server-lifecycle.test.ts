@@ -6,7 +6,8 @@
  * - 20 processes started together on one data folder with a stale lock: exactly one gets it;
  * - start-up failures (read-only data folder, full disk, bad DATABASE_URL, port taken) print one
  *   line saying what is wrong and exit non-zero;
- * - NODE_ENV=production on the embedded database: no demo data, no printed passwords.
+ * - NODE_ENV=production on the embedded database: no demo data, no printed passwords;
+ * - `npm run serve` (scripts/serve.sh) sizes Node's heap for the database it is given.
  */
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, writeFileSync } from "node:fs";
@@ -251,4 +252,20 @@ describe("production on the embedded database", () => {
       expect(await proc.exited).toBe(0);
     }
   }, 120_000);
+});
+
+describe("npm run serve (scripts/serve.sh)", () => {
+  // The script's arguments stand in for the entry point, so Node prints the flags it was started with.
+  const flagsOf = (env: Record<string, string>) => {
+    const r = spawnSync("sh", [path.join(root, "scripts/serve.sh"), "-p", "process.execArgv.slice(0, 2).join(' ')"], {
+      cwd: root, env: { ...process.env, DATABASE_URL: "", ...env }, encoding: "utf8",
+    });
+    expect(r.status, r.stderr).toBe(0);
+    return r.stdout.trim();
+  };
+
+  it("starts Node with a 32 MiB young generation on PostgreSQL and 8 MiB on the embedded database, the heap limited to 192 MiB", () => {
+    expect(flagsOf({ DATABASE_URL: "postgres://127.0.0.1:1/pedal" })).toBe("--max-old-space-size=192 --max-semi-space-size=32");
+    expect(flagsOf({})).toBe("--max-old-space-size=192 --max-semi-space-size=8");
+  });
 });
