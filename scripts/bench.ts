@@ -33,7 +33,7 @@ import { PGlite } from "@electric-sql/pglite";
 import { measurePages } from "./bench/browser";
 import { measureBundle } from "./bench/bundle";
 import { measureCeiling, recordStatements } from "./bench/ceiling";
-import { discoverCases, type BenchCase } from "./bench/endpoints";
+import { discoverCases, isUsersFirst, type BenchCase } from "./bench/endpoints";
 import { explainCases } from "./bench/explain";
 import { openInProcess, type Statement } from "./bench/inproc";
 import { percentile, runLoad, type LoadResult } from "./bench/load";
@@ -247,7 +247,7 @@ async function benchTarget(target: "postgres" | "pglite"): Promise<TargetRun> {
     users = (await inproc.query<{ n: number }>("select count(*)::int as n from users_data"))[0].n;
     cases = (await discoverCases(inproc)).filter((c) => !only || only.test(c.path));
     log(`${cases.length} cases: ${cases.map(caseLabel).join(", ")}`);
-    const usersFirst = cases.find((c) => c.route === "/api/users" && c.kind === "first");
+    const usersFirst = cases.find(isUsersFirst);
     if (usersFirst && !skip.has("ceiling") && !skip.has("load")) ceilingCase = { path: usersFirst.path, statements: await recordStatements(inproc, usersFirst.path) };
     if (!skip.has("naive")) {
       naive = await measureNaive(inproc);
@@ -275,11 +275,11 @@ async function benchTarget(target: "postgres" | "pglite"): Promise<TargetRun> {
       for (const [index, c] of cases.entries()) {
         const runs: LoadResult[] = [];
         // The embedded database's target is stated at 10 connections on /api/users.
-        const levels = target === "pglite" && c.route === "/api/users" && c.kind === "first" ? [...new Set([...concurrency, 10])].sort((a, b) => a - b) : concurrency;
+        const levels = target === "pglite" && isUsersFirst(c) ? [...new Set([...concurrency, 10])].sort((a, b) => a - b) : concurrency;
         for (const n of levels) {
           server.setPhase(`load:${index}:c${n}`);
           // "No timeouts at 50 connections" (PGlite) needs a run longer than the timeout to be seen.
-          const seconds = target === "pglite" && c.route === "/api/users" && c.kind === "first" && n === 50 ? Math.max(duration, 2 * timeout) : duration;
+          const seconds = target === "pglite" && isUsersFirst(c) && n === 50 ? Math.max(duration, 2 * timeout) : duration;
           let r = await runLoad(server.url + c.path, { cookie }, n, seconds, timeout);
           if (n === 1 && r.responses < 3) {
             await drain(target, server.url, cookie, where.url);
@@ -340,7 +340,7 @@ function checksOf(run: TargetRun): Check[] {
   const checks: Check[] = [];
   const name = `${run.target} at ${run.users.toLocaleString("en-US")} users`;
   const at = (cases: TargetRun["cases"][number], n: number) => cases.runs.find((r) => r.connections === n);
-  const usersFirst = run.cases.find((c) => c.case.route === "/api/users" && c.case.kind === "first");
+  const usersFirst = run.cases.find((c) => isUsersFirst(c.case));
   if (run.target === "postgres") {
     const lists = run.cases.filter((c) => c.case.list);
     for (const [n, goal] of [[1, goals.listP95c1], [16, goals.listP95c16]] as const) {

@@ -10,7 +10,7 @@ import { writeFileSync } from "node:fs";
 import path from "node:path";
 import type { InProcess, Statement } from "./inproc";
 import { runLoad, type LoadResult } from "./load";
-import { freePort, rssMiB, serveCommand } from "./server";
+import { freePort, rssMiB, serveCommand, stopChild } from "./server";
 
 export type CeilingResult = {
   /** The request whose statements were replayed. */
@@ -85,12 +85,6 @@ export async function measureCeiling(
     return { path: requestPath, statements: statements.map((s) => s.text.replace(/\s+/g, " ").trim().slice(0, 80)), runs, rssMiB: rss };
   } finally {
     child.removeAllListeners("exit");
-    if (child.exitCode === null) {
-      const done = new Promise((resolve) => child.once("exit", resolve));
-      child.kill("SIGTERM");
-      const timer = setTimeout(() => child.kill("SIGKILL"), 15_000);
-      await done;
-      clearTimeout(timer);
-    }
+    await stopChild(child);
   }
 }

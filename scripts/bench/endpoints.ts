@@ -21,6 +21,9 @@ export type BenchCase = {
   note?: string;
 };
 
+/** The users list's first page: the case the throughput targets and the naive comparison are about. */
+export const isUsersFirst = (c: BenchCase): boolean => c.route === "/api/users" && c.kind === "first";
+
 type Param = { name: string; in: string; schema?: { type?: string; enum?: string[]; default?: unknown; format?: string; maximum?: number; pattern?: string } };
 
 /**

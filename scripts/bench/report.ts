@@ -6,7 +6,7 @@ import { compile, type TopLevelSpec } from "vega-lite";
 import type { PageTiming } from "./browser";
 import type { BundleReport } from "./bundle";
 import type { CeilingResult } from "./ceiling";
-import type { BenchCase } from "./endpoints";
+import { isUsersFirst, type BenchCase } from "./endpoints";
 import type { ExplainResult } from "./explain";
 import type { LoadResult } from "./load";
 import type { NaiveResult } from "./naive";
@@ -133,7 +133,7 @@ export function markdown(run: BenchRun, charts: Record<string, string>, baseline
     out.push("");
     if (t.naive) {
       const n = t.naive;
-      const first = t.cases.find((c) => c.case.route === "/api/users" && c.case.kind === "first")?.runs.find((r) => r.connections === 1);
+      const first = t.cases.find((c) => isUsersFirst(c.case))?.runs.find((r) => r.connections === 1);
       out.push("### Naive pattern (the whole users table, one roles query per user, four card counts)", "");
       out.push(`Read ${num(n.fetchedRows)} of ${num(n.users)} rows in ${ms(n.fetchMs)}, ${num(n.roleQueries)} roles queries in ${ms(n.rolesMs)}, the four cards in ${ms(n.cardsMs)}${n.extrapolated ? ", extrapolated linearly" : ""}:`, "");
       out.push("```", n.formula, "```", "");
@@ -153,7 +153,7 @@ export function markdown(run: BenchRun, charts: Record<string, string>, baseline
     }
     if (t.ceiling) {
       const c = t.ceiling;
-      const console_ = t.cases.find((x) => x.case.route === "/api/users" && x.case.kind === "first");
+      const console_ = t.cases.find((x) => isUsersFirst(x.case));
       out.push(`### The machine's ceiling for \`${c.path}\``, "");
       out.push(`A bare \`node:http\` server (scripts/bench/ceiling-server.ts: no framework, no session check, no list engine) sending the ${c.statements.length} statements one request of the console sent, with their parameters, and writing the last one's rows as JSON: ${c.statements.map((s) => `\`${s}…\``).join("; ")}. Its RSS reached ${num(c.rssMiB)} MiB.`, "");
       out.push("| connections | bare server req/s | p50 / p95 / p99 | errors | the console req/s |", "|---|---|---|---|---|");

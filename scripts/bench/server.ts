@@ -4,7 +4,7 @@
  * child's pid is the server's) serving the built web app, on a free loopback port, with its
  * resident memory sampled from /proc.
  */
-import { spawn } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
 import { createWriteStream, readFileSync } from "node:fs";
 import { createServer } from "node:net";
 import path from "node:path";
@@ -27,6 +27,16 @@ export type RunningServer = {
 export function serveCommand(root: string, args: string[] = []): string {
   const serve = (JSON.parse(readFileSync(path.join(root, "package.json"), "utf8")) as { scripts: { serve: string } }).scripts.serve;
   return `exec ${serve}${args.map((a) => ` '${a.replace(/'/g, "'\\''")}'`).join("")}`;
+}
+
+/** Ends a running child: SIGTERM, then SIGKILL if it has not exited 15 s later; resolves once it has exited. */
+export async function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const done = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  child.kill("SIGTERM");
+  const timer = setTimeout(() => child.kill("SIGKILL"), 15_000);
+  await done;
+  clearTimeout(timer);
 }
 
 /** A free TCP port on 127.0.0.1. */
@@ -113,11 +123,7 @@ export async function startServer(root: string, env: Record<string, string>, log
     async stop() {
       clearInterval(sampler);
       if (exited !== null) return;
-      const done = new Promise<void>((resolve) => child.once("exit", () => resolve()));
-      child.kill("SIGTERM");
-      const timer = setTimeout(() => child.kill("SIGKILL"), 15_000);
-      await done;
-      clearTimeout(timer);
+      await stopChild(child);
       log.end();
     },
   };
