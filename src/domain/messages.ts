@@ -59,6 +59,7 @@ export const msg = {
     tooLarge: (limit: string) => `The request body is larger than the ${limit} the console accepts`,
     jsonOnly: "Send the request body as JSON (content-type: application/json)",
     unavailable: "The console cannot reach its database right now. Try again in a moment.",
+    stopping: "This console server is stopping; another one will answer.",
   },
   lists: {
     about: (n: string) => `about ${n}`,

@@ -5,6 +5,7 @@ import { createRequire } from "node:module";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { OpenAPIHono } from "@hono/zod-openapi";
 import type { MiddlewareHandler } from "hono";
+import { sql } from "drizzle-orm";
 import { HTTPException } from "hono/http-exception";
 import { bodyLimit } from "hono/body-limit";
 import { compress } from "hono/compress";
@@ -44,7 +45,12 @@ export type AppDeps = {
   webRoot?: string;
   /** The time used by sign-in limits, locks and session lifetimes (tests move it); default the system's. */
   clock?: Clock;
+  /** Whether the server is stopping (SIGTERM received): /readyz answers 503 from then on. */
+  isDraining?: () => boolean;
 };
+
+/** How long /readyz waits for the database to answer `select 1`, in milliseconds. */
+export const readyTimeoutMs = 2_000;
 
 /** The built single-page app (`npm run build`). */
 export const defaultWebRoot = path.join(projectRoot, "dist/web");
@@ -133,7 +139,20 @@ export function createApp(deps: AppDeps): { app: OpenAPIHono<AppEnv>; auth: Auth
   });
   app.use((c, next) => (c.req.method === "GET" || c.req.method === "HEAD" ? next() : limitBody(c, next)));
 
+  // Liveness: the process is up and serving HTTP, whatever its database does (a restart would not help).
   app.get("/healthz", (c) => c.json({ ok: true }));
+  // Readiness: whether a load balancer should send traffic here. Not while stopping, and not while
+  // the database does not answer a trivial query within readyTimeoutMs.
+  app.get("/readyz", async (c) => {
+    if (deps.isDraining?.()) return errorResponse(c, 503, "unavailable", msg.api.stopping);
+    let timer: NodeJS.Timeout | undefined;
+    const answered = await Promise.race([
+      deps.db.execute(sql`select 1`).then(() => true, () => false),
+      new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), readyTimeoutMs))),
+    ]);
+    clearTimeout(timer);
+    return answered ? c.json({ ok: true }) : errorResponse(c, 503, "unavailable", msg.api.unavailable);
+  });
 
   const security = deps.config.security;
   app.use("/api/*", sameOrigin(deps.config.publicUrl));
@@ -196,6 +215,10 @@ export function createApp(deps: AppDeps): { app: OpenAPIHono<AppEnv>; auth: Auth
     if (err instanceof SyntaxError) return errorResponse(c, 400, "bad_request", msg.api.badJson);
     // Input the database refuses (bad value, out of range, duplicate key) is the client's, not our bug.
     const refused = databaseErrorAnswer(err);
+    if (refused?.status === 503) {
+      deps.logger.warn({ requestId: c.var.requestId, err }, "database unavailable");
+      c.header("retry-after", "1");
+    }
     if (refused) return errorResponse(c, refused.status, refused.code, refused.message, refused.fields);
     deps.logger.error({ requestId: c.var.requestId, err }, "unhandled error");
     return errorResponse(c, 500, "internal", `Something went wrong on our side (request ${c.var.requestId})`);

@@ -14,9 +14,9 @@ import type { OperatorRole } from "../domain/enums";
 /** Opens the configured database: PostgreSQL at DATABASE_URL, else PGlite under DATA_DIR (locked). */
 export async function openConfiguredDatabase(
   config: Config,
-  onIdleError?: (err: Error) => void,
+  onConnectionError?: (err: Error) => void,
 ): Promise<{ handle: DatabaseHandle; release: () => void }> {
-  if (config.databaseUrl) return { handle: openPostgres(config.databaseUrl, 10, onIdleError), release: () => undefined };
+  if (config.databaseUrl) return { handle: openPostgres(config.databaseUrl, 10, onConnectionError), release: () => undefined };
   mkdirSync(config.dataDir, { recursive: true });
   const release = await lockDataDir(config.dataDir);
   try {

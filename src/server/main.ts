@@ -21,7 +21,7 @@ async function main() {
   const config = loadConfig();
   Object.assign(where, { dataDir: config.databaseUrl ? undefined : config.dataDir, databaseUrl: config.databaseUrl, port: config.port, host: config.host });
   const logger = createLogger(config.logLevel);
-  const { handle, release } = await openConfiguredDatabase(config, (err) => logger.warn({ err }, "idle database connection lost"));
+  const { handle, release } = await openConfiguredDatabase(config, (err) => logger.warn({ err }, "database connection lost"));
   let operators: Awaited<ReturnType<typeof ensureDemoOperators>> = [];
   let seeded = false;
   try {
@@ -32,14 +32,14 @@ async function main() {
     release();
     throw err;
   }
-  const { app, analytics, listSummaries } = createApp({ db: handle.db, config, logger, webRoot: defaultWebRoot });
+  const draining = { on: false };
+  const { app, analytics, listSummaries } = createApp({ db: handle.db, config, logger, webRoot: defaultWebRoot, isDraining: () => draining.on });
   // The costly analytics figures are computed in the background, ready for the first visit.
   void warmAnalytics(handle.db, analytics);
   // Expired sessions and stale sign-in counters are deleted at start and every hour.
   const prune = () => pruneSessions(handle.db).catch((err) => logger.warn({ err }, "pruning sessions failed"));
   await prune();
   setInterval(prune, 3_600_000).unref();
-  const draining = { on: false };
   const server = serve({
     // While stopping, every answer asks the client to close its connection, so none is left idle.
     fetch: async (req, env) => {

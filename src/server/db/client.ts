@@ -86,15 +86,25 @@ export async function applySessionSettings(client: pg.ClientBase): Promise<void>
   await client.query(postgresSessionSettings).catch(() => undefined);
 }
 
+/** How long a request waits for a new connection to the PostgreSQL server before it is answered 503. */
+export const connectTimeoutMs = 5_000;
+
 /**
  * Opens a pool on a PostgreSQL server; `max` connections (default 10), each set up with
- * `postgresSessionSettings`. An idle connection the server ends (restart, admin termination) is
- * reported to `onIdleError` and dropped by the pool, which opens a new one on the next query;
- * without a listener Node would crash the process.
+ * `postgresSessionSettings`. A connection the server ends (restart, failover, admin termination,
+ * a network cut) emits an `'error'` event on its client, idle or checked out by a request: both
+ * are reported to `onConnectionError`, never left to crash the process. The request using it gets
+ * the error (503 `unavailable`, http/errors.ts), the pool discards the broken client on release
+ * and opens a new one on the next query, so the console serves again once the server answers.
+ * Opening a connection gives up after `connectTimeoutMs`.
  */
-export function openPostgres(url: string, max = 10, onIdleError: (err: Error) => void = () => undefined): DatabaseHandle {
-  const pool = new pg.Pool({ connectionString: url, max, onConnect: applySessionSettings });
-  pool.on("error", onIdleError);
+export function openPostgres(url: string, max = 10, onConnectionError: (err: Error) => void = () => undefined): DatabaseHandle {
+  const pool = new pg.Pool({ connectionString: url, max, onConnect: applySessionSettings, connectionTimeoutMillis: connectTimeoutMs });
+  // Every client, idle or checked out, reports through its own listener (a checked-out one has no
+  // other: an unhandled 'error' event would end the process). The pool re-emits an idle client's
+  // error, already reported.
+  pool.on("connect", (client) => client.on("error", onConnectionError));
+  pool.on("error", () => undefined);
   const db = drizzlePg({ client: pool, schema }) as unknown as Database;
   return {
     db,

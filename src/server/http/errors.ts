@@ -72,8 +72,32 @@ function databaseError(err: unknown): { code: string; constraint?: string } | un
   return undefined;
 }
 
+/** Socket errors of a connection to the database server that ended or could not be opened. */
+const connectionErrnos = new Set(["ECONNREFUSED", "ECONNRESET", "EPIPE", "ETIMEDOUT", "ENOTFOUND", "EAI_AGAIN", "EHOSTUNREACH", "ENETUNREACH", "ECONNABORTED"]);
+/** What the `pg` driver and its pool say of a connection that ended or could not be had. */
+const connectionMessages = /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Client was closed and is not queryable|Cannot use a pool after calling end)/;
+
 /**
- * The one place where database errors caused by the request become 4xx answers:
+ * Whether `err` (or an error it wraps) says the database cannot be reached now, rather than that
+ * the request was wrong: a connection the server ended or refused (SQLSTATE class 08, 57P01–57P03
+ * shutdown, 53300 too many connections, any FATAL error, which always ends its connection, as
+ * "database is not currently accepting connections" does), a socket error, or the driver's own
+ * words for a lost or unobtainable connection. Such a request is answered 503 `unavailable`.
+ */
+export function isDatabaseUnavailable(err: unknown): boolean {
+  for (let e = err as { code?: unknown; severity?: unknown; message?: unknown; cause?: unknown } | undefined, depth = 0; e && typeof e === "object" && depth < 5; e = e.cause as typeof e, depth++) {
+    const code = typeof e.code === "string" ? e.code : "";
+    if (code.startsWith("08") || code === "57P01" || code === "57P02" || code === "57P03" || code === "53300") return true;
+    if (e.severity === "FATAL" || e.severity === "PANIC") return true;
+    if (connectionErrnos.has(code)) return true;
+    if (typeof e.message === "string" && connectionMessages.test(e.message)) return true;
+  }
+  return false;
+}
+
+/**
+ * The one place where database errors become answers other than 500: a database that cannot be
+ * reached now is 503 `unavailable` (isDatabaseUnavailable); errors caused by the request are 4xx:
  * - 22P02 / 22021 / 22P05 (text the database cannot read or store): 400 `bad_request`;
  * - any other data exception, class 22 (a date out of range, a number too big...): 422 `validation_failed`;
  * - 23505 (unique violation, e.g. two requests creating one email at once): 409 `conflict`, with the
@@ -81,6 +105,7 @@ function databaseError(err: unknown): { code: string; constraint?: string } | un
  * @returns null for any other error (a bug of ours: 500).
  */
 export function databaseErrorAnswer(err: unknown): HttpError | null {
+  if (isDatabaseUnavailable(err)) return new HttpError(503, "unavailable", msg.api.unavailable);
   const pg = databaseError(err);
   if (!pg) return null;
   if (pg.code === "22P02" || pg.code === "22021" || pg.code === "22P05") return new HttpError(400, "bad_request", msg.api.malformed);
