@@ -5,6 +5,7 @@
  */
 import { parseArgs } from "node:util";
 import { z } from "zod";
+import { emailAddress } from "../src/domain/text";
 import { createOperator, OperatorExistsError } from "../src/server/auth";
 import { withDatabase } from "../src/server/database";
 import { operatorRoles } from "../src/domain/enums";
@@ -15,7 +16,7 @@ const { values } = parseArgs({
 });
 const input = z
   .object({
-    email: z.string().trim().toLowerCase().pipe(z.email("--email must be an email address")),
+    email: emailAddress({ required: "--email is required", invalid: "--email must be an email address" }),
     password: passwordSchema,
     role: z.enum(operatorRoles),
     name: z.string().optional(),

@@ -6,11 +6,12 @@
  */
 import { parseArgs } from "node:util";
 import { z } from "zod";
+import { emailAddress } from "../src/domain/text";
 import { unlockOperator } from "../src/server/auth";
 import { withDatabase } from "../src/server/database";
 
 const { values } = parseArgs({ options: { email: { type: "string" } } });
-const input = z.object({ email: z.string().trim().toLowerCase().pipe(z.email("--email must be an email address")) }).safeParse(values);
+const input = z.object({ email: emailAddress({ required: "--email is required", invalid: "--email must be an email address" }) }).safeParse(values);
 if (!input.success) {
   console.error(input.error.issues.map((i) => `${i.path.join(".") || "input"}: ${i.message}`).join("\n"));
   console.error("usage: npm run operator:unlock -- --email you@example.com");

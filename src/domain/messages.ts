@@ -89,6 +89,9 @@ export const msg = {
   },
   text: {
     bidi: "Names cannot contain text direction control characters",
+    emailRequired: "Email address is required",
+    emailInvalid: "Please enter a valid email address",
+    emailTooLong: (max: number) => `Email address must be at most ${max} characters`,
   },
   auth: {
     tooManyAttempts: (wait: string) => `Too many failed sign-in attempts. Try again in ${wait}.`,
@@ -298,7 +301,6 @@ export const msg = {
     moreRoles: (n: number) => `+${n} more`,
     addTitle: "Add New User",
     addSubtitle: "Add a user to an active customer organization.",
-    emailTooLong: "Email address is too long",
     statusInvalid: "Status must be Active, Inactive or Pending",
     emailTaken: "A user with this email address already exists",
     customerNotActive: "Users can only be added to an active customer",

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { listPage, noSummary, timestamp } from "./common";
 import { operatorRoles } from "./enums";
 import { msg } from "./messages";
-import { requiredName } from "./text";
+import { emailAddress, requiredName } from "./text";
 import { passwordSchema } from "./password";
 
 /** An operator (a member of staff who signs in), as the Operators screen lists them. */
@@ -28,7 +28,7 @@ const operatorName = requiredName({ required: msg.operators.nameRequired, tooLon
 
 /** Create an operator (admin only). */
 export const createOperatorSchema = z.strictObject({
-  email: z.string().trim().toLowerCase().pipe(z.email("Please enter a valid email address")),
+  email: emailAddress(),
   name: operatorName,
   role: z.enum(operatorRoles, { error: "Role must be admin, editor or viewer" }),
   password,

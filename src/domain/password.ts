@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { maxEmailLength } from "./text";
+import { msg } from "./messages";
 
 export { passwordMessages, passwordPolicy } from "./password-messages";
 import { passwordMessages, passwordPolicy } from "./password-messages";
@@ -29,3 +31,14 @@ export const changePasswordFormSchema = z
   })
   .refine((v) => v.newPassword === v.confirm, { path: ["confirm"], message: passwordMessages.mismatch });
 export type ChangePasswordFormInput = z.input<typeof changePasswordFormSchema>;
+
+/**
+ * What POST /api/auth/sign-in/email reads before anything else: an email of at most
+ * `maxEmailLength` characters and a password of at most the policy's length (no account can have
+ * longer ones), so that no unbounded input reaches the throttle, the database or the log. Other
+ * checks (an email's shape, a wrong password) are the auth library's, answered as before.
+ */
+export const signInBoundsSchema = z.object({
+  email: z.string().trim().max(maxEmailLength, msg.text.emailTooLong(maxEmailLength)).optional(),
+  password: z.string().max(passwordPolicy.maxLength, passwordMessages.tooLong).optional(),
+});

@@ -36,3 +36,28 @@ export function requiredName(messages: { required: string; tooLong: string }, ma
     .max(max, messages.tooLong)
     .refine((v) => !bidiControls.test(v), msg.text.bidi);
 }
+
+/** The longest email address there is (RFC 5321: a path of 256 octets less its angle brackets). */
+export const maxEmailLength = 254;
+
+/**
+ * A simple {something}@{something}.{something} shape (SPEC.md §5 "Add user"), without spaces,
+ * control characters (PostgreSQL text cannot hold NUL) or invisible and bidirectional format characters.
+ */
+export const emailShape = /^[^\s@\p{Cc}\p{Cf}]+@[^\s@\p{Cc}\p{Cf}]+\.[^\s@\p{Cc}\p{Cf}]+$/u;
+
+/**
+ * The one rule of every email address the console takes (users, operators, sign-in, the command
+ * line): required, trimmed and lowercased, at most `maxEmailLength` characters, then the simple
+ * shape. `messages.required` and `messages.invalid` are the field's own (the spec words the user
+ * form's); the length message names the limit.
+ */
+export function emailAddress(messages: { required: string; invalid: string } = { required: msg.text.emailRequired, invalid: msg.text.emailInvalid }) {
+  return z
+    .string({ error: messages.required })
+    .overwrite(trimName)
+    .toLowerCase()
+    .min(1, { error: messages.required, abort: true })
+    .max(maxEmailLength, { error: msg.text.emailTooLong(maxEmailLength), abort: true })
+    .regex(emailShape, messages.invalid);
+}

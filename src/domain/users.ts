@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { trimName } from "./text";
+import { emailAddress } from "./text";
 import { id, listPage, noSummary, stored, timestamp } from "./common";
 import { teamStatuses, userRoles, userStatuses } from "./enums";
 import { msg } from "./messages";
@@ -69,24 +69,12 @@ export type AvailableTeam = z.infer<typeof availableTeamSchema>;
 export const availableTeamsSchema = z.object({ items: z.array(availableTeamSchema), total: z.number().int() });
 
 /**
- * A simple {something}@{something}.{something} shape (SPEC.md §5 "Add user"), without spaces,
- * control characters (PostgreSQL text cannot hold NUL) or invisible and bidirectional format characters.
- */
-export const emailShape = /^[^\s@\p{Cc}\p{Cf}]+@[^\s@\p{Cc}\p{Cf}]+\.[^\s@\p{Cc}\p{Cf}]+$/u;
-
-/**
  * Add user (SPEC.md §5): email required, trimmed and lowercased, then shape-checked; customer
  * required; status Active, Inactive or Pending, default Active. Unknown fields are refused. The
  * form and POST /api/users both validate with this schema.
  */
 export const createUserSchema = z.strictObject({
-  email: z
-    .string({ error: msg.users.emailRequired })
-    .overwrite(trimName)
-    .toLowerCase()
-    .min(1, { error: msg.users.emailRequired, abort: true })
-    .max(254, { error: msg.users.emailTooLong, abort: true })
-    .regex(emailShape, msg.users.emailInvalid),
+  email: emailAddress({ required: msg.users.emailRequired, invalid: msg.users.emailInvalid }),
   customer_id: z.guid({ error: msg.users.customerRequired }),
   status: z.enum(userStatuses, { error: msg.users.statusInvalid }).default("active"),
 });

@@ -10,11 +10,12 @@
  * - audit rows for sign-in, failed, blocked and refused sign-in, sign-out and password changes;
  * - a database outage while reading the session answers 503, never "signed out".
  */
+import { createHash } from "node:crypto";
 import { getConnInfo } from "@hono/node-server/conninfo";
 import { and, eq, lt, sql } from "drizzle-orm";
 import type { Context, MiddlewareHandler } from "hono";
 import { msg } from "../domain/messages";
-import { changePasswordSchema, passwordMessages } from "../domain/password";
+import { changePasswordSchema, passwordMessages, signInBoundsSchema } from "../domain/password";
 import type { Auth, SessionData } from "./auth";
 import { writeAudit } from "./audit";
 import { allowedOrigins, type SecurityConfig } from "./config";
@@ -36,13 +37,22 @@ export const systemClock: Clock = () => new Date();
 export function clientIp(c: Context, hops: number): string {
   if (hops > 0) {
     const entries = (c.req.header("x-forwarded-for") ?? "").split(",").map((e) => e.trim()).filter(Boolean);
-    if (entries.length > 0) return entries[Math.max(0, entries.length - hops)];
+    if (entries.length > 0) return boundedAddress(entries[Math.max(0, entries.length - hops)]);
   }
   try {
     return getConnInfo(c).remote.address ?? "unknown";
   } catch {
     return "unknown"; // in-process requests (tests) have no socket
   }
+}
+
+/**
+ * An address as a header gave it, bounded: an IPv6 address with its zone is under 64 characters, so
+ * anything longer (a client's text that reached the entry a proxy should have written) is kept as
+ * its SHA-256, never whole in a throttle key, an audit row or the log.
+ */
+function boundedAddress(address: string): string {
+  return address.length <= 64 ? address : `sha256:${createHash("sha256").update(address).digest("hex")}`;
 }
 
 /** Whether an attempt may go on to the password check, or for how long it is refused. */
@@ -177,6 +187,11 @@ export function signInHandler(auth: Auth, security: SecurityConfig, clock: Clock
     const now = clock();
     const body = await jsonBodyOf(c);
     if (!body) return errorResponse(c, 400, "bad_request", msg.api.badJson);
+    const bounds = signInBoundsSchema.safeParse(body);
+    if (!bounds.success) {
+      const fields = fieldMessages(bounds.error);
+      return errorResponse(c, 422, "validation_failed", Object.values(fields)[0] ?? msg.api.malformed, fields);
+    }
     const email = typeof body.email === "string" ? body.email.trim().toLowerCase() : "";
     const password = typeof body.password === "string" ? body.password : "";
     const keys = { ip: `ip:${c.var.clientIp}`, account: email ? accountKey(email) : null };

@@ -17,6 +17,7 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "../../src/server/db/client";
 import { routeTable } from "../../src/server/http/route";
+import { createLogger } from "../../src/server/logger";
 import { startConsole, type TestConsole } from "../support/app";
 import { targets } from "../support/databases";
 
@@ -156,8 +157,12 @@ describe.each(targets)("hostile input on %s", (target) => {
     return result;
   }
 
+  /** Every line the console logged (at info: one per request). */
+  const logLines: string[] = [];
+
   beforeAll(async () => {
-    app = await startConsole(target, { demo: true });
+    const logStream = { write: (line: string) => void logLines.push(line) };
+    app = await startConsole(target, { demo: true, logger: createLogger("info", logStream) });
     await app.cookie("viewer"); // an operator to aim the operator routes at
     await app.cookie("admin");
 
@@ -476,6 +481,45 @@ describe.each(targets)("hostile input on %s", (target) => {
       );
       expect(await checksums()).toEqual(before);
     }, 300_000);
+  });
+
+  describe("oversized text", () => {
+    const TEN_K = 10_000;
+    const stringFields = (route: MutationRoute) =>
+      Object.entries(route.body?.properties ?? {}).filter(([, s]) => types(s).includes("string") || s.items?.type === "string");
+
+    it("declares a maximum length for every string field of every body", () => {
+      const unbounded = routes.flatMap((r) => stringFields(r).filter(([, s]) => (s.maxLength ?? s.items?.maxLength) === undefined && !s.enum && s.format !== "uuid" && s.items?.format !== "uuid").map(([name]) => `${r.method} ${r.path} ${name}`));
+      expect(unbounded).toEqual([]);
+    });
+
+    it("answers a 10,000-character value in every string field of every write route and of sign-in with a 4xx (or a success where the field may be that long), never 5xx, and logs no line over 4 KB", async () => {
+      let sent = 0;
+      for (const route of routes.filter((r) => r.body)) {
+        for (const [name, s] of stringFields(route)) {
+          const huge = "x".repeat(TEN_K);
+          const value = s.items ? [huge] : name.includes("email") ? `${"a".repeat(TEN_K)}@example.com` : huge;
+          const res = await send(route, { kind: "10k", params: validParams(route), body: JSON.stringify({ ...validBody(route), [name]: value }), contentType: "application/json" });
+          sent++;
+          const max = s.maxLength ?? s.items?.maxLength ?? 0;
+          const where = `${route.method} ${route.path} ${name}: ${res.status} ${res.text.slice(0, 200)}`;
+          if (max < TEN_K) expect(res.status >= 400 && res.status < 500, where).toBe(true);
+          else expect(res.status, where).toBeLessThan(500);
+        }
+      }
+      for (const [field, value] of [["email", `${"a".repeat(TEN_K)}@example.com`], ["password", "p".repeat(TEN_K)], ["email", "a".repeat(900_000)]] as const) {
+        const body = { email: "admin@test.example", password: "wrong-password", [field]: value };
+        const res = await app.request("/api/auth/sign-in/email", { method: "POST", json: body });
+        const text = await res.text();
+        expect(res.status, `sign-in with a long ${field}: ${text.slice(0, 200)}`).toBe(422);
+        expect(JSON.parse(text).error.fields[field]).toBeDefined();
+        sent++;
+      }
+      expect(sent).toBeGreaterThanOrEqual(40);
+      const long = logLines.filter((line) => Buffer.byteLength(line) >= 4096).map((line) => line.slice(0, 300));
+      expect(long).toEqual([]);
+      expect(logLines.length).toBeGreaterThan(sent);
+    });
   });
 
   it("leaves every table as it was after all the attacks", async () => {

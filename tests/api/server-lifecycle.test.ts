@@ -149,6 +149,30 @@ describe("stopping", () => {
     expect(await proc.exited).toBe(0);
     expect(proc.output()).not.toMatch(/error/i);
   }, 120_000);
+
+  it("is ready until SIGTERM, then answers /readyz 503 while it drains and /healthz 200", async () => {
+    const { proc, port } = await startQuick();
+    const get = (path: string) =>
+      new Promise<{ status: number; body: string }>((resolve, reject) => {
+        const req = request({ host: "127.0.0.1", port, path, agent: false }, (res) => {
+          let body = "";
+          res.on("data", (d) => (body += d));
+          res.on("end", () => resolve({ status: res.statusCode ?? 0, body }));
+        });
+        req.on("error", reject);
+        req.end();
+      });
+    expect(await get("/readyz")).toEqual({ status: 200, body: JSON.stringify({ ok: true }) });
+    proc.child.kill("SIGTERM");
+    // The server keeps its listener while connections keep coming (drain), so these are answered.
+    await new Promise((r) => setTimeout(r, 50));
+    const ready = await get("/readyz");
+    const live = await get("/healthz");
+    expect(ready.status).toBe(503);
+    expect(JSON.parse(ready.body).error.code).toBe("unavailable");
+    expect(live.status).toBe(200);
+    expect(await proc.exited).toBe(0);
+  }, 120_000);
 });
 
 describe("the data folder's lock", () => {
