@@ -3,6 +3,7 @@ import { id, listPage, stored, timestamp } from "./common";
 import { platformStatuses, promptStatuses } from "./enums";
 import { msg } from "./messages";
 import { statusCardsSchema } from "./prompts";
+import { requiredName } from "./text";
 
 /** A row of `platforms` (SPEC.md §3). */
 export const platformSchema = z.object({
@@ -37,7 +38,7 @@ export const platformPromptSchema = z.object({
 export type PlatformPrompt = z.infer<typeof platformPromptSchema>;
 export const platformPromptPageSchema = listPage(platformPromptSchema, z.object({}));
 
-const platformName = z.string({ error: msg.platforms.nameRequired }).trim().min(1, msg.platforms.nameRequired).max(200, msg.platforms.nameTooLong);
+const platformName = requiredName({ required: msg.platforms.nameRequired, tooLong: msg.platforms.nameTooLong }, 200);
 const platformDescription = z
   .string({ error: msg.platforms.descriptionInvalid })
   .max(5000, msg.platforms.descriptionTooLong)

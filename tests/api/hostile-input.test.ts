@@ -483,6 +483,19 @@ describe.each(targets)("hostile input on %s", (target) => {
     }, 300_000);
   });
 
+  it("refuses invisible and text-direction characters in every name and title field of every body", async () => {
+    const before = await checksums();
+    const nameFields = routes.flatMap((r) => Object.keys(r.body?.properties ?? {}).filter((k) => /(^|_)(name|title)$/.test(k)).map((field) => ({ route: r, field })));
+    expect(nameFields.length, "name and title fields of the write routes").toBeGreaterThanOrEqual(11);
+    for (const { route, field } of nameFields) {
+      for (const value of ["\u202egpj.exe", "\u200b\u200b", "\u2066x\u2069", "a\u200fb"]) {
+        const res = await send(route, { kind: "invisible name", params: validParams(route), body: JSON.stringify({ ...validBody(route), [field]: value }), contentType: "application/json" });
+        expect(res.status, `${route.method} ${route.path} ${field}=${JSON.stringify(value)}: ${res.text.slice(0, 200)}`).toBe(422);
+      }
+    }
+    expect(await checksums()).toEqual(before);
+  });
+
   describe("oversized text", () => {
     const TEN_K = 10_000;
     const stringFields = (route: MutationRoute) =>
