@@ -105,6 +105,7 @@ export const msg = {
     nameRequired: "Name is required",
     nameTooLong: "Name is too long",
     notSelf: "You cannot remove your own admin role or deactivate yourself",
+    notSelfReset: "Change your own password with Change password in the user menu, which asks for the current one",
     lastAdmin: "The console needs at least one active admin: make another operator an admin first",
     loadError: "Error loading operators",
     created: "Operator created successfully!",

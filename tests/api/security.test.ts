@@ -188,6 +188,34 @@ describe.each(targets)("sessions on %s", (target) => {
       expect(JSON.stringify(audit)).not.toContain("a-brand-new-password");
     });
 
+    it("an admin cannot reset their own password without the current one (403); Change password is the way", async () => {
+      const email = "self-reset@test.example";
+      await app.request("/api/operators", { as: "admin", method: "POST", json: { email, name: "Self", role: "admin", password: testPassword } });
+      const cookie = cookieOf(await signIn(app, email, testPassword));
+      const [{ id }] = await queryRows<{ id: string }>(app.handle.db, sql`select id from operator where email = ${email}`);
+      const before = await queryRows<{ n: number }>(app.handle.db, sql`select count(*)::int as n from audit_log where action = 'reset_password'`);
+      const res = await app.request(`/api/operators/${id}/reset-password`, { method: "POST", headers: { cookie }, json: { password: "taken-over-password" } });
+      expect(res.status).toBe(403);
+      expect((await res.json()).error).toEqual({ code: "forbidden", message: msg.operators.notSelfReset });
+      expect((await app.request("/api/dashboard", { headers: { cookie } })).status).toBe(200);
+      expect((await signIn(app, email, "taken-over-password")).status).toBe(401);
+      expect((await signIn(app, email, testPassword)).status).toBe(200);
+      expect(await queryRows(app.handle.db, sql`select count(*)::int as n from audit_log where action = 'reset_password'`)).toEqual(before);
+    });
+
+    it("writes no audit row for an operator change that changes nothing", async () => {
+      const email = "steady@test.example";
+      const created = await (await app.request("/api/operators", { as: "admin", method: "POST", json: { email, name: "Steady", role: "viewer", password: testPassword } })).json();
+      const rowsOf = () => queryRows<{ changes: unknown }>(app.handle.db, sql`select changes from audit_log where action = 'update' and entity = 'operator' and entity_id = ${created.id}`);
+      for (const patch of [{ name: "Steady" }, { role: "viewer" }, { banned: false }, { name: "  Steady  ", role: "viewer", banned: false }]) {
+        const res = await app.request(`/api/operators/${created.id}`, { as: "admin", method: "PATCH", json: patch });
+        expect(res.status).toBe(200);
+      }
+      expect(await rowsOf()).toEqual([]);
+      await app.request(`/api/operators/${created.id}`, { as: "admin", method: "PATCH", json: { name: "Steady", role: "editor" } });
+      expect(await rowsOf()).toEqual([{ changes: { before: { role: "viewer" }, after: { role: "editor" } } }]);
+    });
+
     it("prunes expired sessions and stale sign-in counters, keeping live ones and locks", async () => {
       const live = await app.cookie("viewer");
       const [{ id }] = await queryRows<{ id: string }>(app.handle.db, sql`select id from operator where email = 'viewer@test.example'`);

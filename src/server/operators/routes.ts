@@ -82,11 +82,14 @@ const update = apiRoute(operatorsBase, "admin", {
   responses: { 200: jsonResponse(operatorSchema, "Updated"), 409: jsonResponse(errorBodySchema, "It would leave no active admin"), ...notFound404, ...invalidResponse },
 });
 
-/** POST /api/operators/{operatorId}/reset-password `{ password }` → `{ revoked }`: sets the password and ends the operator's sessions. */
+/**
+ * POST /api/operators/{operatorId}/reset-password `{ password }` → `{ revoked }`: sets another
+ * operator's password and ends their sessions. 403 for one's own id (Change password is the way).
+ */
 const resetPassword = apiRoute(operatorsBase, "admin", {
   method: "post", path: "/{operatorId}/reset-password", tags: ["Operators"], summary: "Set a new password",
   request: { params, body: jsonBody(resetPasswordSchema) },
-  responses: { 200: jsonResponse(revokedSchema, "Password set, sessions ended"), ...notFound404, ...invalidResponse },
+  responses: { 200: jsonResponse(revokedSchema, "Password set, sessions ended"), 403: jsonResponse(errorBodySchema, "The operator's own id, or a role below admin"), ...notFound404, ...invalidResponse },
 });
 
 /** POST /api/operators/{operatorId}/revoke-sessions → `{ revoked }` (number of sessions ended). */
@@ -140,16 +143,22 @@ operatorsRouter
       const before = await findOperator(tx, operatorId);
       const removesAdmin = admins.some((a) => a.id === operatorId) && (patch.banned === true || (patch.role !== undefined && patch.role !== "admin"));
       if (removesAdmin && admins.length <= 1) throw conflict(msg.operators.lastAdmin);
-      const after = { ...patch };
-      await tx.update(operator).set({ ...after, updatedAt: new Date() }).where(eq(operator.id, operatorId));
-      if (patch.banned === true) await revokeSessions(tx, operatorId);
-      const pick = (o: Record<string, unknown>) => Object.fromEntries(Object.keys(patch).map((k) => [k, o[k]]));
-      return { result: null, audit: [{ action: "update", entity: "operator", entity_id: operatorId, before: pick(before), after: pick(after) }] };
+      // Only what differs is written and audited: a save that changes nothing leaves no row.
+      const current = { ...before, banned: before.banned ?? false } as Record<string, unknown>;
+      const changed = Object.fromEntries(Object.entries(patch).filter(([k, v]) => v !== undefined && current[k] !== v));
+      if (Object.keys(changed).length === 0) return { result: null, audit: [] };
+      await tx.update(operator).set({ ...changed, updatedAt: new Date() }).where(eq(operator.id, operatorId));
+      if (changed.banned === true) await revokeSessions(tx, operatorId);
+      const was = Object.fromEntries(Object.keys(changed).map((k) => [k, current[k]]));
+      return { result: null, audit: [{ action: "update", entity: "operator", entity_id: operatorId, before: was, after: changed }] };
     });
     return c.json(await operatorRow(c.var.db, operatorId), 200);
   })
   .openapi(resetPassword, async (c) => {
     const { operatorId } = c.req.valid("param");
+    // One's own password changes only with the current one (Change password, throttled like
+    // sign-in): a stolen admin session must not be able to take the account for good.
+    if (c.var.session!.user.id === operatorId) throw new HttpError(403, "forbidden", msg.operators.notSelfReset);
     const hash = await hashPassword(c.req.valid("json").password);
     const revoked = await mutate(c, async (tx) => {
       await findOperator(tx, operatorId);

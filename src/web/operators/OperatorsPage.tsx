@@ -98,7 +98,7 @@ export default function OperatorsPage() {
               button={<MoreHorizontal className="h-4 w-4" aria-hidden />}
               buttonClassName="btn btn-ghost btn-xs btn-square"
               entries={[
-                { label: "Reset password", icon: KeyRound, onSelect: () => { setNewPassword(randomPassword()); setPending({ kind: "reset", operator: o }); } },
+                ...(!self ? [{ label: "Reset password", icon: KeyRound, onSelect: () => { setNewPassword(randomPassword()); setPending({ kind: "reset", operator: o }); } }] : []),
                 { label: "End all sessions", icon: LogOut, onSelect: () => setPending({ kind: "revoke", operator: o }) },
                 ...(o.locked_until ? [{ label: "Unlock", icon: Unlock, onSelect: () => setPending({ kind: "unlock", operator: o }) }] : []),
                 ...(!self
