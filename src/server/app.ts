@@ -4,7 +4,7 @@ import path from "node:path";
 import { createRequire } from "node:module";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { OpenAPIHono } from "@hono/zod-openapi";
-import type { MiddlewareHandler } from "hono";
+import type { Context, MiddlewareHandler } from "hono";
 import { sql } from "drizzle-orm";
 import { HTTPException } from "hono/http-exception";
 import { bodyLimit } from "hono/body-limit";
@@ -78,6 +78,8 @@ export function createApp(deps: AppDeps): { app: OpenAPIHono<AppEnv>; auth: Auth
         formAction: ["'self'"],
         frameAncestors: ["'none'"],
       },
+      // A browser keeps HSTS only from https; on plain http it would be noise (and wrong behind no TLS).
+      strictTransportSecurity: deps.config.publicUrl.startsWith("https://") ? "max-age=15552000; includeSubDomains" : false,
       referrerPolicy: "strict-origin-when-cross-origin",
       xFrameOptions: "DENY",
     }),
@@ -210,6 +212,12 @@ export function createApp(deps: AppDeps): { app: OpenAPIHono<AppEnv>; auth: Auth
   else app.get("/", (c) => c.text("Pedal Console API. Build the web app with `npm run build` to serve the console here."));
 
   app.onError((err, c) => {
+    // A client that went away in the middle of its request body is not a server error: logged as an
+    // aborted request (status 499, as proxies write it); nobody reads the answer.
+    if (clientAborted(c)) {
+      deps.logger.info({ requestId: c.var.requestId, reason: err instanceof Error ? err.message : String(err) }, "request aborted by the client");
+      return c.body(null, 499 as never);
+    }
     if (err instanceof HttpError) return errorResponse(c, err.status, err.code, err.message, err.fields);
     if (err instanceof HTTPException && err.status < 500) return errorResponse(c, err.status, "bad_request", err.message);
     if (err instanceof SyntaxError) return errorResponse(c, 400, "bad_request", msg.api.badJson);
@@ -236,6 +244,12 @@ routeTable.push(
   { method: "GET", path: "/api/docs/init.js", access: "viewer" },
   { method: "GET", path: "/api/docs/assets/{file}", access: "viewer" },
 );
+
+/** Whether the client closed the connection before its request was read in full. */
+function clientAborted(c: Context): boolean {
+  const incoming = (c.env as { incoming?: { aborted?: boolean; readableAborted?: boolean; complete?: boolean } } | undefined)?.incoming;
+  return c.req.raw.signal?.aborted === true || incoming?.aborted === true || incoming?.readableAborted === true;
+}
 
 /** A byte count as people read it: "1 MB", "512 KB". */
 function formatBytes(bytes: number): string {

@@ -59,6 +59,8 @@ export const defaultPgliteSharedBuffersMb = 16;
  * | ANALYTICS_REFRESH_SECONDS | 60                  | age after which an analytics figure is refreshed in the background |
  * | MAX_BODY_BYTES      | 1048576                   | largest request body accepted (413 above), on every route |
  * | SHUTDOWN_WAIT_SECONDS | 10                      | on SIGTERM/SIGINT, how long requests in flight may take to finish |
+ * | HEADERS_TIMEOUT_SECONDS | 10                    | a client must send a request's headers within this long (408 and closed otherwise) |
+ * | REQUEST_TIMEOUT_SECONDS | 30                    | a client must send a whole request, body included, within this long (408 and closed otherwise) |
  */
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -94,6 +96,8 @@ const envSchema = z.object({
   ANALYTICS_REFRESH_SECONDS: z.coerce.number().min(0).default(defaultAnalyticsRefreshSeconds),
   MAX_BODY_BYTES: z.coerce.number().int().min(1024).default(defaultMaxBodyBytes),
   SHUTDOWN_WAIT_SECONDS: z.coerce.number().min(0).default(10),
+  HEADERS_TIMEOUT_SECONDS: z.coerce.number().min(1).max(3600).default(10),
+  REQUEST_TIMEOUT_SECONDS: z.coerce.number().min(1).max(3600).default(30),
 });
 
 /** Session lifetimes and sign-in limits (README "Security"). Times in seconds. */
@@ -148,6 +152,8 @@ export type Config = {
   maxBodyBytes: number;
   /** On SIGTERM/SIGINT, how long requests in flight may take to finish, in seconds. */
   shutdownWaitSeconds: number;
+  /** How long a client may take to send a request's headers, and the whole request, in seconds (slow-client bounds). */
+  timeouts: { headersSeconds: number; requestSeconds: number };
 };
 
 /** Thrown for an environment the console refuses to start with; `message` says what to change. */
@@ -210,6 +216,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     analytics: { refreshSeconds: e.ANALYTICS_REFRESH_SECONDS },
     maxBodyBytes: e.MAX_BODY_BYTES,
     shutdownWaitSeconds: e.SHUTDOWN_WAIT_SECONDS,
+    // Node needs the headers' bound within the request's.
+    timeouts: { headersSeconds: Math.min(e.HEADERS_TIMEOUT_SECONDS, e.REQUEST_TIMEOUT_SECONDS), requestSeconds: e.REQUEST_TIMEOUT_SECONDS },
   };
 }
 

@@ -19,7 +19,7 @@ function errorField(err: Error, depth: number): Record<string, unknown> {
   const code = (err as { code?: unknown }).code;
   const cause = (err as { cause?: unknown }).cause;
   return {
-    type: err.constructor?.name ?? "Error",
+    type: err.name || "Error",
     message: cut(err.message ?? "", depth === 0 ? maxLogText : 256),
     ...(typeof code === "string" || typeof code === "number" ? { code } : {}),
     ...(depth === 0 && err.stack ? { stack: cut(err.stack) } : {}),

@@ -5,7 +5,9 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { msg } from "../../src/domain/messages";
-import { ConfigError, loadConfig } from "../../src/server/config";
+import pino from "pino";
+import { createApp } from "../../src/server/app";
+import { ConfigError, defaultSecurity, loadConfig } from "../../src/server/config";
 import { queryRows } from "../../src/server/db/client";
 import { pruneSessions } from "../../src/server/security";
 import { readSessionDirect } from "../../src/server/session-read";
@@ -307,6 +309,10 @@ describe.each(targets)("requests and operators on %s", (target) => {
     expect(csp).not.toContain("unsafe-inline");
     expect(res.headers.get("x-content-type-options")).toBe("nosniff");
     expect(res.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+    // HSTS only where the console is served over https.
+    expect(res.headers.get("strict-transport-security")).toBeNull();
+    const https = createApp({ db: app.handle.db, config: { authSecret: "s".repeat(40), publicUrl: "https://console.example", security: defaultSecurity }, logger: pino({ level: "silent" }) });
+    expect((await https.app.request("/healthz")).headers.get("strict-transport-security")).toBe("max-age=15552000; includeSubDomains");
   });
 
   it("serves only the auth endpoints the console uses", async () => {

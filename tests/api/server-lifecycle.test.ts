@@ -12,6 +12,7 @@
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, writeFileSync } from "node:fs";
 import { request, type IncomingMessage } from "node:http";
+import { connect } from "node:net";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { freePort } from "../support/crash";
@@ -292,4 +293,60 @@ describe("npm run serve (scripts/serve.sh)", () => {
     expect(flagsOf({ DATABASE_URL: "postgres://127.0.0.1:1/pedal" })).toBe("--max-old-space-size=192 --max-semi-space-size=32");
     expect(flagsOf({})).toBe("--max-old-space-size=192 --max-semi-space-size=8");
   });
+});
+
+describe("transport", () => {
+  it("closes a connection whose headers or body come too slowly (HEADERS_TIMEOUT_SECONDS, REQUEST_TIMEOUT_SECONDS)", async () => {
+    const { proc, port } = await startQuick({ HEADERS_TIMEOUT_SECONDS: "1", REQUEST_TIMEOUT_SECONDS: "2" });
+    try {
+      const slow = (parts: string[]) =>
+        new Promise<{ answer: string; ms: number }>((resolve) => {
+          const started = Date.now();
+          let answer = "";
+          const socket = connect(port, "127.0.0.1");
+          socket.on("data", (d) => (answer += d));
+          socket.on("close", () => resolve({ answer, ms: Date.now() - started }));
+          socket.on("error", () => undefined);
+          // One part every 400 ms, never the end: only the server's bounds can close this.
+          let i = 0;
+          const timer = setInterval(() => {
+            if (socket.destroyed) return clearInterval(timer);
+            socket.write(parts[Math.min(i++, parts.length - 1)]);
+          }, 400);
+        });
+      const headers = await slow(["GET /healthz HTTP/1.1\r\n", "Host: x\r\n", "X-Slow: 1\r\n"]);
+      expect(headers.answer).toMatch(/^HTTP\/1\.1 408/);
+      expect(headers.ms).toBeLessThan(5_000);
+      const body = await slow([`POST /api/auth/sign-in/email HTTP/1.1\r\nHost: localhost:${port}\r\nOrigin: http://localhost:${port}\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n`, "{", "\"a"]);
+      expect(body.answer).toMatch(/^HTTP\/1\.1 408/);
+      expect(body.ms).toBeLessThan(6_000);
+    } finally {
+      proc.child.kill("SIGTERM");
+      await proc.exited;
+    }
+  }, 60_000);
+
+
+  it("logs a client that aborts its request body as an aborted request (499, info), never as a server error", async () => {
+    const { proc, port } = await startQuick({ LOG_LEVEL: "info" });
+    try {
+      for (const target of ["/api/auth/sign-in/email", "/api/customers", "/api/no-such-route"]) {
+        await new Promise<void>((resolve) => {
+          const req = request({ host: "127.0.0.1", port, path: target, method: "POST", agent: false,
+            headers: { "content-type": "application/json", "content-length": "100000", origin: `http://localhost:${port}` } });
+          req.on("error", () => resolve());
+          req.on("response", (res) => { res.resume(); resolve(); });
+          req.write("{\"email\":\"" + "a".repeat(1000));
+          setTimeout(() => req.destroy(), 100);
+        });
+      }
+      await new Promise((r) => setTimeout(r, 300));
+      const lines = proc.output().split("\n").filter((l) => l.startsWith("{")).map((l) => JSON.parse(l) as { level: number; status?: number; msg: string });
+      expect(lines.filter((l) => l.level >= 50 || (l.status ?? 0) >= 500), proc.output()).toEqual([]);
+      expect(lines.filter((l) => l.status === 499 && l.level === 30).length, proc.output()).toBeGreaterThanOrEqual(1);
+    } finally {
+      proc.child.kill("SIGTERM");
+      await proc.exited;
+    }
+  }, 60_000);
 });
