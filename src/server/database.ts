@@ -3,11 +3,12 @@ import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { loadConfig, type Config } from "./config";
+import { describeStartupError } from "./startup-error";
 import { openPglite, openPostgres, type DatabaseHandle } from "./db/client";
 import { isEmpty, loadDemoData } from "./db/demo-data";
 import { operator } from "./db/schema";
 import { createOperator } from "./auth";
-import { lockDataDir } from "./lock";
+import { LockedError, lockDataDir } from "./lock";
 import { NotAdoptedError } from "./db/catalog";
 import type { OperatorRole } from "../domain/enums";
 
@@ -85,11 +86,32 @@ export async function prepareDatabase(handle: DatabaseHandle, config: Config): P
 /**
  * For command-line scripts: opens and migrates the configured database, runs `work`, then
  * checkpoints, closes and unlocks it whatever happens. Resolves to `work`'s exit code, or 2 after
- * printing why when the database is another application's, to be adopted first (NotAdoptedError).
+ * printing one line saying what to do when the environment is invalid (ConfigError), when a running
+ * console holds the embedded database (LockedError; `whenLocked` may then reach that console
+ * instead and give the exit code), or when the database is another application's, to be adopted
+ * first (NotAdoptedError).
  */
-export async function withDatabase(work: (handle: DatabaseHandle, config: Config) => Promise<number>): Promise<number> {
-  const config = loadConfig();
-  const { handle, release } = await openConfiguredDatabase(config);
+export async function withDatabase(
+  work: (handle: DatabaseHandle, config: Config) => Promise<number>,
+  whenLocked?: (config: Config) => Promise<number | undefined>,
+): Promise<number> {
+  let config: Config;
+  let opened: Awaited<ReturnType<typeof openConfiguredDatabase>>;
+  try {
+    config = loadConfig();
+    opened = await openConfiguredDatabase(config);
+  } catch (err) {
+    if (err instanceof LockedError) {
+      const code = whenLocked ? await whenLocked(loadConfig()) : undefined;
+      if (code !== undefined) return code;
+      console.error(`${err.message.replace(/\. Stop it first.*$/, "")}. Stop that console (Ctrl+C, or SIGTERM to its pid), run this command again, then start the console.`);
+      return 2;
+    }
+    const { line, exitCode } = describeStartupError(err, {});
+    console.error(line);
+    return exitCode;
+  }
+  const { handle, release } = opened;
   try {
     try {
       await handle.migrate();

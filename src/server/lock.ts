@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
-import { createServer, type Server } from "node:net";
+import { createServer, type Server, type Socket } from "node:net";
 import path from "node:path";
 
 /** Thrown when another live process holds the data folder. */
@@ -18,7 +18,7 @@ export class LockedError extends Error {}
  */
 export async function lockDataDir(dataDir: string): Promise<() => void> {
   const real = realpathSync(dataDir);
-  const name = `\0pedal-console:${createHash("sha256").update(real).digest("hex")}`;
+  const name = lockName(dataDir);
   const server = createServer();
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
@@ -30,12 +30,30 @@ export async function lockDataDir(dataDir: string): Promise<() => void> {
     );
   });
   server.unref(); // the lock alone does not keep the process alive
+  held.set(real, server);
   const file = path.join(real, "console.lock");
   writeFileSync(file, String(process.pid));
-  return () => release(server, file);
+  return () => release(server, file, real);
 }
 
-function release(server: Server, file: string) {
+/** The lock sockets this process holds, by the data folder's real path. */
+const held = new Map<string, Server>();
+
+/** The abstract socket name of a data folder's lock (the same for every path naming the folder). */
+export function lockName(dataDir: string): string {
+  return `\0pedal-console:${createHash("sha256").update(realpathSync(dataDir)).digest("hex")}`;
+}
+
+/**
+ * Hands every connection made to this process's lock of `dataDir` to `handler` (maintenance.ts:
+ * the command line's way to reach a running console). A no-op when this process holds no such lock.
+ */
+export function onLockConnection(dataDir: string, handler: (socket: Socket) => void) {
+  held.get(realpathSync(dataDir))?.on("connection", handler);
+}
+
+function release(server: Server, file: string, real: string) {
+  held.delete(real);
   rmSync(file, { force: true });
   server.close();
 }

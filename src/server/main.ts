@@ -12,6 +12,7 @@ import { loadConfig, type Config } from "./config";
 import { ensureDemoOperators, isTrial, openConfiguredDatabase, prepareDatabase } from "./database";
 import { pruneSessions } from "./security";
 import { createLogger } from "./logger";
+import { serveMaintenance } from "./maintenance";
 import { describeStartupError } from "./startup-error";
 
 /** What the failure message may name: filled in as start-up gets that far. */
@@ -33,6 +34,8 @@ async function main() {
     throw err;
   }
   const draining = { on: false };
+  // The command line reaches this console through the embedded database's lock (operator:unlock).
+  if (handle.kind === "pglite") serveMaintenance(config.dataDir, config.authSecret, handle.db);
   const { app, analytics, listSummaries } = createApp({ db: handle.db, config, logger, webRoot: defaultWebRoot, isDraining: () => draining.on });
   // The costly analytics figures are computed in the background, ready for the first visit.
   void warmAnalytics(handle.db, analytics);

@@ -16,6 +16,8 @@ import { createOperator } from "../../src/server/auth";
 import { openPglite, openPostgres, queryRows, type DatabaseHandle } from "../../src/server/db/client";
 import { startConsole, testPassword, type TestConsole } from "../support/app";
 import { targets, type TargetName } from "../support/databases";
+import { freePort } from "../support/crash";
+import { startConsoleProcess, testFolder } from "../support/server";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const cookieOf = (res: Response) => res.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
@@ -183,3 +185,45 @@ describe.each(targets)("server commands on %s", (target) => {
   }, 900_000);
 });
 
+
+describe("server commands while the console runs on the embedded database", () => {
+  it("operator:unlock is carried out by the running console; operator:create and db:seed say in one line what to do", async () => {
+    const folder = testFolder("running-cli");
+    const port = await freePort();
+    const password = "demo-password-123";
+    const proc = startConsoleProcess({ DATA_DIR: folder, PORT: String(port), DEMO_OPERATOR_PASSWORD: password, LOCKOUT_FAILURES: "2", SIGNIN_MAX_PER_ACCOUNT: "50" });
+    try {
+      await proc.started;
+      const signIn = (pw: string) =>
+        fetch(`http://127.0.0.1:${port}/api/auth/sign-in/email`, {
+          method: "POST", headers: { "content-type": "application/json", origin: `http://localhost:${port}` }, body: JSON.stringify({ email: "admin@pedal.example", password: pw }),
+        });
+      for (let i = 0; i < 2; i++) expect((await signIn("not-the-password")).status).toBe(401);
+      expect((await signIn(password)).status).toBe(429);
+
+      // A command without the console's secret is refused by the console.
+      const forged = runScript("operator-unlock.ts", ["--email", "admin@pedal.example"], { DATA_DIR: folder, BETTER_AUTH_SECRET: "f".repeat(40) });
+      expect(forged.code).toBe(2);
+      expect(forged.out).toContain("refused");
+      expect((await signIn(password)).status).toBe(429);
+
+      const unlocked = runScript("operator-unlock.ts", ["--email", "admin@pedal.example"], { DATA_DIR: folder });
+      expect(unlocked.out.trim()).toBe("Operator admin@pedal.example unlocked: they can sign in again.");
+      expect(unlocked.code).toBe(0);
+      expect((await signIn(password)).status).toBe(200);
+      const unknown = runScript("operator-unlock.ts", ["--email", "nobody@pedal.example"], { DATA_DIR: folder });
+      expect(unknown).toEqual({ code: 1, out: "No operator has the email nobody@pedal.example.\n" });
+
+      for (const [script, args] of [["operator-create.ts", ["--email", "new@pedal.example", "--password", testPassword]], ["db.ts", ["seed"]]] as const) {
+        const locked = runScript(script, [...args], { DATA_DIR: folder });
+        expect(locked.code, locked.out).toBe(2);
+        expect(locked.out.trim().split("\n"), locked.out).toHaveLength(1);
+        expect(locked.out).toMatch(/is in use by another console \(pid \d+\)\. Stop that console/);
+        expect(locked.out).not.toMatch(/\n\s+at /);
+      }
+    } finally {
+      proc.child.kill("SIGTERM");
+      await proc.exited;
+    }
+  }, 300_000);
+});
