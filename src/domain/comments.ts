@@ -1,3 +1,4 @@
+import { searchTextSchema } from "./text";
 import { z } from "zod";
 import { id, listPage, stored, timestamp } from "./common";
 import { commentStatuses, type CommentStatus } from "./enums";
@@ -65,7 +66,7 @@ export type SetCommentStatusInput = z.infer<typeof setCommentStatusSchema>;
 export const commentFilterSchema = z.strictObject({
   status: z.enum(commentStatuses, { error: msg.comments.badStatus }).optional(),
   customer_id: z.guid({ error: msg.customers.notFound }).optional(),
-  q: z.string().trim().max(200, msg.api.searchTooLong).regex(/^[^\p{Cc}]*$/u, msg.api.malformed).optional(),
+  q: searchTextSchema.optional(),
 });
 export type CommentFilter = z.infer<typeof commentFilterSchema>;
 

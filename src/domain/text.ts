@@ -8,6 +8,11 @@ import { msg } from "./messages";
  */
 // An alternation, not a character class: joiners in a class read as combined characters.
 const blank = "(?:\\s|\\u00AD|\\u034F|\\u115F|\\u1160|\\u180E|\\u200B|\\u200C|\\u200D|\\u2060|\\u2061|\\u2062|\\u2063|\\u2064|\\u3164|\\uFEFF|\\uFFA0)";
+/**
+ * The pattern, for the OpenAPI document, of what a client may send where the server trims first:
+ * `core` (a regular expression source without anchors) with blanks allowed at either end.
+ */
+const trimmedPattern = (core: string) => `^${blank}*${core}${blank}*$`;
 const edges = new RegExp(`^${blank}+|${blank}+$`, "gu");
 
 /**
@@ -59,5 +64,29 @@ export function emailAddress(messages: { required: string; invalid: string } = {
     .toLowerCase()
     .min(1, { error: messages.required, abort: true })
     .max(maxEmailLength, { error: msg.text.emailTooLong(maxEmailLength), abort: true })
-    .regex(emailShape, messages.invalid);
+    .regex(emailShape, messages.invalid)
+    // The OpenAPI document states what may be sent, before the trim: the shape with blanks at
+    // either end. JSON Schema reads patterns as Unicode expressions (the `u` flag), which this one
+    // needs for \p{Cc} and \p{Cf}; the flag is not part of the pattern.
+    .meta({ pattern: trimmedPattern(emailShape.source.slice(1, -1)) });
 }
+
+/** The longest search text a list or the global search takes. */
+export const maxSearchLength = 200;
+
+/**
+ * Text without control characters (Unicode category Cc: U+0000–U+001F and U+007F–U+009F), written
+ * as ranges so that the pattern reads the same with or without a regular expression's `u` flag
+ * (the OpenAPI document carries it to clients' validators).
+ */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+export const noControlCharacters = /^[^\u0000-\u001F\u007F-\u009F]*$/;
+
+/** The `q` of every list and search: trimmed, at most `maxSearchLength`, no control characters. */
+export const searchTextSchema = z
+  .string()
+  .trim()
+  .max(maxSearchLength, msg.api.searchTooLong)
+  .regex(noControlCharacters, msg.api.malformed)
+  // What may be sent, before the trim (OpenAPI document): whitespace at either end is dropped.
+  .meta({ pattern: `^\\s*${noControlCharacters.source.slice(1, -1)}\\s*$` });

@@ -308,7 +308,8 @@ function mountDocs(app: OpenAPIHono<AppEnv>) {
   const page = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Pedal Console API</title>
 <link rel="stylesheet" href="/api/docs/assets/swagger-ui.css"></head><body><div id="swagger-ui"></div>
 <script src="/api/docs/assets/swagger-ui-bundle.js"></script><script src="/api/docs/init.js"></script></body></html>`;
-  const init = `window.ui = SwaggerUIBundle({ url: "/api/openapi.json", dom_id: "#swagger-ui" });`;
+  // validatorUrl null: Swagger UI would otherwise send the document to validator.swagger.io.
+  const init = `window.ui = SwaggerUIBundle({ url: "/api/openapi.json", dom_id: "#swagger-ui", validatorUrl: null });`;
   const viewer = requireAccess("viewer");
   app.get("/api/docs", viewer, (c) => c.html(page));
   app.get("/api/docs/init.js", viewer, (c) => c.body(init, 200, { "content-type": "text/javascript" }));

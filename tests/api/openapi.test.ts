@@ -3,12 +3,15 @@
  * valid OpenAPI 3.1 document (checked with a maintained validator), declares the session cookie
  * as a security scheme, and every operation (all but sign-in and /healthz, which are not in it)
  * carries that scheme, its required role (`x-required-role` and in the description, equal to the
- * route table's) and its 401/403/413 answers (422 when it takes input) in the error schema.
+ * route table's) and its 401/403/413 answers (422 when it takes input) in the error schema. Its
+ * patterns compile as JSON Schema reads them, and the API suite's own traffic is held to it by a
+ * maintained validator (tests/support/contract.ts), which is shown here to find drift.
  */
 import { Validator } from "@seriousme/openapi-schema-validator";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { routeTable } from "../../src/server/http/route";
 import { startConsole, type TestConsole } from "../support/app";
+import { contractOf } from "../support/contract";
 
 describe("OpenAPI document", () => {
   let app: TestConsole;
@@ -52,6 +55,35 @@ describe("OpenAPI document", () => {
       }
     }
     expect(problems).toEqual([]);
+  });
+
+  it("has patterns that compile as JSON Schema reads them (Unicode expressions), with no flags leaked into them", () => {
+    const patterns: string[] = [];
+    JSON.stringify(doc, (key, value) => (key === "pattern" && typeof value === "string" ? void patterns.push(value) : undefined) ?? value);
+    expect(patterns.length).toBeGreaterThan(20);
+    for (const p of new Set(patterns)) {
+      expect(() => new RegExp(p, "u"), p).not.toThrow();
+      expect(p, "a pattern ends with its anchor, not with regular expression flags").toMatch(/\$$/);
+    }
+  });
+
+  it("holds real traffic to the document: every search and an email in a body pass a validating client", async () => {
+    // TestConsole.request checks each exchange (tests/support/contract.ts): these would fail there.
+    const lists = Object.entries(doc.paths as Record<string, { get?: { parameters?: Array<{ name: string; in: string }> } }>)
+      .filter(([path, ops]) => !path.includes("{") && ops.get?.parameters?.some((p) => p.in === "query" && p.name === "q"))
+      .map(([path]) => path);
+    expect(lists.length).toBeGreaterThanOrEqual(10);
+    for (const path of lists) expect((await app.request(`${path}?q=${encodeURIComponent("  an ")}`, { as: "admin" })).status, path).toBe(200);
+    const created = await app.request("/api/operators", { as: "admin", method: "POST", json: { email: " New.Staff@Example.com ", name: "New Staff", role: "viewer", password: "correct-horse-battery" } });
+    expect(created.status).toBe(201);
+  });
+
+  it("finds drift: an answer or an accepted request the document does not describe is reported", async () => {
+    const contract = await contractOf(doc);
+    const x = { method: "GET", url: "/api/customers?limit=5", requestHeaders: new Headers(), responseType: "application/json" };
+    expect(contract({ ...x, status: 200, responseBody: JSON.stringify({ items: [{ customer_id: 1 }] }) })).toHaveLength(1);
+    expect(contract({ ...x, status: 418, responseBody: "{}" })[0]).toContain("status 418 is not declared");
+    expect(contract({ ...x, url: "/api/customers?limit=abc", status: 200, responseBody: "{}" }).join()).toContain("the server accepted a request the document refuses");
   });
 
   it("has no operation for sign-in or /healthz, which need no session", () => {

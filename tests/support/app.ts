@@ -12,6 +12,7 @@ import { loadDemoData } from "../../src/server/db/demo-data";
 import type { OperatorRole } from "../../src/domain/enums";
 import type { AnalyticsFigureData } from "../../src/domain/analytics";
 import type { Snapshots } from "../../src/server/snapshots";
+import { bodyText, contractOf } from "./contract";
 import { freshDatabase, type TargetName } from "./databases";
 
 export const publicUrl = "http://localhost:3999";
@@ -92,6 +93,9 @@ export async function startConsole(
     return value;
   }
 
+  // Every call below is held against the API's description (tests/support/contract.ts).
+  const contract = contractOf(app.getOpenAPI31Document({ openapi: "3.1.0", info: { title: "Pedal Console API", version: "test" } }) as never);
+
   async function request(path: string, init: RequestInit & { as?: OperatorRole; json?: unknown; noOrigin?: boolean } = {}) {
     const { as, json, noOrigin, ...rest } = init;
     const headers = new Headers(rest.headers);
@@ -101,7 +105,13 @@ export async function startConsole(
       headers.set("content-type", "application/json");
       rest.body = JSON.stringify(json);
     }
-    return app.request(path, { ...rest, headers });
+    const res = await app.request(path, { ...rest, headers });
+    const problems = (await contract)({
+      method: rest.method ?? "GET", url: path, requestHeaders: headers, requestBody: typeof rest.body === "string" ? rest.body : undefined,
+      status: res.status, responseType: res.headers.get("content-type") ?? "", responseBody: await bodyText(res.clone()),
+    });
+    if (problems.length > 0) throw new Error(`The answer or the request differs from /api/openapi.json:\n${problems.join("\n")}`);
+    return res;
   }
 
   const asJson = async (res: Response) => ({ status: res.status, body: await res.json() });

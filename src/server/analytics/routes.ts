@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { analyticsFigures, analyticsFigureSchema, signInRanges } from "../../domain/analytics";
-import { apiRoute, createRouter, invalidResponse, jsonResponse } from "../http/route";
+import { apiRoute, createRouter, invalidResponse, jsonResponse, notFoundResponse } from "../http/route";
 import { analyticsFigure } from "./queries";
 
 export const analyticsBase = "/api/analytics";
@@ -21,7 +21,7 @@ const figure = apiRoute(analyticsBase, "viewer", {
     params: z.object({ figure: z.enum(analyticsFigures) }),
     query: z.object({ days: z.coerce.number().pipe(z.union(signInRanges.map((d) => z.literal(d)) as [z.ZodLiteral<7>, z.ZodLiteral<30>, z.ZodLiteral<90>])).default(30) }),
   },
-  responses: { 200: jsonResponse(analyticsFigureSchema, "The figure's rows"), ...invalidResponse },
+  responses: { 200: jsonResponse(analyticsFigureSchema, "The figure's rows"), ...notFoundResponse("No such figure"), ...invalidResponse },
 });
 
 export const analyticsRouter = createRouter().openapi(figure, async (c) => {

@@ -1,3 +1,4 @@
+import { searchTextSchema } from "../../domain/text";
 import { z } from "@hono/zod-openapi";
 import { eq } from "drizzle-orm";
 import {
@@ -32,7 +33,7 @@ const options = apiRoute(customersBase, "viewer", {
   method: "get", path: "/options", tags: ["Customers"], summary: "Customers for pickers, by name",
   request: {
     query: z.object({
-      q: z.string().trim().max(200, msg.api.searchTooLong).regex(/^[^\p{Cc}]*$/u, msg.api.malformed).optional(),
+      q: searchTextSchema.optional(),
       active: z.enum(["true", "false"]).optional(),
       limit: z.coerce.number().int().min(1).max(50).default(20),
     }),

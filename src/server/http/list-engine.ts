@@ -22,6 +22,7 @@
  * and one statement with the summary and the exact count (a search on a list's `base` runs the
  * last two before the page).
  */
+import { searchTextSchema } from "../../domain/text";
 import type { AuditListName } from "../../domain/audit";
 import { sql, type SQL } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
@@ -193,7 +194,7 @@ export const minContainsLength = 3;
  */
 export const matchesFirstLimit = defaultBackgroundCountFrom;
 
-const searchText = z.string().trim().max(200, msg.api.searchTooLong).regex(/^[^\p{Cc}]*$/u, msg.api.malformed);
+const searchText = searchTextSchema;
 
 /** The paging parameters of every list. */
 export const listPagingSchema = z.object({

@@ -57,8 +57,8 @@ const errorEntry = (description: string) => ({ description, content: { "applicat
 export const sessionScheme = "session";
 
 /**
- * The error answers every route may give, in the standard error body: 400 and 413 to anyone; 401
- * and 403 to routes that need a role; 422 to routes that take input.
+ * The error answers every route may give, in the standard error body: 400, 413 and 503 to anyone;
+ * 401 and 403 to routes that need a role; 422 to routes that take input; 415 to routes that take a body.
  */
 function standardErrors(access: RouteAccess, takesInput: boolean, takesBody: boolean) {
   return {
@@ -69,6 +69,8 @@ function standardErrors(access: RouteAccess, takesInput: boolean, takesBody: boo
       403: errorEntry(`The operator's role is below ${access}`),
     }),
     ...(takesInput ? { 422: errorEntry("Invalid input, with a message per field") } : {}),
+    ...(takesBody ? { 415: errorEntry("The body is not JSON (content-type: application/json)") } : {}),
+    503: errorEntry("The database cannot be reached right now (retry after Retry-After seconds), or the server is stopping"),
   };
 }
 

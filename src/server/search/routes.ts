@@ -1,3 +1,4 @@
+import { searchTextSchema } from "../../domain/text";
 import { z } from "@hono/zod-openapi";
 import { msg } from "../../domain/messages";
 import { searchResultSchema } from "../../domain/search";
@@ -16,7 +17,7 @@ const search = apiRoute(searchBase, "viewer", {
   method: "get", path: "/", tags: ["Search"], summary: "Search every kind of record",
   request: {
     query: z.object({
-      q: z.string().trim().min(1, msg.search.queryRequired).max(200, msg.api.searchTooLong).regex(/^[^\p{Cc}]*$/u, msg.api.malformed),
+      q: searchTextSchema.min(1, msg.search.queryRequired),
     }),
   },
   responses: { 200: jsonResponse(searchResultSchema, "Matches grouped by kind"), ...invalidResponse },

@@ -1,3 +1,4 @@
+import { searchTextSchema } from "../../domain/text";
 import { z } from "@hono/zod-openapi";
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { okSchema } from "../../domain/common";
@@ -55,7 +56,7 @@ const options = apiRoute(skillsBase, "viewer", {
   method: "get", path: "/options", tags: ["Skills"], summary: "Skills for pickers, by name",
   request: {
     query: z.object({
-      q: z.string().trim().max(200, msg.api.searchTooLong).regex(/^[^\p{Cc}]*$/u, msg.api.malformed).optional(),
+      q: searchTextSchema.optional(),
       active: z.enum(["true", "false"]).optional(),
       limit: z.coerce.number().int().min(1).max(50).default(20),
     }),

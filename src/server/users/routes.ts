@@ -1,3 +1,4 @@
+import { searchTextSchema } from "../../domain/text";
 import { z } from "@hono/zod-openapi";
 import { and, eq, sql } from "drizzle-orm";
 import { okSchema } from "../../domain/common";
@@ -38,7 +39,7 @@ const detail = apiRoute(usersBase, "viewer", {
  */
 const available = apiRoute(usersBase, "viewer", {
   method: "get", path: "/{userId}/available-teams", tags: ["Users"], summary: "Teams a user can join",
-  request: { params, query: paging.extend({ q: z.string().trim().max(200).regex(/^[^\p{Cc}]*$/u, msg.api.malformed).optional() }) },
+  request: { params, query: paging.extend({ q: searchTextSchema.optional() }) },
   responses: { 200: jsonResponse(availableTeamsSchema, "Teams the user can join"), ...userNotFound, ...invalidResponse },
 });
 
