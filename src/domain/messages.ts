@@ -19,6 +19,8 @@ export const msg = {
     hookMisuse: "useAuth must be used within an AuthProvider",
   },
   ui: {
+    dismiss: "Dismiss",
+    notifications: "Notifications",
     readOnly: "Your role can view but not change this",
     adminOnly: "Only admins can open this",
     moreActions: "More actions",
@@ -340,6 +342,8 @@ export const msg = {
     deleted: "Skill deleted successfully!",
     assigned: "Skill assigned successfully!",
     assignedTo: (team: string) => `Skill assigned to ${team} successfully!`,
+    assignToNamedTeam: (team: string, customer: string) => `Assign to ${team} of ${customer}`,
+    selectTeam: (team: string, customer: string) => `Select ${team} of ${customer}`,
     unassignedFrom: (team: string) => `Skill unassigned from ${team} successfully!`,
     reassignedTo: (team: string) => `Skill reassigned to ${team} successfully!`,
     deleteConfirm: (name: string) =>

@@ -575,6 +575,24 @@ describe.each(targets)("customers, teams and users API on %s", (target) => {
       expect(await count(sql`select 1 from teams_skills where team_id = ${team.team_id}`)).toBe(0);
     });
 
+    it("refuses an archived team on every path with one reason, and leaves its old assignment unassigned", async () => {
+      const team = await newTeam();
+      const skillId = await insertSkill();
+      expect((await send("POST", `/api/teams/${team.team_id}/skills`, { skill_id: skillId })).status).toBe(201);
+      expect((await send("PATCH", `/api/skills/${skillId}/teams/${team.team_id}`, { status: "inactive" })).status).toBe(200);
+      await rows(sql`update teams set status = 'inactive' where team_id = ${team.team_id}`);
+      const paths = [
+        send("POST", `/api/teams/${team.team_id}/skills`, { skill_id: skillId }),
+        send("POST", `/api/skills/${skillId}/teams`, { team_id: team.team_id }),
+        send("PATCH", `/api/skills/${skillId}/teams/${team.team_id}`, { status: "active" }),
+      ];
+      for (const answer of await Promise.all(paths)) {
+        expect(answer.status).toBe(422);
+        expect(answer.body.error.message).toBe(msg.skills.teamNotActive);
+      }
+      expect(await rows(sql`select status from teams_skills where team_id = ${team.team_id}`)).toEqual([{ status: "inactive" }]);
+    });
+
     it("lists only active assignments, and offers active skills not actively assigned", async () => {
       const team = await newTeam();
       const [kept, unassigned, inactive] = [await insertSkill(), await insertSkill(), await insertSkill("inactive")];

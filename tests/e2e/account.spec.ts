@@ -39,7 +39,7 @@ test("an operator changes their password from the user menu, with the policy and
 
   await dialog.getByRole("textbox", { name: passwordMessages.current, exact: true }).fill(first);
   await dialog.getByRole("button", { name: passwordMessages.submit }).click();
-  await expect(own.getByTestId("flash-banner")).toContainText(passwordMessages.changed);
+  await expect(own.getByTestId("success-banner")).toContainText(passwordMessages.changed);
   await expect(dialog).toBeHidden();
   // Still signed in, and the new password is the one that works.
   await own.reload();

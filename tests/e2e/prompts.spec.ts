@@ -57,7 +57,7 @@ test.describe("prompts and platforms", () => {
     await page.getByLabel("Prompt Content").fill(first);
     await page.getByRole("button", { name: msg.prompts.create }).click();
     await expect(page).toHaveURL(/\/prompts$/);
-    await page.getByTestId("flash-banner").getByRole("link", { name: title }).click();
+    await page.getByTestId("success-banner").getByRole("link", { name: title }).click();
     await expect(page.getByRole("heading", { name: title, level: 1 })).toBeVisible();
     await expect(page.getByTestId("prompt-content")).toHaveText(first);
     await expect(page.getByTestId("associated-skill")).toHaveText(skill.skill_name);

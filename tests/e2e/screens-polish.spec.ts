@@ -279,7 +279,7 @@ test.describe("feedback and roles", () => {
     const name = `Confirmed Co ${unique()}`;
     await page.getByLabel("Customer Name").fill(name);
     await page.getByRole("button", { name: msg.customers.create }).click();
-    const banner = page.getByTestId("flash-banner");
+    const banner = page.getByTestId("success-banner");
     await expect(banner).toContainText(msg.customers.created);
     await expect(banner.getByRole("link", { name })).toBeVisible();
     await page.getByRole("link", { name: "Add Team" }).click();

@@ -177,8 +177,8 @@ test.describe("users", () => {
     await expect(page).toHaveURL(/\/users$/);
     const email = `${local.toLowerCase()}@users.test`;
     // "User created", with a link to the new user.
-    await expect(page.getByTestId("flash-banner")).toContainText(msg.users.created);
-    await expect(page.getByTestId("flash-banner").getByRole("link", { name: email })).toHaveAttribute("href", /\/users\/[0-9a-f-]{36}$/);
+    await expect(page.getByTestId("success-banner")).toContainText(msg.users.created);
+    await expect(page.getByTestId("success-banner").getByRole("link", { name: email })).toHaveAttribute("href", /\/users\/[0-9a-f-]{36}$/);
     const table = page.getByRole("table", { name: "Users" });
     const row = table.getByRole("row").filter({ hasText: email });
     await expect(row).toBeVisible();

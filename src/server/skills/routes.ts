@@ -1,5 +1,6 @@
 import { searchTextSchema } from "../../domain/text";
 import { z } from "@hono/zod-openapi";
+import { assignSkillToTeam } from "./assign";
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { okSchema } from "../../domain/common";
 import { msg } from "../../domain/messages";
@@ -272,26 +273,8 @@ skillsRouter
     const { skillId } = c.req.valid("param");
     const { team_id } = c.req.valid("json");
     const outcome = await mutate(c, async (tx) => {
-      await lockedSkill(tx, skillId, { active: true });
-      const [team] = await tx.select().from(teams).where(eq(teams.team_id, team_id)).for("update");
-      if (!team) throw new HttpError(404, "not_found", msg.teams.notFound, { team_id: msg.teams.notFound });
-      if (team.status !== "active") throw new HttpError(422, "validation_failed", msg.skills.teamNotActive, { team_id: msg.skills.teamNotActive });
-      // Insert, or reactivate an unassigned row; an active row is left as it is (one row per team and
-      // skill). The team row is locked above, so this team's assignments are written one at a time:
-      // look, then write (no ON CONFLICT: an adopted database may lack the (team_id, skill_id) key).
-      const pair = and(eq(teams_skills.team_id, team_id), eq(teams_skills.skill_id, skillId));
-      const existing = await tx.select({ status: teams_skills.status }).from(teams_skills).where(pair);
-      if (existing.some((r) => r.status === "active")) return { result: { created: false }, audit: [] };
-      if (existing.length === 0) {
-        await tx.insert(teams_skills).values({ team_id, skill_id: skillId, customer_id: team.customer_id, status: "active", assigned_at: new Date() });
-      } else {
-        await tx.update(teams_skills).set({ status: "active" }).where(pair);
-      }
-      const row = { inserted: existing.length === 0 };
-      return {
-        result: { created: row.inserted },
-        audit: assignmentAudit(row.inserted ? "assign_skill" : "reassign_skill", { team_id, skill_id: skillId }, undefined, { team_name: team.team_name, status: "active" }),
-      };
+      const done = await assignSkillToTeam(tx, team_id, skillId);
+      return { result: done, audit: done.audit };
     });
     return c.json({ team_id, skill_id: skillId, status: "active" as const }, outcome.created ? 201 : 200);
   })

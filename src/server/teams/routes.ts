@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import { assignSkillToTeam } from "../skills/assign";
 import { and, eq, sql } from "drizzle-orm";
 import { okSchema } from "../../domain/common";
 import { msg } from "../../domain/messages";
@@ -11,8 +12,8 @@ import {
   teamSkillsSchema,
   updateTeamStatusSchema,
 } from "../../domain/teams";
-import { assignmentAudit, membershipAudit, mutate } from "../audit";
-import { customers, skills, teams, teams_skills, teams_users } from "../db/schema";
+import { membershipAudit, mutate } from "../audit";
+import { customers, teams, teams_skills, teams_users } from "../db/schema";
 import { HttpError, notFound } from "../http/errors";
 import { pagingQuery, toJson } from "../http/list";
 import { apiRoute, createRouter, invalidResponse, jsonBody, jsonResponse, notFoundResponse } from "../http/route";
@@ -165,29 +166,8 @@ teamsRouter
     const { teamId } = c.req.valid("param");
     const { skill_id } = c.req.valid("json");
     const outcome = await mutate(c, async (tx) => {
-      const [team] = await tx.select().from(teams).where(eq(teams.team_id, teamId)).for("update");
-      if (!team) throw notFound(msg.teams.notFound);
-      const [skill] = await tx.select().from(skills).where(eq(skills.skill_id, skill_id));
-      if (!skill) throw notFound(msg.skills.notFound);
-      if (skill.status !== "active") throw new HttpError(422, "validation_failed", msg.teams.skillNotActive, { skill_id: msg.teams.skillNotActive });
-      // Insert, or reactivate an unassigned row; an active row is left as it is. The team row is
-      // locked above, so this team's assignments are written one at a time: look, then write. (No
-      // ON CONFLICT: an adopted database may lack the (team_id, skill_id) key, README "Adopting an
-      // existing database".)
-      const pair = and(eq(teams_skills.team_id, teamId), eq(teams_skills.skill_id, skill_id));
-      const existing = await tx.select({ status: teams_skills.status }).from(teams_skills).where(pair);
-      if (existing.some((r) => r.status === "active")) return { result: { created: false }, audit: [] };
-      const now = new Date();
-      if (existing.length === 0) {
-        await tx.insert(teams_skills).values({ team_id: teamId, skill_id, customer_id: team.customer_id, status: "active", assigned_at: now });
-      } else {
-        await tx.update(teams_skills).set({ status: "active", assigned_at: now }).where(pair);
-      }
-      const inserted = existing.length === 0;
-      return {
-        result: { created: inserted },
-        audit: assignmentAudit(inserted ? "assign_skill" : "reassign_skill", { team_id: teamId, skill_id }, undefined, { status: "active" }),
-      };
+      const done = await assignSkillToTeam(tx, teamId, skill_id);
+      return { result: done, audit: done.audit };
     });
     return c.json({ skill_id, status: "active" as const }, outcome.created ? 201 : 200);
   });

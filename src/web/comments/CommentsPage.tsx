@@ -13,7 +13,7 @@ import { titleCase } from "../components/format";
 import { EmptyState, FilterSelect } from "../components/inputs";
 import { formatCount } from "../components/ListPagination";
 import { ListScreen } from "../components/ListScreen";
-import { Modal, SuccessBanner, useBanner } from "../components/overlays";
+import { Modal, notify } from "../components/overlays";
 import { DateText, Truncate } from "../components/text";
 import { CustomerFilter } from "../customers/public";
 import { useServerList } from "../lib/server-list";
@@ -47,7 +47,6 @@ export default function CommentsPage() {
   const { status, customer } = list.state.filters;
   const narrowed = Boolean(status || customer || list.state.q);
   const canModerate = useCan("editor");
-  const banner = useBanner();
   const [selection, setSelection] = useState<Selection>(noSelection);
   const [pending, setPending] = useState<CommentStatus | null>(null);
 
@@ -135,7 +134,7 @@ export default function CommentsPage() {
               header: () => <span className="sr-only">Actions</span>,
               meta: { actions: true, label: "Actions" },
               cell: ({ row }) => (
-                <CommentRowActions comment={row.original} onDone={(s) => banner.show(msg.comments.changed(1, titleCase(s)))} />
+                <CommentRowActions comment={row.original} onDone={(s) => notify(msg.comments.changed(1, titleCase(s)))} />
               ),
             }),
           ]
@@ -154,7 +153,7 @@ export default function CommentsPage() {
           actions={[{ label: msg.comments.reviewPending, icon: ListChecks, tone: "primary", need: "editor", primary: true, to: "/comments/review", search: customer ? { customer } : undefined }]}
         />
       }
-      banner={<SuccessBanner message={banner.message} />}
+      
       cards={[
         { label: "Total", icon: MessageCircle, value: (s) => s.total },
         { label: "Pending", icon: Clock, value: (s) => s.pending },
@@ -209,7 +208,7 @@ export default function CommentsPage() {
           onDone={(result) => {
             setPending(null);
             setSelection(noSelection());
-            banner.show(msg.comments.changed(result.changed, titleCase(pending)));
+            notify(msg.comments.changed(result.changed, titleCase(pending)));
           }}
         />
       ) : null}

@@ -18,6 +18,8 @@ export type Action = {
   need?: OperatorRole;
   busy?: boolean;
   disabled?: boolean;
+  /** Why the action cannot be used on this record now (the server's rule, in its words): shown as for a role. */
+  disabledReason?: string;
   /** Kept visible on phones; the others go into the "More actions" menu there. */
   primary?: boolean;
   onClick?: () => void;
@@ -51,7 +53,7 @@ export function DisabledAction({ label, icon: Icon, reason, size = "btn-sm" }: {
 
 /** One action as a button (or link), honouring its role. */
 export function ActionButton({ action, size = "btn-sm" }: { action: Action; size?: string }) {
-  const reason = useRoleReason(action.need);
+  const reason = useRoleReason(action.need) ?? action.disabledReason;
   const { label, icon: Icon, tone = "default", busy, disabled } = action;
   if (reason) return <DisabledAction label={label} icon={Icon} reason={reason} size={size} />;
   const content = (
@@ -103,7 +105,7 @@ function OverflowMenu({ actions }: { actions: Action[] }) {
   const readOnly = useRoleReason("editor");
   const admin = useRoleReason("admin");
   const entries: MenuEntry[] = actions.map((a) => {
-    const reason = a.need === "admin" ? admin : a.need ? readOnly : undefined;
+    const reason = (a.need === "admin" ? admin : a.need ? readOnly : undefined) ?? a.disabledReason;
     if (a.to && !reason) return { kind: "link", label: a.label, icon: a.icon, to: a.to, params: a.params, search: a.search };
     return { label: a.label, icon: a.icon, tone: a.tone === "danger" ? "error" : undefined, onSelect: a.onClick ?? (() => undefined), disabledReason: reason };
   });

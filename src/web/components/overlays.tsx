@@ -1,4 +1,5 @@
-import { useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from "react";
+import { useEffect, useRef, type ReactNode } from "react";
+import { toast, Toaster } from "sonner";
 import { Link } from "@tanstack/react-router";
 import { CheckCircle2, X } from "lucide-react";
 import { msg, timings } from "../../domain/messages";
@@ -84,88 +85,55 @@ export function ConfirmDialog({ open, title, message, confirmLabel, cancelLabel 
   );
 }
 
-/**
- * A success message that hides itself after 3 s (SPEC.md §9). `show(text)` displays it; a new
- * message restarts the timer.
- */
-export function useBanner(duration: number = timings.bannerMs) {
-  const [message, setMessage] = useState<{ text: string; detail?: string; key: number } | null>(null);
-  useEffect(() => {
-    if (!message) return;
-    const timer = setTimeout(() => setMessage(null), duration);
-    return () => clearTimeout(timer);
-  }, [message, duration]);
-  return {
-    message,
-    show: (text: string, detail?: string) => {
-      clearFlash();
-      setMessage({ text, detail, key: Date.now() });
-    },
-    clear: () => setMessage(null),
-  };
-}
+type NoticeLink = { label: string; to: string; params?: Record<string, string> };
 
-type BannerLink = { label: string; to: string; params?: Record<string, string> };
-
-/** The banner of `useBanner` (or of `flash`); announced to screen readers. */
-export function SuccessBanner({ message, testId = "success-banner" }: { message: { text: string; detail?: string; link?: BannerLink } | null; testId?: string }) {
+/** A success message shown in place (a deleted record's page says so); announced to screen readers. */
+export function SuccessBanner({ message, testId = "success-banner" }: { message: { text: string; detail?: string; link?: NoticeLink } | null; testId?: string }) {
   return (
     <div aria-live="polite" className="empty:hidden">
-      {message ? (
-        <div role="status" className="alert alert-success alert-soft mb-4" data-testid={testId}>
-          <CheckCircle2 className="h-5 w-5 shrink-0" aria-hidden />
-          <div className="min-w-0">
-            <div className="font-medium">{message.text}</div>
-            {message.detail ? <div className="text-sm">{message.detail}</div> : null}
-          </div>
-          {message.link ? (
-            <Link to={message.link.to as "/"} params={message.link.params as never} className="link min-w-0 truncate font-medium">
-              {message.link.label}
-            </Link>
-          ) : null}
-        </div>
+      {message ? <Notice {...message} testId={testId} className="mb-4" /> : null}
+    </div>
+  );
+}
+
+function Notice({ text, detail, link, testId, className = "", onClose }: { text: string; detail?: string; link?: NoticeLink; testId: string; className?: string; onClose?: () => void }) {
+  return (
+    <div role="status" className={`alert alert-success alert-soft ${className}`} data-testid={testId}>
+      <CheckCircle2 className="h-5 w-5 shrink-0" aria-hidden />
+      <div className="min-w-0">
+        <div className="font-medium">{text}</div>
+        {detail ? <div className="text-sm break-words">{detail}</div> : null}
+      </div>
+      {link ? (
+        <Link to={link.to as "/"} params={link.params as never} className="link min-w-0 truncate font-medium" title={link.label}>
+          {link.label}
+        </Link>
+      ) : null}
+      {onClose ? (
+        <button type="button" className="btn btn-ghost btn-xs btn-square" aria-label={msg.ui.dismiss} onClick={onClose}>
+          <X className="h-4 w-4" aria-hidden />
+        </button>
       ) : null}
     </div>
   );
 }
 
-type Flash = { text: string; link?: BannerLink; key: number };
-let current: Flash | null = null;
-let timer: ReturnType<typeof setTimeout> | undefined;
-const listeners = new Set<() => void>();
-const emit = () => listeners.forEach((l) => l());
-
 /**
- * A confirmation that survives the navigation that follows it ("Customer created" with a link to
- * the new record), shown by the shell above the next screen. It stays long enough to follow the
- * link (twice the spec's banner time).
+ * Confirms what just happened ("Skill assigned successfully!") in a notice outside the page's
+ * layout (sonner), so nothing on the page moves under the operator's pointer. It hides after 3 s
+ * (SPEC.md §9); one with a link to follow (a record just created, shown on the next screen) stays
+ * twice as long; `sticky` stays until dismissed (a password to hand over). A new notice replaces
+ * the one showing.
  */
-export function flash(text: string, link?: BannerLink) {
-  current = { text, link, key: Date.now() };
-  clearTimeout(timer);
-  timer = setTimeout(() => {
-    current = null;
-    emit();
-  }, timings.bannerMs * 2);
-  emit();
-}
-
-/** The shell's place for `flash` messages. */
-export function FlashBanner() {
-  const message = useSyncExternalStore(
-    (listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    () => current,
+export function notify(text: string, options: { detail?: string; link?: NoticeLink; sticky?: boolean } = {}) {
+  const duration = options.sticky ? Infinity : options.link ? timings.bannerMs * 2 : timings.bannerMs;
+  toast.custom(
+    (id) => <Notice text={text} detail={options.detail} link={options.link} testId="success-banner" className="w-full shadow-md" onClose={() => toast.dismiss(id)} />,
+    { id: "notice", duration, unstyled: true },
   );
-  return <SuccessBanner message={message} testId="flash-banner" />;
 }
 
-/** Hides a `flash` message at once (a screen's own banner replaces it). */
-export function clearFlash() {
-  if (!current) return;
-  current = null;
-  clearTimeout(timer);
-  emit();
+/** The shell's place for notices: bottom right, above the page (bottom centre on a phone). */
+export function Notices() {
+  return <Toaster position="bottom-right" visibleToasts={1} offset={16} mobileOffset={12} containerAriaLabel={msg.ui.notifications} toastOptions={{ unstyled: true }} />;
 }

@@ -28,7 +28,7 @@ import { EnumOptions, FormError, useUnsavedChanges } from "../components/forms";
 import { formatDateTime, formatNumber, titleCase } from "../components/format";
 import { Field } from "../components/inputs";
 import { ListPagination } from "../components/ListPagination";
-import { SuccessBanner, useBanner } from "../components/overlays";
+import { notify } from "../components/overlays";
 import { DateText, Muted } from "../components/text";
 import { DetailSkeleton } from "../components/detail";
 import { ErrorState, PageHeader } from "../components/ui";
@@ -86,7 +86,6 @@ function CustomerConfigView({ customerId }: { customerId: string }) {
 function ConfigForm({ config }: { config: CustomerConfig }) {
   const queryClient = useQueryClient();
   const save = useSaveConfig(config.customer_id);
-  const banner = useBanner();
   const readOnly = useRoleReason("editor");
   const [serverError, setServerError] = useState<string | null>(null);
   const form = useForm<ConfigValues>({ resolver: zodResolver(configValuesSchema), defaultValues: config.values, mode: "onTouched" });
@@ -111,7 +110,7 @@ function ConfigForm({ config }: { config: CustomerConfig }) {
       queryClient.setQueryData(configKeys.detail(config.customer_id), saved);
       setVersion(saved.version);
       form.reset(saved.values);
-      banner.show(saved.version === version ? msg.config.noChanges : msg.config.saved);
+      notify(saved.version === version ? msg.config.noChanges : msg.config.saved);
     } catch (err) {
       if (err instanceof ApiError && err.status === 409) {
         const parsed = customerConfigSchema.safeParse((err.body as { current?: unknown } | undefined)?.current);
@@ -180,7 +179,6 @@ function ConfigForm({ config }: { config: CustomerConfig }) {
           )}
         </span>
       </div>
-      <SuccessBanner message={banner.message} />
       <FormError message={serverError} />
       <fieldset disabled={Boolean(readOnly) || isSubmitting} className="grid min-w-0 grid-cols-1 gap-6 xl:grid-cols-2">
         <legend className="sr-only">{msg.config.title}</legend>

@@ -2,7 +2,7 @@ import { Link, useNavigate } from "@tanstack/react-router";
 import { msg } from "../../domain/messages";
 import { BackLink } from "../components/detail";
 import { FormCard, FormPage } from "../components/forms";
-import { flash } from "../components/overlays";
+import { notify } from "../components/overlays";
 import { useDocumentTitle } from "../components/ui";
 import { CustomerForm } from "./CustomerForm";
 import { useCreateCustomer } from "./queries";
@@ -24,7 +24,7 @@ export default function AddCustomerPage() {
           onSubmit={async (values) => {
             const customer = await create.mutateAsync(values);
             const link = { label: customer.customer_name, to: "/customers/$customerId", params: { customerId: customer.customer_id } };
-            flash(msg.customers.created, link);
+            notify(msg.customers.created, { link: link });
             await navigate({ to: "/customers/$customerId", params: { customerId: customer.customer_id } });
           }}
         />

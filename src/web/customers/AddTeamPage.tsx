@@ -4,7 +4,7 @@ import { Link, useNavigate, useParams } from "@tanstack/react-router";
 import { msg, timings } from "../../domain/messages";
 import { BackLink } from "../components/detail";
 import { FormCard, FormPage } from "../components/forms";
-import { SuccessBanner, useBanner } from "../components/overlays";
+import { notify } from "../components/overlays";
 import { useDocumentTitle } from "../components/ui";
 import { TeamForm, useCreateTeam } from "../teams/public";
 import { customerQuery } from "./queries";
@@ -19,7 +19,6 @@ export default function AddTeamPage() {
   const navigate = useNavigate();
   const create = useCreateTeam();
   const customer = useQuery(customerQuery(customerId));
-  const banner = useBanner();
   const [created, setCreated] = useState(false);
   const customerName = customer.data?.customer_name;
   useDocumentTitle(msg.teams.addTitle, customerName, msg.nav.customers);
@@ -46,7 +45,6 @@ export default function AddTeamPage() {
   return (
     <FormPage back={<BackLink to="/customers/$customerId" params={{ customerId }} label={msg.teams.backToCustomer} />}>
       <FormCard title={msg.teams.addTitle} subtitle={subtitle}>
-        <SuccessBanner message={banner.message} />
         <TeamForm
           customerId={customerId}
           locked={created}
@@ -55,7 +53,7 @@ export default function AddTeamPage() {
           )}
           onSubmit={async (values) => {
             await create.mutateAsync(values);
-            banner.show(msg.teams.created, msg.teams.redirectingToCustomer);
+            notify(msg.teams.created, { detail: msg.teams.redirectingToCustomer });
             setCreated(true);
           }}
         />

@@ -8,7 +8,7 @@ import { ActionBar, historyAction } from "../components/actions";
 import { StatusBadge } from "../components/badges";
 import { BackLink, DetailScaffold, InfoList, Section } from "../components/detail";
 import { formatNumber } from "../components/format";
-import { SuccessBanner, useBanner } from "../components/overlays";
+import { notify } from "../components/overlays";
 import { DateText, Muted } from "../components/text";
 import { PageHeader, StatCard, StatGrid } from "../components/ui";
 import { CustomerTeamTable } from "../teams/public";
@@ -40,12 +40,11 @@ export default function CustomerDetailPage() {
 function CustomerView({ customer }: { customer: CustomerDetail }) {
   const customerId = customer.customer_id;
   const setStatus = useSetCustomerStatus(customerId);
-  const banner = useBanner();
   const archived = customer.status === "inactive";
   const name = customer.customer_name.trim() || msg.fallbacks.unnamedCompany;
   const toggle = () =>
     setStatus.mutate(archived ? "active" : "inactive", {
-      onSuccess: () => banner.show(archived ? msg.customers.unarchived : msg.customers.archived),
+      onSuccess: () => notify(archived ? msg.customers.unarchived : msg.customers.archived),
     });
   const domains = domainsOf(customer.valid_domains);
 
@@ -74,7 +73,6 @@ function CustomerView({ customer }: { customer: CustomerDetail }) {
           />
         }
       />
-      <SuccessBanner message={banner.message} />
       {setStatus.error ? <div role="alert" className="alert alert-error alert-soft mb-4 text-sm">{errorMessage(setStatus.error)}</div> : null}
 
       <StatGrid>

@@ -15,7 +15,7 @@ import { formatFullTime, titleCase } from "../components/format";
 import { Tag } from "../components/badges";
 import { applyServerError, FormError } from "../components/forms";
 import { EmptyState, Field } from "../components/inputs";
-import { ConfirmDialog, Modal, SuccessBanner, useBanner } from "../components/overlays";
+import { ConfirmDialog, Modal, notify } from "../components/overlays";
 import { Menu } from "../components/Menu";
 import { DateText, Num, RelativeTime, Truncate } from "../components/text";
 import { operatorListQuery, useCreateOperator, useResetPassword, useRevokeSessions, useUnlockOperator, useUpdateOperator } from "./queries";
@@ -36,7 +36,6 @@ export default function OperatorsPage() {
   const reset = useResetPassword();
   const revoke = useRevokeSessions();
   const unlock = useUnlockOperator();
-  const banner = useBanner(6000);
   const [creating, setCreating] = useState(false);
   const [pending, setPending] = useState<Pending>(null);
   const [newPassword, setNewPassword] = useState("");
@@ -64,7 +63,7 @@ export default function OperatorsPage() {
           value={row.original.role}
           disabled={row.original.id === me?.id || update.isPending}
           onChange={(e) =>
-            update.mutate({ id: row.original.id, role: e.target.value as OperatorRow["role"] }, { onSuccess: () => banner.show(msg.operators.updated) })
+            update.mutate({ id: row.original.id, role: e.target.value as OperatorRow["role"] }, { onSuccess: () => notify(msg.operators.updated) })
           }
         >
           {operatorRoles.map((r) => <option key={r} value={r}>{titleCase(r)}</option>)}
@@ -120,11 +119,11 @@ export default function OperatorsPage() {
   const confirm = () => {
     if (!pending) return;
     const { kind, operator: o } = pending;
-    const done = (text: string) => () => { setPending(null); banner.show(text); };
+    const done = (text: string) => () => { setPending(null); notify(text); };
     if (kind === "ban" || kind === "unban") update.mutate({ id: o.id, banned: kind === "ban" }, { onSuccess: done(msg.operators.updated) });
     if (kind === "revoke") revoke.mutate(o.id, { onSuccess: done(msg.operators.sessionsRevoked) });
     if (kind === "unlock") unlock.mutate(o.id, { onSuccess: done(msg.operators.unlocked) });
-    if (kind === "reset") reset.mutate({ id: o.id, password: newPassword }, { onSuccess: () => { setPending(null); banner.show(msg.operators.passwordReset, `New password for ${o.email}: ${newPassword}`); } });
+    if (kind === "reset") reset.mutate({ id: o.id, password: newPassword }, { onSuccess: () => { setPending(null); notify(msg.operators.passwordReset, { detail: `New password for ${o.email}: ${newPassword}`, sticky: true }); } });
   };
 
   return (
@@ -135,7 +134,6 @@ export default function OperatorsPage() {
       actions={<button type="button" className="btn btn-primary btn-sm" onClick={() => setCreating(true)}><Plus className="h-4 w-4" aria-hidden /> Add Operator</button>}
       banner={
         <>
-          <SuccessBanner message={banner.message} />
           {actionError && !pending ? <div role="alert" className="alert alert-error alert-soft mb-4 text-sm">{errorMessage(actionError)}</div> : null}
         </>
       }
@@ -144,7 +142,7 @@ export default function OperatorsPage() {
       table={{ label: msg.operators.title, columns, rowKey: (o) => o.id, empty: <EmptyState title="No operators found" /> }}
       errorTitle={msg.operators.loadError}
     >
-      <CreateOperatorModal open={creating} onClose={() => setCreating(false)} onCreated={(email, password) => { setCreating(false); banner.show(msg.operators.created, `Sign-in for ${email}: ${password}`); }} />
+      <CreateOperatorModal open={creating} onClose={() => setCreating(false)} onCreated={(email, password) => { setCreating(false); notify(msg.operators.created, { detail: `Sign-in for ${email}: ${password}`, sticky: true }); }} />
       <ConfirmDialog
         open={pending !== null}
         tone={pending?.kind === "ban" ? "error" : "primary"}

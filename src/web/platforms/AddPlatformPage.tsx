@@ -2,7 +2,7 @@ import { Link, useNavigate } from "@tanstack/react-router";
 import { msg } from "../../domain/messages";
 import { BackLink } from "../components/detail";
 import { FormCard, FormPage } from "../components/forms";
-import { flash } from "../components/overlays";
+import { notify } from "../components/overlays";
 import { useDocumentTitle } from "../components/ui";
 import { PlatformForm } from "./PlatformForm";
 import { useCreatePlatform } from "./queries";
@@ -24,7 +24,7 @@ export default function AddPlatformPage() {
           )}
           onSubmit={async (values) => {
             const platform = await create.mutateAsync(values);
-            flash(msg.platforms.created);
+            notify(msg.platforms.created);
             await navigate({ to: "/platforms/$platformId", params: { platformId: platform.platform_id } });
           }}
         />

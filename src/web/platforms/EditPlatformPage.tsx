@@ -3,7 +3,7 @@ import { Link, useNavigate, useParams } from "@tanstack/react-router";
 import { msg } from "../../domain/messages";
 import { BackLink, DetailScaffold } from "../components/detail";
 import { FormCard, FormPage } from "../components/forms";
-import { flash } from "../components/overlays";
+import { notify } from "../components/overlays";
 import { useDocumentTitle } from "../components/ui";
 import { PlatformForm } from "./PlatformForm";
 import { platformQuery, useUpdatePlatform } from "./queries";
@@ -37,7 +37,7 @@ export default function EditPlatformPage() {
               )}
               onSubmit={async (values) => {
                 await update.mutateAsync(values);
-                flash(msg.platforms.updated);
+                notify(msg.platforms.updated);
                 await navigate({ to: "/platforms/$platformId", params: { platformId } });
               }}
             />

@@ -13,7 +13,7 @@ import { BackLink, DetailScaffold, InfoList, Section } from "../components/detai
 import { formatNumber } from "../components/format";
 import { EmptyState, SearchInput } from "../components/inputs";
 import { ListPagination } from "../components/ListPagination";
-import { ConfirmDialog, flash, SuccessBanner, useBanner } from "../components/overlays";
+import { ConfirmDialog, notify } from "../components/overlays";
 import { DateText, Muted } from "../components/text";
 import { ErrorState, PageHeader, Spinner } from "../components/ui";
 import { useServerList } from "../lib/server-list";
@@ -43,7 +43,7 @@ export default function PlatformDetailPage() {
           platform={platform}
           onDeleted={() => {
             setDeleted(true);
-            flash(msg.platforms.deleted);
+            notify(msg.platforms.deleted);
             void navigate({ to: "/platforms" });
           }}
         />
@@ -56,13 +56,12 @@ function PlatformView({ platform: p, onDeleted }: { platform: PlatformDetail; on
   const platformId = p.platform_id;
   const update = useUpdatePlatform(platformId);
   const remove = useDeletePlatform(platformId);
-  const banner = useBanner();
   const [confirmDelete, setConfirmDelete] = useState(false);
   const inactive = p.status === "inactive";
   const name = p.platform_name.trim() || msg.fallbacks.unnamedPlatform;
 
   const toggle = () =>
-    update.mutate({ status: inactive ? "active" : "inactive" }, { onSuccess: () => banner.show(inactive ? msg.platforms.activated : msg.platforms.archived) });
+    update.mutate({ status: inactive ? "active" : "inactive" }, { onSuccess: () => notify(inactive ? msg.platforms.activated : msg.platforms.archived) });
 
   return (
     <>
@@ -83,7 +82,6 @@ function PlatformView({ platform: p, onDeleted }: { platform: PlatformDetail; on
           />
         }
       />
-      <SuccessBanner message={banner.message} />
       {update.error ? <div role="alert" className="alert alert-error alert-soft mb-4 text-sm">{errorMessage(update.error)}</div> : null}
 
       <div className="grid grid-cols-1 gap-6 xl:grid-cols-3">
@@ -101,7 +99,7 @@ function PlatformView({ platform: p, onDeleted }: { platform: PlatformDetail; on
           />
         </Section>
         <Section title={`Prompts (${formatNumber(p.prompt_count)})`} className="xl:col-span-2">
-          <PromptsTable platformId={platformId} onChanged={(text) => banner.show(text)} />
+          <PromptsTable platformId={platformId} onChanged={(text) => notify(text)} />
         </Section>
       </div>
 

@@ -2,7 +2,7 @@ import { Link, useNavigate } from "@tanstack/react-router";
 import { msg } from "../../domain/messages";
 import { BackLink } from "../components/detail";
 import { FormCard, FormPage } from "../components/forms";
-import { flash } from "../components/overlays";
+import { notify } from "../components/overlays";
 import { useDocumentTitle } from "../components/ui";
 import { PromptForm } from "./PromptForm";
 import { useCreatePrompt } from "./queries";
@@ -24,7 +24,7 @@ export default function AddPromptPage() {
           )}
           onSubmit={async (values) => {
             const prompt = await create.mutateAsync(values);
-            flash(msg.prompts.created, { label: prompt.prompt_title, to: "/prompts/$promptId", params: { promptId: prompt.prompt_id } });
+            notify(msg.prompts.created, { link: { label: prompt.prompt_title, to: "/prompts/$promptId", params: { promptId: prompt.prompt_id } } });
             await navigate({ to: "/prompts" });
           }}
         />

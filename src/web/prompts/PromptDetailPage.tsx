@@ -10,7 +10,7 @@ import { ActionBar, historyAction } from "../components/actions";
 import { StatusBadge } from "../components/badges";
 import { columnsFor, DataTable } from "../components/DataTable";
 import { BackLink, DetailScaffold, InfoList, Section } from "../components/detail";
-import { flash, ConfirmDialog, Modal, SuccessBanner, useBanner } from "../components/overlays";
+import { ConfirmDialog, Modal, notify } from "../components/overlays";
 import { EmptyState, SearchInput } from "../components/inputs";
 import { ListPagination } from "../components/ListPagination";
 import { DateText, Muted } from "../components/text";
@@ -50,7 +50,7 @@ export default function PromptDetailPage() {
           prompt={prompt}
           onDeleted={() => {
             setDeleted(true);
-            flash(msg.prompts.deleted);
+            notify(msg.prompts.deleted);
             void navigate({ to: "/prompts" });
           }}
         />
@@ -63,7 +63,6 @@ function PromptView({ prompt: p, onDeleted }: { prompt: PromptDetail; onDeleted:
   const promptId = p.prompt_id;
   const update = useUpdatePrompt(promptId);
   const remove = useDeletePrompt(promptId);
-  const banner = useBanner();
   const [assignOpen, setAssignOpen] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const inactive = p.status === "inactive";
@@ -71,7 +70,7 @@ function PromptView({ prompt: p, onDeleted }: { prompt: PromptDetail; onDeleted:
 
   // SPEC.md §4: Activate when inactive; otherwise Archive (active or draft becomes inactive).
   const toggle = () =>
-    update.mutate({ status: toggledPromptStatus(p.status) }, { onSuccess: () => banner.show(inactive ? msg.prompts.activated : msg.prompts.archived) });
+    update.mutate({ status: toggledPromptStatus(p.status) }, { onSuccess: () => notify(inactive ? msg.prompts.activated : msg.prompts.archived) });
 
   return (
     <>
@@ -91,7 +90,6 @@ function PromptView({ prompt: p, onDeleted }: { prompt: PromptDetail; onDeleted:
           />
         }
       />
-      <SuccessBanner message={banner.message} />
       {update.error ? <div role="alert" className="alert alert-error alert-soft mb-4 text-sm">{errorMessage(update.error)}</div> : null}
 
       <div className="grid grid-cols-1 gap-6 xl:grid-cols-3">
@@ -107,10 +105,10 @@ function PromptView({ prompt: p, onDeleted }: { prompt: PromptDetail; onDeleted:
             title="Platform Assignments"
             actions={<ActionBar actions={[{ label: msg.prompts.assignPlatform, icon: Plus, need: "editor", primary: true, onClick: () => setAssignOpen(true) }]} />}
           >
-            <AssignmentsTable promptId={promptId} onChanged={(text) => banner.show(text)} />
+            <AssignmentsTable promptId={promptId} onChanged={(text) => notify(text)} />
           </Section>
           <Section title={msg.prompts.versions}>
-            <VersionsPanel prompt={p} onRestored={(n) => banner.show(msg.prompts.restored(n))} />
+            <VersionsPanel prompt={p} onRestored={(n) => notify(msg.prompts.restored(n))} />
           </Section>
         </div>
         <div className="flex min-w-0 flex-col gap-6">
@@ -137,7 +135,7 @@ function PromptView({ prompt: p, onDeleted }: { prompt: PromptDetail; onDeleted:
         promptId={promptId}
         open={assignOpen}
         onClose={() => setAssignOpen(false)}
-        onAssigned={(platform) => banner.show(msg.prompts.assigned(platform))}
+        onAssigned={(platform) => notify(msg.prompts.assigned(platform))}
       />
       <ConfirmDialog
         open={confirmDelete}

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useEffectEvent, useRef, useState } from "react";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
 import { Command } from "cmdk";
@@ -47,14 +47,17 @@ function useDebounced(value: string, ms = 200) {
  * recent records when the field is empty. Keyboard: arrows move, Enter opens, Escape closes.
  * Built on cmdk (the list's keyboard model and ARIA) inside the native <dialog>.
  */
-export default function CommandPalette({ open, value, onValueChange, onClose }: {
+export default function CommandPalette({ open, value, onValueChange, onClose, onReady }: {
   open: boolean;
   value: string;
   onValueChange: (value: string) => void;
   onClose: () => void;
+  /** Called once the search field has focus: from then on keystrokes go to it. */
+  onReady?: () => void;
 }) {
   const ref = useRef<HTMLDialogElement>(null);
   const input = useRef<HTMLInputElement>(null);
+  const ready = useEffectEvent(() => onReady?.());
   const navigate = useNavigate();
   const q = useDebounced(value.trim());
   const [recent, setRecent] = useState<Recent[]>(readRecent);
@@ -72,7 +75,13 @@ export default function CommandPalette({ open, value, onValueChange, onClose }: 
     if (open && !dialog.open) {
       setRecent(readRecent());
       dialog.showModal();
-      input.current?.focus();
+      const field = input.current;
+      if (field) {
+        field.focus();
+        // After the characters typed while the palette opened: the caret goes on after them.
+        field.setSelectionRange(field.value.length, field.value.length);
+        ready();
+      }
     }
     if (!open && dialog.open) dialog.close();
   }, [open]);

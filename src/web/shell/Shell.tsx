@@ -8,7 +8,7 @@ import { useCan } from "../auth/permissions";
 import { titleCase } from "../components/case";
 import { Logo } from "../components/Logo";
 import { Menu as MenuButton } from "../components/Menu";
-import { flash, FlashBanner } from "../components/overlays";
+import { Notices, notify } from "../components/overlays";
 import { setTheme, themeChoices, useTheme } from "../lib/theme";
 import { loadCommandPalette } from "../search/public";
 import { adminNavItems, navItems } from "./nav";
@@ -72,10 +72,10 @@ export function Shell({ children }: { children: ReactNode }) {
           <UserMenu />
         </header>
         <main id="main" tabIndex={-1} className="mx-auto w-full min-w-0 max-w-7xl flex-1 px-4 py-6 focus:outline-none sm:px-6 lg:px-8">
-          <FlashBanner />
           {children}
         </main>
       </div>
+      <Notices />
     </div>
   );
 }
@@ -164,20 +164,44 @@ function GlobalSearch() {
   const [open, setOpen] = useState(false);
   const [used, setUsed] = useState(false);
   const [text, setText] = useState("");
+  // Between Ctrl+K and the palette's field taking focus (its code may still be loading), typed
+  // characters are caught here and put into the field's text, so none is lost however fast.
+  const catching = useRef(false);
+  const openNow = useRef(false);
+  openNow.current = open;
   const show = () => {
     setUsed(true);
     setOpen(true);
   };
+  const close = () => {
+    catching.current = false;
+    setOpen(false);
+    // The next opening starts empty (recent records below), rather than appending to this query.
+    setText("");
+  };
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
-      if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === "k") {
+      if ((e.ctrlKey || e.metaKey) && !e.altKey && e.key.toLowerCase() === "k") {
         e.preventDefault();
         setUsed(true);
-        setOpen((o) => !o);
+        if (openNow.current) return close();
+        catching.current = true;
+        setText("");
+        setOpen(true);
+        return;
+      }
+      if (!catching.current || e.ctrlKey || e.metaKey || e.altKey || e.isComposing) return;
+      if (e.key.length === 1) {
+        e.preventDefault();
+        setText((t) => t + e.key);
+      } else if (e.key === "Backspace") {
+        e.preventDefault();
+        setText((t) => t.slice(0, -1));
       }
     };
-    window.addEventListener("keydown", onKey);
-    return () => window.removeEventListener("keydown", onKey);
+    // Capture: before any field of the page underneath could take the keystroke.
+    window.addEventListener("keydown", onKey, true);
+    return () => window.removeEventListener("keydown", onKey, true);
   }, []);
   return (
     <>
@@ -201,7 +225,7 @@ function GlobalSearch() {
     </form>
     {used ? (
       <Suspense fallback={null}>
-        <CommandPalette open={open} value={text} onValueChange={setText} onClose={() => setOpen(false)} />
+        <CommandPalette open={open} value={text} onValueChange={setText} onClose={close} onReady={() => (catching.current = false)} />
       </Suspense>
     ) : null}
     </>
@@ -223,7 +247,7 @@ function UserMenu() {
     <>
     {changing ? (
       <Suspense fallback={null}>
-        <ChangePasswordModal open={changing} onClose={() => setChanging(false)} onChanged={() => { setChanging(false); flash(passwordMessages.changed); }} />
+        <ChangePasswordModal open={changing} onClose={() => setChanging(false)} onChanged={() => { setChanging(false); notify(passwordMessages.changed); }} />
       </Suspense>
     ) : null}
     <MenuButton

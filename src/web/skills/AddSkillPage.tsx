@@ -3,7 +3,7 @@ import { Link, useNavigate } from "@tanstack/react-router";
 import { msg, timings } from "../../domain/messages";
 import { BackLink } from "../components/detail";
 import { FormCard, FormPage } from "../components/forms";
-import { SuccessBanner, useBanner } from "../components/overlays";
+import { notify } from "../components/overlays";
 import { useDocumentTitle } from "../components/ui";
 import { useCreateSkill } from "./queries";
 import { SkillForm } from "./SkillForm";
@@ -12,7 +12,6 @@ import { SkillForm } from "./SkillForm";
 export default function AddSkillPage() {
   const navigate = useNavigate();
   const create = useCreateSkill();
-  const banner = useBanner();
   const [created, setCreated] = useState(false);
   useDocumentTitle(msg.skills.addTitle, msg.nav.skills);
 
@@ -25,7 +24,6 @@ export default function AddSkillPage() {
   return (
     <FormPage back={<BackLink to="/skills" label={msg.skills.backToList} />}>
       <FormCard title={msg.skills.addTitle} subtitle={msg.skills.addSubtitle}>
-        <SuccessBanner message={banner.message} />
         <SkillForm
           locked={created}
           submitLabel={msg.skills.create}
@@ -35,7 +33,7 @@ export default function AddSkillPage() {
           )}
           onSubmit={async (values) => {
             await create.mutateAsync(values);
-            banner.show(msg.skills.created);
+            notify(msg.skills.created);
             setCreated(true);
           }}
         />

@@ -5,7 +5,7 @@ import type { AssignableTeam } from "../../domain/skills";
 import { errorMessage } from "../api/client";
 import { EmptyState, SearchInput } from "../components/inputs";
 import { ListPagination } from "../components/ListPagination";
-import { Modal, SuccessBanner, useBanner } from "../components/overlays";
+import { Modal } from "../components/overlays";
 import { Spinner } from "../components/ui";
 import { CustomerFilter } from "../customers/public";
 import { useServerList } from "../lib/server-list";
@@ -29,7 +29,6 @@ export function AssignTeamsModal({ skillId, skillActive, open, onClose, onAssign
   const [busyId, setBusyId] = useState<string | null>(null);
   const [allBusy, setAllBusy] = useState(false);
   const [allError, setAllError] = useState<string | null>(null);
-  const banner = useBanner();
   const assign = useAssignTeams(skillId);
   const client = useQueryClient();
   const list = useServerList<AssignableTeam>({
@@ -55,10 +54,7 @@ export function AssignTeamsModal({ skillId, skillActive, open, onClose, onAssign
       return next;
     });
 
-  const done = (text: string) => {
-    banner.show(text);
-    onAssigned(text);
-  };
+  const done = (text: string) => onAssigned(text);
 
   const assignOne = (team: AssignableTeam) => {
     setBusyId(team.team_id);
@@ -127,7 +123,6 @@ export function AssignTeamsModal({ skillId, skillActive, open, onClose, onAssign
         </div>
       }
     >
-      <SuccessBanner message={banner.message} />
       {!skillActive ? <div role="alert" className="alert alert-warning alert-soft mb-3 text-sm">{msg.skills.notActive}</div> : null}
       {assign.error ? <div role="alert" className="alert alert-error alert-soft mb-3 text-sm">{errorMessage(assign.error)}</div> : null}
       {allError ? <div role="alert" className="alert alert-error alert-soft mb-3 text-sm">{allError}</div> : null}
@@ -163,7 +158,7 @@ export function AssignTeamsModal({ skillId, skillActive, open, onClose, onAssign
                 checked={selected.has(team.team_id)}
                 onChange={() => toggle(team)}
                 disabled={!skillActive}
-                aria-label={`Select ${team.team_name}`}
+                aria-label={msg.skills.selectTeam(team.team_name, team.customer_name ?? msg.fallbacks.unknownCustomer)}
                 id={`assign-${team.team_id}`}
               />
               <label htmlFor={`assign-${team.team_id}`} className="min-w-0 flex-1 cursor-pointer">
@@ -175,7 +170,7 @@ export function AssignTeamsModal({ skillId, skillActive, open, onClose, onAssign
                 className="btn btn-primary btn-sm"
                 onClick={() => assignOne(team)}
                 disabled={assign.isPending || !skillActive}
-                aria-label={`Assign ${team.team_name}`}
+                aria-label={msg.skills.assignToNamedTeam(team.team_name, team.customer_name ?? msg.fallbacks.unknownCustomer)}
               >
                 {busyId === team.team_id ? msg.teams.assigning : "Assign"}
               </button>

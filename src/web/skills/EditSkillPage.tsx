@@ -4,7 +4,7 @@ import { Link, useNavigate, useParams } from "@tanstack/react-router";
 import { msg, timings } from "../../domain/messages";
 import { BackLink, DetailScaffold } from "../components/detail";
 import { FormCard, FormPage } from "../components/forms";
-import { SuccessBanner, useBanner } from "../components/overlays";
+import { notify } from "../components/overlays";
 import { ErrorState, useDocumentTitle } from "../components/ui";
 import { skillQuery, useUpdateSkill } from "./queries";
 import { SkillForm } from "./SkillForm";
@@ -25,7 +25,6 @@ function EditSkill({ skillId }: { skillId: string }) {
   const navigate = useNavigate();
   const query = useQuery(skillQuery(skillId));
   const update = useUpdateSkill(skillId);
-  const banner = useBanner();
   const [saved, setSaved] = useState(false);
   useDocumentTitle(query.data ? msg.skills.editTitle : undefined, query.data?.skill_name, msg.nav.skills);
 
@@ -46,7 +45,6 @@ function EditSkill({ skillId }: { skillId: string }) {
       >
         {(skill) => (
           <FormCard title={msg.skills.editTitle} subtitle={<span className="block truncate" title={skill.skill_name}>{msg.skills.editSubtitle}</span>}>
-            <SuccessBanner message={banner.message} />
             <SkillForm
               locked={saved}
               defaults={{
@@ -63,7 +61,7 @@ function EditSkill({ skillId }: { skillId: string }) {
               )}
               onSubmit={async (values) => {
                 await update.mutateAsync(values);
-                banner.show(msg.skills.updated);
+                notify(msg.skills.updated);
                 setSaved(true);
               }}
             />

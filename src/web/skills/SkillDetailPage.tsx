@@ -13,7 +13,7 @@ import { BackLink, DetailScaffold, InfoList, Section } from "../components/detai
 import { formatNumber, titleCase } from "../components/format";
 import { EmptyState, SearchInput } from "../components/inputs";
 import { ListPagination } from "../components/ListPagination";
-import { ConfirmDialog, SuccessBanner, useBanner } from "../components/overlays";
+import { ConfirmDialog, SuccessBanner, notify } from "../components/overlays";
 import { DateText, Muted, RelativeTime, Truncate } from "../components/text";
 import { ErrorState, PageHeader, StatCard, StatGrid } from "../components/ui";
 import { useServerList } from "../lib/server-list";
@@ -62,7 +62,6 @@ function SkillView({ skill: s, onDeleted }: { skill: SkillDetail; onDeleted: () 
   const skillId = s.skill_id;
   const update = useUpdateSkill(skillId);
   const remove = useDeleteSkill(skillId);
-  const banner = useBanner();
   const [assignOpen, setAssignOpen] = useState(false);
   const [promptOpen, setPromptOpen] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState(false);
@@ -70,7 +69,7 @@ function SkillView({ skill: s, onDeleted }: { skill: SkillDetail; onDeleted: () 
   const name = s.skill_name.trim() || msg.fallbacks.unnamedSkill;
 
   const toggle = () =>
-    update.mutate({ status: active ? "inactive" : "active" }, { onSuccess: () => banner.show(active ? msg.skills.archived : msg.skills.unarchived) });
+    update.mutate({ status: active ? "inactive" : "active" }, { onSuccess: () => notify(active ? msg.skills.archived : msg.skills.unarchived) });
 
   return (
     <>
@@ -92,7 +91,6 @@ function SkillView({ skill: s, onDeleted }: { skill: SkillDetail; onDeleted: () 
           />
         }
       />
-      <SuccessBanner message={banner.message} />
       {update.error ? <div role="alert" className="alert alert-error alert-soft mb-4 text-sm">{errorMessage(update.error)}</div> : null}
 
       <StatGrid>
@@ -127,7 +125,7 @@ function SkillView({ skill: s, onDeleted }: { skill: SkillDetail; onDeleted: () 
 
       <div className="mt-6">
         <Section title="Team Assignments">
-          <AssignmentsTable skillId={skillId} skillActive={active} onChanged={(text) => banner.show(text)} />
+          <AssignmentsTable skillId={skillId} skillActive={active} onChanged={(text) => notify(text)} />
         </Section>
       </div>
 
@@ -137,14 +135,14 @@ function SkillView({ skill: s, onDeleted }: { skill: SkillDetail; onDeleted: () 
         </Section>
       </div>
 
-      <AssignTeamsModal skillId={skillId} skillActive={active} open={assignOpen} onClose={() => setAssignOpen(false)} onAssigned={(text) => banner.show(text)} />
+      <AssignTeamsModal skillId={skillId} skillActive={active} open={assignOpen} onClose={() => setAssignOpen(false)} onAssigned={(text) => notify(text)} />
       <AddPromptModal
         skillId={skillId}
         open={promptOpen}
         onClose={() => setPromptOpen(false)}
         onAdded={() => {
           setPromptOpen(false);
-          banner.show(msg.prompts.added);
+          notify(msg.prompts.added);
         }}
       />
       <ConfirmDialog

@@ -8,7 +8,7 @@ import { titleCase } from "../components/format";
 import { Truncate } from "../components/text";
 import { EmptyState, SearchInput } from "../components/inputs";
 import { formatCount } from "../components/ListPagination";
-import { Modal, SuccessBanner, useBanner } from "../components/overlays";
+import { Modal, notify } from "../components/overlays";
 import { Spinner } from "../components/ui";
 import { assignableSkillsQuery, useAssignSkill } from "./queries";
 
@@ -18,7 +18,6 @@ import { assignableSkillsQuery, useAssignSkill } from "./queries";
  */
 export function AssignSkillModal({ teamId, open, onClose }: { teamId: string; open: boolean; onClose: () => void }) {
   const [q, setQ] = useState("");
-  const banner = useBanner();
   const assign = useAssignSkill(teamId);
   const [busyId, setBusyId] = useState<string | null>(null);
   const skills = useQuery({ ...assignableSkillsQuery(teamId, q), enabled: open });
@@ -26,14 +25,13 @@ export function AssignSkillModal({ teamId, open, onClose }: { teamId: string; op
   const onAssign = (skillId: string) => {
     setBusyId(skillId);
     assign.mutate(skillId, {
-      onSuccess: () => banner.show(msg.teams.skillAssigned),
+      onSuccess: () => notify(msg.teams.skillAssigned),
       onSettled: () => setBusyId(null),
     });
   };
 
   return (
     <Modal open={open} title={msg.teams.assignSkillTitle} onClose={onClose} size="lg">
-      <SuccessBanner message={banner.message} />
       {assign.error ? <div role="alert" className="alert alert-error alert-soft mb-3 text-sm">{errorMessage(assign.error)}</div> : null}
       <div className="mb-3">
         <SearchInput value={q} onChange={setQ} placeholder={msg.teams.searchSkills} />

@@ -12,7 +12,7 @@ import { StatusBadge, Tag } from "../components/badges";
 import { BackLink, DetailScaffold, InfoList, Section } from "../components/detail";
 import { displayName, formatDate, formatNumber, titleCase } from "../components/format";
 import { EmptyState } from "../components/inputs";
-import { ConfirmDialog, SuccessBanner, useBanner } from "../components/overlays";
+import { ConfirmDialog, SuccessBanner, notify } from "../components/overlays";
 import { DateText, Truncate } from "../components/text";
 import { PageHeader, StatCard, StatGrid } from "../components/ui";
 import { UserTable } from "../users/public";
@@ -61,7 +61,6 @@ function TeamView({ team: t, onDeleted }: { team: TeamDetail; onDeleted: () => v
   const setStatus = useSetTeamStatus(teamId);
   const deleteTeam = useDeleteTeam(teamId);
   const removeMember = useRemoveMember(teamId);
-  const banner = useBanner();
   const [assignOpen, setAssignOpen] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [removing, setRemoving] = useState<UserListItem | null>(null);
@@ -70,7 +69,7 @@ function TeamView({ team: t, onDeleted }: { team: TeamDetail; onDeleted: () => v
   const active = t.status === "active";
   const customerName = t.customer_name ?? msg.fallbacks.unknownCustomer;
   const toggleStatus = () =>
-    setStatus.mutate(active ? "inactive" : "active", { onSuccess: () => banner.show(active ? msg.teams.archived : msg.teams.unarchived) });
+    setStatus.mutate(active ? "inactive" : "active", { onSuccess: () => notify(active ? msg.teams.archived : msg.teams.unarchived) });
   const actionError = setStatus.error ?? removeMember.error;
 
   return (
@@ -85,14 +84,13 @@ function TeamView({ team: t, onDeleted }: { team: TeamDetail; onDeleted: () => v
           <ActionBar
             actions={[
               historyAction("team", teamId),
-              { label: "Assign Skill", icon: Plus, tone: "primary", need: "editor", primary: true, onClick: () => setAssignOpen(true) },
+              { label: "Assign Skill", icon: Plus, tone: "primary", need: "editor", primary: true, disabledReason: active ? undefined : msg.skills.teamNotActive, onClick: () => setAssignOpen(true) },
               { label: active ? "Archive Team" : "Unarchive Team", icon: active ? Archive : ArchiveRestore, need: "editor", busy: setStatus.isPending, onClick: toggleStatus },
               { label: "Delete Team", icon: Trash2, tone: "danger", need: "editor", onClick: () => setConfirmDelete(true) },
             ]}
           />
         }
       />
-      <SuccessBanner message={banner.message} />
       {actionError ? <div role="alert" className="alert alert-error alert-soft mb-4 text-sm">{errorMessage(actionError)}</div> : null}
 
       <StatGrid>
@@ -183,7 +181,7 @@ function TeamView({ team: t, onDeleted }: { team: TeamDetail; onDeleted: () => v
         confirmLabel={removeMember.isPending ? "Removing..." : "Remove"}
         busy={removeMember.isPending}
         onCancel={() => setRemoving(null)}
-        onConfirm={() => removing && removeMember.mutate(removing.user_id, { onSuccess: () => { setRemoving(null); banner.show(msg.teams.userRemoved); } })}
+        onConfirm={() => removing && removeMember.mutate(removing.user_id, { onSuccess: () => { setRemoving(null); notify(msg.teams.userRemoved); } })}
       />
     </>
   );

@@ -4,7 +4,7 @@ import { msg } from "../../domain/messages";
 import { errorMessage } from "../api/client";
 import { formatNumber } from "../components/format";
 import { EmptyState, SearchInput } from "../components/inputs";
-import { Modal, SuccessBanner, useBanner } from "../components/overlays";
+import { Modal, notify } from "../components/overlays";
 import { Spinner } from "../components/ui";
 import { availableTeamsQuery, useJoinTeam } from "./queries";
 
@@ -16,7 +16,6 @@ import { availableTeamsQuery, useJoinTeam } from "./queries";
  */
 export function AddTeamModal({ userId, customerName, open, onClose }: { userId: string; customerName: string; open: boolean; onClose: () => void }) {
   const [q, setQ] = useState("");
-  const banner = useBanner();
   const join = useJoinTeam(userId);
   const [busyId, setBusyId] = useState<string | null>(null);
   const teams = useQuery({ ...availableTeamsQuery(userId, q), enabled: open });
@@ -24,20 +23,18 @@ export function AddTeamModal({ userId, customerName, open, onClose }: { userId: 
   const onAdd = (teamId: string) => {
     setBusyId(teamId);
     join.mutate(teamId, {
-      onSuccess: () => banner.show(msg.users.addedToTeam),
+      onSuccess: () => notify(msg.users.addedToTeam),
       onSettled: () => setBusyId(null),
     });
   };
   const close = () => {
     join.reset();
-    banner.clear();
     setQ("");
     onClose();
   };
 
   return (
     <Modal open={open} title={msg.users.addTeamTitle} onClose={close} size="lg">
-      <SuccessBanner message={banner.message} />
       {join.error ? <div role="alert" className="alert alert-error alert-soft mb-3 text-sm">{errorMessage(join.error)}</div> : null}
       <p className="mb-3 truncate text-sm text-base-content/80" title={customerName}>{msg.users.teamsOf(customerName)}</p>
       <div className="mb-3">

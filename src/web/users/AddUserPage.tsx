@@ -2,7 +2,7 @@ import { Link, useNavigate } from "@tanstack/react-router";
 import { msg } from "../../domain/messages";
 import { BackLink } from "../components/detail";
 import { FormCard, FormPage } from "../components/forms";
-import { flash } from "../components/overlays";
+import { notify } from "../components/overlays";
 import { useDocumentTitle } from "../components/ui";
 import { useCreateUser } from "./queries";
 import { UserForm } from "./UserForm";
@@ -22,7 +22,7 @@ export default function AddUserPage() {
           cancel={(allowLeave) => <Link to="/users" activeOptions={{ exact: true }} activeProps={{ "aria-current": undefined }} className="btn btn-ghost" onClick={allowLeave}>{msg.ui.cancel}</Link>}
           onSubmit={async (values) => {
             const user = await create.mutateAsync(values);
-            flash(msg.users.created, { label: user.email, to: "/users/$userId", params: { userId: user.user_id } });
+            notify(msg.users.created, { link: { label: user.email, to: "/users/$userId", params: { userId: user.user_id } } });
             await navigate({ to: "/users" });
           }}
         />

@@ -15,7 +15,7 @@ import { useServerList } from "../lib/server-list";
 import { BackLink, DetailScaffold, InfoList, Section } from "../components/detail";
 import { displayName, formatNumber, titleCase } from "../components/format";
 import { EmptyState, SearchInput } from "../components/inputs";
-import { ConfirmDialog, SuccessBanner, useBanner } from "../components/overlays";
+import { ConfirmDialog, notify } from "../components/overlays";
 import { DateText, Muted, Num, RelativeTime, Truncate } from "../components/text";
 import { ErrorState, PageHeader, StatCard, StatGrid } from "../components/ui";
 import { TeamLink } from "../teams/public";
@@ -113,7 +113,6 @@ export default function UserDetailPage() {
 function UserView({ user: u }: { user: UserDetail }) {
   const userId = u.user_id;
   const leave = useLeaveTeam(userId);
-  const banner = useBanner();
   const [addOpen, setAddOpen] = useState(false);
   const [leaving, setLeaving] = useState<UserMembership | null>(null);
   const canEdit = useCan("editor");
@@ -135,7 +134,6 @@ function UserView({ user: u }: { user: UserDetail }) {
         subtitle={name !== u.email ? <span title={u.email}>{u.email}</span> : undefined}
         actions={<ActionBar actions={[historyAction("user", userId)]} />}
       />
-      <SuccessBanner message={banner.message} />
 
       <StatGrid>
         <StatCard
@@ -200,7 +198,7 @@ function UserView({ user: u }: { user: UserDetail }) {
         busy={leave.isPending}
         error={leave.error ? errorMessage(leave.error) : null}
         onCancel={closeLeave}
-        onConfirm={() => leaving && leave.mutate(leaving.team_id, { onSuccess: () => { closeLeave(); banner.show(msg.users.leftTeam); } })}
+        onConfirm={() => leaving && leave.mutate(leaving.team_id, { onSuccess: () => { closeLeave(); notify(msg.users.leftTeam); } })}
       />
     </>
   );
