@@ -25,10 +25,29 @@ function preloadShell(): Plugin {
   };
 }
 
+/**
+ * The toasts' library (sonner) writes its stylesheet into a <style> element when it loads, which
+ * the console's Content-Security-Policy (`style-src 'self'`, no inline styles) refuses. Its own
+ * copy of that stylesheet (sonner/dist/styles.css) is imported by styles.css instead, served from
+ * the console like the rest of the CSS, and the runtime insertion is taken out of its code.
+ */
+function sonnerStylesFromCss(): Plugin {
+  return {
+    name: "pedal-sonner-styles-from-css",
+    enforce: "pre",
+    transform(code, id) {
+      if (!/[\\/]node_modules[\\/]sonner[\\/]dist[\\/]index\.m?js$/.test(id)) return null;
+      const out = code.replace(/^__insertCSS\(/m, "void (");
+      if (out === code) throw new Error("sonner no longer inserts its CSS the way pedal-sonner-styles-from-css expects: check vite.config.ts");
+      return { code: out, map: null };
+    },
+  };
+}
+
 export default defineConfig({
   root: "src/web",
   // Brotli and gzip copies of every asset, served by the server as the browser accepts them.
-  plugins: [react(), tailwindcss(), preloadShell(), compression({ algorithms: ["brotliCompress", "gzip"], exclude: [/\.map$/] })],
+  plugins: [sonnerStylesFromCss(), react(), tailwindcss(), preloadShell(), compression({ algorithms: ["brotliCompress", "gzip"], exclude: [/\.map$/] })],
   // No source maps in the build operators are served (they would hand out the source); the
   // benchmark builds with `vite build --sourcemap` to attribute the bundle's bytes to packages.
   build: {

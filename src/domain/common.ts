@@ -36,6 +36,15 @@ export function listPage<I extends z.ZodType, S extends z.ZodType>(item: I, summ
   });
 }
 
+/**
+ * One page of a picker's options, by name: `items`; `more` when further options follow; `next`,
+ * the opaque cursor to ask for them with (`after`), null at the end. Typing narrows the list; scrolling
+ * loads the next page, so a picker goes through every record without loading a table whole.
+ */
+export function optionsPage<I extends z.ZodType>(item: I) {
+  return z.object({ items: z.array(item), more: z.boolean(), next: z.string().nullable() });
+}
+
 /** The summary of a list that has no cards. */
 export const noSummary = z.object({});
 

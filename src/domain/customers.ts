@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { requiredName } from "./text";
-import { id, listPage, stored, timestamp } from "./common";
+import { optionalText, requiredName } from "./text";
+import { id, listPage, stored, timestamp, optionsPage } from "./common";
 import { customerStatuses } from "./enums";
 import { msg } from "./messages";
 import { customerSortKeys } from "./sort-keys";
@@ -49,17 +49,13 @@ export type CustomerDetail = z.infer<typeof customerDetailSchema>;
 export const customerOptionSchema = z.object({ customer_id: id, customer_name: z.string(), status: stored(customerStatuses) });
 export type CustomerOption = z.infer<typeof customerOptionSchema>;
 /** A picker's matches: at most the asked number, and whether more match. */
-export const customerOptionsSchema = z.object({ items: z.array(customerOptionSchema), more: z.boolean() });
+export const customerOptionsSchema = optionsPage(customerOptionSchema);
 
 /** Add customer (SPEC.md §5): name required and trimmed; domains trimmed, null when empty. */
 export const createCustomerSchema = z.strictObject({
-  customer_name: requiredName({ required: msg.customers.nameRequired, tooLong: msg.customers.nameTooLong }, 200),
+  customer_name: requiredName({ required: msg.customers.nameRequired, field: "Customer name" }, 200),
   status: z.enum(customerStatuses, { error: msg.customers.statusInvalid }).default("active"),
-  valid_domains: z
-    .string()
-    .max(5000, "Valid domains are too long")
-    .nullish()
-    .transform((v) => v?.trim() || null),
+  valid_domains: optionalText("Valid domains", 5000, msg.customers.domainsInvalid),
 });
 export type CreateCustomerInput = z.input<typeof createCustomerSchema>;
 

@@ -24,7 +24,7 @@ export const operatorPageSchema = listPage(operatorSchema, noSummary);
 
 const password = passwordSchema;
 
-const operatorName = requiredName({ required: msg.operators.nameRequired, tooLong: msg.operators.nameTooLong }, 100);
+const operatorName = requiredName({ required: msg.operators.nameRequired, field: "Name" }, 100);
 
 /** Create an operator (admin only). */
 export const createOperatorSchema = z.strictObject({

@@ -3,7 +3,7 @@ import { id, listPage, stored, timestamp } from "./common";
 import { platformStatuses, promptStatuses } from "./enums";
 import { msg } from "./messages";
 import { statusCardsSchema } from "./prompts";
-import { requiredName } from "./text";
+import { optionalText, requiredName } from "./text";
 
 /** A row of `platforms` (SPEC.md §3). */
 export const platformSchema = z.object({
@@ -38,12 +38,8 @@ export const platformPromptSchema = z.object({
 export type PlatformPrompt = z.infer<typeof platformPromptSchema>;
 export const platformPromptPageSchema = listPage(platformPromptSchema, z.object({}));
 
-const platformName = requiredName({ required: msg.platforms.nameRequired, tooLong: msg.platforms.nameTooLong }, 200);
-const platformDescription = z
-  .string({ error: msg.platforms.descriptionInvalid })
-  .max(5000, msg.platforms.descriptionTooLong)
-  .nullish()
-  .transform((v) => v?.trim() || null);
+const platformName = requiredName({ required: msg.platforms.nameRequired, field: "Platform name" }, 200);
+const platformDescription = optionalText("Description", 5000, msg.platforms.descriptionInvalid);
 const platformStatus = z.enum(platformStatuses, { error: msg.platforms.statusInvalid });
 
 /** Platform create (README "Decisions": the spec shows no form): name required and trimmed, description trimmed (empty null), status default active. */

@@ -2,14 +2,10 @@ import { z } from "zod";
 import { id, listPage, stored, timestamp } from "./common";
 import { promptStatuses } from "./enums";
 import { msg } from "./messages";
-import { requiredName } from "./text";
+import { optionalText, requiredName } from "./text";
 
-const promptTitle = requiredName({ required: msg.prompts.titleRequired, tooLong: msg.prompts.titleTooLong }, 500);
-const promptValue = z
-  .string({ error: msg.prompts.valueInvalid })
-  .max(50_000, msg.prompts.valueTooLong)
-  .nullish()
-  .transform((v) => v?.trim() || null);
+const promptTitle = requiredName({ required: msg.prompts.titleRequired, field: "Prompt title" }, 500);
+const promptValue = optionalText("Prompt content", 50_000, msg.prompts.valueInvalid);
 const promptStatus = z.enum(promptStatuses, { error: msg.prompts.statusInvalid });
 const skillId = z.guid({ error: msg.prompts.skillRequired });
 

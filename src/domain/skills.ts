@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { id, listPage, stored, timestamp } from "./common";
+import { id, listPage, stored, timestamp, optionsPage } from "./common";
 import { assignmentStatuses, commentStatuses, promptStatuses, skillStatuses, skillTypes, teamStatuses } from "./enums";
 import { msg } from "./messages";
-import { requiredName } from "./text";
+import { optionalText, requiredName } from "./text";
 
 /** A row of `skills` (SPEC.md §3). */
 export const skillSchema = z.object({
@@ -99,15 +99,11 @@ export const skillCommentPageSchema = listPage(skillCommentSchema, z.object({}))
 /** An option of a skill picker (the prompt forms, SPEC.md §2 "/prompts/add"). */
 export const skillOptionSchema = z.object({ skill_id: id, skill_name: z.string(), status: stored(skillStatuses), is_global: z.boolean() });
 export type SkillOption = z.infer<typeof skillOptionSchema>;
-export const skillOptionsSchema = z.object({ items: z.array(skillOptionSchema), more: z.boolean() });
+export const skillOptionsSchema = optionsPage(skillOptionSchema);
 
 /** SPEC.md §5 "Skill name is required", with the one required-name rule of src/domain/text.ts. */
-const skillName = requiredName({ required: msg.skills.nameRequired, tooLong: msg.skills.nameTooLong }, 200);
-const skillDescription = z
-  .string({ error: msg.skills.descriptionInvalid })
-  .max(5000, msg.skills.descriptionTooLong)
-  .nullish()
-  .transform((v) => v?.trim() || null);
+const skillName = requiredName({ required: msg.skills.nameRequired, field: "Skill name" }, 200);
+const skillDescription = optionalText("Skill description", 5000, msg.skills.descriptionInvalid);
 
 /** Skill create (SPEC.md §5): name required and trimmed; description trimmed, null when empty; defaults active, manual, not global (§4). */
 export const createSkillSchema = z.strictObject({

@@ -59,7 +59,7 @@ export const assignableSkillPageSchema = listPage(assignableSkillSchema, z.objec
 /** Add team (SPEC.md §5). */
 export const createTeamSchema = z.strictObject({
   customer_id: z.guid({ error: msg.teams.customerIdMissing }),
-  team_name: requiredName({ required: msg.teams.nameRequired, tooLong: msg.teams.nameTooLong }, 200),
+  team_name: requiredName({ required: msg.teams.nameRequired, field: "Team name" }, 200),
   status: z.enum(teamFormStatuses, { error: msg.teams.statusInvalid }).default("active"),
 });
 export type CreateTeamInput = z.input<typeof createTeamSchema>;

@@ -29,16 +29,17 @@ export function trimName(text: string): string {
 /**
  * The one rule of every required name (customers, teams, operators; later skills, prompts and
  * platforms): trimmed of whitespace and invisible characters at both ends; empty after that →
- * `required` (the spec's message for that field); longer than `max` characters → `tooLong`; any
+ * `required` (the spec's message for that field); longer than `max` characters → "`field` must
+ * be at most `max` characters" (forms also stop typing there: `maxLengthOf`); any
  * bidirectional control character → msg.text.bidi. A zod string schema (its JSON schema keeps
  * minLength 1 and maxLength `max`).
  */
-export function requiredName(messages: { required: string; tooLong: string }, max: number) {
+export function requiredName(messages: { required: string; field: string }, max: number) {
   return z
     .string({ error: messages.required })
     .overwrite(trimName)
     .min(1, messages.required)
-    .max(max, messages.tooLong)
+    .max(max, msg.text.tooLong(messages.field, max))
     .refine((v) => !bidiControls.test(v), msg.text.bidi);
 }
 
@@ -90,3 +91,33 @@ export const searchTextSchema = z
   .regex(noControlCharacters, msg.api.malformed)
   // What may be sent, before the trim (OpenAPI document): whitespace at either end is dropped.
   .meta({ pattern: `^\\s*${noControlCharacters.source.slice(1, -1)}\\s*$` });
+
+/**
+ * Optional free text (a description, a prompt's content): at most `max` characters ("`field` must
+ * be at most `max` characters"), trimmed, empty saved as null (SPEC.md §5). `invalid`: the message
+ * for a value that is not text.
+ */
+export function optionalText(field: string, max: number, invalid: string) {
+  return z
+    .string({ error: invalid })
+    .max(max, msg.text.tooLong(field, max))
+    .nullish()
+    .transform((v) => v?.trim() || null);
+}
+
+/**
+ * The longest value a form field's schema accepts, for the field's `maxLength`: the same number the
+ * server checks, so typing stops where the server would refuse. Undefined when the schema sets none.
+ */
+export function maxLengthOf(schema: z.ZodType): number | undefined {
+  let inner: z.ZodType = schema;
+  // Unwrap optional, nullable, default and pipe (transform) layers down to the string.
+  for (let i = 0; i < 6; i++) {
+    const def = (inner as unknown as { def: { innerType?: z.ZodType; in?: z.ZodType } }).def;
+    const next = def.innerType ?? def.in;
+    if (!next) break;
+    inner = next;
+  }
+  const max = (inner as unknown as { maxLength?: number | null }).maxLength;
+  return typeof max === "number" ? max : undefined;
+}

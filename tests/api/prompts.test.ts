@@ -127,13 +127,13 @@ describe.each(targets)("prompts and platforms API on %s", (target) => {
       const cases: Array<[unknown, string, string]> = [
         [{ skill_id: skillId }, "prompt_title", msg.prompts.titleRequired],
         [{ prompt_title: "   ", skill_id: skillId }, "prompt_title", msg.prompts.titleRequired],
-        [{ prompt_title: "x".repeat(501), skill_id: skillId }, "prompt_title", msg.prompts.titleTooLong],
+        [{ prompt_title: "x".repeat(501), skill_id: skillId }, "prompt_title", msg.text.tooLong("Prompt title", 500)],
         [{ prompt_title: "Ok" }, "skill_id", msg.prompts.skillRequired],
         [{ prompt_title: "Ok", skill_id: "" }, "skill_id", msg.prompts.skillRequired],
         [{ prompt_title: "Ok", skill_id: randomUUID() }, "skill_id", msg.skills.notFound],
         [{ prompt_title: "Ok", skill_id: inactive.body.skill_id }, "skill_id", msg.prompts.skillNotActive],
         [{ prompt_title: "Ok", skill_id: skillId, prompt_value: 5 }, "prompt_value", msg.prompts.valueInvalid],
-        [{ prompt_title: "Ok", skill_id: skillId, prompt_value: "x".repeat(50_001) }, "prompt_value", msg.prompts.valueTooLong],
+        [{ prompt_title: "Ok", skill_id: skillId, prompt_value: "x".repeat(50_001) }, "prompt_value", msg.text.tooLong("Prompt content", 50_000)],
         [{ prompt_title: "Ok", skill_id: skillId, status: "archived" }, "status", msg.prompts.statusInvalid],
       ];
       for (const [input, field, message] of cases) {
@@ -324,8 +324,8 @@ describe.each(targets)("prompts and platforms API on %s", (target) => {
       const cases: Array<[unknown, string, string]> = [
         [{}, "platform_name", msg.platforms.nameRequired],
         [{ platform_name: "  " }, "platform_name", msg.platforms.nameRequired],
-        [{ platform_name: "x".repeat(201) }, "platform_name", msg.platforms.nameTooLong],
-        [{ platform_name: "Ok", platform_description: "x".repeat(5001) }, "platform_description", msg.platforms.descriptionTooLong],
+        [{ platform_name: "x".repeat(201) }, "platform_name", msg.text.tooLong("Platform name", 200)],
+        [{ platform_name: "Ok", platform_description: "x".repeat(5001) }, "platform_description", msg.text.tooLong("Description", 5000)],
         [{ platform_name: "Ok", status: "gone" }, "status", msg.platforms.statusInvalid],
       ];
       for (const [input, field, message] of cases) {

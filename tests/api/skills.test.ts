@@ -137,8 +137,8 @@ describe.each(targets)("skills API on %s", (target) => {
       const cases: Array<[unknown, string, string]> = [
         [{}, "skill_name", msg.skills.nameRequired],
         [{ skill_name: "   " }, "skill_name", msg.skills.nameRequired],
-        [{ skill_name: "x".repeat(201) }, "skill_name", msg.skills.nameTooLong],
-        [{ skill_name: "Ok", skill_description: "x".repeat(5001) }, "skill_description", msg.skills.descriptionTooLong],
+        [{ skill_name: "x".repeat(201) }, "skill_name", msg.text.tooLong("Skill name", 200)],
+        [{ skill_name: "Ok", skill_description: "x".repeat(5001) }, "skill_description", msg.text.tooLong("Skill description", 5000)],
         [{ skill_name: "Ok", type: "robot" }, "type", msg.skills.typeInvalid],
         [{ skill_name: "Ok", status: "archived" }, "status", msg.skills.statusInvalid],
         [{ skill_name: "Ok", is_global: "yes" }, "is_global", msg.skills.globalInvalid],
@@ -414,7 +414,7 @@ describe.each(targets)("skills API on %s", (target) => {
       for (const [input, field, message] of [
         [{}, "prompt_title", msg.prompts.titleRequired],
         [{ prompt_title: "  " }, "prompt_title", msg.prompts.titleRequired],
-        [{ prompt_title: "x".repeat(501) }, "prompt_title", msg.prompts.titleTooLong],
+        [{ prompt_title: "x".repeat(501) }, "prompt_title", msg.text.tooLong("Prompt title", 500)],
         [{ prompt_title: "Ok", status: "gone" }, "status", msg.prompts.statusInvalid],
       ] as const) {
         const { status, body } = await send("POST", `/api/skills/${skill.skill_id}/prompts`, input);
@@ -439,6 +439,32 @@ describe.each(targets)("skills API on %s", (target) => {
       expect((await get(`/api/skills/options/${archived.skill_id}`)).body).toMatchObject({ skill_id: archived.skill_id, status: "inactive" });
       expect((await get(`/api/skills/options?limit=51`)).status).toBe(422);
       expect((await get(`/api/skills/options/${randomUUID()}`)).status).toBe(404);
+    });
+
+    it("pages through every skill by name with its cursor, same names included, and refuses a cursor it did not make", async () => {
+      const tag = uid();
+      for (let i = 0; i < 7; i++) await newSkill({ skill_name: `Zzpaged ${tag} ${i % 3}` });
+      const seen: string[] = [];
+      let after: string | null = null;
+      let pages = 0;
+      do {
+        const query: string = `/api/skills/options?q=${encodeURIComponent(`Zzpaged ${tag}`)}&limit=2${after ? `&after=${after}` : ""}`;
+        const { status, body } = await get(query);
+        expect(status).toBe(200);
+        seen.push(...body.items.map((s: { skill_id: string }) => s.skill_id));
+        expect(body.more).toBe(body.next !== null);
+        after = body.next;
+        pages++;
+      } while (after && pages < 10);
+      expect(pages).toBe(4);
+      expect(new Set(seen).size).toBe(7);
+      const all = (await get(`/api/skills/options?q=${encodeURIComponent(`Zzpaged ${tag}`)}&limit=50`)).body.items.map((s: { skill_id: string }) => s.skill_id);
+      expect(seen).toEqual(all);
+      for (const forged of ["nonsense", Buffer.from(JSON.stringify(["a", "not-a-uuid"])).toString("base64url"), Buffer.from("{}").toString("base64url")]) {
+        const bad = await get(`/api/skills/options?after=${forged}`);
+        expect(bad.status).toBe(422);
+        expect(bad.body.error.fields.after).toBe(msg.api.badCursor);
+      }
     });
   });
 

@@ -2,10 +2,11 @@ import { eq, sql, type SQL } from "drizzle-orm";
 import { z } from "@hono/zod-openapi";
 import { customerListItemSchema, customerSummarySchema, type CustomerDetail, type CustomerOption } from "../../domain/customers";
 import { customerStatuses } from "../../domain/enums";
+import { pickerOptions } from "../http/options";
 import { queryRows, type Database } from "../db/client";
 import { customers } from "../db/schema";
 import { toJson } from "../http/list";
-import { defineList, matchingValues, oneOf, referencedName, searchMatch, type SearchMatch } from "../http/list-engine";
+import { defineList, matchingValues, oneOf, referencedName, type SearchMatch } from "../http/list-engine";
 import type { Tx } from "../audit";
 
 /**
@@ -82,15 +83,8 @@ export async function getCustomer(db: Database, customerId: string): Promise<Cus
  * customers by name whose name matches `q` (contains from 3 characters, else starts with), active
  * ones only with `activeOnly`, and whether there are more. Never the whole table.
  */
-export async function customerOptions(db: Database, options: { q?: string; activeOnly: boolean; limit: number }): Promise<{ items: CustomerOption[]; more: boolean }> {
-  const match = options.q ? searchMatch(options.q) : undefined;
-  const rows = await queryRows<CustomerOption>(db, sql`
-    select customer_id, customer_name, status from customers
-    where ${options.activeOnly ? sql`status = 'active'` : sql`true`}
-      and ${match ? sql`customer_name ilike ${match.pattern}` : sql`true`}
-    order by lower(customer_name), customer_id
-    limit ${options.limit + 1}`);
-  return { items: rows.slice(0, options.limit), more: rows.length > options.limit };
+export async function customerOptions(db: Database, query: { q?: string; active?: "true" | "false"; limit: number; after?: string }) {
+  return pickerOptions<CustomerOption>(db, { columns: sql`customer_id, customer_name, status`, from: sql`customers`, name: sql`customer_name`, id: sql`customer_id`, active: sql`status = 'active'` }, query);
 }
 
 /** One customer as a picker option (to show the current choice of a filter), or null. */

@@ -1,5 +1,5 @@
-import { searchTextSchema } from "../../domain/text";
 import { z } from "@hono/zod-openapi";
+import { optionsQuerySchema } from "../http/options";
 import { eq } from "drizzle-orm";
 import {
   createCustomerSchema,
@@ -25,19 +25,14 @@ const invalid = invalidResponse;
 const params = z.object({ customerId: z.guid({ error: msg.customers.notFound }) });
 
 /**
- * GET /api/customers/options?q&active&limit → `{ items: [{ customer_id, customer_name, status }], more }`:
- * a type-ahead picker's matches by name (at most `limit`, default 20, max 50); `active=true` for
+ * GET /api/customers/options?q&active&limit&after → `{ items: [{ customer_id, customer_name, status }], more }`:
+ * a picker's options by name, a page at a time (at most `limit`, default 20, max 50; `next` is the
+ * cursor of the following page, given back as `after`); `active=true` for
  * the add-user form (SPEC.md §2 "/users/add").
  */
 const options = apiRoute(customersBase, "viewer", {
   method: "get", path: "/options", tags: ["Customers"], summary: "Customers for pickers, by name",
-  request: {
-    query: z.object({
-      q: searchTextSchema.optional(),
-      active: z.enum(["true", "false"]).optional(),
-      limit: z.coerce.number().int().min(1).max(50).default(20),
-    }),
-  },
+  request: { query: optionsQuerySchema },
   responses: { 200: json(customerOptionsSchema, "Customers by name"), ...invalid },
 });
 
@@ -80,8 +75,7 @@ mountList(customersRouter, {
 
 customersRouter
   .openapi(options, async (c) => {
-    const { q, active, limit } = c.req.valid("query");
-    return c.json(await customerOptions(c.var.db, { q, activeOnly: active === "true", limit }), 200);
+    return c.json(await customerOptions(c.var.db, c.req.valid("query")), 200);
   })
   .openapi(option, async (c) => {
     const found = await customerOption(c.var.db, c.req.valid("param").customerId);

@@ -13,10 +13,11 @@ import {
   type SkillDetail,
   type SkillOption,
 } from "../../domain/skills";
+import { pickerOptions } from "../http/options";
 import { queryRows, type Database } from "../db/client";
 import { skills } from "../db/schema";
 import { toJson } from "../http/list";
-import { anyOf, defineList, matchingValues, oneOf, searchMatch } from "../http/list-engine";
+import { anyOf, defineList, matchingValues, oneOf } from "../http/list-engine";
 import { customerNamed } from "../customers/queries";
 import type { Tx } from "../audit";
 
@@ -230,15 +231,8 @@ export async function getSkill(db: Database | Tx, skillId: string): Promise<Skil
  * name whose name matches `q` (contains from 3 characters, else starts with), active ones only
  * with `activeOnly`, and whether there are more. Never the whole table.
  */
-export async function skillOptions(db: Database, options: { q?: string; activeOnly: boolean; limit: number }): Promise<{ items: SkillOption[]; more: boolean }> {
-  const match = options.q ? searchMatch(options.q) : undefined;
-  const rows = await queryRows<SkillOption>(db, sql`
-    select skill_id, skill_name, status, is_global from skills
-    where ${options.activeOnly ? sql`status = 'active'` : sql`true`}
-      and ${match ? sql`skill_name ilike ${match.pattern}` : sql`true`}
-    order by lower(skill_name), skill_id
-    limit ${options.limit + 1}`);
-  return { items: rows.slice(0, options.limit), more: rows.length > options.limit };
+export async function skillOptions(db: Database, query: { q?: string; active?: "true" | "false"; limit: number; after?: string }) {
+  return pickerOptions<SkillOption>(db, { columns: sql`skill_id, skill_name, status, is_global`, from: sql`skills`, name: sql`skill_name`, id: sql`skill_id`, active: sql`status = 'active'` }, query);
 }
 
 /** One skill as a picker option (to show the current choice), or null. */

@@ -1,5 +1,5 @@
-import { searchTextSchema } from "../../domain/text";
 import { z } from "@hono/zod-openapi";
+import { optionsQuerySchema } from "../http/options";
 import { assignSkillToTeam } from "./assign";
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { okSchema } from "../../domain/common";
@@ -49,19 +49,14 @@ const assignmentParams = params.extend({ teamId: z.guid({ error: msg.teams.notFo
 const skillExists = (p: { skillId: string }) => sql`exists (select 1 from skills where skill_id = ${p.skillId})`;
 
 /**
- * GET /api/skills/options?q&active&limit → `{ items: [{ skill_id, skill_name, status, is_global }], more }`:
- * a type-ahead picker's matches by name (at most `limit`, default 20, max 50); `active=true` for
+ * GET /api/skills/options?q&active&limit&after → `{ items: [{ skill_id, skill_name, status, is_global }], more }`:
+ * a picker's options by name, a page at a time (at most `limit`, default 20, max 50; `next` is the
+ * cursor of the following page, given back as `after`); `active=true` for
  * the prompt forms (SPEC.md §2 "/prompts/add": active skills).
  */
 const options = apiRoute(skillsBase, "viewer", {
   method: "get", path: "/options", tags: ["Skills"], summary: "Skills for pickers, by name",
-  request: {
-    query: z.object({
-      q: searchTextSchema.optional(),
-      active: z.enum(["true", "false"]).optional(),
-      limit: z.coerce.number().int().min(1).max(50).default(20),
-    }),
-  },
+  request: { query: optionsQuerySchema },
   responses: { 200: json(skillOptionsSchema, "Skills by name"), ...invalid },
 });
 
@@ -215,8 +210,7 @@ async function lockedSkill(tx: Tx, skillId: string, options: { active?: boolean 
 
 skillsRouter
   .openapi(options, async (c) => {
-    const { q, active, limit } = c.req.valid("query");
-    return c.json(await skillOptions(c.var.db, { q, activeOnly: active === "true", limit }), 200);
+    return c.json(await skillOptions(c.var.db, c.req.valid("query")), 200);
   })
   .openapi(option, async (c) => {
     const found = await skillOption(c.var.db, c.req.valid("param").skillId);

@@ -1,6 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { auditActions, auditEntities, auditPageSchema, type AuditEntry } from "../../domain/audit";
+import { RoleGate } from "../components/actions";
 import { msg } from "../../domain/messages";
 import { api } from "../api/client";
 import { columnsFor } from "../components/DataTable";
@@ -66,7 +67,16 @@ const columns = [
 ];
 
 /** Audit log screen (admins): every change and sign-in, filtered by operator, record, action and date. */
+/** Admins only: any other role reaching the URL sees why, and nothing is loaded. */
 export default function AuditPage() {
+  return (
+    <RoleGate need="admin" title={msg.audit.title}>
+      <AuditPageScreen />
+    </RoleGate>
+  );
+}
+
+function AuditPageScreen() {
   const list = useServerList<AuditEntry>({
     mode: "url",
     defaults: { sort: "created_at", order: "desc" },

@@ -9,6 +9,7 @@ import { applyServerError, FormError } from "../components/forms";
 import { Field } from "../components/inputs";
 import { Modal } from "../components/overlays";
 import { z } from "zod";
+import { maxLengthOf } from "../../domain/text";
 
 /** better-auth answers `{ token }` (a new session when others were ended); nothing of it is used. */
 const changedSchema = z.unknown();
@@ -47,10 +48,10 @@ export function ChangePasswordModal({ open, onClose, onChanged }: { open: boolea
       <form className="flex flex-col gap-4" onSubmit={onSubmit} noValidate>
         <FormError message={serverError} />
         <Field label={passwordMessages.current} htmlFor="pw-current" required error={errors.currentPassword?.message}>
-          <input id="pw-current" type="password" className="input w-full" autoComplete="current-password" {...form.register("currentPassword")} />
+          <input id="pw-current" type="password" className="input w-full" autoComplete="current-password" {...form.register("currentPassword")} maxLength={maxLengthOf(changePasswordFormSchema.shape.currentPassword)} />
         </Field>
         <Field label={passwordMessages.new} htmlFor="pw-new" required error={errors.newPassword?.message} hint={passwordMessages.hint}>
-          <input id="pw-new" type="password" className="input w-full" autoComplete="new-password" {...form.register("newPassword")} />
+          <input id="pw-new" type="password" className="input w-full" autoComplete="new-password" {...form.register("newPassword")} maxLength={maxLengthOf(changePasswordFormSchema.shape.newPassword)} />
         </Field>
         <Field label={passwordMessages.confirm} htmlFor="pw-confirm" required error={errors.confirm?.message}>
           <input id="pw-confirm" type="password" className="input w-full" autoComplete="new-password" {...form.register("confirm")} />

@@ -1,23 +1,25 @@
 import { useEffect, useId, useRef, useState } from "react";
-import { keepPreviousData, useQuery, type QueryKey } from "@tanstack/react-query";
+import { keepPreviousData, useInfiniteQuery, type QueryKey } from "@tanstack/react-query";
 import { ChevronDown, X } from "lucide-react";
 import { msg } from "../../domain/messages";
 
 export type PickerOption = { id: string; label: string };
 
 /**
- * A type-ahead picker (ARIA combobox with a listbox): typing asks the server for at most ~20
- * matches (`search`), so no picker ever loads a whole table. `value` is the chosen id; `current`
- * its label (shown when closed); `emptyLabel` names "no choice" (e.g. "All Customers") when given.
- * Keyboard: arrows move, Enter chooses, Escape closes. `field`: sized as a form's full-width field
- * (a list filter otherwise).
+ * A picker (ARIA combobox with a listbox) over an options endpoint: it lists every record sorted
+ * by name, a page of about 20 at a time from the server (`search`, with the cursor of the page
+ * before), loading the next as the list scrolls (or the arrow keys reach its end), so no picker
+ * loads a whole table; typing narrows it. `value` is the chosen id; `current` its label (shown when
+ * closed); `emptyLabel` names "no choice" (e.g. "All Customers") when given. Keyboard: arrows
+ * move, Enter chooses, Escape closes. `field`: sized as a form's full-width field (a list filter
+ * otherwise).
  */
 export function EntityPicker({ label, value, current, onChange, search, queryKey, emptyLabel, placeholder, id: givenId, invalid, disabled, describedBy, field = false }: {
   label: string;
   value: string | undefined;
   current: string | undefined;
   onChange: (id: string | undefined) => void;
-  search: (q: string, signal: AbortSignal) => Promise<{ items: PickerOption[]; more: boolean }>;
+  search: (q: string, after: string | undefined, signal: AbortSignal) => Promise<{ items: PickerOption[]; next: string | null }>;
   queryKey: QueryKey;
   emptyLabel?: string;
   placeholder?: string;
@@ -45,8 +47,25 @@ export function EntityPicker({ label, value, current, onChange, search, queryKey
     document.addEventListener("mousedown", onDown);
     return () => document.removeEventListener("mousedown", onDown);
   }, [open]);
-  const matches = useQuery({ queryKey: [...queryKey, q], queryFn: ({ signal }) => search(q, signal), enabled: open, placeholderData: keepPreviousData, staleTime: 30_000 });
-  const options: Array<PickerOption | null> = [...(emptyLabel && !q ? [null] : []), ...(matches.data?.items ?? [])];
+  const matches = useInfiniteQuery({
+    queryKey: [...queryKey, q],
+    queryFn: ({ signal, pageParam }) => search(q, pageParam, signal),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (page) => page.next ?? undefined,
+    enabled: open,
+    placeholderData: keepPreviousData,
+    staleTime: 30_000,
+  });
+  const found = matches.data?.pages.flatMap((p) => p.items) ?? [];
+  const options: Array<PickerOption | null> = [...(emptyLabel && !q ? [null] : []), ...found];
+  const loadMore = () => {
+    if (matches.hasNextPage && !matches.isFetchingNextPage) void matches.fetchNextPage();
+  };
+  // The next page is asked for when the list is scrolled near its end.
+  const onScroll = (e: React.UIEvent<HTMLUListElement>) => {
+    const list = e.currentTarget;
+    if (list.scrollHeight - list.scrollTop - list.clientHeight < 80) loadMore();
+  };
   const choose = (option: PickerOption | null) => {
     onChange(option?.id);
     setOpen(false);
@@ -76,7 +95,12 @@ export function EntityPicker({ label, value, current, onChange, search, queryKey
           onClick={() => setOpen(true)}
           onChange={(e) => { setText(e.target.value); setOpen(true); setActive(0); }}
           onKeyDown={(e) => {
-            if (e.key === "ArrowDown") { e.preventDefault(); setOpen(true); setActive((a) => Math.min(options.length - 1, a + 1)); }
+            if (e.key === "ArrowDown") {
+              e.preventDefault();
+              setOpen(true);
+              setActive((a) => Math.min(options.length - 1, a + 1));
+              if (active >= options.length - 3) loadMore();
+            }
             else if (e.key === "ArrowUp") { e.preventDefault(); setActive((a) => Math.max(0, a - 1)); }
             else if (e.key === "Enter" && open && options.length) { e.preventDefault(); choose(options[active] ?? null); }
             else if (e.key === "Escape") setOpen(false);
@@ -93,7 +117,7 @@ export function EntityPicker({ label, value, current, onChange, search, queryKey
         )}
       </div>
       {open ? (
-        <ul id={listId} role="listbox" aria-label={label} className="menu absolute z-40 mt-1 max-h-80 w-full flex-nowrap overflow-y-auto rounded-box border border-base-300 bg-base-100 p-1 shadow-lg">
+        <ul id={listId} role="listbox" aria-label={label} onScroll={onScroll} className="menu absolute z-40 mt-1 max-h-80 w-full flex-nowrap overflow-y-auto rounded-box border border-base-300 bg-base-100 p-1 shadow-lg">
           {options.map((option, i) => (
             <li key={option?.id ?? "none"} role="none">
               <button
@@ -110,9 +134,8 @@ export function EntityPicker({ label, value, current, onChange, search, queryKey
               </button>
             </li>
           ))}
-          {matches.isPending ? <li className="px-3 py-2 text-sm text-base-content/60" role="none">{msg.lists.pickerLoading}</li> : null}
-          {matches.data && matches.data.items.length === 0 && q ? <li className="px-3 py-2 text-sm text-base-content/60" role="none">{msg.lists.pickerNone}</li> : null}
-          {matches.data?.more ? <li className="px-3 py-2 text-xs text-base-content/60" role="none">{msg.lists.pickerMore}</li> : null}
+          {matches.isPending || matches.isFetchingNextPage ? <li className="px-3 py-2 text-sm text-base-content/70" role="none">{msg.lists.pickerLoading}</li> : null}
+          {matches.data && found.length === 0 && q ? <li className="px-3 py-2 text-sm text-base-content/70" role="none">{msg.lists.pickerNone}</li> : null}
         </ul>
       ) : null}
     </div>

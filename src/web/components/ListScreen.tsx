@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { Plus, type LucideIcon } from "lucide-react";
 import { limits, msg } from "../../domain/messages";
-import { errorMessage } from "../api/client";
+import { ApiError, errorMessage } from "../api/client";
 import type { useServerList } from "../lib/server-list";
 import { SummaryNote } from "../lib/SummaryNote";
 import { ActionBar } from "./actions";
@@ -9,7 +9,7 @@ import { DataTable, type Column } from "./DataTable";
 import { ExportCsvButton } from "./ExportCsvButton";
 import { SearchInput, Toolbar } from "./inputs";
 import { formatCount, ListPagination } from "./ListPagination";
-import { ErrorState, PageHeader, StatCard, StatCardSkeleton, StatGrid } from "./ui";
+import { ErrorState, NotAllowed, PageHeader, StatCard, StatCardSkeleton, StatGrid } from "./ui";
 
 /** The result of `useServerList` for rows `I` and summary `S`. */
 export type ServerListOf<I, S> = ReturnType<typeof useServerList<I, S>>;
@@ -31,8 +31,6 @@ type Props<I extends Record<string, any>, S> = {
   banner?: ReactNode;
   /** Summary cards; none: no card grid and no summary note. */
   cards?: ListCard<S>[];
-  /** The summary the cards show when the load failed (else skeletons stay). */
-  failedSummary?: NonNullable<S>;
   /**
    * The list's region: a `<section>` named by `label`, or by a visible `<h2>` (`heading`, whose
    * element gets `headingId`). Neither: the toolbar and table follow the header directly.
@@ -73,12 +71,16 @@ type Props<I extends Record<string, any>, S> = {
  *  1. `PageHeader` (title, subtitle, the "Add …" button or other actions), then `banner`;
  *  2. when there are `cards`: a `StatGrid` of `StatCard`s whose values are `formatCount(value,
  *     summary_exact)` ("about 1.2M" for estimates), one `StatCardSkeleton` per card (at most
- *     `limits.skeletonCards`) while loading, then `SummaryNote` ("Counts as of …");
+ *     `limits.skeletonCards`) while loading, "Not available" when the load failed, then
+ *     `SummaryNote` ("Counts as of …");
  *  3. the list's `<section>` (named by `section`): a `Toolbar` with the search box, `filters` and
  *     Export CSV, then `aboveTable`, then either an `ErrorState` (`errorTitle`, the server's
  *     message, Retry) in place of the table, or `tableIntro`, the `DataTable` (sorted through the
  *     list, loading skeleton rows while fetching, the page's empty state) and `ListPagination`.
  *     With `errorKeepsTable` the error sits above a table showing the empty state instead.
+ *
+ * A 403 answer (the operator's role may not read this list) replaces all of it with one
+ * `NotAllowed` statement under the title.
  *
  * Search, filters, sort and page are the list's (`useServerList`: in the URL for screens). The
  * page keeps its own specifics: columns, texts (src/domain/messages.ts), filter controls, empty
@@ -93,7 +95,10 @@ export function ListScreen<I extends Record<string, any>, S>(props: Props<I, S>)
   const { list, cards, section, table } = props;
   const { data, failed, query } = list;
   const exact = data?.summary_exact ?? true;
-  const summary = data?.summary ?? (failed ? props.failedSummary : undefined);
+  const summary = data?.summary;
+  // A role the server refuses (a URL typed or shared, a role lowered meanwhile): one statement of
+  // it, no toolbar and no Retry, which cannot help.
+  const refused = failed && query.error instanceof ApiError && query.error.status === 403;
   // The server counts the search's matches: the cards say so until the page is asked for again.
   const counting = Boolean(data?.counting && !data.summary);
   // Asking again while the server counts (`counting`) is no load the user waits for.
@@ -134,6 +139,15 @@ export function ListScreen<I extends Record<string, any>, S>(props: Props<I, S>)
     </>
   );
 
+  if (refused) {
+    return (
+      <>
+        <PageHeader title={props.title} subtitle={props.subtitle} />
+        <NotAllowed reason={errorMessage(query.error)} />
+      </>
+    );
+  }
+
   return (
     <>
       <PageHeader
@@ -144,8 +158,10 @@ export function ListScreen<I extends Record<string, any>, S>(props: Props<I, S>)
       {props.banner}
       {cards ? (
         <>
-          <StatGrid>
-            {counting
+          <StatGrid columns={cards.length}>
+            {failed && !summary
+              ? cards.map(({ label, icon: Icon }) => <StatCard key={label} label={label} value={<span className="whitespace-nowrap text-base font-normal text-base-content/70">{msg.lists.cardUnavailable}</span>} icon={<Icon className="h-6 w-6" />} />)
+              : counting
               ? cards.map(({ label, icon: Icon }) => <StatCard key={label} label={label} value={<span className="whitespace-nowrap text-base font-normal text-base-content/70">{msg.lists.counting}</span>} icon={<Icon className="h-6 w-6" />} />)
               : summary
               ? cards.map(({ label, icon: Icon, value }) => <StatCard key={label} label={label} value={exact ? formatCount(value(summary)) : <span className="whitespace-nowrap text-xl">{formatCount(value(summary), false)}</span>} icon={<Icon className="h-6 w-6" />} />)

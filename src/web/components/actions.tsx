@@ -5,6 +5,7 @@ import type { OperatorRole } from "../../domain/enums";
 import { msg } from "../../domain/messages";
 import { useCan } from "../auth/permissions";
 import { Menu, type MenuEntry } from "./Menu";
+import { NotAllowed, PageHeader } from "./ui";
 
 /**
  * One button of a page or section: runs `onClick` or opens `to`. `need` is the operator role the
@@ -131,4 +132,19 @@ export function ReadOnlyNotice({ back }: { back?: ReactNode }) {
 /** "History": the audit log of one record; admins only (they may read the audit log). */
 export function historyAction(entity: string, id: string): Action {
   return { label: msg.audit.history, icon: History, to: "/audit", search: { entity, entity_id: id }, need: "admin" };
+}
+
+/**
+ * A screen only `need` may open (the operators, the audit log): any other role reaching it by URL
+ * sees the screen's title and one statement of why, with no toolbar, no data and no Retry.
+ */
+export function RoleGate({ need, title, children }: { need: OperatorRole; title: string; children: ReactNode }) {
+  const reason = useRoleReason(need);
+  if (!reason) return <>{children}</>;
+  return (
+    <>
+      <PageHeader title={title} />
+      <NotAllowed reason={reason} />
+    </>
+  );
 }

@@ -34,6 +34,29 @@ export function InfoList({ items, narrow }: { items: Array<{ label: string; valu
   );
 }
 
+/** Skeleton of an add or edit page: a form card with its fields, shaped like the form it becomes. */
+export function FormSkeleton({ fields = 4 }: { fields?: number }) {
+  return (
+    <div aria-hidden className="mx-auto w-full max-w-2xl">
+      <div className="card border border-base-300 bg-base-100 shadow-sm">
+        <div className="card-body gap-5">
+          <div className="skeleton h-7 w-48" />
+          {Array.from({ length: fields }, (_, i) => (
+            <div key={i} className="flex flex-col gap-1.5">
+              <div className="skeleton h-4 w-28" />
+              <div className="skeleton h-10 w-full" />
+            </div>
+          ))}
+          <div className="flex justify-end gap-2 pt-2">
+            <div className="skeleton h-10 w-20" />
+            <div className="skeleton h-10 w-32" />
+          </div>
+        </div>
+      </div>
+    </div>
+  );
+}
+
 /** Skeleton of a detail page's header, cards and a panel, shaped like the real page. */
 export function DetailSkeleton() {
   return (
@@ -72,16 +95,14 @@ type NotFound = {
   title: string;
   /** A line under it ("Team not found"). */
   message?: string;
-  /** Whether Retry is offered (the spec's team and user error views keep it). */
-  retry?: boolean;
 };
 
 /**
  * Every detail page's states from one place: the skeleton while loading, the not-found view on a
- * 404, the error view with the server's message and Retry otherwise, each with the back link and
+ * 404 (no Retry: it cannot help), the error view with the server's message and Retry otherwise, each with the back link and
  * a document title ("Customer not found · Customers · Pedal Console"); then `children` with the data.
  */
-export function DetailScaffold<T>({ query, section, errorTitle, notFound, back, children }: {
+export function DetailScaffold<T>({ query, section, errorTitle, notFound, back, skeleton, children }: {
   query: Pick<UseQueryResult<T>, "data" | "error" | "isPending" | "refetch">;
   /** The screen family, for the document title ("Customers"). */
   section: string;
@@ -89,13 +110,15 @@ export function DetailScaffold<T>({ query, section, errorTitle, notFound, back, 
   errorTitle: string;
   notFound: NotFound;
   /** Where the error views lead back to. */
-  back: { to: string; label: string };
+  back: { to: string; label: string; params?: Record<string, string> };
+  /** What shows while loading: the detail page's skeleton unless the page is a form (FormSkeleton). */
+  skeleton?: ReactNode;
   children: (data: T) => ReactNode;
 }) {
   const { data, error, isPending, refetch } = query;
   const missing = error instanceof ApiError && error.status === 404;
   useDocumentTitle(isPending || data !== undefined ? undefined : missing ? notFound.title : errorTitle, section);
-  if (isPending) return <DetailSkeleton />;
+  if (isPending) return <>{skeleton ?? <DetailSkeleton />}</>;
   // Data already shown stays while a background refresh fails.
   if (data !== undefined) return <>{children(data)}</>;
   const retry = () => void refetch();
@@ -103,9 +126,10 @@ export function DetailScaffold<T>({ query, section, errorTitle, notFound, back, 
     <ErrorState
       title={missing ? notFound.title : errorTitle}
       message={missing ? notFound.message : errorMessage(error) || notFound.message}
-      onRetry={missing && !notFound.retry ? undefined : retry}
+      // Retry is for failures that can pass: a record that does not exist will not appear.
+      onRetry={missing ? undefined : retry}
     >
-      <Link to={back.to as "/"} activeOptions={{ exact: true }} activeProps={{ "aria-current": undefined }} className="btn btn-ghost btn-sm">{back.label}</Link>
+      <Link to={back.to as "/"} params={back.params as never} activeOptions={{ exact: true }} activeProps={{ "aria-current": undefined }} className="btn btn-ghost btn-sm">{back.label}</Link>
     </ErrorState>
   );
 }

@@ -35,7 +35,7 @@ export function SearchInput({ value, onChange, placeholder, label, maxLength = 2
 /** A labelled select for list filters. */
 export function FilterSelect({ label, value, onChange, children }: { label: string; value: string; onChange: (v: string) => void; children: ReactNode }) {
   return (
-    <label className="flex items-center gap-2 text-sm">
+    <label className="grid grid-cols-[6.5rem_minmax(0,1fr)] items-center gap-2 text-sm sm:flex">
       <span className="whitespace-nowrap text-base-content/80">{label}</span>
       <select className="select select-sm w-full sm:w-44" value={value} onChange={(e) => onChange(e.target.value)}>
         {children}
@@ -66,12 +66,16 @@ export function Field({ label, htmlFor, error, hint, required, children }: { lab
   );
 }
 
-/** A toolbar row above a table: search and filters on the left, actions on the right. */
+/**
+ * The one toolbar of every list: search and filters on the left (wrapping among themselves when
+ * they do not fit), Export and the list's other actions at the top right, never pushed under them.
+ * On a phone everything stacks, filters aligned on one column.
+ */
 export function Toolbar({ children, actions }: { children: ReactNode; actions?: ReactNode }) {
   return (
-    <div className="mb-3 flex flex-col gap-2 sm:flex-row sm:flex-wrap sm:items-center sm:justify-between">
-      <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap sm:items-center">{children}</div>
-      {actions ? <div className="flex gap-2">{actions}</div> : null}
+    <div className="mb-3 flex flex-col gap-2 sm:flex-row sm:items-start sm:justify-between">
+      <div className="flex min-w-0 flex-col gap-2 sm:flex-1 sm:flex-row sm:flex-wrap sm:items-center">{children}</div>
+      {actions ? <div className="flex shrink-0 gap-2">{actions}</div> : null}
     </div>
   );
 }

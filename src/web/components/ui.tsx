@@ -1,6 +1,6 @@
 import { Children, Fragment, isValidElement, useEffect, type ReactNode } from "react";
 import { Link } from "@tanstack/react-router";
-import { AlertTriangle, ChevronRight, RotateCw } from "lucide-react";
+import { AlertTriangle, ChevronRight, Lock, RotateCw } from "lucide-react";
 import { msg } from "../../domain/messages";
 
 /**
@@ -99,6 +99,8 @@ const gridColumns: Record<number, string> = {
   2: "grid-cols-2",
   3: "grid-cols-1 sm:grid-cols-3",
   4: "grid-cols-2 xl:grid-cols-4",
+  5: "grid-cols-2 sm:grid-cols-3 xl:grid-cols-5",
+  6: "grid-cols-2 sm:grid-cols-3 xl:grid-cols-6",
 };
 
 /** How many cards `children` holds, looking into fragments. */
@@ -109,10 +111,31 @@ function countCards(children: ReactNode): number {
   );
 }
 
-/** Grid of stat cards sized to how many there are, keeping its shape between loading and loaded. */
-export function StatGrid({ children }: { children: ReactNode }) {
-  const count = countCards(children);
+/**
+ * Grid of stat cards sized to how many there are (one row at full width, five cards included).
+ * `columns`: the number of cards the grid is laid out for, so that it keeps its shape while fewer
+ * skeletons stand in for the cards.
+ */
+export function StatGrid({ children, columns }: { children: ReactNode; columns?: number }) {
+  const count = columns ?? countCards(children);
   return <div className={`grid gap-3 sm:gap-4 ${gridColumns[count] ?? "grid-cols-2 xl:grid-cols-4"}`}>{children}</div>;
+}
+
+/**
+ * What a role that may not open a screen sees there (a URL typed or shared): one statement of it,
+ * with no toolbar, no data and no Retry, since retrying cannot help.
+ */
+export function NotAllowed({ reason, title = msg.lists.notAllowedTitle }: { reason: string; title?: string }) {
+  useDocumentTitle(title);
+  return (
+    <div role="status" className="card border border-base-300 bg-base-100 shadow-sm" data-testid="not-allowed">
+      <div className="card-body items-center py-12 text-center">
+        <Lock className="h-10 w-10 text-base-content/70" aria-hidden />
+        <h1 className="text-lg font-semibold">{title}</h1>
+        <p className="max-w-prose text-sm text-base-content/70">{reason}</p>
+      </div>
+    </div>
+  );
 }
 
 /** Error view: the spec's title, the server's message and a Retry button. */

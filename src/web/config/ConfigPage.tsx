@@ -72,7 +72,7 @@ function CustomerConfigView({ customerId }: { customerId: string }) {
   if (query.isPending) return <DetailSkeleton />;
   if (!query.data) {
     const missing = query.error instanceof ApiError && query.error.status === 404;
-    return <ErrorState title={missing ? msg.customers.notFound : msg.config.loadError} message={missing ? undefined : errorMessage(query.error)} onRetry={() => void query.refetch()} />;
+    return <ErrorState title={missing ? msg.customers.notFound : msg.config.loadError} message={missing ? undefined : errorMessage(query.error)} onRetry={missing ? undefined : () => void query.refetch()} />;
   }
   return (
     <div className="flex flex-col gap-6">

@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { Link, useNavigate, useParams } from "@tanstack/react-router";
 import { msg, timings } from "../../domain/messages";
-import { BackLink } from "../components/detail";
+import { BackLink, DetailScaffold, FormSkeleton } from "../components/detail";
 import { FormCard, FormPage } from "../components/forms";
 import { notify } from "../components/overlays";
 import { useDocumentTitle } from "../components/ui";
@@ -29,35 +29,42 @@ export default function AddTeamPage() {
     return () => clearTimeout(timer);
   }, [created, customerId, navigate]);
 
-  const subtitle = (
-    <>
-      {customerName ? (
-        <span className="block truncate" title={customerName}>
-          {msg.teams.addFor(customerName)}
-        </span>
-      ) : (
-        <span className="skeleton inline-block h-4 w-40 align-middle" aria-hidden />
-      )}
-      <span className="block">{msg.teams.addSubtitle}</span>
-    </>
-  );
-
   return (
     <FormPage back={<BackLink to="/customers/$customerId" params={{ customerId }} label={msg.teams.backToCustomer} />}>
-      <FormCard title={msg.teams.addTitle} subtitle={subtitle}>
-        <TeamForm
-          customerId={customerId}
-          locked={created}
-          cancel={(allowLeave) => (
-            <Link to="/customers/$customerId" params={{ customerId }} activeOptions={{ exact: true }} activeProps={{ "aria-current": undefined }} className="btn btn-ghost" onClick={allowLeave}>{msg.ui.cancel}</Link>
-          )}
-          onSubmit={async (values) => {
-            await create.mutateAsync(values);
-            notify(msg.teams.created, { detail: msg.teams.redirectingToCustomer });
-            setCreated(true);
-          }}
-        />
-      </FormCard>
+      {/* The customer first, as every detail page does: an unknown one is said at once, not after a submit. */}
+      <DetailScaffold
+        query={customer}
+        section={msg.nav.customers}
+        errorTitle={msg.customers.loadOneError}
+        notFound={{ title: msg.customers.notFound }}
+        back={{ to: "/customers", label: msg.customers.backToList }}
+        skeleton={<FormSkeleton fields={2} />}
+      >
+        {(c) => (
+          <FormCard
+            title={msg.teams.addTitle}
+            subtitle={
+              <>
+                <span className="block truncate" title={c.customer_name}>{msg.teams.addFor(c.customer_name)}</span>
+                <span className="block">{msg.teams.addSubtitle}</span>
+              </>
+            }
+          >
+            <TeamForm
+              customerId={customerId}
+              locked={created}
+              cancel={(allowLeave) => (
+                <Link to="/customers/$customerId" params={{ customerId }} activeOptions={{ exact: true }} activeProps={{ "aria-current": undefined }} className="btn btn-ghost" onClick={allowLeave}>{msg.ui.cancel}</Link>
+              )}
+              onSubmit={async (values) => {
+                await create.mutateAsync(values);
+                notify(msg.teams.created, { detail: msg.teams.redirectingToCustomer });
+                setCreated(true);
+              }}
+            />
+          </FormCard>
+        )}
+      </DetailScaffold>
     </FormPage>
   );
 }

@@ -6,7 +6,7 @@ import { customerOptionSchema, customerOptionsSchema } from "../../domain/custom
 import { customerKeys } from "./queries";
 
 /**
- * A customer picker: type-ahead over `/api/customers/options` (at most 20 matches by name), for
+ * A customer picker over `/api/customers/options` (every customer by name, paged as it scrolls), for
  * list filters ("All Customers" clears it, SPEC.md §2 /teams, /users) and forms (`activeOnly`,
  * SPEC.md §2 "/users/add"). Later screens (skills, prompts, comments) use it as it is.
  */
@@ -45,9 +45,9 @@ export function CustomerPicker({ value, onChange, activeOnly = false, emptyLabel
       disabled={disabled}
       placeholder="Type a customer name..."
       queryKey={[...customerKeys.all, "options", activeOnly]}
-      search={async (q, signal) => {
-        const page = await api("/customers/options", customerOptionsSchema, { query: { q: q || undefined, active: activeOnly ? "true" : undefined, limit: 20 }, signal });
-        return { items: page.items.map((c) => ({ id: c.customer_id, label: c.customer_name })), more: page.more };
+      search={async (q, after, signal) => {
+        const page = await api("/customers/options", customerOptionsSchema, { query: { q: q || undefined, active: activeOnly ? "true" : undefined, limit: 20, after }, signal });
+        return { items: page.items.map((c) => ({ id: c.customer_id, label: c.customer_name })), next: page.next };
       }}
     />
   );

@@ -7,6 +7,7 @@ import { customerStatuses } from "../../domain/enums";
 import { msg } from "../../domain/messages";
 import { applyServerError, EnumOptions, FormActions, FormError, useUnsavedChanges } from "../components/forms";
 import { Field } from "../components/inputs";
+import { maxLengthOf } from "../../domain/text";
 
 export type CustomerFormValues = z.output<typeof createCustomerSchema>;
 
@@ -48,7 +49,7 @@ export function CustomerForm({ defaults, onSubmit, submitLabel = msg.customers.c
     <form className="flex flex-col gap-4" onSubmit={submit} noValidate>
       <FormError message={serverError} />
       <Field label="Customer Name" htmlFor="customer_name" required error={errors.customer_name?.message}>
-        <input id="customer_name" className={`input w-full ${errors.customer_name ? "input-error" : ""}`} autoFocus {...form.register("customer_name")} />
+        <input id="customer_name" className={`input w-full ${errors.customer_name ? "input-error" : ""}`} autoFocus {...form.register("customer_name")} maxLength={maxLengthOf(createCustomerSchema.shape.customer_name)} />
       </Field>
       <Field label="Status" htmlFor="status" error={errors.status?.message}>
         <select id="status" className="select w-full" {...form.register("status")}>
@@ -56,7 +57,7 @@ export function CustomerForm({ defaults, onSubmit, submitLabel = msg.customers.c
         </select>
       </Field>
       <Field label="Valid Domains" htmlFor="valid_domains" hint={msg.customers.domainsHint} error={errors.valid_domains?.message}>
-        <textarea id="valid_domains" rows={4} className="textarea w-full" placeholder={"example.com\nexample.io"} {...form.register("valid_domains")} />
+        <textarea id="valid_domains" rows={4} className="textarea w-full" placeholder={"example.com\nexample.io"} {...form.register("valid_domains")} maxLength={maxLengthOf(createCustomerSchema.shape.valid_domains)} />
       </Field>
       <FormActions cancel={cancel(guard.allowLeave)} submitLabel={submitLabel} busyLabel={busyLabel} busy={isSubmitting} />
       {guard.prompt}

@@ -63,8 +63,9 @@ export default function CustomersPage() {
           <EmptyState
             title={failed ? msg.customers.noData : msg.customers.empty}
             text={!failed && list.state.q ? `Nothing matches “${list.state.q}”.` : undefined}
-            // SPEC.md §2: Retry under the empty state; not when a search simply found nothing.
-            action={list.state.q && !failed ? undefined : <button type="button" className="btn btn-sm" onClick={() => void query.refetch()}>{msg.app.retry}</button>}
+            // SPEC.md §2: Retry under the empty state; not when a search simply found nothing, nor
+            // when the load failed (the error above has the one Retry of the screen).
+            action={list.state.q || failed ? undefined : <button type="button" className="btn btn-sm" onClick={() => void query.refetch()}>{msg.app.retry}</button>}
           />
         ),
       }}

@@ -4,6 +4,7 @@ import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { History, KeyRound, LogOut, MoreHorizontal, Plus, ShieldCheck, Unlock, UserX, UserCheck } from "lucide-react";
 import { operatorRoles } from "../../domain/enums";
+import { RoleGate } from "../components/actions";
 import { msg } from "../../domain/messages";
 import { createOperatorSchema, type CreateOperatorInput, type OperatorRow } from "../../domain/operators";
 import { errorMessage } from "../api/client";
@@ -19,6 +20,7 @@ import { ConfirmDialog, Modal, notify } from "../components/overlays";
 import { Menu } from "../components/Menu";
 import { DateText, Num, RelativeTime, Truncate } from "../components/text";
 import { operatorListQuery, useCreateOperator, useResetPassword, useRevokeSessions, useUnlockOperator, useUpdateOperator } from "./queries";
+import { maxLengthOf } from "../../domain/text";
 
 /** A random password for a new or reset account, shown once to the admin to hand over. */
 function randomPassword(): string {
@@ -29,7 +31,16 @@ function randomPassword(): string {
 type Pending = { kind: "ban" | "unban" | "revoke" | "reset" | "unlock"; operator: OperatorRow } | null;
 
 /** Operators screen (admins): list, create, change role, deactivate, reset password, end sessions, unlock. */
+/** Admins only: any other role reaching the URL sees why, and nothing is loaded. */
 export default function OperatorsPage() {
+  return (
+    <RoleGate need="admin" title={msg.operators.title}>
+      <OperatorsPageScreen />
+    </RoleGate>
+  );
+}
+
+function OperatorsPageScreen() {
   const { operator: me } = useAuth();
   const list = useServerList<OperatorRow>({ mode: "local", defaults: { sort: "email", order: "asc" }, query: operatorListQuery });
   const update = useUpdateOperator();
@@ -187,10 +198,10 @@ function CreateOperatorModal({ open, onClose, onCreated }: { open: boolean; onCl
       <form className="flex flex-col gap-4" onSubmit={onSubmit} noValidate>
         <FormError message={serverError} />
         <Field label="Email" htmlFor="op-email" required error={errors.email?.message}>
-          <input id="op-email" type="email" className="input w-full" {...form.register("email")} />
+          <input id="op-email" type="email" className="input w-full" {...form.register("email")} maxLength={maxLengthOf(createOperatorSchema.shape.email)} />
         </Field>
         <Field label="Name" htmlFor="op-name" required error={errors.name?.message}>
-          <input id="op-name" className="input w-full" {...form.register("name")} />
+          <input id="op-name" className="input w-full" {...form.register("name")} maxLength={maxLengthOf(createOperatorSchema.shape.name)} />
         </Field>
         <Field label="Role" htmlFor="op-role" hint="Viewer: read only. Editor: read and change customer data. Admin: everything, including operators.">
           <select id="op-role" className="select w-full" {...form.register("role")}>
@@ -198,7 +209,7 @@ function CreateOperatorModal({ open, onClose, onCreated }: { open: boolean; onCl
           </select>
         </Field>
         <Field label="Initial password" htmlFor="op-password" required error={errors.password?.message} hint="Generated; hand it over securely.">
-          <input id="op-password" className="input w-full font-mono" autoComplete="off" {...form.register("password")} />
+          <input id="op-password" className="input w-full font-mono" autoComplete="off" {...form.register("password")} maxLength={maxLengthOf(createOperatorSchema.shape.password)} />
         </Field>
         <div className="flex justify-end gap-2">
           <button type="button" className="btn btn-ghost" onClick={onClose}>Cancel</button>

@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link, useNavigate, useParams } from "@tanstack/react-router";
 import { msg } from "../../domain/messages";
-import { BackLink, DetailScaffold } from "../components/detail";
+import { BackLink, DetailScaffold, FormSkeleton } from "../components/detail";
 import { FormCard, FormPage } from "../components/forms";
 import { notify } from "../components/overlays";
 import { useDocumentTitle } from "../components/ui";
@@ -21,6 +21,7 @@ export default function EditPlatformPage() {
     <FormPage back={<BackLink to="/platforms/$platformId" params={{ platformId }} label={msg.platforms.backToPlatform} />}>
       <DetailScaffold
         query={query}
+        skeleton={<FormSkeleton fields={4} />}
         section={msg.nav.platforms}
         errorTitle={msg.platforms.loadOneError}
         notFound={{ title: msg.platforms.notFound, message: msg.platforms.notFoundText }}

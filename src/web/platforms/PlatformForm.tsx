@@ -5,6 +5,7 @@ import { platformStatuses } from "../../domain/enums";
 import { createPlatformSchema, type CreatePlatformInput, type PlatformFormValues } from "../../domain/platforms";
 import { applyServerError, EnumOptions, FormActions, FormError, useUnsavedChanges } from "../components/forms";
 import { Field } from "../components/inputs";
+import { maxLengthOf } from "../../domain/text";
 
 /**
  * The platform form (README "Decisions": the spec links /platforms/add without showing it): Name
@@ -41,10 +42,10 @@ export function PlatformForm({ defaults, onSubmit, submitLabel, busyLabel, cance
     <form className="flex flex-col gap-4" onSubmit={submit} noValidate>
       <FormError message={serverError} />
       <Field label="Platform Name" htmlFor="platform_name" required error={errors.platform_name?.message}>
-        <input id="platform_name" className={`input w-full ${errors.platform_name ? "input-error" : ""}`} autoFocus {...form.register("platform_name")} />
+        <input id="platform_name" className={`input w-full ${errors.platform_name ? "input-error" : ""}`} autoFocus {...form.register("platform_name")} maxLength={maxLengthOf(createPlatformSchema.shape.platform_name)} />
       </Field>
       <Field label="Description" htmlFor="platform_description" error={errors.platform_description?.message}>
-        <textarea id="platform_description" rows={4} className="textarea w-full" {...form.register("platform_description")} />
+        <textarea id="platform_description" rows={4} className="textarea w-full" {...form.register("platform_description")} maxLength={maxLengthOf(createPlatformSchema.shape.platform_description)} />
       </Field>
       <Field label="Status" htmlFor="status" error={errors.status?.message}>
         <select id="status" className="select w-full" {...form.register("status")}>

@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link, useNavigate, useParams } from "@tanstack/react-router";
 import { msg } from "../../domain/messages";
-import { BackLink, DetailScaffold } from "../components/detail";
+import { BackLink, DetailScaffold, FormSkeleton } from "../components/detail";
 import { FormCard, FormPage } from "../components/forms";
 import { useDocumentTitle } from "../components/ui";
 import { PromptForm } from "./PromptForm";
@@ -24,6 +24,7 @@ export default function EditPromptPage() {
     <FormPage back={<BackLink to="/prompts/$promptId" params={{ promptId }} label={msg.prompts.backToPrompt} />}>
       <DetailScaffold
         query={query}
+        skeleton={<FormSkeleton fields={4} />}
         section={msg.nav.prompts}
         errorTitle={msg.prompts.loadOneError}
         notFound={{ title: msg.prompts.notFound, message: msg.prompts.notFoundText }}

@@ -11,6 +11,7 @@ import { applyServerError, EnumOptions, FormActions, FormError, useUnsavedChange
 import { Field } from "../components/inputs";
 import { queryRoots } from "../lib/query-client";
 import { SkillPicker } from "../skills/public";
+import { maxLengthOf } from "../../domain/text";
 
 /** Whether any active skill exists (the picker itself asks the server as the user types). */
 const anyActiveSkillQuery = {
@@ -70,7 +71,7 @@ export function PromptForm({ defaults, onSubmit, submitLabel, busyLabel, cancel 
         </div>
       ) : null}
       <Field label="Prompt Title" htmlFor="prompt_title" required error={errors.prompt_title?.message}>
-        <input id="prompt_title" className={`input w-full ${errors.prompt_title ? "input-error" : ""}`} autoFocus {...form.register("prompt_title")} />
+        <input id="prompt_title" className={`input w-full ${errors.prompt_title ? "input-error" : ""}`} autoFocus {...form.register("prompt_title")} maxLength={maxLengthOf(createPromptSchema.shape.prompt_title)} />
       </Field>
       <Field label="Skill" htmlFor="skill_id" required error={errors.skill_id?.message}>
         <SkillPicker
@@ -84,7 +85,7 @@ export function PromptForm({ defaults, onSubmit, submitLabel, busyLabel, cancel 
         />
       </Field>
       <Field label="Prompt Content" htmlFor="prompt_value" error={errors.prompt_value?.message}>
-        <textarea id="prompt_value" rows={8} className="textarea w-full font-mono text-sm" {...form.register("prompt_value")} />
+        <textarea id="prompt_value" rows={8} className="textarea w-full font-mono text-sm" {...form.register("prompt_value")} maxLength={maxLengthOf(createPromptSchema.shape.prompt_value)} />
       </Field>
       <Field label="Status" htmlFor="status" error={errors.status?.message}>
         <select id="status" className="select w-full" {...form.register("status")}>

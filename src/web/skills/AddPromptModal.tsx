@@ -9,6 +9,7 @@ import { applyServerError, EnumOptions, FormError } from "../components/forms";
 import { Field } from "../components/inputs";
 import { Modal } from "../components/overlays";
 import { useAddPrompt } from "./queries";
+import { maxLengthOf } from "../../domain/text";
 
 type Values = z.output<typeof createSkillPromptSchema>;
 
@@ -61,10 +62,10 @@ export function AddPromptModal({ skillId, open, onClose, onAdded }: { skillId: s
       <form id="add-prompt-form" className="flex flex-col gap-4" onSubmit={submit} noValidate>
         <FormError message={serverError} />
         <Field label="Prompt Title" htmlFor="prompt_title" required error={errors.prompt_title?.message}>
-          <input id="prompt_title" className={`input w-full ${errors.prompt_title ? "input-error" : ""}`} {...form.register("prompt_title")} />
+          <input id="prompt_title" className={`input w-full ${errors.prompt_title ? "input-error" : ""}`} {...form.register("prompt_title")} maxLength={maxLengthOf(createSkillPromptSchema.shape.prompt_title)} />
         </Field>
         <Field label="Prompt Content" htmlFor="prompt_value" error={errors.prompt_value?.message}>
-          <textarea id="prompt_value" rows={8} className="textarea w-full font-mono text-sm" {...form.register("prompt_value")} />
+          <textarea id="prompt_value" rows={8} className="textarea w-full font-mono text-sm" {...form.register("prompt_value")} maxLength={maxLengthOf(createSkillPromptSchema.shape.prompt_value)} />
         </Field>
         <Field label="Status" htmlFor="prompt_status" error={errors.status?.message}>
           <select id="prompt_status" className="select w-full" {...form.register("status")}>

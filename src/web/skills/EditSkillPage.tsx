@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { Link, useNavigate, useParams } from "@tanstack/react-router";
 import { msg, timings } from "../../domain/messages";
-import { BackLink, DetailScaffold } from "../components/detail";
+import { BackLink, DetailScaffold, FormSkeleton } from "../components/detail";
 import { FormCard, FormPage } from "../components/forms";
 import { notify } from "../components/overlays";
 import { ErrorState, useDocumentTitle } from "../components/ui";
@@ -38,6 +38,7 @@ function EditSkill({ skillId }: { skillId: string }) {
     <FormPage back={<BackLink to="/skills/$skillId" params={{ skillId }} label={msg.skills.backToSkill} />}>
       <DetailScaffold
         query={query}
+        skeleton={<FormSkeleton fields={4} />}
         section={msg.nav.skills}
         errorTitle={msg.skills.loadOneError}
         notFound={{ title: msg.skills.notFound }}

@@ -6,6 +6,7 @@ import { msg } from "../../domain/messages";
 import { createSkillSchema, type CreateSkillInput, type SkillFormValues } from "../../domain/skills";
 import { applyServerError, EnumOptions, FormActions, FormError, useUnsavedChanges } from "../components/forms";
 import { Field } from "../components/inputs";
+import { maxLengthOf } from "../../domain/text";
 
 /**
  * The skill form (SPEC.md §2 "/skills/add" and "/skills/{skillId}/edit", §5): Skill Name (required,
@@ -44,10 +45,10 @@ export function SkillForm({ defaults, onSubmit, submitLabel, busyLabel, cancel, 
     <form className="flex flex-col gap-4" onSubmit={submit} noValidate>
       <FormError message={serverError} />
       <Field label="Skill Name" htmlFor="skill_name" required error={errors.skill_name?.message}>
-        <input id="skill_name" className={`input w-full ${errors.skill_name ? "input-error" : ""}`} autoFocus {...form.register("skill_name")} />
+        <input id="skill_name" className={`input w-full ${errors.skill_name ? "input-error" : ""}`} autoFocus {...form.register("skill_name")} maxLength={maxLengthOf(createSkillSchema.shape.skill_name)} />
       </Field>
       <Field label="Description" htmlFor="skill_description" error={errors.skill_description?.message}>
-        <textarea id="skill_description" rows={4} className="textarea w-full" {...form.register("skill_description")} />
+        <textarea id="skill_description" rows={4} className="textarea w-full" {...form.register("skill_description")} maxLength={maxLengthOf(createSkillSchema.shape.skill_description)} />
       </Field>
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
         <Field label="Type" htmlFor="type" error={errors.type?.message}>

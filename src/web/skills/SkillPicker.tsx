@@ -5,7 +5,7 @@ import { EntityPicker } from "../components/EntityPicker";
 import { skillKeys } from "./queries";
 
 /**
- * A skill picker: type-ahead over `/api/skills/options` (at most 20 matches by name), for the
+ * A skill picker over `/api/skills/options` (every skill by name, paged as it scrolls), for the
  * prompt forms (SPEC.md §2 "/prompts/add", "/prompts/{promptId}/edit": `activeOnly`) and filters
  * ("All Skills" with `emptyLabel`).
  */
@@ -42,9 +42,9 @@ export function SkillPicker({ value, onChange, activeOnly = false, emptyLabel, i
       disabled={disabled}
       placeholder="Type a skill name..."
       queryKey={[...skillKeys.all, "options", activeOnly]}
-      search={async (q, signal) => {
-        const page = await api("/skills/options", skillOptionsSchema, { query: { q: q || undefined, active: activeOnly ? "true" : undefined, limit: 20 }, signal });
-        return { items: page.items.map((s) => ({ id: s.skill_id, label: s.skill_name })), more: page.more };
+      search={async (q, after, signal) => {
+        const page = await api("/skills/options", skillOptionsSchema, { query: { q: q || undefined, active: activeOnly ? "true" : undefined, limit: 20, after }, signal });
+        return { items: page.items.map((s) => ({ id: s.skill_id, label: s.skill_name })), next: page.next };
       }}
     />
   );

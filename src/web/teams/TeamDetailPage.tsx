@@ -47,7 +47,7 @@ export default function TeamDetailPage() {
       query={query}
       section={msg.nav.teams}
       errorTitle={msg.teams.loadOneError}
-      notFound={{ title: msg.teams.loadOneError, message: msg.teams.notFound, retry: true }}
+      notFound={{ title: msg.teams.loadOneError, message: msg.teams.notFound }}
       back={{ to: "/teams", label: msg.teams.backToList }}
     >
       {(team) => <TeamView team={team} onDeleted={() => setDeletedFor(team.customer_id)} />}

@@ -7,6 +7,7 @@ import { msg } from "../../domain/messages";
 import { createTeamSchema, type CreateTeamInput } from "../../domain/teams";
 import { applyServerError, EnumOptions, FormActions, FormError, useUnsavedChanges } from "../components/forms";
 import { Field } from "../components/inputs";
+import { maxLengthOf } from "../../domain/text";
 
 export type TeamFormValues = z.output<typeof createTeamSchema>;
 
@@ -47,7 +48,7 @@ export function TeamForm({ customerId, defaults, onSubmit, submitLabel = msg.tea
     <form className="flex flex-col gap-4" onSubmit={submit} noValidate>
       <FormError message={serverError ?? errors.customer_id?.message} />
       <Field label="Team Name" htmlFor="team_name" required error={errors.team_name?.message}>
-        <input id="team_name" className={`input w-full ${errors.team_name ? "input-error" : ""}`} autoFocus {...form.register("team_name")} />
+        <input id="team_name" className={`input w-full ${errors.team_name ? "input-error" : ""}`} autoFocus {...form.register("team_name")} maxLength={maxLengthOf(createTeamSchema.shape.team_name)} />
       </Field>
       <Field label="Status" htmlFor="status" error={errors.status?.message}>
         <select id="status" className="select w-full" {...form.register("status")}>

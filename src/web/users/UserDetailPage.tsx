@@ -102,7 +102,7 @@ export default function UserDetailPage() {
       query={query}
       section={msg.nav.users}
       errorTitle={msg.users.loadOneError}
-      notFound={{ title: msg.users.loadOneError, message: msg.users.notFound, retry: true }}
+      notFound={{ title: msg.users.loadOneError, message: msg.users.notFound }}
       back={{ to: "/users", label: msg.users.backToList }}
     >
       {(user) => <UserView user={user} />}

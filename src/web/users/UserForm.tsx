@@ -10,6 +10,7 @@ import { errorMessage } from "../api/client";
 import { applyServerError, EnumOptions, FormActions, FormError, useUnsavedChanges } from "../components/forms";
 import { Field } from "../components/inputs";
 import { CustomerPicker, customerOptionsQuery } from "../customers/public";
+import { maxLengthOf } from "../../domain/text";
 
 export type UserFormValues = z.output<typeof createUserSchema>;
 
@@ -71,7 +72,7 @@ export function UserForm({ defaults, onSubmit, submitLabel = msg.users.create, b
           placeholder="name@company.com"
           className={`input w-full ${errors.email ? "input-error" : ""}`}
           autoFocus
-          {...form.register("email")}
+          {...form.register("email")} maxLength={maxLengthOf(createUserSchema.shape.email)}
         />
       </Field>
       <Field label="Customer" htmlFor="customer_id" required hint={msg.users.activeCustomersOnly} error={errors.customer_id?.message}>

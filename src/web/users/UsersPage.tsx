@@ -76,7 +76,6 @@ export default function UsersPage() {
         { label: "Recent Logins (24h)", icon: LogIn, value: (s) => s.recent_logins },
       ]}
       // SPEC.md §8: failed counts fall back to 0.
-      failedSummary={{ total: 0, active: 0, inactive: 0, recent_logins: 0 }}
       section={{ label: "User list" }}
       search="Search users..."
       filters={
