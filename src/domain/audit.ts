@@ -73,3 +73,35 @@ export type AuditListName = (typeof auditListNames)[number];
 export const auditRecordEntities = ["customer", "team", "user", "skill", "prompt", "platform", "comment", "operator", "customer_config"] as const;
 export const auditEntities = [...auditRecordEntities, ...auditListNames] as const;
 export type AuditEntityName = (typeof auditEntities)[number];
+
+/** Each kind of record and exported list, in the console's words (the Record filter and column). */
+export const auditEntityLabels: Record<AuditEntityName, string> = {
+  customer: "Customer", team: "Team", user: "User", skill: "Skill", prompt: "Prompt", platform: "Platform", comment: "Comment",
+  operator: "Operator", customer_config: "Customer configuration",
+  customers: "Customers list", teams: "Teams list", team_assignable_skills: "Skills to assign to a team", users: "Users list",
+  user_teams: "A user's teams", operators: "Operators list", audit_log: "Audit log", skills: "Skills list",
+  skill_teams: "A skill's team assignments", skill_assignable_teams: "Teams to assign a skill to", skill_prompts: "A skill's prompts",
+  skill_comments: "A skill's comments", comments: "Comments list", config_changes: "Configuration changes", prompts: "Prompts list",
+  prompt_platforms: "A prompt's platforms", prompt_assignable_platforms: "Platforms to assign a prompt to", prompt_versions: "A prompt's versions",
+  platforms: "Platforms list", platform_prompts: "A platform's prompts",
+};
+
+/** Each action in the console's words (the Action filter and column). */
+export const auditActionLabels: Record<AuditAction, string> = {
+  create: "Created", update: "Updated", delete: "Deleted",
+  assign_skill: "Skill assigned", reassign_skill: "Skill reassigned", unassign_skill: "Skill unassigned",
+  assign_platform: "Platform assigned", unassign_platform: "Platform unassigned", restore_version: "Version restored",
+  add_member: "Member added", remove_member: "Member removed",
+  sign_in: "Signed in", sign_in_failed: "Sign-in failed", sign_in_blocked: "Sign-in blocked", sign_in_refused: "Sign-in refused",
+  sign_out: "Signed out", change_password: "Password changed", change_password_failed: "Password change failed",
+  change_password_blocked: "Password change blocked", revoke_sessions: "Sessions ended", reset_password: "Password reset",
+  unlock: "Unlocked", moderate: "Moderated", export: "Exported",
+};
+
+/** The tone of an action's badge: what failed or was refused in red, removals in amber, the rest neutral. */
+export function auditActionTone(action: string): "error" | "warning" | "success" | "neutral" {
+  if (/_(failed|blocked|refused)$/.test(action)) return "error";
+  if (action === "delete" || action.startsWith("unassign") || action === "remove_member" || action === "revoke_sessions") return "warning";
+  if (action === "create" || action.startsWith("assign") || action === "add_member" || action === "sign_in") return "success";
+  return "neutral";
+}

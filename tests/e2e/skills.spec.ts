@@ -114,8 +114,8 @@ test.describe("skills", () => {
     await modal.getByRole("option", { name: customer.customer_name }).click();
     const candidates = modal.getByRole("list", { name: "Assignable teams" });
     await expect(candidates.getByRole("listitem")).toHaveCount(2);
-    await modal.getByRole("button", { name: `Assign ${teams[0].team_name}` }).click();
-    await expect(modal.getByTestId("success-banner")).toHaveText(msg.skills.assignedTo(teams[0].team_name));
+    await modal.getByRole("button", { name: msg.skills.assignToNamedTeam(teams[0].team_name, customer.customer_name) }).click();
+    await expect(page.getByTestId("success-banner")).toHaveText(msg.skills.assignedTo(teams[0].team_name));
     await expect(candidates.getByRole("listitem")).toHaveCount(1);
     await modal.getByRole("button", { name: "Close" }).first().click();
 
@@ -149,11 +149,11 @@ test.describe("skills", () => {
     const modal = page.getByTestId("modal");
     await modal.getByRole("combobox", { name: "Customer" }).fill(customer.customer_name);
     await modal.getByRole("option", { name: customer.customer_name }).click();
-    await modal.getByRole("checkbox", { name: `Select ${teams[0].team_name}` }).check();
-    await modal.getByRole("checkbox", { name: `Select ${teams[2].team_name}` }).check();
+    await modal.getByRole("checkbox", { name: msg.skills.selectTeam(teams[0].team_name, customer.customer_name) }).check();
+    await modal.getByRole("checkbox", { name: msg.skills.selectTeam(teams[2].team_name, customer.customer_name) }).check();
     await expect(modal.getByTestId("assign-count")).toHaveText(msg.skills.willCreate(2));
     await modal.getByRole("button", { name: msg.skills.assignSelected(2) }).click();
-    await expect(modal.getByTestId("success-banner")).toHaveText(msg.skills.bulkAssigned(2));
+    await expect(page.getByTestId("success-banner")).toHaveText(msg.skills.bulkAssigned(2));
     await expect(modal.getByRole("list", { name: "Assignable teams" }).getByRole("listitem")).toHaveCount(1);
 
     // "All active teams of this customer" selects what is left.

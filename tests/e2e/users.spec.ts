@@ -125,7 +125,7 @@ test.describe("users", () => {
     await expect(offered).toContainText(team.team_name);
     await expect(modal.getByText(archived.team_name)).toHaveCount(0);
     await offered.getByRole("button", { name: "Add to Team" }).click();
-    await expect(modal.getByText(msg.users.addedToTeam)).toBeVisible();
+    await expect(page.getByTestId("success-banner")).toHaveText(msg.users.addedToTeam);
     await expect(modal.getByText(team.team_name)).toHaveCount(0);
     await expect(modal.getByText(msg.users.allTeamsJoined)).toBeVisible();
     await modal.getByRole("button", { name: "Close" }).first().click();
@@ -208,7 +208,7 @@ test.describe("users", () => {
     await expect(page.getByText(msg.users.loadError)).toBeVisible({ timeout: 15_000 });
     await expect(page.getByText("Service unavailable")).toBeVisible();
     await expect(page.getByText(msg.users.noData)).toBeVisible();
-    await expect(statCard(page, "Total")).toContainText("0");
+    await expect(statCard(page, "Total")).toContainText(msg.lists.cardUnavailable);
     await page.unroute("**/api/users?**");
     await page.getByRole("button", { name: msg.app.retry }).click();
     await expect(page.getByText(msg.users.loadError)).toBeHidden();
@@ -224,7 +224,7 @@ test.describe("users", () => {
     await page.goto("/users/00000000-0000-4000-8000-000000000000");
     await expect(page.getByRole("heading", { name: msg.users.loadOneError })).toBeVisible();
     await expect(page.getByText(msg.users.notFound)).toBeVisible();
-    await expect(page.getByRole("button", { name: msg.app.retry })).toBeVisible();
+    await expect(page.getByRole("button", { name: msg.app.retry })).toHaveCount(0);
     await page.getByRole("link", { name: "Back to Users" }).click();
     await expect(page).toHaveURL(/\/users$/);
 
@@ -233,7 +233,7 @@ test.describe("users", () => {
     await expect(page.getByText(msg.customers.loadErrorWith("Service unavailable"))).toBeVisible({ timeout: 15_000 });
     await expect(page.getByRole("button", { name: "Create User" })).toBeDisabled();
     await page.unroute("**/api/customers/options?**");
-    await page.route("**/api/customers/options?**", (route) => route.fulfill({ status: 200, contentType: "application/json", body: JSON.stringify({ items: [], more: false }) }));
+    await page.route("**/api/customers/options?**", (route) => route.fulfill({ status: 200, contentType: "application/json", body: JSON.stringify({ items: [], more: false, next: null }) }));
     await page.goto("/users/add");
     await expect(page.getByText(msg.users.noActiveCustomers)).toBeVisible();
     await expect(page.getByRole("button", { name: "Create User" })).toBeDisabled();

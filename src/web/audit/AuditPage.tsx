@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
-import { auditActions, auditEntities, auditPageSchema, type AuditEntry } from "../../domain/audit";
+import { auditActionLabels, auditActions, auditActionTone, auditEntities, auditEntityLabels, auditPageSchema, type AuditAction, type AuditEntityName, type AuditEntry } from "../../domain/audit";
 import { RoleGate } from "../components/actions";
 import { msg } from "../../domain/messages";
 import { api } from "../api/client";
@@ -41,11 +41,18 @@ function ChangeList({ changes }: { changes: AuditEntry["changes"] }) {
   );
 }
 
+const toneClass = { error: "badge-error", warning: "badge-warning", success: "badge-success", neutral: "badge-neutral" } as const;
+
+/** An action as the console says it ("Skill assigned"), coloured like the console's other badges. */
+function ActionBadge({ action }: { action: string }) {
+  return <span className={`badge badge-soft badge-sm whitespace-nowrap ${toneClass[auditActionTone(action)]}`}>{auditActionLabels[action as AuditAction] ?? action.replace(/_/g, " ")}</span>;
+}
+
 const col = columnsFor<AuditEntry>();
 const columns = [
   col.accessor("created_at", { id: "created_at", header: "Time", cell: (c) => <DateText iso={c.getValue()} withTime /> }),
   col.accessor("operator_email", { id: "operator", header: "Operator", cell: (c) => { const v = c.getValue(); return v ? <Truncate text={v} className="max-w-56" /> : <Muted>—</Muted>; } }),
-  col.accessor("action", { id: "action", header: "Action", cell: (c) => <span className="badge badge-ghost badge-sm whitespace-nowrap">{c.getValue().replace(/_/g, " ")}</span> }),
+  col.accessor("action", { id: "action", header: "Action", cell: (c) => <ActionBadge action={c.getValue()} /> }),
   col.display({
     id: "entity",
     header: "Record",
@@ -54,7 +61,7 @@ const columns = [
       const link = entity_id ? entityLink[entity]?.(entity_id) : undefined;
       return (
         <div className="min-w-0">
-          <div>{titleCase(entity)}</div>
+          <div>{auditEntityLabels[entity as AuditEntityName] ?? titleCase(entity)}</div>
           {entity_id ? (
             link ? <Link to={link.to as "/"} params={link.params as never} className="font-mono text-xs text-primary hover:underline" title={entity_id}>{entity_id.slice(0, 8)}</Link> : <span className="font-mono text-xs text-base-content/70" title={entity_id}>{entity_id.slice(0, 8)}</span>
           ) : null}
@@ -99,11 +106,11 @@ function AuditPageScreen() {
           </FilterSelect>
           <FilterSelect label="Record" value={s.entity ?? ""} onChange={(v) => list.setFilter({ entity: v || undefined, entity_id: undefined })}>
             <option value="">All records</option>
-            {auditEntities.map((e) => <option key={e} value={e}>{titleCase(e)}</option>)}
+            {auditEntities.map((e) => <option key={e} value={e}>{auditEntityLabels[e]}</option>)}
           </FilterSelect>
           <FilterSelect label="Action" value={s.action ?? ""} onChange={(v) => list.setFilter({ action: v || undefined })}>
             <option value="">All actions</option>
-            {auditActions.map((a) => <option key={a} value={a}>{a.replace(/_/g, " ")}</option>)}
+            {auditActions.map((a) => <option key={a} value={a}>{auditActionLabels[a]}</option>)}
           </FilterSelect>
           <label className="flex items-center gap-2 text-sm">
             <span className="text-base-content/80">From</span>
@@ -119,7 +126,7 @@ function AuditPageScreen() {
       aboveTable={
         s.entity_id ? (
           <div className="mb-3 flex items-center gap-2 text-sm">
-            <span className="badge badge-primary badge-soft">History of {s.entity ?? "record"} {s.entity_id.slice(0, 8)}</span>
+            <span className="badge badge-primary badge-soft">History of {(s.entity && auditEntityLabels[s.entity as AuditEntityName]) || "record"} {s.entity_id.slice(0, 8)}</span>
             <button type="button" className="btn btn-ghost btn-xs" onClick={() => list.setFilter({ entity_id: undefined })}>Show all</button>
           </div>
         ) : null

@@ -177,11 +177,16 @@ export function DataTable<T extends Record<string, any>>({ label, columns, rows,
                   const labelled = Boolean(cellLabel) && !primary && !meta?.actions;
                   // On phones a cell reads "Label   value": the label is generated content, so it is
                   // not part of the cell's text on wider screens.
+                  // Long text (the column that grows) reads as a paragraph under its label instead,
+                  // left-aligned: right-aligned lines of a comment are hard to read.
+                  const label = labelled ? "max-sm:before:shrink-0 max-sm:before:text-left max-sm:before:text-xs max-sm:before:font-medium max-sm:before:text-base-content/70 max-sm:before:content-[attr(data-label)]" : "";
                   const phone = primary
                     ? "max-sm:order-first max-sm:pb-1 max-sm:text-base"
                     : meta?.actions
                       ? "max-sm:order-last max-sm:pt-2 max-sm:[&>div]:justify-start max-sm:[&>div]:text-left"
-                      : `max-sm:flex max-sm:items-center max-sm:justify-between max-sm:gap-4 max-sm:text-right ${labelled ? "max-sm:before:shrink-0 max-sm:before:text-left max-sm:before:text-xs max-sm:before:font-medium max-sm:before:text-base-content/70 max-sm:before:content-[attr(data-label)]" : ""}`;
+                      : meta?.grow
+                        ? `max-sm:flex max-sm:flex-col max-sm:items-stretch max-sm:gap-0.5 max-sm:text-left ${label}`
+                        : `max-sm:flex max-sm:items-center max-sm:justify-between max-sm:gap-4 max-sm:text-right ${label}`;
                   return (
                     <td
                       key={cell.id}

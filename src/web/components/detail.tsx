@@ -3,7 +3,7 @@ import type { UseQueryResult } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { ArrowLeft } from "lucide-react";
 import { ApiError, errorMessage } from "../api/client";
-import { ErrorState, useDocumentTitle } from "./ui";
+import { DocumentTitle, ErrorState } from "./ui";
 
 /** A titled card section of a detail page. */
 export function Section({ title, actions, children, className = "" }: { title: string; actions?: ReactNode; children: ReactNode; className?: string }) {
@@ -117,12 +117,15 @@ export function DetailScaffold<T>({ query, section, errorTitle, notFound, back, 
 }) {
   const { data, error, isPending, refetch } = query;
   const missing = error instanceof ApiError && error.status === 404;
-  useDocumentTitle(isPending || data !== undefined ? undefined : missing ? notFound.title : errorTitle, section);
-  if (isPending) return <>{skeleton ?? <DetailSkeleton />}</>;
+  // The title is set here only while there is no record: with one, the page's header names it
+  // ("Summarise tickets · Prompts · Pedal Console"), and a title set here would replace it.
+  if (isPending) return <><DocumentTitle parts={[section]} />{skeleton ?? <DetailSkeleton />}</>;
   // Data already shown stays while a background refresh fails.
   if (data !== undefined) return <>{children(data)}</>;
   const retry = () => void refetch();
   return (
+    <>
+    <DocumentTitle parts={[missing ? notFound.title : errorTitle, section]} />
     <ErrorState
       title={missing ? notFound.title : errorTitle}
       message={missing ? notFound.message : errorMessage(error) || notFound.message}
@@ -131,5 +134,6 @@ export function DetailScaffold<T>({ query, section, errorTitle, notFound, back, 
     >
       <Link to={back.to as "/"} params={back.params as never} activeOptions={{ exact: true }} activeProps={{ "aria-current": undefined }} className="btn btn-ghost btn-sm">{back.label}</Link>
     </ErrorState>
+    </>
   );
 }

@@ -14,6 +14,12 @@ export function useDocumentTitle(...parts: Array<string | null | undefined>) {
   }, [title]);
 }
 
+/** Sets the document title while rendered (`useDocumentTitle` for a branch of a component). */
+export function DocumentTitle({ parts }: { parts: Array<string | null | undefined> }) {
+  useDocumentTitle(...parts);
+  return null;
+}
+
 /**
  * Page title row: the title (cut once with an ellipsis when too long, full text on hover and for
  * screen readers), an optional badge, subtitle, and actions that stay on one row beside it.

@@ -6,11 +6,15 @@ import { ArrowRight, Building2, Clock, MessageSquareText, MonitorSmartphone, Spa
 import { msg } from "../../domain/messages";
 import { searchHref, searchKindInfo, searchResultSchema, type SearchHit, type SearchKind } from "../../domain/search";
 import { api, errorMessage } from "../api/client";
+import { StatusBadge, type BadgeKind } from "../components/badges";
 import { queryRoots } from "../lib/query-client";
 
 const icons: Record<SearchKind, LucideIcon> = {
   customers: Building2, users: User, teams: UsersRound, skills: Sparkles, prompts: MessageSquareText, platforms: MonitorSmartphone,
 };
+
+/** The badge colours of each kind's records (SPEC.md §4), as the lists show them. */
+const badgeKinds: Record<SearchKind, BadgeKind> = { customers: "customer", users: "user", teams: "team", skills: "skill", prompts: "prompt", platforms: "platform" };
 
 type Recent = SearchHit & { kind: SearchKind };
 const recentKey = "pedal.search.recent";
@@ -164,7 +168,7 @@ function PaletteItem({ value, icon: Icon, hit, kind, onSelect }: { value: string
         {hit.subtitle ? <span className="block truncate text-xs text-base-content/70">{hit.subtitle}</span> : null}
       </span>
       <span className="sr-only">{searchKindInfo[kind].heading}</span>
-      {hit.status ? <span className="badge badge-ghost badge-sm shrink-0">{hit.status}</span> : null}
+      {hit.status ? <span className="shrink-0"><StatusBadge kind={badgeKinds[kind]} status={hit.status} /></span> : null}
     </Command.Item>
   );
 }

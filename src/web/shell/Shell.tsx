@@ -6,6 +6,7 @@ import { useAuth } from "../auth/AuthProvider";
 import { passwordMessages } from "../../domain/password-messages";
 import { useCan } from "../auth/permissions";
 import { titleCase } from "../components/case";
+import { Hint } from "../components/Hint";
 import { Logo } from "../components/Logo";
 import { Menu as MenuButton } from "../components/Menu";
 import { Notices, notify } from "../components/overlays";
@@ -136,17 +137,29 @@ function NavItems({ items, collapsed }: { items: typeof navItems; collapsed: boo
     <ul className="flex flex-col gap-1">
       {items.map(({ to, label, icon: Icon }) => (
         <li key={to}>
-          <Link
-            to={to}
-            activeOptions={{ exact: to === "/" }}
-            className={`flex h-10 items-center gap-3 rounded-lg text-sm font-medium text-base-content/80 hover:bg-base-200 hover:text-base-content ${collapsed ? "justify-center" : "px-3"}`}
-            activeProps={{ className: "!bg-primary/10 !text-primary", "aria-current": "page" }}
-            title={collapsed ? label : undefined}
-            aria-label={collapsed ? label : undefined}
-          >
-            <Icon className="h-5 w-5 shrink-0" aria-hidden />
-            {collapsed ? null : <span className="truncate">{label}</span>}
-          </Link>
+          {collapsed ? (
+            <Hint label={label}>
+              <Link
+                to={to}
+                activeOptions={{ exact: to === "/" }}
+                className="flex h-10 items-center justify-center gap-3 rounded-lg text-sm font-medium text-base-content/80 hover:bg-base-200 hover:text-base-content"
+                activeProps={{ className: "!bg-primary/10 !text-primary", "aria-current": "page" }}
+                aria-label={label}
+              >
+                <Icon className="h-5 w-5 shrink-0" aria-hidden />
+              </Link>
+            </Hint>
+          ) : (
+            <Link
+              to={to}
+              activeOptions={{ exact: to === "/" }}
+              className="flex h-10 items-center gap-3 rounded-lg px-3 text-sm font-medium text-base-content/80 hover:bg-base-200 hover:text-base-content"
+              activeProps={{ className: "!bg-primary/10 !text-primary", "aria-current": "page" }}
+            >
+              <Icon className="h-5 w-5 shrink-0" aria-hidden />
+              <span className="truncate">{label}</span>
+            </Link>
+          )}
         </li>
       ))}
     </ul>
