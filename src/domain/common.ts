@@ -15,7 +15,7 @@ export function page<I extends z.ZodType, S extends z.ZodType>(item: I, summary:
 }
 
 /**
- * One page of a list in the paging contract (README "Lists"): `items`; `total` matching rows, the
+ * One page of a list in the paging contract (docs/lists.md): `items`; `total` matching rows, the
  * planner's estimate when `total_exact` is false; the summary cards (estimated when
  * `summary_exact` is false; `summary_as_of` when reused from a refresh a few seconds old);
  * `counting` while a search's matches are counted in the background (then `total` is an estimate,
@@ -59,7 +59,7 @@ export type ListParams = { q?: string; sort: string; order: "asc" | "desc"; limi
 
 /**
  * A stored status, type or role in an answer: one of `values`, or any other text the row holds. A
- * database adopted from the console this one replaces (README "Adopting an existing database") may
+ * database adopted from the console this one replaces (docs/adopting.md) may
  * hold values outside the spec's lists; screens show them as they are, with the neutral badge,
  * instead of failing. Requests still take exactly `values`.
  */

@@ -37,7 +37,7 @@ export type OperatorRole = (typeof operatorRoles)[number];
 
 /**
  * `value` when it is one of `values`, else undefined: a stored status or type read from an adopted
- * database may lie outside the spec's lists (README "Adopting an existing database"); a form or a
+ * database may lie outside the spec's lists (docs/adopting.md); a form or a
  * request that must send one of the list leaves such a value out instead of sending it.
  */
 export function known<const T extends readonly string[]>(values: T, value: string | null | undefined): T[number] | undefined {

@@ -42,7 +42,7 @@ const platformName = requiredName({ required: msg.platforms.nameRequired, field:
 const platformDescription = optionalText("Description", 5000, msg.platforms.descriptionInvalid);
 const platformStatus = z.enum(platformStatuses, { error: msg.platforms.statusInvalid });
 
-/** Platform create (README "Decisions": the spec shows no form): name required and trimmed, description trimmed (empty null), status default active. */
+/** Platform create (docs/decisions.md: the spec shows no form): name required and trimmed, description trimmed (empty null), status default active. */
 export const createPlatformSchema = z.strictObject({
   platform_name: platformName,
   platform_description: platformDescription,

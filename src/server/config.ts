@@ -20,11 +20,11 @@ export const defaultCountWaitMs = 100;
 
 /**
  * PGLITE_SHARED_BUFFERS_MB: the embedded PostgreSQL's `shared_buffers`, in MB
- * (README "Configuration"). PostgreSQL's default, 128 MB, lives in the server's own process here,
+ * (docs/configuration.md). PostgreSQL's default, 128 MB, lives in the server's own process here,
  * and caches pages the operating system's file cache already holds (a data folder) or that are in
  * memory anyway (tests). At 100,200 users, 16 MB took the server from 422 to 323 MiB at most
  * under the benchmark with the same latencies; 8 MB gave 289 MiB, but comment searches took about
- * twice as long (README "Performance").
+ * twice as long (docs/performance.md).
  */
 export const defaultPgliteSharedBuffersMb = 16;
 
@@ -100,7 +100,7 @@ const envSchema = z.object({
   REQUEST_TIMEOUT_SECONDS: z.coerce.number().min(1).max(3600).default(30),
 });
 
-/** Session lifetimes and sign-in limits (README "Security"). Times in seconds. */
+/** Session lifetimes and sign-in limits (docs/security.md). Times in seconds. */
 export type SecurityConfig = {
   sessionIdleSeconds: number;
   sessionMaxSeconds: number;
@@ -144,9 +144,9 @@ export type Config = {
   logLevel: z.infer<typeof envSchema>["LOG_LEVEL"];
   production: boolean;
   security: SecurityConfig;
-  /** The list engine (README "Lists"). */
+  /** The list engine (docs/lists.md). */
   lists: { exactCountLimit: number; summaryRefreshSeconds: number; summaryCacheSize?: number; summaryReuseFrom?: number; backgroundCountFrom?: number; countWaitMs?: number };
-  /** Analytics snapshots (README "Analytics"): age in seconds after which a figure is refreshed. */
+  /** Analytics snapshots (docs/decisions.md "Analytics"): age in seconds after which a figure is refreshed. */
   analytics: { refreshSeconds: number };
   /** Largest request body accepted, in bytes; larger ones are answered 413 before anything reads them. */
   maxBodyBytes: number;

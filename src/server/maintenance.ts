@@ -1,6 +1,6 @@
 /**
- * The command line's way to reach a console that holds the embedded database (README
- * "Operators"): PGlite is one process, so while the console runs, `npm run operator:unlock` cannot
+ * The command line's way to reach a console that holds the embedded database (docs/configuration.md,
+ * commands): PGlite is one process, so while the console runs, `npm run operator:unlock` cannot
  * open the data folder and asks the running console instead, through the data folder's lock socket
  * (lock.ts). Nothing listens on a network port for this.
  *

@@ -1,5 +1,5 @@
 /**
- * Sign-in and session hardening (README "Security"):
+ * Sign-in and session hardening (docs/security.md):
  * - the auth endpoints read JSON bodies only (415 otherwise);
  * - sign-in and password-change throttling per client address and per account, each attempt
  *   counted atomically in `auth_throttle` before its password is checked (every server copy shares
@@ -179,7 +179,7 @@ function tooManyMessage(admission: Extract<Admission, { admitted: false }>) {
  * checked (429 `{ code, message }` with Retry-After beyond the limits or while locked); a
  * deactivated operator gets exactly the wrong-password answer (401) and an audit row
  * `sign_in_refused`; success clears the account's counters and replaces the browser's previous
- * session. Every attempt is audited. README "Security".
+ * session. Every attempt is audited. docs/security.md.
  */
 export function signInHandler(auth: Auth, security: SecurityConfig, clock: Clock) {
   return async (c: Context<AppEnv>) => {

@@ -4,7 +4,7 @@
  * better-auth's `getSession` reads a session with two statements (the session, then its operator),
  * checks the cookie's signature with an asynchronous Web Crypto call, and runs its endpoint
  * machinery on every call: two of a users page's three statements. Reading it here cut the
- * server's CPU time per users page by a third at 50 connections (README "Performance", "Sessions
+ * server's CPU time per users page by a third at 50 connections (docs/performance.md, "Sessions
  * in one statement"). This reads the common case itself and hands every other case to
  * better-auth, unchanged:
  *

@@ -1,6 +1,6 @@
 /**
  * Snapshots: a memory of values that cost too much to compute on every request (the analytics
- * figures at a million users, README "Analytics"), served stale-while-revalidate.
+ * figures at a million users, docs/decisions.md "Analytics"), served stale-while-revalidate.
  *
  * `get(key, compute)`:
  * - a snapshot younger than `maxAgeMs` is answered as it is;
@@ -13,7 +13,7 @@
  * Each process keeps its own snapshots: several consoles on one database each refresh theirs.
  *
  * A caller that computes a value within its own request, and decides then whether it is worth
- * keeping (the list engine's summary cards: README "Lists"), uses `peek` and `put` instead of
+ * keeping (the list engine's summary cards: docs/lists.md), uses `peek` and `put` instead of
  * `get`; `maxEntries` bounds such a memory.
  */
 export type Snapshot<V> = { value: V; at: Date };

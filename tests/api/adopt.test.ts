@@ -1,5 +1,5 @@
 /**
- * Adopting an existing database (`npm run db:adopt`, README "Adopting an existing database"), on
+ * Adopting an existing database (`npm run db:adopt`, docs/adopting.md), on
  * a database built by hand in the looser shape the console this one replaces left (no checks, no
  * foreign keys, no indexes, no keys on the link tables) with a few thousand rows and a few bad ones
  * (tests/support/legacy-database.ts). The adoption itself runs when TEST_DATABASE_URL is set (it is

@@ -1,5 +1,5 @@
 /**
- * The attacks on sign-in and operator accounts of README "Security › What was attacked: sign-in
+ * The attacks on sign-in and operator accounts of docs/security.md "What was attacked: sign-in
  * and operator accounts": body encodings, deactivated operators, raced limits, forged client
  * addresses, password changes and a database outage. Time is moved with a test clock, never waited.
  */

@@ -140,7 +140,7 @@ describe.each(targets)("customers, teams and users API on %s", (target) => {
       expect(body.items.map((c: CustomerListItem) => c.customer_id)).toContain(customer_id);
     });
 
-    // Searches of 3 characters or more match anywhere (shorter ones match prefixes: README "Lists").
+    // Searches of 3 characters or more match anywhere (shorter ones match prefixes: docs/lists.md).
     it.each(["%", "_", "\\"])("treats the LIKE special character %s in q as a literal character", async (wildcard) => {
       const { body: created } = await send("POST", "/api/customers", { customer_name: `Promo 50${wildcard}off ${uid()}` });
       const q = `0${wildcard}o`;

@@ -1,5 +1,5 @@
 /**
- * A PostgreSQL server that drops the console's connections (README "Deployment"): a restart, a
+ * A PostgreSQL server that drops the console's connections (docs/deployment.md): a restart, a
  * failover of a managed database, a pooler restart or a network cut. Two real server processes on
  * one database take mixed reads and writes while every backend of that database is terminated, ten
  * times over about ten seconds, and then while the database refuses new connections for a few

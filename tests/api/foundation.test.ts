@@ -1,9 +1,11 @@
+import { spawnSync } from "node:child_process";
 import { gunzipSync } from "node:zlib";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "../../src/server/config";
 import { openConfiguredDatabase } from "../../src/server/database";
-import { openPostgres, queryRows } from "../../src/server/db/client";
+import { openPostgres, pgliteV8Flags, queryRows } from "../../src/server/db/client";
+import { projectRoot } from "../../src/server/paths";
 import { generateDemoData } from "../../src/server/db/demo-data";
 import { routeTable } from "../../src/server/http/route";
 import { startConsole, testPassword, type TestConsole } from "../support/app";
@@ -166,6 +168,25 @@ describe("embedded database", () => {
       expect(() => loadConfig({ DATA_DIR: folder, PGLITE_SHARED_BUFFERS_MB: value }), value).toThrow(ConfigError);
     }
   }, 60_000);
+
+  it("has V8 compile PostgreSQL's WebAssembly with its optimizing compiler alone, no baseline code tiered up on compiler threads (pgliteV8Flags)", () => {
+    expect(pgliteV8Flags).toEqual(["--no-liftoff"]);
+    // A child process, for V8 to trace the compilations of a database opened as the console opens
+    // it; the trace starts after the modules are loaded (the TypeScript loader has WebAssembly too).
+    const script = `import v8 from "node:v8";
+      const { openPglite } = await import("./src/server/db/client.ts");
+      v8.setFlagsFromString("--trace-wasm-compilation-times");
+      const handle = await openPglite();
+      await handle.pglite.query("select count(*) from pg_class where relname like 'pg%'");
+      await handle.close();`;
+    const child = spawnSync(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script], {
+      cwd: projectRoot, encoding: "utf8", timeout: 120_000, maxBuffer: 256 * 1024 * 1024,
+    });
+    expect(child.status, child.stderr).toBe(0);
+    const tiers = (child.stdout.match(/^Compiled function .* using (\w+)/gm) ?? []).map((line) => line.split(" ").pop());
+    expect(tiers.filter((t) => t === "TurboFan").length).toBeGreaterThan(100);
+    expect(tiers.filter((t) => t !== "TurboFan")).toEqual([]);
+  }, 120_000);
 });
 
 describe.each(targets)("empty database on %s", (target) => {

@@ -1,5 +1,5 @@
 /**
- * Each list's page query is pinned to the index that serves it (README "Lists": "each sort needs
+ * Each list's page query is pinned to the index that serves it (docs/lists.md: "each sort needs
  * an index on (keys…, id)"; issue "Lists at a million rows": a slow query gets its index, with a
  * test that pins the plan's use of it where the planner allows). On PGlite and PostgreSQL.
  *
@@ -21,7 +21,7 @@
  * unless a filter or a nested list's scope narrows it to a bounded set first; and that the index
  * named for that sort, filter or search is in the plan. Searches are explained with only
  * `enable_seqscan` off, as at scale: they must find their rows through the trigram indexes.
- * Timing is left to `npm run bench` (README "Benchmarks"), which EXPLAINs the same statements at
+ * Timing is left to `npm run bench` (docs/performance.md), which EXPLAINs the same statements at
  * a million users.
  */
 import { sql } from "drizzle-orm";

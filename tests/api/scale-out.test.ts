@@ -1,5 +1,5 @@
 /**
- * Scale out (README "Deployment"): two server processes on one PostgreSQL database, as behind a
+ * Scale out (docs/deployment.md): two server processes on one PostgreSQL database, as behind a
  * load balancer. A session signed in through one is used through the other; failed sign-ins count
  * across both; a list answers alike through both. Runs when TEST_DATABASE_URL is set.
  */

@@ -1,6 +1,6 @@
 /**
  * Sign-in throttling and lock, session lifetimes, deactivation and revocation, CSRF, headers,
- * operator management and the audit log (README "Security").
+ * operator management and the audit log (docs/security.md).
  */
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

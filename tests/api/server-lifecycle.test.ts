@@ -1,5 +1,5 @@
 /**
- * The console as a process (README "Security › What was attacked: requests, data and the API description"):
+ * The console as a process (docs/security.md "What was attacked: requests, data and the API description"):
  * - request bodies over MAX_BODY_BYTES are refused 413 before anyone reads them, so a 50 MB body,
  *   with or without content-length, leaves the server's memory where it was;
  * - SIGTERM in the middle of 60 concurrent requests: every one is answered, then a clean exit;

@@ -1,5 +1,5 @@
 /**
- * What installing and serving the console may do beyond the console itself (README "Security"):
+ * What installing and serving the console may do beyond the console itself (docs/security.md):
  * no dependency runs an install script the project has not decided on (package.json
  * `allowScripts`, read by npm 11), the install-time analytics beacon of swagger-ui-dist
  * (@scarf/scarf) is denied and switched off, and /api/docs sends the document nowhere.

@@ -577,7 +577,7 @@ describe("GET /api/users statement count (PGlite)", () => {
     expect(fifty.count).toBeGreaterThan(0);
     expect(fifty.count).toBeLessThanOrEqual(3);
     expect(fifty.count).toBe(ten.count);
-    // A search counts its matches on the users table first (README "Performance"): one more
+    // A search counts its matches on the users table first (docs/performance.md): one more
     // statement, still within the list engine's bound of 3, whatever the page size.
     const filtered = await userStatements(`/api/users?limit=50&customer_id=${fifty.body.items[0].customer_id}&q=a`);
     const filteredTen = await userStatements(`/api/users?limit=10&customer_id=${fifty.body.items[0].customer_id}&q=a`);

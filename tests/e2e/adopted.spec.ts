@@ -1,5 +1,5 @@
 /**
- * Every screen works on an adopted database (README "Adopting an existing database"): a
+ * Every screen works on an adopted database (docs/adopting.md): a
  * PostgreSQL database in the shape the console this one replaces left (tests/support/legacy-database.ts,
  * with its bad rows) is adopted with `npm run db:adopt -- --apply`, an operator is made with
  * `npm run operator:create`, and the console started on it (`src/server/main.ts`, as `npm start`

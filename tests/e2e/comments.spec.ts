@@ -174,7 +174,7 @@ test.describe("comments", () => {
 
   test("a search whose matches the server is still counting: the cards say Counting…, then show the counts", async ({ page }) => {
     await signIn(page, "/comments");
-    // The server answers a search it guesses big with its page and `counting` (README "Lists"); the
+    // The server answers a search it guesses big with its page and `counting` (docs/lists.md); the
     // demo data is too small for that, so the first answer is made so here, from the real one.
     // It stays so until `counted`.
     let answered = 0;

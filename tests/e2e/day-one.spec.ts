@@ -158,3 +158,27 @@ test.describe("pickers", () => {
     await expect(listbox.getByRole("option", { name: all.at(-1)!, exact: true })).toBeVisible();
   });
 });
+
+test.describe("looks, continued", () => {
+  test("a prompt's and a platform's pages carry their name in the document title", async ({ page }) => {
+    await signIn(page, "/");
+    const prompt = (await apiGet<{ items: Array<{ prompt_id: string; prompt_title: string }> }>(page, "/api/prompts?limit=1")).items[0];
+    await page.goto(`/prompts/${prompt.prompt_id}`);
+    await expect(page).toHaveTitle(`${prompt.prompt_title} · ${msg.nav.prompts} · ${msg.app.name}`);
+    const platform = (await apiGet<{ items: Array<{ platform_id: string; platform_name: string }> }>(page, "/api/platforms?limit=1")).items[0];
+    await page.goto(`/platforms/${platform.platform_id}`);
+    await expect(page).toHaveTitle(`${platform.platform_name} · ${msg.nav.platforms} · ${msg.app.name}`);
+  });
+
+  test("the collapsed sidebar's icons name themselves on hover and on keyboard focus", async ({ page }) => {
+    await page.setViewportSize({ width: 1400, height: 900 });
+    await signIn(page, "/");
+    await page.getByRole("button", { name: /Collapse/ }).click();
+    const teams = page.getByTestId("sidebar").getByRole("link", { name: msg.nav.teams });
+    await teams.hover();
+    await expect(page.getByTestId("hint")).toHaveText(msg.nav.teams);
+    await page.mouse.move(700, 500);
+    await page.getByTestId("sidebar").getByRole("link", { name: msg.nav.users }).focus();
+    await expect(page.getByTestId("hint")).toHaveText(msg.nav.users);
+  });
+});

@@ -61,7 +61,7 @@ const statements: Record<AnalyticsFigure, (days: number) => SQL> = {
 };
 
 /**
- * Figures answered from a snapshot at most ANALYTICS_REFRESH_SECONDS old (README "Analytics"):
+ * Figures answered from a snapshot at most ANALYTICS_REFRESH_SECONDS old (docs/decisions.md "Analytics"):
  * their aggregates scan a large share of `users_data`, `teams_skills` or `skill_comments`. The
  * others read maintained counters and are always live.
  */

@@ -75,7 +75,7 @@ const bulk = apiRoute(commentsBase, "editor", {
 
 export const commentsRouter = createRouter();
 
-/** GET /api/comments (SPEC.md §2 "/comments") and its CSV export: README "Lists". */
+/** GET /api/comments (SPEC.md §2 "/comments") and its CSV export: docs/lists.md. */
 mountList(commentsRouter, {
   base: commentsBase, path: "/", access: "viewer", tags: ["Comments"], summary: "List comments",
   description: "Comments with user, skill and customer names; filters status and customer_id; `q` searches comment, user, skill, customer and status; cards Total, Pending, Active, Inactive, Rejected over the filtered list.",

@@ -66,7 +66,7 @@ const update = apiRoute(customersBase, "editor", {
 
 export const customersRouter = createRouter();
 
-/** GET /api/customers (SPEC.md §2 "/customers") and its CSV export: README "Lists". */
+/** GET /api/customers (SPEC.md §2 "/customers") and its CSV export: docs/lists.md. */
 mountList(customersRouter, {
   base: customersBase, path: "/", access: "viewer", tags: ["Customers"], summary: "List customers",
   description: "Customers with user_count and team_count; `q` searches name, valid domains and status; summary over all customers.",

@@ -1,5 +1,5 @@
 /**
- * Adopting an existing database (README "Adopting an existing database"): a database that the
+ * Adopting an existing database (docs/adopting.md): a database that the
  * console this one replaces filled, holding the eleven tables of SPEC.md §3 in a looser shape.
  *
  * The shape the console needs is not written down here: it is the database the committed
@@ -33,7 +33,7 @@ import {
 } from "./catalog";
 import { migrationsFolder, openPglite, queryRows, type Database, type DatabaseHandle } from "./client";
 
-/** Functions that rebuild what the console's own tables derive from the eleven (README "Counters"). */
+/** Functions that rebuild what the console's own tables derive from the eleven (docs/lists.md "Counters"). */
 const rebuildFunctions = ["refresh_list_counts"];
 /** Example keys shown per finding. */
 const maxExamples = 5;
@@ -522,7 +522,7 @@ function findingLine(f: Finding, dryRun: boolean): string {
   return text;
 }
 
-/** The report `npm run db:adopt` prints (README "Adopting an existing database"). */
+/** The report `npm run db:adopt` prints (docs/adopting.md). */
 export function formatReport(plan: Plan, options: { dryRun: boolean }): string {
   const out: string[] = [];
   const migrations = plan.migrations;
@@ -585,7 +585,7 @@ export function formatResult(result: ApplyResult): string {
 }
 
 /**
- * The SQL that undoes `--apply` of `plan` (README "Adopting an existing database"): drops what it
+ * The SQL that undoes `--apply` of `plan` (docs/adopting.md): drops what it
  * created, in dependency order, and the migration record; the eleven tables' rows and columns were
  * never changed. One transaction; every statement is IF EXISTS, so it also undoes a partial apply.
  */

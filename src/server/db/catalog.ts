@@ -191,7 +191,7 @@ export class NotAdoptedError extends Error {
       `This database already holds ${tables.length === 1 ? "the table" : "tables"} ${tables.join(", ")} but no record of Pedal Console's migrations: ` +
         "it was made by another application. Nothing was changed.\n" +
         "Adopt it first: `DATABASE_URL=… npm run db:adopt` prints what differs (it changes nothing), " +
-        "then `DATABASE_URL=… npm run db:adopt -- --apply` adopts it (README \"Adopting an existing database\").",
+        "then `DATABASE_URL=… npm run db:adopt -- --apply` adopts it (docs/adopting.md).",
     );
     this.name = "NotAdoptedError";
   }

@@ -235,7 +235,7 @@ export const skill_comments = pgTable(
   (t) => [
     check("skill_comments_status_check", oneOf("status", commentStatuses)),
     index("skill_comments_skill_idx").on(t.skill_id, t.created_at, t.comment_id),
-    // /comments (README "Lists"): each sort and filter has its index. Sorting by user, skill or
+    // /comments (docs/lists.md): each sort and filter has its index. Sorting by user, skill or
     // customer walks that table's name index and each record's comments by (id, comment_id).
     index("skill_comments_skill_sort_idx").on(t.skill_id, t.comment_id),
     index("skill_comments_customer_idx").on(t.customer_id, t.comment_id),
@@ -265,7 +265,7 @@ export const pedal_prompts = pgTable(
   (t) => [
     check("pedal_prompts_status_check", oneOf("status", promptStatuses)),
     index("pedal_prompts_skill_idx").on(t.skill_id, t.created_at, t.prompt_id),
-    // The /prompts list's sorts and status filter (README "Lists": an index per sort, id last).
+    // The /prompts list's sorts and status filter (docs/lists.md: an index per sort, id last).
     index("pedal_prompts_created_at_idx").on(t.created_at, t.prompt_id),
     index("pedal_prompts_updated_at_idx").on(t.updated_at, t.prompt_id),
     index("pedal_prompts_title_lower_idx").on(sql`lower(${t.prompt_title})`, t.prompt_id),
@@ -313,7 +313,7 @@ export const platform_prompts = pgTable(
 );
 
 /**
- * Versions of a prompt (beyond the spec, README "Decisions"): every state of its title and content,
+ * Versions of a prompt (beyond the spec, docs/decisions.md): every state of its title and content,
  * numbered from 1, with who wrote it and when. A table of its own: `pedal_prompts` keeps the spec's
  * columns. Version 1 is the prompt as created (written on create, or, for a prompt created before
  * versioning, just before its first change); a change of title or content adds the next number.

@@ -19,7 +19,7 @@ export function acceptsGzip(header: string | undefined): boolean {
  * hono's `compress()` stays behind this for streamed answers (the CSV exports): it pipes a body
  * through a `CompressionStream` and sends it chunked, which costs a web stream, a transfer to the
  * compressor and one socket write per chunk for every answer. At 16 connections with 1,000,200
- * users this answers 10–20 % more requests per second (README "Performance").
+ * users this answers 10–20 % more requests per second (docs/performance.md).
  *
  * Left as they are: HEAD, answers already encoded, under `threshold` bytes, other content types,
  * clients that do not accept gzip. `Vary: Accept-Encoding` is set on every JSON answer, so that a

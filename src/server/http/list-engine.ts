@@ -2,7 +2,7 @@
  * The list engine: every list endpoint of the API is a declaration (`defineList`) of its SQL
  * fragments (FROM with joins, selected columns, sorts, filters, search, summary) from which this
  * module builds the query schema, keyset paging, counting, the summary, the JSON answer and the
- * CSV export. README "Lists: how to add one" shows a declaration.
+ * CSV export. docs/lists.md "Lists: how to add one" shows a declaration.
  *
  * Paging contract (every list endpoint):
  * - takes `limit` (1–200, default 50) and at most one of `cursor` (opaque, from a previous answer),
@@ -140,7 +140,7 @@ export function defineList<I, S, F extends Record<string, unknown>>(decl: ListDe
   return decl;
 }
 
-/** Settings of the engine (README "Configuration"). */
+/** Settings of the engine (docs/configuration.md). */
 export type ListSettings = {
   /** Above this many matching rows the total is the planner's estimate (LIST_EXACT_COUNT_LIMIT). */
   exactCountLimit: number;

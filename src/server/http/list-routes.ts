@@ -56,7 +56,7 @@ const filtersOf = (list: ListDeclaration<any, any, any>, query: Record<string, u
 
 /**
  * Declares a list's two routes on `router` from its declaration:
- * - `GET {path}`: one page (README "Lists": paging contract), role `access`;
+ * - `GET {path}`: one page (docs/lists.md: paging contract), role `access`;
  * - `GET {path}/export.csv`: every matching row as CSV (same filters, search and sort; `bom=1`
  *   adds a UTF-8 byte order mark for spreadsheet programs), streamed in keyset batches, audited
  *   (action `export`: who, which filters, how many rows).

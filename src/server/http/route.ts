@@ -24,7 +24,7 @@ export type AppEnv = {
     clientIp: string;
     /** The list engine's settings and this app's memory of big lists' summaries. */
     lists: { settings: ListSettings; cache: SummaryCache; now: () => number };
-    /** This app's snapshots of the costly analytics figures (README "Analytics"). */
+    /** This app's snapshots of the costly analytics figures (docs/decisions.md "Analytics"). */
     analytics: Snapshots<AnalyticsFigureData>;
   };
 };

@@ -108,7 +108,7 @@ const unlock = apiRoute(operatorsBase, "admin", {
 
 export const operatorsRouter = createRouter();
 
-/** GET /api/operators (admin) and its CSV export: README "Lists". */
+/** GET /api/operators (admin) and its CSV export: docs/lists.md. */
 mountList(operatorsRouter, {
   base: operatorsBase, path: "/", access: "admin", tags: ["Operators"], summary: "List operators",
   description: "Operators by email with lock, sessions and last sign-in; `q` searches email and name.",

@@ -24,7 +24,7 @@ const invalid = invalidResponse;
 const params = z.object({ platformId: z.guid({ error: msg.platforms.notFound }) });
 const platformExists = (p: { platformId: string }) => sql`exists (select 1 from platforms where platform_id = ${p.platformId})`;
 
-/** GET /api/platforms/{platformId} → the platform with prompt_count (README "Decisions": the platform screens); 404 "Platform not found". */
+/** GET /api/platforms/{platformId} → the platform with prompt_count (docs/decisions.md: the platform screens); 404 "Platform not found". */
 const detail = apiRoute(platformsBase, "viewer", {
   method: "get", path: "/{platformId}", tags: ["Platforms"], summary: "One platform",
   request: { params },
@@ -52,7 +52,7 @@ const update = apiRoute(platformsBase, "editor", {
 /**
  * DELETE /api/platforms/{platformId}?cascade=true → `{ ok, removed_assignments }`. A platform
  * assigned to prompts is refused (409, saying how many) unless `cascade=true`, which removes its
- * assignments in the same transaction (README "Decisions"). 404.
+ * assignments in the same transaction (docs/decisions.md). 404.
  */
 const remove = apiRoute(platformsBase, "editor", {
   method: "delete", path: "/{platformId}", tags: ["Platforms"], summary: "Delete a platform",
@@ -62,7 +62,7 @@ const remove = apiRoute(platformsBase, "editor", {
 
 export const platformsRouter = createRouter();
 
-/** GET /api/platforms (SPEC.md §2 "/platforms") and its CSV export: README "Lists". */
+/** GET /api/platforms (SPEC.md §2 "/platforms") and its CSV export: docs/lists.md. */
 mountList(platformsRouter, {
   base: platformsBase, path: "/", access: "viewer", tags: ["Platforms"], summary: "List platforms",
   description: "Platforms with prompt_count; filter status; `q` searches name, description and status; cards over all platforms.",

@@ -116,7 +116,7 @@ const restore = apiRoute(promptsBase, "editor", {
 
 export const promptsRouter = createRouter();
 
-/** GET /api/prompts (SPEC.md §2 "/prompts") and its CSV export: README "Lists". */
+/** GET /api/prompts (SPEC.md §2 "/prompts") and its CSV export: docs/lists.md. */
 mountList(promptsRouter, {
   base: promptsBase, path: "/", access: "viewer", tags: ["Prompts"], summary: "List prompts",
   description: "Prompts with an excerpt of the content, skill_name and platform_names; filters status, skill_id; `q` searches title, content, skill name and status; cards over all prompts.",

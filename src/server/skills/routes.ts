@@ -99,7 +99,7 @@ const update = apiRoute(skillsBase, "editor", {
 /**
  * DELETE /api/skills/{skillId} → the skill and all its team assignments, in one transaction
  * (SPEC.md §2 confirm text). Refused with 409 naming how many prompts and comments refer to it
- * (README "Decisions": the confirm text promises only the team assignments). 404 "Skill not found".
+ * (docs/decisions.md: the confirm text promises only the team assignments). 404 "Skill not found".
  */
 const remove = apiRoute(skillsBase, "editor", {
   method: "delete", path: "/{skillId}", tags: ["Skills"], summary: "Delete a skill",
@@ -157,7 +157,7 @@ const addPrompt = apiRoute(skillsBase, "editor", {
 
 export const skillsRouter = createRouter();
 
-/** GET /api/skills (SPEC.md §2 "/skills") and its CSV export: README "Lists". */
+/** GET /api/skills (SPEC.md §2 "/skills") and its CSV export: docs/lists.md. */
 mountList(skillsRouter, {
   base: skillsBase, path: "/", access: "viewer", tags: ["Skills"], summary: "List skills",
   description: "Skills with team_count (active assignments); filters type, scope (global | local), status; `q` searches name, description, type and status; cards over all skills.",

@@ -83,7 +83,7 @@ const assign = apiRoute(teamsBase, "editor", {
 
 export const teamsRouter = createRouter();
 
-/** GET /api/teams (SPEC.md §2 "/teams", and a customer's teams) and its CSV export: README "Lists". */
+/** GET /api/teams (SPEC.md §2 "/teams", and a customer's teams) and its CSV export: docs/lists.md. */
 mountList(teamsRouter, {
   base: teamsBase, path: "/", access: "viewer", tags: ["Teams"], summary: "List teams",
   description: "Teams with customer_name, user_count and skills_count; `q` searches team name, customer name and status; cards on the filtered set.",

@@ -88,7 +88,7 @@ async function requireUser(db: Database, userId: string) {
 
 export const usersRouter = createRouter();
 
-/** GET /api/users (SPEC.md §2 "/users", and the users of a customer or a team) and its CSV export: README "Lists". */
+/** GET /api/users (SPEC.md §2 "/users", and the users of a customer or a team) and its CSV export: docs/lists.md. */
 mountList(usersRouter, {
   base: usersBase, path: "/", access: "viewer", tags: ["Users"], summary: "List users",
   description: "Users with customer name and roles; `q` searches full name, email, job title, customer name and status; `signed_in=true` keeps users who have signed in at least once (the dashboard's Active Users), `false` those who never have; cards over the customer, team, status and signed_in filters.",
@@ -130,8 +130,7 @@ usersRouter
       }
       const now = new Date();
       // A taken email is refused here, and by the unique index on lower(email) for a race (an
-      // adopted database whose rows share an email has no such index; README "Adopting an existing
-      // database"): a conflict inserts nothing instead of failing the transaction.
+      // adopted database whose rows share an email has no such index: docs/adopting.md): a conflict inserts nothing instead of failing the transaction.
       const [taken] = await tx.select({ id: users_data.user_id }).from(users_data).where(sql`lower(${users_data.email}) = lower(${input.email})`).limit(1);
       if (taken) throw new HttpError(409, "conflict", msg.users.emailTaken, { email: msg.users.emailTaken });
       const [row] = await tx.insert(users_data).values({ ...input, created_at: now, updated_at: now }).onConflictDoNothing().returning();

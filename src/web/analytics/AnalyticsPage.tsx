@@ -1,16 +1,40 @@
 import { useState } from "react";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { Download } from "lucide-react";
-import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import { format } from "date-fns";
+import { Bar, BarChart, CartesianGrid, Cell, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import { analyticsFigureSchema, analyticsInfo, signInRanges, type AnalyticsFigure, type AnalyticsFigureData } from "../../domain/analytics";
 import { msg } from "../../domain/messages";
 import { api, errorMessage } from "../api/client";
-import { formatDateTime, formatFullTime, formatNumber } from "../components/format";
+import { statusTone, type Tone } from "../components/badges";
+import { formatDateTime, formatFullTime, formatNumber, titleCase } from "../components/format";
 import { ErrorState, PageHeader } from "../components/ui";
 import { queryRoots } from "../lib/query-client";
 
 /** Series colours: the theme's own, each with 3:1 contrast against both backgrounds. */
 const colours = ["var(--color-primary)", "var(--color-info)", "var(--color-warning)", "var(--color-error)"];
+/** The colour of each badge tone, so a status reads in the same colour in a chart as in a list. */
+const toneColour: Record<Tone, string> = {
+  success: "var(--color-success)", error: "var(--color-error)", warning: "var(--color-warning)",
+  neutral: "var(--color-neutral)", secondary: "var(--color-secondary)", info: "var(--color-info)",
+};
+
+/** A row's label as the console writes it elsewhere: "Active", "Agent", "Nov 3", or the name itself. */
+function labelText(figure: AnalyticsFigure, label: string): string {
+  const kind = analyticsInfo[figure].labels;
+  if (kind === "date") return /^\d{4}-\d{2}-\d{2}/.test(label) ? format(new Date(`${label.slice(0, 10)}T00:00:00`), "MMM d") : label;
+  if (kind === "name") return label;
+  return titleCase(label);
+}
+
+/** The bar colour of a row: its status's badge colour on a status figure, else the first series colour. */
+function rowColour(figure: AnalyticsFigure, label: string): string {
+  const kind = analyticsInfo[figure].labels;
+  return typeof kind === "object" ? toneColour[statusTone(kind.status, label)] : colours[0];
+}
+
+/** A short label for an axis (full text in the tooltip and the data table). */
+const short = (text: string, max = 22) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
 
 const figureQuery = (figure: AnalyticsFigure, days?: number) => ({
   queryKey: [...queryRoots.analytics, figure, days ?? null],
@@ -125,7 +149,7 @@ function FigureCard({ figure, days, controls }: { figure: AnalyticsFigure; days?
 function Chart({ figure, data }: { figure: AnalyticsFigure; data: AnalyticsFigureData }) {
   const info = analyticsInfo[figure];
   const keys = Object.keys(info.series).filter((k) => !(figure === "score-by-type" && k === "assignments"));
-  const rows = data.rows.map((r) => ({ label: r.label, ...r.values }));
+  const rows = data.rows.map((r) => ({ label: labelText(figure, r.label), raw: r.label, ...r.values }));
   const axis = { stroke: "currentColor", tick: { fill: "currentColor", fontSize: 12 } };
   const common = { data: rows, margin: { top: 8, right: 8, bottom: 8, left: 0 }, accessibilityLayer: false };
   const tooltip = <Tooltip contentStyle={{ background: "var(--color-base-100)", border: "1px solid var(--color-base-300)", color: "var(--color-base-content)" }} />;
@@ -150,19 +174,27 @@ function Chart({ figure, data }: { figure: AnalyticsFigure; data: AnalyticsFigur
         {horizontal ? (
           <>
             <XAxis type="number" allowDecimals={false} {...axis} />
-            <YAxis type="category" dataKey="label" width={150} {...axis} />
+            <YAxis type="category" dataKey="label" width={160} interval={0} tickFormatter={(v: string) => short(v)} {...axis} />
           </>
         ) : (
           <>
-            <XAxis dataKey="label" {...axis} />
+            <XAxis dataKey="label" interval={info.labels === "date" ? "preserveStartEnd" : 0} {...axis} />
             <YAxis allowDecimals={figure === "score-by-type"} {...axis} width={48} />
           </>
         )}
         {tooltip}
         {keys.length > 1 ? <Legend /> : null}
-        {keys.map((k, i) => (
-          <Bar key={k} dataKey={k} name={info.series[k]} fill={colours[i % colours.length]} stackId={info.kind === "stacked" ? "a" : undefined} isAnimationActive={false} />
-        ))}
+        {keys.map((k, i) => {
+          const fill = info.seriesStatus ? toneColour[statusTone(info.seriesStatus, k)] : colours[i % colours.length];
+          // Two statuses with one badge colour (inactive, rejected): the later one is lighter, so
+          // the stacked bars still tell them apart.
+          const repeated = keys.slice(0, i).some((earlier) => info.seriesStatus && statusTone(info.seriesStatus, earlier) === statusTone(info.seriesStatus, k));
+          return (
+            <Bar key={k} dataKey={k} name={info.series[k]} fill={fill} fillOpacity={repeated ? 0.45 : 1} stackId={info.kind === "stacked" ? "a" : undefined} isAnimationActive={false}>
+              {typeof info.labels === "object" ? rows.map((r) => <Cell key={r.raw} fill={rowColour(figure, r.raw)} />) : null}
+            </Bar>
+          );
+        })}
       </BarChart>
     </ResponsiveContainer>
   );
@@ -184,7 +216,7 @@ function FigureTable({ figure, data }: { figure: AnalyticsFigure; data: Analytic
         <tbody>
           {data.rows.map((r) => (
             <tr key={r.label}>
-              <th scope="row" className="font-normal">{r.label}</th>
+              <th scope="row" className="font-normal">{labelText(figure, r.label)}</th>
               {keys.map((k) => <td key={k} className="text-right tabular-nums">{r.values[k] === null ? msg.fallbacks.noDate : formatNumber(r.values[k] as number)}</td>)}
             </tr>
           ))}

@@ -124,7 +124,10 @@ function countCards(children: ReactNode): number {
  */
 export function StatGrid({ children, columns }: { children: ReactNode; columns?: number }) {
   const count = columns ?? countCards(children);
-  return <div className={`grid gap-3 sm:gap-4 ${gridColumns[count] ?? "grid-cols-2 xl:grid-cols-4"}`}>{children}</div>;
+  const layout = gridColumns[count] ?? "grid-cols-2 xl:grid-cols-4";
+  // On a phone's two columns an odd last card takes the whole row rather than half of it alone.
+  const odd = layout.startsWith("grid-cols-2") ? "max-sm:[&>*:last-child:nth-child(odd)]:col-span-2" : "";
+  return <div className={`grid gap-3 sm:gap-4 ${layout} ${odd}`}>{children}</div>;
 }
 
 /**

@@ -56,8 +56,9 @@ export function CustomerPicker({ value, onChange, activeOnly = false, emptyLabel
 /** The "Customer" filter of a list: "All Customers", or one customer chosen by typing its name. */
 export function CustomerFilter({ value, onChange }: { value: string | undefined; onChange: (customerId: string | undefined) => void }) {
   return (
-    <div className="flex items-center gap-2 text-sm">
-      <span className="whitespace-nowrap text-base-content/70" aria-hidden>Customer</span>
+    // Laid out as FilterSelect is, so that filters on a phone line up in one column.
+    <div className="grid grid-cols-[6.5rem_minmax(0,1fr)] items-center gap-2 text-sm sm:flex">
+      <span className="whitespace-nowrap text-base-content/80" aria-hidden>Customer</span>
       <CustomerPicker value={value} onChange={onChange} emptyLabel={msg.teams.allCustomers} />
     </div>
   );

@@ -1,5 +1,5 @@
 /**
- * The list screen kit: one hook for a list served by the API's list engine (README "Lists"), used
+ * The list screen kit: one hook for a list served by the API's list engine (docs/lists.md), used
  * by every list screen and embedded table. It keeps the list's state (search, filters, sort, the
  * page the user sees and the cursor that reaches it) either in the URL (screens: shareable, and
  * Back/Forward walk it: sort, filter and page changes push a history entry, typing in the search

@@ -7,7 +7,7 @@ import { useDocumentTitle } from "../components/ui";
 import { PlatformForm } from "./PlatformForm";
 import { useCreatePlatform } from "./queries";
 
-/** /platforms/add (SPEC.md §2 links it; README "Decisions"): the platform form; on success opens the new platform. */
+/** /platforms/add (SPEC.md §2 links it; docs/decisions.md): the platform form; on success opens the new platform. */
 export default function AddPlatformPage() {
   const navigate = useNavigate();
   const create = useCreatePlatform();

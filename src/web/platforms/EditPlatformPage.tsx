@@ -9,7 +9,7 @@ import { PlatformForm } from "./PlatformForm";
 import { platformQuery, useUpdatePlatform } from "./queries";
 import { known, platformStatuses } from "../../domain/enums";
 
-/** /platforms/{platform_id}/edit (README "Decisions"): the platform form prefilled; on success back to the platform. */
+/** /platforms/{platform_id}/edit (docs/decisions.md): the platform form prefilled; on success back to the platform. */
 export default function EditPlatformPage() {
   const { platformId } = useParams({ from: "/platforms/$platformId/edit" });
   const navigate = useNavigate();

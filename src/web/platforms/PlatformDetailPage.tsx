@@ -20,7 +20,7 @@ import { useServerList } from "../lib/server-list";
 import { platformPromptsQuery, platformQuery, useDeletePlatform, useUnassignPrompt, useUpdatePlatform } from "./queries";
 
 /**
- * /platforms/{platform_id} (SPEC.md §2 links it; README "Decisions"): the platform's information,
+ * /platforms/{platform_id} (SPEC.md §2 links it; docs/decisions.md): the platform's information,
  * Edit, Archive or Activate, Delete (its assignments too, after a confirm that says how many), and
  * the prompts assigned to it with links, status and Unassign.
  */

@@ -8,7 +8,7 @@ import { Field } from "../components/inputs";
 import { maxLengthOf } from "../../domain/text";
 
 /**
- * The platform form (README "Decisions": the spec links /platforms/add without showing it): Name
+ * The platform form (docs/decisions.md: the spec links /platforms/add without showing it): Name
  * (required, trimmed), Description (trimmed, empty saved null), Status (Active, Inactive, Draft;
  * default Active). For adding and editing.
  */

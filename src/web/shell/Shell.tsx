@@ -49,16 +49,18 @@ export function Shell({ children }: { children: ReactNode }) {
         </div>
         <NavList collapsed={collapsed} />
         <div className="border-t border-base-300 p-2">
-          <button
-            type="button"
-            className={`btn btn-ghost btn-sm w-full ${collapsed ? "btn-square" : "justify-start"}`}
-            onClick={() => setCollapsed((v) => !v)}
-            aria-label={collapsed ? msg.ui.expandSidebar : msg.ui.collapseSidebar}
-            aria-expanded={!collapsed}
-          >
-            {collapsed ? <ChevronsRight className="h-4 w-4" aria-hidden /> : <ChevronsLeft className="h-4 w-4" aria-hidden />}
-            {collapsed ? null : <span>{msg.ui.collapse}</span>}
-          </button>
+          {collapsed ? (
+            <Hint label={msg.ui.expandSidebar}>
+              <button type="button" className="btn btn-ghost btn-sm btn-square w-full" onClick={() => setCollapsed(false)} aria-label={msg.ui.expandSidebar} aria-expanded={false}>
+                <ChevronsRight className="h-4 w-4" aria-hidden />
+              </button>
+            </Hint>
+          ) : (
+            <button type="button" className="btn btn-ghost btn-sm w-full justify-start" onClick={() => setCollapsed(true)} aria-label={msg.ui.collapseSidebar} aria-expanded>
+              <ChevronsLeft className="h-4 w-4" aria-hidden />
+              <span>{msg.ui.collapse}</span>
+            </button>
+          )}
         </div>
       </aside>
 

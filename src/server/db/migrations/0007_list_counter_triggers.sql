@@ -1,4 +1,4 @@
--- Maintained counters for the lists (README "Lists"): customer_counts, team_counts and
+-- Maintained counters for the lists (docs/lists.md): customer_counts, team_counts and
 -- status_counts are kept exact by statement-level triggers with transition tables, so that a bulk
 -- insert of many rows costs one counter update per statement, not one per row. Counter rows are
 -- always updated in key order, so that concurrent transactions cannot deadlock on them.

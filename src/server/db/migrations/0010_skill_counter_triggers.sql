@@ -1,4 +1,4 @@
--- Skill list counters (README "Lists"): skill_counts.team_count (active team assignments, the
+-- Skill list counters (docs/lists.md): skill_counts.team_count (active team assignments, the
 -- /skills Teams column) and status_counts rows for entity 'skills' (one per status, and 'global'
 -- for the global skills: the /skills cards), kept by statement-level triggers like 0007's.
 -- refresh_list_counts() now also recomputes them. Counter rows are taken in key order (teams'

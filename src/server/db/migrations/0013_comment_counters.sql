@@ -1,4 +1,4 @@
--- Comment list counters (README "Lists"): status_counts rows for entity 'skill_comments' (one per
+-- Comment list counters (docs/lists.md): status_counts rows for entity 'skill_comments' (one per
 -- status: the /comments cards and the review queue's "remaining"), kept by statement-level
 -- triggers like 0007's, so that a bulk moderation of many comments costs one counter update per
 -- statement. refresh_list_counts() now also recomputes them (it keeps everything 0010 counts).

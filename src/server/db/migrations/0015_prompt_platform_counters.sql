@@ -1,4 +1,4 @@
--- Prompt and platform list counters (README "Lists"): status_counts rows for entities 'prompts'
+-- Prompt and platform list counters (docs/lists.md): status_counts rows for entities 'prompts'
 -- and 'platforms' (one per status: the /prompts and /platforms cards), kept by statement-level
 -- triggers like 0007's. refresh_prompt_platform_counts() recomputes them, and refresh_list_counts()
 -- now calls it after its own work (its body is 0010's, unchanged, plus that call).
