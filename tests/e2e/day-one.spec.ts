@@ -182,3 +182,17 @@ test.describe("looks, continued", () => {
     await expect(page.getByTestId("hint")).toHaveText(msg.nav.users);
   });
 });
+
+test("the audit log names records and actions in the console's words, with coloured badges", async ({ page }) => {
+  await signIn(page, "/audit");
+  const record = page.getByRole("combobox", { name: "Record" });
+  const options = await record.locator("option").allTextContents();
+  expect(options).toContain("Customer configuration");
+  expect(options.filter((o) => /_|^[a-z]/.test(o))).toEqual([]);
+  const actions = await page.getByRole("combobox", { name: "Action" }).locator("option").allTextContents();
+  expect(actions).toContain("Skill assigned");
+  expect(actions.filter((o) => /_|^[a-z]/.test(o))).toEqual([]);
+  const badge = page.getByRole("table", { name: msg.audit.title }).locator(".badge").first();
+  await expect(badge).toHaveText(/^[A-Z]/);
+  await expect(badge).toHaveClass(/badge-(success|warning|error|neutral)/);
+});
