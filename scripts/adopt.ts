@@ -1,5 +1,5 @@
 /**
- * `DATABASE_URL=… npm run db:adopt [-- --apply]` (README "Adopting an existing database"): compares a
+ * `DATABASE_URL=… npm run db:adopt [-- --apply]` (docs/adopting.md): compares a
  * PostgreSQL database that the console this one replaces filled with the schema the console's
  * migrations build, and prints a report table by table and column by column, with the rows that
  * would break each missing constraint. Changes nothing unless `--apply`, which creates the

@@ -9,7 +9,7 @@
 #     for about 25 MiB more; 64 gained nothing more; 8 and 4 lost 25 % and 35 %;
 #   - on the embedded database, 8: PGlite answers one query at a time, so a larger young generation
 #     buys nothing (264 against 266 req/s at 10 connections, 100,200 users) and costs memory:
-#     RSS max 242-254 MiB against 307-315 MiB with 16 (README "Performance").
+#     RSS max 242-254 MiB against 307-315 MiB with 16 (docs/performance.md).
 # Arguments replace the entry point (the benchmark's machine-ceiling server runs with these flags).
 if [ -n "$DATABASE_URL" ]; then semi=32; else semi=8; fi
 if [ $# -eq 0 ]; then set -- dist/server/main.js; fi

@@ -3,7 +3,7 @@
  * replayed by a bare `node:http` server (scripts/bench/ceiling-server.ts) in a child process run
  * with the console's Node flags (scripts/serve.sh), and loaded with the same autocannon runs as the
  * console. The report puts its requests per second beside the console's, so a throughput target
- * can be read against what this machine gives that request at all (README "Performance").
+ * can be read against what this machine gives that request at all (docs/performance.md).
  */
 import { spawn } from "node:child_process";
 import { writeFileSync } from "node:fs";
