@@ -90,7 +90,7 @@ export default tseslint.config(
     rules: {
       "@typescript-eslint/no-restricted-imports": ["error", {
         patterns: [{
-          group: ["zod", "zod/*", "date-fns", "date-fns/*", "**/domain/*", "!**/domain/messages", "!**/domain/sort-keys", "!**/domain/enums", "!**/domain/password-messages"],
+          group: ["zod", "zod/*", "date-fns", "date-fns/*", "**/domain/*", "!**/domain/messages", "!**/domain/sort-keys", "!**/domain/enums", "!**/domain/password-messages", "!**/domain/limits"],
           allowTypeImports: true,
           message: "Loaded before any screen: keep zod, date-fns and the domain's schemas out (import them in a screen, or with import()).",
         }],

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { paging } from "./limits";
 
 /**
  * A uuid path or body id: any value of PostgreSQL's uuid type (8-4-4-4-12 hex digits), not only
@@ -9,10 +10,19 @@ export const id = z.guid();
 export const timestamp = z.string();
 export const sortOrders = ["asc", "desc"] as const;
 
-/** One page of a list: `items`, `total` matching rows, and the list's summary counts. */
-export function page<I extends z.ZodType, S extends z.ZodType>(item: I, summary: S) {
-  return z.object({ items: z.array(item), total: z.number().int(), summary });
-}
+/** The paging parameters of every list: `limit`, and at most one of `cursor`, `offset` and `at=end`. */
+export const listPagingSchema = z.object({
+  limit: z.coerce.number().int().min(1).max(paging.maxLimit).default(paging.defaultLimit),
+  cursor: z.string().max(2000).optional(),
+  offset: z.coerce.number().int().min(0).max(paging.maxOffset).optional(),
+  at: z.enum(["end"]).optional(),
+});
+
+/** Paging of a short nested list (a team's skills, a user's available teams): `limit` and `offset`. */
+export const offsetPagingSchema = z.object({
+  limit: z.coerce.number().int().min(1).max(paging.maxLimit).default(paging.defaultLimit),
+  offset: z.coerce.number().int().min(0).max(paging.maxOffset).default(0),
+});
 
 /**
  * One page of a list in the paging contract (docs/lists.md): `items`; `total` matching rows, the

@@ -1,5 +1,8 @@
 import { z } from "zod";
+import { maxEmailLength, maxSearchLength } from "./limits";
 import { msg } from "./messages";
+
+export { maxEmailLength, maxSearchLength };
 
 /**
  * Characters that show nothing: zero-width space, joiners and non-joiner, word joiner, invisible
@@ -43,8 +46,6 @@ export function requiredName(messages: { required: string; field: string }, max:
     .refine((v) => !bidiControls.test(v), msg.text.bidi);
 }
 
-/** The longest email address there is (RFC 5321: a path of 256 octets less its angle brackets). */
-export const maxEmailLength = 254;
 
 /**
  * A simple {something}@{something}.{something} shape (SPEC.md §5 "Add user"), without spaces,
@@ -72,8 +73,6 @@ export function emailAddress(messages: { required: string; invalid: string } = {
     .meta({ pattern: trimmedPattern(emailShape.source.slice(1, -1)) });
 }
 
-/** The longest search text a list or the global search takes. */
-export const maxSearchLength = 200;
 
 /**
  * Text without control characters (Unicode category Cc: U+0000–U+001F and U+007F–U+009F), written

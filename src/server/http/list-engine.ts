@@ -23,6 +23,7 @@
  * last two before the page).
  */
 import { searchTextSchema } from "../../domain/text";
+import { listPagingSchema } from "../../domain/common";
 import type { AuditListName } from "../../domain/audit";
 import { sql, type SQL } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
@@ -182,8 +183,6 @@ export const defaultListSettings: ListSettings = {
   countWaitMs: 0,
 };
 
-/** Largest `offset` a request may ask for: beyond it, keyset cursors (next/previous/last) page. */
-export const maxOffset = 10_000;
 /** Searches shorter than this match prefixes only (a trigram index needs three characters). */
 export const minContainsLength = 3;
 /**
@@ -195,14 +194,6 @@ export const minContainsLength = 3;
 export const matchesFirstLimit = defaultBackgroundCountFrom;
 
 const searchText = searchTextSchema;
-
-/** The paging parameters of every list. */
-export const listPagingSchema = z.object({
-  limit: z.coerce.number().int().min(1).max(200).default(50),
-  cursor: z.string().max(2000).optional(),
-  offset: z.coerce.number().int().min(0).max(maxOffset).optional(),
-  at: z.enum(["end"]).optional(),
-});
 
 /**
  * The query schema of a list: `q`, `sort`, `order`, paging, and its filters. Unknown parameters

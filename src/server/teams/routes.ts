@@ -15,7 +15,8 @@ import {
 import { membershipAudit, mutate } from "../audit";
 import { customers, teams, teams_skills, teams_users } from "../db/schema";
 import { HttpError, notFound } from "../http/errors";
-import { pagingQuery, toJson } from "../http/list";
+import { toJson } from "../http/list";
+import { offsetPagingSchema } from "../../domain/common";
 import { apiRoute, createRouter, invalidResponse, jsonBody, jsonResponse, notFoundResponse } from "../http/route";
 import { assignableSkillList, assignableSkillScope, getTeam, teamList, teamSkills } from "./queries";
 import { mountList } from "../http/list-routes";
@@ -23,7 +24,7 @@ import { mountList } from "../http/list-routes";
 export const teamsBase = "/api/teams";
 const teamNotFound = notFoundResponse(msg.teams.notFound);
 const params = z.object({ teamId: z.guid({ error: msg.teams.notFound }) });
-const paging = pagingQuery;
+const paging = offsetPagingSchema;
 
 /** GET /api/teams/{teamId} → the team with customer name and cards; 404 "Team not found". */
 const detail = apiRoute(teamsBase, "viewer", {

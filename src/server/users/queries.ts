@@ -6,7 +6,8 @@ import { limits } from "../../domain/messages";
 import { userListItemSchema, userMembershipSchema, userSummarySchema, type AvailableTeam, type UserDetail, type UserListItem } from "../../domain/users";
 import { queryRows, type Database } from "../db/client";
 import { userFullName, userNameSortKey } from "../db/schema";
-import { and, searchAny, toJson } from "../http/list";
+import { likePattern, toJson } from "../http/list";
+import { allOf } from "../http/list-engine";
 import { anyOf, defineList, matchingValues, oneOf } from "../http/list-engine";
 import { customerNamed } from "../customers/queries";
 
@@ -175,12 +176,12 @@ export const membershipList = defineList({
  * user is not in, by name, with their member counts; `q` matches the team name.
  */
 export async function availableTeams(db: Database, user: { user_id: string; customer_id: string }, q: string | undefined, limit: number, offset: number): Promise<{ items: AvailableTeam[]; total: number }> {
-  const where = and(
+  const where = allOf([
     sql`t.customer_id = ${user.customer_id}`,
     sql`t.status = 'active'`,
     sql`not exists (select 1 from teams_users tu where tu.team_id = t.team_id and tu.user_id = ${user.user_id})`,
-    searchAny(q, [sql`t.team_name`]),
-  );
+    q ? sql`t.team_name ilike ${likePattern(q)}` : undefined,
+  ]);
   const items = await queryRows<AvailableTeam>(db, sql`
     select t.team_id, t.team_name, t.created_at,
       (select count(*) from teams_users m where m.team_id = t.team_id)::int as user_count

@@ -15,7 +15,8 @@ import { membershipAudit, mutate } from "../audit";
 import type { Database } from "../db/client";
 import { customers, teams, teams_users, users_data } from "../db/schema";
 import { errorBodySchema, HttpError, notFound } from "../http/errors";
-import { pagingQuery, toJson } from "../http/list";
+import { toJson } from "../http/list";
+import { offsetPagingSchema } from "../../domain/common";
 import { apiRoute, createRouter, invalidResponse, jsonBody, jsonResponse, notFoundResponse } from "../http/route";
 import { availableTeams, getUser, getUserItem, membershipList, userList } from "./queries";
 import { mountList } from "../http/list-routes";
@@ -24,7 +25,7 @@ export const usersBase = "/api/users";
 const userNotFound = notFoundResponse(msg.users.notFound);
 const conflictResponse = { 409: jsonResponse(errorBodySchema, msg.users.emailTaken) };
 const params = z.object({ userId: z.guid({ error: msg.users.notFound }) });
-const paging = pagingQuery;
+const paging = offsetPagingSchema;
 
 /** GET /api/users/{userId} → the user with customer name, roles and cards; 404 "User not found". */
 const detail = apiRoute(usersBase, "viewer", {

@@ -1,22 +1,19 @@
-import type { ReactElement } from "react";
-import * as Tooltip from "@radix-ui/react-tooltip";
+import { lazy, Suspense, type ReactElement } from "react";
+
+export type HintProps = { label: string; side?: "top" | "right" | "bottom" | "left"; children: ReactElement };
+
+const Tooltip = lazy(() => import("./HintTooltip"));
 
 /**
- * A short label shown beside `children` on hover and on keyboard focus (Radix Tooltip: placed in
- * a portal, so no scrolling container cuts it). For controls whose visible text is gone, such as
- * the collapsed sidebar's icons; their accessible name stays on the control itself.
+ * A short label shown beside `children` on hover and on keyboard focus (Radix Tooltip, in a portal
+ * so that no scrolling container cuts it). For controls whose visible text is gone, such as the
+ * collapsed sidebar's icons; their accessible name stays on the control itself. The tooltip's code
+ * loads when a hint is first shown on the page, not with the first screen.
  */
-export function Hint({ label, side = "right", children }: { label: string; side?: "top" | "right" | "bottom" | "left"; children: ReactElement }) {
+export function Hint(props: HintProps) {
   return (
-    <Tooltip.Provider delayDuration={150}>
-      <Tooltip.Root>
-        <Tooltip.Trigger asChild>{children}</Tooltip.Trigger>
-        <Tooltip.Portal>
-          <Tooltip.Content side={side} sideOffset={8} className="z-50 rounded-md bg-neutral px-2.5 py-1.5 text-xs font-medium text-neutral-content shadow-md" data-testid="hint">
-            {label}
-          </Tooltip.Content>
-        </Tooltip.Portal>
-      </Tooltip.Root>
-    </Tooltip.Provider>
+    <Suspense fallback={props.children}>
+      <Tooltip {...props} />
+    </Suspense>
   );
 }

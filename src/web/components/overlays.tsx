@@ -1,5 +1,4 @@
-import { useEffect, useRef, type ReactNode } from "react";
-import { toast, Toaster } from "sonner";
+import { lazy, Suspense, useEffect, useRef, type ReactNode } from "react";
 import { Link } from "@tanstack/react-router";
 import { CheckCircle2, X } from "lucide-react";
 import { msg, timings } from "../../domain/messages";
@@ -118,6 +117,12 @@ function Notice({ text, detail, link, testId, className = "", onClose }: { text:
   );
 }
 
+/** Sonner, loaded after the first screen (it is not part of the initial JavaScript). */
+const sonner = () => import("sonner");
+let toasterMounted: () => void = () => undefined;
+/** Resolves once the notices' container is on the page: a notice sent earlier waits for it. */
+const toasterReady = new Promise<void>((resolve) => (toasterMounted = resolve));
+
 /**
  * Confirms what just happened ("Skill assigned successfully!") in a notice outside the page's
  * layout (sonner), so nothing on the page moves under the operator's pointer. It hides after 3 s
@@ -127,13 +132,29 @@ function Notice({ text, detail, link, testId, className = "", onClose }: { text:
  */
 export function notify(text: string, options: { detail?: string; link?: NoticeLink; sticky?: boolean } = {}) {
   const duration = options.sticky ? Infinity : options.link ? timings.bannerMs * 2 : timings.bannerMs;
-  toast.custom(
-    (id) => <Notice text={text} detail={options.detail} link={options.link} testId="success-banner" className="w-full shadow-md" onClose={() => toast.dismiss(id)} />,
-    { id: "notice", duration, unstyled: true },
+  void Promise.all([sonner(), toasterReady]).then(([{ toast }]) =>
+    toast.custom(
+      (id) => <Notice text={text} detail={options.detail} link={options.link} testId="success-banner" className="w-full shadow-md" onClose={() => toast.dismiss(id)} />,
+      { id: "notice", duration, unstyled: true },
+    ),
   );
 }
 
+const Toaster = lazy(async () => {
+  const { Toaster: SonnerToaster } = await sonner();
+  return {
+    default: function MountedToaster() {
+      useEffect(() => toasterMounted(), []);
+      return <SonnerToaster position="bottom-right" visibleToasts={1} offset={16} mobileOffset={12} containerAriaLabel={msg.ui.notifications} toastOptions={{ unstyled: true }} />;
+    },
+  };
+});
+
 /** The shell's place for notices: bottom right, above the page (bottom centre on a phone). */
 export function Notices() {
-  return <Toaster position="bottom-right" visibleToasts={1} offset={16} mobileOffset={12} containerAriaLabel={msg.ui.notifications} toastOptions={{ unstyled: true }} />;
+  return (
+    <Suspense fallback={null}>
+      <Toaster />
+    </Suspense>
+  );
 }

@@ -9,6 +9,7 @@
  * The router hands over values already parsed from the URL (`?page=2` is the number 2,
  * `?signed_in=true` the boolean true, `?q=%22123%22` the string "123").
  */
+import { maxSearchLength, paging } from "../../domain/limits";
 
 /** One search parameter: its value when valid, else undefined. */
 export type SearchField<T> = (value: unknown) => T | undefined;
@@ -66,9 +67,8 @@ export function searchSchema<const S extends Record<string, SearchField<unknown>
 }
 
 /** Largest offset the API accepts: page numbers are offered up to it, cursors page beyond. */
-export const maxOffset = 10_000;
-/** The API's longest search text. */
-export const maxSearchLength = 200;
+export const maxOffset = paging.maxOffset;
+export { maxSearchLength };
 
 /**
  * URL search parameters of a list screen: `q`, `sort`, `order`, `page`, `cursor` and the screen's

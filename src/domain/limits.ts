@@ -1,0 +1,17 @@
+/**
+ * The console's numeric limits, each in one place, for the API (zod schemas in src/domain) and the
+ * screens alike. This module imports nothing, so the router's URL checks (which load before zod,
+ * src/web/lib/url-search.ts) read the same numbers as the server.
+ */
+
+/**
+ * Paging of every list: rows per page (`limit`, 50 by default, at most 200) and the largest
+ * `offset` (beyond it keyset cursors page: next, previous, last).
+ */
+export const paging = { defaultLimit: 50, maxLimit: 200, maxOffset: 10_000 } as const;
+
+/** The longest search text a list or the global search takes. */
+export const maxSearchLength = 200;
+
+/** The longest email address there is (RFC 5321: a path of 256 octets less its angle brackets). */
+export const maxEmailLength = 254;

@@ -1,0 +1,18 @@
+import * as Tooltip from "@radix-ui/react-tooltip";
+import type { HintProps } from "./Hint";
+
+/** The tooltip of `Hint` (its own chunk, loaded on first use). */
+export default function HintTooltip({ label, side = "right", children }: HintProps) {
+  return (
+    <Tooltip.Provider delayDuration={150}>
+      <Tooltip.Root>
+        <Tooltip.Trigger asChild>{children}</Tooltip.Trigger>
+        <Tooltip.Portal>
+          <Tooltip.Content side={side} sideOffset={8} className="z-50 rounded-md bg-neutral px-2.5 py-1.5 text-xs font-medium text-neutral-content shadow-md" data-testid="hint">
+            {label}
+          </Tooltip.Content>
+        </Tooltip.Portal>
+      </Tooltip.Root>
+    </Tooltip.Provider>
+  );
+}
