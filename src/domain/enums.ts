@@ -35,6 +35,16 @@ export type PlatformStatus = (typeof platformStatuses)[number];
 export const operatorRoles = ["admin", "editor", "viewer"] as const;
 export type OperatorRole = (typeof operatorRoles)[number];
 
+const roleRank: Record<OperatorRole, number> = { viewer: 1, editor: 2, admin: 3 };
+
+/**
+ * Whether an operator of `role` may do what needs `need` (viewer < editor < admin): the one rule
+ * the server's route guard enforces and the screens follow. An unknown or missing role may nothing.
+ */
+export function roleAtLeast(role: string | null | undefined, need: OperatorRole): boolean {
+  return typeof role === "string" && Object.hasOwn(roleRank, role) && roleRank[role as OperatorRole] >= roleRank[need];
+}
+
 /**
  * `value` when it is one of `values`, else undefined: a stored status or type read from an adopted
  * database may lie outside the spec's lists (docs/adopting.md); a form or a

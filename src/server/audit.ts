@@ -1,11 +1,18 @@
 import { sql } from "drizzle-orm";
-import type { Context } from "hono";
 import type { Database } from "./db/client";
 import { audit_log } from "./db/schema";
-import type { AppEnv } from "./http/route";
 import type { AuditAction, AuditEntityName } from "../domain/audit";
 
 export type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
+
+/**
+ * What the audit reads of a request (a Hono context of the app has it): its database, who is
+ * signed in, its id and the client's address. Structural, so that this module depends on no
+ * route or auth code.
+ */
+export type AuditRequest = {
+  var: { db: Database; session: { user: { id: string; email: string } } | null; requestId: string; clientIp: string };
+};
 
 /** One change to record: what was done to which record, with its values before and after. */
 export type AuditEntry = {
@@ -78,7 +85,7 @@ export function changedFields(before?: Record<string, unknown> | null, after?: R
 }
 
 /** Writes audit rows inside `tx`, attributed to the request's operator. */
-export async function writeAudit(tx: Tx | Database, c: Context<AppEnv>, entries: AuditEntry[]) {
+export async function writeAudit(tx: Tx | Database, c: AuditRequest, entries: AuditEntry[]) {
   const user = c.var.session?.user;
   await writeAuditRows(tx, entries, { operator: user ? { id: user.id, email: user.email } : undefined, requestId: c.var.requestId, ip: c.var.clientIp ?? null });
 }
@@ -114,7 +121,7 @@ export async function writeAuditRows(
  * Runs `work` in one transaction and records the audit entries it returns in the same
  * transaction: either the change and its audit rows are written, or neither.
  */
-export async function mutate<T>(c: Context<AppEnv>, work: (tx: Tx) => Promise<{ result: T; audit: AuditEntry[] }>): Promise<T> {
+export async function mutate<T>(c: AuditRequest, work: (tx: Tx) => Promise<{ result: T; audit: AuditEntry[] }>): Promise<T> {
   return c.var.db.transaction(async (tx) => {
     const { result, audit } = await work(tx);
     await writeAudit(tx, c, audit);

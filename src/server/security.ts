@@ -22,7 +22,7 @@ import { allowedOrigins, type SecurityConfig } from "./config";
 import { queryRows, type Database } from "./db/client";
 import { auth_throttle, operator, operator_session } from "./db/schema";
 import { errorResponse, fieldMessages, HttpError } from "./http/errors";
-import type { AppEnv } from "./http/route";
+import type { AppEnv } from "./http/env";
 import { readSessionDirect } from "./session-read";
 
 /** The console's clock: every time-dependent decision here takes it, so tests move time instead of waiting. */

@@ -40,6 +40,39 @@ describe("architecture", () => {
     expect(bad).toEqual([]);
   });
 
+  it("has no import cycle, type imports included", () => {
+    const resolve = (target: string) => [`${target}.ts`, `${target}.tsx`, target, path.join(target, "index.ts")].find((f) => src.includes(f));
+    const graph = new Map(src.map((f) => [f, imports(f).map(resolve).filter((t): t is string => t !== undefined)]));
+    // Tarjan's strongly connected components: any with more than one file (or a file importing itself) is a cycle.
+    let index = 0;
+    const stack: string[] = [];
+    const meta = new Map<string, { index: number; low: number; onStack: boolean }>();
+    const cycles: string[][] = [];
+    const visit = (v: string) => {
+      meta.set(v, { index, low: index, onStack: true });
+      index++;
+      stack.push(v);
+      for (const w of graph.get(v) ?? []) {
+        if (!meta.has(w)) {
+          visit(w);
+          meta.get(v)!.low = Math.min(meta.get(v)!.low, meta.get(w)!.low);
+        } else if (meta.get(w)!.onStack) meta.get(v)!.low = Math.min(meta.get(v)!.low, meta.get(w)!.index);
+      }
+      if (meta.get(v)!.low === meta.get(v)!.index) {
+        const component: string[] = [];
+        let w: string;
+        do {
+          w = stack.pop()!;
+          meta.get(w)!.onStack = false;
+          component.push(path.relative(root, w));
+        } while (w !== v);
+        if (component.length > 1 || graph.get(v)!.includes(v)) cycles.push(component.sort());
+      }
+    };
+    for (const f of src) if (!meta.has(f)) visit(f);
+    expect(cycles).toEqual([]);
+  });
+
   it("reads process.env only in src/server/config.ts", () => {
     const readers = src.filter((f) => readFileSync(f, "utf8").includes("process.env")).map((f) => path.relative(root, f));
     expect(readers).toEqual(["src/server/config.ts"]);

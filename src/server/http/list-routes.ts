@@ -7,7 +7,8 @@ import { writeAudit } from "../audit";
 import { errorBodySchema } from "./errors";
 import { listPage } from "../../domain/common";
 import { listAll, listQuerySchema, runList, type ListDeclaration, type ListQuery } from "./list-engine";
-import { apiRoute, invalidResponse, jsonResponse, type AppEnv, type RouteAccess } from "./route";
+import type { AppEnv } from "./env";
+import { apiRoute, invalidResponse, jsonResponse, type RouteAccess } from "./route";
 import type { OpenAPIHono } from "@hono/zod-openapi";
 
 /** How a nested list (e.g. a user's teams) is scoped by its path parameters. */

@@ -2,32 +2,10 @@ import { createRoute, OpenAPIHono, type RouteConfig, type z } from "@hono/zod-op
 import { msg } from "../../domain/messages";
 type ZodType = z.ZodType;
 import type { MiddlewareHandler } from "hono";
-import type pino from "pino";
-import type { Auth, SessionData } from "../auth";
-import type { Database } from "../db/client";
+import type { AppEnv } from "./env";
 import { errorResponse, fieldMessages } from "./errors";
 import { errorBodySchema } from "./errors";
-import type { OperatorRole } from "../../domain/enums";
-import type { ListSettings, SummaryCache } from "./list-engine";
-import type { AnalyticsFigureData } from "../../domain/analytics";
-import type { Snapshots } from "../snapshots";
-
-/** Per-request variables every handler can read with `c.var`. */
-export type AppEnv = {
-  Variables: {
-    db: Database;
-    auth: Auth;
-    logger: pino.Logger;
-    requestId: string;
-    session: SessionData | null;
-    /** The client's address (X-Forwarded-For only behind a trusted proxy). */
-    clientIp: string;
-    /** The list engine's settings and this app's memory of big lists' summaries. */
-    lists: { settings: ListSettings; cache: SummaryCache; now: () => number };
-    /** This app's snapshots of the costly analytics figures (docs/decisions.md "Analytics"). */
-    analytics: Snapshots<AnalyticsFigureData>;
-  };
-};
+import { roleAtLeast, type OperatorRole } from "../../domain/enums";
 
 /** Who may call a route: "public" needs no session; a role needs a session of at least that role. */
 export type RouteAccess = "public" | OperatorRole;
@@ -35,16 +13,13 @@ export type RouteAccess = "public" | OperatorRole;
 /** Every declared API route with the access it needs; the authorization tests walk this table. */
 export const routeTable: Array<{ method: string; path: string; access: RouteAccess }> = [];
 
-const rank: Record<OperatorRole, number> = { viewer: 1, editor: 2, admin: 3 };
-
 /** Answers 401 without a session and 403 when the operator's role is below `access`. */
 export function requireAccess(access: RouteAccess): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     if (access === "public") return next();
     const session = c.var.session;
     if (!session) return errorResponse(c, 401, "unauthorized", msg.api.unauthorized);
-    const role = (session.user as { role?: string }).role as OperatorRole | undefined;
-    if (!role || !(role in rank) || rank[role] < rank[access]) {
+    if (!roleAtLeast((session.user as { role?: string }).role, access)) {
       return errorResponse(c, 403, "forbidden", msg.api.forbidden);
     }
     return next();

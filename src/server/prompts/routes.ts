@@ -18,7 +18,8 @@ import { pedal_prompts, platform_prompts, platforms, prompt_versions, skills } f
 import { errorBodySchema, HttpError, notFound } from "../http/errors";
 import { toJson } from "../http/list";
 import { mountList } from "../http/list-routes";
-import { apiRoute, createRouter, invalidResponse, jsonBody, jsonResponse, notFoundResponse, type AppEnv } from "../http/route";
+import type { AppEnv } from "../http/env";
+import { apiRoute, createRouter, invalidResponse, jsonBody, jsonResponse, notFoundResponse } from "../http/route";
 import {
   assignablePlatformList,
   assignablePlatformScope,

@@ -1,6 +1,5 @@
-import { lazy, Suspense, type ReactElement } from "react";
-
-export type HintProps = { label: string; side?: "top" | "right" | "bottom" | "left"; children: ReactElement };
+import { lazy, Suspense } from "react";
+import type { HintProps } from "./HintTooltip";
 
 const Tooltip = lazy(() => import("./HintTooltip"));
 

@@ -1,5 +1,8 @@
+import type { ReactElement } from "react";
 import * as Tooltip from "@radix-ui/react-tooltip";
-import type { HintProps } from "./Hint";
+
+/** What `Hint` takes: the label, the side it shows on, and the control it names. */
+export type HintProps = { label: string; side?: "top" | "right" | "bottom" | "left"; children: ReactElement };
 
 /** The tooltip of `Hint` (its own chunk, loaded on first use). */
 export default function HintTooltip({ label, side = "right", children }: HintProps) {

@@ -1,0 +1,23 @@
+import type pino from "pino";
+import type { AnalyticsFigureData } from "../../domain/analytics";
+import type { Auth, SessionData } from "../auth";
+import type { Database } from "../db/client";
+import type { Snapshots } from "../snapshots";
+import type { ListSettings, SummaryCache } from "./list-engine";
+
+/** Per-request variables every handler can read with `c.var`. */
+export type AppEnv = {
+  Variables: {
+    db: Database;
+    auth: Auth;
+    logger: pino.Logger;
+    requestId: string;
+    session: SessionData | null;
+    /** The client's address (X-Forwarded-For only behind a trusted proxy). */
+    clientIp: string;
+    /** The list engine's settings and this app's memory of big lists' summaries. */
+    lists: { settings: ListSettings; cache: SummaryCache; now: () => number };
+    /** This app's snapshots of the costly analytics figures (docs/decisions.md "Analytics"). */
+    analytics: Snapshots<AnalyticsFigureData>;
+  };
+};
