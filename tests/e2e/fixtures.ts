@@ -1,14 +1,30 @@
-import { test as base, expect, type Page } from "@playwright/test";
+import { test as base, expect, type Cookie, type Page } from "@playwright/test";
 import { e2e } from "../../playwright.config";
 
 export const admin = { email: "admin@pedal.example", password: e2e.password };
 
-/** Signs in through the login screen as the demo admin. */
+/** The demo admin's session cookies, signed in once and reused by every test of this worker. */
+let adminCookies: Cookie[] | undefined;
+
+/**
+ * Opens `path` signed in as the demo admin. The login screen itself is tested in
+ * foundation.spec.ts: other tests reuse one stored session (its cookies added to the page's
+ * context), signing in again through the API only when a test ended it.
+ */
 export async function signIn(page: Page, path = "/") {
+  const context = page.context();
+  if (adminCookies) await context.addCookies(adminCookies);
+  const session = adminCookies ? await page.request.get("/api/auth/get-session") : undefined;
+  if (!session || !(await session.json())) {
+    await context.clearCookies();
+    const res = await page.request.post("/api/auth/sign-in/email", {
+      data: { email: admin.email, password: admin.password },
+      headers: { origin: `http://localhost:${e2e.port}` },
+    });
+    expect(res.status(), "admin sign-in").toBe(200);
+    adminCookies = await context.cookies();
+  }
   await page.goto(path);
-  await page.getByLabel("Email").fill(admin.email);
-  await page.getByLabel("Password").fill(admin.password);
-  await page.getByRole("button", { name: "Sign In" }).click();
   await expect(page.getByRole("button", { name: "User menu" })).toBeVisible();
 }
 

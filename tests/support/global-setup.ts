@@ -1,0 +1,51 @@
+/**
+ * Once per API test run (vitest `globalSetup`), not once per test file: migrates one embedded
+ * database and keeps it as a data-folder archive under test-results/, and, when TEST_DATABASE_URL
+ * is set, one PostgreSQL template database. Every test file then starts from a copy of these
+ * (tests/support/databases.ts) instead of applying the migrations again. The template is dropped
+ * at the end of the run.
+ */
+import { randomBytes } from "node:crypto";
+import { mkdirSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import pg from "pg";
+import type { TestProject } from "vitest/node";
+import { openPglite, openPostgres } from "../../src/server/db/client";
+
+export const pgliteTemplateFile = path.resolve(import.meta.dirname, "../../test-results/pglite-template.tar");
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    /** The PostgreSQL template database every test file's database is created from (undefined without TEST_DATABASE_URL). */
+    postgresTemplate: string | undefined;
+  }
+}
+
+export default async function setup(project: TestProject) {
+  const pglite = await openPglite();
+  await pglite.migrate();
+  const archive = await pglite.pglite!.dumpDataDir("none");
+  mkdirSync(path.dirname(pgliteTemplateFile), { recursive: true });
+  writeFileSync(pgliteTemplateFile, Buffer.from(await archive.arrayBuffer()));
+  await pglite.close();
+
+  const base = process.env.TEST_DATABASE_URL;
+  if (!base) {
+    project.provide("postgresTemplate", undefined);
+    return;
+  }
+  const name = `pedal_tpl_${randomBytes(5).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  const handle = openPostgres(url.toString(), 1);
+  await handle.migrate();
+  await handle.close();
+  project.provide("postgresTemplate", name);
+  return async () => {
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  };
+}
