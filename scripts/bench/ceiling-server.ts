@@ -27,6 +27,8 @@ for (const oid of [pg.types.builtins.TIMESTAMPTZ, pg.types.builtins.TIMESTAMP, p
 const statements = JSON.parse(readFileSync(process.env.CEILING_STATEMENTS!, "utf8")) as Statement[];
 let run: (st: Statement) => Promise<unknown[]>;
 if (process.env.DATABASE_URL) {
+  // pg-pool awaits onConnect before it hands the client out.
+  // eslint-disable-next-line @typescript-eslint/no-misused-promises
   const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10, onConnect: applySessionSettings });
   run = async (st) => (await pool.query({ text: st.text, values: st.values, name: st.name, ...(st.rowMode ? { rowMode: st.rowMode } : {}) } as pg.QueryConfig)).rows;
 } else {
@@ -35,7 +37,10 @@ if (process.env.DATABASE_URL) {
   run = async (st) => (await lite.query(st.text, st.values, st.rowMode === "array" ? { rowMode: "array" } : undefined)).rows;
 }
 
-const server = createServer(async (req, res) => {
+const server = createServer((req, res) => void answer(req, res));
+
+/** Replays the recorded statements for one request and writes their rows as the console would. */
+async function answer(req: import("node:http").IncomingMessage, res: import("node:http").ServerResponse) {
   try {
     let rows: unknown[] = [];
     for (const st of statements) rows = await run(st);
@@ -48,6 +53,6 @@ const server = createServer(async (req, res) => {
     res.writeHead(500, { "content-type": "text/plain" });
     res.end(String(err));
   }
-});
+}
 server.listen(Number(process.env.PORT), "127.0.0.1", () => process.stdout.write("listening\n"));
 process.on("SIGTERM", () => server.close(() => process.exit(0)));

@@ -67,6 +67,8 @@ export async function openInProcess(where: { url?: string; dataDir?: string }, o
     recordPg();
     handle = openPostgres(where.url, 10);
     // EXPLAIN runs the app's statements as the app's own connections plan them.
+    // pg-pool awaits onConnect before it hands the client out.
+    // eslint-disable-next-line @typescript-eslint/no-misused-promises
     const pool = new pg.Pool({ connectionString: where.url, max: 2, onConnect: applySessionSettings });
     raw = async (text, values) => {
       const saved = recording;

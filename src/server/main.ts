@@ -42,7 +42,7 @@ async function main() {
   // Expired sessions and stale sign-in counters are deleted at start and every hour.
   const prune = () => pruneSessions(handle.db).catch((err) => logger.warn({ err }, "pruning sessions failed"));
   await prune();
-  setInterval(prune, 3_600_000).unref();
+  setInterval(() => void prune(), 3_600_000).unref();
   const server = serve({
     // While stopping, every answer asks the client to close its connection, so none is left idle.
     fetch: async (req, env) => {

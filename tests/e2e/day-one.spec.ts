@@ -175,8 +175,12 @@ test.describe("looks, continued", () => {
     await signIn(page, "/");
     await page.getByRole("button", { name: /Collapse/ }).click();
     const teams = page.getByTestId("sidebar").getByRole("link", { name: msg.nav.teams });
-    await teams.hover();
-    await expect(page.getByTestId("hint")).toHaveText(msg.nav.teams);
+    // The hint's code arrives as the sidebar collapses: a pointer already resting there waits for it.
+    await expect(async () => {
+      await page.mouse.move(700, 500);
+      await teams.hover();
+      await expect(page.getByTestId("hint")).toHaveText(msg.nav.teams, { timeout: 1_000 });
+    }).toPass({ timeout: 10_000 });
     await page.mouse.move(700, 500);
     await page.getByTestId("sidebar").getByRole("link", { name: msg.nav.users }).focus();
     await expect(page.getByTestId("hint")).toHaveText(msg.nav.users);

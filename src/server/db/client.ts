@@ -44,18 +44,22 @@ export const migrationsFolder = path.join(projectRoot, "src/server/db/migrations
  * before PGlite compiles it; they hold for the whole process from then on.
  *
  * `--no-liftoff`: each function is compiled once, by V8's optimizing compiler (TurboFan), when it
- * is first called, on the thread calling it. By default V8 compiles it first with its baseline
+ * is first called, on the thread calling it. By default V8 first compiles it with its baseline
  * compiler (Liftoff), then compiles the busy ones again with TurboFan on its background threads;
- * glibc serves each of those threads from its own malloc arena, and the compilers' working memory
- * stays resident there after use (arenas are not given back to the system). Under the benchmark's
- * mixed traffic on 100,200 users (`npm run bench -- --target pglite --only-step mixed`, 8 clients,
- * 3 min; RSS split by scripts/bench/mixed.ts `memoryMap`), those arenas held 74 MiB of an RSS max
- * of 339 MiB (p50 317); with the flag 18 MiB, RSS max 273 MiB (p50 250), PostgreSQL's own memory
- * (shared buffers, caches: 36-40 MiB resident of its 128 MiB WebAssembly memory) unchanged. Lists
- * were not slower, rather faster: /api/users first page p95 at 1 connection 9.9 → 6.7 ms, at 10
- * connections 81 → 76 ms; comments' search p95 93 → 57 ms (1) and 977 → 633 ms (10); a function
- * is compiled once, and no compiler thread competes with requests for the CPU. Liftoff alone
- * (`--liftoff-only`) also freed the arenas but answered half the requests.
+ * glibc serves each of those threads from a malloc arena of its own, and the compiler's working
+ * memory stays resident there once freed. Under the benchmark's mixed traffic on 100,200 users
+ * (`npm run bench -- --target pglite --only-step mixed`: 8 clients for 10 min; the RSS split by
+ * scripts/bench/mixed.ts `memoryMap`; bench/results/mixed-before-pglite.md and mixed-pglite.md)
+ * the server's RSS was at most 336 MiB (p50 321), 63 MiB of it in 9 thread arenas; with the flag
+ * 296 MiB (p50 278), 25 MiB in the arenas. PostgreSQL's own memory did not change (40 MiB
+ * resident of its 128 MiB WebAssembly memory: shared buffers, caches), nor did the JavaScript heap.
+ * Lists were not slower: alternated load runs at 1 and 10 connections on the users and comments
+ * lists gave the same p50s and throughput (users' first page at 10 connections 246-248 req/s
+ * without the flag, 249-252 with it; comment search 19-30 and 27-32 req/s), and the mixed traffic
+ * answered 52,585 requests in 10 min with the flag against 42,782 without (on a machine shared with
+ * other work: a rough sign only). The cost: a start about
+ * 1 s longer (first calls compile with TurboFan) and about 2 s more for the first in-memory
+ * database of a test process. `--liftoff-only` also freed the arenas, but halved the throughput.
  */
 export const pgliteV8Flags = ["--no-liftoff"];
 
@@ -121,6 +125,8 @@ export const connectTimeoutMs = 5_000;
  * Opening a connection gives up after `connectTimeoutMs`.
  */
 export function openPostgres(url: string, max = 10, onConnectionError: (err: Error) => void = () => undefined): DatabaseHandle {
+  // pg-pool awaits onConnect before it hands the client out.
+  // eslint-disable-next-line @typescript-eslint/no-misused-promises
   const pool = new pg.Pool({ connectionString: url, max, onConnect: applySessionSettings, connectionTimeoutMillis: connectTimeoutMs });
   // Every client, idle or checked out, reports through its own listener (a checked-out one has no
   // other: an unhandled 'error' event would end the process). The pool re-emits an idle client's

@@ -46,13 +46,13 @@ export type KeyType = "text" | "int" | "bigint" | "uuid" | "timestamptz" | "bool
 export type SortKey = { expr: SQL; type: KeyType; unique?: boolean };
 
 /** The keys a sort orders by: its own, then the tiebreak unless its last key is unique. */
-const sortKeys = (decl: ListDeclaration<any, any, any>, sort: string): SortKey[] => {
+const sortKeys = (decl: Pick<ListDeclaration<unknown, unknown, Record<string, unknown>>, "sorts" | "id">, sort: string): SortKey[] => {
   const own = decl.sorts[sort];
   return own[own.length - 1]?.unique ? own : [...own, decl.id];
 };
 
 /** A filter: its query parameter's schema (optional) and the condition for a given value. */
-export type FilterSpec<V = any> = { schema: z.ZodType<V | undefined>; where: (value: V) => SQL; description?: string };
+export type FilterSpec<V = unknown> = { schema: z.ZodType<V | undefined>; where(value: V): SQL; description?: string };
 
 /** What a search sees: the trimmed text, its ILIKE pattern, and whether it is a prefix search. */
 export type SearchMatch = { q: string; pattern: string; prefix: boolean };

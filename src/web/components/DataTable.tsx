@@ -22,13 +22,15 @@ export type ColumnMeta = {
 /** Core table features only: sorting and paging happen in the database. */
 export const tableFeatureSet = tableFeatures({ columnMeta: {} as ColumnMeta });
 export type Features = typeof tableFeatureSet;
+// TanStack Table's own type for one array holding accessor columns of different value types.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type Column<T extends RowData> = ColumnDef<Features, T, any>;
 /** Column helper for rows of type T. */
 export const columnsFor = <T extends RowData>() => createColumnHelper<Features, T>();
 
 export type SortState = { sort: string; order: "asc" | "desc" };
 
-type Props<T extends Record<string, any>> = {
+type Props<T extends object> = {
   /** Accessible name of the table. */
   label: string;
   columns: Column<T>[];
@@ -66,7 +68,7 @@ function moveFocus(event: KeyboardEvent<HTMLTableRowElement>) {
  * becomes a stacked card ("Label: value" lines) with its actions on one line, so the page never
  * scrolls sideways.
  */
-export function DataTable<T extends Record<string, any>>({ label, columns, rows, rowKey, sortable = [], sort, onSort, onRowClick, loading, empty }: Props<T>) {
+export function DataTable<T extends object>({ label, columns, rows, rowKey, sortable = [], sort, onSort, onRowClick, loading, empty }: Props<T>) {
   const data = useMemo(() => rows ?? [], [rows]);
   const table = useTable({ features: tableFeatureSet, columns, data, getRowId: (row: T) => rowKey(row) });
   const headerGroups = table.getHeaderGroups();

@@ -1,7 +1,13 @@
 import { lazy, Suspense } from "react";
 import type { HintProps } from "./HintTooltip";
 
-const Tooltip = lazy(() => import("./HintTooltip"));
+const load = () => import("./HintTooltip");
+const Tooltip = lazy(load);
+
+/** Loads the tooltip's code ahead of its first use (when the sidebar is collapsed, say). */
+export function preloadHint() {
+  void load();
+}
 
 /**
  * A short label shown beside `children` on hover and on keyboard focus (Radix Tooltip, in a portal

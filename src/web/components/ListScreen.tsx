@@ -17,7 +17,7 @@ export type ServerListOf<I, S> = ReturnType<typeof useServerList<I, S>>;
 /** One summary card: its label, its icon and the count it shows from the page's summary. */
 export type ListCard<S> = { label: string; icon: LucideIcon; value: (summary: NonNullable<S>) => number };
 
-type Props<I extends Record<string, any>, S> = {
+type Props<I extends object, S> = {
   /** The screen's list (`useServerList`): state, query, data, failed. */
   list: ServerListOf<I, S>;
   /** The page header's title (also the document title) and subtitle. */
@@ -91,7 +91,7 @@ type Props<I extends Record<string, any>, S> = {
  * loading and error states with Retry), §8 (failed loads: error with Retry, counts), §9 (sortable
  * headers, paging); also the audit and operators screens.
  */
-export function ListScreen<I extends Record<string, any>, S>(props: Props<I, S>) {
+export function ListScreen<I extends object, S>(props: Props<I, S>) {
   const { list, cards, section, table } = props;
   const { data, failed, query } = list;
   const exact = data?.summary_exact ?? true;

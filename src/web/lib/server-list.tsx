@@ -177,4 +177,4 @@ export function useServerList<I, S = unknown>(options: Options) {
   };
 }
 
-export type ServerList = ReturnType<typeof useServerList<any, any>>;
+export type ServerList = ReturnType<typeof useServerList<unknown, unknown>>;

@@ -6,7 +6,7 @@ import { useAuth } from "../auth/AuthProvider";
 import { passwordMessages } from "../../domain/password-messages";
 import { useCan } from "../auth/permissions";
 import { titleCase } from "../components/case";
-import { Hint } from "../components/Hint";
+import { Hint, preloadHint } from "../components/Hint";
 import { Logo } from "../components/Logo";
 import { Menu as MenuButton } from "../components/Menu";
 import { Notices, notify } from "../components/overlays";
@@ -22,6 +22,10 @@ const collapsedKey = "pedal.sidebar.collapsed";
 /** SPEC.md §2 "Shell": collapsible sidebar (w-16 / w-64), mobile menu, top bar, user menu. */
 export function Shell({ children }: { children: ReactNode }) {
   const [collapsed, setCollapsed] = useState(() => localStorage.getItem(collapsedKey) === "1");
+  // The collapsed sidebar names its icons with hints: their code is fetched as soon as it collapses.
+  useEffect(() => {
+    if (collapsed) preloadHint();
+  }, [collapsed]);
   const [mobileOpen, setMobileOpen] = useState(false);
   const pathname = useRouterState({ select: (s) => s.location.pathname });
 

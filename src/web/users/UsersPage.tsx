@@ -22,7 +22,7 @@ const columns = [
     cell: ({ row }) => {
       const name = row.original.customer_name ?? msg.fallbacks.unknownCustomer;
       return (
-        <Link to="/customers/$customerId" params={{ customerId: row.original.customer_id }} className="block max-w-36 truncate hover:text-primary hover:underline 2xl:max-w-56" title={name}>
+        <Link to="/customers/$customerId" params={{ customerId: row.original.customer_id }} className="line-clamp-2 max-w-32 break-words hover:text-primary hover:underline 2xl:max-w-56" title={name}>
           {name}
         </Link>
       );
@@ -34,7 +34,7 @@ const columns = [
     header: "Job Title",
     cell: (c) => {
       const title = c.getValue();
-      return title ? <Truncate text={title} className="max-w-40 2xl:max-w-60" /> : <Muted>{msg.users.noJobTitle}</Muted>;
+      return title ? <Truncate text={title} lines={2} className="max-w-36 2xl:max-w-60" /> : <Muted>{msg.users.noJobTitle}</Muted>;
     },
   }),
   col.accessor("status", { id: "status", header: "Status", cell: (c) => <StatusBadge kind="user" status={c.getValue()} /> }),
