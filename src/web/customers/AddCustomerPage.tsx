@@ -1,10 +1,9 @@
-import { Link, useNavigate } from "@tanstack/react-router";
+import { createCustomerSchema } from "../../domain/customers";
 import { msg } from "../../domain/messages";
-import { BackLink } from "../components/detail";
-import { FormCard, FormPage } from "../components/forms";
+import { EntityForm } from "../components/EntityForm";
+import { FormScreen } from "../components/FormScreen";
 import { notify } from "../components/overlays";
-import { useDocumentTitle } from "../components/ui";
-import { CustomerForm } from "./CustomerForm";
+import { customerDefaults, customerFields } from "./CustomerForm";
 import { useCreateCustomer } from "./queries";
 
 /**
@@ -12,23 +11,25 @@ import { useCreateCustomer } from "./queries";
  * "Customer created" and a link to it.
  */
 export default function AddCustomerPage() {
-  const navigate = useNavigate();
   const create = useCreateCustomer();
-  useDocumentTitle(msg.customers.addTitle, msg.nav.customers);
-
   return (
-    <FormPage back={<BackLink to="/customers" label={msg.customers.backToList} />}>
-      <FormCard title={msg.customers.addTitle} subtitle={msg.customers.addSubtitle}>
-        <CustomerForm
-          cancel={(allowLeave) => <Link to="/customers" activeOptions={{ exact: true }} activeProps={{ "aria-current": undefined }} className="btn btn-ghost" onClick={allowLeave}>{msg.ui.cancel}</Link>}
+    <FormScreen section={msg.nav.customers} title={msg.customers.addTitle} subtitle={msg.customers.addSubtitle} back={{ to: "/customers", label: msg.customers.backToList }}>
+      {({ cancel, finish }) => (
+        <EntityForm
+          schema={createCustomerSchema}
+          fields={customerFields}
+          defaults={customerDefaults}
+          submitLabel={msg.customers.create}
+          busyLabel={msg.customers.creating}
+          cancel={cancel}
           onSubmit={async (values) => {
             const customer = await create.mutateAsync(values);
-            const link = { label: customer.customer_name, to: "/customers/$customerId", params: { customerId: customer.customer_id } };
-            notify(msg.customers.created, { link: link });
-            await navigate({ to: "/customers/$customerId", params: { customerId: customer.customer_id } });
+            const target = { to: "/customers/$customerId", params: { customerId: customer.customer_id } };
+            notify(msg.customers.created, { link: { label: customer.customer_name, ...target } });
+            await finish(target);
           }}
         />
-      </FormCard>
-    </FormPage>
+      )}
+    </FormScreen>
   );
 }

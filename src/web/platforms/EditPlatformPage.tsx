@@ -1,50 +1,43 @@
 import { useQuery } from "@tanstack/react-query";
-import { Link, useNavigate, useParams } from "@tanstack/react-router";
-import { msg } from "../../domain/messages";
-import { BackLink, DetailScaffold, FormSkeleton } from "../components/detail";
-import { FormCard, FormPage } from "../components/forms";
-import { notify } from "../components/overlays";
-import { useDocumentTitle } from "../components/ui";
-import { PlatformForm } from "./PlatformForm";
-import { platformQuery, useUpdatePlatform } from "./queries";
+import { useParams } from "@tanstack/react-router";
 import { known, platformStatuses } from "../../domain/enums";
+import { msg } from "../../domain/messages";
+import { createPlatformSchema } from "../../domain/platforms";
+import { EntityForm } from "../components/EntityForm";
+import { FormScreen } from "../components/FormScreen";
+import { notify } from "../components/overlays";
+import { platformFields } from "./PlatformForm";
+import { platformQuery, useUpdatePlatform } from "./queries";
 
 /** /platforms/{platform_id}/edit (docs/decisions.md): the platform form prefilled; on success back to the platform. */
 export default function EditPlatformPage() {
   const { platformId } = useParams({ from: "/platforms/$platformId/edit" });
-  const navigate = useNavigate();
   const query = useQuery(platformQuery(platformId));
   const update = useUpdatePlatform(platformId);
-  useDocumentTitle(query.data ? msg.platforms.editTitle : undefined, query.data?.platform_name, msg.nav.platforms);
-
+  const back = { to: "/platforms/$platformId", params: { platformId } };
   return (
-    <FormPage back={<BackLink to="/platforms/$platformId" params={{ platformId }} label={msg.platforms.backToPlatform} />}>
-      <DetailScaffold
-        query={query}
-        skeleton={<FormSkeleton fields={4} />}
-        section={msg.nav.platforms}
-        errorTitle={msg.platforms.loadOneError}
-        notFound={{ title: msg.platforms.notFound, message: msg.platforms.notFoundText }}
-        back={{ to: "/platforms", label: msg.platforms.backToList }}
-      >
-        {(platform) => (
-          <FormCard title={msg.platforms.editTitle} subtitle={msg.platforms.editSubtitle}>
-            <PlatformForm
-              defaults={{ platform_name: platform.platform_name, platform_description: platform.platform_description ?? "", status: known(platformStatuses, platform.status) }}
-              submitLabel={msg.platforms.save}
-              busyLabel={msg.platforms.saving}
-              cancel={(allowLeave) => (
-                <Link to="/platforms/$platformId" params={{ platformId }} activeOptions={{ exact: true }} activeProps={{ "aria-current": undefined }} className="btn btn-ghost" onClick={allowLeave}>{msg.ui.cancel}</Link>
-              )}
-              onSubmit={async (values) => {
-                await update.mutateAsync(values);
-                notify(msg.platforms.updated);
-                await navigate({ to: "/platforms/$platformId", params: { platformId } });
-              }}
-            />
-          </FormCard>
-        )}
-      </DetailScaffold>
-    </FormPage>
+    <FormScreen
+      section={msg.nav.platforms}
+      title={msg.platforms.editTitle}
+      subtitle={msg.platforms.editSubtitle}
+      back={{ ...back, label: msg.platforms.backToPlatform }}
+      load={{ query, name: (p) => p.platform_name, errorTitle: msg.platforms.loadOneError, notFound: { title: msg.platforms.notFound, message: msg.platforms.notFoundText }, list: { to: "/platforms", label: msg.platforms.backToList } }}
+    >
+      {({ record: platform, cancel, finish }) => (
+        <EntityForm
+          schema={createPlatformSchema}
+          fields={platformFields}
+          defaults={{ platform_name: platform.platform_name, platform_description: platform.platform_description ?? "", status: known(platformStatuses, platform.status) }}
+          submitLabel={msg.platforms.save}
+          busyLabel={msg.platforms.saving}
+          cancel={cancel}
+          onSubmit={async (values) => {
+            await update.mutateAsync(values);
+            notify(msg.platforms.updated);
+            await finish(back);
+          }}
+        />
+      )}
+    </FormScreen>
   );
 }

@@ -1,12 +1,12 @@
 import { useQuery } from "@tanstack/react-query";
-import { Link, useNavigate, useParams } from "@tanstack/react-router";
-import { msg } from "../../domain/messages";
-import { BackLink, DetailScaffold, FormSkeleton } from "../components/detail";
-import { FormCard, FormPage } from "../components/forms";
-import { useDocumentTitle } from "../components/ui";
-import { PromptForm } from "./PromptForm";
-import { promptQuery, useUpdatePrompt } from "./queries";
+import { useParams } from "@tanstack/react-router";
 import { known, promptStatuses } from "../../domain/enums";
+import { msg } from "../../domain/messages";
+import { createPromptSchema } from "../../domain/prompts";
+import { EntityForm } from "../components/EntityForm";
+import { FormScreen } from "../components/FormScreen";
+import { promptFields, usePromptFormState } from "./PromptForm";
+import { promptQuery, useUpdatePrompt } from "./queries";
 
 /**
  * SPEC.md §2 "/prompts/{promptId}/edit": "Edit Prompt" / "Update prompt information and settings",
@@ -15,38 +15,33 @@ import { known, promptStatuses } from "../../domain/enums";
  */
 export default function EditPromptPage() {
   const { promptId } = useParams({ from: "/prompts/$promptId/edit" });
-  const navigate = useNavigate();
   const query = useQuery(promptQuery(promptId));
   const update = useUpdatePrompt(promptId);
-  useDocumentTitle(query.data ? msg.prompts.editTitle : undefined, query.data?.prompt_title, msg.nav.prompts);
-
+  const state = usePromptFormState();
+  const back = { to: "/prompts/$promptId", params: { promptId } };
   return (
-    <FormPage back={<BackLink to="/prompts/$promptId" params={{ promptId }} label={msg.prompts.backToPrompt} />}>
-      <DetailScaffold
-        query={query}
-        skeleton={<FormSkeleton fields={4} />}
-        section={msg.nav.prompts}
-        errorTitle={msg.prompts.loadOneError}
-        notFound={{ title: msg.prompts.notFound, message: msg.prompts.notFoundText }}
-        back={{ to: "/prompts", label: msg.prompts.backToPrompts }}
-      >
-        {(prompt) => (
-          <FormCard title={msg.prompts.editTitle} subtitle={msg.prompts.editSubtitle}>
-            <PromptForm
-              defaults={{ prompt_title: prompt.prompt_title, prompt_value: prompt.prompt_value ?? "", skill_id: prompt.skill_id, status: known(promptStatuses, prompt.status) }}
-              submitLabel={msg.prompts.update}
-              busyLabel={msg.prompts.updating}
-              cancel={(allowLeave) => (
-                <Link to="/prompts/$promptId" params={{ promptId }} activeOptions={{ exact: true }} activeProps={{ "aria-current": undefined }} className="btn btn-ghost" onClick={allowLeave}>{msg.ui.cancel}</Link>
-              )}
-              onSubmit={async (values) => {
-                await update.mutateAsync(values);
-                await navigate({ to: "/prompts/$promptId", params: { promptId } });
-              }}
-            />
-          </FormCard>
-        )}
-      </DetailScaffold>
-    </FormPage>
+    <FormScreen
+      section={msg.nav.prompts}
+      title={msg.prompts.editTitle}
+      subtitle={msg.prompts.editSubtitle}
+      back={{ ...back, label: msg.prompts.backToPrompt }}
+      load={{ query, name: (p) => p.prompt_title, errorTitle: msg.prompts.loadOneError, notFound: { title: msg.prompts.notFound, message: msg.prompts.notFoundText }, list: { to: "/prompts", label: msg.prompts.backToPrompts } }}
+    >
+      {({ record: prompt, cancel, finish }) => (
+        <EntityForm
+          schema={createPromptSchema}
+          fields={promptFields}
+          defaults={{ prompt_title: prompt.prompt_title, prompt_value: prompt.prompt_value ?? "", skill_id: prompt.skill_id, status: known(promptStatuses, prompt.status) }}
+          {...state}
+          submitLabel={msg.prompts.update}
+          busyLabel={msg.prompts.updating}
+          cancel={cancel}
+          onSubmit={async (values) => {
+            await update.mutateAsync(values);
+            await finish(back);
+          }}
+        />
+      )}
+    </FormScreen>
   );
 }

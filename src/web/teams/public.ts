@@ -1,5 +1,5 @@
 /** What other features may use of the teams feature. */
 export { TeamLink } from "./TeamCells";
 export { CustomerTeamTable } from "./TeamTable";
-export { TeamForm } from "./TeamForm";
+export { teamDefaults, teamFields } from "./TeamForm";
 export { useCreateTeam } from "./queries";

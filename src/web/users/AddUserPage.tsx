@@ -1,32 +1,35 @@
-import { Link, useNavigate } from "@tanstack/react-router";
 import { msg } from "../../domain/messages";
-import { BackLink } from "../components/detail";
-import { FormCard, FormPage } from "../components/forms";
+import { createUserSchema } from "../../domain/users";
+import { EntityForm } from "../components/EntityForm";
+import { FormScreen } from "../components/FormScreen";
 import { notify } from "../components/overlays";
-import { useDocumentTitle } from "../components/ui";
 import { useCreateUser } from "./queries";
-import { UserForm } from "./UserForm";
+import { userDefaults, userFields, useUserFormState } from "./UserForm";
 
 /**
  * SPEC.md §2 "/users/add": on success opens /users, with "User created" and a link to the new user.
  */
 export default function AddUserPage() {
-  const navigate = useNavigate();
   const create = useCreateUser();
-  useDocumentTitle(msg.users.addTitle, msg.nav.users);
-
+  const state = useUserFormState();
   return (
-    <FormPage back={<BackLink to="/users" label={msg.users.backToList} />}>
-      <FormCard title={msg.users.addTitle} subtitle={msg.users.addSubtitle}>
-        <UserForm
-          cancel={(allowLeave) => <Link to="/users" activeOptions={{ exact: true }} activeProps={{ "aria-current": undefined }} className="btn btn-ghost" onClick={allowLeave}>{msg.ui.cancel}</Link>}
+    <FormScreen section={msg.nav.users} title={msg.users.addTitle} subtitle={msg.users.addSubtitle} back={{ to: "/users", label: msg.users.backToList }}>
+      {({ cancel, finish }) => (
+        <EntityForm
+          schema={createUserSchema}
+          fields={userFields}
+          defaults={userDefaults}
+          {...state}
+          submitLabel={msg.users.create}
+          busyLabel={msg.users.creating}
+          cancel={cancel}
           onSubmit={async (values) => {
             const user = await create.mutateAsync(values);
             notify(msg.users.created, { link: { label: user.email, to: "/users/$userId", params: { userId: user.user_id } } });
-            await navigate({ to: "/users" });
+            await finish({ to: "/users" });
           }}
         />
-      </FormCard>
-    </FormPage>
+      )}
+    </FormScreen>
   );
 }
