@@ -21,9 +21,9 @@ export type PickerControl = {
  * the entity's. `row` lays fields side by side on wider screens.
  */
 export type FieldSpec<T extends FieldValues> =
-  | { kind: "text"; name: Path<T>; label: string; required?: boolean; hint?: ReactNode; type?: "text" | "email"; placeholder?: string; autoComplete?: string; autoFocus?: boolean }
+  | { kind: "text"; name: Path<T>; label: string; required?: boolean; hint?: ReactNode; type?: "text" | "email"; placeholder?: string; autoComplete?: string; autoFocus?: boolean; mono?: boolean }
   | { kind: "textarea"; name: Path<T>; label: string; rows?: number; mono?: boolean; placeholder?: string; hint?: ReactNode }
-  | { kind: "select"; name: Path<T>; label: string; options: readonly string[] }
+  | { kind: "select"; name: Path<T>; label: string; options: readonly string[]; hint?: ReactNode }
   | { kind: "checkbox"; name: Path<T>; label: string; hint?: ReactNode }
   | { kind: "picker"; name: Path<T>; label: string; required?: boolean; hint?: ReactNode; picker: (control: PickerControl) => ReactNode }
   | { kind: "row"; fields: FieldSpec<T>[] };
@@ -39,10 +39,16 @@ type Schema<T extends FieldValues, O> = z.ZodType<O, T> & { shape: Record<string
  * navigation, history and reload), the pending state. `submit` calls `onSubmit` with the parsed
  * values; a thrown ApiError shows on the form and the guard comes back.
  */
-export function useEntityForm<T extends FieldValues, O>(schema: Schema<T, O>, defaults: DefaultValues<T>, onSubmit: (values: O) => Promise<void>, locked = false) {
+export function useEntityForm<T extends FieldValues, O>(
+  schema: Schema<T, O>,
+  defaults: DefaultValues<T>,
+  onSubmit: (values: O) => Promise<void>,
+  /** `locked`: saved, nothing left to lose; `guard: false`: a dialog's form, closed on purpose. */
+  options: { locked?: boolean; guard?: boolean } = {},
+) {
   const [serverError, setServerError] = useState<string | null>(null);
   const form = useForm<T, unknown, O>({ resolver: zodResolver(schema as never) as never, defaultValues: defaults });
-  const guard = useUnsavedChanges(form.formState.isDirty && !locked);
+  const guard = useUnsavedChanges(form.formState.isDirty && !options.locked && options.guard !== false);
   const submit = form.handleSubmit(async (values) => {
     setServerError(null);
     guard.allowLeave();
@@ -53,7 +59,7 @@ export function useEntityForm<T extends FieldValues, O>(schema: Schema<T, O>, de
       setServerError(applyServerError(err, form.setError));
     }
   });
-  return { form, serverError, submit, guard };
+  return { form, serverError, setServerError, submit, guard };
 }
 
 /**
@@ -76,7 +82,7 @@ export function EntityForm<T extends FieldValues, O>({ schema, defaults, fields,
   disabled?: boolean;
   notice?: FormNotice | null;
 }) {
-  const { form, serverError, submit, guard } = useEntityForm(schema, defaults, onSubmit, locked);
+  const { form, serverError, submit, guard } = useEntityForm(schema, defaults, onSubmit, { locked });
   return (
     <form className="flex flex-col gap-4" onSubmit={submit} noValidate>
       <FormError message={serverError} />
@@ -85,11 +91,25 @@ export function EntityForm<T extends FieldValues, O>({ schema, defaults, fields,
           {notice.text}
         </div>
       ) : null}
-      <FieldList fields={fields} form={form} schema={schema} disabled={disabled} first />
+      <FormFields fields={fields} form={form} schema={schema} disabled={disabled} />
       <FormActions cancel={cancel(guard.allowLeave)} submitLabel={submitLabel} busyLabel={busyLabel} busy={form.formState.isSubmitting} disabled={disabled || locked} />
       {guard.prompt}
     </form>
   );
+}
+
+/**
+ * The fields of a form declared with `FieldSpec`s, for a form laid out by its owner (a dialog with
+ * its own buttons); `EntityForm` uses it too. The first field takes the focus unless `autoFocus` is off.
+ */
+export function FormFields<T extends FieldValues, O>({ fields, form, schema, disabled = false, autoFocus = true }: {
+  fields: FieldSpec<T>[];
+  form: UseFormReturn<T, unknown, O>;
+  schema: Schema<T, O>;
+  disabled?: boolean;
+  autoFocus?: boolean;
+}) {
+  return <FieldList fields={fields} form={form} schema={schema} disabled={disabled} first={autoFocus} />;
 }
 
 function FieldList<T extends FieldValues, O>({ fields, form, schema, disabled, first = false }: { fields: FieldSpec<T>[]; form: UseFormReturn<T, unknown, O>; schema: Schema<T, O>; disabled: boolean; first?: boolean }) {
@@ -126,7 +146,7 @@ function FormField<T extends FieldValues, O>({ spec, form, schema, disabled, aut
           <input
             id={id}
             type={spec.type ?? "text"}
-            className={`input w-full ${error ? "input-error" : ""}`}
+            className={`input w-full ${spec.mono ? "font-mono" : ""} ${error ? "input-error" : ""}`}
             placeholder={spec.placeholder}
             autoComplete={spec.autoComplete}
             autoFocus={spec.autoFocus ?? autoFocus}
@@ -143,7 +163,7 @@ function FormField<T extends FieldValues, O>({ spec, form, schema, disabled, aut
       );
     case "select":
       return (
-        <Field label={spec.label} htmlFor={id} error={error}>
+        <Field label={spec.label} htmlFor={id} hint={spec.hint} error={error}>
           <select id={id} className="select w-full" {...form.register(spec.name)}>
             <EnumOptions values={spec.options} />
           </select>

@@ -1,7 +1,4 @@
-import type { z } from "zod";
 import { useState } from "react";
-import { useForm } from "react-hook-form";
-import { zodResolver } from "@hookform/resolvers/zod";
 import { History, KeyRound, LogOut, MoreHorizontal, Plus, ShieldCheck, Unlock, UserX, UserCheck } from "lucide-react";
 import { operatorRoles } from "../../domain/enums";
 import { RoleGate } from "../components/actions";
@@ -14,13 +11,13 @@ import { ListScreen } from "../components/ListScreen";
 import { useServerList } from "../lib/server-list";
 import { formatFullTime, titleCase } from "../components/format";
 import { Tag } from "../components/badges";
-import { applyServerError, FormError } from "../components/forms";
-import { EmptyState, Field } from "../components/inputs";
+import { FormFields, useEntityForm, type FieldSpec } from "../components/EntityForm";
+import { FormError } from "../components/forms";
+import { EmptyState } from "../components/inputs";
 import { ConfirmDialog, Modal, notify } from "../components/overlays";
 import { Menu } from "../components/Menu";
 import { DateText, Num, RelativeTime, Truncate } from "../components/text";
 import { operatorListQuery, useCreateOperator, useResetPassword, useRevokeSessions, useUnlockOperator, useUpdateOperator } from "./queries";
-import { maxLengthOf } from "../../domain/text";
 
 /** A random password for a new or reset account, shown once to the admin to hand over. */
 function randomPassword(): string {
@@ -175,46 +172,31 @@ function OperatorsPageScreen() {
   );
 }
 
+const operatorFields: FieldSpec<CreateOperatorInput>[] = [
+  { kind: "text", name: "email", label: "Email", required: true, type: "email" },
+  { kind: "text", name: "name", label: "Name", required: true },
+  { kind: "select", name: "role", label: "Role", options: operatorRoles, hint: msg.operators.roleHint },
+  { kind: "text", name: "password", label: "Initial password", required: true, mono: true, autoComplete: "off", hint: msg.operators.passwordHint },
+];
+const newOperator = (): CreateOperatorInput => ({ email: "", name: "", role: "viewer", password: randomPassword() });
+
 function CreateOperatorModal({ open, onClose, onCreated }: { open: boolean; onClose: () => void; onCreated: (email: string, password: string) => void }) {
   const create = useCreateOperator();
-  const [serverError, setServerError] = useState<string | null>(null);
-  const form = useForm<CreateOperatorInput, unknown, z.output<typeof createOperatorSchema>>({
-    resolver: zodResolver(createOperatorSchema),
-    defaultValues: { email: "", name: "", role: "viewer", password: randomPassword() },
-  });
-  const { errors, isSubmitting } = form.formState;
-  const onSubmit = form.handleSubmit(async (values) => {
-    setServerError(null);
-    try {
-      const created = await create.mutateAsync(values);
-      onCreated(created.email, values.password);
-      form.reset({ email: "", name: "", role: "viewer", password: randomPassword() });
-    } catch (err) {
-      setServerError(applyServerError(err, form.setError));
-    }
-  });
+  const { form, serverError, submit } = useEntityForm(createOperatorSchema, newOperator(), async (values) => {
+    const created = await create.mutateAsync(values);
+    onCreated(created.email, values.password);
+    form.reset(newOperator());
+  }, { guard: false });
+  const busy = form.formState.isSubmitting;
   return (
     <Modal open={open} title="Add Operator" onClose={onClose}>
-      <form className="flex flex-col gap-4" onSubmit={onSubmit} noValidate>
+      <form className="flex flex-col gap-4" onSubmit={submit} noValidate>
         <FormError message={serverError} />
-        <Field label="Email" htmlFor="op-email" required error={errors.email?.message}>
-          <input id="op-email" type="email" className="input w-full" {...form.register("email")} maxLength={maxLengthOf(createOperatorSchema.shape.email)} />
-        </Field>
-        <Field label="Name" htmlFor="op-name" required error={errors.name?.message}>
-          <input id="op-name" className="input w-full" {...form.register("name")} maxLength={maxLengthOf(createOperatorSchema.shape.name)} />
-        </Field>
-        <Field label="Role" htmlFor="op-role" hint="Viewer: read only. Editor: read and change customer data. Admin: everything, including operators.">
-          <select id="op-role" className="select w-full" {...form.register("role")}>
-            {operatorRoles.map((r) => <option key={r} value={r}>{titleCase(r)}</option>)}
-          </select>
-        </Field>
-        <Field label="Initial password" htmlFor="op-password" required error={errors.password?.message} hint="Generated; hand it over securely.">
-          <input id="op-password" className="input w-full font-mono" autoComplete="off" {...form.register("password")} maxLength={maxLengthOf(createOperatorSchema.shape.password)} />
-        </Field>
+        <FormFields fields={operatorFields} form={form} schema={createOperatorSchema} />
         <div className="flex justify-end gap-2">
-          <button type="button" className="btn btn-ghost" onClick={onClose}>Cancel</button>
-          <button type="submit" className="btn btn-primary" disabled={isSubmitting}>
-            <ShieldCheck className="h-4 w-4" aria-hidden /> {isSubmitting ? "Creating..." : "Create Operator"}
+          <button type="button" className="btn btn-ghost" onClick={onClose}>{msg.ui.cancel}</button>
+          <button type="submit" className="btn btn-primary" disabled={busy}>
+            <ShieldCheck className="h-4 w-4" aria-hidden /> {busy ? msg.operators.creating : msg.operators.create}
           </button>
         </div>
       </form>
