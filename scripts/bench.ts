@@ -6,6 +6,9 @@
  *   npm run bench -- --pg-scale 100 --pglite-scale 20 --duration 2    a quick run
  *   npm run bench -- --pg-database pedal_big    the PostgreSQL database to use (default <db-prefix>_s<scale>)
  *   npm run bench -- --bundle-only        builds the web app and measures its initial JavaScript only
+ *   npm run bench -- --note "…"           a sentence printed under the command in the report
+ *   npm run bench -- --only-step mixed --mixed-minutes 2    the mixed traffic alone (steps: naive,
+ *                                         explain, load, browser, ceiling, mixed; comma-separated)
  *
  * For each target it seeds a database once (`npm run db:seed -- --scale N` into
  * <prefix>_s<scale> on the PostgreSQL server, or into .bench/pglite-s<scale>; a database already
@@ -18,13 +21,18 @@
  *  3. opens the list screens in Chromium and times navigation to the first row;
  *  4. replays the statements of one /api/users request on a bare node:http server
  *     (scripts/bench/ceiling.ts) at the throughput target's concurrency: the machine's ceiling
- *     for that request, reported beside the console's figures (`--skip ceiling` leaves it out).
+ *     for that request, reported beside the console's figures (`--skip ceiling` leaves it out);
+ *  5. mixed traffic (scripts/bench/mixed.ts): a new server on a scratch copy of the database (the
+ *     traffic writes; the seeded one stays reusable), `--mixed-clients` (8) clients reading lists,
+ *     searching, opening records, writing and exporting CSV for `--mixed-minutes` (10), its RSS
+ *     sampled every 250 ms and reported per second (`--skip mixed` leaves it out).
+ * `--skip a,b` leaves steps out; `--only-step a,b` runs only those (the cases are always discovered).
  * The built app's initial JavaScript is measured once. It writes bench/results/<name>.md (with
  * an SVG chart per target and the raw figures in <name>.json), prints a summary, and exits 1 when
  * a target is missed (0 with --report-only).
  */
 import { execFileSync, spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -37,9 +45,10 @@ import { discoverCases, isUsersFirst, type BenchCase } from "./bench/endpoints";
 import { explainCases } from "./bench/explain";
 import { openInProcess, type Statement } from "./bench/inproc";
 import { percentile, runLoad, type LoadResult } from "./bench/load";
+import { runMixed, type MixedResult } from "./bench/mixed";
 import { measureNaive } from "./bench/naive";
-import { chartSvg, markdown, summary, caseLabel, type BenchRun, type Check, type SeedInfo, type TargetRun } from "./bench/report";
-import { startServer } from "./bench/server";
+import { chartSvg, markdown, mixedChartSvg, summary, caseLabel, type BenchRun, type Check, type SeedInfo, type TargetRun } from "./bench/report";
+import { startServer, type RunningServer } from "./bench/server";
 
 const root = path.resolve(import.meta.dirname, "..");
 const { values } = parseArgs({
@@ -55,10 +64,14 @@ const { values } = parseArgs({
     concurrency: { type: "string", default: "1,16,50" },
     reseed: { type: "boolean", default: false },
     name: { type: "string", default: "latest" },
+    note: { type: "string" },
     out: { type: "string", default: "bench/results" },
     compare: { type: "string" },
     only: { type: "string" },
     skip: { type: "string", default: "" },
+    "only-step": { type: "string" },
+    "mixed-minutes": { type: "string", default: "10" },
+    "mixed-clients": { type: "string", default: "8" },
     "no-build": { type: "boolean", default: false },
     "log-level": { type: "string", default: "info" },
     "report-only": { type: "boolean", default: false },
@@ -67,15 +80,24 @@ const { values } = parseArgs({
   },
 });
 
+/** Targets of the issue, in milliseconds and requests per second. */
+const goals = { listP95c1: 50, listP95c16: 150, usersRps50: 1500, usersP99c50: 100, naiveRatio: 10_000, pgliteUsersRps10: 500, rssMiB: 300, mixedRssMiB: 300, initialKB: 150, firstRowMs: 1000 };
+
 /** Writes <name>.md, its charts and <name>.json under `outDir`. */
 async function writeReport(result: BenchRun, outDir: string, comparePath?: string) {
   mkdirSync(outDir, { recursive: true });
   const charts: Record<string, string> = {};
   for (const t of result.targets) {
-    if (!t.cases.length) continue;
-    const file = `${result.name}-${t.target}.svg`;
-    writeFileSync(path.join(outDir, file), await chartSvg(t, result.concurrency));
-    charts[t.target] = file;
+    if (t.cases.length) {
+      const file = `${result.name}-${t.target}.svg`;
+      writeFileSync(path.join(outDir, file), await chartSvg(t, result.concurrency));
+      charts[t.target] = file;
+    }
+    if (t.mixed) {
+      const file = `${result.name}-${t.target}-mixed.svg`;
+      writeFileSync(path.join(outDir, file), await mixedChartSvg(t, goals.mixedRssMiB));
+      charts[`${t.target}:mixed`] = file;
+    }
   }
   const baseline = comparePath && existsSync(comparePath) && path.resolve(comparePath) !== path.resolve(outDir, `${result.name}.json`)
     ? (JSON.parse(readFileSync(comparePath, "utf8")) as BenchRun) : undefined;
@@ -99,14 +121,23 @@ if (!targets.every((t) => t === "postgres" || t === "pglite")) {
 const duration = Number(values.duration);
 const timeout = Number(values.timeout);
 const concurrency = values.concurrency.split(",").map(Number);
+const steps = ["naive", "explain", "load", "browser", "ceiling", "mixed"];
 const skip = new Set(values.skip.split(",").filter(Boolean));
+if (values["only-step"]) {
+  const onlySteps = values["only-step"].split(",").filter(Boolean);
+  const unknown = onlySteps.filter((s) => !steps.includes(s));
+  if (unknown.length) {
+    console.error(`--only-step: unknown step ${unknown.join(", ")} (steps: ${steps.join(", ")})`);
+    process.exit(2);
+  }
+  for (const s of steps) if (!onlySteps.includes(s)) skip.add(s);
+}
+const mixedMinutes = Number(values["mixed-minutes"]);
+const mixedClients = Number(values["mixed-clients"]);
 const only = values.only ? new RegExp(values.only) : undefined;
 const operator = { email: "bench-admin@pedal.example", password: "bench-admin-password" };
 const work = path.join(root, ".bench");
 mkdirSync(work, { recursive: true });
-
-/** Targets of the issue, in milliseconds and requests per second. */
-const goals = { listP95c1: 50, listP95c16: 150, usersRps50: 1500, usersP99c50: 100, naiveRatio: 10_000, pgliteUsersRps10: 500, rssMiB: 300, initialKB: 150, firstRowMs: 1000 };
 
 const fmtMs = (v: number | null | undefined) => (v === null || v === undefined ? "no answer" : `${v.toFixed(1)} ms`);
 const log = (line: string) => process.stdout.write(line + "\n");
@@ -232,6 +263,63 @@ async function slowSamples(url: string, cookie: string, run: LoadResult): Promis
   };
 }
 
+/** Environment of every server the benchmark starts, beside the target's database settings. */
+const serverBaseEnv = { LOG_LEVEL: values["log-level"], BETTER_AUTH_SECRET: "bench-secret-bench-secret-bench-secret-00" };
+
+/**
+ * Step 5: the mixed traffic (scripts/bench/mixed.ts) for `--mixed-minutes` on a new server over a
+ * scratch copy of the seeded database (a template copy on PostgreSQL, a copy of the data folder for
+ * PGlite), removed afterwards: the traffic's writes would otherwise change the counts by which a
+ * seeded database is reused. A fresh process, so its RSS is the traffic's alone.
+ */
+async function mixedStep(target: "postgres" | "pglite", where: { url?: string; dataDir?: string }, serverEnv: Record<string, string>, cases: BenchCase[]): Promise<MixedResult> {
+  log(`\n== ${target}: mixed traffic, ${mixedClients} clients for ${mixedMinutes} min (a scratch copy of the database)`);
+  let env: Record<string, string>;
+  let cleanup: () => Promise<void>;
+  if (target === "postgres" && where.url) {
+    const source = new URL(where.url).pathname.slice(1);
+    const scratch = `${source}_mixed`;
+    const admin = new pg.Client({ connectionString: values["pg-url"] });
+    await admin.connect();
+    await admin.query(`drop database if exists ${scratch} with (force)`);
+    const t = performance.now();
+    // FILE_COPY (PostgreSQL 15+) copies the files instead of writing every page to the WAL.
+    await admin.query(`create database ${scratch} template ${source} strategy file_copy`)
+      .catch(() => admin.query(`create database ${scratch} template ${source}`));
+    log(`  copied ${source} to ${scratch} in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+    const url = new URL(where.url);
+    url.pathname = `/${scratch}`;
+    env = { ...serverEnv, DATABASE_URL: url.toString(), DATA_DIR: path.join(work, "server-postgres-mixed") };
+    cleanup = async () => {
+      await admin.query(`drop database if exists ${scratch} with (force)`);
+      await admin.end();
+    };
+  } else {
+    const scratch = `${serverEnv.DATA_DIR}-mixed`;
+    rmSync(scratch, { recursive: true, force: true });
+    const t = performance.now();
+    cpSync(serverEnv.DATA_DIR, scratch, { recursive: true, filter: (f) => path.basename(f) !== "console.lock" });
+    log(`  copied ${path.relative(root, serverEnv.DATA_DIR)} to ${path.relative(root, scratch)} in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+    env = { ...serverEnv, DATA_DIR: scratch };
+    cleanup = async () => rmSync(scratch, { recursive: true, force: true });
+  }
+  try {
+    mkdirSync(env.DATA_DIR, { recursive: true });
+    const server = await startServer(root, { ...env, ...serverBaseEnv }, path.join(work, `server-${target}-mixed.log`));
+    try {
+      const cookie = await server.signIn(operator.email, operator.password);
+      const mixed = await runMixed(server, cookie, cases, { seconds: mixedMinutes * 60, clients: mixedClients, log });
+      log(`  ${mixed.requests.toLocaleString("en-US")} requests in ${mixed.elapsedSeconds.toFixed(0)} s (${mixed.kinds.map((k) => `${k.kind} ${k.requests}`).join(", ")}), ${mixed.serverErrors} 5xx; RSS max ${mixed.rss.maxMiB.toFixed(0)} MiB, p50 ${mixed.rss.p50MiB.toFixed(0)}, end ${mixed.rss.endMiB.toFixed(0)}`);
+      for (const f of mixed.failures.slice(0, 5)) log(`  failed: ${f.kind} ${f.request}: ${f.status} ${f.body.slice(0, 120)}`);
+      return mixed;
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    await cleanup();
+  }
+}
+
 async function benchTarget(target: "postgres" | "pglite"): Promise<TargetRun> {
   const scale = Number(target === "postgres" ? values["pg-scale"] : values["pglite-scale"]);
   const { seed, where, database, serverEnv } = await ensureSeeded(target, scale);
@@ -264,45 +352,49 @@ async function benchTarget(target: "postgres" | "pglite"): Promise<TargetRun> {
     await inproc.close();
   }
 
-  log(`\n== ${target}: starting the server`);
-  mkdirSync(serverEnv.DATA_DIR, { recursive: true });
-  const server = await startServer(root, { ...serverEnv, LOG_LEVEL: values["log-level"], BETTER_AUTH_SECRET: "bench-secret-bench-secret-bench-secret-00" }, path.join(work, `server-${target}.log`));
   const results: TargetRun["cases"] = [];
   let pages: TargetRun["pages"];
-  try {
-    const cookie = await server.signIn(operator.email, operator.password);
-    if (!skip.has("load")) {
-      for (const [index, c] of cases.entries()) {
-        const runs: LoadResult[] = [];
-        // The embedded database's target is stated at 10 connections on /api/users.
-        const levels = target === "pglite" && isUsersFirst(c) ? [...new Set([...concurrency, 10])].sort((a, b) => a - b) : concurrency;
-        for (const n of levels) {
-          server.setPhase(`load:${index}:c${n}`);
-          // "No timeouts at 50 connections" (PGlite) needs a run longer than the timeout to be seen.
-          const seconds = target === "pglite" && isUsersFirst(c) && n === 50 ? Math.max(duration, 2 * timeout) : duration;
-          let r = await runLoad(server.url + c.path, { cookie }, n, seconds, timeout);
-          if (n === 1 && r.responses < 3) {
+  let rssSamples: RunningServer["rss"] = [];
+  if (!skip.has("load") || !skip.has("browser")) {
+    log(`\n== ${target}: starting the server`);
+    mkdirSync(serverEnv.DATA_DIR, { recursive: true });
+    const server = await startServer(root, { ...serverEnv, ...serverBaseEnv }, path.join(work, `server-${target}.log`));
+    rssSamples = server.rss;
+    try {
+      const cookie = await server.signIn(operator.email, operator.password);
+      if (!skip.has("load")) {
+        for (const [index, c] of cases.entries()) {
+          const runs: LoadResult[] = [];
+          // The embedded database's target is stated at 10 connections on /api/users.
+          const levels = target === "pglite" && isUsersFirst(c) ? [...new Set([...concurrency, 10])].sort((a, b) => a - b) : concurrency;
+          for (const n of levels) {
+            server.setPhase(`load:${index}:c${n}`);
+            // "No timeouts at 50 connections" (PGlite) needs a run longer than the timeout to be seen.
+            const seconds = target === "pglite" && isUsersFirst(c) && n === 50 ? Math.max(duration, 2 * timeout) : duration;
+            let r = await runLoad(server.url + c.path, { cookie }, n, seconds, timeout);
+            if (n === 1 && r.responses < 3) {
+              await drain(target, server.url, cookie, where.url);
+              r = await slowSamples(server.url + c.path, cookie, r);
+            }
+            runs.push(r);
+            server.setPhase("drain");
             await drain(target, server.url, cookie, where.url);
-            r = await slowSamples(server.url + c.path, cookie, r);
           }
-          runs.push(r);
-          server.setPhase("drain");
-          await drain(target, server.url, cookie, where.url);
+          const rssMiB = Math.max(0, ...server.rss.filter((x) => x.phase.startsWith(`load:${index}:`)).map((x) => x.mib));
+          results.push({ case: c, runs, rssMiB });
+          log(`  ${caseLabel(c).padEnd(44)} ${runs.map((r) => `c${r.connections} p50 ${fmtMs(r.p50)} p95 ${fmtMs(r.p95)} ${r.rps.toFixed(1)}/s${r.errors + r.non2xx ? ` ${r.errors + r.non2xx} errors` : ""}`).join(" | ")}`);
         }
-        const rssMiB = Math.max(0, ...server.rss.filter((x) => x.phase.startsWith(`load:${index}:`)).map((x) => x.mib));
-        results.push({ case: c, runs, rssMiB });
-        log(`  ${caseLabel(c).padEnd(44)} ${runs.map((r) => `c${r.connections} p50 ${fmtMs(r.p50)} p95 ${fmtMs(r.p95)} ${r.rps.toFixed(1)}/s${r.errors + r.non2xx ? ` ${r.errors + r.non2xx} errors` : ""}`).join(" | ")}`);
       }
+      if (!skip.has("browser")) {
+        server.setPhase("browser");
+        // Pickers' option lists (`/api/*/options`) are lists of the API but no screen of the router.
+        const screens = [...new Set(cases.filter((c) => c.list && !c.route.includes("{") && !c.route.endsWith("/options")).map((c) => c.route.replace(/^\/api/, "")))];
+        pages = await measurePages(server.url, screens, operator);
+        for (const p of pages) log(`  screen ${p.page}: ${p.error ?? p.loads.map((v) => `${v.toFixed(0)} ms`).join(", ")}`);
+      }
+    } finally {
+      await server.stop();
     }
-    if (!skip.has("browser")) {
-      server.setPhase("browser");
-      // Pickers' option lists (`/api/*/options`) are lists of the API but no screen of the router.
-      const screens = [...new Set(cases.filter((c) => c.list && !c.route.includes("{") && !c.route.endsWith("/options")).map((c) => c.route.replace(/^\/api/, "")))];
-      pages = await measurePages(server.url, screens, operator);
-      for (const p of pages) log(`  screen ${p.page}: ${p.error ?? p.loads.map((v) => `${v.toFixed(0)} ms`).join(", ")}`);
-    }
-  } finally {
-    await server.stop();
   }
   // The same request's statements on a bare node:http server, at the target's concurrency.
   let ceiling: TargetRun["ceiling"];
@@ -313,15 +405,18 @@ async function benchTarget(target: "postgres" | "pglite"): Promise<TargetRun> {
     log(`  ${ceiling.runs.map((r) => `c${r.connections} ${r.rps.toFixed(1)}/s p99 ${fmtMs(r.p99)}${r.errors + r.non2xx ? ` ${r.errors + r.non2xx} errors` : ""}`).join(" | ")}`);
   }
 
-  const rssValues = server.rss.map((s) => s.mib);
+  let mixed: MixedResult | undefined;
+  if (!skip.has("mixed")) mixed = await mixedStep(target, where, serverEnv, cases);
+
+  const rssValues = rssSamples.map((s) => s.mib);
   const byPhase: Record<string, number> = {};
-  for (const s of server.rss) {
+  for (const s of rssSamples) {
     const phase = s.phase.split(":")[0];
     byPhase[phase] = Math.max(byPhase[phase] ?? 0, s.mib);
   }
   const sortedRss = [...rssValues].sort((a, b) => a - b);
   const run: TargetRun = {
-    target, scale, users, database, seed, cases: results, naive, explain, pages, ceiling,
+    target, scale, users, database, seed, cases: results, naive, explain, pages, ceiling, mixed,
     rss: { maxMiB: Math.max(0, ...rssValues), medianMiB: sortedRss[Math.floor(sortedRss.length / 2)] ?? 0, samples: rssValues.length, byPhase },
     checks: [],
   };
@@ -343,7 +438,8 @@ function checksOf(run: TargetRun): Check[] {
   const usersFirst = run.cases.find((c) => isUsersFirst(c.case));
   if (run.target === "postgres") {
     const lists = run.cases.filter((c) => c.case.list);
-    for (const [n, goal] of [[1, goals.listP95c1], [16, goals.listP95c16]] as const) {
+    // Without the load step (`--skip load`, `--only-step mixed`) no list was measured.
+    for (const [n, goal] of lists.length ? ([[1, goals.listP95c1], [16, goals.listP95c16]] as const) : []) {
       const measured = lists.filter((c) => at(c, n));
       const missed = measured.filter((c) => { const r = at(c, n)!; return r.p95 === null || r.p95 >= goal || r.non2xx + r.errors > 0; });
       checks.push({
@@ -379,6 +475,13 @@ function checksOf(run: TargetRun): Check[] {
     }
   }
   if (run.rss.samples) checks.push({ target: name, what: "server memory (RSS) during the run", goal: `< ${goals.rssMiB} MiB`, measured: `max ${run.rss.maxMiB.toFixed(0)} MiB`, ok: run.rss.maxMiB < goals.rssMiB });
+  if (run.mixed) {
+    const m = run.mixed;
+    checks.push({
+      target: name, what: `mixed-traffic RSS max (${m.clients} clients, ${(m.seconds / 60).toFixed(0)} min, ${m.requests.toLocaleString("en-US")} requests)`, goal: `< ${goals.mixedRssMiB} MiB`,
+      measured: `max ${m.rss.maxMiB.toFixed(0)} MiB, p50 ${m.rss.p50MiB.toFixed(0)}, end ${m.rss.endMiB.toFixed(0)}; ${m.serverErrors} answers 5xx`, ok: m.rss.maxMiB < goals.mixedRssMiB,
+    });
+  }
   return checks;
 }
 
@@ -421,6 +524,7 @@ const pgVersion = await (async () => {
 const pgliteVersion = JSON.parse(readFileSync(path.join(root, "node_modules/@electric-sql/pglite/package.json"), "utf8")).version;
 const result: BenchRun = {
   name: values.name,
+  ...(values.note ? { note: values.note } : {}),
   date: new Date().toISOString().slice(0, 16).replace("T", " ") + " UTC",
   commit,
   command: `npm run bench -- ${process.argv.slice(2).join(" ")}`.trim().replace(/ --$/, ""),

@@ -1,5 +1,5 @@
 /**
- * The benchmark's Markdown report and chart (vega-lite rendered to SVG), and the console summary.
+ * The benchmark's Markdown report and charts (vega-lite rendered to SVG), and the console summary.
  */
 import * as vega from "vega";
 import { compile, type TopLevelSpec } from "vega-lite";
@@ -9,6 +9,7 @@ import type { CeilingResult } from "./ceiling";
 import { isUsersFirst, type BenchCase } from "./endpoints";
 import type { ExplainResult } from "./explain";
 import type { LoadResult } from "./load";
+import type { MixedResult } from "./mixed";
 import type { NaiveResult } from "./naive";
 
 export type SeedInfo = { reused: boolean; command: string; totalMs?: number; tables?: Array<{ table: string; rows: number; ms: number }> };
@@ -27,11 +28,15 @@ export type TargetRun = {
   pages?: PageTiming[];
   /** The same request's statements on a bare node:http server (scripts/bench/ceiling.ts). */
   ceiling?: CeilingResult;
+  /** The mixed traffic on its own server (scripts/bench/mixed.ts). */
+  mixed?: MixedResult;
   rss: { maxMiB: number; medianMiB: number; samples: number; byPhase: Record<string, number> };
   checks: Check[];
 };
 export type BenchRun = {
   name: string;
+  /** What the run measured beside the command (`--note`), printed under it. */
+  note?: string;
   date: string;
   commit: string;
   command: string;
@@ -83,6 +88,74 @@ export async function chartSvg(run: TargetRun, concurrency: number[]): Promise<s
   return view.toSVG();
 }
 
+/**
+ * The chart of a target's mixed traffic: the server's RSS (MiB, the largest sample of each second)
+ * over the run's minutes, with the goal `goalMiB` as a dashed rule.
+ */
+export async function mixedChartSvg(run: TargetRun, goalMiB: number): Promise<string> {
+  const m = run.mixed!;
+  const values = m.rss.series.map((p) => ({ minute: p.s / 60, mib: p.mib }));
+  const top = Math.max(goalMiB, m.rss.maxMiB) * 1.1;
+  const spec: TopLevelSpec = {
+    $schema: "https://vega.github.io/schema/vega-lite/v5.json",
+    title: `Server RSS under mixed traffic, ${run.target} at ${num(run.users)} users (${m.clients} clients, ${num(m.requests)} requests)`,
+    width: 520,
+    height: 220,
+    config: { font: "sans-serif", axis: { labelFontSize: 10 } },
+    layer: [
+      {
+        data: { values },
+        mark: { type: "line", interpolate: "step-after", strokeWidth: 1.2 },
+        encoding: {
+          x: { field: "minute", type: "quantitative", title: "minutes", scale: { domain: [0, m.seconds / 60] } },
+          y: { field: "mib", type: "quantitative", title: "RSS (MiB)", scale: { domain: [0, top] } },
+        },
+      },
+      {
+        data: { values: [{ y: goalMiB, label: `goal < ${goalMiB}` }] },
+        layer: [
+          { mark: { type: "rule", strokeDash: [4, 3], color: "#b00" }, encoding: { y: { field: "y", type: "quantitative" } } },
+          { mark: { type: "text", align: "left", dx: 4, color: "#b00", fontSize: 10 }, encoding: { y: { field: "y", type: "quantitative" }, x: { datum: m.seconds / 60 }, text: { field: "label" } } },
+        ],
+      },
+    ],
+  };
+  const view = new vega.View(vega.parse(compile(spec).spec), { renderer: "none" });
+  return view.toSVG();
+}
+
+/** The Markdown section of a target's mixed traffic; `chart` is its SVG file name. */
+function mixedSection(t: TargetRun, chart: string | undefined): string[] {
+  const m = t.mixed!;
+  const out: string[] = [];
+  const w = Object.entries(m.weights).map(([k, v]) => `${k} ${v}`).join(", ");
+  out.push("### Mixed traffic", "");
+  out.push(`${m.clients} clients sending requests back to back for ${num(m.seconds / 60)} min (${num(m.elapsedSeconds)} s until the last one finished) to a new server on a scratch copy of the database (scripts/bench/mixed.ts): list pages with varied sorts, filters and pages, searches, record screens, the dashboard and analytics, writes (customers, teams, users, skills, prompts) and CSV exports read to the end (at most 2 at a time). Weights: ${w}.`, "");
+  out.push(`Server RSS: **max ${num(m.rss.maxMiB)} MiB**, p50 ${num(m.rss.p50MiB)} MiB, at the end ${num(m.rss.endMiB)} MiB (${num(m.rss.startMiB)} MiB before the first request; ${num(m.rss.samples)} samples). ${m.serverErrors} answers 5xx.`, "");
+  if (chart) out.push(`![RSS under mixed traffic, ${t.target}](${chart})`, "");
+  if (m.memory?.series.length) {
+    const series = m.memory.series;
+    const rows = [["at the largest sample", m.memory.atMax], ["at the end", series[series.length - 1]]] as const;
+    out.push("What the RSS is made of (/proc/<pid>/smaps, sampled every 15 s; MiB):", "");
+    out.push("| sample | total | WebAssembly memory (PGlite) | malloc: thread arenas | malloc: main arena | other anonymous (V8 heap, code, stacks) | files (node, libraries) |", "|---|---|---|---|---|---|---|");
+    for (const [label, x] of rows) out.push(`| ${label} (${num(x.s)} s) | ${num(x.totalMiB)} | ${num(x.wasmMiB)} | ${num(x.mallocArenasMiB)} (${x.arenas}) | ${num(x.mallocMainMiB)} | ${num(x.otherMiB)} | ${num(x.fileMiB)} |`);
+    out.push("");
+  }
+  out.push("| kind | requests | statuses | p50 / p95 / max | bytes |", "|---|---|---|---|---|");
+  for (const k of m.kinds) {
+    const statuses = Object.entries(k.statuses).sort(([a], [b]) => a.localeCompare(b)).map(([s, n]) => `${s}: ${num(n)}`).join(", ");
+    out.push(`| ${k.kind} | ${num(k.requests)} | ${statuses || "–"} | ${ms(k.p50)} / ${ms(k.p95)} / ${ms(k.max)} | ${num(k.bytes)} |`);
+  }
+  out.push(`| all | ${num(m.requests)} | | | |`, "");
+  for (const [title, list] of [["Failures (5xx, timeouts, connection errors; the first ones)", m.failures], ["Answers 4xx (the first ones)", m.rejected ?? []]] as const) {
+    if (!list.length) continue;
+    out.push(`${title}:`, "");
+    for (const f of list) out.push(`- ${f.kind} \`${f.request}\`: ${f.status} ${f.body.replace(/\s+/g, " ").slice(0, 200)}`);
+    out.push("");
+  }
+  return out;
+}
+
 /** The Markdown report of a run. `charts` maps a target to its SVG file name. */
 export function markdown(run: BenchRun, charts: Record<string, string>, baseline?: BenchRun): string {
   const out: string[] = [];
@@ -91,7 +164,8 @@ export function markdown(run: BenchRun, charts: Record<string, string>, baseline
   out.push(`# Benchmark: ${run.name}`, "");
   out.push(`${run.date}, commit \`${run.commit}\`, ${run.machine}.`, "");
   out.push("```bash", run.command, "```", "");
-  out.push(`Each load run: autocannon over loopback for ${run.durationSeconds} s per concurrency (${run.concurrency.join(", ")} connections), every request answered by the real server (\`npm run serve\`: scripts/serve.sh, the bundled server with the built web app) in a child process; the load generator shares the machine's 2 cores with the server and the database. Latencies are exact percentiles of every response received during a run; "–" means no response arrived within the run (a run's requests still in flight at its end are not counted, so figures of requests slower than the run's length understate them), and the next run starts once the server has no work left (leftover queries cancelled on PostgreSQL, waited for on PGlite).`, "");
+  if (run.note) out.push(run.note, "");
+  if (run.targets.some((t) => t.cases.length)) out.push(`Each load run: autocannon over loopback for ${run.durationSeconds} s per concurrency (${run.concurrency.join(", ")} connections), every request answered by the real server (\`npm run serve\`: scripts/serve.sh, the bundled server with the built web app) in a child process; the load generator shares the machine's 2 cores with the server and the database. Latencies are exact percentiles of every response received during a run; "–" means no response arrived within the run (a run's requests still in flight at its end are not counted, so figures of requests slower than the run's length understate them), and the next run starts once the server has no work left (leftover queries cancelled on PostgreSQL, waited for on PGlite).`, "");
   out.push(`## Targets: ${all.length - failed.length} of ${all.length} met`, "");
   out.push("| | target | goal | measured |", "|---|---|---|---|");
   for (const c of all) out.push(`| ${c.ok ? "✅" : "❌"} | ${c.target}: ${c.what} | ${c.goal} | ${c.measured} |`);
@@ -117,20 +191,22 @@ export function markdown(run: BenchRun, charts: Record<string, string>, baseline
       out.push("");
     }
     if (charts[t.target]) out.push(`![p95 latency, ${t.target}](${charts[t.target]})`, "");
-    const conc = [...new Set(t.cases.flatMap((c) => c.runs.map((r) => r.connections)))].sort((a, b) => a - b);
-    out.push("| request | " + conc.map((c) => `c${c} p50 / p95 / p99`).join(" | ") + " | " + conc.map((c) => `c${c} req/s`).join(" | ") + " | errors | bytes | RSS max |" + (base ? " c1 p50 baseline |" : ""));
-    out.push("|---|" + conc.map(() => "---").join("|") + "|" + conc.map(() => "---").join("|") + "|---|---|---|" + (base ? "---|" : ""));
-    for (const c of t.cases) {
-      const at = (n: number) => c.runs.find((r) => r.connections === n);
-      const lat = conc.map((n) => { const r = at(n); return r ? `${ms(r.p50)} / ${ms(r.p95)} / ${ms(r.p99)}${r.sequential ? ` (${r.responses} timed alone)` : ""}` : ""; });
-      const rps = conc.map((n) => { const r = at(n); return r ? num(r.rps) : ""; });
-      const errors = c.runs.reduce((n, r) => n + r.errors + r.non2xx, 0);
-      const timeouts = c.runs.reduce((n, r) => n + r.timeouts, 0);
-      const b = (base?.cases.find((x) => x.case.route === c.case.route && x.case.kind === c.case.kind && x.case.note === c.case.note)
-        ?? base?.cases.find((x) => x.case.route === c.case.route && x.case.kind === c.case.kind && (c.case.kind !== "search" || x.case.route !== "/api/users")))?.runs.find((r) => r.connections === 1);
-      out.push(`| \`${c.case.path.length > 70 ? caseLabel(c.case) : c.case.path}\`${c.case.note ? ` (${c.case.note})` : ""} | ${lat.join(" | ")} | ${rps.join(" | ")} | ${errors ? `${errors}${timeouts ? ` (${timeouts} timeouts)` : ""}` : "0"} | ${num(c.runs[0]?.bytes ?? 0)} | ${c.rssMiB ? `${num(c.rssMiB)} MiB` : "–"} |${base ? ` ${ms(b?.p50)} |` : ""}`);
+    if (t.cases.length) {
+      const conc = [...new Set(t.cases.flatMap((c) => c.runs.map((r) => r.connections)))].sort((a, b) => a - b);
+      out.push("| request | " + conc.map((c) => `c${c} p50 / p95 / p99`).join(" | ") + " | " + conc.map((c) => `c${c} req/s`).join(" | ") + " | errors | bytes | RSS max |" + (base ? " c1 p50 baseline |" : ""));
+      out.push("|---|" + conc.map(() => "---").join("|") + "|" + conc.map(() => "---").join("|") + "|---|---|---|" + (base ? "---|" : ""));
+      for (const c of t.cases) {
+        const at = (n: number) => c.runs.find((r) => r.connections === n);
+        const lat = conc.map((n) => { const r = at(n); return r ? `${ms(r.p50)} / ${ms(r.p95)} / ${ms(r.p99)}${r.sequential ? ` (${r.responses} timed alone)` : ""}` : ""; });
+        const rps = conc.map((n) => { const r = at(n); return r ? num(r.rps) : ""; });
+        const errors = c.runs.reduce((n, r) => n + r.errors + r.non2xx, 0);
+        const timeouts = c.runs.reduce((n, r) => n + r.timeouts, 0);
+        const b = (base?.cases.find((x) => x.case.route === c.case.route && x.case.kind === c.case.kind && x.case.note === c.case.note)
+          ?? base?.cases.find((x) => x.case.route === c.case.route && x.case.kind === c.case.kind && (c.case.kind !== "search" || x.case.route !== "/api/users")))?.runs.find((r) => r.connections === 1);
+        out.push(`| \`${c.case.path.length > 70 ? caseLabel(c.case) : c.case.path}\`${c.case.note ? ` (${c.case.note})` : ""} | ${lat.join(" | ")} | ${rps.join(" | ")} | ${errors ? `${errors}${timeouts ? ` (${timeouts} timeouts)` : ""}` : "0"} | ${num(c.runs[0]?.bytes ?? 0)} | ${c.rssMiB ? `${num(c.rssMiB)} MiB` : "–"} |${base ? ` ${ms(b?.p50)} |` : ""}`);
+      }
+      out.push("");
     }
-    out.push("");
     if (t.naive) {
       const n = t.naive;
       const first = t.cases.find((c) => isUsersFirst(c.case))?.runs.find((r) => r.connections === 1);
@@ -169,7 +245,8 @@ export function markdown(run: BenchRun, charts: Record<string, string>, baseline
       for (const p of t.pages) out.push(`| ${p.page} | ${p.error ? `failed: ${p.error}` : p.loads.map(ms).join(", ")} | ${p.rows ?? "–"} |`);
       out.push("");
     }
-    out.push(`Server memory (RSS of the child): max ${num(t.rss.maxMiB)} MiB, median ${num(t.rss.medianMiB)} MiB over ${num(t.rss.samples)} samples; max by phase: ${Object.entries(t.rss.byPhase).map(([p, v]) => `${p} ${num(v)}`).join(", ")} MiB.`, "");
+    if (t.rss.samples) out.push(`Server memory (RSS of the child): max ${num(t.rss.maxMiB)} MiB, median ${num(t.rss.medianMiB)} MiB over ${num(t.rss.samples)} samples; max by phase: ${Object.entries(t.rss.byPhase).map(([p, v]) => `${p} ${num(v)}`).join(", ")} MiB.`, "");
+    if (t.mixed) out.push(...mixedSection(t, charts[`${t.target}:mixed`]));
   }
   return out.join("\n");
 }
@@ -187,7 +264,11 @@ export function summary(run: BenchRun): string {
     }
     if (t.naive) lines.push(`  naive pattern: ${t.naive.formula}`);
     for (const r of t.ceiling?.runs ?? []) lines.push(`  machine ceiling for ${t.ceiling!.path} (bare node:http, the same statements): c${r.connections} ${num(r.rps)} req/s`);
-    lines.push(`  server RSS max ${num(t.rss.maxMiB)} MiB`);
+    if (t.rss.samples) lines.push(`  server RSS max ${num(t.rss.maxMiB)} MiB`);
+    if (t.mixed) {
+      const m = t.mixed;
+      lines.push(`  mixed traffic (${m.clients} clients, ${num(m.seconds / 60)} min): ${num(m.requests)} requests (${m.kinds.map((k) => `${k.kind} ${num(k.requests)}`).join(", ")}), ${m.serverErrors} 5xx; RSS max ${num(m.rss.maxMiB)} MiB, p50 ${num(m.rss.p50MiB)}, end ${num(m.rss.endMiB)}`);
+    }
   }
   const all = [...run.bundleChecks, ...run.targets.flatMap((t) => t.checks)];
   lines.push("", `Targets: ${all.filter((c) => c.ok).length} of ${all.length} met`);
