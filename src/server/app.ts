@@ -32,7 +32,7 @@ import { usersBase, usersRouter } from "./users/routes";
 import { databaseErrorAnswer, errorResponse, HttpError } from "./http/errors";
 import type { AppEnv } from "./http/env";
 import { requireAccess, routeTable, sessionScheme } from "./http/route";
-import { createSummaryCache, defaultListSettings, type SummaryCache } from "./http/list-engine";
+import { createSummaryCache, defaultListSettings, type SummaryCache } from "./http/lists";
 import { createSnapshots, type Snapshots } from "./snapshots";
 import type { AnalyticsFigureData } from "../domain/analytics";
 import { projectRoot } from "./paths";

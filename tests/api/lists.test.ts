@@ -17,7 +17,7 @@ import { createOperator } from "../../src/server/auth";
 import { defaultSecurity } from "../../src/server/config";
 import { queryRows, wrapPglite, type DatabaseHandle } from "../../src/server/db/client";
 import { loadDemoData } from "../../src/server/db/demo-data";
-import { allOf, searchMatch, type ListDeclaration, type ListSettings, type SummaryCache } from "../../src/server/http/list-engine";
+import { allOf, searchMatch, type ListDeclaration, type ListSettings, type SummaryCache } from "../../src/server/http/lists";
 import { listTable } from "../../src/server/http/list-routes";
 import { publicUrl, startConsole, testPassword, type TestConsole } from "../support/app";
 import { targets } from "../support/databases";

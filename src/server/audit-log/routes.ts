@@ -2,7 +2,7 @@ import { z } from "@hono/zod-openapi";
 import { sql } from "drizzle-orm";
 import { noSummary } from "../../domain/common";
 import { auditActions, auditEntities, auditEntrySchema } from "../../domain/audit";
-import { defineList } from "../http/list-engine";
+import { defineList } from "../http/lists";
 import { mountList } from "../http/list-routes";
 import { createRouter } from "../http/route";
 

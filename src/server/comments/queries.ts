@@ -5,9 +5,8 @@ import { commentListItemSchema, commentSummarySchema, type CommentDetail, type C
 import { queryRows, type Database } from "../db/client";
 import { userFullName, userNameSortKey } from "../db/schema";
 import { toJson } from "../http/list";
-import { allOf, anyOf, defineList, matchingValues, oneOf, referencedName, searchMatch, type SearchForms } from "../http/list-engine";
+import { allOf, anyOf, anyValue, customerNamed, defineList, matchingValues, referencedName, searchMatch, type SearchForms } from "../http/lists";
 import type { Tx } from "../audit";
-import { customerNamed } from "../customers/queries";
 
 /** The joins of every comment query: the names come from SQL, never from a lookup per row. */
 const commentFrom = sql`skill_comments sm
@@ -35,14 +34,14 @@ const commentSearch = (m: ReturnType<typeof searchMatch>): SearchForms => {
       union select x.comment_id from skill_comments x join users_data u2 on u2.user_id = x.user_id where ${userFullName("u2")} ilike ${m.pattern}
       union select x.comment_id from skill_comments x join skills s2 on s2.skill_id = x.skill_id where s2.skill_name ilike ${m.pattern}
       union select x.comment_id from skill_comments x join customers c2 on c2.customer_id = x.customer_id where c2.customer_name ilike ${m.pattern}
-      ${statuses.length ? sql`union select x.comment_id from skill_comments x where ${oneOf(sql`x.status`, statuses)}` : sql``})`,
+      ${statuses.length ? sql`union select x.comment_id from skill_comments x where ${anyValue(sql`x.status`, statuses)}` : sql``})`,
     // Each name read by primary key (scalar subqueries, which the planner does not hash as it does EXISTS).
     test: anyOf([
       sql`sm.comment_value ilike ${m.pattern}`,
       referencedName({ key: sql`sm.user_id`, table: sql`users_data u2`, id: sql`u2.user_id`, name: userFullName("u2") }, m),
       referencedName({ key: sql`sm.skill_id`, table: sql`skills s2`, id: sql`s2.skill_id`, name: sql`s2.skill_name` }, m),
       customerNamed(sql`sm.customer_id`, m),
-      oneOf(sql`sm.status`, statuses),
+      anyValue(sql`sm.status`, statuses),
     ]).test,
   };
 };
@@ -88,6 +87,7 @@ export const commentList = defineList({
     customer_id: { schema: z.guid().optional(), where: customerFilter },
   },
   search: commentSearch,
+  summaryCounts: "matches",
   summary: ({ filters, q, matching }) =>
     q || filters.customer_id
       ? cards(matching(sql`sm.status`))

@@ -10,7 +10,7 @@ import {
 import { noSummary } from "../../domain/common";
 import type { Tx } from "../audit";
 import { queryRows, type Database } from "../db/client";
-import { defineList } from "../http/list-engine";
+import { defineList } from "../http/lists";
 
 type ConfigRow = {
   customer_id: string;

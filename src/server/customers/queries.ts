@@ -1,4 +1,4 @@
-import { eq, sql, type SQL } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { z } from "@hono/zod-openapi";
 import { customerListItemSchema, customerSummarySchema, type CustomerDetail, type CustomerOption } from "../../domain/customers";
 import { customerStatuses } from "../../domain/enums";
@@ -6,15 +6,8 @@ import { pickerOptions } from "../http/options";
 import { queryRows, type Database } from "../db/client";
 import { customers } from "../db/schema";
 import { toJson } from "../http/list";
-import { defineList, matchingValues, oneOf, referencedName, type SearchMatch } from "../http/list-engine";
+import { anyValue, defineList, matchingValues } from "../http/lists";
 import type { Tx } from "../audit";
-
-/**
- * A search on the name of the customer `key` points at (a user's, a team's, a comment's), in both
- * forms (`referencedName`), through `customers_name_trgm`.
- */
-export const customerNamed = (key: SQL, match: SearchMatch) =>
-  referencedName({ key, table: sql`customers c2`, id: sql`c2.customer_id`, name: sql`c2.customer_name` }, match);
 
 /**
  * SPEC.md §2 "/customers": customers with their user_count and team_count (maintained in
@@ -42,7 +35,8 @@ export const customerList = defineList({
   defaultSort: "created_at",
   defaultOrder: "desc",
   filters: { status: { schema: z.enum(customerStatuses).optional(), where: (v: string) => sql`c.status = ${v}` } },
-  search: (m) => sql`c.customer_name ilike ${m.pattern} or c.valid_domains ilike ${m.pattern} or ${oneOf(sql`c.status`, matchingValues(customerStatuses, m))}`,
+  search: (m) => sql`c.customer_name ilike ${m.pattern} or c.valid_domains ilike ${m.pattern} or ${anyValue(sql`c.status`, matchingValues(customerStatuses, m))}`,
+  summaryCounts: "set",
   summary: () => sql`
     select coalesce(sum(n), 0)::int as total,
       coalesce(sum(n) filter (where status = 'active'), 0)::int as active,

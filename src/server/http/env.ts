@@ -3,7 +3,7 @@ import type { AnalyticsFigureData } from "../../domain/analytics";
 import type { Auth, SessionData } from "../auth";
 import type { Database } from "../db/client";
 import type { Snapshots } from "../snapshots";
-import type { ListSettings, SummaryCache } from "./list-engine";
+import type { ListSettings, SummaryCache } from "./lists";
 
 /** Per-request variables every handler can read with `c.var`. */
 export type AppEnv = {

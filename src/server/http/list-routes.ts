@@ -6,7 +6,7 @@ import { queryRows } from "../db/client";
 import { writeAudit } from "../audit";
 import { errorBodySchema } from "./errors";
 import { listPage } from "../../domain/common";
-import { listAll, listQuerySchema, runList, type ListDeclaration, type ListQuery } from "./list-engine";
+import { listAll, listQuerySchema, runList, type ListDeclaration, type ListQuery } from "./lists";
 import type { AppEnv } from "./env";
 import { apiRoute, invalidResponse, jsonResponse, type RouteAccess } from "./route";
 import type { OpenAPIHono } from "@hono/zod-openapi";

@@ -4,7 +4,7 @@ import { msg } from "../../domain/messages";
 import { searchTextSchema } from "../../domain/text";
 import { queryRows, type Database } from "../db/client";
 import { HttpError } from "./errors";
-import { searchMatch } from "./list-engine";
+import { searchMatch } from "./lists";
 
 /** The query of every options endpoint: `q` narrows by name, `active=true` keeps active records, `after` pages on. */
 export const optionsQuerySchema = z.object({

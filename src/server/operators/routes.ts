@@ -8,7 +8,7 @@ import { queryRows, type Database } from "../db/client";
 import { auth_throttle, operator, operator_account } from "../db/schema";
 import { conflict, errorBodySchema, HttpError, notFound } from "../http/errors";
 import { toJson } from "../http/list";
-import { defineList } from "../http/list-engine";
+import { defineList } from "../http/lists";
 import { mountList } from "../http/list-routes";
 import { apiRoute, createRouter, invalidResponse, jsonBody, jsonResponse, notFoundResponse } from "../http/route";
 import { accountKey, revokeSessions } from "../security";

@@ -6,9 +6,8 @@ import { platformListItemSchema, platformPromptSchema, type PlatformDetail } fro
 import { statusCardsSchema } from "../../domain/prompts";
 import { queryRows, type Database } from "../db/client";
 import { toJson } from "../http/list";
-import { defineList, matchingValues, oneOf } from "../http/list-engine";
+import { anyValue, defineList, matchingValues, statusCardsSql, totalFromStatusCards } from "../http/lists";
 import type { Tx } from "../audit";
-import { statusCardsSql, totalFromStatusCards } from "../prompts/queries";
 
 /**
  * SPEC.md §2 "/platforms": platforms with their number of assigned prompts (counted for the page's
@@ -35,7 +34,8 @@ export const platformList = defineList({
     status: { schema: z.enum(platformStatuses).optional(), where: (v: string) => sql`pl.status = ${v}` },
   },
   search: (m) => sql`pl.platform_name ilike ${m.pattern} or pl.platform_description ilike ${m.pattern}
-    or ${oneOf(sql`pl.status`, matchingValues(platformStatuses, m))}`,
+    or ${anyValue(sql`pl.status`, matchingValues(platformStatuses, m))}`,
+  summaryCounts: "set",
   summary: () => statusCardsSql("platforms"),
   // The cards are counters; a searched total that needed a count is reused like a big list's.
   cacheSummary: "counted",
@@ -65,7 +65,7 @@ export const platformPromptList = defineList({
   defaultSort: "assigned_at",
   defaultOrder: "desc",
   filters: {},
-  search: (m) => sql`p.prompt_title ilike ${m.pattern} or ${oneOf(sql`p.status`, matchingValues(promptStatuses, m))}`,
+  search: (m) => sql`p.prompt_title ilike ${m.pattern} or ${anyValue(sql`p.status`, matchingValues(promptStatuses, m))}`,
   csv: [
     { header: "Prompt ID", value: (p) => p.prompt_id },
     { header: "Prompt", value: (p) => p.prompt_title },

@@ -13,23 +13,8 @@ import {
 } from "../../domain/prompts";
 import { queryRows, type Database } from "../db/client";
 import { toJson } from "../http/list";
-import { anyOf, defineList, matchingValues, oneOf, referencedName } from "../http/list-engine";
+import { anyOf, anyValue, defineList, matchingValues, referencedName, statusCardsSql, totalFromStatusCards } from "../http/lists";
 import type { Tx } from "../audit";
-
-/** Cards Total, Active, Inactive, Draft of `entity` from the maintained status counters (migration prompt_platform_counters). */
-export const statusCardsSql = (entity: "prompts" | "platforms") => sql`
-  select coalesce(sum(n), 0)::int as total,
-    coalesce(sum(n) filter (where status = 'active'), 0)::int as active,
-    coalesce(sum(n) filter (where status = 'inactive'), 0)::int as inactive,
-    coalesce(sum(n) filter (where status = 'draft'), 0)::int as draft
-  from status_counts where entity = ${entity}`;
-
-/** The list's total is a card when only the status filter narrows it. */
-export const totalFromStatusCards = ({ filters, q }: { filters: { status?: string }; q: string | undefined }) => {
-  if (q) return undefined;
-  const status = filters.status as "active" | "inactive" | "draft" | undefined;
-  return (s: { total: number; active: number; inactive: number; draft: number }) => (status ? s[status] : s.total);
-};
 
 /**
  * SPEC.md §2 "/prompts": prompts with the first 240 characters of their content, their skill's
@@ -67,8 +52,9 @@ export const promptList = defineList({
   search: (m) => anyOf([
     sql`p.prompt_title ilike ${m.pattern} or p.prompt_value ilike ${m.pattern}`,
     referencedName({ key: sql`p.skill_id`, table: sql`skills x`, id: sql`x.skill_id`, name: sql`x.skill_name` }, m),
-    oneOf(sql`p.status`, matchingValues(promptStatuses, m)),
+    anyValue(sql`p.status`, matchingValues(promptStatuses, m)),
   ]),
+  summaryCounts: "set",
   summary: () => statusCardsSql("prompts"),
   // The cards are counters; a searched total that needed a count is reused like a big list's.
   cacheSummary: "counted",

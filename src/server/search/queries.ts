@@ -2,7 +2,7 @@ import { sql, type SQL } from "drizzle-orm";
 import { searchKinds, searchPerKind, type SearchHit, type SearchKind, type SearchResult } from "../../domain/search";
 import { queryRows, type Database } from "../db/client";
 import { userFullName, userNameSortKey } from "../db/schema";
-import { searchMatch } from "../http/list-engine";
+import { searchMatch } from "../http/lists";
 
 /**
  * How one kind of record is searched: its rows (`from`, alias t), id, title, the lowercased title

@@ -17,8 +17,7 @@ import { pickerOptions } from "../http/options";
 import { queryRows, type Database } from "../db/client";
 import { skills } from "../db/schema";
 import { toJson } from "../http/list";
-import { anyOf, defineList, matchingValues, oneOf } from "../http/list-engine";
-import { customerNamed } from "../customers/queries";
+import { anyOf, anyValue, customerNamed, defineList, matchingValues } from "../http/lists";
 import type { Tx } from "../audit";
 
 /**
@@ -55,7 +54,8 @@ export const skillList = defineList({
     status: { schema: z.enum(skillStatuses).optional(), where: (v: string) => sql`s.status = ${v}` },
   },
   search: (m) => sql`s.skill_name ilike ${m.pattern} or s.skill_description ilike ${m.pattern}
-    or ${oneOf(sql`s.type`, matchingValues(skillTypes, m))} or ${oneOf(sql`s.status`, matchingValues(skillStatuses, m))}`,
+    or ${anyValue(sql`s.type`, matchingValues(skillTypes, m))} or ${anyValue(sql`s.status`, matchingValues(skillStatuses, m))}`,
+  summaryCounts: "set",
   summary: () => sql`
     select coalesce(sum(n) filter (where status in ('active', 'inactive')), 0)::int as total,
       coalesce(sum(n) filter (where status = 'active'), 0)::int as active,
@@ -106,7 +106,7 @@ export const skillAssignmentList = defineList({
   defaultSort: "assigned_at",
   defaultOrder: "desc",
   filters: {},
-  search: (m) => sql`t.team_name ilike ${m.pattern} or c.customer_name ilike ${m.pattern} or ${oneOf(sql`ts.status`, matchingValues(assignmentStatuses, m))}`,
+  search: (m) => sql`t.team_name ilike ${m.pattern} or c.customer_name ilike ${m.pattern} or ${anyValue(sql`ts.status`, matchingValues(assignmentStatuses, m))}`,
   csv: [
     { header: "Team ID", value: (a) => a.team_id },
     { header: "Team", value: (a) => a.team_name },
@@ -170,7 +170,7 @@ export const skillPromptList = defineList({
   defaultSort: "created_at",
   defaultOrder: "desc",
   filters: {},
-  search: (m) => sql`p.prompt_title ilike ${m.pattern} or ${oneOf(sql`p.status`, matchingValues(promptStatuses, m))}`,
+  search: (m) => sql`p.prompt_title ilike ${m.pattern} or ${anyValue(sql`p.status`, matchingValues(promptStatuses, m))}`,
   csv: [
     { header: "Prompt ID", value: (p) => p.prompt_id },
     { header: "Title", value: (p) => p.prompt_title },
@@ -198,7 +198,7 @@ export const skillCommentList = defineList({
   defaultSort: "created_at",
   defaultOrder: "desc",
   filters: {},
-  search: (m) => sql`sm.comment_value ilike ${m.pattern} or ${oneOf(sql`sm.status`, matchingValues(commentStatuses, m))}`,
+  search: (m) => sql`sm.comment_value ilike ${m.pattern} or ${anyValue(sql`sm.status`, matchingValues(commentStatuses, m))}`,
   csv: [
     { header: "Comment ID", value: (c) => c.comment_id },
     { header: "User ID", value: (c) => c.user_id },

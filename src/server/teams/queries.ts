@@ -5,8 +5,7 @@ import { noSummary } from "../../domain/common";
 import { assignableSkillSchema, teamListItemSchema, teamSummarySchema, type TeamDetail, type TeamListItem, type TeamSkill } from "../../domain/teams";
 import { queryRows, type Database } from "../db/client";
 import { toJson } from "../http/list";
-import { anyOf, defineList, matchingValues, oneOf } from "../http/list-engine";
-import { customerNamed } from "../customers/queries";
+import { anyOf, anyValue, customerNamed, defineList, matchingValues } from "../http/lists";
 
 /**
  * SPEC.md §2 "/teams" (and a customer's teams): teams with customer_name, user_count and
@@ -40,7 +39,8 @@ export const teamList = defineList({
     customer_id: { schema: z.guid().optional(), where: (v: string) => sql`t.customer_id = ${v}` },
     status: { schema: z.enum(teamStatuses).optional(), where: (v: string) => sql`t.status = ${v}` },
   },
-  search: (m) => anyOf([sql`t.team_name ilike ${m.pattern}`, customerNamed(sql`t.customer_id`, m), oneOf(sql`t.status`, matchingValues(teamStatuses, m))]),
+  search: (m) => anyOf([sql`t.team_name ilike ${m.pattern}`, customerNamed(sql`t.customer_id`, m), anyValue(sql`t.status`, matchingValues(teamStatuses, m))]),
+  summaryCounts: "matches",
   summary: ({ filters, q, matching }) =>
     !q && !filters.customer_id
       ? sql`select coalesce(sum(n), 0)::int as total,

@@ -7,9 +7,8 @@ import { userListItemSchema, userMembershipSchema, userSummarySchema, type Avail
 import { queryRows, type Database } from "../db/client";
 import { userFullName, userNameSortKey } from "../db/schema";
 import { likePattern, toJson } from "../http/list";
-import { allOf } from "../http/list-engine";
-import { anyOf, defineList, matchingValues, oneOf } from "../http/list-engine";
-import { customerNamed } from "../customers/queries";
+import { allOf } from "../http/lists";
+import { anyOf, anyValue, customerNamed, defineList, matchingValues } from "../http/lists";
 
 /** Roles of `u.user_id` as an array ordered admin, manager, member (evaluated for the page's rows only). */
 const rolesOf = sql`coalesce((select array_agg(r.role order by array_position(array['admin','manager','member'], r.role))
@@ -64,8 +63,9 @@ export const userList = defineList({
   search: (m) => anyOf([
     sql`${userFullName("u")} ilike ${m.pattern} or u.email ilike ${m.pattern} or u.job_title ilike ${m.pattern}`,
     customerNamed(sql`u.customer_id`, m),
-    oneOf(sql`u.status`, matchingValues(userStatuses, m)),
+    anyValue(sql`u.status`, matchingValues(userStatuses, m)),
   ]),
+  summaryCounts: "set",
   summary: ({ filters, filterWhere }) =>
     filters.customer_id || filters.team_id
       ? sql`select count(*)::int as total,
@@ -160,7 +160,7 @@ export const membershipList = defineList({
   defaultSort: "team_name",
   defaultOrder: "asc",
   filters: {},
-  search: (m) => sql`t.team_name ilike ${m.pattern} or c.customer_name ilike ${m.pattern} or ${oneOf(sql`t.status`, matchingValues(teamStatuses, m))}`,
+  search: (m) => sql`t.team_name ilike ${m.pattern} or c.customer_name ilike ${m.pattern} or ${anyValue(sql`t.status`, matchingValues(teamStatuses, m))}`,
   csv: [
     { header: "Team ID", value: (m) => m.team_id },
     { header: "Team Name", value: (m) => m.team_name },
