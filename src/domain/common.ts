@@ -55,6 +55,9 @@ export function optionsPage<I extends z.ZodType>(item: I) {
   return z.object({ items: z.array(item), more: z.boolean(), next: z.string().nullable() });
 }
 
+/** One page of a list with items `I` and summary `S`: the type of `listPage`'s schema, for both sides. */
+export type ListPageOf<I, S> = z.infer<ReturnType<typeof listPage<z.ZodType<I>, z.ZodType<S>>>>;
+
 /** The summary of a list that has no cards. */
 export const noSummary = z.object({});
 
