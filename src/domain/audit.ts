@@ -71,6 +71,7 @@ export type AuditListName = (typeof auditListNames)[number];
 
 /** The kinds of record audit rows are written against. */
 export const auditRecordEntities = ["customer", "team", "user", "skill", "prompt", "platform", "comment", "operator", "customer_config"] as const;
+export type AuditRecordEntity = (typeof auditRecordEntities)[number];
 export const auditEntities = [...auditRecordEntities, ...auditListNames] as const;
 export type AuditEntityName = (typeof auditEntities)[number];
 

@@ -1,13 +1,11 @@
-import { eq, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { z } from "@hono/zod-openapi";
 import { customerListItemSchema, customerSummarySchema, type CustomerDetail, type CustomerOption } from "../../domain/customers";
 import { customerStatuses } from "../../domain/enums";
 import { pickerOptions } from "../http/options";
 import { queryRows, type Database } from "../db/client";
-import { customers } from "../db/schema";
 import { toJson } from "../http/list";
 import { anyValue, defineList, matchingValues } from "../http/lists";
-import type { Tx } from "../audit";
 
 /**
  * SPEC.md §2 "/customers": customers with their user_count and team_count (maintained in
@@ -87,8 +85,3 @@ export async function customerOption(db: Database, customerId: string): Promise<
   return row ?? null;
 }
 
-/** The customer row locked for update inside `tx`, or undefined. */
-export async function lockCustomer(tx: Tx, customerId: string) {
-  const [row] = await tx.select().from(customers).where(eq(customers.customer_id, customerId)).for("update");
-  return row;
-}

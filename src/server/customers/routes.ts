@@ -1,6 +1,5 @@
 import { z } from "@hono/zod-openapi";
 import { optionsQuerySchema } from "../http/options";
-import { eq } from "drizzle-orm";
 import {
   createCustomerSchema,
   customerDetailSchema,
@@ -16,12 +15,14 @@ import { notFound } from "../http/errors";
 import { toJson } from "../http/list";
 import { mountList } from "../http/list-routes";
 import { apiRoute, createRouter, invalidResponse, jsonBody, jsonResponse, notFoundResponse } from "../http/route";
-import { customerList, customerOption, customerOptions, getCustomer, lockCustomer } from "./queries";
+import { customerList, customerOption, customerOptions, getCustomer } from "./queries";
+import { recordsOf } from "../db/records";
 
 export const customersBase = "/api/customers";
 const json = jsonResponse;
 const notFound404 = notFoundResponse(msg.customers.notFound);
 const invalid = invalidResponse;
+const customerRecords = recordsOf({ table: customers, id: customers.customer_id, entity: "customer", notFound: msg.customers.notFound });
 const params = z.object({ customerId: z.guid({ error: msg.customers.notFound }) });
 
 /**
@@ -89,22 +90,13 @@ customersRouter
   })
   .openapi(create, async (c) => {
     const input = c.req.valid("json");
-    const created = await mutate(c, async (tx) => {
-      const now = new Date();
-      const [row] = await tx.insert(customers).values({ ...input, created_at: now, updated_at: now }).returning();
-      return { result: row, audit: [{ action: "create", entity: "customer", entity_id: row.customer_id, after: toJson(row) }] };
-    });
+    const created = await mutate(c, (tx) => customerRecords.create(tx, input));
     return c.json(toJson(created), 201);
   })
   .openapi(update, async (c) => {
     const { customerId } = c.req.valid("param");
     const { status } = c.req.valid("json");
-    const updated = await mutate(c, async (tx) => {
-      const before = await lockCustomer(tx, customerId);
-      if (!before) throw notFound(msg.customers.notFound);
-      if (before.status === status) return { result: before, audit: [] }; // already so: nothing changes
-      const [after] = await tx.update(customers).set({ status, updated_at: new Date() }).where(eq(customers.customer_id, customerId)).returning();
-      return { result: after, audit: [{ action: "update", entity: "customer", entity_id: customerId, before: { status: before.status }, after: { status: after.status } }] };
-    });
+    // Already so: nothing changes.
+    const updated = await mutate(c, async (tx) => customerRecords.update(tx, await customerRecords.lock(tx, customerId), { status }));
     return c.json(toJson(updated), 200);
   });

@@ -9,7 +9,8 @@ import {
   platformSchema,
   updatePlatformSchema,
 } from "../../domain/platforms";
-import { mutate, type Tx } from "../audit";
+import { mutate } from "../audit";
+import { recordsOf } from "../db/records";
 import { platform_prompts, platforms } from "../db/schema";
 import { errorBodySchema, HttpError, notFound } from "../http/errors";
 import { toJson } from "../http/list";
@@ -78,11 +79,7 @@ mountList(platformsRouter, {
   scope: { where: (p: { platformId: string }) => sql`pp.platform_id = ${p.platformId}`, exists: platformExists, notFound: msg.platforms.notFound },
 });
 
-async function lockedPlatform(tx: Tx, platformId: string) {
-  const [row] = await tx.select().from(platforms).where(eq(platforms.platform_id, platformId)).for("update");
-  if (!row) throw notFound(msg.platforms.notFound);
-  return row;
-}
+const platformRecords = recordsOf({ table: platforms, id: platforms.platform_id, entity: "platform", notFound: msg.platforms.notFound });
 
 platformsRouter
   .openapi(detail, async (c) => {
@@ -92,32 +89,20 @@ platformsRouter
   })
   .openapi(create, async (c) => {
     const input = c.req.valid("json");
-    const created = await mutate(c, async (tx) => {
-      const now = new Date();
-      const [row] = await tx.insert(platforms).values({ ...input, created_at: now, updated_at: now }).returning();
-      return { result: row, audit: [{ action: "create", entity: "platform", entity_id: row.platform_id, after: toJson(row) }] };
-    });
+    const created = await mutate(c, (tx) => platformRecords.create(tx, input));
     return c.json(toJson(created), 201);
   })
   .openapi(update, async (c) => {
     const { platformId } = c.req.valid("param");
     const input = c.req.valid("json");
-    const updated = await mutate(c, async (tx) => {
-      const before = await lockedPlatform(tx, platformId);
-      const changes = Object.fromEntries(
-        Object.entries(input).filter(([k, v]) => v !== undefined && before[k as keyof typeof before] !== v),
-      ) as Partial<typeof before>;
-      if (Object.keys(changes).length === 0) return { result: before, audit: [] };
-      const [after] = await tx.update(platforms).set({ ...changes, updated_at: new Date() }).where(eq(platforms.platform_id, platformId)).returning();
-      return { result: after, audit: [{ action: "update", entity: "platform", entity_id: platformId, before: toJson(before), after: toJson(after) }] };
-    });
+    const updated = await mutate(c, async (tx) => platformRecords.update(tx, await platformRecords.lock(tx, platformId), input));
     return c.json(toJson(updated), 200);
   })
   .openapi(remove, async (c) => {
     const { platformId } = c.req.valid("param");
     const { cascade } = c.req.valid("query");
     const removed = await mutate(c, async (tx) => {
-      const before = await lockedPlatform(tx, platformId);
+      const before = await platformRecords.lock(tx, platformId);
       const assignments = await tx.select({ prompt_id: platform_prompts.prompt_id }).from(platform_prompts)
         .where(eq(platform_prompts.platform_id, platformId)).for("update");
       if (assignments.length > 0 && cascade !== "true") throw new HttpError(409, "conflict", msg.platforms.deleteBlocked(assignments.length));

@@ -13,6 +13,7 @@ import {
   updatePromptSchema,
 } from "../../domain/prompts";
 import { mutate, platformAssignmentAudit, type Tx } from "../audit";
+import { recordsOf } from "../db/records";
 import { queryRows, type Database } from "../db/client";
 import { pedal_prompts, platform_prompts, platforms, prompt_versions, skills } from "../db/schema";
 import { errorBodySchema, HttpError, notFound } from "../http/errors";
@@ -155,11 +156,8 @@ mountList(promptsRouter, {
 type PromptRow = typeof pedal_prompts.$inferSelect;
 
 /** The prompt locked for update, or 404. */
-async function lockedPrompt(tx: Tx, promptId: string): Promise<PromptRow> {
-  const [row] = await tx.select().from(pedal_prompts).where(eq(pedal_prompts.prompt_id, promptId)).for("update");
-  if (!row) throw notFound(msg.prompts.notFound);
-  return row;
-}
+const promptRecords = recordsOf({ table: pedal_prompts, id: pedal_prompts.prompt_id, entity: "prompt", notFound: msg.prompts.notFound });
+const lockedPrompt = (tx: Tx, promptId: string): Promise<PromptRow> => promptRecords.lock(tx, promptId);
 
 /** The skill a prompt is given, which must exist and be active (SPEC.md §2: active skills); locked against deletion. */
 async function activeSkill(tx: Tx, skillId: string) {
@@ -217,19 +215,15 @@ promptsRouter
     const { promptId } = c.req.valid("param");
     const input = c.req.valid("json");
     const updated = await mutate(c, async (tx) => {
-      const before = await lockedPrompt(tx, promptId);
-      const changes = Object.fromEntries(
-        Object.entries(input).filter(([k, v]) => v !== undefined && before[k as keyof PromptRow] !== v),
-      ) as Partial<PromptRow>;
-      if (Object.keys(changes).length === 0) return { result: before, audit: [] };
-      if (changes.skill_id) await activeSkill(tx, changes.skill_id);
-      const [after] = await tx.update(pedal_prompts).set({ ...changes, updated_at: new Date() }).where(eq(pedal_prompts.prompt_id, promptId)).returning();
-      const textChanged = "prompt_title" in changes || "prompt_value" in changes;
+      const before = await promptRecords.lock(tx, promptId);
+      if (input.skill_id && input.skill_id !== before.skill_id) await activeSkill(tx, input.skill_id);
+      const written = await promptRecords.update(tx, before, input);
+      const after = written.result;
+      // A new title or content is a new version, named in the update's audit row.
+      const textChanged = after.prompt_title !== before.prompt_title || after.prompt_value !== before.prompt_value;
       const version = textChanged ? await writeVersion(tx, c, before, after) : undefined;
-      return {
-        result: after,
-        audit: [{ action: "update", entity: "prompt", entity_id: promptId, before: toJson(before), after: { ...toJson(after), ...(version ? { version } : {}) } }],
-      };
+      if (version) written.audit[0].after = { ...written.audit[0].after, version };
+      return written;
     });
     return c.json(toJson(updated), 200);
   })

@@ -20,6 +20,7 @@ import {
   updateSkillSchema,
 } from "../../domain/skills";
 import { assignmentAudit, mutate, type Tx } from "../audit";
+import { recordsOf } from "../db/records";
 import { queryRows, type Database } from "../db/client";
 import { pedal_prompts, skills, teams, teams_skills } from "../db/schema";
 import { errorBodySchema, HttpError, notFound } from "../http/errors";
@@ -201,9 +202,11 @@ mountList(skillsRouter, {
 });
 
 /** The skill locked for update, or 404; with `active`, 422 unless it is active. */
+const skillRecords = recordsOf({ table: skills, id: skills.skill_id, entity: "skill", notFound: msg.skills.notFound });
+
+/** The skill locked for update (404 "Skill not found"); with `active`, 422 unless it is active. */
 async function lockedSkill(tx: Tx, skillId: string, options: { active?: boolean } = {}) {
-  const skill = await lockSkill(tx, skillId);
-  if (!skill) throw notFound(msg.skills.notFound);
+  const skill = await skillRecords.lock(tx, skillId);
   if (options.active && skill.status !== "active") throw new HttpError(422, "validation_failed", msg.skills.notActive);
   return skill;
 }
@@ -224,26 +227,14 @@ skillsRouter
   })
   .openapi(create, async (c) => {
     const input = c.req.valid("json");
-    const created = await mutate(c, async (tx) => {
-      const now = new Date();
-      const [row] = await tx.insert(skills).values({ ...input, created_at: now, updated_at: now }).returning();
-      return { result: row, audit: [{ action: "create", entity: "skill", entity_id: row.skill_id, after: toJson(row) }] };
-    });
+    const created = await mutate(c, (tx) => skillRecords.create(tx, input));
     return c.json(toJson(created), 201);
   })
   .openapi(update, async (c) => {
     const { skillId } = c.req.valid("param");
     const input = c.req.valid("json");
-    const updated = await mutate(c, async (tx) => {
-      const before = await lockedSkill(tx, skillId);
-      const changes = Object.fromEntries(
-        Object.entries(input).filter(([k, v]) => v !== undefined && before[k as keyof typeof before] !== v),
-      ) as Partial<typeof before>;
-      // SPEC.md §4: archiving an inactive skill (or saving an unchanged form) writes nothing.
-      if (Object.keys(changes).length === 0) return { result: before, audit: [] };
-      const [after] = await tx.update(skills).set({ ...changes, updated_at: new Date() }).where(eq(skills.skill_id, skillId)).returning();
-      return { result: after, audit: [{ action: "update" as const, entity: "skill" as const, entity_id: skillId, before: toJson(before), after: toJson(after) }] };
-    });
+    // SPEC.md §4: archiving an inactive skill (or saving an unchanged form) writes nothing.
+    const updated = await mutate(c, async (tx) => skillRecords.update(tx, await skillRecords.lock(tx, skillId), input));
     return c.json(toJson(updated), 200);
   })
   .openapi(remove, async (c) => {

@@ -20,9 +20,11 @@ import { offsetPagingSchema } from "../../domain/common";
 import { apiRoute, createRouter, invalidResponse, jsonBody, jsonResponse, notFoundResponse } from "../http/route";
 import { assignableSkillList, assignableSkillScope, getTeam, teamList, teamSkills } from "./queries";
 import { mountList } from "../http/list-routes";
+import { recordsOf } from "../db/records";
 
 export const teamsBase = "/api/teams";
 const teamNotFound = notFoundResponse(msg.teams.notFound);
+const teamRecords = recordsOf({ table: teams, id: teams.team_id, entity: "team", notFound: msg.teams.notFound });
 const params = z.object({ teamId: z.guid({ error: msg.teams.notFound }) });
 const paging = offsetPagingSchema;
 
@@ -127,20 +129,14 @@ teamsRouter
   .openapi(update, async (c) => {
     const { teamId } = c.req.valid("param");
     const { status } = c.req.valid("json");
-    const row = await mutate(c, async (tx) => {
-      const [before] = await tx.select().from(teams).where(eq(teams.team_id, teamId)).for("update");
-      if (!before) throw notFound(msg.teams.notFound);
-      if (before.status === status) return { result: before, audit: [] }; // SPEC.md §4: skipped if already
-      const [after] = await tx.update(teams).set({ status, updated_at: new Date() }).where(eq(teams.team_id, teamId)).returning();
-      return { result: after, audit: [{ action: "update", entity: "team", entity_id: teamId, before: { status: before.status }, after: { status } }] };
-    });
+    // SPEC.md §4: skipped if already.
+    const row = await mutate(c, async (tx) => teamRecords.update(tx, await teamRecords.lock(tx, teamId), { status }));
     return c.json({ team_id: row.team_id, customer_id: row.customer_id, team_name: row.team_name, status: row.status }, 200);
   })
   .openapi(remove, async (c) => {
     const { teamId } = c.req.valid("param");
     await mutate(c, async (tx) => {
-      const [before] = await tx.select().from(teams).where(eq(teams.team_id, teamId)).for("update");
-      if (!before) throw notFound(msg.teams.notFound);
+      const before = await teamRecords.lock(tx, teamId);
       const members = await tx.delete(teams_users).where(eq(teams_users.team_id, teamId)).returning({ user_id: teams_users.user_id });
       const assignments = await tx.delete(teams_skills).where(eq(teams_skills.team_id, teamId)).returning({ skill_id: teams_skills.skill_id });
       await tx.delete(teams).where(eq(teams.team_id, teamId));
