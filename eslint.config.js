@@ -6,17 +6,27 @@
  *    another feature only through that feature's public module (`<feature>/public.ts`);
  *  - the shared folders (components/, lib/, api/, auth/) never import a feature or the app shell.
  */
+import { readdirSync } from "node:fs";
 import js from "@eslint/js";
 import importPlugin from "eslint-plugin-import";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
+/** The folders directly under `dir`. */
+const folders = (dir) => readdirSync(dir, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
+
 const web = "./src/web";
-/** The screen families: each one folder of src/web. */
-const features = ["analytics", "audit", "comments", "config", "customers", "dashboard", "login", "misc", "operators", "platforms", "prompts", "search", "shell", "skills", "teams", "users"];
-/** Code every feature may use. */
+/** Code every screen family may use. */
 const shared = ["components", "lib", "api", "auth"];
+/** The screen families: every other folder of src/web (a new one is a feature the day it exists). */
+const features = folders(web).filter((f) => !shared.includes(f) && f !== "public");
+
+const server = "./src/server";
+/** What every server feature may use: the HTTP layer, the database, links between two entities' records. */
+const serverShared = ["http", "db", "links"];
+/** The server's features: every other folder of src/server. */
+const serverFeatures = folders(server).filter((f) => !serverShared.includes(f));
 const app = ["router.tsx", "main.tsx", "search-schemas.ts"];
 
 const zones = [
@@ -38,6 +48,15 @@ const zones = [
   ]),
   // Features never import the app's entry points.
   ...features.flatMap((target) => app.map((from) => ({ target: `${web}/${target}`, from: `${web}/${from}`, message: "Features cannot import the app." }))),
+  // Server features never import each other: what two share lives in http/, db/ or links/.
+  ...serverFeatures.flatMap((target) =>
+    serverFeatures
+      .filter((from) => from !== target)
+      .map((from) => ({ target: `${server}/${target}`, from: `${server}/${from}`, message: "Server features do not import each other: move what both need to http/, db/ or links/." })),
+  ),
+  ...serverShared.flatMap((target) =>
+    serverFeatures.map((from) => ({ target: `${server}/${target}`, from: `${server}/${from}`, message: "Shared server code cannot import a feature." })),
+  ),
   // The layering of tests/api/architecture.test.ts, as lint.
   { target: "./src/domain", from: "./src/server", message: "src/domain imports neither side." },
   { target: "./src/domain", from: "./src/web", message: "src/domain imports neither side." },

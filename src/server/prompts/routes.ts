@@ -12,7 +12,8 @@ import {
   promptVersionDetailSchema,
   updatePromptSchema,
 } from "../../domain/prompts";
-import { mutate, platformAssignmentAudit, type Tx } from "../audit";
+import { mutate, type Tx } from "../audit";
+import { platformAssignmentAudit } from "../links";
 import { recordsOf } from "../db/records";
 import { queryRows, type Database } from "../db/client";
 import { pedal_prompts, platform_prompts, platforms, prompt_versions, skills } from "../db/schema";

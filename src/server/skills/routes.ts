@@ -1,6 +1,5 @@
 import { z } from "@hono/zod-openapi";
 import { optionsQuerySchema } from "../http/options";
-import { assignSkillToTeam } from "./assign";
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { okSchema } from "../../domain/common";
 import { msg } from "../../domain/messages";
@@ -19,7 +18,8 @@ import {
   skillSchema,
   updateSkillSchema,
 } from "../../domain/skills";
-import { assignmentAudit, mutate, type Tx } from "../audit";
+import { mutate, type Tx } from "../audit";
+import { assignmentAudit, assignSkillToTeam } from "../links";
 import { recordsOf } from "../db/records";
 import { queryRows, type Database } from "../db/client";
 import { pedal_prompts, skills, teams, teams_skills } from "../db/schema";

@@ -1,5 +1,4 @@
 import { z } from "@hono/zod-openapi";
-import { assignSkillToTeam } from "../skills/assign";
 import { and, eq, sql } from "drizzle-orm";
 import { okSchema } from "../../domain/common";
 import { msg } from "../../domain/messages";
@@ -12,7 +11,8 @@ import {
   teamSkillsSchema,
   updateTeamStatusSchema,
 } from "../../domain/teams";
-import { membershipAudit, mutate } from "../audit";
+import { mutate } from "../audit";
+import { assignSkillToTeam, membershipAudit } from "../links";
 import { customers, teams, teams_skills, teams_users } from "../db/schema";
 import { HttpError, notFound } from "../http/errors";
 import { toJson } from "../http/list";

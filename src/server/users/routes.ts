@@ -11,7 +11,8 @@ import {
   userDetailSchema,
   userListItemSchema,
 } from "../../domain/users";
-import { membershipAudit, mutate } from "../audit";
+import { mutate } from "../audit";
+import { membershipAudit } from "../links";
 import type { Database } from "../db/client";
 import { customers, teams, teams_users, users_data } from "../db/schema";
 import { errorBodySchema, HttpError, notFound } from "../http/errors";

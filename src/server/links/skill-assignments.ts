@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { msg } from "../../domain/messages";
-import { assignmentAudit, type AuditEntry, type Tx } from "../audit";
+import type { AuditEntry, Tx } from "../audit";
+import { assignmentAudit } from "./audit";
 import { skills, teams, teams_skills } from "../db/schema";
 import { HttpError, notFound } from "../http/errors";
 
