@@ -5,7 +5,7 @@
 import { sql } from "drizzle-orm";
 
 /** The status cards (total, active, inactive, draft) of `entity`, from its maintained counters. */
-export const statusCardsSql = (entity: "prompts" | "platforms") => sql`
+export const statusCardsSql = (entity: string) => sql`
   select coalesce(sum(n), 0)::int as total,
     coalesce(sum(n) filter (where status = 'active'), 0)::int as active,
     coalesce(sum(n) filter (where status = 'inactive'), 0)::int as inactive,
