@@ -1,11 +1,12 @@
 import { sql, type SQL } from "drizzle-orm";
 import { z } from "@hono/zod-openapi";
+import { commentSortKeys } from "../../domain/sort-keys";
 import { commentStatuses, type CommentStatus } from "../../domain/enums";
 import { commentListItemSchema, commentSummarySchema, type CommentDetail, type CommentFilter } from "../../domain/comments";
 import { queryRows, type Database } from "../db/client";
 import { userFullName, userNameSortKey } from "../db/schema";
 import { toJson } from "../http/list";
-import { allOf, anyOf, anyValue, customerNamed, defineList, matchingValues, referencedName, searchMatch, type SearchForms } from "../http/lists";
+import { allOf, anyOf, anyValue, customerNamed, defineList, matchingValues, referencedName, searchMatch, type SearchForms, type SortKey } from "../http/lists";
 import type { Tx } from "../audit";
 
 /** The joins of every comment query: the names come from SQL, never from a lookup per row. */
@@ -79,7 +80,7 @@ export const commentList = defineList({
     customer_name: [{ expr: sql`lower(c.customer_name)`, type: "text" }, { expr: sql`c.customer_id`, type: "uuid" }],
     status: [{ expr: sql`sm.status`, type: "text" }],
     created_at: [{ expr: sql`sm.created_at`, type: "timestamptz" }],
-  },
+  } satisfies Record<(typeof commentSortKeys)[number], SortKey[]>,
   defaultSort: "created_at",
   defaultOrder: "desc",
   filters: {

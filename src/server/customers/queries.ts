@@ -1,11 +1,12 @@
 import { sql } from "drizzle-orm";
 import { z } from "@hono/zod-openapi";
+import { customerSortKeys } from "../../domain/sort-keys";
 import { customerListItemSchema, customerSummarySchema, type CustomerDetail, type CustomerOption } from "../../domain/customers";
 import { customerStatuses } from "../../domain/enums";
 import { pickerOptions } from "../http/options";
 import { queryRows, type Database } from "../db/client";
 import { toJson } from "../http/list";
-import { anyValue, defineList, matchingValues } from "../http/lists";
+import { anyValue, defineList, matchingValues, type SortKey } from "../http/lists";
 
 /**
  * SPEC.md §2 "/customers": customers with their user_count and team_count (maintained in
@@ -29,7 +30,7 @@ export const customerList = defineList({
     status: [{ expr: sql`c.status`, type: "text" }],
     created_at: [{ expr: sql`c.created_at`, type: "timestamptz" }],
     updated_at: [{ expr: sql`c.updated_at`, type: "timestamptz" }],
-  },
+  } satisfies Record<(typeof customerSortKeys)[number], SortKey[]>,
   defaultSort: "created_at",
   defaultOrder: "desc",
   filters: { status: { schema: z.enum(customerStatuses).optional(), where: (v: string) => sql`c.status = ${v}` } },

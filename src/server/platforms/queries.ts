@@ -1,12 +1,13 @@
 import { sql } from "drizzle-orm";
 import { z } from "@hono/zod-openapi";
+import { platformSortKeys } from "../../domain/sort-keys";
 import { noSummary } from "../../domain/common";
 import { platformStatuses, promptStatuses } from "../../domain/enums";
 import { platformListItemSchema, platformPromptSchema, type PlatformDetail } from "../../domain/platforms";
 import { statusCardsSchema } from "../../domain/prompts";
 import { queryRows, type Database } from "../db/client";
 import { toJson } from "../http/list";
-import { anyValue, defineList, matchingValues, statusCardsSql, totalFromStatusCards } from "../http/lists";
+import { anyValue, defineList, matchingValues, statusCardsSql, totalFromStatusCards, type SortKey } from "../http/lists";
 import type { Tx } from "../audit";
 
 /**
@@ -27,7 +28,7 @@ export const platformList = defineList({
     status: [{ expr: sql`pl.status`, type: "text" }],
     created_at: [{ expr: sql`pl.created_at`, type: "timestamptz" }],
     updated_at: [{ expr: sql`pl.updated_at`, type: "timestamptz" }],
-  },
+  } satisfies Record<(typeof platformSortKeys)[number], SortKey[]>,
   defaultSort: "created_at",
   defaultOrder: "desc",
   filters: {

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { z } from "@hono/zod-openapi";
+import { promptSortKeys } from "../../domain/sort-keys";
 import { noSummary } from "../../domain/common";
 import { promptStatuses } from "../../domain/enums";
 import {
@@ -13,7 +14,7 @@ import {
 } from "../../domain/prompts";
 import { queryRows, type Database } from "../db/client";
 import { toJson } from "../http/list";
-import { anyOf, anyValue, defineList, matchingValues, referencedName, statusCardsSql, totalFromStatusCards } from "../http/lists";
+import { anyOf, anyValue, defineList, matchingValues, referencedName, statusCardsSql, totalFromStatusCards, type SortKey } from "../http/lists";
 import type { Tx } from "../audit";
 
 /**
@@ -40,7 +41,7 @@ export const promptList = defineList({
     status: [{ expr: sql`p.status`, type: "text" }],
     created_at: [{ expr: sql`p.created_at`, type: "timestamptz" }],
     updated_at: [{ expr: sql`p.updated_at`, type: "timestamptz" }],
-  },
+  } satisfies Record<(typeof promptSortKeys)[number], SortKey[]>,
   defaultSort: "created_at",
   defaultOrder: "desc",
   filters: {

@@ -1,5 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { z } from "@hono/zod-openapi";
+import { skillSortKeys } from "../../domain/sort-keys";
 import { noSummary } from "../../domain/common";
 import { assignmentStatuses, commentStatuses, promptStatuses, skillStatuses, skillTypes } from "../../domain/enums";
 import {
@@ -17,7 +18,7 @@ import { pickerOptions } from "../http/options";
 import { queryRows, type Database } from "../db/client";
 import { skills } from "../db/schema";
 import { toJson } from "../http/list";
-import { anyOf, anyValue, customerNamed, defineList, matchingValues } from "../http/lists";
+import { anyOf, anyValue, customerNamed, defineList, matchingValues, type SortKey } from "../http/lists";
 import type { Tx } from "../audit";
 
 /**
@@ -45,7 +46,7 @@ export const skillList = defineList({
     // The counter table's own copy of the id ends the key, so that the keyset seeks in its (count, id) index.
     team_count: [{ expr: sql`sc.team_count`, type: "int" }, { expr: sql`sc.skill_id`, type: "uuid", unique: true }],
     created_at: [{ expr: sql`s.created_at`, type: "timestamptz" }],
-  },
+  } satisfies Record<(typeof skillSortKeys)[number], SortKey[]>,
   defaultSort: "created_at",
   defaultOrder: "desc",
   filters: {

@@ -1,11 +1,12 @@
 import { sql } from "drizzle-orm";
 import { z } from "@hono/zod-openapi";
+import { teamSortKeys } from "../../domain/sort-keys";
 import { teamStatuses } from "../../domain/enums";
 import { noSummary } from "../../domain/common";
 import { assignableSkillSchema, teamListItemSchema, teamSummarySchema, type TeamDetail, type TeamListItem, type TeamSkill } from "../../domain/teams";
 import { queryRows, type Database } from "../db/client";
 import { toJson } from "../http/list";
-import { anyOf, anyValue, customerNamed, defineList, matchingValues } from "../http/lists";
+import { anyOf, anyValue, customerNamed, defineList, matchingValues, type SortKey } from "../http/lists";
 
 /**
  * SPEC.md §2 "/teams" (and a customer's teams): teams with customer_name, user_count and
@@ -32,7 +33,7 @@ export const teamList = defineList({
     skills_count: [{ expr: sql`tc.skills_count`, type: "int" }, { expr: sql`tc.team_id`, type: "uuid", unique: true }],
     status: [{ expr: sql`t.status`, type: "text" }],
     created_at: [{ expr: sql`t.created_at`, type: "timestamptz" }],
-  },
+  } satisfies Record<(typeof teamSortKeys)[number], SortKey[]>,
   defaultSort: "created_at",
   defaultOrder: "desc",
   filters: {

@@ -1,5 +1,7 @@
 import { sql } from "drizzle-orm";
 import { z } from "@hono/zod-openapi";
+import { membershipSortKeys } from "../../domain/sort-keys";
+import { userSortKeys } from "../../domain/sort-keys";
 import { noSummary } from "../../domain/common";
 import { teamStatuses, userStatuses } from "../../domain/enums";
 import { limits } from "../../domain/messages";
@@ -7,7 +9,7 @@ import { userListItemSchema, userMembershipSchema, userSummarySchema, type Avail
 import { queryRows, type Database } from "../db/client";
 import { userFullName, userNameSortKey } from "../db/schema";
 import { likePattern, toJson } from "../http/list";
-import { allOf } from "../http/lists";
+import { allOf, type SortKey } from "../http/lists";
 import { anyOf, anyValue, customerNamed, defineList, matchingValues } from "../http/lists";
 
 /** Roles of `u.user_id` as an array ordered admin, manager, member (evaluated for the page's rows only). */
@@ -44,7 +46,7 @@ export const userList = defineList({
     // Never signed in sorts as the oldest login.
     last_login: [{ expr: sql`coalesce(u.last_login, '-infinity'::timestamptz)`, type: "timestamptz" }],
     created_at: [{ expr: sql`u.created_at`, type: "timestamptz" }],
-  },
+  } satisfies Record<(typeof userSortKeys)[number], SortKey[]>,
   defaultSort: "created_at",
   defaultOrder: "desc",
   filters: {
@@ -156,7 +158,7 @@ export const membershipList = defineList({
     status: [{ expr: sql`t.status`, type: "text" }],
     user_count: [{ expr: sql`tc.user_count`, type: "int" }],
     created_at: [{ expr: sql`t.created_at`, type: "timestamptz" }],
-  },
+  } satisfies Record<(typeof membershipSortKeys)[number], SortKey[]>,
   defaultSort: "team_name",
   defaultOrder: "asc",
   filters: {},
