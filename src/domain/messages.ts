@@ -45,6 +45,8 @@ export const msg = {
     administration: "Administration",
     signedInFilter: "Signed in at least once",
     clearFilter: (name: string) => `Clear filter: ${name}`,
+    delete: "Delete",
+    deleting: "Deleting...",
   },
   api: {
     unauthorized: "Sign in to continue",
@@ -73,6 +75,11 @@ export const msg = {
     pageOfAbout: (page: string, pages: string) => `Page ${page} of about ${pages}`,
     showing: (from: string, to: string, total: string) => `Showing ${from}–${to} of ${total}`,
     rows: (n: string, one: boolean) => `${n} ${one ? "row" : "rows"}`,
+    /** The accessible names of a table's pager and search box inside a page ("Team Memberships pages"). */
+    pagerOf: (table: string) => `${table} pages`,
+    searchOf: (table: string) => `Search ${table.toLowerCase()}`,
+    /** Under a modal's first matches when there are more. */
+    showingFirst: (shown: string, total: string) => `Showing ${shown} of ${total}; search to narrow the list.`,
     exportCsv: "Export CSV",
     exportBom: "Excel-friendly (UTF-8 BOM)",
     exporting: (rows: string, total: string) => `Exporting… ${rows} of ${total} rows`,

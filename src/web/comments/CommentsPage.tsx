@@ -1,5 +1,4 @@
 import { useEffect, useMemo, useState } from "react";
-import { Link } from "@tanstack/react-router";
 import { CircleCheck, CircleSlash, Clock, ListChecks, MessageCircle, XCircle } from "lucide-react";
 import { commenterName, commentSortKeys, moderationActions, type BulkCommentResult, type CommentListItem, type CommentPage } from "../../domain/comments";
 import { commentStatuses, type CommentStatus } from "../../domain/enums";
@@ -10,11 +9,12 @@ import { ActionBar } from "../components/actions";
 import { StatusBadge } from "../components/badges";
 import { columnsFor } from "../components/DataTable";
 import { titleCase } from "../components/format";
-import { EmptyState, FilterSelect } from "../components/inputs";
+import { EmptyState } from "../components/inputs";
 import { formatCount } from "../components/ListPagination";
-import { ListScreen } from "../components/ListScreen";
+import { ListFilter, ListScreen } from "../components/ListScreen";
 import { Modal, notify } from "../components/overlays";
 import { DateText, Truncate } from "../components/text";
+import { RecordLink } from "../components/RecordLink";
 import { CustomerFilter } from "../customers/public";
 import { useServerList } from "../lib/server-list";
 import { CommentRowActions } from "./CommentRowActions";
@@ -104,20 +104,12 @@ export default function CommentsPage() {
         id: "user",
         header: "User",
         meta: { primary: true },
-        cell: ({ row }) => (
-          <Link to="/users/$userId" params={{ userId: row.original.user_id }} className="block max-w-48 truncate font-medium hover:text-primary hover:underline" title={commenterName(row.original)}>
-            {commenterName(row.original)}
-          </Link>
-        ),
+        cell: ({ row }) => <RecordLink to="/users/$userId" params={{ userId: row.original.user_id }} text={commenterName(row.original)} className="block max-w-48 truncate font-medium" />,
       }),
       col.display({
         id: "skill_name",
         header: "Skill",
-        cell: ({ row }) => (
-          <Link to="/skills/$skillId" params={{ skillId: row.original.skill_id }} className="block max-w-48 truncate hover:text-primary hover:underline">
-            {row.original.skill_name?.trim() || msg.fallbacks.unnamedSkill}
-          </Link>
-        ),
+        cell: ({ row }) => <RecordLink to="/skills/$skillId" params={{ skillId: row.original.skill_id }} text={row.original.skill_name?.trim() || msg.fallbacks.unnamedSkill} className="block max-w-48 truncate" />,
       }),
       col.display({
         id: "customer_name",
@@ -165,10 +157,7 @@ export default function CommentsPage() {
       search={msg.comments.searchPlaceholder}
       filters={
         <>
-          <FilterSelect label="Status" value={status ?? ""} onChange={(v) => list.setFilter({ status: v || undefined })}>
-            <option value="">{msg.comments.allStatuses}</option>
-            {commentStatuses.map((s) => <option key={s} value={s}>{titleCase(s)}</option>)}
-          </FilterSelect>
+          <ListFilter list={list} name="status" label="Status" all={msg.comments.allStatuses} options={commentStatuses} />
           <CustomerFilter value={customer} onChange={(v) => list.setFilter({ customer: v })} />
         </>
       }

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, type KeyboardEvent, type ReactNode } from "react";
 import { createColumnHelper, tableFeatures, useTable, type ColumnDef, type RowData } from "@tanstack/react-table";
 import { ArrowDown, ArrowUp, ArrowUpDown } from "lucide-react";
-import { limits } from "../../domain/messages";
+import { limits, msg } from "../../domain/messages";
 
 /** How a column lays out; declared once per column, used by every table and the phone layout. */
 export type ColumnMeta = {
@@ -27,6 +27,20 @@ export type Features = typeof tableFeatureSet;
 export type Column<T extends RowData> = ColumnDef<Features, T, any>;
 /** Column helper for rows of type T. */
 export const columnsFor = <T extends RowData>() => createColumnHelper<Features, T>();
+
+/**
+ * The last column of a table whose rows have actions (Unassign, a row's menu): no visible header
+ * (its name for screen readers), the actions at the right end; on phones they sit together on the
+ * card's last line (`meta.actions`).
+ */
+export function actionsColumn<T extends RowData>(cell: (row: T) => ReactNode): Column<T> {
+  return columnsFor<T>().display({
+    id: "actions",
+    meta: { actions: true, label: msg.ui.actions },
+    header: () => <span className="sr-only">{msg.ui.actions}</span>,
+    cell: ({ row }) => <div className="flex justify-end gap-1">{cell(row.original)}</div>,
+  });
+}
 
 export type SortState = { sort: string; order: "asc" | "desc" };
 

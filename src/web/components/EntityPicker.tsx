@@ -1,18 +1,51 @@
-import { useEffect, useId, useRef, useState } from "react";
-import { keepPreviousData, useInfiniteQuery, type QueryKey } from "@tanstack/react-query";
+import { useId, useState, type UIEvent } from "react";
+import { keepPreviousData, useInfiniteQuery, useQuery, type QueryKey } from "@tanstack/react-query";
+import { useCombobox, type UseComboboxState, type UseComboboxStateChangeOptions } from "downshift";
 import { ChevronDown, X } from "lucide-react";
+import { useDebounce } from "use-debounce";
+import type { z } from "zod";
 import { msg } from "../../domain/messages";
+import { api } from "../api/client";
 
 export type PickerOption = { id: string; label: string };
 
+/** The "no choice" entry ("All Customers"), first in the list while nothing is typed. */
+const none: PickerOption = { id: "", label: "" };
+
+const { stateChangeTypes: change } = useCombobox;
+
 /**
- * A picker (ARIA combobox with a listbox) over an options endpoint: it lists every record sorted
- * by name, a page of about 20 at a time from the server (`search`, with the cursor of the page
- * before), loading the next as the list scrolls (or the arrow keys reach its end), so no picker
- * loads a whole table; typing narrows it. `value` is the chosen id; `current` its label (shown when
- * closed); `emptyLabel` names "no choice" (e.g. "All Customers") when given. Keyboard: arrows
- * move, Enter chooses, Escape closes. `field`: sized as a form's full-width field (a list filter
- * otherwise).
+ * Downshift's moves, kept to this picker's keyboard model: the arrows stop at the ends instead of
+ * wrapping; Home and End stay the text box's; a click never closes the list (focus opened it); the
+ * active option stays when the pointer leaves the list; leaving the field chooses nothing and keeps
+ * the typed text. Choosing (click, Enter) empties the text: the chosen label shows from `current`.
+ */
+function stateReducer(state: UseComboboxState<PickerOption>, { type, changes, props }: UseComboboxStateChangeOptions<PickerOption>) {
+  const last = props.items.length - 1;
+  switch (type) {
+    case change.InputKeyDownArrowDown:
+      return state.isOpen ? { ...changes, highlightedIndex: Math.min(last, state.highlightedIndex + 1) } : changes;
+    case change.InputKeyDownArrowUp:
+      return state.isOpen ? { ...changes, highlightedIndex: Math.max(0, state.highlightedIndex - 1) } : changes;
+    case change.InputClick:
+      return { ...changes, isOpen: true, highlightedIndex: state.isOpen ? state.highlightedIndex : 0 };
+    case change.MenuMouseLeave:
+      return { ...changes, highlightedIndex: state.highlightedIndex };
+    case change.InputBlur:
+      return { ...changes, selectedItem: state.selectedItem, inputValue: state.inputValue };
+    default:
+      return changes;
+  }
+}
+
+/**
+ * A picker (ARIA combobox with a listbox, Downshift's `useCombobox`) over an options endpoint: it
+ * lists every record sorted by name, a page of about 20 at a time from the server (`search`, with
+ * the cursor of the page before), loading the next as the list scrolls (or the arrow keys reach
+ * its end), so no picker loads a whole table; typing narrows it (200 ms after the last key).
+ * `value` is the chosen id; `current` its label (shown when closed); `emptyLabel` names "no
+ * choice" (e.g. "All Customers") when given. Keyboard: arrows move, Enter chooses, Escape closes.
+ * `field`: sized as a form's full-width field (a list filter otherwise).
  */
 export function EntityPicker({ label, value, current, onChange, search, queryKey, emptyLabel, placeholder, id: givenId, invalid, disabled, describedBy, field = false }: {
   label: string;
@@ -32,21 +65,11 @@ export function EntityPicker({ label, value, current, onChange, search, queryKey
 }) {
   const autoId = useId();
   const id = givenId ?? autoId;
+  const listId = `${id}-list`;
+  const optionId = (i: number) => `${id}-opt-${i}`;
   const [open, setOpen] = useState(false);
   const [text, setText] = useState("");
-  const [q, setQ] = useState("");
-  const [active, setActive] = useState(0);
-  const box = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    const timer = setTimeout(() => setQ(text.trim()), 200);
-    return () => clearTimeout(timer);
-  }, [text]);
-  useEffect(() => {
-    if (!open) return;
-    const onDown = (e: MouseEvent) => !box.current?.contains(e.target as Node) && setOpen(false);
-    document.addEventListener("mousedown", onDown);
-    return () => document.removeEventListener("mousedown", onDown);
-  }, [open]);
+  const [q] = useDebounce(text.trim(), 200);
   const matches = useInfiniteQuery({
     queryKey: [...queryKey, q],
     queryFn: ({ signal, pageParam }) => search(q, pageParam, signal),
@@ -57,87 +80,166 @@ export function EntityPicker({ label, value, current, onChange, search, queryKey
     staleTime: 30_000,
   });
   const found = matches.data?.pages.flatMap((p) => p.items) ?? [];
-  const options: Array<PickerOption | null> = [...(emptyLabel && !q ? [null] : []), ...found];
+  const options = [...(emptyLabel && !q ? [none] : []), ...found];
   const loadMore = () => {
     if (matches.hasNextPage && !matches.isFetchingNextPage) void matches.fetchNextPage();
   };
+  const { getInputProps, getMenuProps, getItemProps, highlightedIndex, openMenu } = useCombobox<PickerOption>({
+    items: options,
+    isOpen: open,
+    onIsOpenChange: ({ isOpen }) => setOpen(Boolean(isOpen)),
+    inputValue: text,
+    onInputValueChange: ({ inputValue }) => setText(inputValue ?? ""),
+    inputId: id,
+    menuId: listId,
+    getItemId: optionId,
+    itemToString: () => "",
+    itemToKey: (item) => item?.id,
+    // The picker keeps no selection of its own: `value` is the page's, and every choice is reported.
+    selectedItem: null,
+    onSelectedItemChange: ({ selectedItem }) => selectedItem && onChange(selectedItem === none ? undefined : selectedItem.id),
+    // The arrow keys reaching the end of what is loaded ask for the next page.
+    onHighlightedIndexChange: ({ highlightedIndex: at, type }) => {
+      if (type === change.InputKeyDownArrowDown && (at ?? 0) >= options.length - 3) loadMore();
+    },
+    defaultHighlightedIndex: 0,
+    stateReducer,
+  });
   // The next page is asked for when the list is scrolled near its end.
-  const onScroll = (e: React.UIEvent<HTMLUListElement>) => {
+  const onScroll = (e: UIEvent<HTMLUListElement>) => {
     const list = e.currentTarget;
     if (list.scrollHeight - list.scrollTop - list.clientHeight < 80) loadMore();
   };
-  const choose = (option: PickerOption | null) => {
-    onChange(option?.id);
-    setOpen(false);
-    setText("");
-  };
-  const listId = `${id}-list`;
-  const optionId = (i: number) => `${id}-opt-${i}`;
 
   return (
-    <div ref={box} className={`relative w-full ${field ? "" : "sm:w-64"}`}>
+    <div className={`relative w-full ${field ? "" : "sm:w-64"}`}>
       <div className={`input w-full ${field ? "" : "input-sm"} ${invalid ? "input-error" : ""}`}>
         <input
-          id={id}
-          role="combobox"
-          aria-label={label}
-          aria-expanded={open}
-          aria-controls={listId}
-          aria-autocomplete="list"
-          aria-activedescendant={open && options.length ? optionId(active) : undefined}
-          aria-invalid={invalid || undefined}
-          aria-describedby={describedBy}
-          disabled={disabled}
-          className="grow"
-          placeholder={open ? placeholder ?? msg.lists.pickerMore : current ?? emptyLabel ?? placeholder ?? ""}
+          {...getInputProps({
+            "aria-label": label,
+            "aria-invalid": invalid || undefined,
+            "aria-describedby": describedBy,
+            disabled,
+            className: "grow",
+            placeholder: open ? placeholder ?? msg.lists.pickerMore : current ?? emptyLabel ?? placeholder ?? "",
+            maxLength: 200,
+            onFocus: () => !open && openMenu(),
+            // Home and End move the caret in the text, as in any text box.
+            onKeyDown: (e) => {
+              if (e.key === "Home" || e.key === "End") (e.nativeEvent as KeyboardEvent & { preventDownshiftDefault?: boolean }).preventDownshiftDefault = true;
+            },
+          })}
+          // Closed, the field shows the choice (or "All Customers"); open, what is typed.
           value={open ? text : current ?? (value ? "" : emptyLabel ?? "")}
-          onFocus={() => { setOpen(true); setActive(0); }}
-          onClick={() => setOpen(true)}
-          onChange={(e) => { setText(e.target.value); setOpen(true); setActive(0); }}
-          onKeyDown={(e) => {
-            if (e.key === "ArrowDown") {
-              e.preventDefault();
-              setOpen(true);
-              setActive((a) => Math.min(options.length - 1, a + 1));
-              if (active >= options.length - 3) loadMore();
-            }
-            else if (e.key === "ArrowUp") { e.preventDefault(); setActive((a) => Math.max(0, a - 1)); }
-            else if (e.key === "Enter" && open && options.length) { e.preventDefault(); choose(options[active] ?? null); }
-            else if (e.key === "Escape") setOpen(false);
-          }}
-          maxLength={200}
-          autoComplete="off"
+          aria-activedescendant={open && options.length && highlightedIndex >= 0 ? optionId(highlightedIndex) : undefined}
         />
         {value && emptyLabel && !disabled ? (
-          <button type="button" className="btn btn-ghost btn-xs btn-square" aria-label={`Clear ${label}`} onClick={() => choose(null)}>
+          <button type="button" className="btn btn-ghost btn-xs btn-square" aria-label={`Clear ${label}`} onClick={() => { onChange(undefined); setOpen(false); setText(""); }}>
             <X className="h-3.5 w-3.5" aria-hidden />
           </button>
         ) : (
           <ChevronDown className="h-4 w-4 opacity-50" aria-hidden />
         )}
       </div>
-      {open ? (
-        <ul id={listId} role="listbox" aria-label={label} onScroll={onScroll} className="menu absolute z-40 mt-1 max-h-80 w-full flex-nowrap overflow-y-auto rounded-box border border-base-300 bg-base-100 p-1 shadow-lg">
-          {options.map((option, i) => (
-            <li key={option?.id ?? "none"} role="none">
-              <button
-                type="button"
-                role="option"
-                id={optionId(i)}
-                aria-selected={(option?.id ?? undefined) === value}
-                tabIndex={-1}
-                className={`truncate ${i === active ? "menu-active" : ""}`}
-                onMouseDown={(e) => e.preventDefault()}
-                onClick={() => choose(option)}
-              >
-                {option ? option.label : emptyLabel}
-              </button>
-            </li>
-          ))}
-          {matches.isPending || matches.isFetchingNextPage ? <li className="px-3 py-2 text-sm text-base-content/70" role="none">{msg.lists.pickerLoading}</li> : null}
-          {matches.data && found.length === 0 && q ? <li className="px-3 py-2 text-sm text-base-content/70" role="none">{msg.lists.pickerNone}</li> : null}
-        </ul>
-      ) : null}
+      <ul
+        {...getMenuProps({ "aria-label": label, onScroll }, { suppressRefError: true })}
+        hidden={!open}
+        className="menu absolute z-40 mt-1 max-h-80 w-full flex-nowrap overflow-y-auto rounded-box border border-base-300 bg-base-100 p-1 shadow-lg"
+      >
+        {open ? options.map((option, i) => (
+          <li key={option.id || "none"} role="none">
+            <button
+              type="button"
+              {...getItemProps({ item: option, index: i })}
+              // Selected is the page's choice (not the active option).
+              aria-selected={(option === none ? undefined : option.id) === value}
+              tabIndex={-1}
+              className={`truncate ${i === highlightedIndex ? "menu-active" : ""}`}
+            >
+              {option === none ? emptyLabel : option.label}
+            </button>
+          </li>
+        )) : null}
+        {open && (matches.isPending || matches.isFetchingNextPage) ? <li className="px-3 py-2 text-sm text-base-content/70" role="none">{msg.lists.pickerLoading}</li> : null}
+        {open && matches.data && found.length === 0 && q ? <li className="px-3 py-2 text-sm text-base-content/70" role="none">{msg.lists.pickerNone}</li> : null}
+      </ul>
     </div>
   );
+}
+
+/** What the pickers made by `optionsPicker` take (a form `Field` sets the two aria props). */
+export type OptionsPickerProps = {
+  value: string | undefined;
+  onChange: (id: string | undefined) => void;
+  /** Only active records (the forms that link one). */
+  activeOnly?: boolean;
+  /** The "no choice" entry of a filter ("All Customers"). */
+  emptyLabel?: string;
+  id?: string;
+  invalid?: boolean;
+  disabled?: boolean;
+  /** The accessible name; the kind's `label` unless given ("Customer" on the configuration screen). */
+  label?: string;
+  /** Sized as a form's full-width field. */
+  field?: boolean;
+  "aria-describedby"?: string;
+  "aria-invalid"?: boolean;
+};
+
+/**
+ * One picker per options endpoint, declared by what differs: `path` ("/customers/options", which
+ * answers `{ items, next }` sorted by name, `?q=`, `?active=true`, `?limit=`, `?after=` the `next`
+ * cursor, and `path/{id}` for one option), the zod schemas of a page and of one option, how an
+ * option reads (`option`: its id and label), its query keys' root (so that the kind's changes
+ * refetch it), and its texts. Returns `Picker` (an `EntityPicker` over it) and `Filter`, the list
+ * toolbar's "Customer" filter laid out as `FilterSelect` with `labels.all` as its no-choice entry.
+ */
+export function optionsPicker<O, P extends z.ZodType<{ items: O[]; next: string | null }>>({ path, page, one, option, root, labels }: {
+  path: string;
+  page: P;
+  one: z.ZodType<O>;
+  option: (o: O) => PickerOption;
+  root: QueryKey;
+  labels: { label: string; placeholder: string; all?: string };
+}) {
+  function Picker({ value, onChange, activeOnly = false, emptyLabel, id, invalid, disabled, label = labels.label, field, ...aria }: OptionsPickerProps) {
+    const chosen = useQuery({
+      queryKey: [...root, "option", value],
+      queryFn: ({ signal }) => api(`${path}/${value}`, one, { signal }),
+      enabled: Boolean(value),
+      staleTime: 60_000,
+    });
+    return (
+      <EntityPicker
+        id={id}
+        label={label}
+        value={value}
+        current={value && chosen.data ? option(chosen.data).label : undefined}
+        onChange={onChange}
+        emptyLabel={emptyLabel}
+        invalid={invalid || aria["aria-invalid"]}
+        describedBy={aria["aria-describedby"]}
+        field={field}
+        disabled={disabled}
+        placeholder={labels.placeholder}
+        queryKey={[...root, "options", activeOnly]}
+        search={async (q, after, signal) => {
+          const answer = await api(path, page, { query: { q: q || undefined, active: activeOnly ? "true" : undefined, limit: 20, after }, signal });
+          return { items: answer.items.map(option), next: answer.next };
+        }}
+      />
+    );
+  }
+
+  function Filter({ value, onChange }: { value: string | undefined; onChange: (id: string | undefined) => void }) {
+    return (
+      // Laid out as FilterSelect is, so that filters on a phone line up in one column.
+      <div className="grid grid-cols-[6.5rem_minmax(0,1fr)] items-center gap-2 text-sm sm:flex">
+        <span className="whitespace-nowrap text-base-content/80" aria-hidden>{labels.label}</span>
+        <Picker value={value} onChange={onChange} emptyLabel={labels.all} />
+      </div>
+    );
+  }
+
+  return { Picker, Filter };
 }

@@ -3,12 +3,10 @@ import type { UseQueryResult } from "@tanstack/react-query";
 import { Link, useNavigate } from "@tanstack/react-router";
 import type { OperatorRole } from "../../domain/enums";
 import { msg } from "../../domain/messages";
-import { BackLink, DetailScaffold, FormSkeleton } from "./detail";
+import { BackLink, FormSkeleton } from "./detail";
 import { FormCard, FormPage } from "./forms";
+import { RecordStates, type RecordKind, type Target } from "./RecordPage";
 import { DocumentTitle } from "./ui";
-
-/** A place in the app to go to. */
-export type Target = { to: string; params?: Record<string, string> };
 
 /** What a form screen gives its form: Cancel, the way on after a save, and whether it is saved. */
 export type FormScreenContext<R> = {
@@ -39,13 +37,11 @@ export function FormScreen<R = undefined>({ section, title, subtitle, back, need
   /** Where the back link and Cancel lead. */
   back: Target & { label: string };
   need?: OperatorRole;
-  /** An edit screen's record: its query, and what to say when it cannot be shown. */
+  /** An edit screen's record: its query, its name (for the document title) and its kind (what to say when it cannot be shown). */
   load?: {
     query: UseQueryResult<R>;
     name: (record: R) => string;
-    errorTitle: string;
-    notFound: { title: string; message?: string };
-    list: Target & { label: string };
+    kind: RecordKind;
   };
   /** How many fields the skeleton shows while the record loads. */
   fields?: number;
@@ -84,9 +80,9 @@ export function FormScreen<R = undefined>({ section, title, subtitle, back, need
   return (
     <FormPage need={need} back={<BackLink to={back.to} params={back.params} label={back.label} />}>
       {load ? (
-        <DetailScaffold query={load.query} skeleton={<FormSkeleton fields={fields} />} section={section} errorTitle={load.errorTitle} notFound={load.notFound} back={{ ...load.list }}>
+        <RecordStates query={load.query} kind={load.kind} loading={<FormSkeleton fields={fields} />}>
           {card}
-        </DetailScaffold>
+        </RecordStates>
       ) : (
         card(undefined as R)
       )}

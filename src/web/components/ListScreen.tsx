@@ -2,13 +2,16 @@ import type { ReactNode } from "react";
 import { Plus, type LucideIcon } from "lucide-react";
 import { limits, msg } from "../../domain/messages";
 import { ApiError, errorMessage } from "../api/client";
-import type { useServerList } from "../lib/server-list";
+import { useNavigate } from "@tanstack/react-router";
+import type { ServerList, useServerList } from "../lib/server-list";
 import { SummaryNote } from "../lib/SummaryNote";
 import { ActionBar } from "./actions";
 import { DataTable, type Column } from "./DataTable";
 import { ExportCsvButton } from "./ExportCsvButton";
-import { SearchInput, Toolbar } from "./inputs";
+import { titleCase } from "./case";
+import { FilterSelect, SearchInput, Toolbar } from "./inputs";
 import { formatCount, ListPagination } from "./ListPagination";
+import type { Target } from "./RecordPage";
 import { ErrorState, NotAllowed, PageHeader, StatCard, StatCardSkeleton, StatGrid } from "./ui";
 
 /** The result of `useServerList` for rows `I` and summary `S`. */
@@ -53,7 +56,8 @@ type Props<I extends object, S> = {
     rowKey: (row: I) => string;
     /** Column ids the server sorts by; none: no sort buttons. */
     sortable?: readonly string[];
-    onRowClick?: (row: I) => void;
+    /** The record a row opens (on click, or Enter on the focused row). */
+    rowLink?: (row: I) => Target;
     /** The empty state (the page decides between "none yet", "none match" and "failed"). */
     empty: ReactNode;
   };
@@ -93,6 +97,7 @@ type Props<I extends object, S> = {
  */
 export function ListScreen<I extends object, S>(props: Props<I, S>) {
   const { list, cards, section, table } = props;
+  const navigate = useNavigate();
   const { data, failed, query } = list;
   const exact = data?.summary_exact ?? true;
   const summary = data?.summary;
@@ -120,7 +125,7 @@ export function ListScreen<I extends object, S>(props: Props<I, S>) {
         rowKey={table.rowKey}
         {...sorting}
         loading={loading}
-        onRowClick={table.onRowClick}
+        onRowClick={table.rowLink ? (row) => void navigate(table.rowLink!(row) as never) : undefined}
         empty={table.empty}
       />
       <ListPagination list={list} />
@@ -179,5 +184,27 @@ export function ListScreen<I extends object, S>(props: Props<I, S>) {
       )}
       {props.children}
     </>
+  );
+}
+
+/**
+ * A list's filter over a fixed set of values ("Status": "All Statuses", Active, Inactive, Draft),
+ * kept with the list's state (`name` in the URL for screens); choosing one goes back to page 1.
+ */
+export function ListFilter({ list, name, label, all, options }: {
+  list: Pick<ServerList, "state" | "setFilter">;
+  /** The filter's name in the list's state. */
+  name: string;
+  label: string;
+  /** The entry that clears it ("All Statuses"). */
+  all: string;
+  /** The values, shown title-cased. */
+  options: readonly string[];
+}) {
+  return (
+    <FilterSelect label={label} value={list.state.filters[name] ?? ""} onChange={(v) => list.setFilter({ [name]: v || undefined })}>
+      <option value="">{all}</option>
+      {options.map((o) => <option key={o} value={o}>{titleCase(o)}</option>)}
+    </FilterSelect>
   );
 }

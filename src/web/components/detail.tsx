@@ -1,9 +1,10 @@
 import type { ReactNode } from "react";
-import type { UseQueryResult } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
-import { ArrowLeft } from "lucide-react";
-import { ApiError, errorMessage } from "../api/client";
-import { DocumentTitle, ErrorState } from "./ui";
+import { ArrowLeft, type LucideIcon } from "lucide-react";
+import { titleCase } from "./case";
+import { formatNumber } from "./format";
+import { Truncate } from "./text";
+import { StatCard, StatGrid } from "./ui";
 
 /** A titled card section of a detail page. */
 export function Section({ title, actions, children, className = "" }: { title: string; actions?: ReactNode; children: ReactNode; className?: string }) {
@@ -90,50 +91,30 @@ export function BackLink({ to, params, label }: { to: string; params?: Record<st
   );
 }
 
-type NotFound = {
-  /** The heading ("Customer not found", or the spec's "Error loading team"). */
-  title: string;
-  /** A line under it ("Team not found"). */
-  message?: string;
-};
+/** One card atop a record's page: a `count` (formatted, "1,204"), or another `value`. */
+export type RecordStat = { label: string; icon: LucideIcon; count?: number; value?: ReactNode };
 
-/**
- * Every detail page's states from one place: the skeleton while loading, the not-found view on a
- * 404 (no Retry: it cannot help), the error view with the server's message and Retry otherwise, each with the back link and
- * a document title ("Customer not found · Customers · Pedal Console"); then `children` with the data.
- */
-export function DetailScaffold<T>({ query, section, errorTitle, notFound, back, skeleton, children }: {
-  query: Pick<UseQueryResult<T>, "data" | "error" | "isPending" | "refetch">;
-  /** The screen family, for the document title ("Customers"). */
-  section: string;
-  /** The spec's error title ("Error loading customer"). */
-  errorTitle: string;
-  notFound: NotFound;
-  /** Where the error views lead back to. */
-  back: { to: string; label: string; params?: Record<string, string> };
-  /** What shows while loading: the detail page's skeleton unless the page is a form (FormSkeleton). */
-  skeleton?: ReactNode;
-  children: (data: T) => ReactNode;
-}) {
-  const { data, error, isPending, refetch } = query;
-  const missing = error instanceof ApiError && error.status === 404;
-  // The title is set here only while there is no record: with one, the page's header names it
-  // ("Summarise tickets · Prompts · Pedal Console"), and a title set here would replace it.
-  if (isPending) return <><DocumentTitle parts={[section]} />{skeleton ?? <DetailSkeleton />}</>;
-  // Data already shown stays while a background refresh fails.
-  if (data !== undefined) return <>{children(data)}</>;
-  const retry = () => void refetch();
+/** The cards atop a record's page (SPEC.md §2 customer, team, user and skill pages), declared as data. */
+export function RecordStats({ stats }: { stats: RecordStat[] }) {
   return (
-    <>
-    <DocumentTitle parts={[missing ? notFound.title : errorTitle, section]} />
-    <ErrorState
-      title={missing ? notFound.title : errorTitle}
-      message={missing ? notFound.message : errorMessage(error) || notFound.message}
-      // Retry is for failures that can pass: a record that does not exist will not appear.
-      onRetry={missing ? undefined : retry}
-    >
-      <Link to={back.to as "/"} params={back.params as never} activeOptions={{ exact: true }} activeProps={{ "aria-current": undefined }} className="btn btn-ghost btn-sm">{back.label}</Link>
-    </ErrorState>
-    </>
+    <StatGrid>
+      {stats.map(({ label, icon: Icon, count, value }) => (
+        <StatCard key={label} label={label} value={count === undefined ? value : formatNumber(count)} icon={<Icon className="h-6 w-6" />} />
+      ))}
+    </StatGrid>
   );
+}
+
+/** A card's value that opens another record (a team's or user's customer): its name, two lines at most. */
+export function StatLink({ to, params, text }: { to: string; params: Record<string, string>; text: string }) {
+  return (
+    <Link to={to as "/"} params={params as never} className="block min-w-0 text-lg leading-snug hover:text-primary hover:underline">
+      <Truncate text={text} lines={2} />
+    </Link>
+  );
+}
+
+/** A card's value that is a word (a status), title-cased and smaller than a count. */
+export function StatText({ text }: { text: string }) {
+  return <span className="text-lg">{titleCase(text)}</span>;
 }

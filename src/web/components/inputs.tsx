@@ -1,5 +1,6 @@
 import { cloneElement, isValidElement, useEffect, useState, type ReactElement, type ReactNode } from "react";
 import { Search } from "lucide-react";
+import { useDebounce } from "use-debounce";
 import { msg } from "../../domain/messages";
 
 /**
@@ -8,13 +9,14 @@ import { msg } from "../../domain/messages";
  */
 export function SearchInput({ value, onChange, placeholder, label, maxLength = 200 }: { value: string; onChange: (v: string) => void; placeholder: string; label?: string; maxLength?: number }) {
   const [draft, setDraft] = useState(value);
+  // The list's own search changes (Back, a link): the box shows it.
   useEffect(() => setDraft(value), [value]);
+  const [settled] = useDebounce(draft, 300);
   useEffect(() => {
-    if (draft === value) return;
-    const timer = setTimeout(() => onChange(draft), 300);
-    return () => clearTimeout(timer);
+    // Reported once typing stops, unless the list already has it (Enter, or a change from outside).
+    if (settled !== value) onChange(settled);
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [draft]);
+  }, [settled]);
   return (
     <label className="input input-sm w-full sm:w-72">
       <Search className="h-4 w-4 opacity-60" aria-hidden />

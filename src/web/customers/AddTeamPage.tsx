@@ -6,6 +6,7 @@ import { EntityForm } from "../components/EntityForm";
 import { FormScreen } from "../components/FormScreen";
 import { notify } from "../components/overlays";
 import { teamDefaults, teamFields, useCreateTeam } from "../teams/public";
+import { customerRecord } from "./CustomerForm";
 import { customerQuery } from "./queries";
 
 /**
@@ -29,7 +30,7 @@ export default function AddTeamPage() {
         </>
       )}
       back={{ ...back, label: msg.teams.backToCustomer }}
-      load={{ query: customer, name: (c) => c.customer_name, errorTitle: msg.customers.loadOneError, notFound: { title: msg.customers.notFound }, list: { to: "/customers", label: msg.customers.backToList } }}
+      load={{ query: customer, name: (c) => c.customer_name, kind: customerRecord }}
       fields={2}
     >
       {({ cancel, finish, locked }) => (

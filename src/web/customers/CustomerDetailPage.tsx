@@ -1,18 +1,16 @@
-import { useQuery } from "@tanstack/react-query";
 import { useParams } from "@tanstack/react-router";
 import { Archive, ArchiveRestore, Plus, Settings, User, UserCheck, UsersRound } from "lucide-react";
 import type { CustomerDetail } from "../../domain/customers";
 import { msg } from "../../domain/messages";
-import { errorMessage } from "../api/client";
 import { ActionBar, historyAction } from "../components/actions";
 import { StatusBadge } from "../components/badges";
-import { BackLink, DetailScaffold, InfoList, Section } from "../components/detail";
-import { formatNumber } from "../components/format";
+import { InfoList, RecordStats, Section } from "../components/detail";
 import { notify } from "../components/overlays";
 import { DateText, Muted } from "../components/text";
-import { PageHeader, StatCard, StatGrid } from "../components/ui";
+import { RecordHeader, RecordPage } from "../components/RecordPage";
 import { CustomerTeamTable } from "../teams/public";
 import { UserTable } from "../users/public";
+import { customerRecord } from "./CustomerForm";
 import { customerQuery, useSetCustomerStatus } from "./queries";
 
 /** Splits the free-text valid_domains (one per line or comma-separated) into domains. */
@@ -23,17 +21,10 @@ function domainsOf(text: string | null): string[] {
 /** SPEC.md §2 "/customers/{customerId}". */
 export default function CustomerDetailPage() {
   const { customerId } = useParams({ from: "/customers/$customerId" });
-  const query = useQuery(customerQuery(customerId));
   return (
-    <DetailScaffold
-      query={query}
-      section={msg.nav.customers}
-      errorTitle={msg.customers.loadOneError}
-      notFound={{ title: msg.customers.notFound }}
-      back={{ to: "/customers", label: msg.customers.backToList }}
-    >
+    <RecordPage query={customerQuery(customerId)} kind={customerRecord}>
       {(customer) => <CustomerView customer={customer} />}
-    </DetailScaffold>
+    </RecordPage>
   );
 }
 
@@ -50,8 +41,8 @@ function CustomerView({ customer }: { customer: CustomerDetail }) {
 
   return (
     <>
-      <BackLink to="/customers" label={msg.customers.backToList} />
-      <PageHeader
+      <RecordHeader
+        back={customerRecord.list}
         title={name}
         section={msg.nav.customers}
         badge={<StatusBadge kind="customer" status={customer.status} />}
@@ -72,15 +63,17 @@ function CustomerView({ customer }: { customer: CustomerDetail }) {
             ]}
           />
         }
+        error={setStatus.error}
       />
-      {setStatus.error ? <div role="alert" className="alert alert-error alert-soft mb-4 text-sm">{errorMessage(setStatus.error)}</div> : null}
 
-      <StatGrid>
-        <StatCard label="Total Users" value={formatNumber(customer.stats.total_users)} icon={<User className="h-6 w-6" />} />
-        <StatCard label="Active Users" value={formatNumber(customer.stats.active_users)} icon={<UserCheck className="h-6 w-6" />} />
-        <StatCard label="Total Teams" value={formatNumber(customer.stats.total_teams)} icon={<UsersRound className="h-6 w-6" />} />
-        <StatCard label="Active Teams" value={formatNumber(customer.stats.active_teams)} icon={<UsersRound className="h-6 w-6" />} />
-      </StatGrid>
+      <RecordStats
+        stats={[
+          { label: "Total Users", icon: User, count: customer.stats.total_users },
+          { label: "Active Users", icon: UserCheck, count: customer.stats.active_users },
+          { label: "Total Teams", icon: UsersRound, count: customer.stats.total_teams },
+          { label: "Active Teams", icon: UsersRound, count: customer.stats.active_teams },
+        ]}
+      />
 
       <div className="mt-6 flex flex-col gap-6">
         <Section title="Customer Information">

@@ -2,6 +2,7 @@ import { customerStatuses } from "../../domain/enums";
 import { msg } from "../../domain/messages";
 import type { CreateCustomerInput } from "../../domain/customers";
 import type { FieldSpec } from "../components/EntityForm";
+import type { RecordKind } from "../components/RecordPage";
 
 /**
  * The customer form (SPEC.md §5 "Add customer"): Customer Name (required, trimmed), Status (the
@@ -15,3 +16,11 @@ export const customerFields: FieldSpec<CreateCustomerInput>[] = [
 ];
 
 export const customerDefaults: CreateCustomerInput = { customer_name: "", status: "active", valid_domains: "" };
+
+/** A customer as its detail page and its Add Team screen load it (SPEC.md §2). */
+export const customerRecord: RecordKind = {
+  section: msg.nav.customers,
+  errorTitle: msg.customers.loadOneError,
+  notFound: { title: msg.customers.notFound },
+  list: { to: "/customers", label: msg.customers.backToList },
+};

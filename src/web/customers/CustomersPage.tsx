@@ -1,4 +1,3 @@
-import { Link, useNavigate } from "@tanstack/react-router";
 import { Building2, CircleCheck, CircleSlash, Clock } from "lucide-react";
 import { customerSortKeys, type CustomerListItem, type CustomerPage } from "../../domain/customers";
 import { msg } from "../../domain/messages";
@@ -7,6 +6,7 @@ import { columnsFor } from "../components/DataTable";
 import { ListScreen } from "../components/ListScreen";
 import { DateText, Num } from "../components/text";
 import { EmptyState } from "../components/inputs";
+import { RecordLink } from "../components/RecordLink";
 import { useServerList } from "../lib/server-list";
 import { customerListQuery } from "./queries";
 
@@ -16,14 +16,7 @@ const columns = [
     id: "customer_name",
     header: "Company",
     meta: { grow: true },
-    cell: ({ row }) => {
-      const name = row.original.customer_name.trim() || msg.fallbacks.unnamedCompany;
-      return (
-        <Link to="/customers/$customerId" params={{ customerId: row.original.customer_id }} className="block truncate font-medium hover:text-primary hover:underline" title={name}>
-          {name}
-        </Link>
-      );
-    },
+    cell: ({ row }) => <RecordLink to="/customers/$customerId" params={{ customerId: row.original.customer_id }} text={row.original.customer_name.trim() || msg.fallbacks.unnamedCompany} className="block truncate font-medium" />,
   }),
   col.accessor("user_count", { id: "user_count", header: "Users", meta: { align: "right" }, cell: (c) => <Num value={c.getValue()} /> }),
   col.accessor("team_count", { id: "team_count", header: "Teams", meta: { align: "right" }, cell: (c) => <Num value={c.getValue()} /> }),
@@ -35,7 +28,6 @@ const columns = [
 /** SPEC.md §2 "/customers": summary cards, searchable and sortable table, Add Customer, Export CSV. */
 export default function CustomersPage() {
   const list = useServerList<CustomerListItem, CustomerPage["summary"]>({ mode: "url", defaults: { sort: "created_at", order: "desc" }, query: customerListQuery });
-  const navigate = useNavigate();
   const { failed, query } = list;
 
   return (
@@ -58,7 +50,7 @@ export default function CustomersPage() {
         columns,
         rowKey: (r) => r.customer_id,
         sortable: customerSortKeys,
-        onRowClick: (r) => void navigate({ to: "/customers/$customerId", params: { customerId: r.customer_id } }),
+        rowLink: (r) => ({ to: "/customers/$customerId", params: { customerId: r.customer_id } }),
         empty: (
           <EmptyState
             title={failed ? msg.customers.noData : msg.customers.empty}

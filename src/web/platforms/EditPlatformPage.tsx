@@ -6,7 +6,7 @@ import { createPlatformSchema } from "../../domain/platforms";
 import { EntityForm } from "../components/EntityForm";
 import { FormScreen } from "../components/FormScreen";
 import { notify } from "../components/overlays";
-import { platformFields } from "./PlatformForm";
+import { platformFields, platformRecord } from "./PlatformForm";
 import { platformQuery, useUpdatePlatform } from "./queries";
 
 /** /platforms/{platform_id}/edit (docs/decisions.md): the platform form prefilled; on success back to the platform. */
@@ -21,7 +21,7 @@ export default function EditPlatformPage() {
       title={msg.platforms.editTitle}
       subtitle={msg.platforms.editSubtitle}
       back={{ ...back, label: msg.platforms.backToPlatform }}
-      load={{ query, name: (p) => p.platform_name, errorTitle: msg.platforms.loadOneError, notFound: { title: msg.platforms.notFound, message: msg.platforms.notFoundText }, list: { to: "/platforms", label: msg.platforms.backToList } }}
+      load={{ query, name: (p) => p.platform_name, kind: platformRecord }}
     >
       {({ record: platform, cancel, finish }) => (
         <EntityForm

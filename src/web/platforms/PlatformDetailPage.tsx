@@ -1,22 +1,21 @@
-import { useState } from "react";
-import { useQuery } from "@tanstack/react-query";
-import { Link, useNavigate, useParams } from "@tanstack/react-router";
-import { Archive, ArchiveRestore, Pencil, Trash2 } from "lucide-react";
+import { useParams } from "@tanstack/react-router";
+import { Archive, ArchiveRestore, Pencil } from "lucide-react";
 import { msg } from "../../domain/messages";
 import type { PlatformDetail, PlatformPrompt } from "../../domain/platforms";
-import { errorMessage } from "../api/client";
 import { useCan } from "../auth/permissions";
-import { ActionBar, historyAction } from "../components/actions";
+import { ActionBar, historyAction, type Action } from "../components/actions";
 import { StatusBadge } from "../components/badges";
-import { columnsFor, DataTable } from "../components/DataTable";
-import { BackLink, DetailScaffold, InfoList, Section } from "../components/detail";
+import { useConfirmAction } from "../components/ConfirmAction";
+import { columnsFor } from "../components/DataTable";
+import { InfoList, Section } from "../components/detail";
+import { EmbeddedList } from "../components/EmbeddedList";
 import { formatNumber } from "../components/format";
-import { EmptyState, SearchInput } from "../components/inputs";
-import { ListPagination } from "../components/ListPagination";
-import { ConfirmDialog, notify } from "../components/overlays";
+import { notify } from "../components/overlays";
+import { RecordHeader, RecordPage } from "../components/RecordPage";
 import { DateText, Muted } from "../components/text";
-import { ErrorState, PageHeader, Spinner } from "../components/ui";
+import { RecordLink } from "../components/RecordLink";
 import { useServerList } from "../lib/server-list";
+import { platformRecord } from "./PlatformForm";
 import { platformPromptsQuery, platformQuery, useDeletePlatform, useUnassignPrompt, useUpdatePlatform } from "./queries";
 
 /**
@@ -26,47 +25,38 @@ import { platformPromptsQuery, platformQuery, useDeletePlatform, useUnassignProm
  */
 export default function PlatformDetailPage() {
   const { platformId } = useParams({ from: "/platforms/$platformId" });
-  const navigate = useNavigate();
-  const [deleted, setDeleted] = useState(false);
-  const query = useQuery({ ...platformQuery(platformId), enabled: !deleted });
-  if (query.isPending && !deleted) return <Spinner label={msg.platforms.loading} />;
+  const remove = useDeletePlatform(platformId);
+  const nameOf = (p: PlatformDetail) => p.platform_name.trim() || msg.fallbacks.unnamedPlatform;
   return (
-    <DetailScaffold
-      query={query}
-      section={msg.nav.platforms}
-      errorTitle={msg.platforms.loadOneError}
-      notFound={{ title: msg.platforms.notFound, message: msg.platforms.notFoundText }}
-      back={{ to: "/platforms", label: msg.platforms.backToList }}
+    <RecordPage
+      query={platformQuery(platformId)}
+      kind={platformRecord}
+      loadingLabel={msg.platforms.loading}
+      remove={{
+        mutation: remove,
+        title: "Delete Platform",
+        message: (p) => <p className="break-words">{p.prompt_count > 0 ? msg.platforms.deleteConfirmCascade(nameOf(p), p.prompt_count) : msg.platforms.deleteConfirm(nameOf(p))}</p>,
+        // The confirm names the assignments, so the delete removes them (a newer one than shown is refused: 409).
+        variables: (p) => p.prompt_count > 0,
+        done: { message: msg.platforms.deleted, to: () => ({ to: "/platforms" }) },
+      }}
     >
-      {(platform) => (
-        <PlatformView
-          platform={platform}
-          onDeleted={() => {
-            setDeleted(true);
-            notify(msg.platforms.deleted);
-            void navigate({ to: "/platforms" });
-          }}
-        />
-      )}
-    </DetailScaffold>
+      {(platform, { deleteAction }) => <PlatformView platform={platform} name={nameOf(platform)} deleteAction={deleteAction} />}
+    </RecordPage>
   );
 }
 
-function PlatformView({ platform: p, onDeleted }: { platform: PlatformDetail; onDeleted: () => void }) {
+function PlatformView({ platform: p, name, deleteAction }: { platform: PlatformDetail; name: string; deleteAction?: Action }) {
   const platformId = p.platform_id;
   const update = useUpdatePlatform(platformId);
-  const remove = useDeletePlatform(platformId);
-  const [confirmDelete, setConfirmDelete] = useState(false);
   const inactive = p.status === "inactive";
-  const name = p.platform_name.trim() || msg.fallbacks.unnamedPlatform;
-
   const toggle = () =>
     update.mutate({ status: inactive ? "active" : "inactive" }, { onSuccess: () => notify(inactive ? msg.platforms.activated : msg.platforms.archived) });
 
   return (
     <>
-      <BackLink to="/platforms" label={msg.platforms.backToList} />
-      <PageHeader
+      <RecordHeader
+        back={platformRecord.list}
         title={name}
         section={msg.nav.platforms}
         badge={<StatusBadge kind="platform" status={p.status} />}
@@ -77,12 +67,12 @@ function PlatformView({ platform: p, onDeleted }: { platform: PlatformDetail; on
               historyAction("platform", platformId),
               { label: "Edit", icon: Pencil, tone: "primary", need: "editor", primary: true, to: "/platforms/$platformId/edit", params: { platformId } },
               { label: inactive ? msg.prompts.activate : msg.prompts.archive, icon: inactive ? ArchiveRestore : Archive, need: "editor", busy: update.isPending, onClick: toggle },
-              { label: "Delete", icon: Trash2, tone: "danger", need: "editor", onClick: () => setConfirmDelete(true) },
+              deleteAction,
             ]}
           />
         }
+        error={update.error}
       />
-      {update.error ? <div role="alert" className="alert alert-error alert-soft mb-4 text-sm">{errorMessage(update.error)}</div> : null}
 
       <div className="grid grid-cols-1 gap-6 xl:grid-cols-3">
         <Section title="Platform Information" className="xl:col-span-1">
@@ -99,103 +89,55 @@ function PlatformView({ platform: p, onDeleted }: { platform: PlatformDetail; on
           />
         </Section>
         <Section title={`Prompts (${formatNumber(p.prompt_count)})`} className="xl:col-span-2">
-          <PromptsTable platformId={platformId} onChanged={(text) => notify(text)} />
+          <PromptsTable platformId={platformId} />
         </Section>
       </div>
-
-      <ConfirmDialog
-        open={confirmDelete}
-        title="Delete Platform"
-        message={<p className="break-words">{p.prompt_count > 0 ? msg.platforms.deleteConfirmCascade(name, p.prompt_count) : msg.platforms.deleteConfirm(name)}</p>}
-        confirmLabel={remove.isPending ? "Deleting..." : "Delete"}
-        busy={remove.isPending}
-        error={remove.error ? errorMessage(remove.error) : null}
-        onCancel={() => {
-          setConfirmDelete(false);
-          remove.reset();
-        }}
-        // The confirm names the assignments, so the delete removes them (a newer one than shown is refused: 409).
-        onConfirm={() => remove.mutate(p.prompt_count > 0, { onSuccess: () => { setConfirmDelete(false); onDeleted(); } })}
-      />
     </>
   );
 }
 
 const col = columnsFor<PlatformPrompt>();
+const promptColumns = [
+  col.accessor("prompt_title", {
+    id: "prompt_title",
+    header: "Prompt",
+    meta: { grow: true, primary: true },
+    cell: ({ row }) => <RecordLink to="/prompts/$promptId" params={{ promptId: row.original.prompt_id }} text={row.original.prompt_title} />,
+  }),
+  col.accessor("status", { id: "status", header: "Status", cell: (c) => <StatusBadge kind="prompt" status={c.getValue()} /> }),
+  col.accessor("is_active", { id: "is_active", header: "Assignment", cell: (c) => <StatusBadge kind="assignment" status={c.getValue() ? "active" : "inactive"} /> }),
+  col.accessor("assigned_at", { id: "assigned_at", header: "Assigned", cell: (c) => <DateText iso={c.getValue()} /> }),
+];
 
 /** The prompts assigned to the platform: title (link), prompt status, assignment status, assigned date, Unassign after the spec's confirm. */
-function PromptsTable({ platformId, onChanged }: { platformId: string; onChanged: (text: string) => void }) {
-  const navigate = useNavigate();
+function PromptsTable({ platformId }: { platformId: string }) {
   const canEdit = useCan("editor");
-  const unassign = useUnassignPrompt(platformId);
-  const [confirm, setConfirm] = useState<PlatformPrompt | null>(null);
   const list = useServerList<PlatformPrompt>({ mode: "local", defaults: { sort: "assigned_at", order: "desc" }, query: platformPromptsQuery(platformId) });
-  const { data, failed, query } = list;
-
-  const columns = [
-    col.accessor("prompt_title", {
-      id: "prompt_title",
-      header: "Prompt",
-      meta: { grow: true, primary: true },
-      cell: ({ row }) => (
-        <Link to="/prompts/$promptId" params={{ promptId: row.original.prompt_id }} className="block min-w-0 truncate font-medium hover:text-primary hover:underline" title={row.original.prompt_title}>
-          {row.original.prompt_title}
-        </Link>
-      ),
-    }),
-    col.accessor("status", { id: "status", header: "Status", cell: (c) => <StatusBadge kind="prompt" status={c.getValue()} /> }),
-    col.accessor("is_active", { id: "is_active", header: "Assignment", cell: (c) => <StatusBadge kind="assignment" status={c.getValue() ? "active" : "inactive"} /> }),
-    col.accessor("assigned_at", { id: "assigned_at", header: "Assigned", cell: (c) => <DateText iso={c.getValue()} /> }),
-    ...(canEdit
-      ? [col.display({
-        id: "actions",
-        meta: { actions: true },
-        header: () => <span className="sr-only">{msg.ui.actions}</span>,
-        cell: ({ row }) => (
-          <div className="flex justify-end">
-            <button type="button" className="btn btn-xs btn-ghost text-error" aria-label={`${msg.prompts.unassign} ${row.original.prompt_title}`} onClick={(e) => { e.stopPropagation(); setConfirm(row.original); }}>
-              {msg.prompts.unassign}
-            </button>
-          </div>
-        ),
-      })]
-      : []),
-  ];
-
+  const unassign = useConfirmAction<PlatformPrompt, string>({
+    mutation: useUnassignPrompt(platformId),
+    title: "Unassign Platform",
+    message: () => <p>{msg.prompts.unassignConfirm}</p>,
+    confirmLabel: msg.prompts.unassign,
+    variables: (a) => a.prompt_id,
+    done: (a) => notify(msg.prompts.unassigned(a.prompt_title)),
+  });
   return (
-    <div>
-      <div className="mb-3">
-        <SearchInput value={list.state.q} onChange={list.setQuery} placeholder="Search prompts..." label="Search assigned prompts" />
-      </div>
-      {failed ? (
-        <ErrorState title={msg.prompts.loadError} message={errorMessage(query.error)} onRetry={() => void query.refetch()} />
-      ) : (
-        <>
-          <DataTable
-            label="Assigned prompts"
-            columns={columns}
-            rows={data?.items}
-            rowKey={(a) => a.prompt_id}
-            loading={query.isPending || query.isFetching}
-            onRowClick={(a) => void navigate({ to: "/prompts/$promptId", params: { promptId: a.prompt_id } })}
-            empty={<EmptyState title={msg.platforms.noPrompts} text={list.state.q ? undefined : msg.platforms.noPromptsText} />}
-          />
-          <ListPagination list={list} label="Assigned prompts pages" />
-        </>
-      )}
-      <ConfirmDialog
-        open={confirm !== null}
-        title="Unassign Platform"
-        message={<p>{msg.prompts.unassignConfirm}</p>}
-        confirmLabel={msg.prompts.unassign}
-        busy={unassign.isPending}
-        error={unassign.error ? errorMessage(unassign.error) : null}
-        onCancel={() => { setConfirm(null); unassign.reset(); }}
-        onConfirm={() => {
-          const target = confirm!;
-          unassign.mutate(target.prompt_id, { onSuccess: () => { setConfirm(null); onChanged(msg.prompts.unassigned(target.prompt_title)); } });
-        }}
-      />
-    </div>
+    <EmbeddedList
+      list={list}
+      label="Assigned prompts"
+      search="Search prompts..."
+      columns={promptColumns}
+      rowKey={(a) => a.prompt_id}
+      rowLink={(a) => ({ to: "/prompts/$promptId", params: { promptId: a.prompt_id } })}
+      actions={canEdit ? (a) => (
+        <button type="button" className="btn btn-xs btn-ghost text-error" aria-label={`${msg.prompts.unassign} ${a.prompt_title}`} onClick={(e) => { e.stopPropagation(); unassign.ask(a); }}>
+          {msg.prompts.unassign}
+        </button>
+      ) : undefined}
+      empty={(q) => ({ title: msg.platforms.noPrompts, text: q ? undefined : msg.platforms.noPromptsText })}
+      errorTitle={msg.prompts.loadError}
+    >
+      {unassign.dialog}
+    </EmbeddedList>
   );
 }

@@ -1,14 +1,13 @@
-import { Link, useNavigate } from "@tanstack/react-router";
 import { CircleCheck, CircleSlash, FilePen, MonitorSmartphone } from "lucide-react";
 import { platformStatuses } from "../../domain/enums";
 import { msg } from "../../domain/messages";
 import { platformSortKeys, type PlatformListItem, type PlatformPage } from "../../domain/platforms";
 import { StatusBadge } from "../components/badges";
 import { columnsFor } from "../components/DataTable";
-import { titleCase } from "../components/format";
-import { EmptyState, FilterSelect } from "../components/inputs";
-import { ListScreen } from "../components/ListScreen";
+import { EmptyState } from "../components/inputs";
+import { ListFilter, ListScreen } from "../components/ListScreen";
 import { DateText, Muted, Num } from "../components/text";
+import { RecordLink } from "../components/RecordLink";
 import { useServerList } from "../lib/server-list";
 import { platformListQuery } from "./queries";
 
@@ -20,14 +19,7 @@ const columns = [
     meta: { grow: true, primary: true },
     cell: ({ row }) => {
       const name = row.original.platform_name.trim() || msg.fallbacks.unnamedPlatform;
-      return (
-        <div className="min-w-0">
-          <Link to="/platforms/$platformId" params={{ platformId: row.original.platform_id }} className="block min-w-0 truncate font-medium hover:text-primary hover:underline" title={name}>
-            {name}
-          </Link>
-          {row.original.platform_description ? <span className="block min-w-0 truncate text-xs text-base-content/70" title={row.original.platform_description}>{row.original.platform_description}</span> : null}
-        </div>
-      );
+      return <RecordLink to="/platforms/$platformId" params={{ platformId: row.original.platform_id }} text={name} detail={row.original.platform_description} />;
     },
   }),
   col.accessor("status", { id: "status", header: "Status", cell: (c) => <StatusBadge kind="platform" status={c.getValue()} /> }),
@@ -47,7 +39,6 @@ export default function PlatformsPage() {
     filters: { status: "status" },
     query: platformListQuery,
   });
-  const navigate = useNavigate();
   const { status } = list.state.filters;
   const narrowed = Boolean(status || list.state.q);
 
@@ -65,19 +56,14 @@ export default function PlatformsPage() {
       ]}
       section={{ label: "Platform list" }}
       search={msg.platforms.searchPlaceholder}
-      filters={
-        <FilterSelect label="Status" value={status ?? ""} onChange={(v) => list.setFilter({ status: v || undefined })}>
-          <option value="">{msg.platforms.allStatuses}</option>
-          {platformStatuses.map((s) => <option key={s} value={s}>{titleCase(s)}</option>)}
-        </FilterSelect>
-      }
+      filters={<ListFilter list={list} name="status" label="Status" all={msg.platforms.allStatuses} options={platformStatuses} />}
       exportPath="/platforms"
       table={{
         label: msg.platforms.title,
         columns,
         rowKey: (p) => p.platform_id,
         sortable: platformSortKeys,
-        onRowClick: (p) => void navigate({ to: "/platforms/$platformId", params: { platformId: p.platform_id } }),
+        rowLink: (p) => ({ to: "/platforms/$platformId", params: { platformId: p.platform_id } }),
         empty: <EmptyState title={msg.platforms.empty} text={narrowed ? msg.platforms.emptyFiltered : undefined} />,
       }}
       errorTitle={msg.platforms.loadError}

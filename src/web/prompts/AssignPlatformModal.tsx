@@ -1,13 +1,13 @@
 import { useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { msg } from "../../domain/messages";
-import { errorMessage } from "../api/client";
+import type { AssignablePlatform } from "../../domain/prompts";
 import { StatusBadge } from "../components/badges";
-import { EmptyState, SearchInput } from "../components/inputs";
-import { Modal } from "../components/overlays";
+import { PickModal } from "../components/PickModal";
 import { Truncate } from "../components/text";
-import { Spinner } from "../components/ui";
 import { assignablePlatformsQuery, useAssignPlatform } from "./queries";
+
+const nameOf = (p: AssignablePlatform) => p.platform_name.trim() || msg.fallbacks.unnamedPlatform;
 
 /**
  * SPEC.md §2 "/prompts/{promptId}" modal "Assign Platform to Prompt": active platforms not yet
@@ -20,50 +20,37 @@ export function AssignPlatformModal({ promptId, open, onClose, onAssigned }: { p
   const [busyId, setBusyId] = useState<string | null>(null);
   const platforms = useQuery({ ...assignablePlatformsQuery(promptId)({ q: q || undefined, sort: "platform_name", order: "asc", limit: 50 }), enabled: open });
 
-  const onAssign = (platformId: string, name: string) => {
-    setBusyId(platformId);
-    assign.mutate(platformId, { onSuccess: () => onAssigned(name), onSettled: () => setBusyId(null) });
-  };
-
   return (
-    <Modal open={open} title={msg.prompts.assignPlatformTitle} onClose={onClose} size="lg">
-      {assign.error ? <div role="alert" className="alert alert-error alert-soft mb-3 text-sm">{errorMessage(assign.error)}</div> : null}
-      <div className="mb-3">
-        <SearchInput value={q} onChange={setQ} placeholder={msg.prompts.searchPlatforms} />
-      </div>
-      {platforms.isPending ? (
-        <Spinner />
-      ) : platforms.error ? (
-        <div role="alert" className="alert alert-error alert-soft text-sm">{errorMessage(platforms.error)}</div>
-      ) : platforms.data.items.length === 0 ? (
-        <div className="py-8">
-          <EmptyState title={q ? msg.prompts.noPlatformMatch : msg.prompts.noPlatformAvailable} />
-        </div>
-      ) : (
-        <ul className="divide-y divide-base-300" aria-label="Available platforms">
-          {platforms.data.items.map((p) => {
-            const name = p.platform_name.trim() || msg.fallbacks.unnamedPlatform;
-            return (
-              <li key={p.platform_id} className="flex items-center gap-3 py-3">
-                <div className="min-w-0 flex-1">
-                  <div className="flex min-w-0 items-center gap-2">
-                    <Truncate text={name} className="font-medium" />
-                    <StatusBadge kind="platform" status={p.status} />
-                  </div>
-                  {p.platform_description ? <p className="mt-0.5 line-clamp-2 text-sm text-base-content/70" title={p.platform_description}>{p.platform_description}</p> : null}
-                </div>
-                <button type="button" className="btn btn-primary btn-sm" onClick={() => onAssign(p.platform_id, name)} disabled={busyId !== null} aria-label={`${msg.prompts.assign} ${name}`}>
-                  {busyId === p.platform_id ? <span className="loading loading-spinner loading-xs" aria-hidden /> : null}
-                  {msg.prompts.assign}
-                </button>
-              </li>
-            );
-          })}
-        </ul>
+    <PickModal
+      open={open}
+      title={msg.prompts.assignPlatformTitle}
+      onClose={onClose}
+      error={assign.error}
+      search={msg.prompts.searchPlatforms}
+      q={q}
+      onSearch={setQ}
+      query={platforms}
+      empty={(q) => (q ? msg.prompts.noPlatformMatch : msg.prompts.noPlatformAvailable)}
+      label="Available platforms"
+      rowKey={(p) => p.platform_id}
+      row={(p) => (
+        <>
+          <div className="flex min-w-0 items-center gap-2">
+            <Truncate text={nameOf(p)} className="font-medium" />
+            <StatusBadge kind="platform" status={p.status} />
+          </div>
+          {p.platform_description ? <p className="mt-0.5 line-clamp-2 text-sm text-base-content/70" title={p.platform_description}>{p.platform_description}</p> : null}
+        </>
       )}
-      {platforms.data && platforms.data.total > platforms.data.items.length ? (
-        <p className="mt-2 text-xs text-base-content/70">Showing {platforms.data.items.length} of {platforms.data.total}; search to narrow the list.</p>
-      ) : null}
-    </Modal>
+      action={{
+        content: (_p, busy) => <>{busy ? <span className="loading loading-spinner loading-xs" aria-hidden /> : null}{msg.prompts.assign}</>,
+        label: (p) => `${msg.prompts.assign} ${nameOf(p)}`,
+        run: (p) => {
+          setBusyId(p.platform_id);
+          assign.mutate(p.platform_id, { onSuccess: () => onAssigned(nameOf(p)), onSettled: () => setBusyId(null) });
+        },
+      }}
+      busyId={busyId}
+    />
   );
 }

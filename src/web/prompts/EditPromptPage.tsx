@@ -5,7 +5,7 @@ import { msg } from "../../domain/messages";
 import { createPromptSchema } from "../../domain/prompts";
 import { EntityForm } from "../components/EntityForm";
 import { FormScreen } from "../components/FormScreen";
-import { promptFields, usePromptFormState } from "./PromptForm";
+import { promptFields, promptRecord, usePromptFormState } from "./PromptForm";
 import { promptQuery, useUpdatePrompt } from "./queries";
 
 /**
@@ -25,7 +25,7 @@ export default function EditPromptPage() {
       title={msg.prompts.editTitle}
       subtitle={msg.prompts.editSubtitle}
       back={{ ...back, label: msg.prompts.backToPrompt }}
-      load={{ query, name: (p) => p.prompt_title, errorTitle: msg.prompts.loadOneError, notFound: { title: msg.prompts.notFound, message: msg.prompts.notFoundText }, list: { to: "/prompts", label: msg.prompts.backToPrompts } }}
+      load={{ query, name: (p) => p.prompt_title, kind: promptRecord }}
     >
       {({ record: prompt, cancel, finish }) => (
         <EntityForm

@@ -1,22 +1,25 @@
 import { useState } from "react";
 import { useQuery } from "@tanstack/react-query";
-import { Link, useNavigate, useParams } from "@tanstack/react-router";
-import { Archive, ArchiveRestore, Pencil, Plus, Trash2 } from "lucide-react";
+import { Link, useParams } from "@tanstack/react-router";
+import { Archive, ArchiveRestore, Pencil, Plus } from "lucide-react";
 import { msg } from "../../domain/messages";
 import { toggledPromptStatus, type PromptDetail, type PromptPlatform, type PromptVersion } from "../../domain/prompts";
 import { errorMessage } from "../api/client";
 import { useCan } from "../auth/permissions";
-import { ActionBar, historyAction } from "../components/actions";
+import { ActionBar, historyAction, type Action } from "../components/actions";
 import { StatusBadge } from "../components/badges";
-import { columnsFor, DataTable } from "../components/DataTable";
-import { BackLink, DetailScaffold, InfoList, Section } from "../components/detail";
-import { ConfirmDialog, Modal, notify } from "../components/overlays";
-import { EmptyState, SearchInput } from "../components/inputs";
-import { ListPagination } from "../components/ListPagination";
+import { useConfirmAction } from "../components/ConfirmAction";
+import { columnsFor } from "../components/DataTable";
+import { InfoList, Section } from "../components/detail";
+import { EmbeddedList } from "../components/EmbeddedList";
+import { Modal, notify } from "../components/overlays";
+import { RecordHeader, RecordPage } from "../components/RecordPage";
 import { DateText, Muted } from "../components/text";
-import { ErrorState, PageHeader, Spinner } from "../components/ui";
+import { Spinner } from "../components/ui";
+import { RecordLink } from "../components/RecordLink";
 import { useServerList } from "../lib/server-list";
 import { AssignPlatformModal } from "./AssignPlatformModal";
+import { promptRecord } from "./PromptForm";
 import {
   promptPlatformsQuery,
   promptQuery,
@@ -32,39 +35,28 @@ import { VersionDiff } from "./VersionDiff";
 /** SPEC.md §2 "/prompts/{promptId}": "Loading prompt...", the prompt, its platform assignments, and its versions. */
 export default function PromptDetailPage() {
   const { promptId } = useParams({ from: "/prompts/$promptId" });
-  const navigate = useNavigate();
-  const [deleted, setDeleted] = useState(false);
-  // Once deleted, nothing asks the server for the prompt again (it would answer 404).
-  const query = useQuery({ ...promptQuery(promptId), enabled: !deleted });
-  if (query.isPending && !deleted) return <Spinner label={msg.prompts.loading} />;
+  const remove = useDeletePrompt(promptId);
   return (
-    <DetailScaffold
-      query={query}
-      section={msg.nav.prompts}
-      errorTitle={msg.prompts.loadOneError}
-      notFound={{ title: msg.prompts.notFound, message: msg.prompts.notFoundText }}
-      back={{ to: "/prompts", label: msg.prompts.backToPrompts }}
+    <RecordPage
+      query={promptQuery(promptId)}
+      kind={promptRecord}
+      loadingLabel={msg.prompts.loading}
+      remove={{
+        mutation: remove,
+        title: "Delete Prompt",
+        message: () => <p>{msg.prompts.deleteConfirm}</p>,
+        done: { message: msg.prompts.deleted, to: () => ({ to: "/prompts" }) },
+      }}
     >
-      {(prompt) => (
-        <PromptView
-          prompt={prompt}
-          onDeleted={() => {
-            setDeleted(true);
-            notify(msg.prompts.deleted);
-            void navigate({ to: "/prompts" });
-          }}
-        />
-      )}
-    </DetailScaffold>
+      {(prompt, { deleteAction }) => <PromptView prompt={prompt} deleteAction={deleteAction} />}
+    </RecordPage>
   );
 }
 
-function PromptView({ prompt: p, onDeleted }: { prompt: PromptDetail; onDeleted: () => void }) {
+function PromptView({ prompt: p, deleteAction }: { prompt: PromptDetail; deleteAction?: Action }) {
   const promptId = p.prompt_id;
   const update = useUpdatePrompt(promptId);
-  const remove = useDeletePrompt(promptId);
   const [assignOpen, setAssignOpen] = useState(false);
-  const [confirmDelete, setConfirmDelete] = useState(false);
   const inactive = p.status === "inactive";
   const skillName = p.skill_name?.trim() || msg.fallbacks.unknownSkill;
 
@@ -74,8 +66,8 @@ function PromptView({ prompt: p, onDeleted }: { prompt: PromptDetail; onDeleted:
 
   return (
     <>
-      <BackLink to="/prompts" label={msg.prompts.backToPrompts} />
-      <PageHeader
+      <RecordHeader
+        back={promptRecord.list}
         title={p.prompt_title}
         section={msg.nav.prompts}
         badge={<StatusBadge kind="prompt" status={p.status} />}
@@ -85,12 +77,12 @@ function PromptView({ prompt: p, onDeleted }: { prompt: PromptDetail; onDeleted:
               historyAction("prompt", promptId),
               { label: msg.prompts.editPrompt, icon: Pencil, tone: "primary", need: "editor", primary: true, to: "/prompts/$promptId/edit", params: { promptId } },
               { label: inactive ? msg.prompts.activate : msg.prompts.archive, icon: inactive ? ArchiveRestore : Archive, need: "editor", busy: update.isPending, onClick: toggle },
-              { label: "Delete", icon: Trash2, tone: "danger", need: "editor", onClick: () => setConfirmDelete(true) },
+              deleteAction,
             ]}
           />
         }
+        error={update.error}
       />
-      {update.error ? <div role="alert" className="alert alert-error alert-soft mb-4 text-sm">{errorMessage(update.error)}</div> : null}
 
       <div className="grid grid-cols-1 gap-6 xl:grid-cols-3">
         <div className="flex min-w-0 flex-col gap-6 xl:col-span-2">
@@ -105,10 +97,10 @@ function PromptView({ prompt: p, onDeleted }: { prompt: PromptDetail; onDeleted:
             title="Platform Assignments"
             actions={<ActionBar actions={[{ label: msg.prompts.assignPlatform, icon: Plus, need: "editor", primary: true, onClick: () => setAssignOpen(true) }]} />}
           >
-            <AssignmentsTable promptId={promptId} onChanged={(text) => notify(text)} />
+            <AssignmentsTable promptId={promptId} />
           </Section>
           <Section title={msg.prompts.versions}>
-            <VersionsPanel prompt={p} onRestored={(n) => notify(msg.prompts.restored(n))} />
+            <VersionsPanel prompt={p} />
           </Section>
         </div>
         <div className="flex min-w-0 flex-col gap-6">
@@ -137,113 +129,57 @@ function PromptView({ prompt: p, onDeleted }: { prompt: PromptDetail; onDeleted:
         onClose={() => setAssignOpen(false)}
         onAssigned={(platform) => notify(msg.prompts.assigned(platform))}
       />
-      <ConfirmDialog
-        open={confirmDelete}
-        title="Delete Prompt"
-        message={<p>{msg.prompts.deleteConfirm}</p>}
-        confirmLabel={remove.isPending ? "Deleting..." : "Delete"}
-        busy={remove.isPending}
-        error={remove.error ? errorMessage(remove.error) : null}
-        onCancel={() => {
-          setConfirmDelete(false);
-          remove.reset();
-        }}
-        onConfirm={() => remove.mutate(undefined, { onSuccess: () => { setConfirmDelete(false); onDeleted(); } })}
-      />
     </>
   );
 }
 
 const assignmentCol = columnsFor<PromptPlatform>();
+const platformName = (a: PromptPlatform) => a.platform_name?.trim() || msg.fallbacks.unnamedPlatform;
+const assignmentColumns = [
+  assignmentCol.accessor("platform_name", {
+    id: "platform_name",
+    header: "Platform",
+    meta: { grow: true, primary: true },
+    cell: ({ row }) => <RecordLink to="/platforms/$platformId" params={{ platformId: row.original.platform_id }} text={platformName(row.original)} detail={row.original.platform_description} />,
+  }),
+  assignmentCol.accessor("is_active", { id: "is_active", header: "Status", cell: (c) => <StatusBadge kind="assignment" status={c.getValue() ? "active" : "inactive"} /> }),
+  assignmentCol.accessor("assigned_at", { id: "assigned_at", header: "Assigned", cell: (c) => <DateText iso={c.getValue()} /> }),
+];
 
 /**
  * The Platform Assignments table (SPEC.md §2): Platform (link, description, "Unnamed Platform"),
  * Status (Active or Inactive from is_active), Assigned date, Unassign after the spec's confirm.
  */
-function AssignmentsTable({ promptId, onChanged }: { promptId: string; onChanged: (text: string) => void }) {
-  const navigate = useNavigate();
+function AssignmentsTable({ promptId }: { promptId: string }) {
   const canEdit = useCan("editor");
-  const unassign = useUnassignPlatform(promptId);
-  const [confirm, setConfirm] = useState<PromptPlatform | null>(null);
   const list = useServerList<PromptPlatform>({ mode: "local", defaults: { sort: "assigned_at", order: "desc" }, query: promptPlatformsQuery(promptId) });
-  const { data, failed, query } = list;
-  const nameOf = (a: PromptPlatform) => a.platform_name?.trim() || msg.fallbacks.unnamedPlatform;
-
-  const columns = [
-    assignmentCol.accessor("platform_name", {
-      id: "platform_name",
-      header: "Platform",
-      meta: { grow: true, primary: true },
-      cell: ({ row }) => (
-        <div className="min-w-0">
-          <Link to="/platforms/$platformId" params={{ platformId: row.original.platform_id }} className="block min-w-0 truncate font-medium hover:text-primary hover:underline" title={nameOf(row.original)}>
-            {nameOf(row.original)}
-          </Link>
-          {row.original.platform_description ? <span className="block min-w-0 truncate text-xs text-base-content/70" title={row.original.platform_description}>{row.original.platform_description}</span> : null}
-        </div>
-      ),
-    }),
-    assignmentCol.accessor("is_active", { id: "is_active", header: "Status", cell: (c) => <StatusBadge kind="assignment" status={c.getValue() ? "active" : "inactive"} /> }),
-    assignmentCol.accessor("assigned_at", { id: "assigned_at", header: "Assigned", cell: (c) => <DateText iso={c.getValue()} /> }),
-    ...(canEdit
-      ? [assignmentCol.display({
-        id: "actions",
-        meta: { actions: true },
-        header: () => <span className="sr-only">{msg.ui.actions}</span>,
-        cell: ({ row }) => (
-          <div className="flex justify-end">
-            <button
-              type="button"
-              className="btn btn-xs btn-ghost text-error"
-              aria-label={`${msg.prompts.unassign} ${nameOf(row.original)}`}
-              onClick={(e) => { e.stopPropagation(); setConfirm(row.original); }}
-            >
-              {msg.prompts.unassign}
-            </button>
-          </div>
-        ),
-      })]
-      : []),
-  ];
-
+  const unassign = useConfirmAction<PromptPlatform, string>({
+    mutation: useUnassignPlatform(promptId),
+    title: "Unassign Platform",
+    message: () => <p>{msg.prompts.unassignConfirm}</p>,
+    confirmLabel: msg.prompts.unassign,
+    variables: (a) => a.platform_id,
+    done: (a) => notify(msg.prompts.unassigned(platformName(a))),
+  });
   return (
-    <div>
-      <div className="mb-3">
-        <SearchInput value={list.state.q} onChange={list.setQuery} placeholder={msg.prompts.searchPlatforms} label="Search platform assignments" />
-      </div>
-      {failed ? (
-        <ErrorState title={msg.app.genericError} message={errorMessage(query.error)} onRetry={() => void query.refetch()} />
-      ) : (
-        <>
-          <DataTable
-            label="Platform Assignments"
-            columns={columns}
-            rows={data?.items}
-            rowKey={(a) => a.platform_id}
-            sortable={["platform_name", "assigned_at"]}
-            sort={{ sort: list.state.sort, order: list.state.order }}
-            onSort={list.setSort}
-            loading={query.isPending || query.isFetching}
-            onRowClick={(a) => void navigate({ to: "/platforms/$platformId", params: { platformId: a.platform_id } })}
-            empty={<EmptyState title={list.state.q ? msg.prompts.noPlatformMatch : msg.prompts.noAssignments} text={list.state.q ? undefined : msg.prompts.noAssignmentsText} />}
-          />
-          <ListPagination list={list} label="Platform Assignments pages" />
-        </>
-      )}
-      <ConfirmDialog
-        open={confirm !== null}
-        title="Unassign Platform"
-        message={<p>{msg.prompts.unassignConfirm}</p>}
-        confirmLabel={msg.prompts.unassign}
-        busy={unassign.isPending}
-        error={unassign.error ? errorMessage(unassign.error) : null}
-        onCancel={() => { setConfirm(null); unassign.reset(); }}
-        onConfirm={() => {
-          const target = confirm!;
-          unassign.mutate(target.platform_id, { onSuccess: () => { setConfirm(null); onChanged(msg.prompts.unassigned(nameOf(target))); } });
-        }}
-      />
-    </div>
+    <EmbeddedList
+      list={list}
+      label="Platform Assignments"
+      search={msg.prompts.searchPlatforms}
+      columns={assignmentColumns}
+      rowKey={(a) => a.platform_id}
+      sortable={["platform_name", "assigned_at"]}
+      rowLink={(a) => ({ to: "/platforms/$platformId", params: { platformId: a.platform_id } })}
+      actions={canEdit ? (a) => (
+        <button type="button" className="btn btn-xs btn-ghost text-error" aria-label={`${msg.prompts.unassign} ${platformName(a)}`} onClick={(e) => { e.stopPropagation(); unassign.ask(a); }}>
+          {msg.prompts.unassign}
+        </button>
+      ) : undefined}
+      empty={(q) => (q ? { title: msg.prompts.noPlatformMatch } : { title: msg.prompts.noAssignments, text: msg.prompts.noAssignmentsText })}
+      errorTitle={msg.app.genericError}
+    >
+      {unassign.dialog}
+    </EmbeddedList>
   );
 }
 
@@ -253,14 +189,20 @@ const versionCol = columnsFor<PromptVersion>();
  * The Versions panel (beyond the spec): number, who, when, newest first, paged; Compare shows the
  * diff of a version against the current prompt; Restore makes it current as a new version.
  */
-function VersionsPanel({ prompt, onRestored }: { prompt: PromptDetail; onRestored: (version: number) => void }) {
+function VersionsPanel({ prompt }: { prompt: PromptDetail }) {
   const promptId = prompt.prompt_id;
   const canEdit = useCan("editor");
-  const restore = useRestoreVersion(promptId);
   const [compare, setCompare] = useState<number | null>(null);
-  const [confirm, setConfirm] = useState<number | null>(null);
   const list = useServerList<PromptVersion>({ mode: "local", defaults: { sort: "version", order: "desc" }, limit: 10, query: promptVersionsQuery(promptId) });
-  const { data, failed, query } = list;
+  const restore = useConfirmAction<number, number>({
+    mutation: useRestoreVersion(promptId),
+    title: msg.prompts.restore,
+    tone: "primary",
+    message: (v) => <p>{msg.prompts.restoreConfirm(v)}</p>,
+    confirmLabel: msg.prompts.restore,
+    variables: (v) => v,
+    done: (v) => notify(msg.prompts.restored(v)),
+  });
   const latest = prompt.version_count;
 
   const columns = [
@@ -287,55 +229,31 @@ function VersionsPanel({ prompt, onRestored }: { prompt: PromptDetail; onRestore
     }),
     versionCol.accessor("operator_email", { id: "by", header: "By", cell: (c) => c.getValue() ?? <Muted>{msg.prompts.unknownOperator}</Muted> }),
     versionCol.accessor("created_at", { id: "created_at", header: "When", cell: (c) => <DateText iso={c.getValue()} withTime /> }),
-    versionCol.display({
-      id: "actions",
-      meta: { actions: true },
-      header: () => <span className="sr-only">{msg.ui.actions}</span>,
-      cell: ({ row }) => {
-        const v = row.original.version;
-        if (v === latest) return null;
-        return (
-          <div className="flex justify-end gap-1">
-            <button type="button" className="btn btn-xs btn-outline" aria-label={`${msg.prompts.compare} version ${v}`} onClick={() => setCompare(v)}>{msg.prompts.compare}</button>
-            {canEdit ? (
-              <button type="button" className="btn btn-xs btn-ghost" aria-label={`${msg.prompts.restore} version ${v}`} onClick={() => setConfirm(v)}>{msg.prompts.restore}</button>
-            ) : null}
-          </div>
-        );
-      },
-    }),
   ];
 
-  if (failed) return <ErrorState title={msg.app.genericError} message={errorMessage(query.error)} onRetry={() => void query.refetch()} />;
   return (
-    <>
-      <DataTable
-        label={msg.prompts.versions}
-        columns={columns}
-        rows={data?.items}
-        rowKey={(v) => String(v.version)}
-        loading={query.isPending || query.isFetching}
-        empty={<EmptyState title={msg.prompts.noVersions} text={msg.prompts.noVersionsText} />}
-      />
-      <ListPagination list={list} label="Versions pages" />
+    <EmbeddedList
+      list={list}
+      label={msg.prompts.versions}
+      columns={columns}
+      rowKey={(v) => String(v.version)}
+      actions={({ version: v }) =>
+        v === latest ? null : (
+          <>
+            <button type="button" className="btn btn-xs btn-outline" aria-label={`${msg.prompts.compare} version ${v}`} onClick={() => setCompare(v)}>{msg.prompts.compare}</button>
+            {canEdit ? (
+              <button type="button" className="btn btn-xs btn-ghost" aria-label={`${msg.prompts.restore} version ${v}`} onClick={() => restore.ask(v)}>{msg.prompts.restore}</button>
+            ) : null}
+          </>
+        )}
+      empty={() => ({ title: msg.prompts.noVersions, text: msg.prompts.noVersionsText })}
+      errorTitle={msg.app.genericError}
+    >
       <Modal open={compare !== null} title={compare ? msg.prompts.diffTitle(compare) : msg.prompts.compare} onClose={() => setCompare(null)} size="lg">
         {compare ? <DiffView promptId={promptId} version={compare} current={prompt} /> : null}
       </Modal>
-      <ConfirmDialog
-        open={confirm !== null}
-        title={msg.prompts.restore}
-        tone="primary"
-        message={<p>{confirm ? msg.prompts.restoreConfirm(confirm) : null}</p>}
-        confirmLabel={msg.prompts.restore}
-        busy={restore.isPending}
-        error={restore.error ? errorMessage(restore.error) : null}
-        onCancel={() => { setConfirm(null); restore.reset(); }}
-        onConfirm={() => {
-          const v = confirm!;
-          restore.mutate(v, { onSuccess: () => { setConfirm(null); onRestored(v); } });
-        }}
-      />
-    </>
+      {restore.dialog}
+    </EmbeddedList>
   );
 }
 

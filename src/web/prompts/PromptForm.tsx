@@ -7,6 +7,7 @@ import { api, errorMessage } from "../api/client";
 import type { FieldSpec, FormNotice } from "../components/EntityForm";
 import { queryRoots } from "../lib/query-client";
 import { SkillPicker } from "../skills/public";
+import type { RecordKind } from "../components/RecordPage";
 
 /**
  * The prompt form (SPEC.md §2 "/prompts/add" and "/prompts/{promptId}/edit", §5): Prompt Title *
@@ -46,3 +47,11 @@ export function usePromptFormState(): { notice: FormNotice | null; disabled: boo
         : null;
   return { notice, disabled: !skills.isSuccess || none };
 }
+
+/** A prompt as its detail and edit screens load it (SPEC.md §2, §5 "Prompt not found"). */
+export const promptRecord: RecordKind = {
+  section: msg.nav.prompts,
+  errorTitle: msg.prompts.loadOneError,
+  notFound: { title: msg.prompts.notFound, message: msg.prompts.notFoundText },
+  list: { to: "/prompts", label: msg.prompts.backToPrompts },
+};

@@ -1,14 +1,13 @@
-import { Link, useNavigate } from "@tanstack/react-router";
 import { CircleCheck, CircleSlash, FilePen, MessageSquareText } from "lucide-react";
 import { promptStatuses } from "../../domain/enums";
 import { msg } from "../../domain/messages";
 import { promptSortKeys, type PromptListItem, type PromptPage } from "../../domain/prompts";
 import { StatusBadge } from "../components/badges";
 import { columnsFor } from "../components/DataTable";
-import { titleCase } from "../components/format";
-import { EmptyState, FilterSelect } from "../components/inputs";
-import { ListScreen } from "../components/ListScreen";
+import { EmptyState } from "../components/inputs";
+import { ListFilter, ListScreen } from "../components/ListScreen";
 import { DateText, Muted } from "../components/text";
+import { RecordLink } from "../components/RecordLink";
 import { useServerList } from "../lib/server-list";
 import { PlatformNames, PromptLink } from "./PromptCells";
 import { promptListQuery } from "./queries";
@@ -24,14 +23,9 @@ const columns = [
   col.accessor("skill_name", {
     id: "skill",
     header: "Skill",
-    cell: ({ row }) => {
-      const name = row.original.skill_name ?? msg.fallbacks.unknownSkill;
-      return (
-        <Link to="/skills/$skillId" params={{ skillId: row.original.skill_id }} className="block max-w-48 truncate hover:text-primary hover:underline" title={name} onClick={(e) => e.stopPropagation()}>
-          {name}
-        </Link>
-      );
-    },
+    cell: ({ row }) => (
+      <RecordLink to="/skills/$skillId" params={{ skillId: row.original.skill_id }} text={row.original.skill_name ?? msg.fallbacks.unknownSkill} className="block max-w-48 truncate" onClick={(e) => e.stopPropagation()} />
+    ),
   }),
   col.accessor("platform_names", { id: "platforms", header: "Platforms", cell: (c) => <PlatformNames names={c.getValue()} /> }),
   col.accessor("status", { id: "status", header: "Status", cell: (c) => <StatusBadge kind="prompt" status={c.getValue()} /> }),
@@ -51,7 +45,6 @@ export default function PromptsPage() {
     filters: { status: "status" },
     query: promptListQuery,
   });
-  const navigate = useNavigate();
   const { status } = list.state.filters;
   const narrowed = Boolean(status || list.state.q);
 
@@ -69,19 +62,14 @@ export default function PromptsPage() {
       ]}
       section={{ label: "Prompt list" }}
       search={msg.prompts.searchPlaceholder}
-      filters={
-        <FilterSelect label="Status" value={status ?? ""} onChange={(v) => list.setFilter({ status: v || undefined })}>
-          <option value="">{msg.prompts.allStatuses}</option>
-          {promptStatuses.map((s) => <option key={s} value={s}>{titleCase(s)}</option>)}
-        </FilterSelect>
-      }
+      filters={<ListFilter list={list} name="status" label="Status" all={msg.prompts.allStatuses} options={promptStatuses} />}
       exportPath="/prompts"
       table={{
         label: msg.prompts.title,
         columns,
         rowKey: (p) => p.prompt_id,
         sortable: promptSortKeys,
-        onRowClick: (p) => void navigate({ to: "/prompts/$promptId", params: { promptId: p.prompt_id } }),
+        rowLink: (p) => ({ to: "/prompts/$promptId", params: { promptId: p.prompt_id } }),
         empty: <EmptyState title={msg.prompts.empty} text={narrowed ? msg.prompts.emptyFiltered : undefined} />,
       }}
       errorTitle={msg.prompts.loadError}

@@ -2,6 +2,7 @@ import { useEffect, useEffectEvent, useRef, useState } from "react";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
 import { Command } from "cmdk";
+import { useDebounce } from "use-debounce";
 import { ArrowRight, Building2, Clock, MessageSquareText, MonitorSmartphone, Sparkles, User, UsersRound, type LucideIcon } from "lucide-react";
 import { msg } from "../../domain/messages";
 import { searchHref, searchKindInfo, searchResultSchema, type SearchHit, type SearchKind } from "../../domain/search";
@@ -35,16 +36,6 @@ function remember(record: Recent) {
   localStorage.setItem(recentKey, JSON.stringify(next));
 }
 
-/** The text typed, 200 ms after typing stops. */
-function useDebounced(value: string, ms = 200) {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return debounced;
-}
-
 /**
  * The global search palette (SPEC.md §2 "Shell" search box, made real): a modal dialog with the
  * search field and results grouped by kind (at most 5 each, "See all" opens that list filtered),
@@ -63,7 +54,8 @@ export default function CommandPalette({ open, value, onValueChange, onClose, on
   const input = useRef<HTMLInputElement>(null);
   const ready = useEffectEvent(() => onReady?.());
   const navigate = useNavigate();
-  const q = useDebounced(value.trim());
+  // The text typed, 200 ms after typing stops.
+  const [q] = useDebounce(value.trim(), 200);
   const [recent, setRecent] = useState<Recent[]>(readRecent);
   const results = useQuery({
     queryKey: [...queryRoots.search, q],

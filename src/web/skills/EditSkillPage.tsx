@@ -8,7 +8,7 @@ import { FormScreen } from "../components/FormScreen";
 import { notify } from "../components/overlays";
 import { ErrorState } from "../components/ui";
 import { skillQuery, useUpdateSkill } from "./queries";
-import { skillFields } from "./SkillForm";
+import { skillFields, skillRecord } from "./SkillForm";
 
 /**
  * SPEC.md §2 "/skills/{skillId}/edit": the skill form prefilled; "Skill updated successfully!",
@@ -31,7 +31,7 @@ function EditSkill({ skillId }: { skillId: string }) {
       title={msg.skills.editTitle}
       subtitle={msg.skills.editSubtitle}
       back={{ ...back, label: msg.skills.backToSkill }}
-      load={{ query, name: (s) => s.skill_name, errorTitle: msg.skills.loadOneError, notFound: { title: msg.skills.notFound }, list: { to: "/skills", label: msg.skills.backToList } }}
+      load={{ query, name: (s) => s.skill_name, kind: skillRecord }}
     >
       {({ record: skill, cancel, finish, locked }) => (
         <EntityForm

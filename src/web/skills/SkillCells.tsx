@@ -1,19 +1,11 @@
-import { Link } from "@tanstack/react-router";
 import { Globe } from "lucide-react";
 import { msg } from "../../domain/messages";
 import { Tag } from "../components/badges";
+import { RecordLink } from "../components/RecordLink";
 
 /** A skill's name linking to /skills/{skill_id}, cut with an ellipsis when long; its description under it when given. */
 export function SkillLink({ skillId, name, description }: { skillId: string; name: string; description?: string | null }) {
-  const label = name.trim() || msg.fallbacks.unnamedSkill;
-  return (
-    <div className="min-w-0">
-      <Link to="/skills/$skillId" params={{ skillId }} className="block min-w-0 truncate font-medium hover:text-primary hover:underline" title={label}>
-        {label}
-      </Link>
-      {description ? <span className="block min-w-0 truncate text-xs text-base-content/70" title={description}>{description}</span> : null}
-    </div>
-  );
+  return <RecordLink to="/skills/$skillId" params={{ skillId }} text={name.trim() || msg.fallbacks.unnamedSkill} detail={description ?? null} />;
 }
 
 /** Scope of a skill: "Global" (available across all customers) or "Local". */

@@ -2,6 +2,7 @@ import { skillStatuses, skillTypes } from "../../domain/enums";
 import { msg } from "../../domain/messages";
 import type { CreateSkillInput } from "../../domain/skills";
 import type { FieldSpec } from "../components/EntityForm";
+import type { RecordKind } from "../components/RecordPage";
 
 /**
  * The skill form (SPEC.md §2 "/skills/add" and "/skills/{skillId}/edit", §5): Skill Name (required,
@@ -22,3 +23,11 @@ export const skillFields: FieldSpec<CreateSkillInput>[] = [
 ];
 
 export const skillDefaults: CreateSkillInput = { skill_name: "", skill_description: "", type: "manual", status: "active", is_global: false };
+
+/** A skill as its detail and edit screens load it (SPEC.md §2, §5 "Skill not found"). */
+export const skillRecord: RecordKind = {
+  section: msg.nav.skills,
+  errorTitle: msg.skills.loadOneError,
+  notFound: { title: msg.skills.notFound },
+  list: { to: "/skills", label: msg.skills.backToList },
+};

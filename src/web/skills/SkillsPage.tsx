@@ -1,4 +1,3 @@
-import { useNavigate } from "@tanstack/react-router";
 import { CircleCheck, CircleSlash, FilterX, Globe, Sparkles } from "lucide-react";
 import { skillStatuses, skillTypes } from "../../domain/enums";
 import { msg } from "../../domain/messages";
@@ -6,8 +5,8 @@ import { skillScopes, skillSortKeys, type SkillListItem, type SkillPage } from "
 import { StatusBadge, Tag } from "../components/badges";
 import { columnsFor } from "../components/DataTable";
 import { titleCase } from "../components/format";
-import { EmptyState, FilterSelect } from "../components/inputs";
-import { ListScreen } from "../components/ListScreen";
+import { EmptyState } from "../components/inputs";
+import { ListFilter, ListScreen } from "../components/ListScreen";
 import { DateText, Num } from "../components/text";
 import { useServerList } from "../lib/server-list";
 import { skillListQuery } from "./queries";
@@ -40,7 +39,6 @@ export default function SkillsPage() {
     filters: { type: "type", scope: "scope", status: "status" },
     query: skillListQuery,
   });
-  const navigate = useNavigate();
   const { type, scope, status } = list.state.filters;
   const narrowed = Boolean(type || scope || status || list.state.q);
 
@@ -61,18 +59,9 @@ export default function SkillsPage() {
       exportPath="/skills"
       aboveTable={
         <div className="mb-3 flex flex-col gap-2 sm:flex-row sm:flex-wrap sm:items-center" role="group" aria-label="Filters">
-          <FilterSelect label="Type" value={type ?? ""} onChange={(v) => list.setFilter({ type: v || undefined })}>
-            <option value="">{msg.skills.allTypes}</option>
-            {skillTypes.map((t) => <option key={t} value={t}>{titleCase(t)}</option>)}
-          </FilterSelect>
-          <FilterSelect label="Scope" value={scope ?? ""} onChange={(v) => list.setFilter({ scope: v || undefined })}>
-            <option value="">{msg.skills.allScopes}</option>
-            {skillScopes.map((s) => <option key={s} value={s}>{titleCase(s)}</option>)}
-          </FilterSelect>
-          <FilterSelect label="Status" value={status ?? ""} onChange={(v) => list.setFilter({ status: v || undefined })}>
-            <option value="">{msg.skills.allStatuses}</option>
-            {skillStatuses.map((s) => <option key={s} value={s}>{titleCase(s)}</option>)}
-          </FilterSelect>
+          <ListFilter list={list} name="type" label="Type" all={msg.skills.allTypes} options={skillTypes} />
+          <ListFilter list={list} name="scope" label="Scope" all={msg.skills.allScopes} options={skillScopes} />
+          <ListFilter list={list} name="status" label="Status" all={msg.skills.allStatuses} options={skillStatuses} />
           <button
             type="button"
             className="btn btn-sm btn-ghost self-start sm:self-auto"
@@ -88,7 +77,7 @@ export default function SkillsPage() {
         columns,
         rowKey: (s) => s.skill_id,
         sortable: skillSortKeys,
-        onRowClick: (s) => void navigate({ to: "/skills/$skillId", params: { skillId: s.skill_id } }),
+        rowLink: (s) => ({ to: "/skills/$skillId", params: { skillId: s.skill_id } }),
         empty: <EmptyState title={msg.skills.empty} text={narrowed ? msg.skills.emptyFiltered : undefined} />,
       }}
       errorTitle={msg.skills.loadError}

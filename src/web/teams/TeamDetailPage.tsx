@@ -1,81 +1,84 @@
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { useQuery } from "@tanstack/react-query";
-import { Link, useNavigate, useParams } from "@tanstack/react-router";
-import { Archive, ArchiveRestore, Building2, CircleDot, Globe, Plus, Trash2, User, UserCheck, UserMinus } from "lucide-react";
+import { Link, useParams } from "@tanstack/react-router";
+import { Archive, ArchiveRestore, Building2, CircleDot, Globe, Plus, User, UserCheck, UserMinus } from "lucide-react";
 import { msg, timings } from "../../domain/messages";
 import type { TeamDetail } from "../../domain/teams";
 import type { UserListItem } from "../../domain/users";
 import { errorMessage } from "../api/client";
 import { useCan } from "../auth/permissions";
-import { ActionBar, historyAction } from "../components/actions";
+import { ActionBar, historyAction, type Action } from "../components/actions";
 import { StatusBadge, Tag } from "../components/badges";
-import { BackLink, DetailScaffold, InfoList, Section } from "../components/detail";
-import { displayName, formatDate, formatNumber, titleCase } from "../components/format";
+import { useConfirmAction } from "../components/ConfirmAction";
+import { InfoList, RecordStats, Section, StatLink, StatText } from "../components/detail";
+import { displayName, formatDate, titleCase } from "../components/format";
 import { EmptyState } from "../components/inputs";
-import { ConfirmDialog, SuccessBanner, notify } from "../components/overlays";
+import { notify } from "../components/overlays";
+import { RecordHeader, RecordPage, type RecordKind } from "../components/RecordPage";
 import { DateText, Truncate } from "../components/text";
-import { PageHeader, StatCard, StatGrid } from "../components/ui";
 import { UserTable } from "../users/public";
 import { AssignSkillModal } from "./AssignSkillModal";
 import { teamQuery, teamSkillsQuery, useDeleteTeam, useRemoveMember, useSetTeamStatus } from "./queries";
 
-/** SPEC.md §2 "/teams/{teamId}". */
+/** A team as its page loads it: a 404 says the spec's "Error loading team" / "Team not found". */
+const teamRecord: RecordKind = {
+  section: msg.nav.teams,
+  errorTitle: msg.teams.loadOneError,
+  notFound: { title: msg.teams.loadOneError, message: msg.teams.notFound },
+  list: { to: "/teams", label: msg.teams.backToList },
+};
+
+/** SPEC.md §2 "/teams/{teamId}"; §4: after delete, the customer page opens after 2 s. */
 export default function TeamDetailPage() {
   const { teamId } = useParams({ from: "/teams/$teamId" });
-  const navigate = useNavigate();
-  const [deletedFor, setDeletedFor] = useState<string | null>(null);
-  // Once deleted, nothing asks the server for the team again (it would answer 404); its skills
-  // are asked for by the team view, which is gone by then.
-  const query = useQuery({ ...teamQuery(teamId), enabled: !deletedFor });
-
-  // SPEC.md §4: after delete, the customer page opens after 2 s.
-  useEffect(() => {
-    if (!deletedFor) return;
-    const timer = setTimeout(() => void navigate({ to: "/customers/$customerId", params: { customerId: deletedFor } }), timings.afterTeamDeleteMs);
-    return () => clearTimeout(timer);
-  }, [deletedFor, navigate]);
-
-  if (deletedFor) {
-    return (
-      <div className="mx-auto mt-10 max-w-xl">
-        <SuccessBanner message={{ text: msg.teams.deleted, detail: msg.teams.redirectingToCustomerPage }} />
-      </div>
-    );
-  }
+  const remove = useDeleteTeam(teamId);
   return (
-    <DetailScaffold
-      query={query}
-      section={msg.nav.teams}
-      errorTitle={msg.teams.loadOneError}
-      notFound={{ title: msg.teams.loadOneError, message: msg.teams.notFound }}
-      back={{ to: "/teams", label: msg.teams.backToList }}
+    <RecordPage
+      query={teamQuery(teamId)}
+      kind={teamRecord}
+      remove={{
+        mutation: remove,
+        title: "Delete Team",
+        label: "Delete Team",
+        message: (t) => <>Are you sure you want to delete <strong className="break-all">{t.team_name}</strong>? Its memberships and skill assignments will be removed. This action cannot be undone.</>,
+        done: {
+          message: msg.teams.deleted,
+          detail: msg.teams.redirectingToCustomerPage,
+          to: (t) => ({ to: "/customers/$customerId", params: { customerId: t.customer_id } }),
+          afterMs: timings.afterTeamDeleteMs,
+        },
+      }}
     >
-      {(team) => <TeamView team={team} onDeleted={() => setDeletedFor(team.customer_id)} />}
-    </DetailScaffold>
+      {(team, { deleteAction }) => <TeamView team={team} deleteAction={deleteAction} />}
+    </RecordPage>
   );
 }
 
-function TeamView({ team: t, onDeleted }: { team: TeamDetail; onDeleted: () => void }) {
+function TeamView({ team: t, deleteAction }: { team: TeamDetail; deleteAction?: Action }) {
   const teamId = t.team_id;
   const skills = useQuery(teamSkillsQuery(teamId));
   const setStatus = useSetTeamStatus(teamId);
-  const deleteTeam = useDeleteTeam(teamId);
-  const removeMember = useRemoveMember(teamId);
   const [assignOpen, setAssignOpen] = useState(false);
-  const [confirmDelete, setConfirmDelete] = useState(false);
-  const [removing, setRemoving] = useState<UserListItem | null>(null);
   const canEdit = useCan("editor");
+  const removeMember = useConfirmAction<UserListItem, string>({
+    mutation: useRemoveMember(teamId),
+    title: "Remove Member",
+    message: (user) => <>Remove <strong>{displayName(user)}</strong> from {t.team_name}?</>,
+    confirmLabel: "Remove",
+    busyLabel: "Removing...",
+    variables: (user) => user.user_id,
+    done: () => notify(msg.teams.userRemoved),
+  });
 
   const active = t.status === "active";
   const customerName = t.customer_name ?? msg.fallbacks.unknownCustomer;
   const toggleStatus = () =>
     setStatus.mutate(active ? "inactive" : "active", { onSuccess: () => notify(active ? msg.teams.archived : msg.teams.unarchived) });
-  const actionError = setStatus.error ?? removeMember.error;
 
   return (
     <>
-      <BackLink to="/customers/$customerId" params={{ customerId: t.customer_id }} label={`Back to ${t.customer_name ?? "Customer"}`} />
-      <PageHeader
+      <RecordHeader
+        back={{ to: "/customers/$customerId", params: { customerId: t.customer_id }, label: `Back to ${t.customer_name ?? "Customer"}` }}
         title={t.team_name}
         section={msg.nav.teams}
         badge={<StatusBadge kind="team" status={t.status} />}
@@ -86,27 +89,21 @@ function TeamView({ team: t, onDeleted }: { team: TeamDetail; onDeleted: () => v
               historyAction("team", teamId),
               { label: "Assign Skill", icon: Plus, tone: "primary", need: "editor", primary: true, disabledReason: active ? undefined : msg.skills.teamNotActive, onClick: () => setAssignOpen(true) },
               { label: active ? "Archive Team" : "Unarchive Team", icon: active ? Archive : ArchiveRestore, need: "editor", busy: setStatus.isPending, onClick: toggleStatus },
-              { label: "Delete Team", icon: Trash2, tone: "danger", need: "editor", onClick: () => setConfirmDelete(true) },
+              deleteAction,
             ]}
           />
         }
+        error={setStatus.error}
       />
-      {actionError ? <div role="alert" className="alert alert-error alert-soft mb-4 text-sm">{errorMessage(actionError)}</div> : null}
 
-      <StatGrid>
-        <StatCard
-          label="Customer"
-          value={
-            <Link to="/customers/$customerId" params={{ customerId: t.customer_id }} className="block min-w-0 text-lg leading-snug hover:text-primary hover:underline">
-              <Truncate text={customerName} lines={2} />
-            </Link>
-          }
-          icon={<Building2 className="h-6 w-6" />}
-        />
-        <StatCard label="Status" value={<span className="text-lg">{titleCase(t.status)}</span>} icon={<CircleDot className="h-6 w-6" />} />
-        <StatCard label="Total Users" value={formatNumber(t.stats.total_users)} icon={<User className="h-6 w-6" />} />
-        <StatCard label="Active Users" value={formatNumber(t.stats.active_users)} icon={<UserCheck className="h-6 w-6" />} />
-      </StatGrid>
+      <RecordStats
+        stats={[
+          { label: "Customer", icon: Building2, value: <StatLink to="/customers/$customerId" params={{ customerId: t.customer_id }} text={customerName} /> },
+          { label: "Status", icon: CircleDot, value: <StatText text={t.status} /> },
+          { label: "Total Users", icon: User, count: t.stats.total_users },
+          { label: "Active Users", icon: UserCheck, count: t.stats.active_users },
+        ]}
+      />
 
       <div className="mt-6 grid grid-cols-1 gap-6 xl:grid-cols-3">
         <Section title="Team Information" className="xl:col-span-1">
@@ -155,7 +152,7 @@ function TeamView({ team: t, onDeleted }: { team: TeamDetail; onDeleted: () => v
             filter={{ team_id: teamId }}
             label="Members"
             actions={canEdit ? (user) => (
-              <button type="button" className="btn btn-ghost btn-xs text-error" onClick={() => setRemoving(user)} aria-label={`Remove ${displayName(user)}`}>
+              <button type="button" className="btn btn-ghost btn-xs text-error" onClick={() => removeMember.ask(user)} aria-label={`Remove ${displayName(user)}`}>
                 <UserMinus className="h-4 w-4" aria-hidden /> Remove
               </button>
             ) : undefined}
@@ -164,25 +161,7 @@ function TeamView({ team: t, onDeleted }: { team: TeamDetail; onDeleted: () => v
       </div>
 
       <AssignSkillModal teamId={teamId} open={assignOpen} onClose={() => setAssignOpen(false)} />
-      <ConfirmDialog
-        open={confirmDelete}
-        title="Delete Team"
-        message={<>Are you sure you want to delete <strong className="break-all">{t.team_name}</strong>? Its memberships and skill assignments will be removed. This action cannot be undone.</>}
-        confirmLabel={deleteTeam.isPending ? "Deleting..." : "Delete Team"}
-        busy={deleteTeam.isPending}
-        error={deleteTeam.error ? errorMessage(deleteTeam.error) : null}
-        onCancel={() => setConfirmDelete(false)}
-        onConfirm={() => deleteTeam.mutate(undefined, { onSuccess: () => { setConfirmDelete(false); onDeleted(); } })}
-      />
-      <ConfirmDialog
-        open={removing !== null}
-        title="Remove Member"
-        message={removing ? <>Remove <strong>{displayName(removing)}</strong> from {t.team_name}?</> : null}
-        confirmLabel={removeMember.isPending ? "Removing..." : "Remove"}
-        busy={removeMember.isPending}
-        onCancel={() => setRemoving(null)}
-        onConfirm={() => removing && removeMember.mutate(removing.user_id, { onSuccess: () => { setRemoving(null); notify(msg.teams.userRemoved); } })}
-      />
+      {removeMember.dialog}
     </>
   );
 }

@@ -1,86 +1,50 @@
-import type { ListParams } from "../../domain/common";
-import { keepPreviousData, queryOptions, useMutation } from "@tanstack/react-query";
+import { keepPreviousData, queryOptions } from "@tanstack/react-query";
 import { okSchema } from "../../domain/common";
-import {
-  assignableSkillPageSchema,
-  createdTeamSchema,
-  teamDetailSchema,
-  teamPageSchema,
-  teamSkillSchema,
-  teamSkillsSchema,
-  type CreateTeamInput,
-} from "../../domain/teams";
+import { assignableSkillPageSchema, createdTeamSchema, teamDetailSchema, teamPageSchema, teamSkillSchema, teamSkillsSchema, type CreateTeamInput } from "../../domain/teams";
 import { api } from "../api/client";
+import { entityQueries, useApiMutation } from "../lib/entity-queries";
 import { queryRoots } from "../lib/query-client";
 
-export type TeamListParams = ListParams & { customer_id?: string };
+const teams = entityQueries(queryRoots.teams, "/teams", { list: teamPageSchema, detail: teamDetailSchema });
+/** Query keys of teams (everything about one team under its `detail` key), GET /api/teams and /api/teams/{id}. */
+export const { keys: teamKeys, listQuery: teamListQuery, detailQuery: teamQuery } = teams;
 
-/** Query keys of teams. */
-export const teamKeys = {
-  all: queryRoots.teams,
-  lists: () => [...teamKeys.all, "list"] as const,
-  list: (params: TeamListParams) => [...teamKeys.lists(), params] as const,
-  detail: (id: string) => [...teamKeys.all, "detail", id] as const,
-  skills: (id: string) => [...teamKeys.all, "detail", id, "skills"] as const,
-  assignable: (id: string, q: string) => [...teamKeys.all, "detail", id, "assignable", q] as const,
-};
-
-export const teamListQuery = (params: TeamListParams) =>
-  queryOptions({
-    queryKey: teamKeys.list(params),
-    queryFn: ({ signal }) => api("/teams", teamPageSchema, { query: params, signal }),
-    placeholderData: keepPreviousData,
-  });
-
-export const teamQuery = (id: string) =>
-  queryOptions({ queryKey: teamKeys.detail(id), queryFn: ({ signal }) => api(`/teams/${id}`, teamDetailSchema, { signal }) });
-
+/** The team page's Assigned Skills (all of them: a team has few). */
 export const teamSkillsQuery = (id: string) =>
-  queryOptions({ queryKey: teamKeys.skills(id), queryFn: ({ signal }) => api(`/teams/${id}/skills`, teamSkillsSchema, { query: { limit: 200 }, signal }) });
+  queryOptions({ queryKey: teamKeys.nested(id, "skills"), queryFn: ({ signal }) => api(`/teams/${id}/skills`, teamSkillsSchema, { query: { limit: 200 }, signal }) });
 
+/** The Assign Skill modal's candidates: active skills the team does not have, by name. */
 export const assignableSkillsQuery = (id: string, q: string) =>
   queryOptions({
-    queryKey: teamKeys.assignable(id, q),
+    queryKey: teamKeys.nested(id, "assignable", q),
     queryFn: ({ signal }) => api(`/teams/${id}/assignable-skills`, assignableSkillPageSchema, { query: { q, limit: 20 }, signal }),
     placeholderData: keepPreviousData,
   });
 
 /** Everything a team change can show up in: teams, the customer's cards and tables, the dashboard, users' memberships. */
-const teamChanges = [queryRoots.teams, queryRoots.customers, queryRoots.dashboard, queryRoots.users] as const;
+const teamChanges = { invalidates: [queryRoots.teams, queryRoots.customers, queryRoots.dashboard, queryRoots.users] };
 
-export function useCreateTeam() {
-  return useMutation({
-    mutationFn: (input: CreateTeamInput) => api("/teams", createdTeamSchema, { method: "POST", body: input }),
-    meta: { invalidates: teamChanges },
-  });
-}
+/** POST /api/teams (SPEC.md §5 "Add team"). */
+export const useCreateTeam = () => useApiMutation((input: CreateTeamInput) => api("/teams", createdTeamSchema, { method: "POST", body: input }), teamChanges);
 
-export function useSetTeamStatus(id: string) {
-  return useMutation({
-    mutationFn: (status: "active" | "inactive") => api(`/teams/${id}`, createdTeamSchema, { method: "PATCH", body: { status } }),
-    meta: { invalidates: teamChanges },
-  });
-}
+/** Archive Team (inactive) / Unarchive Team (active). */
+export const useSetTeamStatus = (id: string) =>
+  useApiMutation((status: "active" | "inactive") => api(`/teams/${id}`, createdTeamSchema, { method: "PATCH", body: { status } }), teamChanges);
 
 /** Delete Team; the team's own queries would now answer 404, so they are dropped instead of refetched. */
-export function useDeleteTeam(id: string) {
-  return useMutation({
-    mutationFn: () => api(`/teams/${id}`, okSchema, { method: "DELETE" }),
-    meta: { removes: [teamKeys.detail(id)], invalidates: [teamKeys.lists(), queryRoots.customers, queryRoots.dashboard, queryRoots.users] },
+export const useDeleteTeam = (id: string) =>
+  useApiMutation(() => api(`/teams/${id}`, okSchema, { method: "DELETE" }), {
+    removes: [teamKeys.detail(id)],
+    invalidates: [teamKeys.lists(), queryRoots.customers, queryRoots.dashboard, queryRoots.users],
   });
-}
 
-export function useRemoveMember(teamId: string) {
-  return useMutation({
-    mutationFn: (userId: string) => api(`/teams/${teamId}/members/${userId}`, okSchema, { method: "DELETE" }),
-    meta: { invalidates: teamChanges },
-  });
-}
+/** Remove a member from the team page. */
+export const useRemoveMember = (teamId: string) =>
+  useApiMutation((userId: string) => api(`/teams/${teamId}/members/${userId}`, okSchema, { method: "DELETE" }), teamChanges);
 
-export function useAssignSkill(teamId: string) {
-  return useMutation({
-    mutationFn: (skillId: string) =>
-      api(`/teams/${teamId}/skills`, teamSkillSchema.pick({ skill_id: true, status: true }), { method: "POST", body: { skill_id: skillId } }),
-    meta: { invalidates: [queryRoots.teams, queryRoots.customers, queryRoots.dashboard] },
-  });
-}
+/** Assign Skill from the team page. */
+export const useAssignSkill = (teamId: string) =>
+  useApiMutation(
+    (skillId: string) => api(`/teams/${teamId}/skills`, teamSkillSchema.pick({ skill_id: true, status: true }), { method: "POST", body: { skill_id: skillId } }),
+    { invalidates: [queryRoots.teams, queryRoots.customers, queryRoots.dashboard] },
+  );

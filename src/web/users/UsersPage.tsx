@@ -1,4 +1,3 @@
-import { Link, useNavigate } from "@tanstack/react-router";
 import { CircleCheck, CircleSlash, LogIn, Plus, User, X } from "lucide-react";
 import { msg } from "../../domain/messages";
 import { userSortKeys, type UserListItem, type UserPage } from "../../domain/users";
@@ -8,6 +7,7 @@ import { ListScreen } from "../components/ListScreen";
 import { DateText, Muted, Truncate } from "../components/text";
 import { ActionButton } from "../components/actions";
 import { EmptyState } from "../components/inputs";
+import { RecordLink } from "../components/RecordLink";
 import { CustomerFilter } from "../customers/public";
 import { useServerList } from "../lib/server-list";
 import { userListQuery } from "./queries";
@@ -19,14 +19,9 @@ const columns = [
   col.accessor("customer_name", {
     id: "customer_name",
     header: "Customer",
-    cell: ({ row }) => {
-      const name = row.original.customer_name ?? msg.fallbacks.unknownCustomer;
-      return (
-        <Link to="/customers/$customerId" params={{ customerId: row.original.customer_id }} className="line-clamp-2 max-w-32 break-words hover:text-primary hover:underline 2xl:max-w-56" title={name}>
-          {name}
-        </Link>
-      );
-    },
+    cell: ({ row }) => (
+      <RecordLink to="/customers/$customerId" params={{ customerId: row.original.customer_id }} text={row.original.customer_name ?? msg.fallbacks.unknownCustomer} className="line-clamp-2 max-w-32 break-words 2xl:max-w-56" />
+    ),
   }),
   col.display({ id: "roles", header: "Roles", cell: ({ row }) => <RoleBadges roles={row.original.roles} /> }),
   col.accessor("job_title", {
@@ -61,7 +56,6 @@ export default function UsersPage() {
   });
   const customer = list.state.filters.customer;
   const signedIn = list.state.filters.signed_in === "true";
-  const navigate = useNavigate();
 
   return (
     <ListScreen
@@ -94,7 +88,7 @@ export default function UsersPage() {
         columns,
         rowKey: (u) => u.user_id,
         sortable: userSortKeys,
-        onRowClick: (u) => void navigate({ to: "/users/$userId", params: { userId: u.user_id } }),
+        rowLink: (u) => ({ to: "/users/$userId", params: { userId: u.user_id } }),
         empty: list.failed ? (
           <EmptyState title={msg.users.noData} />
         ) : (

@@ -1,0 +1,101 @@
+import { Fragment, type ReactNode } from "react";
+import { useNavigate } from "@tanstack/react-router";
+import { msg } from "../../domain/messages";
+import { errorMessage } from "../api/client";
+import { actionsColumn, DataTable, type Column } from "./DataTable";
+import { EmptyState, SearchInput } from "./inputs";
+import { ListPagination } from "./ListPagination";
+import type { ServerListOf } from "./ListScreen";
+import type { Target } from "./RecordPage";
+import { ErrorState } from "./ui";
+
+type Props<I extends object> = {
+  /** The table's list (`useServerList` in "local" mode: its state stays in the page, not the URL). */
+  list: ServerListOf<I, unknown>;
+  /** Accessible name of the table; its search box and pager are named after it ("Search team memberships", "Team Memberships pages"). */
+  label: string;
+  /** The search box's placeholder ("Search teams..."); none: no search box. */
+  search?: string;
+  /** The table's columns; or `items` instead of a table. */
+  columns?: Column<I>[];
+  /** The rows as something else than a table (a list of cards), with a skeleton while loading. */
+  items?: (rows: I[]) => ReactNode;
+  rowKey?: (row: I) => string;
+  /** Column ids the server sorts by. */
+  sortable?: readonly string[];
+  /** The record a row opens (on click, or Enter on the focused row). */
+  rowLink?: (row: I) => Target;
+  /** Each row's actions, in a last column; none: no such column (a role that may not use them). */
+  actions?: (row: I) => ReactNode;
+  /** The empty state for the current search text ("" when none): "none yet" or "none match". */
+  empty: (q: string) => { title: string; text?: string };
+  /** The error's title; the server's message and Retry follow. */
+  errorTitle: string;
+  /** Between the search box and the table (the error of a row action). */
+  aboveTable?: ReactNode;
+  /** After the table (its dialogs). */
+  children?: ReactNode;
+};
+
+/**
+ * A list inside a detail page (a customer's users and teams, a team's members, a user's teams, a
+ * skill's assignments, prompts and comments, a prompt's platforms and versions, a platform's
+ * prompts; SPEC.md §2): the search box, the table (sorted and paged by the server through the same
+ * `useServerList` state the list screens use, §9), the pager, and the empty and error states
+ * (the server's message with Retry in place of the table, §8).
+ *
+ * A declaration is its list, columns, texts and row actions; `rowLink` makes rows open their record.
+ */
+export function EmbeddedList<I extends object>(props: Props<I>) {
+  const { list, label, search, columns = [], items, sortable, rowLink, actions, empty } = props;
+  const navigate = useNavigate();
+  const { data, failed, query } = list;
+  const q = list.state.q;
+  const emptyState = empty(q);
+  const pager = <ListPagination list={list} label={msg.lists.pagerOf(label)} />;
+
+  let body: ReactNode;
+  if (failed) {
+    body = <ErrorState title={props.errorTitle} message={errorMessage(query.error)} onRetry={() => void query.refetch()} />;
+  } else if (items) {
+    body = !data ? (
+      <div className="flex flex-col gap-2" aria-hidden>{[0, 1, 2].map((i) => <div key={i} className="skeleton h-12" />)}</div>
+    ) : data.items.length === 0 ? (
+      <div className="py-6"><EmptyState {...emptyState} /></div>
+    ) : (
+      <>{items(data.items)}{pager}</>
+    );
+  } else {
+    body = (
+      <>
+        <DataTable
+          label={label}
+          columns={actions ? [...columns, actionsColumn(actions)] : columns}
+          rows={data?.items}
+          rowKey={props.rowKey ?? (() => "")}
+          {...(sortable ? { sortable, sort: { sort: list.state.sort, order: list.state.order }, onSort: list.setSort } : {})}
+          loading={query.isPending || query.isFetching}
+          onRowClick={rowLink ? (row) => void navigate(rowLink(row) as never) : undefined}
+          empty={<EmptyState {...emptyState} />}
+        />
+        {pager}
+      </>
+    );
+  }
+
+  // With a search box the three stay together in one block; without one the table and its pager
+  // sit directly in the section's column, spaced by it.
+  const Block = search !== undefined || props.aboveTable ? "div" : Fragment;
+  return (
+    <Block>
+      {search !== undefined ? (
+        <div className="mb-3">
+          <SearchInput value={q} onChange={list.setQuery} placeholder={search} label={msg.lists.searchOf(label)} />
+        </div>
+      ) : null}
+      {props.aboveTable}
+      {body}
+      {props.children}
+    </Block>
+  );
+}

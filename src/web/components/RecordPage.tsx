@@ -1,0 +1,184 @@
+import { useEffect, useState, type ReactNode } from "react";
+import { useQuery, type UseMutationResult, type UseQueryOptions, type UseQueryResult, type QueryKey } from "@tanstack/react-query";
+import { Link, useNavigate } from "@tanstack/react-router";
+import { Trash2 } from "lucide-react";
+import { msg } from "../../domain/messages";
+import { ApiError, errorMessage } from "../api/client";
+import type { Action } from "./actions";
+import { useConfirmAction } from "./ConfirmAction";
+import { BackLink, DetailSkeleton } from "./detail";
+import { notify, SuccessBanner } from "./overlays";
+import { DocumentTitle, ErrorState, PageHeader, Spinner } from "./ui";
+
+/** A place in the app to go to. */
+export type Target = { to: string; params?: Record<string, string>; search?: Record<string, unknown> };
+
+/**
+ * A kind of record as its screens load it, declared once per feature and shared by its detail and
+ * edit screens: the screen family, and what they say when the record cannot be shown.
+ */
+export type RecordKind = {
+  /** The screen family, for document titles ("Skills"). */
+  section: string;
+  /** The spec's error title ("Error loading skill"). */
+  errorTitle: string;
+  /** A 404's heading ("Skill not found", or the spec's "Error loading team") and the line under it. */
+  notFound: { title: string; message?: string };
+  /** Where the error views lead back to (the kind's list). */
+  list: Target & { label: string };
+};
+
+/**
+ * A record's load states from one place: `loading` (the detail page's skeleton unless given) while
+ * pending; the not-found view on a 404 (no Retry: it cannot help); the error view with the server's
+ * message and Retry otherwise; each with the way back to the list and a document title ("Customer
+ * not found · Customers · Pedal Console"); then `children` with the data. Used by `RecordPage` and
+ * by the edit screens' `FormScreen` (SPEC.md §2, §8: failed loads say so with Retry).
+ */
+export function RecordStates<T>({ query, kind, loading, children }: {
+  query: Pick<UseQueryResult<T>, "data" | "error" | "isPending" | "refetch">;
+  kind: RecordKind;
+  loading?: ReactNode;
+  children: (data: T) => ReactNode;
+}) {
+  const { data, error, isPending, refetch } = query;
+  const { section, errorTitle, notFound, list } = kind;
+  const missing = error instanceof ApiError && error.status === 404;
+  // The title is set here only while there is no record: with one, the page's header names it
+  // ("Summarise tickets · Prompts · Pedal Console"), and a title set here would replace it.
+  if (isPending) return <><DocumentTitle parts={[section]} />{loading ?? <DetailSkeleton />}</>;
+  // Data already shown stays while a background refresh fails.
+  if (data !== undefined) return <>{children(data)}</>;
+  const title = missing ? notFound.title : errorTitle;
+  return (
+    <>
+      <DocumentTitle parts={[title, section]} />
+      <ErrorState
+        title={title}
+        message={missing ? notFound.message : errorMessage(error) || notFound.message}
+        // Retry is for failures that can pass: a record that does not exist will not appear.
+        onRetry={missing ? undefined : () => void refetch()}
+      >
+        <Link to={list.to as "/"} params={list.params as never} activeOptions={{ exact: true }} activeProps={{ "aria-current": undefined }} className="btn btn-ghost btn-sm">{list.label}</Link>
+      </ErrorState>
+    </>
+  );
+}
+
+/** What a record page gives its view besides the record. */
+export type RecordContext = {
+  /** The header's Delete action (editors and up), opening the page's confirm; none without `remove`. */
+  deleteAction?: Action;
+};
+
+/** How a record page deletes its record, and what follows (SPEC.md §4). */
+export type RecordRemoval<T, V> = {
+  /** The delete mutation (its `meta` drops the record's queries). */
+  mutation: UseMutationResult<unknown, Error, V>;
+  /** The confirm's title ("Delete Team") and message. */
+  title: string;
+  message: (record: T) => ReactNode;
+  /** The Delete button's and the confirm button's label; "Delete" unless given. */
+  label?: string;
+  /** The mutation's argument for this record (a cascade flag, say). */
+  variables?: (record: T) => V;
+  /** "… deleted successfully!", and where the page goes then. */
+  done: {
+    message: string;
+    detail?: string;
+    to: (record: T) => Target;
+    /**
+     * With a delay the page itself says `message` (and `detail`) until it goes (the spec's "after
+     * 1.5 s"); without one the message is a notice and the page goes at once.
+     */
+    afterMs?: number;
+  };
+};
+
+/**
+ * The frame of every record's detail page (/customers/{id}, /teams/{id}, /users/{id}, /skills/{id},
+ * /prompts/{id}, /platforms/{id}; SPEC.md §2): it loads the record (`query`) and shows its states
+ * (`RecordStates`: skeleton, or the `loadingLabel` spinner the spec asks for, e.g. "Loading
+ * prompt..."; not found; error with Retry), then `children` with the record. With `remove`, it
+ * owns the delete: the confirm, then "… deleted successfully!" and the way on (`RecordRemoval`),
+ * never asking the server for the deleted record again.
+ */
+export function RecordPage<T, V = void, K extends QueryKey = QueryKey>({ query, kind, loadingLabel, remove, children }: {
+  query: UseQueryOptions<T, Error, T, K>;
+  kind: RecordKind;
+  loadingLabel?: string;
+  remove?: RecordRemoval<T, V>;
+  children: (record: T, context: RecordContext) => ReactNode;
+}) {
+  const navigate = useNavigate();
+  const [deleted, setDeleted] = useState<{ to: Target; afterMs?: number } | null>(null);
+  // Once deleted, nothing asks the server for the record again (it would answer 404).
+  const result = useQuery({ ...query, enabled: !deleted });
+  const confirm = useConfirmAction<T, V>({
+    mutation: remove?.mutation,
+    title: remove?.title ?? "",
+    message: (record) => remove?.message(record),
+    confirmLabel: remove?.label ?? msg.ui.delete,
+    busyLabel: msg.ui.deleting,
+    variables: (record) => remove?.variables?.(record) as V,
+    done: (record) => {
+      if (!remove) return;
+      const { message, to, afterMs } = remove.done;
+      const target = to(record);
+      setDeleted({ to: target, afterMs });
+      if (afterMs === undefined) {
+        notify(message);
+        void navigate(target as never);
+      }
+    },
+  });
+
+  useEffect(() => {
+    if (deleted?.afterMs === undefined) return;
+    const timer = setTimeout(() => void navigate(deleted.to as never), deleted.afterMs);
+    return () => clearTimeout(timer);
+  }, [deleted, navigate]);
+
+  if (deleted && deleted.afterMs !== undefined && remove) {
+    return (
+      <div className="mx-auto mt-10 max-w-xl">
+        <SuccessBanner message={{ text: remove.done.message, detail: remove.done.detail }} />
+      </div>
+    );
+  }
+  if (loadingLabel && result.isPending && !deleted) return <Spinner label={loadingLabel} />;
+  const deleteAction: Action | undefined = remove
+    ? { label: remove.label ?? msg.ui.delete, icon: Trash2, tone: "danger", need: "editor", onClick: () => result.data !== undefined && confirm.ask(result.data) }
+    : undefined;
+  return (
+    <>
+      <RecordStates query={result} kind={kind}>
+        {(record) => children(record, { deleteAction })}
+      </RecordStates>
+      {confirm.dialog}
+    </>
+  );
+}
+
+/**
+ * The top of a record's page: the back link, the `PageHeader` (title, which also names the
+ * document with `section`, status badge, subtitle, actions) and the error of an action run from it.
+ */
+export function RecordHeader({ back, error, ...header }: {
+  back: Target & { label: string };
+  title: string;
+  section: string;
+  badge?: ReactNode;
+  subtitle?: ReactNode;
+  actions?: ReactNode;
+  /** The last failed action's error (an Archive the server refused), shown under the header. */
+  error?: unknown;
+}) {
+  return (
+    <>
+      <BackLink to={back.to} params={back.params} label={back.label} />
+      <PageHeader {...header} />
+      {error ? <div role="alert" className="alert alert-error alert-soft mb-4 text-sm">{errorMessage(error)}</div> : null}
+    </>
+  );
+}

@@ -1,0 +1,62 @@
+/**
+ * The per-feature query kit: one builder for a kind of record's query keys and the queries every
+ * feature declares alike (a list-engine page, one record, a table inside a record's page), and one
+ * helper for its mutations. A feature's queries.ts is then its endpoints and what each change
+ * invalidates; it still never imports another feature's keys (see query-client.ts).
+ */
+import { keepPreviousData, queryOptions, useMutation, type QueryKey } from "@tanstack/react-query";
+import type { z } from "zod";
+import type { ListParams } from "../../domain/common";
+import { api } from "../api/client";
+import type { MutationMeta } from "./query-client";
+
+/** The API parameters of a list request (the list engine's, plus a screen's filters). */
+export type QueryParams = ListParams & Record<string, string | number | undefined>;
+
+/**
+ * The query keys and queries of one kind of record served at `path` ("/prompts"), its keys under
+ * `root` (one of `queryRoots`):
+ *
+ *  - `keys.all` (the root), `keys.lists()` and `keys.list(params)` for its list pages,
+ *    `keys.detail(id)` for one record and `keys.nested(id, table, ...rest)` for what belongs to it,
+ *    so that dropping or refetching `detail(id)` reaches every table of that record's page;
+ *  - `listQuery(params)`: GET `path` (a list-engine page, parsed with `schemas.list`) with the
+ *    list's parameters, the previous page kept while the next loads;
+ *  - `detailQuery(id)`: GET `path/{id}`, parsed with `schemas.detail`;
+ *  - `nested(table, schema, sub = table)`: GET `path/{id}/{sub}` with the parameters of a table
+ *    inside the record's page (`useServerList` calls it with them), keyed under `detail(id)`.
+ */
+export function entityQueries<R extends QueryKey, L extends z.ZodType = z.ZodNever, D extends z.ZodType = z.ZodNever>(root: R, path: string, schemas: { list?: L; detail?: D }) {
+  const keys = {
+    all: root,
+    lists: () => [...root, "list"] as const,
+    list: (params: object) => [...root, "list", params] as const,
+    detail: (id: string) => [...root, "detail", id] as const,
+    nested: (id: string, table: string, ...rest: unknown[]) => [...root, "detail", id, table, ...rest] as const,
+  };
+  return {
+    keys,
+    listQuery: (params: QueryParams) =>
+      queryOptions({
+        queryKey: keys.list(params),
+        queryFn: ({ signal }) => api(path, schemas.list as L, { query: params, signal }) as Promise<z.infer<L>>,
+        placeholderData: keepPreviousData,
+      }),
+    detailQuery: (id: string) => queryOptions({ queryKey: keys.detail(id), queryFn: ({ signal }) => api(`${path}/${id}`, schemas.detail as D, { signal }) as Promise<z.infer<D>> }),
+    nested: <S extends z.ZodType>(table: string, schema: S, sub = table) => (id: string) => (params: QueryParams) =>
+      queryOptions({
+        queryKey: keys.nested(id, table, params),
+        queryFn: ({ signal }) => api(`${path}/${id}/${sub}`, schema, { query: params, signal }) as Promise<z.infer<S>>,
+        placeholderData: keepPreviousData,
+      }),
+  };
+}
+
+/**
+ * A change sent to the API, declared with what it changes (`meta`: the keys it invalidates or
+ * removes, applied by the query client after success), e.g.
+ * `useApiMutation((input: CreateSkillInput) => api("/skills", skillSchema, { method: "POST", body: input }), { invalidates: [queryRoots.skills] })`.
+ */
+export function useApiMutation<V = void, R = unknown>(mutationFn: (variables: V) => Promise<R>, meta: MutationMeta) {
+  return useMutation({ mutationFn, meta });
+}
