@@ -2,7 +2,8 @@
 /**
  * `npm test`: every check and test of the console, on a fresh machine.
  *  1. makes sure Debian's Chromium is there (installs it with apt-get when run as root),
- *  2. type-checks, 3. lints (ESLint: TypeScript and React hooks rules, import boundaries and cycles),
+ *  2. type-checks, 3. lints (ESLint: TypeScript and React hooks rules, import boundaries and cycles)
+ *     and checks the formatting (Prettier),
  *  4. runs the API tests (PGlite, and PostgreSQL when TEST_DATABASE_URL is set),
  *  5. runs the component tests of the shared screen parts (Vitest, Testing Library, happy-dom),
  *  6. builds the web app and the server bundle and runs the browser tests on them,
@@ -47,6 +48,10 @@ suites.push({ name: "typecheck", passed: typecheck === 0 ? 1 : 0, failed: typech
 console.log("\n▶ Lint (ESLint)");
 const lint = run("npx", ["eslint", "."]);
 suites.push({ name: "lint", passed: lint === 0 ? 1 : 0, failed: lint === 0 ? 0 : 1 });
+
+console.log("\n▶ Formatting (Prettier; `npm run format` fixes it)");
+const format = run("npx", ["prettier", "--check", "--log-level", "warn", "."]);
+suites.push({ name: "format", passed: format === 0 ? 1 : 0, failed: format === 0 ? 0 : 1 });
 
 console.log(`\n▶ API tests (${process.env.TEST_DATABASE_URL ? "PGlite and PostgreSQL" : "PGlite; set TEST_DATABASE_URL for PostgreSQL too"})`);
 const apiCode = run("npx", ["vitest", "run"]);
