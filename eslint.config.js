@@ -14,7 +14,10 @@ import globals from "globals";
 import tseslint from "typescript-eslint";
 
 /** The folders directly under `dir`. */
-const folders = (dir) => readdirSync(dir, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
+const folders = (dir) =>
+  readdirSync(dir, { withFileTypes: true })
+    .filter((d) => d.isDirectory())
+    .map((d) => d.name);
 
 const web = "./src/web";
 /** Code every screen family may use. */
@@ -43,19 +46,41 @@ const zones = [
   ),
   // Shared code never depends on a feature or on the app.
   ...shared.flatMap((target) => [
-    ...features.map((from) => ({ target: `${web}/${target}`, from: `${web}/${from}`, message: "Shared code cannot import a feature." })),
-    ...app.map((from) => ({ target: `${web}/${target}`, from: `${web}/${from}`, message: "Shared code cannot import the app." })),
+    ...features.map((from) => ({
+      target: `${web}/${target}`,
+      from: `${web}/${from}`,
+      message: "Shared code cannot import a feature.",
+    })),
+    ...app.map((from) => ({
+      target: `${web}/${target}`,
+      from: `${web}/${from}`,
+      message: "Shared code cannot import the app.",
+    })),
   ]),
   // Features never import the app's entry points.
-  ...features.flatMap((target) => app.map((from) => ({ target: `${web}/${target}`, from: `${web}/${from}`, message: "Features cannot import the app." }))),
+  ...features.flatMap((target) =>
+    app.map((from) => ({
+      target: `${web}/${target}`,
+      from: `${web}/${from}`,
+      message: "Features cannot import the app.",
+    })),
+  ),
   // Server features never import each other: what two share lives in http/, db/ or links/.
   ...serverFeatures.flatMap((target) =>
     serverFeatures
       .filter((from) => from !== target)
-      .map((from) => ({ target: `${server}/${target}`, from: `${server}/${from}`, message: "Server features do not import each other: move what both need to http/, db/ or links/." })),
+      .map((from) => ({
+        target: `${server}/${target}`,
+        from: `${server}/${from}`,
+        message: "Server features do not import each other: move what both need to http/, db/ or links/.",
+      })),
   ),
   ...serverShared.flatMap((target) =>
-    serverFeatures.map((from) => ({ target: `${server}/${target}`, from: `${server}/${from}`, message: "Shared server code cannot import a feature." })),
+    serverFeatures.map((from) => ({
+      target: `${server}/${target}`,
+      from: `${server}/${from}`,
+      message: "Shared server code cannot import a feature.",
+    })),
   ),
   // The layering of tests/api/architecture.test.ts, as lint.
   { target: "./src/domain", from: "./src/server", message: "src/domain imports neither side." },
@@ -65,7 +90,17 @@ const zones = [
 ];
 
 export default tseslint.config(
-  { ignores: ["dist/**", "node_modules/**", "test-results/**", "playwright-report/**", ".e2e-data*/**", "data/**", "scratch/**"] },
+  {
+    ignores: [
+      "dist/**",
+      "node_modules/**",
+      "test-results/**",
+      "playwright-report/**",
+      ".e2e-data*/**",
+      "data/**",
+      "scratch/**",
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -114,19 +149,42 @@ export default tseslint.config(
     // What loads before any screen (the initial JavaScript, under 150 KB gzipped: README
     // "Benchmarks") stays free of zod, date-fns and the zod schemas of src/domain; screens load them.
     files: [
-      "src/web/{main,router}.tsx", "src/web/search-schemas.ts", "src/web/{auth,shell,login}/**/*.{ts,tsx}", "src/web/misc/NotFoundPage.tsx",
-      "src/web/components/{ui,Menu,overlays,Logo}.tsx", "src/web/components/case.ts", "src/web/lib/{theme,query-client,url-search}.ts", "src/web/api/client.ts",
+      "src/web/{main,router}.tsx",
+      "src/web/search-schemas.ts",
+      "src/web/{auth,shell,login}/**/*.{ts,tsx}",
+      "src/web/misc/NotFoundPage.tsx",
+      "src/web/components/{ui,Menu,overlays,Logo}.tsx",
+      "src/web/components/case.ts",
+      "src/web/lib/{theme,query-client,url-search}.ts",
+      "src/web/api/client.ts",
     ],
     // The Change password dialog is loaded with import() when first opened.
     ignores: ["src/web/auth/ChangePasswordModal.tsx"],
     rules: {
-      "@typescript-eslint/no-restricted-imports": ["error", {
-        patterns: [{
-          group: ["zod", "zod/*", "date-fns", "date-fns/*", "**/domain/*", "!**/domain/messages", "!**/domain/sort-keys", "!**/domain/enums", "!**/domain/password-messages", "!**/domain/limits"],
-          allowTypeImports: true,
-          message: "Loaded before any screen: keep zod, date-fns and the domain's schemas out (import them in a screen, or with import()).",
-        }],
-      }],
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: [
+                "zod",
+                "zod/*",
+                "date-fns",
+                "date-fns/*",
+                "**/domain/*",
+                "!**/domain/messages",
+                "!**/domain/sort-keys",
+                "!**/domain/enums",
+                "!**/domain/password-messages",
+                "!**/domain/limits",
+              ],
+              allowTypeImports: true,
+              message:
+                "Loaded before any screen: keep zod, date-fns and the domain's schemas out (import them in a screen, or with import()).",
+            },
+          ],
+        },
+      ],
     },
   },
 );

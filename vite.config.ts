@@ -18,8 +18,11 @@ function preloadShell(): Plugin {
         const shell = chunks.find((c) => c.moduleIds.some((id) => id.endsWith("/shell/Shell.tsx")));
         if (!shell) return html;
         const files = [shell.fileName, ...shell.imports].filter((f) => !html.includes(`/${f}"`));
-        return html.replace(/\n(\s*)<\/head>/, (_, indent: string) =>
-          `${files.map((f) => `\n    <link rel="modulepreload" crossorigin href="/${f}">`).join("")}\n${indent}</head>`);
+        return html.replace(
+          /\n(\s*)<\/head>/,
+          (_, indent: string) =>
+            `${files.map((f) => `\n    <link rel="modulepreload" crossorigin href="/${f}">`).join("")}\n${indent}</head>`,
+        );
       },
     },
   };
@@ -38,7 +41,10 @@ function sonnerStylesFromCss(): Plugin {
     transform(code, id) {
       if (!/[\\/]node_modules[\\/]sonner[\\/]dist[\\/]index\.m?js$/.test(id)) return null;
       const out = code.replace(/^__insertCSS\(/m, "void (");
-      if (out === code) throw new Error("sonner no longer inserts its CSS the way pedal-sonner-styles-from-css expects: check vite.config.ts");
+      if (out === code)
+        throw new Error(
+          "sonner no longer inserts its CSS the way pedal-sonner-styles-from-css expects: check vite.config.ts",
+        );
       return { code: out, map: null };
     },
   };
@@ -47,11 +53,20 @@ function sonnerStylesFromCss(): Plugin {
 export default defineConfig({
   root: "src/web",
   // Brotli and gzip copies of every asset, served by the server as the browser accepts them.
-  plugins: [sonnerStylesFromCss(), react(), tailwindcss(), preloadShell(), compression({ algorithms: ["brotliCompress", "gzip"], exclude: [/\.map$/] })],
+  plugins: [
+    sonnerStylesFromCss(),
+    react(),
+    tailwindcss(),
+    preloadShell(),
+    compression({ algorithms: ["brotliCompress", "gzip"], exclude: [/\.map$/] }),
+  ],
   // No source maps in the build operators are served (they would hand out the source); the
   // benchmark builds with `vite build --sourcemap` to attribute the bundle's bytes to packages.
   build: {
-    outDir: "../../dist/web", emptyOutDir: true, sourcemap: false, chunkSizeWarningLimit: 600,
+    outDir: "../../dist/web",
+    emptyOutDir: true,
+    sourcemap: false,
+    chunkSizeWarningLimit: 600,
     // Few, larger chunks: the browser opens at most six connections to the server, so a first visit
     // that asked for 24 files before the shell and 15–20 more for its screen waited in line for
     // them (a fresh browser's first screen showed its rows 1.15–1.37 s after navigation at
@@ -65,10 +80,19 @@ export default defineConfig({
       output: {
         codeSplitting: {
           groups: [
-            { name: "tanstack-query", test: /node_modules[\\/]@tanstack[\\/](query-core|react-query)[\\/]/, priority: 3 },
+            {
+              name: "tanstack-query",
+              test: /node_modules[\\/]@tanstack[\\/](query-core|react-query)[\\/]/,
+              priority: 3,
+            },
             { name: "app", tags: ["$initial"], priority: 2 },
             { name: "Shell", test: /src[\\/]web[\\/]shell[\\/]Shell\.tsx$/, priority: 2 },
-            { name: "screen-kit", test: /src[\\/](web[\\/](components|lib)|domain)[\\/]|node_modules[\\/](lucide-react|zod|@tanstack[\\/](react-table|table-core))[\\/]/, minShareCount: 3, priority: 1 },
+            {
+              name: "screen-kit",
+              test: /src[\\/](web[\\/](components|lib)|domain)[\\/]|node_modules[\\/](lucide-react|zod|@tanstack[\\/](react-table|table-core))[\\/]/,
+              minShareCount: 3,
+              priority: 1,
+            },
           ],
         },
       },

@@ -16,7 +16,8 @@ import { openPostgres } from "../src/server/db/client";
 
 let values: { apply: boolean; "rollback-file"?: string };
 try {
-  values = parseArgs({ options: { apply: { type: "boolean", default: false }, "rollback-file": { type: "string" } } }).values as typeof values;
+  values = parseArgs({ options: { apply: { type: "boolean", default: false }, "rollback-file": { type: "string" } } })
+    .values as typeof values;
 } catch (err) {
   console.error(`${(err as Error).message}\nusage: DATABASE_URL=… npm run db:adopt [-- --apply [--rollback-file F]]`);
   process.exit(2);
@@ -30,7 +31,9 @@ try {
   process.exit(2);
 }
 if (!url) {
-  console.error("db:adopt works on an existing PostgreSQL database: set DATABASE_URL (the embedded database is always the console's own).");
+  console.error(
+    "db:adopt works on an existing PostgreSQL database: set DATABASE_URL (the embedded database is always the console's own).",
+  );
   process.exit(2);
 }
 
@@ -41,7 +44,9 @@ try {
   process.stdout.write(formatReport(plan, { dryRun: !values.apply }));
   if (values.apply && plan.status === "adoptable") {
     // Written first, so that it also undoes an apply that stops half-way.
-    const undo = path.resolve(values["rollback-file"] ?? `adopt-rollback-${new Date().toISOString().replace(/[:.]/g, "-")}.sql`);
+    const undo = path.resolve(
+      values["rollback-file"] ?? `adopt-rollback-${new Date().toISOString().replace(/[:.]/g, "-")}.sql`,
+    );
     mkdirSync(path.dirname(undo), { recursive: true });
     writeFileSync(undo, rollbackSql(plan));
     process.stdout.write("\nApplying...\n");
@@ -49,7 +54,9 @@ try {
     process.stdout.write(`To undo this adoption: psql "$DATABASE_URL" -f ${undo}\n`);
   }
 } catch (err) {
-  console.error(`db:adopt failed${values.apply ? "; the transaction was rolled back (indexes already built concurrently stay, and a new --apply goes on from there)" : ""}: ${(err as Error).message}`);
+  console.error(
+    `db:adopt failed${values.apply ? "; the transaction was rolled back (indexes already built concurrently stay, and a new --apply goes on from there)" : ""}: ${(err as Error).message}`,
+  );
   code = 1;
 } finally {
   await handle.close();

@@ -47,7 +47,17 @@ import { openInProcess, type Statement } from "./bench/inproc";
 import { percentile, runLoad, type LoadResult } from "./bench/load";
 import { runMixed, type MixedResult } from "./bench/mixed";
 import { measureNaive } from "./bench/naive";
-import { chartSvg, markdown, mixedChartSvg, summary, caseLabel, type BenchRun, type Check, type SeedInfo, type TargetRun } from "./bench/report";
+import {
+  chartSvg,
+  markdown,
+  mixedChartSvg,
+  summary,
+  caseLabel,
+  type BenchRun,
+  type Check,
+  type SeedInfo,
+  type TargetRun,
+} from "./bench/report";
 import { startServer, type RunningServer } from "./bench/server";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -56,7 +66,10 @@ const { values } = parseArgs({
     target: { type: "string", default: "all" },
     "pg-scale": { type: "string", default: "1667" },
     "pglite-scale": { type: "string", default: "167" },
-    "pg-url": { type: "string", default: process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres" },
+    "pg-url": {
+      type: "string",
+      default: process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres",
+    },
     "db-prefix": { type: "string", default: "pedal_bench" },
     "pg-database": { type: "string" },
     duration: { type: "string", default: "5" },
@@ -81,7 +94,18 @@ const { values } = parseArgs({
 });
 
 /** Targets of the issue, in milliseconds and requests per second. */
-const goals = { listP95c1: 50, listP95c16: 150, usersRps50: 1500, usersP99c50: 100, naiveRatio: 10_000, pgliteUsersRps10: 500, rssMiB: 300, mixedRssMiB: 300, initialKB: 150, firstRowMs: 1000 };
+const goals = {
+  listP95c1: 50,
+  listP95c16: 150,
+  usersRps50: 1500,
+  usersP99c50: 100,
+  naiveRatio: 10_000,
+  pgliteUsersRps10: 500,
+  rssMiB: 300,
+  mixedRssMiB: 300,
+  initialKB: 150,
+  firstRowMs: 1000,
+};
 
 /** Writes <name>.md, its charts and <name>.json under `outDir`. */
 async function writeReport(result: BenchRun, outDir: string, comparePath?: string) {
@@ -99,8 +123,10 @@ async function writeReport(result: BenchRun, outDir: string, comparePath?: strin
       charts[`${t.target}:mixed`] = file;
     }
   }
-  const baseline = comparePath && existsSync(comparePath) && path.resolve(comparePath) !== path.resolve(outDir, `${result.name}.json`)
-    ? (JSON.parse(readFileSync(comparePath, "utf8")) as BenchRun) : undefined;
+  const baseline =
+    comparePath && existsSync(comparePath) && path.resolve(comparePath) !== path.resolve(outDir, `${result.name}.json`)
+      ? (JSON.parse(readFileSync(comparePath, "utf8")) as BenchRun)
+      : undefined;
   writeFileSync(path.join(outDir, `${result.name}.json`), JSON.stringify(result, null, 1) + "\n");
   writeFileSync(path.join(outDir, `${result.name}.md`), markdown(result, charts, baseline) + "\n");
 }
@@ -113,7 +139,8 @@ if (values.render) {
   process.exit(0);
 }
 
-const targets = values.target === "all" ? (["postgres", "pglite"] as const) : ([values.target] as Array<"postgres" | "pglite">);
+const targets =
+  values.target === "all" ? (["postgres", "pglite"] as const) : ([values.target] as Array<"postgres" | "pglite">);
 if (!targets.every((t) => t === "postgres" || t === "pglite")) {
   console.error("--target must be postgres, pglite or all");
   process.exit(2);
@@ -148,11 +175,22 @@ function npm(args: string[], env: Record<string, string | undefined>) {
 }
 
 /** Seeds the target's database unless it already holds the data set of `scale`. */
-async function ensureSeeded(target: "postgres" | "pglite", scale: number): Promise<{ seed: SeedInfo; where: { url?: string; dataDir?: string }; database: string; serverEnv: Record<string, string> }> {
+async function ensureSeeded(
+  target: "postgres" | "pglite",
+  scale: number,
+): Promise<{
+  seed: SeedInfo;
+  where: { url?: string; dataDir?: string };
+  database: string;
+  serverEnv: Record<string, string>;
+}> {
   const expectUsers = 600 * scale;
   const expectComments = 300 * scale;
   const timingsFile = path.join(work, `seed-${target}-s${scale}.json`);
-  const readTimings = () => (existsSync(timingsFile) ? (JSON.parse(readFileSync(timingsFile, "utf8")) as { totalMs: number; tables: SeedInfo["tables"] }) : undefined);
+  const readTimings = () =>
+    existsSync(timingsFile)
+      ? (JSON.parse(readFileSync(timingsFile, "utf8")) as { totalMs: number; tables: SeedInfo["tables"] })
+      : undefined;
   const counts = `select (select count(*) from users_data)::int as users, (select count(*) from skill_comments)::int as comments`;
   if (target === "postgres") {
     const name = values["pg-database"] ?? `${values["db-prefix"]}_s${scale}`;
@@ -173,7 +211,10 @@ async function ensureSeeded(target: "postgres" | "pglite", scale: number): Promi
       log(`Seeding ${name} (scale ${scale}): ${command}`);
       await admin.query(`drop database if exists ${name} with (force)`);
       await admin.query(`create database ${name}`);
-      npm(["run", "db:seed", "--", "--scale", String(scale), "--timings-json", timingsFile], { ...process.env, DATABASE_URL: url.toString() });
+      npm(["run", "db:seed", "--", "--scale", String(scale), "--timings-json", timingsFile], {
+        ...process.env,
+        DATABASE_URL: url.toString(),
+      });
     } else log(`Reusing ${name} (${expectUsers.toLocaleString("en-US")} users).`);
     await admin.end();
     const t = readTimings();
@@ -188,7 +229,9 @@ async function ensureSeeded(target: "postgres" | "pglite", scale: number): Promi
   let ok = false;
   if (existsSync(path.join(dataDir, "pglite")) && !values.reseed) {
     const lite = await PGlite.create({ dataDir: path.join(dataDir, "pglite") });
-    const r = await lite.query<{ users: number; comments: number }>(counts).catch(() => ({ rows: [] as Array<{ users: number; comments: number }> }));
+    const r = await lite
+      .query<{ users: number; comments: number }>(counts)
+      .catch(() => ({ rows: [] as Array<{ users: number; comments: number }> }));
     await lite.close();
     ok = r.rows[0]?.users === expectUsers && r.rows[0]?.comments === expectComments;
   }
@@ -219,7 +262,9 @@ async function drain(target: "postgres" | "pglite", url: string, cookie: string,
     const deadline = Date.now() + 60_000;
     while (quiet < 3 && Date.now() < deadline) {
       const r = await c.query(
-        `select pg_cancel_backend(pid) from pg_stat_activity where datname = $1 and state = 'active' and pid <> pg_backend_pid() and backend_type = 'client backend'`, [name]);
+        `select pg_cancel_backend(pid) from pg_stat_activity where datname = $1 and state = 'active' and pid <> pg_backend_pid() and backend_type = 'client backend'`,
+        [name],
+      );
       quiet = r.rowCount ? 0 : quiet + 1;
       await new Promise((res) => setTimeout(res, 150));
     }
@@ -230,7 +275,9 @@ async function drain(target: "postgres" | "pglite", url: string, cookie: string,
   const deadline = Date.now() + 180_000;
   while (Date.now() < deadline) {
     const t = performance.now();
-    await fetch(`${url}/api/auth/get-session`, { headers: { cookie } }).then((r) => r.arrayBuffer()).catch(() => undefined);
+    await fetch(`${url}/api/auth/get-session`, { headers: { cookie } })
+      .then((r) => r.arrayBuffer())
+      .catch(() => undefined);
     if (performance.now() - t < 100) return;
   }
 }
@@ -257,14 +304,24 @@ async function slowSamples(url: string, cookie: string, run: LoadResult): Promis
   }
   if (!times.length) return run;
   return {
-    ...run, responses: times.length, rps: times.length / (times.reduce((a, b) => a + b, 0) / 1000),
-    p50: percentile(times, 50), p95: percentile(times, 95), p99: percentile(times, 99), max: Math.max(...times),
-    non2xx, bytes: Math.round(bytes / times.length), sequential: true,
+    ...run,
+    responses: times.length,
+    rps: times.length / (times.reduce((a, b) => a + b, 0) / 1000),
+    p50: percentile(times, 50),
+    p95: percentile(times, 95),
+    p99: percentile(times, 99),
+    max: Math.max(...times),
+    non2xx,
+    bytes: Math.round(bytes / times.length),
+    sequential: true,
   };
 }
 
 /** Environment of every server the benchmark starts, beside the target's database settings. */
-const serverBaseEnv = { LOG_LEVEL: values["log-level"], BETTER_AUTH_SECRET: "bench-secret-bench-secret-bench-secret-00" };
+const serverBaseEnv = {
+  LOG_LEVEL: values["log-level"],
+  BETTER_AUTH_SECRET: "bench-secret-bench-secret-bench-secret-00",
+};
 
 /**
  * Step 5: the mixed traffic (scripts/bench/mixed.ts) for `--mixed-minutes` on a new server over a
@@ -272,8 +329,15 @@ const serverBaseEnv = { LOG_LEVEL: values["log-level"], BETTER_AUTH_SECRET: "ben
  * PGlite), removed afterwards: the traffic's writes would otherwise change the counts by which a
  * seeded database is reused. A fresh process, so its RSS is the traffic's alone.
  */
-async function mixedStep(target: "postgres" | "pglite", where: { url?: string; dataDir?: string }, serverEnv: Record<string, string>, cases: BenchCase[]): Promise<MixedResult> {
-  log(`\n== ${target}: mixed traffic, ${mixedClients} clients for ${mixedMinutes} min (a scratch copy of the database)`);
+async function mixedStep(
+  target: "postgres" | "pglite",
+  where: { url?: string; dataDir?: string },
+  serverEnv: Record<string, string>,
+  cases: BenchCase[],
+): Promise<MixedResult> {
+  log(
+    `\n== ${target}: mixed traffic, ${mixedClients} clients for ${mixedMinutes} min (a scratch copy of the database)`,
+  );
   let env: Record<string, string>;
   let cleanup: () => Promise<void>;
   if (target === "postgres" && where.url) {
@@ -284,7 +348,8 @@ async function mixedStep(target: "postgres" | "pglite", where: { url?: string; d
     await admin.query(`drop database if exists ${scratch} with (force)`);
     const t = performance.now();
     // FILE_COPY (PostgreSQL 15+) copies the files instead of writing every page to the WAL.
-    await admin.query(`create database ${scratch} template ${source} strategy file_copy`)
+    await admin
+      .query(`create database ${scratch} template ${source} strategy file_copy`)
       .catch(() => admin.query(`create database ${scratch} template ${source}`));
     log(`  copied ${source} to ${scratch} in ${((performance.now() - t) / 1000).toFixed(1)} s`);
     const url = new URL(where.url);
@@ -299,7 +364,9 @@ async function mixedStep(target: "postgres" | "pglite", where: { url?: string; d
     rmSync(scratch, { recursive: true, force: true });
     const t = performance.now();
     cpSync(serverEnv.DATA_DIR, scratch, { recursive: true, filter: (f) => path.basename(f) !== "console.lock" });
-    log(`  copied ${path.relative(root, serverEnv.DATA_DIR)} to ${path.relative(root, scratch)} in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+    log(
+      `  copied ${path.relative(root, serverEnv.DATA_DIR)} to ${path.relative(root, scratch)} in ${((performance.now() - t) / 1000).toFixed(1)} s`,
+    );
     env = { ...serverEnv, DATA_DIR: scratch };
     cleanup = async () => rmSync(scratch, { recursive: true, force: true });
   }
@@ -309,8 +376,11 @@ async function mixedStep(target: "postgres" | "pglite", where: { url?: string; d
     try {
       const cookie = await server.signIn(operator.email, operator.password);
       const mixed = await runMixed(server, cookie, cases, { seconds: mixedMinutes * 60, clients: mixedClients, log });
-      log(`  ${mixed.requests.toLocaleString("en-US")} requests in ${mixed.elapsedSeconds.toFixed(0)} s (${mixed.kinds.map((k) => `${k.kind} ${k.requests}`).join(", ")}), ${mixed.serverErrors} 5xx; RSS max ${mixed.rss.maxMiB.toFixed(0)} MiB, p50 ${mixed.rss.p50MiB.toFixed(0)}, end ${mixed.rss.endMiB.toFixed(0)}`);
-      for (const f of mixed.failures.slice(0, 5)) log(`  failed: ${f.kind} ${f.request}: ${f.status} ${f.body.slice(0, 120)}`);
+      log(
+        `  ${mixed.requests.toLocaleString("en-US")} requests in ${mixed.elapsedSeconds.toFixed(0)} s (${mixed.kinds.map((k) => `${k.kind} ${k.requests}`).join(", ")}), ${mixed.serverErrors} 5xx; RSS max ${mixed.rss.maxMiB.toFixed(0)} MiB, p50 ${mixed.rss.p50MiB.toFixed(0)}, end ${mixed.rss.endMiB.toFixed(0)}`,
+      );
+      for (const f of mixed.failures.slice(0, 5))
+        log(`  failed: ${f.kind} ${f.request}: ${f.status} ${f.body.slice(0, 120)}`);
       return mixed;
     } finally {
       await server.stop();
@@ -336,7 +406,8 @@ async function benchTarget(target: "postgres" | "pglite"): Promise<TargetRun> {
     cases = (await discoverCases(inproc)).filter((c) => !only || only.test(c.path));
     log(`${cases.length} cases: ${cases.map(caseLabel).join(", ")}`);
     const usersFirst = cases.find(isUsersFirst);
-    if (usersFirst && !skip.has("ceiling") && !skip.has("load")) ceilingCase = { path: usersFirst.path, statements: await recordStatements(inproc, usersFirst.path) };
+    if (usersFirst && !skip.has("ceiling") && !skip.has("load"))
+      ceilingCase = { path: usersFirst.path, statements: await recordStatements(inproc, usersFirst.path) };
     if (!skip.has("naive")) {
       naive = await measureNaive(inproc);
       log(`naive pattern: ${naive.formula}`);
@@ -366,11 +437,15 @@ async function benchTarget(target: "postgres" | "pglite"): Promise<TargetRun> {
         for (const [index, c] of cases.entries()) {
           const runs: LoadResult[] = [];
           // The embedded database's target is stated at 10 connections on /api/users.
-          const levels = target === "pglite" && isUsersFirst(c) ? [...new Set([...concurrency, 10])].sort((a, b) => a - b) : concurrency;
+          const levels =
+            target === "pglite" && isUsersFirst(c)
+              ? [...new Set([...concurrency, 10])].sort((a, b) => a - b)
+              : concurrency;
           for (const n of levels) {
             server.setPhase(`load:${index}:c${n}`);
             // "No timeouts at 50 connections" (PGlite) needs a run longer than the timeout to be seen.
-            const seconds = target === "pglite" && isUsersFirst(c) && n === 50 ? Math.max(duration, 2 * timeout) : duration;
+            const seconds =
+              target === "pglite" && isUsersFirst(c) && n === 50 ? Math.max(duration, 2 * timeout) : duration;
             let r = await runLoad(server.url + c.path, { cookie }, n, seconds, timeout);
             if (n === 1 && r.responses < 3) {
               await drain(target, server.url, cookie, where.url);
@@ -380,17 +455,29 @@ async function benchTarget(target: "postgres" | "pglite"): Promise<TargetRun> {
             server.setPhase("drain");
             await drain(target, server.url, cookie, where.url);
           }
-          const rssMiB = Math.max(0, ...server.rss.filter((x) => x.phase.startsWith(`load:${index}:`)).map((x) => x.mib));
+          const rssMiB = Math.max(
+            0,
+            ...server.rss.filter((x) => x.phase.startsWith(`load:${index}:`)).map((x) => x.mib),
+          );
           results.push({ case: c, runs, rssMiB });
-          log(`  ${caseLabel(c).padEnd(44)} ${runs.map((r) => `c${r.connections} p50 ${fmtMs(r.p50)} p95 ${fmtMs(r.p95)} ${r.rps.toFixed(1)}/s${r.errors + r.non2xx ? ` ${r.errors + r.non2xx} errors` : ""}`).join(" | ")}`);
+          log(
+            `  ${caseLabel(c).padEnd(44)} ${runs.map((r) => `c${r.connections} p50 ${fmtMs(r.p50)} p95 ${fmtMs(r.p95)} ${r.rps.toFixed(1)}/s${r.errors + r.non2xx ? ` ${r.errors + r.non2xx} errors` : ""}`).join(" | ")}`,
+          );
         }
       }
       if (!skip.has("browser")) {
         server.setPhase("browser");
         // Pickers' option lists (`/api/*/options`) are lists of the API but no screen of the router.
-        const screens = [...new Set(cases.filter((c) => c.list && !c.route.includes("{") && !c.route.endsWith("/options")).map((c) => c.route.replace(/^\/api/, "")))];
+        const screens = [
+          ...new Set(
+            cases
+              .filter((c) => c.list && !c.route.includes("{") && !c.route.endsWith("/options"))
+              .map((c) => c.route.replace(/^\/api/, "")),
+          ),
+        ];
         pages = await measurePages(server.url, screens, operator);
-        for (const p of pages) log(`  screen ${p.page}: ${p.error ?? p.loads.map((v) => `${v.toFixed(0)} ms`).join(", ")}`);
+        for (const p of pages)
+          log(`  screen ${p.page}: ${p.error ?? p.loads.map((v) => `${v.toFixed(0)} ms`).join(", ")}`);
       }
     } finally {
       await server.stop();
@@ -399,10 +486,23 @@ async function benchTarget(target: "postgres" | "pglite"): Promise<TargetRun> {
   // The same request's statements on a bare node:http server, at the target's concurrency.
   let ceiling: TargetRun["ceiling"];
   if (ceilingCase) {
-    log(`\n== ${target}: the machine's ceiling for ${ceilingCase.path} (a bare node:http server sending its ${ceilingCase.statements.length} statements)`);
+    log(
+      `\n== ${target}: the machine's ceiling for ${ceilingCase.path} (a bare node:http server sending its ${ceilingCase.statements.length} statements)`,
+    );
     const levels = target === "postgres" ? [50] : [10];
-    ceiling = await measureCeiling(root, where, ceilingCase.path, ceilingCase.statements, levels, duration, timeout, work);
-    log(`  ${ceiling.runs.map((r) => `c${r.connections} ${r.rps.toFixed(1)}/s p99 ${fmtMs(r.p99)}${r.errors + r.non2xx ? ` ${r.errors + r.non2xx} errors` : ""}`).join(" | ")}`);
+    ceiling = await measureCeiling(
+      root,
+      where,
+      ceilingCase.path,
+      ceilingCase.statements,
+      levels,
+      duration,
+      timeout,
+      work,
+    );
+    log(
+      `  ${ceiling.runs.map((r) => `c${r.connections} ${r.rps.toFixed(1)}/s p99 ${fmtMs(r.p99)}${r.errors + r.non2xx ? ` ${r.errors + r.non2xx} errors` : ""}`).join(" | ")}`,
+    );
   }
 
   let mixed: MixedResult | undefined;
@@ -416,8 +516,23 @@ async function benchTarget(target: "postgres" | "pglite"): Promise<TargetRun> {
   }
   const sortedRss = [...rssValues].sort((a, b) => a - b);
   const run: TargetRun = {
-    target, scale, users, database, seed, cases: results, naive, explain, pages, ceiling, mixed,
-    rss: { maxMiB: Math.max(0, ...rssValues), medianMiB: sortedRss[Math.floor(sortedRss.length / 2)] ?? 0, samples: rssValues.length, byPhase },
+    target,
+    scale,
+    users,
+    database,
+    seed,
+    cases: results,
+    naive,
+    explain,
+    pages,
+    ceiling,
+    mixed,
+    rss: {
+      maxMiB: Math.max(0, ...rssValues),
+      medianMiB: sortedRss[Math.floor(sortedRss.length / 2)] ?? 0,
+      samples: rssValues.length,
+      byPhase,
+    },
     checks: [],
   };
   run.checks = checksOf(run);
@@ -427,7 +542,9 @@ async function benchTarget(target: "postgres" | "pglite"): Promise<TargetRun> {
 /** "; the machine's ceiling …" for a throughput check at `n` connections, when the run measured it. */
 function ceilingText(run: TargetRun, n: number): string {
   const r = run.ceiling?.runs.find((x) => x.connections === n);
-  return r ? `; machine ceiling (bare node:http, the same ${run.ceiling!.statements.length} statements) ${r.rps.toFixed(1)} req/s, p99 ${fmtMs(r.p99)}` : "";
+  return r
+    ? `; machine ceiling (bare node:http, the same ${run.ceiling!.statements.length} statements) ${r.rps.toFixed(1)} req/s, p99 ${fmtMs(r.p99)}`
+    : "";
 }
 
 /** The issue's targets that apply to a target's run. */
@@ -439,47 +556,100 @@ function checksOf(run: TargetRun): Check[] {
   if (run.target === "postgres") {
     const lists = run.cases.filter((c) => c.case.list);
     // Without the load step (`--skip load`, `--only-step mixed`) no list was measured.
-    for (const [n, goal] of lists.length ? ([[1, goals.listP95c1], [16, goals.listP95c16]] as const) : []) {
+    for (const [n, goal] of lists.length
+      ? ([
+          [1, goals.listP95c1],
+          [16, goals.listP95c16],
+        ] as const)
+      : []) {
       const measured = lists.filter((c) => at(c, n));
-      const missed = measured.filter((c) => { const r = at(c, n)!; return r.p95 === null || r.p95 >= goal || r.non2xx + r.errors > 0; });
+      const missed = measured.filter((c) => {
+        const r = at(c, n)!;
+        return r.p95 === null || r.p95 >= goal || r.non2xx + r.errors > 0;
+      });
       checks.push({
-        target: name, what: `every list request, p95 at ${n} connection${n > 1 ? "s" : ""}`, goal: `< ${goal} ms`, ok: measured.length > 0 && missed.length === 0,
-        measured: missed.length ? `${measured.length - missed.length} of ${measured.length} within; worst ${missed.slice(0, 3).map((c) => `${caseLabel(c.case)} ${fmtMs(at(c, n)!.p95)}`).join(", ")}` : `all ${measured.length} within`,
+        target: name,
+        what: `every list request, p95 at ${n} connection${n > 1 ? "s" : ""}`,
+        goal: `< ${goal} ms`,
+        ok: measured.length > 0 && missed.length === 0,
+        measured: missed.length
+          ? `${measured.length - missed.length} of ${measured.length} within; worst ${missed
+              .slice(0, 3)
+              .map((c) => `${caseLabel(c.case)} ${fmtMs(at(c, n)!.p95)}`)
+              .join(", ")}`
+          : `all ${measured.length} within`,
       });
     }
     if (usersFirst) {
       const r = at(usersFirst, 50);
       if (r) {
-        checks.push({ target: name, what: "/api/users first page at 50 connections", goal: `≥ ${goals.usersRps50} req/s, p99 < ${goals.usersP99c50} ms, no errors`, measured: `${r.rps.toFixed(1)} req/s, p99 ${fmtMs(r.p99)}, ${r.errors + r.non2xx} errors${ceilingText(run, 50)}`, ok: r.rps >= goals.usersRps50 && r.p99 !== null && r.p99 < goals.usersP99c50 && r.errors + r.non2xx === 0 });
+        checks.push({
+          target: name,
+          what: "/api/users first page at 50 connections",
+          goal: `≥ ${goals.usersRps50} req/s, p99 < ${goals.usersP99c50} ms, no errors`,
+          measured: `${r.rps.toFixed(1)} req/s, p99 ${fmtMs(r.p99)}, ${r.errors + r.non2xx} errors${ceilingText(run, 50)}`,
+          ok: r.rps >= goals.usersRps50 && r.p99 !== null && r.p99 < goals.usersP99c50 && r.errors + r.non2xx === 0,
+        });
       }
     }
     const first1 = usersFirst && at(usersFirst, 1);
     if (run.naive && first1?.p50) {
       const ratio = run.naive.totalMs / first1.p50;
-      checks.push({ target: name, what: "users first page vs the naive pattern", goal: `≥ ${goals.naiveRatio.toLocaleString("en-US")}× faster`, measured: `${Math.round(ratio).toLocaleString("en-US")}× (${(run.naive.totalMs / 1000).toFixed(1)} s vs ${fmtMs(first1.p50)})`, ok: ratio >= goals.naiveRatio });
+      checks.push({
+        target: name,
+        what: "users first page vs the naive pattern",
+        goal: `≥ ${goals.naiveRatio.toLocaleString("en-US")}× faster`,
+        measured: `${Math.round(ratio).toLocaleString("en-US")}× (${(run.naive.totalMs / 1000).toFixed(1)} s vs ${fmtMs(first1.p50)})`,
+        ok: ratio >= goals.naiveRatio,
+      });
     }
     for (const p of run.pages ?? []) {
       const worst = p.loads.length ? Math.max(...p.loads) : null;
-      checks.push({ target: name, what: `screen ${p.page}: rows shown after navigation`, goal: `≤ ${goals.firstRowMs} ms`, measured: p.error ? `failed: ${p.error}` : `worst of ${p.loads.length}: ${fmtMs(worst)}`, ok: !p.error && worst !== null && worst <= goals.firstRowMs });
+      checks.push({
+        target: name,
+        what: `screen ${p.page}: rows shown after navigation`,
+        goal: `≤ ${goals.firstRowMs} ms`,
+        measured: p.error ? `failed: ${p.error}` : `worst of ${p.loads.length}: ${fmtMs(worst)}`,
+        ok: !p.error && worst !== null && worst <= goals.firstRowMs,
+      });
     }
   } else if (usersFirst) {
     const r10 = at(usersFirst, 10);
-    if (r10) checks.push({ target: name, what: "/api/users at 10 connections", goal: `≥ ${goals.pgliteUsersRps10} req/s`, measured: `${r10.rps.toFixed(1)} req/s${ceilingText(run, 10)}`, ok: r10.rps >= goals.pgliteUsersRps10 });
+    if (r10)
+      checks.push({
+        target: name,
+        what: "/api/users at 10 connections",
+        goal: `≥ ${goals.pgliteUsersRps10} req/s`,
+        measured: `${r10.rps.toFixed(1)} req/s${ceilingText(run, 10)}`,
+        ok: r10.rps >= goals.pgliteUsersRps10,
+      });
     const r50 = at(usersFirst, 50);
     if (r50) {
       checks.push({
-        target: name, what: `/api/users at 50 connections for ${Math.max(duration, 2 * timeout)} s`, goal: `no timeouts (${timeout} s)`,
+        target: name,
+        what: `/api/users at 50 connections for ${Math.max(duration, 2 * timeout)} s`,
+        goal: `no timeouts (${timeout} s)`,
         measured: `${r50.timeouts} timeouts, ${r50.errors + r50.non2xx} errors, ${r50.responses} answered, p99 ${fmtMs(r50.p99)}`,
         ok: r50.responses > 0 && r50.timeouts === 0 && r50.errors + r50.non2xx === 0,
       });
     }
   }
-  if (run.rss.samples) checks.push({ target: name, what: "server memory (RSS) during the run", goal: `< ${goals.rssMiB} MiB`, measured: `max ${run.rss.maxMiB.toFixed(0)} MiB`, ok: run.rss.maxMiB < goals.rssMiB });
+  if (run.rss.samples)
+    checks.push({
+      target: name,
+      what: "server memory (RSS) during the run",
+      goal: `< ${goals.rssMiB} MiB`,
+      measured: `max ${run.rss.maxMiB.toFixed(0)} MiB`,
+      ok: run.rss.maxMiB < goals.rssMiB,
+    });
   if (run.mixed) {
     const m = run.mixed;
     checks.push({
-      target: name, what: `mixed-traffic RSS max (${m.clients} clients, ${(m.seconds / 60).toFixed(0)} min, ${m.requests.toLocaleString("en-US")} requests)`, goal: `< ${goals.mixedRssMiB} MiB`,
-      measured: `max ${m.rss.maxMiB.toFixed(0)} MiB, p50 ${m.rss.p50MiB.toFixed(0)}, end ${m.rss.endMiB.toFixed(0)}; ${m.serverErrors} answers 5xx`, ok: m.rss.maxMiB < goals.mixedRssMiB,
+      target: name,
+      what: `mixed-traffic RSS max (${m.clients} clients, ${(m.seconds / 60).toFixed(0)} min, ${m.requests.toLocaleString("en-US")} requests)`,
+      goal: `< ${goals.mixedRssMiB} MiB`,
+      measured: `max ${m.rss.maxMiB.toFixed(0)} MiB, p50 ${m.rss.p50MiB.toFixed(0)}, end ${m.rss.endMiB.toFixed(0)}; ${m.serverErrors} answers 5xx`,
+      ok: m.rss.maxMiB < goals.mixedRssMiB,
     });
   }
   return checks;
@@ -493,15 +663,42 @@ if (!values["no-build"]) {
 }
 const bundle = measureBundle(path.join(root, "dist/web"));
 const bundleChecks: Check[] = [
-  { target: "web app", what: "initial JavaScript (entry and preloaded modules)", goal: `< ${goals.initialKB} KB gzipped`, measured: `${(bundle.initialGzip / 1024).toFixed(1)} KB in ${bundle.initial.length} files`, ok: bundle.initialGzip < goals.initialKB * 1024 },
-  { target: "web app", what: "screens loaded on demand", goal: "no screen in the initial files", measured: bundle.eagerScreens.length ? `initial: ${bundle.eagerScreens.join(", ")}` : `${bundle.lazyScreens.length} screens lazy`, ok: bundle.eagerScreens.length === 0 && bundle.lazyScreens.length > 0 },
-  { target: "web app", what: "chart and editor libraries outside the initial code", goal: "none initial", measured: bundle.heavyInInitial.join(", ") || "none", ok: bundle.heavyInInitial.length === 0 },
+  {
+    target: "web app",
+    what: "initial JavaScript (entry and preloaded modules)",
+    goal: `< ${goals.initialKB} KB gzipped`,
+    measured: `${(bundle.initialGzip / 1024).toFixed(1)} KB in ${bundle.initial.length} files`,
+    ok: bundle.initialGzip < goals.initialKB * 1024,
+  },
+  {
+    target: "web app",
+    what: "screens loaded on demand",
+    goal: "no screen in the initial files",
+    measured: bundle.eagerScreens.length
+      ? `initial: ${bundle.eagerScreens.join(", ")}`
+      : `${bundle.lazyScreens.length} screens lazy`,
+    ok: bundle.eagerScreens.length === 0 && bundle.lazyScreens.length > 0,
+  },
+  {
+    target: "web app",
+    what: "chart and editor libraries outside the initial code",
+    goal: "none initial",
+    measured: bundle.heavyInInitial.join(", ") || "none",
+    ok: bundle.heavyInInitial.length === 0,
+  },
 ];
-log(`Initial JavaScript: ${(bundle.initialGzip / 1024).toFixed(1)} KB gzipped in ${bundle.initial.length} files; ${bundle.lazyScreens.length} screens on demand.`);
+log(
+  `Initial JavaScript: ${(bundle.initialGzip / 1024).toFixed(1)} KB gzipped in ${bundle.initial.length} files; ${bundle.lazyScreens.length} screens on demand.`,
+);
 // --bundle-only: the initial JavaScript alone (seconds, no database): its files and largest packages.
 if (values["bundle-only"]) {
   for (const f of bundle.initial) log(`  ${f.file.padEnd(36)} ${(f.gzip / 1024).toFixed(1).padStart(6)} KB gzipped`);
-  log(`Largest packages in it: ${bundle.initialSources.slice(0, 8).map((s) => `${s.source} ${(s.bytes / 1024).toFixed(0)} KB`).join(", ")} (source bytes)`);
+  log(
+    `Largest packages in it: ${bundle.initialSources
+      .slice(0, 8)
+      .map((s) => `${s.source} ${(s.bytes / 1024).toFixed(0)} KB`)
+      .join(", ")} (source bytes)`,
+  );
   for (const c of bundleChecks) log(`${c.ok ? "met" : "MISSED"}: ${c.what}: ${c.measured} (goal ${c.goal})`);
   process.exit(bundleChecks.every((c) => c.ok) || values["report-only"] ? 0 : 1);
 }
@@ -521,7 +718,9 @@ const pgVersion = await (async () => {
     return "PostgreSQL (unreachable)";
   }
 })();
-const pgliteVersion = JSON.parse(readFileSync(path.join(root, "node_modules/@electric-sql/pglite/package.json"), "utf8")).version;
+const pgliteVersion = JSON.parse(
+  readFileSync(path.join(root, "node_modules/@electric-sql/pglite/package.json"), "utf8"),
+).version;
 const result: BenchRun = {
   name: values.name,
   ...(values.note ? { note: values.note } : {}),
@@ -537,8 +736,14 @@ const result: BenchRun = {
 };
 
 const outDir = path.resolve(root, values.out);
-await writeReport(result, outDir, values.compare ?? (values.name !== "baseline" ? path.join(outDir, "baseline.json") : undefined));
+await writeReport(
+  result,
+  outDir,
+  values.compare ?? (values.name !== "baseline" ? path.join(outDir, "baseline.json") : undefined),
+);
 log(summary(result));
-log(`\nReport: ${path.relative(root, path.join(outDir, `${values.name}.md`))} (${((Date.now() - started) / 60000).toFixed(1)} min)`);
+log(
+  `\nReport: ${path.relative(root, path.join(outDir, `${values.name}.md`))} (${((Date.now() - started) / 60000).toFixed(1)} min)`,
+);
 const missed = [...bundleChecks, ...runs.flatMap((t) => t.checks)].some((c) => !c.ok);
 process.exit(missed && !values["report-only"] ? 1 : 0);

@@ -22,7 +22,11 @@ const wanted: CrashTarget[] = values.target === "all" ? ["pglite", "postgres"] :
 const pad = (v: unknown, n: number) => String(v).padStart(n);
 const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
-  return s.length === 0 ? 0 : s.length % 2 ? s[(s.length - 1) / 2] : Math.round((s[s.length / 2 - 1] + s[s.length / 2]) / 2);
+  return s.length === 0
+    ? 0
+    : s.length % 2
+      ? s[(s.length - 1) / 2]
+      : Math.round((s[s.length / 2 - 1] + s[s.length / 2]) / 2);
 };
 
 function failures(r: TrialResult, target: CrashTarget): string[] {
@@ -43,11 +47,16 @@ for (const target of wanted) {
     summaries.push(`postgres  skipped: set TEST_DATABASE_URL (e.g. postgres://postgres@127.0.0.1:5432/postgres)`);
     continue;
   }
-  console.log(`\n${target}: ${trials} trials, ${loops} write loops, SIGKILL 150-1200 ms after the first acknowledged write`);
+  console.log(
+    `\n${target}: ${trials} trials, ${loops} write loops, SIGKILL 150-1200 ms after the first acknowledged write`,
+  );
   console.log(" trial  kill@ms   sent  acked  lost  in-flight-present  restart-ms  lock  checks");
   try {
     const { results, firstStartMs } = await runCrashTrials({
-      target, trials, loops, ports: [3780, 3799],
+      target,
+      trials,
+      loops,
+      ports: [3780, 3799],
       onTrial: (r) => {
         const problems = failures(r, target);
         console.log(

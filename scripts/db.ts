@@ -38,7 +38,12 @@ function progressReporter() {
   const tty = process.stdout.isTTY;
   const multibar = tty
     ? new cliProgress.MultiBar(
-        { format: " {table} |{bar}| {value}/{total} rows  {rate} rows/s  {duration_formatted}", hideCursor: true, clearOnComplete: false, barsize: 30 },
+        {
+          format: " {table} |{bar}| {value}/{total} rows  {rate} rows/s  {duration_formatted}",
+          hideCursor: true,
+          clearOnComplete: false,
+          barsize: 30,
+        },
         cliProgress.Presets.shades_classic,
       )
     : undefined;
@@ -60,7 +65,8 @@ function progressReporter() {
       }
       if (p.done) {
         timings.push({ table: p.table, rows: p.rows, ms: p.ms });
-        if (!multibar) console.log(`  ${p.table.padEnd(16)} ${format(p.rows).padStart(10)} rows in ${(p.ms / 1000).toFixed(1)} s`);
+        if (!multibar)
+          console.log(`  ${p.table.padEnd(16)} ${format(p.rows).padStart(10)} rows in ${(p.ms / 1000).toFixed(1)} s`);
       }
     },
     stop() {
@@ -74,14 +80,18 @@ const code = await withDatabase(async (handle, config) => {
   if (command !== "seed") return 0;
   if (!(await isEmpty(handle.db))) {
     if (!values.replace) {
-      console.error("The database already holds customers; demo data is only loaded into an empty database (--replace empties the eleven data tables first).");
+      console.error(
+        "The database already holds customers; demo data is only loaded into an empty database (--replace empties the eleven data tables first).",
+      );
       return 1;
     }
     console.log("--replace: emptying the eleven data tables (operators and the audit log are kept).");
     await clearDemoData(handle.db);
   }
   const expected = expectedCounts(scale);
-  console.log(`Loading demo data at scale ${scale} (about ${format(expected.users_data)} users) into ${handle.kind === "pglite" ? `PGlite in ${config.dataDir}` : "PostgreSQL"}...`);
+  console.log(
+    `Loading demo data at scale ${scale} (about ${format(expected.users_data)} users) into ${handle.kind === "pglite" ? `PGlite in ${config.dataDir}` : "PostgreSQL"}...`,
+  );
   const stop = new AbortController();
   const onSignal = () => {
     if (stop.signal.aborted) return;
@@ -102,11 +112,17 @@ const code = await withDatabase(async (handle, config) => {
     });
     progress.stop();
     const totalMs = Date.now() - started;
-    if (values["timings-json"]) writeFileSync(values["timings-json"], JSON.stringify({ scale, totalMs, tables: progress.timings }, null, 2) + "\n");
+    if (values["timings-json"])
+      writeFileSync(
+        values["timings-json"],
+        JSON.stringify({ scale, totalMs, tables: progress.timings }, null, 2) + "\n",
+      );
     console.log(`Demo data loaded in ${((Date.now() - started) / 1000).toFixed(1)} s:`);
     for (const t of progress.timings) {
       const rate = t.ms > 0 && t.rows ? `  ${format(Math.round((t.rows / t.ms) * 1000)).padStart(9)} rows/s` : "";
-      console.log(`  ${t.table.padEnd(16)} ${t.table === "analyze" ? "".padStart(10) : format(counts[t.table] ?? t.rows).padStart(10)} ${(t.ms / 1000).toFixed(1).padStart(7)} s${rate}`);
+      console.log(
+        `  ${t.table.padEnd(16)} ${t.table === "analyze" ? "".padStart(10) : format(counts[t.table] ?? t.rows).padStart(10)} ${(t.ms / 1000).toFixed(1).padStart(7)} s${rate}`,
+      );
     }
     return 0;
   } catch (err) {

@@ -12,7 +12,12 @@ import { operatorRoles } from "../src/domain/enums";
 import { passwordSchema } from "../src/domain/password";
 
 const { values } = parseArgs({
-  options: { email: { type: "string" }, password: { type: "string" }, role: { type: "string", default: "admin" }, name: { type: "string" } },
+  options: {
+    email: { type: "string" },
+    password: { type: "string" },
+    role: { type: "string", default: "admin" },
+    name: { type: "string" },
+  },
 });
 const input = z
   .object({
@@ -24,7 +29,9 @@ const input = z
   .safeParse(values);
 if (!input.success) {
   console.error(input.error.issues.map((i) => `${i.path.join(".") || "input"}: ${i.message}`).join("\n"));
-  console.error("usage: npm run operator:create -- --email you@example.com --password '...' [--role admin|editor|viewer]");
+  console.error(
+    "usage: npm run operator:create -- --email you@example.com --password '...' [--role admin|editor|viewer]",
+  );
   process.exit(2);
 }
 const code = await withDatabase(async (handle) => {

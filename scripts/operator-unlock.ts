@@ -13,7 +13,9 @@ import { withDatabase } from "../src/server/database";
 import { askRunningConsole } from "../src/server/maintenance";
 
 const { values } = parseArgs({ options: { email: { type: "string" } } });
-const input = z.object({ email: emailAddress({ required: "--email is required", invalid: "--email must be an email address" }) }).safeParse(values);
+const input = z
+  .object({ email: emailAddress({ required: "--email is required", invalid: "--email must be an email address" }) })
+  .safeParse(values);
 if (!input.success) {
   console.error(input.error.issues.map((i) => `${i.path.join(".") || "input"}: ${i.message}`).join("\n"));
   console.error("usage: npm run operator:unlock -- --email you@example.com");

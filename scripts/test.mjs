@@ -18,12 +18,18 @@ const run = (cmd, args, opts = {}) => spawnSync(cmd, args, { stdio: "inherit", .
 function ensureChromium() {
   if (existsSync(chromium)) return;
   if (process.getuid?.() !== 0) {
-    console.error(`Browser tests need Debian's Chromium at ${chromium}. Install it with: sudo apt-get install -y chromium`);
+    console.error(
+      `Browser tests need Debian's Chromium at ${chromium}. Install it with: sudo apt-get install -y chromium`,
+    );
     process.exit(1);
   }
   console.log("Installing Debian's chromium package for the browser tests...");
   const env = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
-  if (run("apt-get", ["update", "-qq"], { env }) !== 0 || run("apt-get", ["install", "-y", "-qq", "chromium"], { env }) !== 0 || !existsSync(chromium)) {
+  if (
+    run("apt-get", ["update", "-qq"], { env }) !== 0 ||
+    run("apt-get", ["install", "-y", "-qq", "chromium"], { env }) !== 0 ||
+    !existsSync(chromium)
+  ) {
     console.error("Could not install the chromium package with apt-get.");
     process.exit(1);
   }
@@ -53,10 +59,16 @@ console.log("\n▶ Formatting (Prettier; `npm run format` fixes it)");
 const format = run("npx", ["prettier", "--check", "--log-level", "warn", "."]);
 suites.push({ name: "format", passed: format === 0 ? 1 : 0, failed: format === 0 ? 0 : 1 });
 
-console.log(`\n▶ API tests (${process.env.TEST_DATABASE_URL ? "PGlite and PostgreSQL" : "PGlite; set TEST_DATABASE_URL for PostgreSQL too"})`);
+console.log(
+  `\n▶ API tests (${process.env.TEST_DATABASE_URL ? "PGlite and PostgreSQL" : "PGlite; set TEST_DATABASE_URL for PostgreSQL too"})`,
+);
 const apiCode = run("npx", ["vitest", "run"]);
 const api = readJson("test-results/api.json");
-suites.push({ name: "api", passed: api?.numPassedTests ?? 0, failed: api ? api.numFailedTests + (apiCode !== 0 && api.numFailedTests === 0 ? 1 : 0) : 1 });
+suites.push({
+  name: "api",
+  passed: api?.numPassedTests ?? 0,
+  failed: api ? api.numFailedTests + (apiCode !== 0 && api.numFailedTests === 0 ? 1 : 0) : 1,
+});
 
 console.log("\n▶ Component tests (Vitest, Testing Library, happy-dom)");
 const componentsCode = run("npx", ["vitest", "run", "-c", "vitest.components.config.ts"]);
@@ -64,7 +76,9 @@ const components = readJson("test-results/components.json");
 suites.push({
   name: "components",
   passed: components?.numPassedTests ?? 0,
-  failed: components ? components.numFailedTests + (componentsCode !== 0 && components.numFailedTests === 0 ? 1 : 0) : 1,
+  failed: components
+    ? components.numFailedTests + (componentsCode !== 0 && components.numFailedTests === 0 ? 1 : 0)
+    : 1,
 });
 
 console.log("\n▶ Browser tests (Playwright, Debian Chromium)");

@@ -10,15 +10,31 @@ export type PageTiming = { page: string; loads: number[]; rows: number | null; e
 const rowSelector = 'table tbody tr:not([data-testid="skeleton-row"]) td';
 
 /** Measures each of `pages` (paths of the web app) on the running console at `baseUrl`. */
-export async function measurePages(baseUrl: string, pages: string[], operator: { email: string; password: string }, runs = 3): Promise<PageTiming[]> {
+export async function measurePages(
+  baseUrl: string,
+  pages: string[],
+  operator: { email: string; password: string },
+  runs = 3,
+): Promise<PageTiming[]> {
   const browser = await chromium.launch({
     executablePath: "/usr/bin/chromium",
-    args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
   });
   const results: PageTiming[] = [];
   try {
     const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
-    const signIn = await context.request.post(`${baseUrl}/api/auth/sign-in/email`, { data: operator, headers: { origin: baseUrl } });
+    const signIn = await context.request.post(`${baseUrl}/api/auth/sign-in/email`, {
+      data: operator,
+      headers: { origin: baseUrl },
+    });
     if (signIn.status() !== 200) throw new Error(`browser sign-in answered ${signIn.status()}`);
     const page = await context.newPage();
     for (const path of pages) {

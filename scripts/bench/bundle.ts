@@ -21,7 +21,8 @@ export type BundleReport = {
   heavyInInitial: string[];
 };
 
-const heavyLibraries = /^(recharts|chart\.js|echarts|d3-[a-z]+|@nivo|victory|apexcharts|@codemirror|codemirror|monaco-editor|@monaco-editor|@uiw|prosemirror-[a-z]+|@tiptap|lexical|quill|@lexical|vega|plotly\.js)/;
+const heavyLibraries =
+  /^(recharts|chart\.js|echarts|d3-[a-z]+|@nivo|victory|apexcharts|@codemirror|codemirror|monaco-editor|@monaco-editor|@uiw|prosemirror-[a-z]+|@tiptap|lexical|quill|@lexical|vega|plotly\.js)/;
 
 function sourceName(source: string): string {
   const nm = source.lastIndexOf("node_modules/");
@@ -29,7 +30,11 @@ function sourceName(source: string): string {
     const rest = source.slice(nm + "node_modules/".length).split("/");
     return rest[0].startsWith("@") ? `${rest[0]}/${rest[1]}` : rest[0];
   }
-  return source.replace(/^(\.\.\/)+/, "").split("/").slice(0, 3).join("/");
+  return source
+    .replace(/^(\.\.\/)+/, "")
+    .split("/")
+    .slice(0, 3)
+    .join("/");
 }
 
 /** Measures `webRoot` (the vite build output). */
@@ -48,7 +53,9 @@ export function measureBundle(webRoot: string): BundleReport {
     const map = path.join(webRoot, f.replace(/^\//, "") + ".map");
     if (!existsSync(map)) continue;
     const m = JSON.parse(readFileSync(map, "utf8")) as { sources: string[]; sourcesContent?: Array<string | null> };
-    m.sources.forEach((s, i) => sources.set(sourceName(s), (sources.get(sourceName(s)) ?? 0) + (m.sourcesContent?.[i]?.length ?? 0)));
+    m.sources.forEach((s, i) =>
+      sources.set(sourceName(s), (sources.get(sourceName(s)) ?? 0) + (m.sourcesContent?.[i]?.length ?? 0)),
+    );
   }
   const assets = readdirSync(path.join(webRoot, "assets")).filter((f) => f.endsWith(".js"));
   const initialNames = new Set(initial.map((i) => i.file));

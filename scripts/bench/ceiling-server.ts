@@ -22,7 +22,8 @@ import { applySessionSettings, openPglite } from "../../src/server/db/client";
 import type { Statement } from "./inproc";
 
 // Dates stay the text PostgreSQL sends, as the console's driver configuration keeps them.
-for (const oid of [pg.types.builtins.TIMESTAMPTZ, pg.types.builtins.TIMESTAMP, pg.types.builtins.DATE]) pg.types.setTypeParser(oid, (v: string) => v);
+for (const oid of [pg.types.builtins.TIMESTAMPTZ, pg.types.builtins.TIMESTAMP, pg.types.builtins.DATE])
+  pg.types.setTypeParser(oid, (v: string) => v);
 
 const statements = JSON.parse(readFileSync(process.env.CEILING_STATEMENTS!, "utf8")) as Statement[];
 let run: (st: Statement) => Promise<unknown[]>;
@@ -30,11 +31,20 @@ if (process.env.DATABASE_URL) {
   // pg-pool awaits onConnect before it hands the client out.
   // eslint-disable-next-line @typescript-eslint/no-misused-promises
   const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10, onConnect: applySessionSettings });
-  run = async (st) => (await pool.query({ text: st.text, values: st.values, name: st.name, ...(st.rowMode ? { rowMode: st.rowMode } : {}) } as pg.QueryConfig)).rows;
+  run = async (st) =>
+    (
+      await pool.query({
+        text: st.text,
+        values: st.values,
+        name: st.name,
+        ...(st.rowMode ? { rowMode: st.rowMode } : {}),
+      } as pg.QueryConfig)
+    ).rows;
 } else {
   const handle = await openPglite(process.env.PGLITE_DIR);
   const lite = handle.pglite!;
-  run = async (st) => (await lite.query(st.text, st.values, st.rowMode === "array" ? { rowMode: "array" } : undefined)).rows;
+  run = async (st) =>
+    (await lite.query(st.text, st.values, st.rowMode === "array" ? { rowMode: "array" } : undefined)).rows;
 }
 
 const server = createServer((req, res) => void answer(req, res));
@@ -47,7 +57,12 @@ async function answer(req: import("node:http").IncomingMessage, res: import("nod
     const body = Buffer.from(JSON.stringify({ items: rows }));
     const gzip = body.byteLength >= 1024 && acceptsGzip(req.headers["accept-encoding"]);
     const out = gzip ? gzipSync(body, { level: 1 }) : body;
-    res.writeHead(200, { "content-type": "application/json", "content-length": out.byteLength, vary: "Accept-Encoding", ...(gzip ? { "content-encoding": "gzip" } : {}) });
+    res.writeHead(200, {
+      "content-type": "application/json",
+      "content-length": out.byteLength,
+      vary: "Accept-Encoding",
+      ...(gzip ? { "content-encoding": "gzip" } : {}),
+    });
     res.end(out);
   } catch (err) {
     res.writeHead(500, { "content-type": "text/plain" });

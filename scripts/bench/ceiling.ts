@@ -82,7 +82,12 @@ export async function measureCeiling(
     } finally {
       clearInterval(sampler);
     }
-    return { path: requestPath, statements: statements.map((s) => s.text.replace(/\s+/g, " ").trim().slice(0, 80)), runs, rssMiB: rss };
+    return {
+      path: requestPath,
+      statements: statements.map((s) => s.text.replace(/\s+/g, " ").trim().slice(0, 80)),
+      runs,
+      rssMiB: rss,
+    };
   } finally {
     child.removeAllListeners("exit");
     await stopChild(child);

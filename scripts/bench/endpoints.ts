@@ -24,7 +24,11 @@ export type BenchCase = {
 /** The users list's first page: the case the throughput targets and the naive comparison are about. */
 export const isUsersFirst = (c: BenchCase): boolean => c.route === "/api/users" && c.kind === "first";
 
-type Param = { name: string; in: string; schema?: { type?: string; enum?: string[]; default?: unknown; format?: string; maximum?: number; pattern?: string } };
+type Param = {
+  name: string;
+  in: string;
+  schema?: { type?: string; enum?: string[]; default?: unknown; format?: string; maximum?: number; pattern?: string };
+};
 
 /**
  * Search terms where a generic one would not be representative (the issue's measurements): on
@@ -56,8 +60,13 @@ async function idFor(db: InProcess, param: string, cache: Map<string, string | n
   } else {
     const column = snake(key);
     const [table] = await db.query<{ table_name: string }>(
-      "select table_name from information_schema.columns where table_schema = 'public' and column_name = $1 order by table_name limit 1", [column]);
-    if (table) id = (await db.query<{ id: string }>(`select "${column}"::text as id from "${table.table_name}" limit 1`))[0]?.id ?? null;
+      "select table_name from information_schema.columns where table_schema = 'public' and column_name = $1 order by table_name limit 1",
+      [column],
+    );
+    if (table)
+      id =
+        (await db.query<{ id: string }>(`select "${column}"::text as id from "${table.table_name}" limit 1`))[0]?.id ??
+        null;
   }
   cache.set(key, id);
   return id;
@@ -67,7 +76,12 @@ async function idFor(db: InProcess, param: string, cache: Map<string, string | n
 function derivedTerm(item: Record<string, unknown> | undefined): string | undefined {
   if (!item) return undefined;
   const field = Object.keys(item).find((k) => /(_name|title|email|name|value)$/.test(k) && typeof item[k] === "string");
-  const word = field ? String(item[field]).toLowerCase().split(/[^a-z]+/).find((w) => w.length >= 4) : undefined;
+  const word = field
+    ? String(item[field])
+        .toLowerCase()
+        .split(/[^a-z]+/)
+        .find((w) => w.length >= 4)
+    : undefined;
   return word?.slice(1, 4);
 }
 
@@ -76,9 +90,17 @@ function derivedTerm(item: Record<string, unknown> | undefined): string | undefi
  * and contract) and the id look-ups.
  */
 export async function discoverCases(db: InProcess): Promise<BenchCase[]> {
-  const doc = (await db.get("/api/openapi.json")).body as { paths: Record<string, Record<string, { parameters?: Param[] }>> };
+  const doc = (await db.get("/api/openapi.json")).body as {
+    paths: Record<string, Record<string, { parameters?: Param[] }>>;
+  };
   // CSV exports stream every row: not a page, and not measured here.
-  const routes = routeTable.filter((r) => r.method === "GET" && r.path.startsWith("/api/") && !/^\/api\/(openapi\.json|docs|auth)/.test(r.path) && !r.path.endsWith("/export.csv"));
+  const routes = routeTable.filter(
+    (r) =>
+      r.method === "GET" &&
+      r.path.startsWith("/api/") &&
+      !/^\/api\/(openapi\.json|docs|auth)/.test(r.path) &&
+      !r.path.endsWith("/export.csv"),
+  );
   const cache = new Map<string, string | null>();
   const cases: BenchCase[] = [];
   for (const route of routes) {
@@ -90,16 +112,37 @@ export async function discoverCases(db: InProcess): Promise<BenchCase[]> {
     const named = params.find((p) => p.in === "path" && p.schema?.enum?.length);
     if (named) {
       for (const value of named.schema!.enum!) {
-        cases.push({ route: route.path, kind: "other", path: path.replace(`{${named.name}}`, value), list: false, note: value });
-        if (value === "sign-ins" && params.some((p) => p.in === "query" && p.name === "days")) cases.push({ route: route.path, kind: "other", path: `${path.replace(`{${named.name}}`, value)}?days=90`, list: false, note: `${value}, 90 days` });
+        cases.push({
+          route: route.path,
+          kind: "other",
+          path: path.replace(`{${named.name}}`, value),
+          list: false,
+          note: value,
+        });
+        if (value === "sign-ins" && params.some((p) => p.in === "query" && p.name === "days"))
+          cases.push({
+            route: route.path,
+            kind: "other",
+            path: `${path.replace(`{${named.name}}`, value)}?days=90`,
+            list: false,
+            note: `${value}, 90 days`,
+          });
       }
       continue;
     }
     // The global search: a common word, a two-letter prefix and an exact customer name.
     if (route.path === "/api/search") {
-      const [{ name }] = await db.query<{ name: string }>("select customer_name as name from customers order by customer_id limit 1");
+      const [{ name }] = await db.query<{ name: string }>(
+        "select customer_name as name from customers order by customer_id limit 1",
+      );
       for (const term of ["son", "an", name]) {
-        cases.push({ route: route.path, kind: "search", path: `${path}?q=${encodeURIComponent(term)}`, list: false, note: `q=${term}` });
+        cases.push({
+          route: route.path,
+          kind: "search",
+          path: `${path}?q=${encodeURIComponent(term)}`,
+          list: false,
+          note: `q=${term}`,
+        });
       }
       continue;
     }
@@ -121,35 +164,68 @@ export async function discoverCases(db: InProcess): Promise<BenchCase[]> {
     const limit = Number(query.get("limit")?.schema?.default ?? 50);
     const join = (extra: string) => `${path}${path.includes("?") ? "&" : "?"}${extra}`;
     if ("next_cursor" in body) {
-      cases.push({ route: route.path, kind: "deep", path: join("at=end"), list: true, note: "at=end (cursor contract)" });
+      cases.push({
+        route: route.path,
+        kind: "deep",
+        path: join("at=end"),
+        list: true,
+        note: "at=end (cursor contract)",
+      });
     } else if ((body.total ?? 0) > limit) {
       const max = Number(query.get("offset")?.schema?.maximum ?? Number.MAX_SAFE_INTEGER);
       const offset = Math.min(max, Math.max(0, (body.total ?? 0) - limit));
-      cases.push({ route: route.path, kind: "deep", path: join(`offset=${offset}`), list: true, note: `offset ${offset.toLocaleString("en-US")}, the last page` });
+      cases.push({
+        route: route.path,
+        kind: "deep",
+        path: join(`offset=${offset}`),
+        list: true,
+        note: `offset ${offset.toLocaleString("en-US")}, the last page`,
+      });
     }
     if (query.has("q")) {
       for (const term of searchTerms[route.path] ?? [derivedTerm(body.items?.[0]) ?? "an"]) {
-        cases.push({ route: route.path, kind: "search", path: join(`q=${encodeURIComponent(term)}`), list: true, note: `q=${term}` });
+        cases.push({
+          route: route.path,
+          kind: "search",
+          path: join(`q=${encodeURIComponent(term)}`),
+          list: true,
+          note: `q=${term}`,
+        });
       }
     }
     const parts: string[] = [];
     const sort = query.get("sort")?.schema;
     if (sort?.enum) {
-      const key = sort.enum.find((k) => k !== sort.default && /name|title/.test(k)) ?? sort.enum.find((k) => k !== sort.default);
+      const key =
+        sort.enum.find((k) => k !== sort.default && /name|title/.test(k)) ?? sort.enum.find((k) => k !== sort.default);
       if (key) parts.push(`sort=${key}`);
       const order = query.get("order")?.schema;
       if (order?.enum) parts.push(`order=${order.default === "asc" ? "desc" : "asc"}`);
     }
     // One filter: a status-like enum (the least selective) when there is one, else an id filter.
-    const filters = [...query.values()].filter((p) => !["limit", "offset", "cursor", "at", "q", "sort", "order"].includes(p.name));
+    const filters = [...query.values()].filter(
+      (p) => !["limit", "offset", "cursor", "at", "q", "sort", "order"].includes(p.name),
+    );
     const enumFilter = filters.find((p) => p.schema?.enum?.length);
-    const idFilter = filters.find((p) => p.name.endsWith("_id") && (p.schema?.format === "uuid" || /uuid/.test(p.schema?.pattern ?? "")));
-    if (enumFilter) parts.push(`${enumFilter.name}=${enumFilter.schema!.enum!.includes("active") ? "active" : enumFilter.schema!.enum![0]}`);
+    const idFilter = filters.find(
+      (p) => p.name.endsWith("_id") && (p.schema?.format === "uuid" || /uuid/.test(p.schema?.pattern ?? "")),
+    );
+    if (enumFilter)
+      parts.push(
+        `${enumFilter.name}=${enumFilter.schema!.enum!.includes("active") ? "active" : enumFilter.schema!.enum![0]}`,
+      );
     else if (idFilter) {
       const id = await idFor(db, idFilter.name, cache);
       if (id) parts.push(`${idFilter.name}=${id}`);
     }
-    if (parts.length) cases.push({ route: route.path, kind: "filter+sort", path: join(parts.join("&")), list: true, note: parts.map((p) => p.replace(/=[0-9a-f-]{36}$/, "=(busiest)")).join(" ") });
+    if (parts.length)
+      cases.push({
+        route: route.path,
+        kind: "filter+sort",
+        path: join(parts.join("&")),
+        list: true,
+        note: parts.map((p) => p.replace(/=[0-9a-f-]{36}$/, "=(busiest)")).join(" "),
+      });
   }
   return cases;
 }

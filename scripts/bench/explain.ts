@@ -49,24 +49,40 @@ const isAppQuery = (text: string) => /^\s*(select|with)\b/i.test(text) && !/from
 /** Explains every case's statements (one request each). */
 export async function explainCases(db: InProcess, cases: BenchCase[]): Promise<ExplainResult[]> {
   const sizes = new Map(
-    (await db.query<{ relname: string; n: number }>("select relname, greatest(reltuples, 0)::bigint::float8 as n from pg_class where relkind = 'r' and relnamespace = 'public'::regnamespace"))
-      .map((r) => [r.relname, Number(r.n)]),
+    (
+      await db.query<{ relname: string; n: number }>(
+        "select relname, greatest(reltuples, 0)::bigint::float8 as n from pg_class where relkind = 'r' and relnamespace = 'public'::regnamespace",
+      )
+    ).map((r) => [r.relname, Number(r.n)]),
   );
   const results: ExplainResult[] = [];
   for (const c of cases) {
     const { result, statements } = await db.capture(() => db.get(c.path));
     const explained: ExplainedStatement[] = [];
     for (const st of statements.filter((s) => isAppQuery(s.text))) {
-      const [row] = await db.query<Record<string, unknown>>(`explain (analyze, buffers, format json) ${st.text}`, st.values);
+      const [row] = await db.query<Record<string, unknown>>(
+        `explain (analyze, buffers, format json) ${st.text}`,
+        st.values,
+      );
       const raw = Object.values(row)[0];
-      const doc = (typeof raw === "string" ? JSON.parse(raw) : raw) as Array<{ Plan: PlanNode; "Execution Time": number }>;
+      const doc = (typeof raw === "string" ? JSON.parse(raw) : raw) as Array<{
+        Plan: PlanNode;
+        "Execution Time": number;
+      }>;
       const seqScans: string[] = [];
       const diskSorts: string[] = [];
       walk(doc[0].Plan, (n) => {
-        if (/Seq Scan/.test(n["Node Type"]) && n["Relation Name"] && (sizes.get(n["Relation Name"]) ?? 0) > largeTableRows) {
-          seqScans.push(`${n["Node Type"]} on ${n["Relation Name"]} (${Math.round(sizes.get(n["Relation Name"])!).toLocaleString("en-US")} rows${(n["Actual Loops"] ?? 1) > 1 ? `, ${n["Actual Loops"]} loops` : ""})`);
+        if (
+          /Seq Scan/.test(n["Node Type"]) &&
+          n["Relation Name"] &&
+          (sizes.get(n["Relation Name"]) ?? 0) > largeTableRows
+        ) {
+          seqScans.push(
+            `${n["Node Type"]} on ${n["Relation Name"]} (${Math.round(sizes.get(n["Relation Name"])!).toLocaleString("en-US")} rows${(n["Actual Loops"] ?? 1) > 1 ? `, ${n["Actual Loops"]} loops` : ""})`,
+          );
         }
-        if (n["Sort Space Type"] === "Disk") diskSorts.push(`Sort (${n["Sort Method"]}, ${n["Sort Space Used"]?.toLocaleString("en-US")} kB on disk)`);
+        if (n["Sort Space Type"] === "Disk")
+          diskSorts.push(`Sort (${n["Sort Method"]}, ${n["Sort Space Used"]?.toLocaleString("en-US")} kB on disk)`);
       });
       explained.push({
         sql: st.text.replace(/\s+/g, " ").trim(),

@@ -23,7 +23,9 @@ export type InProcess = {
   /** Runs raw SQL outside the recorder. */
   query<T = Record<string, unknown>>(text: string, values?: unknown[]): Promise<T[]>;
   /** Runs `work` on one connection inside a transaction (rolled back at the end). */
-  session<T>(work: (query: <R = Record<string, unknown>>(text: string, values?: unknown[]) => Promise<R[]>) => Promise<T>): Promise<T>;
+  session<T>(
+    work: (query: <R = Record<string, unknown>>(text: string, values?: unknown[]) => Promise<R[]>) => Promise<T>,
+  ): Promise<T>;
   close(): Promise<void>;
 };
 
@@ -41,9 +43,18 @@ function recordPg() {
     const [config, values] = args as [unknown, unknown];
     if (recording && config && typeof (config as { submit?: unknown }).submit !== "function") {
       const text = typeof config === "string" ? config : (config as { text?: string }).text;
-      const params = typeof config === "string" ? values : (config as { values?: unknown[] }).values ?? (Array.isArray(values) ? values : undefined);
+      const params =
+        typeof config === "string"
+          ? values
+          : ((config as { values?: unknown[] }).values ?? (Array.isArray(values) ? values : undefined));
       const { name, rowMode } = typeof config === "string" ? {} : (config as { name?: string; rowMode?: "array" });
-      if (text) recording.push({ text, values: (params as unknown[]) ?? [], ...(name ? { name } : {}), ...(rowMode ? { rowMode } : {}) });
+      if (text)
+        recording.push({
+          text,
+          values: (params as unknown[]) ?? [],
+          ...(name ? { name } : {}),
+          ...(rowMode ? { rowMode } : {}),
+        });
     }
     return clientQuery.apply(this, args);
   };
@@ -59,7 +70,10 @@ export async function ensureBenchOperator(handle: DatabaseHandle, email: string,
 }
 
 /** Opens the database (PostgreSQL `url`, else PGlite `dataDir`) and the app on it, signed in. */
-export async function openInProcess(where: { url?: string; dataDir?: string }, operator: { email: string; password: string }): Promise<InProcess> {
+export async function openInProcess(
+  where: { url?: string; dataDir?: string },
+  operator: { email: string; password: string },
+): Promise<InProcess> {
   let handle: DatabaseHandle;
   let raw: (text: string, values?: unknown[]) => Promise<unknown[]>;
   let session: InProcess["session"];
@@ -90,13 +104,20 @@ export async function openInProcess(where: { url?: string; dataDir?: string }, o
       }
     };
     const close = handle.close;
-    handle = { ...handle, close: async () => { await close(); await pool.end(); } };
+    handle = {
+      ...handle,
+      close: async () => {
+        await close();
+        await pool.end();
+      },
+    };
   } else {
     handle = await openPglite(where.dataDir);
     const lite = handle.pglite as PGlite;
     const query = lite.query.bind(lite);
     lite.query = ((text: string, values?: unknown[], options?: unknown) => {
-      const rowMode = (options as { rowMode?: string } | undefined)?.rowMode === "array" ? { rowMode: "array" as const } : {};
+      const rowMode =
+        (options as { rowMode?: string } | undefined)?.rowMode === "array" ? { rowMode: "array" as const } : {};
       recording?.push({ text, values: values ?? [], ...rowMode });
       return (query as (...a: unknown[]) => ReturnType<PGlite["query"]>)(text, values, options);
     }) as PGlite["query"];
@@ -114,7 +135,11 @@ export async function openInProcess(where: { url?: string; dataDir?: string }, o
   await ensureBenchOperator(handle, operator.email, operator.password);
   const { app } = createApp({
     db: handle.db,
-    config: { authSecret: "bench-secret-bench-secret-bench-secret-00", publicUrl, security: { ...defaultSecurity, signInMaxPerIp: 1000 } },
+    config: {
+      authSecret: "bench-secret-bench-secret-bench-secret-00",
+      publicUrl,
+      security: { ...defaultSecurity, signInMaxPerIp: 1000 },
+    },
     logger: pino({ level: "silent" }),
   });
   const signIn = await app.request("/api/auth/sign-in/email", {
@@ -123,7 +148,10 @@ export async function openInProcess(where: { url?: string; dataDir?: string }, o
     body: JSON.stringify(operator),
   });
   if (signIn.status !== 200) throw new Error(`in-process sign-in answered ${signIn.status}: ${await signIn.text()}`);
-  const cookie = signIn.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  const cookie = signIn.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
   return {
     handle,
     async get(path) {

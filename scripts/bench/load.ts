@@ -37,7 +37,13 @@ export function percentile(xs: number[], p: number): number | null {
  * Runs the load and resolves with its figures. `timeoutSeconds` bounds a single request: one
  * still unanswered then counts as a timeout.
  */
-export function runLoad(url: string, headers: Record<string, string>, connections: number, durationSeconds: number, timeoutSeconds: number): Promise<LoadResult> {
+export function runLoad(
+  url: string,
+  headers: Record<string, string>,
+  connections: number,
+  durationSeconds: number,
+  timeoutSeconds: number,
+): Promise<LoadResult> {
   return new Promise((resolve, reject) => {
     const times: number[] = [];
     let non2xx = 0;
@@ -46,7 +52,7 @@ export function runLoad(url: string, headers: Record<string, string>, connection
       { url, connections, duration: durationSeconds, timeout: timeoutSeconds, headers, pipelining: 1 },
       (err, result) => {
         if (err) return reject(err);
-        const seconds = Math.max(0.001, (result.duration ?? durationSeconds));
+        const seconds = Math.max(0.001, result.duration ?? durationSeconds);
         resolve({
           connections,
           responses: times.length,

@@ -66,7 +66,14 @@ export type MixedResult = {
    * The server's RSS (MiB) while the traffic ran: largest, median and last sample, the sample
    * before the first request, and the largest per second of the run (`s` from its start).
    */
-  rss: { maxMiB: number; p50MiB: number; endMiB: number; startMiB: number; samples: number; series: Array<{ s: number; mib: number }> };
+  rss: {
+    maxMiB: number;
+    p50MiB: number;
+    endMiB: number;
+    startMiB: number;
+    samples: number;
+    series: Array<{ s: number; mib: number }>;
+  };
   /**
    * What the server's RSS is made of (`memoryMap`), every 15 s of the run (`s` from its start), and
    * the sample with the largest total.
@@ -85,7 +92,15 @@ export type MixedResult = {
  *   `arenas` of them;
  * - `otherMiB`: the rest, anonymous: V8's JavaScript heap pages, code space, thread stacks.
  */
-export type MemoryMap = { totalMiB: number; fileMiB: number; wasmMiB: number; mallocMainMiB: number; mallocArenasMiB: number; arenas: number; otherMiB: number };
+export type MemoryMap = {
+  totalMiB: number;
+  fileMiB: number;
+  wasmMiB: number;
+  mallocMainMiB: number;
+  mallocArenasMiB: number;
+  arenas: number;
+  otherMiB: number;
+};
 
 /** Options of a run. */
 export type MixedOptions = {
@@ -109,8 +124,19 @@ export type MixedOptions = {
 
 const defaultWeights: Record<MixedKind, number> = { list: 40, search: 15, detail: 15, other: 5, write: 22, export: 3 };
 
-type Param = { name: string; in: string; schema?: { type?: string; enum?: string[]; default?: unknown; format?: string; pattern?: string; maximum?: number } };
-type ListRoute = { route: string; sorts: string[]; filters: Param[]; searchable: boolean; hasExport: boolean; limits: number[] };
+type Param = {
+  name: string;
+  in: string;
+  schema?: { type?: string; enum?: string[]; default?: unknown; format?: string; pattern?: string; maximum?: number };
+};
+type ListRoute = {
+  route: string;
+  sorts: string[];
+  filters: Param[];
+  searchable: boolean;
+  hasExport: boolean;
+  limits: number[];
+};
 type Rng = () => number;
 
 /** mulberry32: a small seeded generator of numbers in [0, 1). */
@@ -128,7 +154,8 @@ function rng(seed: number): Rng {
 const pick = <T>(r: Rng, xs: readonly T[]): T => xs[Math.floor(r() * xs.length)];
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const snake = (name: string) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
-const withQuery = (path: string, parts: string[]) => (parts.length ? `${path}${path.includes("?") ? "&" : "?"}${parts.join("&")}` : path);
+const withQuery = (path: string, parts: string[]) =>
+  parts.length ? `${path}${path.includes("?") ? "&" : "?"}${parts.join("&")}` : path;
 
 /** Row ids seen in answers, by column name (`customer_id`, …), and words of names for searches. */
 class Pools {
@@ -151,7 +178,14 @@ class Pools {
         if (typeof v !== "string") continue;
         if (k.endsWith("_id") && uuid.test(v)) this.add(k, v);
         else if (/(_name|title)$/.test(k) && this.terms.length < 3000 && this.r() < 0.2) {
-          const word = pick(this.r, v.toLowerCase().split(/[^a-z]+/).filter((w) => w.length >= 4).concat([""]));
+          const word = pick(
+            this.r,
+            v
+              .toLowerCase()
+              .split(/[^a-z]+/)
+              .filter((w) => w.length >= 4)
+              .concat([""]),
+          );
           if (word) this.terms.push(this.r() < 0.5 ? word : word.slice(0, 3 + Math.floor(this.r() * 2)));
         }
       }
@@ -197,18 +231,39 @@ export function memoryMap(pid: number): MemoryMap | undefined {
   const maps: Array<{ start: bigint; end: bigint; perms: string; name: string; rss: number }> = [];
   for (const line of text.split("\n")) {
     const head = /^([0-9a-f]+)-([0-9a-f]+) (\S+) \S+ \S+ \S+\s*(.*)$/.exec(line);
-    if (head) maps.push({ start: BigInt(`0x${head[1]}`), end: BigInt(`0x${head[2]}`), perms: head[3], name: head[4], rss: 0 });
+    if (head)
+      maps.push({ start: BigInt(`0x${head[1]}`), end: BigInt(`0x${head[2]}`), perms: head[3], name: head[4], rss: 0 });
     else if (line.startsWith("Rss:") && maps.length) maps[maps.length - 1].rss = Number(/(\d+)/.exec(line)![1]) / 1024;
   }
-  const m: MemoryMap = { totalMiB: 0, fileMiB: 0, wasmMiB: 0, mallocMainMiB: 0, mallocArenasMiB: 0, arenas: 0, otherMiB: 0 };
+  const m: MemoryMap = {
+    totalMiB: 0,
+    fileMiB: 0,
+    wasmMiB: 0,
+    mallocMainMiB: 0,
+    mallocArenasMiB: 0,
+    arenas: 0,
+    otherMiB: 0,
+  };
   const arena = 64n << 20n;
   maps.forEach((x, i) => {
     m.totalMiB += x.rss;
     const next = maps[i + 1];
     if (x.name === "[heap]") m.mallocMainMiB += x.rss;
     else if (x.name.startsWith("/")) m.fileMiB += x.rss;
-    else if (x.name === "" && (next?.end ?? x.end) - x.start >= 4n << 30n && (x.end - x.start >= 4n << 30n || (next?.start === x.end && next.perms.startsWith("---")))) m.wasmMiB += x.rss;
-    else if (x.name === "" && x.start % arena === 0n && x.perms.startsWith("rw") && next?.start === x.end && next.perms.startsWith("---") && next.end - x.start === arena) {
+    else if (
+      x.name === "" &&
+      (next?.end ?? x.end) - x.start >= 4n << 30n &&
+      (x.end - x.start >= 4n << 30n || (next?.start === x.end && next.perms.startsWith("---")))
+    )
+      m.wasmMiB += x.rss;
+    else if (
+      x.name === "" &&
+      x.start % arena === 0n &&
+      x.perms.startsWith("rw") &&
+      next?.start === x.end &&
+      next.perms.startsWith("---") &&
+      next.end - x.start === arena
+    ) {
       m.mallocArenasMiB += x.rss;
       m.arenas++;
     } else m.otherMiB += x.rss;
@@ -223,7 +278,12 @@ export function memoryMap(pid: number): MemoryMap | undefined {
  * details, searches and other reads of the traffic. Sets the server's phase to "mixed" while it
  * runs (and back to "idle"): the RSS figures are the samples of that phase.
  */
-export async function runMixed(server: RunningServer, cookie: string, cases: BenchCase[], options: MixedOptions): Promise<MixedResult> {
+export async function runMixed(
+  server: RunningServer,
+  cookie: string,
+  cases: BenchCase[],
+  options: MixedOptions,
+): Promise<MixedResult> {
   const clients = options.clients ?? 8;
   const timeoutMs = (options.timeoutSeconds ?? 30) * 1000;
   const exportTimeoutMs = (options.exportTimeoutSeconds ?? 300) * 1000;
@@ -234,19 +294,37 @@ export async function runMixed(server: RunningServer, cookie: string, cases: Ben
   const pools = new Pools(setupRandom);
   const get = async (path: string) => {
     const res = await fetch(server.url + path, { headers: { cookie }, signal: AbortSignal.timeout(120_000) });
-    return { status: res.status, body: (await res.json().catch(() => undefined)) as Record<string, unknown> | undefined };
+    return {
+      status: res.status,
+      body: (await res.json().catch(() => undefined)) as Record<string, unknown> | undefined,
+    };
   };
 
   // The lists and their variations, from the OpenAPI document of the server.
-  const doc = (await get("/api/openapi.json")).body as { paths: Record<string, Record<string, { parameters?: Param[] }>> };
-  const exportRoutes = new Set(routeTable.filter((r) => r.method === "GET" && r.path.endsWith("/export.csv")).map((r) => r.path));
+  const doc = (await get("/api/openapi.json")).body as {
+    paths: Record<string, Record<string, { parameters?: Param[] }>>;
+  };
+  const exportRoutes = new Set(
+    routeTable.filter((r) => r.method === "GET" && r.path.endsWith("/export.csv")).map((r) => r.path),
+  );
   const lists: ListRoute[] = [...new Set(cases.filter((c) => c.list).map((c) => c.route))].map((route) => {
     const query = (doc.paths[route]?.get?.parameters ?? []).filter((p) => p.in === "query");
     const sort = query.find((p) => p.name === "sort")?.schema?.enum ?? [];
     const maxLimit = query.find((p) => p.name === "limit")?.schema?.maximum ?? 200;
-    const filters = query.filter((p) => !["limit", "offset", "cursor", "at", "q", "sort", "order"].includes(p.name)
-      && (p.schema?.enum?.length || (p.name.endsWith("_id") && (p.schema?.format === "uuid" || /uuid/.test(p.schema?.pattern ?? "")))));
-    return { route, sorts: sort, filters, searchable: query.some((p) => p.name === "q"), hasExport: exportRoutes.has(`${route}/export.csv`), limits: [10, 25, 100, 200].filter((n) => n <= maxLimit) };
+    const filters = query.filter(
+      (p) =>
+        !["limit", "offset", "cursor", "at", "q", "sort", "order"].includes(p.name) &&
+        (p.schema?.enum?.length ||
+          (p.name.endsWith("_id") && (p.schema?.format === "uuid" || /uuid/.test(p.schema?.pattern ?? "")))),
+    );
+    return {
+      route,
+      sorts: sort,
+      filters,
+      searchable: query.some((p) => p.name === "q"),
+      hasExport: exportRoutes.has(`${route}/export.csv`),
+      limits: [10, 25, 100, 200].filter((n) => n <= maxLimit),
+    };
   });
   const details = [...new Set(cases.filter((c) => c.kind === "detail").map((c) => c.route))];
   const others = cases.filter((c) => c.kind === "other").map((c) => c.path);
@@ -256,22 +334,32 @@ export async function runMixed(server: RunningServer, cookie: string, cases: Ben
   // Ids to start from: the busy rows of the discovered cases, then the first pages of the lists.
   for (const c of cases) {
     const names = [...c.route.matchAll(/\{(\w+)\}/g)].map((m) => snake(m[1]));
-    const values = c.path.split("?")[0].split("/").filter((s) => uuid.test(s));
+    const values = c.path
+      .split("?")[0]
+      .split("/")
+      .filter((s) => uuid.test(s));
     if (names.length === values.length) names.forEach((n, i) => pools.add(n, values[i]));
   }
-  for (const l of lists.filter((x) => !x.route.includes("{"))) pools.harvest((await get(`${l.route}?limit=${Math.max(50, ...l.limits)}`)).body?.items);
+  for (const l of lists.filter((x) => !x.route.includes("{")))
+    pools.harvest((await get(`${l.route}?limit=${Math.max(50, ...l.limits)}`)).body?.items);
   // Writes need active customers (a user's and a team's) and active skills (a prompt's).
   const active: Record<string, string[]> = { customer_id: [], skill_id: [] };
-  for (const [key, path] of [["customer_id", "/api/customers?status=active&limit=200"], ["skill_id", "/api/skills?status=active&limit=200"]] as const) {
+  for (const [key, path] of [
+    ["customer_id", "/api/customers?status=active&limit=200"],
+    ["skill_id", "/api/skills?status=active&limit=200"],
+  ] as const) {
     const items = (await get(path)).body?.items;
-    if (Array.isArray(items)) for (const item of items as Array<Record<string, string>>) if (item[key]) active[key].push(item[key]);
+    if (Array.isArray(items))
+      for (const item of items as Array<Record<string, string>>) if (item[key]) active[key].push(item[key]);
   }
 
   const tag = Date.now().toString(36);
   const own: Own = { customers: [], teams: [], users: [], skills: [], prompts: [] };
   let serial = 0;
   let exportsRunning = 0;
-  const stats = new Map<MixedKind, { statuses: Record<string, number>; times: number[]; bytes: number }>(mixedKinds.map((k) => [k, { statuses: {}, times: [], bytes: 0 }]));
+  const stats = new Map<MixedKind, { statuses: Record<string, number>; times: number[]; bytes: number }>(
+    mixedKinds.map((k) => [k, { statuses: {}, times: [], bytes: 0 }]),
+  );
   const failures: MixedFailure[] = [];
   const rejected: MixedFailure[] = [];
   let serverErrors = 0;
@@ -299,8 +387,17 @@ export async function runMixed(server: RunningServer, cookie: string, cases: Ben
       return { status: String(res.status), ms: performance.now() - t, bytes, body: text };
     } catch (err) {
       const { name, message, cause } = err as Error & { cause?: { code?: string; message?: string } };
-      const status = stop.signal.aborted ? "cut" : name === "TimeoutError" || name === "AbortError" ? "timeout" : "error";
-      return { status, ms: performance.now() - t, bytes, body: cause ? `${message}: ${cause.code ?? ""} ${cause.message ?? ""}` : message };
+      const status = stop.signal.aborted
+        ? "cut"
+        : name === "TimeoutError" || name === "AbortError"
+          ? "timeout"
+          : "error";
+      return {
+        status,
+        ms: performance.now() - t,
+        bytes,
+        body: cause ? `${message}: ${cause.code ?? ""} ${cause.message ?? ""}` : message,
+      };
     }
   }
 
@@ -363,7 +460,12 @@ export async function runMixed(server: RunningServer, cookie: string, cases: Ben
           if (r() < 0.3 && l.limits.length) parts.push(`limit=${pick(r, l.limits)}`);
           start = withQuery(base, parts);
           const page = r();
-          path = page < 0.7 ? start : page < 0.85 ? withQuery(start, [`offset=${pick(r, [50, 100, 500, 1000, 5000, 10000])}`]) : withQuery(start, ["at=end"]);
+          path =
+            page < 0.7
+              ? start
+              : page < 0.85
+                ? withQuery(start, [`offset=${pick(r, [50, 100, 500, 1000, 5000, 10000])}`])
+                : withQuery(start, ["at=end"]);
         }
         const o = await send("GET", path, undefined, false, timeoutMs);
         record("list", path, o);
@@ -373,7 +475,12 @@ export async function runMixed(server: RunningServer, cookie: string, cases: Ben
       } else if (kind === "search") {
         const term = encodeURIComponent(pick(r, pools.terms));
         const searchable = lists.filter((l) => l.searchable && !l.route.includes("{"));
-        const path = globalSearch && (r() < 0.5 || !searchable.length) ? `/api/search?q=${term}` : searchable.length ? withQuery(pick(r, searchable).route, [`q=${term}`]) : undefined;
+        const path =
+          globalSearch && (r() < 0.5 || !searchable.length)
+            ? `/api/search?q=${term}`
+            : searchable.length
+              ? withQuery(pick(r, searchable).route, [`q=${term}`])
+              : undefined;
         if (!path) continue;
         const o = await send("GET", path, undefined, false, timeoutMs);
         record("search", path, o);
@@ -397,7 +504,12 @@ export async function runMixed(server: RunningServer, cookie: string, cases: Ben
         const base = l && pools.fill(`${l.route}/export.csv`);
         if (!l || !base) continue;
         const y = r();
-        const path = y < 0.5 ? base : y < 0.8 ? withQuery(base, listParams(r, l)) : withQuery(base, [`q=${encodeURIComponent(pick(r, pools.terms))}`]);
+        const path =
+          y < 0.5
+            ? base
+            : y < 0.8
+              ? withQuery(base, listParams(r, l))
+              : withQuery(base, [`q=${encodeURIComponent(pick(r, pools.terms))}`]);
         exportsRunning++;
         try {
           record("export", path, await send("GET", path, undefined, true, exportTimeoutMs));
@@ -412,8 +524,20 @@ export async function runMixed(server: RunningServer, cookie: string, cases: Ben
   function writeRequest(r: Rng): [string, string, unknown] {
     const n = ++serial;
     const name = (what: string) => `Mixed ${tag} ${what} ${n}`;
-    const activeCustomer = () => pick(r, active.customer_id.length ? active.customer_id : pools.ids.get("customer_id") ?? [""]);
-    const op = pick(r, ["customer+", "customer~", "team+", "team~", "user+", "user~", "skill+", "skill~", "prompt+", "prompt~"] as const);
+    const activeCustomer = () =>
+      pick(r, active.customer_id.length ? active.customer_id : (pools.ids.get("customer_id") ?? [""]));
+    const op = pick(r, [
+      "customer+",
+      "customer~",
+      "team+",
+      "team~",
+      "user+",
+      "user~",
+      "skill+",
+      "skill~",
+      "prompt+",
+      "prompt~",
+    ] as const);
     const activeTeams = own.teams.filter((t) => t.status === "active");
     if (op === "customer~" && own.customers.length) {
       const c = pick(r, own.customers);
@@ -423,27 +547,78 @@ export async function runMixed(server: RunningServer, cookie: string, cases: Ben
       const t = pick(r, own.teams);
       return ["PATCH", `/api/teams/${t.id}`, { status: t.status === "active" ? "inactive" : "active" }];
     }
-    if (op === "team+" || op === "team~") return ["POST", "/api/teams", { customer_id: activeCustomer(), team_name: name("team"), status: "active" }];
+    if (op === "team+" || op === "team~")
+      return ["POST", "/api/teams", { customer_id: activeCustomer(), team_name: name("team"), status: "active" }];
     if (op === "user~") {
       // Add to Team: a team of the user's own customer.
       const users = own.users.filter((u) => activeTeams.some((t) => t.customer_id === u.customer_id));
       if (users.length) {
         const u = pick(r, users);
-        return ["POST", `/api/users/${u.id}/teams`, { team_id: pick(r, activeTeams.filter((t) => t.customer_id === u.customer_id)).id }];
+        return [
+          "POST",
+          `/api/users/${u.id}/teams`,
+          {
+            team_id: pick(
+              r,
+              activeTeams.filter((t) => t.customer_id === u.customer_id),
+            ).id,
+          },
+        ];
       }
     }
     if (op === "user+" || op === "user~") {
       const customer = activeTeams.length && r() < 0.7 ? pick(r, activeTeams).customer_id : activeCustomer();
-      return ["POST", "/api/users", { email: `mixed-${tag}-${n}@mixed.example`, customer_id: customer, status: "active" }];
+      return [
+        "POST",
+        "/api/users",
+        { email: `mixed-${tag}-${n}@mixed.example`, customer_id: customer, status: "active" },
+      ];
     }
-    if (op === "skill~" && own.skills.length) return ["PATCH", `/api/skills/${pick(r, own.skills)}`, { skill_description: `Edited by the mixed traffic, ${n}` }];
-    if (op === "skill+" || op === "skill~") return ["POST", "/api/skills", { skill_name: name("skill"), skill_description: "Made by the mixed traffic", type: "manual", status: "active", is_global: false }];
-    if (op === "prompt~" && own.prompts.length) return ["PATCH", `/api/prompts/${pick(r, own.prompts)}`, { prompt_value: `Edited by the mixed traffic, ${n}: ${"lorem ipsum ".repeat(1 + Math.floor(r() * 40))}` }];
+    if (op === "skill~" && own.skills.length)
+      return [
+        "PATCH",
+        `/api/skills/${pick(r, own.skills)}`,
+        { skill_description: `Edited by the mixed traffic, ${n}` },
+      ];
+    if (op === "skill+" || op === "skill~")
+      return [
+        "POST",
+        "/api/skills",
+        {
+          skill_name: name("skill"),
+          skill_description: "Made by the mixed traffic",
+          type: "manual",
+          status: "active",
+          is_global: false,
+        },
+      ];
+    if (op === "prompt~" && own.prompts.length)
+      return [
+        "PATCH",
+        `/api/prompts/${pick(r, own.prompts)}`,
+        { prompt_value: `Edited by the mixed traffic, ${n}: ${"lorem ipsum ".repeat(1 + Math.floor(r() * 40))}` },
+      ];
     if (op === "prompt+" || op === "prompt~") {
-      const skill = own.skills.length && r() < 0.5 ? pick(r, own.skills) : pick(r, active.skill_id.length ? active.skill_id : own.skills.length ? own.skills : [""]);
-      return ["POST", "/api/prompts", { prompt_title: name("prompt"), prompt_value: `Made by the mixed traffic: ${"lorem ipsum ".repeat(1 + Math.floor(r() * 40))}`, status: "active", skill_id: skill }];
+      const skill =
+        own.skills.length && r() < 0.5
+          ? pick(r, own.skills)
+          : pick(r, active.skill_id.length ? active.skill_id : own.skills.length ? own.skills : [""]);
+      return [
+        "POST",
+        "/api/prompts",
+        {
+          prompt_title: name("prompt"),
+          prompt_value: `Made by the mixed traffic: ${"lorem ipsum ".repeat(1 + Math.floor(r() * 40))}`,
+          status: "active",
+          skill_id: skill,
+        },
+      ];
     }
-    return ["POST", "/api/customers", { customer_name: name("customer"), status: "active", valid_domains: `mixed-${tag}-${n}.example` }];
+    return [
+      "POST",
+      "/api/customers",
+      { customer_name: name("customer"), status: "active", valid_domains: `mixed-${tag}-${n}.example` },
+    ];
   }
 
   /** Keeps what a successful write created or changed. */
@@ -457,8 +632,10 @@ export async function runMixed(server: RunningServer, cookie: string, cases: Ben
       if (t) t.status = b.status as "active" | "inactive";
       return;
     }
-    if (path === "/api/customers" && id("customer_id")) own.customers.push({ id: id("customer_id")!, status: "active" });
-    else if (path === "/api/teams" && id("team_id")) own.teams.push({ id: id("team_id")!, customer_id: b.customer_id, status: "active" });
+    if (path === "/api/customers" && id("customer_id"))
+      own.customers.push({ id: id("customer_id")!, status: "active" });
+    else if (path === "/api/teams" && id("team_id"))
+      own.teams.push({ id: id("team_id")!, customer_id: b.customer_id, status: "active" });
     else if (path === "/api/users" && id("user_id")) own.users.push({ id: id("user_id")!, customer_id: b.customer_id });
     else if (path === "/api/skills" && id("skill_id")) own.skills.push(id("skill_id")!);
     else if (path === "/api/prompts" && id("prompt_id")) own.prompts.push(id("prompt_id")!);
@@ -477,7 +654,9 @@ export async function runMixed(server: RunningServer, cookie: string, cases: Ben
   const progress = setInterval(() => {
     const samples = server.rss.filter((s) => s.phase === "mixed");
     const minutes = (performance.now() - started) / 60_000;
-    log(`  mixed ${minutes.toFixed(0)}/${(options.seconds / 60).toFixed(0)} min: ${requests.toLocaleString("en-US")} requests, RSS ${(samples.at(-1)?.mib ?? 0).toFixed(0)} MiB (max ${Math.max(0, ...samples.map((s) => s.mib)).toFixed(0)})`);
+    log(
+      `  mixed ${minutes.toFixed(0)}/${(options.seconds / 60).toFixed(0)} min: ${requests.toLocaleString("en-US")} requests, RSS ${(samples.at(-1)?.mib ?? 0).toFixed(0)} MiB (max ${Math.max(0, ...samples.map((s) => s.mib)).toFixed(0)})`,
+    );
   }, 60_000);
   // Requests still running a minute after the end (long exports) are cut.
   const hardStop = setTimeout(() => stop.abort(), options.seconds * 1000 + 60_000);
@@ -491,7 +670,10 @@ export async function runMixed(server: RunningServer, cookie: string, cases: Ben
   const elapsedSeconds = (performance.now() - started) / 1000;
   const last = memoryMap(server.pid);
   if (last) memorySeries.push({ s: Math.round(elapsedSeconds), ...last });
-  const atMax = memorySeries.reduce<(typeof memorySeries)[number] | undefined>((a, b) => (!a || b.totalMiB > a.totalMiB ? b : a), undefined);
+  const atMax = memorySeries.reduce<(typeof memorySeries)[number] | undefined>(
+    (a, b) => (!a || b.totalMiB > a.totalMiB ? b : a),
+    undefined,
+  );
   const samples = server.rss.filter((s) => s.phase === "mixed");
   server.setPhase("idle");
 
@@ -511,15 +693,24 @@ export async function runMixed(server: RunningServer, cookie: string, cases: Ben
     kinds: mixedKinds.map((kind) => {
       const s = stats.get(kind)!;
       return {
-        kind, requests: Object.values(s.statuses).reduce((a, b) => a + b, 0), statuses: s.statuses,
-        p50: percentile(s.times, 50), p95: percentile(s.times, 95), max: s.times.length ? s.times.reduce((a, b) => Math.max(a, b), 0) : null, bytes: s.bytes,
+        kind,
+        requests: Object.values(s.statuses).reduce((a, b) => a + b, 0),
+        statuses: s.statuses,
+        p50: percentile(s.times, 50),
+        p95: percentile(s.times, 95),
+        max: s.times.length ? s.times.reduce((a, b) => Math.max(a, b), 0) : null,
+        bytes: s.bytes,
       };
     }),
     serverErrors,
     failures,
     rejected,
     rss: {
-      maxMiB: mibs.reduce((a, b) => Math.max(a, b), 0), p50MiB: percentile(mibs, 50) ?? 0, endMiB: mibs.at(-1) ?? 0, startMiB: before, samples: mibs.length,
+      maxMiB: mibs.reduce((a, b) => Math.max(a, b), 0),
+      p50MiB: percentile(mibs, 50) ?? 0,
+      endMiB: mibs.at(-1) ?? 0,
+      startMiB: before,
+      samples: mibs.length,
       series: [...perSecond.entries()].map(([s, mib]) => ({ s, mib: Math.round(mib * 10) / 10 })),
     },
     memory: atMax ? { series: memorySeries, atMax } : undefined,

@@ -26,7 +26,11 @@ export type NaiveResult = {
 const fmt = (ms: number) => (ms >= 10_000 ? `${(ms / 1000).toFixed(1)} s` : `${ms.toFixed(ms < 1 ? 3 : 1)} ms`);
 
 /** Measures the naive pattern (see the module comment). */
-export async function measureNaive(db: InProcess, fetchBudgetMs = 25_000, rolesBudgetMs = 25_000): Promise<NaiveResult> {
+export async function measureNaive(
+  db: InProcess,
+  fetchBudgetMs = 25_000,
+  rolesBudgetMs = 25_000,
+): Promise<NaiveResult> {
   return db.session(async (q) => {
     const [{ n: users }] = await q<{ n: number }>("select count(*)::int as n from users_data");
     // The whole table as the original system asks for it: every column and the customer's name.
@@ -70,6 +74,18 @@ export async function measureNaive(db: InProcess, fetchBudgetMs = 25_000, rolesB
       `T = fetch ${fmt(fetchMs)} × ${users.toLocaleString("en-US")} / ${fetchedRows.toLocaleString("en-US")} rows` +
       ` + ${users.toLocaleString("en-US")} users × ${fmt(perRoleMs)} a roles query (mean of ${roleQueries.toLocaleString("en-US")})` +
       ` + cards ${fmt(cardsMs)} = ${fmt(totalMs)}`;
-    return { users, fetchedRows, fetchMs, fetchAllMs, roleQueries, rolesMs, perRoleMs, cardsMs, totalMs, extrapolated, formula };
+    return {
+      users,
+      fetchedRows,
+      fetchMs,
+      fetchAllMs,
+      roleQueries,
+      rolesMs,
+      perRoleMs,
+      cardsMs,
+      totalMs,
+      extrapolated,
+      formula,
+    };
   });
 }

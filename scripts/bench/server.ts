@@ -25,7 +25,8 @@ export type RunningServer = {
  * with `args` (an entry point and its Node flags) in place of the bundled server's.
  */
 export function serveCommand(root: string, args: string[] = []): string {
-  const serve = (JSON.parse(readFileSync(path.join(root, "package.json"), "utf8")) as { scripts: { serve: string } }).scripts.serve;
+  const serve = (JSON.parse(readFileSync(path.join(root, "package.json"), "utf8")) as { scripts: { serve: string } })
+    .scripts.serve;
   return `exec ${serve}${args.map((a) => ` '${a.replace(/'/g, "'\\''")}'`).join("")}`;
 }
 
@@ -84,7 +85,8 @@ export async function startServer(root: string, env: Record<string, string>, log
   });
   const deadline = Date.now() + 120_000;
   for (;;) {
-    if (exited !== null) throw new Error(`the server exited with ${exited} before answering; see ${path.relative(root, logFile)}`);
+    if (exited !== null)
+      throw new Error(`the server exited with ${exited} before answering; see ${path.relative(root, logFile)}`);
     if (Date.now() > deadline) {
       child.kill("SIGKILL");
       throw new Error("the server did not answer /healthz within 120 s");
@@ -118,7 +120,10 @@ export async function startServer(root: string, env: Record<string, string>, log
         body: JSON.stringify({ email, password }),
       });
       if (res.status !== 200) throw new Error(`sign-in as ${email} answered ${res.status}: ${await res.text()}`);
-      return res.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+      return res.headers
+        .getSetCookie()
+        .map((c) => c.split(";")[0])
+        .join("; ");
     },
     async stop() {
       clearInterval(sampler);

@@ -9,7 +9,12 @@ export const auditEntrySchema = z.object({
   action: z.string(),
   entity: z.string(),
   entity_id: z.string().nullable(),
-  changes: z.object({ before: z.record(z.string(), z.unknown()).optional(), after: z.record(z.string(), z.unknown()).optional() }).nullable(),
+  changes: z
+    .object({
+      before: z.record(z.string(), z.unknown()).optional(),
+      after: z.record(z.string(), z.unknown()).optional(),
+    })
+    .nullable(),
   request_id: z.string().nullable(),
   ip_address: z.string().nullable(),
   created_at: timestamp,
@@ -24,9 +29,15 @@ export const auditFilterSchema = z.object({
   entity_id: z.string().max(100).optional(),
   action: z.string().max(50).optional(),
   /** Inclusive start, ISO date or date-time. */
-  from: z.iso.date().or(z.iso.datetime({ offset: true })).optional(),
+  from: z.iso
+    .date()
+    .or(z.iso.datetime({ offset: true }))
+    .optional(),
   /** Inclusive end date (the whole day), or an exact date-time. */
-  to: z.iso.date().or(z.iso.datetime({ offset: true })).optional(),
+  to: z.iso
+    .date()
+    .or(z.iso.datetime({ offset: true }))
+    .optional(),
 });
 /**
  * Every action the audit log records, each with where it is written. Audit rows are typed from
@@ -63,46 +74,117 @@ export type AuditAction = (typeof auditActions)[number];
 
 /** The lists whose CSV exports are recorded (action `export`, entity the list's name). */
 export const auditListNames = [
-  "customers", "teams", "team_assignable_skills", "users", "user_teams", "operators", "audit_log",
-  "skills", "skill_teams", "skill_assignable_teams", "skill_prompts", "skill_comments", "comments",
-  "config_changes", "prompts", "prompt_platforms", "prompt_assignable_platforms", "prompt_versions", "platforms", "platform_prompts",
+  "customers",
+  "teams",
+  "team_assignable_skills",
+  "users",
+  "user_teams",
+  "operators",
+  "audit_log",
+  "skills",
+  "skill_teams",
+  "skill_assignable_teams",
+  "skill_prompts",
+  "skill_comments",
+  "comments",
+  "config_changes",
+  "prompts",
+  "prompt_platforms",
+  "prompt_assignable_platforms",
+  "prompt_versions",
+  "platforms",
+  "platform_prompts",
 ] as const;
 export type AuditListName = (typeof auditListNames)[number];
 
 /** The kinds of record audit rows are written against. */
-export const auditRecordEntities = ["customer", "team", "user", "skill", "prompt", "platform", "comment", "operator", "customer_config"] as const;
+export const auditRecordEntities = [
+  "customer",
+  "team",
+  "user",
+  "skill",
+  "prompt",
+  "platform",
+  "comment",
+  "operator",
+  "customer_config",
+] as const;
 export type AuditRecordEntity = (typeof auditRecordEntities)[number];
 export const auditEntities = [...auditRecordEntities, ...auditListNames] as const;
 export type AuditEntityName = (typeof auditEntities)[number];
 
 /** Each kind of record and exported list, in the console's words (the Record filter and column). */
 export const auditEntityLabels: Record<AuditEntityName, string> = {
-  customer: "Customer", team: "Team", user: "User", skill: "Skill", prompt: "Prompt", platform: "Platform", comment: "Comment",
-  operator: "Operator", customer_config: "Customer configuration",
-  customers: "Customers list", teams: "Teams list", team_assignable_skills: "Skills to assign to a team", users: "Users list",
-  user_teams: "A user's teams", operators: "Operators list", audit_log: "Audit log", skills: "Skills list",
-  skill_teams: "A skill's team assignments", skill_assignable_teams: "Teams to assign a skill to", skill_prompts: "A skill's prompts",
-  skill_comments: "A skill's comments", comments: "Comments list", config_changes: "Configuration changes", prompts: "Prompts list",
-  prompt_platforms: "A prompt's platforms", prompt_assignable_platforms: "Platforms to assign a prompt to", prompt_versions: "A prompt's versions",
-  platforms: "Platforms list", platform_prompts: "A platform's prompts",
+  customer: "Customer",
+  team: "Team",
+  user: "User",
+  skill: "Skill",
+  prompt: "Prompt",
+  platform: "Platform",
+  comment: "Comment",
+  operator: "Operator",
+  customer_config: "Customer configuration",
+  customers: "Customers list",
+  teams: "Teams list",
+  team_assignable_skills: "Skills to assign to a team",
+  users: "Users list",
+  user_teams: "A user's teams",
+  operators: "Operators list",
+  audit_log: "Audit log",
+  skills: "Skills list",
+  skill_teams: "A skill's team assignments",
+  skill_assignable_teams: "Teams to assign a skill to",
+  skill_prompts: "A skill's prompts",
+  skill_comments: "A skill's comments",
+  comments: "Comments list",
+  config_changes: "Configuration changes",
+  prompts: "Prompts list",
+  prompt_platforms: "A prompt's platforms",
+  prompt_assignable_platforms: "Platforms to assign a prompt to",
+  prompt_versions: "A prompt's versions",
+  platforms: "Platforms list",
+  platform_prompts: "A platform's prompts",
 };
 
 /** Each action in the console's words (the Action filter and column). */
 export const auditActionLabels: Record<AuditAction, string> = {
-  create: "Created", update: "Updated", delete: "Deleted",
-  assign_skill: "Skill assigned", reassign_skill: "Skill reassigned", unassign_skill: "Skill unassigned",
-  assign_platform: "Platform assigned", unassign_platform: "Platform unassigned", restore_version: "Version restored",
-  add_member: "Member added", remove_member: "Member removed",
-  sign_in: "Signed in", sign_in_failed: "Sign-in failed", sign_in_blocked: "Sign-in blocked", sign_in_refused: "Sign-in refused",
-  sign_out: "Signed out", change_password: "Password changed", change_password_failed: "Password change failed",
-  change_password_blocked: "Password change blocked", revoke_sessions: "Sessions ended", reset_password: "Password reset",
-  unlock: "Unlocked", moderate: "Moderated", export: "Exported",
+  create: "Created",
+  update: "Updated",
+  delete: "Deleted",
+  assign_skill: "Skill assigned",
+  reassign_skill: "Skill reassigned",
+  unassign_skill: "Skill unassigned",
+  assign_platform: "Platform assigned",
+  unassign_platform: "Platform unassigned",
+  restore_version: "Version restored",
+  add_member: "Member added",
+  remove_member: "Member removed",
+  sign_in: "Signed in",
+  sign_in_failed: "Sign-in failed",
+  sign_in_blocked: "Sign-in blocked",
+  sign_in_refused: "Sign-in refused",
+  sign_out: "Signed out",
+  change_password: "Password changed",
+  change_password_failed: "Password change failed",
+  change_password_blocked: "Password change blocked",
+  revoke_sessions: "Sessions ended",
+  reset_password: "Password reset",
+  unlock: "Unlocked",
+  moderate: "Moderated",
+  export: "Exported",
 };
 
 /** The tone of an action's badge: what failed or was refused in red, removals in amber, the rest neutral. */
 export function auditActionTone(action: string): "error" | "warning" | "success" | "neutral" {
   if (/_(failed|blocked|refused)$/.test(action)) return "error";
-  if (action === "delete" || action.startsWith("unassign") || action === "remove_member" || action === "revoke_sessions") return "warning";
-  if (action === "create" || action.startsWith("assign") || action === "add_member" || action === "sign_in") return "success";
+  if (
+    action === "delete" ||
+    action.startsWith("unassign") ||
+    action === "remove_member" ||
+    action === "revoke_sessions"
+  )
+    return "warning";
+  if (action === "create" || action.startsWith("assign") || action === "add_member" || action === "sign_in")
+    return "success";
   return "neutral";
 }

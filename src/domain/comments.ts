@@ -49,7 +49,12 @@ export const moderationActions = [
 
 /** The display name of a commenter: full name, else the user id (SPEC.md §2 "/comments" User column). */
 export function commenterName(c: { first_name: string | null; last_name: string | null; user_id: string }): string {
-  return [c.first_name, c.last_name].filter((p) => p && p.trim()).join(" ").trim() || c.user_id;
+  return (
+    [c.first_name, c.last_name]
+      .filter((p) => p && p.trim())
+      .join(" ")
+      .trim() || c.user_id
+  );
 }
 
 /**
@@ -84,16 +89,26 @@ export const bulkBatchSize = 2_000;
 export const bulkCommentSchema = z
   .strictObject({
     status: z.enum(commentStatuses, { error: msg.comments.badStatus }),
-    ids: z.array(z.guid({ error: msg.comments.notFound })).min(1, msg.comments.noneSelected).max(bulkIdLimit, msg.comments.tooManySelected).optional(),
+    ids: z
+      .array(z.guid({ error: msg.comments.notFound }))
+      .min(1, msg.comments.noneSelected)
+      .max(bulkIdLimit, msg.comments.tooManySelected)
+      .optional(),
     filter: commentFilterSchema.optional(),
     all: z.boolean().optional(),
     dry_run: z.boolean().optional(),
   })
-  .refine((v) => (v.ids === undefined) !== (v.filter === undefined), { message: msg.comments.idsOrFilter, path: ["ids"] })
-  .refine((v) => v.ids !== undefined || v.all === true || Boolean(v.filter?.status || v.filter?.customer_id || v.filter?.q), {
-    message: msg.comments.emptyFilter,
-    path: ["filter"],
-  });
+  .refine((v) => (v.ids === undefined) !== (v.filter === undefined), {
+    message: msg.comments.idsOrFilter,
+    path: ["ids"],
+  })
+  .refine(
+    (v) => v.ids !== undefined || v.all === true || Boolean(v.filter?.status || v.filter?.customer_id || v.filter?.q),
+    {
+      message: msg.comments.emptyFilter,
+      path: ["filter"],
+    },
+  );
 export type BulkCommentInput = z.infer<typeof bulkCommentSchema>;
 
 /** Counts by current status (the statuses a bulk change moves comments from). */

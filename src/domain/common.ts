@@ -68,7 +68,15 @@ export const okSchema = z.object({ ok: z.literal(true) });
  * What every list endpoint takes: search, sort column and direction, page size, and at most one of
  * a cursor, an offset (0–10,000) or `at: "end"`.
  */
-export type ListParams = { q?: string; sort: string; order: "asc" | "desc"; limit: number; cursor?: string; offset?: number; at?: "end" };
+export type ListParams = {
+  q?: string;
+  sort: string;
+  order: "asc" | "desc";
+  limit: number;
+  cursor?: string;
+  offset?: number;
+  at?: "end";
+};
 
 /**
  * A stored status, type or role in an answer: one of `values`, or any other text the row holds. A

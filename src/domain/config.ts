@@ -8,7 +8,16 @@ import { msg } from "./messages";
  * company size, billing plan; features each enabled or not; limits; security), kept in the
  * console's own `customer_settings` table. A customer without a row has `configDefaults`.
  */
-export const industries = ["technology", "healthcare", "finance", "retail", "manufacturing", "education", "government", "other"] as const;
+export const industries = [
+  "technology",
+  "healthcare",
+  "finance",
+  "retail",
+  "manufacturing",
+  "education",
+  "government",
+  "other",
+] as const;
 export const companySizes = ["1-50", "51-200", "201-1000", "1001-5000", "5000+"] as const;
 export const billingPlans = ["trial", "starter", "professional", "enterprise"] as const;
 /** The features a customer can have switched on, in the screen's order. */
@@ -54,7 +63,10 @@ export const configValuesSchema = z.strictObject({
   company_size: z.enum(companySizes, { error: msg.config.companySizeInvalid }),
   billing_plan: z.enum(billingPlans, { error: msg.config.billingPlanInvalid }),
   features: z.strictObject(
-    Object.fromEntries(configFeatures.map((f) => [f, z.boolean({ error: msg.config.featureInvalid })])) as Record<ConfigFeature, z.ZodBoolean>,
+    Object.fromEntries(configFeatures.map((f) => [f, z.boolean({ error: msg.config.featureInvalid })])) as Record<
+      ConfigFeature,
+      z.ZodBoolean
+    >,
     { error: msg.config.featuresInvalid },
   ),
   max_users: positiveWhole(msg.config.maxUsersInvalid),
@@ -75,7 +87,11 @@ export type ConfigValues = z.infer<typeof configValuesSchema>;
  * defaults). A save whose version is not the current one is refused (409) with the fresh values.
  */
 export const saveConfigSchema = configValuesSchema.extend({
-  version: z.number({ error: msg.config.versionInvalid }).int(msg.config.versionInvalid).min(0, msg.config.versionInvalid).max(2_000_000_000, msg.config.versionInvalid),
+  version: z
+    .number({ error: msg.config.versionInvalid })
+    .int(msg.config.versionInvalid)
+    .min(0, msg.config.versionInvalid)
+    .max(2_000_000_000, msg.config.versionInvalid),
 });
 export type SaveConfigInput = z.infer<typeof saveConfigSchema>;
 
@@ -96,14 +112,28 @@ export const configDefaults: ConfigValues = {
 /** The two configured demo customers of SPEC.md §9's sample values. */
 export const configSamples: [ConfigValues, ConfigValues] = [
   {
-    industry: "technology", company_size: "1001-5000", billing_plan: "enterprise",
+    industry: "technology",
+    company_size: "1001-5000",
+    billing_plan: "enterprise",
     features: { ai_skills: true, prompt_library: true, analytics: true, api_access: true, single_sign_on: true },
-    max_users: 500, max_teams: 50, storage_gb: 1000, allow_guest_users: false, require_mfa: true, session_timeout_minutes: 480,
+    max_users: 500,
+    max_teams: 50,
+    storage_gb: 1000,
+    allow_guest_users: false,
+    require_mfa: true,
+    session_timeout_minutes: 480,
   },
   {
-    industry: "healthcare", company_size: "201-1000", billing_plan: "professional",
+    industry: "healthcare",
+    company_size: "201-1000",
+    billing_plan: "professional",
     features: { ai_skills: true, prompt_library: true, analytics: true, api_access: false, single_sign_on: false },
-    max_users: 100, max_teams: 20, storage_gb: 250, allow_guest_users: true, require_mfa: true, session_timeout_minutes: 240,
+    max_users: 100,
+    max_teams: 20,
+    storage_gb: 250,
+    allow_guest_users: true,
+    require_mfa: true,
+    session_timeout_minutes: 240,
   },
 ];
 
@@ -157,14 +187,18 @@ export function configFieldLabel(field: string): string {
 export function flattenConfig(values: ConfigValues): Record<string, string> {
   const flat: Record<string, string> = {};
   for (const [key, value] of Object.entries(values)) {
-    if (key === "features") for (const [f, on] of Object.entries(value as Record<string, boolean>)) flat[`features.${f}`] = String(on);
+    if (key === "features")
+      for (const [f, on] of Object.entries(value as Record<string, boolean>)) flat[`features.${f}`] = String(on);
     else flat[key] = String(value);
   }
   return flat;
 }
 
 /** Limits the customer already exceeds: a saved limit below the current usage. */
-export function limitWarnings(values: Pick<ConfigValues, "max_users" | "max_teams">, usage: { users: number; teams: number }): { max_users?: string; max_teams?: string } {
+export function limitWarnings(
+  values: Pick<ConfigValues, "max_users" | "max_teams">,
+  usage: { users: number; teams: number },
+): { max_users?: string; max_teams?: string } {
   return {
     ...(values.max_users < usage.users ? { max_users: msg.config.belowUsage(usage.users, "users") } : {}),
     ...(values.max_teams < usage.teams ? { max_teams: msg.config.belowUsage(usage.teams, "teams") } : {}),

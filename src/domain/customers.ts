@@ -19,7 +19,10 @@ export const customerSchema = z.object({
 export type Customer = z.infer<typeof customerSchema>;
 
 /** /customers table row: the customer with its derived user_count and team_count. */
-export const customerListItemSchema = customerSchema.extend({ user_count: z.number().int(), team_count: z.number().int() });
+export const customerListItemSchema = customerSchema.extend({
+  user_count: z.number().int(),
+  team_count: z.number().int(),
+});
 export type CustomerListItem = z.infer<typeof customerListItemSchema>;
 
 /** /customers summary cards, over all customers. */
@@ -46,7 +49,11 @@ export const customerDetailSchema = customerSchema.extend({
 export type CustomerDetail = z.infer<typeof customerDetailSchema>;
 
 /** An option of a customer picker (filters, add-user form). */
-export const customerOptionSchema = z.object({ customer_id: id, customer_name: z.string(), status: stored(customerStatuses) });
+export const customerOptionSchema = z.object({
+  customer_id: id,
+  customer_name: z.string(),
+  status: stored(customerStatuses),
+});
 export type CustomerOption = z.infer<typeof customerOptionSchema>;
 /** A picker's matches: at most the asked number, and whether more match. */
 export const customerOptionsSchema = optionsPage(customerOptionSchema);

@@ -50,6 +50,9 @@ export function roleAtLeast(role: string | null | undefined, need: OperatorRole)
  * database may lie outside the spec's lists (docs/adopting.md); a form or a
  * request that must send one of the list leaves such a value out instead of sending it.
  */
-export function known<const T extends readonly string[]>(values: T, value: string | null | undefined): T[number] | undefined {
+export function known<const T extends readonly string[]>(
+  values: T,
+  value: string | null | undefined,
+): T[number] | undefined {
   return (values as readonly string[]).includes(value ?? "") ? (value as T[number]) : undefined;
 }

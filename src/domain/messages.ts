@@ -107,7 +107,8 @@ export const msg = {
   },
   auth: {
     tooManyAttempts: (wait: string) => `Too many failed sign-in attempts. Try again in ${wait}.`,
-    locked: (wait: string) => `This account is locked after too many failed sign-ins. Try again in ${wait}, or ask an administrator to unlock it.`,
+    locked: (wait: string) =>
+      `This account is locked after too many failed sign-ins. Try again in ${wait}, or ask an administrator to unlock it.`,
   },
   operators: {
     title: "Operators",
@@ -212,7 +213,8 @@ export const msg = {
     onDefaults: "Default configuration: nothing saved for this customer yet.",
     lastSaved: "Last saved",
     usage: (n: string, what: string) => `${n} ${what} now`,
-    belowUsage: (n: number, what: "users" | "teams") => `Below current usage: this customer already has ${n.toLocaleString("en-US")} ${what}.`,
+    belowUsage: (n: number, what: "users" | "teams") =>
+      `Below current usage: this customer already has ${n.toLocaleString("en-US")} ${what}.`,
     maxUsersInvalid: "Max users must be a positive whole number",
     maxTeamsInvalid: "Max teams must be a positive whole number",
     storageInvalid: "Storage must be a positive whole number of GB",
@@ -224,7 +226,8 @@ export const msg = {
     featureInvalid: "A feature is either enabled or not",
     booleanInvalid: "Must be on or off",
     versionInvalid: "The configuration's version is missing or malformed",
-    stale: (who: string, when: string) => `${who} saved this configuration at ${when}, after you opened it. Their values are shown now; make your changes again and save.`,
+    stale: (who: string, when: string) =>
+      `${who} saved this configuration at ${when}, after you opened it. Their values are shown now; make your changes again and save.`,
     staleSomeone: "Someone else",
     featureLabel: (name: string) => `Feature: ${name}`,
     changeText: (field: string, from: string, to: string) => `${field}: ${from} → ${to}`,
@@ -372,7 +375,8 @@ export const msg = {
     assignmentStatusInvalid: "Status must be Active or Inactive",
     notActive: "Only active skills can be assigned to teams",
     teamNotActive: "Only active teams can be given a skill",
-    alreadyAssigned: "This team already has an assignment record for this skill: use Reassign in the Team Assignments table",
+    alreadyAssigned:
+      "This team already has an assignment record for this skill: use Reassign in the Team Assignments table",
     bulkInvalid: "Nothing was assigned: some teams cannot be given this skill",
     notAssigned: "This skill is not assigned to that team",
     bulkAssigned: (n: number) => `Skill assigned to ${n} ${n === 1 ? "team" : "teams"} successfully!`,
@@ -380,7 +384,9 @@ export const msg = {
       `This skill cannot be deleted: ${[
         prompts ? `${prompts} ${prompts === 1 ? "prompt uses" : "prompts use"} it` : "",
         comments ? `${comments} ${comments === 1 ? "comment is" : "comments are"} about it` : "",
-      ].filter(Boolean).join(" and ")}. Delete those first, or archive the skill instead.`,
+      ]
+        .filter(Boolean)
+        .join(" and ")}. Delete those first, or archive the skill instead.`,
     title: "Skills",
     subtitle: "What the provider offers, and which teams use it",
     addTitle: "Add New Skill",
@@ -559,20 +565,23 @@ export const msg = {
     backToPending: "Back to pending",
     rowActions: "Moderate comment",
     alreadyDecided: (who: string | null) => `Already decided by ${who ?? "another operator"}`,
-    changed: (n: number, status: string) => `${n.toLocaleString("en-US")} ${n === 1 ? "comment" : "comments"} set to ${status}`,
+    changed: (n: number, status: string) =>
+      `${n.toLocaleString("en-US")} ${n === 1 ? "comment" : "comments"} set to ${status}`,
     noneSelected: "Select at least one comment",
     tooManySelected: "Select at most 500 comments, or apply to the whole filter",
     idsOrFilter: "Give either ids or a filter",
     emptyFilter: "Choose a filter, or confirm that every comment is meant",
     unknownIds: (n: number) => `${n} of the selected comments no longer exist; nothing was changed`,
-    tooMany: (n: number, max: number) => `${n.toLocaleString("en-US")} comments match; narrow the filter to at most ${max.toLocaleString("en-US")}`,
+    tooMany: (n: number, max: number) =>
+      `${n.toLocaleString("en-US")} comments match; narrow the filter to at most ${max.toLocaleString("en-US")}`,
     /** `n`: a count, or an estimate as the screen shows it ("about 40.5K") while the count is not in. */
     selectAllMatching: (n: number | string) => `Select all ${countText(n)} comments matching this filter`,
     allMatchingSelected: (n: number | string) => `All ${countText(n)} comments matching this filter are selected`,
     selectedCount: (n: number) => `${n.toLocaleString("en-US")} selected`,
     clearSelection: "Clear selection",
     bulkTitle: (label: string) => `${label} comments`,
-    bulkPreview: (n: number, label: string) => `${label}: ${n.toLocaleString("en-US")} ${n === 1 ? "comment" : "comments"} will change`,
+    bulkPreview: (n: number, label: string) =>
+      `${label}: ${n.toLocaleString("en-US")} ${n === 1 ? "comment" : "comments"} will change`,
     bulkFrom: "From",
     bulkNothing: "No comment would change.",
     bulkRejectConfirm: "Rejected comments are hidden from users. Continue?",

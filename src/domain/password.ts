@@ -16,7 +16,10 @@ export const passwordSchema = z
  * the new one. `revokeOtherSessions` ends the operator's other sessions.
  */
 export const changePasswordSchema = z.strictObject({
-  currentPassword: z.string({ error: passwordMessages.required }).min(1, passwordMessages.required).max(passwordPolicy.maxLength, passwordMessages.tooLong),
+  currentPassword: z
+    .string({ error: passwordMessages.required })
+    .min(1, passwordMessages.required)
+    .max(passwordPolicy.maxLength, passwordMessages.tooLong),
   newPassword: passwordSchema,
   revokeOtherSessions: z.boolean().optional(),
 });

@@ -104,13 +104,23 @@ export type PromptPlatform = z.infer<typeof promptPlatformSchema>;
 export const promptPlatformPageSchema = listPage(promptPlatformSchema, z.object({}));
 
 /** A platform the Assign Platform modal offers: not yet assigned to the prompt. */
-export const assignablePlatformSchema = z.object({ platform_id: id, platform_name: z.string(), platform_description: z.string().nullable(), status: z.string() });
+export const assignablePlatformSchema = z.object({
+  platform_id: id,
+  platform_name: z.string(),
+  platform_description: z.string().nullable(),
+  status: z.string(),
+});
 export type AssignablePlatform = z.infer<typeof assignablePlatformSchema>;
 export const assignablePlatformPageSchema = listPage(assignablePlatformSchema, z.object({}));
 
 /** Assign Platform (SPEC.md §4: created with is_active true; one row per platform and prompt). */
 export const assignPlatformSchema = z.strictObject({ platform_id: z.guid({ error: msg.platforms.choosePlatform }) });
-export const platformAssignmentResultSchema = z.object({ platform_id: id, prompt_id: id, is_active: z.boolean(), assigned_at: timestamp });
+export const platformAssignmentResultSchema = z.object({
+  platform_id: id,
+  prompt_id: id,
+  is_active: z.boolean(),
+  assigned_at: timestamp,
+});
 
 /** A version of a prompt in the Versions panel: number, who, when (the texts come with `GET …/versions/{n}`). */
 export const promptVersionSchema = z.object({

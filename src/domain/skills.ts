@@ -63,7 +63,12 @@ export const skillAssignmentPageSchema = listPage(skillAssignmentSchema, z.objec
 export const skillAssignmentSortKeys = ["assigned_at", "team_name", "customer_name", "status"] as const;
 
 /** A team the skill can be assigned to: active, with no assignment record for the skill (SPEC.md §4). */
-export const assignableTeamSchema = z.object({ team_id: id, team_name: z.string(), customer_id: id, customer_name: z.string().nullable() });
+export const assignableTeamSchema = z.object({
+  team_id: id,
+  team_name: z.string(),
+  customer_id: id,
+  customer_name: z.string().nullable(),
+});
 export type AssignableTeam = z.infer<typeof assignableTeamSchema>;
 export const assignableTeamPageSchema = listPage(assignableTeamSchema, z.object({}));
 
@@ -97,7 +102,12 @@ export type SkillComment = z.infer<typeof skillCommentSchema>;
 export const skillCommentPageSchema = listPage(skillCommentSchema, z.object({}));
 
 /** An option of a skill picker (the prompt forms, SPEC.md §2 "/prompts/add"). */
-export const skillOptionSchema = z.object({ skill_id: id, skill_name: z.string(), status: stored(skillStatuses), is_global: z.boolean() });
+export const skillOptionSchema = z.object({
+  skill_id: id,
+  skill_name: z.string(),
+  status: stored(skillStatuses),
+  is_global: z.boolean(),
+});
 export type SkillOption = z.infer<typeof skillOptionSchema>;
 export const skillOptionsSchema = optionsPage(skillOptionSchema);
 
@@ -142,7 +152,9 @@ export const bulkAssignSchema = z.strictObject({
     .refine((ids) => new Set(ids).size === ids.length, msg.skills.duplicateTeams),
 });
 /** Unassign (inactive) or Reassign (active) one assignment; the row is kept (SPEC.md §4). */
-export const assignmentStatusSchema = z.strictObject({ status: z.enum(assignmentStatuses, { error: msg.skills.assignmentStatusInvalid }) });
+export const assignmentStatusSchema = z.strictObject({
+  status: z.enum(assignmentStatuses, { error: msg.skills.assignmentStatusInvalid }),
+});
 
 export const skillAssignmentResultSchema = z.object({ team_id: id, skill_id: id, status: stored(assignmentStatuses) });
 export const bulkAssignResultSchema = z.object({ created: z.number().int() });

@@ -21,7 +21,11 @@ export const teamListItemSchema = z.object({
 export type TeamListItem = z.infer<typeof teamListItemSchema>;
 
 /** /teams cards, computed on the filtered set. */
-export const teamSummarySchema = z.object({ total: z.number().int(), active: z.number().int(), inactive: z.number().int() });
+export const teamSummarySchema = z.object({
+  total: z.number().int(),
+  active: z.number().int(),
+  inactive: z.number().int(),
+});
 export const teamPageSchema = listPage(teamListItemSchema, teamSummarySchema);
 export type TeamPage = z.infer<typeof teamPageSchema>;
 
@@ -66,4 +70,9 @@ export type CreateTeamInput = z.input<typeof createTeamSchema>;
 
 export const updateTeamStatusSchema = z.strictObject({ status: z.enum(teamFormStatuses) });
 export const assignSkillSchema = z.strictObject({ skill_id: z.guid({ error: msg.teams.chooseSkill }) });
-export const createdTeamSchema = z.object({ team_id: id, customer_id: id, team_name: z.string(), status: stored(teamStatuses) });
+export const createdTeamSchema = z.object({
+  team_id: id,
+  customer_id: id,
+  team_name: z.string(),
+  status: stored(teamStatuses),
+});

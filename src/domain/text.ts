@@ -10,7 +10,8 @@ export { maxEmailLength, maxSearchLength };
  * the Hangul fillers. A name made only of these (and whitespace) looks empty, so it is empty.
  */
 // An alternation, not a character class: joiners in a class read as combined characters.
-const blank = "(?:\\s|\\u00AD|\\u034F|\\u115F|\\u1160|\\u180E|\\u200B|\\u200C|\\u200D|\\u2060|\\u2061|\\u2062|\\u2063|\\u2064|\\u3164|\\uFEFF|\\uFFA0)";
+const blank =
+  "(?:\\s|\\u00AD|\\u034F|\\u115F|\\u1160|\\u180E|\\u200B|\\u200C|\\u200D|\\u2060|\\u2061|\\u2062|\\u2063|\\u2064|\\u3164|\\uFEFF|\\uFFA0)";
 /**
  * The pattern, for the OpenAPI document, of what a client may send where the server trims first:
  * `core` (a regular expression source without anchors) with blanks allowed at either end.
@@ -46,7 +47,6 @@ export function requiredName(messages: { required: string; field: string }, max:
     .refine((v) => !bidiControls.test(v), msg.text.bidi);
 }
 
-
 /**
  * A simple {something}@{something}.{something} shape (SPEC.md §5 "Add user"), without spaces,
  * control characters (PostgreSQL text cannot hold NUL) or invisible and bidirectional format characters.
@@ -59,20 +59,26 @@ export const emailShape = /^[^\s@\p{Cc}\p{Cf}]+@[^\s@\p{Cc}\p{Cf}]+\.[^\s@\p{Cc}
  * shape. `messages.required` and `messages.invalid` are the field's own (the spec words the user
  * form's); the length message names the limit.
  */
-export function emailAddress(messages: { required: string; invalid: string } = { required: msg.text.emailRequired, invalid: msg.text.emailInvalid }) {
-  return z
-    .string({ error: messages.required })
-    .overwrite(trimName)
-    .toLowerCase()
-    .min(1, { error: messages.required, abort: true })
-    .max(maxEmailLength, { error: msg.text.emailTooLong(maxEmailLength), abort: true })
-    .regex(emailShape, messages.invalid)
-    // The OpenAPI document states what may be sent, before the trim: the shape with blanks at
-    // either end. JSON Schema reads patterns as Unicode expressions (the `u` flag), which this one
-    // needs for \p{Cc} and \p{Cf}; the flag is not part of the pattern.
-    .meta({ pattern: trimmedPattern(emailShape.source.slice(1, -1)) });
+export function emailAddress(
+  messages: { required: string; invalid: string } = {
+    required: msg.text.emailRequired,
+    invalid: msg.text.emailInvalid,
+  },
+) {
+  return (
+    z
+      .string({ error: messages.required })
+      .overwrite(trimName)
+      .toLowerCase()
+      .min(1, { error: messages.required, abort: true })
+      .max(maxEmailLength, { error: msg.text.emailTooLong(maxEmailLength), abort: true })
+      .regex(emailShape, messages.invalid)
+      // The OpenAPI document states what may be sent, before the trim: the shape with blanks at
+      // either end. JSON Schema reads patterns as Unicode expressions (the `u` flag), which this one
+      // needs for \p{Cc} and \p{Cf}; the flag is not part of the pattern.
+      .meta({ pattern: trimmedPattern(emailShape.source.slice(1, -1)) })
+  );
 }
-
 
 /**
  * Text without control characters (Unicode category Cc: U+0000–U+001F and U+007F–U+009F), written

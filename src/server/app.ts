@@ -36,11 +36,22 @@ import { createSummaryCache, defaultListSettings, type SummaryCache } from "./ht
 import { createSnapshots, type Snapshots } from "./snapshots";
 import type { AnalyticsFigureData } from "../domain/analytics";
 import { projectRoot } from "./paths";
-import { changePasswordHandler, clientIp, jsonOnly, resolveSession, sameOrigin, signInHandler, signOutHandler, systemClock, type Clock } from "./security";
+import {
+  changePasswordHandler,
+  clientIp,
+  jsonOnly,
+  resolveSession,
+  sameOrigin,
+  signInHandler,
+  signOutHandler,
+  systemClock,
+  type Clock,
+} from "./security";
 
 export type AppDeps = {
   db: Database;
-  config: Pick<Config, "authSecret" | "publicUrl" | "security"> & Partial<Pick<Config, "lists" | "maxBodyBytes" | "analytics">>;
+  config: Pick<Config, "authSecret" | "publicUrl" | "security"> &
+    Partial<Pick<Config, "lists" | "maxBodyBytes" | "analytics">>;
   logger: pino.Logger;
   /** Folder of the built single-page app; when absent only the API is served. */
   webRoot?: string;
@@ -61,7 +72,12 @@ export const defaultWebRoot = path.join(projectRoot, "dist/web");
  * document at /api/openapi.json and its viewer at /api/docs, /healthz, and the built SPA.
  * Used by main.ts and, in process, by the API tests.
  */
-export function createApp(deps: AppDeps): { app: OpenAPIHono<AppEnv>; auth: Auth; analytics: Snapshots<AnalyticsFigureData>; listSummaries: SummaryCache } {
+export function createApp(deps: AppDeps): {
+  app: OpenAPIHono<AppEnv>;
+  auth: Auth;
+  analytics: Snapshots<AnalyticsFigureData>;
+  listSummaries: SummaryCache;
+} {
   const auth = createAuth(deps.db, deps.config, deps.logger);
   const app = new OpenAPIHono<AppEnv>();
 
@@ -80,7 +96,9 @@ export function createApp(deps: AppDeps): { app: OpenAPIHono<AppEnv>; auth: Auth
         frameAncestors: ["'none'"],
       },
       // A browser keeps HSTS only from https; on plain http it would be noise (and wrong behind no TLS).
-      strictTransportSecurity: deps.config.publicUrl.startsWith("https://") ? "max-age=15552000; includeSubDomains" : false,
+      strictTransportSecurity: deps.config.publicUrl.startsWith("https://")
+        ? "max-age=15552000; includeSubDomains"
+        : false,
       referrerPolicy: "strict-origin-when-cross-origin",
       xFrameOptions: "DENY",
     }),
@@ -95,7 +113,9 @@ export function createApp(deps: AppDeps): { app: OpenAPIHono<AppEnv>; auth: Auth
   const clock = deps.clock ?? systemClock;
   const lists = {
     settings: listSettings,
-    cache: createSummaryCache(listSettings, clock, (err, key) => deps.logger.warn({ err, list: key }, "list summary refresh failed")),
+    cache: createSummaryCache(listSettings, clock, (err, key) =>
+      deps.logger.warn({ err, list: key }, "list summary refresh failed"),
+    ),
     now: () => clock().getTime(),
   };
   const refreshMs = (deps.config.analytics?.refreshSeconds ?? defaultAnalyticsRefreshSeconds) * 1000;
@@ -116,13 +136,16 @@ export function createApp(deps: AppDeps): { app: OpenAPIHono<AppEnv>; auth: Auth
     c.set("clientIp", clientIp(c, deps.config.security.trustProxy));
     await next();
     if (c.req.path.startsWith("/api") || c.res.status >= 400) {
-      deps.logger.info({
-        requestId: c.var.requestId,
-        method: c.req.method,
-        path: c.req.path,
-        status: c.res.status,
-        durationMs: Math.round((performance.now() - started) * 10) / 10,
-      }, "request");
+      deps.logger.info(
+        {
+          requestId: c.var.requestId,
+          method: c.req.method,
+          path: c.req.path,
+          status: c.res.status,
+          durationMs: Math.round((performance.now() - started) * 10) / 10,
+        },
+        "request",
+      );
     }
   });
 
@@ -150,7 +173,10 @@ export function createApp(deps: AppDeps): { app: OpenAPIHono<AppEnv>; auth: Auth
     if (deps.isDraining?.()) return errorResponse(c, 503, "unavailable", msg.api.stopping);
     let timer: NodeJS.Timeout | undefined;
     const answered = await Promise.race([
-      deps.db.execute(sql`select 1`).then(() => true, () => false),
+      deps.db.execute(sql`select 1`).then(
+        () => true,
+        () => false,
+      ),
       new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), readyTimeoutMs))),
     ]);
     clearTimeout(timer);
@@ -198,11 +224,17 @@ export function createApp(deps: AppDeps): { app: OpenAPIHono<AppEnv>; auth: Auth
     type: "apiKey",
     in: "cookie",
     name: "pedal.session_token",
-    description: "The session cookie set by POST /api/auth/sign-in/email (named `__Secure-pedal.session_token` when PUBLIC_URL is https). Each operation also needs a role: see its `x-required-role`.",
+    description:
+      "The session cookie set by POST /api/auth/sign-in/email (named `__Secure-pedal.session_token` when PUBLIC_URL is https). Each operation also needs a role: see its `x-required-role`.",
   });
   app.doc31("/api/openapi.json", {
     openapi: "3.1.0",
-    info: { title: "Pedal Console API", version: "1.0.0", description: "Back-office API of the Pedal Console. Every route needs an operator session cookie from POST /api/auth/sign-in/email and the role its `x-required-role` names; requests that change data must also carry the console's Origin. Bodies are limited to MAX_BODY_BYTES (1 MB by default)." },
+    info: {
+      title: "Pedal Console API",
+      version: "1.0.0",
+      description:
+        "Back-office API of the Pedal Console. Every route needs an operator session cookie from POST /api/auth/sign-in/email and the role its `x-required-role` names; requests that change data must also carry the console's Origin. Bodies are limited to MAX_BODY_BYTES (1 MB by default).",
+    },
     security: [{ [sessionScheme]: [] }],
   });
   mountDocs(app);
@@ -210,17 +242,22 @@ export function createApp(deps: AppDeps): { app: OpenAPIHono<AppEnv>; auth: Auth
   app.all("/api/*", (c) => errorResponse(c, 404, "not_found", `No API route ${c.req.method} ${c.req.path}`));
 
   if (deps.webRoot && existsSync(path.join(deps.webRoot, "index.html"))) mountWeb(app, deps.webRoot);
-  else app.get("/", (c) => c.text("Pedal Console API. Build the web app with `npm run build` to serve the console here."));
+  else
+    app.get("/", (c) => c.text("Pedal Console API. Build the web app with `npm run build` to serve the console here."));
 
   app.onError((err, c) => {
     // A client that went away in the middle of its request body is not a server error: logged as an
     // aborted request (status 499, as proxies write it); nobody reads the answer.
     if (clientAborted(c)) {
-      deps.logger.info({ requestId: c.var.requestId, reason: err instanceof Error ? err.message : String(err) }, "request aborted by the client");
+      deps.logger.info(
+        { requestId: c.var.requestId, reason: err instanceof Error ? err.message : String(err) },
+        "request aborted by the client",
+      );
       return c.body(null, 499 as never);
     }
     if (err instanceof HttpError) return errorResponse(c, err.status, err.code, err.message, err.fields);
-    if (err instanceof HTTPException && err.status < 500) return errorResponse(c, err.status, "bad_request", err.message);
+    if (err instanceof HTTPException && err.status < 500)
+      return errorResponse(c, err.status, "bad_request", err.message);
     if (err instanceof SyntaxError) return errorResponse(c, 400, "bad_request", msg.api.badJson);
     // Input the database refuses (bad value, out of range, duplicate key) is the client's, not our bug.
     const refused = databaseErrorAnswer(err);
@@ -248,7 +285,9 @@ routeTable.push(
 
 /** Whether the client closed the connection before its request was read in full. */
 function clientAborted(c: Context): boolean {
-  const incoming = (c.env as { incoming?: { aborted?: boolean; readableAborted?: boolean; complete?: boolean } } | undefined)?.incoming;
+  const incoming = (
+    c.env as { incoming?: { aborted?: boolean; readableAborted?: boolean; complete?: boolean } } | undefined
+  )?.incoming;
   return c.req.raw.signal?.aborted === true || incoming?.aborted === true || incoming?.readableAborted === true;
 }
 
@@ -272,7 +311,8 @@ const refuseNul: MiddlewareHandler<AppEnv> = async (c, next) => {
   }
   const hasBody = c.req.method !== "GET" && c.req.method !== "HEAD";
   const body = hasBody ? await c.req.raw.clone().text() : "";
-  if (url.includes("\0") || body.includes("\0") || containsNul(parseJson(body))) return errorResponse(c, 400, "bad_request", msg.api.nul);
+  if (url.includes("\0") || body.includes("\0") || containsNul(parseJson(body)))
+    return errorResponse(c, 400, "bad_request", msg.api.nul);
   return next();
 };
 
@@ -317,7 +357,10 @@ function mountDocs(app: OpenAPIHono<AppEnv>) {
   app.get("/api/docs/assets/:file{swagger-ui\\.css|swagger-ui-bundle\\.js}", viewer, (c) => {
     const file = c.req.param("file");
     const type = file.endsWith(".css") ? "text/css" : "text/javascript";
-    return c.body(readFileSync(path.join(dist, file)), 200, { "content-type": type, "cache-control": "public, max-age=86400" });
+    return c.body(readFileSync(path.join(dist, file)), 200, {
+      "content-type": type,
+      "cache-control": "public, max-age=86400",
+    });
   });
 }
 

@@ -42,7 +42,11 @@ export function changedFields(before?: Record<string, unknown> | null, after?: R
 /** Writes audit rows inside `tx`, attributed to the request's operator. */
 export async function writeAudit(tx: Tx | Database, c: AuditRequest, entries: AuditEntry[]) {
   const user = c.var.session?.user;
-  await writeAuditRows(tx, entries, { operator: user ? { id: user.id, email: user.email } : undefined, requestId: c.var.requestId, ip: c.var.clientIp ?? null });
+  await writeAuditRows(tx, entries, {
+    operator: user ? { id: user.id, email: user.email } : undefined,
+    requestId: c.var.requestId,
+    ip: c.var.clientIp ?? null,
+  });
 }
 
 /**
@@ -76,7 +80,10 @@ export async function writeAuditRows(
  * Runs `work` in one transaction and records the audit entries it returns in the same
  * transaction: either the change and its audit rows are written, or neither.
  */
-export async function mutate<T>(c: AuditRequest, work: (tx: Tx) => Promise<{ result: T; audit: AuditEntry[] }>): Promise<T> {
+export async function mutate<T>(
+  c: AuditRequest,
+  work: (tx: Tx) => Promise<{ result: T; audit: AuditEntry[] }>,
+): Promise<T> {
   return c.var.db.transaction(async (tx) => {
     const { result, audit } = await work(tx);
     await writeAudit(tx, c, audit);

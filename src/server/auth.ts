@@ -15,7 +15,11 @@ import { passwordPolicy } from "../domain/password";
  * database (`operator_session`), httpOnly cookies. Public sign-up is disabled; operators are
  * created by `createOperator` (demo start, `npm run operator:create`).
  */
-export function createAuth(db: Database, config: Pick<Config, "authSecret" | "publicUrl" | "security">, log: pino.Logger) {
+export function createAuth(
+  db: Database,
+  config: Pick<Config, "authSecret" | "publicUrl" | "security">,
+  log: pino.Logger,
+) {
   const idle = config.security.sessionIdleSeconds;
   return betterAuth({
     logger: {
@@ -37,10 +41,19 @@ export function createAuth(db: Database, config: Pick<Config, "authSecret" | "pu
     },
     // Sliding expiry: every use (at most once a minute) pushes the end `idle` seconds ahead, so a
     // session ends after that long unused. The absolute limit is enforced in security.ts.
-    session: { modelName: "operator_session", expiresIn: idle, updateAge: Math.min(60, Math.max(1, Math.floor(idle / 2))) },
+    session: {
+      modelName: "operator_session",
+      expiresIn: idle,
+      updateAge: Math.min(60, Math.max(1, Math.floor(idle / 2))),
+    },
     account: { modelName: "operator_account" },
     verification: { modelName: "operator_verification" },
-    emailAndPassword: { enabled: true, disableSignUp: true, minPasswordLength: passwordPolicy.minLength, maxPasswordLength: passwordPolicy.maxLength },
+    emailAndPassword: {
+      enabled: true,
+      disableSignUp: true,
+      minPasswordLength: passwordPolicy.minLength,
+      maxPasswordLength: passwordPolicy.maxLength,
+    },
     // Sign-in throttling is ours (security.ts): counted in the database, per address and per account.
     rateLimit: { enabled: false },
     advanced: { cookiePrefix: "pedal", useSecureCookies: config.publicUrl.startsWith("https://") },
@@ -82,7 +95,12 @@ export async function createOperator(
       userId: id,
       password,
     });
-    if (audit) await writeAuditRows(tx, [{ action: "create", entity: "operator", entity_id: id, after: { email, name, role } }], { requestId: audit.requestId, ip: null });
+    if (audit)
+      await writeAuditRows(
+        tx,
+        [{ action: "create", entity: "operator", entity_id: id, after: { email, name, role } }],
+        { requestId: audit.requestId, ip: null },
+      );
   });
   return id;
 }
@@ -97,8 +115,22 @@ export async function unlockOperator(db: Database, email: string): Promise<boole
   return db.transaction(async (tx) => {
     const [found] = await tx.select({ id: operator.id }).from(operator).where(eq(operator.email, normalized));
     if (!found) return false;
-    const released = await tx.delete(auth_throttle).where(eq(auth_throttle.key, `account:${normalized}`)).returning({ locked_until: auth_throttle.locked_until });
-    await writeAuditRows(tx, [{ action: "unlock", entity: "operator", entity_id: found.id, after: { was_locked: released.some((r) => r.locked_until !== null && r.locked_until > new Date()) } }], { requestId: "cli:operator:unlock", ip: null });
+    const released = await tx
+      .delete(auth_throttle)
+      .where(eq(auth_throttle.key, `account:${normalized}`))
+      .returning({ locked_until: auth_throttle.locked_until });
+    await writeAuditRows(
+      tx,
+      [
+        {
+          action: "unlock",
+          entity: "operator",
+          entity_id: found.id,
+          after: { was_locked: released.some((r) => r.locked_until !== null && r.locked_until > new Date()) },
+        },
+      ],
+      { requestId: "cli:operator:unlock", ip: null },
+    );
     return true;
   });
 }

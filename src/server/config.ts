@@ -145,7 +145,14 @@ export type Config = {
   production: boolean;
   security: SecurityConfig;
   /** The list engine (docs/lists.md). */
-  lists: { exactCountLimit: number; summaryRefreshSeconds: number; summaryCacheSize?: number; summaryReuseFrom?: number; backgroundCountFrom?: number; countWaitMs?: number };
+  lists: {
+    exactCountLimit: number;
+    summaryRefreshSeconds: number;
+    summaryCacheSize?: number;
+    summaryReuseFrom?: number;
+    backgroundCountFrom?: number;
+    countWaitMs?: number;
+  };
   /** Analytics snapshots (docs/decisions.md "Analytics"): age in seconds after which a figure is refreshed. */
   analytics: { refreshSeconds: number };
   /** Largest request body accepted, in bytes; larger ones are answered 413 before anything reads them. */
@@ -217,7 +224,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     maxBodyBytes: e.MAX_BODY_BYTES,
     shutdownWaitSeconds: e.SHUTDOWN_WAIT_SECONDS,
     // Node needs the headers' bound within the request's.
-    timeouts: { headersSeconds: Math.min(e.HEADERS_TIMEOUT_SECONDS, e.REQUEST_TIMEOUT_SECONDS), requestSeconds: e.REQUEST_TIMEOUT_SECONDS },
+    timeouts: {
+      headersSeconds: Math.min(e.HEADERS_TIMEOUT_SECONDS, e.REQUEST_TIMEOUT_SECONDS),
+      requestSeconds: e.REQUEST_TIMEOUT_SECONDS,
+    },
   };
 }
 

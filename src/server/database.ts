@@ -17,7 +17,8 @@ export async function openConfiguredDatabase(
   config: Config,
   onConnectionError?: (err: Error) => void,
 ): Promise<{ handle: DatabaseHandle; release: () => void }> {
-  if (config.databaseUrl) return { handle: openPostgres(config.databaseUrl, 10, onConnectionError), release: () => undefined };
+  if (config.databaseUrl)
+    return { handle: openPostgres(config.databaseUrl, 10, onConnectionError), release: () => undefined };
   mkdirSync(config.dataDir, { recursive: true });
   const release = await lockDataDir(config.dataDir);
   try {
@@ -46,10 +47,15 @@ export async function ensureDemoOperators(handle: DatabaseHandle, config: Config
   let saved: DemoOperator[] = existsSync(file) ? JSON.parse(readFileSync(file, "utf8")) : [];
   const result: DemoOperator[] = [];
   for (const demo of demoOperators) {
-    const exists = (await handle.db.select({ id: operator.id }).from(operator).where(eq(operator.email, demo.email))).length > 0;
+    const exists =
+      (await handle.db.select({ id: operator.id }).from(operator).where(eq(operator.email, demo.email))).length > 0;
     let entry = saved.find((s) => s.email === demo.email);
     if (!exists) {
-      entry = { email: demo.email, role: demo.role, password: config.demoOperatorPassword ?? randomBytes(12).toString("base64url") };
+      entry = {
+        email: demo.email,
+        role: demo.role,
+        password: config.demoOperatorPassword ?? randomBytes(12).toString("base64url"),
+      };
       await createOperator(handle.db, { ...demo, password: entry.password });
       saved = [...saved.filter((s) => s.email !== demo.email), entry];
       writeFileSync(file, JSON.stringify(saved, null, 2) + "\n", { mode: 0o600 });
@@ -104,7 +110,9 @@ export async function withDatabase(
     if (err instanceof LockedError) {
       const code = whenLocked ? await whenLocked(loadConfig()) : undefined;
       if (code !== undefined) return code;
-      console.error(`${err.message.replace(/\. Stop it first.*$/, "")}. Stop that console (Ctrl+C, or SIGTERM to its pid), run this command again, then start the console.`);
+      console.error(
+        `${err.message.replace(/\. Stop it first.*$/, "")}. Stop that console (Ctrl+C, or SIGTERM to its pid), run this command again, then start the console.`,
+      );
       return 2;
     }
     const { line, exitCode } = describeStartupError(err, {});

@@ -20,9 +20,16 @@ const where: { dataDir?: string; databaseUrl?: string; port?: number; host?: str
 
 async function main() {
   const config = loadConfig();
-  Object.assign(where, { dataDir: config.databaseUrl ? undefined : config.dataDir, databaseUrl: config.databaseUrl, port: config.port, host: config.host });
+  Object.assign(where, {
+    dataDir: config.databaseUrl ? undefined : config.dataDir,
+    databaseUrl: config.databaseUrl,
+    port: config.port,
+    host: config.host,
+  });
   const logger = createLogger(config.logLevel);
-  const { handle, release } = await openConfiguredDatabase(config, (err) => logger.warn({ err }, "database connection lost"));
+  const { handle, release } = await openConfiguredDatabase(config, (err) =>
+    logger.warn({ err }, "database connection lost"),
+  );
   let operators: Awaited<ReturnType<typeof ensureDemoOperators>> = [];
   let seeded = false;
   try {
@@ -36,50 +43,59 @@ async function main() {
   const draining = { on: false };
   // The command line reaches this console through the embedded database's lock (operator:unlock).
   if (handle.kind === "pglite") serveMaintenance(config.dataDir, config.authSecret, handle.db);
-  const { app, analytics, listSummaries } = createApp({ db: handle.db, config, logger, webRoot: defaultWebRoot, isDraining: () => draining.on });
+  const { app, analytics, listSummaries } = createApp({
+    db: handle.db,
+    config,
+    logger,
+    webRoot: defaultWebRoot,
+    isDraining: () => draining.on,
+  });
   // The costly analytics figures are computed in the background, ready for the first visit.
   void warmAnalytics(handle.db, analytics);
   // Expired sessions and stale sign-in counters are deleted at start and every hour.
   const prune = () => pruneSessions(handle.db).catch((err) => logger.warn({ err }, "pruning sessions failed"));
   await prune();
   setInterval(() => void prune(), 3_600_000).unref();
-  const server = serve({
-    // While stopping, every answer asks the client to close its connection, so none is left idle.
-    fetch: async (req, env) => {
-      const res = await app.fetch(req, env);
-      if (draining.on) {
-        try {
-          res.headers.set("connection", "close");
-        } catch {
-          // immutable headers: Node closes the connection once the server is closed anyway
+  const server = serve(
+    {
+      // While stopping, every answer asks the client to close its connection, so none is left idle.
+      fetch: async (req, env) => {
+        const res = await app.fetch(req, env);
+        if (draining.on) {
+          try {
+            res.headers.set("connection", "close");
+          } catch {
+            // immutable headers: Node closes the connection once the server is closed anyway
+          }
         }
-      }
-      return res;
+        return res;
+      },
+      port: config.port,
+      hostname: config.host,
+      // Slow clients (a trickled body, headers that never end) are cut at these bounds, checked every
+      // second rather than Node's default of every 30 s.
+      serverOptions: {
+        headersTimeout: config.timeouts.headersSeconds * 1000,
+        requestTimeout: config.timeouts.requestSeconds * 1000,
+        connectionsCheckingInterval: 1000,
+      },
     },
-    port: config.port,
-    hostname: config.host,
-    // Slow clients (a trickled body, headers that never end) are cut at these bounds, checked every
-    // second rather than Node's default of every 30 s.
-    serverOptions: {
-      headersTimeout: config.timeouts.headersSeconds * 1000,
-      requestTimeout: config.timeouts.requestSeconds * 1000,
-      connectionsCheckingInterval: 1000,
+    (info) => {
+      const url = config.publicUrl;
+      const lines = [
+        "",
+        `  Pedal Console is running at ${url}  (listening on ${info.address}:${info.port})`,
+        `  Database: ${handle.kind === "pglite" ? `embedded PGlite in ${config.dataDir}` : "PostgreSQL (DATABASE_URL)"}${seeded ? ", demo data loaded" : ""}`,
+        ...(operators.length
+          ? ["  Sign in with:", ...operators.map((o) => `    ${o.role.padEnd(7)} ${o.email}  password: ${o.password}`)]
+          : isTrial(handle, config)
+            ? []
+            : ["  Create an operator with: npm run operator:create -- --email you@example.com --password '...'"]),
+        "",
+      ];
+      process.stdout.write(lines.join("\n") + "\n");
     },
-  }, (info) => {
-    const url = config.publicUrl;
-    const lines = [
-      "",
-      `  Pedal Console is running at ${url}  (listening on ${info.address}:${info.port})`,
-      `  Database: ${handle.kind === "pglite" ? `embedded PGlite in ${config.dataDir}` : "PostgreSQL (DATABASE_URL)"}${seeded ? ", demo data loaded" : ""}`,
-      ...(operators.length
-        ? ["  Sign in with:", ...operators.map((o) => `    ${o.role.padEnd(7)} ${o.email}  password: ${o.password}`)]
-        : isTrial(handle, config)
-          ? []
-          : ["  Create an operator with: npm run operator:create -- --email you@example.com --password '...'"]),
-      "",
-    ];
-    process.stdout.write(lines.join("\n") + "\n");
-  }) as Server;
+  ) as Server;
   // A port in use (or an address the machine lacks) fails the start with one line, database closed.
   await new Promise<void>((resolve, reject) => {
     server.once("listening", resolve);

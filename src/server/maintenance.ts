@@ -73,10 +73,18 @@ export function serveMaintenance(dataDir: string, secret: string, db: Database) 
         const { command, email, proof } = parsed.data;
         const expected = Buffer.from(proofOf(secret, challenge, command, email), "hex");
         if (!timingSafeEqual(expected, Buffer.from(proof, "hex"))) {
-          return answer({ code: 2, message: "The running console refused the request: this command does not have its auth secret (BETTER_AUTH_SECRET or DATA_DIR/auth-secret)." });
+          return answer({
+            code: 2,
+            message:
+              "The running console refused the request: this command does not have its auth secret (BETTER_AUTH_SECRET or DATA_DIR/auth-secret).",
+          });
         }
         const found = await unlockOperator(db, email);
-        return answer(found ? { code: 0, message: `Operator ${email} unlocked: they can sign in again.` } : { code: 1, message: `No operator has the email ${email}.` });
+        return answer(
+          found
+            ? { code: 0, message: `Operator ${email} unlocked: they can sign in again.` }
+            : { code: 1, message: `No operator has the email ${email}.` },
+        );
       })
       .catch(() => socket.destroy());
   });
@@ -86,7 +94,12 @@ export function serveMaintenance(dataDir: string, secret: string, db: Database) 
  * On the command line: asks the console that holds `dataDir` to run `command` for `email`.
  * @returns its answer, or undefined when no console answers on that folder's lock.
  */
-export async function askRunningConsole(dataDir: string, secret: string, command: "unlock", email: string): Promise<MaintenanceAnswer | undefined> {
+export async function askRunningConsole(
+  dataDir: string,
+  secret: string,
+  command: "unlock",
+  email: string,
+): Promise<MaintenanceAnswer | undefined> {
   const socket = connect({ path: lockName(dataDir) });
   try {
     await new Promise<void>((resolve, reject) => {

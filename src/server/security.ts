@@ -36,7 +36,10 @@ export const systemClock: Clock = () => new Date();
  */
 export function clientIp(c: Context, hops: number): string {
   if (hops > 0) {
-    const entries = (c.req.header("x-forwarded-for") ?? "").split(",").map((e) => e.trim()).filter(Boolean);
+    const entries = (c.req.header("x-forwarded-for") ?? "")
+      .split(",")
+      .map((e) => e.trim())
+      .filter(Boolean);
     if (entries.length > 0) return boundedAddress(entries[Math.max(0, entries.length - hops)]);
   }
   try {
@@ -90,7 +93,9 @@ async function countAttempt(db: Database, key: string, security: SecurityConfig,
     : sql`null::timestamptz`;
   const firstConsecutive = isAccount ? 1 : 0;
   const firstLock = isAccount && lf <= 1 ? lockUntil : sql`null::timestamptz`;
-  const [row] = await queryRows<Counted>(db, sql`
+  const [row] = await queryRows<Counted>(
+    db,
+    sql`
     insert into ${t} (key, failures, window_started_at, consecutive_failures, locked_until, updated_at)
     values (${key}, 1, ${at}, ${firstConsecutive}, ${firstLock}, ${at})
     on conflict (key) do update set
@@ -101,7 +106,8 @@ async function countAttempt(db: Database, key: string, security: SecurityConfig,
       updated_at = ${at}
     returning failures, consecutive_failures as consecutive,
       (extract(epoch from window_started_at) * 1000)::float8 as window_ms,
-      (extract(epoch from locked_until) * 1000)::float8 as locked_ms`);
+      (extract(epoch from locked_until) * 1000)::float8 as locked_ms`,
+  );
   const failuresNow = Number(row.failures);
   const overWindow = failuresNow > max;
   const overLock = isAccount && Number(row.consecutive) > lf;
@@ -110,7 +116,11 @@ async function countAttempt(db: Database, key: string, security: SecurityConfig,
   const lockWait = row.locked_ms !== null && row.locked_ms > nowMs ? (row.locked_ms - nowMs) / 1000 : 0;
   const windowWait = overWindow ? (Number(row.window_ms) + security.signInWindowSeconds * 1000 - nowMs) / 1000 : 0;
   const locked = overLock || (lockWait > 0 && Number(row.consecutive) >= lf);
-  return { admitted: false, retryAfterSeconds: Math.max(1, Math.ceil(Math.max(locked ? lockWait : 0, windowWait))), locked };
+  return {
+    admitted: false,
+    retryAfterSeconds: Math.max(1, Math.ceil(Math.max(locked ? lockWait : 0, windowWait))),
+    locked,
+  };
 }
 
 /**
@@ -118,14 +128,24 @@ async function countAttempt(db: Database, key: string, security: SecurityConfig,
  * before any password is checked. Refused attempts by the address are not counted against the
  * account.
  */
-export async function admitAttempt(db: Database, keys: { ip: string; account: string | null }, security: SecurityConfig, now: Date): Promise<Admission> {
+export async function admitAttempt(
+  db: Database,
+  keys: { ip: string; account: string | null },
+  security: SecurityConfig,
+  now: Date,
+): Promise<Admission> {
   const byIp = await countAttempt(db, keys.ip, security, now);
   if (!byIp.admitted || !keys.account) return byIp;
   return countAttempt(db, keys.account, security, now);
 }
 
 /** A successful attempt: clears the account's counters and takes the attempt back from the address's. */
-export async function forgiveAttempt(db: Database, keys: { ip: string; account: string | null }, security: SecurityConfig, now: Date) {
+export async function forgiveAttempt(
+  db: Database,
+  keys: { ip: string; account: string | null },
+  security: SecurityConfig,
+  now: Date,
+) {
   if (keys.account) await db.delete(auth_throttle).where(eq(auth_throttle.key, keys.account));
   const windowStart = new Date(now.getTime() - security.signInWindowSeconds * 1000).toISOString();
   await db.execute(sql`update auth_throttle set failures = greatest(failures - 1, 0)
@@ -158,7 +178,10 @@ export const jsonOnly: MiddlewareHandler<AppEnv> = async (c, next) => {
 
 /** The body as JSON, or undefined when it is not JSON. */
 async function jsonBodyOf(c: Context): Promise<Record<string, unknown> | undefined> {
-  const body = (await c.req.raw.clone().json().catch(() => undefined)) as unknown;
+  const body = (await c.req.raw
+    .clone()
+    .json()
+    .catch(() => undefined)) as unknown;
   return body && typeof body === "object" && !Array.isArray(body) ? (body as Record<string, unknown>) : undefined;
 }
 
@@ -170,7 +193,9 @@ function withJsonBody(request: Request, body: Record<string, unknown>): Request 
 }
 
 function tooManyMessage(admission: Extract<Admission, { admitted: false }>) {
-  return admission.locked ? msg.auth.locked(waitText(admission.retryAfterSeconds)) : msg.auth.tooManyAttempts(waitText(admission.retryAfterSeconds));
+  return admission.locked
+    ? msg.auth.locked(waitText(admission.retryAfterSeconds))
+    : msg.auth.tooManyAttempts(waitText(admission.retryAfterSeconds));
 }
 
 /**
@@ -196,20 +221,40 @@ export function signInHandler(auth: Auth, security: SecurityConfig, clock: Clock
     const password = typeof body.password === "string" ? body.password : "";
     const keys = { ip: `ip:${c.var.clientIp}`, account: email ? accountKey(email) : null };
     // Only emails of real operators go into the audit log (a password typed into the email box must not).
-    const [known] = email ? await db.select({ id: operator.id, email: operator.email, banned: operator.banned }).from(operator).where(eq(operator.email, email)) : [];
+    const [known] = email
+      ? await db
+          .select({ id: operator.id, email: operator.email, banned: operator.banned })
+          .from(operator)
+          .where(eq(operator.email, email))
+      : [];
     const attempt = { email: known ? known.email : "(unknown account)" };
     const actor = known ? { id: known.id, email: known.email } : undefined;
 
     const admission = await admitAttempt(db, keys, security, now);
     if (!admission.admitted) {
-      await writeAudit(db, c, [{ action: "sign_in_blocked", entity: "operator", entity_id: known?.id ?? null, after: attempt, operator: actor }]);
-      return c.json({ code: admission.locked ? "ACCOUNT_LOCKED" : "TOO_MANY_ATTEMPTS", message: tooManyMessage(admission) }, 429, { "retry-after": String(admission.retryAfterSeconds) });
+      await writeAudit(db, c, [
+        {
+          action: "sign_in_blocked",
+          entity: "operator",
+          entity_id: known?.id ?? null,
+          after: attempt,
+          operator: actor,
+        },
+      ]);
+      return c.json(
+        { code: admission.locked ? "ACCOUNT_LOCKED" : "TOO_MANY_ATTEMPTS", message: tooManyMessage(admission) },
+        429,
+        { "retry-after": String(admission.retryAfterSeconds) },
+      );
     }
 
     // A deactivated operator's password is never checked: the library is asked with a password that
     // cannot match, so the answer (and the time it takes) is exactly that of a wrong password.
     const banned = known?.banned === true;
-    const forwarded: Record<string, unknown> = { email, password: banned ? `deactivated:${crypto.randomUUID()}` : password };
+    const forwarded: Record<string, unknown> = {
+      email,
+      password: banned ? `deactivated:${crypto.randomUUID()}` : password,
+    };
     if (typeof body.rememberMe === "boolean") forwarded.rememberMe = body.rememberMe;
     const previous = await auth.api.getSession({ headers: c.req.raw.headers }).catch(() => null);
     const response = await auth.handler(withJsonBody(c.req.raw, forwarded));
@@ -219,7 +264,9 @@ export function signInHandler(auth: Auth, security: SecurityConfig, clock: Clock
       if (previous && previous.session.token !== data.token) {
         await db.delete(operator_session).where(eq(operator_session.token, previous.session.token));
       }
-      await writeAudit(db, c, [{ action: "sign_in", entity: "operator", entity_id: data.user?.id ?? null, operator: actor }]);
+      await writeAudit(db, c, [
+        { action: "sign_in", entity: "operator", entity_id: data.user?.id ?? null, operator: actor },
+      ]);
       return response;
     }
     if (response.status === 200) {
@@ -228,7 +275,15 @@ export function signInHandler(auth: Auth, security: SecurityConfig, clock: Clock
       if (data.token) await db.delete(operator_session).where(eq(operator_session.token, data.token));
       return c.json({ code: "INVALID_EMAIL_OR_PASSWORD", message: "Invalid email or password" }, 401);
     }
-    await writeAudit(db, c, [{ action: banned ? "sign_in_refused" : "sign_in_failed", entity: "operator", entity_id: known?.id ?? null, after: attempt, operator: actor }]);
+    await writeAudit(db, c, [
+      {
+        action: banned ? "sign_in_refused" : "sign_in_failed",
+        entity: "operator",
+        entity_id: known?.id ?? null,
+        after: attempt,
+        operator: actor,
+      },
+    ]);
     return response;
   };
 }
@@ -265,12 +320,21 @@ export function changePasswordHandler(auth: Auth, security: SecurityConfig, cloc
     const response = await auth.handler(withJsonBody(c.req.raw, { ...parsed.data }));
     if (response.status === 200) {
       await forgiveAttempt(db, keys, security, now);
-      await writeAudit(db, c, [{ action: "change_password", entity: "operator", entity_id: me.id, after: { revokeOtherSessions: parsed.data.revokeOtherSessions ?? false } }]);
+      await writeAudit(db, c, [
+        {
+          action: "change_password",
+          entity: "operator",
+          entity_id: me.id,
+          after: { revokeOtherSessions: parsed.data.revokeOtherSessions ?? false },
+        },
+      ]);
       return response;
     }
     await writeAudit(db, c, [{ action: "change_password_failed", entity: "operator", entity_id: me.id }]);
     if (response.status === 400 || response.status === 401) {
-      return errorResponse(c, 422, "validation_failed", passwordMessages.wrongCurrent, { currentPassword: passwordMessages.wrongCurrent });
+      return errorResponse(c, 422, "validation_failed", passwordMessages.wrongCurrent, {
+        currentPassword: passwordMessages.wrongCurrent,
+      });
     }
     return response;
   };
@@ -296,7 +360,12 @@ export function signOutHandler(auth: Auth) {
  * @throws HttpError 503 when the sessions cannot be read (the database is unreachable): an outage
  * is not "signed out", so the browser keeps its session. Logged with the request id.
  */
-export async function resolveSession(c: Context<AppEnv>, auth: Auth, security: SecurityConfig, clock: Clock = systemClock): Promise<SessionData | null> {
+export async function resolveSession(
+  c: Context<AppEnv>,
+  auth: Auth,
+  security: SecurityConfig,
+  clock: Clock = systemClock,
+): Promise<SessionData | null> {
   let result: Awaited<ReturnType<typeof readSession>>;
   try {
     result = await readSession(c, auth);
@@ -313,7 +382,9 @@ export async function resolveSession(c: Context<AppEnv>, auth: Auth, security: S
   const tooOld = clock().getTime() - new Date(session.session.createdAt).getTime() > security.sessionMaxSeconds * 1000;
   const banned = (session.user as { banned?: boolean | null }).banned === true;
   if (tooOld || banned) {
-    await c.var.db.delete(operator_session).where(banned ? eq(operator_session.userId, session.user.id) : eq(operator_session.token, session.session.token));
+    await c.var.db
+      .delete(operator_session)
+      .where(banned ? eq(operator_session.userId, session.user.id) : eq(operator_session.token, session.session.token));
     return null;
   }
   return session;
@@ -332,14 +403,24 @@ function hasSessionCookie(c: Context): boolean {
 
 /** Ends every session of an operator (deactivation, password reset, sign out everywhere). */
 export async function revokeSessions(db: Database, operatorId: string): Promise<number> {
-  const deleted = await db.delete(operator_session).where(eq(operator_session.userId, operatorId)).returning({ id: operator_session.id });
+  const deleted = await db
+    .delete(operator_session)
+    .where(eq(operator_session.userId, operatorId))
+    .returning({ id: operator_session.id });
   return deleted.length;
 }
 
 /** Deletes sessions that have expired, so the table does not grow without bound. */
 export async function pruneSessions(db: Database) {
   await db.delete(operator_session).where(lt(operator_session.expiresAt, new Date()));
-  await db.delete(auth_throttle).where(and(lt(auth_throttle.updated_at, new Date(Date.now() - 86_400_000)), sql`(${auth_throttle.locked_until} is null or ${auth_throttle.locked_until} < now())`));
+  await db
+    .delete(auth_throttle)
+    .where(
+      and(
+        lt(auth_throttle.updated_at, new Date(Date.now() - 86_400_000)),
+        sql`(${auth_throttle.locked_until} is null or ${auth_throttle.locked_until} < now())`,
+      ),
+    );
 }
 
 function originOf(url: string | undefined): string | undefined {

@@ -81,7 +81,9 @@ const sessionFields = {
 };
 
 function prepare(db: Database) {
-  return db.select(sessionFields).from(operator_session)
+  return db
+    .select(sessionFields)
+    .from(operator_session)
     .innerJoin(operator, eq(operator.id, operator_session.userId))
     .where(eq(operator_session.token, sql.placeholder("token")))
     .limit(1)
@@ -109,7 +111,11 @@ function verifiedToken(value: string, secret: string): string | undefined {
  * Times are the system clock's, as better-auth's are.
  * @throws the database's error when the statement fails (the caller answers 503).
  */
-export async function readSessionDirect(db: Database, auth: Auth, cookieHeader: string | undefined): Promise<SessionData | undefined> {
+export async function readSessionDirect(
+  db: Database,
+  auth: Auth,
+  cookieHeader: string | undefined,
+): Promise<SessionData | undefined> {
   if (!cookieHeader) return undefined;
   const names = await sessionCookies(auth);
   const cookies = parseCookies(cookieHeader);

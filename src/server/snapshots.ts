@@ -81,20 +81,24 @@ export function createSnapshots<V>(options: SnapshotOptions): Snapshots<V> {
     const current = running.get(key);
     if (current) return current;
     const computing = compute()
-      .then((value) => {
-        failures.delete(key);
-        const previous = kept.get(key);
-        // A slower, older computation never replaces a newer snapshot.
-        if (previous && previous.at > at) return previous;
-        if (value === undefined) kept.delete(key);
-        else keep(key, { value, at });
-        return kept.get(key);
-      }, (err: unknown) => {
-        failures.delete(key);
-        failures.set(key, clock());
-        if (options.maxEntries !== undefined && failures.size > options.maxEntries) failures.delete(failures.keys().next().value!);
-        throw err;
-      })
+      .then(
+        (value) => {
+          failures.delete(key);
+          const previous = kept.get(key);
+          // A slower, older computation never replaces a newer snapshot.
+          if (previous && previous.at > at) return previous;
+          if (value === undefined) kept.delete(key);
+          else keep(key, { value, at });
+          return kept.get(key);
+        },
+        (err: unknown) => {
+          failures.delete(key);
+          failures.set(key, clock());
+          if (options.maxEntries !== undefined && failures.size > options.maxEntries)
+            failures.delete(failures.keys().next().value!);
+          throw err;
+        },
+      )
       .finally(() => running.delete(key));
     running.set(key, computing);
     return computing;

@@ -5,14 +5,28 @@ import { NotAdoptedError } from "./db/catalog";
 /** A start-up failure with a message that already says what to change. */
 export class StartupError extends Error {}
 
-type Errnoish = { code?: unknown; errno?: unknown; syscall?: unknown; path?: unknown; message?: unknown; cause?: unknown; address?: unknown; port?: unknown };
+type Errnoish = {
+  code?: unknown;
+  errno?: unknown;
+  syscall?: unknown;
+  path?: unknown;
+  message?: unknown;
+  cause?: unknown;
+  address?: unknown;
+  port?: unknown;
+};
 
 /** The first error code (errno name like EACCES, or PostgreSQL SQLSTATE) in `err` or its causes. */
 function codeOf(err: unknown): { code?: string; path?: string } {
-  for (let e = err as Errnoish | undefined, depth = 0; e && typeof e === "object" && depth < 5; e = e.cause as Errnoish, depth++) {
+  for (
+    let e = err as Errnoish | undefined, depth = 0;
+    e && typeof e === "object" && depth < 5;
+    e = e.cause as Errnoish, depth++
+  ) {
     if (typeof e.code === "string") return { code: e.code, path: typeof e.path === "string" ? e.path : undefined };
     // Emscripten's file system errors (PGlite) carry only a numeric errno.
-    if (typeof e.errno === "number" && e.errno in wasiErrno) return { code: wasiErrno[e.errno as keyof typeof wasiErrno] };
+    if (typeof e.errno === "number" && e.errno in wasiErrno)
+      return { code: wasiErrno[e.errno as keyof typeof wasiErrno] };
   }
   return {};
 }
@@ -43,8 +57,12 @@ function textOf(err: unknown): string {
  * @returns the line (no newline) and the exit code (2 for configuration, lock and a database that
  * needs `npm run db:adopt`; 1 otherwise).
  */
-export function describeStartupError(err: unknown, where: { dataDir?: string; databaseUrl?: string; port?: number; host?: string }): { line: string; exitCode: number } {
-  if (err instanceof ConfigError || err instanceof LockedError || err instanceof NotAdoptedError) return { line: oneLine(err.message), exitCode: 2 };
+export function describeStartupError(
+  err: unknown,
+  where: { dataDir?: string; databaseUrl?: string; port?: number; host?: string },
+): { line: string; exitCode: number } {
+  if (err instanceof ConfigError || err instanceof LockedError || err instanceof NotAdoptedError)
+    return { line: oneLine(err.message), exitCode: 2 };
   if (err instanceof StartupError) return { line: oneLine(err.message), exitCode: 1 };
   const { code, path } = codeOf(err);
   const folder = path ?? where.dataDir ?? "the data folder";

@@ -5,7 +5,18 @@ import { useAuth } from "./auth/AuthProvider";
 import { ErrorState, Spinner, useDocumentTitle } from "./components/ui";
 import { LoginPage } from "./login/LoginPage";
 import { NotFoundPage } from "./misc/NotFoundPage";
-import { auditSearch, commentsSearch, configSearch, customersSearch, platformsSearch, promptsSearch, reviewSearch, skillsSearch, teamsSearch, usersSearch } from "./search-schemas";
+import {
+  auditSearch,
+  commentsSearch,
+  configSearch,
+  customersSearch,
+  platformsSearch,
+  promptsSearch,
+  reviewSearch,
+  skillsSearch,
+  teamsSearch,
+  usersSearch,
+} from "./search-schemas";
 
 /**
  * The shell (sidebar, top bar, palette trigger) is its own chunk: the sign-in screen and the
@@ -28,7 +39,10 @@ let shellModule = loadShell();
  * showed (React's throttle), which every full load would wait for after a fast session check.
  */
 function useShell(): { Shell?: ShellComponent; failed: boolean; retry(): void } {
-  const [state, setState] = useState<{ Shell?: ShellComponent; failed: boolean }>(() => ({ Shell: loadedShell, failed: false }));
+  const [state, setState] = useState<{ Shell?: ShellComponent; failed: boolean }>(() => ({
+    Shell: loadedShell,
+    failed: false,
+  }));
   useEffect(() => {
     if (state.Shell || state.failed) return;
     let live = true;
@@ -45,7 +59,10 @@ function useShell(): { Shell?: ShellComponent; failed: boolean; retry(): void } 
     setState({ failed: false });
     // The screen's code shares a chunk with the shell, so its load failed too: once the shell is
     // there, the router loads the screen again instead of showing its error.
-    shellModule.then(() => router.invalidate(), () => undefined);
+    shellModule.then(
+      () => router.invalidate(),
+      () => undefined,
+    );
   };
   return { ...state, retry };
 }
@@ -86,9 +103,11 @@ const lazyPages: Array<{ preload?: () => Promise<void> }> = [];
  * reload the page into the browser's own error page) and Retry tries the load again.
  */
 function lazyPage(load: () => Promise<{ default: React.ComponentType }>) {
-  const component = lazyRouteComponent(() => load().catch(() => {
-    throw new ChunkLoadError(msg.lists.cannotReach);
-  }));
+  const component = lazyRouteComponent(() =>
+    load().catch(() => {
+      throw new ChunkLoadError(msg.lists.cannotReach);
+    }),
+  );
   lazyPages.push(component as { preload?: () => Promise<void> });
   return component;
 }
@@ -99,9 +118,17 @@ function RouteError({ error, reset }: { error: unknown; reset: () => void }) {
       await Promise.all(lazyPages.map((p) => p.preload?.()));
       reset();
     };
-    return <ErrorState title={msg.lists.cannotReach} message={msg.lists.cannotReachText} onRetry={() => void retry()} />;
+    return (
+      <ErrorState title={msg.lists.cannotReach} message={msg.lists.cannotReachText} onRetry={() => void retry()} />
+    );
   }
-  return <ErrorState title={msg.app.genericError} message={error instanceof Error ? error.message : String(error)} onRetry={reset} />;
+  return (
+    <ErrorState
+      title={msg.app.genericError}
+      message={error instanceof Error ? error.message : String(error)}
+      onRetry={reset}
+    />
+  );
 }
 
 /** The session could not be read: "Cannot reach the server" with Retry; the session is kept. */
@@ -134,33 +161,93 @@ const page = <P extends string>(path: P, load: () => Promise<{ default: React.Co
 /** The spec's route list (SPEC.md §2), each screen loaded on first visit. */
 const routeTree = rootRoute.addChildren([
   page("/", () => import("./dashboard/DashboardPage")),
-  createRoute({ getParentRoute: () => rootRoute, path: "/customers", validateSearch: customersSearch, errorComponent: RouteError, component: lazyPage(() => import("./customers/CustomersPage")) }),
+  createRoute({
+    getParentRoute: () => rootRoute,
+    path: "/customers",
+    validateSearch: customersSearch,
+    errorComponent: RouteError,
+    component: lazyPage(() => import("./customers/CustomersPage")),
+  }),
   page("/customers/add", () => import("./customers/AddCustomerPage")),
   page("/customers/$customerId", () => import("./customers/CustomerDetailPage")),
   page("/customers/$customerId/add-team", () => import("./customers/AddTeamPage")),
-  createRoute({ getParentRoute: () => rootRoute, path: "/teams", validateSearch: teamsSearch, errorComponent: RouteError, component: lazyPage(() => import("./teams/TeamsPage")) }),
+  createRoute({
+    getParentRoute: () => rootRoute,
+    path: "/teams",
+    validateSearch: teamsSearch,
+    errorComponent: RouteError,
+    component: lazyPage(() => import("./teams/TeamsPage")),
+  }),
   page("/teams/$teamId", () => import("./teams/TeamDetailPage")),
-  createRoute({ getParentRoute: () => rootRoute, path: "/users", validateSearch: usersSearch, errorComponent: RouteError, component: lazyPage(() => import("./users/UsersPage")) }),
+  createRoute({
+    getParentRoute: () => rootRoute,
+    path: "/users",
+    validateSearch: usersSearch,
+    errorComponent: RouteError,
+    component: lazyPage(() => import("./users/UsersPage")),
+  }),
   page("/users/add", () => import("./users/AddUserPage")),
   page("/users/$userId", () => import("./users/UserDetailPage")),
-  createRoute({ getParentRoute: () => rootRoute, path: "/skills", validateSearch: skillsSearch, errorComponent: RouteError, component: lazyPage(() => import("./skills/SkillsPage")) }),
+  createRoute({
+    getParentRoute: () => rootRoute,
+    path: "/skills",
+    validateSearch: skillsSearch,
+    errorComponent: RouteError,
+    component: lazyPage(() => import("./skills/SkillsPage")),
+  }),
   page("/skills/add", () => import("./skills/AddSkillPage")),
   page("/skills/$skillId", () => import("./skills/SkillDetailPage")),
   page("/skills/$skillId/edit", () => import("./skills/EditSkillPage")),
-  createRoute({ getParentRoute: () => rootRoute, path: "/comments", validateSearch: commentsSearch, errorComponent: RouteError, component: lazyPage(() => import("./comments/CommentsPage")) }),
-  createRoute({ getParentRoute: () => rootRoute, path: "/comments/review", validateSearch: reviewSearch, errorComponent: RouteError, component: lazyPage(() => import("./comments/ReviewQueuePage")) }),
-  createRoute({ getParentRoute: () => rootRoute, path: "/platforms", validateSearch: platformsSearch, errorComponent: RouteError, component: lazyPage(() => import("./platforms/PlatformsPage")) }),
+  createRoute({
+    getParentRoute: () => rootRoute,
+    path: "/comments",
+    validateSearch: commentsSearch,
+    errorComponent: RouteError,
+    component: lazyPage(() => import("./comments/CommentsPage")),
+  }),
+  createRoute({
+    getParentRoute: () => rootRoute,
+    path: "/comments/review",
+    validateSearch: reviewSearch,
+    errorComponent: RouteError,
+    component: lazyPage(() => import("./comments/ReviewQueuePage")),
+  }),
+  createRoute({
+    getParentRoute: () => rootRoute,
+    path: "/platforms",
+    validateSearch: platformsSearch,
+    errorComponent: RouteError,
+    component: lazyPage(() => import("./platforms/PlatformsPage")),
+  }),
   page("/platforms/add", () => import("./platforms/AddPlatformPage")),
   page("/platforms/$platformId", () => import("./platforms/PlatformDetailPage")),
   page("/platforms/$platformId/edit", () => import("./platforms/EditPlatformPage")),
-  createRoute({ getParentRoute: () => rootRoute, path: "/prompts", validateSearch: promptsSearch, errorComponent: RouteError, component: lazyPage(() => import("./prompts/PromptsPage")) }),
+  createRoute({
+    getParentRoute: () => rootRoute,
+    path: "/prompts",
+    validateSearch: promptsSearch,
+    errorComponent: RouteError,
+    component: lazyPage(() => import("./prompts/PromptsPage")),
+  }),
   page("/prompts/add", () => import("./prompts/AddPromptPage")),
   page("/prompts/$promptId", () => import("./prompts/PromptDetailPage")),
   page("/prompts/$promptId/edit", () => import("./prompts/EditPromptPage")),
-  createRoute({ getParentRoute: () => rootRoute, path: "/config", validateSearch: configSearch, errorComponent: RouteError, component: lazyPage(() => import("./config/ConfigPage")) }),
+  createRoute({
+    getParentRoute: () => rootRoute,
+    path: "/config",
+    validateSearch: configSearch,
+    errorComponent: RouteError,
+    component: lazyPage(() => import("./config/ConfigPage")),
+  }),
   page("/analytics", () => import("./analytics/AnalyticsPage")),
   page("/operators", () => import("./operators/OperatorsPage")),
-  createRoute({ getParentRoute: () => rootRoute, path: "/audit", validateSearch: auditSearch, errorComponent: RouteError, component: lazyPage(() => import("./audit/AuditPage")) }),
+  createRoute({
+    getParentRoute: () => rootRoute,
+    path: "/audit",
+    validateSearch: auditSearch,
+    errorComponent: RouteError,
+    component: lazyPage(() => import("./audit/AuditPage")),
+  }),
 ]);
 
 export const router = createRouter({

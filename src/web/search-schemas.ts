@@ -1,5 +1,14 @@
 import { commentStatuses, platformStatuses, promptStatuses, skillStatuses, skillTypes } from "../domain/enums";
-import { commentSortKeys, customerSortKeys, platformSortKeys, promptSortKeys, skillScopes, skillSortKeys, teamSortKeys, userSortKeys } from "../domain/sort-keys";
+import {
+  commentSortKeys,
+  customerSortKeys,
+  platformSortKeys,
+  promptSortKeys,
+  skillScopes,
+  skillSortKeys,
+  teamSortKeys,
+  userSortKeys,
+} from "../domain/sort-keys";
 import { isoDate, isTrue, listSearchSchema, oneOf, positiveInt, searchSchema, text, uuid } from "./lib/url-search";
 
 /**

@@ -19,12 +19,16 @@ describe.each(targets)("analytics API on %s", (target) => {
   const figure = async (path: string) => {
     const { status, body } = await app.read(`/api/analytics/${path}`);
     expect(status, path).toBe(200);
-    return Object.fromEntries(body.rows.map((r: { label: string; values: Record<string, number | null> }) => [r.label, r.values]));
+    return Object.fromEntries(
+      body.rows.map((r: { label: string; values: Record<string, number | null> }) => [r.label, r.values]),
+    );
   };
   const direct = async <T extends Record<string, unknown>>(query: ReturnType<typeof sql>) => app.rows<T>(query);
 
   it("counts customers by status", async () => {
-    const rows = await direct<{ status: string; n: number }>(sql`select status, count(*)::int as n from customers group by status`);
+    const rows = await direct<{ status: string; n: number }>(
+      sql`select status, count(*)::int as n from customers group by status`,
+    );
     const got = await figure("customers-by-status");
     expect(Object.keys(got)).toEqual(["active", "inactive", "trial"]);
     for (const r of rows) expect(got[r.status].customers).toBe(r.n);
@@ -77,7 +81,9 @@ describe.each(targets)("analytics API on %s", (target) => {
   });
 
   it("counts prompts by status", async () => {
-    const rows = await direct<{ status: string; n: number }>(sql`select status, count(*)::int as n from pedal_prompts group by status`);
+    const rows = await direct<{ status: string; n: number }>(
+      sql`select status, count(*)::int as n from pedal_prompts group by status`,
+    );
     const got = await figure("prompts-by-status");
     for (const r of rows) expect(got[r.status].prompts).toBe(r.n);
     expect(Object.keys(got)).toEqual(["active", "inactive", "draft"]);
@@ -94,7 +100,8 @@ describe.each(targets)("analytics API on %s", (target) => {
     return { users: body.rows.at(-1).values.users as number, asOf: body.as_of as string };
   };
   /** One more user signed in today, straight in the database. */
-  const signInOneMoreToday = (own: TestConsole) => own.rows(sql`
+  const signInOneMoreToday = (own: TestConsole) =>
+    own.rows(sql`
     update users_data set last_login = now() where user_id = (
       select user_id from users_data where last_login is null or last_login < date_trunc('day', now()) order by user_id limit 1)`);
 
@@ -123,9 +130,15 @@ describe.each(targets)("analytics API on %s", (target) => {
       expect((await today()).users).toBe(first.users + 2);
 
       // Customers by status reads maintained counters: a change shows at once.
-      const before = (await own.read("/api/analytics/customers-by-status")).body.rows.find((r: any) => r.label === "trial").values.customers;
-      await own.rows(sql`update customers set status = 'trial' where customer_id = (select customer_id from customers where status <> 'trial' order by customer_id limit 1)`);
-      const after = (await own.read("/api/analytics/customers-by-status")).body.rows.find((r: any) => r.label === "trial").values.customers;
+      const before = (await own.read("/api/analytics/customers-by-status")).body.rows.find(
+        (r: any) => r.label === "trial",
+      ).values.customers;
+      await own.rows(
+        sql`update customers set status = 'trial' where customer_id = (select customer_id from customers where status <> 'trial' order by customer_id limit 1)`,
+      );
+      const after = (await own.read("/api/analytics/customers-by-status")).body.rows.find(
+        (r: any) => r.label === "trial",
+      ).values.customers;
       expect(after).toBe(before + 1);
     } finally {
       await own.close();

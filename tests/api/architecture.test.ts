@@ -19,7 +19,9 @@ function files(dir: string): string[] {
 /** Relative import targets of a file, resolved to paths under the repository. */
 function imports(file: string): string[] {
   const text = readFileSync(file, "utf8");
-  return [...text.matchAll(/from\s+"(\.[^"]+)"|import\(\s*"(\.[^"]+)"\s*\)/g)].map((m) => path.resolve(path.dirname(file), m[1] ?? m[2]));
+  return [...text.matchAll(/from\s+"(\.[^"]+)"|import\(\s*"(\.[^"]+)"\s*\)/g)].map((m) =>
+    path.resolve(path.dirname(file), m[1] ?? m[2]),
+  );
 }
 
 const under = (dir: string) => (p: string) => p.startsWith(path.join(root, dir) + path.sep);
@@ -28,21 +30,41 @@ describe("architecture", () => {
   const src = files(path.join(root, "src"));
 
   it("keeps src/domain free of server and web code", () => {
-    const bad = src.filter(under("src/domain")).flatMap((f) => imports(f).filter((i) => under("src/server")(i) || under("src/web")(i)).map((i) => `${f} → ${i}`));
+    const bad = src.filter(under("src/domain")).flatMap((f) =>
+      imports(f)
+        .filter((i) => under("src/server")(i) || under("src/web")(i))
+        .map((i) => `${f} → ${i}`),
+    );
     expect(bad).toEqual([]);
   });
 
   it("never imports the web app from the server, nor the server from the web app", () => {
     const bad = [
-      ...src.filter(under("src/server")).flatMap((f) => imports(f).filter(under("src/web")).map((i) => `${f} → ${i}`)),
-      ...src.filter(under("src/web")).flatMap((f) => imports(f).filter(under("src/server")).map((i) => `${f} → ${i}`)),
+      ...src.filter(under("src/server")).flatMap((f) =>
+        imports(f)
+          .filter(under("src/web"))
+          .map((i) => `${f} → ${i}`),
+      ),
+      ...src.filter(under("src/web")).flatMap((f) =>
+        imports(f)
+          .filter(under("src/server"))
+          .map((i) => `${f} → ${i}`),
+      ),
     ];
     expect(bad).toEqual([]);
   });
 
   it("has no import cycle, type imports included", () => {
-    const resolve = (target: string) => [`${target}.ts`, `${target}.tsx`, target, path.join(target, "index.ts")].find((f) => src.includes(f));
-    const graph = new Map(src.map((f) => [f, imports(f).map(resolve).filter((t): t is string => t !== undefined)]));
+    const resolve = (target: string) =>
+      [`${target}.ts`, `${target}.tsx`, target, path.join(target, "index.ts")].find((f) => src.includes(f));
+    const graph = new Map(
+      src.map((f) => [
+        f,
+        imports(f)
+          .map(resolve)
+          .filter((t): t is string => t !== undefined),
+      ]),
+    );
     // Tarjan's strongly connected components: any with more than one file (or a file importing itself) is a cycle.
     let index = 0;
     const stack: string[] = [];
@@ -74,7 +96,9 @@ describe("architecture", () => {
   });
 
   it("reads process.env only in src/server/config.ts", () => {
-    const readers = src.filter((f) => readFileSync(f, "utf8").includes("process.env")).map((f) => path.relative(root, f));
+    const readers = src
+      .filter((f) => readFileSync(f, "utf8").includes("process.env"))
+      .map((f) => path.relative(root, f));
     expect(readers).toEqual(["src/server/config.ts"]);
   });
 });

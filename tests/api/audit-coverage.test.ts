@@ -16,26 +16,116 @@ import { targets } from "../support/databases";
  * The tables whose rows are records of the audit log: each row's key, the columns whose change is
  * a change of record, and the records it names.
  */
-const tracked: Array<{ table: string; key: string; hashed: string; select: string; records: (row: Record<string, string>) => string[] }> = [
-  { table: "customers", key: "customer_id::text", hashed: "t.*", select: "customer_id", records: (r) => [`customer:${r.customer_id}`] },
+const tracked: Array<{
+  table: string;
+  key: string;
+  hashed: string;
+  select: string;
+  records: (row: Record<string, string>) => string[];
+}> = [
+  {
+    table: "customers",
+    key: "customer_id::text",
+    hashed: "t.*",
+    select: "customer_id",
+    records: (r) => [`customer:${r.customer_id}`],
+  },
   { table: "teams", key: "team_id::text", hashed: "t.*", select: "team_id", records: (r) => [`team:${r.team_id}`] },
-  { table: "users_data", key: "user_id::text", hashed: "t.*", select: "user_id", records: (r) => [`user:${r.user_id}`] },
+  {
+    table: "users_data",
+    key: "user_id::text",
+    hashed: "t.*",
+    select: "user_id",
+    records: (r) => [`user:${r.user_id}`],
+  },
   { table: "operator", key: "id", hashed: "t.*", select: "id", records: (r) => [`operator:${r.id}`] },
   { table: "operator_account", key: "id", hashed: "t.*", select: "user_id", records: (r) => [`operator:${r.user_id}`] },
-  { table: "teams_users", key: "team_id::text || user_id::text", hashed: "t.*", select: "team_id, user_id", records: (r) => [`team:${r.team_id}`, `user:${r.user_id}`] },
-  { table: "teams_skills", key: "team_id::text || skill_id::text", hashed: "t.*", select: "team_id, skill_id", records: (r) => [`team:${r.team_id}`, `skill:${r.skill_id}`] },
-  { table: "skills", key: "skill_id::text", hashed: "t.*", select: "skill_id", records: (r) => [`skill:${r.skill_id}`] },
-  { table: "pedal_prompts", key: "prompt_id::text", hashed: "t.*", select: "prompt_id", records: (r) => [`prompt:${r.prompt_id}`] },
-  { table: "prompt_versions", key: "prompt_id::text || '/' || version", hashed: "t.*", select: "prompt_id", records: (r) => [`prompt:${r.prompt_id}`] },
-  { table: "platforms", key: "platform_id::text", hashed: "t.*", select: "platform_id", records: (r) => [`platform:${r.platform_id}`] },
-  { table: "platform_prompts", key: "prompt_id::text || platform_id::text", hashed: "t.*", select: "prompt_id, platform_id", records: (r) => [`prompt:${r.prompt_id}`, `platform:${r.platform_id}`] },
-  { table: "customer_settings", key: "customer_id::text", hashed: "t.*", select: "customer_id", records: (r) => [`customer_config:${r.customer_id}`] },
-  { table: "customer_settings_changes", key: "change_id::text", hashed: "t.*", select: "customer_id", records: (r) => [`customer_config:${r.customer_id}`] },
-  { table: "skill_comments", key: "comment_id::text", hashed: "t.*", select: "comment_id", records: (r) => [`comment:${r.comment_id}`] },
+  {
+    table: "teams_users",
+    key: "team_id::text || user_id::text",
+    hashed: "t.*",
+    select: "team_id, user_id",
+    records: (r) => [`team:${r.team_id}`, `user:${r.user_id}`],
+  },
+  {
+    table: "teams_skills",
+    key: "team_id::text || skill_id::text",
+    hashed: "t.*",
+    select: "team_id, skill_id",
+    records: (r) => [`team:${r.team_id}`, `skill:${r.skill_id}`],
+  },
+  {
+    table: "skills",
+    key: "skill_id::text",
+    hashed: "t.*",
+    select: "skill_id",
+    records: (r) => [`skill:${r.skill_id}`],
+  },
+  {
+    table: "pedal_prompts",
+    key: "prompt_id::text",
+    hashed: "t.*",
+    select: "prompt_id",
+    records: (r) => [`prompt:${r.prompt_id}`],
+  },
+  {
+    table: "prompt_versions",
+    key: "prompt_id::text || '/' || version",
+    hashed: "t.*",
+    select: "prompt_id",
+    records: (r) => [`prompt:${r.prompt_id}`],
+  },
+  {
+    table: "platforms",
+    key: "platform_id::text",
+    hashed: "t.*",
+    select: "platform_id",
+    records: (r) => [`platform:${r.platform_id}`],
+  },
+  {
+    table: "platform_prompts",
+    key: "prompt_id::text || platform_id::text",
+    hashed: "t.*",
+    select: "prompt_id, platform_id",
+    records: (r) => [`prompt:${r.prompt_id}`, `platform:${r.platform_id}`],
+  },
+  {
+    table: "customer_settings",
+    key: "customer_id::text",
+    hashed: "t.*",
+    select: "customer_id",
+    records: (r) => [`customer_config:${r.customer_id}`],
+  },
+  {
+    table: "customer_settings_changes",
+    key: "change_id::text",
+    hashed: "t.*",
+    select: "customer_id",
+    records: (r) => [`customer_config:${r.customer_id}`],
+  },
+  {
+    table: "skill_comments",
+    key: "comment_id::text",
+    hashed: "t.*",
+    select: "comment_id",
+    records: (r) => [`comment:${r.comment_id}`],
+  },
   // Sessions: only their existence (use slides the expiry, which is no change of record).
-  { table: "operator_session", key: "token", hashed: "t.token", select: "user_id", records: (r) => [`operator:${r.user_id}`] },
+  {
+    table: "operator_session",
+    key: "token",
+    hashed: "t.token",
+    select: "user_id",
+    records: (r) => [`operator:${r.user_id}`],
+  },
   // Counters of addresses name no record; an account's lock is its operator's.
-  { table: "auth_throttle", key: "key", hashed: "t.key, t.locked_until", select: "(select o.id from operator o where 'account:' || o.email = t.key) as id", records: (r) => (r.id ? [`operator:${r.id}`] : []) },
+  {
+    table: "auth_throttle",
+    key: "key",
+    hashed: "t.key, t.locked_until",
+    select: "(select o.id from operator o where 'account:' || o.email = t.key) as id",
+    records: (r) => (r.id ? [`operator:${r.id}`] : []),
+  },
 ];
 
 type Snapshot = Map<string, { hash: string; records: string[] }>;
@@ -53,7 +143,9 @@ describe.each(targets)("audit coverage on %s", (target) => {
   async function snapshot(): Promise<Snapshot> {
     const result: Snapshot = new Map();
     for (const t of tracked) {
-      const rows = await app.rows<Record<string, string>>(sql.raw(`select ${t.select}, ${t.key} as _key, md5(row(${t.hashed})::text) as _hash from ${t.table} t`));
+      const rows = await app.rows<Record<string, string>>(
+        sql.raw(`select ${t.select}, ${t.key} as _key, md5(row(${t.hashed})::text) as _hash from ${t.table} t`),
+      );
       for (const row of rows) result.set(`${t.table}:${row._key}`, { hash: row._hash, records: t.records(row) });
     }
     return result;
@@ -62,15 +154,28 @@ describe.each(targets)("audit coverage on %s", (target) => {
   /** Records changed between two snapshots (a link row of a deleted team counts for the team only). */
   function changed(before: Snapshot, after: Snapshot): string[] {
     const records = new Set<string>();
-    const deletedTeams = new Set([...before.keys()].filter((k) => k.startsWith("teams:") && !after.has(k)).map((k) => before.get(k)!.records[0]));
-    const deletedSkills = new Set([...before.keys()].filter((k) => k.startsWith("skills:") && !after.has(k)).map((k) => before.get(k)!.records[0]));
-    const deleted = new Set([...before.keys()].filter((k) => /^(pedal_prompts|platforms):/.test(k) && !after.has(k)).map((k) => before.get(k)!.records[0]));
+    const deletedTeams = new Set(
+      [...before.keys()].filter((k) => k.startsWith("teams:") && !after.has(k)).map((k) => before.get(k)!.records[0]),
+    );
+    const deletedSkills = new Set(
+      [...before.keys()].filter((k) => k.startsWith("skills:") && !after.has(k)).map((k) => before.get(k)!.records[0]),
+    );
+    const deleted = new Set(
+      [...before.keys()]
+        .filter((k) => /^(pedal_prompts|platforms):/.test(k) && !after.has(k))
+        .map((k) => before.get(k)!.records[0]),
+    );
     for (const [key, row] of before) {
       const now = after.get(key);
       if (now && now.hash === row.hash) continue;
       // A link row removed with its team (or skill) is that record's change only.
       const link = key.startsWith("teams_users:") || key.startsWith("teams_skills:");
-      let names = link && deletedTeams.has(row.records[0]) ? [row.records[0]] : link && deletedSkills.has(row.records[1]!) ? [row.records[1]!] : row.records;
+      let names =
+        link && deletedTeams.has(row.records[0])
+          ? [row.records[0]]
+          : link && deletedSkills.has(row.records[1]!)
+            ? [row.records[1]!]
+            : row.records;
       // Likewise a prompt's assignments and versions removed with the prompt, or with a platform.
       if (key.startsWith("platform_prompts:") || key.startsWith("prompt_versions:")) {
         const gone = row.records.filter((n) => deleted.has(n));
@@ -92,110 +197,358 @@ describe.each(targets)("audit coverage on %s", (target) => {
 
     // One valid request per mutation route, in an order that builds what the next needs.
     const steps: Array<{ route: string; prepare?: () => Promise<unknown>; run: () => Promise<Response> }> = [
-      { route: "POST /api/customers", run: () => app.request("/api/customers", { as: as.editor, method: "POST", json: { customer_name: "Audited Co" } }) },
-      { route: "PATCH /api/customers/{customerId}", run: () => app.request(`/api/customers/${ids.customerId}`, { as: as.editor, method: "PATCH", json: { status: "trial" } }) },
-      { route: "PATCH /api/config/{customerId}", run: async () => {
-        const { values, version } = await (await app.request(`/api/config/${ids.customerId}`, { as: as.editor })).json();
-        return app.request(`/api/config/${ids.customerId}`, { as: as.editor, method: "PATCH", json: { ...values, max_teams: values.max_teams + 1, version } });
-      } },
-      { route: "POST /api/teams", run: async () => {
-        const res = await app.request("/api/teams", { as: as.editor, method: "POST", json: { customer_id: ids.customerId, team_name: "Audited team" } });
-        ids.teamId = (await res.clone().json()).team_id;
-        return res;
-      } },
-      { route: "PATCH /api/teams/{teamId}", run: () => app.request(`/api/teams/${ids.teamId}`, { as: as.editor, method: "PATCH", json: { status: "inactive" } }) },
-      { route: "POST /api/users", prepare: async () => {
-        await app.request(`/api/customers/${ids.customerId}`, { as: as.editor, method: "PATCH", json: { status: "active" } });
-        await app.request(`/api/teams/${ids.teamId}`, { as: as.editor, method: "PATCH", json: { status: "active" } });
-      }, run: async () => {
-        const res = await app.request("/api/users", { as: as.editor, method: "POST", json: { email: "audited.user@example.com", customer_id: ids.customerId } });
-        ids.userId = (await res.clone().json()).user_id;
-        return res;
-      } },
-      { route: "POST /api/users/{userId}/teams", run: () => app.request(`/api/users/${ids.userId}/teams`, { as: as.editor, method: "POST", json: { team_id: ids.teamId } }) },
-      { route: "DELETE /api/users/{userId}/teams/{teamId}", run: () => app.request(`/api/users/${ids.userId}/teams/${ids.teamId}`, { as: as.editor, method: "DELETE" }) },
-      { route: "DELETE /api/teams/{teamId}/members/{userId}",
-        prepare: () => app.request(`/api/users/${ids.userId}/teams`, { as: as.editor, method: "POST", json: { team_id: ids.teamId } }),
-        run: () => app.request(`/api/teams/${ids.teamId}/members/${ids.userId}`, { as: as.editor, method: "DELETE" }) },
-      { route: "POST /api/teams/{teamId}/skills", run: () => app.request(`/api/teams/${ids.teamId}/skills`, { as: as.editor, method: "POST", json: { skill_id: pick.skill_id } }) },
-      { route: "POST /api/skills", run: async () => {
-        const res = await app.request("/api/skills", { as: as.editor, method: "POST", json: { skill_name: "Audited skill" } });
-        ids.skillId = (await res.clone().json()).skill_id;
-        return res;
-      } },
-      { route: "PATCH /api/skills/{skillId}", run: () => app.request(`/api/skills/${ids.skillId}`, { as: as.editor, method: "PATCH", json: { skill_description: "Audited" } }) },
-      { route: "POST /api/skills/{skillId}/teams", run: () => app.request(`/api/skills/${ids.skillId}/teams`, { as: as.editor, method: "POST", json: { team_id: ids.teamId } }) },
-      { route: "PATCH /api/skills/{skillId}/teams/{teamId}", run: () => app.request(`/api/skills/${ids.skillId}/teams/${ids.teamId}`, { as: as.editor, method: "PATCH", json: { status: "inactive" } }) },
-      { route: "POST /api/skills/{skillId}/teams/bulk",
+      {
+        route: "POST /api/customers",
+        run: () =>
+          app.request("/api/customers", { as: as.editor, method: "POST", json: { customer_name: "Audited Co" } }),
+      },
+      {
+        route: "PATCH /api/customers/{customerId}",
+        run: () =>
+          app.request(`/api/customers/${ids.customerId}`, {
+            as: as.editor,
+            method: "PATCH",
+            json: { status: "trial" },
+          }),
+      },
+      {
+        route: "PATCH /api/config/{customerId}",
+        run: async () => {
+          const { values, version } = await (
+            await app.request(`/api/config/${ids.customerId}`, { as: as.editor })
+          ).json();
+          return app.request(`/api/config/${ids.customerId}`, {
+            as: as.editor,
+            method: "PATCH",
+            json: { ...values, max_teams: values.max_teams + 1, version },
+          });
+        },
+      },
+      {
+        route: "POST /api/teams",
+        run: async () => {
+          const res = await app.request("/api/teams", {
+            as: as.editor,
+            method: "POST",
+            json: { customer_id: ids.customerId, team_name: "Audited team" },
+          });
+          ids.teamId = (await res.clone().json()).team_id;
+          return res;
+        },
+      },
+      {
+        route: "PATCH /api/teams/{teamId}",
+        run: () =>
+          app.request(`/api/teams/${ids.teamId}`, { as: as.editor, method: "PATCH", json: { status: "inactive" } }),
+      },
+      {
+        route: "POST /api/users",
         prepare: async () => {
-          const res = await app.request("/api/teams", { as: as.editor, method: "POST", json: { customer_id: ids.customerId, team_name: "Audited team 2" } });
+          await app.request(`/api/customers/${ids.customerId}`, {
+            as: as.editor,
+            method: "PATCH",
+            json: { status: "active" },
+          });
+          await app.request(`/api/teams/${ids.teamId}`, { as: as.editor, method: "PATCH", json: { status: "active" } });
+        },
+        run: async () => {
+          const res = await app.request("/api/users", {
+            as: as.editor,
+            method: "POST",
+            json: { email: "audited.user@example.com", customer_id: ids.customerId },
+          });
+          ids.userId = (await res.clone().json()).user_id;
+          return res;
+        },
+      },
+      {
+        route: "POST /api/users/{userId}/teams",
+        run: () =>
+          app.request(`/api/users/${ids.userId}/teams`, {
+            as: as.editor,
+            method: "POST",
+            json: { team_id: ids.teamId },
+          }),
+      },
+      {
+        route: "DELETE /api/users/{userId}/teams/{teamId}",
+        run: () => app.request(`/api/users/${ids.userId}/teams/${ids.teamId}`, { as: as.editor, method: "DELETE" }),
+      },
+      {
+        route: "DELETE /api/teams/{teamId}/members/{userId}",
+        prepare: () =>
+          app.request(`/api/users/${ids.userId}/teams`, {
+            as: as.editor,
+            method: "POST",
+            json: { team_id: ids.teamId },
+          }),
+        run: () => app.request(`/api/teams/${ids.teamId}/members/${ids.userId}`, { as: as.editor, method: "DELETE" }),
+      },
+      {
+        route: "POST /api/teams/{teamId}/skills",
+        run: () =>
+          app.request(`/api/teams/${ids.teamId}/skills`, {
+            as: as.editor,
+            method: "POST",
+            json: { skill_id: pick.skill_id },
+          }),
+      },
+      {
+        route: "POST /api/skills",
+        run: async () => {
+          const res = await app.request("/api/skills", {
+            as: as.editor,
+            method: "POST",
+            json: { skill_name: "Audited skill" },
+          });
+          ids.skillId = (await res.clone().json()).skill_id;
+          return res;
+        },
+      },
+      {
+        route: "PATCH /api/skills/{skillId}",
+        run: () =>
+          app.request(`/api/skills/${ids.skillId}`, {
+            as: as.editor,
+            method: "PATCH",
+            json: { skill_description: "Audited" },
+          }),
+      },
+      {
+        route: "POST /api/skills/{skillId}/teams",
+        run: () =>
+          app.request(`/api/skills/${ids.skillId}/teams`, {
+            as: as.editor,
+            method: "POST",
+            json: { team_id: ids.teamId },
+          }),
+      },
+      {
+        route: "PATCH /api/skills/{skillId}/teams/{teamId}",
+        run: () =>
+          app.request(`/api/skills/${ids.skillId}/teams/${ids.teamId}`, {
+            as: as.editor,
+            method: "PATCH",
+            json: { status: "inactive" },
+          }),
+      },
+      {
+        route: "POST /api/skills/{skillId}/teams/bulk",
+        prepare: async () => {
+          const res = await app.request("/api/teams", {
+            as: as.editor,
+            method: "POST",
+            json: { customer_id: ids.customerId, team_name: "Audited team 2" },
+          });
           ids.team2Id = (await res.json()).team_id;
         },
-        run: () => app.request(`/api/skills/${ids.skillId}/teams/bulk`, { as: as.editor, method: "POST", json: { team_ids: [ids.team2Id] } }) },
-      { route: "DELETE /api/skills/{skillId}", run: () => app.request(`/api/skills/${ids.skillId}`, { as: as.editor, method: "DELETE" }) },
-      { route: "POST /api/skills/{skillId}/prompts", run: () => app.request(`/api/skills/${pick.skill_id}/prompts`, { as: as.editor, method: "POST", json: { prompt_title: "Audited prompt" } }) },
-      { route: "POST /api/prompts", run: async () => {
-        const res = await app.request("/api/prompts", { as: as.editor, method: "POST", json: { prompt_title: "Audited prompt 2", skill_id: pick.skill_id, prompt_value: "v1" } });
-        ids.promptId = (await res.clone().json()).prompt_id;
-        return res;
-      } },
-      { route: "PATCH /api/prompts/{promptId}", run: () => app.request(`/api/prompts/${ids.promptId}`, { as: as.editor, method: "PATCH", json: { prompt_value: "v2" } }) },
-      { route: "POST /api/prompts/{promptId}/restore", run: () => app.request(`/api/prompts/${ids.promptId}/restore`, { as: as.editor, method: "POST", json: { version: 1 } }) },
-      { route: "POST /api/platforms", run: async () => {
-        const res = await app.request("/api/platforms", { as: as.editor, method: "POST", json: { platform_name: "Audited platform" } });
-        ids.platformId = (await res.clone().json()).platform_id;
-        return res;
-      } },
-      { route: "PATCH /api/platforms/{platformId}", run: () => app.request(`/api/platforms/${ids.platformId}`, { as: as.editor, method: "PATCH", json: { platform_description: "Audited" } }) },
-      { route: "POST /api/prompts/{promptId}/platforms", run: () => app.request(`/api/prompts/${ids.promptId}/platforms`, { as: as.editor, method: "POST", json: { platform_id: ids.platformId } }) },
-      { route: "DELETE /api/prompts/{promptId}/platforms/{platformId}", run: () => app.request(`/api/prompts/${ids.promptId}/platforms/${ids.platformId}`, { as: as.editor, method: "DELETE" }) },
-      { route: "DELETE /api/platforms/{platformId}",
-        prepare: () => app.request(`/api/prompts/${ids.promptId}/platforms`, { as: as.editor, method: "POST", json: { platform_id: ids.platformId } }),
-        run: () => app.request(`/api/platforms/${ids.platformId}?cascade=true`, { as: as.editor, method: "DELETE" }) },
-      { route: "DELETE /api/prompts/{promptId}", run: () => app.request(`/api/prompts/${ids.promptId}`, { as: as.editor, method: "DELETE" }) },
-      { route: "PATCH /api/comments/{commentId}",
+        run: () =>
+          app.request(`/api/skills/${ids.skillId}/teams/bulk`, {
+            as: as.editor,
+            method: "POST",
+            json: { team_ids: [ids.team2Id] },
+          }),
+      },
+      {
+        route: "DELETE /api/skills/{skillId}",
+        run: () => app.request(`/api/skills/${ids.skillId}`, { as: as.editor, method: "DELETE" }),
+      },
+      {
+        route: "POST /api/skills/{skillId}/prompts",
+        run: () =>
+          app.request(`/api/skills/${pick.skill_id}/prompts`, {
+            as: as.editor,
+            method: "POST",
+            json: { prompt_title: "Audited prompt" },
+          }),
+      },
+      {
+        route: "POST /api/prompts",
+        run: async () => {
+          const res = await app.request("/api/prompts", {
+            as: as.editor,
+            method: "POST",
+            json: { prompt_title: "Audited prompt 2", skill_id: pick.skill_id, prompt_value: "v1" },
+          });
+          ids.promptId = (await res.clone().json()).prompt_id;
+          return res;
+        },
+      },
+      {
+        route: "PATCH /api/prompts/{promptId}",
+        run: () =>
+          app.request(`/api/prompts/${ids.promptId}`, { as: as.editor, method: "PATCH", json: { prompt_value: "v2" } }),
+      },
+      {
+        route: "POST /api/prompts/{promptId}/restore",
+        run: () =>
+          app.request(`/api/prompts/${ids.promptId}/restore`, { as: as.editor, method: "POST", json: { version: 1 } }),
+      },
+      {
+        route: "POST /api/platforms",
+        run: async () => {
+          const res = await app.request("/api/platforms", {
+            as: as.editor,
+            method: "POST",
+            json: { platform_name: "Audited platform" },
+          });
+          ids.platformId = (await res.clone().json()).platform_id;
+          return res;
+        },
+      },
+      {
+        route: "PATCH /api/platforms/{platformId}",
+        run: () =>
+          app.request(`/api/platforms/${ids.platformId}`, {
+            as: as.editor,
+            method: "PATCH",
+            json: { platform_description: "Audited" },
+          }),
+      },
+      {
+        route: "POST /api/prompts/{promptId}/platforms",
+        run: () =>
+          app.request(`/api/prompts/${ids.promptId}/platforms`, {
+            as: as.editor,
+            method: "POST",
+            json: { platform_id: ids.platformId },
+          }),
+      },
+      {
+        route: "DELETE /api/prompts/{promptId}/platforms/{platformId}",
+        run: () =>
+          app.request(`/api/prompts/${ids.promptId}/platforms/${ids.platformId}`, { as: as.editor, method: "DELETE" }),
+      },
+      {
+        route: "DELETE /api/platforms/{platformId}",
+        prepare: () =>
+          app.request(`/api/prompts/${ids.promptId}/platforms`, {
+            as: as.editor,
+            method: "POST",
+            json: { platform_id: ids.platformId },
+          }),
+        run: () => app.request(`/api/platforms/${ids.platformId}?cascade=true`, { as: as.editor, method: "DELETE" }),
+      },
+      {
+        route: "DELETE /api/prompts/{promptId}",
+        run: () => app.request(`/api/prompts/${ids.promptId}`, { as: as.editor, method: "DELETE" }),
+      },
+      {
+        route: "PATCH /api/comments/{commentId}",
         prepare: async () => {
-          const [c] = await app.rows<{ comment_id: string }>(sql`select comment_id from skill_comments where status = 'pending' order by comment_id limit 2`);
+          const [c] = await app.rows<{ comment_id: string }>(
+            sql`select comment_id from skill_comments where status = 'pending' order by comment_id limit 2`,
+          );
           ids.commentId = c!.comment_id;
         },
-        run: () => app.request(`/api/comments/${ids.commentId}`, { as: as.editor, method: "PATCH", json: { status: "active", expected_status: "pending" } }) },
-      { route: "POST /api/comments/bulk",
+        run: () =>
+          app.request(`/api/comments/${ids.commentId}`, {
+            as: as.editor,
+            method: "PATCH",
+            json: { status: "active", expected_status: "pending" },
+          }),
+      },
+      {
+        route: "POST /api/comments/bulk",
         prepare: async () => {
-          const rows = await app.rows<{ comment_id: string }>(sql`select comment_id from skill_comments where status = 'pending' order by comment_id limit 2`);
+          const rows = await app.rows<{ comment_id: string }>(
+            sql`select comment_id from skill_comments where status = 'pending' order by comment_id limit 2`,
+          );
           ids.bulk = rows.map((r) => r.comment_id).join(",");
         },
-        run: () => app.request("/api/comments/bulk", { as: as.editor, method: "POST", json: { status: "rejected", ids: ids.bulk!.split(",") } }) },
-      { route: "DELETE /api/teams/{teamId}",
-        prepare: () => app.request(`/api/users/${ids.userId}/teams`, { as: as.editor, method: "POST", json: { team_id: ids.teamId } }),
-        run: () => app.request(`/api/teams/${ids.teamId}`, { as: as.editor, method: "DELETE" }) },
-      { route: "POST /api/operators", run: async () => {
-        const res = await app.request("/api/operators", { as: as.admin, method: "POST", json: { email: "audited.op@test.example", name: "Audited", role: "viewer", password: testPassword } });
-        ids.operatorId = (await res.clone().json()).id;
-        return res;
-      } },
-      { route: "PATCH /api/operators/{operatorId}", run: () => app.request(`/api/operators/${ids.operatorId}`, { as: as.admin, method: "PATCH", json: { name: "Audited again" } }) },
-      { route: "POST /api/operators/{operatorId}/reset-password", run: () => app.request(`/api/operators/${viewer.id}/reset-password`, { as: as.admin, method: "POST", json: { password: "another-password-1" } }) },
-      { route: "POST /api/operators/{operatorId}/revoke-sessions",
-        prepare: () => app.request("/api/auth/sign-in/email", { method: "POST", json: { email: "audited.op@test.example", password: testPassword } }),
-        run: () => app.request(`/api/operators/${ids.operatorId}/revoke-sessions`, { as: as.admin, method: "POST" }) },
-      { route: "POST /api/operators/{operatorId}/unlock",
-        prepare: () => app.handle.db.execute(sql`insert into auth_throttle (key, failures, consecutive_failures, locked_until) values ('account:audited.op@test.example', 10, 10, now() + interval '1 hour')`),
-        run: () => app.request(`/api/operators/${ids.operatorId}/unlock`, { as: as.admin, method: "POST" }) },
-      { route: "POST /api/account/revoke-sessions", run: () => app.request("/api/account/revoke-sessions", { as: as.editor, method: "POST" }) },
+        run: () =>
+          app.request("/api/comments/bulk", {
+            as: as.editor,
+            method: "POST",
+            json: { status: "rejected", ids: ids.bulk!.split(",") },
+          }),
+      },
+      {
+        route: "DELETE /api/teams/{teamId}",
+        prepare: () =>
+          app.request(`/api/users/${ids.userId}/teams`, {
+            as: as.editor,
+            method: "POST",
+            json: { team_id: ids.teamId },
+          }),
+        run: () => app.request(`/api/teams/${ids.teamId}`, { as: as.editor, method: "DELETE" }),
+      },
+      {
+        route: "POST /api/operators",
+        run: async () => {
+          const res = await app.request("/api/operators", {
+            as: as.admin,
+            method: "POST",
+            json: { email: "audited.op@test.example", name: "Audited", role: "viewer", password: testPassword },
+          });
+          ids.operatorId = (await res.clone().json()).id;
+          return res;
+        },
+      },
+      {
+        route: "PATCH /api/operators/{operatorId}",
+        run: () =>
+          app.request(`/api/operators/${ids.operatorId}`, {
+            as: as.admin,
+            method: "PATCH",
+            json: { name: "Audited again" },
+          }),
+      },
+      {
+        route: "POST /api/operators/{operatorId}/reset-password",
+        run: () =>
+          app.request(`/api/operators/${viewer.id}/reset-password`, {
+            as: as.admin,
+            method: "POST",
+            json: { password: "another-password-1" },
+          }),
+      },
+      {
+        route: "POST /api/operators/{operatorId}/revoke-sessions",
+        prepare: () =>
+          app.request("/api/auth/sign-in/email", {
+            method: "POST",
+            json: { email: "audited.op@test.example", password: testPassword },
+          }),
+        run: () => app.request(`/api/operators/${ids.operatorId}/revoke-sessions`, { as: as.admin, method: "POST" }),
+      },
+      {
+        route: "POST /api/operators/{operatorId}/unlock",
+        prepare: () =>
+          app.handle.db.execute(
+            sql`insert into auth_throttle (key, failures, consecutive_failures, locked_until) values ('account:audited.op@test.example', 10, 10, now() + interval '1 hour')`,
+          ),
+        run: () => app.request(`/api/operators/${ids.operatorId}/unlock`, { as: as.admin, method: "POST" }),
+      },
+      {
+        route: "POST /api/account/revoke-sessions",
+        run: () => app.request("/api/account/revoke-sessions", { as: as.editor, method: "POST" }),
+      },
     ];
 
-    const mutations = [...new Set(routeTable.filter((r) => ["POST", "PATCH", "DELETE", "PUT"].includes(r.method)).map((r) => `${r.method} ${r.path}`))].sort();
+    const mutations = [
+      ...new Set(
+        routeTable
+          .filter((r) => ["POST", "PATCH", "DELETE", "PUT"].includes(r.method))
+          .map((r) => `${r.method} ${r.path}`),
+      ),
+    ].sort();
     expect(steps.map((s) => s.route).sort(), "a step for every mutation route of the route table").toEqual(mutations);
 
     for (const step of steps) {
       await step.prepare?.();
-      const seen = new Set((await app.rows<{ audit_id: string }>(sql`select audit_id from audit_log`)).map((r) => r.audit_id));
+      const seen = new Set(
+        (await app.rows<{ audit_id: string }>(sql`select audit_id from audit_log`)).map((r) => r.audit_id),
+      );
       const before = await snapshot();
       const res = await step.run();
       expect(res.status, step.route).toBeLessThan(300);
       const after = await snapshot();
-      const rows = (await app.rows<{ audit_id: string; action: string; entity: string; entity_id: string }>(sql`select audit_id, action, entity, entity_id from audit_log`))
-        .filter((r) => !seen.has(r.audit_id));
+      const rows = (
+        await app.rows<{ audit_id: string; action: string; entity: string; entity_id: string }>(
+          sql`select audit_id, action, entity, entity_id from audit_log`,
+        )
+      ).filter((r) => !seen.has(r.audit_id));
       for (const row of rows) {
         expect(auditActions, `${step.route}: action ${row.action}`).toContain(row.action);
         expect(auditEntities, `${step.route}: entity ${row.entity}`).toContain(row.entity);
@@ -212,7 +565,8 @@ describe.each(targets)("audit coverage on %s", (target) => {
       expect(res.status, action).toBe(200);
       for (const item of (await res.json()).items) expect(item.action).toBe(action);
     }
-    for (const entity of auditEntities) expect((await app.request(`/api/audit?entity=${entity}&limit=1`, { as: "admin" })).status, entity).toBe(200);
+    for (const entity of auditEntities)
+      expect((await app.request(`/api/audit?entity=${entity}&limit=1`, { as: "admin" })).status, entity).toBe(200);
     expect((await app.request("/api/audit?action=join_team", { as: "admin" })).status).toBe(422);
     const rows = await app.rows<{ action: string }>(sql`select distinct action from audit_log`);
     for (const { action } of rows) expect(auditActions).toContain(action);

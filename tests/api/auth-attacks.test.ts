@@ -14,7 +14,11 @@ import { startConsole, testClock, testPassword, type TestConsole } from "../supp
 import { targets } from "../support/databases";
 
 const signInPath = "/api/auth/sign-in/email";
-const cookieOf = (res: Response) => res.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+const cookieOf = (res: Response) =>
+  res.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
 
 /** Signs in with a JSON body from `ip` (the console trusts one proxy in these tests). */
 function signIn(app: TestConsole, email: string, password: string, ip = "10.9.9.9") {
@@ -22,21 +26,38 @@ function signIn(app: TestConsole, email: string, password: string, ip = "10.9.9.
 }
 
 async function createOperator(app: TestConsole, email: string, role = "viewer"): Promise<string> {
-  const res = await app.request("/api/operators", { as: "admin", method: "POST", json: { email, name: email.split("@")[0], role, password: testPassword } });
+  const res = await app.request("/api/operators", {
+    as: "admin",
+    method: "POST",
+    json: { email, name: email.split("@")[0], role, password: testPassword },
+  });
   expect(res.status).toBe(201);
   return (await res.json()).id;
 }
 
 const auditCount = (app: TestConsole, action: string, entityId?: string) =>
-  app.count(entityId ? sql`select 1 from audit_log where action = ${action} and entity_id = ${entityId}` : sql`select 1 from audit_log where action = ${action}`);
+  app.count(
+    entityId
+      ? sql`select 1 from audit_log where action = ${action} and entity_id = ${entityId}`
+      : sql`select 1 from audit_log where action = ${action}`,
+  );
 
 /** The same email and password in every encoding a browser or a script can send. */
-function encodings(email: string, password: string): Array<[string, { body?: BodyInit; headers: Record<string, string> }]> {
+function encodings(
+  email: string,
+  password: string,
+): Array<[string, { body?: BodyInit; headers: Record<string, string> }]> {
   const form = new FormData();
   form.set("email", email);
   form.set("password", password);
   return [
-    ["form", { body: new URLSearchParams({ email, password }).toString(), headers: { "content-type": "application/x-www-form-urlencoded" } }],
+    [
+      "form",
+      {
+        body: new URLSearchParams({ email, password }).toString(),
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+      },
+    ],
     ["multipart", { body: form, headers: {} }],
     ["text/plain", { body: JSON.stringify({ email, password }), headers: { "content-type": "text/plain" } }],
     ["none", { body: new TextEncoder().encode(JSON.stringify({ email, password })), headers: {} }],
@@ -65,9 +86,16 @@ describe.each(targets)("auth endpoints on %s", (target) => {
     const cookie = await app.cookie("viewer");
     for (const path of [signInPath, "/api/auth/sign-out", "/api/auth/change-password"]) {
       for (const [name, init] of encodings(email, testPassword)) {
-        const res = await app.request(path, { method: "POST", body: init.body, headers: { ...init.headers, cookie, "x-forwarded-for": "10.4.2.1" } });
+        const res = await app.request(path, {
+          method: "POST",
+          body: init.body,
+          headers: { ...init.headers, cookie, "x-forwarded-for": "10.4.2.1" },
+        });
         expect(res.status, `${path} ${name}`).toBe(415);
-        expect((await res.json()).error, `${path} ${name}`).toEqual({ code: "unsupported_media_type", message: msg.api.jsonOnly });
+        expect((await res.json()).error, `${path} ${name}`).toEqual({
+          code: "unsupported_media_type",
+          message: msg.api.jsonOnly,
+        });
       }
     }
     // Still locked, the viewer still signed in, and the refused requests changed nothing.
@@ -84,21 +112,62 @@ describe.each(targets)("auth endpoints on %s", (target) => {
 
   it("answer 404 on every path the screens do not use, whatever the method", async () => {
     const unused = [
-      "sign-up/email", "update-user", "delete-user", "list-sessions", "revoke-session", "revoke-sessions", "revoke-other-sessions",
-      "set-password", "reset-password", "request-password-reset", "forget-password", "verify-email", "send-verification-email",
-      "change-email", "update-session", "list-accounts", "unlink-account", "link-social", "sign-in/social", "refresh-token",
-      "get-access-token", "account-info", "ok", "error", "callback/github", "sign-in/email/", "get-session/x",
+      "sign-up/email",
+      "update-user",
+      "delete-user",
+      "list-sessions",
+      "revoke-session",
+      "revoke-sessions",
+      "revoke-other-sessions",
+      "set-password",
+      "reset-password",
+      "request-password-reset",
+      "forget-password",
+      "verify-email",
+      "send-verification-email",
+      "change-email",
+      "update-session",
+      "list-accounts",
+      "unlink-account",
+      "link-social",
+      "sign-in/social",
+      "refresh-token",
+      "get-access-token",
+      "account-info",
+      "ok",
+      "error",
+      "callback/github",
+      "sign-in/email/",
+      "get-session/x",
     ];
     const cookie = await app.cookie("admin");
     for (const path of unused) {
       for (const method of ["GET", "POST"]) {
-        const res = await app.request(`/api/auth/${path}`, { method, headers: { cookie }, ...(method === "POST" ? { json: {} } : {}) });
+        const res = await app.request(`/api/auth/${path}`, {
+          method,
+          headers: { cookie },
+          ...(method === "POST" ? { json: {} } : {}),
+        });
         expect(res.status, `${method} ${path}`).toBe(404);
         expect((await res.json()).error.code).toBe("not_found");
       }
     }
-    for (const [method, path] of [["GET", "sign-in/email"], ["POST", "get-session"], ["GET", "sign-out"], ["GET", "change-password"]]) {
-      expect((await app.request(`/api/auth/${path}`, { method, headers: { cookie }, ...(method === "POST" ? { json: {} } : {}) })).status, `${method} ${path}`).toBe(404);
+    for (const [method, path] of [
+      ["GET", "sign-in/email"],
+      ["POST", "get-session"],
+      ["GET", "sign-out"],
+      ["GET", "change-password"],
+    ]) {
+      expect(
+        (
+          await app.request(`/api/auth/${path}`, {
+            method,
+            headers: { cookie },
+            ...(method === "POST" ? { json: {} } : {}),
+          })
+        ).status,
+        `${method} ${path}`,
+      ).toBe(404);
     }
   });
 
@@ -108,7 +177,11 @@ describe.each(targets)("auth endpoints on %s", (target) => {
     const before = cookieOf(await signIn(app, email, testPassword, "10.5.0.1"));
     // A session that outlived its operator's deactivation (say, read from a replica a moment late).
     await app.handle.db.execute(sql`update operator set banned = true where id = ${id}`);
-    const change = await app.request("/api/auth/change-password", { method: "POST", headers: { cookie: before }, json: { currentPassword: testPassword, newPassword: "a-new-password-1" } });
+    const change = await app.request("/api/auth/change-password", {
+      method: "POST",
+      headers: { cookie: before },
+      json: { currentPassword: testPassword, newPassword: "a-new-password-1" },
+    });
     expect(change.status).toBe(401);
     expect((await change.json()).error.code).toBe("unauthorized");
 
@@ -129,9 +202,13 @@ describe.each(targets)("auth endpoints on %s", (target) => {
     const id = await createOperator(app, email);
     const cookie = cookieOf(await signIn(app, email, testPassword, "10.6.0.1"));
     const other = cookieOf(await signIn(app, email, testPassword, "10.6.0.2"));
-    const change = (json: unknown, ip = "10.6.1.1") => app.request("/api/auth/change-password", { method: "POST", headers: { cookie, "x-forwarded-for": ip }, json });
+    const change = (json: unknown, ip = "10.6.1.1") =>
+      app.request("/api/auth/change-password", { method: "POST", headers: { cookie, "x-forwarded-for": ip }, json });
 
-    const short = await change({ currentPassword: testPassword, newPassword: "x".repeat(passwordPolicy.minLength - 1) });
+    const short = await change({
+      currentPassword: testPassword,
+      newPassword: "x".repeat(passwordPolicy.minLength - 1),
+    });
     expect(short.status).toBe(422);
     expect((await short.json()).error.fields).toEqual({ newPassword: passwordMessages.tooShort });
     const long = await change({ currentPassword: testPassword, newPassword: "x".repeat(passwordPolicy.maxLength + 1) });
@@ -142,7 +219,11 @@ describe.each(targets)("auth endpoints on %s", (target) => {
     expect((await wrong.json()).error.fields).toEqual({ currentPassword: passwordMessages.wrongCurrent });
     expect(await auditCount(app, "change_password_failed", id)).toBe(1);
 
-    const ok = await change({ currentPassword: testPassword, newPassword: "a-new-password-1", revokeOtherSessions: true });
+    const ok = await change({
+      currentPassword: testPassword,
+      newPassword: "a-new-password-1",
+      revokeOtherSessions: true,
+    });
     expect(ok.status).toBe(200);
     expect(await auditCount(app, "change_password", id)).toBe(1);
     expect((await app.request("/api/dashboard", { headers: { cookie: other } })).status).toBe(401);
@@ -150,7 +231,12 @@ describe.each(targets)("auth endpoints on %s", (target) => {
     const fresh = cookieOf(await signIn(app, email, "a-new-password-1", "10.6.2.2"));
 
     // Guessing the current password hits the account's limit (5 a window) like sign-in does.
-    const guess = (i: number) => app.request("/api/auth/change-password", { method: "POST", headers: { cookie: fresh, "x-forwarded-for": `10.6.3.${i}` }, json: { currentPassword: `guess-${i}-password`, newPassword: "another-password-2" } });
+    const guess = (i: number) =>
+      app.request("/api/auth/change-password", {
+        method: "POST",
+        headers: { cookie: fresh, "x-forwarded-for": `10.6.3.${i}` },
+        json: { currentPassword: `guess-${i}-password`, newPassword: "another-password-2" },
+      });
     const answers = await Promise.all(Array.from({ length: 8 }, (_, i) => guess(i)));
     expect(answers.filter((r) => r.status === 422)).toHaveLength(5);
     const refused = answers.filter((r) => r.status === 429);
@@ -164,14 +250,20 @@ describe.each(targets)("auth endpoints on %s", (target) => {
 describe.each(targets)("sign-in limits under 100 parallel attempts on %s", (target) => {
   let app: TestConsole;
   beforeAll(async () => {
-    app = await startConsole(target, { security: { trustProxy: 1, signInMaxPerAccount: 5, signInMaxPerIp: 20, lockoutFailures: 1000 } });
+    app = await startConsole(target, {
+      security: { trustProxy: 1, signInMaxPerAccount: 5, signInMaxPerIp: 20, lockoutFailures: 1000 },
+    });
     await app.cookie("admin");
   });
   afterAll(() => app.close());
 
   it("let exactly the account's limit through to the password check, whatever the concurrency", async () => {
     await createOperator(app, "raced@test.example");
-    const answers = await Promise.all(Array.from({ length: 100 }, (_, i) => signIn(app, "raced@test.example", `wrong-${i}-password`, `10.7.${i >> 8}.${i & 255}`)));
+    const answers = await Promise.all(
+      Array.from({ length: 100 }, (_, i) =>
+        signIn(app, "raced@test.example", `wrong-${i}-password`, `10.7.${i >> 8}.${i & 255}`),
+      ),
+    );
     const statuses = answers.map((r) => r.status);
     expect(statuses.filter((s) => s === 401)).toHaveLength(5);
     expect(statuses.filter((s) => s === 429)).toHaveLength(95);
@@ -179,7 +271,9 @@ describe.each(targets)("sign-in limits under 100 parallel attempts on %s", (targ
   });
 
   it("let exactly the address's limit through to the password check, whatever the concurrency", async () => {
-    const answers = await Promise.all(Array.from({ length: 100 }, (_, i) => signIn(app, `nobody-${i}@test.example`, "wrong-password", "10.8.0.1")));
+    const answers = await Promise.all(
+      Array.from({ length: 100 }, (_, i) => signIn(app, `nobody-${i}@test.example`, "wrong-password", "10.8.0.1")),
+    );
     const statuses = answers.map((r) => r.status);
     expect(statuses.filter((s) => s === 401)).toHaveLength(20);
     expect(statuses.filter((s) => s === 429)).toHaveLength(80);
@@ -192,20 +286,36 @@ describe.each(targets)("client address behind proxies on %s", (target) => {
     try {
       // The client writes a different left-most entry each time; the proxy appends the real address.
       for (let i = 0; i < 3; i++) {
-        const res = await app.request(signInPath, { method: "POST", json: { email: `x${i}@test.example`, password: "wrong-password" }, headers: { "x-forwarded-for": `1.2.3.${i}, 203.0.113.7` } });
+        const res = await app.request(signInPath, {
+          method: "POST",
+          json: { email: `x${i}@test.example`, password: "wrong-password" },
+          headers: { "x-forwarded-for": `1.2.3.${i}, 203.0.113.7` },
+        });
         expect(res.status).toBe(401);
       }
-      const spoofed = await app.request(signInPath, { method: "POST", json: { email: "x@test.example", password: "wrong-password" }, headers: { "x-forwarded-for": "198.51.100.1, 203.0.113.7" } });
+      const spoofed = await app.request(signInPath, {
+        method: "POST",
+        json: { email: "x@test.example", password: "wrong-password" },
+        headers: { "x-forwarded-for": "198.51.100.1, 203.0.113.7" },
+      });
       expect(spoofed.status).toBe(429);
-      const addresses = await app.rows<{ ip_address: string }>(sql`select distinct ip_address from audit_log where action like 'sign_in%'`);
+      const addresses = await app.rows<{ ip_address: string }>(
+        sql`select distinct ip_address from audit_log where action like 'sign_in%'`,
+      );
       expect(addresses.map((r) => r.ip_address)).toEqual(["203.0.113.7"]);
     } finally {
       await app.close();
     }
     const twoHops = await startConsole(target, { security: { trustProxy: 2 } });
     try {
-      await twoHops.request(signInPath, { method: "POST", json: { email: "y@test.example", password: "wrong-password" }, headers: { "x-forwarded-for": "6.6.6.6, 203.0.113.9, 10.0.0.2" } });
-      expect((await twoHops.rows<{ ip_address: string }>(sql`select ip_address from audit_log`)).map((r) => r.ip_address)).toEqual(["203.0.113.9"]);
+      await twoHops.request(signInPath, {
+        method: "POST",
+        json: { email: "y@test.example", password: "wrong-password" },
+        headers: { "x-forwarded-for": "6.6.6.6, 203.0.113.9, 10.0.0.2" },
+      });
+      expect(
+        (await twoHops.rows<{ ip_address: string }>(sql`select ip_address from audit_log`)).map((r) => r.ip_address),
+      ).toEqual(["203.0.113.9"]);
     } finally {
       await twoHops.close();
     }
@@ -237,7 +347,10 @@ describe.each(targets)("a database outage on %s", (target) => {
         const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
         await admin.connect();
         await admin.query(`alter database ${name} with allow_connections false`);
-        await admin.query("select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()", [name]);
+        await admin.query(
+          "select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()",
+          [name],
+        );
         restore = async () => {
           await admin.query(`alter database ${name} with allow_connections true`);
           await admin.end();
@@ -249,8 +362,14 @@ describe.each(targets)("a database outage on %s", (target) => {
         const res = await app.request(path, { headers: { cookie, "x-request-id": `outage-${path.length}` } });
         expect(res.status, path).toBe(503);
         expect((await res.json()).error, path).toEqual({ code: "unavailable", message: msg.api.unavailable });
-        expect(res.headers.getSetCookie().filter((c) => /session_token=;|max-age=0/i.test(c)), path).toEqual([]);
-        expect(lines.some((l) => l.requestId === `outage-${path.length}` && l.msg === "sessions cannot be read"), path).toBe(true);
+        expect(
+          res.headers.getSetCookie().filter((c) => /session_token=;|max-age=0/i.test(c)),
+          path,
+        ).toEqual([]);
+        expect(
+          lines.some((l) => l.requestId === `outage-${path.length}` && l.msg === "sessions cannot be read"),
+          path,
+        ).toBe(true);
       }
       if (restore) {
         await restore();

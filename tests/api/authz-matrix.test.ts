@@ -57,9 +57,15 @@ describe.each(targets)("authorization matrix on %s", (target) => {
   async function session(role: OperatorRole): Promise<string> {
     const cached = sessions.get(role);
     if (cached) return cached;
-    const res = await app.request("/api/auth/sign-in/email", { method: "POST", json: { email: `${role}@test.example`, password: testPassword } });
+    const res = await app.request("/api/auth/sign-in/email", {
+      method: "POST",
+      json: { email: `${role}@test.example`, password: testPassword },
+    });
     expect(res.status, `sign-in as ${role}`).toBe(200);
-    const cookie = res.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+    const cookie = res.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; ");
     sessions.set(role, cookie);
     return cookie;
   }
@@ -68,7 +74,11 @@ describe.each(targets)("authorization matrix on %s", (target) => {
     const path = route.path.replace(/\{[^}]+\}/g, () => randomUUID());
     const headers: Record<string, string> = {};
     if (caller !== "anonymous") headers.cookie = await session(caller);
-    const res = await app.request(path, { method: route.method, headers, json: route.method === "GET" ? undefined : {} });
+    const res = await app.request(path, {
+      method: route.method,
+      headers,
+      json: route.method === "GET" ? undefined : {},
+    });
     const body = res.headers.get("content-type")?.includes("application/json") ? await res.json() : await res.text();
     return { status: res.status, body };
   }
@@ -104,11 +114,17 @@ describe.each(targets)("authorization matrix on %s", (target) => {
         const { status, body } = await call(route, caller);
         const where = `${key(route)} (${route.access}) as ${caller}: ${status} ${JSON.stringify(body).slice(0, 200)}`;
         if (want === "401") {
-          if (status !== 401 || JSON.stringify(body) !== JSON.stringify({ error: { code: "unauthorized", message: "Sign in to continue" } })) failures.push(`expected 401 — ${where}`);
+          if (
+            status !== 401 ||
+            JSON.stringify(body) !== JSON.stringify({ error: { code: "unauthorized", message: "Sign in to continue" } })
+          )
+            failures.push(`expected 401 — ${where}`);
         } else if (want === "403") {
-          if (status !== 403 || (body as { error?: { code?: string } })?.error?.code !== "forbidden") failures.push(`expected 403 — ${where}`);
+          if (status !== 403 || (body as { error?: { code?: string } })?.error?.code !== "forbidden")
+            failures.push(`expected 403 — ${where}`);
         } else {
-          if (status === 401 || status === 403 || status >= 500) failures.push(`expected neither 401, 403 nor 5xx — ${where}`);
+          if (status === 401 || status === 403 || status >= 500)
+            failures.push(`expected neither 401, 403 nor 5xx — ${where}`);
           // A write may have ended the session (sign out everywhere): sign in again for the next call.
           if (route.method !== "GET" && caller !== "anonymous") sessions.delete(caller);
         }
@@ -119,9 +135,16 @@ describe.each(targets)("authorization matrix on %s", (target) => {
 
   it("answers 401 to an unknown /api path without a session and 404 with one, never 403 or 200", async () => {
     for (const method of ["GET", "POST", "PATCH", "DELETE", "PUT"]) {
-      const anonymous = await app.request(`/api/no-such-route/${randomUUID()}`, { method, json: method === "GET" ? undefined : {} });
+      const anonymous = await app.request(`/api/no-such-route/${randomUUID()}`, {
+        method,
+        json: method === "GET" ? undefined : {},
+      });
       expect(anonymous.status, method).toBe(401);
-      const res = await app.request(`/api/no-such-route/${randomUUID()}`, { method, headers: { cookie: await session("viewer") }, json: method === "GET" ? undefined : {} });
+      const res = await app.request(`/api/no-such-route/${randomUUID()}`, {
+        method,
+        headers: { cookie: await session("viewer") },
+        json: method === "GET" ? undefined : {},
+      });
       expect(res.status, method).toBe(404);
     }
   });
@@ -137,14 +160,22 @@ describe.each(targets)("authorization matrix on %s", (target) => {
     }
     const declared = new Set(declaredRoutes().map(key));
     expect(served.size).toBeGreaterThan(20);
-    expect([...served].filter((k) => !declared.has(k)), "served but not declared in routeTable").toEqual([]);
-    expect([...declared].filter((k) => !served.has(k)), "declared in routeTable but not served").toEqual([]);
+    expect(
+      [...served].filter((k) => !declared.has(k)),
+      "served but not declared in routeTable",
+    ).toEqual([]);
+    expect(
+      [...declared].filter((k) => !served.has(k)),
+      "declared in routeTable but not served",
+    ).toEqual([]);
   });
 
   it("converts both path styles the same way", () => {
     expect(normalizePath("/api/teams/:teamId/members/:userId")).toBe("/api/teams/{teamId}/members/{userId}");
     expect(normalizePath("/api/teams/{teamId}/members/{userId}")).toBe("/api/teams/{teamId}/members/{userId}");
-    expect(normalizePath("/api/docs/assets/:file{swagger-ui\\.css|swagger-ui-bundle\\.js}")).toBe("/api/docs/assets/{file}");
+    expect(normalizePath("/api/docs/assets/:file{swagger-ui\\.css|swagger-ui-bundle\\.js}")).toBe(
+      "/api/docs/assets/{file}",
+    );
     expect(normalizePath("/api/customers/")).toBe("/api/customers");
   });
 });

@@ -12,7 +12,13 @@ describe.each(targets)("status counters on %s", (target) => {
   let handle: DatabaseHandle;
   const rows = <T>(query: ReturnType<typeof sql>) => queryRows<T>(handle.db, query);
   const counts = async (entity: string) =>
-    Object.fromEntries((await rows<{ status: string; n: number }>(sql`select status, n::int as n from status_counts where entity = ${entity} and n <> 0 order by status`)).map((r) => [r.status, r.n]));
+    Object.fromEntries(
+      (
+        await rows<{ status: string; n: number }>(
+          sql`select status, n::int as n from status_counts where entity = ${entity} and n <> 0 order by status`,
+        )
+      ).map((r) => [r.status, r.n]),
+    );
 
   beforeAll(async () => {
     handle = await freshDatabase(target);

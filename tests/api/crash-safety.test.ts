@@ -23,7 +23,9 @@ describe.each(targets)("console process killed during writes on %s", (target) =>
       expect(r.auditMismatches, `${where}: customers and their create audit rows`).toEqual([]);
       expect(r.answersQueries, `${where}: the restarted console answers queries`).toBe(true);
       if (target === "pglite") expect(r.lockTakenOver, `${where}: the stale lock was taken over`).toBe(true);
-      expect(r.unacknowledgedPresent, `${where}: at most the requests in flight at the kill`).toBeLessThanOrEqual(r.sent - r.acknowledged);
+      expect(r.unacknowledgedPresent, `${where}: at most the requests in flight at the kill`).toBeLessThanOrEqual(
+        r.sent - r.acknowledged,
+      );
     }
   }, 300_000);
 });

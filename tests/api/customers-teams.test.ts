@@ -35,7 +35,10 @@ const teamSorts: Record<(typeof teamSortKeys)[number], [SQL, (item: TeamListItem
   team_name: [sql`lower(t.team_name)`, (i) => i.team_name.toLowerCase()],
   customer_name: [sql`lower(c.customer_name)`, (i) => i.customer_name?.toLowerCase()],
   user_count: [sql`(select count(*) from teams_users tu where tu.team_id = t.team_id)::int`, (i) => i.user_count],
-  skills_count: [sql`(select count(*) from teams_skills ts where ts.team_id = t.team_id and ts.status = 'active')::int`, (i) => i.skills_count],
+  skills_count: [
+    sql`(select count(*) from teams_skills ts where ts.team_id = t.team_id and ts.status = 'active')::int`,
+    (i) => i.skills_count,
+  ],
   status: [sql`t.status`, (i) => i.status],
   created_at: [epochMs(sql`t.created_at`), (i) => Date.parse(i.created_at)],
 };
@@ -47,14 +50,15 @@ describe.each(targets)("customers, teams and users API on %s", (target) => {
   });
   afterAll(() => app.close());
 
-  const rows = <T,>(query: SQL) => app.rows<T>(query);
+  const rows = <T>(query: SQL) => app.rows<T>(query);
   const count = (query: SQL) => app.count(query);
 
   /** A read as the viewer (the lowest role). */
   const get = (path: string) => app.read(path);
 
   /** A mutation, as the editor unless `as` says otherwise. */
-  const send = (method: string, path: string, json?: unknown, as: OperatorRole = "editor") => app.write(method, path, json, as);
+  const send = (method: string, path: string, json?: unknown, as: OperatorRole = "editor") =>
+    app.write(method, path, json, as);
 
   async function newCustomer(): Promise<{ customer_id: string; customer_name: string; updated_at: string }> {
     const { status, body } = await send("POST", "/api/customers", { customer_name: `Test Customer ${uid()}` });
@@ -70,14 +74,23 @@ describe.each(targets)("customers, teams and users API on %s", (target) => {
   }
 
   /** A user of `customerId` inserted directly, optionally with a last login, roles and a team. */
-  async function insertUser(customerId: string, options: { lastLoginHoursAgo?: number; roles?: UserRole[]; teamId?: string } = {}) {
-    const lastLogin = options.lastLoginHoursAgo === undefined ? null : sql`now() - make_interval(hours => ${options.lastLoginHoursAgo}::int)`;
+  async function insertUser(
+    customerId: string,
+    options: { lastLoginHoursAgo?: number; roles?: UserRole[]; teamId?: string } = {},
+  ) {
+    const lastLogin =
+      options.lastLoginHoursAgo === undefined
+        ? null
+        : sql`now() - make_interval(hours => ${options.lastLoginHoursAgo}::int)`;
     const [{ user_id }] = await rows<{ user_id: string }>(sql`
       insert into users_data (customer_id, email, last_login) values (${customerId}, ${`user-${uid()}@test.example`}, ${lastLogin})
       returning user_id`);
-    for (const role of options.roles ?? []) await rows(sql`insert into users_roles (user_id, role) values (${user_id}, ${role})`);
+    for (const role of options.roles ?? [])
+      await rows(sql`insert into users_roles (user_id, role) values (${user_id}, ${role})`);
     if (options.teamId) {
-      await rows(sql`insert into teams_users (team_id, user_id, customer_id) values (${options.teamId}, ${user_id}, ${customerId})`);
+      await rows(
+        sql`insert into teams_users (team_id, user_id, customer_id) values (${options.teamId}, ${user_id}, ${customerId})`,
+      );
     }
     return user_id;
   }
@@ -97,9 +110,10 @@ describe.each(targets)("customers, teams and users API on %s", (target) => {
 
   /** The customer (or team) with the most users, so that lists filtered by it are not trivial. */
   async function busiest(kind: "customer" | "team") {
-    const query = kind === "customer"
-      ? sql`select customer_id as id from users_data group by customer_id order by count(*) desc, customer_id limit 1`
-      : sql`select team_id as id from teams_users group by team_id order by count(*) desc, team_id limit 1`;
+    const query =
+      kind === "customer"
+        ? sql`select customer_id as id from users_data group by customer_id order by count(*) desc, customer_id limit 1`
+        : sql`select team_id as id from teams_users group by team_id order by count(*) desc, team_id limit 1`;
     return (await rows<{ id: string }>(query))[0].id;
   }
 
@@ -123,7 +137,9 @@ describe.each(targets)("customers, teams and users API on %s", (target) => {
         from customers c`);
       const byId = new Map(counts.map((r) => [r.customer_id, r]));
       for (const item of body.items as CustomerListItem[]) {
-        expect({ customer_id: item.customer_id, user_count: item.user_count, team_count: item.team_count }).toEqual(byId.get(item.customer_id));
+        expect({ customer_id: item.customer_id, user_count: item.user_count, team_count: item.team_count }).toEqual(
+          byId.get(item.customer_id),
+        );
       }
     });
 
@@ -142,24 +158,32 @@ describe.each(targets)("customers, teams and users API on %s", (target) => {
 
     // Searches of 3 characters or more match anywhere (shorter ones match prefixes: docs/lists.md).
     it.each(["%", "_", "\\"])("treats the LIKE special character %s in q as a literal character", async (wildcard) => {
-      const { body: created } = await send("POST", "/api/customers", { customer_name: `Promo 50${wildcard}off ${uid()}` });
+      const { body: created } = await send("POST", "/api/customers", {
+        customer_name: `Promo 50${wildcard}off ${uid()}`,
+      });
       const q = `0${wildcard}o`;
       const { body } = await get(`/api/customers?limit=200&q=${encodeURIComponent(q)}`);
       const expected = await count(sql`
         select 1 from customers where strpos(lower(customer_name), ${q}) > 0 or strpos(lower(coalesce(valid_domains, '')), ${q}) > 0`);
       expect(body.total).toBe(expected);
       expect(body.total).toBeLessThan((await get("/api/customers?limit=1")).body.total);
-      for (const item of body.items as CustomerListItem[]) expect(`${item.customer_name} ${item.valid_domains ?? ""}`.toLowerCase()).toContain(q);
+      for (const item of body.items as CustomerListItem[])
+        expect(`${item.customer_name} ${item.valid_domains ?? ""}`.toLowerCase()).toContain(q);
       expect(body.items.map((c: CustomerListItem) => c.customer_id)).toContain(created.customer_id);
     });
 
-    it.each(customerSortKeys.flatMap((key) => orders.map((order) => ({ key, order }))))("sorts by $key $order", async ({ key, order }) => {
-      const { body } = await get(`/api/customers?limit=200&sort=${key}&order=${order}`);
-      const [expr, read] = customerSorts[key];
-      const expected = await rows<{ v: unknown }>(sql`select ${expr} as v from customers c order by 1 ${sql.raw(order)}`);
-      expect(body.items).toHaveLength(expected.length);
-      expect(body.items.map(read)).toEqual(expected.map((r) => r.v));
-    });
+    it.each(customerSortKeys.flatMap((key) => orders.map((order) => ({ key, order }))))(
+      "sorts by $key $order",
+      async ({ key, order }) => {
+        const { body } = await get(`/api/customers?limit=200&sort=${key}&order=${order}`);
+        const [expr, read] = customerSorts[key];
+        const expected = await rows<{ v: unknown }>(
+          sql`select ${expr} as v from customers c order by 1 ${sql.raw(order)}`,
+        );
+        expect(body.items).toHaveLength(expected.length);
+        expect(body.items.map(read)).toEqual(expected.map((r) => r.v));
+      },
+    );
 
     it("pages with limit and offset through every customer exactly once, even on a sort with ties", async () => {
       const limit = 7;
@@ -226,19 +250,27 @@ describe.each(targets)("customers, teams and users API on %s", (target) => {
 
     it("trims the name, saves blank domains as null, defaults to active and answers 201 with the row", async () => {
       const name = `Trimmed ${uid()}`;
-      const { status, body } = await send("POST", "/api/customers", { customer_name: `   ${name}  `, valid_domains: "   " });
+      const { status, body } = await send("POST", "/api/customers", {
+        customer_name: `   ${name}  `,
+        valid_domains: "   ",
+      });
       expect(status).toBe(201);
       expect(body).toMatchObject({ customer_name: name, valid_domains: null, status: "active" });
       expect(body.created_at).toBe(body.updated_at);
       const [row] = await rows<{ customer_name: string; valid_domains: string | null; status: string }>(sql`
         select customer_name, valid_domains, status from customers where customer_id = ${body.customer_id}`);
       expect(row).toEqual({ customer_name: name, valid_domains: null, status: "active" });
-      expect((await get(`/api/customers/${body.customer_id}`)).body).toMatchObject({ customer_name: name, status: "active" });
+      expect((await get(`/api/customers/${body.customer_id}`)).body).toMatchObject({
+        customer_name: name,
+        status: "active",
+      });
     });
 
     it("keeps the chosen status and trims the valid domains", async () => {
       const { status, body } = await send("POST", "/api/customers", {
-        customer_name: `Trial ${uid()}`, status: "trial", valid_domains: "  a.example\nb.example  ",
+        customer_name: `Trial ${uid()}`,
+        status: "trial",
+        valid_domains: "  a.example\nb.example  ",
       });
       expect(status).toBe(201);
       expect(body).toMatchObject({ status: "trial", valid_domains: "a.example\nb.example" });
@@ -254,7 +286,10 @@ describe.each(targets)("customers, teams and users API on %s", (target) => {
     it("answers 400 with a JSON error to a malformed JSON body", async () => {
       const before = await count(sql`select 1 from customers`);
       const res = await app.request("/api/customers", {
-        as: "editor", method: "POST", headers: { "content-type": "application/json" }, body: '{"customer_name": "Broken',
+        as: "editor",
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: '{"customer_name": "Broken',
       });
       expect(res.status).toBe(400);
       const body = await res.json();
@@ -312,7 +347,12 @@ describe.each(targets)("customers, teams and users API on %s", (target) => {
       expect(body.items).toHaveLength(summary.total);
       // Inactive assignments exist, so counting them would show.
       expect(await count(sql`select 1 from teams_skills where status = 'inactive'`)).toBeGreaterThan(0);
-      const counts = await rows<{ team_id: string; customer_name: string; user_count: number; skills_count: number }>(sql`
+      const counts = await rows<{
+        team_id: string;
+        customer_name: string;
+        user_count: number;
+        skills_count: number;
+      }>(sql`
         select t.team_id, c.customer_name,
           (select count(*) from teams_users tu where tu.team_id = t.team_id)::int as user_count,
           (select count(*) from teams_skills ts where ts.team_id = t.team_id and ts.status = 'active')::int as skills_count
@@ -341,7 +381,9 @@ describe.each(targets)("customers, teams and users API on %s", (target) => {
     });
 
     it("searches team and customer names case-insensitively, total and summary on the matches", async () => {
-      const [{ team_name }] = await rows<{ team_name: string }>(sql`select team_name from teams order by team_name limit 1`);
+      const [{ team_name }] = await rows<{ team_name: string }>(
+        sql`select team_name from teams order by team_name limit 1`,
+      );
       const q = team_name.slice(0, 5).toUpperCase();
       const { body } = await get(`/api/teams?limit=200&q=${encodeURIComponent(q)}`);
       const pattern = `%${q}%`;
@@ -356,21 +398,27 @@ describe.each(targets)("customers, teams and users API on %s", (target) => {
       expect(body.items.map((t: TeamListItem) => t.team_name)).toContain(team_name);
     });
 
-    it.each(teamSortKeys.flatMap((key) => orders.map((order) => ({ key, order }))))("sorts by $key $order", async ({ key, order }) => {
-      const { body } = await get(`/api/teams?limit=200&sort=${key}&order=${order}`);
-      const [expr, read] = teamSorts[key];
-      const expected = await rows<{ v: unknown }>(sql`
+    it.each(teamSortKeys.flatMap((key) => orders.map((order) => ({ key, order }))))(
+      "sorts by $key $order",
+      async ({ key, order }) => {
+        const { body } = await get(`/api/teams?limit=200&sort=${key}&order=${order}`);
+        const [expr, read] = teamSorts[key];
+        const expected = await rows<{ v: unknown }>(sql`
         select ${expr} as v from teams t join customers c on c.customer_id = t.customer_id order by 1 ${sql.raw(order)}`);
-      expect(body.items).toHaveLength(expected.length);
-      expect(body.items.map(read)).toEqual(expected.map((r) => r.v));
-    });
+        expect(body.items).toHaveLength(expected.length);
+        expect(body.items.map(read)).toEqual(expected.map((r) => r.v));
+      },
+    );
   });
 
   describe("GET /api/users of a customer or a team", () => {
     /** users_roles of `userIds`, each user's roles ordered admin, manager, member. */
     async function rolesOf(userIds: string[]) {
       const found = await rows<{ user_id: string; role: UserRole }>(sql`
-        select user_id, role from users_roles where user_id in (${sql.join(userIds.map((id) => sql`${id}`), sql`, `)})`);
+        select user_id, role from users_roles where user_id in (${sql.join(
+          userIds.map((id) => sql`${id}`),
+          sql`, `,
+        )})`);
       const roles = new Map<string, UserRole[]>(userIds.map((id) => [id, []]));
       for (const r of found) roles.get(r.user_id)!.push(r.role);
       for (const list of roles.values()) list.sort((a, b) => userRoles.indexOf(a) - userRoles.indexOf(b));
@@ -381,7 +429,9 @@ describe.each(targets)("customers, teams and users API on %s", (target) => {
       const customerId = await busiest("customer");
       const { status, body } = await get(`/api/users?limit=200&customer_id=${customerId}`);
       expect(status).toBe(200);
-      const ids = (await rows<{ user_id: string }>(sql`select user_id from users_data where customer_id = ${customerId}`)).map((r) => r.user_id);
+      const ids = (
+        await rows<{ user_id: string }>(sql`select user_id from users_data where customer_id = ${customerId}`)
+      ).map((r) => r.user_id);
       expect(body.total).toBe(ids.length);
       expect(body.items.map((u: { user_id: string }) => u.user_id).toSorted()).toEqual(ids.toSorted());
       const roles = await rolesOf(ids);
@@ -398,7 +448,9 @@ describe.each(targets)("customers, teams and users API on %s", (target) => {
     it("lists a team's members with their roles", async () => {
       const teamId = await busiest("team");
       const { body } = await get(`/api/users?limit=200&team_id=${teamId}`);
-      const ids = (await rows<{ user_id: string }>(sql`select user_id from teams_users where team_id = ${teamId}`)).map((r) => r.user_id);
+      const ids = (await rows<{ user_id: string }>(sql`select user_id from teams_users where team_id = ${teamId}`)).map(
+        (r) => r.user_id,
+      );
       expect(body.total).toBe(ids.length);
       expect(body.summary.total).toBe(ids.length);
       expect(body.items.map((u: { user_id: string }) => u.user_id).toSorted()).toEqual(ids.toSorted());
@@ -420,10 +472,30 @@ describe.each(targets)("customers, teams and users API on %s", (target) => {
 
   describe("POST /api/teams", () => {
     it.each([
-      { case: "a missing customer_id", json: () => ({ team_name: "Team" }), field: "customer_id", message: msg.teams.customerIdMissing },
-      { case: "a malformed customer_id", json: () => ({ customer_id: "abc", team_name: "Team" }), field: "customer_id", message: msg.teams.customerIdMissing },
-      { case: "a missing team_name", json: (customer_id: string) => ({ customer_id }), field: "team_name", message: msg.teams.nameRequired },
-      { case: "a blank team_name", json: (customer_id: string) => ({ customer_id, team_name: "  " }), field: "team_name", message: msg.teams.nameRequired },
+      {
+        case: "a missing customer_id",
+        json: () => ({ team_name: "Team" }),
+        field: "customer_id",
+        message: msg.teams.customerIdMissing,
+      },
+      {
+        case: "a malformed customer_id",
+        json: () => ({ customer_id: "abc", team_name: "Team" }),
+        field: "customer_id",
+        message: msg.teams.customerIdMissing,
+      },
+      {
+        case: "a missing team_name",
+        json: (customer_id: string) => ({ customer_id }),
+        field: "team_name",
+        message: msg.teams.nameRequired,
+      },
+      {
+        case: "a blank team_name",
+        json: (customer_id: string) => ({ customer_id, team_name: "  " }),
+        field: "team_name",
+        message: msg.teams.nameRequired,
+      },
     ])("refuses $case with 422 and its message", async ({ json, field, message }) => {
       const customer = await newCustomer();
       const { status, body } = await send("POST", "/api/teams", json(customer.customer_id));
@@ -434,7 +506,11 @@ describe.each(targets)("customers, teams and users API on %s", (target) => {
 
     it("refuses a status other than active or inactive with 422", async () => {
       const customer = await newCustomer();
-      const { status, body } = await send("POST", "/api/teams", { customer_id: customer.customer_id, team_name: "Team", status: "pending" });
+      const { status, body } = await send("POST", "/api/teams", {
+        customer_id: customer.customer_id,
+        team_name: "Team",
+        status: "pending",
+      });
       expect(status).toBe(422);
       expect(body.error.fields).toHaveProperty("status");
     });
@@ -448,13 +524,30 @@ describe.each(targets)("customers, teams and users API on %s", (target) => {
     it("creates an active team with a trimmed name, answers 201 and writes an audit row", async () => {
       const customer = await newCustomer();
       const name = `Platform ${uid()}`;
-      const { status, body } = await send("POST", "/api/teams", { customer_id: customer.customer_id, team_name: ` ${name}  ` });
+      const { status, body } = await send("POST", "/api/teams", {
+        customer_id: customer.customer_id,
+        team_name: ` ${name}  `,
+      });
       expect(status).toBe(201);
-      expect(body).toEqual({ team_id: expect.any(String), customer_id: customer.customer_id, team_name: name, status: "active" });
+      expect(body).toEqual({
+        team_id: expect.any(String),
+        customer_id: customer.customer_id,
+        team_name: name,
+        status: "active",
+      });
       const detail = await get(`/api/teams/${body.team_id}`);
-      expect(detail.body).toMatchObject({ team_name: name, status: "active", customer_name: customer.customer_name, user_count: 0, skills_count: 0 });
+      expect(detail.body).toMatchObject({
+        team_name: name,
+        status: "active",
+        customer_name: customer.customer_name,
+        user_count: 0,
+        skills_count: 0,
+      });
       expect(await auditActions("team", body.team_id)).toEqual(["create"]);
-      expect((await get(`/api/customers?limit=200&q=${encodeURIComponent(customer.customer_name)}`)).body.items[0].team_count).toBe(1);
+      expect(
+        (await get(`/api/customers?limit=200&q=${encodeURIComponent(customer.customer_name)}`)).body.items[0]
+          .team_count,
+      ).toBe(1);
     });
   });
 
@@ -497,7 +590,9 @@ describe.each(targets)("customers, teams and users API on %s", (target) => {
     it("deletes the team with its memberships and skill assignments, then answers 404", async () => {
       const team = await newTeam();
       const userId = await insertUser(team.customer_id, { teamId: team.team_id });
-      expect((await send("POST", `/api/teams/${team.team_id}/skills`, { skill_id: await insertSkill() })).status).toBe(201);
+      expect((await send("POST", `/api/teams/${team.team_id}/skills`, { skill_id: await insertSkill() })).status).toBe(
+        201,
+      );
       expect((await get(`/api/teams/${team.team_id}`)).body).toMatchObject({ user_count: 1, skills_count: 1 });
 
       const { status, body } = await send("DELETE", `/api/teams/${team.team_id}`);
@@ -527,7 +622,9 @@ describe.each(targets)("customers, teams and users API on %s", (target) => {
       const { status, body } = await send("DELETE", `/api/teams/${team.team_id}/members/${userId}`);
       expect(status).toBe(200);
       expect(body).toEqual({ ok: true });
-      const members = (await get(`/api/users?team_id=${team.team_id}`)).body.items.map((u: { user_id: string }) => u.user_id);
+      const members = (await get(`/api/users?team_id=${team.team_id}`)).body.items.map(
+        (u: { user_id: string }) => u.user_id,
+      );
       expect(members).toEqual([stays]);
       expect(await count(sql`select 1 from users_data where user_id = ${userId}`)).toBe(1);
       expect(await auditActions("team", team.team_id)).toEqual(["create", "remove_member"]);
@@ -553,7 +650,9 @@ describe.each(targets)("customers, teams and users API on %s", (target) => {
       expect(second.body).toEqual({ skill_id: skillId, status: "active" });
       expect(await rows(assignment)).toEqual([{ status: "active" }]);
 
-      await rows(sql`update teams_skills set status = 'inactive' where team_id = ${team.team_id} and skill_id = ${skillId}`);
+      await rows(
+        sql`update teams_skills set status = 'inactive' where team_id = ${team.team_id} and skill_id = ${skillId}`,
+      );
       const third = await assign();
       expect(third.status).toBe(200);
       expect(third.body).toEqual({ skill_id: skillId, status: "active" });
@@ -563,7 +662,9 @@ describe.each(targets)("customers, teams and users API on %s", (target) => {
 
     it("refuses an inactive skill (422), an unknown skill (404) and an unknown team (404)", async () => {
       const team = await newTeam();
-      const inactive = await send("POST", `/api/teams/${team.team_id}/skills`, { skill_id: await insertSkill("inactive") });
+      const inactive = await send("POST", `/api/teams/${team.team_id}/skills`, {
+        skill_id: await insertSkill("inactive"),
+      });
       expect(inactive.status).toBe(422);
       expect(inactive.body.error.code).toBe("validation_failed");
       const unknownSkill = await send("POST", `/api/teams/${team.team_id}/skills`, { skill_id: randomUUID() });
@@ -579,7 +680,9 @@ describe.each(targets)("customers, teams and users API on %s", (target) => {
       const team = await newTeam();
       const skillId = await insertSkill();
       expect((await send("POST", `/api/teams/${team.team_id}/skills`, { skill_id: skillId })).status).toBe(201);
-      expect((await send("PATCH", `/api/skills/${skillId}/teams/${team.team_id}`, { status: "inactive" })).status).toBe(200);
+      expect((await send("PATCH", `/api/skills/${skillId}/teams/${team.team_id}`, { status: "inactive" })).status).toBe(
+        200,
+      );
       await rows(sql`update teams set status = 'inactive' where team_id = ${team.team_id}`);
       const paths = [
         send("POST", `/api/teams/${team.team_id}/skills`, { skill_id: skillId }),
@@ -590,7 +693,9 @@ describe.each(targets)("customers, teams and users API on %s", (target) => {
         expect(answer.status).toBe(422);
         expect(answer.body.error.message).toBe(msg.skills.teamNotActive);
       }
-      expect(await rows(sql`select status from teams_skills where team_id = ${team.team_id}`)).toEqual([{ status: "inactive" }]);
+      expect(await rows(sql`select status from teams_skills where team_id = ${team.team_id}`)).toEqual([
+        { status: "inactive" },
+      ]);
     });
 
     it("lists only active assignments, and offers active skills not actively assigned", async () => {
@@ -599,7 +704,9 @@ describe.each(targets)("customers, teams and users API on %s", (target) => {
       for (const skill_id of [kept, unassigned]) {
         expect((await send("POST", `/api/teams/${team.team_id}/skills`, { skill_id })).status).toBe(201);
       }
-      await rows(sql`update teams_skills set status = 'inactive' where team_id = ${team.team_id} and skill_id = ${unassigned}`);
+      await rows(
+        sql`update teams_skills set status = 'inactive' where team_id = ${team.team_id} and skill_id = ${unassigned}`,
+      );
 
       const assigned = await get(`/api/teams/${team.team_id}/skills`);
       expect(assigned.status).toBe(200);
@@ -636,7 +743,9 @@ describe.each(targets)("customers, teams and users API on %s", (target) => {
     };
     const ids: Record<string, string> = { customerId: customer.customer_id, teamId: team.team_id, userId };
     const mutations = new Set(
-      routeTable.filter((r) => r.method !== "GET" && /^\/api\/(customers|teams)(\/|$)/.test(r.path)).map((r) => `${r.method} ${r.path}`),
+      routeTable
+        .filter((r) => r.method !== "GET" && /^\/api\/(customers|teams)(\/|$)/.test(r.path))
+        .map((r) => `${r.method} ${r.path}`),
     );
     expect([...mutations].toSorted()).toEqual(Object.keys(bodies).toSorted());
     for (const route of mutations) {
@@ -647,7 +756,11 @@ describe.each(targets)("customers, teams and users API on %s", (target) => {
       expect(body.error.code, route).toBe("forbidden");
     }
     expect((await get(`/api/customers/${customer.customer_id}`)).body.status).toBe("active");
-    expect((await get(`/api/teams/${team.team_id}`)).body).toMatchObject({ status: "active", user_count: 1, skills_count: 0 });
+    expect((await get(`/api/teams/${team.team_id}`)).body).toMatchObject({
+      status: "active",
+      user_count: 1,
+      skills_count: 0,
+    });
     expect(await count(sql`select 1 from customers where customer_name = ${viewerName}`)).toBe(0);
     expect(await count(sql`select 1 from teams where team_name = ${viewerName}`)).toBe(0);
     expect(await auditActions("customer", customer.customer_id)).toEqual(["create"]);

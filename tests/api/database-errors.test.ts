@@ -17,21 +17,31 @@ describe.each(targets)("database refusals on %s", (target) => {
   });
   afterAll(() => app.close());
 
-  it.each(["from=0000-01-01", "to=0000-01-01", "from=0000-01-01T00:00:00Z", "to=0000-12-31T23:59:59%2B14:00"])("GET /api/audit?%s is a 422, not a 500", async (query) => {
-    const { status, body } = await app.read(`/api/audit?${query}`, "admin");
-    expect(status).toBe(422);
-    expect(body).toEqual({ error: { code: "validation_failed", message: msg.api.outOfRange } });
-  });
+  it.each(["from=0000-01-01", "to=0000-01-01", "from=0000-01-01T00:00:00Z", "to=0000-12-31T23:59:59%2B14:00"])(
+    "GET /api/audit?%s is a 422, not a 500",
+    async (query) => {
+      const { status, body } = await app.read(`/api/audit?${query}`, "admin");
+      expect(status).toBe(422);
+      expect(body).toEqual({ error: { code: "validation_failed", message: msg.api.outOfRange } });
+    },
+  );
 
   it("answers 409 to the loser of two simultaneous POST /api/operators with one email", async () => {
     for (let trial = 0; trial < 3; trial++) {
       const email = `race-${trial}-${target}@test.example`;
-      const create = () => app.request("/api/operators", { as: "admin", method: "POST", json: { email, name: "Race", role: "viewer", password: "long-enough-password" } });
+      const create = () =>
+        app.request("/api/operators", {
+          as: "admin",
+          method: "POST",
+          json: { email, name: "Race", role: "viewer", password: "long-enough-password" },
+        });
       const answers = await Promise.all([create(), create()]);
       const statuses = answers.map((r) => r.status).sort();
       expect(statuses, `trial ${trial}`).toEqual([201, 409]);
       const refused = await answers.find((r) => r.status === 409)!.json();
-      expect(refused).toEqual({ error: { code: "conflict", message: msg.operators.emailTaken, fields: { email: msg.operators.emailTaken } } });
+      expect(refused).toEqual({
+        error: { code: "conflict", message: msg.operators.emailTaken, fields: { email: msg.operators.emailTaken } },
+      });
       expect(await app.count(sql`select 1 from operator where email = ${email}`)).toBe(1);
     }
   });

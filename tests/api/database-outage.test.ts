@@ -10,7 +10,16 @@
 import { randomUUID } from "node:crypto";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { freePort, prepareEnvironment, signIn, startConsoleProcess, stopCleanly, waitReady, type ConsoleProcess, type Environment } from "../support/crash";
+import {
+  freePort,
+  prepareEnvironment,
+  signIn,
+  startConsoleProcess,
+  stopCleanly,
+  waitReady,
+  type ConsoleProcess,
+  type Environment,
+} from "../support/crash";
 
 const base = process.env.TEST_DATABASE_URL;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -40,11 +49,22 @@ describe.runIf(Boolean(base))("a PostgreSQL server that drops the console's conn
   });
 
   const call = (s: ConsoleProcess, path: string, init: RequestInit = {}) =>
-    fetch(`${s.url}${path}`, { ...init, headers: { origin: s.origin, cookie, "content-type": "application/json", ...(init.headers as Record<string, string>) } });
+    fetch(`${s.url}${path}`, {
+      ...init,
+      headers: {
+        origin: s.origin,
+        cookie,
+        "content-type": "application/json",
+        ...(init.headers as Record<string, string>),
+      },
+    });
 
   /** Ends every connection the console processes hold to their database. */
   const terminateAll = () =>
-    admin.query("select count(pg_terminate_backend(pid)) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()", [database]);
+    admin.query(
+      "select count(pg_terminate_backend(pid)) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()",
+      [database],
+    );
 
   /** Mixed load on every server until `stop` is set: per server 4 writers and 4 readers. */
   function load() {
@@ -72,7 +92,11 @@ describe.runIf(Boolean(base))("a PostgreSQL server that drops the console's conn
       ...Array.from({ length: 4 }, () => {
         return loop(
           s,
-          () => call(s, "/api/customers", { method: "POST", body: JSON.stringify({ customer_name: `Outage ${randomUUID()}`, status: "trial" }) }),
+          () =>
+            call(s, "/api/customers", {
+              method: "POST",
+              body: JSON.stringify({ customer_name: `Outage ${randomUUID()}`, status: "trial" }),
+            }),
           async (res) => {
             acknowledged.push(((await res.json()) as { customer_name: string }).customer_name);
           },
@@ -80,7 +104,13 @@ describe.runIf(Boolean(base))("a PostgreSQL server that drops the console's conn
       }),
       ...Array.from({ length: 4 }, () => loop(s, () => call(s, "/api/users?q=an"))),
     ]);
-    return { statuses, acknowledged, failures, bodies500, done: async () => ((state.stop = true), await Promise.all(loops)) };
+    return {
+      statuses,
+      acknowledged,
+      failures,
+      bodies500,
+      done: async () => ((state.stop = true), await Promise.all(loops)),
+    };
   }
 
   const alive = () => servers.map((s) => s.child.exitCode === null && s.child.signalCode === null);
@@ -93,7 +123,8 @@ describe.runIf(Boolean(base))("a PostgreSQL server that drops the console's conn
         const res = await call(s, path).catch(() => undefined);
         await res?.arrayBuffer();
         if (res?.status === status) break;
-        if (Date.now() - started > timeoutMs) throw new Error(`${path} on ${s.port} did not answer ${status} (last ${res?.status}):\n${s.output()}`);
+        if (Date.now() - started > timeoutMs)
+          throw new Error(`${path} on ${s.port} did not answer ${status} (last ${res?.status}):\n${s.output()}`);
         await sleep(100);
       }
     }
@@ -115,7 +146,12 @@ describe.runIf(Boolean(base))("a PostgreSQL server that drops the console's conn
     console.info("outage trial", JSON.stringify({ byStatus, terminated, acknowledged: traffic.acknowledged.length }));
     expect(terminated).toBeGreaterThan(10);
     expect(traffic.bodies500, JSON.stringify(byStatus)).toEqual([]);
-    expect(Object.keys(byStatus).map(Number).filter((s) => !(s >= 200 && s < 300) && s !== 503), JSON.stringify(byStatus)).toEqual([]);
+    expect(
+      Object.keys(byStatus)
+        .map(Number)
+        .filter((s) => !(s >= 200 && s < 300) && s !== 503),
+      JSON.stringify(byStatus),
+    ).toEqual([]);
     expect(traffic.failures).toEqual([]);
     expect(byStatus[201]).toBeGreaterThan(0);
 
@@ -123,7 +159,9 @@ describe.runIf(Boolean(base))("a PostgreSQL server that drops the console's conn
     const target = new pg.Client({ connectionString: env.databaseUrl });
     await target.connect();
     try {
-      const { rows } = await target.query(`select count(*)::int as n from customers where customer_name = any($1)`, [traffic.acknowledged]);
+      const { rows } = await target.query(`select count(*)::int as n from customers where customer_name = any($1)`, [
+        traffic.acknowledged,
+      ]);
       expect(rows[0].n).toBe(traffic.acknowledged.length);
     } finally {
       await target.end();
@@ -142,7 +180,10 @@ describe.runIf(Boolean(base))("a PostgreSQL server that drops the console's conn
         const list = await call(s, "/api/customers?limit=5");
         expect(list.status).toBe(503);
         expect((await list.json()).error.code).toBe("unavailable");
-        const created = await call(s, "/api/customers", { method: "POST", body: JSON.stringify({ customer_name: "Never stored", status: "trial" }) });
+        const created = await call(s, "/api/customers", {
+          method: "POST",
+          body: JSON.stringify({ customer_name: "Never stored", status: "trial" }),
+        });
         expect(created.status).toBe(503);
         const signInAnswer = await fetch(`${s.url}/api/auth/sign-in/email`, {
           method: "POST",

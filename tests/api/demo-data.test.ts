@@ -10,7 +10,7 @@ const now = new Date("2026-06-01T12:00:00Z");
 describe("demo data variety", () => {
   it("covers every status and type the screens filter on", () => {
     const d = generateDemoData({ seed: 42, now });
-    const values = <T,>(rows: T[], pick: (r: T) => unknown) => new Set(rows.map(pick));
+    const values = <T>(rows: T[], pick: (r: T) => unknown) => new Set(rows.map(pick));
     expect(values(d.teams, (t) => t.status)).toEqual(new Set(["active", "inactive", "pending"]));
     expect(values(d.users_data, (u) => u.status)).toEqual(new Set(["active", "inactive", "pending"]));
     expect(values(d.users_roles, (r) => r.role)).toEqual(new Set(["admin", "manager", "member"]));
@@ -54,15 +54,20 @@ describe.each(targets)("loading demo data with COPY on %s", (target) => {
     const counts = await loadDemoData(handle.db, { seed: 42, now });
     const data = generateDemoData({ seed: 42, now });
     for (const table of demoTables) expect(counts[table], table).toBe(data[table].length);
-    const customers = await queryRows<{ customer_id: string; valid_domains: string | null; created_at: Date | string }>(handle.db,
-      sql`select customer_id, valid_domains, created_at from customers`);
+    const customers = await queryRows<{ customer_id: string; valid_domains: string | null; created_at: Date | string }>(
+      handle.db,
+      sql`select customer_id, valid_domains, created_at from customers`,
+    );
     const stored = new Map(customers.map((c) => [c.customer_id, c]));
     expect(data.customers.some((c) => c.valid_domains?.includes("\n"))).toBe(true);
     for (const c of data.customers) {
       expect(stored.get(c.customer_id!)?.valid_domains).toBe(c.valid_domains);
       expect(new Date(stored.get(c.customer_id!)!.created_at).toISOString()).toBe(c.created_at!.toISOString());
     }
-    const [row] = await queryRows<{ n: number }>(handle.db, sql`select count(*)::int as n from users_data where first_name is null`);
+    const [row] = await queryRows<{ n: number }>(
+      handle.db,
+      sql`select count(*)::int as n from users_data where first_name is null`,
+    );
     expect(row.n).toBe(data.users_data.filter((u) => u.first_name === null).length);
   });
 
@@ -70,15 +75,23 @@ describe.each(targets)("loading demo data with COPY on %s", (target) => {
     handle = await freshDatabase(target);
     const stop = new AbortController();
     const seen: string[] = [];
-    await expect(loadDemoData(handle.db, {
-      seed: 42, now, scale: 2, commit: "batches", batchRows: 20, signal: stop.signal,
-      onProgress: (p) => {
-        seen.push(`${p.table}:${p.rows}`);
-        if (p.table === "teams" && p.rows >= 40) stop.abort(new Error("stopped"));
-      },
-    })).rejects.toThrow("stopped");
+    await expect(
+      loadDemoData(handle.db, {
+        seed: 42,
+        now,
+        scale: 2,
+        commit: "batches",
+        batchRows: 20,
+        signal: stop.signal,
+        onProgress: (p) => {
+          seen.push(`${p.table}:${p.rows}`);
+          if (p.table === "teams" && p.rows >= 40) stop.abort(new Error("stopped"));
+        },
+      }),
+    ).rejects.toThrow("stopped");
     expect(seen.slice(0, 4)).toEqual(["customers:20", "customers:40", "customers:50", "teams:20"]);
-    const count = async (table: string) => (await queryRows<{ n: number }>(handle!.db, sql`select count(*)::int as n from ${sql.identifier(table)}`))[0].n;
+    const count = async (table: string) =>
+      (await queryRows<{ n: number }>(handle!.db, sql`select count(*)::int as n from ${sql.identifier(table)}`))[0].n;
     expect([await count("customers"), await count("teams"), await count("users_data")]).toEqual([50, 40, 0]);
     await clearDemoData(handle.db);
     expect(await count("customers")).toBe(0);

@@ -9,7 +9,12 @@ import { describe, expect, it } from "vitest";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const read = (file: string) => readFileSync(path.join(root, file), "utf8");
-const pages = ["README.md", ...readdirSync(path.join(root, "docs")).filter((f) => f.endsWith(".md")).map((f) => `docs/${f}`)];
+const pages = [
+  "README.md",
+  ...readdirSync(path.join(root, "docs"))
+    .filter((f) => f.endsWith(".md"))
+    .map((f) => `docs/${f}`),
+];
 
 describe("documentation", () => {
   it("keeps the README a front page of at most 200 lines that starts with the two commands", () => {
@@ -36,10 +41,16 @@ describe("documentation", () => {
 
   it("documents in the README every variable the server reads, and no other", () => {
     const config = read("src/server/config.ts");
-    const schema = config.slice(config.indexOf("const envSchema = z.object({"), config.indexOf("});", config.indexOf("const envSchema")));
+    const schema = config.slice(
+      config.indexOf("const envSchema = z.object({"),
+      config.indexOf("});", config.indexOf("const envSchema")),
+    );
     const read_ = [...schema.matchAll(/^\s{2}([A-Z][A-Z0-9_]+):/gm)].map((m) => m[1]).sort();
     const readme = read("README.md");
-    const table = readme.slice(readme.indexOf("## Configuration"), readme.indexOf("\n## ", readme.indexOf("## Configuration") + 5));
+    const table = readme.slice(
+      readme.indexOf("## Configuration"),
+      readme.indexOf("\n## ", readme.indexOf("## Configuration") + 5),
+    );
     const documented = [...table.matchAll(/^\| `([A-Z][A-Z0-9_]+)` \|/gm)].map((m) => m[1]).sort();
     expect(read_.length).toBeGreaterThan(20);
     expect(documented).toEqual(read_);

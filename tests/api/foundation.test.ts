@@ -14,13 +14,33 @@ import { testFolder } from "../support/server";
 
 const specTables: Record<string, string[]> = {
   customers: ["customer_id", "customer_name", "valid_domains", "status", "created_at", "updated_at"],
-  users_data: ["user_id", "customer_id", "email", "first_name", "last_name", "job_title", "status", "last_login", "created_at", "updated_at"],
+  users_data: [
+    "user_id",
+    "customer_id",
+    "email",
+    "first_name",
+    "last_name",
+    "job_title",
+    "status",
+    "last_login",
+    "created_at",
+    "updated_at",
+  ],
   users_roles: ["user_id", "role"],
   teams: ["team_id", "customer_id", "team_name", "status", "created_at", "updated_at"],
   teams_users: ["team_id", "user_id", "customer_id"],
   teams_skills: ["team_id", "skill_id", "customer_id", "status", "assigned_at", "score", "last_used"],
   skills: ["skill_id", "skill_name", "skill_description", "type", "is_global", "status", "created_at", "updated_at"],
-  skill_comments: ["comment_id", "customer_id", "skill_id", "user_id", "comment_value", "status", "created_at", "updated_at"],
+  skill_comments: [
+    "comment_id",
+    "customer_id",
+    "skill_id",
+    "user_id",
+    "comment_value",
+    "status",
+    "created_at",
+    "updated_at",
+  ],
   pedal_prompts: ["prompt_id", "prompt_title", "prompt_value", "skill_id", "status", "created_at", "updated_at"],
   platforms: ["platform_id", "platform_name", "platform_description", "status", "created_at", "updated_at"],
   platform_prompts: ["platform_id", "prompt_id", "assigned_at", "is_active"],
@@ -38,10 +58,19 @@ describe("demo data generator", () => {
 
   it("has the documented counts and covers every status", () => {
     const d = generateDemoData({ seed: 42, now });
-    expect([d.customers.length, d.teams.length, d.users_data.length, d.skills.length, d.pedal_prompts.length, d.platforms.length, d.skill_comments.length])
-      .toEqual([25, 80, 600, 30, 90, 8, 300]);
+    expect([
+      d.customers.length,
+      d.teams.length,
+      d.users_data.length,
+      d.skills.length,
+      d.pedal_prompts.length,
+      d.platforms.length,
+      d.skill_comments.length,
+    ]).toEqual([25, 80, 600, 30, 90, 8, 300]);
     expect(new Set(d.customers.map((c) => c.status))).toEqual(new Set(["active", "trial", "inactive"]));
-    expect(new Set(d.skill_comments.map((c) => c.status))).toEqual(new Set(["pending", "active", "inactive", "rejected"]));
+    expect(new Set(d.skill_comments.map((c) => c.status))).toEqual(
+      new Set(["pending", "active", "inactive", "rejected"]),
+    );
     expect(new Set(d.skills.map((s) => s.type))).toEqual(new Set(["manual", "agent", "detected"]));
     expect(d.users_data.some((u) => u.last_login === null)).toBe(true);
     const scaled = generateDemoData({ seed: 42, now, scale: 3 });
@@ -57,11 +86,17 @@ describe.each(targets)("foundation on %s", (target) => {
   afterAll(() => app.close());
 
   it("has the spec's eleven tables with their exact columns", async () => {
-    const rows = await queryRows<{ table_name: string; column_name: string }>(app.handle.db, sql`
+    const rows = await queryRows<{ table_name: string; column_name: string }>(
+      app.handle.db,
+      sql`
       select table_name, column_name from information_schema.columns
-      where table_schema = 'public' order by table_name, ordinal_position`);
+      where table_schema = 'public' order by table_name, ordinal_position`,
+    );
     for (const [table, columns] of Object.entries(specTables)) {
-      expect(rows.filter((r) => r.table_name === table).map((r) => r.column_name), table).toEqual(columns);
+      expect(
+        rows.filter((r) => r.table_name === table).map((r) => r.column_name),
+        table,
+      ).toEqual(columns);
     }
   });
 
@@ -73,7 +108,10 @@ describe.each(targets)("foundation on %s", (target) => {
   });
 
   it("sends a JSON answer gzipped whole, with its length, to a client that accepts gzip, and as it is to one that does not", async () => {
-    const zipped = await app.request("/api/users?limit=50", { as: "viewer", headers: { "accept-encoding": "gzip, deflate, br" } });
+    const zipped = await app.request("/api/users?limit=50", {
+      as: "viewer",
+      headers: { "accept-encoding": "gzip, deflate, br" },
+    });
     expect(zipped.status).toBe(200);
     expect(zipped.headers.get("content-encoding")).toBe("gzip");
     expect(zipped.headers.get("vary")).toMatch(/accept-encoding/i);
@@ -82,7 +120,10 @@ describe.each(targets)("foundation on %s", (target) => {
     const body = JSON.parse(gunzipSync(bytes).toString("utf8"));
     expect(body.items).toHaveLength(50);
     for (const encoding of [undefined, "identity", "gzip;q=0, br"]) {
-      const plain = await app.request("/api/users?limit=50", { as: "viewer", headers: encoding ? { "accept-encoding": encoding } : {} });
+      const plain = await app.request("/api/users?limit=50", {
+        as: "viewer",
+        headers: encoding ? { "accept-encoding": encoding } : {},
+      });
       expect(plain.headers.get("content-encoding"), encoding).toBeNull();
       expect((await plain.json()).items, encoding).toEqual(body.items);
     }
@@ -117,7 +158,10 @@ describe.each(targets)("foundation on %s", (target) => {
       json: { email: "intruder@test.example", password: testPassword, name: "x" },
     });
     expect(res.status).toBeGreaterThanOrEqual(400);
-    const [row] = await queryRows<{ n: number }>(app.handle.db, sql`select count(*)::int as n from operator where email = 'intruder@test.example'`);
+    const [row] = await queryRows<{ n: number }>(
+      app.handle.db,
+      sql`select count(*)::int as n from operator where email = 'intruder@test.example'`,
+    );
     expect(row.n).toBe(0);
   });
 
@@ -125,11 +169,14 @@ describe.each(targets)("foundation on %s", (target) => {
     const res = await app.request("/api/dashboard", { as: "viewer" });
     expect(res.status).toBe(200);
     const body = await res.json();
-    const [expected] = await queryRows<Record<string, number>>(app.handle.db, sql`
+    const [expected] = await queryRows<Record<string, number>>(
+      app.handle.db,
+      sql`
       select (select count(*) from customers)::int as total_customers,
              (select count(*) from users_data)::int as total_users,
              (select count(*) from teams)::int as total_teams,
-             (select count(*) from users_data where last_login is not null)::int as active_users`);
+             (select count(*) from users_data where last_login is not null)::int as active_users`,
+    );
     expect(body).toEqual(expected);
     expect(body.total_customers).toBe(25);
   });
@@ -155,10 +202,15 @@ describe.each(targets)("foundation on %s", (target) => {
 describe("embedded database", () => {
   it("keeps PGLITE_SHARED_BUFFERS_MB of pages in its own memory, 16 MB unless set, and refuses a value out of range", async () => {
     const folder = testFolder("shared-buffers");
-    for (const [env, expected] of [[{}, "16MB"], [{ PGLITE_SHARED_BUFFERS_MB: "8" }, "8MB"]] as const) {
+    for (const [env, expected] of [
+      [{}, "16MB"],
+      [{ PGLITE_SHARED_BUFFERS_MB: "8" }, "8MB"],
+    ] as const) {
       const { handle, release } = await openConfiguredDatabase(loadConfig({ DATA_DIR: folder, ...env }));
       try {
-        expect((await queryRows<{ shared_buffers: string }>(handle.db, sql`show shared_buffers`))[0].shared_buffers).toBe(expected);
+        expect(
+          (await queryRows<{ shared_buffers: string }>(handle.db, sql`show shared_buffers`))[0].shared_buffers,
+        ).toBe(expected);
       } finally {
         await handle.close();
         release();
@@ -180,10 +232,15 @@ describe("embedded database", () => {
       await handle.pglite.query("select count(*) from pg_class where relname like 'pg%'");
       await handle.close();`;
     const child = spawnSync(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script], {
-      cwd: projectRoot, encoding: "utf8", timeout: 120_000, maxBuffer: 256 * 1024 * 1024,
+      cwd: projectRoot,
+      encoding: "utf8",
+      timeout: 120_000,
+      maxBuffer: 256 * 1024 * 1024,
     });
     expect(child.status, child.stderr).toBe(0);
-    const tiers = (child.stdout.match(/^Compiled function .* using (\w+)/gm) ?? []).map((line) => line.split(" ").pop());
+    const tiers = (child.stdout.match(/^Compiled function .* using (\w+)/gm) ?? []).map((line) =>
+      line.split(" ").pop(),
+    );
     expect(tiers.filter((t) => t === "TurboFan").length).toBeGreaterThan(100);
     expect(tiers.filter((t) => t !== "TurboFan")).toEqual([]);
   }, 120_000);
@@ -194,7 +251,10 @@ describe.each(targets)("empty database on %s", (target) => {
     const handle = await freshDatabase(target);
     try {
       await handle.migrate();
-      const rows = await queryRows<{ n: number }>(handle.db, sql`select count(*)::int as n from information_schema.tables where table_schema = 'public'`);
+      const rows = await queryRows<{ n: number }>(
+        handle.db,
+        sql`select count(*)::int as n from information_schema.tables where table_schema = 'public'`,
+      );
       expect(rows[0].n).toBeGreaterThanOrEqual(15);
     } finally {
       await handle.close();
@@ -206,7 +266,9 @@ describe.each(targets)("empty database on %s", (target) => {
 describe.each(targets.filter((t) => t === "postgres"))("%s pool", () => {
   it("survives the server ending an idle connection, and reports it", async () => {
     const errors: string[] = [];
-    const handle = openPostgres(process.env.TEST_DATABASE_URL!, 2, (err) => errors.push((err as { code?: string }).code ?? err.message));
+    const handle = openPostgres(process.env.TEST_DATABASE_URL!, 2, (err) =>
+      errors.push((err as { code?: string }).code ?? err.message),
+    );
     try {
       const [me] = await queryRows<{ pid: number }>(handle.db, sql`select pg_backend_pid() as pid`);
       const admin = openPostgres(process.env.TEST_DATABASE_URL!, 1);

@@ -46,23 +46,69 @@ const HUGE = 100_000;
 
 /** Strings that are never a valid enum value or uuid: SQL, HTML, template and path metacharacters. */
 const hostileStrings = [
-  "' OR '1'='1", "'; DROP TABLE customers; --", "\"; DELETE FROM audit_log; --", "1' UNION SELECT password FROM operator_account --",
-  "active' --", "active'; UPDATE teams SET status = 'inactive'; --", "<script>alert(1)</script>", "<img src=x onerror=alert(1)>",
-  "\"><svg onload=alert(1)>", "${7*7}", "{{7*7}}", "%00", "\u0000", "\\", "%", "_", "*", "..", ".", "../../etc/passwd", "%2e%2e%2f",
-  "null", "undefined", "NaN", "-1", "0", "true", "[]", "{}", "ACTIVE", "Active", " active", "active ", "inactive\n", "\u0430ctive",
-  "active\u0000", "\u{1F600}", "\u202eevitca", "admin\u200b", "' || pg_sleep(5) --",
+  "' OR '1'='1",
+  "'; DROP TABLE customers; --",
+  '"; DELETE FROM audit_log; --',
+  "1' UNION SELECT password FROM operator_account --",
+  "active' --",
+  "active'; UPDATE teams SET status = 'inactive'; --",
+  "<script>alert(1)</script>",
+  "<img src=x onerror=alert(1)>",
+  '"><svg onload=alert(1)>',
+  "${7*7}",
+  "{{7*7}}",
+  "%00",
+  "\u0000",
+  "\\",
+  "%",
+  "_",
+  "*",
+  "..",
+  ".",
+  "../../etc/passwd",
+  "%2e%2e%2f",
+  "null",
+  "undefined",
+  "NaN",
+  "-1",
+  "0",
+  "true",
+  "[]",
+  "{}",
+  "ACTIVE",
+  "Active",
+  " active",
+  "active ",
+  "inactive\n",
+  "\u0430ctive",
+  "active\u0000",
+  "\u{1F600}",
+  "\u202eevitca",
+  "admin\u200b",
+  "' || pg_sleep(5) --",
 ];
 const looseUuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Malformed uuids: near misses of a random uuid, and hostile strings. */
 const malformedUuid: fc.Arbitrary<string> = fc
   .oneof(
-    fc.uuid().chain((u) =>
-      fc.constantFrom(
-        u.slice(0, -1), `${u}0`, `${u}'`, u.replace(/-/g, ""), `{${u}}`, u.replace(/^./, "g"), `${u} `, ` ${u}`,
-        `${u}; DROP TABLE teams`, u.replace(/-/g, "_"), `${u}/..`,
+    fc
+      .uuid()
+      .chain((u) =>
+        fc.constantFrom(
+          u.slice(0, -1),
+          `${u}0`,
+          `${u}'`,
+          u.replace(/-/g, ""),
+          `{${u}}`,
+          u.replace(/^./, "g"),
+          `${u} `,
+          ` ${u}`,
+          `${u}; DROP TABLE teams`,
+          u.replace(/-/g, "_"),
+          `${u}/..`,
+        ),
       ),
-    ),
     fc.constantFrom(...hostileStrings),
     fc.string({ unit: "grapheme", maxLength: 60 }),
     fc.integer({ min: 1, max: HUGE }).map((n) => "9".repeat(n)),
@@ -75,7 +121,10 @@ const malformedUuid: fc.Arbitrary<string> = fc
  */
 const longString = (min: number) =>
   fc
-    .tuple(fc.integer({ min: min + 1, max: HUGE }), fc.constantFrom("x", "<script>", "';--", "\u00e9", "%00", "\u{1F600}", "a'b\"c"))
+    .tuple(
+      fc.integer({ min: min + 1, max: HUGE }),
+      fc.constantFrom("x", "<script>", "';--", "\u00e9", "%00", "\u{1F600}", "a'b\"c"),
+    )
     .map(([length, unit]) => unit.repeat(Math.ceil(length / Array.from(unit).length)));
 
 const jsonValue = fc.jsonValue({ maxDepth: 3 });
@@ -83,7 +132,8 @@ const finite = fc.double({ noNaN: true, noDefaultInfinity: true });
 
 const types = (s: JsonSchema) => (Array.isArray(s.type) ? s.type : s.type ? [s.type] : []);
 /** A free-text property stored as it is (a password is only hashed, so any character is fine in it). */
-const isStoredText = (name: string, s: JsonSchema) => types(s).includes("string") && !s.enum && !s.format && !name.includes("password");
+const isStoredText = (name: string, s: JsonSchema) =>
+  types(s).includes("string") && !s.enum && !s.format && !name.includes("password");
 
 /** Values whose JSON type the property does not accept. */
 function wrongTypeFor(s: JsonSchema): fc.Arbitrary<unknown> {
@@ -102,7 +152,23 @@ function wrongTypeFor(s: JsonSchema): fc.Arbitrary<unknown> {
 const extraKeys = (known: string[]) =>
   fc
     .oneof(
-      fc.constantFrom("__proto__", "constructor", "prototype", "customer_id", "team_id", "user_id", "created_at", "updated_at", "audit_id", "role", "id", "banned", "status ", "password_hash", ""),
+      fc.constantFrom(
+        "__proto__",
+        "constructor",
+        "prototype",
+        "customer_id",
+        "team_id",
+        "user_id",
+        "created_at",
+        "updated_at",
+        "audit_id",
+        "role",
+        "id",
+        "banned",
+        "status ",
+        "password_hash",
+        "",
+      ),
       fc.string({ maxLength: 20 }),
     )
     .filter((k) => !known.includes(k));
@@ -114,17 +180,34 @@ const withKey = (base: Record<string, unknown>, key: string, value: unknown) => 
 };
 
 /** Raw texts that are not JSON. */
-const nonJson = fc.oneof(
-  fc.constantFrom("", "{", "}", "{'status':'active'}", "{status: active}", "<xml/>", "NaN", "undefined", "\u0000", "[1,]", "{\"a\":1,}", "--", "' OR 1=1 --", "\uFEFF{}x"),
-  fc.string({ unit: "grapheme", maxLength: 50 }),
-).filter((text) => {
-  try {
-    JSON.parse(text);
-    return false;
-  } catch {
-    return true;
-  }
-});
+const nonJson = fc
+  .oneof(
+    fc.constantFrom(
+      "",
+      "{",
+      "}",
+      "{'status':'active'}",
+      "{status: active}",
+      "<xml/>",
+      "NaN",
+      "undefined",
+      "\u0000",
+      "[1,]",
+      '{"a":1,}',
+      "--",
+      "' OR 1=1 --",
+      "\uFEFF{}x",
+    ),
+    fc.string({ unit: "grapheme", maxLength: 50 }),
+  )
+  .filter((text) => {
+    try {
+      JSON.parse(text);
+      return false;
+    } catch {
+      return true;
+    }
+  });
 
 describe.each(targets)("hostile input on %s", (target) => {
   let app: TestConsole;
@@ -145,11 +228,12 @@ describe.each(targets)("hostile input on %s", (target) => {
     for (const { table_name } of tables) {
       // A session's expires_at and updated_at slide forward on use; that is not a change made by the attacks.
       // A CSV export is a read that records who exported what: its audit rows are not a change made by the attacks.
-      const source = table_name === "operator_session"
-        ? sql`(select id, token, user_id, created_at, ip_address, user_agent, impersonated_by from operator_session)`
-        : table_name === "audit_log"
-          ? sql`(select * from audit_log where action <> 'export')`
-          : sql.identifier(table_name);
+      const source =
+        table_name === "operator_session"
+          ? sql`(select id, token, user_id, created_at, ip_address, user_agent, impersonated_by from operator_session)`
+          : table_name === "audit_log"
+            ? sql`(select * from audit_log where action <> 'export')`
+            : sql.identifier(table_name);
       const [row] = await rows<{ sum: string; n: number }>(sql`
         select md5(coalesce(string_agg(t::text, '|' order by t::text), '')) as sum, count(*)::int as n from ${source} t`);
       result[table_name] = `${row.n}:${row.sum}`;
@@ -177,7 +261,8 @@ describe.each(targets)("hostile input on %s", (target) => {
       expect(op, `${r.method} ${r.path} in /api/openapi.json`).toBeDefined();
       const body = resolve(op.requestBody?.content?.["application/json"]?.schema);
       const params = [...r.path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]);
-      if (!body && params.length === 0) skipped.push(`${r.method} ${r.path}`); // takes no input at all: nothing can be invalid
+      if (!body && params.length === 0)
+        skipped.push(`${r.method} ${r.path}`); // takes no input at all: nothing can be invalid
       else routes.push({ method: r.method, path: r.path, params, body });
     }
 
@@ -200,7 +285,9 @@ describe.each(targets)("hostile input on %s", (target) => {
       order by t.team_id limit 1`);
     expect(other, "a second active team without the skill").toBeDefined();
     // A pending comment: the valid PATCH body (status and expected status "pending") changes nothing.
-    const [comment] = await rows<{ comment_id: string }>(sql`select comment_id from skill_comments where status = 'pending' order by comment_id limit 1`);
+    const [comment] = await rows<{ comment_id: string }>(
+      sql`select comment_id from skill_comments where status = 'pending' order by comment_id limit 1`,
+    );
     expect(comment, "a pending comment").toBeDefined();
     const [viewer] = await rows<{ id: string }>(sql`select id from operator where email = 'viewer@test.example'`);
     // A prompt and an active platform not yet assigned to it.
@@ -210,13 +297,18 @@ describe.each(targets)("hostile input on %s", (target) => {
       order by p.prompt_id, pl.platform_id limit 1`);
     expect(promptPick, "a prompt and an active platform not assigned to it").toBeDefined();
     ids = {
-      customerId: pick.customer_id, customer_id: pick.customer_id,
-      teamId: pick.team_id, team_id: pick.team_id,
-      userId: pick.user_id, user_id: pick.user_id,
-      skill_id: skill.skill_id, skillId: skill.skill_id,
+      customerId: pick.customer_id,
+      customer_id: pick.customer_id,
+      teamId: pick.team_id,
+      team_id: pick.team_id,
+      userId: pick.user_id,
+      user_id: pick.user_id,
+      skill_id: skill.skill_id,
+      skillId: skill.skill_id,
       operatorId: viewer.id,
       promptId: promptPick.prompt_id,
-      platformId: promptPick.platform_id, platform_id: promptPick.platform_id,
+      platformId: promptPick.platform_id,
+      platform_id: promptPick.platform_id,
       team_ids: other.team_id,
       commentId: comment.comment_id,
     };
@@ -233,7 +325,8 @@ describe.each(targets)("hostile input on %s", (target) => {
     // A configuration save names the version it read (the stale-save check).
     if (name === "version") return configVersion;
     if (t.includes("integer") || t.includes("number")) return s.minimum ?? 1;
-    if (t.includes("object") && s.properties) return Object.fromEntries(Object.entries(s.properties).map(([k, p]) => [k, validValue(k, p)]));
+    if (t.includes("object") && s.properties)
+      return Object.fromEntries(Object.entries(s.properties).map(([k, p]) => [k, validValue(k, p)]));
     if (s.format === "uuid") return ids[name] ?? randomUUID();
     // A list of ids ("team_ids"): the one real record of that kind.
     if (t.includes("array") && s.items?.format === "uuid") return [ids[name] ?? randomUUID()];
@@ -244,13 +337,17 @@ describe.each(targets)("hostile input on %s", (target) => {
 
   function validBody(route: MutationRoute): Record<string, unknown> {
     // Bulk moderation takes ids or a filter, not both: a dry run over the pending comment.
-    if (route.method === "POST" && route.path === "/api/comments/bulk") return { status: "pending", ids: [ids.commentId], dry_run: true };
+    if (route.method === "POST" && route.path === "/api/comments/bulk")
+      return { status: "pending", ids: [ids.commentId], dry_run: true };
     // A restore names a version of the prompt (its first); a configuration save, the version it read.
     if (route.path === "/api/prompts/{promptId}/restore") return { version: 1 };
-    return Object.fromEntries(Object.entries(route.body?.properties ?? {}).map(([name, s]) => [name, validValue(name, s)]));
+    return Object.fromEntries(
+      Object.entries(route.body?.properties ?? {}).map(([name, s]) => [name, validValue(name, s)]),
+    );
   }
 
-  const validParams = (route: MutationRoute) => Object.fromEntries(route.params.map((p) => [p, ids[p] ?? randomUUID()]));
+  const validParams = (route: MutationRoute) =>
+    Object.fromEntries(route.params.map((p) => [p, ids[p] ?? randomUUID()]));
 
   /** Attacks on the body of a route that takes one; the path holds real ids. */
   function bodyAttacks(route: MutationRoute): fc.Arbitrary<Attack> {
@@ -258,28 +355,68 @@ describe.each(targets)("hostile input on %s", (target) => {
     const props = Object.entries(schema.properties ?? {});
     const known = props.map(([name]) => name);
     const params = () => validParams(route);
-    const json = (kind: string, value: unknown): Attack => ({ kind, params: params(), body: JSON.stringify(value), contentType: "application/json" });
-    const corrupt = (kind: string, pickable: Array<[string, JsonSchema]>, bad: (s: JsonSchema) => fc.Arbitrary<unknown>) =>
+    const json = (kind: string, value: unknown): Attack => ({
+      kind,
+      params: params(),
+      body: JSON.stringify(value),
+      contentType: "application/json",
+    });
+    const corrupt = (
+      kind: string,
+      pickable: Array<[string, JsonSchema]>,
+      bad: (s: JsonSchema) => fc.Arbitrary<unknown>,
+    ) =>
       pickable.length === 0
         ? []
-        : [fc.constantFrom(...pickable).chain(([name, s]) => bad(s).map((value) => json(`${kind} ${name}`, { ...validBody(route), [name]: value })))];
+        : [
+            fc
+              .constantFrom(...pickable)
+              .chain(([name, s]) =>
+                bad(s).map((value) => json(`${kind} ${name}`, { ...validBody(route), [name]: value })),
+              ),
+          ];
     const arbitraries: fc.Arbitrary<Attack>[] = [
       // An unknown field on an otherwise valid body.
       fc.tuple(extraKeys(known), fc.oneof(jsonValue, longString(0))).map(([key, value]) => ({
-        kind: `extra field ${JSON.stringify(key)}`, params: params(), body: withKey(validBody(route), key, value), contentType: "application/json",
+        kind: `extra field ${JSON.stringify(key)}`,
+        params: params(),
+        body: withKey(validBody(route), key, value),
+        contentType: "application/json",
       })),
       ...corrupt("wrong type", props, wrongTypeFor),
-      ...corrupt("hostile enum", props.filter(([, s]) => s.enum), (s) => fc.oneof(fc.constantFrom(...hostileStrings), fc.string({ unit: "binary", maxLength: 30 }), longString(0)).filter((v) => !s.enum!.includes(v))),
-      ...corrupt("malformed uuid", props.filter(([, s]) => s.format === "uuid"), () => malformedUuid),
-      ...corrupt("too long", props.filter(([, s]) => s.maxLength !== undefined), (s) => longString(s.maxLength!)),
+      ...corrupt(
+        "hostile enum",
+        props.filter(([, s]) => s.enum),
+        (s) =>
+          fc
+            .oneof(fc.constantFrom(...hostileStrings), fc.string({ unit: "binary", maxLength: 30 }), longString(0))
+            .filter((v) => !s.enum!.includes(v)),
+      ),
+      ...corrupt(
+        "malformed uuid",
+        props.filter(([, s]) => s.format === "uuid"),
+        () => malformedUuid,
+      ),
+      ...corrupt(
+        "too long",
+        props.filter(([, s]) => s.maxLength !== undefined),
+        (s) => longString(s.maxLength!),
+      ),
       // PostgreSQL text cannot hold a NUL character: a free-text field with one must be refused, not fail.
       ...(() => {
         const text = props.filter(([name, s]) => isStoredText(name, s));
-        return text.length === 0 ? [] : [fc.tuple(fc.constantFrom(...text), fc.nat()).map(([[name, s], at]) => {
-          const valid = String(validValue(name, s));
-          const i = at % (valid.length + 1);
-          return json(`NUL in ${name}`, { ...validBody(route), [name]: `${valid.slice(0, i)}\u0000${valid.slice(i, -1)}` });
-        })];
+        return text.length === 0
+          ? []
+          : [
+              fc.tuple(fc.constantFrom(...text), fc.nat()).map(([[name, s], at]) => {
+                const valid = String(validValue(name, s));
+                const i = at % (valid.length + 1);
+                return json(`NUL in ${name}`, {
+                  ...validBody(route),
+                  [name]: `${valid.slice(0, i)}\u0000${valid.slice(i, -1)}`,
+                });
+              }),
+            ];
       })(),
       // A required field left out (or, when nothing is required, no field at all).
       (schema.required?.length ? fc.constantFrom(...schema.required) : fc.constant(null)).map((name) => {
@@ -289,14 +426,41 @@ describe.each(targets)("hostile input on %s", (target) => {
         return json(`missing ${name ?? "every field"}`, body);
       }),
       // JSON that is not an object.
-      fc.oneof(fc.array(jsonValue, { maxLength: 4 }), fc.integer(), finite, fc.string(), fc.boolean(), fc.constant(null), fc.constant([validBody(route)]))
+      fc
+        .oneof(
+          fc.array(jsonValue, { maxLength: 4 }),
+          fc.integer(),
+          finite,
+          fc.string(),
+          fc.boolean(),
+          fc.constant(null),
+          fc.constant([validBody(route)]),
+        )
         .map((value) => json("not an object", value)),
-      fc.integer({ min: 100, max: 5000 }).map((depth) => ({ kind: "deeply nested array", params: params(), body: "[".repeat(depth) + "]".repeat(depth), contentType: "application/json" })),
+      fc.integer({ min: 100, max: 5000 }).map((depth) => ({
+        kind: "deeply nested array",
+        params: params(),
+        body: "[".repeat(depth) + "]".repeat(depth),
+        contentType: "application/json",
+      })),
       // Not JSON at all.
       nonJson.map((text) => ({ kind: "not JSON", params: params(), body: text, contentType: "application/json" })),
       // A valid JSON body, but not declared as JSON.
-      fc.constantFrom("text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x", "text/html", "application/xml", undefined)
-        .map((contentType) => ({ kind: `content type ${contentType}`, params: params(), body: JSON.stringify(validBody(route)), contentType })),
+      fc
+        .constantFrom(
+          "text/plain",
+          "application/x-www-form-urlencoded",
+          "multipart/form-data; boundary=x",
+          "text/html",
+          "application/xml",
+          undefined,
+        )
+        .map((contentType) => ({
+          kind: `content type ${contentType}`,
+          params: params(),
+          body: JSON.stringify(validBody(route)),
+          contentType,
+        })),
     ];
     return fc.oneof(...arbitraries);
   }
@@ -305,22 +469,27 @@ describe.each(targets)("hostile input on %s", (target) => {
   function pathAttacks(route: MutationRoute): fc.Arbitrary<Attack> {
     // "." and ".." are dot segments: the URL itself then names another route (DELETE
     // /api/teams/T/members/.. is DELETE /api/teams/T), so they do not attack this one.
-    const badId = fc.oneof(malformedUuid, fc.uuid({ version: 4 }), longString(0)).filter((id) => id !== "." && id !== "..");
+    const badId = fc
+      .oneof(malformedUuid, fc.uuid({ version: 4 }), longString(0))
+      .filter((id) => id !== "." && id !== "..");
     const body: fc.Arbitrary<{ body?: string; contentType?: string }> = route.body
       ? fc.constant(null).map(() => ({ body: JSON.stringify(validBody(route)), contentType: "application/json" }))
       : fc.oneof(
-        fc.constant({}),
-        jsonValue.map((v) => ({ body: JSON.stringify(v), contentType: "application/json" })),
-        nonJson.map((text) => ({ body: text, contentType: "application/json" })),
-      );
+          fc.constant({}),
+          jsonValue.map((v) => ({ body: JSON.stringify(v), contentType: "application/json" })),
+          nonJson.map((text) => ({ body: text, contentType: "application/json" })),
+        );
     return fc.tuple(fc.constantFrom(...route.params), badId, body).map(([param, id, b]) => ({
-      kind: `bad ${param}`, params: { ...validParams(route), [param]: id }, ...b,
+      kind: `bad ${param}`,
+      params: { ...validParams(route), [param]: id },
+      ...b,
     }));
   }
 
   async function send(route: MutationRoute, attack: Attack) {
     let path = route.path;
-    for (const [name, value] of Object.entries(attack.params)) path = path.replace(`{${name}}`, encodeURIComponent(value));
+    for (const [name, value] of Object.entries(attack.params))
+      path = path.replace(`{${name}}`, encodeURIComponent(value));
     const headers: Record<string, string> = {};
     if (attack.contentType) headers["content-type"] = attack.contentType;
     const res = await app.request(path, { method: route.method, as: "admin", headers, body: attack.body });
@@ -338,66 +507,144 @@ describe.each(targets)("hostile input on %s", (target) => {
     expect(body, where).toEqual({
       error: expect.objectContaining({ code: expect.any(String), message: expect.any(String) }),
     });
-    expect(Object.keys(body.error).filter((k) => !["code", "message", "fields"].includes(k)), where).toEqual([]);
+    expect(
+      Object.keys(body.error).filter((k) => !["code", "message", "fields"].includes(k)),
+      where,
+    ).toEqual([]);
   }
 
   it("finds the mutation routes and the records to aim at", () => {
     expect(routes.length).toBeGreaterThanOrEqual(12);
     expect(skipped).toEqual(["POST /api/account/revoke-sessions"]);
-    for (const r of routes) if (["POST", "PATCH"].includes(r.method) && !r.path.endsWith("/revoke-sessions") && !r.path.endsWith("/unlock")) {
-      expect(r.body, `${r.method} ${r.path} declares a JSON body`).toBeDefined();
-    }
+    for (const r of routes)
+      if (["POST", "PATCH"].includes(r.method) && !r.path.endsWith("/revoke-sessions") && !r.path.endsWith("/unlock")) {
+        expect(r.body, `${r.method} ${r.path} declares a JSON body`).toBeDefined();
+      }
   });
 
   it("declares every JSON body closed to unknown fields", () => {
-    const open = routes.filter((r) => r.body && r.body.additionalProperties !== false).map((r) => `${r.method} ${r.path}`);
+    const open = routes
+      .filter((r) => r.body && r.body.additionalProperties !== false)
+      .map((r) => `${r.method} ${r.path}`);
     expect(open, "body schemas that accept unknown fields (z.object instead of z.strictObject)").toEqual([]);
   });
 
   describe("bodies", () => {
-    it.each(["POST /api/customers", "PATCH /api/customers/{customerId}", "PATCH /api/config/{customerId}", "POST /api/teams", "PATCH /api/teams/{teamId}", "POST /api/teams/{teamId}/skills",
-      "POST /api/users", "POST /api/users/{userId}/teams", "POST /api/operators", "PATCH /api/operators/{operatorId}", "POST /api/operators/{operatorId}/reset-password",
-      "POST /api/skills", "PATCH /api/skills/{skillId}", "POST /api/skills/{skillId}/teams", "POST /api/skills/{skillId}/teams/bulk",
-      "PATCH /api/skills/{skillId}/teams/{teamId}", "POST /api/skills/{skillId}/prompts",
-      "PATCH /api/comments/{commentId}", "POST /api/comments/bulk",
-      "POST /api/prompts", "PATCH /api/prompts/{promptId}", "POST /api/prompts/{promptId}/platforms", "POST /api/prompts/{promptId}/restore",
-      "POST /api/platforms", "PATCH /api/platforms/{platformId}"])(
-      "%s refuses invalid bodies and changes nothing",
-      async (name) => {
-        const route = routes.find((r) => `${r.method} ${r.path}` === name);
-        expect(route, `${name} is a declared mutation route with a body`).toBeDefined();
-        expect(route!.body).toBeDefined();
-        const examples: Array<[Attack]> = [
-          [{ kind: "empty object", params: validParams(route!), body: "{}", contentType: "application/json" }],
-          [{ kind: "null", params: validParams(route!), body: "null", contentType: "application/json" }],
-          [{ kind: "empty body", params: validParams(route!), body: "", contentType: "application/json" }],
-          [{ kind: "prototype pollution", params: validParams(route!), body: withKey(validBody(route!), "__proto__", { polluted: true }), contentType: "application/json" }],
-          [{ kind: "constructor pollution", params: validParams(route!), body: withKey(validBody(route!), "constructor", { prototype: { polluted: true } }), contentType: "application/json" }],
-          [{ kind: "huge extra field", params: validParams(route!), body: withKey(validBody(route!), "x".repeat(HUGE), "y".repeat(HUGE)), contentType: "application/json" }],
-          ...Object.entries(route!.body!.properties ?? {})
-            .filter(([name, s]) => isStoredText(name, s))
-            .map(([name, s]): [Attack] => [{
-              kind: `NUL in ${name}`, params: validParams(route!), contentType: "application/json",
-              body: JSON.stringify({ ...validBody(route!), [name]: `${String(validValue(name, s)).slice(0, -1)}\u0000` }),
-            }]),
-        ];
-        const before = await checksums();
-        await fc.assert(fc.asyncProperty(bodyAttacks(route!), (attack) => expectRefused(route!, attack)), { numRuns: NUM_RUNS, examples });
-        expect(await checksums()).toEqual(before);
-        expect(({} as Record<string, unknown>).polluted).toBeUndefined();
-      },
-    );
+    it.each([
+      "POST /api/customers",
+      "PATCH /api/customers/{customerId}",
+      "PATCH /api/config/{customerId}",
+      "POST /api/teams",
+      "PATCH /api/teams/{teamId}",
+      "POST /api/teams/{teamId}/skills",
+      "POST /api/users",
+      "POST /api/users/{userId}/teams",
+      "POST /api/operators",
+      "PATCH /api/operators/{operatorId}",
+      "POST /api/operators/{operatorId}/reset-password",
+      "POST /api/skills",
+      "PATCH /api/skills/{skillId}",
+      "POST /api/skills/{skillId}/teams",
+      "POST /api/skills/{skillId}/teams/bulk",
+      "PATCH /api/skills/{skillId}/teams/{teamId}",
+      "POST /api/skills/{skillId}/prompts",
+      "PATCH /api/comments/{commentId}",
+      "POST /api/comments/bulk",
+      "POST /api/prompts",
+      "PATCH /api/prompts/{promptId}",
+      "POST /api/prompts/{promptId}/platforms",
+      "POST /api/prompts/{promptId}/restore",
+      "POST /api/platforms",
+      "PATCH /api/platforms/{platformId}",
+    ])("%s refuses invalid bodies and changes nothing", async (name) => {
+      const route = routes.find((r) => `${r.method} ${r.path}` === name);
+      expect(route, `${name} is a declared mutation route with a body`).toBeDefined();
+      expect(route!.body).toBeDefined();
+      const examples: Array<[Attack]> = [
+        [{ kind: "empty object", params: validParams(route!), body: "{}", contentType: "application/json" }],
+        [{ kind: "null", params: validParams(route!), body: "null", contentType: "application/json" }],
+        [{ kind: "empty body", params: validParams(route!), body: "", contentType: "application/json" }],
+        [
+          {
+            kind: "prototype pollution",
+            params: validParams(route!),
+            body: withKey(validBody(route!), "__proto__", { polluted: true }),
+            contentType: "application/json",
+          },
+        ],
+        [
+          {
+            kind: "constructor pollution",
+            params: validParams(route!),
+            body: withKey(validBody(route!), "constructor", { prototype: { polluted: true } }),
+            contentType: "application/json",
+          },
+        ],
+        [
+          {
+            kind: "huge extra field",
+            params: validParams(route!),
+            body: withKey(validBody(route!), "x".repeat(HUGE), "y".repeat(HUGE)),
+            contentType: "application/json",
+          },
+        ],
+        ...Object.entries(route!.body!.properties ?? {})
+          .filter(([name, s]) => isStoredText(name, s))
+          .map(([name, s]): [Attack] => [
+            {
+              kind: `NUL in ${name}`,
+              params: validParams(route!),
+              contentType: "application/json",
+              body: JSON.stringify({
+                ...validBody(route!),
+                [name]: `${String(validValue(name, s)).slice(0, -1)}\u0000`,
+              }),
+            },
+          ]),
+      ];
+      const before = await checksums();
+      await fc.assert(
+        fc.asyncProperty(bodyAttacks(route!), (attack) => expectRefused(route!, attack)),
+        { numRuns: NUM_RUNS, examples },
+      );
+      expect(await checksums()).toEqual(before);
+      expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    });
 
     it("covers every mutation route that takes a body", () => {
-      const withBody = routes.filter((r) => r.body).map((r) => `${r.method} ${r.path}`).sort();
-      expect(withBody).toEqual(["PATCH /api/config/{customerId}", "PATCH /api/customers/{customerId}", "PATCH /api/operators/{operatorId}", "PATCH /api/teams/{teamId}",
-        "POST /api/customers", "POST /api/operators", "POST /api/operators/{operatorId}/reset-password", "POST /api/teams",
-        "POST /api/teams/{teamId}/skills", "POST /api/users", "POST /api/users/{userId}/teams",
-        "PATCH /api/skills/{skillId}", "PATCH /api/skills/{skillId}/teams/{teamId}", "POST /api/skills", "POST /api/skills/{skillId}/prompts",
-        "POST /api/skills/{skillId}/teams", "POST /api/skills/{skillId}/teams/bulk",
-        "PATCH /api/comments/{commentId}", "POST /api/comments/bulk",
-        "POST /api/prompts", "PATCH /api/prompts/{promptId}", "POST /api/prompts/{promptId}/platforms", "POST /api/prompts/{promptId}/restore",
-        "POST /api/platforms", "PATCH /api/platforms/{platformId}"].sort());
+      const withBody = routes
+        .filter((r) => r.body)
+        .map((r) => `${r.method} ${r.path}`)
+        .sort();
+      expect(withBody).toEqual(
+        [
+          "PATCH /api/config/{customerId}",
+          "PATCH /api/customers/{customerId}",
+          "PATCH /api/operators/{operatorId}",
+          "PATCH /api/teams/{teamId}",
+          "POST /api/customers",
+          "POST /api/operators",
+          "POST /api/operators/{operatorId}/reset-password",
+          "POST /api/teams",
+          "POST /api/teams/{teamId}/skills",
+          "POST /api/users",
+          "POST /api/users/{userId}/teams",
+          "PATCH /api/skills/{skillId}",
+          "PATCH /api/skills/{skillId}/teams/{teamId}",
+          "POST /api/skills",
+          "POST /api/skills/{skillId}/prompts",
+          "POST /api/skills/{skillId}/teams",
+          "POST /api/skills/{skillId}/teams/bulk",
+          "PATCH /api/comments/{commentId}",
+          "POST /api/comments/bulk",
+          "POST /api/prompts",
+          "PATCH /api/prompts/{promptId}",
+          "POST /api/prompts/{promptId}/platforms",
+          "POST /api/prompts/{promptId}/restore",
+          "POST /api/platforms",
+          "PATCH /api/platforms/{platformId}",
+        ].sort(),
+      );
     });
   });
 
@@ -408,10 +655,26 @@ describe.each(targets)("hostile input on %s", (target) => {
       expect(withParams.length).toBeGreaterThanOrEqual(10);
       for (const route of withParams) {
         const examples: Array<[Attack]> = route.params.flatMap((p) =>
-          ["' OR '1'='1", "...", "%", "\u0000", "x".repeat(HUGE), "00000000-0000-0000-0000-000000000000", "<script>alert(1)</script>"].map((id): [Attack] => [
-            { kind: `bad ${p}`, params: { ...validParams(route), [p]: id }, ...(route.body ? { body: JSON.stringify(validBody(route)), contentType: "application/json" } : {}) },
-          ]));
-        await fc.assert(fc.asyncProperty(pathAttacks(route), (attack) => expectRefused(route, attack)), { numRuns: 20, examples });
+          [
+            "' OR '1'='1",
+            "...",
+            "%",
+            "\u0000",
+            "x".repeat(HUGE),
+            "00000000-0000-0000-0000-000000000000",
+            "<script>alert(1)</script>",
+          ].map((id): [Attack] => [
+            {
+              kind: `bad ${p}`,
+              params: { ...validParams(route), [p]: id },
+              ...(route.body ? { body: JSON.stringify(validBody(route)), contentType: "application/json" } : {}),
+            },
+          ]),
+        );
+        await fc.assert(
+          fc.asyncProperty(pathAttacks(route), (attack) => expectRefused(route, attack)),
+          { numRuns: 20, examples },
+        );
       }
       expect(await checksums()).toEqual(before);
     }, 240_000); // every mutation route with a path parameter: minutes on a busy machine
@@ -420,9 +683,27 @@ describe.each(targets)("hostile input on %s", (target) => {
   describe("query parameters of reads", () => {
     /** Values at and past the edges of dates and numbers, which the database may refuse (SQLSTATE class 22). */
     const edgeValues = [
-      "0000-01-01", "0000-01-01T00:00:00Z", "0000-12-31T23:59:59+14:00", "-0001-01-01", "294277-01-01", "9999-12-31T23:59:59.999999999Z",
-      "2024-02-30", "2024-13-01", "1970-01-01T00:00:00+99:00", "infinity", "-infinity", "epoch", "now", "allballs",
-      "99999999999999999999", "-9223372036854775809", "1e309", "-0", "0x10", "1.5", "NaN",
+      "0000-01-01",
+      "0000-01-01T00:00:00Z",
+      "0000-12-31T23:59:59+14:00",
+      "-0001-01-01",
+      "294277-01-01",
+      "9999-12-31T23:59:59.999999999Z",
+      "2024-02-30",
+      "2024-13-01",
+      "1970-01-01T00:00:00+99:00",
+      "infinity",
+      "-infinity",
+      "epoch",
+      "now",
+      "allballs",
+      "99999999999999999999",
+      "-9223372036854775809",
+      "1e309",
+      "-0",
+      "0x10",
+      "1.5",
+      "NaN",
     ];
 
     it("answers every GET route's query parameters, hostile or out of range, with 200 or a 4xx JSON error, never 5xx", async () => {
@@ -435,13 +716,23 @@ describe.each(targets)("hostile input on %s", (target) => {
       for (const r of routeTable) {
         if (r.method !== "GET" || seen.has(r.path)) continue;
         seen.add(r.path);
-        const declared = ((doc.paths[r.path]?.get?.parameters ?? []) as Array<{ in: string; name: string }>).filter((p) => p.in === "query").map((p) => p.name);
+        const declared = ((doc.paths[r.path]?.get?.parameters ?? []) as Array<{ in: string; name: string }>)
+          .filter((p) => p.in === "query")
+          .map((p) => p.name);
         reads.push({ path: r.path, query: declared.length > 0 ? declared : undeclared });
       }
       expect(reads.length, "GET routes in the route table").toBeGreaterThanOrEqual(20);
-      expect(reads.filter((r) => r.query !== undeclared).length, "GET routes that take query parameters").toBeGreaterThanOrEqual(8);
+      expect(
+        reads.filter((r) => r.query !== undeclared).length,
+        "GET routes that take query parameters",
+      ).toBeGreaterThanOrEqual(8);
       const before = await checksums();
-      const value = fc.oneof(fc.constantFrom(...hostileStrings), fc.constantFrom(...edgeValues), fc.string({ unit: "grapheme", maxLength: 40 }), longString(0));
+      const value = fc.oneof(
+        fc.constantFrom(...hostileStrings),
+        fc.constantFrom(...edgeValues),
+        fc.string({ unit: "grapheme", maxLength: 40 }),
+        longString(0),
+      );
       type Read = [(typeof reads)[number], string, string];
       // Every parameter of every route gets a NUL and one edge value (in turn); every parameter name
       // gets each edge value on the first route that takes it.
@@ -456,7 +747,8 @@ describe.each(targets)("hostile input on %s", (target) => {
         }
       }
       // Real records in the path, so that the handler gets as far as its query.
-      const realPath = (path: string) => path.replace(/\{(\w+)\}/g, (_, p: string) => (p === "file" ? "swagger-ui.css" : ids[p] ?? randomUUID()));
+      const realPath = (path: string) =>
+        path.replace(/\{(\w+)\}/g, (_, p: string) => (p === "file" ? "swagger-ui.css" : (ids[p] ?? randomUUID())));
       const check = async ([read, name, v]: Read) => {
         const url = `${realPath(read.path)}?${new URLSearchParams({ [name]: v })}`;
         const res = await app.request(url, { as: "admin" });
@@ -466,17 +758,24 @@ describe.each(targets)("hostile input on %s", (target) => {
         // Refusals answer JSON; a success answers the route's own type (JSON, CSV, the docs' HTML, script and style).
         if (res.status !== 200) {
           expect(res.headers.get("content-type"), where).toContain("application/json");
-          expect(JSON.parse(text).error, where).toEqual(expect.objectContaining({ code: expect.any(String), message: expect.any(String) }));
+          expect(JSON.parse(text).error, where).toEqual(
+            expect.objectContaining({ code: expect.any(String), message: expect.any(String) }),
+          );
         } else if (read.path.startsWith("/api/docs")) {
           expect(res.headers.get("content-type"), where).toMatch(/^text\/(html|css|javascript)/);
         } else {
-          expect(res.headers.get("content-type"), where).toContain(read.path.endsWith("/export.csv") ? "text/csv" : "application/json");
+          expect(res.headers.get("content-type"), where).toContain(
+            read.path.endsWith("/export.csv") ? "text/csv" : "application/json",
+          );
         }
       };
       // fast-check counts examples within numRuns: they run here, each one, before the random ones.
       for (const [example] of examples) await check(example);
       await fc.assert(
-        fc.asyncProperty(fc.constantFrom(...reads).chain((r) => fc.tuple(fc.constant(r), fc.constantFrom(...r.query), value)), check),
+        fc.asyncProperty(
+          fc.constantFrom(...reads).chain((r) => fc.tuple(fc.constant(r), fc.constantFrom(...r.query), value)),
+          check,
+        ),
         { numRuns: 150 },
       );
       expect(await checksums()).toEqual(before);
@@ -485,12 +784,24 @@ describe.each(targets)("hostile input on %s", (target) => {
 
   it("refuses invisible and text-direction characters in every name and title field of every body", async () => {
     const before = await checksums();
-    const nameFields = routes.flatMap((r) => Object.keys(r.body?.properties ?? {}).filter((k) => /(^|_)(name|title)$/.test(k)).map((field) => ({ route: r, field })));
+    const nameFields = routes.flatMap((r) =>
+      Object.keys(r.body?.properties ?? {})
+        .filter((k) => /(^|_)(name|title)$/.test(k))
+        .map((field) => ({ route: r, field })),
+    );
     expect(nameFields.length, "name and title fields of the write routes").toBeGreaterThanOrEqual(11);
     for (const { route, field } of nameFields) {
       for (const value of ["\u202egpj.exe", "\u200b\u200b", "\u2066x\u2069", "a\u200fb"]) {
-        const res = await send(route, { kind: "invisible name", params: validParams(route), body: JSON.stringify({ ...validBody(route), [field]: value }), contentType: "application/json" });
-        expect(res.status, `${route.method} ${route.path} ${field}=${JSON.stringify(value)}: ${res.text.slice(0, 200)}`).toBe(422);
+        const res = await send(route, {
+          kind: "invisible name",
+          params: validParams(route),
+          body: JSON.stringify({ ...validBody(route), [field]: value }),
+          contentType: "application/json",
+        });
+        expect(
+          res.status,
+          `${route.method} ${route.path} ${field}=${JSON.stringify(value)}: ${res.text.slice(0, 200)}`,
+        ).toBe(422);
       }
     }
     expect(await checksums()).toEqual(before);
@@ -499,10 +810,22 @@ describe.each(targets)("hostile input on %s", (target) => {
   describe("oversized text", () => {
     const TEN_K = 10_000;
     const stringFields = (route: MutationRoute) =>
-      Object.entries(route.body?.properties ?? {}).filter(([, s]) => types(s).includes("string") || s.items?.type === "string");
+      Object.entries(route.body?.properties ?? {}).filter(
+        ([, s]) => types(s).includes("string") || s.items?.type === "string",
+      );
 
     it("declares a maximum length for every string field of every body", () => {
-      const unbounded = routes.flatMap((r) => stringFields(r).filter(([, s]) => (s.maxLength ?? s.items?.maxLength) === undefined && !s.enum && s.format !== "uuid" && s.items?.format !== "uuid").map(([name]) => `${r.method} ${r.path} ${name}`));
+      const unbounded = routes.flatMap((r) =>
+        stringFields(r)
+          .filter(
+            ([, s]) =>
+              (s.maxLength ?? s.items?.maxLength) === undefined &&
+              !s.enum &&
+              s.format !== "uuid" &&
+              s.items?.format !== "uuid",
+          )
+          .map(([name]) => `${r.method} ${r.path} ${name}`),
+      );
       expect(unbounded).toEqual([]);
     });
 
@@ -514,13 +837,22 @@ describe.each(targets)("hostile input on %s", (target) => {
           const length = Math.max(TEN_K, (s.maxLength ?? s.items?.maxLength ?? 0) + 1);
           const huge = "x".repeat(length);
           const value = s.items ? [huge] : name.includes("email") ? `${"a".repeat(length)}@example.com` : huge;
-          const res = await send(route, { kind: "10k", params: validParams(route), body: JSON.stringify({ ...validBody(route), [name]: value }), contentType: "application/json" });
+          const res = await send(route, {
+            kind: "10k",
+            params: validParams(route),
+            body: JSON.stringify({ ...validBody(route), [name]: value }),
+            contentType: "application/json",
+          });
           sent++;
           const where = `${route.method} ${route.path} ${name}: ${res.status} ${res.text.slice(0, 200)}`;
           expect(res.status >= 400 && res.status < 500, where).toBe(true);
         }
       }
-      for (const [field, value] of [["email", `${"a".repeat(TEN_K)}@example.com`], ["password", "p".repeat(TEN_K)], ["email", "a".repeat(900_000)]] as const) {
+      for (const [field, value] of [
+        ["email", `${"a".repeat(TEN_K)}@example.com`],
+        ["password", "p".repeat(TEN_K)],
+        ["email", "a".repeat(900_000)],
+      ] as const) {
         const body = { email: "admin@test.example", password: "wrong-password", [field]: value };
         const res = await app.request("/api/auth/sign-in/email", { method: "POST", json: body });
         const text = await res.text();
@@ -544,7 +876,12 @@ describe.each(targets)("hostile input on %s", (target) => {
   // refused because of its corruption and not because the base request was wrong.
   it("accepts the uncorrupted requests the attacks were made from", async () => {
     for (const route of routes.filter((r) => r.body)) {
-      const res = await send(route, { kind: "valid", params: validParams(route), body: JSON.stringify(validBody(route)), contentType: "application/json" });
+      const res = await send(route, {
+        kind: "valid",
+        params: validParams(route),
+        body: JSON.stringify(validBody(route)),
+        contentType: "application/json",
+      });
       expect(res.status, `${route.method} ${route.path}: ${res.text.slice(0, 300)}`).toBeLessThan(300);
     }
   });

@@ -38,13 +38,22 @@ import * as schema from "../../src/server/db/schema";
 import { publicUrl, testPassword } from "../support/app";
 import { freshDatabase, targets } from "../support/databases";
 
-type PlanNode = { "Node Type": string; "Parent Relationship"?: string; "Relation Name"?: string; "Index Name"?: string; Plans?: PlanNode[] };
+type PlanNode = {
+  "Node Type": string;
+  "Parent Relationship"?: string;
+  "Relation Name"?: string;
+  "Index Name"?: string;
+  Plans?: PlanNode[];
+};
 type Statement = { query: string; params: unknown[] };
 
 /** Every node of a plan, depth first. */
 const nodesOf = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(nodesOf)];
 /** The nodes that produce the page's rows, leaving out subqueries run per row (a user's roles) or once. */
-const mainNodesOf = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).filter((p) => !/SubPlan|InitPlan/.test(p["Parent Relationship"] ?? "")).flatMap(mainNodesOf)];
+const mainNodesOf = (node: PlanNode): PlanNode[] => [
+  node,
+  ...(node.Plans ?? []).filter((p) => !/SubPlan|InitPlan/.test(p["Parent Relationship"] ?? "")).flatMap(mainNodesOf),
+];
 
 /**
  * The expected index of each case. `sorted`: a Sort over the rows is fine there, because a filter
@@ -54,20 +63,40 @@ const mainNodesOf = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? [])
  * `index`: every one of these is used by each statement; `anyIndex`: at least one of these (a
  * statement that several indexes serve equally, such as a count of active rows).
  */
-type Case = { path: string; index: string | string[]; anyIndex?: string[]; search?: boolean; sorted?: boolean; statement?: RegExp };
+type Case = {
+  path: string;
+  index: string | string[];
+  anyIndex?: string[];
+  search?: boolean;
+  sorted?: boolean;
+  statement?: RegExp;
+};
 
 const sortIndexes: Record<string, Record<string, string>> = {
   "/api/users": {
-    name: "users_data_name_sort_idx", email: "users_data_email_sort_idx", customer_name: "customers_name_lower_idx",
-    job_title: "users_data_job_title_sort_idx", status: "users_data_status_idx", last_login: "users_data_last_login_idx", created_at: "users_data_created_at_idx",
+    name: "users_data_name_sort_idx",
+    email: "users_data_email_sort_idx",
+    customer_name: "customers_name_lower_idx",
+    job_title: "users_data_job_title_sort_idx",
+    status: "users_data_status_idx",
+    last_login: "users_data_last_login_idx",
+    created_at: "users_data_created_at_idx",
   },
   "/api/customers": {
-    customer_name: "customers_name_lower_idx", user_count: "customer_counts_user_count_idx", team_count: "customer_counts_team_count_idx",
-    status: "customers_status_idx", created_at: "customers_created_at_idx", updated_at: "customers_updated_at_idx",
+    customer_name: "customers_name_lower_idx",
+    user_count: "customer_counts_user_count_idx",
+    team_count: "customer_counts_team_count_idx",
+    status: "customers_status_idx",
+    created_at: "customers_created_at_idx",
+    updated_at: "customers_updated_at_idx",
   },
   "/api/teams": {
-    team_name: "teams_name_lower_idx", customer_name: "customers_name_lower_idx", user_count: "team_counts_user_count_idx",
-    skills_count: "team_counts_skills_count_idx", status: "teams_status_idx", created_at: "teams_created_at_idx",
+    team_name: "teams_name_lower_idx",
+    customer_name: "customers_name_lower_idx",
+    user_count: "team_counts_user_count_idx",
+    skills_count: "team_counts_skills_count_idx",
+    status: "teams_status_idx",
+    created_at: "teams_created_at_idx",
   },
   "/api/audit": { created_at: "audit_log_created_at_idx" },
 };
@@ -92,17 +121,24 @@ describe.each(targets)("list query plans on %s", (target) => {
     });
     await createOperator(handle.db, { email: "plans@test.example", password: testPassword, role: "admin" });
     const signIn = await app.request("/api/auth/sign-in/email", {
-      method: "POST", headers: { "content-type": "application/json", origin: publicUrl },
+      method: "POST",
+      headers: { "content-type": "application/json", origin: publicUrl },
       body: JSON.stringify({ email: "plans@test.example", password: testPassword }),
     });
-    const cookie = signIn.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+    const cookie = signIn.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; ");
     request = async (path) => {
       const res = await app.request(path, { headers: { cookie, origin: publicUrl } });
       return { status: res.status, body: await res.json() };
     };
     await request("/api/customers?limit=1"); // an audit row or two exist from sign-in; the lists are warm
-    const one = async (query: ReturnType<typeof sql>) => String(Object.values((await queryRows<Record<string, unknown>>(handle.db, query))[0])[0]);
-    ids.customer = await one(sql`select customer_id from users_data group by customer_id order by count(*) desc, customer_id limit 1`);
+    const one = async (query: ReturnType<typeof sql>) =>
+      String(Object.values((await queryRows<Record<string, unknown>>(handle.db, query))[0])[0]);
+    ids.customer = await one(
+      sql`select customer_id from users_data group by customer_id order by count(*) desc, customer_id limit 1`,
+    );
     ids.team = await one(sql`select team_id from teams_users group by team_id order by count(*) desc, team_id limit 1`);
     ids.user = await one(sql`select user_id from teams_users group by user_id order by count(*) desc, user_id limit 1`);
     await queryRows(handle.db, sql`analyze`);
@@ -160,12 +196,21 @@ describe.each(targets)("list query plans on %s", (target) => {
       const nodes = nodesOf(plan);
       const describe = `${c.path}\n${JSON.stringify(plan, ["Node Type", "Parent Relationship", "Relation Name", "Index Name", "Plans"], 1)}`;
       if (process.env.PLANS_DUMP) console.log(describe);
-      expect(nodes.filter((n) => n["Node Type"] === "Seq Scan").map((n) => n["Relation Name"]), describe).toEqual([]);
+      expect(
+        nodes.filter((n) => n["Node Type"] === "Seq Scan").map((n) => n["Relation Name"]),
+        describe,
+      ).toEqual([]);
       // A Sort above a Limit only orders the page's few rows, picked in index order below it.
-      const fullSorts = mainNodesOf(plan).filter((n) => n["Node Type"] === "Sort" && !nodesOf(n).some((m) => m["Node Type"] === "Limit"));
+      const fullSorts = mainNodesOf(plan).filter(
+        (n) => n["Node Type"] === "Sort" && !nodesOf(n).some((m) => m["Node Type"] === "Limit"),
+      );
       if (!c.sorted && !c.search) expect(fullSorts.length, describe).toBe(0);
       const used = new Set(nodes.map((n) => n["Index Name"]).filter(Boolean));
-      if (c.anyIndex) expect(c.anyIndex.some((i) => used.has(i)), describe).toBe(true);
+      if (c.anyIndex)
+        expect(
+          c.anyIndex.some((i) => used.has(i)),
+          describe,
+        ).toBe(true);
       else for (const index of [c.index].flat()) expect(used, describe).toContain(index);
     }
   }
@@ -173,7 +218,8 @@ describe.each(targets)("list query plans on %s", (target) => {
   it("pages every sort of every top-level list in both orders through its own index, first page and next", async () => {
     for (const [path, sorts] of Object.entries(sortIndexes)) {
       for (const [sort, index] of Object.entries(sorts)) {
-        for (const order of ["asc", "desc"]) await check({ path: `${path}?limit=5&sort=${sort}&order=${order}`, index });
+        for (const order of ["asc", "desc"])
+          await check({ path: `${path}?limit=5&sort=${sort}&order=${order}`, index });
       }
     }
   });
@@ -181,14 +227,24 @@ describe.each(targets)("list query plans on %s", (target) => {
   it("jumps to the last page and to a bounded offset through the same index", async () => {
     await check({ path: "/api/users?limit=5&at=end", index: "users_data_created_at_idx" });
     await check({ path: "/api/users?limit=5&offset=50", index: "users_data_created_at_idx" });
-    await check({ path: "/api/customers?limit=5&at=end&sort=customer_name&order=asc", index: "customers_name_lower_idx" });
+    await check({
+      path: "/api/customers?limit=5&at=end&sort=customer_name&order=asc",
+      index: "customers_name_lower_idx",
+    });
   });
 
   it("filters through the filter's index", async () => {
     await check({ path: `/api/users?limit=5&customer_id=${ids.customer}`, index: "users_data_customer_idx" });
     await check({ path: `/api/users?limit=5&team_id=${ids.team}`, index: "teams_users_pkey", sorted: true });
-    await check({ path: "/api/users?limit=5&signed_in=true&sort=last_login&order=desc", index: "users_data_last_login_idx" });
-    await check({ path: `/api/teams?limit=5&customer_id=${ids.customer}&sort=team_name&order=asc`, index: "teams_customer_idx", sorted: true });
+    await check({
+      path: "/api/users?limit=5&signed_in=true&sort=last_login&order=desc",
+      index: "users_data_last_login_idx",
+    });
+    await check({
+      path: `/api/teams?limit=5&customer_id=${ids.customer}&sort=team_name&order=asc`,
+      index: "teams_customer_idx",
+      sorted: true,
+    });
     await check({ path: "/api/audit?limit=5&action=create", index: "audit_log_action_idx" });
     await check({ path: `/api/users/${ids.user}/teams?limit=5`, index: "teams_users_user_idx", sorted: true });
   });
@@ -198,13 +254,22 @@ describe.each(targets)("list query plans on %s", (target) => {
     // Pages (first and keyset next) walk the partial index in name order; the count of active
     // skills may as well read the skills list's (status, skill_id) index.
     await check({ path, index: "skills_active_name_lower_idx" });
-    await check({ path, index: "skills_active_name_lower_idx", anyIndex: ["skills_active_name_lower_idx", "skills_status_sort_idx"], statement: /count\(\*\)/ });
+    await check({
+      path,
+      index: "skills_active_name_lower_idx",
+      anyIndex: ["skills_active_name_lower_idx", "skills_status_sort_idx"],
+      statement: /count\(\*\)/,
+    });
     // Its search is left to the benchmark: among the demo's 30 skills the planner rightly reads
     // all active ones from the partial index rather than combine two trigram bitmaps.
   });
 
   it("searches through the trigram indexes (3 characters or more)", async () => {
-    await check({ path: "/api/users?limit=5&q=son", index: ["users_data_name_trgm", "users_data_email_trgm", "users_data_job_title_trgm", "customers_name_trgm"], search: true });
+    await check({
+      path: "/api/users?limit=5&q=son",
+      index: ["users_data_name_trgm", "users_data_email_trgm", "users_data_job_title_trgm", "customers_name_trgm"],
+      search: true,
+    });
     await check({ path: "/api/customers?limit=5&q=son", index: "customers_name_trgm", search: true });
     await check({ path: "/api/teams?limit=5&q=son", index: ["teams_name_trgm", "customers_name_trgm"], search: true });
   });
@@ -218,7 +283,10 @@ describe.each(targets)("list query plans on %s", (target) => {
       const used: string[][] = [];
       for (const statement of pages) {
         const nodes = nodesOf(await explain(statement, { path: "/api/search", index: [], search: q.length >= 3 }));
-        expect(nodes.filter((n) => n["Node Type"] === "Seq Scan").map((n) => n["Relation Name"]), q).toEqual([]);
+        expect(
+          nodes.filter((n) => n["Node Type"] === "Seq Scan").map((n) => n["Relation Name"]),
+          q,
+        ).toEqual([]);
         used.push(nodes.map((n) => n["Index Name"]).filter((i): i is string => !!i));
       }
       return used;
@@ -228,10 +296,29 @@ describe.each(targets)("list query plans on %s", (target) => {
     expect(short.flat().filter((i) => i.endsWith("_trgm"))).toEqual([]);
     const users = short.find((u) => u.includes("users_data_name_sort_idx"));
     expect(users, JSON.stringify(short)).toBeDefined();
-    expect(users!.some((i) => i === "users_data_email_sort_idx" || i === "users_data_email_key"), JSON.stringify(users)).toBe(true);
-    for (const index of ["customers_name_lower_idx", "teams_name_lower_idx", "skills_name_lower_idx", "pedal_prompts_title_lower_idx", "platforms_name_idx"]) expect(short.flat()).toContain(index);
+    expect(
+      users!.some((i) => i === "users_data_email_sort_idx" || i === "users_data_email_key"),
+      JSON.stringify(users),
+    ).toBe(true);
+    for (const index of [
+      "customers_name_lower_idx",
+      "teams_name_lower_idx",
+      "skills_name_lower_idx",
+      "pedal_prompts_title_lower_idx",
+      "platforms_name_idx",
+    ])
+      expect(short.flat()).toContain(index);
     const long = (await indexesOf("son")).flat();
-    for (const index of ["customers_name_trgm", "users_data_name_trgm", "users_data_email_trgm", "teams_name_trgm", "skills_name_trgm", "pedal_prompts_title_trgm", "platforms_name_trgm"]) expect(long).toContain(index);
+    for (const index of [
+      "customers_name_trgm",
+      "users_data_name_trgm",
+      "users_data_email_trgm",
+      "teams_name_trgm",
+      "skills_name_trgm",
+      "pedal_prompts_title_trgm",
+      "platforms_name_trgm",
+    ])
+      expect(long).toContain(index);
   });
 });
 
@@ -247,7 +334,12 @@ describe.each(targets.filter((t) => t === "postgres"))("pooled connections on %s
   it("plan without Memoize caches on every connection of the pool (a page's join is sized for its rows, not the table's)", async () => {
     // Five at once take five connections of the pool (its size in the tests).
     const answers = await Promise.all(
-      Array.from({ length: 5 }, () => queryRows<{ enable_memoize: string; pid: number }>(handle.db, sql`select current_setting('enable_memoize') as enable_memoize, pg_backend_pid() as pid, pg_sleep(0.05)`)),
+      Array.from({ length: 5 }, () =>
+        queryRows<{ enable_memoize: string; pid: number }>(
+          handle.db,
+          sql`select current_setting('enable_memoize') as enable_memoize, pg_backend_pid() as pid, pg_sleep(0.05)`,
+        ),
+      ),
     );
     expect(new Set(answers.map((rows) => rows[0].pid)).size).toBe(5);
     expect(answers.map((rows) => rows[0].enable_memoize)).toEqual(["off", "off", "off", "off", "off"]);

@@ -17,7 +17,13 @@ import { createOperator } from "../../src/server/auth";
 import { defaultSecurity } from "../../src/server/config";
 import { queryRows, wrapPglite, type DatabaseHandle } from "../../src/server/db/client";
 import { loadDemoData } from "../../src/server/db/demo-data";
-import { allOf, searchMatch, type ListDeclaration, type ListSettings, type SummaryCache } from "../../src/server/http/lists";
+import {
+  allOf,
+  searchMatch,
+  type ListDeclaration,
+  type ListSettings,
+  type SummaryCache,
+} from "../../src/server/http/lists";
 import { listTable } from "../../src/server/http/list-routes";
 import { publicUrl, startConsole, testPassword, type TestConsole } from "../support/app";
 import { targets } from "../support/databases";
@@ -37,19 +43,33 @@ async function pathFor(app: TestConsole, entry: Entry): Promise<{ url: string; s
     return { url: entry.path.replace("{promptId}", promptId), scope: entry.scope!.where({ promptId }) };
   }
   if (entry.path.includes("{platformId}")) {
-    const [{ platform_id }] = await app.rows<{ platform_id: string }>(sql`select platform_id from platform_prompts group by platform_id order by count(*) desc, platform_id limit 1`);
-    return { url: entry.path.replace("{platformId}", platform_id), scope: entry.scope!.where({ platformId: platform_id }) };
+    const [{ platform_id }] = await app.rows<{ platform_id: string }>(
+      sql`select platform_id from platform_prompts group by platform_id order by count(*) desc, platform_id limit 1`,
+    );
+    return {
+      url: entry.path.replace("{platformId}", platform_id),
+      scope: entry.scope!.where({ platformId: platform_id }),
+    };
   }
   if (entry.path.includes("{teamId}")) {
     // The team with most active skills: its picker leaves those out.
-    const [{ team_id }] = await app.rows<{ team_id: string }>(sql`select team_id from teams_skills where status = 'active' group by team_id order by count(*) desc, team_id limit 1`);
+    const [{ team_id }] = await app.rows<{ team_id: string }>(
+      sql`select team_id from teams_skills where status = 'active' group by team_id order by count(*) desc, team_id limit 1`,
+    );
     return { url: entry.path.replace("{teamId}", team_id), scope: entry.scope!.where({ teamId: team_id }) };
   }
   if (entry.path.includes("{customerId}")) {
-    const [{ customer_id }] = await app.rows<{ customer_id: string }>(sql`select customer_id from customer_settings_changes group by customer_id order by count(*) desc, customer_id limit 1`);
-    return { url: entry.path.replace("{customerId}", customer_id), scope: entry.scope!.where({ customerId: customer_id }) };
+    const [{ customer_id }] = await app.rows<{ customer_id: string }>(
+      sql`select customer_id from customer_settings_changes group by customer_id order by count(*) desc, customer_id limit 1`,
+    );
+    return {
+      url: entry.path.replace("{customerId}", customer_id),
+      scope: entry.scope!.where({ customerId: customer_id }),
+    };
   }
-  const [{ user_id }] = await app.rows<{ user_id: string }>(sql`select user_id from teams_users group by user_id order by count(*) desc, user_id limit 1`);
+  const [{ user_id }] = await app.rows<{ user_id: string }>(
+    sql`select user_id from teams_users group by user_id order by count(*) desc, user_id limit 1`,
+  );
   return { url: entry.path.replace("{userId}", user_id), scope: entry.scope!.where({ userId: user_id }) };
 }
 
@@ -73,19 +93,37 @@ async function busiestPrompt(app: { rows: TestConsole["rows"] }): Promise<string
 async function filterSamples(app: TestConsole, name: string): Promise<string[]> {
   const one = async (query: SQL) => (await app.rows<{ v: string }>(query)).map((r) => String(r.v));
   switch (name) {
-    case "customer_id": return one(sql`select customer_id as v from users_data group by customer_id order by count(*) desc, customer_id limit 1`);
-    case "team_id": return one(sql`select team_id as v from teams_users group by team_id order by count(*) desc, team_id limit 1`);
-    case "status": return ["active", "inactive"];
-    case "skill_id": return one(sql`select skill_id as v from pedal_prompts group by skill_id order by count(*) desc, skill_id limit 1`);
-    case "type": return ["manual", "agent", "detected"];
-    case "scope": return ["global", "local"];
-    case "signed_in": return ["true", "false"];
-    case "operator_id": return one(sql`select operator_id as v from audit_log where operator_id is not null limit 1`);
-    case "entity": return ["customer"];
-    case "entity_id": return one(sql`select entity_id as v from audit_log where entity_id is not null limit 1`);
-    case "action": return ["create"];
-    case "from": case "to": return [new Date().toISOString().slice(0, 10)];
-    default: throw new Error(`no sample for filter ${name}`);
+    case "customer_id":
+      return one(
+        sql`select customer_id as v from users_data group by customer_id order by count(*) desc, customer_id limit 1`,
+      );
+    case "team_id":
+      return one(sql`select team_id as v from teams_users group by team_id order by count(*) desc, team_id limit 1`);
+    case "status":
+      return ["active", "inactive"];
+    case "skill_id":
+      return one(
+        sql`select skill_id as v from pedal_prompts group by skill_id order by count(*) desc, skill_id limit 1`,
+      );
+    case "type":
+      return ["manual", "agent", "detected"];
+    case "scope":
+      return ["global", "local"];
+    case "signed_in":
+      return ["true", "false"];
+    case "operator_id":
+      return one(sql`select operator_id as v from audit_log where operator_id is not null limit 1`);
+    case "entity":
+      return ["customer"];
+    case "entity_id":
+      return one(sql`select entity_id as v from audit_log where entity_id is not null limit 1`);
+    case "action":
+      return ["create"];
+    case "from":
+    case "to":
+      return [new Date().toISOString().slice(0, 10)];
+    default:
+      throw new Error(`no sample for filter ${name}`);
   }
 }
 
@@ -104,14 +142,21 @@ describe.each(targets)("list contract on %s", (target) => {
     await app.cookie("admin");
     // Versions of the busiest prompt, so that the versions list has pages.
     const promptId = await busiestPrompt(app);
-    for (let i = 1; i <= 7; i++) await app.write("PATCH", `/api/prompts/${promptId}`, { prompt_value: `Contract version ${i}` });
+    for (let i = 1; i <= 7; i++)
+      await app.write("PATCH", `/api/prompts/${promptId}`, { prompt_value: `Contract version ${i}` });
     // Configuration changes, so that a customer's change history has rows to page.
     const { body } = await app.read("/api/customers?limit=1&sort=customer_name&order=asc");
     const configId = body.items[0].customer_id;
     const { body: config } = await app.read(`/api/config/${configId}`);
     let version = config.version;
     for (const n of [1, 2, 3]) {
-      const saved = await app.write("PATCH", `/api/config/${configId}`, { ...config.values, max_users: 60 + n, max_teams: 11 + n, storage_gb: 101 + n, version });
+      const saved = await app.write("PATCH", `/api/config/${configId}`, {
+        ...config.values,
+        max_users: 60 + n,
+        max_teams: 11 + n,
+        storage_gb: 101 + n,
+        version,
+      });
       expect(saved.status).toBe(200);
       version = saved.body.version;
     }
@@ -122,22 +167,35 @@ describe.each(targets)("list contract on %s", (target) => {
     const keys = keysOf(list, sort);
     const rows = await app.rows<{ id: string }>(sql`
       select (${list.id.expr})::text as id from ${list.from} where ${where}
-      order by ${sql.join(keys.map((k) => sql`${k.expr} ${sql.raw(order)}`), sql`, `)}`);
+      order by ${sql.join(
+        keys.map((k) => sql`${k.expr} ${sql.raw(order)}`),
+        sql`, `,
+      )}`);
     return rows.map((r) => r.id);
   };
   const idOf = (list: ListDeclaration<any, any, any>, item: Record<string, unknown>) => {
-    const name = (list.id.expr.queryChunks.map((c: any) => c.value?.join?.("") ?? "").join("").split(".").pop() ?? "").trim();
+    const name = (
+      list.id.expr.queryChunks
+        .map((c: any) => c.value?.join?.("") ?? "")
+        .join("")
+        .split(".")
+        .pop() ?? ""
+    ).trim();
     return String(item[name]);
   };
   /** A page size giving about six pages, so that every list is paged in a few requests. */
-  const sizeFor = async (url: string, params: string) => Math.max(3, Math.ceil((await app.read(`${url}?limit=1&${params}`, "admin")).body.total / 6));
+  const sizeFor = async (url: string, params: string) =>
+    Math.max(3, Math.ceil((await app.read(`${url}?limit=1&${params}`, "admin")).body.total / 6));
   const pageAll = async (entry: Entry, url: string, params: string) => {
     const limit = await sizeFor(url, params);
     const seen: string[] = [];
     let cursor: string | null = null;
     let first: any;
     for (let i = 0; i < 500; i++) {
-      const { status, body } = await app.read(`${url}?limit=${limit}&${params}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`, "admin");
+      const { status, body } = await app.read(
+        `${url}?limit=${limit}&${params}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`,
+        "admin",
+      );
       expect(status, `${url}?${params}`).toBe(200);
       first ??= body;
       seen.push(...body.items.map((it: Record<string, unknown>) => idOf(entry.list, it)));
@@ -152,17 +210,41 @@ describe.each(targets)("list contract on %s", (target) => {
     let { body } = await app.read(`${url}?limit=${limit}&at=end&${params}`, "admin");
     seen.unshift(body.items.map((it: Record<string, unknown>) => idOf(entry.list, it)));
     for (let i = 0; i < 500 && body.prev_cursor; i++) {
-      ({ body } = await app.read(`${url}?limit=${limit}&${params}&cursor=${encodeURIComponent(body.prev_cursor)}`, "admin"));
+      ({ body } = await app.read(
+        `${url}?limit=${limit}&${params}&cursor=${encodeURIComponent(body.prev_cursor)}`,
+        "admin",
+      ));
       seen.unshift(body.items.map((it: Record<string, unknown>) => idOf(entry.list, it)));
     }
     return seen.flat();
   };
 
   it("has every list of the console declared", () => {
-    expect(lists().map((e) => e.path).toSorted()).toEqual([
-      "/api/audit", "/api/comments", "/api/config/{customerId}/changes", "/api/customers", "/api/operators", "/api/platforms", "/api/platforms/{platformId}/prompts", "/api/prompts",
-      "/api/prompts/{promptId}/assignable-platforms", "/api/prompts/{promptId}/platforms", "/api/prompts/{promptId}/versions", "/api/skills", "/api/skills/{skillId}/assignable-teams", "/api/skills/{skillId}/comments",
-      "/api/skills/{skillId}/prompts", "/api/skills/{skillId}/teams", "/api/teams", "/api/teams/{teamId}/assignable-skills", "/api/users", "/api/users/{userId}/teams",
+    expect(
+      lists()
+        .map((e) => e.path)
+        .toSorted(),
+    ).toEqual([
+      "/api/audit",
+      "/api/comments",
+      "/api/config/{customerId}/changes",
+      "/api/customers",
+      "/api/operators",
+      "/api/platforms",
+      "/api/platforms/{platformId}/prompts",
+      "/api/prompts",
+      "/api/prompts/{promptId}/assignable-platforms",
+      "/api/prompts/{promptId}/platforms",
+      "/api/prompts/{promptId}/versions",
+      "/api/skills",
+      "/api/skills/{skillId}/assignable-teams",
+      "/api/skills/{skillId}/comments",
+      "/api/skills/{skillId}/prompts",
+      "/api/skills/{skillId}/teams",
+      "/api/teams",
+      "/api/teams/{teamId}/assignable-skills",
+      "/api/users",
+      "/api/users/{userId}/teams",
     ]);
   });
 
@@ -177,7 +259,10 @@ describe.each(targets)("list contract on %s", (target) => {
           expect(first.total).toBe(expected.length);
           expect(first.total_exact).toBe(true);
           expect(first.prev_cursor).toBeNull();
-          expect(await pageBack(entry, url, `sort=${sort}&order=${order}`), `${url} ${sort} ${order} backwards`).toEqual(expected);
+          expect(
+            await pageBack(entry, url, `sort=${sort}&order=${order}`),
+            `${url} ${sort} ${order} backwards`,
+          ).toEqual(expected);
         }
       }
     }, 240_000); // every sort of every list, both ways: eleven lists
@@ -199,9 +284,17 @@ describe.each(targets)("list contract on %s", (target) => {
       for (const q of ["an", "son", "Act", "zzzq"]) {
         const forms = entry.list.search(searchMatch(q));
         const [gather, test] = "gather" in forms ? [forms.gather, forms.test] : [forms, forms];
-        const expected = await idsBySql(entry.list, allOf([scope, gather]), entry.list.defaultSort, entry.list.defaultOrder);
+        const expected = await idsBySql(
+          entry.list,
+          allOf([scope, gather]),
+          entry.list.defaultSort,
+          entry.list.defaultOrder,
+        );
         // The form a page walking the sort's index tests row by row matches the same rows.
-        expect(await idsBySql(entry.list, allOf([scope, test]), entry.list.defaultSort, entry.list.defaultOrder), `${url} q=${q} test form`).toEqual(expected);
+        expect(
+          await idsBySql(entry.list, allOf([scope, test]), entry.list.defaultSort, entry.list.defaultOrder),
+          `${url} q=${q} test form`,
+        ).toEqual(expected);
         const { seen, first } = await pageAll(entry, url, `q=${q}`);
         expect(seen, `${url} q=${q}`).toEqual(expected);
         expect(first.total).toBe(expected.length);
@@ -214,8 +307,15 @@ describe.each(targets)("list contract on %s", (target) => {
       const { url } = await pathFor(app, entry);
       const { body } = await app.read(`${url}?limit=1`, "admin");
       const sorts = Object.keys(entry.list.sorts);
-      const bad = ["x", "eyJ9", Buffer.from(JSON.stringify({ s: sorts[0], o: "asc", d: "after", k: ["a", "b", "c", "d"] })).toString("base64url")];
-      if (body.next_cursor && sorts.length > 1) bad.push(`${body.next_cursor}&sort=${sorts.find((s) => s !== entry.list.defaultSort)}`);
+      const bad = [
+        "x",
+        "eyJ9",
+        Buffer.from(JSON.stringify({ s: sorts[0], o: "asc", d: "after", k: ["a", "b", "c", "d"] })).toString(
+          "base64url",
+        ),
+      ];
+      if (body.next_cursor && sorts.length > 1)
+        bad.push(`${body.next_cursor}&sort=${sorts.find((s) => s !== entry.list.defaultSort)}`);
       if (body.next_cursor) bad.push(`${body.next_cursor}&order=${entry.list.defaultOrder === "asc" ? "desc" : "asc"}`);
       for (const cursor of bad) {
         const res = await app.read(`${url}?cursor=${cursor}`, "admin");
@@ -280,7 +380,12 @@ describe("list statements and estimates (PGlite)", () => {
     await handle.migrate();
     await loadDemoData(handle.db, { seed: 42 });
     await createOperator(handle.db, { email: "lists@test.example", password: testPassword, role: "admin" });
-    request = await signedIn({ exactCountLimit: 100, summaryRefreshSeconds: 3600, summaryCacheSize: 2, summaryReuseFrom: 2_500 });
+    request = await signedIn({
+      exactCountLimit: 100,
+      summaryRefreshSeconds: 3600,
+      summaryCacheSize: 2,
+      summaryReuseFrom: 2_500,
+    });
   });
   afterAll(() => handle.close());
 
@@ -289,7 +394,10 @@ describe("list statements and estimates (PGlite)", () => {
    * `summaries` is the app's summary memory. Memories are kept for an hour unless a test moves its
    * clock, so that no background refresh adds to the statements a request is measured by.
    */
-  async function signedIn(lists: Omit<ListSettings, "backgroundCountFrom" | "countWaitMs"> & Partial<ListSettings>, clock?: () => Date): Promise<((path: string) => Promise<Response>) & { summaries: SummaryCache }> {
+  async function signedIn(
+    lists: Omit<ListSettings, "backgroundCountFrom" | "countWaitMs"> & Partial<ListSettings>,
+    clock?: () => Date,
+  ): Promise<((path: string) => Promise<Response>) & { summaries: SummaryCache }> {
     const { app, listSummaries } = createApp({
       db: handle.db,
       config: { authSecret: "test-secret-test-secret-test-secret-0123", publicUrl, security: defaultSecurity, lists },
@@ -297,11 +405,17 @@ describe("list statements and estimates (PGlite)", () => {
       clock,
     });
     const signIn = await app.request("/api/auth/sign-in/email", {
-      method: "POST", headers: { "content-type": "application/json", origin: publicUrl },
+      method: "POST",
+      headers: { "content-type": "application/json", origin: publicUrl },
       body: JSON.stringify({ email: "lists@test.example", password: testPassword }),
     });
-    const cookie = signIn.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
-    return Object.assign(async (path: string) => app.request(path, { headers: { cookie, origin: publicUrl } }), { summaries: listSummaries });
+    const cookie = signIn.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; ");
+    return Object.assign(async (path: string) => app.request(path, { headers: { cookie, origin: publicUrl } }), {
+      summaries: listSummaries,
+    });
   }
 
   /** Statements one request sends (through `get`, default the describe's app), leaving out the session and sign-in bookkeeping. */
@@ -314,28 +428,59 @@ describe("list statements and estimates (PGlite)", () => {
   }
 
   /** Statements sent since the last `measure` began, without the session's. */
-  const statementCount = () => statements.filter((s) => !/"operator_session"|"operator"|"auth_throttle"/.test(s)).length;
+  const statementCount = () =>
+    statements.filter((s) => !/"operator_session"|"operator"|"auth_throttle"/.test(s)).length;
 
   it("sends at most 3 statements per request on every list: first, cursor and last pages, offsets, filters, searches", async () => {
-    const [{ user_id }] = (await handle.pglite!.query<{ user_id: string }>("select user_id from teams_users group by user_id order by count(*) desc limit 1")).rows;
-    const [{ customer_id }] = (await handle.pglite!.query<{ customer_id: string }>("select customer_id from users_data group by customer_id order by count(*) desc limit 1")).rows;
+    const [{ user_id }] = (
+      await handle.pglite!.query<{ user_id: string }>(
+        "select user_id from teams_users group by user_id order by count(*) desc limit 1",
+      )
+    ).rows;
+    const [{ customer_id }] = (
+      await handle.pglite!.query<{ customer_id: string }>(
+        "select customer_id from users_data group by customer_id order by count(*) desc limit 1",
+      )
+    ).rows;
     const skillId = await busiestSkill({ rows: (q) => queryRows(handle.db, q) });
     const promptId = await busiestPrompt({ rows: (q) => queryRows(handle.db, q) });
-    const [{ config_customer }] = (await handle.pglite!.query<{ config_customer: string }>("select customer_id as config_customer from customers limit 1")).rows;
-    const [{ platform_id }] = (await handle.pglite!.query<{ platform_id: string }>("select platform_id from platform_prompts group by platform_id order by count(*) desc limit 1")).rows;
-    const [{ team_id }] = (await handle.pglite!.query<{ team_id: string }>("select team_id from teams_skills group by team_id order by count(*) desc limit 1")).rows;
+    const [{ config_customer }] = (
+      await handle.pglite!.query<{ config_customer: string }>(
+        "select customer_id as config_customer from customers limit 1",
+      )
+    ).rows;
+    const [{ platform_id }] = (
+      await handle.pglite!.query<{ platform_id: string }>(
+        "select platform_id from platform_prompts group by platform_id order by count(*) desc limit 1",
+      )
+    ).rows;
+    const [{ team_id }] = (
+      await handle.pglite!.query<{ team_id: string }>(
+        "select team_id from teams_skills group by team_id order by count(*) desc limit 1",
+      )
+    ).rows;
     for (const entry of lists()) {
-      const url = entry.path.replace("{userId}", user_id).replace("{teamId}", team_id).replace("{skillId}", skillId).replace("{promptId}", promptId).replace("{platformId}", platform_id).replace("{customerId}", config_customer);
+      const url = entry.path
+        .replace("{userId}", user_id)
+        .replace("{teamId}", team_id)
+        .replace("{skillId}", skillId)
+        .replace("{promptId}", promptId)
+        .replace("{platformId}", platform_id)
+        .replace("{customerId}", config_customer);
       const paths = [`${url}?limit=5`, `${url}?limit=5&at=end`, `${url}?limit=5&offset=5`, `${url}?limit=200`];
       if (entry.list.search) paths.push(`${url}?limit=5&q=son`, `${url}?limit=5&q=a`);
-      for (const name of Object.keys(entry.list.filters)) if (name === "customer_id") paths.push(`${url}?limit=5&customer_id=${customer_id}`);
-      for (const name of Object.keys(entry.list.filters)) if (name === "status") paths.push(`${url}?limit=5&status=active&q=an`);
+      for (const name of Object.keys(entry.list.filters))
+        if (name === "customer_id") paths.push(`${url}?limit=5&customer_id=${customer_id}`);
+      for (const name of Object.keys(entry.list.filters))
+        if (name === "status") paths.push(`${url}?limit=5&status=active&q=an`);
       for (const path of paths) {
         const first = await measure(path);
         expect(first.count, path).toBeGreaterThan(0);
         expect(first.count, `${path}: ${statements.join("\n")}`).toBeLessThanOrEqual(3);
         if (first.body.next_cursor) {
-          const next = await measure(`${path.replace(/&(offset|at)=[^&]+/, "")}&cursor=${encodeURIComponent(first.body.next_cursor)}`);
+          const next = await measure(
+            `${path.replace(/&(offset|at)=[^&]+/, "")}&cursor=${encodeURIComponent(first.body.next_cursor)}`,
+          );
           expect(next.count, `${path} next`).toBeLessThanOrEqual(3);
         }
       }
@@ -343,11 +488,19 @@ describe("list statements and estimates (PGlite)", () => {
   });
 
   it("reads the operator's session with one statement, so that a page costs the session's and its own", async () => {
-    const get = await signedIn({ exactCountLimit: 100, summaryRefreshSeconds: 3600, summaryCacheSize: 2, summaryReuseFrom: 2_500 });
+    const get = await signedIn({
+      exactCountLimit: 100,
+      summaryRefreshSeconds: 3600,
+      summaryCacheSize: 2,
+      summaryReuseFrom: 2_500,
+    });
     for (let i = 0; i < 2; i++) {
       statements.length = 0;
       expect((await get("/api/users?limit=5")).status).toBe(200);
-      expect(statements.filter((s) => /"operator_session"|"operator"/.test(s)), statements.join("\n")).toHaveLength(1);
+      expect(
+        statements.filter((s) => /"operator_session"|"operator"/.test(s)),
+        statements.join("\n"),
+      ).toHaveLength(1);
     }
   });
 
@@ -382,7 +535,12 @@ describe("list statements and estimates (PGlite)", () => {
   });
 
   it("reuses the summary of a list with summaryReuseFrom matching rows or more, its total exact, and counts smaller lists every time", async () => {
-    const get = await signedIn({ exactCountLimit: 100_000, summaryRefreshSeconds: 3600, summaryCacheSize: 10, summaryReuseFrom: 100 });
+    const get = await signedIn({
+      exactCountLimit: 100_000,
+      summaryRefreshSeconds: 3600,
+      summaryCacheSize: 10,
+      summaryReuseFrom: 100,
+    });
     const read = (path: string) => measure(path, get);
     const big = await read("/api/users?limit=5&status=active");
     expect(big.body.total).toBeGreaterThanOrEqual(100);
@@ -393,7 +551,11 @@ describe("list statements and estimates (PGlite)", () => {
     expect(again.body.total).toBe(big.body.total);
     expect(again.count).toBeLessThan(big.count);
 
-    const [{ customer_id }] = (await handle.pglite!.query<{ customer_id: string }>("select customer_id from users_data group by customer_id order by count(*) desc limit 1")).rows;
+    const [{ customer_id }] = (
+      await handle.pglite!.query<{ customer_id: string }>(
+        "select customer_id from users_data group by customer_id order by count(*) desc limit 1",
+      )
+    ).rows;
     const small = await read(`/api/users?limit=5&customer_id=${customer_id}`);
     expect(small.body.total).toBeLessThan(100);
     expect(small.body.summary_as_of).toBeNull();
@@ -403,7 +565,12 @@ describe("list statements and estimates (PGlite)", () => {
   });
 
   it("reuses a counted total of a list whose cards are counters (prompts, skills, teams, customers, platforms), and keeps its unfiltered total and cards live", async () => {
-    const get = await signedIn({ exactCountLimit: 100_000, summaryRefreshSeconds: 3600, summaryCacheSize: 10, summaryReuseFrom: 5 });
+    const get = await signedIn({
+      exactCountLimit: 100_000,
+      summaryRefreshSeconds: 3600,
+      summaryCacheSize: 10,
+      summaryReuseFrom: 5,
+    });
     const read = (path: string) => measure(path, get);
     for (const list of ["prompts", "skills", "teams", "customers", "platforms"]) {
       const whole = await read(`/api/${list}?limit=5`);
@@ -418,8 +585,11 @@ describe("list statements and estimates (PGlite)", () => {
     expect(searched.body.total).toBeGreaterThanOrEqual(5);
     expect(searched.body.total_exact).toBe(true);
     expect(searched.body.summary_as_of).toEqual(expect.any(String));
-    const [{ n }] = (await handle.pglite!.query<{ n: number }>(
-      "select count(*)::int as n from pedal_prompts where prompt_title ilike '%act%' or prompt_value ilike '%act%' or status in ('active', 'inactive') or skill_id in (select skill_id from skills where skill_name ilike '%act%')")).rows;
+    const [{ n }] = (
+      await handle.pglite!.query<{ n: number }>(
+        "select count(*)::int as n from pedal_prompts where prompt_title ilike '%act%' or prompt_value ilike '%act%' or status in ('active', 'inactive') or skill_id in (select skill_id from skills where skill_name ilike '%act%')",
+      )
+    ).rows;
     expect(searched.body.total).toBe(n);
     const again = await read("/api/prompts?limit=5&q=act");
     expect(again.count).toBe(1); // the page alone
@@ -436,7 +606,12 @@ describe("list statements and estimates (PGlite)", () => {
   });
 
   it("gives a search the summary of its list without the search when the cards do not follow the search (users), never its total", async () => {
-    const settings = { exactCountLimit: 100_000, summaryRefreshSeconds: 3600, summaryCacheSize: 10, summaryReuseFrom: 100 };
+    const settings = {
+      exactCountLimit: 100_000,
+      summaryRefreshSeconds: 3600,
+      summaryCacheSize: 10,
+      summaryReuseFrom: 100,
+    };
     const read = async (get: Awaited<ReturnType<typeof signedIn>>, path: string) => measure(path, get);
     // Without the search first: the search reuses its summary, with its time, and counts its own matches.
     const get = await signedIn(settings);
@@ -470,7 +645,10 @@ describe("list statements and estimates (PGlite)", () => {
 
   it("reuses the total of a big list without cards (the Assign picker's teams), and counts it again when not asked for twice summaryRefreshSeconds", async () => {
     let clock = Date.parse("2026-11-23T10:00:00Z");
-    const get = await signedIn({ exactCountLimit: 100_000, summaryRefreshSeconds: 10, summaryCacheSize: 10, summaryReuseFrom: 20 }, () => new Date(clock));
+    const get = await signedIn(
+      { exactCountLimit: 100_000, summaryRefreshSeconds: 10, summaryCacheSize: 10, summaryReuseFrom: 20 },
+      () => new Date(clock),
+    );
     const read = (path: string) => measure(path, get);
     const skillId = await busiestSkill({ rows: (q) => queryRows(handle.db, q) });
     const path = `/api/skills/${skillId}/assignable-teams?limit=5`;
@@ -482,10 +660,13 @@ describe("list statements and estimates (PGlite)", () => {
     expect(again.body.total).toBe(first.body.total);
     expect(again.count).toBe(1); // the page alone
     // Another skill's picker is its own list: its total is counted, not the first skill's reused.
-    const [other] = await queryRows<{ skill_id: string; n: number }>(handle.db, sql`
+    const [other] = await queryRows<{ skill_id: string; n: number }>(
+      handle.db,
+      sql`
       select s.skill_id, (select count(*)::int from teams t where t.status = 'active'
         and not exists (select 1 from teams_skills x where x.team_id = t.team_id and x.skill_id = s.skill_id)) as n
-      from skills s where s.skill_id <> ${skillId} order by n, s.skill_id limit 1`);
+      from skills s where s.skill_id <> ${skillId} order by n, s.skill_id limit 1`,
+    );
     expect(other.n).not.toBe(first.body.total);
     const otherPage = await read(`/api/skills/${other.skill_id}/assignable-teams?limit=5`);
     expect(otherPage.body.total).toBe(other.n);
@@ -497,7 +678,13 @@ describe("list statements and estimates (PGlite)", () => {
 
   it("answers a search the planner guesses big with its page and counting, counts it in the background, then answers the count", async () => {
     // Every search is "big" here (backgroundCountFrom 1), so the demo data shows the behaviour.
-    const get = await signedIn({ exactCountLimit: 100_000, summaryRefreshSeconds: 3600, summaryCacheSize: 10, summaryReuseFrom: 100, backgroundCountFrom: 1 });
+    const get = await signedIn({
+      exactCountLimit: 100_000,
+      summaryRefreshSeconds: 3600,
+      summaryCacheSize: 10,
+      summaryReuseFrom: 100,
+      backgroundCountFrom: 1,
+    });
     const direct = async (text: string) => (await handle.pglite!.query<Record<string, number>>(text)).rows[0];
     // Comments: the cards count the search's matches, so they wait for the count.
     const path = "/api/comments?limit=5&q=act";
@@ -505,7 +692,13 @@ describe("list statements and estimates (PGlite)", () => {
     await get.summaries.settled();
     // The request's estimate and page, then the background's estimate, summary and 1-row page.
     expect(statementCount()).toBeLessThanOrEqual(5);
-    expect(first.body).toMatchObject({ counting: true, summary: null, summary_exact: false, total_exact: false, summary_as_of: null });
+    expect(first.body).toMatchObject({
+      counting: true,
+      summary: null,
+      summary_exact: false,
+      total_exact: false,
+      summary_as_of: null,
+    });
     expect(first.body.items).toHaveLength(5);
     expect(first.body.total).toBeGreaterThan(0);
     const counted = await measure(path, get);
@@ -520,7 +713,12 @@ describe("list statements and estimates (PGlite)", () => {
         or skill_id in (select skill_id from skills where skill_name ilike '%act%')
         or customer_id in (select customer_id from customers where customer_name ilike '%act%')`);
     expect(counted.body.summary).toEqual(expected);
-    expect(counted.body).toMatchObject({ total: expected.total, total_exact: true, summary_exact: true, summary_as_of: expect.any(String) });
+    expect(counted.body).toMatchObject({
+      total: expected.total,
+      total_exact: true,
+      summary_exact: true,
+      summary_as_of: expect.any(String),
+    });
 
     // Prompts: the cards are counters, read live; only the total waits for the count.
     const prompts = await measure("/api/prompts?limit=5&q=act", get);
@@ -531,8 +729,13 @@ describe("list statements and estimates (PGlite)", () => {
     await get.summaries.settled();
     const promptsCounted = await measure("/api/prompts?limit=5&q=act", get);
     expect(promptsCounted.body.counting).toBe(false);
-    expect(promptsCounted.body.total).toBe((await direct(
-      "select count(*)::int as n from pedal_prompts where prompt_title ilike '%act%' or prompt_value ilike '%act%' or status in ('active', 'inactive') or skill_id in (select skill_id from skills where skill_name ilike '%act%')")).n);
+    expect(promptsCounted.body.total).toBe(
+      (
+        await direct(
+          "select count(*)::int as n from pedal_prompts where prompt_title ilike '%act%' or prompt_value ilike '%act%' or status in ('active', 'inactive') or skill_id in (select skill_id from skills where skill_name ilike '%act%')",
+        )
+      ).n,
+    );
 
     // A search with few matches (below summaryReuseFrom) keeps what the background counted, so that
     // it is not answered with counting again and again.
@@ -551,16 +754,40 @@ describe("list statements and estimates (PGlite)", () => {
     expect((await measure(rareEnd, get)).body).toMatchObject({ counting: false, total: 0, total_exact: true });
 
     // With LIST_SUMMARY_REFRESH_SECONDS=0 nothing is kept, so every search is counted for its request.
-    const uncached = await signedIn({ exactCountLimit: 100_000, summaryRefreshSeconds: 0, summaryCacheSize: 10, summaryReuseFrom: 100, backgroundCountFrom: 1 });
-    expect((await measure(path, uncached)).body).toMatchObject({ counting: false, total: expected.total, summary: expected });
+    const uncached = await signedIn({
+      exactCountLimit: 100_000,
+      summaryRefreshSeconds: 0,
+      summaryCacheSize: 10,
+      summaryReuseFrom: 100,
+      backgroundCountFrom: 1,
+    });
+    expect((await measure(path, uncached)).body).toMatchObject({
+      counting: false,
+      total: expected.total,
+      summary: expected,
+    });
 
     // With the default threshold (5,000 matches) the demo data's searches are counted for their request.
-    const defaults = await signedIn({ exactCountLimit: 100_000, summaryRefreshSeconds: 3600, summaryCacheSize: 10, summaryReuseFrom: 100 });
-    expect((await measure(path, defaults)).body).toMatchObject({ counting: false, total: expected.total, summary: expected });
+    const defaults = await signedIn({
+      exactCountLimit: 100_000,
+      summaryRefreshSeconds: 3600,
+      summaryCacheSize: 10,
+      summaryReuseFrom: 100,
+    });
+    expect((await measure(path, defaults)).body).toMatchObject({
+      counting: false,
+      total: expected.total,
+      summary: expected,
+    });
   });
 
   it("answers counting when a search's count outlasts countWaitMs and keeps that count; after a count failed, counts for the request", async () => {
-    const settings = { exactCountLimit: 100_000, summaryRefreshSeconds: 3600, summaryCacheSize: 10, summaryReuseFrom: 100 };
+    const settings = {
+      exactCountLimit: 100_000,
+      summaryRefreshSeconds: 3600,
+      summaryCacheSize: 10,
+      summaryReuseFrom: 100,
+    };
     let clock = Date.parse("2026-11-24T10:00:00Z");
     const get = await signedIn({ ...settings, countWaitMs: 100 }, () => new Date(clock));
     // Counted for the request (the default countWaitMs 0 waits), to compare with.
@@ -571,7 +798,14 @@ describe("list statements and estimates (PGlite)", () => {
       let fail!: () => void;
       let reached!: () => void;
       const atCount = new Promise<void>((resolve) => (reached = resolve));
-      hold = { match: /__count/, reached, until: new Promise<void>((resolve, reject) => { release = resolve; fail = () => reject(new Error("count failed")); }) };
+      hold = {
+        match: /__count/,
+        reached,
+        until: new Promise<void>((resolve, reject) => {
+          release = resolve;
+          fail = () => reject(new Error("count failed"));
+        }),
+      };
       return { atCount, release, fail };
     };
     /** Sends a request whose count is held: resolves once the count is reached, with the answer (pending). */
@@ -591,7 +825,13 @@ describe("list statements and estimates (PGlite)", () => {
       const first = await withHeldCount(path);
       vi.advanceTimersByTime(100);
       const answered = (await first.answer).body;
-      expect(answered).toMatchObject({ counting: true, summary: null, summary_exact: false, total_exact: false, summary_as_of: null });
+      expect(answered).toMatchObject({
+        counting: true,
+        summary: null,
+        summary_exact: false,
+        total_exact: false,
+        summary_as_of: null,
+      });
       expect(answered.items).toEqual(expected.items);
       expect(answered.total).toBeGreaterThan(0);
       // Asked again while that count runs: answered at once, and no second count is sent.
@@ -603,7 +843,13 @@ describe("list statements and estimates (PGlite)", () => {
       // The count went on and was kept: the next request reads it with its page.
       const counted = await measure(path, get);
       expect(counted.count).toBe(1);
-      expect(counted.body).toMatchObject({ counting: false, total: expected.total, total_exact: true, summary: expected.summary, summary_exact: true });
+      expect(counted.body).toMatchObject({
+        counting: false,
+        total: expected.total,
+        total_exact: true,
+        summary: expected.summary,
+        summary_exact: true,
+      });
 
       // A count that fails in the background is not started again by the next request: that one
       // counts for itself, however long that takes, rather than answering `counting` again.
@@ -646,11 +892,19 @@ describe("list statements and estimates (PGlite)", () => {
       const search = "/api/users?limit=5&q=ola";
       const held = await withHeldCount(search);
       vi.advanceTimersByTime(100);
-      expect((await held.answer).body).toMatchObject({ counting: true, summary: users.summary, summary_as_of: users.summary_as_of });
+      expect((await held.answer).body).toMatchObject({
+        counting: true,
+        summary: users.summary,
+        summary_as_of: users.summary_as_of,
+      });
       held.release();
       await get.summaries.settled();
       expect((await measure(search, get)).body).toMatchObject({
-        counting: false, total_exact: true, total: (await measure(search, waited)).body.total, summary: users.summary, summary_as_of: users.summary_as_of,
+        counting: false,
+        total_exact: true,
+        total: (await measure(search, waited)).body.total,
+        summary: users.summary,
+        summary_as_of: users.summary_as_of,
       });
     } finally {
       vi.useRealTimers();
@@ -659,12 +913,18 @@ describe("list statements and estimates (PGlite)", () => {
 
   it("counts a big list's cards again in the background once older than summaryRefreshSeconds, and for the request once older than twice that", async () => {
     let clock = Date.parse("2026-11-23T10:00:00Z");
-    const get = await signedIn({ exactCountLimit: 100_000, summaryRefreshSeconds: 10, summaryCacheSize: 10, summaryReuseFrom: 100 }, () => new Date(clock));
+    const get = await signedIn(
+      { exactCountLimit: 100_000, summaryRefreshSeconds: 10, summaryCacheSize: 10, summaryReuseFrom: 100 },
+      () => new Date(clock),
+    );
     const path = "/api/users?limit=5";
     const first = await measure(path, get);
     expect(first.body.summary_as_of).toBe("2026-11-23T10:00:00.000Z");
     // One active user becomes inactive: the maintained counters change at once.
-    const [{ user_id }] = await queryRows<{ user_id: string }>(handle.db, sql`select user_id from users_data where status = 'active' order by user_id limit 1`);
+    const [{ user_id }] = await queryRows<{ user_id: string }>(
+      handle.db,
+      sql`select user_id from users_data where status = 'active' order by user_id limit 1`,
+    );
     await queryRows(handle.db, sql`update users_data set status = 'inactive' where user_id = ${user_id}`);
     try {
       clock += 9_000;
@@ -678,7 +938,11 @@ describe("list statements and estimates (PGlite)", () => {
       expect(stale.body.summary_as_of).toBe(first.body.summary_as_of);
       await get.summaries.settled();
       const refreshed = await measure(path, get);
-      expect(refreshed.body.summary).toEqual({ ...first.body.summary, active: first.body.summary.active - 1, inactive: first.body.summary.inactive + 1 });
+      expect(refreshed.body.summary).toEqual({
+        ...first.body.summary,
+        active: first.body.summary.active - 1,
+        inactive: first.body.summary.inactive + 1,
+      });
       expect(refreshed.body.summary_as_of).toBe("2026-11-23T10:00:11.000Z");
       expect(refreshed.count).toBe(1);
       // Not asked for twice summaryRefreshSeconds: counted for the request, which waits for it.

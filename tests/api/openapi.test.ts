@@ -30,13 +30,17 @@ describe("OpenAPI document", () => {
   });
 
   it("declares the session cookie as a security scheme, required by default", () => {
-    expect(doc.components.securitySchemes.session).toEqual(expect.objectContaining({ type: "apiKey", in: "cookie", name: "pedal.session_token" }));
+    expect(doc.components.securitySchemes.session).toEqual(
+      expect.objectContaining({ type: "apiKey", in: "cookie", name: "pedal.session_token" }),
+    );
     expect(doc.security).toEqual([{ session: [] }]);
   });
 
   it("gives every operation the scheme, its role from the route table and its error answers", () => {
     const access = new Map(routeTable.map((r) => [`${r.method} ${r.path}`, r.access]));
-    const operations = Object.entries(doc.paths as Record<string, Record<string, any>>).flatMap(([path, ops]) => Object.entries(ops).map(([method, op]) => ({ key: `${method.toUpperCase()} ${path}`, op })));
+    const operations = Object.entries(doc.paths as Record<string, Record<string, any>>).flatMap(([path, ops]) =>
+      Object.entries(ops).map(([method, op]) => ({ key: `${method.toUpperCase()} ${path}`, op })),
+    );
     expect(operations.length).toBeGreaterThan(25);
     const problems: string[] = [];
     for (const { key, op } of operations) {
@@ -45,13 +49,17 @@ describe("OpenAPI document", () => {
         problems.push(`${key}: not a role-checked route of the route table (${role})`);
         continue;
       }
-      if (JSON.stringify(op.security) !== JSON.stringify([{ session: [] }])) problems.push(`${key}: security ${JSON.stringify(op.security)}`);
-      if (op["x-required-role"] !== role) problems.push(`${key}: x-required-role ${op["x-required-role"]}, route table ${role}`);
-      if (!String(op.description ?? "").includes(role === "viewer" ? "any role" : `role ${role}`)) problems.push(`${key}: description does not name the role`);
+      if (JSON.stringify(op.security) !== JSON.stringify([{ session: [] }]))
+        problems.push(`${key}: security ${JSON.stringify(op.security)}`);
+      if (op["x-required-role"] !== role)
+        problems.push(`${key}: x-required-role ${op["x-required-role"]}, route table ${role}`);
+      if (!String(op.description ?? "").includes(role === "viewer" ? "any role" : `role ${role}`))
+        problems.push(`${key}: description does not name the role`);
       const takesInput = Boolean(op.requestBody || (op.parameters ?? []).length);
       for (const status of ["401", "403", "413", ...(takesInput ? ["422"] : [])]) {
         const schema = op.responses?.[status]?.content?.["application/json"]?.schema;
-        if (schema?.$ref !== "#/components/schemas/Error") problems.push(`${key}: ${status} answer ${JSON.stringify(schema)}`);
+        if (schema?.$ref !== "#/components/schemas/Error")
+          problems.push(`${key}: ${status} answer ${JSON.stringify(schema)}`);
       }
     }
     expect(problems).toEqual([]);
@@ -59,7 +67,10 @@ describe("OpenAPI document", () => {
 
   it("has patterns that compile as JSON Schema reads them (Unicode expressions), with no flags leaked into them", () => {
     const patterns: string[] = [];
-    JSON.stringify(doc, (key, value) => (key === "pattern" && typeof value === "string" ? void patterns.push(value) : undefined) ?? value);
+    JSON.stringify(
+      doc,
+      (key, value) => (key === "pattern" && typeof value === "string" ? void patterns.push(value) : undefined) ?? value,
+    );
     expect(patterns.length).toBeGreaterThan(20);
     for (const p of new Set(patterns)) {
       expect(() => new RegExp(p, "u"), p).not.toThrow();
@@ -69,21 +80,39 @@ describe("OpenAPI document", () => {
 
   it("holds real traffic to the document: every search and an email in a body pass a validating client", async () => {
     // TestConsole.request checks each exchange (tests/support/contract.ts): these would fail there.
-    const lists = Object.entries(doc.paths as Record<string, { get?: { parameters?: Array<{ name: string; in: string }> } }>)
-      .filter(([path, ops]) => !path.includes("{") && ops.get?.parameters?.some((p) => p.in === "query" && p.name === "q"))
+    const lists = Object.entries(
+      doc.paths as Record<string, { get?: { parameters?: Array<{ name: string; in: string }> } }>,
+    )
+      .filter(
+        ([path, ops]) => !path.includes("{") && ops.get?.parameters?.some((p) => p.in === "query" && p.name === "q"),
+      )
       .map(([path]) => path);
     expect(lists.length).toBeGreaterThanOrEqual(10);
-    for (const path of lists) expect((await app.request(`${path}?q=${encodeURIComponent("  an ")}`, { as: "admin" })).status, path).toBe(200);
-    const created = await app.request("/api/operators", { as: "admin", method: "POST", json: { email: " New.Staff@Example.com ", name: "New Staff", role: "viewer", password: "correct-horse-battery" } });
+    for (const path of lists)
+      expect((await app.request(`${path}?q=${encodeURIComponent("  an ")}`, { as: "admin" })).status, path).toBe(200);
+    const created = await app.request("/api/operators", {
+      as: "admin",
+      method: "POST",
+      json: { email: " New.Staff@Example.com ", name: "New Staff", role: "viewer", password: "correct-horse-battery" },
+    });
     expect(created.status).toBe(201);
   });
 
   it("finds drift: an answer or an accepted request the document does not describe is reported", async () => {
     const contract = await contractOf(doc);
-    const x = { method: "GET", url: "/api/customers?limit=5", requestHeaders: new Headers(), responseType: "application/json" };
-    expect(contract({ ...x, status: 200, responseBody: JSON.stringify({ items: [{ customer_id: 1 }] }) })).toHaveLength(1);
+    const x = {
+      method: "GET",
+      url: "/api/customers?limit=5",
+      requestHeaders: new Headers(),
+      responseType: "application/json",
+    };
+    expect(contract({ ...x, status: 200, responseBody: JSON.stringify({ items: [{ customer_id: 1 }] }) })).toHaveLength(
+      1,
+    );
     expect(contract({ ...x, status: 418, responseBody: "{}" })[0]).toContain("status 418 is not declared");
-    expect(contract({ ...x, url: "/api/customers?limit=abc", status: 200, responseBody: "{}" }).join()).toContain("the server accepted a request the document refuses");
+    expect(contract({ ...x, url: "/api/customers?limit=abc", status: 200, responseBody: "{}" }).join()).toContain(
+      "the server accepted a request the document refuses",
+    );
   });
 
   it("has no operation for sign-in or /healthz, which need no session", () => {

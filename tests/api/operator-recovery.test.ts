@@ -20,7 +20,11 @@ import { freePort } from "../support/crash";
 import { startConsoleProcess, testFolder } from "../support/server";
 
 const root = path.resolve(import.meta.dirname, "../..");
-const cookieOf = (res: Response) => res.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+const cookieOf = (res: Response) =>
+  res.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
 
 describe.each(targets)("the last active admin on %s", (target) => {
   let app: TestConsole;
@@ -31,7 +35,10 @@ describe.each(targets)("the last active admin on %s", (target) => {
 
   async function adminCookie(email: string) {
     await createOperator(app.handle.db, { email, password: testPassword, role: "admin" });
-    const res = await app.request("/api/auth/sign-in/email", { method: "POST", json: { email, password: testPassword } });
+    const res = await app.request("/api/auth/sign-in/email", {
+      method: "POST",
+      json: { email, password: testPassword },
+    });
     expect(res.status).toBe(200);
     return { cookie: cookieOf(res), id: (await res.json()).user.id as string };
   }
@@ -43,7 +50,9 @@ describe.each(targets)("the last active admin on %s", (target) => {
       const a = await adminCookie(`race-a-${tag}@test.example`);
       const b = await adminCookie(`race-b-${tag}@test.example`);
       // a and b are the only active admins.
-      await app.handle.db.execute(sql`update operator set banned = true where role = 'admin' and id <> ${a.id} and id <> ${b.id}`);
+      await app.handle.db.execute(
+        sql`update operator set banned = true where role = 'admin' and id <> ${a.id} and id <> ${b.id}`,
+      );
       const change = trial % 2 === 0 ? { banned: true } : { role: "viewer" };
       const [ab, ba] = await Promise.all([
         app.request(`/api/operators/${b.id}`, { method: "PATCH", headers: { cookie: a.cookie }, json: change }),
@@ -58,7 +67,10 @@ describe.each(targets)("the last active admin on %s", (target) => {
         conflicts++;
         expect((await refused.json()).error.message).toBe(msg.operators.lastAdmin);
       }
-      const [{ n }] = await queryRows<{ n: number }>(app.handle.db, sql`select count(*)::int as n from operator where role = 'admin' and coalesce(banned, false) = false`);
+      const [{ n }] = await queryRows<{ n: number }>(
+        app.handle.db,
+        sql`select count(*)::int as n from operator where role = 'admin' and coalesce(banned, false) = false`,
+      );
       expect(n, `trial ${trial}`).toBe(1);
     }
     // Which of 409/401/403 the loser gets depends on timing; the invariant above is what matters.
@@ -77,19 +89,33 @@ describe.runIf(targets.includes("postgres"))("the last active admin under a conc
     try {
       const signInAs = async (email: string) => {
         const id = await createOperator(app.handle.db, { email, password: testPassword, role: "admin" });
-        const res = await app.request("/api/auth/sign-in/email", { method: "POST", json: { email, password: testPassword } });
+        const res = await app.request("/api/auth/sign-in/email", {
+          method: "POST",
+          json: { email, password: testPassword },
+        });
         return { id, cookie: cookieOf(res) };
       };
       const a = await signInAs("held-a@test.example");
       const b = await signInAs("held-b@test.example");
-      await app.handle.db.execute(sql`update operator set banned = true where role = 'admin' and id <> ${a.id} and id <> ${b.id}`);
+      await app.handle.db.execute(
+        sql`update operator set banned = true where role = 'admin' and id <> ${a.id} and id <> ${b.id}`,
+      );
       // Another server copy is deactivating a, not yet committed.
       await other.query("begin");
       await other.query("update operator set banned = true where id = $1", [a.id]);
-      const pending = app.request(`/api/operators/${b.id}`, { method: "PATCH", headers: { cookie: a.cookie }, json: { banned: true } });
+      const pending = app.request(`/api/operators/${b.id}`, {
+        method: "PATCH",
+        headers: { cookie: a.cookie },
+        json: { banned: true },
+      });
       // The request waits on a's row lock (polled, not slept for a fixed time).
       for (let i = 0; i < 600; i++) {
-        const [{ n }] = (await other.query("select count(*)::int as n from pg_locks l join pg_stat_activity s on s.pid = l.pid where not l.granted and s.datname = $1", [name])).rows;
+        const [{ n }] = (
+          await other.query(
+            "select count(*)::int as n from pg_locks l join pg_stat_activity s on s.pid = l.pid where not l.granted and s.datname = $1",
+            [name],
+          )
+        ).rows;
         if (n > 0) break;
         await new Promise((r) => setImmediate(r));
       }
@@ -97,7 +123,9 @@ describe.runIf(targets.includes("postgres"))("the last active admin under a conc
       const res = await pending;
       expect(res.status).toBe(409);
       expect((await res.json()).error.message).toBe(msg.operators.lastAdmin);
-      expect(await app.count(sql`select 1 from operator where role = 'admin' and coalesce(banned, false) = false`)).toBe(1);
+      expect(
+        await app.count(sql`select 1 from operator where role = 'admin' and coalesce(banned, false) = false`),
+      ).toBe(1);
     } finally {
       await other.end();
       await app.close();
@@ -117,7 +145,9 @@ function runScript(script: string, args: string[], env: Record<string, string>) 
 }
 
 /** A database the scripts can open by configuration: a PGlite folder under test-results/, or a PostgreSQL database. */
-async function scriptDatabase(target: TargetName): Promise<{ env: Record<string, string>; open: () => Promise<DatabaseHandle>; drop: () => Promise<void> }> {
+async function scriptDatabase(
+  target: TargetName,
+): Promise<{ env: Record<string, string>; open: () => Promise<DatabaseHandle>; drop: () => Promise<void> }> {
   const name = `pedal_cli_${randomBytes(5).toString("hex")}`;
   if (target === "pglite") {
     const dir = path.join(root, "test-results", name);
@@ -160,7 +190,9 @@ describe.each(targets)("server commands on %s", (target) => {
       expect(created.code).toBe(0);
 
       let handle = await database.open();
-      await handle.db.execute(sql`insert into auth_throttle (key, failures, consecutive_failures, locked_until) values (${`account:${email}`}, 10, 10, now() + interval '30 minutes')`);
+      await handle.db.execute(
+        sql`insert into auth_throttle (key, failures, consecutive_failures, locked_until) values (${`account:${email}`}, 10, 10, now() + interval '30 minutes')`,
+      );
       await handle.close();
 
       const unlocked = runScript("operator-unlock.ts", ["--email", email], database.env);
@@ -170,8 +202,12 @@ describe.each(targets)("server commands on %s", (target) => {
       handle = await database.open();
       try {
         expect(await queryRows(handle.db, sql`select key from auth_throttle`)).toEqual([]);
-        const audit = await queryRows<{ action: string; entity: string; request_id: string; operator_id: string | null }>(
-          handle.db, sql`select action, entity, request_id, operator_id from audit_log order by created_at`);
+        const audit = await queryRows<{
+          action: string;
+          entity: string;
+          request_id: string;
+          operator_id: string | null;
+        }>(handle.db, sql`select action, entity, request_id, operator_id from audit_log order by created_at`);
         expect(audit).toEqual([
           { action: "create", entity: "operator", request_id: "cli:operator:create", operator_id: null },
           { action: "unlock", entity: "operator", request_id: "cli:operator:unlock", operator_id: null },
@@ -185,24 +221,34 @@ describe.each(targets)("server commands on %s", (target) => {
   }, 900_000);
 });
 
-
 describe("server commands while the console runs on the embedded database", () => {
   it("operator:unlock is carried out by the running console; operator:create and db:seed say in one line what to do", async () => {
     const folder = testFolder("running-cli");
     const port = await freePort();
     const password = "demo-password-123";
-    const proc = startConsoleProcess({ DATA_DIR: folder, PORT: String(port), DEMO_OPERATOR_PASSWORD: password, LOCKOUT_FAILURES: "2", SIGNIN_MAX_PER_ACCOUNT: "50" });
+    const proc = startConsoleProcess({
+      DATA_DIR: folder,
+      PORT: String(port),
+      DEMO_OPERATOR_PASSWORD: password,
+      LOCKOUT_FAILURES: "2",
+      SIGNIN_MAX_PER_ACCOUNT: "50",
+    });
     try {
       await proc.started;
       const signIn = (pw: string) =>
         fetch(`http://127.0.0.1:${port}/api/auth/sign-in/email`, {
-          method: "POST", headers: { "content-type": "application/json", origin: `http://localhost:${port}` }, body: JSON.stringify({ email: "admin@pedal.example", password: pw }),
+          method: "POST",
+          headers: { "content-type": "application/json", origin: `http://localhost:${port}` },
+          body: JSON.stringify({ email: "admin@pedal.example", password: pw }),
         });
       for (let i = 0; i < 2; i++) expect((await signIn("not-the-password")).status).toBe(401);
       expect((await signIn(password)).status).toBe(429);
 
       // A command without the console's secret is refused by the console.
-      const forged = runScript("operator-unlock.ts", ["--email", "admin@pedal.example"], { DATA_DIR: folder, BETTER_AUTH_SECRET: "f".repeat(40) });
+      const forged = runScript("operator-unlock.ts", ["--email", "admin@pedal.example"], {
+        DATA_DIR: folder,
+        BETTER_AUTH_SECRET: "f".repeat(40),
+      });
       expect(forged.code).toBe(2);
       expect(forged.out).toContain("refused");
       expect((await signIn(password)).status).toBe(429);
@@ -214,7 +260,10 @@ describe("server commands while the console runs on the embedded database", () =
       const unknown = runScript("operator-unlock.ts", ["--email", "nobody@pedal.example"], { DATA_DIR: folder });
       expect(unknown).toEqual({ code: 1, out: "No operator has the email nobody@pedal.example.\n" });
 
-      for (const [script, args] of [["operator-create.ts", ["--email", "new@pedal.example", "--password", testPassword]], ["db.ts", ["seed"]]] as const) {
+      for (const [script, args] of [
+        ["operator-create.ts", ["--email", "new@pedal.example", "--password", testPassword]],
+        ["db.ts", ["seed"]],
+      ] as const) {
         const locked = runScript(script, [...args], { DATA_DIR: folder });
         expect(locked.code, locked.out).toBe(2);
         expect(locked.out.trim().split("\n"), locked.out).toHaveLength(1);

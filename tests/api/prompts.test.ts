@@ -26,17 +26,28 @@ describe.each(targets)("prompts and platforms API on %s", (target) => {
   });
   afterAll(() => app.close());
 
-  const rows = <T,>(query: SQL) => app.rows<T>(query);
+  const rows = <T>(query: SQL) => app.rows<T>(query);
   const get = (path: string) => app.read(path);
   const send = (method: string, path: string, json?: unknown) => app.write(method, path, json);
 
-  async function newPrompt(body: Record<string, unknown> = {}): Promise<{ prompt_id: string; prompt_title: string; status: string; prompt_value: string | null }> {
-    const { status, body: created } = await send("POST", "/api/prompts", { prompt_title: `Test Prompt ${uid()}`, skill_id: skillId, ...body });
+  async function newPrompt(
+    body: Record<string, unknown> = {},
+  ): Promise<{ prompt_id: string; prompt_title: string; status: string; prompt_value: string | null }> {
+    const { status, body: created } = await send("POST", "/api/prompts", {
+      prompt_title: `Test Prompt ${uid()}`,
+      skill_id: skillId,
+      ...body,
+    });
     expect(status, JSON.stringify(created)).toBe(201);
     return created;
   }
-  async function newPlatform(body: Record<string, unknown> = {}): Promise<{ platform_id: string; platform_name: string }> {
-    const { status, body: created } = await send("POST", "/api/platforms", { platform_name: `Test Platform ${uid()}`, ...body });
+  async function newPlatform(
+    body: Record<string, unknown> = {},
+  ): Promise<{ platform_id: string; platform_name: string }> {
+    const { status, body: created } = await send("POST", "/api/platforms", {
+      platform_name: `Test Platform ${uid()}`,
+      ...body,
+    });
     expect(status, JSON.stringify(created)).toBe(201);
     return created;
   }
@@ -53,7 +64,9 @@ describe.each(targets)("prompts and platforms API on %s", (target) => {
         select count(*)::int as total, count(*) filter (where status = 'active')::int as active,
           count(*) filter (where status = 'inactive')::int as inactive, count(*) filter (where status = 'draft')::int as draft from pedal_prompts`);
       expect(cards.draft).toBeGreaterThan(0);
-      const [{ name: skillName }] = await rows<{ name: string }>(sql`select s.skill_name as name from skills s join pedal_prompts p on p.skill_id = s.skill_id limit 1`);
+      const [{ name: skillName }] = await rows<{ name: string }>(
+        sql`select s.skill_name as name from skills s join pedal_prompts p on p.skill_id = s.skill_id limit 1`,
+      );
       for (const status of [undefined, ...promptStatuses]) {
         for (const q of [undefined, "the", "an", skillName.slice(0, 6)]) {
           const params = new URLSearchParams({ limit: "200" });
@@ -95,9 +108,17 @@ describe.each(targets)("prompts and platforms API on %s", (target) => {
     it("keeps the cards exact through create, status change and delete", async () => {
       const before = (await get("/api/prompts?limit=1")).body.summary;
       const p = await newPrompt({ status: "draft" });
-      expect((await get("/api/prompts?limit=1")).body.summary).toEqual({ ...before, total: before.total + 1, draft: before.draft + 1 });
+      expect((await get("/api/prompts?limit=1")).body.summary).toEqual({
+        ...before,
+        total: before.total + 1,
+        draft: before.draft + 1,
+      });
       await send("PATCH", `/api/prompts/${p.prompt_id}`, { status: "inactive" });
-      expect((await get("/api/prompts?limit=1")).body.summary).toEqual({ ...before, total: before.total + 1, inactive: before.inactive + 1 });
+      expect((await get("/api/prompts?limit=1")).body.summary).toEqual({
+        ...before,
+        total: before.total + 1,
+        inactive: before.inactive + 1,
+      });
       await send("DELETE", `/api/prompts/${p.prompt_id}`);
       expect((await get("/api/prompts?limit=1")).body.summary).toEqual(before);
     });
@@ -113,13 +134,23 @@ describe.each(targets)("prompts and platforms API on %s", (target) => {
 
   describe("create, edit and status", () => {
     it("creates with the spec's default, trims title and content, saves empty content as null, writes version 1, and audits", async () => {
-      const { status, body } = await send("POST", "/api/prompts", { prompt_title: "  Trimmed  ", prompt_value: "   ", skill_id: skillId });
+      const { status, body } = await send("POST", "/api/prompts", {
+        prompt_title: "  Trimmed  ",
+        prompt_value: "   ",
+        skill_id: skillId,
+      });
       expect(status).toBe(201);
       expect(body).toMatchObject({ prompt_title: "Trimmed", prompt_value: null, status: "active", skill_id: skillId });
-      expect(await versionsOf(body.prompt_id)).toEqual([{ version: 1, prompt_title: "Trimmed", prompt_value: null, restored_from: null }]);
+      expect(await versionsOf(body.prompt_id)).toEqual([
+        { version: 1, prompt_title: "Trimmed", prompt_value: null, restored_from: null },
+      ]);
       expect((await auditOf("prompt", body.prompt_id)).map((a) => a.action)).toEqual(["create"]);
       const detail = await get(`/api/prompts/${body.prompt_id}`);
-      expect(detail.body).toMatchObject({ prompt_id: body.prompt_id, skill_name: expect.any(String), version_count: 1 });
+      expect(detail.body).toMatchObject({
+        prompt_id: body.prompt_id,
+        skill_name: expect.any(String),
+        version_count: 1,
+      });
     });
 
     it("answers every validation message of the prompt forms", async () => {
@@ -133,7 +164,11 @@ describe.each(targets)("prompts and platforms API on %s", (target) => {
         [{ prompt_title: "Ok", skill_id: randomUUID() }, "skill_id", msg.skills.notFound],
         [{ prompt_title: "Ok", skill_id: inactive.body.skill_id }, "skill_id", msg.prompts.skillNotActive],
         [{ prompt_title: "Ok", skill_id: skillId, prompt_value: 5 }, "prompt_value", msg.prompts.valueInvalid],
-        [{ prompt_title: "Ok", skill_id: skillId, prompt_value: "x".repeat(50_001) }, "prompt_value", msg.text.tooLong("Prompt content", 50_000)],
+        [
+          { prompt_title: "Ok", skill_id: skillId, prompt_value: "x".repeat(50_001) },
+          "prompt_value",
+          msg.text.tooLong("Prompt content", 50_000),
+        ],
         [{ prompt_title: "Ok", skill_id: skillId, status: "archived" }, "status", msg.prompts.statusInvalid],
       ];
       for (const [input, field, message] of cases) {
@@ -145,16 +180,26 @@ describe.each(targets)("prompts and platforms API on %s", (target) => {
       const empty = await send("PATCH", `/api/prompts/${p.prompt_id}`, {});
       expect(empty.status).toBe(422);
       expect(empty.body.error.message).toBe(msg.prompts.nothingToUpdate);
-      expect((await send("PATCH", `/api/prompts/${p.prompt_id}`, { prompt_title: " " })).body.error.fields.prompt_title).toBe(msg.prompts.titleRequired);
-      expect((await send("PATCH", `/api/prompts/${p.prompt_id}`, { skill_id: inactive.body.skill_id })).body.error.fields.skill_id).toBe(msg.prompts.skillNotActive);
+      expect(
+        (await send("PATCH", `/api/prompts/${p.prompt_id}`, { prompt_title: " " })).body.error.fields.prompt_title,
+      ).toBe(msg.prompts.titleRequired);
+      expect(
+        (await send("PATCH", `/api/prompts/${p.prompt_id}`, { skill_id: inactive.body.skill_id })).body.error.fields
+          .skill_id,
+      ).toBe(msg.prompts.skillNotActive);
     });
 
     it("answers 404 'Prompt not found' for unknown and malformed ids on every prompt route", async () => {
       const id = randomUUID();
       for (const [method, path, body] of [
-        ["GET", `/api/prompts/${id}`], ["GET", "/api/prompts/not-a-uuid"], ["PATCH", `/api/prompts/${id}`, { status: "inactive" }],
-        ["DELETE", `/api/prompts/${id}`], ["GET", `/api/prompts/${id}/platforms`], ["GET", `/api/prompts/${id}/assignable-platforms`],
-        ["GET", `/api/prompts/${id}/versions`], ["POST", `/api/prompts/${id}/platforms`, { platform_id: randomUUID() }],
+        ["GET", `/api/prompts/${id}`],
+        ["GET", "/api/prompts/not-a-uuid"],
+        ["PATCH", `/api/prompts/${id}`, { status: "inactive" }],
+        ["DELETE", `/api/prompts/${id}`],
+        ["GET", `/api/prompts/${id}/platforms`],
+        ["GET", `/api/prompts/${id}/assignable-platforms`],
+        ["GET", `/api/prompts/${id}/versions`],
+        ["POST", `/api/prompts/${id}/platforms`, { platform_id: randomUUID() }],
         ["POST", `/api/prompts/${id}/restore`, { version: 1 }],
       ] as Array<[string, string, unknown?]>) {
         const res = method === "GET" ? await get(path) : await send(method, path, body);
@@ -162,7 +207,9 @@ describe.each(targets)("prompts and platforms API on %s", (target) => {
         expect(res.body.error.message, `${method} ${path}`).toBe(msg.prompts.notFound);
       }
       const p = await newPrompt();
-      expect((await get(`/api/prompts/${p.prompt_id}/versions/9`)).body.error.message).toBe(msg.prompts.versionNotFound);
+      expect((await get(`/api/prompts/${p.prompt_id}/versions/9`)).body.error.message).toBe(
+        msg.prompts.versionNotFound,
+      );
       expect((await send("DELETE", `/api/prompts/${p.prompt_id}/platforms/${randomUUID()}`)).status).toBe(404);
       for (const path of [`/api/platforms/${id}`, "/api/platforms/nope", `/api/platforms/${id}/prompts`]) {
         const res = await get(path);
@@ -190,18 +237,23 @@ describe.each(targets)("prompts and platforms API on %s", (target) => {
 
   describe("versions", () => {
     it("writes a version only when title or content really change, and restore round-trips content byte for byte", async () => {
-      const original = "Line one\r\n\tindented — ünïcødé 🚀\n\nTrailing spaces inside  \"quotes\" <b>&amp;</b>";
+      const original = 'Line one\r\n\tindented — ünïcødé 🚀\n\nTrailing spaces inside  "quotes" <b>&amp;</b>';
       const p = await newPrompt({ prompt_value: original });
       expect((await versionsOf(p.prompt_id)).map((v) => v.version)).toEqual([1]);
       // Same values (after trimming), status or skill only: no version.
-      await send("PATCH", `/api/prompts/${p.prompt_id}`, { prompt_title: ` ${p.prompt_title} `, prompt_value: original });
+      await send("PATCH", `/api/prompts/${p.prompt_id}`, {
+        prompt_title: ` ${p.prompt_title} `,
+        prompt_value: original,
+      });
       await send("PATCH", `/api/prompts/${p.prompt_id}`, { status: "draft" });
       expect((await versionsOf(p.prompt_id)).length).toBe(1);
       await send("PATCH", `/api/prompts/${p.prompt_id}`, { prompt_value: "Second content" });
       await send("PATCH", `/api/prompts/${p.prompt_id}`, { prompt_title: "Third title" });
       const versions = await versionsOf(p.prompt_id);
       expect(versions.map((v) => [v.version, v.prompt_title, v.prompt_value])).toEqual([
-        [1, p.prompt_title, original], [2, p.prompt_title, "Second content"], [3, "Third title", "Second content"],
+        [1, p.prompt_title, original],
+        [2, p.prompt_title, "Second content"],
+        [3, "Third title", "Second content"],
       ]);
       const list = await get(`/api/prompts/${p.prompt_id}/versions`);
       expect(list.body.items.map((v: { version: number }) => v.version)).toEqual([3, 2, 1]);
@@ -212,10 +264,17 @@ describe.each(targets)("prompts and platforms API on %s", (target) => {
       expect(restored.status).toBe(200);
       expect(restored.body.prompt_value).toBe(original);
       expect(restored.body.prompt_title).toBe(p.prompt_title);
-      const [row] = await rows<{ prompt_value: string }>(sql`select prompt_value from pedal_prompts where prompt_id = ${p.prompt_id}`);
+      const [row] = await rows<{ prompt_value: string }>(
+        sql`select prompt_value from pedal_prompts where prompt_id = ${p.prompt_id}`,
+      );
       expect(Buffer.from(row.prompt_value).equals(Buffer.from(original))).toBe(true);
       const after = await versionsOf(p.prompt_id);
-      expect(after.at(-1)).toEqual({ version: 4, prompt_title: p.prompt_title, prompt_value: original, restored_from: 1 });
+      expect(after.at(-1)).toEqual({
+        version: 4,
+        prompt_title: p.prompt_title,
+        prompt_value: original,
+        restored_from: 1,
+      });
       // Restoring what is already current writes nothing.
       await send("POST", `/api/prompts/${p.prompt_id}/restore`, { version: 4 });
       expect((await versionsOf(p.prompt_id)).length).toBe(4);
@@ -223,11 +282,16 @@ describe.each(targets)("prompts and platforms API on %s", (target) => {
       expect(actions[0]).toBe("create");
       expect(actions.at(-1)).toBe("restore_version");
       expect(actions.filter((a) => a === "restore_version").length).toBe(1);
-      expect((await send("POST", `/api/prompts/${p.prompt_id}/restore`, { version: 99 })).body.error.message).toBe(msg.prompts.versionNotFound);
+      expect((await send("POST", `/api/prompts/${p.prompt_id}/restore`, { version: 99 })).body.error.message).toBe(
+        msg.prompts.versionNotFound,
+      );
     });
 
     it("keeps the state before the first change as version 1 for a prompt created without versions", async () => {
-      const added = await send("POST", `/api/skills/${skillId}/prompts`, { prompt_title: "From the skill page", prompt_value: "Before" });
+      const added = await send("POST", `/api/skills/${skillId}/prompts`, {
+        prompt_title: "From the skill page",
+        prompt_value: "Before",
+      });
       await rows(sql`delete from prompt_versions where prompt_id = ${added.body.prompt_id}`);
       await send("PATCH", `/api/prompts/${added.body.prompt_id}`, { prompt_value: "After" });
       const versions = await versionsOf(added.body.prompt_id);
@@ -239,22 +303,38 @@ describe.each(targets)("prompts and platforms API on %s", (target) => {
     it("assigns with is_active true, one row per pair under 20 parallel assigns (one 201, the rest 409), and unassigns", async () => {
       const p = await newPrompt();
       const pl = await newPlatform();
-      const results = await Promise.all(Array.from({ length: 20 }, () => send("POST", `/api/prompts/${p.prompt_id}/platforms`, { platform_id: pl.platform_id })));
+      const results = await Promise.all(
+        Array.from({ length: 20 }, () =>
+          send("POST", `/api/prompts/${p.prompt_id}/platforms`, { platform_id: pl.platform_id }),
+        ),
+      );
       const codes = results.map((r) => r.status).sort();
       expect(codes.filter((c) => c === 201).length).toBe(1);
       expect(codes.filter((c) => c === 409).length).toBe(19);
       expect(results.find((r) => r.status === 409)!.body.error.message).toBe(msg.prompts.alreadyAssigned);
-      const assigned = await rows<{ is_active: boolean }>(sql`select is_active from platform_prompts where prompt_id = ${p.prompt_id}`);
+      const assigned = await rows<{ is_active: boolean }>(
+        sql`select is_active from platform_prompts where prompt_id = ${p.prompt_id}`,
+      );
       expect(assigned).toEqual([{ is_active: true }]);
       expect((await auditOf("prompt", p.prompt_id)).filter((a) => a.action === "assign_platform").length).toBe(1);
       // The platform's history shows the same assignment.
       expect((await auditOf("platform", pl.platform_id)).filter((a) => a.action === "assign_platform").length).toBe(1);
 
       const list = await get(`/api/prompts/${p.prompt_id}/platforms`);
-      expect(list.body.items).toMatchObject([{ platform_id: pl.platform_id, platform_name: pl.platform_name, is_active: true }]);
-      expect((await get(`/api/prompts/${p.prompt_id}/assignable-platforms?limit=200`)).body.items.map((x: { platform_id: string }) => x.platform_id)).not.toContain(pl.platform_id);
-      expect((await get(`/api/prompts?q=${encodeURIComponent(p.prompt_title)}`)).body.items[0].platform_names).toEqual([pl.platform_name]);
-      expect((await get(`/api/platforms/${pl.platform_id}/prompts`)).body.items).toMatchObject([{ prompt_id: p.prompt_id }]);
+      expect(list.body.items).toMatchObject([
+        { platform_id: pl.platform_id, platform_name: pl.platform_name, is_active: true },
+      ]);
+      expect(
+        (await get(`/api/prompts/${p.prompt_id}/assignable-platforms?limit=200`)).body.items.map(
+          (x: { platform_id: string }) => x.platform_id,
+        ),
+      ).not.toContain(pl.platform_id);
+      expect((await get(`/api/prompts?q=${encodeURIComponent(p.prompt_title)}`)).body.items[0].platform_names).toEqual([
+        pl.platform_name,
+      ]);
+      expect((await get(`/api/platforms/${pl.platform_id}/prompts`)).body.items).toMatchObject([
+        { prompt_id: p.prompt_id },
+      ]);
 
       expect((await send("DELETE", `/api/prompts/${p.prompt_id}/platforms/${pl.platform_id}`)).status).toBe(200);
       expect(await app.count(sql`select 1 from platform_prompts where prompt_id = ${p.prompt_id}`)).toBe(0);
@@ -273,8 +353,12 @@ describe.each(targets)("prompts and platforms API on %s", (target) => {
       expect(unknown.body.error.fields.platform_id).toBe(msg.platforms.notFound);
       const inactive = await send("POST", `/api/prompts/${p.prompt_id}/platforms`, { platform_id: draft.platform_id });
       expect(inactive.body.error.fields.platform_id).toBe(msg.platforms.notActive);
-      expect((await send("POST", `/api/prompts/${p.prompt_id}/platforms`, {})).body.error.fields.platform_id).toBe(msg.platforms.choosePlatform);
-      const found = await get(`/api/prompts/${p.prompt_id}/assignable-platforms?q=${encodeURIComponent(`zebra-${tag}`)}`);
+      expect((await send("POST", `/api/prompts/${p.prompt_id}/platforms`, {})).body.error.fields.platform_id).toBe(
+        msg.platforms.choosePlatform,
+      );
+      const found = await get(
+        `/api/prompts/${p.prompt_id}/assignable-platforms?q=${encodeURIComponent(`zebra-${tag}`)}`,
+      );
       expect(found.body.items.map((x: { platform_id: string }) => x.platform_id)).toEqual([described.platform_id]);
       const all = await get(`/api/prompts/${p.prompt_id}/assignable-platforms?limit=200`);
       for (const x of all.body.items) expect(x.status).toBe("active");
@@ -285,13 +369,23 @@ describe.each(targets)("prompts and platforms API on %s", (target) => {
       await send("PATCH", `/api/prompts/${p.prompt_id}`, { prompt_value: "v2" });
       for (let i = 0; i < 2; i++) {
         const pl = await newPlatform();
-        expect((await send("POST", `/api/prompts/${p.prompt_id}/platforms`, { platform_id: pl.platform_id })).status).toBe(201);
+        expect(
+          (await send("POST", `/api/prompts/${p.prompt_id}/platforms`, { platform_id: pl.platform_id })).status,
+        ).toBe(201);
       }
       expect((await send("DELETE", `/api/prompts/${p.prompt_id}`)).status).toBe(200);
       expect(await app.count(sql`select 1 from platform_prompts where prompt_id = ${p.prompt_id}`)).toBe(0);
       expect(await app.count(sql`select 1 from prompt_versions where prompt_id = ${p.prompt_id}`)).toBe(0);
-      expect(await app.count(sql`select 1 from platform_prompts pp where not exists (select 1 from pedal_prompts x where x.prompt_id = pp.prompt_id)`)).toBe(0);
-      expect(await app.count(sql`select 1 from prompt_versions v where not exists (select 1 from pedal_prompts x where x.prompt_id = v.prompt_id)`)).toBe(0);
+      expect(
+        await app.count(
+          sql`select 1 from platform_prompts pp where not exists (select 1 from pedal_prompts x where x.prompt_id = pp.prompt_id)`,
+        ),
+      ).toBe(0);
+      expect(
+        await app.count(
+          sql`select 1 from prompt_versions v where not exists (select 1 from pedal_prompts x where x.prompt_id = v.prompt_id)`,
+        ),
+      ).toBe(0);
       const audit = await auditOf("prompt", p.prompt_id);
       expect(audit.at(-1)!.action).toBe("delete");
       expect((audit.at(-1)!.changes.before!.platform_ids as string[]).length).toBe(2);
@@ -325,7 +419,11 @@ describe.each(targets)("prompts and platforms API on %s", (target) => {
         [{}, "platform_name", msg.platforms.nameRequired],
         [{ platform_name: "  " }, "platform_name", msg.platforms.nameRequired],
         [{ platform_name: "x".repeat(201) }, "platform_name", msg.text.tooLong("Platform name", 200)],
-        [{ platform_name: "Ok", platform_description: "x".repeat(5001) }, "platform_description", msg.text.tooLong("Description", 5000)],
+        [
+          { platform_name: "Ok", platform_description: "x".repeat(5001) },
+          "platform_description",
+          msg.text.tooLong("Description", 5000),
+        ],
         [{ platform_name: "Ok", status: "gone" }, "status", msg.platforms.statusInvalid],
       ];
       for (const [input, field, message] of cases) {
@@ -333,20 +431,35 @@ describe.each(targets)("prompts and platforms API on %s", (target) => {
         expect(status).toBe(422);
         expect(body.error.fields[field]).toBe(message);
       }
-      const { body: pl } = await send("POST", "/api/platforms", { platform_name: "  Slack  ", platform_description: "  " });
+      const { body: pl } = await send("POST", "/api/platforms", {
+        platform_name: "  Slack  ",
+        platform_description: "  ",
+      });
       expect(pl).toMatchObject({ platform_name: "Slack", platform_description: null, status: "active" });
-      const edited = await send("PATCH", `/api/platforms/${pl.platform_id}`, { platform_name: "Slack Bot", platform_description: "Chat" });
+      const edited = await send("PATCH", `/api/platforms/${pl.platform_id}`, {
+        platform_name: "Slack Bot",
+        platform_description: "Chat",
+      });
       expect(edited.body).toMatchObject({ platform_name: "Slack Bot", platform_description: "Chat" });
       await send("PATCH", `/api/platforms/${pl.platform_id}`, { status: "inactive" });
       await send("PATCH", `/api/platforms/${pl.platform_id}`, { status: "active" });
-      expect((await auditOf("platform", pl.platform_id)).map((a) => a.action)).toEqual(["create", "update", "update", "update"]);
-      expect((await get(`/api/platforms/${pl.platform_id}`)).body).toMatchObject({ platform_name: "Slack Bot", prompt_count: 0 });
+      expect((await auditOf("platform", pl.platform_id)).map((a) => a.action)).toEqual([
+        "create",
+        "update",
+        "update",
+        "update",
+      ]);
+      expect((await get(`/api/platforms/${pl.platform_id}`)).body).toMatchObject({
+        platform_name: "Slack Bot",
+        prompt_count: 0,
+      });
     });
 
     it("refuses to delete a platform with assignments unless asked to cascade, then removes them in one transaction", async () => {
       const pl = await newPlatform();
       const prompts = [await newPrompt(), await newPrompt()];
-      for (const p of prompts) await send("POST", `/api/prompts/${p.prompt_id}/platforms`, { platform_id: pl.platform_id });
+      for (const p of prompts)
+        await send("POST", `/api/prompts/${p.prompt_id}/platforms`, { platform_id: pl.platform_id });
       const refused = await send("DELETE", `/api/platforms/${pl.platform_id}`);
       expect(refused.status).toBe(409);
       expect(refused.body.error.message).toBe(msg.platforms.deleteBlocked(2));
@@ -355,12 +468,17 @@ describe.each(targets)("prompts and platforms API on %s", (target) => {
       expect(await app.count(sql`select 1 from platform_prompts where platform_id = ${pl.platform_id}`)).toBe(0);
       expect((await get(`/api/prompts/${prompts[0].prompt_id}`)).status).toBe(200);
       const plain = await newPlatform();
-      expect((await send("DELETE", `/api/platforms/${plain.platform_id}`)).body).toEqual({ ok: true, removed_assignments: 0 });
+      expect((await send("DELETE", `/api/platforms/${plain.platform_id}`)).body).toEqual({
+        ok: true,
+        removed_assignments: 0,
+      });
     });
 
     it("lets a viewer read but not change prompts and platforms", async () => {
       const p = await newPrompt();
-      expect((await app.write("PATCH", `/api/prompts/${p.prompt_id}`, { status: "inactive" }, "viewer")).status).toBe(403);
+      expect((await app.write("PATCH", `/api/prompts/${p.prompt_id}`, { status: "inactive" }, "viewer")).status).toBe(
+        403,
+      );
       expect((await app.write("POST", "/api/platforms", { platform_name: "No" }, "viewer")).status).toBe(403);
       expect((await get(`/api/prompts/${p.prompt_id}`)).status).toBe(200);
     });

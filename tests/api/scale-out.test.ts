@@ -41,8 +41,15 @@ describe.runIf(Boolean(base))("two servers on one PostgreSQL database", () => {
       const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
         cwd: root,
         env: {
-          ...process.env, PORT: String(port), DATABASE_URL: url, BETTER_AUTH_SECRET: secret, PUBLIC_URL: publicUrl,
-          LOG_LEVEL: "warn", SIGNIN_MAX_PER_ACCOUNT: String(maxPerAccount), NODE_ENV: "", SEED_DEMO: "",
+          ...process.env,
+          PORT: String(port),
+          DATABASE_URL: url,
+          BETTER_AUTH_SECRET: secret,
+          PUBLIC_URL: publicUrl,
+          LOG_LEVEL: "warn",
+          SIGNIN_MAX_PER_ACCOUNT: String(maxPerAccount),
+          NODE_ENV: "",
+          SEED_DEMO: "",
         },
         stdio: ["ignore", "pipe", "pipe"],
       });
@@ -70,14 +77,24 @@ describe.runIf(Boolean(base))("two servers on one PostgreSQL database", () => {
   });
 
   const call = (i: number, pathname: string, init: RequestInit = {}) =>
-    fetch(`http://localhost:${servers[i].port}${pathname}`, { ...init, headers: { origin: publicUrl, ...(init.headers as Record<string, string>) } });
+    fetch(`http://localhost:${servers[i].port}${pathname}`, {
+      ...init,
+      headers: { origin: publicUrl, ...(init.headers as Record<string, string>) },
+    });
   const signIn = (i: number, password: string) =>
-    call(i, "/api/auth/sign-in/email", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email: "scale@test.example", password }) });
+    call(i, "/api/auth/sign-in/email", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email: "scale@test.example", password }),
+    });
 
   it("uses a session signed in through one server on the other, and counts failed sign-ins across both", async () => {
     const ok = await signIn(0, "correct-horse-battery");
     expect(ok.status).toBe(200);
-    const cookie = ok.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+    const cookie = ok.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; ");
     for (const i of [0, 1]) {
       const res = await call(i, "/api/customers?limit=5", { headers: { cookie } });
       expect(res.status, `server ${i}`).toBe(200);

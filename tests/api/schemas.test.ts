@@ -38,18 +38,25 @@ describe("row schemas and tables", () => {
     expect(Object.keys(schema.shape).sort()).toEqual(Object.keys(columns).sort());
     for (const [key, column] of Object.entries(columns)) {
       const nullable = !column.notNull || nullableOnPurpose.has(`${name}.${key}`);
-      expect(acceptsNull(schema.shape[key] as z.ZodType), `${key}: nullable in the table is ${!column.notNull}`).toBe(nullable);
+      expect(acceptsNull(schema.shape[key] as z.ZodType), `${key}: nullable in the table is ${!column.notNull}`).toBe(
+        nullable,
+      );
     }
   });
 
   it.each([
     ["teams", teamListItemSchema, teams],
     ["users_data", userListItemSchema, users_data],
-  ] as Array<[string, z.ZodObject, PgTable]>)("%s: the list item holds every column of the table, null where the table allows it, and its derived fields", (_name, schema, table) => {
-    const columns = getTableColumns(table);
-    for (const [key, column] of Object.entries(columns)) {
-      expect(schema.shape[key], `${key} in the item`).toBeDefined();
-      expect(acceptsNull(schema.shape[key] as z.ZodType), `${key}: nullable in the table is ${!column.notNull}`).toBe(!column.notNull);
-    }
-  });
+  ] as Array<[string, z.ZodObject, PgTable]>)(
+    "%s: the list item holds every column of the table, null where the table allows it, and its derived fields",
+    (_name, schema, table) => {
+      const columns = getTableColumns(table);
+      for (const [key, column] of Object.entries(columns)) {
+        expect(schema.shape[key], `${key} in the item`).toBeDefined();
+        expect(acceptsNull(schema.shape[key] as z.ZodType), `${key}: nullable in the table is ${!column.notNull}`).toBe(
+          !column.notNull,
+        );
+      }
+    },
+  );
 });

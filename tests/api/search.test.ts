@@ -20,12 +20,24 @@ describe.each(targets)("global search API on %s", (target) => {
   beforeAll(async () => {
     app = await startConsole(target, { demo: true });
     const one = async (query: ReturnType<typeof sql>) => (await app.rows<{ id: string }>(query))[0].id;
-    ids.customers = await one(sql`insert into customers (customer_name) values (${`Northwind ${token} Trading`}) returning customer_id as id`);
-    ids.users = await one(sql`insert into users_data (customer_id, email, first_name, last_name) values (${ids.customers}, ${`jo.${token.toLowerCase()}@example.com`}, 'Jo', ${`${token}son`}) returning user_id as id`);
-    ids.teams = await one(sql`insert into teams (customer_id, team_name) values (${ids.customers}, ${`Platform ${token} Squad`}) returning team_id as id`);
-    ids.skills = await one(sql`insert into skills (skill_name) values (${`${token} Summaries`}) returning skill_id as id`);
-    ids.prompts = await one(sql`insert into pedal_prompts (prompt_title, skill_id) values (${`Weekly ${token} digest`}, ${ids.skills}) returning prompt_id as id`);
-    ids.platforms = await one(sql`insert into platforms (platform_name) values (${`${token} Desktop`}) returning platform_id as id`);
+    ids.customers = await one(
+      sql`insert into customers (customer_name) values (${`Northwind ${token} Trading`}) returning customer_id as id`,
+    );
+    ids.users = await one(
+      sql`insert into users_data (customer_id, email, first_name, last_name) values (${ids.customers}, ${`jo.${token.toLowerCase()}@example.com`}, 'Jo', ${`${token}son`}) returning user_id as id`,
+    );
+    ids.teams = await one(
+      sql`insert into teams (customer_id, team_name) values (${ids.customers}, ${`Platform ${token} Squad`}) returning team_id as id`,
+    );
+    ids.skills = await one(
+      sql`insert into skills (skill_name) values (${`${token} Summaries`}) returning skill_id as id`,
+    );
+    ids.prompts = await one(
+      sql`insert into pedal_prompts (prompt_title, skill_id) values (${`Weekly ${token} digest`}, ${ids.skills}) returning prompt_id as id`,
+    );
+    ids.platforms = await one(
+      sql`insert into platforms (platform_name) values (${`${token} Desktop`}) returning platform_id as id`,
+    );
   });
   afterAll(() => app.close());
 
@@ -40,8 +52,15 @@ describe.each(targets)("global search API on %s", (target) => {
     const part = token.slice(1, -1).toUpperCase();
     const result = await search(part);
     expect(result.groups.map((g) => g.kind)).toEqual([...searchKinds]);
-    for (const kind of searchKinds) expect(group(result, kind).items.map((i) => i.id), kind).toContain(ids[kind]);
-    expect(group(result, "users").items[0]).toMatchObject({ title: `Jo ${token}son`, subtitle: `jo.${token.toLowerCase()}@example.com · Northwind ${token} Trading` });
+    for (const kind of searchKinds)
+      expect(
+        group(result, kind).items.map((i) => i.id),
+        kind,
+      ).toContain(ids[kind]);
+    expect(group(result, "users").items[0]).toMatchObject({
+      title: `Jo ${token}son`,
+      subtitle: `jo.${token.toLowerCase()}@example.com · Northwind ${token} Trading`,
+    });
     expect(group(result, "teams").items[0].subtitle).toBe(`Northwind ${token} Trading`);
     expect(group(result, "prompts").items[0].subtitle).toBe(`${token} Summaries`);
     // A user by email too.

@@ -21,7 +21,9 @@ import { root, startConsoleProcess, testFolder, type ConsoleProcess } from "../s
 const production = { NODE_ENV: "production", BETTER_AUTH_SECRET: "s".repeat(40) };
 
 /** Starts a production console (no demo data: quick) on a fresh folder. */
-async function startQuick(extra: Record<string, string> = {}): Promise<{ proc: ConsoleProcess; port: number; folder: string }> {
+async function startQuick(
+  extra: Record<string, string> = {},
+): Promise<{ proc: ConsoleProcess; port: number; folder: string }> {
   const port = await freePort();
   const folder = testFolder("proc");
   const proc = startConsoleProcess({ ...production, PORT: String(port), DATA_DIR: folder, ...extra });
@@ -30,7 +32,12 @@ async function startQuick(extra: Record<string, string> = {}): Promise<{ proc: C
 }
 
 /** Sends `total` bytes as the body of a POST, in 64 KB writes; resolves with the answer (or the socket's error). */
-function sendLarge(port: number, p: string, total: number, chunked: boolean): Promise<{ status: number; body: string } | { error: string }> {
+function sendLarge(
+  port: number,
+  p: string,
+  total: number,
+  chunked: boolean,
+): Promise<{ status: number; body: string } | { error: string }> {
   return new Promise((resolve) => {
     const headers: Record<string, string> = { "content-type": "application/json", origin: `http://localhost:${port}` };
     if (!chunked) headers["content-length"] = String(total);
@@ -76,15 +83,20 @@ describe("request bodies", () => {
       const targets = ["/api/auth/sign-in/email", "/api/customers", "/api/no-such-route", "/healthz"];
       const answers = [];
       for (const target of targets) {
-        for (const chunked of [false, true]) answers.push({ target, chunked, answer: await sendLarge(port, target, 50 * 1024 * 1024, chunked) });
+        for (const chunked of [false, true])
+          answers.push({ target, chunked, answer: await sendLarge(port, target, 50 * 1024 * 1024, chunked) });
       }
       // Ten at once, anonymous sign-ins, as the attack did.
-      const burst = await Promise.all(Array.from({ length: 10 }, (_, i) => sendLarge(port, "/api/auth/sign-in/email", 50 * 1024 * 1024, i % 2 === 0)));
+      const burst = await Promise.all(
+        Array.from({ length: 10 }, (_, i) => sendLarge(port, "/api/auth/sign-in/email", 50 * 1024 * 1024, i % 2 === 0)),
+      );
       clearInterval(sampler);
       peak = Math.max(peak, proc.rss());
       // Each is refused: a 413 in the error shape, or, when the server closes the connection while
       // the client is still writing 50 MB, the client's own EPIPE/ECONNRESET. Never accepted, never a 5xx.
-      const tooLarge = { error: { code: "payload_too_large", message: "The request body is larger than the 1 MB the console accepts" } };
+      const tooLarge = {
+        error: { code: "payload_too_large", message: "The request body is larger than the 1 MB the console accepts" },
+      };
       for (const { target, chunked, answer } of answers) {
         if ("status" in answer) {
           expect(answer.status, `${target} chunked=${chunked}`).toBe(413);
@@ -111,10 +123,21 @@ describe("request bodies", () => {
     try {
       const headers = { "content-type": "application/json", origin: `http://localhost:${port}` };
       for (const target of ["/api/auth/sign-in/email", "/api/customers", "/api/no-such-route", "/healthz"]) {
-        const sized = await fetch(`http://127.0.0.1:${port}${target}`, { method: "POST", headers, body: "a".repeat(4096) });
+        const sized = await fetch(`http://127.0.0.1:${port}${target}`, {
+          method: "POST",
+          headers,
+          body: "a".repeat(4096),
+        });
         const chunked = await fetch(`http://127.0.0.1:${port}${target}`, {
-          method: "POST", headers, duplex: "half",
-          body: new ReadableStream({ start(c) { c.enqueue(new TextEncoder().encode("a".repeat(4096))); c.close(); } }),
+          method: "POST",
+          headers,
+          duplex: "half",
+          body: new ReadableStream({
+            start(c) {
+              c.enqueue(new TextEncoder().encode("a".repeat(4096)));
+              c.close();
+            },
+          }),
         } as RequestInit);
         for (const res of [sized, chunked]) {
           expect(res.status, target).toBe(413);
@@ -145,7 +168,10 @@ describe("stopping", () => {
     await new Promise((r) => setTimeout(r, 150));
     proc.child.kill("SIGTERM");
     const results = await all;
-    expect(results.filter((r) => typeof r !== "number"), "requests not answered").toEqual([]);
+    expect(
+      results.filter((r) => typeof r !== "number"),
+      "requests not answered",
+    ).toEqual([]);
     expect(results.every((r) => typeof r === "number" && r < 500)).toBe(true);
     expect(await proc.exited).toBe(0);
     expect(proc.output()).not.toMatch(/error/i);
@@ -180,10 +206,15 @@ describe("the data folder's lock", () => {
   it("lets exactly one of 20 processes started together take a folder with a stale lock", async () => {
     const folder = testFolder("lock");
     // A stale lock: the pid of a process that has exited.
-    const dead = spawnSync(process.execPath, ["-e", "process.stdout.write(String(process.pid))"], { encoding: "utf8" }).stdout;
+    const dead = spawnSync(process.execPath, ["-e", "process.stdout.write(String(process.pid))"], {
+      encoding: "utf8",
+    }).stdout;
     writeFileSync(path.join(folder, "console.lock"), dead);
     const procs = Array.from({ length: 20 }, () => {
-      const child = spawn(process.execPath, ["--import", "tsx", "tests/support/lock-holder.ts", folder], { cwd: root, stdio: ["pipe", "pipe", "pipe"] });
+      const child = spawn(process.execPath, ["--import", "tsx", "tests/support/lock-holder.ts", folder], {
+        cwd: root,
+        stdio: ["pipe", "pipe", "pipe"],
+      });
       let out = "";
       child.stdout.on("data", (d) => (out += d));
       child.stderr.on("data", (d) => (out += d));
@@ -195,7 +226,9 @@ describe("the data folder's lock", () => {
     });
     const outcomes = await Promise.all(procs.map((p) => p.settled));
     for (const p of procs) p.child.stdin.end();
-    await Promise.all(procs.map((p) => new Promise((r) => (p.child.exitCode !== null ? r(null) : p.child.on("exit", r)))));
+    await Promise.all(
+      procs.map((p) => new Promise((r) => (p.child.exitCode !== null ? r(null) : p.child.on("exit", r)))),
+    );
     expect(outcomes.filter((o) => o === "LOCKED").length, outcomes.join(", ")).toBe(1);
     expect(outcomes.filter((o) => o === "REFUSED").length, outcomes.join(", ")).toBe(19);
   }, 120_000);
@@ -210,10 +243,23 @@ describe("start-up failures", () => {
   async function failedStart(env: Record<string, string>, mount?: (folder: string) => string): Promise<string> {
     const port = await freePort();
     const folder = testFolder("fail");
-    const full = { ...process.env, DATABASE_URL: "", NODE_ENV: "", LOG_LEVEL: "warn", PORT: String(port), DATA_DIR: folder, ...env };
+    const full = {
+      ...process.env,
+      DATABASE_URL: "",
+      NODE_ENV: "",
+      LOG_LEVEL: "warn",
+      PORT: String(port),
+      DATA_DIR: folder,
+      ...env,
+    };
     const argv = [process.execPath, "--import", "tsx", "src/server/main.ts"];
     const result = mount
-      ? spawnSync("unshare", ["-rm", "sh", "-c", `${mount(folder)} && exec ${argv.map((a) => `'${a}'`).join(" ")}`], { cwd: root, env: full, encoding: "utf8", timeout: 90_000 })
+      ? spawnSync("unshare", ["-rm", "sh", "-c", `${mount(folder)} && exec ${argv.map((a) => `'${a}'`).join(" ")}`], {
+          cwd: root,
+          env: full,
+          encoding: "utf8",
+          timeout: 90_000,
+        })
       : spawnSync(argv[0], argv.slice(1), { cwd: root, env: full, encoding: "utf8", timeout: 90_000 });
     const output = `${result.stdout}${result.stderr}`.trim();
     expect(result.status, output).not.toBe(0);
@@ -249,7 +295,9 @@ describe("start-up failures", () => {
     const { proc, port } = await startQuick();
     try {
       const line = await failedStart({ ...production, PORT: String(port) });
-      expect(line).toBe(`Port ${port} on 127.0.0.1 is already in use by another program. Stop it, or set PORT to a free port.`);
+      expect(line).toBe(
+        `Port ${port} on 127.0.0.1 is already in use by another program. Stop it, or set PORT to a free port.`,
+      );
     } finally {
       proc.child.kill("SIGTERM");
       await proc.exited;
@@ -283,14 +331,18 @@ describe("npm run serve (scripts/serve.sh)", () => {
   // The script's arguments stand in for the entry point, so Node prints the flags it was started with.
   const flagsOf = (env: Record<string, string>) => {
     const r = spawnSync("sh", [path.join(root, "scripts/serve.sh"), "-p", "process.execArgv.slice(0, 2).join(' ')"], {
-      cwd: root, env: { ...process.env, DATABASE_URL: "", ...env }, encoding: "utf8",
+      cwd: root,
+      env: { ...process.env, DATABASE_URL: "", ...env },
+      encoding: "utf8",
     });
     expect(r.status, r.stderr).toBe(0);
     return r.stdout.trim();
   };
 
   it("starts Node with a 32 MiB young generation on PostgreSQL and 8 MiB on the embedded database, the heap limited to 192 MiB", () => {
-    expect(flagsOf({ DATABASE_URL: "postgres://127.0.0.1:1/pedal" })).toBe("--max-old-space-size=192 --max-semi-space-size=32");
+    expect(flagsOf({ DATABASE_URL: "postgres://127.0.0.1:1/pedal" })).toBe(
+      "--max-old-space-size=192 --max-semi-space-size=32",
+    );
     expect(flagsOf({})).toBe("--max-old-space-size=192 --max-semi-space-size=8");
   });
 });
@@ -317,7 +369,11 @@ describe("transport", () => {
       const headers = await slow(["GET /healthz HTTP/1.1\r\n", "Host: x\r\n", "X-Slow: 1\r\n"]);
       expect(headers.answer).toMatch(/^HTTP\/1\.1 408/);
       expect(headers.ms).toBeLessThan(5_000);
-      const body = await slow([`POST /api/auth/sign-in/email HTTP/1.1\r\nHost: localhost:${port}\r\nOrigin: http://localhost:${port}\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n`, "{", "\"a"]);
+      const body = await slow([
+        `POST /api/auth/sign-in/email HTTP/1.1\r\nHost: localhost:${port}\r\nOrigin: http://localhost:${port}\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n`,
+        "{",
+        '"a',
+      ]);
       expect(body.answer).toMatch(/^HTTP\/1\.1 408/);
       expect(body.ms).toBeLessThan(6_000);
     } finally {
@@ -326,23 +382,42 @@ describe("transport", () => {
     }
   }, 60_000);
 
-
   it("logs a client that aborts its request body as an aborted request (499, info), never as a server error", async () => {
     const { proc, port } = await startQuick({ LOG_LEVEL: "info" });
     try {
       for (const target of ["/api/auth/sign-in/email", "/api/customers", "/api/no-such-route"]) {
         await new Promise<void>((resolve) => {
-          const req = request({ host: "127.0.0.1", port, path: target, method: "POST", agent: false,
-            headers: { "content-type": "application/json", "content-length": "100000", origin: `http://localhost:${port}` } });
+          const req = request({
+            host: "127.0.0.1",
+            port,
+            path: target,
+            method: "POST",
+            agent: false,
+            headers: {
+              "content-type": "application/json",
+              "content-length": "100000",
+              origin: `http://localhost:${port}`,
+            },
+          });
           req.on("error", () => resolve());
-          req.on("response", (res) => { res.resume(); resolve(); });
-          req.write("{\"email\":\"" + "a".repeat(1000));
+          req.on("response", (res) => {
+            res.resume();
+            resolve();
+          });
+          req.write('{"email":"' + "a".repeat(1000));
           setTimeout(() => req.destroy(), 100);
         });
       }
       await new Promise((r) => setTimeout(r, 300));
-      const lines = proc.output().split("\n").filter((l) => l.startsWith("{")).map((l) => JSON.parse(l) as { level: number; status?: number; msg: string });
-      expect(lines.filter((l) => l.level >= 50 || (l.status ?? 0) >= 500), proc.output()).toEqual([]);
+      const lines = proc
+        .output()
+        .split("\n")
+        .filter((l) => l.startsWith("{"))
+        .map((l) => JSON.parse(l) as { level: number; status?: number; msg: string });
+      expect(
+        lines.filter((l) => l.level >= 50 || (l.status ?? 0) >= 500),
+        proc.output(),
+      ).toEqual([]);
       expect(lines.filter((l) => l.status === 499 && l.level === 30).length, proc.output()).toBeGreaterThanOrEqual(1);
     } finally {
       proc.child.kill("SIGTERM");

@@ -23,7 +23,7 @@ describe.each(targets)("skills API on %s", (target) => {
   });
   afterAll(() => app.close());
 
-  const rows = <T,>(query: SQL) => app.rows<T>(query);
+  const rows = <T>(query: SQL) => app.rows<T>(query);
   const get = (path: string) => app.read(path);
   const send = (method: string, path: string, json?: unknown) => app.write(method, path, json);
 
@@ -33,27 +33,38 @@ describe.each(targets)("skills API on %s", (target) => {
     return created;
   }
 
-  async function newTeam(options: { customerId?: string; status?: "active" | "inactive" } = {}): Promise<{ team_id: string; customer_id: string; team_name: string }> {
+  async function newTeam(
+    options: { customerId?: string; status?: "active" | "inactive" } = {},
+  ): Promise<{ team_id: string; customer_id: string; team_name: string }> {
     let customer_id = options.customerId;
     if (!customer_id) {
       const c = await send("POST", "/api/customers", { customer_name: `Skill Customer ${uid()}` });
       customer_id = c.body.customer_id as string;
     }
-    const { status, body } = await send("POST", "/api/teams", { customer_id, team_name: `Skill Team ${uid()}`, status: options.status ?? "active" });
+    const { status, body } = await send("POST", "/api/teams", {
+      customer_id,
+      team_name: `Skill Team ${uid()}`,
+      status: options.status ?? "active",
+    });
     expect(status).toBe(201);
     return body;
   }
 
   const assignmentRows = (skillId: string) =>
-    rows<{ team_id: string; status: string; customer_id: string }>(sql`select team_id, status, customer_id from teams_skills where skill_id = ${skillId} order by team_id`);
+    rows<{ team_id: string; status: string; customer_id: string }>(
+      sql`select team_id, status, customer_id from teams_skills where skill_id = ${skillId} order by team_id`,
+    );
 
   const auditOf = (skillId: string) =>
     rows<{ action: string; changes: { before?: Record<string, unknown>; after?: Record<string, unknown> } }>(sql`
       select action, changes from audit_log where entity = 'skill' and entity_id = ${skillId} order by created_at, audit_id`);
 
   const teamCount = async (skillId: string) => {
-    const { body } = await get(`/api/skills?limit=200&q=${encodeURIComponent((await get(`/api/skills/${skillId}`)).body.skill_name)}`);
-    return (body.items as Array<{ skill_id: string; team_count: number }>).find((s) => s.skill_id === skillId)!.team_count;
+    const { body } = await get(
+      `/api/skills?limit=200&q=${encodeURIComponent((await get(`/api/skills/${skillId}`)).body.skill_name)}`,
+    );
+    return (body.items as Array<{ skill_id: string; team_count: number }>).find((s) => s.skill_id === skillId)!
+      .team_count;
   };
 
   describe("GET /api/skills", () => {
@@ -78,8 +89,12 @@ describe.each(targets)("skills API on %s", (target) => {
                 ${type ? sql`and s.type = ${type}` : sql``}
                 ${scope ? sql`and s.is_global = ${scope === "global"}` : sql``}
                 ${status ? sql`and s.status = ${status}` : sql``}
-                ${pattern ? sql`and (s.skill_name ilike ${pattern} or s.skill_description ilike ${pattern}
-                  or s.type ilike ${pattern} or s.status ilike ${pattern})` : sql``}`);
+                ${
+                  pattern
+                    ? sql`and (s.skill_name ilike ${pattern} or s.skill_description ilike ${pattern}
+                  or s.type ilike ${pattern} or s.status ilike ${pattern})`
+                    : sql``
+                }`);
               const where = `${params}`;
               expect(body.total, where).toBe(n);
               expect(body.items.length, where).toBe(Math.min(n, 200));
@@ -103,14 +118,20 @@ describe.each(targets)("skills API on %s", (target) => {
       expect(body.items.length).toBeGreaterThan(0);
       for (const item of body.items) expect(item.team_count, item.skill_name).toBe(byId.get(item.skill_id));
       // The demo data has inactive assignments, so the difference matters.
-      const [{ inactive }] = await rows<{ inactive: number }>(sql`select count(*)::int as inactive from teams_skills where status = 'inactive'`);
+      const [{ inactive }] = await rows<{ inactive: number }>(
+        sql`select count(*)::int as inactive from teams_skills where status = 'inactive'`,
+      );
       expect(inactive).toBeGreaterThan(0);
     });
 
     it("sorts by the Teams column and by scope", async () => {
-      const desc = (await get("/api/skills?limit=200&sort=team_count&order=desc")).body.items.map((s: { team_count: number }) => s.team_count);
+      const desc = (await get("/api/skills?limit=200&sort=team_count&order=desc")).body.items.map(
+        (s: { team_count: number }) => s.team_count,
+      );
       expect(desc).toEqual([...desc].sort((a, b) => b - a));
-      const scope = (await get("/api/skills?limit=200&sort=is_global&order=asc")).body.items.map((s: { is_global: boolean }) => s.is_global);
+      const scope = (await get("/api/skills?limit=200&sort=is_global&order=asc")).body.items.map(
+        (s: { is_global: boolean }) => s.is_global,
+      );
       expect(scope).toEqual([...scope].sort((a, b) => Number(a) - Number(b)));
     });
 
@@ -125,12 +146,32 @@ describe.each(targets)("skills API on %s", (target) => {
 
   describe("create and edit", () => {
     it("creates with the spec's defaults, trims the name, saves an empty description as null, and audits", async () => {
-      const { status, body } = await send("POST", "/api/skills", { skill_name: "  Trimmed Skill  ", skill_description: "   " });
+      const { status, body } = await send("POST", "/api/skills", {
+        skill_name: "  Trimmed Skill  ",
+        skill_description: "   ",
+      });
       expect(status).toBe(201);
-      expect(body).toMatchObject({ skill_name: "Trimmed Skill", skill_description: null, type: "manual", status: "active", is_global: false });
+      expect(body).toMatchObject({
+        skill_name: "Trimmed Skill",
+        skill_description: null,
+        type: "manual",
+        status: "active",
+        is_global: false,
+      });
       expect((await auditOf(body.skill_id)).map((a) => a.action)).toEqual(["create"]);
-      const full = await send("POST", "/api/skills", { skill_name: "Agent Skill", skill_description: "  Does things  ", type: "agent", status: "inactive", is_global: true });
-      expect(full.body).toMatchObject({ skill_description: "Does things", type: "agent", status: "inactive", is_global: true });
+      const full = await send("POST", "/api/skills", {
+        skill_name: "Agent Skill",
+        skill_description: "  Does things  ",
+        type: "agent",
+        status: "inactive",
+        is_global: true,
+      });
+      expect(full.body).toMatchObject({
+        skill_description: "Does things",
+        type: "agent",
+        status: "inactive",
+        is_global: true,
+      });
     });
 
     it("answers every validation message of the skill form", async () => {
@@ -138,7 +179,11 @@ describe.each(targets)("skills API on %s", (target) => {
         [{}, "skill_name", msg.skills.nameRequired],
         [{ skill_name: "   " }, "skill_name", msg.skills.nameRequired],
         [{ skill_name: "x".repeat(201) }, "skill_name", msg.text.tooLong("Skill name", 200)],
-        [{ skill_name: "Ok", skill_description: "x".repeat(5001) }, "skill_description", msg.text.tooLong("Skill description", 5000)],
+        [
+          { skill_name: "Ok", skill_description: "x".repeat(5001) },
+          "skill_description",
+          msg.text.tooLong("Skill description", 5000),
+        ],
         [{ skill_name: "Ok", type: "robot" }, "type", msg.skills.typeInvalid],
         [{ skill_name: "Ok", status: "archived" }, "status", msg.skills.statusInvalid],
         [{ skill_name: "Ok", is_global: "yes" }, "is_global", msg.skills.globalInvalid],
@@ -164,19 +209,31 @@ describe.each(targets)("skills API on %s", (target) => {
       const skill = await newSkill({ skill_description: "Old" });
       const before = (await get(`/api/skills/${skill.skill_id}`)).body;
       const { status, body } = await send("PATCH", `/api/skills/${skill.skill_id}`, {
-        skill_name: " Renamed ", skill_description: "", type: "detected", status: "active", is_global: true,
+        skill_name: " Renamed ",
+        skill_description: "",
+        type: "detected",
+        status: "active",
+        is_global: true,
       });
       expect(status).toBe(200);
       expect(body).toMatchObject({ skill_name: "Renamed", skill_description: null, type: "detected", is_global: true });
       expect(Date.parse(body.updated_at)).toBeGreaterThan(Date.parse(before.updated_at));
       const [, edit] = await auditOf(skill.skill_id);
       expect(edit.action).toBe("update");
-      expect(Object.keys(edit.changes.after!).sort()).toEqual(["is_global", "skill_description", "skill_name", "type", "updated_at"]);
+      expect(Object.keys(edit.changes.after!).sort()).toEqual([
+        "is_global",
+        "skill_description",
+        "skill_name",
+        "type",
+        "updated_at",
+      ]);
     });
 
     it("archives and unarchives; archiving an inactive skill writes nothing", async () => {
       const skill = await newSkill();
-      expect((await send("PATCH", `/api/skills/${skill.skill_id}`, { status: "inactive" })).body.status).toBe("inactive");
+      expect((await send("PATCH", `/api/skills/${skill.skill_id}`, { status: "inactive" })).body.status).toBe(
+        "inactive",
+      );
       const once = (await get(`/api/skills/${skill.skill_id}`)).body.updated_at;
       const again = await send("PATCH", `/api/skills/${skill.skill_id}`, { status: "inactive" });
       expect(again.status).toBe(200);
@@ -189,7 +246,12 @@ describe.each(targets)("skills API on %s", (target) => {
       const cards = async () => (await get("/api/skills?limit=1")).body.summary;
       const start = await cards();
       const skill = await newSkill({ is_global: true });
-      expect(await cards()).toEqual({ ...start, total: start.total + 1, active: start.active + 1, global: start.global + 1 });
+      expect(await cards()).toEqual({
+        ...start,
+        total: start.total + 1,
+        active: start.active + 1,
+        global: start.global + 1,
+      });
       await send("PATCH", `/api/skills/${skill.skill_id}`, { status: "inactive", is_global: false });
       expect(await cards()).toEqual({ ...start, total: start.total + 1, inactive: start.inactive + 1 });
       await send("DELETE", `/api/skills/${skill.skill_id}`);
@@ -254,12 +316,18 @@ describe.each(targets)("skills API on %s", (target) => {
       const team = await newTeam();
       const first = await send("POST", `/api/skills/${skill.skill_id}/teams`, { team_id: team.team_id });
       expect(first.status).toBe(201);
-      expect(await assignmentRows(skill.skill_id)).toEqual([{ team_id: team.team_id, status: "active", customer_id: team.customer_id }]);
+      expect(await assignmentRows(skill.skill_id)).toEqual([
+        { team_id: team.team_id, status: "active", customer_id: team.customer_id },
+      ]);
       expect(await teamCount(skill.skill_id)).toBe(1);
 
-      const unassign = await send("PATCH", `/api/skills/${skill.skill_id}/teams/${team.team_id}`, { status: "inactive" });
+      const unassign = await send("PATCH", `/api/skills/${skill.skill_id}/teams/${team.team_id}`, {
+        status: "inactive",
+      });
       expect(unassign.status).toBe(200);
-      expect(await assignmentRows(skill.skill_id)).toEqual([{ team_id: team.team_id, status: "inactive", customer_id: team.customer_id }]);
+      expect(await assignmentRows(skill.skill_id)).toEqual([
+        { team_id: team.team_id, status: "inactive", customer_id: team.customer_id },
+      ]);
       expect(await teamCount(skill.skill_id)).toBe(0);
       // The team's own views count only active assignments.
       expect((await get(`/api/teams/${team.team_id}`)).body.skills_count).toBe(0);
@@ -268,13 +336,20 @@ describe.each(targets)("skills API on %s", (target) => {
       expect(reassign.status).toBe(200);
       const again = await send("POST", `/api/skills/${skill.skill_id}/teams`, { team_id: team.team_id });
       expect(again.status).toBe(200);
-      expect(await assignmentRows(skill.skill_id)).toEqual([{ team_id: team.team_id, status: "active", customer_id: team.customer_id }]);
+      expect(await assignmentRows(skill.skill_id)).toEqual([
+        { team_id: team.team_id, status: "active", customer_id: team.customer_id },
+      ]);
       expect(await teamCount(skill.skill_id)).toBe(1);
       expect((await get(`/api/teams/${team.team_id}`)).body.skills_count).toBe(1);
 
       // Unchanged status: no write, no audit row.
       await send("PATCH", `/api/skills/${skill.skill_id}/teams/${team.team_id}`, { status: "active" });
-      expect((await auditOf(skill.skill_id)).map((a) => a.action)).toEqual(["create", "assign_skill", "unassign_skill", "reassign_skill"]);
+      expect((await auditOf(skill.skill_id)).map((a) => a.action)).toEqual([
+        "create",
+        "assign_skill",
+        "unassign_skill",
+        "reassign_skill",
+      ]);
       const stats = (await get(`/api/skills/${skill.skill_id}`)).body.stats;
       expect(stats).toMatchObject({ total_teams: 1, active_assignments: 1, inactive_assignments: 0 });
     });
@@ -312,7 +387,9 @@ describe.each(targets)("skills API on %s", (target) => {
       await send("POST", `/api/skills/${skill.skill_id}/teams`, { team_id: b.team_id });
       await send("POST", `/api/skills/${skill.skill_id}/teams`, { team_id: c.team_id });
       await send("PATCH", `/api/skills/${skill.skill_id}/teams/${c.team_id}`, { status: "inactive" });
-      const { body } = await get(`/api/skills/${skill.skill_id}/assignable-teams?customer_id=${a.customer_id}&limit=200`);
+      const { body } = await get(
+        `/api/skills/${skill.skill_id}/assignable-teams?customer_id=${a.customer_id}&limit=200`,
+      );
       expect(body.items.map((t: { team_id: string }) => t.team_id)).toEqual([a.team_id]);
 
       const all = await get(`/api/skills/${skill.skill_id}/assignable-teams?limit=200`);
@@ -334,15 +411,24 @@ describe.each(targets)("skills API on %s", (target) => {
       const before = await assignmentRows(skill.skill_id);
       const auditBefore = (await auditOf(skill.skill_id)).length;
 
-      for (const [bad, message] of [[randomUUID(), msg.teams.notFound], [inactive.team_id, msg.skills.teamNotActive], [assigned.team_id, msg.skills.alreadyAssigned]] as const) {
-        const { status, body } = await send("POST", `/api/skills/${skill.skill_id}/teams/bulk`, { team_ids: [a.team_id, b.team_id, bad] });
+      for (const [bad, message] of [
+        [randomUUID(), msg.teams.notFound],
+        [inactive.team_id, msg.skills.teamNotActive],
+        [assigned.team_id, msg.skills.alreadyAssigned],
+      ] as const) {
+        const { status, body } = await send("POST", `/api/skills/${skill.skill_id}/teams/bulk`, {
+          team_ids: [a.team_id, b.team_id, bad],
+        });
         expect(status).toBe(422);
         expect(body.error.message).toBe(msg.skills.bulkInvalid);
         expect(body.error.fields["team_ids.2"]).toBe(message);
         expect(await assignmentRows(skill.skill_id)).toEqual(before);
         expect((await auditOf(skill.skill_id)).length).toBe(auditBefore);
       }
-      for (const [input, message] of [[{ team_ids: [] }, msg.skills.chooseTeams], [{ team_ids: [a.team_id, a.team_id] }, msg.skills.duplicateTeams]] as const) {
+      for (const [input, message] of [
+        [{ team_ids: [] }, msg.skills.chooseTeams],
+        [{ team_ids: [a.team_id, a.team_id] }, msg.skills.duplicateTeams],
+      ] as const) {
         const { status, body } = await send("POST", `/api/skills/${skill.skill_id}/teams/bulk`, input);
         expect(status).toBe(422);
         expect(body.error.fields.team_ids).toBe(message);
@@ -353,7 +439,12 @@ describe.each(targets)("skills API on %s", (target) => {
       expect(ok.body).toEqual({ created: 2 });
       expect((await assignmentRows(skill.skill_id)).filter((r) => r.status === "active")).toHaveLength(3);
       const audit = (await auditOf(skill.skill_id)).slice(auditBefore);
-      expect(audit.map((r) => [r.action, r.changes.after?.team_id]).sort()).toEqual([["assign_skill", a.team_id], ["assign_skill", b.team_id]].sort());
+      expect(audit.map((r) => [r.action, r.changes.after?.team_id]).sort()).toEqual(
+        [
+          ["assign_skill", a.team_id],
+          ["assign_skill", b.team_id],
+        ].sort(),
+      );
       expect(await teamCount(skill.skill_id)).toBe(3);
     });
   });
@@ -384,13 +475,21 @@ describe.each(targets)("skills API on %s", (target) => {
       const refused = await send("DELETE", `/api/skills/${skill.skill_id}`);
       expect(refused.status).toBe(409);
       expect(refused.body.error).toEqual({ code: "conflict", message: msg.skills.deleteBlocked(2, 0) });
-      expect(refused.body.error.message).toBe("This skill cannot be deleted: 2 prompts use it. Delete those first, or archive the skill instead.");
+      expect(refused.body.error.message).toBe(
+        "This skill cannot be deleted: 2 prompts use it. Delete those first, or archive the skill instead.",
+      );
       expect(await assignmentRows(skill.skill_id)).toHaveLength(1);
 
-      const [user] = await rows<{ user_id: string; customer_id: string }>(sql`select user_id, customer_id from users_data order by user_id limit 1`);
-      await rows(sql`insert into skill_comments (customer_id, skill_id, user_id, comment_value) values (${user.customer_id}, ${skill.skill_id}, ${user.user_id}, 'Nice')`);
+      const [user] = await rows<{ user_id: string; customer_id: string }>(
+        sql`select user_id, customer_id from users_data order by user_id limit 1`,
+      );
+      await rows(
+        sql`insert into skill_comments (customer_id, skill_id, user_id, comment_value) values (${user.customer_id}, ${skill.skill_id}, ${user.user_id}, 'Nice')`,
+      );
       const both = await send("DELETE", `/api/skills/${skill.skill_id}`);
-      expect(both.body.error.message).toBe("This skill cannot be deleted: 2 prompts use it and 1 comment is about it. Delete those first, or archive the skill instead.");
+      expect(both.body.error.message).toBe(
+        "This skill cannot be deleted: 2 prompts use it and 1 comment is about it. Delete those first, or archive the skill instead.",
+      );
       expect((await get(`/api/skills/${skill.skill_id}`)).status).toBe(200);
     });
   });
@@ -398,14 +497,28 @@ describe.each(targets)("skills API on %s", (target) => {
   describe("prompts from the skill page", () => {
     it("adds a prompt with a trimmed title and value (empty saved null), default active, and audits it", async () => {
       const skill = await newSkill();
-      const { status, body } = await send("POST", `/api/skills/${skill.skill_id}/prompts`, { prompt_title: "  Summarise  ", prompt_value: "   " });
+      const { status, body } = await send("POST", `/api/skills/${skill.skill_id}/prompts`, {
+        prompt_title: "  Summarise  ",
+        prompt_value: "   ",
+      });
       expect(status).toBe(201);
-      expect(body).toMatchObject({ prompt_title: "Summarise", prompt_value: null, status: "active", skill_id: skill.skill_id });
-      const withValue = await send("POST", `/api/skills/${skill.skill_id}/prompts`, { prompt_title: "Second", prompt_value: "  Say hi  ", status: "draft" });
+      expect(body).toMatchObject({
+        prompt_title: "Summarise",
+        prompt_value: null,
+        status: "active",
+        skill_id: skill.skill_id,
+      });
+      const withValue = await send("POST", `/api/skills/${skill.skill_id}/prompts`, {
+        prompt_title: "Second",
+        prompt_value: "  Say hi  ",
+        status: "draft",
+      });
       expect(withValue.body).toMatchObject({ prompt_value: "Say hi", status: "draft" });
       const list = (await get(`/api/skills/${skill.skill_id}/prompts`)).body;
       expect(list.items.map((p: { prompt_title: string }) => p.prompt_title)).toEqual(["Second", "Summarise"]);
-      const [audit] = await rows<{ n: number }>(sql`select count(*)::int as n from audit_log where entity = 'prompt' and entity_id = ${body.prompt_id} and action = 'create'`);
+      const [audit] = await rows<{ n: number }>(
+        sql`select count(*)::int as n from audit_log where entity = 'prompt' and entity_id = ${body.prompt_id} and action = 'create'`,
+      );
       expect(audit.n).toBe(1);
     });
 
@@ -434,9 +547,18 @@ describe.each(targets)("skills API on %s", (target) => {
       const names = body.items.map((s: { skill_name: string }) => s.skill_name.toLowerCase());
       expect(names).toEqual([...names].sort());
       const archived = await newSkill({ skill_name: `Zzpicker ${uid()}`, status: "inactive" });
-      expect((await get(`/api/skills/options?q=Zzpicker`)).body.items.map((s: { skill_id: string }) => s.skill_id)).toContain(archived.skill_id);
-      expect((await get(`/api/skills/options?q=Zzpicker&active=true`)).body.items.map((s: { skill_id: string }) => s.skill_id)).not.toContain(archived.skill_id);
-      expect((await get(`/api/skills/options/${archived.skill_id}`)).body).toMatchObject({ skill_id: archived.skill_id, status: "inactive" });
+      expect(
+        (await get(`/api/skills/options?q=Zzpicker`)).body.items.map((s: { skill_id: string }) => s.skill_id),
+      ).toContain(archived.skill_id);
+      expect(
+        (await get(`/api/skills/options?q=Zzpicker&active=true`)).body.items.map(
+          (s: { skill_id: string }) => s.skill_id,
+        ),
+      ).not.toContain(archived.skill_id);
+      expect((await get(`/api/skills/options/${archived.skill_id}`)).body).toMatchObject({
+        skill_id: archived.skill_id,
+        status: "inactive",
+      });
       expect((await get(`/api/skills/options?limit=51`)).status).toBe(422);
       expect((await get(`/api/skills/options/${randomUUID()}`)).status).toBe(404);
     });
@@ -458,9 +580,15 @@ describe.each(targets)("skills API on %s", (target) => {
       } while (after && pages < 10);
       expect(pages).toBe(4);
       expect(new Set(seen).size).toBe(7);
-      const all = (await get(`/api/skills/options?q=${encodeURIComponent(`Zzpaged ${tag}`)}&limit=50`)).body.items.map((s: { skill_id: string }) => s.skill_id);
+      const all = (await get(`/api/skills/options?q=${encodeURIComponent(`Zzpaged ${tag}`)}&limit=50`)).body.items.map(
+        (s: { skill_id: string }) => s.skill_id,
+      );
       expect(seen).toEqual(all);
-      for (const forged of ["nonsense", Buffer.from(JSON.stringify(["a", "not-a-uuid"])).toString("base64url"), Buffer.from("{}").toString("base64url")]) {
+      for (const forged of [
+        "nonsense",
+        Buffer.from(JSON.stringify(["a", "not-a-uuid"])).toString("base64url"),
+        Buffer.from("{}").toString("base64url"),
+      ]) {
         const bad = await get(`/api/skills/options?after=${forged}`);
         expect(bad.status).toBe(422);
         expect(bad.body.error.fields.after).toBe(msg.api.badCursor);

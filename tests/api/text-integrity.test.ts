@@ -14,12 +14,49 @@ import { targets } from "../support/databases";
 
 /** Texts a careless layer would rewrite: timestamps, dates, numbers, JSON, SQL and unusual Unicode. */
 const tricky = [
-  "2024-05-01 10:00:00+02", "2024-05-01 10:00:00.123456+05:30", "2024-05-01 10:00:00", "2024-05-01T10:00:00Z", "2024-05-01T10:00:00.000Z",
-  "2024-05-01", "1999-12-31 23:59:59-08", "infinity", "-infinity", "epoch", "00:00:00", "Tue May 01 2024",
-  "007", "1e3", "-0", "0x1F", "NaN", "Infinity", "3.14159265358979323846", "1,000", "99999999999999999999",
-  "{\"a\":1}", "[1,2,3]", "null", "true", "false", "{}", "\"quoted\"",
-  "'; DROP TABLE customers; --", "1' OR '1'='1", "$1", "%s%d", "\\N", "\\x00", "a\\b", "E'x'",
-  "Zoë – ünïcödé ✓", "Ελληνικά", "日本語の名前", "emoji 👩‍💻 family 👨‍👩‍👧", "a  b\tc", "line\nbreak", "<b>bold</b> &amp;",
+  "2024-05-01 10:00:00+02",
+  "2024-05-01 10:00:00.123456+05:30",
+  "2024-05-01 10:00:00",
+  "2024-05-01T10:00:00Z",
+  "2024-05-01T10:00:00.000Z",
+  "2024-05-01",
+  "1999-12-31 23:59:59-08",
+  "infinity",
+  "-infinity",
+  "epoch",
+  "00:00:00",
+  "Tue May 01 2024",
+  "007",
+  "1e3",
+  "-0",
+  "0x1F",
+  "NaN",
+  "Infinity",
+  "3.14159265358979323846",
+  "1,000",
+  "99999999999999999999",
+  '{"a":1}',
+  "[1,2,3]",
+  "null",
+  "true",
+  "false",
+  "{}",
+  '"quoted"',
+  "'; DROP TABLE customers; --",
+  "1' OR '1'='1",
+  "$1",
+  "%s%d",
+  "\\N",
+  "\\x00",
+  "a\\b",
+  "E'x'",
+  "Zoë – ünïcödé ✓",
+  "Ελληνικά",
+  "日本語の名前",
+  "emoji 👩‍💻 family 👨‍👩‍👧",
+  "a  b\tc",
+  "line\nbreak",
+  "<b>bold</b> &amp;",
 ];
 
 describe.each(targets)("text round trips on %s", (target) => {
@@ -42,10 +79,14 @@ describe.each(targets)("text round trips on %s", (target) => {
       const detail = await app.read(`/api/customers/${id}`);
       expect([detail.body.customer_name, detail.body.valid_domains], text).toEqual([text, text]);
       const list = await app.read("/api/customers?sort=created_at&order=desc&limit=5");
-      expect(list.body.items.find((c: { customer_id: string }) => c.customer_id === id)?.customer_name, text).toBe(text);
+      expect(list.body.items.find((c: { customer_id: string }) => c.customer_id === id)?.customer_name, text).toBe(
+        text,
+      );
       const option = await app.read(`/api/customers/options/${id}`);
       expect(option.body.customer_name, text).toBe(text);
-      const [audit] = await app.rows<{ changes: { after?: Record<string, unknown> } }>(sql`select changes from audit_log where entity = 'customer' and entity_id = ${id} and action = 'create'`);
+      const [audit] = await app.rows<{ changes: { after?: Record<string, unknown> } }>(
+        sql`select changes from audit_log where entity = 'customer' and entity_id = ${id} and action = 'create'`,
+      );
       expect(JSON.stringify(audit.changes), text).toContain(JSON.stringify(text).slice(1, -1));
     }
   });
@@ -58,12 +99,15 @@ describe.each(targets)("text round trips on %s", (target) => {
       const detail = await app.read(`/api/teams/${created.body.team_id}`);
       expect(detail.body.team_name, text).toBe(text);
       const list = await app.read(`/api/teams?customer_id=${customerId}&limit=200`);
-      expect(list.body.items.find((t: { team_id: string }) => t.team_id === created.body.team_id)?.team_name, text).toBe(text);
+      expect(
+        list.body.items.find((t: { team_id: string }) => t.team_id === created.body.team_id)?.team_name,
+        text,
+      ).toBe(text);
     }
   });
 
   it("keeps the local part of user emails byte for byte (where it is a valid email)", async () => {
-    const locals = ["2024-05-01", "2024-05-01t10:00:00+02", "007", "1e3", "nan", "{\"a\":1}", "null", "'or'1'='1", "zoë"];
+    const locals = ["2024-05-01", "2024-05-01t10:00:00+02", "007", "1e3", "nan", '{"a":1}', "null", "'or'1'='1", "zoë"];
     for (const local of locals) {
       const email = `${local}@example.com`;
       const created = await app.write("POST", "/api/users", { email, customer_id: customerId });
@@ -76,7 +120,12 @@ describe.each(targets)("text round trips on %s", (target) => {
 
   it("keeps operator names byte for byte", async () => {
     for (const [i, text] of tricky.slice(0, 12).entries()) {
-      const created = await app.write("POST", "/api/operators", { email: `text-${i}@test.example`, name: text, role: "viewer", password: "long-enough-password" }, "admin");
+      const created = await app.write(
+        "POST",
+        "/api/operators",
+        { email: `text-${i}@test.example`, name: text, role: "viewer", password: "long-enough-password" },
+        "admin",
+      );
       expect(created.status, text).toBe(201);
       expect(created.body.name, text).toBe(text);
       const renamed = await app.write("PATCH", `/api/operators/${created.body.id}`, { name: `${text} 2` }, "admin");
@@ -110,9 +159,32 @@ describe.each(targets)("required names on %s", (target) => {
 
   /** Each required name field: how to send a value, and the spec's message when it is empty. */
   const fields = () => [
-    { name: "customer_name", required: msg.customers.nameRequired, send: (v: string) => app.write("POST", "/api/customers", { customer_name: v }) },
-    { name: "team_name", required: msg.teams.nameRequired, send: (v: string) => app.write("POST", "/api/teams", { customer_id: customerId, team_name: v }) },
-    { name: "name", required: msg.operators.nameRequired, send: (v: string) => app.write("POST", "/api/operators", { email: `n-${Math.random().toString(36).slice(2)}@test.example`, name: v, role: "viewer", password: "long-enough-password" }, "admin") },
+    {
+      name: "customer_name",
+      required: msg.customers.nameRequired,
+      send: (v: string) => app.write("POST", "/api/customers", { customer_name: v }),
+    },
+    {
+      name: "team_name",
+      required: msg.teams.nameRequired,
+      send: (v: string) => app.write("POST", "/api/teams", { customer_id: customerId, team_name: v }),
+    },
+    {
+      name: "name",
+      required: msg.operators.nameRequired,
+      send: (v: string) =>
+        app.write(
+          "POST",
+          "/api/operators",
+          {
+            email: `n-${Math.random().toString(36).slice(2)}@test.example`,
+            name: v,
+            role: "viewer",
+            password: "long-enough-password",
+          },
+          "admin",
+        ),
+    },
   ];
 
   it("refuses names made only of whitespace and invisible characters, with the field's message", async () => {
@@ -138,9 +210,17 @@ describe.each(targets)("required names on %s", (target) => {
   it("trims invisible characters at the ends and keeps the ones inside (emoji joiners)", async () => {
     const customer = await app.write("POST", "/api/customers", { customer_name: "\u200B Acme\u00A0Labs \uFEFF\u2060" });
     expect(customer.body.customer_name).toBe("Acme\u00A0Labs");
-    const team = await app.write("POST", "/api/teams", { customer_id: customerId, team_name: "\u200BDevs 👩‍💻\u200D\u200B" });
+    const team = await app.write("POST", "/api/teams", {
+      customer_id: customerId,
+      team_name: "\u200BDevs 👩‍💻\u200D\u200B",
+    });
     expect(team.body.team_name).toBe("Devs 👩‍💻");
-    const op = await app.write("POST", "/api/operators", { email: "trim@test.example", name: " \u200BAda\u200C ", role: "viewer", password: "long-enough-password" }, "admin");
+    const op = await app.write(
+      "POST",
+      "/api/operators",
+      { email: "trim@test.example", name: " \u200BAda\u200C ", role: "viewer", password: "long-enough-password" },
+      "admin",
+    );
     expect(op.body.name).toBe("Ada");
     const renamed = await app.write("PATCH", `/api/operators/${op.body.id}`, { name: "\u200B" }, "admin");
     expect(renamed.status).toBe(422);
@@ -152,7 +232,10 @@ describe.each(targets)("required names on %s", (target) => {
       const { status } = await app.write("POST", "/api/users", { email, customer_id: customerId });
       expect(status, JSON.stringify(email)).toBe(422);
     }
-    const created = await app.write("POST", "/api/users", { email: "\u200Bcarol@example.com\uFEFF", customer_id: customerId });
+    const created = await app.write("POST", "/api/users", {
+      email: "\u200Bcarol@example.com\uFEFF",
+      customer_id: customerId,
+    });
     expect(created.status).toBe(201);
     expect(created.body.email).toBe("carol@example.com");
   });

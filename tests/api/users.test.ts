@@ -32,44 +32,73 @@ describe.each(targets)("users API on %s", (target) => {
   });
   afterAll(() => app.close());
 
-  const rows = <T,>(query: SQL) => app.rows<T>(query);
+  const rows = <T>(query: SQL) => app.rows<T>(query);
   const count = (query: SQL) => app.count(query);
 
   /** A read as the viewer (the lowest role). */
   const get = (path: string) => app.read(path);
 
   /** A mutation, as the editor unless `as` says otherwise. */
-  const send = (method: string, path: string, json?: unknown, as: OperatorRole = "editor") => app.write(method, path, json, as);
+  const send = (method: string, path: string, json?: unknown, as: OperatorRole = "editor") =>
+    app.write(method, path, json, as);
 
-  async function newCustomer(status: "active" | "inactive" | "trial" = "active"): Promise<{ customer_id: string; customer_name: string }> {
-    const { status: code, body } = await send("POST", "/api/customers", { customer_name: `Users Test Customer ${uid()}`, status });
+  async function newCustomer(
+    status: "active" | "inactive" | "trial" = "active",
+  ): Promise<{ customer_id: string; customer_name: string }> {
+    const { status: code, body } = await send("POST", "/api/customers", {
+      customer_name: `Users Test Customer ${uid()}`,
+      status,
+    });
     expect(code).toBe(201);
     return body;
   }
 
-  async function newTeam(customerId: string, status: "active" | "inactive" = "active"): Promise<{ team_id: string; team_name: string }> {
-    const { status: code, body } = await send("POST", "/api/teams", { customer_id: customerId, team_name: `Users Test Team ${uid()}`, status });
+  async function newTeam(
+    customerId: string,
+    status: "active" | "inactive" = "active",
+  ): Promise<{ team_id: string; team_name: string }> {
+    const { status: code, body } = await send("POST", "/api/teams", {
+      customer_id: customerId,
+      team_name: `Users Test Team ${uid()}`,
+      status,
+    });
     expect(code).toBe(201);
     return body;
   }
 
   async function newUser(customerId: string, extra: Record<string, unknown> = {}): Promise<UserListItem> {
-    const { status, body } = await send("POST", "/api/users", { email: `user-${uid()}@users.test`, customer_id: customerId, ...extra });
+    const { status, body } = await send("POST", "/api/users", {
+      email: `user-${uid()}@users.test`,
+      customer_id: customerId,
+      ...extra,
+    });
     expect(status, JSON.stringify(body)).toBe(201);
     return body;
   }
 
   /** A user inserted directly, with the given columns, roles and last login. */
-  async function insertUser(customerId: string, options: {
-    email?: string; first_name?: string; last_name?: string; job_title?: string; lastLoginHoursAgo?: number; roles?: UserRole[];
-  } = {}) {
-    const lastLogin = options.lastLoginHoursAgo === undefined ? null : sql`now() - make_interval(secs => ${options.lastLoginHoursAgo * 3600}::float8)`;
+  async function insertUser(
+    customerId: string,
+    options: {
+      email?: string;
+      first_name?: string;
+      last_name?: string;
+      job_title?: string;
+      lastLoginHoursAgo?: number;
+      roles?: UserRole[];
+    } = {},
+  ) {
+    const lastLogin =
+      options.lastLoginHoursAgo === undefined
+        ? null
+        : sql`now() - make_interval(secs => ${options.lastLoginHoursAgo * 3600}::float8)`;
     const [{ user_id }] = await rows<{ user_id: string }>(sql`
       insert into users_data (customer_id, email, first_name, last_name, job_title, last_login)
       values (${customerId}, ${options.email ?? `inserted-${uid()}@users.test`}, ${options.first_name ?? null}, ${options.last_name ?? null},
         ${options.job_title ?? null}, ${lastLogin})
       returning user_id`);
-    for (const role of options.roles ?? []) await rows(sql`insert into users_roles (user_id, role) values (${user_id}, ${role})`);
+    for (const role of options.roles ?? [])
+      await rows(sql`insert into users_roles (user_id, role) values (${user_id}, ${role})`);
     return user_id;
   }
 
@@ -83,7 +112,10 @@ describe.each(targets)("users API on %s", (target) => {
   /** users_roles of `userIds`, each user's roles ordered admin, manager, member. */
   async function rolesOf(userIds: string[]) {
     const found = await rows<{ user_id: string; role: UserRole }>(sql`
-      select user_id, role from users_roles where user_id in (${sql.join(userIds.map((id) => sql`${id}`), sql`, `)})`);
+      select user_id, role from users_roles where user_id in (${sql.join(
+        userIds.map((id) => sql`${id}`),
+        sql`, `,
+      )})`);
     const roles = new Map<string, UserRole[]>(userIds.map((id) => [id, []]));
     for (const r of found) roles.get(r.user_id)!.push(r.role);
     for (const list of roles.values()) list.sort((a, b) => userRoles.indexOf(a) - userRoles.indexOf(b));
@@ -102,8 +134,12 @@ describe.each(targets)("users API on %s", (target) => {
       const counts = [...roles.values()].map((r) => r.length);
       expect(Math.max(...counts)).toBeGreaterThan(1);
       expect(Math.min(...counts)).toBe(0);
-      const names = new Map((await rows<{ user_id: string; customer_name: string }>(sql`
-        select u.user_id, c.customer_name from users_data u join customers c on c.customer_id = u.customer_id`)).map((r) => [r.user_id, r.customer_name]));
+      const names = new Map(
+        (
+          await rows<{ user_id: string; customer_name: string }>(sql`
+        select u.user_id, c.customer_name from users_data u join customers c on c.customer_id = u.customer_id`)
+        ).map((r) => [r.user_id, r.customer_name]),
+      );
       for (const user of body.items as UserListItem[]) {
         expect(user.roles, user.user_id).toEqual(roles.get(user.user_id));
         expect(user.customer_name).toBe(names.get(user.user_id));
@@ -134,7 +170,10 @@ describe.each(targets)("users API on %s", (target) => {
 
     it("filters by signed_in (the dashboard's Active Users): true keeps users who signed in at least once, false the others", async () => {
       const customer = await newCustomer();
-      const signedIn = [await insertUser(customer.customer_id, { lastLoginHoursAgo: 1 }), await insertUser(customer.customer_id, { lastLoginHoursAgo: 24 * 90 })];
+      const signedIn = [
+        await insertUser(customer.customer_id, { lastLoginHoursAgo: 1 }),
+        await insertUser(customer.customer_id, { lastLoginHoursAgo: 24 * 90 }),
+      ];
       const never = await insertUser(customer.customer_id);
       const yes = (await get(`/api/users?customer_id=${customer.customer_id}&signed_in=true`)).body;
       expect(ids(yes.items).toSorted()).toEqual(signedIn.toSorted());
@@ -149,7 +188,8 @@ describe.each(targets)("users API on %s", (target) => {
     });
 
     it("keeps the signed_in cards over every customer equal to SQL through first logins, status changes and deletes", async () => {
-      const expected = (signedIn: boolean, status?: string) => rows<Record<string, number>>(sql`
+      const expected = (signedIn: boolean, status?: string) =>
+        rows<Record<string, number>>(sql`
         select count(*)::int as total, count(*) filter (where status = 'active')::int as active,
           count(*) filter (where status = 'inactive')::int as inactive,
           count(*) filter (where last_login >= now() - interval '24 hours')::int as recent_logins
@@ -179,7 +219,9 @@ describe.each(targets)("users API on %s", (target) => {
       const [{ customer_id }] = await rows<{ customer_id: string }>(sql`
         select customer_id from users_data group by customer_id order by count(*) desc, customer_id limit 1`);
       const { body } = await get(`/api/users?limit=200&customer_id=${customer_id}`);
-      const expected = await rows<{ user_id: string }>(sql`select user_id from users_data where customer_id = ${customer_id}`);
+      const expected = await rows<{ user_id: string }>(
+        sql`select user_id from users_data where customer_id = ${customer_id}`,
+      );
       expect(expected.length).toBeGreaterThan(1);
       expect(body.total).toBe(expected.length);
       expect(ids(body.items).toSorted()).toEqual(ids(expected).toSorted());
@@ -200,9 +242,14 @@ describe.each(targets)("users API on %s", (target) => {
       { field: "customer name", q: (t: string) => `Users Search Customer ${t}`.toLowerCase() },
     ])("searches by $field case-insensitively, total equal to the SQL count", async ({ q }) => {
       const tag = uid();
-      const { body: customer } = await send("POST", "/api/customers", { customer_name: `Users Search Customer ${tag}` });
+      const { body: customer } = await send("POST", "/api/customers", {
+        customer_name: `Users Search Customer ${tag}`,
+      });
       const userId = await insertUser(customer.customer_id, {
-        email: `search-${tag}@users.test`, first_name: `Firstname${tag}`, last_name: `Lastname${tag}`, job_title: `Chief ${tag} Officer`,
+        email: `search-${tag}@users.test`,
+        first_name: `Firstname${tag}`,
+        last_name: `Lastname${tag}`,
+        job_title: `Chief ${tag} Officer`,
       });
       const term = q(tag);
       const { body } = await get(`/api/users?limit=200&q=${encodeURIComponent(term)}`);
@@ -223,7 +270,9 @@ describe.each(targets)("users API on %s", (target) => {
       const inA = await insertUser(a.customer_id, { job_title: `Filter Title ${tag}` });
       await insertUser(b.customer_id, { job_title: `Filter Title ${tag}` });
       expect((await get(`/api/users?q=${encodeURIComponent(`filter title ${tag}`)}`)).body.total).toBe(2);
-      const { body } = await get(`/api/users?q=${encodeURIComponent(`filter title ${tag}`)}&customer_id=${a.customer_id}`);
+      const { body } = await get(
+        `/api/users?q=${encodeURIComponent(`filter title ${tag}`)}&customer_id=${a.customer_id}`,
+      );
       expect(ids(body.items)).toEqual([inA]);
       expect(body.total).toBe(1);
     });
@@ -238,7 +287,12 @@ describe.each(targets)("users API on %s", (target) => {
         order by count(*) desc, tu.user_id limit 1`);
       const { status, body } = await get(`/api/users/${user_id}`);
       expect(status).toBe(200);
-      const [expected] = await rows<{ email: string; customer_name: string; total_teams: number; active_teams: number }>(sql`
+      const [expected] = await rows<{
+        email: string;
+        customer_name: string;
+        total_teams: number;
+        active_teams: number;
+      }>(sql`
         select u.email, c.customer_name,
           (select count(*) from teams_users tu where tu.user_id = u.user_id)::int as total_teams,
           (select count(*) from teams_users tu join teams t on t.team_id = tu.team_id where tu.user_id = u.user_id and t.status = 'active')::int as active_teams
@@ -268,22 +322,80 @@ describe.each(targets)("users API on %s", (target) => {
 
   describe("POST /api/users", () => {
     const cases = [
-      { case: "a missing email", json: (c: string) => ({ customer_id: c }), field: "email", message: msg.users.emailRequired },
-      { case: "a blank email", json: (c: string) => ({ email: "   ", customer_id: c }), field: "email", message: msg.users.emailRequired },
-      { case: "an email that is not text", json: (c: string) => ({ email: 42, customer_id: c }), field: "email", message: msg.users.emailRequired },
-      { case: "an email without @", json: (c: string) => ({ email: "jane.example.com", customer_id: c }), field: "email", message: msg.users.emailInvalid },
-      { case: "an email without a domain dot", json: (c: string) => ({ email: "jane@example", customer_id: c }), field: "email", message: msg.users.emailInvalid },
-      { case: "an email with a space", json: (c: string) => ({ email: "jane doe@example.com", customer_id: c }), field: "email", message: msg.users.emailInvalid },
-      { case: "a very long email", json: (c: string) => ({ email: `${"a".repeat(250)}@example.com`, customer_id: c }), field: "email", message: msg.text.emailTooLong(254) },
-      { case: "a missing customer", json: () => ({ email: "jane@example.com" }), field: "customer_id", message: msg.users.customerRequired },
-      { case: "an empty customer", json: () => ({ email: "jane@example.com", customer_id: "" }), field: "customer_id", message: msg.users.customerRequired },
-      { case: "a malformed customer", json: () => ({ email: "jane@example.com", customer_id: "abc" }), field: "customer_id", message: msg.users.customerRequired },
-      { case: "an unknown status", json: (c: string) => ({ email: "jane@example.com", customer_id: c, status: "archived" }), field: "status", message: msg.users.statusInvalid },
+      {
+        case: "a missing email",
+        json: (c: string) => ({ customer_id: c }),
+        field: "email",
+        message: msg.users.emailRequired,
+      },
+      {
+        case: "a blank email",
+        json: (c: string) => ({ email: "   ", customer_id: c }),
+        field: "email",
+        message: msg.users.emailRequired,
+      },
+      {
+        case: "an email that is not text",
+        json: (c: string) => ({ email: 42, customer_id: c }),
+        field: "email",
+        message: msg.users.emailRequired,
+      },
+      {
+        case: "an email without @",
+        json: (c: string) => ({ email: "jane.example.com", customer_id: c }),
+        field: "email",
+        message: msg.users.emailInvalid,
+      },
+      {
+        case: "an email without a domain dot",
+        json: (c: string) => ({ email: "jane@example", customer_id: c }),
+        field: "email",
+        message: msg.users.emailInvalid,
+      },
+      {
+        case: "an email with a space",
+        json: (c: string) => ({ email: "jane doe@example.com", customer_id: c }),
+        field: "email",
+        message: msg.users.emailInvalid,
+      },
+      {
+        case: "a very long email",
+        json: (c: string) => ({ email: `${"a".repeat(250)}@example.com`, customer_id: c }),
+        field: "email",
+        message: msg.text.emailTooLong(254),
+      },
+      {
+        case: "a missing customer",
+        json: () => ({ email: "jane@example.com" }),
+        field: "customer_id",
+        message: msg.users.customerRequired,
+      },
+      {
+        case: "an empty customer",
+        json: () => ({ email: "jane@example.com", customer_id: "" }),
+        field: "customer_id",
+        message: msg.users.customerRequired,
+      },
+      {
+        case: "a malformed customer",
+        json: () => ({ email: "jane@example.com", customer_id: "abc" }),
+        field: "customer_id",
+        message: msg.users.customerRequired,
+      },
+      {
+        case: "an unknown status",
+        json: (c: string) => ({ email: "jane@example.com", customer_id: c, status: "archived" }),
+        field: "status",
+        message: msg.users.statusInvalid,
+      },
     ];
     it("refuses an email with a NUL character with 400 before validation, creating nothing", async () => {
       const customer = await newCustomer();
       const before = await count(sql`select 1 from users_data`);
-      const { status, body } = await send("POST", "/api/users", { email: "jane@example.com\u0000", customer_id: customer.customer_id });
+      const { status, body } = await send("POST", "/api/users", {
+        email: "jane@example.com\u0000",
+        customer_id: customer.customer_id,
+      });
       expect(status).toBe(400);
       expect(body.error.message).toBe(msg.api.nul);
       expect(await count(sql`select 1 from users_data`)).toBe(before);
@@ -303,12 +415,24 @@ describe.each(targets)("users API on %s", (target) => {
     it("refuses unknown fields (no user_id, roles or dates from the client) with 422, creating nothing", async () => {
       const customer = await newCustomer();
       const email = `extra-${uid()}@users.test`;
-      for (const extra of [{ user_id: randomUUID() }, { roles: ["admin"] }, { created_at: "2000-01-01T00:00:00Z" }, { last_login: null }]) {
-        const { status, body } = await send("POST", "/api/users", { email, customer_id: customer.customer_id, ...extra });
+      for (const extra of [
+        { user_id: randomUUID() },
+        { roles: ["admin"] },
+        { created_at: "2000-01-01T00:00:00Z" },
+        { last_login: null },
+      ]) {
+        const { status, body } = await send("POST", "/api/users", {
+          email,
+          customer_id: customer.customer_id,
+          ...extra,
+        });
         expect(status, JSON.stringify(extra)).toBe(422);
         expect(body.error.code).toBe("validation_failed");
       }
-      const join = await send("POST", `/api/users/${(await newUser(customer.customer_id)).user_id}/teams`, { team_id: randomUUID(), customer_id: randomUUID() });
+      const join = await send("POST", `/api/users/${(await newUser(customer.customer_id)).user_id}/teams`, {
+        team_id: randomUUID(),
+        customer_id: randomUUID(),
+      });
       expect(join.status).toBe(422);
       expect(await count(sql`select 1 from users_data where email = ${email}`)).toBe(0);
     });
@@ -316,7 +440,10 @@ describe.each(targets)("users API on %s", (target) => {
     it("reports every invalid field at once", async () => {
       const { status, body } = await send("POST", "/api/users", { email: "", customer_id: "" });
       expect(status).toBe(422);
-      expect(body.error.fields).toMatchObject({ email: msg.users.emailRequired, customer_id: msg.users.customerRequired });
+      expect(body.error.fields).toMatchObject({
+        email: msg.users.emailRequired,
+        customer_id: msg.users.customerRequired,
+      });
     });
 
     it("answers 404 to an unknown customer and 422 to a customer that is not active", async () => {
@@ -325,7 +452,10 @@ describe.each(targets)("users API on %s", (target) => {
       expect(unknown.body.error).toEqual({ code: "not_found", message: msg.customers.notFound });
       for (const status of ["inactive", "trial"] as const) {
         const customer = await newCustomer(status);
-        const res = await send("POST", "/api/users", { email: `u-${uid()}@users.test`, customer_id: customer.customer_id });
+        const res = await send("POST", "/api/users", {
+          email: `u-${uid()}@users.test`,
+          customer_id: customer.customer_id,
+        });
         expect(res.status, status).toBe(422);
         expect(res.body.error.fields.customer_id).toBe(msg.users.customerNotActive);
         expect(await count(sql`select 1 from users_data where customer_id = ${customer.customer_id}`)).toBe(0);
@@ -335,22 +465,37 @@ describe.each(targets)("users API on %s", (target) => {
     it("trims and lowercases the email, defaults to active, answers 201 with the user and writes an audit row", async () => {
       const customer = await newCustomer();
       const local = `Jane.Doe.${uid()}`;
-      const { status, body } = await send("POST", "/api/users", { email: `   ${local}@Example.COM  `, customer_id: customer.customer_id });
+      const { status, body } = await send("POST", "/api/users", {
+        email: `   ${local}@Example.COM  `,
+        customer_id: customer.customer_id,
+      });
       expect(status).toBe(201);
       const email = `${local.toLowerCase()}@example.com`;
       expect(body).toMatchObject({
-        email, customer_id: customer.customer_id, customer_name: customer.customer_name, status: "active",
-        first_name: null, last_name: null, job_title: null, last_login: null, roles: [],
+        email,
+        customer_id: customer.customer_id,
+        customer_name: customer.customer_name,
+        status: "active",
+        first_name: null,
+        last_name: null,
+        job_title: null,
+        last_login: null,
+        roles: [],
       });
       expect(body.created_at).toBe(body.updated_at);
-      const [row] = await rows<{ email: string; status: string }>(sql`select email, status from users_data where user_id = ${body.user_id}`);
+      const [row] = await rows<{ email: string; status: string }>(
+        sql`select email, status from users_data where user_id = ${body.user_id}`,
+      );
       expect(row).toEqual({ email, status: "active" });
       const audit = await rows<{ action: string; operator_email: string }>(sql`
         select action, operator_email from audit_log where entity = 'user' and entity_id = ${body.user_id}`);
       expect(audit).toEqual([{ action: "create", operator_email: "editor@test.example" }]);
       const listed = await get(`/api/users?customer_id=${customer.customer_id}`);
       expect(ids(listed.body.items)).toEqual([body.user_id]);
-      expect((await get(`/api/users/${body.user_id}`)).body).toMatchObject({ email, stats: { total_teams: 0, active_teams: 0 } });
+      expect((await get(`/api/users/${body.user_id}`)).body).toMatchObject({
+        email,
+        stats: { total_teams: 0, active_teams: 0 },
+      });
     });
 
     it.each(["inactive", "pending"] as const)("keeps the chosen status %s", async (status) => {
@@ -367,7 +512,11 @@ describe.each(targets)("users API on %s", (target) => {
       for (const again of [email, ` ${email.toUpperCase()} `]) {
         const { status, body } = await send("POST", "/api/users", { email: again, customer_id: other.customer_id });
         expect(status, again).toBe(409);
-        expect(body.error).toEqual({ code: "conflict", message: msg.users.emailTaken, fields: { email: msg.users.emailTaken } });
+        expect(body.error).toEqual({
+          code: "conflict",
+          message: msg.users.emailTaken,
+          fields: { email: msg.users.emailTaken },
+        });
       }
       expect(await count(sql`select 1 from users_data where lower(email) = ${email}`)).toBe(1);
       // The refused insert left the database usable: the next create succeeds.
@@ -390,18 +539,35 @@ describe.each(targets)("users API on %s", (target) => {
       expect(first.body).toEqual({ user_id: user.user_id, team_id: team.team_id, customer_id: customer.customer_id });
       const second = await join();
       expect(second.status).toBe(200);
-      expect(await rows(sql`select customer_id from teams_users where user_id = ${user.user_id}`)).toEqual([{ customer_id: customer.customer_id }]);
+      expect(await rows(sql`select customer_id from teams_users where user_id = ${user.user_id}`)).toEqual([
+        { customer_id: customer.customer_id },
+      ]);
 
       const memberships = await get(`/api/users/${user.user_id}/teams`);
       expect(memberships.status).toBe(200);
-      const onePage = { total_exact: true, summary: {}, summary_exact: true, summary_as_of: null, counting: false, next_cursor: null, prev_cursor: null };
+      const onePage = {
+        total_exact: true,
+        summary: {},
+        summary_exact: true,
+        summary_as_of: null,
+        counting: false,
+        next_cursor: null,
+        prev_cursor: null,
+      };
       expect(memberships.body).toEqual({
         ...onePage,
         total: 1,
-        items: [{
-          team_id: team.team_id, team_name: team.team_name, status: "active", customer_id: customer.customer_id,
-          customer_name: customer.customer_name, user_count: 1, created_at: expect.any(String),
-        }],
+        items: [
+          {
+            team_id: team.team_id,
+            team_name: team.team_name,
+            status: "active",
+            customer_id: customer.customer_id,
+            customer_name: customer.customer_name,
+            user_count: 1,
+            created_at: expect.any(String),
+          },
+        ],
       });
       expect((await get(`/api/users/${user.user_id}`)).body.stats).toEqual({ total_teams: 1, active_teams: 1 });
       expect((await get(`/api/users/${user.user_id}/available-teams`)).body).toEqual({ items: [], total: 0 });
@@ -424,7 +590,11 @@ describe.each(targets)("users API on %s", (target) => {
       const foreign = await newTeam((await newCustomer()).customer_id);
       const other = await send("POST", `/api/users/${user.user_id}/teams`, { team_id: foreign.team_id });
       expect(other.status).toBe(422);
-      expect(other.body.error).toEqual({ code: "validation_failed", message: msg.users.teamOfOtherCustomer, fields: { team_id: msg.users.teamOfOtherCustomer } });
+      expect(other.body.error).toEqual({
+        code: "validation_failed",
+        message: msg.users.teamOfOtherCustomer,
+        fields: { team_id: msg.users.teamOfOtherCustomer },
+      });
       const archived = await newTeam(customer.customer_id, "inactive");
       const inactive = await send("POST", `/api/users/${user.user_id}/teams`, { team_id: archived.team_id });
       expect(inactive.status).toBe(422);
@@ -454,7 +624,8 @@ describe.each(targets)("users API on %s", (target) => {
       const user = await newUser(customer.customer_id);
       const tag = uid();
       const make = async (name: string, status: "active" | "inactive" = "active") =>
-        (await send("POST", "/api/teams", { customer_id: customer.customer_id, team_name: `${name} ${tag}`, status })).body.team_id as string;
+        (await send("POST", "/api/teams", { customer_id: customer.customer_id, team_name: `${name} ${tag}`, status }))
+          .body.team_id as string;
       const beta = await make("Beta");
       const alpha = await make("alpha");
       const joined = await make("Gamma");
@@ -474,7 +645,13 @@ describe.each(targets)("users API on %s", (target) => {
     it("lists a demo user's memberships joined to team and customer names equal to SQL, searchable and paged", async () => {
       const [{ user_id }] = await rows<{ user_id: string }>(sql`
         select user_id from teams_users group by user_id order by count(*) desc, user_id limit 1`);
-      const expected = await rows<{ team_id: string; team_name: string; customer_name: string; status: string; user_count: number }>(sql`
+      const expected = await rows<{
+        team_id: string;
+        team_name: string;
+        customer_name: string;
+        status: string;
+        user_count: number;
+      }>(sql`
         select t.team_id, t.team_name, c.customer_name, t.status,
           (select count(*) from teams_users m where m.team_id = t.team_id)::int as user_count
         from teams_users tu join teams t on t.team_id = tu.team_id join customers c on c.customer_id = t.customer_id
@@ -482,7 +659,15 @@ describe.each(targets)("users API on %s", (target) => {
       expect(expected.length).toBeGreaterThan(1);
       const { body } = await get(`/api/users/${user_id}/teams`);
       expect(body.total).toBe(expected.length);
-      expect((body.items as UserMembership[]).map(({ team_id, team_name, customer_name, status, user_count }) => ({ team_id, team_name, customer_name, status, user_count }))).toEqual(expected);
+      expect(
+        (body.items as UserMembership[]).map(({ team_id, team_name, customer_name, status, user_count }) => ({
+          team_id,
+          team_name,
+          customer_name,
+          status,
+          user_count,
+        })),
+      ).toEqual(expected);
 
       const q = expected[0].team_name.toUpperCase();
       const searched = await get(`/api/users/${user_id}/teams?q=${encodeURIComponent(q)}`);
@@ -494,7 +679,9 @@ describe.each(targets)("users API on %s", (target) => {
       expect(paged.body.total).toBe(expected.length);
       expect(paged.body.items.map((m: UserMembership) => m.team_id)).toEqual([expected[1].team_id]);
       const desc = await get(`/api/users/${user_id}/teams?sort=team_name&order=desc`);
-      expect(desc.body.items.map((m: UserMembership) => m.team_id)).toEqual(expected.map((m) => m.team_id).toReversed());
+      expect(desc.body.items.map((m: UserMembership) => m.team_id)).toEqual(
+        expected.map((m) => m.team_id).toReversed(),
+      );
     });
   });
 
@@ -509,7 +696,11 @@ describe.each(targets)("users API on %s", (target) => {
       "POST /api/users/{userId}/teams": { team_id: (await newTeam(customer.customer_id)).team_id },
       "DELETE /api/users/{userId}/teams/{teamId}": undefined,
     };
-    const mutations = new Set(routeTable.filter((r) => r.method !== "GET" && /^\/api\/users(\/|$)/.test(r.path)).map((r) => `${r.method} ${r.path}`));
+    const mutations = new Set(
+      routeTable
+        .filter((r) => r.method !== "GET" && /^\/api\/users(\/|$)/.test(r.path))
+        .map((r) => `${r.method} ${r.path}`),
+    );
     expect([...mutations].toSorted()).toEqual(Object.keys(bodies).toSorted());
     const pathIds: Record<string, string> = { userId: member.user_id, teamId: team.team_id };
     for (const route of mutations) {
@@ -520,7 +711,9 @@ describe.each(targets)("users API on %s", (target) => {
       expect(body.error.code, route).toBe("forbidden");
     }
     expect(await count(sql`select 1 from users_data where email = ${viewerEmail}`)).toBe(0);
-    expect((await get(`/api/users/${member.user_id}/teams`)).body.items.map((m: UserMembership) => m.team_id)).toEqual([team.team_id]);
+    expect((await get(`/api/users/${member.user_id}/teams`)).body.items.map((m: UserMembership) => m.team_id)).toEqual([
+      team.team_id,
+    ]);
     expect(await auditActions(member.user_id)).toEqual(["create", "add_member"]);
   });
 });
@@ -553,7 +746,10 @@ describe("GET /api/users statement count (PGlite)", () => {
       body: JSON.stringify({ email: "counter@test.example", password: testPassword }),
     });
     expect(signIn.status).toBe(200);
-    const cookie = signIn.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+    const cookie = signIn.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; ");
     request = async (path) => app.request(path, { headers: { cookie, origin: publicUrl } });
   });
   afterAll(() => handle.close());

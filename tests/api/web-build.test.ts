@@ -25,10 +25,18 @@ describe("source maps", () => {
     mkdirSync(path.join(webRoot, "assets"));
     writeFileSync(path.join(webRoot, "index.html"), "<!doctype html><title>x</title>");
     writeFileSync(path.join(webRoot, "assets/app.js"), "console.log(1)");
-    writeFileSync(path.join(webRoot, "assets/app.js.map"), JSON.stringify({ version: 3, sources: ["secret.ts"], sourcesContent: ["secret"] }));
+    writeFileSync(
+      path.join(webRoot, "assets/app.js.map"),
+      JSON.stringify({ version: 3, sources: ["secret.ts"], sourcesContent: ["secret"] }),
+    );
     const handle = await freshDatabase("pglite");
     try {
-      const { app } = createApp({ db: handle.db, config: { authSecret: "x".repeat(40), publicUrl, security: defaultSecurity }, logger: pino({ level: "silent" }), webRoot });
+      const { app } = createApp({
+        db: handle.db,
+        config: { authSecret: "x".repeat(40), publicUrl, security: defaultSecurity },
+        logger: pino({ level: "silent" }),
+        webRoot,
+      });
       expect((await app.request("/assets/app.js")).status).toBe(200);
       for (const p of ["/assets/app.js.map", "/assets/x.js.map", "/app.js.map"]) {
         const res = await app.request(p);

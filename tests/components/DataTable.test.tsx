@@ -6,7 +6,12 @@ import { columnsFor, DataTable, type SortState } from "../../src/web/components/
 type Row = { id: string; name: string; count: number };
 const col = columnsFor<Row>();
 const columns = [
-  col.accessor("name", { id: "name", header: "Name", meta: { grow: true }, cell: (c) => <a href={`/rows/${c.row.original.id}`}>{c.getValue()}</a> }),
+  col.accessor("name", {
+    id: "name",
+    header: "Name",
+    meta: { grow: true },
+    cell: (c) => <a href={`/rows/${c.row.original.id}`}>{c.getValue()}</a>,
+  }),
   col.accessor("count", { id: "count", header: "Count", meta: { align: "right" }, cell: (c) => c.getValue() }),
 ];
 const rows: Row[] = [
@@ -18,7 +23,10 @@ const rows: Row[] = [
 function table(props: Partial<Parameters<typeof DataTable<Row>>[0]> = {}) {
   return render(<DataTable<Row> label="Things" columns={columns} rows={rows} rowKey={(r) => r.id} {...props} />);
 }
-const bodyRows = () => within(screen.getByRole("table", { name: "Things" })).getAllByRole("row").slice(1);
+const bodyRows = () =>
+  within(screen.getByRole("table", { name: "Things" }))
+    .getAllByRole("row")
+    .slice(1);
 
 describe("DataTable", () => {
   it("renders a header and one row per item, numbers right-aligned", () => {
@@ -37,7 +45,17 @@ describe("DataTable", () => {
     expect(screen.getByRole("columnheader", { name: "Count" }).getAttribute("aria-sort")).toBeNull();
     await userEvent.click(within(name).getByRole("button"));
     expect(onSort).toHaveBeenLastCalledWith({ sort: "name", order: "desc" });
-    rerender(<DataTable<Row> label="Things" columns={columns} rows={rows} rowKey={(r) => r.id} sortable={["name", "count"]} sort={{ sort: "name", order: "desc" }} onSort={onSort} />);
+    rerender(
+      <DataTable<Row>
+        label="Things"
+        columns={columns}
+        rows={rows}
+        rowKey={(r) => r.id}
+        sortable={["name", "count"]}
+        sort={{ sort: "name", order: "desc" }}
+        onSort={onSort}
+      />,
+    );
     expect(screen.getByRole("columnheader", { name: "Name" }).getAttribute("aria-sort")).toBe("descending");
     await userEvent.click(within(screen.getByRole("columnheader", { name: "Count" })).getByRole("button"));
     expect(onSort).toHaveBeenLastCalledWith({ sort: "count", order: "asc" });

@@ -5,11 +5,26 @@ import { RoleBadges, StatusBadge, statusTone, type BadgeKind } from "../../src/w
 
 /** SPEC.md §4's badge colours. */
 const expected: Array<[BadgeKind, string, string]> = [
-  ["customer", "active", "success"], ["customer", "inactive", "error"], ["customer", "trial", "warning"], ["customer", "archived", "neutral"],
-  ["team", "active", "success"], ["team", "inactive", "error"], ["team", "pending", "warning"],
-  ["user", "active", "success"], ["user", "inactive", "error"], ["user", "pending", "warning"],
-  ["prompt", "active", "success"], ["prompt", "inactive", "error"], ["prompt", "pending", "warning"], ["prompt", "rejected", "error"], ["prompt", "draft", "secondary"],
-  ["comment", "active", "success"], ["comment", "inactive", "error"], ["comment", "pending", "warning"], ["comment", "rejected", "error"], ["comment", "other", "secondary"],
+  ["customer", "active", "success"],
+  ["customer", "inactive", "error"],
+  ["customer", "trial", "warning"],
+  ["customer", "archived", "neutral"],
+  ["team", "active", "success"],
+  ["team", "inactive", "error"],
+  ["team", "pending", "warning"],
+  ["user", "active", "success"],
+  ["user", "inactive", "error"],
+  ["user", "pending", "warning"],
+  ["prompt", "active", "success"],
+  ["prompt", "inactive", "error"],
+  ["prompt", "pending", "warning"],
+  ["prompt", "rejected", "error"],
+  ["prompt", "draft", "secondary"],
+  ["comment", "active", "success"],
+  ["comment", "inactive", "error"],
+  ["comment", "pending", "warning"],
+  ["comment", "rejected", "error"],
+  ["comment", "other", "secondary"],
 ];
 
 describe("status badges", () => {
@@ -22,7 +37,12 @@ describe("status badges", () => {
   });
 
   it("gives every badge, and 'No roles', one size", () => {
-    render(<><StatusBadge kind="user" status="active" /><RoleBadges roles={[]} /></>);
+    render(
+      <>
+        <StatusBadge kind="user" status="active" />
+        <RoleBadges roles={[]} />
+      </>,
+    );
     expect(screen.getByText("Active").className).toMatch(/\bbadge-sm\b/);
     expect(screen.getByText(msg.users.noRoles).className).toMatch(/\bbadge-sm\b/);
   });

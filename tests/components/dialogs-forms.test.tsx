@@ -27,7 +27,16 @@ describe("ConfirmDialog", () => {
   });
 
   it("disables both answers while the action runs and shows its error", () => {
-    render(<ConfirmDialog open {...props} busy error="Team not found" onConfirm={() => undefined} onCancel={() => undefined} />);
+    render(
+      <ConfirmDialog
+        open
+        {...props}
+        busy
+        error="Team not found"
+        onConfirm={() => undefined}
+        onCancel={() => undefined}
+      />,
+    );
     expect((screen.getByRole("button", { name: "Cancel" }) as HTMLButtonElement).disabled).toBe(true);
     expect((screen.getAllByRole("button", { name: "Delete Team" }).at(-1) as HTMLButtonElement).disabled).toBe(true);
     expect(screen.getByRole("alert").textContent).toBe("Team not found");
@@ -74,10 +83,17 @@ describe("form errors", () => {
 
   it("puts a server's field messages on their fields and keeps the red box for other errors only", () => {
     const setError = vi.fn();
-    const duplicate = new ApiError(409, "conflict", "A user with this email address already exists", { email: "A user with this email address already exists" });
+    const duplicate = new ApiError(409, "conflict", "A user with this email address already exists", {
+      email: "A user with this email address already exists",
+    });
     expect(applyServerError(duplicate, setError)).toBeNull();
-    expect(setError).toHaveBeenCalledWith("email", { type: "server", message: "A user with this email address already exists" });
-    expect(applyServerError(new ApiError(500, "internal", "Database unavailable"), vi.fn())).toBe("Database unavailable");
+    expect(setError).toHaveBeenCalledWith("email", {
+      type: "server",
+      message: "A user with this email address already exists",
+    });
+    expect(applyServerError(new ApiError(500, "internal", "Database unavailable"), vi.fn())).toBe(
+      "Database unavailable",
+    );
     render(<FormError message="Database unavailable" />);
     expect(screen.getByRole("alert").textContent).toBe("Database unavailable");
   });

@@ -23,25 +23,83 @@ const listZod = (sortKeys: readonly [string, ...string[]], extra: z.ZodRawShape)
 const twins: Array<[string, (search: Record<string, unknown>) => unknown, z.ZodType, readonly string[]]> = [
   ["/customers", customersSearch, listZod(customerSortKeys, {}), customerSortKeys],
   ["/teams", teamsSearch, listZod(teamSortKeys, { customer: drop(z.guid()) }), teamSortKeys],
-  ["/users", usersSearch, listZod(userSortKeys, { customer: drop(z.guid()), signed_in: drop(z.literal(true)) }), userSortKeys],
-  ["/audit", auditSearch, z.object({
-    operator: drop(z.string().max(100)), entity: drop(z.string().max(50)), entity_id: drop(z.string().max(100)), action: drop(z.string().max(50)),
-    from: drop(z.iso.date()), to: drop(z.iso.date()), page: drop(z.coerce.number().int().min(1)), cursor: drop(z.string().max(2000)),
-  }), []],
+  [
+    "/users",
+    usersSearch,
+    listZod(userSortKeys, { customer: drop(z.guid()), signed_in: drop(z.literal(true)) }),
+    userSortKeys,
+  ],
+  [
+    "/audit",
+    auditSearch,
+    z.object({
+      operator: drop(z.string().max(100)),
+      entity: drop(z.string().max(50)),
+      entity_id: drop(z.string().max(100)),
+      action: drop(z.string().max(50)),
+      from: drop(z.iso.date()),
+      to: drop(z.iso.date()),
+      page: drop(z.coerce.number().int().min(1)),
+      cursor: drop(z.string().max(2000)),
+    }),
+    [],
+  ],
 ];
 
 /** zod keeps a dropped key with the value undefined; the router leaves undefined out of the URL either way. */
-const defined = (o: unknown) => Object.fromEntries(Object.entries(o as Record<string, unknown>).filter(([, v]) => v !== undefined));
+const defined = (o: unknown) =>
+  Object.fromEntries(Object.entries(o as Record<string, unknown>).filter(([, v]) => v !== undefined));
 
-const keys = ["q", "sort", "order", "page", "cursor", "customer", "signed_in", "operator", "entity", "entity_id", "action", "from", "to", "other"];
+const keys = [
+  "q",
+  "sort",
+  "order",
+  "page",
+  "cursor",
+  "customer",
+  "signed_in",
+  "operator",
+  "entity",
+  "entity_id",
+  "action",
+  "from",
+  "to",
+  "other",
+];
 const value = (words: readonly string[]) =>
   fc.oneof(
     fc.string({ maxLength: 12 }),
     fc.string({ minLength: 195, maxLength: 2010 }),
-    fc.constantFrom(...words, "asc", "desc", "ASC", "", "true", "1", "0", "-3", "2.5", "1e3", " 7", "0x10", "Infinity", "9007199254740993",
-      "123e4567-e89b-12d3-a456-426614174000", "123E4567-E89B-12D3-A456-426614174000", "123e4567-e89b-02d3-a456-426614174000",
-      "00000000-0000-0000-0000-000000000000", "2024-02-29", "2023-02-29", "2026-13-01", "2026-11-31", "2026-11-22T10:00"),
-    fc.integer({ min: -5, max: 10_000 }), fc.double(), fc.boolean(), fc.constant(null),
+    fc.constantFrom(
+      ...words,
+      "asc",
+      "desc",
+      "ASC",
+      "",
+      "true",
+      "1",
+      "0",
+      "-3",
+      "2.5",
+      "1e3",
+      " 7",
+      "0x10",
+      "Infinity",
+      "9007199254740993",
+      "123e4567-e89b-12d3-a456-426614174000",
+      "123E4567-E89B-12D3-A456-426614174000",
+      "123e4567-e89b-02d3-a456-426614174000",
+      "00000000-0000-0000-0000-000000000000",
+      "2024-02-29",
+      "2023-02-29",
+      "2026-13-01",
+      "2026-11-31",
+      "2026-11-22T10:00",
+    ),
+    fc.integer({ min: -5, max: 10_000 }),
+    fc.double(),
+    fc.boolean(),
+    fc.constant(null),
     fc.array(fc.oneof(fc.integer({ min: 0, max: 5 }), fc.string({ maxLength: 3 })), { maxLength: 2 }),
     fc.dictionary(fc.string({ maxLength: 3 }), fc.integer(), { maxKeys: 2 }),
   );
@@ -57,9 +115,27 @@ describe("URL search validation of the route table", () => {
   });
 
   it("keeps valid values, typed as the router parses them, and drops bad ones and unknown keys", () => {
-    expect(usersSearch({ q: "acme", sort: "email", order: "desc", page: 3, customer: "123e4567-e89b-12d3-a456-426614174000", signed_in: true, extra: 1 }))
-      .toEqual({ q: "acme", sort: "email", order: "desc", page: 3, customer: "123e4567-e89b-12d3-a456-426614174000", signed_in: true });
-    expect(usersSearch({ q: 123, sort: "password", order: "up", page: 0, customer: "acme", signed_in: "yes" })).toEqual({});
+    expect(
+      usersSearch({
+        q: "acme",
+        sort: "email",
+        order: "desc",
+        page: 3,
+        customer: "123e4567-e89b-12d3-a456-426614174000",
+        signed_in: true,
+        extra: 1,
+      }),
+    ).toEqual({
+      q: "acme",
+      sort: "email",
+      order: "desc",
+      page: 3,
+      customer: "123e4567-e89b-12d3-a456-426614174000",
+      signed_in: true,
+    });
+    expect(usersSearch({ q: 123, sort: "password", order: "up", page: 0, customer: "acme", signed_in: "yes" })).toEqual(
+      {},
+    );
     expect(auditSearch({ from: "2026-11-01", to: "2026-02-30", page: "2" })).toEqual({ from: "2026-11-01", page: 2 });
   });
 });

@@ -10,14 +10,21 @@ const wcag = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
 /** axe's findings on the page as it is now, one line per failing element. */
 async function violations(page: Page, where: string): Promise<string[]> {
   const result = await new AxeBuilder({ page }).withTags(wcag).analyze();
-  return result.violations.flatMap((v) => v.nodes.map((n) => `${where}: ${v.id} (${v.impact}) at ${n.target.join(" ")}: ${n.failureSummary?.split("\n")[1]?.trim() ?? ""}`));
+  return result.violations.flatMap((v) =>
+    v.nodes.map(
+      (n) =>
+        `${where}: ${v.id} (${v.impact}) at ${n.target.join(" ")}: ${n.failureSummary?.split("\n")[1]?.trim() ?? ""}`,
+    ),
+  );
 }
 
 for (const theme of ["light", "dark"] as const) {
   test.describe(`axe-core, ${theme} theme`, () => {
     test.use({ colorScheme: theme });
 
-    test(`every route of the router, the login screen, menus and dialogs have no WCAG A/AA violation (${theme})`, async ({ page }) => {
+    test(`every route of the router, the login screen, menus and dialogs have no WCAG A/AA violation (${theme})`, async ({
+      page,
+    }) => {
       test.setTimeout(480_000); // every route, both modals of a team and of a skill: minutes on a busy 2-core machine
       const found: string[] = [];
 

@@ -2,11 +2,19 @@ import { msg } from "../../src/domain/messages";
 import { passwordMessages } from "../../src/domain/password";
 import { apiWrite, expect, signIn, test } from "./fixtures";
 
-test("an operator changes their password from the user menu, with the policy and the current password checked", async ({ page, browser }) => {
+test("an operator changes their password from the user menu, with the policy and the current password checked", async ({
+  page,
+  browser,
+}) => {
   await signIn(page);
   const email = `changer-${Date.now()}@pedal.example`;
   const first = "first-password-1";
-  const created = await apiWrite(page, "POST", "/api/operators", { email, name: "Changer", role: "viewer", password: first });
+  const created = await apiWrite(page, "POST", "/api/operators", {
+    email,
+    name: "Changer",
+    role: "viewer",
+    password: first,
+  });
   expect(created.status()).toBe(201);
 
   const context = await browser.newContext();
@@ -46,7 +54,10 @@ test("an operator changes their password from the user menu, with the policy and
   await expect(own.getByRole("button", { name: msg.ui.userMenu })).toBeVisible();
   await context.close();
 
-  const check = await page.request.post("/api/auth/sign-in/email", { data: { email, password: "second-password-2" }, headers: { origin: new URL(page.url()).origin } });
+  const check = await page.request.post("/api/auth/sign-in/email", {
+    data: { email, password: "second-password-2" },
+    headers: { origin: new URL(page.url()).origin },
+  });
   expect(check.status()).toBe(200);
 });
 
@@ -54,7 +65,12 @@ test("a database outage shows Cannot reach the server with Retry, and keeps the 
   await signIn(page, "/customers");
   // The server answers 503 while its database is down (tests/api/auth-attacks.test.ts makes it really fail).
   await page.route("**/api/auth/get-session", (route) =>
-    route.fulfill({ status: 503, contentType: "application/json", body: JSON.stringify({ error: { code: "unavailable", message: msg.api.unavailable } }) }));
+    route.fulfill({
+      status: 503,
+      contentType: "application/json",
+      body: JSON.stringify({ error: { code: "unavailable", message: msg.api.unavailable } }),
+    }),
+  );
   await page.reload();
   await expect(page.getByRole("heading", { name: msg.lists.cannotReach })).toBeVisible();
   await expect(page.getByLabel("Email")).toHaveCount(0);

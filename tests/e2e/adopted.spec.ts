@@ -26,12 +26,20 @@ function script(args: string[], databaseUrl: string): Promise<string> {
     let out = "";
     const child = spawn(process.execPath, ["--import", "tsx", ...args], {
       cwd: root,
-      env: { ...process.env, DATABASE_URL: databaseUrl, DATA_DIR: dataDir, LOG_LEVEL: "warn", BETTER_AUTH_SECRET: "adopted-e2e-secret-adopted-e2e-secret-01" },
+      env: {
+        ...process.env,
+        DATABASE_URL: databaseUrl,
+        DATA_DIR: dataDir,
+        LOG_LEVEL: "warn",
+        BETTER_AUTH_SECRET: "adopted-e2e-secret-adopted-e2e-secret-01",
+      },
       stdio: ["ignore", "pipe", "pipe"],
     });
     child.stdout.on("data", (d) => (out += d));
     child.stderr.on("data", (d) => (out += d));
-    child.on("exit", (code) => (code === 0 ? resolve(out) : reject(new Error(`${args.join(" ")} exited ${code}:\n${out}`))));
+    child.on("exit", (code) =>
+      code === 0 ? resolve(out) : reject(new Error(`${args.join(" ")} exited ${code}:\n${out}`)),
+    );
   });
 }
 
@@ -46,10 +54,25 @@ test.describe("an adopted database", () => {
     mkdirSync(dataDir, { recursive: true });
     database = await createScratchDatabase(base!);
     await fillLegacyDatabase(database.url);
-    expect(await script(["scripts/adopt.ts", "--apply", "--rollback-file", path.join(dataDir, "rollback.sql")], database.url)).toContain("Adopted:");
-    await script(["scripts/operator-create.ts", "--email", operator.email, "--password", operator.password], database.url);
+    expect(
+      await script(
+        ["scripts/adopt.ts", "--apply", "--rollback-file", path.join(dataDir, "rollback.sql")],
+        database.url,
+      ),
+    ).toContain("Adopted:");
+    await script(
+      ["scripts/operator-create.ts", "--email", operator.email, "--password", operator.password],
+      database.url,
+    );
     server = startConsoleProcess(
-      { target: "postgres", dataDir, password: operator.password, authSecret: "adopted-e2e-secret-adopted-e2e-secret-01", databaseUrl: database.url, dispose: async () => undefined },
+      {
+        target: "postgres",
+        dataDir,
+        password: operator.password,
+        authSecret: "adopted-e2e-secret-adopted-e2e-secret-01",
+        databaseUrl: database.url,
+        dispose: async () => undefined,
+      },
       await freePort(),
     );
     await waitReady(server);
@@ -69,19 +92,28 @@ test.describe("an adopted database", () => {
     await expect(page.getByRole("button", { name: "User menu" })).toBeVisible();
 
     const ids = new Map([
-      ["customerId", legacy.archivedCustomer], ["teamId", legacy.duplicatedTeam], ["userId", legacy.suspendedUser],
-      ["skillId", legacy.deprecatedSkill], ["promptId", legacy.publishedPrompt], ["platformId", legacy.retiredPlatform],
+      ["customerId", legacy.archivedCustomer],
+      ["teamId", legacy.duplicatedTeam],
+      ["userId", legacy.suspendedUser],
+      ["skillId", legacy.deprecatedSkill],
+      ["promptId", legacy.publishedPrompt],
+      ["platformId", legacy.retiredPlatform],
     ]);
     for (const screen of await screens(page, ids)) {
       await page.goto(`${url}${screen.path}`);
       await settled(page);
-      await expect(page.locator("main"), screen.route).not.toContainText(/Error loading|not found|Something went wrong/i);
+      await expect(page.locator("main"), screen.route).not.toContainText(
+        /Error loading|not found|Something went wrong/i,
+      );
       await expect(page.locator("main h1").first(), screen.route).toBeVisible();
     }
 
     await page.goto(`${url}/customers/${legacy.archivedCustomer}`);
     await expect(page.getByRole("heading", { name: legacy.archivedCustomerName })).toBeVisible();
-    await expect(page.locator("main [data-tone]", { hasText: /^Archived$/ }).first()).toHaveAttribute("data-tone", "neutral");
+    await expect(page.locator("main [data-tone]", { hasText: /^Archived$/ }).first()).toHaveAttribute(
+      "data-tone",
+      "neutral",
+    );
 
     await page.goto(`${url}/users?q=${encodeURIComponent(legacy.suspendedUserEmail)}`);
     const row = page.getByRole("table", { name: "Users" }).getByRole("row").nth(1);
@@ -94,7 +126,8 @@ test.describe("an adopted database", () => {
     const badge = (label: string) => page.locator("main [data-tone]", { hasText: new RegExp(`^${label}$`) }).first();
     await page.goto(`${url}/skills/${legacy.deprecatedSkill}`);
     await expect(badge("Deprecated")).toHaveAttribute("data-tone", "neutral");
-    for (const label of ["Published", "Flagged"]) await expect(badge(label), label).toHaveAttribute("data-tone", "secondary");
+    for (const label of ["Published", "Flagged"])
+      await expect(badge(label), label).toHaveAttribute("data-tone", "secondary");
     await page.goto(`${url}/prompts/${legacy.publishedPrompt}`);
     await expect(badge("Published")).toHaveAttribute("data-tone", "secondary");
     await page.goto(`${url}/platforms/${legacy.retiredPlatform}`);

@@ -8,7 +8,9 @@ import { apiGet, expect, signIn, test } from "./fixtures";
 const wcag = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
 
 test.describe("analytics", () => {
-  test("renders each chart with its table fallback and CSV, switches the sign-in range, and has no axe violation", async ({ page }) => {
+  test("renders each chart with its table fallback and CSV, switches the sign-in range, and has no axe violation", async ({
+    page,
+  }) => {
     test.setTimeout(60_000);
     await signIn(page, "/analytics");
     await expect(page.getByRole("heading", { level: 1, name: msg.analytics.title })).toBeVisible();
@@ -17,7 +19,9 @@ test.describe("analytics", () => {
       await expect(card.getByRole("heading", { name: analyticsInfo[figure].title })).toBeVisible();
       await expect(card.getByTestId("chart").locator("svg.recharts-surface").first()).toBeVisible();
       // When the figure's aggregate ran (the costly ones come from a snapshot of at most a minute).
-      await expect(card.getByTestId("as-of")).toHaveText(new RegExp(`^${msg.analytics.asOf("")}\\w{3} \\d{1,2}, \\d{4}, \\d{2}:\\d{2}$`));
+      await expect(card.getByTestId("as-of")).toHaveText(
+        new RegExp(`^${msg.analytics.asOf("")}\\w{3} \\d{1,2}, \\d{4}, \\d{2}:\\d{2}$`),
+      );
     }
     // The table fallback holds the API's figures.
     const statuses = await apiGet(page, "/api/analytics/customers-by-status");
@@ -26,12 +30,16 @@ test.describe("analytics", () => {
     const table = card.getByRole("table", { name: analyticsInfo["customers-by-status"].title });
     await expect(table.getByRole("row")).toHaveCount(statuses.rows.length + 1);
     // Labels as the console writes them ("Active", not "active"), with the API's figures.
-    await expect(table.getByRole("row", { name: new RegExp(`^${titleCase(statuses.rows[0].label)}`) })).toContainText(String(statuses.rows[0].values.customers));
+    await expect(table.getByRole("row", { name: new RegExp(`^${titleCase(statuses.rows[0].label)}`) })).toContainText(
+      String(statuses.rows[0].values.customers),
+    );
     await expect(table).not.toContainText(/\b(active|inactive|trial)\b/);
 
-
     // CSV download of a chart's data.
-    const [file] = await Promise.all([page.waitForEvent("download"), card.getByRole("button", { name: msg.analytics.downloadCsv(analyticsInfo["customers-by-status"].title) }).click()]);
+    const [file] = await Promise.all([
+      page.waitForEvent("download"),
+      card.getByRole("button", { name: msg.analytics.downloadCsv(analyticsInfo["customers-by-status"].title) }).click(),
+    ]);
     const csv = readFileSync((await file.path())!, "utf8");
     expect(csv.split("\r\n")[0]).toBe("Status,Customers");
     expect(csv).toContain(`active,${statuses.rows[0].values.customers}`);
@@ -47,7 +55,9 @@ test.describe("analytics", () => {
     for (const scheme of ["light", "dark"] as const) {
       await page.emulateMedia({ colorScheme: scheme });
       const result = await new AxeBuilder({ page }).withTags(wcag).analyze();
-      expect(result.violations.flatMap((v) => v.nodes.map((n) => `${scheme}: ${v.id} at ${n.target.join(" ")}`))).toEqual([]);
+      expect(
+        result.violations.flatMap((v) => v.nodes.map((n) => `${scheme}: ${v.id} at ${n.target.join(" ")}`)),
+      ).toEqual([]);
     }
   });
 });

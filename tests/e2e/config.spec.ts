@@ -66,7 +66,11 @@ test.describe("configuration", () => {
     await page.goto(`/config?customer=${id}`);
     await expect(page.getByLabel(configLabels.max_users)).toHaveValue("50");
     // Someone else saves meanwhile.
-    const res = await apiWrite(page, "PATCH", `/api/config/${id}`, { ...(await apiGet(page, `/api/config/${id}`)).values, max_users: 77, version: 0 });
+    const res = await apiWrite(page, "PATCH", `/api/config/${id}`, {
+      ...(await apiGet(page, `/api/config/${id}`)).values,
+      max_users: 77,
+      version: 0,
+    });
     expect(res.status()).toBe(200);
     await page.getByLabel(configLabels.max_teams).fill("15");
     await page.getByRole("button", { name: msg.config.save }).click();

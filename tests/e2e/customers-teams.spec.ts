@@ -82,7 +82,9 @@ test.describe("customers", () => {
   });
 
   test("the customer page shows its cards, information, users and teams", async ({ page }) => {
-    const customer = demo.customers.find((c) => !c.valid_domains && demo.teams.some((t) => t.customer_id === c.customer_id))!;
+    const customer = demo.customers.find(
+      (c) => !c.valid_domains && demo.teams.some((t) => t.customer_id === c.customer_id),
+    )!;
     await signIn(page, `/customers/${customer.customer_id}`);
     await expect(page.getByRole("heading", { name: customer.customer_name! })).toBeVisible();
     for (const label of ["Total Users", "Active Users", "Total Teams", "Active Teams"]) {
@@ -96,7 +98,8 @@ test.describe("customers", () => {
     }
     const usersOfCustomer = demo.users_data.filter((u) => u.customer_id === customer.customer_id);
     await expect(users.getByRole("row")).toHaveCount(Math.min(usersOfCustomer.length, 50) + 1);
-    if (usersOfCustomer.some((u) => !u.last_login)) await expect(users.getByText(msg.fallbacks.neverLoggedIn).first()).toBeVisible();
+    if (usersOfCustomer.some((u) => !u.last_login))
+      await expect(users.getByText(msg.fallbacks.neverLoggedIn).first()).toBeVisible();
     const teams = page.getByRole("table", { name: "Teams" });
     for (const header of ["Team Name", "Users", "Skills", "Status", "Created"]) {
       await expect(teams.getByRole("columnheader", { name: header })).toBeVisible();
@@ -108,7 +111,13 @@ test.describe("customers", () => {
     await expect(page.getByRole("heading", { name: msg.customers.notFound })).toBeVisible();
     await expect(page.getByRole("link", { name: "Back to Customers" })).toBeVisible();
 
-    await page.route("**/api/customers?**", (route) => route.fulfill({ status: 503, contentType: "application/json", body: JSON.stringify({ error: { code: "internal", message: "Service unavailable" } }) }));
+    await page.route("**/api/customers?**", (route) =>
+      route.fulfill({
+        status: 503,
+        contentType: "application/json",
+        body: JSON.stringify({ error: { code: "internal", message: "Service unavailable" } }),
+      }),
+    );
     await page.goto("/customers");
     await expect(page.getByText(msg.customers.loadError)).toBeVisible({ timeout: 15_000 });
     await expect(page.getByText("Service unavailable")).toBeVisible();
@@ -158,7 +167,10 @@ test.describe("teams", () => {
     const customer = demo.customers.find((c) => demo.users_data.some((u) => u.customer_id === c.customer_id))!;
     const member = demo.users_data.find((u) => u.customer_id === customer.customer_id)!;
     const teamName = `E2E Team ${Date.now()}`;
-    const created = await apiWrite(page, "POST", "/api/teams", { customer_id: customer.customer_id, team_name: teamName });
+    const created = await apiWrite(page, "POST", "/api/teams", {
+      customer_id: customer.customer_id,
+      team_name: teamName,
+    });
     expect(created.status()).toBe(201);
     const team = await created.json();
     // Membership has no screen on the team page; add it through the database-backed API of users when it exists,

@@ -76,7 +76,9 @@ test.describe("one rule, wherever it is used", () => {
     await expect(page.getByRole("button", { name: msg.app.retry })).toHaveCount(0);
   });
 
-  test("an editor who opens an admin screen by URL sees one statement of it: no toolbar, no Retry", async ({ page }) => {
+  test("an editor who opens an admin screen by URL sees one statement of it: no toolbar, no Retry", async ({
+    page,
+  }) => {
     await signInAs(page, "editor", "/operators");
     for (const path of ["/operators", "/audit"]) {
       await page.goto(path);
@@ -87,10 +89,21 @@ test.describe("one rule, wherever it is used", () => {
     }
   });
 
-  test("a list that cannot load shows one error with one Retry, and cards that say they could not load", async ({ page }) => {
+  test("a list that cannot load shows one error with one Retry, and cards that say they could not load", async ({
+    page,
+  }) => {
     await signIn(page, "/");
-    await page.route(/\/api\/(customers|users)(\?|$)/, (route) => route.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify({ error: { code: "internal", message: "Broken on purpose" } }) }));
-    for (const [path, title] of [["/customers", msg.customers.loadError], ["/users", msg.users.loadError]] as const) {
+    await page.route(/\/api\/(customers|users)(\?|$)/, (route) =>
+      route.fulfill({
+        status: 500,
+        contentType: "application/json",
+        body: JSON.stringify({ error: { code: "internal", message: "Broken on purpose" } }),
+      }),
+    );
+    for (const [path, title] of [
+      ["/customers", msg.customers.loadError],
+      ["/users", msg.users.loadError],
+    ] as const) {
       await page.goto(path);
       await expect(page.getByRole("heading", { name: title })).toBeVisible();
       await expect(page.getByRole("button", { name: msg.app.retry })).toHaveCount(1);
@@ -102,12 +115,16 @@ test.describe("one rule, wherever it is used", () => {
 });
 
 test.describe("looks", () => {
-  test("the comments' five cards share one row at 1400 px, and Export CSV stays on the toolbar's first row", async ({ page }) => {
+  test("the comments' five cards share one row at 1400 px, and Export CSV stays on the toolbar's first row", async ({
+    page,
+  }) => {
     await page.setViewportSize({ width: 1400, height: 900 });
     await signIn(page, "/comments");
     const cards = page.getByRole("group").filter({ has: page.locator(".card-body") });
     await expect(cards.first()).toBeVisible();
-    const tops = await page.locator("[role=group].card").evaluateAll((els) => els.map((e) => Math.round(e.getBoundingClientRect().top)));
+    const tops = await page
+      .locator("[role=group].card")
+      .evaluateAll((els) => els.map((e) => Math.round(e.getBoundingClientRect().top)));
     expect(new Set(tops).size).toBe(1);
     const search = await page.getByPlaceholder(/Search comments/).boundingBox();
     const exportButton = await page.getByRole("button", { name: msg.lists.exportCsv }).boundingBox();
@@ -116,7 +133,9 @@ test.describe("looks", () => {
 });
 
 test.describe("feedback", () => {
-  test("assigning a skill from a team's modal moves no row: the confirmation is a notice outside the list", async ({ page }) => {
+  test("assigning a skill from a team's modal moves no row: the confirmation is a notice outside the list", async ({
+    page,
+  }) => {
     await signIn(page, "/teams");
     const teams = await apiGet<{ items: Array<{ team_id: string }> }>(page, "/api/teams?status=active&limit=1");
     await page.goto(`/teams/${teams.items[0].team_id}`);
@@ -125,7 +144,10 @@ test.describe("feedback", () => {
     const list = modal.getByRole("list", { name: "Assignable skills" });
     await expect(list).toBeVisible();
     const before = (await list.boundingBox())!.y;
-    await modal.getByRole("button", { name: /^Assign / }).first().click();
+    await modal
+      .getByRole("button", { name: /^Assign / })
+      .first()
+      .click();
     await expect(page.getByTestId("success-banner")).toHaveText(msg.teams.skillAssigned);
     expect((await list.boundingBox())!.y).toBe(before);
     await expect(page.getByTestId("success-banner")).toBeHidden({ timeout: 5_000 });
@@ -134,11 +156,16 @@ test.describe("feedback", () => {
 });
 
 test.describe("pickers", () => {
-  test("the customer filter scrolls through every customer by name, loading more from the server, and typing still narrows it", async ({ page }) => {
+  test("the customer filter scrolls through every customer by name, loading more from the server, and typing still narrows it", async ({
+    page,
+  }) => {
     await signIn(page, "/teams");
     const all: string[] = [];
     for (let after: string | null = null, first = true; first || after; first = false) {
-      const res: { items: Array<{ customer_name: string }>; next: string | null } = await apiGet(page, `/api/customers/options?limit=50${after ? `&after=${after}` : ""}`);
+      const res: { items: Array<{ customer_name: string }>; next: string | null } = await apiGet(
+        page,
+        `/api/customers/options?limit=50${after ? `&after=${after}` : ""}`,
+      );
       all.push(...res.items.map((c) => c.customer_name));
       after = res.next;
     }
@@ -162,10 +189,14 @@ test.describe("pickers", () => {
 test.describe("looks, continued", () => {
   test("a prompt's and a platform's pages carry their name in the document title", async ({ page }) => {
     await signIn(page, "/");
-    const prompt = (await apiGet<{ items: Array<{ prompt_id: string; prompt_title: string }> }>(page, "/api/prompts?limit=1")).items[0];
+    const prompt = (
+      await apiGet<{ items: Array<{ prompt_id: string; prompt_title: string }> }>(page, "/api/prompts?limit=1")
+    ).items[0];
     await page.goto(`/prompts/${prompt.prompt_id}`);
     await expect(page).toHaveTitle(`${prompt.prompt_title} · ${msg.nav.prompts} · ${msg.app.name}`);
-    const platform = (await apiGet<{ items: Array<{ platform_id: string; platform_name: string }> }>(page, "/api/platforms?limit=1")).items[0];
+    const platform = (
+      await apiGet<{ items: Array<{ platform_id: string; platform_name: string }> }>(page, "/api/platforms?limit=1")
+    ).items[0];
     await page.goto(`/platforms/${platform.platform_id}`);
     await expect(page).toHaveTitle(`${platform.platform_name} · ${msg.nav.platforms} · ${msg.app.name}`);
   });

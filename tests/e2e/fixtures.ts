@@ -37,7 +37,10 @@ export async function pickOption(page: Page, label: string, name: string) {
   const picker = page.getByRole("combobox", { name: label });
   await expect(async () => {
     await picker.fill(name);
-    await page.getByRole("listbox", { name: label }).getByRole("option", { name, exact: true }).click({ timeout: 5_000 });
+    await page
+      .getByRole("listbox", { name: label })
+      .getByRole("option", { name, exact: true })
+      .click({ timeout: 5_000 });
     await expect(picker).toHaveValue(name, { timeout: 2_000 });
   }).toPass({ timeout: 20_000 });
 }
@@ -67,7 +70,12 @@ export const test = base.extend<{ consoleErrors: string[]; expectedConsoleErrors
       page.on("pageerror", (err) => errors.push(err.message));
       page.on("console", (m) => {
         // A failed request logs a console error; tests that provoke one declare it in `allowed`.
-        if (m.type() === "error" && !/Failed to load resource/.test(m.text()) && !expectedConsoleErrors.some((re) => re.test(m.text()))) errors.push(m.text());
+        if (
+          m.type() === "error" &&
+          !/Failed to load resource/.test(m.text()) &&
+          !expectedConsoleErrors.some((re) => re.test(m.text()))
+        )
+          errors.push(m.text());
       });
       await use(errors);
       expect(errors, "console errors").toEqual([]);

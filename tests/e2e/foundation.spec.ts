@@ -75,7 +75,17 @@ test.describe("signed in", () => {
   test("sidebar lists the spec's entries and collapses to w-16 and expands to w-64", async ({ page }) => {
     await signIn(page);
     const sidebar = page.getByTestId("sidebar");
-    for (const label of ["Dashboard", "Customers", "Teams", "Users", "Skills", "Platforms", "Prompts", "Comments", "Analytics"]) {
+    for (const label of [
+      "Dashboard",
+      "Customers",
+      "Teams",
+      "Users",
+      "Skills",
+      "Platforms",
+      "Prompts",
+      "Comments",
+      "Analytics",
+    ]) {
       await expect(sidebar.getByRole("link", { name: label })).toBeVisible();
     }
     await expect(page.getByPlaceholder(msg.app.searchPlaceholder)).toBeVisible();
@@ -89,13 +99,21 @@ test.describe("signed in", () => {
   test("dashboard failure shows the spec's message and Retry recovers", async ({ page }) => {
     await signIn(page, "/analytics");
     await expect(page.getByRole("heading", { level: 1, name: msg.analytics.title })).toBeVisible();
-    await page.route("**/api/dashboard", (route) => route.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify({ error: { code: "internal", message: "Database unavailable" } }) }));
+    await page.route("**/api/dashboard", (route) =>
+      route.fulfill({
+        status: 500,
+        contentType: "application/json",
+        body: JSON.stringify({ error: { code: "internal", message: "Database unavailable" } }),
+      }),
+    );
     await page.getByRole("link", { name: "Dashboard" }).click();
     await expect(page.getByText(msg.dashboard.loadError)).toBeVisible({ timeout: 15_000 });
     await expect(page.getByText("Database unavailable")).toBeVisible();
     await page.unroute("**/api/dashboard");
     await page.getByRole("button", { name: msg.app.retry }).click();
-    await expect(statCard(page, msg.dashboard.totalCustomers)).toContainText(fmt((await apiGet(page, "/api/dashboard")).total_customers));
+    await expect(statCard(page, msg.dashboard.totalCustomers)).toContainText(
+      fmt((await apiGet(page, "/api/dashboard")).total_customers),
+    );
   });
 
   test("unknown routes show a not-found page with a link home", async ({ page }) => {

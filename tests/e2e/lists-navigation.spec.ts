@@ -46,7 +46,9 @@ test.describe("lists: navigation and export", () => {
   test.describe(() => {
     // The router reports the failed load on the console; that is the point of this test.
     test.use({ expectedConsoleErrors: [new RegExp(msg.lists.cannotReach)] });
-    test("a screen whose code cannot be loaded shows 'Cannot reach the server', and Retry loads it", async ({ page }) => {
+    test("a screen whose code cannot be loaded shows 'Cannot reach the server', and Retry loads it", async ({
+      page,
+    }) => {
       await signIn(page, "/");
       await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
       // From now on every script the app has not loaded yet fails, as when the server is down; the
@@ -65,9 +67,13 @@ test.describe("lists: navigation and export", () => {
   test.describe(() => {
     // The screen's code needs the shell's chunk too, so the router reports its failed load as well.
     test.use({ expectedConsoleErrors: [new RegExp(msg.lists.cannotReach)] });
-    test("when the shell's code cannot be loaded after sign-in, 'Cannot reach the server' with Retry, which loads it and the screen", async ({ page }) => {
+    test("when the shell's code cannot be loaded after sign-in, 'Cannot reach the server' with Retry, which loads it and the screen", async ({
+      page,
+    }) => {
       let block = true;
-      await page.route(/\/assets\/Shell-[^/]*\.js$/, (route) => (block ? route.abort("connectionrefused") : route.continue()));
+      await page.route(/\/assets\/Shell-[^/]*\.js$/, (route) =>
+        block ? route.abort("connectionrefused") : route.continue(),
+      );
       await page.goto("/customers");
       await page.getByLabel("Email").fill(admin.email);
       await page.getByLabel("Password").fill(admin.password);

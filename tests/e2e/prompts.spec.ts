@@ -9,11 +9,19 @@ async function make<T>(page: Page, path: string, body: Record<string, unknown>):
   expect(res.status(), path).toBe(201);
   return res.json();
 }
-const makeSkill = (page: Page) => make<{ skill_id: string; skill_name: string }>(page, "/api/skills", { skill_name: `E2E Prompt Skill ${stamp()}` });
+const makeSkill = (page: Page) =>
+  make<{ skill_id: string; skill_name: string }>(page, "/api/skills", { skill_name: `E2E Prompt Skill ${stamp()}` });
 const makePlatform = (page: Page, body: Record<string, unknown> = {}) =>
-  make<{ platform_id: string; platform_name: string }>(page, "/api/platforms", { platform_name: `E2E Platform ${stamp()}`, ...body });
+  make<{ platform_id: string; platform_name: string }>(page, "/api/platforms", {
+    platform_name: `E2E Platform ${stamp()}`,
+    ...body,
+  });
 const makePrompt = (page: Page, skillId: string, body: Record<string, unknown> = {}) =>
-  make<{ prompt_id: string; prompt_title: string }>(page, "/api/prompts", { prompt_title: `E2E Prompt ${stamp()}`, skill_id: skillId, ...body });
+  make<{ prompt_id: string; prompt_title: string }>(page, "/api/prompts", {
+    prompt_title: `E2E Prompt ${stamp()}`,
+    skill_id: skillId,
+    ...body,
+  });
 
 const banner = (page: Page) => page.getByTestId("success-banner");
 const dialog = (page: Page) => page.getByRole("dialog");
@@ -25,7 +33,12 @@ test.describe("prompts and platforms", () => {
   test("the prompts list shows the cards, the spec's columns and the status filter in the URL", async ({ page }) => {
     await signIn(page, "/prompts");
     const { summary, total } = await apiGet(page, "/api/prompts?limit=1");
-    for (const [label, value] of [["Total", summary.total], ["Active", summary.active], ["Inactive", summary.inactive], ["Draft", summary.draft]] as const) {
+    for (const [label, value] of [
+      ["Total", summary.total],
+      ["Active", summary.active],
+      ["Inactive", summary.inactive],
+      ["Draft", summary.draft],
+    ] as const) {
       await expect(statCard(page, label)).toContainText(String(value));
     }
     const table = page.getByRole("table", { name: msg.prompts.title });
@@ -63,7 +76,10 @@ test.describe("prompts and platforms", () => {
     await expect(page.getByTestId("associated-skill")).toHaveText(skill.skill_name);
 
     // Edit twice: the content, then the title.
-    for (const change of [{ field: "Prompt Content", value: "Hello {name},\nwelcome to the team.\nRegards" }, { field: "Prompt Title", value: `${title} v3` }]) {
+    for (const change of [
+      { field: "Prompt Content", value: "Hello {name},\nwelcome to the team.\nRegards" },
+      { field: "Prompt Title", value: `${title} v3` },
+    ]) {
       await page.getByRole("link", { name: msg.prompts.editPrompt }).click();
       await expect(page.getByRole("heading", { name: msg.prompts.editTitle })).toBeVisible();
       await expect(page.getByText(msg.prompts.editSubtitle)).toBeVisible();
@@ -92,12 +108,17 @@ test.describe("prompts and platforms", () => {
     await expect(versions.getByText(msg.prompts.restoredFrom(1))).toBeVisible();
   });
 
-  test("archive and activate, assign two platforms through the modal search, unassign one, delete", async ({ page }) => {
+  test("archive and activate, assign two platforms through the modal search, unassign one, delete", async ({
+    page,
+  }) => {
     await signIn(page, "/prompts");
     const skill = await makeSkill(page);
     const tag = stamp();
     const alpha = await makePlatform(page, { platform_name: `Alpha ${tag}`, platform_description: "Web chat widget" });
-    const beta = await makePlatform(page, { platform_name: `Beta ${tag}`, platform_description: `Mobile KEYWORD-${tag} app` });
+    const beta = await makePlatform(page, {
+      platform_name: `Beta ${tag}`,
+      platform_description: `Mobile KEYWORD-${tag} app`,
+    });
     const prompt = await makePrompt(page, skill.skill_id, { prompt_value: "Say hi" });
     await page.goto(`/prompts/${prompt.prompt_id}`);
     await expect(page.getByRole("heading", { name: prompt.prompt_title, level: 1 })).toBeVisible();
@@ -167,7 +188,11 @@ test.describe("prompts and platforms", () => {
     const platformId = page.url().split("/").pop()!;
 
     const prompt = await makePrompt(page, skill.skill_id);
-    expect((await apiWrite(page, "POST", `/api/prompts/${prompt.prompt_id}/platforms`, { platform_id: platformId })).status()).toBe(201);
+    expect(
+      (
+        await apiWrite(page, "POST", `/api/prompts/${prompt.prompt_id}/platforms`, { platform_id: platformId })
+      ).status(),
+    ).toBe(201);
     await page.reload();
     const table = page.getByRole("table", { name: "Assigned prompts" });
     await expect(table.getByRole("link", { name: prompt.prompt_title })).toBeVisible();
@@ -204,14 +229,17 @@ test.describe("prompts and platforms", () => {
     await expect(page.getByRole("heading", { name: msg.prompts.notFound })).toBeVisible();
     await page.goto("/platforms/00000000-0000-4000-8000-000000000000");
     await expect(page.getByRole("heading", { name: msg.platforms.notFound })).toBeVisible();
-
   });
 
   test("error states with Retry", async ({ page }) => {
     await signIn(page, "/prompts");
     const skill = await makeSkill(page);
     const bare = await makePrompt(page, skill.skill_id);
-    const failure = { status: 503, contentType: "application/json", body: JSON.stringify({ error: { code: "internal", message: "Service unavailable" } }) };
+    const failure = {
+      status: 503,
+      contentType: "application/json",
+      body: JSON.stringify({ error: { code: "internal", message: "Service unavailable" } }),
+    };
     await page.route(`**/api/prompts/${bare.prompt_id}`, (route) => route.fulfill(failure));
     await page.goto(`/prompts/${bare.prompt_id}`);
     await expect(page.getByRole("heading", { name: msg.prompts.loadOneError })).toBeVisible({ timeout: 15_000 });
@@ -220,7 +248,10 @@ test.describe("prompts and platforms", () => {
     await page.getByRole("button", { name: msg.app.retry }).click();
     await expect(page.getByRole("heading", { name: bare.prompt_title, level: 1 })).toBeVisible();
 
-    for (const [path, title] of [["prompts", msg.prompts.loadError], ["platforms", msg.platforms.loadError]] as const) {
+    for (const [path, title] of [
+      ["prompts", msg.prompts.loadError],
+      ["platforms", msg.platforms.loadError],
+    ] as const) {
       await page.route(`**/api/${path}?**`, (route) => route.fulfill(failure));
       await page.goto(`/${path}`);
       await expect(page.getByText(title)).toBeVisible({ timeout: 15_000 });

@@ -15,10 +15,15 @@ async function signInAs(page: Page, email: string) {
 }
 
 /** The element that has focus, described by its role-ish tag and text. */
-const focused = (page: Page) => page.evaluate(() => {
-  const el = document.activeElement as HTMLElement | null;
-  return { tag: el?.tagName.toLowerCase(), text: el?.textContent?.trim().slice(0, 80) ?? "", inDialog: Boolean(el?.closest("dialog[open]")) };
-});
+const focused = (page: Page) =>
+  page.evaluate(() => {
+    const el = document.activeElement as HTMLElement | null;
+    return {
+      tag: el?.tagName.toLowerCase(),
+      text: el?.textContent?.trim().slice(0, 80) ?? "",
+      inDialog: Boolean(el?.closest("dialog[open]")),
+    };
+  });
 
 test.describe("keyboard", () => {
   test("a list row is one Tab stop; arrows move between rows; Enter opens the record", async ({ page }) => {
@@ -46,7 +51,9 @@ test.describe("keyboard", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(name);
   });
 
-  test("the user menu's items are out of the Tab order until it opens; keys open, move and close it", async ({ page }) => {
+  test("the user menu's items are out of the Tab order until it opens; keys open, move and close it", async ({
+    page,
+  }) => {
     await signIn(page);
     const button = page.getByRole("button", { name: msg.ui.userMenu });
     await expect(page.getByRole("menuitem", { name: msg.app.signOut })).toHaveCount(0);
@@ -68,7 +75,9 @@ test.describe("keyboard", () => {
     await signIn(page, "/teams");
     await page.getByRole("table", { name: "Teams" }).getByRole("row").nth(1).getByRole("cell").nth(2).click();
     await page.getByRole("button", { name: "Assign Skill" }).click();
-    await expect(page.getByRole("dialog", { name: msg.teams.assignSkillTitle }).getByPlaceholder(msg.teams.searchSkills)).toBeFocused();
+    await expect(
+      page.getByRole("dialog", { name: msg.teams.assignSkillTitle }).getByPlaceholder(msg.teams.searchSkills),
+    ).toBeFocused();
     await page.keyboard.press("Escape");
     await expect(page.getByRole("dialog", { name: msg.teams.assignSkillTitle })).toBeHidden();
 
@@ -103,24 +112,36 @@ test.describe("layout and content", () => {
     await expect(page).toHaveTitle(`${msg.customers.notFound} · ${msg.nav.customers} · ${msg.app.name}`);
   });
 
-  test("a 200-character name is cut once with an ellipsis at 1400 px, readable in full on hover and by screen readers", async ({ page }) => {
+  test("a 200-character name is cut once with an ellipsis at 1400 px, readable in full on hover and by screen readers", async ({
+    page,
+  }) => {
     await page.setViewportSize({ width: 1400, height: 900 });
     await signIn(page, "/customers");
     const name = `Extremely Long Customer Name ${unique()} `.padEnd(200, "Wordy ").slice(0, 200).trim();
     const customer = await (await apiWrite(page, "POST", "/api/customers", { customer_name: name })).json();
-    const team = await (await apiWrite(page, "POST", "/api/teams", { customer_id: customer.customer_id, team_name: "Platform" })).json();
+    const team = await (
+      await apiWrite(page, "POST", "/api/teams", { customer_id: customer.customer_id, team_name: "Platform" })
+    ).json();
 
     await page.goto(`/customers/${customer.customer_id}`);
     const heading = page.getByRole("heading", { level: 1 });
     await expect(heading).toHaveText(name);
     await expect(heading).toHaveAttribute("title", name);
-    const cut = await heading.evaluate((el) => ({ overflow: el.scrollWidth > el.clientWidth, ellipsis: getComputedStyle(el).textOverflow, lines: Math.round(el.getBoundingClientRect().height / parseFloat(getComputedStyle(el).lineHeight)) }));
+    const cut = await heading.evaluate((el) => ({
+      overflow: el.scrollWidth > el.clientWidth,
+      ellipsis: getComputedStyle(el).textOverflow,
+      lines: Math.round(el.getBoundingClientRect().height / parseFloat(getComputedStyle(el).lineHeight)),
+    }));
     expect(cut).toEqual({ overflow: true, ellipsis: "ellipsis", lines: 1 });
     // The header's buttons stay on one row beside the title.
     const history = (await page.getByRole("link", { name: msg.audit.history }).boundingBox())!;
     const archive = (await page.getByRole("button", { name: "Archive" }).boundingBox())!;
     expect(Math.abs(history.y - archive.y)).toBeLessThan(2);
-    expect(Math.abs(history.y + history.height / 2 - ((await heading.boundingBox())!.y + (await heading.boundingBox())!.height / 2))).toBeLessThan(12);
+    expect(
+      Math.abs(
+        history.y + history.height / 2 - ((await heading.boundingBox())!.y + (await heading.boundingBox())!.height / 2),
+      ),
+    ).toBeLessThan(12);
 
     // The team page: the back link on one line, the customer card cut with its full name on hover.
     await page.goto(`/teams/${team.team_id}`);
@@ -132,7 +153,9 @@ test.describe("layout and content", () => {
     expect(await card.evaluate((el) => el.scrollHeight > el.clientHeight)).toBe(true);
   });
 
-  test("phone width: /customers stacks rows as label: value cards without sideways scrolling; search and actions fit", async ({ page }) => {
+  test("phone width: /customers stacks rows as label: value cards without sideways scrolling; search and actions fit", async ({
+    page,
+  }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await signIn(page, "/customers");
     await settled(page);
@@ -140,8 +163,10 @@ test.describe("layout and content", () => {
     const row = table.getByRole("row").nth(1);
     await expect(row).toBeVisible();
     // Each value is labelled with its column ("Users", "Last Updated"...).
-    const labels = await row.getByRole("cell").evaluateAll((cells) => cells.map((c) => getComputedStyle(c, "::before").content));
-    expect(labels).toEqual(['none', '"Users"', '"Teams"', '"Status"', '"Created"', '"Last Updated"']);
+    const labels = await row
+      .getByRole("cell")
+      .evaluateAll((cells) => cells.map((c) => getComputedStyle(c, "::before").content));
+    expect(labels).toEqual(["none", '"Users"', '"Teams"', '"Status"', '"Created"', '"Last Updated"']);
     // One card per row: the name on top, then the labelled values under it.
     const nameBox = (await row.getByRole("link").first().boundingBox())!;
     const usersBox = (await row.getByRole("cell").nth(1).boundingBox())!;
@@ -178,7 +203,9 @@ test.describe("layout and content", () => {
     expect(last.x + last.width).toBeLessThanOrEqual(390);
   });
 
-  test("one relative-time format, numbers right-aligned in tabular figures, times with their zone on hover; /users shows e-mails at 1400 px", async ({ page }) => {
+  test("one relative-time format, numbers right-aligned in tabular figures, times with their zone on hover; /users shows e-mails at 1400 px", async ({
+    page,
+  }) => {
     await page.setViewportSize({ width: 1400, height: 900 });
     await signIn(page, "/users");
     await settled(page);
@@ -195,12 +222,16 @@ test.describe("layout and content", () => {
     await page.goto("/customers");
     await settled(page);
     const users = page.getByRole("table", { name: "Customers" }).getByRole("row").nth(1).getByRole("cell").nth(1);
-    expect(await users.evaluate((el) => [getComputedStyle(el).textAlign, getComputedStyle(el).fontVariantNumeric])).toEqual(["right", "tabular-nums"]);
+    expect(
+      await users.evaluate((el) => [getComputedStyle(el).textAlign, getComputedStyle(el).fontVariantNumeric]),
+    ).toEqual(["right", "tabular-nums"]);
   });
 });
 
 test.describe("feedback and roles", () => {
-  test("dashboard cards open their lists; Active Users opens the users who signed in at least once", async ({ page }) => {
+  test("dashboard cards open their lists; Active Users opens the users who signed in at least once", async ({
+    page,
+  }) => {
     await signIn(page);
     const stats = await apiGet(page, "/api/dashboard");
     await statCard(page, msg.dashboard.totalTeams).getByRole("link").click();
@@ -253,7 +284,9 @@ test.describe("feedback and roles", () => {
     await expect(html).toHaveCSS("color-scheme", "dark");
   });
 
-  test("a viewer sees 'Your role can view but not change this' on add routes, and disabled actions with the reason", async ({ page }) => {
+  test("a viewer sees 'Your role can view but not change this' on add routes, and disabled actions with the reason", async ({
+    page,
+  }) => {
     await signInAs(page, "viewer@pedal.example");
     const customer = (await apiGet(page, "/api/customers?limit=1")).items[0];
     for (const path of ["/customers/add", "/users/add", `/customers/${customer.customer_id}/add-team`]) {

@@ -9,27 +9,38 @@ import { apiGet } from "./fixtures";
  * sweep until one is added.
  */
 export function routePaths(): string[] {
-  return Object.keys(router.routesByPath).filter((path) => path !== "").sort();
+  return Object.keys(router.routesByPath)
+    .filter((path) => path !== "")
+    .sort();
 }
 
 type Resolver = (page: Page) => Promise<string>;
 
 /** A real id for each route parameter, chosen to show a well-filled record. */
 const resolvers: Record<string, Resolver> = {
-  customerId: async (page) => (await apiGet(page, "/api/customers?limit=1&sort=user_count&order=desc")).items[0].customer_id,
+  customerId: async (page) =>
+    (await apiGet(page, "/api/customers?limit=1&sort=user_count&order=desc")).items[0].customer_id,
   teamId: async (page) => (await apiGet(page, "/api/teams?limit=1&sort=user_count&order=desc")).items[0].team_id,
   skillId: async (page) => (await apiGet(page, "/api/skills?limit=1&sort=team_count&order=desc")).items[0].skill_id,
   promptId: async (page) => {
     // A prompt with content and platforms, to show a well-filled page.
-    const { items } = await apiGet<{ items: Array<{ prompt_id: string; prompt_excerpt: string | null; platform_names: string[] }> }>(page, "/api/prompts?limit=100");
+    const { items } = await apiGet<{
+      items: Array<{ prompt_id: string; prompt_excerpt: string | null; platform_names: string[] }>;
+    }>(page, "/api/prompts?limit=100");
     return (items.find((p) => p.prompt_excerpt && p.platform_names.length > 0) ?? items[0]).prompt_id;
   },
   platformId: async (page) => {
-    const { items } = await apiGet<{ items: Array<{ platform_id: string; prompt_count: number }> }>(page, "/api/platforms?limit=100");
+    const { items } = await apiGet<{ items: Array<{ platform_id: string; prompt_count: number }> }>(
+      page,
+      "/api/platforms?limit=100",
+    );
     return (items.find((p) => p.prompt_count > 0) ?? items[0]).platform_id;
   },
   userId: async (page) => {
-    const { items } = await apiGet<{ items: Array<{ user_id: string; first_name: string | null; roles: string[] }> }>(page, "/api/users?limit=100&sort=last_login&order=desc");
+    const { items } = await apiGet<{ items: Array<{ user_id: string; first_name: string | null; roles: string[] }> }>(
+      page,
+      "/api/users?limit=100&sort=last_login&order=desc",
+    );
     return (items.find((u) => u.first_name && u.roles.length >= 2) ?? items[0]).user_id;
   },
 };
@@ -37,7 +48,13 @@ const resolvers: Record<string, Resolver> = {
 export type Screen = { route: string; path: string; name: string };
 
 /** "/customers/$customerId/add-team" → "customers-id-add-team"; "/" → "dashboard". */
-export const screenName = (route: string) => (route === "/" ? "dashboard" : route.slice(1).replace(/\$[A-Za-z_]+/g, "id").replace(/\//g, "-"));
+export const screenName = (route: string) =>
+  route === "/"
+    ? "dashboard"
+    : route
+        .slice(1)
+        .replace(/\$[A-Za-z_]+/g, "id")
+        .replace(/\//g, "-");
 
 /** Every route with its parameters filled in (the page must be signed in); `ids` chooses some of them. */
 export async function screens(page: Page, ids = new Map<string, string>()): Promise<Screen[]> {
@@ -46,7 +63,8 @@ export async function screens(page: Page, ids = new Map<string, string>()): Prom
     let path = route;
     for (const [, param] of route.matchAll(/\$([A-Za-z_]+)/g)) {
       const resolve = resolvers[param];
-      if (!resolve) throw new Error(`No id for route parameter $${param} of ${route}: add a resolver to tests/e2e/screens.ts`);
+      if (!resolve)
+        throw new Error(`No id for route parameter $${param} of ${route}: add a resolver to tests/e2e/screens.ts`);
       if (!ids.has(param)) ids.set(param, await resolve(page));
       path = path.replace(`$${param}`, ids.get(param)!);
     }
@@ -58,5 +76,9 @@ export async function screens(page: Page, ids = new Map<string, string>()): Prom
 /** Waits until a screen has loaded: no request in flight, no skeleton, no busy table. */
 export async function settled(page: Page) {
   await page.waitForLoadState("networkidle");
-  await page.locator(".skeleton, [aria-busy=true], [role=status] .loading").first().waitFor({ state: "detached", timeout: 10_000 }).catch(() => undefined);
+  await page
+    .locator(".skeleton, [aria-busy=true], [role=status] .loading")
+    .first()
+    .waitFor({ state: "detached", timeout: 10_000 })
+    .catch(() => undefined);
 }

@@ -6,14 +6,18 @@ import { apiGet, expect, signIn, test } from "./fixtures";
 const wcag = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
 async function violations(page: Page): Promise<string[]> {
   const result = await new AxeBuilder({ page }).withTags(wcag).analyze();
-  return result.violations.flatMap((v) => v.nodes.map((n) => `${v.id} at ${n.target.join(" ")}: ${n.failureSummary ?? ""}`));
+  return result.violations.flatMap((v) =>
+    v.nodes.map((n) => `${v.id} at ${n.target.join(" ")}: ${n.failureSummary ?? ""}`),
+  );
 }
 
 const palette = (page: Page) => page.getByRole("dialog", { name: msg.search.dialog });
 const paletteInput = (page: Page) => palette(page).getByRole("combobox", { name: msg.search.dialog });
 
 test.describe("global search", () => {
-  test("Ctrl+K, type part of a customer's name, Enter opens it; it is then among the recent records", async ({ page }) => {
+  test("Ctrl+K, type part of a customer's name, Enter opens it; it is then among the recent records", async ({
+    page,
+  }) => {
     await signIn(page);
     const { items } = await apiGet(page, "/api/customers?limit=1&sort=customer_name&order=asc");
     const customer = items[0] as { customer_id: string; customer_name: string };
@@ -34,12 +38,16 @@ test.describe("global search", () => {
     await page.keyboard.press("Control+k");
     await page.keyboard.press("Control+a");
     await page.keyboard.press("Backspace");
-    await expect(palette(page).getByRole("group", { name: msg.search.recent }).getByRole("option").first()).toContainText(customer.customer_name);
+    await expect(
+      palette(page).getByRole("group", { name: msg.search.recent }).getByRole("option").first(),
+    ).toContainText(customer.customer_name);
     await page.keyboard.press("Escape");
     await expect(palette(page)).toBeHidden();
   });
 
-  test("groups results by kind, arrows move, See all opens the list filtered, and the palette has no axe violation", async ({ page }) => {
+  test("groups results by kind, arrows move, See all opens the list filtered, and the palette has no axe violation", async ({
+    page,
+  }) => {
     await signIn(page);
     // Typing in the top bar's box opens the palette with the text.
     await page.getByRole("searchbox", { name: msg.app.searchPlaceholder }).fill("an");

@@ -6,10 +6,15 @@ const hostile = `<img src=x onerror="window.__xss=1">`;
 
 test("a customer named with HTML renders as text everywhere it appears", async ({ page }) => {
   let dialogs = 0;
-  page.on("dialog", (d) => { dialogs++; void d.dismiss(); });
+  page.on("dialog", (d) => {
+    dialogs++;
+    void d.dismiss();
+  });
   await signIn(page, "/customers");
   const created = await (await apiWrite(page, "POST", "/api/customers", { customer_name: hostile })).json();
-  const team = await (await apiWrite(page, "POST", "/api/teams", { customer_id: created.customer_id, team_name: hostile })).json();
+  const team = await (
+    await apiWrite(page, "POST", "/api/teams", { customer_id: created.customer_id, team_name: hostile })
+  ).json();
 
   await page.goto(`/customers?q=${encodeURIComponent("onerror")}`);
   await expect(page.getByRole("table", { name: "Customers" }).getByText(hostile)).toBeVisible();

@@ -13,10 +13,19 @@ async function makeSkill(page: Page, body: Record<string, unknown> = {}) {
 
 /** A customer with `n` active teams, made through the API. */
 async function makeCustomerWithTeams(page: Page, n: number) {
-  const customer = await (await apiWrite(page, "POST", "/api/customers", { customer_name: `E2E Skills Customer ${stamp()}` })).json();
+  const customer = await (
+    await apiWrite(page, "POST", "/api/customers", { customer_name: `E2E Skills Customer ${stamp()}` })
+  ).json();
   const teams: Array<{ team_id: string; team_name: string }> = [];
   for (let i = 0; i < n; i++) {
-    teams.push(await (await apiWrite(page, "POST", "/api/teams", { customer_id: customer.customer_id, team_name: `Squad ${i + 1} ${stamp()}` })).json());
+    teams.push(
+      await (
+        await apiWrite(page, "POST", "/api/teams", {
+          customer_id: customer.customer_id,
+          team_name: `Squad ${i + 1} ${stamp()}`,
+        })
+      ).json(),
+    );
   }
   return { customer: customer as { customer_id: string; customer_name: string }, teams };
 }
@@ -24,7 +33,9 @@ async function makeCustomerWithTeams(page: Page, n: number) {
 const banner = (page: Page) => page.getByTestId("success-banner");
 
 test.describe("skills", () => {
-  test("list shows the cards, filters by type, scope and status in the URL, and Clear Filters resets them", async ({ page }) => {
+  test("list shows the cards, filters by type, scope and status in the URL, and Clear Filters resets them", async ({
+    page,
+  }) => {
     await signIn(page, "/skills");
     const { summary, total } = await apiGet(page, "/api/skills?limit=1");
     await expect(statCard(page, "Total")).toContainText(String(summary.total));
@@ -114,7 +125,9 @@ test.describe("skills", () => {
     await modal.getByRole("option", { name: customer.customer_name }).click();
     const candidates = modal.getByRole("list", { name: "Assignable teams" });
     await expect(candidates.getByRole("listitem")).toHaveCount(2);
-    await modal.getByRole("button", { name: msg.skills.assignToNamedTeam(teams[0].team_name, customer.customer_name) }).click();
+    await modal
+      .getByRole("button", { name: msg.skills.assignToNamedTeam(teams[0].team_name, customer.customer_name) })
+      .click();
     await expect(page.getByTestId("success-banner")).toHaveText(msg.skills.assignedTo(teams[0].team_name));
     await expect(candidates.getByRole("listitem")).toHaveCount(1);
     await modal.getByRole("button", { name: "Close" }).first().click();
@@ -136,7 +149,10 @@ test.describe("skills", () => {
 
     // The team page lists the skill and opens it.
     await page.goto(`/teams/${teams[0].team_id}`);
-    await page.getByRole("list", { name: "Assigned skills" }).getByRole("link", { name: new RegExp(skill.skill_name) }).click();
+    await page
+      .getByRole("list", { name: "Assigned skills" })
+      .getByRole("link", { name: new RegExp(skill.skill_name) })
+      .click();
     await expect(page).toHaveURL(new RegExp(`/skills/${skill.skill_id}$`));
   });
 
@@ -149,8 +165,12 @@ test.describe("skills", () => {
     const modal = page.getByTestId("modal");
     await modal.getByRole("combobox", { name: "Customer" }).fill(customer.customer_name);
     await modal.getByRole("option", { name: customer.customer_name }).click();
-    await modal.getByRole("checkbox", { name: msg.skills.selectTeam(teams[0].team_name, customer.customer_name) }).check();
-    await modal.getByRole("checkbox", { name: msg.skills.selectTeam(teams[2].team_name, customer.customer_name) }).check();
+    await modal
+      .getByRole("checkbox", { name: msg.skills.selectTeam(teams[0].team_name, customer.customer_name) })
+      .check();
+    await modal
+      .getByRole("checkbox", { name: msg.skills.selectTeam(teams[2].team_name, customer.customer_name) })
+      .check();
     await expect(modal.getByTestId("assign-count")).toHaveText(msg.skills.willCreate(2));
     await modal.getByRole("button", { name: msg.skills.assignSelected(2) }).click();
     await expect(page.getByTestId("success-banner")).toHaveText(msg.skills.bulkAssigned(2));
@@ -178,7 +198,10 @@ test.describe("skills", () => {
     await modal.getByRole("button", { name: msg.skills.addPrompt }).click();
     await expect(banner(page)).toHaveText(msg.prompts.added);
     const prompts = page.getByRole("list", { name: "Prompts" });
-    await expect(prompts.getByRole("link", { name: "Summarise the ticket" })).toHaveAttribute("href", /\/prompts\/[0-9a-f-]{36}$/);
+    await expect(prompts.getByRole("link", { name: "Summarise the ticket" })).toHaveAttribute(
+      "href",
+      /\/prompts\/[0-9a-f-]{36}$/,
+    );
     await expect(statCard(page, "Prompts")).toContainText("1");
   });
 
@@ -230,7 +253,11 @@ test.describe("skills", () => {
     await page.goto("/skills/00000000-0000-4000-8000-000000000000/edit");
     await expect(page.getByRole("heading", { name: msg.skills.notFound })).toBeVisible();
 
-    const failure = { status: 503, contentType: "application/json", body: JSON.stringify({ error: { code: "internal", message: "Service unavailable" } }) };
+    const failure = {
+      status: 503,
+      contentType: "application/json",
+      body: JSON.stringify({ error: { code: "internal", message: "Service unavailable" } }),
+    };
     const skill = await makeSkill(page);
     await page.route(`**/api/skills/${skill.skill_id}`, (route) => route.fulfill(failure));
     await page.goto(`/skills/${skill.skill_id}`);

@@ -19,15 +19,25 @@ async function ownUserWithTeams(page: Page) {
   const tag = unique();
   const customer = await apiPost(page, "/api/customers", { customer_name: `E2E Users Customer ${tag}` });
   const team = await apiPost(page, "/api/teams", { customer_id: customer.customer_id, team_name: `E2E Alpha ${tag}` });
-  const archived = await apiPost(page, "/api/teams", { customer_id: customer.customer_id, team_name: `E2E Archived ${tag}`, status: "inactive" });
-  const user: UserListItem = await apiPost(page, "/api/users", { email: `e2e-member-${tag}@users.test`, customer_id: customer.customer_id });
+  const archived = await apiPost(page, "/api/teams", {
+    customer_id: customer.customer_id,
+    team_name: `E2E Archived ${tag}`,
+    status: "inactive",
+  });
+  const user: UserListItem = await apiPost(page, "/api/users", {
+    email: `e2e-member-${tag}@users.test`,
+    customer_id: customer.customer_id,
+  });
   return { customer, team, archived, user };
 }
 
 /** A user holding all three roles, found through the API. */
 async function userWithThreeRoles(page: Page): Promise<UserListItem> {
   for (let offset = 0; ; offset += 200) {
-    const { items, total } = await apiGet<{ items: UserListItem[]; total: number }>(page, `/api/users?limit=200&offset=${offset}`);
+    const { items, total } = await apiGet<{ items: UserListItem[]; total: number }>(
+      page,
+      `/api/users?limit=200&offset=${offset}`,
+    );
     const found = items.find((u) => u.roles.length === 3 && u.first_name);
     if (found) return found;
     if (offset + 200 >= total) throw new Error("no user with three roles");
@@ -64,13 +74,17 @@ test.describe("users", () => {
     await expect(page).toHaveURL(new RegExp(`/users/${three.user_id}$`));
     const name = `${three.first_name} ${three.last_name}`;
     await expect(page.getByRole("heading", { name })).toBeVisible();
-    for (const label of ["Customer", "Status", "Total Teams", "Active Teams"]) await expect(statCard(page, label)).toBeVisible();
+    for (const label of ["Customer", "Status", "Total Teams", "Active Teams"])
+      await expect(statCard(page, label)).toBeVisible();
     const roles = page.getByRole("region", { name: "Roles" });
-    for (const role of ["Admin", "Manager", "Member"]) await expect(roles.getByText(role, { exact: true })).toBeVisible();
+    for (const role of ["Admin", "Manager", "Member"])
+      await expect(roles.getByText(role, { exact: true })).toBeVisible();
     await expect(page.getByText(three.user_id)).toBeVisible();
     const detail = await apiGet(page, `/api/users/${three.user_id}`);
     await expect(statCard(page, "Total Teams")).toContainText(String(detail.stats.total_teams));
-    await expect(page.getByRole("table", { name: "Team Memberships" }).getByRole("row")).toHaveCount(Math.max(1, detail.stats.total_teams) + 1);
+    await expect(page.getByRole("table", { name: "Team Memberships" }).getByRole("row")).toHaveCount(
+      Math.max(1, detail.stats.total_teams) + 1,
+    );
     await page.getByRole("link", { name: "Back to Customer" }).click();
     await expect(page).toHaveURL(new RegExp(`/customers/${three.customer_id}$`));
   });
@@ -82,7 +96,10 @@ test.describe("users", () => {
     const picker = page.getByRole("combobox", { name: "Customer" });
     await expect(picker).toHaveValue(msg.teams.allCustomers);
     await picker.fill(customer.customer_name);
-    await page.getByRole("listbox", { name: "Customer" }).getByRole("option", { name: customer.customer_name, exact: true }).click();
+    await page
+      .getByRole("listbox", { name: "Customer" })
+      .getByRole("option", { name: customer.customer_name, exact: true })
+      .click();
     await expect(page).toHaveURL(new RegExp(`customer=${customer.customer_id}`));
     const filtered = await apiGet(page, `/api/users?customer_id=${customer.customer_id}&limit=1`);
     expect(filtered.total).toBeGreaterThan(1);
@@ -147,7 +164,9 @@ test.describe("users", () => {
     await expect(page.getByTestId("success-banner")).toBeHidden({ timeout: 5_000 });
   });
 
-  test("create a user: validation messages, then /users with the new user listed; a taken email is refused", async ({ page }) => {
+  test("create a user: validation messages, then /users with the new user listed; a taken email is refused", async ({
+    page,
+  }) => {
     await signIn(page, "/users");
     const customer = await apiPost(page, "/api/customers", { customer_name: `E2E Add User ${unique()}` });
     await page.getByRole("link", { name: "Add User" }).first().click();
@@ -157,7 +176,9 @@ test.describe("users", () => {
     // The customer picker offers active customers by name, 20 at most, narrowed by typing.
     await page.getByRole("combobox", { name: "Customer" }).click();
     const offered = page.getByRole("listbox", { name: "Customer" }).getByRole("option");
-    const active = (await apiGet(page, "/api/customers/options?active=true")).items.map((c: { customer_name: string }) => c.customer_name);
+    const active = (await apiGet(page, "/api/customers/options?active=true")).items.map(
+      (c: { customer_name: string }) => c.customer_name,
+    );
     await expect(offered).toHaveText(active);
     await page.getByRole("combobox", { name: "Customer" }).press("Escape");
 
@@ -178,7 +199,10 @@ test.describe("users", () => {
     const email = `${local.toLowerCase()}@users.test`;
     // "User created", with a link to the new user.
     await expect(page.getByTestId("success-banner")).toContainText(msg.users.created);
-    await expect(page.getByTestId("success-banner").getByRole("link", { name: email })).toHaveAttribute("href", /\/users\/[0-9a-f-]{36}$/);
+    await expect(page.getByTestId("success-banner").getByRole("link", { name: email })).toHaveAttribute(
+      "href",
+      /\/users\/[0-9a-f-]{36}$/,
+    );
     const table = page.getByRole("table", { name: "Users" });
     const row = table.getByRole("row").filter({ hasText: email });
     await expect(row).toBeVisible();
@@ -201,8 +225,14 @@ test.describe("users", () => {
     await expect(page).toHaveURL(/\/users$/);
   });
 
-  test("error and empty states: list failure with Retry, empty list, unknown user, customer list problems", async ({ page }) => {
-    const failure = { status: 503, contentType: "application/json", body: JSON.stringify({ error: { code: "internal", message: "Service unavailable" } }) };
+  test("error and empty states: list failure with Retry, empty list, unknown user, customer list problems", async ({
+    page,
+  }) => {
+    const failure = {
+      status: 503,
+      contentType: "application/json",
+      body: JSON.stringify({ error: { code: "internal", message: "Service unavailable" } }),
+    };
     await page.route("**/api/users?**", (route) => route.fulfill(failure));
     await signIn(page, "/users");
     await expect(page.getByText(msg.users.loadError)).toBeVisible({ timeout: 15_000 });
@@ -214,8 +244,20 @@ test.describe("users", () => {
     await expect(page.getByText(msg.users.loadError)).toBeHidden();
     await expect(page.getByRole("table", { name: "Users" }).getByRole("row")).not.toHaveCount(1);
 
-    const empty = { items: [], total: 0, total_exact: true, summary: { total: 0, active: 0, inactive: 0, recent_logins: 0 }, summary_exact: true, summary_as_of: null, counting: false, next_cursor: null, prev_cursor: null };
-    await page.route("**/api/users?**", (route) => route.fulfill({ status: 200, contentType: "application/json", body: JSON.stringify(empty) }));
+    const empty = {
+      items: [],
+      total: 0,
+      total_exact: true,
+      summary: { total: 0, active: 0, inactive: 0, recent_logins: 0 },
+      summary_exact: true,
+      summary_as_of: null,
+      counting: false,
+      next_cursor: null,
+      prev_cursor: null,
+    };
+    await page.route("**/api/users?**", (route) =>
+      route.fulfill({ status: 200, contentType: "application/json", body: JSON.stringify(empty) }),
+    );
     await page.goto("/users");
     await expect(page.getByText(msg.users.empty)).toBeVisible();
     await expect(page.getByText(msg.users.emptyHint)).toBeVisible();
@@ -233,7 +275,13 @@ test.describe("users", () => {
     await expect(page.getByText(msg.customers.loadErrorWith("Service unavailable"))).toBeVisible({ timeout: 15_000 });
     await expect(page.getByRole("button", { name: "Create User" })).toBeDisabled();
     await page.unroute("**/api/customers/options?**");
-    await page.route("**/api/customers/options?**", (route) => route.fulfill({ status: 200, contentType: "application/json", body: JSON.stringify({ items: [], more: false, next: null }) }));
+    await page.route("**/api/customers/options?**", (route) =>
+      route.fulfill({
+        status: 200,
+        contentType: "application/json",
+        body: JSON.stringify({ items: [], more: false, next: null }),
+      }),
+    );
     await page.goto("/users/add");
     await expect(page.getByText(msg.users.noActiveCustomers)).toBeVisible();
     await expect(page.getByRole("button", { name: "Create User" })).toBeDisabled();

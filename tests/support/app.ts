@@ -21,7 +21,10 @@ export const testPassword = "correct-horse-battery";
 export type TestConsole = {
   handle: DatabaseHandle;
   /** Calls the app; `as` signs the request in as the operator of that role. */
-  request(path: string, init?: RequestInit & { as?: OperatorRole; json?: unknown; noOrigin?: boolean }): Promise<Response>;
+  request(
+    path: string,
+    init?: RequestInit & { as?: OperatorRole; json?: unknown; noOrigin?: boolean },
+  ): Promise<Response>;
   /** GET as `as` (default viewer): status and parsed JSON body. */
   read(path: string, as?: OperatorRole): Promise<{ status: number; body: any }>;
   /** A mutation as `as` (default editor): status and parsed JSON body. */
@@ -62,15 +65,26 @@ export function testClock(): TestClock {
  */
 export async function startConsole(
   target: TargetName,
-  options: { demo?: boolean; security?: Partial<SecurityConfig>; clock?: () => Date; logger?: pino.Logger; handle?: DatabaseHandle; analyticsRefreshSeconds?: number } = {},
+  options: {
+    demo?: boolean;
+    security?: Partial<SecurityConfig>;
+    clock?: () => Date;
+    logger?: pino.Logger;
+    handle?: DatabaseHandle;
+    analyticsRefreshSeconds?: number;
+  } = {},
 ): Promise<TestConsole> {
   const handle = options.handle ?? (await freshDatabase(target));
   if (options.demo) await loadDemoData(handle.db, { seed: 42 });
   const { app, analytics, listSummaries, auth } = createApp({
     db: handle.db,
     config: {
-      authSecret: "test-secret-test-secret-test-secret-0123", publicUrl, security: { ...defaultSecurity, ...options.security },
-      ...(options.analyticsRefreshSeconds === undefined ? {} : { analytics: { refreshSeconds: options.analyticsRefreshSeconds } }),
+      authSecret: "test-secret-test-secret-test-secret-0123",
+      publicUrl,
+      security: { ...defaultSecurity, ...options.security },
+      ...(options.analyticsRefreshSeconds === undefined
+        ? {}
+        : { analytics: { refreshSeconds: options.analyticsRefreshSeconds } }),
     },
     logger: options.logger ?? pino({ level: "silent" }),
     clock: options.clock,
@@ -88,15 +102,23 @@ export async function startConsole(
       body: JSON.stringify({ email, password: testPassword }),
     });
     if (res.status !== 200) throw new Error(`sign-in as ${role} failed: ${res.status} ${await res.text()}`);
-    const value = res.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+    const value = res.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; ");
     cookies.set(role, value);
     return value;
   }
 
   // Every call below is held against the API's description (tests/support/contract.ts).
-  const contract = contractOf(app.getOpenAPI31Document({ openapi: "3.1.0", info: { title: "Pedal Console API", version: "test" } }) as never);
+  const contract = contractOf(
+    app.getOpenAPI31Document({ openapi: "3.1.0", info: { title: "Pedal Console API", version: "test" } }) as never,
+  );
 
-  async function request(path: string, init: RequestInit & { as?: OperatorRole; json?: unknown; noOrigin?: boolean } = {}) {
+  async function request(
+    path: string,
+    init: RequestInit & { as?: OperatorRole; json?: unknown; noOrigin?: boolean } = {},
+  ) {
     const { as, json, noOrigin, ...rest } = init;
     const headers = new Headers(rest.headers);
     if (!noOrigin && !headers.has("origin")) headers.set("origin", publicUrl);
@@ -107,15 +129,21 @@ export async function startConsole(
     }
     const res = await app.request(path, { ...rest, headers });
     const problems = (await contract)({
-      method: rest.method ?? "GET", url: path, requestHeaders: headers, requestBody: typeof rest.body === "string" ? rest.body : undefined,
-      status: res.status, responseType: res.headers.get("content-type") ?? "", responseBody: await bodyText(res.clone()),
+      method: rest.method ?? "GET",
+      url: path,
+      requestHeaders: headers,
+      requestBody: typeof rest.body === "string" ? rest.body : undefined,
+      status: res.status,
+      responseType: res.headers.get("content-type") ?? "",
+      responseBody: await bodyText(res.clone()),
     });
-    if (problems.length > 0) throw new Error(`The answer or the request differs from /api/openapi.json:\n${problems.join("\n")}`);
+    if (problems.length > 0)
+      throw new Error(`The answer or the request differs from /api/openapi.json:\n${problems.join("\n")}`);
     return res;
   }
 
   const asJson = async (res: Response) => ({ status: res.status, body: await res.json() });
-  const rows = <T,>(query: SQL) => queryRows<T>(handle.db, query);
+  const rows = <T>(query: SQL) => queryRows<T>(handle.db, query);
   return {
     handle,
     request,

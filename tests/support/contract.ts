@@ -58,11 +58,19 @@ export function contractOf(definition: Document): Promise<Contract> {
   if (!contract) {
     contract = (async () => {
       // The validator finds operations by operationId: each gets "METHOD /path" where it has none.
-      const named = structuredClone(definition) as unknown as { paths: Record<string, Record<string, { operationId?: string }>> };
+      const named = structuredClone(definition) as unknown as {
+        paths: Record<string, Record<string, { operationId?: string }>>;
+      };
       for (const [path, operations] of Object.entries(named.paths)) {
-        for (const [method, operation] of Object.entries(operations)) operation.operationId ??= `${method.toUpperCase()} ${path}`;
+        for (const [method, operation] of Object.entries(operations))
+          operation.operationId ??= `${method.toUpperCase()} ${path}`;
       }
-      const api = new OpenAPIBackend({ definition: named as unknown as Document, validate: true, strict: false, quick: true, ajvOpts: { unicodeRegExp: true, strict: false },
+      const api = new OpenAPIBackend({
+        definition: named as unknown as Document,
+        validate: true,
+        strict: false,
+        quick: true,
+        ajvOpts: { unicodeRegExp: true, strict: false },
         customizeAjv: (ajv) => addFormats(ajv as never) as never,
       });
       // quick: the document is checked as OpenAPI 3.1 by tests/api/openapi.test.ts; this library checks 3.0 only.
@@ -75,24 +83,38 @@ export function contractOf(definition: Document): Promise<Contract> {
           query[k] = prior === undefined ? v : Array.isArray(prior) ? [...prior, v] : [prior, v];
         }
         const headers = Object.fromEntries(x.requestHeaders.entries());
-        const request = { method: x.method.toLowerCase(), path: url.pathname, query, headers, body: parseJson(x.requestBody) };
+        const request = {
+          method: x.method.toLowerCase(),
+          path: url.pathname,
+          query,
+          headers,
+          body: parseJson(x.requestBody),
+        };
         const operation = api.matchOperation(request);
         if (!operation) return [];
         const where = `${x.method} ${url.pathname}${url.search.slice(0, 200)} → ${x.status}`;
         const problems: string[] = [];
         const declared = operation.responses ?? {};
         if (!(String(x.status) in declared) && !("default" in declared)) {
-          problems.push(`${where}: status ${x.status} is not declared (declared: ${Object.keys(declared).join(", ")}); body ${x.responseBody.slice(0, 200)}`);
+          problems.push(
+            `${where}: status ${x.status} is not declared (declared: ${Object.keys(declared).join(", ")}); body ${x.responseBody.slice(0, 200)}`,
+          );
         } else if (x.responseType.includes("application/json")) {
           const result = api.validateResponse(parseJson(x.responseBody), operation, x.status);
-          if (!result.valid) problems.push(`${where}: answer does not match its schema: ${errorText(result.errors)}; body ${x.responseBody.slice(0, 300)}`);
+          if (!result.valid)
+            problems.push(
+              `${where}: answer does not match its schema: ${errorText(result.errors)}; body ${x.responseBody.slice(0, 300)}`,
+            );
         }
         if (x.status >= 200 && x.status < 300) {
           const result = api.validateRequest(request, operation);
           // OpenAPI leaves the query open: a parameter the operation does not declare is ignored by
           // the console (and by clients' validators such as Prism), not refused.
-          const errors = (result.errors ?? []).filter((e) => !(e.instancePath === "/query" && e.keyword === "additionalProperties"));
-          if (errors.length > 0) problems.push(`${where}: the server accepted a request the document refuses: ${errorText(errors)}`);
+          const errors = (result.errors ?? []).filter(
+            (e) => !(e.instancePath === "/query" && e.keyword === "additionalProperties"),
+          );
+          if (errors.length > 0)
+            problems.push(`${where}: the server accepted a request the document refuses: ${errorText(errors)}`);
         }
         return problems;
       };

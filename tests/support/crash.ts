@@ -62,12 +62,21 @@ export type Environment = {
  * A data folder, and for PostgreSQL a fresh database on TEST_DATABASE_URL's server (migrated, with
  * an admin operator); on PGlite the console's first start creates the database and the operators.
  */
-export async function prepareEnvironment(target: CrashTarget, serverUrl = process.env.TEST_DATABASE_URL): Promise<Environment> {
+export async function prepareEnvironment(
+  target: CrashTarget,
+  serverUrl = process.env.TEST_DATABASE_URL,
+): Promise<Environment> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "pedal-crash-"));
   const password = `crash-${randomBytes(9).toString("base64url")}`;
   const authSecret = randomBytes(32).toString("base64url");
   if (target === "pglite") {
-    return { target, dataDir, password, authSecret, dispose: async () => rmSync(dataDir, { recursive: true, force: true }) };
+    return {
+      target,
+      dataDir,
+      password,
+      authSecret,
+      dispose: async () => rmSync(dataDir, { recursive: true, force: true }),
+    };
   }
   if (!serverUrl) throw new Error("PostgreSQL crash trials need TEST_DATABASE_URL");
   const name = `pedal_crash_${randomBytes(6).toString("hex")}`;
@@ -86,7 +95,11 @@ export async function prepareEnvironment(target: CrashTarget, serverUrl = proces
     await handle.close();
   }
   return {
-    target, dataDir, password, authSecret, databaseUrl,
+    target,
+    dataDir,
+    password,
+    authSecret,
+    databaseUrl,
     dispose: async () => {
       const dropper = new pg.Client({ connectionString: serverUrl });
       await dropper.connect();
@@ -119,19 +132,36 @@ export function startConsoleProcess(env: Environment, port: number): ConsoleProc
   });
   child.stdout!.on("data", (d) => (out += d));
   child.stderr!.on("data", (d) => (out += d));
-  const exited = new Promise<number | null>((resolve) => child.on("exit", (code, signal) => resolve(code ?? (signal ? -1 : null))));
-  return { child, port, url: `http://127.0.0.1:${port}`, origin: `http://localhost:${port}`, output: () => out, exited };
+  const exited = new Promise<number | null>((resolve) =>
+    child.on("exit", (code, signal) => resolve(code ?? (signal ? -1 : null))),
+  );
+  return {
+    child,
+    port,
+    url: `http://127.0.0.1:${port}`,
+    origin: `http://localhost:${port}`,
+    output: () => out,
+    exited,
+  };
 }
 
 /** Waits until the console says it is running and /healthz answers; milliseconds it took. */
-export async function waitReady(server: ConsoleProcess, started = performance.now(), timeoutMs = 120_000): Promise<number> {
+export async function waitReady(
+  server: ConsoleProcess,
+  started = performance.now(),
+  timeoutMs = 120_000,
+): Promise<number> {
   let exitCode: number | null | undefined;
   void server.exited.then((code) => (exitCode = code));
   const until = started + timeoutMs;
   while (performance.now() < until) {
-    if (exitCode !== undefined) throw new Error(`the console exited (${exitCode}) before it was ready:\n${server.output()}`);
+    if (exitCode !== undefined)
+      throw new Error(`the console exited (${exitCode}) before it was ready:\n${server.output()}`);
     if (server.output().includes("Pedal Console is running")) {
-      const ok = await fetch(`${server.url}/healthz`).then((r) => r.ok, () => false);
+      const ok = await fetch(`${server.url}/healthz`).then(
+        (r) => r.ok,
+        () => false,
+      );
       if (ok) return performance.now() - started;
     }
     await sleep(50);
@@ -147,7 +177,10 @@ export async function signIn(server: ConsoleProcess, password: string): Promise<
     body: JSON.stringify({ email, password }),
   });
   if (res.status !== 200) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
-  return res.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
 }
 
 /** Stops a console for good: SIGKILL, and waits for the exit. */
@@ -179,7 +212,13 @@ export type WriteStream = {
 };
 
 /** `loops` concurrent loops POSTing customers named `${prefix}-<loop>-<n>` until the connection drops. */
-export function writeStream(server: ConsoleProcess, cookie: string, prefix: string, loops = 4, maxMs = 30_000): WriteStream {
+export function writeStream(
+  server: ConsoleProcess,
+  cookie: string,
+  prefix: string,
+  loops = 4,
+  maxMs = 30_000,
+): WriteStream {
   const stream: WriteStream = { acknowledged: [], sent: 0, unexpected: [], done: Promise.resolve() };
   const until = performance.now() + maxMs;
   const loop = async (l: number) => {
@@ -250,26 +289,44 @@ export type TrialResult = {
 };
 
 /** Checks, on a running console, that the acknowledged writes of a trial are all there with their audit rows. */
-export async function verifyTrial(server: ConsoleProcess, cookie: string, prefix: string, acknowledged: Array<{ id: string; name: string }>, since: Date) {
+export async function verifyTrial(
+  server: ConsoleProcess,
+  cookie: string,
+  prefix: string,
+  acknowledged: Array<{ id: string; name: string }>,
+  since: Date,
+) {
   const lost: string[] = [];
   for (let i = 0; i < acknowledged.length; i += 16) {
     const batch = acknowledged.slice(i, i + 16);
     const answers = await Promise.all(batch.map((a) => getJson(server, cookie, `/api/customers/${a.id}`)));
     answers.forEach((answer, j) => {
-      if (answer.status !== 200 || answer.body.customer_name !== batch[j].name) lost.push(`${batch[j].id} (${batch[j].name}): ${answer.status}`);
+      if (answer.status !== 200 || answer.body.customer_name !== batch[j].name)
+        lost.push(`${batch[j].id} (${batch[j].name}): ${answer.status}`);
     });
   }
   const dashboard = await getJson(server, cookie, "/api/dashboard");
-  const found = await allItems(server, cookie, `/api/customers?q=${encodeURIComponent(prefix)}&sort=created_at&order=asc`);
-  const audit = await allItems(server, cookie, `/api/audit?entity=customer&action=create&from=${encodeURIComponent(since.toISOString())}`);
+  const found = await allItems(
+    server,
+    cookie,
+    `/api/customers?q=${encodeURIComponent(prefix)}&sort=created_at&order=asc`,
+  );
+  const audit = await allItems(
+    server,
+    cookie,
+    `/api/audit?entity=customer&action=create&from=${encodeURIComponent(since.toISOString())}`,
+  );
   const ours = found.filter((c) => String(c.customer_name).startsWith(`${prefix}-`));
-  const auditIds = audit.filter((a) => String(a.changes?.after?.customer_name ?? "").startsWith(`${prefix}-`)).map((a) => String(a.entity_id));
+  const auditIds = audit
+    .filter((a) => String(a.changes?.after?.customer_name ?? "").startsWith(`${prefix}-`))
+    .map((a) => String(a.entity_id));
   const auditMismatches: string[] = [];
   for (const c of ours) {
     const n = auditIds.filter((id) => id === c.customer_id).length;
     if (n !== 1) auditMismatches.push(`customer ${c.customer_id} has ${n} create audit rows`);
   }
-  for (const id of new Set(auditIds)) if (!ours.some((c) => c.customer_id === id)) auditMismatches.push(`audit row for missing customer ${id}`);
+  for (const id of new Set(auditIds))
+    if (!ours.some((c) => c.customer_id === id)) auditMismatches.push(`audit row for missing customer ${id}`);
   const ackedIds = new Set(acknowledged.map((a) => a.id));
   return {
     lost,
@@ -295,7 +352,9 @@ export type TrialsOptions = {
  * embedded database), sign in, write, SIGKILL, restart, verify; the restarted console is the next
  * trial's. Returns each trial's numbers; throws only when the console cannot be started.
  */
-export async function runCrashTrials(options: TrialsOptions): Promise<{ results: TrialResult[]; firstStartMs: number }> {
+export async function runCrashTrials(
+  options: TrialsOptions,
+): Promise<{ results: TrialResult[]; firstStartMs: number }> {
   const { target, trials, loops = 4, killAfterMs = [150, 1200], ports = [3750, 3799] } = options;
   const env = await prepareEnvironment(target);
   const results: TrialResult[] = [];
@@ -317,7 +376,8 @@ export async function runCrashTrials(options: TrialsOptions): Promise<{ results:
       const delay = killAfterMs[0] + Math.random() * (killAfterMs[1] - killAfterMs[0]);
       const stream = writeStream(server, cookie, prefix, loops);
       // The delay runs from the first acknowledged write, so that every trial kills a console that is writing.
-      for (const until = performance.now() + 30_000; stream.acknowledged.length === 0 && performance.now() < until;) await sleep(5);
+      for (const until = performance.now() + 30_000; stream.acknowledged.length === 0 && performance.now() < until;)
+        await sleep(5);
       const writing = performance.now();
       await sleep(delay);
       const killedAfter = performance.now() - writing;
@@ -325,9 +385,10 @@ export async function runCrashTrials(options: TrialsOptions): Promise<{ results:
       await killHard(server);
       await stream.done;
 
-      const lockBefore = target === "pglite" && existsSync(path.join(env.dataDir, "console.lock"))
-        ? readFileSync(path.join(env.dataDir, "console.lock"), "utf8").trim()
-        : null;
+      const lockBefore =
+        target === "pglite" && existsSync(path.join(env.dataDir, "console.lock"))
+          ? readFileSync(path.join(env.dataDir, "console.lock"), "utf8").trim()
+          : null;
       const spawned = performance.now();
       server = await start();
       const restartMs = await waitReady(server, spawned);
@@ -343,7 +404,8 @@ export async function runCrashTrials(options: TrialsOptions): Promise<{ results:
         auditMismatches: verdict.auditMismatches,
         unexpectedAnswers: stream.unexpected,
         restartMs: Math.round(restartMs),
-        lockTakenOver: target === "pglite" ? lockBefore === String(deadPid) && lockNow === String(server.child.pid) : null,
+        lockTakenOver:
+          target === "pglite" ? lockBefore === String(deadPid) && lockNow === String(server.child.pid) : null,
         answersQueries: verdict.answersQueries,
       };
       results.push(result);

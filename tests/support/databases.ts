@@ -28,7 +28,11 @@ async function freshPglite(): Promise<DatabaseHandle> {
   template ??= (async () => {
     if (existsSync(pgliteTemplateFile)) {
       const startParams = [...PGlite.defaultStartParams, "-c", `shared_buffers=${defaultPgliteSharedBuffersMb}MB`];
-      return PGlite.create({ loadDataDir: new Blob([readFileSync(pgliteTemplateFile)]), extensions: { pg_trgm }, startParams });
+      return PGlite.create({
+        loadDataDir: new Blob([readFileSync(pgliteTemplateFile)]),
+        extensions: { pg_trgm },
+        startParams,
+      });
     }
     const handle = await openPglite();
     await handle.migrate();

@@ -159,8 +159,22 @@ export async function legacyRowCount(url: string): Promise<number> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    const tables = ["customers", "users_data", "users_roles", "teams", "teams_users", "teams_skills", "skills", "skill_comments", "pedal_prompts", "platforms", "platform_prompts"];
-    const { rows: r } = await client.query(`select ${tables.map((t) => `(select count(*) from ${t})`).join(" + ")} as n`);
+    const tables = [
+      "customers",
+      "users_data",
+      "users_roles",
+      "teams",
+      "teams_users",
+      "teams_skills",
+      "skills",
+      "skill_comments",
+      "pedal_prompts",
+      "platforms",
+      "platform_prompts",
+    ];
+    const { rows: r } = await client.query(
+      `select ${tables.map((t) => `(select count(*) from ${t})`).join(" + ")} as n`,
+    );
     return Number(r[0].n);
   } finally {
     await client.end();

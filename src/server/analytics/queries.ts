@@ -65,7 +65,12 @@ const statements: Record<AnalyticsFigure, (days: number) => SQL> = {
  * their aggregates scan a large share of `users_data`, `teams_skills` or `skill_comments`. The
  * others read maintained counters and are always live.
  */
-export const snapshotted: ReadonlySet<AnalyticsFigure> = new Set<AnalyticsFigure>(["sign-ins", "top-skills", "score-by-type", "comments-per-week"]);
+export const snapshotted: ReadonlySet<AnalyticsFigure> = new Set<AnalyticsFigure>([
+  "sign-ins",
+  "top-skills",
+  "score-by-type",
+  "comments-per-week",
+]);
 
 /** Runs a figure's aggregate now: `{ figure, rows, as_of }`, `as_of` being the time of this run. */
 async function computeFigure(db: Database, figure: AnalyticsFigure, days: number): Promise<AnalyticsFigureData> {
@@ -90,7 +95,12 @@ const snapshotKey = (figure: AnalyticsFigure, days: number) => (figure === "sign
  * applies to the sign-ins figure only. Figures in `snapshotted` come from `snapshots`
  * (stale-while-revalidate), the others are computed for the request.
  */
-export async function analyticsFigure(db: Database, figure: AnalyticsFigure, days: number, snapshots: Snapshots<AnalyticsFigureData>): Promise<AnalyticsFigureData> {
+export async function analyticsFigure(
+  db: Database,
+  figure: AnalyticsFigure,
+  days: number,
+  snapshots: Snapshots<AnalyticsFigureData>,
+): Promise<AnalyticsFigureData> {
   if (!snapshotted.has(figure)) return computeFigure(db, figure, days);
   const { value, at } = await snapshots.get(snapshotKey(figure, days), () => computeFigure(db, figure, days));
   return { ...value, as_of: at.toISOString() };

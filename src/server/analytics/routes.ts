@@ -16,12 +16,24 @@ export const analyticsBase = "/api/analytics";
  * 422 for an unknown figure or range.
  */
 const figure = apiRoute(analyticsBase, "viewer", {
-  method: "get", path: "/{figure}", tags: ["Analytics"], summary: "One analytics figure",
+  method: "get",
+  path: "/{figure}",
+  tags: ["Analytics"],
+  summary: "One analytics figure",
   request: {
     params: z.object({ figure: z.enum(analyticsFigures) }),
-    query: z.object({ days: z.coerce.number().pipe(z.union(signInRanges.map((d) => z.literal(d)) as [z.ZodLiteral<7>, z.ZodLiteral<30>, z.ZodLiteral<90>])).default(30) }),
+    query: z.object({
+      days: z.coerce
+        .number()
+        .pipe(z.union(signInRanges.map((d) => z.literal(d)) as [z.ZodLiteral<7>, z.ZodLiteral<30>, z.ZodLiteral<90>]))
+        .default(30),
+    }),
   },
-  responses: { 200: jsonResponse(analyticsFigureSchema, "The figure's rows"), ...notFoundResponse("No such figure"), ...invalidResponse },
+  responses: {
+    200: jsonResponse(analyticsFigureSchema, "The figure's rows"),
+    ...notFoundResponse("No such figure"),
+    ...invalidResponse,
+  },
 });
 
 export const analyticsRouter = createRouter().openapi(figure, async (c) => {

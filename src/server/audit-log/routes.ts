@@ -8,7 +8,8 @@ import { createRouter } from "../http/route";
 
 export const auditBase = "/api/audit";
 
-const dayEnd = (to: string) => (/^\d{4}-\d{2}-\d{2}$/.test(to) ? sql`(${to}::date + interval '1 day')` : sql`${to}::timestamptz`);
+const dayEnd = (to: string) =>
+  /^\d{4}-\d{2}-\d{2}$/.test(to) ? sql`(${to}::date + interval '1 day')` : sql`${to}::timestamptz`;
 const instant = z.iso.date().or(z.iso.datetime({ offset: true }));
 
 /**
@@ -52,7 +53,11 @@ export const auditList = defineList({
  */
 export const auditRouter = createRouter();
 mountList(auditRouter, {
-  base: auditBase, path: "/", access: "admin", tags: ["Audit"], summary: "Audit log",
+  base: auditBase,
+  path: "/",
+  access: "admin",
+  tags: ["Audit"],
+  summary: "Audit log",
   description: "Audit rows, newest first; filters operator_id, entity, entity_id, action, from, to.",
   list: auditList,
 });

@@ -2,11 +2,27 @@ import { sql, type SQL } from "drizzle-orm";
 import { z } from "@hono/zod-openapi";
 import { commentSortKeys } from "../../domain/sort-keys";
 import { commentStatuses, type CommentStatus } from "../../domain/enums";
-import { commentListItemSchema, commentSummarySchema, type CommentDetail, type CommentFilter } from "../../domain/comments";
+import {
+  commentListItemSchema,
+  commentSummarySchema,
+  type CommentDetail,
+  type CommentFilter,
+} from "../../domain/comments";
 import { queryRows, type Database } from "../db/client";
 import { userFullName, userNameSortKey } from "../db/schema";
 import { toJson } from "../http/list";
-import { allOf, anyOf, anyValue, customerNamed, defineList, matchingValues, referencedName, searchMatch, type SearchForms, type SortKey } from "../http/lists";
+import {
+  allOf,
+  anyOf,
+  anyValue,
+  customerNamed,
+  defineList,
+  matchingValues,
+  referencedName,
+  searchMatch,
+  type SearchForms,
+  type SortKey,
+} from "../http/lists";
 import type { Tx } from "../audit";
 
 /** The joins of every comment query: the names come from SQL, never from a lookup per row. */
@@ -39,8 +55,14 @@ const commentSearch = (m: ReturnType<typeof searchMatch>): SearchForms => {
     // Each name read by primary key (scalar subqueries, which the planner does not hash as it does EXISTS).
     test: anyOf([
       sql`sm.comment_value ilike ${m.pattern}`,
-      referencedName({ key: sql`sm.user_id`, table: sql`users_data u2`, id: sql`u2.user_id`, name: userFullName("u2") }, m),
-      referencedName({ key: sql`sm.skill_id`, table: sql`skills s2`, id: sql`s2.skill_id`, name: sql`s2.skill_name` }, m),
+      referencedName(
+        { key: sql`sm.user_id`, table: sql`users_data u2`, id: sql`u2.user_id`, name: userFullName("u2") },
+        m,
+      ),
+      referencedName(
+        { key: sql`sm.skill_id`, table: sql`skills s2`, id: sql`s2.skill_id`, name: sql`s2.skill_name` },
+        m,
+      ),
       customerNamed(sql`sm.customer_id`, m),
       anyValue(sql`sm.status`, statuses),
     ]).test,
@@ -75,9 +97,21 @@ export const commentList = defineList({
   id: { expr: sql`sm.comment_id`, type: "uuid" },
   sorts: {
     // Walks users by name (users_data_name_sort_idx), then each user's comments.
-    user: [{ expr: userNameSortKey({ first_name: sql`u.first_name`, last_name: sql`u.last_name`, email: sql`u.email` }), type: "text" }, { expr: sql`u.user_id`, type: "uuid" }],
-    skill_name: [{ expr: sql`lower(s.skill_name)`, type: "text" }, { expr: sql`s.skill_id`, type: "uuid" }],
-    customer_name: [{ expr: sql`lower(c.customer_name)`, type: "text" }, { expr: sql`c.customer_id`, type: "uuid" }],
+    user: [
+      {
+        expr: userNameSortKey({ first_name: sql`u.first_name`, last_name: sql`u.last_name`, email: sql`u.email` }),
+        type: "text",
+      },
+      { expr: sql`u.user_id`, type: "uuid" },
+    ],
+    skill_name: [
+      { expr: sql`lower(s.skill_name)`, type: "text" },
+      { expr: sql`s.skill_id`, type: "uuid" },
+    ],
+    customer_name: [
+      { expr: sql`lower(c.customer_name)`, type: "text" },
+      { expr: sql`c.customer_id`, type: "uuid" },
+    ],
     status: [{ expr: sql`sm.status`, type: "text" }],
     created_at: [{ expr: sql`sm.created_at`, type: "timestamptz" }],
   } satisfies Record<(typeof commentSortKeys)[number], SortKey[]>,
@@ -123,13 +157,20 @@ export function commentFilterWhere(filter: CommentFilter): SQL {
 }
 
 /** Counts by current status of the comments matching `where` (over `skill_comments sm` alone), bounded to `limit + 1` rows. */
-export async function countByStatus(db: Database | Tx, where: SQL, limit: number): Promise<Record<CommentStatus, number>> {
-  const [row] = await queryRows<Record<CommentStatus, number>>(db as Database, sql`
+export async function countByStatus(
+  db: Database | Tx,
+  where: SQL,
+  limit: number,
+): Promise<Record<CommentStatus, number>> {
+  const [row] = await queryRows<Record<CommentStatus, number>>(
+    db as Database,
+    sql`
     select count(*) filter (where status = 'pending')::int as pending,
       count(*) filter (where status = 'active')::int as active,
       count(*) filter (where status = 'inactive')::int as inactive,
       count(*) filter (where status = 'rejected')::int as rejected
-    from (select sm.status from skill_comments sm where ${where} limit ${limit + 1}) m`);
+    from (select sm.status from skill_comments sm where ${where} limit ${limit + 1}) m`,
+  );
   return row;
 }
 
@@ -140,7 +181,10 @@ const detailSelect = sql`sm.comment_id, sm.customer_id, c.customer_name, sm.skil
 
 /** One comment with its skill, customer and user, and who last changed its status; null when unknown. */
 export async function getComment(db: Database | Tx, commentId: string): Promise<CommentDetail | null> {
-  const [row] = await queryRows<Record<string, unknown>>(db as Database, sql`select ${detailSelect} from ${commentFrom} where sm.comment_id = ${commentId}`);
+  const [row] = await queryRows<Record<string, unknown>>(
+    db as Database,
+    sql`select ${detailSelect} from ${commentFrom} where sm.comment_id = ${commentId}`,
+  );
   return row ? (toJson(row) as CommentDetail) : null;
 }
 
@@ -149,7 +193,10 @@ export async function getComment(db: Database | Tx, commentId: string): Promise<
  * (created_at, comment_id) position; skipped ones stay pending), optionally of one customer, and how
  * many pending comments remain (maintained counter, or counted for one customer).
  */
-export async function nextPending(db: Database, options: { after?: string; customerId?: string }): Promise<{ comment: CommentDetail | null; remaining: number }> {
+export async function nextPending(
+  db: Database,
+  options: { after?: string; customerId?: string },
+): Promise<{ comment: CommentDetail | null; remaining: number }> {
   const position = options.after
     ? sql`and (sm.created_at, sm.comment_id) > (select x.created_at, x.comment_id from skill_comments x where x.comment_id = ${options.after})`
     : sql``;
@@ -157,11 +204,14 @@ export async function nextPending(db: Database, options: { after?: string; custo
   const remaining = options.customerId
     ? sql`(select count(*) from skill_comments r where r.status = 'pending' and r.customer_id = ${options.customerId})::int`
     : sql`(select coalesce(sum(n), 0) from status_counts where entity = 'skill_comments' and status = 'pending')::int`;
-  const rows = await queryRows<Record<string, unknown>>(db, sql`
+  const rows = await queryRows<Record<string, unknown>>(
+    db,
+    sql`
     select ${remaining} as remaining, q.* from (select 1) one left join lateral (
       select ${detailSelect} from ${commentFrom}
       where sm.status = 'pending' ${customer} ${position}
-      order by sm.created_at, sm.comment_id limit 1) q on true`);
+      order by sm.created_at, sm.comment_id limit 1) q on true`,
+  );
   const { remaining: left, ...rest } = rows[0];
   return { comment: rest.comment_id ? (toJson(rest) as CommentDetail) : null, remaining: Number(left) };
 }

@@ -30,14 +30,25 @@ const conflict409 = (description: string) => ({ 409: jsonResponse(errorBodySchem
  * (of the customer, when given).
  */
 const queue = apiRoute(commentsBase, "viewer", {
-  method: "get", path: "/queue", tags: ["Comments"], summary: "Next pending comment to review",
-  request: { query: z.object({ after: z.guid({ error: msg.comments.notFound }).optional(), customer_id: z.guid({ error: msg.customers.notFound }).optional() }) },
+  method: "get",
+  path: "/queue",
+  tags: ["Comments"],
+  summary: "Next pending comment to review",
+  request: {
+    query: z.object({
+      after: z.guid({ error: msg.comments.notFound }).optional(),
+      customer_id: z.guid({ error: msg.customers.notFound }).optional(),
+    }),
+  },
   responses: { 200: json(commentQueueSchema, "The next pending comment, or null"), ...invalidResponse },
 });
 
 /** GET /api/comments/{commentId} → one comment with its skill, customer and user; 404 "Comment not found". */
 const detail = apiRoute(commentsBase, "viewer", {
-  method: "get", path: "/{commentId}", tags: ["Comments"], summary: "One comment",
+  method: "get",
+  path: "/{commentId}",
+  tags: ["Comments"],
+  summary: "One comment",
   request: { params },
   responses: { 200: json(commentDetailSchema, "The comment"), ...notFoundResponse(msg.comments.notFound) },
 });
@@ -50,11 +61,16 @@ const detail = apiRoute(commentsBase, "viewer", {
  * comment silently). The status it already has writes nothing. 404 "Comment not found"; 422.
  */
 const setStatus = apiRoute(commentsBase, "editor", {
-  method: "patch", path: "/{commentId}", tags: ["Comments"], summary: "Moderate one comment",
+  method: "patch",
+  path: "/{commentId}",
+  tags: ["Comments"],
+  summary: "Moderate one comment",
   request: { params, body: jsonBody(setCommentStatusSchema) },
   responses: {
     200: json(commentDetailSchema, "Updated"),
-    ...notFoundResponse(msg.comments.notFound), ...invalidResponse, ...conflict409("Decided by another operator meanwhile"),
+    ...notFoundResponse(msg.comments.notFound),
+    ...invalidResponse,
+    ...conflict409("Decided by another operator meanwhile"),
   },
 });
 
@@ -68,7 +84,10 @@ const setStatus = apiRoute(commentsBase, "editor", {
  * one transaction, in batches of 2,000 rows, one audit row per comment (action `moderate`, `bulk`).
  */
 const bulk = apiRoute(commentsBase, "editor", {
-  method: "post", path: "/bulk", tags: ["Comments"], summary: "Moderate many comments at once",
+  method: "post",
+  path: "/bulk",
+  tags: ["Comments"],
+  summary: "Moderate many comments at once",
   request: { body: jsonBody(bulkCommentSchema) },
   responses: { 200: json(bulkCommentResultSchema, "Counted (dry run) or applied"), ...invalidResponse },
 });
@@ -77,16 +96,24 @@ export const commentsRouter = createRouter();
 
 /** GET /api/comments (SPEC.md §2 "/comments") and its CSV export: docs/lists.md. */
 mountList(commentsRouter, {
-  base: commentsBase, path: "/", access: "viewer", tags: ["Comments"], summary: "List comments",
-  description: "Comments with user, skill and customer names; filters status and customer_id; `q` searches comment, user, skill, customer and status; cards Total, Pending, Active, Inactive, Rejected over the filtered list.",
+  base: commentsBase,
+  path: "/",
+  access: "viewer",
+  tags: ["Comments"],
+  summary: "List comments",
+  description:
+    "Comments with user, skill and customer names; filters status and customer_id; `q` searches comment, user, skill, customer and status; cards Total, Pending, Active, Inactive, Rejected over the filtered list.",
   list: commentList,
 });
 
 /** Who made the last audited change to a comment (its decider), or null. */
 async function lastDecider(tx: Tx, commentId: string): Promise<string | null> {
-  const [row] = await queryRows<{ who: string | null }>(tx as unknown as Database, sql`
+  const [row] = await queryRows<{ who: string | null }>(
+    tx as unknown as Database,
+    sql`
     select operator_email as who from audit_log where entity = 'comment' and entity_id = ${commentId}
-    order by created_at desc, audit_id desc limit 1`);
+    order by created_at desc, audit_id desc limit 1`,
+  );
   return row?.who ?? null;
 }
 
@@ -106,15 +133,31 @@ commentsRouter
     const { commentId } = c.req.valid("param");
     const { status, expected_status } = c.req.valid("json");
     await mutate(c, async (tx) => {
-      const [row] = await queryRows<{ status: CommentStatus; updated_at: string }>(tx as unknown as Database, sql`
-        select status, updated_at from skill_comments where comment_id = ${commentId} for update`);
+      const [row] = await queryRows<{ status: CommentStatus; updated_at: string }>(
+        tx as unknown as Database,
+        sql`
+        select status, updated_at from skill_comments where comment_id = ${commentId} for update`,
+      );
       if (!row) throw notFound(msg.comments.notFound);
       if (expected_status && row.status !== expected_status) {
         throw new HttpError(409, "conflict", msg.comments.alreadyDecided(await lastDecider(tx, commentId)));
       }
       if (row.status === status) return { result: null, audit: [] };
-      await tx.execute(sql`update skill_comments set status = ${status}, updated_at = now() where comment_id = ${commentId}`);
-      return { result: null, audit: [{ action: "moderate", entity: "comment", entity_id: commentId, before: { status: row.status }, after: { status } }] };
+      await tx.execute(
+        sql`update skill_comments set status = ${status}, updated_at = now() where comment_id = ${commentId}`,
+      );
+      return {
+        result: null,
+        audit: [
+          {
+            action: "moderate",
+            entity: "comment",
+            entity_id: commentId,
+            before: { status: row.status },
+            after: { status },
+          },
+        ],
+      };
     });
     return c.json((await getComment(c.var.db, commentId))!, 200);
   })
@@ -122,11 +165,19 @@ commentsRouter
     const input = c.req.valid("json");
     const target = input.status;
     const ids = input.ids ? [...new Set(input.ids)] : undefined;
-    const where = ids ? sql`sm.comment_id = any(${sql`array[${sql.join(ids.map((id) => sql`${id}`), sql`, `)}]::uuid[]`})` : commentFilterWhere(input.filter ?? {});
+    const where = ids
+      ? sql`sm.comment_id = any(${sql`array[${sql.join(
+          ids.map((id) => sql`${id}`),
+          sql`, `,
+        )}]::uuid[]`})`
+      : commentFilterWhere(input.filter ?? {});
 
     const summarize = (counts: Record<CommentStatus, number>) => {
       const matched = commentStatuses.reduce((n, s) => n + counts[s], 0);
-      if (!ids && matched > bulkFilterLimit) throw new HttpError(422, "validation_failed", msg.comments.tooMany(matched, bulkFilterLimit), { filter: msg.comments.tooMany(matched, bulkFilterLimit) });
+      if (!ids && matched > bulkFilterLimit)
+        throw new HttpError(422, "validation_failed", msg.comments.tooMany(matched, bulkFilterLimit), {
+          filter: msg.comments.tooMany(matched, bulkFilterLimit),
+        });
       const from = { ...counts, [target]: 0 };
       return { matched, from, changed: commentStatuses.reduce((n, s) => n + from[s], 0) };
     };
@@ -134,18 +185,28 @@ commentsRouter
     if (input.dry_run) {
       const counts = await countByStatus(c.var.db, where, bulkFilterLimit);
       if (ids && commentStatuses.reduce((n, s) => n + counts[s], 0) !== ids.length) {
-        throw new HttpError(422, "validation_failed", msg.comments.unknownIds(ids.length - commentStatuses.reduce((n, s) => n + counts[s], 0)), { ids: msg.comments.notFound });
+        throw new HttpError(
+          422,
+          "validation_failed",
+          msg.comments.unknownIds(ids.length - commentStatuses.reduce((n, s) => n + counts[s], 0)),
+          { ids: msg.comments.notFound },
+        );
       }
       return c.json({ ...summarize(counts), dry_run: true }, 200);
     }
 
     const result = await mutate(c, async (tx) => {
       // Lock every matching comment (in id order: no deadlock with a concurrent bulk change).
-      const locked = await queryRows<{ comment_id: string; status: CommentStatus }>(tx as unknown as Database, sql`
+      const locked = await queryRows<{ comment_id: string; status: CommentStatus }>(
+        tx as unknown as Database,
+        sql`
         select sm.comment_id, sm.status from skill_comments sm where ${where}
-        order by sm.comment_id for update limit ${bulkFilterLimit + 1}`);
+        order by sm.comment_id for update limit ${bulkFilterLimit + 1}`,
+      );
       if (ids && locked.length !== ids.length) {
-        throw new HttpError(422, "validation_failed", msg.comments.unknownIds(ids.length - locked.length), { ids: msg.comments.notFound });
+        throw new HttpError(422, "validation_failed", msg.comments.unknownIds(ids.length - locked.length), {
+          ids: msg.comments.notFound,
+        });
       }
       const counts = noCounts();
       for (const r of locked) counts[r.status] += 1;
@@ -154,9 +215,16 @@ commentsRouter
       for (let i = 0; i < changing.length; i += bulkBatchSize) {
         const batch = changing.slice(i, i + bulkBatchSize);
         await tx.execute(sql`update skill_comments set status = ${target}, updated_at = now()
-          where comment_id = any(${sql`array[${sql.join(batch.map((r) => sql`${r.comment_id}`), sql`, `)}]::uuid[]`})`);
+          where comment_id = any(${sql`array[${sql.join(
+            batch.map((r) => sql`${r.comment_id}`),
+            sql`, `,
+          )}]::uuid[]`})`);
         const entries: AuditEntry[] = batch.map((r) => ({
-          action: "moderate", entity: "comment", entity_id: r.comment_id, before: { status: r.status }, after: { status: target, bulk: true },
+          action: "moderate",
+          entity: "comment",
+          entity_id: r.comment_id,
+          before: { status: r.status },
+          after: { status: target, bulk: true },
         }));
         await writeAudit(tx, c, entries);
       }

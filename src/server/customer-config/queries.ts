@@ -53,7 +53,9 @@ function toConfig(row: ConfigRow): CustomerConfig {
         company_size: row.company_size as ConfigValues["company_size"],
         billing_plan: row.billing_plan as ConfigValues["billing_plan"],
         // Every known feature, off unless stored as on (a feature added later starts off).
-        features: Object.fromEntries(configFeatures.map((f) => [f, row.features?.[f] === true])) as ConfigValues["features"],
+        features: Object.fromEntries(
+          configFeatures.map((f) => [f, row.features?.[f] === true]),
+        ) as ConfigValues["features"],
         max_users: Number(row.max_users),
         max_teams: Number(row.max_teams),
         storage_gb: Number(row.storage_gb),
@@ -99,7 +101,13 @@ export const settingsColumns = (values: ConfigValues) => sql`
  * @returns the configuration after the save, the fields changed (`{ before, after }` as text), or
  *   null when the customer does not exist.
  */
-export async function saveConfig(tx: Tx, customerId: string, values: ConfigValues, version: number, operatorEmail: string | null) {
+export async function saveConfig(
+  tx: Tx,
+  customerId: string,
+  values: ConfigValues,
+  version: number,
+  operatorEmail: string | null,
+) {
   // A customer on the defaults gets its row first, so that concurrent first saves queue on one lock.
   await tx.execute(sql`
     insert into customer_settings (customer_id, industry, company_size, billing_plan, features, max_users, max_teams,
@@ -122,7 +130,10 @@ export async function saveConfig(tx: Tx, customerId: string, values: ConfigValue
     where customer_id = ${customerId}`);
   await tx.execute(sql`
     insert into customer_settings_changes (customer_id, version, field, old_value, new_value, changed_by)
-    values ${sql.join(fields.map((f) => sql`(${customerId}, ${next}, ${f}, ${before[f]}, ${after[f]}, ${operatorEmail})`), sql`, `)}`);
+    values ${sql.join(
+      fields.map((f) => sql`(${customerId}, ${next}, ${f}, ${before[f]}, ${after[f]}, ${operatorEmail})`),
+      sql`, `,
+    )}`);
   const [saved] = await queryRows<ConfigRow>(tx as unknown as Database, configSelect(customerId, false));
   return {
     config: toConfig(saved),
@@ -142,7 +153,12 @@ export const configChangeList = defineList({
   from: sql`customer_settings_changes h`,
   select: sql`h.change_id, h.customer_id, h.field, h.old_value, h.new_value, h.changed_by, h.changed_at, h.version`,
   id: { expr: sql`h.change_id`, type: "uuid" },
-  sorts: { changed_at: [{ expr: sql`h.customer_id`, type: "uuid" }, { expr: sql`h.changed_at`, type: "timestamptz" }] },
+  sorts: {
+    changed_at: [
+      { expr: sql`h.customer_id`, type: "uuid" },
+      { expr: sql`h.changed_at`, type: "timestamptz" },
+    ],
+  },
   defaultSort: "changed_at",
   defaultOrder: "desc",
   filters: {},

@@ -17,9 +17,15 @@ const params = z.object({ customerId: z.guid({ error: msg.customers.notFound }) 
  * the defaults with version 0; usage from the maintained counters. 404 "Customer not found".
  */
 const detail = apiRoute(configBase, "viewer", {
-  method: "get", path: "/{customerId}", tags: ["Configuration"], summary: "A customer's configuration",
+  method: "get",
+  path: "/{customerId}",
+  tags: ["Configuration"],
+  summary: "A customer's configuration",
   request: { params },
-  responses: { 200: jsonResponse(customerConfigSchema, "The configuration"), ...notFoundResponse(msg.customers.notFound) },
+  responses: {
+    200: jsonResponse(customerConfigSchema, "The configuration"),
+    ...notFoundResponse(msg.customers.notFound),
+  },
 });
 
 /**
@@ -30,7 +36,10 @@ const detail = apiRoute(configBase, "viewer", {
  * 409 `{ error, current }` naming who saved and when, with the configuration as it is now.
  */
 const save = apiRoute(configBase, "editor", {
-  method: "patch", path: "/{customerId}", tags: ["Configuration"], summary: "Save a customer's configuration",
+  method: "patch",
+  path: "/{customerId}",
+  tags: ["Configuration"],
+  summary: "Save a customer's configuration",
   request: { params, body: jsonBody(saveConfigSchema) },
   responses: {
     200: jsonResponse(customerConfigSchema, "Saved"),
@@ -44,8 +53,13 @@ export const configRouter = createRouter();
 
 /** GET /api/config/{customerId}/changes (Recent changes, newest first) and its CSV export; 404 "Customer not found". */
 mountList(configRouter, {
-  base: configBase, path: "/{customerId}/changes", access: "viewer", tags: ["Configuration"], summary: "Changes of a customer's configuration",
-  description: "One row per field a save changed: field (`features.<name>` for a feature), value before and after as text, who and when; newest first.",
+  base: configBase,
+  path: "/{customerId}/changes",
+  access: "viewer",
+  tags: ["Configuration"],
+  summary: "Changes of a customer's configuration",
+  description:
+    "One row per field a save changed: field (`features.<name>` for a feature), value before and after as text, who and when; newest first.",
   list: configChangeList,
   params,
   scope: {
@@ -72,7 +86,17 @@ configRouter
         const changed = Object.keys(result.after).length > 0;
         return {
           result: result.config,
-          audit: changed ? [{ action: "update", entity: "customer_config", entity_id: customerId, before: result.before, after: result.after }] : [],
+          audit: changed
+            ? [
+                {
+                  action: "update",
+                  entity: "customer_config",
+                  entity_id: customerId,
+                  before: result.before,
+                  after: result.after,
+                },
+              ]
+            : [],
         };
       });
       return c.json(saved, 200);

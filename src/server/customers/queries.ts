@@ -1,7 +1,12 @@
 import { sql } from "drizzle-orm";
 import { z } from "@hono/zod-openapi";
 import { customerSortKeys } from "../../domain/sort-keys";
-import { customerListItemSchema, customerSummarySchema, type CustomerDetail, type CustomerOption } from "../../domain/customers";
+import {
+  customerListItemSchema,
+  customerSummarySchema,
+  type CustomerDetail,
+  type CustomerOption,
+} from "../../domain/customers";
 import { customerStatuses } from "../../domain/enums";
 import { pickerOptions } from "../http/options";
 import { queryRows, type Database } from "../db/client";
@@ -25,8 +30,14 @@ export const customerList = defineList({
   sorts: {
     customer_name: [{ expr: sql`lower(c.customer_name)`, type: "text" }],
     // The counter table's own copy of the id ends the key, so that the keyset seeks in its (count, id) index.
-    user_count: [{ expr: sql`cc.user_count`, type: "int" }, { expr: sql`cc.customer_id`, type: "uuid", unique: true }],
-    team_count: [{ expr: sql`cc.team_count`, type: "int" }, { expr: sql`cc.customer_id`, type: "uuid", unique: true }],
+    user_count: [
+      { expr: sql`cc.user_count`, type: "int" },
+      { expr: sql`cc.customer_id`, type: "uuid", unique: true },
+    ],
+    team_count: [
+      { expr: sql`cc.team_count`, type: "int" },
+      { expr: sql`cc.customer_id`, type: "uuid", unique: true },
+    ],
     status: [{ expr: sql`c.status`, type: "text" }],
     created_at: [{ expr: sql`c.created_at`, type: "timestamptz" }],
     updated_at: [{ expr: sql`c.updated_at`, type: "timestamptz" }],
@@ -34,7 +45,8 @@ export const customerList = defineList({
   defaultSort: "created_at",
   defaultOrder: "desc",
   filters: { status: { schema: z.enum(customerStatuses).optional(), where: (v: string) => sql`c.status = ${v}` } },
-  search: (m) => sql`c.customer_name ilike ${m.pattern} or c.valid_domains ilike ${m.pattern} or ${anyValue(sql`c.status`, matchingValues(customerStatuses, m))}`,
+  search: (m) =>
+    sql`c.customer_name ilike ${m.pattern} or c.valid_domains ilike ${m.pattern} or ${anyValue(sql`c.status`, matchingValues(customerStatuses, m))}`,
   summaryCounts: "set",
   summary: () => sql`
     select coalesce(sum(n), 0)::int as total,
@@ -42,7 +54,8 @@ export const customerList = defineList({
       coalesce(sum(n) filter (where status = 'trial'), 0)::int as trial,
       coalesce(sum(n) filter (where status = 'inactive'), 0)::int as inactive
     from status_counts where entity = 'customers'`,
-  totalFromSummary: ({ filters, q }) => (q ? undefined : (s) => (filters.status ? s[filters.status as keyof typeof s] : s.total)),
+  totalFromSummary: ({ filters, q }) =>
+    q ? undefined : (s) => (filters.status ? s[filters.status as keyof typeof s] : s.total),
   // The cards are counters; a searched total that needed a count is reused like a big list's.
   cacheSummary: "counted",
   csv: [
@@ -59,13 +72,18 @@ export const customerList = defineList({
 
 /** SPEC.md §2 "/customers/{customerId}": the customer and its four cards, or null when unknown. */
 export async function getCustomer(db: Database, customerId: string): Promise<CustomerDetail | null> {
-  const [row] = await queryRows<CustomerDetail & { total_users: number; active_users: number; total_teams: number; active_teams: number }>(db, sql`
+  const [row] = await queryRows<
+    CustomerDetail & { total_users: number; active_users: number; total_teams: number; active_teams: number }
+  >(
+    db,
+    sql`
     select c.*,
       (select count(*) from users_data u where u.customer_id = c.customer_id)::int as total_users,
       (select count(*) from users_data u where u.customer_id = c.customer_id and u.status = 'active')::int as active_users,
       (select count(*) from teams t where t.customer_id = c.customer_id)::int as total_teams,
       (select count(*) from teams t where t.customer_id = c.customer_id and t.status = 'active')::int as active_teams
-    from customers c where c.customer_id = ${customerId}`);
+    from customers c where c.customer_id = ${customerId}`,
+  );
   if (!row) return null;
   const { total_users, active_users, total_teams, active_teams, ...customer } = row;
   return { ...toJson(customer), stats: { total_users, active_users, total_teams, active_teams } } as CustomerDetail;
@@ -76,13 +94,28 @@ export async function getCustomer(db: Database, customerId: string): Promise<Cus
  * customers by name whose name matches `q` (contains from 3 characters, else starts with), active
  * ones only with `activeOnly`, and whether there are more. Never the whole table.
  */
-export async function customerOptions(db: Database, query: { q?: string; active?: "true" | "false"; limit: number; after?: string }) {
-  return pickerOptions<CustomerOption>(db, { columns: sql`customer_id, customer_name, status`, from: sql`customers`, name: sql`customer_name`, id: sql`customer_id`, active: sql`status = 'active'` }, query);
+export async function customerOptions(
+  db: Database,
+  query: { q?: string; active?: "true" | "false"; limit: number; after?: string },
+) {
+  return pickerOptions<CustomerOption>(
+    db,
+    {
+      columns: sql`customer_id, customer_name, status`,
+      from: sql`customers`,
+      name: sql`customer_name`,
+      id: sql`customer_id`,
+      active: sql`status = 'active'`,
+    },
+    query,
+  );
 }
 
 /** One customer as a picker option (to show the current choice of a filter), or null. */
 export async function customerOption(db: Database, customerId: string): Promise<CustomerOption | null> {
-  const [row] = await queryRows<CustomerOption>(db, sql`select customer_id, customer_name, status from customers where customer_id = ${customerId}`);
+  const [row] = await queryRows<CustomerOption>(
+    db,
+    sql`select customer_id, customer_name, status from customers where customer_id = ${customerId}`,
+  );
   return row ?? null;
 }
-

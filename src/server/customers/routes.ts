@@ -22,7 +22,12 @@ export const customersBase = "/api/customers";
 const json = jsonResponse;
 const notFound404 = notFoundResponse(msg.customers.notFound);
 const invalid = invalidResponse;
-const customerRecords = recordsOf({ table: customers, id: customers.customer_id, entity: "customer", notFound: msg.customers.notFound });
+const customerRecords = recordsOf({
+  table: customers,
+  id: customers.customer_id,
+  entity: "customer",
+  notFound: msg.customers.notFound,
+});
 const params = z.object({ customerId: z.guid({ error: msg.customers.notFound }) });
 
 /**
@@ -32,35 +37,50 @@ const params = z.object({ customerId: z.guid({ error: msg.customers.notFound }) 
  * the add-user form (SPEC.md §2 "/users/add").
  */
 const options = apiRoute(customersBase, "viewer", {
-  method: "get", path: "/options", tags: ["Customers"], summary: "Customers for pickers, by name",
+  method: "get",
+  path: "/options",
+  tags: ["Customers"],
+  summary: "Customers for pickers, by name",
   request: { query: optionsQuerySchema },
   responses: { 200: json(customerOptionsSchema, "Customers by name"), ...invalid },
 });
 
 /** GET /api/customers/options/{customerId} → one customer as a picker option (the current choice); 404. */
 const option = apiRoute(customersBase, "viewer", {
-  method: "get", path: "/options/{customerId}", tags: ["Customers"], summary: "One customer as a picker option",
+  method: "get",
+  path: "/options/{customerId}",
+  tags: ["Customers"],
+  summary: "One customer as a picker option",
   request: { params },
   responses: { 200: json(customerOptionSchema, "The customer"), ...notFound404 },
 });
 
 /** GET /api/customers/{customerId} → the customer with its cards; 404 "Customer not found". */
 const detail = apiRoute(customersBase, "viewer", {
-  method: "get", path: "/{customerId}", tags: ["Customers"], summary: "One customer",
+  method: "get",
+  path: "/{customerId}",
+  tags: ["Customers"],
+  summary: "One customer",
   request: { params },
   responses: { 200: json(customerDetailSchema, "The customer"), ...notFound404 },
 });
 
 /** POST /api/customers `{ customer_name, status?, valid_domains? }` → 201 the customer (SPEC.md §5 "Add customer"). */
 const create = apiRoute(customersBase, "editor", {
-  method: "post", path: "/", tags: ["Customers"], summary: "Add a customer",
+  method: "post",
+  path: "/",
+  tags: ["Customers"],
+  summary: "Add a customer",
   request: { body: jsonBody(createCustomerSchema) },
   responses: { 201: json(customerSchema, "Created"), ...invalid },
 });
 
 /** PATCH /api/customers/{customerId} `{ status }` → the customer; Archive / Unarchive (SPEC.md §4), sets updated_at. */
 const update = apiRoute(customersBase, "editor", {
-  method: "patch", path: "/{customerId}", tags: ["Customers"], summary: "Archive or unarchive a customer",
+  method: "patch",
+  path: "/{customerId}",
+  tags: ["Customers"],
+  summary: "Archive or unarchive a customer",
   request: { params, body: jsonBody(updateCustomerStatusSchema) },
   responses: { 200: json(customerSchema, "Updated"), ...notFound404, ...invalid },
 });
@@ -69,8 +89,13 @@ export const customersRouter = createRouter();
 
 /** GET /api/customers (SPEC.md §2 "/customers") and its CSV export: docs/lists.md. */
 mountList(customersRouter, {
-  base: customersBase, path: "/", access: "viewer", tags: ["Customers"], summary: "List customers",
-  description: "Customers with user_count and team_count; `q` searches name, valid domains and status; summary over all customers.",
+  base: customersBase,
+  path: "/",
+  access: "viewer",
+  tags: ["Customers"],
+  summary: "List customers",
+  description:
+    "Customers with user_count and team_count; `q` searches name, valid domains and status; summary over all customers.",
   list: customerList,
 });
 
@@ -97,6 +122,8 @@ customersRouter
     const { customerId } = c.req.valid("param");
     const { status } = c.req.valid("json");
     // Already so: nothing changes.
-    const updated = await mutate(c, async (tx) => customerRecords.update(tx, await customerRecords.lock(tx, customerId), { status }));
+    const updated = await mutate(c, async (tx) =>
+      customerRecords.update(tx, await customerRecords.lock(tx, customerId), { status }),
+    );
     return c.json(toJson(updated), 200);
   });

@@ -9,14 +9,17 @@ import type { DashboardStats } from "../../domain/dashboard";
  * the spec's §7 calls count them.
  */
 export async function dashboardStats(db: Database): Promise<DashboardStats> {
-  const [row] = await queryRows<Record<keyof DashboardStats, number>>(db, sql`
+  const [row] = await queryRows<Record<keyof DashboardStats, number>>(
+    db,
+    sql`
     select
       coalesce(sum(n) filter (where entity = 'customers'), 0)::int as total_customers,
       coalesce(sum(n) filter (where entity = 'users_data' and status <> 'signed_in'), 0)::int as total_users,
       coalesce(sum(n) filter (where entity = 'teams'), 0)::int as total_teams,
       coalesce(sum(n) filter (where entity = 'users_data' and status = 'signed_in'), 0)::int as active_users
     from status_counts
-  `);
+  `,
+  );
   return {
     total_customers: Number(row.total_customers),
     total_users: Number(row.total_users),

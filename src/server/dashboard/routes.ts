@@ -18,5 +18,7 @@ const getDashboard = apiRoute(base, "viewer", {
   },
 });
 
-export const dashboardRouter = createRouter().openapi(getDashboard, async (c) => c.json(await dashboardStats(c.var.db), 200));
+export const dashboardRouter = createRouter().openapi(getDashboard, async (c) =>
+  c.json(await dashboardStats(c.var.db), 200),
+);
 export const dashboardBase = base;

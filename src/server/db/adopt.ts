@@ -39,7 +39,11 @@ const rebuildFunctions = ["refresh_list_counts"];
 const maxExamples = 5;
 
 /** The shape the migrations build: its catalog, and the rows they write into the console's own tables. */
-export type Reference = { catalog: Catalog; rows: Map<string, unknown[]>; migrations: ReturnType<typeof readMigrationFiles> };
+export type Reference = {
+  catalog: Catalog;
+  rows: Map<string, unknown[]>;
+  migrations: ReturnType<typeof readMigrationFiles>;
+};
 
 /** Applies the committed migrations to an empty in-memory PGlite and reads what they built (a few seconds). */
 export async function buildReference(): Promise<Reference> {
@@ -51,8 +55,15 @@ export async function buildReference(): Promise<Reference> {
     const rows = new Map<string, unknown[]>();
     for (const name of catalog.tables.keys()) {
       if (spec.has(name)) continue;
-      const found = await queryRows<{ row: unknown }>(handle.db, sql.raw(`select to_jsonb(t) as row from ${ident(name)} t`));
-      if (found.length) rows.set(name, found.map((r) => r.row));
+      const found = await queryRows<{ row: unknown }>(
+        handle.db,
+        sql.raw(`select to_jsonb(t) as row from ${ident(name)} t`),
+      );
+      if (found.length)
+        rows.set(
+          name,
+          found.map((r) => r.row),
+        );
     }
     return { catalog, rows, migrations: readMigrationFiles({ migrationsFolder }) };
   } finally {
@@ -104,30 +115,47 @@ const checkExpression = (def: string) => def.replace(/^CHECK /, "");
 
 /** SQL that renders a row's key as `col=value, col=value` for the examples. */
 function keySql(columns: string[], alias = "t") {
-  return columns.length ? `concat_ws(', ', ${columns.map((c) => `'${c}=' || coalesce(${alias}.${ident(c)}::text, 'null')`).join(", ")})` : `${alias}.ctid::text`;
+  return columns.length
+    ? `concat_ws(', ', ${columns.map((c) => `'${c}=' || coalesce(${alias}.${ident(c)}::text, 'null')`).join(", ")})`
+    : `${alias}.ctid::text`;
 }
 
 async function breakingRows(db: Database, from: string, where: string, key: string): Promise<Breaking> {
   const [{ n }] = await queryRows<{ n: number }>(db, sql.raw(`select count(*)::int as n from ${from} where ${where}`));
   if (n === 0) return { count: 0, examples: [] };
-  const examples = await queryRows<{ k: string }>(db, sql.raw(`select ${key} as k from ${from} where ${where} order by 1 limit ${maxExamples}`));
+  const examples = await queryRows<{ k: string }>(
+    db,
+    sql.raw(`select ${key} as k from ${from} where ${where} order by 1 limit ${maxExamples}`),
+  );
   return { count: n, examples: examples.map((e) => e.k) };
 }
 
 /** Keys held by more than one row (or null in a primary key): the rows a unique key would refuse. */
-async function duplicateKeys(db: Database, table: string, keys: string[], predicate: string | null, primary: string[]): Promise<Breaking> {
+async function duplicateKeys(
+  db: Database,
+  table: string,
+  keys: string[],
+  predicate: string | null,
+  primary: string[],
+): Promise<Breaking> {
   const from = `${ident(table)} t`;
   const where = predicate ? `where ${predicate}` : "";
   const label = (k: string) => k.replace(/^t\."(.*)"$/, "$1").replace(/'/g, "''");
   const groupKey = `concat_ws(', ', ${keys.map((k) => `'${label(k)}=' || coalesce((${k})::text, 'null')`).join(", ")})`;
-  const dup = await queryRows<{ k: string; n: number }>(db, sql.raw(`
-    select ${groupKey} as k, count(*)::int as n from ${from} ${where} group by ${keys.map((k) => `(${k})`).join(", ")} having count(*) > 1 order by 1`));
+  const dup = await queryRows<{ k: string; n: number }>(
+    db,
+    sql.raw(`
+    select ${groupKey} as k, count(*)::int as n from ${from} ${where} group by ${keys.map((k) => `(${k})`).join(", ")} having count(*) > 1 order by 1`),
+  );
   const nulls = primary.length
     ? await breakingRows(db, from, primary.map((c) => `t.${ident(c)} is null`).join(" or "), keySql(primary))
     : { count: 0, examples: [] };
   return {
     count: dup.length + nulls.count,
-    examples: [...dup.slice(0, maxExamples).map((d) => `${d.k} (${d.n} rows)`), ...nulls.examples.map((e) => `${e} (null key)`)].slice(0, maxExamples),
+    examples: [
+      ...dup.slice(0, maxExamples).map((d) => `${d.k} (${d.n} rows)`),
+      ...nulls.examples.map((e) => `${e} (null key)`),
+    ].slice(0, maxExamples),
   };
 }
 
@@ -148,7 +176,8 @@ function createTableSql(t: CatalogTable): string {
   return `CREATE TABLE ${ident(t.name)} (\n  ${cols.join(",\n  ")}\n)`;
 }
 
-const addConstraintSql = (c: CatalogConstraint) => `ALTER TABLE ${ident(c.table)} ADD CONSTRAINT ${ident(c.name)} ${c.def}`;
+const addConstraintSql = (c: CatalogConstraint) =>
+  `ALTER TABLE ${ident(c.table)} ADD CONSTRAINT ${ident(c.name)} ${c.def}`;
 
 /**
  * Compares the database with the reference and plans --apply. Reads only (catalog queries and one
@@ -157,11 +186,23 @@ const addConstraintSql = (c: CatalogConstraint) => `ALTER TABLE ${ident(c.table)
  */
 export async function inspect(handle: DatabaseHandle, loadReference: () => Promise<Reference>): Promise<Plan> {
   const db = handle.db;
-  const [{ version }] = await queryRows<{ version: string }>(db, sql.raw("select current_setting('server_version') as version"));
+  const [{ version }] = await queryRows<{ version: string }>(
+    db,
+    sql.raw("select current_setting('server_version') as version"),
+  );
   const state = await managementState(db);
   const spec = specTableNames();
   const specSet = new Set(spec);
-  const plan: Plan = { status: "adoptable", recorded: state.recorded, serverVersion: version, tables: [], global: [], outside: [], inside: [], migrations: [] };
+  const plan: Plan = {
+    status: "adoptable",
+    recorded: state.recorded,
+    serverVersion: version,
+    tables: [],
+    global: [],
+    outside: [],
+    inside: [],
+    migrations: [],
+  };
   if (state.recorded > 0) return { ...plan, status: "managed" };
   const live = await readCatalog(db);
   if (!spec.some((name) => live.tables.has(name))) return { ...plan, status: "empty" };
@@ -171,27 +212,56 @@ export async function inspect(handle: DatabaseHandle, loadReference: () => Promi
   const ref = reference.catalog;
   const concurrently = handle.kind === "postgres" ? " CONCURRENTLY" : "";
   // Buckets of the transaction, in the order they must run.
-  const b = { types: [] as Step[], tables: [] as Step[], columns: [] as Step[], functions: [] as Step[], keys: [] as Step[], checks: [] as Step[], indexes: [] as Step[], foreign: [] as Step[], triggers: [] as Step[], rows: [] as Step[], owned: [] as Step[] };
+  const b = {
+    types: [] as Step[],
+    tables: [] as Step[],
+    columns: [] as Step[],
+    functions: [] as Step[],
+    keys: [] as Step[],
+    checks: [] as Step[],
+    indexes: [] as Step[],
+    foreign: [] as Step[],
+    triggers: [] as Step[],
+    rows: [] as Step[],
+    owned: [] as Step[],
+  };
 
   for (const ext of ref.extensions) {
     if (live.extensions.includes(ext)) continue;
     plan.global.push({ kind: "extension", name: ext, state: "missing", action: "create" });
-    plan.outside.push({ sql: `CREATE EXTENSION IF NOT EXISTS ${ident(ext)}`, label: `extension ${ext}`, savepoint: true });
+    plan.outside.push({
+      sql: `CREATE EXTENSION IF NOT EXISTS ${ident(ext)}`,
+      label: `extension ${ext}`,
+      savepoint: true,
+    });
   }
   for (const e of ref.enums) {
     const there = live.enums.find((x) => x.name === e.name);
     if (!there) {
       plan.global.push({ kind: "type", name: e.name, state: "missing", action: "create" });
-      b.types.push({ sql: `CREATE TYPE ${ident(e.name)} AS ENUM (${e.labels.map((l) => `'${l.replace(/'/g, "''")}'`).join(", ")})`, label: `type ${e.name}` });
+      b.types.push({
+        sql: `CREATE TYPE ${ident(e.name)} AS ENUM (${e.labels.map((l) => `'${l.replace(/'/g, "''")}'`).join(", ")})`,
+        label: `type ${e.name}`,
+      });
     } else if (there.labels.join() !== e.labels.join()) {
-      plan.global.push({ kind: "type", name: e.name, state: "differs", detail: `values here: ${there.labels.join(", ")}; the console's: ${e.labels.join(", ")}`, action: "report" });
+      plan.global.push({
+        kind: "type",
+        name: e.name,
+        state: "differs",
+        detail: `values here: ${there.labels.join(", ")}; the console's: ${e.labels.join(", ")}`,
+        action: "report",
+      });
     }
   }
   for (const s of ref.sequences) {
     if (live.sequences.some((x) => x.name === s.name)) continue;
     plan.global.push({ kind: "sequence", name: s.name, state: "missing", action: "create" });
     b.types.push({ sql: `CREATE SEQUENCE ${ident(s.name)}`, label: `sequence ${s.name}` });
-    if (s.ownedBy) b.owned.push({ sql: `ALTER SEQUENCE ${ident(s.name)} OWNED BY ${ident(s.ownedBy.table)}.${ident(s.ownedBy.column)}`, label: `sequence ${s.name}` });
+    if (s.ownedBy)
+      b.owned.push({
+        sql: `ALTER SEQUENCE ${ident(s.name)} OWNED BY ${ident(s.ownedBy.table)}.${ident(s.ownedBy.column)}`,
+        label: `sequence ${s.name}`,
+      });
   }
 
   // Unique keys that exist (or will) per table, for the foreign keys that need them.
@@ -203,30 +273,51 @@ export async function inspect(handle: DatabaseHandle, loadReference: () => Promi
   const allConstraintNames = new Set<string>();
   for (const t of live.tables.values()) for (const c of t.constraints) allConstraintNames.add(c.name);
 
-  const refTables = [...ref.tables.values()].sort((a, b2) => Number(specSet.has(b2.name)) - Number(specSet.has(a.name)) || spec.indexOf(a.name) - spec.indexOf(b2.name) || a.name.localeCompare(b2.name));
+  const refTables = [...ref.tables.values()].sort(
+    (a, b2) =>
+      Number(specSet.has(b2.name)) - Number(specSet.has(a.name)) ||
+      spec.indexOf(a.name) - spec.indexOf(b2.name) ||
+      a.name.localeCompare(b2.name),
+  );
   // First pass: tables, columns, primary keys and unique keys (foreign keys need to know them).
   const reports = new Map<string, TableReport>();
   for (const r of refTables) {
     const l = live.tables.get(r.name);
-    const report: TableReport = { name: r.name, spec: specSet.has(r.name), exists: Boolean(l), rows: null, findings: [] };
+    const report: TableReport = {
+      name: r.name,
+      spec: specSet.has(r.name),
+      exists: Boolean(l),
+      rows: null,
+      findings: [],
+    };
     reports.set(r.name, report);
     plan.tables.push(report);
     if (!l) {
       created.add(r.name);
-      report.findings.push({ kind: "table", name: r.name, state: "missing", action: "create", detail: report.spec ? "created empty" : undefined });
+      report.findings.push({
+        kind: "table",
+        name: r.name,
+        state: "missing",
+        action: "create",
+        detail: report.spec ? "created empty" : undefined,
+      });
       b.tables.push({ sql: createTableSql(r), label: `table ${r.name}` });
       for (const c of r.constraints.filter((x) => x.kind === "p" || x.kind === "u")) {
         b.keys.push({ sql: addConstraintSql(c), label: `${r.name}: ${c.name}` });
         addUnique(r.name, c.columns);
       }
-      for (const c of r.constraints.filter((x) => x.kind === "c")) b.checks.push({ sql: addConstraintSql(c), label: `${r.name}: ${c.name}` });
+      for (const c of r.constraints.filter((x) => x.kind === "c"))
+        b.checks.push({ sql: addConstraintSql(c), label: `${r.name}: ${c.name}` });
       for (const i of r.indexes.filter((x) => !x.constraint)) {
         b.indexes.push({ sql: i.def, label: `${r.name}: ${i.name}` });
         if (i.unique && !i.predicate) addUnique(r.name, i.keys);
       }
       for (const t of r.triggers) b.triggers.push({ sql: t.def, label: `${r.name}: ${t.name}` });
       for (const row of reference.rows.get(r.name) ?? []) {
-        b.rows.push({ sql: `INSERT INTO ${ident(r.name)} SELECT * FROM jsonb_populate_record(null::${ident(r.name)}, '${JSON.stringify(row).replace(/'/g, "''")}'::jsonb)`, label: `${r.name}: row` });
+        b.rows.push({
+          sql: `INSERT INTO ${ident(r.name)} SELECT * FROM jsonb_populate_record(null::${ident(r.name)}, '${JSON.stringify(row).replace(/'/g, "''")}'::jsonb)`,
+          label: `${r.name}: row`,
+        });
       }
       continue;
     }
@@ -237,9 +328,22 @@ export async function inspect(handle: DatabaseHandle, loadReference: () => Promi
     for (const c of r.columns) {
       const lc = l.columns.find((x) => x.name === c.name);
       if (!lc) {
-        report.findings.push({ kind: "column", name: c.name, state: "missing", action: "create", detail: `${c.type}; added as a nullable column (existing rows are not rewritten)${c.default ? `, default ${c.default} for new rows` : ""}` });
-        b.columns.push({ sql: `ALTER TABLE ${ident(r.name)} ADD COLUMN ${ident(c.name)} ${c.type}`, label: `${r.name}.${c.name}` });
-        if (c.default && !c.generated && !c.identity) b.columns.push({ sql: `ALTER TABLE ${ident(r.name)} ALTER COLUMN ${ident(c.name)} SET DEFAULT ${c.default}`, label: `${r.name}.${c.name} default` });
+        report.findings.push({
+          kind: "column",
+          name: c.name,
+          state: "missing",
+          action: "create",
+          detail: `${c.type}; added as a nullable column (existing rows are not rewritten)${c.default ? `, default ${c.default} for new rows` : ""}`,
+        });
+        b.columns.push({
+          sql: `ALTER TABLE ${ident(r.name)} ADD COLUMN ${ident(c.name)} ${c.type}`,
+          label: `${r.name}.${c.name}`,
+        });
+        if (c.default && !c.generated && !c.identity)
+          b.columns.push({
+            sql: `ALTER TABLE ${ident(r.name)} ALTER COLUMN ${ident(c.name)} SET DEFAULT ${c.default}`,
+            label: `${r.name}.${c.name} default`,
+          });
         continue;
       }
       const differences: string[] = [];
@@ -247,25 +351,41 @@ export async function inspect(handle: DatabaseHandle, loadReference: () => Promi
       if (lc.type !== c.type) differences.push(`type ${lc.type} here, ${c.type} in the console`);
       if (c.notNull && !lc.notNull) {
         const nulls = await breakingRows(db, `${ident(r.name)} t`, `t.${ident(c.name)} is null`, keySql(key));
-        differences.push(`nullable here (${nulls.count} ${nulls.count === 1 ? "row holds" : "rows hold"} null${nulls.examples.length ? `: ${nulls.examples.join("; ")}` : ""}), NOT NULL in the console`);
+        differences.push(
+          `nullable here (${nulls.count} ${nulls.count === 1 ? "row holds" : "rows hold"} null${nulls.examples.length ? `: ${nulls.examples.join("; ")}` : ""}), NOT NULL in the console`,
+        );
       }
       if (!c.notNull && lc.notNull) differences.push("NOT NULL here, nullable in the console");
       if (c.default !== null && lc.default === null && !c.identity && !c.generated) {
         differences.push(`no default here; default ${c.default} set for new rows`);
         action = "create";
-        b.columns.push({ sql: `ALTER TABLE ${ident(r.name)} ALTER COLUMN ${ident(c.name)} SET DEFAULT ${c.default}`, label: `${r.name}.${c.name} default` });
+        b.columns.push({
+          sql: `ALTER TABLE ${ident(r.name)} ALTER COLUMN ${ident(c.name)} SET DEFAULT ${c.default}`,
+          label: `${r.name}.${c.name} default`,
+        });
       } else if (c.default !== null && lc.default !== null && c.default !== lc.default) {
         differences.push(`default ${lc.default} here, ${c.default} in the console`);
       }
-      report.findings.push(differences.length
-        ? { kind: "column", name: c.name, state: "differs", detail: differences.join("; "), action: differences.length === 1 && action === "create" ? "create" : "report" }
-        : { kind: "column", name: c.name, state: "match", action: "none", detail: c.type });
+      report.findings.push(
+        differences.length
+          ? {
+              kind: "column",
+              name: c.name,
+              state: "differs",
+              detail: differences.join("; "),
+              action: differences.length === 1 && action === "create" ? "create" : "report",
+            }
+          : { kind: "column", name: c.name, state: "match", action: "none", detail: c.type },
+      );
     }
     for (const lc of l.columns) {
       if (r.columns.some((c) => c.name === lc.name)) continue;
       const blocks = lc.notNull && lc.default === null && !lc.identity && !lc.generated;
       report.findings.push({
-        kind: "column", name: lc.name, state: "extra", action: "report",
+        kind: "column",
+        name: lc.name,
+        state: "extra",
+        action: "report",
         detail: `${lc.type}, not the console's; kept as is${blocks ? ". It is NOT NULL without a default, so rows the console adds will be refused: give it a default or make it nullable" : ""}`,
       });
     }
@@ -282,30 +402,78 @@ export async function inspect(handle: DatabaseHandle, loadReference: () => Promi
       }
       if (c.kind === "p" && livePk) {
         const sameCols = livePk.columns.join() === c.columns.join();
-        report.findings.push({ kind: "constraint", name: c.name, state: sameCols ? "match" : "differs", action: sameCols ? "none" : "report", detail: sameCols ? `${c.def} (named ${livePk.name} here)` : `primary key here: ${livePk.def}; the console's: ${c.def}` });
+        report.findings.push({
+          kind: "constraint",
+          name: c.name,
+          state: sameCols ? "match" : "differs",
+          action: sameCols ? "none" : "report",
+          detail: sameCols
+            ? `${c.def} (named ${livePk.name} here)`
+            : `primary key here: ${livePk.def}; the console's: ${c.def}`,
+        });
         if (sameCols) addUnique(r.name, c.columns);
         continue;
       }
       if (equivalent) {
-        report.findings.push({ kind: "constraint", name: c.name, state: "match", action: "none", detail: `${c.def} (named ${equivalent.name} here)` });
+        report.findings.push({
+          kind: "constraint",
+          name: c.name,
+          state: "match",
+          action: "none",
+          detail: `${c.def} (named ${equivalent.name} here)`,
+        });
         addUnique(r.name, c.columns);
         continue;
       }
       if (same || allIndexNames.has(c.name)) {
-        report.findings.push({ kind: "constraint", name: c.name, state: "differs", action: "report", detail: `the name is taken here by ${same ? same.def : "another index"}; the console's: ${c.def}` });
+        report.findings.push({
+          kind: "constraint",
+          name: c.name,
+          state: "differs",
+          action: "report",
+          detail: `the name is taken here by ${same ? same.def : "another index"}; the console's: ${c.def}`,
+        });
         continue;
       }
-      const breaking = await duplicateKeys(db, r.name, c.columns.map((x) => `t.${ident(x)}`), null, c.kind === "p" ? c.columns : []);
+      const breaking = await duplicateKeys(
+        db,
+        r.name,
+        c.columns.map((x) => `t.${ident(x)}`),
+        null,
+        c.kind === "p" ? c.columns : [],
+      );
       if (breaking.count > 0) {
-        report.findings.push({ kind: "constraint", name: c.name, state: "missing", action: "not-added", detail: c.def, breaking });
+        report.findings.push({
+          kind: "constraint",
+          name: c.name,
+          state: "missing",
+          action: "not-added",
+          detail: c.def,
+          breaking,
+        });
         continue;
       }
       const nullable = c.kind === "p" ? c.columns.filter((x) => !l.columns.find((y) => y.name === x)?.notNull) : [];
-      report.findings.push({ kind: "constraint", name: c.name, state: "missing", action: "create", marksNotNull: nullable, detail: `${c.def}${nullable.length ? ` (marks ${nullable.join(", ")} NOT NULL; no row holds null)` : ""}` });
+      report.findings.push({
+        kind: "constraint",
+        name: c.name,
+        state: "missing",
+        action: "create",
+        marksNotNull: nullable,
+        detail: `${c.def}${nullable.length ? ` (marks ${nullable.join(", ")} NOT NULL; no row holds null)` : ""}`,
+      });
       const idx = r.indexes.find((i) => i.constraint === c.name);
       if (idx && concurrently) {
-        plan.outside.push({ sql: idx.def.replace(/^CREATE (UNIQUE )?INDEX /, `CREATE $1INDEX${concurrently} IF NOT EXISTS `), label: `${r.name}: ${c.name}`, savepoint: true });
-        b.keys.push({ sql: `ALTER TABLE ${ident(r.name)} ADD CONSTRAINT ${ident(c.name)} ${c.kind === "p" ? "PRIMARY KEY" : "UNIQUE"} USING INDEX ${ident(c.name)}`, label: `${r.name}: ${c.name}`, savepoint: true });
+        plan.outside.push({
+          sql: idx.def.replace(/^CREATE (UNIQUE )?INDEX /, `CREATE $1INDEX${concurrently} IF NOT EXISTS `),
+          label: `${r.name}: ${c.name}`,
+          savepoint: true,
+        });
+        b.keys.push({
+          sql: `ALTER TABLE ${ident(r.name)} ADD CONSTRAINT ${ident(c.name)} ${c.kind === "p" ? "PRIMARY KEY" : "UNIQUE"} USING INDEX ${ident(c.name)}`,
+          label: `${r.name}: ${c.name}`,
+          savepoint: true,
+        });
       } else {
         b.keys.push({ sql: addConstraintSql(c), label: `${r.name}: ${c.name}`, savepoint: true });
       }
@@ -319,16 +487,41 @@ export async function inspect(handle: DatabaseHandle, loadReference: () => Promi
       if (same && same.def === c.def) {
         report.findings.push({ kind: "constraint", name: c.name, state: "match", action: "none", detail: c.def });
       } else if (equivalent) {
-        report.findings.push({ kind: "constraint", name: c.name, state: "match", action: "none", detail: `${c.def} (named ${equivalent.name} here)` });
+        report.findings.push({
+          kind: "constraint",
+          name: c.name,
+          state: "match",
+          action: "none",
+          detail: `${c.def} (named ${equivalent.name} here)`,
+        });
       } else if (same) {
-        report.findings.push({ kind: "constraint", name: c.name, state: "differs", action: "report", detail: `here: ${same.def}; the console's: ${c.def}` });
+        report.findings.push({
+          kind: "constraint",
+          name: c.name,
+          state: "differs",
+          action: "report",
+          detail: `here: ${same.def}; the console's: ${c.def}`,
+        });
       } else if (!c.columns.every((col) => l.columns.some((x) => x.name === col))) {
         report.findings.push({ kind: "constraint", name: c.name, state: "missing", action: "create", detail: c.def });
         b.checks.push({ sql: addConstraintSql(c), label: `${r.name}: ${c.name}`, savepoint: true });
       } else {
         const shown = [...key, ...c.columns.filter((x) => !key.includes(x))];
-        const breaking = await breakingRows(db, `${ident(r.name)} t`, `not coalesce(${checkExpression(c.def)}, true)`, keySql(shown));
-        if (breaking.count > 0) report.findings.push({ kind: "constraint", name: c.name, state: "missing", action: "not-added", detail: c.def, breaking });
+        const breaking = await breakingRows(
+          db,
+          `${ident(r.name)} t`,
+          `not coalesce(${checkExpression(c.def)}, true)`,
+          keySql(shown),
+        );
+        if (breaking.count > 0)
+          report.findings.push({
+            kind: "constraint",
+            name: c.name,
+            state: "missing",
+            action: "not-added",
+            detail: c.def,
+            breaking,
+          });
         else {
           report.findings.push({ kind: "constraint", name: c.name, state: "missing", action: "create", detail: c.def });
           b.checks.push({ sql: addConstraintSql(c), label: `${r.name}: ${c.name}`, savepoint: true });
@@ -347,26 +540,56 @@ export async function inspect(handle: DatabaseHandle, loadReference: () => Promi
         continue;
       }
       if ((same && same.valid) || (taken && taken.table !== r.name) || allConstraintNames.has(i.name)) {
-        report.findings.push({ kind: "index", name: i.name, state: "differs", action: "report", detail: `the name is taken here by ${same ? same.def : `an object of ${taken?.table ?? "another table"}`}; the console's: ${indexDetail(i)}` });
+        report.findings.push({
+          kind: "index",
+          name: i.name,
+          state: "differs",
+          action: "report",
+          detail: `the name is taken here by ${same ? same.def : `an object of ${taken?.table ?? "another table"}`}; the console's: ${indexDetail(i)}`,
+        });
         continue;
       }
       if (i.unique) {
         const breaking = await duplicateKeys(db, r.name, i.keys, i.predicate, []);
         if (breaking.count > 0) {
-          report.findings.push({ kind: "index", name: i.name, state: "missing", action: "not-added", detail: indexDetail(i), breaking });
+          report.findings.push({
+            kind: "index",
+            name: i.name,
+            state: "missing",
+            action: "not-added",
+            detail: indexDetail(i),
+            breaking,
+          });
           continue;
         }
         if (!i.predicate) addUnique(r.name, i.keys);
       }
       report.findings.push({
-        kind: "index", name: i.name, state: "missing", action: concurrently ? "create-concurrently" : "create",
+        kind: "index",
+        name: i.name,
+        state: "missing",
+        action: concurrently ? "create-concurrently" : "create",
         detail: `${indexDetail(i)}${same ? " (an unfinished build of it is replaced)" : ""}${equivalent ? ` (${equivalent.name} here is the same; ours is added so that later migrations find it by name)` : ""}`,
       });
-      if (same && !same.valid) plan.outside.push({ sql: `DROP INDEX${concurrently} IF EXISTS ${ident(i.name)}`, label: `${r.name}: unfinished ${i.name}` });
-      plan.outside.push({ sql: i.def.replace(/^CREATE (UNIQUE )?INDEX /, `CREATE $1INDEX${concurrently} IF NOT EXISTS `), label: `${r.name}: ${i.name}`, savepoint: true });
+      if (same && !same.valid)
+        plan.outside.push({
+          sql: `DROP INDEX${concurrently} IF EXISTS ${ident(i.name)}`,
+          label: `${r.name}: unfinished ${i.name}`,
+        });
+      plan.outside.push({
+        sql: i.def.replace(/^CREATE (UNIQUE )?INDEX /, `CREATE $1INDEX${concurrently} IF NOT EXISTS `),
+        label: `${r.name}: ${i.name}`,
+        savepoint: true,
+      });
     }
     for (const li of l.indexes.filter((x) => !x.constraint && !r.indexes.some((i) => i.name === x.name))) {
-      report.findings.push({ kind: "index", name: li.name, state: "extra", action: "report", detail: `${indexDetail(li)}; not the console's, kept` });
+      report.findings.push({
+        kind: "index",
+        name: li.name,
+        state: "extra",
+        action: "report",
+        detail: `${indexDetail(li)}; not the console's, kept`,
+      });
     }
 
     // Triggers (the maintained counters of the lists).
@@ -375,14 +598,32 @@ export async function inspect(handle: DatabaseHandle, loadReference: () => Promi
       if (same && normalizeTrigger(same.def) === normalizeTrigger(t.def)) {
         report.findings.push({ kind: "trigger", name: t.name, state: "match", action: "none" });
       } else if (same) {
-        report.findings.push({ kind: "trigger", name: t.name, state: "differs", action: "report", detail: `here: ${same.def}` });
+        report.findings.push({
+          kind: "trigger",
+          name: t.name,
+          state: "differs",
+          action: "report",
+          detail: `here: ${same.def}`,
+        });
       } else {
-        report.findings.push({ kind: "trigger", name: t.name, state: "missing", action: "create", detail: triggerDetail(t.def) });
+        report.findings.push({
+          kind: "trigger",
+          name: t.name,
+          state: "missing",
+          action: "create",
+          detail: triggerDetail(t.def),
+        });
         b.triggers.push({ sql: t.def, label: `${r.name}: ${t.name}` });
       }
     }
     for (const lt of l.triggers.filter((x) => !r.triggers.some((t) => t.name === x.name))) {
-      report.findings.push({ kind: "trigger", name: lt.name, state: "extra", action: "report", detail: `${triggerDetail(lt.def)}; not the console's, kept` });
+      report.findings.push({
+        kind: "trigger",
+        name: lt.name,
+        state: "extra",
+        action: "report",
+        detail: `${triggerDetail(lt.def)}; not the console's, kept`,
+      });
     }
   }
 
@@ -392,7 +633,11 @@ export async function inspect(handle: DatabaseHandle, loadReference: () => Promi
     const report = reports.get(r.name)!;
     for (const c of r.constraints.filter((x) => x.kind === "f")) {
       if (!l) {
-        b.foreign.push({ sql: addConstraintSql(c), label: `${r.name}: ${c.name}`, savepoint: !created.has(c.refTable!) });
+        b.foreign.push({
+          sql: addConstraintSql(c),
+          label: `${r.name}: ${c.name}`,
+          savepoint: !created.has(c.refTable!),
+        });
         continue;
       }
       const same = l.constraints.find((x) => x.name === c.name);
@@ -402,26 +647,56 @@ export async function inspect(handle: DatabaseHandle, loadReference: () => Promi
         continue;
       }
       if (same) {
-        report.findings.push({ kind: "constraint", name: c.name, state: "differs", action: "report", detail: `here: ${same.def}; the console's: ${c.def}` });
+        report.findings.push({
+          kind: "constraint",
+          name: c.name,
+          state: "differs",
+          action: "report",
+          detail: `here: ${same.def}; the console's: ${c.def}`,
+        });
         continue;
       }
-      const shown = [...primaryKeyColumns(r), ...c.columns.filter((x) => !primaryKeyColumns(r).includes(x))].filter((x) => l.columns.some((y) => y.name === x));
+      const shown = [...primaryKeyColumns(r), ...c.columns.filter((x) => !primaryKeyColumns(r).includes(x))].filter(
+        (x) => l.columns.some((y) => y.name === x),
+      );
       const parentExists = live.tables.has(c.refTable!);
       const columnsExist = c.columns.every((col) => l.columns.some((x) => x.name === col));
       const breaking = !columnsExist
         ? { count: 0, examples: [] }
-        : await breakingRows(db, `${ident(r.name)} t`,
-          parentExists
-            ? `${c.columns.map((col) => `t.${ident(col)} is not null`).join(" and ")} and not exists (select 1 from ${ident(c.refTable!)} p where ${c.columns.map((col, k) => `p.${ident(c.refColumns[k])} = t.${ident(col)}`).join(" and ")})`
-            : c.columns.map((col) => `t.${ident(col)} is not null`).join(" and "),
-          keySql(shown));
+        : await breakingRows(
+            db,
+            `${ident(r.name)} t`,
+            parentExists
+              ? `${c.columns.map((col) => `t.${ident(col)} is not null`).join(" and ")} and not exists (select 1 from ${ident(c.refTable!)} p where ${c.columns.map((col, k) => `p.${ident(c.refColumns[k])} = t.${ident(col)}`).join(" and ")})`
+              : c.columns.map((col) => `t.${ident(col)} is not null`).join(" and "),
+            keySql(shown),
+          );
       const parentKeyed = (uniqueKeys.get(c.refTable!) ?? []).some((cols) => cols.join() === c.refColumns.join());
       if (breaking.count > 0) {
-        report.findings.push({ kind: "constraint", name: c.name, state: "missing", action: "not-added", detail: `${c.def}: orphaned rows`, breaking });
+        report.findings.push({
+          kind: "constraint",
+          name: c.name,
+          state: "missing",
+          action: "not-added",
+          detail: `${c.def}: orphaned rows`,
+          breaking,
+        });
       } else if (!parentKeyed) {
-        report.findings.push({ kind: "constraint", name: c.name, state: "missing", action: "not-added", detail: `${c.def}: ${c.refTable}(${c.refColumns.join(", ")}) is not a unique key here` });
+        report.findings.push({
+          kind: "constraint",
+          name: c.name,
+          state: "missing",
+          action: "not-added",
+          detail: `${c.def}: ${c.refTable}(${c.refColumns.join(", ")}) is not a unique key here`,
+        });
       } else {
-        report.findings.push({ kind: "constraint", name: c.name, state: "missing", action: "create", detail: `${c.def}${equivalent ? ` (${equivalent.name} here is the same; ours is added so that later migrations find it by name)` : ""}` });
+        report.findings.push({
+          kind: "constraint",
+          name: c.name,
+          state: "missing",
+          action: "create",
+          detail: `${c.def}${equivalent ? ` (${equivalent.name} here is the same; ours is added so that later migrations find it by name)` : ""}`,
+        });
         b.foreign.push({ sql: addConstraintSql(c), label: `${r.name}: ${c.name}`, savepoint: true });
       }
     }
@@ -431,17 +706,41 @@ export async function inspect(handle: DatabaseHandle, loadReference: () => Promi
     const same = live.functions.find((x) => x.name === f.name && x.args === f.args);
     if (same && same.src.trim() === f.src.trim()) continue;
     if (same) {
-      plan.global.push({ kind: "function", name: `${f.name}(${f.args})`, state: "differs", action: "report", detail: "a function of this name and arguments exists here with another body; kept as is" });
+      plan.global.push({
+        kind: "function",
+        name: `${f.name}(${f.args})`,
+        state: "differs",
+        action: "report",
+        detail: "a function of this name and arguments exists here with another body; kept as is",
+      });
       continue;
     }
     plan.global.push({ kind: "function", name: `${f.name}(${f.args})`, state: "missing", action: "create" });
-    b.functions.push({ sql: f.def.replace(/^CREATE OR REPLACE FUNCTION/, "CREATE FUNCTION").replace(/^CREATE OR REPLACE PROCEDURE/, "CREATE PROCEDURE"), label: `function ${f.name}` });
+    b.functions.push({
+      sql: f.def
+        .replace(/^CREATE OR REPLACE FUNCTION/, "CREATE FUNCTION")
+        .replace(/^CREATE OR REPLACE PROCEDURE/, "CREATE PROCEDURE"),
+      label: `function ${f.name}`,
+    });
   }
 
   const rebuild: Step[] = rebuildFunctions
     .filter((name) => ref.functions.some((f) => f.name === name && f.args === ""))
     .map((name) => ({ sql: `SELECT ${ident(name)}()`, label: `rebuild ${name}` }));
-  plan.inside = [...b.types, ...b.tables, ...b.columns, ...b.functions, ...b.keys, ...b.checks, ...b.indexes, ...b.foreign, ...b.triggers, ...b.rows, ...b.owned, ...rebuild];
+  plan.inside = [
+    ...b.types,
+    ...b.tables,
+    ...b.columns,
+    ...b.functions,
+    ...b.keys,
+    ...b.checks,
+    ...b.indexes,
+    ...b.foreign,
+    ...b.triggers,
+    ...b.rows,
+    ...b.owned,
+    ...rebuild,
+  ];
   return plan;
 }
 
@@ -477,7 +776,8 @@ export async function applyPlan(handle: DatabaseHandle, plan: Plan): Promise<App
   await handle.db.transaction(async (tx) => {
     // Two adoptions at once: the second waits here, then finds the migrations recorded and stops.
     await tx.execute(sql.raw(`select pg_advisory_xact_lock(hashtext('pedal-console-adopt'))`));
-    if ((await managementState(tx as unknown as Database)).recorded > 0) throw new Error("Another --apply adopted this database meanwhile; nothing more was done.");
+    if ((await managementState(tx as unknown as Database)).recorded > 0)
+      throw new Error("Another --apply adopted this database meanwhile; nothing more was done.");
     for (const step of plan.inside) {
       if (!step.savepoint) {
         await tx.execute(sql.raw(step.sql));
@@ -497,9 +797,15 @@ export async function applyPlan(handle: DatabaseHandle, plan: Plan): Promise<App
     // The same table drizzle's migrator creates; it then applies the entries whose `when` is newer
     // than the newest `created_at` recorded here.
     await tx.execute(sql.raw(`CREATE SCHEMA IF NOT EXISTS ${ident(schemaName)}`));
-    await tx.execute(sql.raw(`CREATE TABLE IF NOT EXISTS ${ident(schemaName)}.${ident(tableName)} (id SERIAL PRIMARY KEY, hash text NOT NULL, created_at bigint)`));
+    await tx.execute(
+      sql.raw(
+        `CREATE TABLE IF NOT EXISTS ${ident(schemaName)}.${ident(tableName)} (id SERIAL PRIMARY KEY, hash text NOT NULL, created_at bigint)`,
+      ),
+    );
     for (const m of plan.migrations) {
-      await tx.execute(sql`insert into ${sql.identifier(schemaName)}.${sql.identifier(tableName)} ("hash", "created_at") values (${m.hash}, ${m.folderMillis})`);
+      await tx.execute(
+        sql`insert into ${sql.identifier(schemaName)}.${sql.identifier(tableName)} ("hash", "created_at") values (${m.hash}, ${m.folderMillis})`,
+      );
       result.recorded++;
     }
   });
@@ -533,17 +839,27 @@ export function formatReport(plan: Plan, options: { dryRun: boolean }): string {
   if (plan.status === "empty") {
     return "This database holds none of the eleven tables of SPEC.md section 3: there is nothing to adopt and nothing was changed. `npm start` creates every table.\n";
   }
-  out.push(`Adopting an existing database (PostgreSQL ${plan.serverVersion}), compared with the schema the console's ${journal} build.`);
-  out.push("ok: as the console has it; DIFFERS: present but not as the console has it (left as is); MISSING: absent; EXTRA: not the console's (kept).");
+  out.push(
+    `Adopting an existing database (PostgreSQL ${plan.serverVersion}), compared with the schema the console's ${journal} build.`,
+  );
+  out.push(
+    "ok: as the console has it; DIFFERS: present but not as the console has it (left as is); MISSING: absent; EXTRA: not the console's (kept).",
+  );
   const groups: Array<[string, TableReport[]]> = [
-    ["The eleven tables of SPEC.md section 3 (their rows and columns are never changed)", plan.tables.filter((t) => t.spec)],
+    [
+      "The eleven tables of SPEC.md section 3 (their rows and columns are never changed)",
+      plan.tables.filter((t) => t.spec),
+    ],
     ["The console's own tables", plan.tables.filter((t) => !t.spec)],
   ];
   for (const [title, tables] of groups) {
     out.push("", `== ${title}`);
     for (const t of tables) {
       if (!t.exists) {
-        out.push("", `${t.name}: MISSING${t.spec ? " (created empty)" : ""} → ${options.dryRun ? "--apply " : ""}creates it with its keys, indexes and triggers`);
+        out.push(
+          "",
+          `${t.name}: MISSING${t.spec ? " (created empty)" : ""} → ${options.dryRun ? "--apply " : ""}creates it with its keys, indexes and triggers`,
+        );
         continue;
       }
       out.push("", `${t.name} (${plural(t.rows ?? 0, "row")})`);
@@ -559,28 +875,74 @@ export function formatReport(plan: Plan, options: { dryRun: boolean }): string {
   const notAdded = all.filter((f) => f.action === "not-added");
   const spec = plan.tables.filter((t) => t.spec);
   out.push("", "== Summary");
-  out.push(`The eleven tables: ${spec.filter((t) => t.exists).length} of 11 present, ${plural(spec.reduce((n, t) => n + (t.rows ?? 0), 0), "row")} in all.`);
-  out.push(`Differences: ${plural(count((f) => f.kind === "column" && f.state === "differs"), "column")} differ, ${plural(count((f) => f.kind === "column" && f.state === "missing"), "column")} missing, ` +
-    `${plural(count((f) => f.kind === "constraint" && f.state === "missing"), "constraint")} missing (${notAdded.filter((f) => f.kind === "constraint").length} broken by existing rows), ` +
-    `${plural(count((f) => f.kind === "index" && f.state === "missing"), "index", "indexes")} missing, ${plural(count((f) => f.kind === "trigger" && f.state === "missing"), "trigger")} missing.`);
-  out.push(`${options.dryRun ? "--apply would create" : "Adopting creates"}: ${plural(plan.tables.filter((t) => !t.exists).length, "table")}, ` +
-    `${plural(count((f) => f.kind === "index" && (f.action === "create" || f.action === "create-concurrently")), "index", "indexes")} on existing tables, ` +
-    `${plural(count((f) => f.kind === "constraint" && f.action === "create"), "constraint")}, ${plural(count((f) => f.kind === "trigger" && f.action === "create"), "trigger")}, ` +
-    `${plural(count((f) => f.kind === "function" && f.action === "create"), "function")}; and ${options.dryRun ? "would record" : "records"} the ${journal} ` +
-    `as applied, so that \`npm start\` applies only newer ones.`);
+  out.push(
+    `The eleven tables: ${spec.filter((t) => t.exists).length} of 11 present, ${plural(
+      spec.reduce((n, t) => n + (t.rows ?? 0), 0),
+      "row",
+    )} in all.`,
+  );
+  out.push(
+    `Differences: ${plural(
+      count((f) => f.kind === "column" && f.state === "differs"),
+      "column",
+    )} differ, ${plural(
+      count((f) => f.kind === "column" && f.state === "missing"),
+      "column",
+    )} missing, ` +
+      `${plural(
+        count((f) => f.kind === "constraint" && f.state === "missing"),
+        "constraint",
+      )} missing (${notAdded.filter((f) => f.kind === "constraint").length} broken by existing rows), ` +
+      `${plural(
+        count((f) => f.kind === "index" && f.state === "missing"),
+        "index",
+        "indexes",
+      )} missing, ${plural(
+        count((f) => f.kind === "trigger" && f.state === "missing"),
+        "trigger",
+      )} missing.`,
+  );
+  out.push(
+    `${options.dryRun ? "--apply would create" : "Adopting creates"}: ${plural(plan.tables.filter((t) => !t.exists).length, "table")}, ` +
+      `${plural(
+        count((f) => f.kind === "index" && (f.action === "create" || f.action === "create-concurrently")),
+        "index",
+        "indexes",
+      )} on existing tables, ` +
+      `${plural(
+        count((f) => f.kind === "constraint" && f.action === "create"),
+        "constraint",
+      )}, ${plural(
+        count((f) => f.kind === "trigger" && f.action === "create"),
+        "trigger",
+      )}, ` +
+      `${plural(
+        count((f) => f.kind === "function" && f.action === "create"),
+        "function",
+      )}; and ${options.dryRun ? "would record" : "records"} the ${journal} ` +
+      `as applied, so that \`npm start\` applies only newer ones.`,
+  );
   if (notAdded.length) {
-    out.push(`Not added, because existing rows break them (the console works without them and validates the rows it writes): ` +
-      notAdded.map((f) => `${f.name}${f.breaking ? ` (${f.breaking.count})` : ""}`).join(", ") + ".");
+    out.push(
+      `Not added, because existing rows break them (the console works without them and validates the rows it writes): ` +
+        notAdded.map((f) => `${f.name}${f.breaking ? ` (${f.breaking.count})` : ""}`).join(", ") +
+        ".",
+    );
   }
-  if (options.dryRun) out.push("", "Dry run: nothing was changed. To adopt this database: DATABASE_URL=… npm run db:adopt -- --apply");
+  if (options.dryRun)
+    out.push("", "Dry run: nothing was changed. To adopt this database: DATABASE_URL=… npm run db:adopt -- --apply");
   return out.join("\n") + "\n";
 }
 
 /** What `--apply` prints after the report. */
 export function formatResult(result: ApplyResult): string {
-  const out = [`Adopted: ${plural(result.applied.length, "change")} made, ${plural(result.recorded, "migration")} recorded as applied.`];
+  const out = [
+    `Adopted: ${plural(result.applied.length, "change")} made, ${plural(result.recorded, "migration")} recorded as applied.`,
+  ];
   for (const r of result.refused) out.push(`  refused by the server, left out: ${r.label}: ${r.error}`);
-  out.push("Next: DATABASE_URL=… npm run operator:create -- --email you@example.com --password '…', then DATABASE_URL=… npm start.");
+  out.push(
+    "Next: DATABASE_URL=… npm run operator:create -- --email you@example.com --password '…', then DATABASE_URL=… npm start.",
+  );
   return out.join("\n") + "\n";
 }
 
@@ -594,14 +956,19 @@ export function rollbackSql(plan: Plan): string {
   const out: string[] = ["BEGIN;"];
   for (const t of plan.tables.filter((x) => !x.exists)) out.push(`DROP TABLE IF EXISTS ${q(t.name)} CASCADE;`);
   const existing = plan.tables.filter((x) => x.exists);
-  const added = (t: TableReport, kind: Finding["kind"]) => t.findings.filter((f) => f.kind === kind && (f.action === "create" || f.action === "create-concurrently"));
-  for (const t of existing) for (const f of added(t, "trigger")) out.push(`DROP TRIGGER IF EXISTS ${q(f.name)} ON ${q(t.name)};`);
+  const added = (t: TableReport, kind: Finding["kind"]) =>
+    t.findings.filter((f) => f.kind === kind && (f.action === "create" || f.action === "create-concurrently"));
+  for (const t of existing)
+    for (const f of added(t, "trigger")) out.push(`DROP TRIGGER IF EXISTS ${q(f.name)} ON ${q(t.name)};`);
   const constraints = existing.flatMap((t) => added(t, "constraint").map((f) => ({ t, f })));
   // Foreign keys first: they may depend on a key added with them.
-  constraints.sort((a, b) => Number(!a.f.detail?.startsWith("FOREIGN KEY")) - Number(!b.f.detail?.startsWith("FOREIGN KEY")));
+  constraints.sort(
+    (a, b) => Number(!a.f.detail?.startsWith("FOREIGN KEY")) - Number(!b.f.detail?.startsWith("FOREIGN KEY")),
+  );
   for (const { t, f } of constraints) {
     out.push(`ALTER TABLE ${q(t.name)} DROP CONSTRAINT IF EXISTS ${q(f.name)};`);
-    for (const column of f.marksNotNull ?? []) out.push(`ALTER TABLE ${q(t.name)} ALTER COLUMN ${q(column)} DROP NOT NULL;`);
+    for (const column of f.marksNotNull ?? [])
+      out.push(`ALTER TABLE ${q(t.name)} ALTER COLUMN ${q(column)} DROP NOT NULL;`);
   }
   for (const t of existing) for (const f of added(t, "index")) out.push(`DROP INDEX IF EXISTS ${q(f.name)};`);
   for (const t of existing) {
@@ -610,10 +977,14 @@ export function rollbackSql(plan: Plan): string {
       else if (f.action === "create") out.push(`ALTER TABLE ${q(t.name)} ALTER COLUMN ${q(f.name)} DROP DEFAULT;`);
     }
   }
-  for (const f of plan.global.filter((x) => x.action === "create" && x.kind === "function")) out.push(`DROP FUNCTION IF EXISTS ${f.name.replace(/^([^(]+)/, (n) => q(n))};`);
-  for (const f of plan.global.filter((x) => x.action === "create" && x.kind === "sequence")) out.push(`DROP SEQUENCE IF EXISTS ${q(f.name)};`);
-  for (const f of plan.global.filter((x) => x.action === "create" && x.kind === "type")) out.push(`DROP TYPE IF EXISTS ${q(f.name)};`);
-  for (const f of plan.global.filter((x) => x.action === "create" && x.kind === "extension")) out.push(`DROP EXTENSION IF EXISTS ${q(f.name)};`);
+  for (const f of plan.global.filter((x) => x.action === "create" && x.kind === "function"))
+    out.push(`DROP FUNCTION IF EXISTS ${f.name.replace(/^([^(]+)/, (n) => q(n))};`);
+  for (const f of plan.global.filter((x) => x.action === "create" && x.kind === "sequence"))
+    out.push(`DROP SEQUENCE IF EXISTS ${q(f.name)};`);
+  for (const f of plan.global.filter((x) => x.action === "create" && x.kind === "type"))
+    out.push(`DROP TYPE IF EXISTS ${q(f.name)};`);
+  for (const f of plan.global.filter((x) => x.action === "create" && x.kind === "extension"))
+    out.push(`DROP EXTENSION IF EXISTS ${q(f.name)};`);
   out.push(`DROP SCHEMA IF EXISTS ${q(migrationsTable.split(".")[0])} CASCADE;`, "COMMIT;");
   return out.join("\n") + "\n";
 }

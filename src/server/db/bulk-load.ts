@@ -59,7 +59,10 @@ export async function bulkLoad(
   const columnsOf = new Map(
     Object.entries(options.tables).map(([name, table]) => {
       const columns = Object.entries(getTableColumns(table));
-      return [name, { keys: columns.map(([key]) => key), list: columns.map(([, c]) => `"${c.name}"`).join(", ") }] as const;
+      return [
+        name,
+        { keys: columns.map(([key]) => key), list: columns.map(([, c]) => `"${c.name}"`).join(", ") },
+      ] as const;
     }),
   );
 
@@ -94,7 +97,13 @@ export async function bulkLoad(
         await copy(table, columns.list, chunks());
         counts[table] += n;
         const done = next.done || next.value.table !== table;
-        options.onProgress?.({ table, rows: counts[table], expected: options.expected[table] ?? counts[table], done: !!done, ms: performance.now() - started });
+        options.onProgress?.({
+          table,
+          rows: counts[table],
+          expected: options.expected[table] ?? counts[table],
+          done: !!done,
+          ms: performance.now() - started,
+        });
         if (options.signal?.aborted) throw options.signal.reason;
       }
     }
@@ -109,10 +118,12 @@ export async function bulkLoad(
 
   if (typeof (client as PGlite).exec === "function") {
     const lite = client as PGlite;
-    const copyWith = (target: PGlite | Transaction): Copy => async (table, columns, chunks) => {
-      const blob = new Blob([...chunks]);
-      if (blob.size) await target.query(`copy ${table} (${columns}) from '/dev/blob'`, [], { blob });
-    };
+    const copyWith =
+      (target: PGlite | Transaction): Copy =>
+      async (table, columns, chunks) => {
+        const blob = new Blob([...chunks]);
+        if (blob.size) await target.query(`copy ${table} (${columns}) from '/dev/blob'`, [], { blob });
+      };
     const batchRows = options.batchRows ?? 20_000;
     if (options.commit === "once") await lite.transaction((tx) => run(copyWith(tx), batchRows));
     else await run(copyWith(lite), batchRows);
@@ -125,7 +136,10 @@ export async function bulkLoad(
     if (client instanceof pg.Pool) (conn as pg.PoolClient).release();
   };
   const copy: Copy = (table, columns, chunks) =>
-    pipeline(Readable.from(chunks, { objectMode: false }), conn.query(copyFrom(`copy ${table} (${columns}) from stdin`)));
+    pipeline(
+      Readable.from(chunks, { objectMode: false }),
+      conn.query(copyFrom(`copy ${table} (${columns}) from stdin`)),
+    );
   try {
     const batchRows = options.batchRows ?? 50_000;
     if (options.commit === "once") {

@@ -80,28 +80,55 @@ export type Catalog = {
 export const ident = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
 /** Objects that belong to an extension (pg_trgm's functions...) are the extension's, not ours. */
-const notFromExtension = (oid: string) => `not exists (select 1 from pg_depend d where d.objid = ${oid} and d.deptype = 'e')`;
+const notFromExtension = (oid: string) =>
+  `not exists (select 1 from pg_depend d where d.objid = ${oid} and d.deptype = 'e')`;
 
 /** Reads the `public` schema of `db` (about ten catalog queries, whatever the data size). */
 export async function readCatalog(db: AnyDatabase): Promise<Catalog> {
-  const tableRows = await queryRows<{ name: string }>(db, sql.raw(`
+  const tableRows = await queryRows<{ name: string }>(
+    db,
+    sql.raw(`
     select c.relname::text as name from pg_class c join pg_namespace n on n.oid = c.relnamespace
-    where n.nspname = 'public' and c.relkind in ('r', 'p') order by 1`));
-  const tables = new Map<string, CatalogTable>(tableRows.map((t) => [t.name, { name: t.name, columns: [], constraints: [], indexes: [], triggers: [] }]));
+    where n.nspname = 'public' and c.relkind in ('r', 'p') order by 1`),
+  );
+  const tables = new Map<string, CatalogTable>(
+    tableRows.map((t) => [t.name, { name: t.name, columns: [], constraints: [], indexes: [], triggers: [] }]),
+  );
 
-  const columns = await queryRows<CatalogColumn & { table: string; not_null: boolean }>(db, sql.raw(`
+  const columns = await queryRows<CatalogColumn & { table: string; not_null: boolean }>(
+    db,
+    sql.raw(`
     select c.relname::text as table, a.attname::text as name, format_type(a.atttypid, a.atttypmod) as type,
       a.attnotnull as not_null, pg_get_expr(d.adbin, d.adrelid) as default, a.attidentity::text as identity,
       a.attgenerated::text as generated
     from pg_attribute a join pg_class c on c.oid = a.attrelid join pg_namespace n on n.oid = c.relnamespace
     left join pg_attrdef d on d.adrelid = a.attrelid and d.adnum = a.attnum
     where n.nspname = 'public' and c.relkind in ('r', 'p') and a.attnum > 0 and not a.attisdropped
-    order by c.relname, a.attnum`));
+    order by c.relname, a.attnum`),
+  );
   for (const c of columns) {
-    tables.get(c.table)?.columns.push({ name: c.name, type: c.type, notNull: c.not_null, default: c.default, identity: c.identity ?? "", generated: c.generated ?? "" });
+    tables.get(c.table)?.columns.push({
+      name: c.name,
+      type: c.type,
+      notNull: c.not_null,
+      default: c.default,
+      identity: c.identity ?? "",
+      generated: c.generated ?? "",
+    });
   }
 
-  const constraints = await queryRows<{ name: string; table: string; kind: CatalogConstraint["kind"]; def: string; columns: string[] | null; ref_table: string | null; ref_columns: string[] | null; validated: boolean }>(db, sql.raw(`
+  const constraints = await queryRows<{
+    name: string;
+    table: string;
+    kind: CatalogConstraint["kind"];
+    def: string;
+    columns: string[] | null;
+    ref_table: string | null;
+    ref_columns: string[] | null;
+    validated: boolean;
+  }>(
+    db,
+    sql.raw(`
     select con.conname::text as name, c.relname::text as table, con.contype::text as kind,
       pg_get_constraintdef(con.oid) as def, con.convalidated as validated,
       (select array_agg(a.attname::text order by k.ord) from unnest(con.conkey) with ordinality k(num, ord)
@@ -111,15 +138,33 @@ export async function readCatalog(db: AnyDatabase): Promise<Catalog> {
         join pg_attribute a on a.attrelid = con.confrelid and a.attnum = k.num) as ref_columns
     from pg_constraint con join pg_class c on c.oid = con.conrelid join pg_namespace n on n.oid = c.relnamespace
     left join pg_class fc on fc.oid = con.confrelid
-    where n.nspname = 'public' and con.contype in ('p', 'u', 'c', 'f') order by c.relname, con.conname`));
+    where n.nspname = 'public' and con.contype in ('p', 'u', 'c', 'f') order by c.relname, con.conname`),
+  );
   for (const c of constraints) {
     tables.get(c.table)?.constraints.push({
-      name: c.name, table: c.table, kind: c.kind, def: c.def.replace(/ NOT VALID$/, ""), validated: c.validated,
-      columns: c.columns ?? [], refTable: c.ref_table, refColumns: c.ref_columns ?? [],
+      name: c.name,
+      table: c.table,
+      kind: c.kind,
+      def: c.def.replace(/ NOT VALID$/, ""),
+      validated: c.validated,
+      columns: c.columns ?? [],
+      refTable: c.ref_table,
+      refColumns: c.ref_columns ?? [],
     });
   }
 
-  const indexes = await queryRows<{ name: string; table: string; def: string; unique: boolean; valid: boolean; constraint: string | null; keys: string[] | null; predicate: string | null }>(db, sql.raw(`
+  const indexes = await queryRows<{
+    name: string;
+    table: string;
+    def: string;
+    unique: boolean;
+    valid: boolean;
+    constraint: string | null;
+    keys: string[] | null;
+    predicate: string | null;
+  }>(
+    db,
+    sql.raw(`
     select i.relname::text as name, c.relname::text as table, pg_get_indexdef(i.oid) as def, x.indisunique as unique,
       x.indisvalid as valid, con.conname::text as constraint,
       (select array_agg(pg_get_indexdef(i.oid, k, true) order by k) from generate_series(1, x.indnkeyatts::int) k) as keys,
@@ -127,39 +172,58 @@ export async function readCatalog(db: AnyDatabase): Promise<Catalog> {
     from pg_index x join pg_class i on i.oid = x.indexrelid join pg_class c on c.oid = x.indrelid
     join pg_namespace n on n.oid = c.relnamespace
     left join pg_constraint con on con.conindid = i.oid and con.conrelid = x.indrelid and con.contype in ('p', 'u', 'x')
-    where n.nspname = 'public' and c.relkind in ('r', 'p') order by c.relname, i.relname`));
+    where n.nspname = 'public' and c.relkind in ('r', 'p') order by c.relname, i.relname`),
+  );
   for (const i of indexes) tables.get(i.table)?.indexes.push({ ...i, keys: i.keys ?? [] });
 
-  const triggers = await queryRows<CatalogTrigger>(db, sql.raw(`
+  const triggers = await queryRows<CatalogTrigger>(
+    db,
+    sql.raw(`
     select t.tgname::text as name, c.relname::text as table, pg_get_triggerdef(t.oid) as def
     from pg_trigger t join pg_class c on c.oid = t.tgrelid join pg_namespace n on n.oid = c.relnamespace
-    where n.nspname = 'public' and not t.tgisinternal order by c.relname, t.tgname`));
+    where n.nspname = 'public' and not t.tgisinternal order by c.relname, t.tgname`),
+  );
   for (const t of triggers) tables.get(t.table)?.triggers.push(t);
 
-  const functions = await queryRows<CatalogFunction>(db, sql.raw(`
+  const functions = await queryRows<CatalogFunction>(
+    db,
+    sql.raw(`
     select p.proname::text as name, pg_get_function_identity_arguments(p.oid) as args, pg_get_functiondef(p.oid) as def, p.prosrc as src
     from pg_proc p join pg_namespace n on n.oid = p.pronamespace
-    where n.nspname = 'public' and p.prokind in ('f', 'p') and ${notFromExtension("p.oid")} order by 1, 2`));
+    where n.nspname = 'public' and p.prokind in ('f', 'p') and ${notFromExtension("p.oid")} order by 1, 2`),
+  );
 
-  const sequences = await queryRows<{ name: string; table: string | null; column: string | null }>(db, sql.raw(`
+  const sequences = await queryRows<{ name: string; table: string | null; column: string | null }>(
+    db,
+    sql.raw(`
     select s.relname::text as name, t.relname::text as table, a.attname::text as column
     from pg_class s join pg_namespace n on n.oid = s.relnamespace
     left join pg_depend d on d.objid = s.oid and d.deptype = 'a' and d.refobjsubid > 0
     left join pg_class t on t.oid = d.refobjid left join pg_attribute a on a.attrelid = d.refobjid and a.attnum = d.refobjsubid
     where n.nspname = 'public' and s.relkind = 'S' and ${notFromExtension("s.oid")}
-      and not exists (select 1 from pg_depend i where i.objid = s.oid and i.deptype = 'i') order by 1`));
+      and not exists (select 1 from pg_depend i where i.objid = s.oid and i.deptype = 'i') order by 1`),
+  );
 
-  const enums = await queryRows<{ name: string; labels: string[] }>(db, sql.raw(`
+  const enums = await queryRows<{ name: string; labels: string[] }>(
+    db,
+    sql.raw(`
     select t.typname::text as name, array_agg(e.enumlabel::text order by e.enumsortorder) as labels
     from pg_type t join pg_enum e on e.enumtypid = t.oid join pg_namespace n on n.oid = t.typnamespace
-    where n.nspname = 'public' group by t.typname order by 1`));
+    where n.nspname = 'public' group by t.typname order by 1`),
+  );
 
-  const extensions = await queryRows<{ name: string }>(db, sql.raw(`select extname::text as name from pg_extension where extname <> 'plpgsql' order by 1`));
+  const extensions = await queryRows<{ name: string }>(
+    db,
+    sql.raw(`select extname::text as name from pg_extension where extname <> 'plpgsql' order by 1`),
+  );
 
   return {
     tables,
     functions,
-    sequences: sequences.map((s) => ({ name: s.name, ownedBy: s.table && s.column ? { table: s.table, column: s.column } : null })),
+    sequences: sequences.map((s) => ({
+      name: s.name,
+      ownedBy: s.table && s.column ? { table: s.table, column: s.column } : null,
+    })),
     enums,
     extensions: extensions.map((e) => e.name),
   };
@@ -201,15 +265,25 @@ export class NotAdoptedError extends Error {
  * How far the console manages `db`: `recorded` migrations in drizzle's table (0 when none), and
  * which tables of `schema.ts` exist in its `public` schema.
  */
-export async function managementState(db: AnyDatabase): Promise<{ recorded: number; lastCreatedAt: number | null; presentTables: string[] }> {
-  const names = schemaTableNames().map((n) => `'${n}'`).join(", ");
-  const [state] = await queryRows<{ tracked: boolean; present: string[] | null }>(db, sql.raw(`
+export async function managementState(
+  db: AnyDatabase,
+): Promise<{ recorded: number; lastCreatedAt: number | null; presentTables: string[] }> {
+  const names = schemaTableNames()
+    .map((n) => `'${n}'`)
+    .join(", ");
+  const [state] = await queryRows<{ tracked: boolean; present: string[] | null }>(
+    db,
+    sql.raw(`
     select to_regclass('${migrationsTable}') is not null as tracked,
-      (select array_agg(tablename::text order by tablename) from pg_tables where schemaname = 'public' and tablename in (${names})) as present`));
+      (select array_agg(tablename::text order by tablename) from pg_tables where schemaname = 'public' and tablename in (${names})) as present`),
+  );
   let recorded = 0;
   let lastCreatedAt: number | null = null;
   if (state.tracked) {
-    const [row] = await queryRows<{ n: number; last: string | null }>(db, sql.raw(`select count(*)::int as n, max(created_at)::text as last from ${migrationsTable}`));
+    const [row] = await queryRows<{ n: number; last: string | null }>(
+      db,
+      sql.raw(`select count(*)::int as n, max(created_at)::text as last from ${migrationsTable}`),
+    );
     recorded = row.n;
     lastCreatedAt = row.last === null ? null : Number(row.last);
   }

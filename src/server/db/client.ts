@@ -68,7 +68,10 @@ export const pgliteV8Flags = ["--no-liftoff"];
  * A data folder is created on first use (about 5 s); opening an existing one is fast.
  * `sharedBuffersMb`: PostgreSQL's `shared_buffers` in MB. Sets `pgliteV8Flags` first.
  */
-export async function openPglite(dataDir?: string, sharedBuffersMb = defaultPgliteSharedBuffersMb): Promise<DatabaseHandle> {
+export async function openPglite(
+  dataDir?: string,
+  sharedBuffersMb = defaultPgliteSharedBuffersMb,
+): Promise<DatabaseHandle> {
   for (const flag of pgliteV8Flags) v8.setFlagsFromString(flag);
   const startParams = [...PGlite.defaultStartParams, "-c", `shared_buffers=${sharedBuffersMb}MB`];
   const client = await PGlite.create({ dataDir, extensions: { pg_trgm }, startParams });
@@ -124,10 +127,19 @@ export const connectTimeoutMs = 5_000;
  * and opens a new one on the next query, so the console serves again once the server answers.
  * Opening a connection gives up after `connectTimeoutMs`.
  */
-export function openPostgres(url: string, max = 10, onConnectionError: (err: Error) => void = () => undefined): DatabaseHandle {
-  // pg-pool awaits onConnect before it hands the client out.
-  // eslint-disable-next-line @typescript-eslint/no-misused-promises
-  const pool = new pg.Pool({ connectionString: url, max, onConnect: applySessionSettings, connectionTimeoutMillis: connectTimeoutMs });
+export function openPostgres(
+  url: string,
+  max = 10,
+  onConnectionError: (err: Error) => void = () => undefined,
+): DatabaseHandle {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max,
+    // pg-pool awaits onConnect before it hands the client out.
+    // eslint-disable-next-line @typescript-eslint/no-misused-promises
+    onConnect: applySessionSettings,
+    connectionTimeoutMillis: connectTimeoutMs,
+  });
   // Every client, idle or checked out, reports through its own listener (a checked-out one has no
   // other: an unhandled 'error' event would end the process). The pool re-emits an idle client's
   // error, already reported.
@@ -175,7 +187,10 @@ function parseTimestamp(text: string, withZone: boolean): Date | string {
  * return text, for its typed columns to map; raw queries get the same treatment here.)
  */
 export async function queryRows<T>(db: Database, query: SQL): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows: Array<Record<string, unknown>>; fields?: Array<{ name: string; dataTypeID: number }> };
+  const result = (await db.execute(query)) as unknown as {
+    rows: Array<Record<string, unknown>>;
+    fields?: Array<{ name: string; dataTypeID: number }>;
+  };
   const times = (result.fields ?? []).filter((f) => f.dataTypeID === TIMESTAMPTZ || f.dataTypeID === TIMESTAMP);
   if (times.length > 0) {
     for (const row of result.rows) {

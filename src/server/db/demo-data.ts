@@ -15,13 +15,7 @@ import type { PgTable } from "drizzle-orm/pg-core";
 import { bulkLoad, type BulkProgress } from "./bulk-load";
 import { queryRows, type Database } from "./client";
 import * as s from "./schema";
-import {
-  commentStatuses,
-  type CustomerStatus,
-  type PromptStatus,
-  type SkillType,
-  userRoles,
-} from "../../domain/enums";
+import { commentStatuses, type CustomerStatus, type PromptStatus, type SkillType, userRoles } from "../../domain/enums";
 import { configSamples } from "../../domain/config";
 
 export type DemoOptions = {
@@ -111,14 +105,35 @@ const platformCatalogue: Array<[string, string]> = [
 ];
 
 const teamNames = [
-  "Engineering", "Sales", "Customer Success", "Marketing", "Finance", "Legal", "Operations",
-  "Support", "Data Science", "Product", "People", "Security", "Procurement", "Research",
+  "Engineering",
+  "Sales",
+  "Customer Success",
+  "Marketing",
+  "Finance",
+  "Legal",
+  "Operations",
+  "Support",
+  "Data Science",
+  "Product",
+  "People",
+  "Security",
+  "Procurement",
+  "Research",
 ];
 
 /** The eleven tables in foreign-key order: the order `demoRows` yields them and loads them. */
 export const demoTables = [
-  "customers", "teams", "users_data", "users_roles", "teams_users", "skills", "teams_skills",
-  "platforms", "pedal_prompts", "platform_prompts", "skill_comments",
+  "customers",
+  "teams",
+  "users_data",
+  "users_roles",
+  "teams_users",
+  "skills",
+  "teams_skills",
+  "platforms",
+  "pedal_prompts",
+  "platform_prompts",
+  "skill_comments",
 ] as const;
 export type DemoTable = (typeof demoTables)[number];
 /** One generated row and the table it belongs to. */
@@ -134,9 +149,16 @@ export function expectedCounts(scale = 1): Record<DemoTable, number> {
   const teams = 80 * scale;
   const prompts = 90 * scale;
   return {
-    customers: 25 * scale, teams, users_data: users, users_roles: Math.round(users * 1.3),
-    teams_users: Math.round(users * 1.45), skills: 30 * scale, teams_skills: teams * 5,
-    platforms: 8 * scale, pedal_prompts: prompts, platform_prompts: Math.round(prompts * 1.5),
+    customers: 25 * scale,
+    teams,
+    users_data: users,
+    users_roles: Math.round(users * 1.3),
+    teams_users: Math.round(users * 1.45),
+    skills: 30 * scale,
+    teams_skills: teams * 5,
+    platforms: 8 * scale,
+    pedal_prompts: prompts,
+    platform_prompts: Math.round(prompts * 1.5),
     skill_comments: 300 * scale,
   };
 }
@@ -184,7 +206,8 @@ export function* demoRows(options: DemoOptions = {}): Generator<DemoRow> {
   const past = (maxDays: number, minDays = 0) =>
     new Date(nowMs - Math.floor(f.number.float({ min: minDays, max: maxDays }) * DAY));
   const after = (d: Date) => new Date(Math.min(nowMs, d.getTime() + f.number.int({ min: 0, max: 90 }) * DAY));
-  const weighted = <T>(items: Array<[T, number]>): T => f.helpers.weightedArrayElement(items.map(([value, weight]) => ({ value, weight })));
+  const weighted = <T>(items: Array<[T, number]>): T =>
+    f.helpers.weightedArrayElement(items.map(([value, weight]) => ({ value, weight })));
   /** Index of a random element of a list of `length` (draws exactly as faker's arrayElement). */
   const pick = (length: number) => (length > 1 ? f.number.int({ max: length - 1 }) : 0);
   /**
@@ -219,15 +242,26 @@ export function* demoRows(options: DemoOptions = {}): Generator<DemoRow> {
   const customers: Array<{ customer_id: string; created: Date; domain: string }> = [];
   for (let i = 0; i < customerCount; i++) {
     const name = i < 25 ? f.company.name() : `${f.company.name()} ${i}`;
-    const slug = name.toLowerCase().replace(/[^a-z0-9]+/g, "").slice(0, 18) || `customer${i}`;
+    const slug =
+      name
+        .toLowerCase()
+        .replace(/[^a-z0-9]+/g, "")
+        .slice(0, 18) || `customer${i}`;
     const domain = `${slug}${i >= 25 ? i : ""}.${f.helpers.arrayElement(["com", "io", "co", "net"])}`;
     const created = past(730, 30);
-    const status = weighted<CustomerStatus>([["active", 70], ["trial", 18], ["inactive", 12]]);
+    const status = weighted<CustomerStatus>([
+      ["active", 70],
+      ["trial", 18],
+      ["inactive", 12],
+    ]);
     const domains = f.number.int({ min: 0, max: 9 });
     const valid_domains = domains < 3 ? null : domains < 7 ? domain : `${domain}\n${slug}-corp.com`;
     const customer_id = f.string.uuid();
     customers.push({ customer_id, created, domain });
-    yield { table: "customers", row: { customer_id, customer_name: name, valid_domains, status, created_at: created, updated_at: after(created) } };
+    yield {
+      table: "customers",
+      row: { customer_id, customer_name: name, valid_domains, status, created_at: created, updated_at: after(created) },
+    };
   }
 
   // Teams: at least one per customer, the rest spread at random.
@@ -253,8 +287,16 @@ export function* demoRows(options: DemoOptions = {}): Generator<DemoRow> {
     yield {
       table: "teams",
       row: {
-        team_id, customer_id: customer.customer_id, team_name,
-        status: weighted([["active", 78], ["inactive", 15], ["pending", 7]]), created_at: created, updated_at: after(created),
+        team_id,
+        customer_id: customer.customer_id,
+        team_name,
+        status: weighted([
+          ["active", 78],
+          ["inactive", 15],
+          ["pending", 7],
+        ]),
+        created_at: created,
+        updated_at: after(created),
       },
     };
   }
@@ -274,9 +316,15 @@ export function* demoRows(options: DemoOptions = {}): Generator<DemoRow> {
     const email = `${first_name}.${last_name}.${i}@${customer.domain}`.toLowerCase().replace(/[^a-z0-9.@-]/g, "");
     const created = new Date(Math.max(customer.created.getTime(), past(500).getTime()));
     const loginKind = f.number.int({ min: 0, max: 99 });
-    const drawn = loginKind < 15 ? null : loginKind < 25 ? new Date(nowMs - f.number.int({ min: 60_000, max: DAY - 60_000 })) : past(60, 1);
+    const drawn =
+      loginKind < 15
+        ? null
+        : loginKind < 25
+          ? new Date(nowMs - f.number.int({ min: 60_000, max: DAY - 60_000 }))
+          : past(60, 1);
     // Nobody signs in before their account exists.
-    const last_login = drawn && drawn < created ? new Date(f.number.int({ min: created.getTime(), max: nowMs })) : drawn;
+    const last_login =
+      drawn && drawn < created ? new Date(f.number.int({ min: created.getTime(), max: nowMs })) : drawn;
     const user_id = f.string.uuid();
     const noName = f.number.int({ min: 0, max: 19 }) === 0;
     userIds.set(i, user_id);
@@ -284,14 +332,28 @@ export function* demoRows(options: DemoOptions = {}): Generator<DemoRow> {
     yield {
       table: "users_data",
       row: {
-        user_id, customer_id: customer.customer_id, email,
-        first_name: noName ? null : first_name, last_name: noName ? null : last_name,
+        user_id,
+        customer_id: customer.customer_id,
+        email,
+        first_name: noName ? null : first_name,
+        last_name: noName ? null : last_name,
         job_title: f.number.int({ min: 0, max: 9 }) === 0 ? null : f.person.jobTitle(),
-        status: weighted([["active", 75], ["inactive", 15], ["pending", 10]]),
-        last_login, created_at: created, updated_at: after(created),
+        status: weighted([
+          ["active", 75],
+          ["inactive", 15],
+          ["pending", 10],
+        ]),
+        last_login,
+        created_at: created,
+        updated_at: after(created),
       },
     };
-    const roleCount = weighted([[0, 10], [1, 60], [2, 20], [3, 10]]);
+    const roleCount = weighted([
+      [0, 10],
+      [1, 60],
+      [2, 20],
+      [3, 10],
+    ]);
     for (const r of sample(userRoles.length, roleCount)) roles.push(i * 4 + r);
     const teams = teamsOfCustomer[c];
     for (const k of sample(teams.length, Math.min(teams.length, f.number.int({ min: 0, max: 3 })))) {
@@ -305,7 +367,14 @@ export function* demoRows(options: DemoOptions = {}): Generator<DemoRow> {
   }
   for (let k = 0; k < memberships.length; k += 2) {
     const team = memberships.data[k];
-    yield { table: "teams_users", row: { team_id: teamIds.get(team), user_id: userIds.get(memberships.data[k + 1]), customer_id: customers[teamCustomer[team]].customer_id } };
+    yield {
+      table: "teams_users",
+      row: {
+        team_id: teamIds.get(team),
+        user_id: userIds.get(memberships.data[k + 1]),
+        customer_id: customers[teamCustomer[team]].customer_id,
+      },
+    };
   }
   roles.data = new Int32Array(0);
   memberships.data = new Int32Array(0);
@@ -321,10 +390,18 @@ export function* demoRows(options: DemoOptions = {}): Generator<DemoRow> {
       skill_id: f.string.uuid(),
       skill_name: i < skillCatalogue.length ? name : `${name} ${Math.floor(i / skillCatalogue.length) + 1}`,
       skill_description: f.number.int({ min: 0, max: 9 }) === 0 ? null : description,
-      type: weighted<SkillType>([["manual", 45], ["agent", 35], ["detected", 20]]),
+      type: weighted<SkillType>([
+        ["manual", 45],
+        ["agent", 35],
+        ["detected", 20],
+      ]),
       is_global: f.number.int({ min: 0, max: 3 }) === 0,
-      status: weighted([["active", 80], ["inactive", 20]]),
-      created_at: created, updated_at: after(created),
+      status: weighted([
+        ["active", 80],
+        ["inactive", 20],
+      ]),
+      created_at: created,
+      updated_at: after(created),
     };
     skills.push({ skill_id: row.skill_id, skill_name: row.skill_name, created });
     yield { table: "skills", row };
@@ -339,10 +416,19 @@ export function* demoRows(options: DemoOptions = {}): Generator<DemoRow> {
       yield {
         table: "teams_skills",
         row: {
-          team_id, skill_id: skills[k].skill_id, customer_id,
-          status: weighted([["active", 85], ["inactive", 15]]), assigned_at,
+          team_id,
+          skill_id: skills[k].skill_id,
+          customer_id,
+          status: weighted([
+            ["active", 85],
+            ["inactive", 15],
+          ]),
+          assigned_at,
           score: f.number.int({ min: 0, max: 4 }) === 0 ? null : f.number.int({ min: 35, max: 100 }),
-          last_used: f.number.int({ min: 0, max: 4 }) === 0 ? null : new Date(f.number.int({ min: assigned_at.getTime(), max: nowMs })),
+          last_used:
+            f.number.int({ min: 0, max: 4 }) === 0
+              ? null
+              : new Date(f.number.int({ min: assigned_at.getTime(), max: nowMs })),
         },
       };
     }
@@ -362,8 +448,20 @@ export function* demoRows(options: DemoOptions = {}): Generator<DemoRow> {
         platform_id,
         platform_name: i < platformCatalogue.length ? name : `${name} ${Math.floor(i / platformCatalogue.length) + 1}`,
         platform_description: description,
-        status: i < 5 ? "active" : i === 5 ? "draft" : i === 6 ? "inactive" : weighted([["active", 6], ["inactive", 2], ["draft", 2]]),
-        created_at: created, updated_at: after(created),
+        status:
+          i < 5
+            ? "active"
+            : i === 5
+              ? "draft"
+              : i === 6
+                ? "inactive"
+                : weighted([
+                    ["active", 6],
+                    ["inactive", 2],
+                    ["draft", 2],
+                  ]),
+        created_at: created,
+        updated_at: after(created),
       },
     };
   }
@@ -384,11 +482,18 @@ export function* demoRows(options: DemoOptions = {}): Generator<DemoRow> {
       row: {
         prompt_id,
         prompt_title: `${f.helpers.arrayElement(verbs)} ${f.word.noun()} for ${skill.skill_name}`,
-        prompt_value: f.number.int({ min: 0, max: 9 }) === 0 ? null
-          : `You are an assistant for ${skill.skill_name.toLowerCase()}.\n${f.lorem.sentences({ min: 2, max: 5 })}\nAnswer in ${f.helpers.arrayElement(["bullet points", "a short paragraph", "a table", "JSON"])}.`,
+        prompt_value:
+          f.number.int({ min: 0, max: 9 }) === 0
+            ? null
+            : `You are an assistant for ${skill.skill_name.toLowerCase()}.\n${f.lorem.sentences({ min: 2, max: 5 })}\nAnswer in ${f.helpers.arrayElement(["bullet points", "a short paragraph", "a table", "JSON"])}.`,
         skill_id: skill.skill_id,
-        status: weighted<PromptStatus>([["active", 65], ["inactive", 15], ["draft", 20]]),
-        created_at: created, updated_at: after(created),
+        status: weighted<PromptStatus>([
+          ["active", 65],
+          ["inactive", 15],
+          ["draft", 20],
+        ]),
+        created_at: created,
+        updated_at: after(created),
       },
     };
     for (const p of sample(platformCount, f.number.int({ min: 0, max: 3 }))) {
@@ -402,8 +507,10 @@ export function* demoRows(options: DemoOptions = {}): Generator<DemoRow> {
     yield {
       table: "platform_prompts",
       row: {
-        platform_id: platformIds.get(assignments.data[k + 1]), prompt_id: promptIds.get(assignments.data[k]),
-        assigned_at: new Date(assignedAt[k / 3]), is_active: assignments.data[k + 2] === 1,
+        platform_id: platformIds.get(assignments.data[k + 1]),
+        prompt_id: promptIds.get(assignments.data[k]),
+        assigned_at: new Date(assignedAt[k / 3]),
+        is_active: assignments.data[k + 2] === 1,
       },
     };
   }
@@ -417,17 +524,22 @@ export function* demoRows(options: DemoOptions = {}): Generator<DemoRow> {
     yield {
       table: "skill_comments",
       row: {
-        comment_id: f.string.uuid(), customer_id: customers[userCustomer[u]].customer_id, skill_id: skill.skill_id, user_id: userIds.get(u),
-        comment_value: f.helpers.arrayElement([
-          `${skill.skill_name} saved our team hours this week.`,
-          `Could ${skill.skill_name} support more languages?`,
-          "The output was too long for our use case.",
-          "Works well, but the tone is sometimes too formal.",
-          "It missed an important detail in the last run.",
-          `We would like ${skill.skill_name} in ${f.helpers.arrayElement(platformCatalogue)[0]} too.`,
-        ]) + (f.datatype.boolean() ? ` ${f.lorem.sentence()}` : ""),
+        comment_id: f.string.uuid(),
+        customer_id: customers[userCustomer[u]].customer_id,
+        skill_id: skill.skill_id,
+        user_id: userIds.get(u),
+        comment_value:
+          f.helpers.arrayElement([
+            `${skill.skill_name} saved our team hours this week.`,
+            `Could ${skill.skill_name} support more languages?`,
+            "The output was too long for our use case.",
+            "Works well, but the tone is sometimes too formal.",
+            "It missed an important detail in the last run.",
+            `We would like ${skill.skill_name} in ${f.helpers.arrayElement(platformCatalogue)[0]} too.`,
+          ]) + (f.datatype.boolean() ? ` ${f.lorem.sentence()}` : ""),
         status: f.helpers.arrayElement(commentStatuses),
-        created_at: created, updated_at: after(created),
+        created_at: created,
+        updated_at: after(created),
       },
     };
   }
@@ -453,13 +565,18 @@ export async function loadDemoData(db: Database, options: LoadOptions = {}): Pro
   const sampleCustomers: string[] = [];
   const rows = (function* () {
     for (const item of demoRows(options)) {
-      if (item.table === "customers" && sampleCustomers.length < configSamples.length) sampleCustomers.push(item.row.customer_id!);
+      if (item.table === "customers" && sampleCustomers.length < configSamples.length)
+        sampleCustomers.push(item.row.customer_id!);
       yield item;
     }
   })();
   const counts = await bulkLoad(db, rows as Iterable<{ table: string; row: Record<string, unknown> }>, {
-    commit, batchRows: options.batchRows, onProgress: options.onProgress, signal: options.signal,
-    expected: expectedCounts(scale), tables: Object.fromEntries(demoTables.map((t) => [t, s[t]])),
+    commit,
+    batchRows: options.batchRows,
+    onProgress: options.onProgress,
+    signal: options.signal,
+    expected: expectedCounts(scale),
+    tables: Object.fromEntries(demoTables.map((t) => [t, s[t]])),
   });
   await seedConfigSamples(db, sampleCustomers);
   return counts;
@@ -471,7 +588,10 @@ export async function loadDemoData(db: Database, options: LoadOptions = {}): Pro
  */
 async function seedConfigSamples(db: Database, customerIds: string[]): Promise<void> {
   for (const [i, customer_id] of customerIds.entries()) {
-    await db.insert(s.customer_settings).values({ customer_id, ...configSamples[i], version: 1 }).onConflictDoNothing();
+    await db
+      .insert(s.customer_settings)
+      .values({ customer_id, ...configSamples[i], version: 1 })
+      .onConflictDoNothing();
   }
 }
 

@@ -42,8 +42,14 @@ export function recordsOf<T extends RecordTable>(spec: {
     async create(tx: Tx, input: T["$inferInsert"]): Promise<Written<Row>> {
       const now = new Date();
       const values = spec.timestamps === false ? input : { ...input, created_at: now, updated_at: now };
-      const [row] = (await tx.insert(table).values(values as never).returning()) as Row[];
-      return { result: row, audit: [{ action: "create", entity: spec.entity, entity_id: String(row[spec.id.name]), after: toJson(row) }] };
+      const [row] = (await tx
+        .insert(table)
+        .values(values as never)
+        .returning()) as Row[];
+      return {
+        result: row,
+        audit: [{ action: "create", entity: spec.entity, entity_id: String(row[spec.id.name]), after: toJson(row) }],
+      };
     },
 
     /**
@@ -55,8 +61,15 @@ export function recordsOf<T extends RecordTable>(spec: {
       if (Object.keys(changes).length === 0) return { result: before, audit: [] };
       const id = String(before[spec.id.name]);
       const set = spec.timestamps === false ? changes : { ...changes, updated_at: new Date() };
-      const [after] = (await tx.update(table).set(set as never).where(eq(spec.id, id)).returning()) as Row[];
-      return { result: after, audit: [{ action: "update", entity: spec.entity, entity_id: id, before: toJson(before), after: toJson(after) }] };
+      const [after] = (await tx
+        .update(table)
+        .set(set as never)
+        .where(eq(spec.id, id))
+        .returning()) as Row[];
+      return {
+        result: after,
+        audit: [{ action: "update", entity: spec.entity, entity_id: id, before: toJson(before), after: toJson(after) }],
+      };
     },
   };
 }

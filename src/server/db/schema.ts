@@ -452,7 +452,9 @@ export const audit_log = pgTable(
     changes: jsonb("changes").$type<{ before?: Record<string, unknown>; after?: Record<string, unknown> }>(),
     request_id: text("request_id"),
     ip_address: text("ip_address"),
-    created_at: tz("created_at").notNull().default(sql`clock_timestamp()`),
+    created_at: tz("created_at")
+      .notNull()
+      .default(sql`clock_timestamp()`),
   },
   (t) => [
     index("audit_log_entity_idx").on(t.entity, t.entity_id, t.created_at, t.audit_id),
@@ -596,7 +598,9 @@ export const customer_settings_changes = pgTable(
     old_value: text("old_value"),
     new_value: text("new_value"),
     changed_by: text("changed_by"),
-    changed_at: tz("changed_at").notNull().default(sql`clock_timestamp()`),
+    changed_at: tz("changed_at")
+      .notNull()
+      .default(sql`clock_timestamp()`),
   },
   (t) => [index("customer_settings_changes_customer_idx").on(t.customer_id, t.changed_at, t.change_id)],
 );

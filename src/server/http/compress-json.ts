@@ -30,9 +30,16 @@ export function compressJson(threshold = 1024): MiddlewareHandler {
     await next();
     const res = c.res;
     const type = res.headers.get("content-type") ?? "";
-    if (c.req.method === "HEAD" || !res.body || res.headers.has("content-encoding") || !/^application\/json\b/i.test(type)) return;
+    if (
+      c.req.method === "HEAD" ||
+      !res.body ||
+      res.headers.has("content-encoding") ||
+      !/^application\/json\b/i.test(type)
+    )
+      return;
     const vary = res.headers.get("vary");
-    if (!vary || !/(^|,)\s*(accept-encoding|\*)\s*(,|$)/i.test(vary)) res.headers.set("vary", vary ? `${vary}, Accept-Encoding` : "Accept-Encoding");
+    if (!vary || !/(^|,)\s*(accept-encoding|\*)\s*(,|$)/i.test(vary))
+      res.headers.set("vary", vary ? `${vary}, Accept-Encoding` : "Accept-Encoding");
     if (!acceptsGzip(c.req.header("accept-encoding"))) return;
     const length = res.headers.get("content-length");
     if (length !== null && Number(length) < threshold) return;

@@ -44,7 +44,13 @@ export const notFound = (message: string) => new HttpError(404, "not_found", mes
 export const conflict = (message: string) => new HttpError(409, "conflict", message);
 
 /** Writes the standard error body. */
-export function errorResponse(c: Context, status: ContentfulStatusCode, code: ErrorCode, message: string, fields?: Record<string, string>) {
+export function errorResponse(
+  c: Context,
+  status: ContentfulStatusCode,
+  code: ErrorCode,
+  message: string,
+  fields?: Record<string, string>,
+) {
   return c.json({ error: { code, message, ...(fields ? { fields } : {}) } }, status);
 }
 
@@ -66,16 +72,32 @@ const uniqueConstraints: Record<string, { message: string; field?: string }> = {
 
 /** The PostgreSQL error behind `err` (drivers and Drizzle wrap it in `cause`), or undefined. */
 function databaseError(err: unknown): { code: string; constraint?: string } | undefined {
-  for (let e = err as { code?: unknown; constraint?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 5; e = e.cause as typeof e, depth++) {
-    if (typeof e.code === "string" && /^[0-9A-Z]{5}$/.test(e.code)) return { code: e.code, constraint: typeof e.constraint === "string" ? e.constraint : undefined };
+  for (
+    let e = err as { code?: unknown; constraint?: unknown; cause?: unknown } | undefined, depth = 0;
+    e && depth < 5;
+    e = e.cause as typeof e, depth++
+  ) {
+    if (typeof e.code === "string" && /^[0-9A-Z]{5}$/.test(e.code))
+      return { code: e.code, constraint: typeof e.constraint === "string" ? e.constraint : undefined };
   }
   return undefined;
 }
 
 /** Socket errors of a connection to the database server that ended or could not be opened. */
-const connectionErrnos = new Set(["ECONNREFUSED", "ECONNRESET", "EPIPE", "ETIMEDOUT", "ENOTFOUND", "EAI_AGAIN", "EHOSTUNREACH", "ENETUNREACH", "ECONNABORTED"]);
+const connectionErrnos = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "EPIPE",
+  "ETIMEDOUT",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "ECONNABORTED",
+]);
 /** What the `pg` driver and its pool say of a connection that ended or could not be had. */
-const connectionMessages = /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Client was closed and is not queryable|Cannot use a pool after calling end)/;
+const connectionMessages =
+  /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Client was closed and is not queryable|Cannot use a pool after calling end)/;
 
 /**
  * Whether `err` (or an error it wraps) says the database cannot be reached now, rather than that
@@ -85,9 +107,14 @@ const connectionMessages = /^(Connection terminated|timeout exceeded when trying
  * words for a lost or unobtainable connection. Such a request is answered 503 `unavailable`.
  */
 export function isDatabaseUnavailable(err: unknown): boolean {
-  for (let e = err as { code?: unknown; severity?: unknown; message?: unknown; cause?: unknown } | undefined, depth = 0; e && typeof e === "object" && depth < 5; e = e.cause as typeof e, depth++) {
+  for (
+    let e = err as { code?: unknown; severity?: unknown; message?: unknown; cause?: unknown } | undefined, depth = 0;
+    e && typeof e === "object" && depth < 5;
+    e = e.cause as typeof e, depth++
+  ) {
     const code = typeof e.code === "string" ? e.code : "";
-    if (code.startsWith("08") || code === "57P01" || code === "57P02" || code === "57P03" || code === "53300") return true;
+    if (code.startsWith("08") || code === "57P01" || code === "57P02" || code === "57P03" || code === "53300")
+      return true;
     if (e.severity === "FATAL" || e.severity === "PANIC") return true;
     if (connectionErrnos.has(code)) return true;
     if (typeof e.message === "string" && connectionMessages.test(e.message)) return true;
@@ -108,11 +135,13 @@ export function databaseErrorAnswer(err: unknown): HttpError | null {
   if (isDatabaseUnavailable(err)) return new HttpError(503, "unavailable", msg.api.unavailable);
   const pg = databaseError(err);
   if (!pg) return null;
-  if (pg.code === "22P02" || pg.code === "22021" || pg.code === "22P05") return new HttpError(400, "bad_request", msg.api.malformed);
+  if (pg.code === "22P02" || pg.code === "22021" || pg.code === "22P05")
+    return new HttpError(400, "bad_request", msg.api.malformed);
   if (pg.code.startsWith("22")) return new HttpError(422, "validation_failed", msg.api.outOfRange);
   if (pg.code === "23505") {
     const known = pg.constraint ? uniqueConstraints[pg.constraint] : undefined;
-    if (known) return new HttpError(409, "conflict", known.message, known.field ? { [known.field]: known.message } : undefined);
+    if (known)
+      return new HttpError(409, "conflict", known.message, known.field ? { [known.field]: known.message } : undefined);
     return new HttpError(409, "conflict", msg.api.duplicate);
   }
   return null;

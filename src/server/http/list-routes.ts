@@ -39,8 +39,14 @@ export type MountOptions<I, S, F extends Record<string, unknown>, P> = {
 
 /** Every mounted list (full OpenAPI path, declaration, scope): the contract tests walk it. */
 // Declarations of every item, summary and filter type side by side: only `any` holds them all.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export const listTable: Array<{ path: string; access: RouteAccess; list: ListDeclaration<any, any, any>; scope?: ListScope<any> }> = [];
+/* eslint-disable @typescript-eslint/no-explicit-any */
+export const listTable: Array<{
+  path: string;
+  access: RouteAccess;
+  list: ListDeclaration<any, any, any>;
+  scope?: ListScope<any>;
+}> = [];
+/* eslint-enable @typescript-eslint/no-explicit-any */
 
 /** Cells starting with these could be run as formulas by a spreadsheet (CSV injection). */
 const formulaStart = /^[=+\-@\t\r]/;
@@ -65,34 +71,67 @@ const filtersOf = (list: { filters: Record<string, unknown> }, query: Record<str
  *   (action `export`: who, which filters, how many rows).
  * Both answer 422 for bad parameters and, for a nested list, 404 with the parent's message.
  */
-export function mountList<I, S, F extends Record<string, unknown>, P>(router: OpenAPIHono<AppEnv>, options: MountOptions<I, S, F, P>) {
+export function mountList<I, S, F extends Record<string, unknown>, P>(
+  router: OpenAPIHono<AppEnv>,
+  options: MountOptions<I, S, F, P>,
+) {
   const { list, scope } = options;
-  listTable.push({ path: options.base + (options.path === "/" ? "" : options.path), access: options.access, list, scope });
+  listTable.push({
+    path: options.base + (options.path === "/" ? "" : options.path),
+    access: options.access,
+    list,
+    scope,
+  });
   const query = listQuerySchema(list);
   const params = options.params as z.ZodObject | undefined;
-  const notFound: Record<string, ReturnType<typeof jsonResponse>> = scope ? { 404: jsonResponse(errorBodySchema, scope.notFound) } : {};
+  const notFound: Record<string, ReturnType<typeof jsonResponse>> = scope
+    ? { 404: jsonResponse(errorBodySchema, scope.notFound) }
+    : {};
   const pageRoute = apiRoute(options.base, options.access, {
-    method: "get", path: options.path, tags: options.tags, summary: options.summary, description: options.description,
+    method: "get",
+    path: options.path,
+    tags: options.tags,
+    summary: options.summary,
+    description: options.description,
     request: { query, ...(params ? { params } : {}) },
-    responses: { 200: jsonResponse(listPage(list.item as z.ZodType, list.summarySchema as z.ZodType), "One page"), ...invalidResponse, ...notFound },
+    responses: {
+      200: jsonResponse(listPage(list.item as z.ZodType, list.summarySchema as z.ZodType), "One page"),
+      ...invalidResponse,
+      ...notFound,
+    },
   });
   const exportPath = `${options.path === "/" ? "" : options.path}/export.csv`;
   const exportRoute = apiRoute(options.base, options.access, {
-    method: "get", path: exportPath, tags: options.tags, summary: `${options.summary}: CSV export`,
+    method: "get",
+    path: exportPath,
+    tags: options.tags,
+    summary: `${options.summary}: CSV export`,
     description: "Every row matching the filters and search, in the list's sort, as CSV (RFC 4180, UTF-8). Audited.",
     request: { query: listQuerySchema(list, { bom: z.enum(["0", "1"]).optional() }), ...(params ? { params } : {}) },
-    responses: { 200: { description: "CSV", content: { "text/csv": { schema: z.string() } } }, ...invalidResponse, ...notFound },
+    responses: {
+      200: { description: "CSV", content: { "text/csv": { schema: z.string() } } },
+      ...invalidResponse,
+      ...notFound,
+    },
   });
 
   const request = (c: Context<AppEnv>) => {
     const q = (c.req as unknown as { valid: (t: string) => ListQuery }).valid("query");
     const p = params ? (c.req as unknown as { valid: (t: string) => P }).valid("param") : (undefined as P);
-    return { q, p, req: { query: q, filters: filtersOf(list, q) as F, scope: scope?.where(p), parentExists: scope?.exists(p) } };
+    return {
+      q,
+      p,
+      req: { query: q, filters: filtersOf(list, q) as F, scope: scope?.where(p), parentExists: scope?.exists(p) },
+    };
   };
 
   router.openapi(pageRoute, (async (c: Context<AppEnv>) => {
     const { req } = request(c);
-    const { parent_found, ...page } = await runList(c.var.db, list, req, { settings: c.var.lists.settings, cache: c.var.lists.cache, now: c.var.lists.now });
+    const { parent_found, ...page } = await runList(c.var.db, list, req, {
+      settings: c.var.lists.settings,
+      cache: c.var.lists.cache,
+      now: c.var.lists.now,
+    });
     if (scope && parent_found === false) return c.json({ error: { code: "not_found", message: scope.notFound } }, 404);
     return c.json(page, 200);
   }) as never);
@@ -115,10 +154,21 @@ export function mountList<I, S, F extends Record<string, unknown>, P>(router: Op
     const audit = async (complete: boolean) => {
       if (audited) return;
       audited = true;
-      await writeAudit(c.var.db, c, [{
-        action: "export", entity: list.name, entity_id: null,
-        after: { filters: Object.fromEntries(Object.entries(req.filters).filter(([, v]) => v !== undefined)), q: q.q ?? null, sort: q.sort, order: q.order, rows, complete },
-      }]).catch((err) => c.var.logger.error({ err, requestId: c.var.requestId }, "export audit failed"));
+      await writeAudit(c.var.db, c, [
+        {
+          action: "export",
+          entity: list.name,
+          entity_id: null,
+          after: {
+            filters: Object.fromEntries(Object.entries(req.filters).filter(([, v]) => v !== undefined)),
+            q: q.q ?? null,
+            sort: q.sort,
+            order: q.order,
+            rows,
+            complete,
+          },
+        },
+      ]).catch((err) => c.var.logger.error({ err, requestId: c.var.requestId }, "export audit failed"));
     };
     const stream = new ReadableStream<Uint8Array>({
       async pull(controller) {
@@ -129,7 +179,9 @@ export function mountList<I, S, F extends Record<string, unknown>, P>(router: Op
           const records = next.done ? [] : next.value.map((item) => list.csv.map((col) => csvCell(col.value(item))));
           rows += records.length;
           if (header.length || records.length) {
-            controller.enqueue(encoder.encode(stringify([...header, ...records], { bom: first && bom, record_delimiter: "windows" })));
+            controller.enqueue(
+              encoder.encode(stringify([...header, ...records], { bom: first && bom, record_delimiter: "windows" })),
+            );
           }
           first = false;
           if (next.done) {

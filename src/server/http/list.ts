@@ -1,10 +1,15 @@
-
 /** `%q%` for ILIKE with the LIKE wildcards in `q` escaped, so "50%" finds a literal "50%". */
 export function likePattern(q: string): string {
   return `%${q.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
 }
 
-type Jsonified<T> = T extends Date ? string : T extends Array<infer U> ? Array<Jsonified<U>> : T extends object ? { [K in keyof T]: Jsonified<T[K]> } : T;
+type Jsonified<T> = T extends Date
+  ? string
+  : T extends Array<infer U>
+    ? Array<Jsonified<U>>
+    : T extends object
+      ? { [K in keyof T]: Jsonified<T[K]> }
+      : T;
 
 /**
  * Dates become ISO 8601 strings in UTC, as they travel in JSON; everything else, strings included,

@@ -32,13 +32,16 @@ export async function pickerOptions<T extends Record<string, unknown>>(
 ): Promise<{ items: T[]; more: boolean; next: string | null }> {
   const match = query.q ? searchMatch(query.q) : undefined;
   const after = query.after === undefined ? undefined : readCursor(query.after);
-  const rows = await queryRows<T & { __name: string; __id: string }>(db, sql`
+  const rows = await queryRows<T & { __name: string; __id: string }>(
+    db,
+    sql`
     select ${source.columns}, lower(${source.name}) as __name, ${source.id}::text as __id from ${source.from}
     where ${query.active === "true" ? source.active : sql`true`}
       and ${match ? sql`${source.name} ilike ${match.pattern}` : sql`true`}
       and ${after ? sql`(lower(${source.name}), ${source.id}) > (${after[0]}, ${after[1]}::uuid)` : sql`true`}
     order by lower(${source.name}), ${source.id}
-    limit ${query.limit + 1}`);
+    limit ${query.limit + 1}`,
+  );
   const more = rows.length > query.limit;
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);

@@ -26,7 +26,10 @@ export function requireAccess(access: RouteAccess): MiddlewareHandler<AppEnv> {
   };
 }
 
-const errorEntry = (description: string) => ({ description, content: { "application/json": { schema: errorBodySchema } } });
+const errorEntry = (description: string) => ({
+  description,
+  content: { "application/json": { schema: errorBodySchema } },
+});
 
 /** The name of the session cookie's security scheme in the OpenAPI document. */
 export const sessionScheme = "session";
@@ -38,14 +41,22 @@ export const sessionScheme = "session";
 function standardErrors(access: RouteAccess, takesInput: boolean, takesBody: boolean) {
   return {
     400: errorEntry("Malformed request (JSON, identifier or NUL character)"),
-    413: errorEntry(takesBody ? "The body is larger than MAX_BODY_BYTES (1 MB by default)" : "A body was sent larger than MAX_BODY_BYTES (1 MB by default)"),
-    ...(access === "public" ? {} : {
-      401: errorEntry("No operator session: sign in with POST /api/auth/sign-in/email"),
-      403: errorEntry(`The operator's role is below ${access}`),
-    }),
+    413: errorEntry(
+      takesBody
+        ? "The body is larger than MAX_BODY_BYTES (1 MB by default)"
+        : "A body was sent larger than MAX_BODY_BYTES (1 MB by default)",
+    ),
+    ...(access === "public"
+      ? {}
+      : {
+          401: errorEntry("No operator session: sign in with POST /api/auth/sign-in/email"),
+          403: errorEntry(`The operator's role is below ${access}`),
+        }),
     ...(takesInput ? { 422: errorEntry("Invalid input, with a message per field") } : {}),
     ...(takesBody ? { 415: errorEntry("The body is not JSON (content-type: application/json)") } : {}),
-    503: errorEntry("The database cannot be reached right now (retry after Retry-After seconds), or the server is stopping"),
+    503: errorEntry(
+      "The database cannot be reached right now (retry after Retry-After seconds), or the server is stopping",
+    ),
   };
 }
 
@@ -64,7 +75,11 @@ const roleText: Record<RouteAccess, string> = {
  * `x-required-role` and in its description, and its 400/401/403/413/422 answers.
  */
 export function apiRoute<R extends Omit<RouteConfig, "middleware">>(base: string, access: RouteAccess, config: R) {
-  routeTable.push({ method: config.method.toUpperCase(), path: base + (config.path === "/" ? "" : config.path), access });
+  routeTable.push({
+    method: config.method.toUpperCase(),
+    path: base + (config.path === "/" ? "" : config.path),
+    access,
+  });
   const request = config.request as { body?: unknown; query?: unknown; params?: unknown } | undefined;
   const takesBody = request?.body !== undefined;
   const takesInput = takesBody || request?.query !== undefined || request?.params !== undefined;
@@ -78,9 +93,15 @@ export function apiRoute<R extends Omit<RouteConfig, "middleware">>(base: string
 }
 
 /** OpenAPI response entry: JSON of `schema`. */
-export const jsonResponse = <T extends ZodType>(schema: T, description: string) => ({ description, content: { "application/json": { schema } } });
+export const jsonResponse = <T extends ZodType>(schema: T, description: string) => ({
+  description,
+  content: { "application/json": { schema } },
+});
 /** OpenAPI request body entry: required JSON of `schema`. */
-export const jsonBody = <T extends ZodType>(schema: T) => ({ required: true, content: { "application/json": { schema } } });
+export const jsonBody = <T extends ZodType>(schema: T) => ({
+  required: true,
+  content: { "application/json": { schema } },
+});
 /** 404 and 422 responses in the standard error body. */
 export const notFoundResponse = (message: string) => ({ 404: jsonResponse(errorBodySchema, message) });
 export const invalidResponse = { 422: jsonResponse(errorBodySchema, "Invalid input, with a message per field") };
@@ -92,7 +113,8 @@ export function createRouter() {
       if (!result.success) {
         const fields = fieldMessages(result.error);
         // A malformed id in the path names no record: that is "not found", with the entity's message.
-        if (result.target === "param") return errorResponse(c, 404, "not_found", Object.values(fields)[0] ?? "Not found");
+        if (result.target === "param")
+          return errorResponse(c, 404, "not_found", Object.values(fields)[0] ?? "Not found");
         const first = Object.values(fields)[0] ?? "Invalid request";
         return errorResponse(c, 422, "validation_failed", first, fields);
       }

@@ -8,7 +8,10 @@ import type { AuditEntry } from "../audit";
  * A team membership added or removed: one entry against the team and one against the user, so
  * the change shows in both records' history (the link row names both).
  */
-export function membershipAudit(action: "add_member" | "remove_member", m: { team_id: string; user_id: string; customer_id: string }): AuditEntry[] {
+export function membershipAudit(
+  action: "add_member" | "remove_member",
+  m: { team_id: string; user_id: string; customer_id: string },
+): AuditEntry[] {
   const side = action === "add_member" ? "after" : "before";
   return [
     { action, entity: "team", entity_id: m.team_id, [side]: { user_id: m.user_id, customer_id: m.customer_id } },

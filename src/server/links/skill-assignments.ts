@@ -19,19 +19,35 @@ import { HttpError, notFound } from "../http/errors";
  * @throws HttpError 404 (msg.skills.notFound, msg.teams.notFound) or 422 (msg.skills.notActive
  * on skill_id, msg.skills.teamNotActive on team_id).
  */
-export async function assignSkillToTeam(tx: Tx, teamId: string, skillId: string): Promise<{ created: boolean; changed: boolean; audit: AuditEntry[] }> {
-  const [skill] = await tx.select({ status: skills.status }).from(skills).where(eq(skills.skill_id, skillId)).for("share");
+export async function assignSkillToTeam(
+  tx: Tx,
+  teamId: string,
+  skillId: string,
+): Promise<{ created: boolean; changed: boolean; audit: AuditEntry[] }> {
+  const [skill] = await tx
+    .select({ status: skills.status })
+    .from(skills)
+    .where(eq(skills.skill_id, skillId))
+    .for("share");
   if (!skill) throw notFound(msg.skills.notFound);
   const [team] = await tx.select().from(teams).where(eq(teams.team_id, teamId)).for("update");
   if (!team) throw notFound(msg.teams.notFound);
-  if (skill.status !== "active") throw new HttpError(422, "validation_failed", msg.skills.notActive, { skill_id: msg.skills.notActive });
-  if (team.status !== "active") throw new HttpError(422, "validation_failed", msg.skills.teamNotActive, { team_id: msg.skills.teamNotActive });
+  if (skill.status !== "active")
+    throw new HttpError(422, "validation_failed", msg.skills.notActive, { skill_id: msg.skills.notActive });
+  if (team.status !== "active")
+    throw new HttpError(422, "validation_failed", msg.skills.teamNotActive, { team_id: msg.skills.teamNotActive });
   const pair = and(eq(teams_skills.team_id, teamId), eq(teams_skills.skill_id, skillId));
   const existing = await tx.select({ status: teams_skills.status }).from(teams_skills).where(pair);
   if (existing.some((r) => r.status === "active")) return { created: false, changed: false, audit: [] };
   const now = new Date();
   if (existing.length === 0) {
-    await tx.insert(teams_skills).values({ team_id: teamId, skill_id: skillId, customer_id: team.customer_id, status: "active", assigned_at: now });
+    await tx.insert(teams_skills).values({
+      team_id: teamId,
+      skill_id: skillId,
+      customer_id: team.customer_id,
+      status: "active",
+      assigned_at: now,
+    });
   } else {
     await tx.update(teams_skills).set({ status: "active", assigned_at: now }).where(pair);
   }
@@ -39,6 +55,11 @@ export async function assignSkillToTeam(tx: Tx, teamId: string, skillId: string)
   return {
     created,
     changed: true,
-    audit: assignmentAudit(created ? "assign_skill" : "reassign_skill", { team_id: teamId, skill_id: skillId }, undefined, { team_name: team.team_name, status: "active" }),
+    audit: assignmentAudit(
+      created ? "assign_skill" : "reassign_skill",
+      { team_id: teamId, skill_id: skillId },
+      undefined,
+      { team_name: team.team_name, status: "active" },
+    ),
   };
 }

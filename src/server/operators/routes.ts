@@ -2,7 +2,14 @@ import { z } from "@hono/zod-openapi";
 import { hashPassword } from "better-auth/crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { msg } from "../../domain/messages";
-import { createOperatorSchema, operatorSchema, resetPasswordSchema, revokedSchema, updateOperatorSchema, type OperatorRow } from "../../domain/operators";
+import {
+  createOperatorSchema,
+  operatorSchema,
+  resetPasswordSchema,
+  revokedSchema,
+  updateOperatorSchema,
+  type OperatorRow,
+} from "../../domain/operators";
 import { mutate } from "../audit";
 import { queryRows, type Database } from "../db/client";
 import { auth_throttle, operator, operator_account } from "../db/schema";
@@ -66,9 +73,16 @@ async function findOperator(db: Database, id: string) {
 
 /** POST /api/operators `{ email, name, role, password }` → 201 the operator (admin); 409 when the email is taken. */
 const create = apiRoute(operatorsBase, "admin", {
-  method: "post", path: "/", tags: ["Operators"], summary: "Create an operator",
+  method: "post",
+  path: "/",
+  tags: ["Operators"],
+  summary: "Create an operator",
   request: { body: jsonBody(createOperatorSchema) },
-  responses: { 201: jsonResponse(operatorSchema, "Created"), 409: jsonResponse(z.object({}), "Email taken"), ...invalidResponse },
+  responses: {
+    201: jsonResponse(operatorSchema, "Created"),
+    409: jsonResponse(z.object({}), "Email taken"),
+    ...invalidResponse,
+  },
 });
 
 /**
@@ -77,9 +91,17 @@ const create = apiRoute(operatorsBase, "admin", {
  * admins, so two admins removing each other at once cannot both succeed).
  */
 const update = apiRoute(operatorsBase, "admin", {
-  method: "patch", path: "/{operatorId}", tags: ["Operators"], summary: "Change role, name, or deactivate",
+  method: "patch",
+  path: "/{operatorId}",
+  tags: ["Operators"],
+  summary: "Change role, name, or deactivate",
   request: { params, body: jsonBody(updateOperatorSchema) },
-  responses: { 200: jsonResponse(operatorSchema, "Updated"), 409: jsonResponse(errorBodySchema, "It would leave no active admin"), ...notFound404, ...invalidResponse },
+  responses: {
+    200: jsonResponse(operatorSchema, "Updated"),
+    409: jsonResponse(errorBodySchema, "It would leave no active admin"),
+    ...notFound404,
+    ...invalidResponse,
+  },
 });
 
 /**
@@ -87,21 +109,35 @@ const update = apiRoute(operatorsBase, "admin", {
  * operator's password and ends their sessions. 403 for one's own id (Change password is the way).
  */
 const resetPassword = apiRoute(operatorsBase, "admin", {
-  method: "post", path: "/{operatorId}/reset-password", tags: ["Operators"], summary: "Set a new password",
+  method: "post",
+  path: "/{operatorId}/reset-password",
+  tags: ["Operators"],
+  summary: "Set a new password",
   request: { params, body: jsonBody(resetPasswordSchema) },
-  responses: { 200: jsonResponse(revokedSchema, "Password set, sessions ended"), 403: jsonResponse(errorBodySchema, "The operator's own id, or a role below admin"), ...notFound404, ...invalidResponse },
+  responses: {
+    200: jsonResponse(revokedSchema, "Password set, sessions ended"),
+    403: jsonResponse(errorBodySchema, "The operator's own id, or a role below admin"),
+    ...notFound404,
+    ...invalidResponse,
+  },
 });
 
 /** POST /api/operators/{operatorId}/revoke-sessions → `{ revoked }` (number of sessions ended). */
 const revoke = apiRoute(operatorsBase, "admin", {
-  method: "post", path: "/{operatorId}/revoke-sessions", tags: ["Operators"], summary: "End every session of an operator",
+  method: "post",
+  path: "/{operatorId}/revoke-sessions",
+  tags: ["Operators"],
+  summary: "End every session of an operator",
   request: { params },
   responses: { 200: jsonResponse(revokedSchema, "Sessions ended"), ...notFound404 },
 });
 
 /** POST /api/operators/{operatorId}/unlock → `{ ok }`: releases a lock after failed sign-ins. */
 const unlock = apiRoute(operatorsBase, "admin", {
-  method: "post", path: "/{operatorId}/unlock", tags: ["Operators"], summary: "Unlock after failed sign-ins",
+  method: "post",
+  path: "/{operatorId}/unlock",
+  tags: ["Operators"],
+  summary: "Unlock after failed sign-ins",
   request: { params },
   responses: { 200: jsonResponse(okSchema, "Unlocked"), ...notFound404 },
 });
@@ -110,7 +146,11 @@ export const operatorsRouter = createRouter();
 
 /** GET /api/operators (admin) and its CSV export: docs/lists.md. */
 mountList(operatorsRouter, {
-  base: operatorsBase, path: "/", access: "admin", tags: ["Operators"], summary: "List operators",
+  base: operatorsBase,
+  path: "/",
+  access: "admin",
+  tags: ["Operators"],
+  summary: "List operators",
   description: "Operators by email with lock, sessions and last sign-in; `q` searches email and name.",
   list: operatorList,
 });
@@ -123,9 +163,23 @@ operatorsRouter
       const [taken] = await tx.select({ id: operator.id }).from(operator).where(eq(operator.email, input.email));
       if (taken) throw new HttpError(409, "conflict", msg.operators.emailTaken, { email: msg.operators.emailTaken });
       const newId = crypto.randomUUID();
-      await tx.insert(operator).values({ id: newId, email: input.email, name: input.name, role: input.role, emailVerified: true });
-      await tx.insert(operator_account).values({ id: crypto.randomUUID(), accountId: newId, providerId: "credential", userId: newId, password: hash });
-      return { result: newId, audit: [{ action: "create", entity: "operator", entity_id: newId, after: { email: input.email, name: input.name, role: input.role } }] };
+      await tx
+        .insert(operator)
+        .values({ id: newId, email: input.email, name: input.name, role: input.role, emailVerified: true });
+      await tx
+        .insert(operator_account)
+        .values({ id: crypto.randomUUID(), accountId: newId, providerId: "credential", userId: newId, password: hash });
+      return {
+        result: newId,
+        audit: [
+          {
+            action: "create",
+            entity: "operator",
+            entity_id: newId,
+            after: { email: input.email, name: input.name, role: input.role },
+          },
+        ],
+      };
     });
     return c.json(await operatorRow(c.var.db, id), 201);
   })
@@ -139,18 +193,29 @@ operatorsRouter
     await mutate(c, async (tx) => {
       // Row locks on every active admin, taken before the target is read: of two admins demoting
       // or deactivating each other at once, the second waits and then sees the first's change.
-      const admins = await queryRows<{ id: string }>(tx, sql`select id from operator where role = 'admin' and coalesce(banned, false) = false order by id for update`);
+      const admins = await queryRows<{ id: string }>(
+        tx,
+        sql`select id from operator where role = 'admin' and coalesce(banned, false) = false order by id for update`,
+      );
       const before = await findOperator(tx, operatorId);
-      const removesAdmin = admins.some((a) => a.id === operatorId) && (patch.banned === true || (patch.role !== undefined && patch.role !== "admin"));
+      const removesAdmin =
+        admins.some((a) => a.id === operatorId) &&
+        (patch.banned === true || (patch.role !== undefined && patch.role !== "admin"));
       if (removesAdmin && admins.length <= 1) throw conflict(msg.operators.lastAdmin);
       // Only what differs is written and audited: a save that changes nothing leaves no row.
       const current = { ...before, banned: before.banned ?? false } as Record<string, unknown>;
       const changed = Object.fromEntries(Object.entries(patch).filter(([k, v]) => v !== undefined && current[k] !== v));
       if (Object.keys(changed).length === 0) return { result: null, audit: [] };
-      await tx.update(operator).set({ ...changed, updatedAt: new Date() }).where(eq(operator.id, operatorId));
+      await tx
+        .update(operator)
+        .set({ ...changed, updatedAt: new Date() })
+        .where(eq(operator.id, operatorId));
       if (changed.banned === true) await revokeSessions(tx, operatorId);
       const was = Object.fromEntries(Object.keys(changed).map((k) => [k, current[k]]));
-      return { result: null, audit: [{ action: "update", entity: "operator", entity_id: operatorId, before: was, after: changed }] };
+      return {
+        result: null,
+        audit: [{ action: "update", entity: "operator", entity_id: operatorId, before: was, after: changed }],
+      };
     });
     return c.json(await operatorRow(c.var.db, operatorId), 200);
   })
@@ -162,7 +227,10 @@ operatorsRouter
     const hash = await hashPassword(c.req.valid("json").password);
     const revoked = await mutate(c, async (tx) => {
       await findOperator(tx, operatorId);
-      await tx.update(operator_account).set({ password: hash, updatedAt: new Date() }).where(and(eq(operator_account.userId, operatorId), eq(operator_account.providerId, "credential")));
+      await tx
+        .update(operator_account)
+        .set({ password: hash, updatedAt: new Date() })
+        .where(and(eq(operator_account.userId, operatorId), eq(operator_account.providerId, "credential")));
       const n = await revokeSessions(tx, operatorId);
       return { result: n, audit: [{ action: "reset_password", entity: "operator", entity_id: operatorId }] };
     });
@@ -173,7 +241,10 @@ operatorsRouter
     const revoked = await mutate(c, async (tx) => {
       await findOperator(tx, operatorId);
       const n = await revokeSessions(tx, operatorId);
-      return { result: n, audit: [{ action: "revoke_sessions", entity: "operator", entity_id: operatorId, after: { revoked: n } }] };
+      return {
+        result: n,
+        audit: [{ action: "revoke_sessions", entity: "operator", entity_id: operatorId, after: { revoked: n } }],
+      };
     });
     return c.json({ revoked }, 200);
   })
@@ -189,7 +260,10 @@ operatorsRouter
 
 /** POST /api/account/revoke-sessions → `{ revoked }`: "sign out everywhere" for the signed-in operator. */
 const signOutEverywhere = apiRoute(accountBase, "viewer", {
-  method: "post", path: "/revoke-sessions", tags: ["Account"], summary: "Sign out everywhere",
+  method: "post",
+  path: "/revoke-sessions",
+  tags: ["Account"],
+  summary: "Sign out everywhere",
   responses: { 200: jsonResponse(revokedSchema, "Sessions ended") },
 });
 
@@ -197,7 +271,10 @@ export const accountRouter = createRouter().openapi(signOutEverywhere, async (c)
   const me = c.var.session!.user.id;
   const revoked = await mutate(c, async (tx) => {
     const n = await revokeSessions(tx, me);
-    return { result: n, audit: [{ action: "revoke_sessions", entity: "operator", entity_id: me, after: { revoked: n } }] };
+    return {
+      result: n,
+      audit: [{ action: "revoke_sessions", entity: "operator", entity_id: me, after: { revoked: n } }],
+    };
   });
   return c.json({ revoked }, 200);
 });

@@ -7,7 +7,14 @@ import { platformListItemSchema, platformPromptSchema, type PlatformDetail } fro
 import { statusCardsSchema } from "../../domain/prompts";
 import { queryRows, type Database } from "../db/client";
 import { toJson } from "../http/list";
-import { anyValue, defineList, matchingValues, statusCardsSql, totalFromStatusCards, type SortKey } from "../http/lists";
+import {
+  anyValue,
+  defineList,
+  matchingValues,
+  statusCardsSql,
+  totalFromStatusCards,
+  type SortKey,
+} from "../http/lists";
 import type { Tx } from "../audit";
 
 /**
@@ -66,7 +73,8 @@ export const platformPromptList = defineList({
   defaultSort: "assigned_at",
   defaultOrder: "desc",
   filters: {},
-  search: (m) => sql`p.prompt_title ilike ${m.pattern} or ${anyValue(sql`p.status`, matchingValues(promptStatuses, m))}`,
+  search: (m) =>
+    sql`p.prompt_title ilike ${m.pattern} or ${anyValue(sql`p.status`, matchingValues(promptStatuses, m))}`,
   csv: [
     { header: "Prompt ID", value: (p) => p.prompt_id },
     { header: "Prompt", value: (p) => p.prompt_title },
@@ -78,8 +86,11 @@ export const platformPromptList = defineList({
 
 /** /platforms/{platform_id}: the platform with its number of assigned prompts, or null. */
 export async function getPlatform(db: Database | Tx, platformId: string): Promise<PlatformDetail | null> {
-  const [row] = await queryRows<Record<string, unknown>>(db as Database, sql`
+  const [row] = await queryRows<Record<string, unknown>>(
+    db as Database,
+    sql`
     select pl.*, (select count(*) from platform_prompts pp where pp.platform_id = pl.platform_id)::int as prompt_count
-    from platforms pl where pl.platform_id = ${platformId}`);
+    from platforms pl where pl.platform_id = ${platformId}`,
+  );
   return row ? (toJson(row) as PlatformDetail) : null;
 }

@@ -23,18 +23,25 @@ const json = jsonResponse;
 const platformNotFound = notFoundResponse(msg.platforms.notFound);
 const invalid = invalidResponse;
 const params = z.object({ platformId: z.guid({ error: msg.platforms.notFound }) });
-const platformExists = (p: { platformId: string }) => sql`exists (select 1 from platforms where platform_id = ${p.platformId})`;
+const platformExists = (p: { platformId: string }) =>
+  sql`exists (select 1 from platforms where platform_id = ${p.platformId})`;
 
 /** GET /api/platforms/{platformId} → the platform with prompt_count (docs/decisions.md: the platform screens); 404 "Platform not found". */
 const detail = apiRoute(platformsBase, "viewer", {
-  method: "get", path: "/{platformId}", tags: ["Platforms"], summary: "One platform",
+  method: "get",
+  path: "/{platformId}",
+  tags: ["Platforms"],
+  summary: "One platform",
   request: { params },
   responses: { 200: json(platformDetailSchema, "The platform"), ...platformNotFound },
 });
 
 /** POST /api/platforms `{ platform_name, platform_description?, status? }` → 201 the platform (default active); 422 with field messages. */
 const create = apiRoute(platformsBase, "editor", {
-  method: "post", path: "/", tags: ["Platforms"], summary: "Add a platform",
+  method: "post",
+  path: "/",
+  tags: ["Platforms"],
+  summary: "Add a platform",
   request: { body: jsonBody(createPlatformSchema) },
   responses: { 201: json(platformSchema, "Created"), ...invalid },
 });
@@ -45,7 +52,10 @@ const create = apiRoute(platformsBase, "editor", {
  * changes, writes nothing otherwise. 404; 422.
  */
 const update = apiRoute(platformsBase, "editor", {
-  method: "patch", path: "/{platformId}", tags: ["Platforms"], summary: "Edit, archive or activate a platform",
+  method: "patch",
+  path: "/{platformId}",
+  tags: ["Platforms"],
+  summary: "Edit, archive or activate a platform",
   request: { params, body: jsonBody(updatePlatformSchema) },
   responses: { 200: json(platformSchema, "Updated"), ...platformNotFound, ...invalid },
 });
@@ -56,30 +66,57 @@ const update = apiRoute(platformsBase, "editor", {
  * assignments in the same transaction (docs/decisions.md). 404.
  */
 const remove = apiRoute(platformsBase, "editor", {
-  method: "delete", path: "/{platformId}", tags: ["Platforms"], summary: "Delete a platform",
+  method: "delete",
+  path: "/{platformId}",
+  tags: ["Platforms"],
+  summary: "Delete a platform",
   request: { params, query: deletePlatformQuerySchema },
-  responses: { 200: json(deletePlatformResultSchema, "Deleted"), ...platformNotFound, ...invalid, 409: json(errorBodySchema, "Prompts are assigned to it") },
+  responses: {
+    200: json(deletePlatformResultSchema, "Deleted"),
+    ...platformNotFound,
+    ...invalid,
+    409: json(errorBodySchema, "Prompts are assigned to it"),
+  },
 });
 
 export const platformsRouter = createRouter();
 
 /** GET /api/platforms (SPEC.md §2 "/platforms") and its CSV export: docs/lists.md. */
 mountList(platformsRouter, {
-  base: platformsBase, path: "/", access: "viewer", tags: ["Platforms"], summary: "List platforms",
-  description: "Platforms with prompt_count; filter status; `q` searches name, description and status; cards over all platforms.",
+  base: platformsBase,
+  path: "/",
+  access: "viewer",
+  tags: ["Platforms"],
+  summary: "List platforms",
+  description:
+    "Platforms with prompt_count; filter status; `q` searches name, description and status; cards over all platforms.",
   list: platformList,
 });
 
 /** GET /api/platforms/{platformId}/prompts: the prompts assigned to the platform; 404 "Platform not found". */
 mountList(platformsRouter, {
-  base: platformsBase, path: "/{platformId}/prompts", access: "viewer", tags: ["Platforms"], summary: "Prompts assigned to a platform",
-  description: "The platform's prompts with title, status and is_active, newest assignment first; `q` searches title and status.",
+  base: platformsBase,
+  path: "/{platformId}/prompts",
+  access: "viewer",
+  tags: ["Platforms"],
+  summary: "Prompts assigned to a platform",
+  description:
+    "The platform's prompts with title, status and is_active, newest assignment first; `q` searches title and status.",
   list: platformPromptList,
   params,
-  scope: { where: (p: { platformId: string }) => sql`pp.platform_id = ${p.platformId}`, exists: platformExists, notFound: msg.platforms.notFound },
+  scope: {
+    where: (p: { platformId: string }) => sql`pp.platform_id = ${p.platformId}`,
+    exists: platformExists,
+    notFound: msg.platforms.notFound,
+  },
 });
 
-const platformRecords = recordsOf({ table: platforms, id: platforms.platform_id, entity: "platform", notFound: msg.platforms.notFound });
+const platformRecords = recordsOf({
+  table: platforms,
+  id: platforms.platform_id,
+  entity: "platform",
+  notFound: msg.platforms.notFound,
+});
 
 platformsRouter
   .openapi(detail, async (c) => {
@@ -95,7 +132,9 @@ platformsRouter
   .openapi(update, async (c) => {
     const { platformId } = c.req.valid("param");
     const input = c.req.valid("json");
-    const updated = await mutate(c, async (tx) => platformRecords.update(tx, await platformRecords.lock(tx, platformId), input));
+    const updated = await mutate(c, async (tx) =>
+      platformRecords.update(tx, await platformRecords.lock(tx, platformId), input),
+    );
     return c.json(toJson(updated), 200);
   })
   .openapi(remove, async (c) => {
@@ -103,14 +142,25 @@ platformsRouter
     const { cascade } = c.req.valid("query");
     const removed = await mutate(c, async (tx) => {
       const before = await platformRecords.lock(tx, platformId);
-      const assignments = await tx.select({ prompt_id: platform_prompts.prompt_id }).from(platform_prompts)
-        .where(eq(platform_prompts.platform_id, platformId)).for("update");
-      if (assignments.length > 0 && cascade !== "true") throw new HttpError(409, "conflict", msg.platforms.deleteBlocked(assignments.length));
+      const assignments = await tx
+        .select({ prompt_id: platform_prompts.prompt_id })
+        .from(platform_prompts)
+        .where(eq(platform_prompts.platform_id, platformId))
+        .for("update");
+      if (assignments.length > 0 && cascade !== "true")
+        throw new HttpError(409, "conflict", msg.platforms.deleteBlocked(assignments.length));
       await tx.delete(platform_prompts).where(eq(platform_prompts.platform_id, platformId));
       await tx.delete(platforms).where(eq(platforms.platform_id, platformId));
       return {
         result: assignments.length,
-        audit: [{ action: "delete", entity: "platform", entity_id: platformId, before: { ...toJson(before), prompt_ids: assignments.map((a) => a.prompt_id) } }],
+        audit: [
+          {
+            action: "delete",
+            entity: "platform",
+            entity_id: platformId,
+            before: { ...toJson(before), prompt_ids: assignments.map((a) => a.prompt_id) },
+          },
+        ],
       };
     });
     return c.json({ ok: true as const, removed_assignments: removed }, 200);

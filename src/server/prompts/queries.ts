@@ -14,7 +14,16 @@ import {
 } from "../../domain/prompts";
 import { queryRows, type Database } from "../db/client";
 import { toJson } from "../http/list";
-import { anyOf, anyValue, defineList, matchingValues, referencedName, statusCardsSql, totalFromStatusCards, type SortKey } from "../http/lists";
+import {
+  anyOf,
+  anyValue,
+  defineList,
+  matchingValues,
+  referencedName,
+  statusCardsSql,
+  totalFromStatusCards,
+  type SortKey,
+} from "../http/lists";
 import type { Tx } from "../audit";
 
 /**
@@ -50,11 +59,12 @@ export const promptList = defineList({
   },
   // The skill name is matched through the skills' own trigram index, then the prompts of those
   // skills; a page that walks its sort's index reads each prompt's skill by primary key instead.
-  search: (m) => anyOf([
-    sql`p.prompt_title ilike ${m.pattern} or p.prompt_value ilike ${m.pattern}`,
-    referencedName({ key: sql`p.skill_id`, table: sql`skills x`, id: sql`x.skill_id`, name: sql`x.skill_name` }, m),
-    anyValue(sql`p.status`, matchingValues(promptStatuses, m)),
-  ]),
+  search: (m) =>
+    anyOf([
+      sql`p.prompt_title ilike ${m.pattern} or p.prompt_value ilike ${m.pattern}`,
+      referencedName({ key: sql`p.skill_id`, table: sql`skills x`, id: sql`x.skill_id`, name: sql`x.skill_name` }, m),
+      anyValue(sql`p.status`, matchingValues(promptStatuses, m)),
+    ]),
   summaryCounts: "set",
   summary: () => statusCardsSql("prompts"),
   // The cards are counters; a searched total that needed a count is reused like a big list's.
@@ -157,17 +167,27 @@ export const promptVersionList = defineList({
 
 /** SPEC.md §2 "/prompts/{promptId}": the prompt with its skill's name and status and its number of versions, or null. */
 export async function getPrompt(db: Database | Tx, promptId: string): Promise<PromptDetail | null> {
-  const [row] = await queryRows<Record<string, unknown>>(db as Database, sql`
+  const [row] = await queryRows<Record<string, unknown>>(
+    db as Database,
+    sql`
     select p.*, s.skill_name, s.status as skill_status,
       coalesce((select max(v.version) from prompt_versions v where v.prompt_id = p.prompt_id), 0)::int as version_count
-    from pedal_prompts p left join skills s on s.skill_id = p.skill_id where p.prompt_id = ${promptId}`);
+    from pedal_prompts p left join skills s on s.skill_id = p.skill_id where p.prompt_id = ${promptId}`,
+  );
   return row ? (toJson(row) as PromptDetail) : null;
 }
 
 /** One version with its texts, or null. */
-export async function getPromptVersion(db: Database | Tx, promptId: string, version: number): Promise<PromptVersionDetail | null> {
-  const [row] = await queryRows<Record<string, unknown>>(db as Database, sql`
+export async function getPromptVersion(
+  db: Database | Tx,
+  promptId: string,
+  version: number,
+): Promise<PromptVersionDetail | null> {
+  const [row] = await queryRows<Record<string, unknown>>(
+    db as Database,
+    sql`
     select version, prompt_title, prompt_value, restored_from, operator_email, created_at
-    from prompt_versions where prompt_id = ${promptId} and version = ${version}`);
+    from prompt_versions where prompt_id = ${promptId} and version = ${version}`,
+  );
   return row ? (toJson(row) as PromptVersionDetail) : null;
 }

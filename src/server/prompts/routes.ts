@@ -39,13 +39,29 @@ const invalid = invalidResponse;
 const conflict409 = (description: string) => ({ 409: jsonResponse(errorBodySchema, description) });
 const params = z.object({ promptId: z.guid({ error: msg.prompts.notFound }) });
 const assignmentParams = params.extend({ platformId: z.guid({ error: msg.platforms.notFound }) });
-const versionParams = params.extend({ version: z.coerce.number({ error: msg.prompts.versionNotFound }).int(msg.prompts.versionNotFound).min(1, msg.prompts.versionNotFound).max(2_147_483_647, msg.prompts.versionNotFound) });
-const restoreSchema = z.strictObject({ version: z.number({ error: msg.prompts.versionNotFound }).int(msg.prompts.versionNotFound).min(1, msg.prompts.versionNotFound).max(2_147_483_647, msg.prompts.versionNotFound) });
-const promptExists = (p: { promptId: string }) => sql`exists (select 1 from pedal_prompts where prompt_id = ${p.promptId})`;
+const versionParams = params.extend({
+  version: z.coerce
+    .number({ error: msg.prompts.versionNotFound })
+    .int(msg.prompts.versionNotFound)
+    .min(1, msg.prompts.versionNotFound)
+    .max(2_147_483_647, msg.prompts.versionNotFound),
+});
+const restoreSchema = z.strictObject({
+  version: z
+    .number({ error: msg.prompts.versionNotFound })
+    .int(msg.prompts.versionNotFound)
+    .min(1, msg.prompts.versionNotFound)
+    .max(2_147_483_647, msg.prompts.versionNotFound),
+});
+const promptExists = (p: { promptId: string }) =>
+  sql`exists (select 1 from pedal_prompts where prompt_id = ${p.promptId})`;
 
 /** GET /api/prompts/{promptId} → the prompt with skill_name, skill_status and version_count (SPEC.md §2); 404 "Prompt not found". */
 const detail = apiRoute(promptsBase, "viewer", {
-  method: "get", path: "/{promptId}", tags: ["Prompts"], summary: "One prompt",
+  method: "get",
+  path: "/{promptId}",
+  tags: ["Prompts"],
+  summary: "One prompt",
   request: { params },
   responses: { 200: json(promptDetailSchema, "The prompt"), ...promptNotFound },
 });
@@ -56,7 +72,10 @@ const detail = apiRoute(promptsBase, "viewer", {
  * default active); writes version 1. 422 with field messages.
  */
 const create = apiRoute(promptsBase, "editor", {
-  method: "post", path: "/", tags: ["Prompts"], summary: "Add a prompt",
+  method: "post",
+  path: "/",
+  tags: ["Prompts"],
+  summary: "Add a prompt",
   request: { body: jsonBody(createPromptSchema) },
   responses: { 201: json(promptSchema, "Created"), ...invalid },
 });
@@ -69,14 +88,20 @@ const create = apiRoute(promptsBase, "editor", {
  * must be active).
  */
 const update = apiRoute(promptsBase, "editor", {
-  method: "patch", path: "/{promptId}", tags: ["Prompts"], summary: "Edit, activate or archive a prompt",
+  method: "patch",
+  path: "/{promptId}",
+  tags: ["Prompts"],
+  summary: "Edit, activate or archive a prompt",
   request: { params, body: jsonBody(updatePromptSchema) },
   responses: { 200: json(promptSchema, "Updated"), ...promptNotFound, ...invalid },
 });
 
 /** DELETE /api/prompts/{promptId} → the prompt, its platform assignments and its versions, in one transaction (SPEC.md §4). 404. */
 const remove = apiRoute(promptsBase, "editor", {
-  method: "delete", path: "/{promptId}", tags: ["Prompts"], summary: "Delete a prompt",
+  method: "delete",
+  path: "/{promptId}",
+  tags: ["Prompts"],
+  summary: "Delete a prompt",
   request: { params },
   responses: { 200: json(okSchema, "Deleted"), ...promptNotFound },
 });
@@ -87,21 +112,35 @@ const remove = apiRoute(promptsBase, "editor", {
  * 422 unknown or inactive platform.
  */
 const assign = apiRoute(promptsBase, "editor", {
-  method: "post", path: "/{promptId}/platforms", tags: ["Prompts"], summary: "Assign a platform to a prompt",
+  method: "post",
+  path: "/{promptId}/platforms",
+  tags: ["Prompts"],
+  summary: "Assign a platform to a prompt",
   request: { params, body: jsonBody(assignPlatformSchema) },
-  responses: { 201: json(platformAssignmentResultSchema, "Assigned"), ...promptNotFound, ...invalid, ...conflict409(msg.prompts.alreadyAssigned) },
+  responses: {
+    201: json(platformAssignmentResultSchema, "Assigned"),
+    ...promptNotFound,
+    ...invalid,
+    ...conflict409(msg.prompts.alreadyAssigned),
+  },
 });
 
 /** DELETE /api/prompts/{promptId}/platforms/{platformId} → Unassign: the assignment row is deleted (SPEC.md §4). 404 when not assigned. */
 const unassign = apiRoute(promptsBase, "editor", {
-  method: "delete", path: "/{promptId}/platforms/{platformId}", tags: ["Prompts"], summary: "Unassign a platform from a prompt",
+  method: "delete",
+  path: "/{promptId}/platforms/{platformId}",
+  tags: ["Prompts"],
+  summary: "Unassign a platform from a prompt",
   request: { params: assignmentParams },
   responses: { 200: json(okSchema, "Unassigned"), ...notFoundResponse(msg.prompts.notAssigned) },
 });
 
 /** GET /api/prompts/{promptId}/versions/{version} → one version with its title and content (the diff's source); 404. */
 const version = apiRoute(promptsBase, "viewer", {
-  method: "get", path: "/{promptId}/versions/{version}", tags: ["Prompts"], summary: "One version of a prompt",
+  method: "get",
+  path: "/{promptId}/versions/{version}",
+  tags: ["Prompts"],
+  summary: "One version of a prompt",
   request: { params: versionParams },
   responses: { 200: json(promptVersionDetailSchema, "The version"), ...notFoundResponse(msg.prompts.versionNotFound) },
 });
@@ -112,7 +151,10 @@ const version = apiRoute(promptsBase, "viewer", {
  * prompt's, nothing is written. 404 unknown prompt or version.
  */
 const restore = apiRoute(promptsBase, "editor", {
-  method: "post", path: "/{promptId}/restore", tags: ["Prompts"], summary: "Restore a version of a prompt",
+  method: "post",
+  path: "/{promptId}/restore",
+  tags: ["Prompts"],
+  summary: "Restore a version of a prompt",
   request: { params, body: jsonBody(restoreSchema) },
   responses: { 200: json(promptSchema, "Restored"), ...promptNotFound, ...invalid },
 });
@@ -121,50 +163,92 @@ export const promptsRouter = createRouter();
 
 /** GET /api/prompts (SPEC.md §2 "/prompts") and its CSV export: docs/lists.md. */
 mountList(promptsRouter, {
-  base: promptsBase, path: "/", access: "viewer", tags: ["Prompts"], summary: "List prompts",
-  description: "Prompts with an excerpt of the content, skill_name and platform_names; filters status, skill_id; `q` searches title, content, skill name and status; cards over all prompts.",
+  base: promptsBase,
+  path: "/",
+  access: "viewer",
+  tags: ["Prompts"],
+  summary: "List prompts",
+  description:
+    "Prompts with an excerpt of the content, skill_name and platform_names; filters status, skill_id; `q` searches title, content, skill name and status; cards over all prompts.",
   list: promptList,
 });
 
 /** GET /api/prompts/{promptId}/platforms: the Platform Assignments table (newest first); 404 "Prompt not found". */
 mountList(promptsRouter, {
-  base: promptsBase, path: "/{promptId}/platforms", access: "viewer", tags: ["Prompts"], summary: "Platform assignments of a prompt",
-  description: "The prompt's platforms with name, description, status and is_active; `q` searches name and description.",
+  base: promptsBase,
+  path: "/{promptId}/platforms",
+  access: "viewer",
+  tags: ["Prompts"],
+  summary: "Platform assignments of a prompt",
+  description:
+    "The prompt's platforms with name, description, status and is_active; `q` searches name and description.",
   list: promptPlatformList,
   params,
-  scope: { where: (p: { promptId: string }) => sql`pp.prompt_id = ${p.promptId}`, exists: promptExists, notFound: msg.prompts.notFound },
+  scope: {
+    where: (p: { promptId: string }) => sql`pp.prompt_id = ${p.promptId}`,
+    exists: promptExists,
+    notFound: msg.prompts.notFound,
+  },
 });
 
 /** GET /api/prompts/{promptId}/assignable-platforms: the Assign Platform modal's candidates; 404 "Prompt not found". */
 mountList(promptsRouter, {
-  base: promptsBase, path: "/{promptId}/assignable-platforms", access: "viewer", tags: ["Prompts"], summary: "Platforms a prompt can be assigned to",
-  description: "Active platforms not yet assigned to the prompt (SPEC.md §7), by name; `q` searches name and description.",
+  base: promptsBase,
+  path: "/{promptId}/assignable-platforms",
+  access: "viewer",
+  tags: ["Prompts"],
+  summary: "Platforms a prompt can be assigned to",
+  description:
+    "Active platforms not yet assigned to the prompt (SPEC.md §7), by name; `q` searches name and description.",
   list: assignablePlatformList,
   params,
   // The prompt's existence is part of the condition: platforms exist whether or not the prompt does.
-  scope: { where: (p: { promptId: string }) => sql`pl.status = 'active' and ${assignablePlatformScope(p.promptId)} and ${promptExists(p)}`, exists: promptExists, notFound: msg.prompts.notFound },
+  scope: {
+    where: (p: { promptId: string }) =>
+      sql`pl.status = 'active' and ${assignablePlatformScope(p.promptId)} and ${promptExists(p)}`,
+    exists: promptExists,
+    notFound: msg.prompts.notFound,
+  },
 });
 
 /** GET /api/prompts/{promptId}/versions: the Versions panel (newest first); 404 "Prompt not found". */
 mountList(promptsRouter, {
-  base: promptsBase, path: "/{promptId}/versions", access: "viewer", tags: ["Prompts"], summary: "Versions of a prompt",
+  base: promptsBase,
+  path: "/{promptId}/versions",
+  access: "viewer",
+  tags: ["Prompts"],
+  summary: "Versions of a prompt",
   description: "The prompt's versions (number, title, who, when, restored_from), newest first.",
   list: promptVersionList,
   params,
-  scope: { where: (p: { promptId: string }) => sql`v.prompt_id = ${p.promptId}`, exists: promptExists, notFound: msg.prompts.notFound },
+  scope: {
+    where: (p: { promptId: string }) => sql`v.prompt_id = ${p.promptId}`,
+    exists: promptExists,
+    notFound: msg.prompts.notFound,
+  },
 });
 
 type PromptRow = typeof pedal_prompts.$inferSelect;
 
 /** The prompt locked for update, or 404. */
-const promptRecords = recordsOf({ table: pedal_prompts, id: pedal_prompts.prompt_id, entity: "prompt", notFound: msg.prompts.notFound });
+const promptRecords = recordsOf({
+  table: pedal_prompts,
+  id: pedal_prompts.prompt_id,
+  entity: "prompt",
+  notFound: msg.prompts.notFound,
+});
 const lockedPrompt = (tx: Tx, promptId: string): Promise<PromptRow> => promptRecords.lock(tx, promptId);
 
 /** The skill a prompt is given, which must exist and be active (SPEC.md §2: active skills); locked against deletion. */
 async function activeSkill(tx: Tx, skillId: string) {
-  const [skill] = await tx.select({ status: skills.status }).from(skills).where(eq(skills.skill_id, skillId)).for("share");
+  const [skill] = await tx
+    .select({ status: skills.status })
+    .from(skills)
+    .where(eq(skills.skill_id, skillId))
+    .for("share");
   if (!skill) throw new HttpError(422, "validation_failed", msg.skills.notFound, { skill_id: msg.skills.notFound });
-  if (skill.status !== "active") throw new HttpError(422, "validation_failed", msg.prompts.skillNotActive, { skill_id: msg.prompts.skillNotActive });
+  if (skill.status !== "active")
+    throw new HttpError(422, "validation_failed", msg.prompts.skillNotActive, { skill_id: msg.prompts.skillNotActive });
 }
 
 /**
@@ -172,21 +256,39 @@ async function activeSkill(tx: Tx, skillId: string) {
  * being locked; a prompt without versions first gets version 1 from `before` (its state until now).
  * Returns the new version's number.
  */
-async function writeVersion(tx: Tx, c: Context<AppEnv>, before: PromptRow, after: PromptRow, restoredFrom: number | null = null): Promise<number> {
-  const [{ last }] = await queryRows<{ last: number }>(tx as unknown as Database, sql`
-    select coalesce(max(version), 0)::int as last from prompt_versions where prompt_id = ${before.prompt_id}`);
+async function writeVersion(
+  tx: Tx,
+  c: Context<AppEnv>,
+  before: PromptRow,
+  after: PromptRow,
+  restoredFrom: number | null = null,
+): Promise<number> {
+  const [{ last }] = await queryRows<{ last: number }>(
+    tx as unknown as Database,
+    sql`
+    select coalesce(max(version), 0)::int as last from prompt_versions where prompt_id = ${before.prompt_id}`,
+  );
   let next = last + 1;
   if (last === 0) {
     await tx.insert(prompt_versions).values({
-      prompt_id: before.prompt_id, version: 1, prompt_title: before.prompt_title, prompt_value: before.prompt_value,
+      prompt_id: before.prompt_id,
+      version: 1,
+      prompt_title: before.prompt_title,
+      prompt_value: before.prompt_value,
       created_at: before.updated_at ?? before.created_at,
     });
     next = 2;
   }
   const user = c.var.session?.user;
   await tx.insert(prompt_versions).values({
-    prompt_id: after.prompt_id, version: next, prompt_title: after.prompt_title, prompt_value: after.prompt_value,
-    restored_from: restoredFrom, operator_id: user?.id ?? null, operator_email: user?.email ?? null, created_at: new Date(),
+    prompt_id: after.prompt_id,
+    version: next,
+    prompt_title: after.prompt_title,
+    prompt_value: after.prompt_value,
+    restored_from: restoredFrom,
+    operator_id: user?.id ?? null,
+    operator_email: user?.email ?? null,
+    created_at: new Date(),
   });
   return next;
 }
@@ -202,13 +304,24 @@ promptsRouter
     const created = await mutate(c, async (tx) => {
       await activeSkill(tx, input.skill_id);
       const now = new Date();
-      const [row] = await tx.insert(pedal_prompts).values({ ...input, created_at: now, updated_at: now }).returning();
+      const [row] = await tx
+        .insert(pedal_prompts)
+        .values({ ...input, created_at: now, updated_at: now })
+        .returning();
       const user = c.var.session?.user;
       await tx.insert(prompt_versions).values({
-        prompt_id: row.prompt_id, version: 1, prompt_title: row.prompt_title, prompt_value: row.prompt_value,
-        operator_id: user?.id ?? null, operator_email: user?.email ?? null, created_at: now,
+        prompt_id: row.prompt_id,
+        version: 1,
+        prompt_title: row.prompt_title,
+        prompt_value: row.prompt_value,
+        operator_id: user?.id ?? null,
+        operator_email: user?.email ?? null,
+        created_at: now,
       });
-      return { result: row, audit: [{ action: "create", entity: "prompt", entity_id: row.prompt_id, after: toJson(row) }] };
+      return {
+        result: row,
+        audit: [{ action: "create", entity: "prompt", entity_id: row.prompt_id, after: toJson(row) }],
+      };
     });
     return c.json(toJson(created), 201);
   })
@@ -232,15 +345,29 @@ promptsRouter
     const { promptId } = c.req.valid("param");
     await mutate(c, async (tx) => {
       const before = await lockedPrompt(tx, promptId);
-      const assignments = await tx.delete(platform_prompts).where(eq(platform_prompts.prompt_id, promptId)).returning({ platform_id: platform_prompts.platform_id });
-      const versions = await tx.delete(prompt_versions).where(eq(prompt_versions.prompt_id, promptId)).returning({ version: prompt_versions.version });
+      const assignments = await tx
+        .delete(platform_prompts)
+        .where(eq(platform_prompts.prompt_id, promptId))
+        .returning({ platform_id: platform_prompts.platform_id });
+      const versions = await tx
+        .delete(prompt_versions)
+        .where(eq(prompt_versions.prompt_id, promptId))
+        .returning({ version: prompt_versions.version });
       await tx.delete(pedal_prompts).where(eq(pedal_prompts.prompt_id, promptId));
       return {
         result: null,
-        audit: [{
-          action: "delete", entity: "prompt", entity_id: promptId,
-          before: { ...toJson(before), platform_ids: assignments.map((a) => a.platform_id), version_count: versions.length },
-        }],
+        audit: [
+          {
+            action: "delete",
+            entity: "prompt",
+            entity_id: promptId,
+            before: {
+              ...toJson(before),
+              platform_ids: assignments.map((a) => a.platform_id),
+              version_count: versions.length,
+            },
+          },
+        ],
       };
     });
     return c.json({ ok: true as const }, 200);
@@ -250,20 +377,34 @@ promptsRouter
     const { platform_id } = c.req.valid("json");
     const row = await mutate(c, async (tx) => {
       // Shared locks: neither the prompt nor the platform can be deleted meanwhile; parallel assigns still run.
-      const [prompt] = await tx.select({ id: pedal_prompts.prompt_id }).from(pedal_prompts).where(eq(pedal_prompts.prompt_id, promptId)).for("share");
+      const [prompt] = await tx
+        .select({ id: pedal_prompts.prompt_id })
+        .from(pedal_prompts)
+        .where(eq(pedal_prompts.prompt_id, promptId))
+        .for("share");
       if (!prompt) throw notFound(msg.prompts.notFound);
       const [platform] = await tx.select().from(platforms).where(eq(platforms.platform_id, platform_id)).for("share");
-      if (!platform) throw new HttpError(422, "validation_failed", msg.platforms.notFound, { platform_id: msg.platforms.notFound });
-      if (platform.status !== "active") throw new HttpError(422, "validation_failed", msg.platforms.notActive, { platform_id: msg.platforms.notActive });
+      if (!platform)
+        throw new HttpError(422, "validation_failed", msg.platforms.notFound, { platform_id: msg.platforms.notFound });
+      if (platform.status !== "active")
+        throw new HttpError(422, "validation_failed", msg.platforms.notActive, {
+          platform_id: msg.platforms.notActive,
+        });
       // The primary key (platform_id, prompt_id) keeps one row: a second assign inserts nothing.
-      const [inserted] = await tx.insert(platform_prompts)
+      const [inserted] = await tx
+        .insert(platform_prompts)
         .values({ platform_id, prompt_id: promptId, is_active: true, assigned_at: new Date() })
         .onConflictDoNothing()
         .returning();
-      if (!inserted) throw new HttpError(409, "conflict", msg.prompts.alreadyAssigned, { platform_id: msg.prompts.alreadyAssigned });
+      if (!inserted)
+        throw new HttpError(409, "conflict", msg.prompts.alreadyAssigned, { platform_id: msg.prompts.alreadyAssigned });
       return {
         result: inserted,
-        audit: platformAssignmentAudit("assign_platform", { prompt_id: promptId, platform_id }, { platform_name: platform.platform_name, is_active: true }),
+        audit: platformAssignmentAudit(
+          "assign_platform",
+          { prompt_id: promptId, platform_id },
+          { platform_name: platform.platform_name, is_active: true },
+        ),
       };
     });
     return c.json(toJson(row), 201);
@@ -271,13 +412,18 @@ promptsRouter
   .openapi(unassign, async (c) => {
     const { promptId, platformId } = c.req.valid("param");
     await mutate(c, async (tx) => {
-      const [row] = await tx.delete(platform_prompts)
+      const [row] = await tx
+        .delete(platform_prompts)
         .where(and(eq(platform_prompts.prompt_id, promptId), eq(platform_prompts.platform_id, platformId)))
         .returning();
       if (!row) throw notFound(msg.prompts.notAssigned);
       return {
         result: null,
-        audit: platformAssignmentAudit("unassign_platform", { prompt_id: promptId, platform_id: platformId }, { is_active: row.is_active }),
+        audit: platformAssignmentAudit(
+          "unassign_platform",
+          { prompt_id: promptId, platform_id: platformId },
+          { is_active: row.is_active },
+        ),
       };
     });
     return c.json({ ok: true as const }, 200);
@@ -293,20 +439,30 @@ promptsRouter
     const { version: n } = c.req.valid("json");
     const restored = await mutate(c, async (tx) => {
       const before = await lockedPrompt(tx, promptId);
-      const [source] = await tx.select().from(prompt_versions)
+      const [source] = await tx
+        .select()
+        .from(prompt_versions)
         .where(and(eq(prompt_versions.prompt_id, promptId), eq(prompt_versions.version, n)));
       if (!source) throw notFound(msg.prompts.versionNotFound);
-      if (source.prompt_title === before.prompt_title && source.prompt_value === before.prompt_value) return { result: before, audit: [] };
-      const [after] = await tx.update(pedal_prompts)
+      if (source.prompt_title === before.prompt_title && source.prompt_value === before.prompt_value)
+        return { result: before, audit: [] };
+      const [after] = await tx
+        .update(pedal_prompts)
         .set({ prompt_title: source.prompt_title, prompt_value: source.prompt_value, updated_at: new Date() })
-        .where(eq(pedal_prompts.prompt_id, promptId)).returning();
+        .where(eq(pedal_prompts.prompt_id, promptId))
+        .returning();
       const created = await writeVersion(tx, c, before, after, n);
       return {
         result: after,
-        audit: [{
-          action: "restore_version", entity: "prompt", entity_id: promptId,
-          before: toJson(before), after: { ...toJson(after), version: created, restored_from: n },
-        }],
+        audit: [
+          {
+            action: "restore_version",
+            entity: "prompt",
+            entity_id: promptId,
+            before: toJson(before),
+            after: { ...toJson(after), version: created, restored_from: n },
+          },
+        ],
       };
     });
     return c.json(toJson(restored), 200);

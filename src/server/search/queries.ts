@@ -22,32 +22,59 @@ type KindSpec = {
 
 const specs: Record<SearchKind, KindSpec> = {
   customers: {
-    from: sql`customers t`, id: sql`t.customer_id`, title: sql`t.customer_name`, key: sql`lower(t.customer_name)`,
-    match: (p) => sql`t.customer_name ilike ${p}`, subtitle: sql`t.valid_domains`, status: sql`t.status`,
+    from: sql`customers t`,
+    id: sql`t.customer_id`,
+    title: sql`t.customer_name`,
+    key: sql`lower(t.customer_name)`,
+    match: (p) => sql`t.customer_name ilike ${p}`,
+    subtitle: sql`t.valid_domains`,
+    status: sql`t.status`,
   },
   users: {
-    from: sql`users_data t join customers c on c.customer_id = t.customer_id`, id: sql`t.user_id`,
+    from: sql`users_data t join customers c on c.customer_id = t.customer_id`,
+    id: sql`t.user_id`,
     title: sql`coalesce(nullif(btrim(coalesce(t.first_name, '') || ' ' || coalesce(t.last_name, '')), ''), t.email)`,
     key: userNameSortKey({ first_name: sql`t.first_name`, last_name: sql`t.last_name`, email: sql`t.email` }),
     alt: sql`lower(t.email)`,
     match: (p) => sql`(t.email ilike ${p} or ${userFullName("t")} ilike ${p})`,
-    subtitle: sql`t.email || ' · ' || c.customer_name`, status: sql`t.status`,
+    subtitle: sql`t.email || ' · ' || c.customer_name`,
+    status: sql`t.status`,
   },
   teams: {
-    from: sql`teams t join customers c on c.customer_id = t.customer_id`, id: sql`t.team_id`, title: sql`t.team_name`, key: sql`lower(t.team_name)`,
-    match: (p) => sql`t.team_name ilike ${p}`, subtitle: sql`c.customer_name`, status: sql`t.status`,
+    from: sql`teams t join customers c on c.customer_id = t.customer_id`,
+    id: sql`t.team_id`,
+    title: sql`t.team_name`,
+    key: sql`lower(t.team_name)`,
+    match: (p) => sql`t.team_name ilike ${p}`,
+    subtitle: sql`c.customer_name`,
+    status: sql`t.status`,
   },
   skills: {
-    from: sql`skills t`, id: sql`t.skill_id`, title: sql`t.skill_name`, key: sql`lower(t.skill_name)`,
-    match: (p) => sql`t.skill_name ilike ${p}`, subtitle: sql`t.type || case when t.is_global then ' · global' else '' end`, status: sql`t.status`,
+    from: sql`skills t`,
+    id: sql`t.skill_id`,
+    title: sql`t.skill_name`,
+    key: sql`lower(t.skill_name)`,
+    match: (p) => sql`t.skill_name ilike ${p}`,
+    subtitle: sql`t.type || case when t.is_global then ' · global' else '' end`,
+    status: sql`t.status`,
   },
   prompts: {
-    from: sql`pedal_prompts t join skills s on s.skill_id = t.skill_id`, id: sql`t.prompt_id`, title: sql`t.prompt_title`, key: sql`lower(t.prompt_title)`,
-    match: (p) => sql`t.prompt_title ilike ${p}`, subtitle: sql`s.skill_name`, status: sql`t.status`,
+    from: sql`pedal_prompts t join skills s on s.skill_id = t.skill_id`,
+    id: sql`t.prompt_id`,
+    title: sql`t.prompt_title`,
+    key: sql`lower(t.prompt_title)`,
+    match: (p) => sql`t.prompt_title ilike ${p}`,
+    subtitle: sql`s.skill_name`,
+    status: sql`t.status`,
   },
   platforms: {
-    from: sql`platforms t`, id: sql`t.platform_id`, title: sql`t.platform_name`, key: sql`lower(t.platform_name)`,
-    match: (p) => sql`t.platform_name ilike ${p}`, subtitle: sql`t.platform_description`, status: sql`t.status`,
+    from: sql`platforms t`,
+    id: sql`t.platform_id`,
+    title: sql`t.platform_name`,
+    key: sql`lower(t.platform_name)`,
+    match: (p) => sql`t.platform_name ilike ${p}`,
+    subtitle: sql`t.platform_description`,
+    status: sql`t.status`,
   },
 };
 
@@ -75,7 +102,9 @@ function kindQuery(spec: KindSpec, q: string): SQL {
   const cols = sql`${spec.id} as id, ${spec.title} as title, ${spec.key} as key, ${spec.alt ?? sql`null::text`} as alt, ${spec.subtitle} as subtitle, ${spec.status} as status`;
   const exact = spec.alt ? sql`(${spec.key} = ${lq} or ${spec.alt} = ${lq})` : sql`${spec.key} = ${lq}`;
   const more = match.prefix
-    ? spec.alt ? sql`union ${startingWith(spec, cols, spec.alt, lq)}` : sql``
+    ? spec.alt
+      ? sql`union ${startingWith(spec, cols, spec.alt, lq)}`
+      : sql``
     : sql`union (select ${cols} from ${spec.from} where ${spec.match(match.pattern)} limit ${candidateLimit})`;
   return sql`
     select id, title, subtitle, status, count(*) over ()::int as n from (

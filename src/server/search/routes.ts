@@ -14,7 +14,10 @@ export const searchBase = "/api/search";
  * kind. `q` is 1–200 characters (trimmed); 422 otherwise.
  */
 const search = apiRoute(searchBase, "viewer", {
-  method: "get", path: "/", tags: ["Search"], summary: "Search every kind of record",
+  method: "get",
+  path: "/",
+  tags: ["Search"],
+  summary: "Search every kind of record",
   request: {
     query: z.object({
       q: searchTextSchema.min(1, msg.search.queryRequired),
@@ -23,4 +26,6 @@ const search = apiRoute(searchBase, "viewer", {
   responses: { 200: jsonResponse(searchResultSchema, "Matches grouped by kind"), ...invalidResponse },
 });
 
-export const searchRouter = createRouter().openapi(search, async (c) => c.json(await globalSearch(c.var.db, c.req.valid("query").q), 200));
+export const searchRouter = createRouter().openapi(search, async (c) =>
+  c.json(await globalSearch(c.var.db, c.req.valid("query").q), 200),
+);

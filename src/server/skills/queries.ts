@@ -44,7 +44,10 @@ export const skillList = defineList({
     // Scope: local (false) before global (true) when ascending.
     is_global: [{ expr: sql`s.is_global`, type: "boolean" }],
     // The counter table's own copy of the id ends the key, so that the keyset seeks in its (count, id) index.
-    team_count: [{ expr: sql`sc.team_count`, type: "int" }, { expr: sql`sc.skill_id`, type: "uuid", unique: true }],
+    team_count: [
+      { expr: sql`sc.team_count`, type: "int" },
+      { expr: sql`sc.skill_id`, type: "uuid", unique: true },
+    ],
     created_at: [{ expr: sql`s.created_at`, type: "timestamptz" }],
   } satisfies Record<(typeof skillSortKeys)[number], SortKey[]>,
   defaultSort: "created_at",
@@ -107,7 +110,8 @@ export const skillAssignmentList = defineList({
   defaultSort: "assigned_at",
   defaultOrder: "desc",
   filters: {},
-  search: (m) => sql`t.team_name ilike ${m.pattern} or c.customer_name ilike ${m.pattern} or ${anyValue(sql`ts.status`, matchingValues(assignmentStatuses, m))}`,
+  search: (m) =>
+    sql`t.team_name ilike ${m.pattern} or c.customer_name ilike ${m.pattern} or ${anyValue(sql`ts.status`, matchingValues(assignmentStatuses, m))}`,
   csv: [
     { header: "Team ID", value: (a) => a.team_id },
     { header: "Team", value: (a) => a.team_name },
@@ -136,7 +140,10 @@ export const assignableTeamList = defineList({
   id: { expr: sql`t.team_id`, type: "uuid" },
   sorts: {
     team_name: [{ expr: sql`lower(t.team_name)`, type: "text" }],
-    customer_name: [{ expr: sql`lower(c.customer_name)`, type: "text" }, { expr: sql`c.customer_id`, type: "uuid" }],
+    customer_name: [
+      { expr: sql`lower(c.customer_name)`, type: "text" },
+      { expr: sql`c.customer_id`, type: "uuid" },
+    ],
   },
   defaultSort: "team_name",
   defaultOrder: "asc",
@@ -171,7 +178,8 @@ export const skillPromptList = defineList({
   defaultSort: "created_at",
   defaultOrder: "desc",
   filters: {},
-  search: (m) => sql`p.prompt_title ilike ${m.pattern} or ${anyValue(sql`p.status`, matchingValues(promptStatuses, m))}`,
+  search: (m) =>
+    sql`p.prompt_title ilike ${m.pattern} or ${anyValue(sql`p.status`, matchingValues(promptStatuses, m))}`,
   csv: [
     { header: "Prompt ID", value: (p) => p.prompt_id },
     { header: "Title", value: (p) => p.prompt_title },
@@ -199,7 +207,8 @@ export const skillCommentList = defineList({
   defaultSort: "created_at",
   defaultOrder: "desc",
   filters: {},
-  search: (m) => sql`sm.comment_value ilike ${m.pattern} or ${anyValue(sql`sm.status`, matchingValues(commentStatuses, m))}`,
+  search: (m) =>
+    sql`sm.comment_value ilike ${m.pattern} or ${anyValue(sql`sm.status`, matchingValues(commentStatuses, m))}`,
   csv: [
     { header: "Comment ID", value: (c) => c.comment_id },
     { header: "User ID", value: (c) => c.user_id },
@@ -214,17 +223,23 @@ export const skillCommentList = defineList({
 
 /** SPEC.md §2 "/skills/{skillId}": the skill and its statistics, or null when unknown. */
 export async function getSkill(db: Database | Tx, skillId: string): Promise<SkillDetail | null> {
-  const [row] = await queryRows<Record<string, unknown>>(db as Database, sql`
+  const [row] = await queryRows<Record<string, unknown>>(
+    db as Database,
+    sql`
     select s.*,
       (select count(*) from teams_skills ts where ts.skill_id = s.skill_id)::int as total_teams,
       (select count(*) from teams_skills ts where ts.skill_id = s.skill_id and ts.status = 'active')::int as active_assignments,
       (select count(*) from teams_skills ts where ts.skill_id = s.skill_id and ts.status = 'inactive')::int as inactive_assignments,
       (select count(*) from pedal_prompts p where p.skill_id = s.skill_id)::int as prompts,
       (select count(*) from skill_comments sm where sm.skill_id = s.skill_id)::int as comments
-    from skills s where s.skill_id = ${skillId}`);
+    from skills s where s.skill_id = ${skillId}`,
+  );
   if (!row) return null;
   const { total_teams, active_assignments, inactive_assignments, prompts, comments, ...skill } = row;
-  return { ...toJson(skill), stats: { total_teams, active_assignments, inactive_assignments, prompts, comments } } as SkillDetail;
+  return {
+    ...toJson(skill),
+    stats: { total_teams, active_assignments, inactive_assignments, prompts, comments },
+  } as SkillDetail;
 }
 
 /**
@@ -232,13 +247,29 @@ export async function getSkill(db: Database | Tx, skillId: string): Promise<Skil
  * name whose name matches `q` (contains from 3 characters, else starts with), active ones only
  * with `activeOnly`, and whether there are more. Never the whole table.
  */
-export async function skillOptions(db: Database, query: { q?: string; active?: "true" | "false"; limit: number; after?: string }) {
-  return pickerOptions<SkillOption>(db, { columns: sql`skill_id, skill_name, status, is_global`, from: sql`skills`, name: sql`skill_name`, id: sql`skill_id`, active: sql`status = 'active'` }, query);
+export async function skillOptions(
+  db: Database,
+  query: { q?: string; active?: "true" | "false"; limit: number; after?: string },
+) {
+  return pickerOptions<SkillOption>(
+    db,
+    {
+      columns: sql`skill_id, skill_name, status, is_global`,
+      from: sql`skills`,
+      name: sql`skill_name`,
+      id: sql`skill_id`,
+      active: sql`status = 'active'`,
+    },
+    query,
+  );
 }
 
 /** One skill as a picker option (to show the current choice), or null. */
 export async function skillOption(db: Database, skillId: string): Promise<SkillOption | null> {
-  const [row] = await queryRows<SkillOption>(db, sql`select skill_id, skill_name, status, is_global from skills where skill_id = ${skillId}`);
+  const [row] = await queryRows<SkillOption>(
+    db,
+    sql`select skill_id, skill_name, status, is_global from skills where skill_id = ${skillId}`,
+  );
   return row ?? null;
 }
 

@@ -56,21 +56,30 @@ const skillExists = (p: { skillId: string }) => sql`exists (select 1 from skills
  * the prompt forms (SPEC.md §2 "/prompts/add": active skills).
  */
 const options = apiRoute(skillsBase, "viewer", {
-  method: "get", path: "/options", tags: ["Skills"], summary: "Skills for pickers, by name",
+  method: "get",
+  path: "/options",
+  tags: ["Skills"],
+  summary: "Skills for pickers, by name",
   request: { query: optionsQuerySchema },
   responses: { 200: json(skillOptionsSchema, "Skills by name"), ...invalid },
 });
 
 /** GET /api/skills/options/{skillId} → one skill as a picker option (the current choice); 404 "Skill not found". */
 const option = apiRoute(skillsBase, "viewer", {
-  method: "get", path: "/options/{skillId}", tags: ["Skills"], summary: "One skill as a picker option",
+  method: "get",
+  path: "/options/{skillId}",
+  tags: ["Skills"],
+  summary: "One skill as a picker option",
   request: { params },
   responses: { 200: json(skillOptionSchema, "The skill"), ...skillNotFound },
 });
 
 /** GET /api/skills/{skillId} → the skill with its statistics (SPEC.md §2); 404 "Skill not found". */
 const detail = apiRoute(skillsBase, "viewer", {
-  method: "get", path: "/{skillId}", tags: ["Skills"], summary: "One skill",
+  method: "get",
+  path: "/{skillId}",
+  tags: ["Skills"],
+  summary: "One skill",
   request: { params },
   responses: { 200: json(skillDetailSchema, "The skill"), ...skillNotFound },
 });
@@ -80,7 +89,10 @@ const detail = apiRoute(skillsBase, "viewer", {
  * (SPEC.md §5 "Skill create"; defaults manual, active, not global); 422 with field messages.
  */
 const create = apiRoute(skillsBase, "editor", {
-  method: "post", path: "/", tags: ["Skills"], summary: "Add a skill",
+  method: "post",
+  path: "/",
+  tags: ["Skills"],
+  summary: "Add a skill",
   request: { body: jsonBody(createSkillSchema) },
   responses: { 201: json(skillSchema, "Created"), ...invalid },
 });
@@ -92,7 +104,10 @@ const create = apiRoute(skillsBase, "editor", {
  * and no audit row. 404 "Skill not found"; 422 with field messages.
  */
 const update = apiRoute(skillsBase, "editor", {
-  method: "patch", path: "/{skillId}", tags: ["Skills"], summary: "Edit, archive or unarchive a skill",
+  method: "patch",
+  path: "/{skillId}",
+  tags: ["Skills"],
+  summary: "Edit, archive or unarchive a skill",
   request: { params, body: jsonBody(updateSkillSchema) },
   responses: { 200: json(skillSchema, "Updated"), ...skillNotFound, ...invalid },
 });
@@ -103,9 +118,16 @@ const update = apiRoute(skillsBase, "editor", {
  * (docs/decisions.md: the confirm text promises only the team assignments). 404 "Skill not found".
  */
 const remove = apiRoute(skillsBase, "editor", {
-  method: "delete", path: "/{skillId}", tags: ["Skills"], summary: "Delete a skill",
+  method: "delete",
+  path: "/{skillId}",
+  tags: ["Skills"],
+  summary: "Delete a skill",
   request: { params },
-  responses: { 200: json(okSchema, "Deleted"), ...skillNotFound, ...conflict409("Prompts or comments refer to the skill") },
+  responses: {
+    200: json(okSchema, "Deleted"),
+    ...skillNotFound,
+    ...conflict409("Prompts or comments refer to the skill"),
+  },
 });
 
 /**
@@ -114,12 +136,16 @@ const remove = apiRoute(skillsBase, "editor", {
  * 404 unknown skill or team; 422 inactive skill or team.
  */
 const assign = apiRoute(skillsBase, "editor", {
-  method: "post", path: "/{skillId}/teams", tags: ["Skills"], summary: "Assign a skill to a team",
+  method: "post",
+  path: "/{skillId}/teams",
+  tags: ["Skills"],
+  summary: "Assign a skill to a team",
   request: { params, body: jsonBody(assignTeamSchema) },
   responses: {
     200: json(skillAssignmentResultSchema, "Already assigned, or reactivated"),
     201: json(skillAssignmentResultSchema, "Assigned"),
-    ...skillNotFound, ...invalid,
+    ...skillNotFound,
+    ...invalid,
   },
 });
 
@@ -130,9 +156,17 @@ const assign = apiRoute(skillsBase, "editor", {
  * request (422, a message per bad team id; 409 when another request assigned one meanwhile).
  */
 const bulkAssign = apiRoute(skillsBase, "editor", {
-  method: "post", path: "/{skillId}/teams/bulk", tags: ["Skills"], summary: "Assign a skill to many teams at once",
+  method: "post",
+  path: "/{skillId}/teams/bulk",
+  tags: ["Skills"],
+  summary: "Assign a skill to many teams at once",
   request: { params, body: jsonBody(bulkAssignSchema) },
-  responses: { 201: json(bulkAssignResultSchema, "Assigned"), ...skillNotFound, ...invalid, ...conflict409("Assigned meanwhile") },
+  responses: {
+    201: json(bulkAssignResultSchema, "Assigned"),
+    ...skillNotFound,
+    ...invalid,
+    ...conflict409("Assigned meanwhile"),
+  },
 });
 
 /**
@@ -141,9 +175,16 @@ const bulkAssign = apiRoute(skillsBase, "editor", {
  * assignment record for the skill; 422 reassigning an inactive skill or to an inactive team.
  */
 const setAssignment = apiRoute(skillsBase, "editor", {
-  method: "patch", path: "/{skillId}/teams/{teamId}", tags: ["Skills"], summary: "Unassign or reassign a skill",
+  method: "patch",
+  path: "/{skillId}/teams/{teamId}",
+  tags: ["Skills"],
+  summary: "Unassign or reassign a skill",
   request: { params: assignmentParams, body: jsonBody(assignmentStatusSchema) },
-  responses: { 200: json(skillAssignmentResultSchema, "Updated"), ...notFoundResponse(msg.skills.notAssigned), ...invalid },
+  responses: {
+    200: json(skillAssignmentResultSchema, "Updated"),
+    ...notFoundResponse(msg.skills.notAssigned),
+    ...invalid,
+  },
 });
 
 /**
@@ -151,7 +192,10 @@ const setAssignment = apiRoute(skillsBase, "editor", {
  * (SPEC.md §2 the skill page's Add Prompt modal, §5 validation). 404 "Skill not found".
  */
 const addPrompt = apiRoute(skillsBase, "editor", {
-  method: "post", path: "/{skillId}/prompts", tags: ["Skills"], summary: "Add a prompt to a skill",
+  method: "post",
+  path: "/{skillId}/prompts",
+  tags: ["Skills"],
+  summary: "Add a prompt to a skill",
   request: { params, body: jsonBody(createSkillPromptSchema) },
   responses: { 201: json(skillPromptSchema, "Created"), ...skillNotFound, ...invalid },
 });
@@ -160,45 +204,85 @@ export const skillsRouter = createRouter();
 
 /** GET /api/skills (SPEC.md §2 "/skills") and its CSV export: docs/lists.md. */
 mountList(skillsRouter, {
-  base: skillsBase, path: "/", access: "viewer", tags: ["Skills"], summary: "List skills",
-  description: "Skills with team_count (active assignments); filters type, scope (global | local), status; `q` searches name, description, type and status; cards over all skills.",
+  base: skillsBase,
+  path: "/",
+  access: "viewer",
+  tags: ["Skills"],
+  summary: "List skills",
+  description:
+    "Skills with team_count (active assignments); filters type, scope (global | local), status; `q` searches name, description, type and status; cards over all skills.",
   list: skillList,
 });
 
 /** GET /api/skills/{skillId}/teams: the Team Assignments table (newest first) and its CSV export; 404 "Skill not found". */
 mountList(skillsRouter, {
-  base: skillsBase, path: "/{skillId}/teams", access: "viewer", tags: ["Skills"], summary: "Team assignments of a skill",
-  description: "The skill's assignments, active and inactive, joined to team and customer names; `q` searches team, customer and status.",
+  base: skillsBase,
+  path: "/{skillId}/teams",
+  access: "viewer",
+  tags: ["Skills"],
+  summary: "Team assignments of a skill",
+  description:
+    "The skill's assignments, active and inactive, joined to team and customer names; `q` searches team, customer and status.",
   list: skillAssignmentList,
   params,
-  scope: { where: (p: { skillId: string }) => sql`ts.skill_id = ${p.skillId}`, exists: skillExists, notFound: msg.skills.notFound },
+  scope: {
+    where: (p: { skillId: string }) => sql`ts.skill_id = ${p.skillId}`,
+    exists: skillExists,
+    notFound: msg.skills.notFound,
+  },
 });
 
 /** GET /api/skills/{skillId}/assignable-teams: the Assign modal's candidates; 404 "Skill not found". */
 mountList(skillsRouter, {
-  base: skillsBase, path: "/{skillId}/assignable-teams", access: "viewer", tags: ["Skills"], summary: "Teams a skill can be assigned to",
-  description: "Active teams with no assignment record for the skill (SPEC.md §4); `customer_id` narrows to one customer; `q` searches team and customer names.",
+  base: skillsBase,
+  path: "/{skillId}/assignable-teams",
+  access: "viewer",
+  tags: ["Skills"],
+  summary: "Teams a skill can be assigned to",
+  description:
+    "Active teams with no assignment record for the skill (SPEC.md §4); `customer_id` narrows to one customer; `q` searches team and customer names.",
   list: assignableTeamList,
   params,
-  scope: { where: (p: { skillId: string }) => assignableScope(p.skillId), exists: skillExists, notFound: msg.skills.notFound },
+  scope: {
+    where: (p: { skillId: string }) => assignableScope(p.skillId),
+    exists: skillExists,
+    notFound: msg.skills.notFound,
+  },
 });
 
 /** GET /api/skills/{skillId}/prompts: the Prompts panel (newest first); 404 "Skill not found". */
 mountList(skillsRouter, {
-  base: skillsBase, path: "/{skillId}/prompts", access: "viewer", tags: ["Skills"], summary: "Prompts of a skill",
+  base: skillsBase,
+  path: "/{skillId}/prompts",
+  access: "viewer",
+  tags: ["Skills"],
+  summary: "Prompts of a skill",
   description: "The skill's prompts, newest first; `q` searches title and status.",
   list: skillPromptList,
   params,
-  scope: { where: (p: { skillId: string }) => sql`p.skill_id = ${p.skillId}`, exists: skillExists, notFound: msg.skills.notFound },
+  scope: {
+    where: (p: { skillId: string }) => sql`p.skill_id = ${p.skillId}`,
+    exists: skillExists,
+    notFound: msg.skills.notFound,
+  },
 });
 
 /** GET /api/skills/{skillId}/comments: the Comments table (newest first) with commenter names; 404 "Skill not found". */
 mountList(skillsRouter, {
-  base: skillsBase, path: "/{skillId}/comments", access: "viewer", tags: ["Skills"], summary: "Comments on a skill",
-  description: "The skill's comments with the commenter's first and last name, newest first; `q` searches the comment and status.",
+  base: skillsBase,
+  path: "/{skillId}/comments",
+  access: "viewer",
+  tags: ["Skills"],
+  summary: "Comments on a skill",
+  description:
+    "The skill's comments with the commenter's first and last name, newest first; `q` searches the comment and status.",
   list: skillCommentList,
   params,
-  scope: { where: (p: { skillId: string }) => sql`sm.skill_id = ${p.skillId}`, exists: skillExists, notFound: msg.skills.notFound },
+  scope: {
+    where: (p: { skillId: string }) => sql`sm.skill_id = ${p.skillId}`,
+    exists: skillExists,
+    notFound: msg.skills.notFound,
+  },
 });
 
 /** The skill locked for update, or 404; with `active`, 422 unless it is active. */
@@ -241,15 +325,29 @@ skillsRouter
     const { skillId } = c.req.valid("param");
     await mutate(c, async (tx) => {
       const before = await lockedSkill(tx, skillId);
-      const [refs] = await queryRows<{ prompts: number; comments: number }>(tx as unknown as Database, sql`
+      const [refs] = await queryRows<{ prompts: number; comments: number }>(
+        tx as unknown as Database,
+        sql`
         select (select count(*) from pedal_prompts where skill_id = ${skillId})::int as prompts,
-          (select count(*) from skill_comments where skill_id = ${skillId})::int as comments`);
-      if (refs.prompts > 0 || refs.comments > 0) throw new HttpError(409, "conflict", msg.skills.deleteBlocked(refs.prompts, refs.comments));
-      const assignments = await tx.delete(teams_skills).where(eq(teams_skills.skill_id, skillId)).returning({ team_id: teams_skills.team_id, status: teams_skills.status });
+          (select count(*) from skill_comments where skill_id = ${skillId})::int as comments`,
+      );
+      if (refs.prompts > 0 || refs.comments > 0)
+        throw new HttpError(409, "conflict", msg.skills.deleteBlocked(refs.prompts, refs.comments));
+      const assignments = await tx
+        .delete(teams_skills)
+        .where(eq(teams_skills.skill_id, skillId))
+        .returning({ team_id: teams_skills.team_id, status: teams_skills.status });
       await tx.delete(skills).where(eq(skills.skill_id, skillId));
       return {
         result: null,
-        audit: [{ action: "delete", entity: "skill", entity_id: skillId, before: { ...toJson(before), assignment_count: assignments.length } }],
+        audit: [
+          {
+            action: "delete",
+            entity: "skill",
+            entity_id: skillId,
+            before: { ...toJson(before), assignment_count: assignments.length },
+          },
+        ],
       };
     });
     return c.json({ ok: true as const }, 200);
@@ -269,8 +367,15 @@ skillsRouter
     const created = await mutate(c, async (tx) => {
       await lockedSkill(tx, skillId, { active: true });
       // Locked in id order, so that concurrent requests over the same teams cannot deadlock.
-      const found = await tx.select().from(teams).where(inArray(teams.team_id, team_ids)).orderBy(asc(teams.team_id)).for("update");
-      const existing = await tx.select({ team_id: teams_skills.team_id }).from(teams_skills)
+      const found = await tx
+        .select()
+        .from(teams)
+        .where(inArray(teams.team_id, team_ids))
+        .orderBy(asc(teams.team_id))
+        .for("update");
+      const existing = await tx
+        .select({ team_id: teams_skills.team_id })
+        .from(teams_skills)
         .where(and(eq(teams_skills.skill_id, skillId), inArray(teams_skills.team_id, team_ids)));
       const byId = new Map(found.map((t) => [t.team_id, t]));
       const assigned = new Set(existing.map((e) => e.team_id));
@@ -285,14 +390,28 @@ skillsRouter
       const now = new Date();
       const rows = await tx
         .insert(teams_skills)
-        .values(team_ids.map((id) => ({ team_id: id, skill_id: skillId, customer_id: byId.get(id)!.customer_id, status: "active" as const, assigned_at: now })))
+        .values(
+          team_ids.map((id) => ({
+            team_id: id,
+            skill_id: skillId,
+            customer_id: byId.get(id)!.customer_id,
+            status: "active" as const,
+            assigned_at: now,
+          })),
+        )
         .onConflictDoNothing()
         .returning({ team_id: teams_skills.team_id });
       // Another request assigned one of them after the check above: all or nothing.
       if (rows.length !== team_ids.length) throw new HttpError(409, "conflict", msg.skills.bulkInvalid);
       return {
         result: rows.length,
-        audit: team_ids.flatMap((id) => assignmentAudit("assign_skill", { team_id: id, skill_id: skillId }, undefined, { team_name: byId.get(id)!.team_name, status: "active", bulk: true })),
+        audit: team_ids.flatMap((id) =>
+          assignmentAudit("assign_skill", { team_id: id, skill_id: skillId }, undefined, {
+            team_name: byId.get(id)!.team_name,
+            status: "active",
+            bulk: true,
+          }),
+        ),
       };
     });
     return c.json({ created }, 201);
@@ -303,8 +422,11 @@ skillsRouter
     await mutate(c, async (tx) => {
       const skill = await lockSkill(tx, skillId);
       if (!skill) throw notFound(msg.skills.notFound);
-      const [row] = await tx.select().from(teams_skills)
-        .where(and(eq(teams_skills.skill_id, skillId), eq(teams_skills.team_id, teamId))).for("update");
+      const [row] = await tx
+        .select()
+        .from(teams_skills)
+        .where(and(eq(teams_skills.skill_id, skillId), eq(teams_skills.team_id, teamId)))
+        .for("update");
       if (!row) throw notFound(msg.skills.notAssigned);
       if (row.status === status) return { result: null, audit: [] };
       const [team] = await tx.select().from(teams).where(eq(teams.team_id, teamId));
@@ -312,10 +434,18 @@ skillsRouter
         if (skill.status !== "active") throw new HttpError(422, "validation_failed", msg.skills.notActive);
         if (team?.status !== "active") throw new HttpError(422, "validation_failed", msg.skills.teamNotActive);
       }
-      await tx.update(teams_skills).set({ status }).where(and(eq(teams_skills.skill_id, skillId), eq(teams_skills.team_id, teamId)));
+      await tx
+        .update(teams_skills)
+        .set({ status })
+        .where(and(eq(teams_skills.skill_id, skillId), eq(teams_skills.team_id, teamId)));
       return {
         result: null,
-        audit: assignmentAudit(status === "active" ? "reassign_skill" : "unassign_skill", { team_id: teamId, skill_id: skillId }, { status: row.status }, { team_name: team?.team_name ?? null, status }),
+        audit: assignmentAudit(
+          status === "active" ? "reassign_skill" : "unassign_skill",
+          { team_id: teamId, skill_id: skillId },
+          { status: row.status },
+          { team_name: team?.team_name ?? null, status },
+        ),
       };
     });
     return c.json({ team_id: teamId, skill_id: skillId, status }, 200);
@@ -325,11 +455,21 @@ skillsRouter
     const input = c.req.valid("json");
     const created = await mutate(c, async (tx) => {
       // Shared lock: the skill cannot be deleted while its prompt is being added.
-      const [skill] = await tx.select({ id: skills.skill_id }).from(skills).where(eq(skills.skill_id, skillId)).for("share");
+      const [skill] = await tx
+        .select({ id: skills.skill_id })
+        .from(skills)
+        .where(eq(skills.skill_id, skillId))
+        .for("share");
       if (!skill) throw notFound(msg.skills.notFound);
       const now = new Date();
-      const [row] = await tx.insert(pedal_prompts).values({ ...input, skill_id: skillId, created_at: now, updated_at: now }).returning();
-      return { result: row, audit: [{ action: "create", entity: "prompt", entity_id: row.prompt_id, after: toJson(row) }] };
+      const [row] = await tx
+        .insert(pedal_prompts)
+        .values({ ...input, skill_id: skillId, created_at: now, updated_at: now })
+        .returning();
+      return {
+        result: row,
+        audit: [{ action: "create", entity: "prompt", entity_id: row.prompt_id, after: toJson(row) }],
+      };
     });
     return c.json(toJson(created), 201);
   });

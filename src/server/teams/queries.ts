@@ -3,7 +3,14 @@ import { z } from "@hono/zod-openapi";
 import { teamSortKeys } from "../../domain/sort-keys";
 import { teamStatuses } from "../../domain/enums";
 import { noSummary } from "../../domain/common";
-import { assignableSkillSchema, teamListItemSchema, teamSummarySchema, type TeamDetail, type TeamListItem, type TeamSkill } from "../../domain/teams";
+import {
+  assignableSkillSchema,
+  teamListItemSchema,
+  teamSummarySchema,
+  type TeamDetail,
+  type TeamListItem,
+  type TeamSkill,
+} from "../../domain/teams";
 import { queryRows, type Database } from "../db/client";
 import { toJson } from "../http/list";
 import { anyOf, anyValue, customerNamed, defineList, matchingValues, type SortKey } from "../http/lists";
@@ -27,10 +34,19 @@ export const teamList = defineList({
   sorts: {
     team_name: [{ expr: sql`lower(t.team_name)`, type: "text" }],
     // Walks customers by name (their index), then each customer's teams.
-    customer_name: [{ expr: sql`lower(c.customer_name)`, type: "text" }, { expr: sql`c.customer_id`, type: "uuid" }],
+    customer_name: [
+      { expr: sql`lower(c.customer_name)`, type: "text" },
+      { expr: sql`c.customer_id`, type: "uuid" },
+    ],
     // The counter table's own copy of the id ends the key, so that the keyset seeks in its (count, id) index.
-    user_count: [{ expr: sql`tc.user_count`, type: "int" }, { expr: sql`tc.team_id`, type: "uuid", unique: true }],
-    skills_count: [{ expr: sql`tc.skills_count`, type: "int" }, { expr: sql`tc.team_id`, type: "uuid", unique: true }],
+    user_count: [
+      { expr: sql`tc.user_count`, type: "int" },
+      { expr: sql`tc.team_id`, type: "uuid", unique: true },
+    ],
+    skills_count: [
+      { expr: sql`tc.skills_count`, type: "int" },
+      { expr: sql`tc.team_id`, type: "uuid", unique: true },
+    ],
     status: [{ expr: sql`t.status`, type: "text" }],
     created_at: [{ expr: sql`t.created_at`, type: "timestamptz" }],
   } satisfies Record<(typeof teamSortKeys)[number], SortKey[]>,
@@ -40,7 +56,12 @@ export const teamList = defineList({
     customer_id: { schema: z.guid().optional(), where: (v: string) => sql`t.customer_id = ${v}` },
     status: { schema: z.enum(teamStatuses).optional(), where: (v: string) => sql`t.status = ${v}` },
   },
-  search: (m) => anyOf([sql`t.team_name ilike ${m.pattern}`, customerNamed(sql`t.customer_id`, m), anyValue(sql`t.status`, matchingValues(teamStatuses, m))]),
+  search: (m) =>
+    anyOf([
+      sql`t.team_name ilike ${m.pattern}`,
+      customerNamed(sql`t.customer_id`, m),
+      anyValue(sql`t.status`, matchingValues(teamStatuses, m)),
+    ]),
   summaryCounts: "matches",
   summary: ({ filters, q, matching }) =>
     !q && !filters.customer_id
@@ -69,28 +90,42 @@ export const teamList = defineList({
 
 /** SPEC.md §2 "/teams/{teamId}": the team with its customer's name and cards, or null. */
 export async function getTeam(db: Database, teamId: string): Promise<TeamDetail | null> {
-  const [row] = await queryRows<TeamListItem & { active_users: number }>(db, sql`
+  const [row] = await queryRows<TeamListItem & { active_users: number }>(
+    db,
+    sql`
     select t.team_id, t.customer_id, c.customer_name, t.team_name, t.status, t.created_at, t.updated_at,
       (select count(*) from teams_users tu where tu.team_id = t.team_id)::int as user_count,
       (select count(*) from teams_skills ts where ts.team_id = t.team_id and ts.status = 'active')::int as skills_count,
       (select count(*) from teams_users tu join users_data u on u.user_id = tu.user_id
         where tu.team_id = t.team_id and u.status = 'active')::int as active_users
     from teams t left join customers c on c.customer_id = t.customer_id
-    where t.team_id = ${teamId}`);
+    where t.team_id = ${teamId}`,
+  );
   if (!row) return null;
   const { active_users, ...team } = row;
   return { ...toJson(team), stats: { total_users: team.user_count, active_users } } as TeamDetail;
 }
 
 /** The team's active skill assignments joined to the skills, by skill name (SPEC.md §4: only active ones count). */
-export async function teamSkills(db: Database, teamId: string, limit: number, offset: number): Promise<{ items: TeamSkill[]; total: number }> {
-  const items = await queryRows<TeamSkill>(db, sql`
+export async function teamSkills(
+  db: Database,
+  teamId: string,
+  limit: number,
+  offset: number,
+): Promise<{ items: TeamSkill[]; total: number }> {
+  const items = await queryRows<TeamSkill>(
+    db,
+    sql`
     select s.skill_id, s.skill_name, s.skill_description, s.type, s.is_global, ts.status, ts.assigned_at, ts.score, ts.last_used
     from teams_skills ts join skills s on s.skill_id = ts.skill_id
     where ts.team_id = ${teamId} and ts.status = 'active'
     order by lower(s.skill_name), s.skill_id
-    limit ${limit} offset ${offset}`);
-  const [count] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from teams_skills where team_id = ${teamId} and status = 'active'`);
+    limit ${limit} offset ${offset}`,
+  );
+  const [count] = await queryRows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from teams_skills where team_id = ${teamId} and status = 'active'`,
+  );
   return { items: toJson(items), total: count.n };
 }
 

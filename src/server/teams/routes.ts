@@ -30,42 +30,64 @@ const paging = offsetPagingSchema;
 
 /** GET /api/teams/{teamId} → the team with customer name and cards; 404 "Team not found". */
 const detail = apiRoute(teamsBase, "viewer", {
-  method: "get", path: "/{teamId}", tags: ["Teams"], summary: "One team",
+  method: "get",
+  path: "/{teamId}",
+  tags: ["Teams"],
+  summary: "One team",
   request: { params },
   responses: { 200: jsonResponse(teamDetailSchema, "The team"), ...teamNotFound },
 });
 
 /** GET /api/teams/{teamId}/skills?limit&offset → the team's active skill assignments. */
 const skillsOfTeam = apiRoute(teamsBase, "viewer", {
-  method: "get", path: "/{teamId}/skills", tags: ["Teams"], summary: "Skills assigned to a team",
+  method: "get",
+  path: "/{teamId}/skills",
+  tags: ["Teams"],
+  summary: "Skills assigned to a team",
   request: { params, query: paging },
   responses: { 200: jsonResponse(teamSkillsSchema, "Active assignments"), ...teamNotFound },
 });
 
 /** POST /api/teams `{ customer_id, team_name, status? }` → 201 the team (SPEC.md §5 "Add team"); 404 unknown customer. */
 const create = apiRoute(teamsBase, "editor", {
-  method: "post", path: "/", tags: ["Teams"], summary: "Add a team to a customer",
+  method: "post",
+  path: "/",
+  tags: ["Teams"],
+  summary: "Add a team to a customer",
   request: { body: jsonBody(createTeamSchema) },
-  responses: { 201: jsonResponse(createdTeamSchema, "Created"), ...notFoundResponse(msg.customers.notFound), ...invalidResponse },
+  responses: {
+    201: jsonResponse(createdTeamSchema, "Created"),
+    ...notFoundResponse(msg.customers.notFound),
+    ...invalidResponse,
+  },
 });
 
 /** PATCH /api/teams/{teamId} `{ status }` → Archive Team (inactive) / Unarchive Team (active); sets updated_at. */
 const update = apiRoute(teamsBase, "editor", {
-  method: "patch", path: "/{teamId}", tags: ["Teams"], summary: "Archive or unarchive a team",
+  method: "patch",
+  path: "/{teamId}",
+  tags: ["Teams"],
+  summary: "Archive or unarchive a team",
   request: { params, body: jsonBody(updateTeamStatusSchema) },
   responses: { 200: jsonResponse(createdTeamSchema, "Updated"), ...teamNotFound, ...invalidResponse },
 });
 
 /** DELETE /api/teams/{teamId} → the team, its memberships and its skill assignments, in one transaction. */
 const remove = apiRoute(teamsBase, "editor", {
-  method: "delete", path: "/{teamId}", tags: ["Teams"], summary: "Delete a team",
+  method: "delete",
+  path: "/{teamId}",
+  tags: ["Teams"],
+  summary: "Delete a team",
   request: { params },
   responses: { 200: jsonResponse(okSchema, "Deleted"), ...teamNotFound },
 });
 
 /** DELETE /api/teams/{teamId}/members/{userId} → removes the user from the team; 404 when not a member. */
 const removeMember = apiRoute(teamsBase, "editor", {
-  method: "delete", path: "/{teamId}/members/{userId}", tags: ["Teams"], summary: "Remove a member",
+  method: "delete",
+  path: "/{teamId}/members/{userId}",
+  tags: ["Teams"],
+  summary: "Remove a member",
   request: { params: params.extend({ userId: z.guid({ error: msg.users.notFound }) }) },
   responses: { 200: jsonResponse(okSchema, "Removed"), ...notFoundResponse(msg.users.notFound) },
 });
@@ -75,12 +97,16 @@ const removeMember = apiRoute(teamsBase, "editor", {
  * reactivated or it was already active (idempotent). Only active skills (SPEC.md §4).
  */
 const assign = apiRoute(teamsBase, "editor", {
-  method: "post", path: "/{teamId}/skills", tags: ["Teams"], summary: "Assign a skill to a team",
+  method: "post",
+  path: "/{teamId}/skills",
+  tags: ["Teams"],
+  summary: "Assign a skill to a team",
   request: { params, body: jsonBody(assignSkillSchema) },
   responses: {
     200: jsonResponse(teamSkillSchema.pick({ skill_id: true, status: true }), "Already assigned, or reactivated"),
     201: jsonResponse(teamSkillSchema.pick({ skill_id: true, status: true }), "Assigned"),
-    ...teamNotFound, ...invalidResponse,
+    ...teamNotFound,
+    ...invalidResponse,
   },
 });
 
@@ -88,8 +114,13 @@ export const teamsRouter = createRouter();
 
 /** GET /api/teams (SPEC.md §2 "/teams", and a customer's teams) and its CSV export: docs/lists.md. */
 mountList(teamsRouter, {
-  base: teamsBase, path: "/", access: "viewer", tags: ["Teams"], summary: "List teams",
-  description: "Teams with customer_name, user_count and skills_count; `q` searches team name, customer name and status; cards on the filtered set.",
+  base: teamsBase,
+  path: "/",
+  access: "viewer",
+  tags: ["Teams"],
+  summary: "List teams",
+  description:
+    "Teams with customer_name, user_count and skills_count; `q` searches team name, customer name and status; cards on the filtered set.",
   list: teamList,
 });
 
@@ -97,11 +128,20 @@ const teamExists = (p: { teamId: string }) => sql`exists (select 1 from teams wh
 
 /** GET /api/teams/{teamId}/assignable-skills: the Assign Skill modal's candidates; 404 "Team not found". */
 mountList(teamsRouter, {
-  base: teamsBase, path: "/{teamId}/assignable-skills", access: "viewer", tags: ["Teams"], summary: "Skills that can be assigned to a team",
-  description: "Active skills not actively assigned to the team (SPEC.md §2 \"Assign Skill to Team\"), by name; `q` searches name and description.",
+  base: teamsBase,
+  path: "/{teamId}/assignable-skills",
+  access: "viewer",
+  tags: ["Teams"],
+  summary: "Skills that can be assigned to a team",
+  description:
+    'Active skills not actively assigned to the team (SPEC.md §2 "Assign Skill to Team"), by name; `q` searches name and description.',
   list: assignableSkillList,
   params,
-  scope: { where: (p: { teamId: string }) => assignableSkillScope(p.teamId), exists: teamExists, notFound: msg.teams.notFound },
+  scope: {
+    where: (p: { teamId: string }) => assignableSkillScope(p.teamId),
+    exists: teamExists,
+    notFound: msg.teams.notFound,
+  },
 });
 
 teamsRouter
@@ -119,33 +159,57 @@ teamsRouter
   .openapi(create, async (c) => {
     const input = c.req.valid("json");
     const created = await mutate(c, async (tx) => {
-      const [customer] = await tx.select({ id: customers.customer_id }).from(customers).where(eq(customers.customer_id, input.customer_id));
+      const [customer] = await tx
+        .select({ id: customers.customer_id })
+        .from(customers)
+        .where(eq(customers.customer_id, input.customer_id));
       if (!customer) throw notFound(msg.customers.notFound);
       const [row] = await tx.insert(teams).values(input).returning();
       return { result: row, audit: [{ action: "create", entity: "team", entity_id: row.team_id, after: toJson(row) }] };
     });
-    return c.json({ team_id: created.team_id, customer_id: created.customer_id, team_name: created.team_name, status: created.status }, 201);
+    return c.json(
+      {
+        team_id: created.team_id,
+        customer_id: created.customer_id,
+        team_name: created.team_name,
+        status: created.status,
+      },
+      201,
+    );
   })
   .openapi(update, async (c) => {
     const { teamId } = c.req.valid("param");
     const { status } = c.req.valid("json");
     // SPEC.md §4: skipped if already.
     const row = await mutate(c, async (tx) => teamRecords.update(tx, await teamRecords.lock(tx, teamId), { status }));
-    return c.json({ team_id: row.team_id, customer_id: row.customer_id, team_name: row.team_name, status: row.status }, 200);
+    return c.json(
+      { team_id: row.team_id, customer_id: row.customer_id, team_name: row.team_name, status: row.status },
+      200,
+    );
   })
   .openapi(remove, async (c) => {
     const { teamId } = c.req.valid("param");
     await mutate(c, async (tx) => {
       const before = await teamRecords.lock(tx, teamId);
-      const members = await tx.delete(teams_users).where(eq(teams_users.team_id, teamId)).returning({ user_id: teams_users.user_id });
-      const assignments = await tx.delete(teams_skills).where(eq(teams_skills.team_id, teamId)).returning({ skill_id: teams_skills.skill_id });
+      const members = await tx
+        .delete(teams_users)
+        .where(eq(teams_users.team_id, teamId))
+        .returning({ user_id: teams_users.user_id });
+      const assignments = await tx
+        .delete(teams_skills)
+        .where(eq(teams_skills.team_id, teamId))
+        .returning({ skill_id: teams_skills.skill_id });
       await tx.delete(teams).where(eq(teams.team_id, teamId));
       return {
         result: null,
-        audit: [{
-          action: "delete", entity: "team", entity_id: teamId,
-          before: { ...toJson(before), member_count: members.length, assignment_count: assignments.length },
-        }],
+        audit: [
+          {
+            action: "delete",
+            entity: "team",
+            entity_id: teamId,
+            before: { ...toJson(before), member_count: members.length, assignment_count: assignments.length },
+          },
+        ],
       };
     });
     return c.json({ ok: true as const }, 200);
@@ -153,9 +217,19 @@ teamsRouter
   .openapi(removeMember, async (c) => {
     const { teamId, userId } = c.req.valid("param");
     await mutate(c, async (tx) => {
-      const deleted = await tx.delete(teams_users).where(and(eq(teams_users.team_id, teamId), eq(teams_users.user_id, userId))).returning();
+      const deleted = await tx
+        .delete(teams_users)
+        .where(and(eq(teams_users.team_id, teamId), eq(teams_users.user_id, userId)))
+        .returning();
       if (deleted.length === 0) throw new HttpError(404, "not_found", msg.teams.notMember);
-      return { result: null, audit: membershipAudit("remove_member", { team_id: teamId, user_id: userId, customer_id: deleted[0].customer_id }) };
+      return {
+        result: null,
+        audit: membershipAudit("remove_member", {
+          team_id: teamId,
+          user_id: userId,
+          customer_id: deleted[0].customer_id,
+        }),
+      };
     });
     return c.json({ ok: true as const }, 200);
   })

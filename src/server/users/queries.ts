@@ -5,7 +5,14 @@ import { userSortKeys } from "../../domain/sort-keys";
 import { noSummary } from "../../domain/common";
 import { teamStatuses, userStatuses } from "../../domain/enums";
 import { limits } from "../../domain/messages";
-import { userListItemSchema, userMembershipSchema, userSummarySchema, type AvailableTeam, type UserDetail, type UserListItem } from "../../domain/users";
+import {
+  userListItemSchema,
+  userMembershipSchema,
+  userSummarySchema,
+  type AvailableTeam,
+  type UserDetail,
+  type UserListItem,
+} from "../../domain/users";
 import { queryRows, type Database } from "../db/client";
 import { userFullName, userNameSortKey } from "../db/schema";
 import { likePattern, toJson } from "../http/list";
@@ -37,10 +44,18 @@ export const userList = defineList({
     u.last_login, u.created_at, u.updated_at, ${rolesOf} as roles`,
   id: { expr: sql`u.user_id`, type: "uuid" },
   sorts: {
-    name: [{ expr: userNameSortKey({ first_name: sql`u.first_name`, last_name: sql`u.last_name`, email: sql`u.email` }), type: "text" }],
+    name: [
+      {
+        expr: userNameSortKey({ first_name: sql`u.first_name`, last_name: sql`u.last_name`, email: sql`u.email` }),
+        type: "text",
+      },
+    ],
     email: [{ expr: sql`lower(u.email)`, type: "text" }],
     // Walks customers by name (their index), then each customer's users.
-    customer_name: [{ expr: sql`lower(c.customer_name)`, type: "text" }, { expr: sql`c.customer_id`, type: "uuid" }],
+    customer_name: [
+      { expr: sql`lower(c.customer_name)`, type: "text" },
+      { expr: sql`c.customer_id`, type: "uuid" },
+    ],
     job_title: [{ expr: sql`lower(coalesce(u.job_title, ''))`, type: "text" }],
     status: [{ expr: sql`u.status`, type: "text" }],
     // Never signed in sorts as the oldest login.
@@ -51,7 +66,11 @@ export const userList = defineList({
   defaultOrder: "desc",
   filters: {
     customer_id: { schema: z.guid().optional(), where: (v: string) => sql`u.customer_id = ${v}` },
-    team_id: { schema: z.guid().optional(), where: (v: string) => sql`exists (select 1 from teams_users tu where tu.team_id = ${v} and tu.user_id = u.user_id)` },
+    team_id: {
+      schema: z.guid().optional(),
+      where: (v: string) =>
+        sql`exists (select 1 from teams_users tu where tu.team_id = ${v} and tu.user_id = u.user_id)`,
+    },
     status: { schema: z.enum(userStatuses).optional(), where: (v: string) => sql`u.status = ${v}` },
     // The dashboard's Active Users card opens /users?signed_in=true: "true" keeps the users who
     // have signed in at least once, "false" those who never have (users_data_last_login_at_idx).
@@ -62,11 +81,12 @@ export const userList = defineList({
   },
   // Each branch has its own index (pg_trgm on name, email, job title; customers by name), so the
   // planner can OR their bitmaps instead of scanning the table.
-  search: (m) => anyOf([
-    sql`${userFullName("u")} ilike ${m.pattern} or u.email ilike ${m.pattern} or u.job_title ilike ${m.pattern}`,
-    customerNamed(sql`u.customer_id`, m),
-    anyValue(sql`u.status`, matchingValues(userStatuses, m)),
-  ]),
+  search: (m) =>
+    anyOf([
+      sql`${userFullName("u")} ilike ${m.pattern} or u.email ilike ${m.pattern} or u.job_title ilike ${m.pattern}`,
+      customerNamed(sql`u.customer_id`, m),
+      anyValue(sql`u.status`, matchingValues(userStatuses, m)),
+    ]),
   summaryCounts: "set",
   summary: ({ filters, filterWhere }) =>
     filters.customer_id || filters.team_id
@@ -109,7 +129,11 @@ const statusCountRows = (signedIn: unknown) =>
       : sql`select status, n from status_counts where entity = 'users_data'`;
 
 /** The statuses a status filter keeps (all of them without one), as a text[] literal. */
-const statusArray = (status: unknown) => sql`${sql`array[${sql.join((status ? [String(status)] : [...userStatuses]).map((s) => sql`${s}`), sql`, `)}]::text[]`}`;
+const statusArray = (status: unknown) =>
+  sql`${sql`array[${sql.join(
+    (status ? [String(status)] : [...userStatuses]).map((s) => sql`${s}`),
+    sql`, `,
+  )}]::text[]`}`;
 
 /** The user's columns of the list and detail, with customer name and roles, for alias `u` and its customer `c`. */
 const userColumns = sql`u.user_id, u.customer_id, c.customer_name, u.email, u.first_name, u.last_name, u.job_title, u.status,
@@ -120,13 +144,16 @@ const userColumns = sql`u.user_id, u.customer_id, c.customer_name, u.email, u.fi
  * (Total Teams, Active Teams: memberships, and memberships of active teams), or null when unknown.
  */
 export async function getUser(db: Database, userId: string): Promise<UserDetail | null> {
-  const [row] = await queryRows<UserListItem & { total_teams: number; active_teams: number }>(db, sql`
+  const [row] = await queryRows<UserListItem & { total_teams: number; active_teams: number }>(
+    db,
+    sql`
     select ${userColumns},
       (select count(*) from teams_users tu where tu.user_id = u.user_id)::int as total_teams,
       (select count(*) from teams_users tu join teams t on t.team_id = tu.team_id
         where tu.user_id = u.user_id and t.status = 'active')::int as active_teams
     from users_data u left join customers c on c.customer_id = u.customer_id
-    where u.user_id = ${userId}`);
+    where u.user_id = ${userId}`,
+  );
   if (!row) return null;
   const { total_teams, active_teams, ...user } = row;
   return { ...toJson(user), stats: { total_teams, active_teams } } as UserDetail;
@@ -134,9 +161,12 @@ export async function getUser(db: Database, userId: string): Promise<UserDetail 
 
 /** One user, as a list item, read inside a transaction or not (for mutation answers). */
 export async function getUserItem(db: Database, userId: string): Promise<UserListItem | null> {
-  const [row] = await queryRows<UserListItem>(db, sql`
+  const [row] = await queryRows<UserListItem>(
+    db,
+    sql`
     select ${userColumns} from users_data u left join customers c on c.customer_id = u.customer_id
-    where u.user_id = ${userId}`);
+    where u.user_id = ${userId}`,
+  );
   return row ? (toJson(row) as UserListItem) : null;
 }
 
@@ -162,7 +192,8 @@ export const membershipList = defineList({
   defaultSort: "team_name",
   defaultOrder: "asc",
   filters: {},
-  search: (m) => sql`t.team_name ilike ${m.pattern} or c.customer_name ilike ${m.pattern} or ${anyValue(sql`t.status`, matchingValues(teamStatuses, m))}`,
+  search: (m) =>
+    sql`t.team_name ilike ${m.pattern} or c.customer_name ilike ${m.pattern} or ${anyValue(sql`t.status`, matchingValues(teamStatuses, m))}`,
   csv: [
     { header: "Team ID", value: (m) => m.team_id },
     { header: "Team Name", value: (m) => m.team_name },
@@ -177,19 +208,28 @@ export const membershipList = defineList({
  * SPEC.md §2 "/users/{userId}" Add Team modal: the active teams of the user's customer that the
  * user is not in, by name, with their member counts; `q` matches the team name.
  */
-export async function availableTeams(db: Database, user: { user_id: string; customer_id: string }, q: string | undefined, limit: number, offset: number): Promise<{ items: AvailableTeam[]; total: number }> {
+export async function availableTeams(
+  db: Database,
+  user: { user_id: string; customer_id: string },
+  q: string | undefined,
+  limit: number,
+  offset: number,
+): Promise<{ items: AvailableTeam[]; total: number }> {
   const where = allOf([
     sql`t.customer_id = ${user.customer_id}`,
     sql`t.status = 'active'`,
     sql`not exists (select 1 from teams_users tu where tu.team_id = t.team_id and tu.user_id = ${user.user_id})`,
     q ? sql`t.team_name ilike ${likePattern(q)}` : undefined,
   ]);
-  const items = await queryRows<AvailableTeam>(db, sql`
+  const items = await queryRows<AvailableTeam>(
+    db,
+    sql`
     select t.team_id, t.team_name, t.created_at,
       (select count(*) from teams_users m where m.team_id = t.team_id)::int as user_count
     from teams t where ${where}
     order by lower(t.team_name), t.team_id
-    limit ${limit} offset ${offset}`);
+    limit ${limit} offset ${offset}`,
+  );
   const [count] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from teams t where ${where}`);
   return { items: toJson(items), total: count.n };
 }

@@ -2,8 +2,26 @@ import { useState } from "react";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { Download } from "lucide-react";
 import { format } from "date-fns";
-import { Bar, BarChart, CartesianGrid, Cell, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
-import { analyticsFigureSchema, analyticsInfo, signInRanges, type AnalyticsFigure, type AnalyticsFigureData } from "../../domain/analytics";
+import {
+  Bar,
+  BarChart,
+  CartesianGrid,
+  Cell,
+  Legend,
+  Line,
+  LineChart,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from "recharts";
+import {
+  analyticsFigureSchema,
+  analyticsInfo,
+  signInRanges,
+  type AnalyticsFigure,
+  type AnalyticsFigureData,
+} from "../../domain/analytics";
 import { msg } from "../../domain/messages";
 import { api, errorMessage } from "../api/client";
 import { statusTone, type Tone } from "../components/badges";
@@ -15,14 +33,19 @@ import { queryRoots } from "../lib/query-client";
 const colours = ["var(--color-primary)", "var(--color-info)", "var(--color-warning)", "var(--color-error)"];
 /** The colour of each badge tone, so a status reads in the same colour in a chart as in a list. */
 const toneColour: Record<Tone, string> = {
-  success: "var(--color-success)", error: "var(--color-error)", warning: "var(--color-warning)",
-  neutral: "var(--color-neutral)", secondary: "var(--color-secondary)", info: "var(--color-info)",
+  success: "var(--color-success)",
+  error: "var(--color-error)",
+  warning: "var(--color-warning)",
+  neutral: "var(--color-neutral)",
+  secondary: "var(--color-secondary)",
+  info: "var(--color-info)",
 };
 
 /** A row's label as the console writes it elsewhere: "Active", "Agent", "Nov 3", or the name itself. */
 function labelText(figure: AnalyticsFigure, label: string): string {
   const kind = analyticsInfo[figure].labels;
-  if (kind === "date") return /^\d{4}-\d{2}-\d{2}/.test(label) ? format(new Date(`${label.slice(0, 10)}T00:00:00`), "MMM d") : label;
+  if (kind === "date")
+    return /^\d{4}-\d{2}-\d{2}/.test(label) ? format(new Date(`${label.slice(0, 10)}T00:00:00`), "MMM d") : label;
   if (kind === "name") return label;
   return titleCase(label);
 }
@@ -38,7 +61,8 @@ const short = (text: string, max = 22) => (text.length > max ? `${text.slice(0, 
 
 const figureQuery = (figure: AnalyticsFigure, days?: number) => ({
   queryKey: [...queryRoots.analytics, figure, days ?? null],
-  queryFn: ({ signal }: { signal: AbortSignal }) => api(`/analytics/${figure}`, analyticsFigureSchema, { query: { days }, signal }),
+  queryFn: ({ signal }: { signal: AbortSignal }) =>
+    api(`/analytics/${figure}`, analyticsFigureSchema, { query: { days }, signal }),
   placeholderData: keepPreviousData,
 });
 
@@ -51,7 +75,10 @@ function toCsv(figure: AnalyticsFigure, data: AnalyticsFigureData): string {
     const safe = /^[=+\-@]/.test(text) ? `'${text}` : text;
     return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
   };
-  const lines = [[info.label, ...keys.map((k) => info.series[k])], ...data.rows.map((r) => [r.label, ...keys.map((k) => r.values[k])])];
+  const lines = [
+    [info.label, ...keys.map((k) => info.series[k])],
+    ...data.rows.map((r) => [r.label, ...keys.map((k) => r.values[k])]),
+  ];
   return lines.map((l) => l.map(cell).join(",")).join("\r\n") + "\r\n";
 }
 
@@ -83,7 +110,11 @@ export default function AnalyticsPage() {
             <label className="flex items-center gap-2 text-sm">
               <span className="text-base-content/80">{msg.analytics.range}</span>
               <select className="select select-sm w-32" value={days} onChange={(e) => setDays(Number(e.target.value))}>
-                {signInRanges.map((d) => <option key={d} value={d}>{msg.analytics.lastDays(d)}</option>)}
+                {signInRanges.map((d) => (
+                  <option key={d} value={d}>
+                    {msg.analytics.lastDays(d)}
+                  </option>
+                ))}
               </select>
             </label>
           }
@@ -97,23 +128,43 @@ export default function AnalyticsPage() {
   );
 }
 
-function FigureCard({ figure, days, controls }: { figure: AnalyticsFigure; days?: number; controls?: React.ReactNode }) {
+function FigureCard({
+  figure,
+  days,
+  controls,
+}: {
+  figure: AnalyticsFigure;
+  days?: number;
+  controls?: React.ReactNode;
+}) {
   const info = analyticsInfo[figure];
   const query = useQuery(figureQuery(figure, days));
   const data = query.data;
   const headingId = `figure-${figure}`;
   return (
-    <section className="card border border-base-300 bg-base-100 shadow-sm" aria-labelledby={headingId} data-testid={`figure-${figure}`}>
+    <section
+      className="card border border-base-300 bg-base-100 shadow-sm"
+      aria-labelledby={headingId}
+      data-testid={`figure-${figure}`}
+    >
       <div className="card-body gap-3 p-5">
         <div className="flex flex-wrap items-center justify-between gap-2">
-          <h2 id={headingId} className="text-base font-semibold">{info.title}</h2>
+          <h2 id={headingId} className="text-base font-semibold">
+            {info.title}
+          </h2>
           <div className="flex items-center gap-2">
             {controls}
             <button
               type="button"
               className="btn btn-ghost btn-sm"
               disabled={!data}
-              onClick={() => data && download(`${figure}${days ? `-${days}d` : ""}-${new Date().toISOString().slice(0, 10)}.csv`, toCsv(figure, data))}
+              onClick={() =>
+                data &&
+                download(
+                  `${figure}${days ? `-${days}d` : ""}-${new Date().toISOString().slice(0, 10)}.csv`,
+                  toCsv(figure, data),
+                )
+              }
               aria-label={msg.analytics.downloadCsv(info.title)}
             >
               <Download className="h-4 w-4" aria-hidden /> CSV
@@ -121,7 +172,11 @@ function FigureCard({ figure, days, controls }: { figure: AnalyticsFigure; days?
           </div>
         </div>
         {query.error && !data ? (
-          <ErrorState title={msg.analytics.loadError} message={errorMessage(query.error)} onRetry={() => void query.refetch()} />
+          <ErrorState
+            title={msg.analytics.loadError}
+            message={errorMessage(query.error)}
+            onRetry={() => void query.refetch()}
+          />
         ) : !data ? (
           <div className="skeleton h-64" aria-hidden />
         ) : (
@@ -134,7 +189,12 @@ function FigureCard({ figure, days, controls }: { figure: AnalyticsFigure; days?
                 <summary className="cursor-pointer text-base-content/80">{msg.analytics.dataTable}</summary>
                 <FigureTable figure={figure} data={data} />
               </details>
-              <time className="text-xs leading-5 text-base-content/70" dateTime={data.as_of} title={formatFullTime(data.as_of)} data-testid="as-of">
+              <time
+                className="text-xs leading-5 text-base-content/70"
+                dateTime={data.as_of}
+                title={formatFullTime(data.as_of)}
+                data-testid="as-of"
+              >
                 {msg.analytics.asOf(formatDateTime(data.as_of))}
               </time>
             </div>
@@ -152,7 +212,15 @@ function Chart({ figure, data }: { figure: AnalyticsFigure; data: AnalyticsFigur
   const rows = data.rows.map((r) => ({ label: labelText(figure, r.label), raw: r.label, ...r.values }));
   const axis = { stroke: "currentColor", tick: { fill: "currentColor", fontSize: 12 } };
   const common = { data: rows, margin: { top: 8, right: 8, bottom: 8, left: 0 }, accessibilityLayer: false };
-  const tooltip = <Tooltip contentStyle={{ background: "var(--color-base-100)", border: "1px solid var(--color-base-300)", color: "var(--color-base-content)" }} />;
+  const tooltip = (
+    <Tooltip
+      contentStyle={{
+        background: "var(--color-base-100)",
+        border: "1px solid var(--color-base-300)",
+        color: "var(--color-base-content)",
+      }}
+    />
+  );
   if (info.kind === "line") {
     return (
       <ResponsiveContainer width="100%" height="100%">
@@ -161,7 +229,15 @@ function Chart({ figure, data }: { figure: AnalyticsFigure; data: AnalyticsFigur
           <XAxis dataKey="label" {...axis} minTickGap={24} />
           <YAxis allowDecimals={false} {...axis} width={48} />
           {tooltip}
-          <Line type="monotone" dataKey={keys[0]} name={info.series[keys[0]]} stroke={colours[0]} strokeWidth={2} dot={false} isAnimationActive={false} />
+          <Line
+            type="monotone"
+            dataKey={keys[0]}
+            name={info.series[keys[0]]}
+            stroke={colours[0]}
+            strokeWidth={2}
+            dot={false}
+            isAnimationActive={false}
+          />
         </LineChart>
       </ResponsiveContainer>
     );
@@ -174,7 +250,14 @@ function Chart({ figure, data }: { figure: AnalyticsFigure; data: AnalyticsFigur
         {horizontal ? (
           <>
             <XAxis type="number" allowDecimals={false} {...axis} />
-            <YAxis type="category" dataKey="label" width={160} interval={0} tickFormatter={(v: string) => short(v)} {...axis} />
+            <YAxis
+              type="category"
+              dataKey="label"
+              width={160}
+              interval={0}
+              tickFormatter={(v: string) => short(v)}
+              {...axis}
+            />
           </>
         ) : (
           <>
@@ -188,10 +271,25 @@ function Chart({ figure, data }: { figure: AnalyticsFigure; data: AnalyticsFigur
           const fill = info.seriesStatus ? toneColour[statusTone(info.seriesStatus, k)] : colours[i % colours.length];
           // Two statuses with one badge colour (inactive, rejected): the later one is lighter, so
           // the stacked bars still tell them apart.
-          const repeated = keys.slice(0, i).some((earlier) => info.seriesStatus && statusTone(info.seriesStatus, earlier) === statusTone(info.seriesStatus, k));
+          const repeated = keys
+            .slice(0, i)
+            .some(
+              (earlier) =>
+                info.seriesStatus && statusTone(info.seriesStatus, earlier) === statusTone(info.seriesStatus, k),
+            );
           return (
-            <Bar key={k} dataKey={k} name={info.series[k]} fill={fill} fillOpacity={repeated ? 0.45 : 1} stackId={info.kind === "stacked" ? "a" : undefined} isAnimationActive={false}>
-              {typeof info.labels === "object" ? rows.map((r) => <Cell key={r.raw} fill={rowColour(figure, r.raw)} />) : null}
+            <Bar
+              key={k}
+              dataKey={k}
+              name={info.series[k]}
+              fill={fill}
+              fillOpacity={repeated ? 0.45 : 1}
+              stackId={info.kind === "stacked" ? "a" : undefined}
+              isAnimationActive={false}
+            >
+              {typeof info.labels === "object"
+                ? rows.map((r) => <Cell key={r.raw} fill={rowColour(figure, r.raw)} />)
+                : null}
             </Bar>
           );
         })}
@@ -210,14 +308,24 @@ function FigureTable({ figure, data }: { figure: AnalyticsFigure; data: Analytic
         <thead>
           <tr>
             <th scope="col">{info.label}</th>
-            {keys.map((k) => <th key={k} scope="col" className="text-right">{info.series[k]}</th>)}
+            {keys.map((k) => (
+              <th key={k} scope="col" className="text-right">
+                {info.series[k]}
+              </th>
+            ))}
           </tr>
         </thead>
         <tbody>
           {data.rows.map((r) => (
             <tr key={r.label}>
-              <th scope="row" className="font-normal">{labelText(figure, r.label)}</th>
-              {keys.map((k) => <td key={k} className="text-right tabular-nums">{r.values[k] === null ? msg.fallbacks.noDate : formatNumber(r.values[k] as number)}</td>)}
+              <th scope="row" className="font-normal">
+                {labelText(figure, r.label)}
+              </th>
+              {keys.map((k) => (
+                <td key={k} className="text-right tabular-nums">
+                  {r.values[k] === null ? msg.fallbacks.noDate : formatNumber(r.values[k] as number)}
+                </td>
+              ))}
             </tr>
           ))}
         </tbody>

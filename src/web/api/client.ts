@@ -60,8 +60,15 @@ export async function api<S extends z.ZodType>(
   const data = text ? safeJson(text) : undefined;
   if (!response.ok) {
     if (response.status === 401) onUnauthorized?.();
-    const error = (data as { error?: { code?: string; message?: string; fields?: Record<string, string> } } | undefined)?.error;
-    throw new ApiError(response.status, error?.code ?? "http_" + response.status, error?.message ?? `Request failed (${response.status})`, error?.fields, data);
+    const error = (data as { error?: { code?: string; message?: string; fields?: Record<string, string> } } | undefined)
+      ?.error;
+    throw new ApiError(
+      response.status,
+      error?.code ?? "http_" + response.status,
+      error?.message ?? `Request failed (${response.status})`,
+      error?.fields,
+      data,
+    );
   }
   return schema.parse(data);
 }

@@ -1,6 +1,16 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
-import { auditActionLabels, auditActions, auditActionTone, auditEntities, auditEntityLabels, auditPageSchema, type AuditAction, type AuditEntityName, type AuditEntry } from "../../domain/audit";
+import {
+  auditActionLabels,
+  auditActions,
+  auditActionTone,
+  auditEntities,
+  auditEntityLabels,
+  auditPageSchema,
+  type AuditAction,
+  type AuditEntityName,
+  type AuditEntry,
+} from "../../domain/audit";
 import { RoleGate } from "../components/actions";
 import { msg } from "../../domain/messages";
 import { api } from "../api/client";
@@ -13,7 +23,14 @@ import { DateText, Muted, Truncate } from "../components/text";
 import { EmptyState, FilterSelect } from "../components/inputs";
 import { operatorListQuery } from "../operators/public";
 
-type AuditSearch = { operator?: string; entity?: string; entity_id?: string; action?: string; from?: string; to?: string };
+type AuditSearch = {
+  operator?: string;
+  entity?: string;
+  entity_id?: string;
+  action?: string;
+  from?: string;
+  to?: string;
+};
 
 const entityLink: Record<string, (id: string) => { to: string; params: Record<string, string> }> = {
   customer: (id) => ({ to: "/customers/$customerId", params: { customerId: id } }),
@@ -32,7 +49,11 @@ function ChangeList({ changes }: { changes: AuditEntry["changes"] }) {
       {keys.slice(0, 6).map((k) => (
         <li key={k} className="truncate" title={`${k}: ${k in before ? `${show(before[k])} → ` : ""}${show(after[k])}`}>
           <span className="font-medium">{k}</span>:{" "}
-          {k in before ? <><span className="text-error line-through">{show(before[k])}</span> → </> : null}
+          {k in before ? (
+            <>
+              <span className="text-error line-through">{show(before[k])}</span> →{" "}
+            </>
+          ) : null}
           <span className="text-success">{show(after[k])}</span>
         </li>
       ))}
@@ -41,17 +62,37 @@ function ChangeList({ changes }: { changes: AuditEntry["changes"] }) {
   );
 }
 
-const toneClass = { error: "badge-error", warning: "badge-warning", success: "badge-success", neutral: "badge-neutral" } as const;
+const toneClass = {
+  error: "badge-error",
+  warning: "badge-warning",
+  success: "badge-success",
+  neutral: "badge-neutral",
+} as const;
 
 /** An action as the console says it ("Skill assigned"), coloured like the console's other badges. */
 function ActionBadge({ action }: { action: string }) {
-  return <span className={`badge badge-soft badge-sm whitespace-nowrap ${toneClass[auditActionTone(action)]}`}>{auditActionLabels[action as AuditAction] ?? action.replace(/_/g, " ")}</span>;
+  return (
+    <span className={`badge badge-soft badge-sm whitespace-nowrap ${toneClass[auditActionTone(action)]}`}>
+      {auditActionLabels[action as AuditAction] ?? action.replace(/_/g, " ")}
+    </span>
+  );
 }
 
 const col = columnsFor<AuditEntry>();
 const columns = [
-  col.accessor("created_at", { id: "created_at", header: "Time", cell: (c) => <DateText iso={c.getValue()} withTime /> }),
-  col.accessor("operator_email", { id: "operator", header: "Operator", cell: (c) => { const v = c.getValue(); return v ? <Truncate text={v} className="max-w-56" /> : <Muted>—</Muted>; } }),
+  col.accessor("created_at", {
+    id: "created_at",
+    header: "Time",
+    cell: (c) => <DateText iso={c.getValue()} withTime />,
+  }),
+  col.accessor("operator_email", {
+    id: "operator",
+    header: "Operator",
+    cell: (c) => {
+      const v = c.getValue();
+      return v ? <Truncate text={v} className="max-w-56" /> : <Muted>—</Muted>;
+    },
+  }),
   col.accessor("action", { id: "action", header: "Action", cell: (c) => <ActionBadge action={c.getValue()} /> }),
   col.display({
     id: "entity",
@@ -63,14 +104,36 @@ const columns = [
         <div className="min-w-0">
           <div>{auditEntityLabels[entity as AuditEntityName] ?? titleCase(entity)}</div>
           {entity_id ? (
-            link ? <Link to={link.to as "/"} params={link.params as never} className="font-mono text-xs text-primary hover:underline" title={entity_id}>{entity_id.slice(0, 8)}</Link> : <span className="font-mono text-xs text-base-content/70" title={entity_id}>{entity_id.slice(0, 8)}</span>
+            link ? (
+              <Link
+                to={link.to as "/"}
+                params={link.params as never}
+                className="font-mono text-xs text-primary hover:underline"
+                title={entity_id}
+              >
+                {entity_id.slice(0, 8)}
+              </Link>
+            ) : (
+              <span className="font-mono text-xs text-base-content/70" title={entity_id}>
+                {entity_id.slice(0, 8)}
+              </span>
+            )
           ) : null}
         </div>
       );
     },
   }),
-  col.display({ id: "changes", header: "Changes", meta: { grow: true }, cell: ({ row }) => <ChangeList changes={row.original.changes} /> }),
-  col.accessor("ip_address", { id: "ip", header: "Address", cell: (c) => <span className="font-mono text-xs">{c.getValue() ?? ""}</span> }),
+  col.display({
+    id: "changes",
+    header: "Changes",
+    meta: { grow: true },
+    cell: ({ row }) => <ChangeList changes={row.original.changes} />,
+  }),
+  col.accessor("ip_address", {
+    id: "ip",
+    header: "Address",
+    cell: (c) => <span className="font-mono text-xs">{c.getValue() ?? ""}</span>,
+  }),
 ];
 
 /** Audit log screen (admins): every change and sign-in, filtered by operator, record, action and date. */
@@ -87,8 +150,18 @@ function AuditPageScreen() {
   const list = useServerList<AuditEntry>({
     mode: "url",
     defaults: { sort: "created_at", order: "desc" },
-    filters: { operator: "operator_id", entity: "entity", entity_id: "entity_id", action: "action", from: "from", to: "to" },
-    query: (params) => ({ queryKey: [...queryRoots.audit, "list", params], queryFn: ({ signal }: { signal: AbortSignal }) => api("/audit", auditPageSchema, { query: params, signal }) }),
+    filters: {
+      operator: "operator_id",
+      entity: "entity",
+      entity_id: "entity_id",
+      action: "action",
+      from: "from",
+      to: "to",
+    },
+    query: (params) => ({
+      queryKey: [...queryRoots.audit, "list", params],
+      queryFn: ({ signal }: { signal: AbortSignal }) => api("/audit", auditPageSchema, { query: params, signal }),
+    }),
   });
   const s = list.state.filters as AuditSearch;
   const operators = useQuery(operatorListQuery({ sort: "email", order: "asc", limit: 200 }));
@@ -100,25 +173,61 @@ function AuditPageScreen() {
       subtitle={msg.audit.subtitle}
       filters={
         <>
-          <FilterSelect label="Operator" value={s.operator ?? ""} onChange={(v) => list.setFilter({ operator: v || undefined })}>
+          <FilterSelect
+            label="Operator"
+            value={s.operator ?? ""}
+            onChange={(v) => list.setFilter({ operator: v || undefined })}
+          >
             <option value="">All operators</option>
-            {operators.data?.items.map((o) => <option key={o.id} value={o.id}>{o.email}</option>)}
+            {operators.data?.items.map((o) => (
+              <option key={o.id} value={o.id}>
+                {o.email}
+              </option>
+            ))}
           </FilterSelect>
-          <FilterSelect label="Record" value={s.entity ?? ""} onChange={(v) => list.setFilter({ entity: v || undefined, entity_id: undefined })}>
+          <FilterSelect
+            label="Record"
+            value={s.entity ?? ""}
+            onChange={(v) => list.setFilter({ entity: v || undefined, entity_id: undefined })}
+          >
             <option value="">All records</option>
-            {auditEntities.map((e) => <option key={e} value={e}>{auditEntityLabels[e]}</option>)}
+            {auditEntities.map((e) => (
+              <option key={e} value={e}>
+                {auditEntityLabels[e]}
+              </option>
+            ))}
           </FilterSelect>
-          <FilterSelect label="Action" value={s.action ?? ""} onChange={(v) => list.setFilter({ action: v || undefined })}>
+          <FilterSelect
+            label="Action"
+            value={s.action ?? ""}
+            onChange={(v) => list.setFilter({ action: v || undefined })}
+          >
             <option value="">All actions</option>
-            {auditActions.map((a) => <option key={a} value={a}>{auditActionLabels[a]}</option>)}
+            {auditActions.map((a) => (
+              <option key={a} value={a}>
+                {auditActionLabels[a]}
+              </option>
+            ))}
           </FilterSelect>
           <label className="flex items-center gap-2 text-sm">
             <span className="text-base-content/80">From</span>
-            <input type="date" className="input input-sm" value={s.from ?? ""} onChange={(e) => list.setFilter({ from: e.target.value || undefined })} aria-label="From date" />
+            <input
+              type="date"
+              className="input input-sm"
+              value={s.from ?? ""}
+              onChange={(e) => list.setFilter({ from: e.target.value || undefined })}
+              aria-label="From date"
+            />
           </label>
           <label className="flex items-center gap-2 text-sm">
             <span className="text-base-content/80">To</span>
-            <input type="date" className="input input-sm" value={s.to ?? ""} onChange={(e) => list.setFilter({ to: e.target.value || undefined })} aria-label="To date" />
+            <input
+              type="date"
+              className="input input-sm"
+              value={s.to ?? ""}
+              onChange={(e) => list.setFilter({ to: e.target.value || undefined })}
+              aria-label="To date"
+            />
           </label>
         </>
       }
@@ -126,12 +235,26 @@ function AuditPageScreen() {
       aboveTable={
         s.entity_id ? (
           <div className="mb-3 flex items-center gap-2 text-sm">
-            <span className="badge badge-primary badge-soft">History of {(s.entity && auditEntityLabels[s.entity as AuditEntityName]) || "record"} {s.entity_id.slice(0, 8)}</span>
-            <button type="button" className="btn btn-ghost btn-xs" onClick={() => list.setFilter({ entity_id: undefined })}>Show all</button>
+            <span className="badge badge-primary badge-soft">
+              History of {(s.entity && auditEntityLabels[s.entity as AuditEntityName]) || "record"}{" "}
+              {s.entity_id.slice(0, 8)}
+            </span>
+            <button
+              type="button"
+              className="btn btn-ghost btn-xs"
+              onClick={() => list.setFilter({ entity_id: undefined })}
+            >
+              Show all
+            </button>
           </div>
         ) : null
       }
-      table={{ label: msg.audit.title, columns, rowKey: (r) => r.audit_id, empty: <EmptyState title={msg.audit.empty} /> }}
+      table={{
+        label: msg.audit.title,
+        columns,
+        rowKey: (r) => r.audit_id,
+        empty: <EmptyState title={msg.audit.empty} />,
+      }}
       errorTitle={msg.audit.loadError}
     />
   );

@@ -34,13 +34,16 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     setUnauthorizedHandler(() => void refetch());
   }, [refetch]);
 
-  const signIn = useCallback(async (email: string, password: string) => {
-    const { error } = await authClient.signIn.email({ email, password });
-    if (error) return error.message ?? error.statusText ?? "Sign-in failed";
-    queryClient.clear();
-    await refetch();
-    return null;
-  }, [queryClient, refetch]);
+  const signIn = useCallback(
+    async (email: string, password: string) => {
+      const { error } = await authClient.signIn.email({ email, password });
+      if (error) return error.message ?? error.statusText ?? "Sign-in failed";
+      queryClient.clear();
+      await refetch();
+      return null;
+    },
+    [queryClient, refetch],
+  );
 
   const signOut = useCallback(async () => {
     await authClient.signOut();

@@ -21,7 +21,15 @@ const empty: ChangePasswordFormInput = { currentPassword: "", newPassword: "", c
  * current password, limits) show under the field or above the form. On success the operator's
  * other sessions end and `onChanged` is called.
  */
-export function ChangePasswordModal({ open, onClose, onChanged }: { open: boolean; onClose: () => void; onChanged: () => void }) {
+export function ChangePasswordModal({
+  open,
+  onClose,
+  onChanged,
+}: {
+  open: boolean;
+  onClose: () => void;
+  onChanged: () => void;
+}) {
   const [serverError, setServerError] = useState<string | null>(null);
   const form = useForm<ChangePasswordFormInput, unknown, z.output<typeof changePasswordFormSchema>>({
     resolver: zodResolver(changePasswordFormSchema),
@@ -36,7 +44,10 @@ export function ChangePasswordModal({ open, onClose, onChanged }: { open: boolea
   const onSubmit = form.handleSubmit(async ({ currentPassword, newPassword }) => {
     setServerError(null);
     try {
-      await api("/auth/change-password", changedSchema, { method: "POST", body: { currentPassword, newPassword, revokeOtherSessions: true } });
+      await api("/auth/change-password", changedSchema, {
+        method: "POST",
+        body: { currentPassword, newPassword, revokeOtherSessions: true },
+      });
       form.reset(empty);
       onChanged();
     } catch (err) {
@@ -48,18 +59,47 @@ export function ChangePasswordModal({ open, onClose, onChanged }: { open: boolea
       <form className="flex flex-col gap-4" onSubmit={onSubmit} noValidate>
         <FormError message={serverError} />
         <Field label={passwordMessages.current} htmlFor="pw-current" required error={errors.currentPassword?.message}>
-          <input id="pw-current" type="password" className="input w-full" autoComplete="current-password" {...form.register("currentPassword")} maxLength={maxLengthOf(changePasswordFormSchema.shape.currentPassword)} />
+          <input
+            id="pw-current"
+            type="password"
+            className="input w-full"
+            autoComplete="current-password"
+            {...form.register("currentPassword")}
+            maxLength={maxLengthOf(changePasswordFormSchema.shape.currentPassword)}
+          />
         </Field>
-        <Field label={passwordMessages.new} htmlFor="pw-new" required error={errors.newPassword?.message} hint={passwordMessages.hint}>
-          <input id="pw-new" type="password" className="input w-full" autoComplete="new-password" {...form.register("newPassword")} maxLength={maxLengthOf(changePasswordFormSchema.shape.newPassword)} />
+        <Field
+          label={passwordMessages.new}
+          htmlFor="pw-new"
+          required
+          error={errors.newPassword?.message}
+          hint={passwordMessages.hint}
+        >
+          <input
+            id="pw-new"
+            type="password"
+            className="input w-full"
+            autoComplete="new-password"
+            {...form.register("newPassword")}
+            maxLength={maxLengthOf(changePasswordFormSchema.shape.newPassword)}
+          />
         </Field>
         <Field label={passwordMessages.confirm} htmlFor="pw-confirm" required error={errors.confirm?.message}>
-          <input id="pw-confirm" type="password" className="input w-full" autoComplete="new-password" {...form.register("confirm")} />
+          <input
+            id="pw-confirm"
+            type="password"
+            className="input w-full"
+            autoComplete="new-password"
+            {...form.register("confirm")}
+          />
         </Field>
         <div className="flex justify-end gap-2">
-          <button type="button" className="btn btn-ghost" onClick={close}>{msg.ui.cancel}</button>
+          <button type="button" className="btn btn-ghost" onClick={close}>
+            {msg.ui.cancel}
+          </button>
           <button type="submit" className="btn btn-primary" disabled={isSubmitting}>
-            <KeyRound className="h-4 w-4" aria-hidden /> {isSubmitting ? passwordMessages.submitting : passwordMessages.submit}
+            <KeyRound className="h-4 w-4" aria-hidden />{" "}
+            {isSubmitting ? passwordMessages.submitting : passwordMessages.submit}
           </button>
         </div>
       </form>

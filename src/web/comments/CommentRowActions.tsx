@@ -15,7 +15,10 @@ import { useSetCommentStatus } from "./queries";
  * refused with "Already decided by …" (shown next to the menu). Renders nothing for a viewer
  * (per-row action columns are left out for roles that cannot use them).
  */
-export function CommentRowActions({ comment, onDone }: {
+export function CommentRowActions({
+  comment,
+  onDone,
+}: {
   comment: { comment_id: string; status: string };
   /** After a change: the new status (for a banner). */
   onDone?: (status: CommentStatus) => void;
@@ -36,10 +39,22 @@ export function CommentRowActions({ comment, onDone }: {
       <Menu
         label={msg.comments.rowActions}
         buttonClassName="btn btn-ghost btn-sm btn-square"
-        button={mutation.isPending ? <span className="loading loading-spinner loading-xs" aria-hidden /> : <MoreHorizontal className="h-4 w-4" aria-hidden />}
-        entries={moderationActions.filter((a) => a.status !== comment.status).map((a) => ({ label: a.label, onSelect: () => choose(a.status) }))}
+        button={
+          mutation.isPending ? (
+            <span className="loading loading-spinner loading-xs" aria-hidden />
+          ) : (
+            <MoreHorizontal className="h-4 w-4" aria-hidden />
+          )
+        }
+        entries={moderationActions
+          .filter((a) => a.status !== comment.status)
+          .map((a) => ({ label: a.label, onSelect: () => choose(a.status) }))}
       />
-      {error ? <span role="alert" className="text-xs text-error">{error}</span> : null}
+      {error ? (
+        <span role="alert" className="text-xs text-error">
+          {error}
+        </span>
+      ) : null}
     </span>
   );
 }

@@ -1,6 +1,13 @@
 import { useEffect, useMemo, useState } from "react";
 import { CircleCheck, CircleSlash, Clock, ListChecks, MessageCircle, XCircle } from "lucide-react";
-import { commenterName, commentSortKeys, moderationActions, type BulkCommentResult, type CommentListItem, type CommentPage } from "../../domain/comments";
+import {
+  commenterName,
+  commentSortKeys,
+  moderationActions,
+  type BulkCommentResult,
+  type CommentListItem,
+  type CommentPage,
+} from "../../domain/comments";
 import { commentStatuses, type CommentStatus } from "../../domain/enums";
 import { msg } from "../../domain/messages";
 import { errorMessage } from "../api/client";
@@ -69,7 +76,9 @@ export default function CommentsPage() {
   const togglePage = () =>
     setSelection((prev) => {
       const ids = new Set(prev.ids);
-      for (const id of pageIds) if (pageSelected) ids.delete(id); else ids.add(id);
+      for (const id of pageIds)
+        if (pageSelected) ids.delete(id);
+        else ids.add(id);
       return { ids, allMatching: false };
     });
 
@@ -83,7 +92,12 @@ export default function CommentsPage() {
               // Named by its text, which phones show (the header row stays there: `phoneHeader`).
               header: () => (
                 <label className="inline-flex cursor-pointer items-center gap-2">
-                  <input type="checkbox" className="checkbox checkbox-sm" checked={pageSelected} onChange={togglePage} />
+                  <input
+                    type="checkbox"
+                    className="checkbox checkbox-sm"
+                    checked={pageSelected}
+                    onChange={togglePage}
+                  />
                   <span className="sm:sr-only">{msg.comments.selectPage}</span>
                 </label>
               ),
@@ -104,20 +118,47 @@ export default function CommentsPage() {
         id: "user",
         header: "User",
         meta: { primary: true },
-        cell: ({ row }) => <RecordLink to="/users/$userId" params={{ userId: row.original.user_id }} text={commenterName(row.original)} className="block max-w-48 truncate font-medium" />,
+        cell: ({ row }) => (
+          <RecordLink
+            to="/users/$userId"
+            params={{ userId: row.original.user_id }}
+            text={commenterName(row.original)}
+            className="block max-w-48 truncate font-medium"
+          />
+        ),
       }),
       col.display({
         id: "skill_name",
         header: "Skill",
-        cell: ({ row }) => <RecordLink to="/skills/$skillId" params={{ skillId: row.original.skill_id }} text={row.original.skill_name?.trim() || msg.fallbacks.unnamedSkill} className="block max-w-48 truncate" />,
+        cell: ({ row }) => (
+          <RecordLink
+            to="/skills/$skillId"
+            params={{ skillId: row.original.skill_id }}
+            text={row.original.skill_name?.trim() || msg.fallbacks.unnamedSkill}
+            className="block max-w-48 truncate"
+          />
+        ),
       }),
       col.display({
         id: "customer_name",
         header: "Customer",
-        cell: ({ row }) => <span className="block max-w-48 truncate">{row.original.customer_name?.trim() || msg.fallbacks.unknownCustomer}</span>,
+        cell: ({ row }) => (
+          <span className="block max-w-48 truncate">
+            {row.original.customer_name?.trim() || msg.fallbacks.unknownCustomer}
+          </span>
+        ),
       }),
-      col.accessor("comment_value", { id: "comment_value", header: "Comment", meta: { grow: true }, cell: (c) => <Truncate text={c.getValue()} lines={2} /> }),
-      col.accessor("status", { id: "status", header: "Status", cell: (c) => <StatusBadge kind="comment" status={c.getValue()} /> }),
+      col.accessor("comment_value", {
+        id: "comment_value",
+        header: "Comment",
+        meta: { grow: true },
+        cell: (c) => <Truncate text={c.getValue()} lines={2} />,
+      }),
+      col.accessor("status", {
+        id: "status",
+        header: "Status",
+        cell: (c) => <StatusBadge kind="comment" status={c.getValue()} />,
+      }),
       col.accessor("created_at", { id: "created_at", header: "Created", cell: (c) => <DateText iso={c.getValue()} /> }),
       ...(canModerate
         ? [
@@ -126,7 +167,10 @@ export default function CommentsPage() {
               header: () => <span className="sr-only">Actions</span>,
               meta: { actions: true, label: "Actions" },
               cell: ({ row }) => (
-                <CommentRowActions comment={row.original} onDone={(s) => notify(msg.comments.changed(1, titleCase(s)))} />
+                <CommentRowActions
+                  comment={row.original}
+                  onDone={(s) => notify(msg.comments.changed(1, titleCase(s)))}
+                />
               ),
             }),
           ]
@@ -142,10 +186,20 @@ export default function CommentsPage() {
       subtitle={msg.comments.subtitle}
       actions={
         <ActionBar
-          actions={[{ label: msg.comments.reviewPending, icon: ListChecks, tone: "primary", need: "editor", primary: true, to: "/comments/review", search: customer ? { customer } : undefined }]}
+          actions={[
+            {
+              label: msg.comments.reviewPending,
+              icon: ListChecks,
+              tone: "primary",
+              need: "editor",
+              primary: true,
+              to: "/comments/review",
+              search: customer ? { customer } : undefined,
+            },
+          ]}
         />
       }
-      
+
       cards={[
         { label: "Total", icon: MessageCircle, value: (s) => s.total },
         { label: "Pending", icon: Clock, value: (s) => s.pending },
@@ -157,7 +211,13 @@ export default function CommentsPage() {
       search={msg.comments.searchPlaceholder}
       filters={
         <>
-          <ListFilter list={list} name="status" label="Status" all={msg.comments.allStatuses} options={commentStatuses} />
+          <ListFilter
+            list={list}
+            name="status"
+            label="Status"
+            all={msg.comments.allStatuses}
+            options={commentStatuses}
+          />
           <CustomerFilter value={customer} onChange={(v) => list.setFilter({ customer: v })} />
         </>
       }
@@ -175,13 +235,24 @@ export default function CommentsPage() {
           />
         ) : null
       }
-      tableIntro={query.isPending ? <p className="mb-2 text-sm text-base-content/80" role="status">{msg.comments.loading}</p> : null}
+      tableIntro={
+        query.isPending ? (
+          <p className="mb-2 text-sm text-base-content/80" role="status">
+            {msg.comments.loading}
+          </p>
+        ) : null
+      }
       table={{
         label: msg.comments.tableTitle(shownTotal),
         columns,
         rowKey: (c) => c.comment_id,
         sortable: commentSortKeys,
-        empty: <EmptyState title={msg.comments.empty} text={narrowed ? msg.comments.emptyFiltered : msg.comments.emptyNone} />,
+        empty: (
+          <EmptyState
+            title={msg.comments.empty}
+            text={narrowed ? msg.comments.emptyFiltered : msg.comments.emptyNone}
+          />
+        ),
       }}
       errorTitle={msg.comments.loadError}
     >
@@ -190,7 +261,14 @@ export default function CommentsPage() {
           status={pending}
           target={
             selection.allMatching
-              ? { filter: { status: status as CommentStatus | undefined, customer_id: customer, q: list.state.q || undefined }, all: !narrowed }
+              ? {
+                  filter: {
+                    status: status as CommentStatus | undefined,
+                    customer_id: customer,
+                    q: list.state.q || undefined,
+                  },
+                  all: !narrowed,
+                }
               : { ids: [...selection.ids] }
           }
           onClose={() => setPending(null)}
@@ -206,7 +284,15 @@ export default function CommentsPage() {
 }
 
 /** The selection's bar: how many are selected, "select all N matching", the four actions, Clear. */
-function BulkBar({ count, allMatching, offerAll, total, onAll, onClear, onAction }: {
+function BulkBar({
+  count,
+  allMatching,
+  offerAll,
+  total,
+  onAll,
+  onClear,
+  onAction,
+}: {
   count: number;
   allMatching: boolean;
   offerAll: boolean;
@@ -217,20 +303,37 @@ function BulkBar({ count, allMatching, offerAll, total, onAll, onClear, onAction
   onAction: (status: CommentStatus) => void;
 }) {
   return (
-    <div className="mb-3 flex flex-wrap items-center gap-2 rounded-box border border-primary/40 bg-primary/5 px-4 py-2" role="region" aria-label="Selected comments">
+    <div
+      className="mb-3 flex flex-wrap items-center gap-2 rounded-box border border-primary/40 bg-primary/5 px-4 py-2"
+      role="region"
+      aria-label="Selected comments"
+    >
       <span className="text-sm font-medium" data-testid="selection-count">
         {allMatching ? msg.comments.allMatchingSelected(total) : msg.comments.selectedCount(count)}
       </span>
       {offerAll ? (
-        <button type="button" className="btn btn-link btn-sm h-auto min-h-8 max-w-full shrink whitespace-normal text-left" onClick={onAll}>{msg.comments.selectAllMatching(total)}</button>
+        <button
+          type="button"
+          className="btn btn-link btn-sm h-auto min-h-8 max-w-full shrink whitespace-normal text-left"
+          onClick={onAll}
+        >
+          {msg.comments.selectAllMatching(total)}
+        </button>
       ) : null}
       <span className="flex flex-wrap gap-2 sm:ml-auto">
         {moderationActions.map((a) => (
-          <button key={a.status} type="button" className={`btn btn-sm ${a.status === "rejected" ? "btn-outline btn-error" : "btn-outline"}`} onClick={() => onAction(a.status)}>
+          <button
+            key={a.status}
+            type="button"
+            className={`btn btn-sm ${a.status === "rejected" ? "btn-outline btn-error" : "btn-outline"}`}
+            onClick={() => onAction(a.status)}
+          >
             {a.label}
           </button>
         ))}
-        <button type="button" className="btn btn-ghost btn-sm" onClick={onClear}>{msg.comments.clearSelection}</button>
+        <button type="button" className="btn btn-ghost btn-sm" onClick={onClear}>
+          {msg.comments.clearSelection}
+        </button>
       </span>
     </div>
   );
@@ -241,7 +344,12 @@ function BulkBar({ count, allMatching, offerAll, total, onAll, onClear, onAction
  * from which statuses), then the change in one server transaction; a progress bar while a big set
  * is applied. Reject says what it does before it is confirmed.
  */
-function BulkDialog({ status, target, onClose, onDone }: {
+function BulkDialog({
+  status,
+  target,
+  onClose,
+  onDone,
+}: {
   status: CommentStatus;
   target: { ids: string[] } | { filter: { status?: CommentStatus; customer_id?: string; q?: string }; all: boolean };
   onClose: () => void;
@@ -263,7 +371,9 @@ function BulkDialog({ status, target, onClose, onDone }: {
       onClose={apply.isPending ? () => undefined : onClose}
       footer={
         <>
-          <button type="button" className="btn btn-ghost" onClick={onClose} disabled={apply.isPending} data-autofocus>{msg.ui.cancel}</button>
+          <button type="button" className="btn btn-ghost" onClick={onClose} disabled={apply.isPending} data-autofocus>
+            {msg.ui.cancel}
+          </button>
           <button
             type="button"
             className={`btn ${status === "rejected" ? "btn-error" : "btn-primary"}`}
@@ -278,18 +388,26 @@ function BulkDialog({ status, target, onClose, onDone }: {
     >
       {counts ? (
         <div className="space-y-3 text-sm" data-testid="bulk-preview">
-          <p className="font-medium">{counts.changed === 0 ? msg.comments.bulkNothing : msg.comments.bulkPreview(counts.changed, label)}</p>
+          <p className="font-medium">
+            {counts.changed === 0 ? msg.comments.bulkNothing : msg.comments.bulkPreview(counts.changed, label)}
+          </p>
           {counts.changed > 0 ? (
             <dl className="grid grid-cols-[auto_auto] justify-start gap-x-4 gap-y-1">
-              {commentStatuses.filter((s) => counts.from[s] > 0).map((s) => (
-                <div key={s} className="contents">
-                  <dt>{msg.comments.bulkFrom} <StatusBadge kind="comment" status={s} /></dt>
-                  <dd className="tabular-nums">{counts.from[s].toLocaleString("en-US")}</dd>
-                </div>
-              ))}
+              {commentStatuses
+                .filter((s) => counts.from[s] > 0)
+                .map((s) => (
+                  <div key={s} className="contents">
+                    <dt>
+                      {msg.comments.bulkFrom} <StatusBadge kind="comment" status={s} />
+                    </dt>
+                    <dd className="tabular-nums">{counts.from[s].toLocaleString("en-US")}</dd>
+                  </div>
+                ))}
             </dl>
           ) : null}
-          {status === "rejected" && counts.changed > 0 ? <p className="text-warning-content">{msg.comments.bulkRejectConfirm}</p> : null}
+          {status === "rejected" && counts.changed > 0 ? (
+            <p className="text-warning-content">{msg.comments.bulkRejectConfirm}</p>
+          ) : null}
           {apply.isPending && counts.changed > progressFrom ? (
             <div>
               <p id="bulk-progress-label">{msg.comments.bulkApplying(counts.changed)}</p>
@@ -298,9 +416,17 @@ function BulkDialog({ status, target, onClose, onDone }: {
           ) : null}
         </div>
       ) : (
-        !error && <p className="text-sm" role="status">{msg.app.loading}</p>
+        !error && (
+          <p className="text-sm" role="status">
+            {msg.app.loading}
+          </p>
+        )
       )}
-      {error ? <div role="alert" className="alert alert-error alert-soft mt-4 text-sm">{errorMessage(error)}</div> : null}
+      {error ? (
+        <div role="alert" className="alert alert-error alert-soft mt-4 text-sm">
+          {errorMessage(error)}
+        </div>
+      ) : null}
     </Modal>
   );
 }

@@ -41,32 +41,38 @@ export default function ReviewQueuePage() {
   const current = seen[at] as CommentDetail | undefined;
 
   /** Loads the next pending comment after `after` and shows it. */
-  const loadNext = useCallback(async (after: string | undefined, keep: CommentDetail[]) => {
-    const next = await fetchQueue({ after, customer_id: customer });
-    setRemaining(next.remaining);
-    if (next.comment) {
-      setSeen([...keep, next.comment]);
-      setAt(keep.length);
-      setEnd(false);
-    } else {
-      setSeen(keep);
-      setAt(Math.max(0, keep.length - 1));
-      setEnd(true);
-    }
-  }, [customer]);
+  const loadNext = useCallback(
+    async (after: string | undefined, keep: CommentDetail[]) => {
+      const next = await fetchQueue({ after, customer_id: customer });
+      setRemaining(next.remaining);
+      if (next.comment) {
+        setSeen([...keep, next.comment]);
+        setAt(keep.length);
+        setEnd(false);
+      } else {
+        setSeen(keep);
+        setAt(Math.max(0, keep.length - 1));
+        setEnd(true);
+      }
+    },
+    [customer],
+  );
 
-  const run = useCallback(async (work: () => Promise<void>) => {
-    if (busy) return;
-    setBusy(true);
-    setError(null);
-    try {
-      await work();
-    } catch (err) {
-      setError(errorMessage(err));
-    } finally {
-      setBusy(false);
-    }
-  }, [busy]);
+  const run = useCallback(
+    async (work: () => Promise<void>) => {
+      if (busy) return;
+      setBusy(true);
+      setError(null);
+      try {
+        await work();
+      } catch (err) {
+        setError(errorMessage(err));
+      } finally {
+        setBusy(false);
+      }
+    },
+    [busy],
+  );
 
   useEffect(() => {
     void run(() => loadNext(undefined, []));
@@ -75,53 +81,56 @@ export default function ReviewQueuePage() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [customer]);
 
-  const decideCurrent = (to: CommentStatus) => run(async () => {
-    if (!current || !canModerate) return;
-    const label = moderationActions.find((a) => a.status === to)!.label;
-    try {
-      // The queue holds pending comments; a status outside the spec's list (adopted data) is sent as no expectation.
-      const from = known(commentStatuses, current.status);
-      const updated = await decide(current.comment_id, { status: to, expected_status: from });
-      undo.current.push({ comment: current, from: from ?? "pending", to });
-      setNote(msg.comments.decided(titleCase(to)) + ` (${label})`);
-      await loadNext(updated.comment_id, [...seen.slice(0, at), updated]);
-    } catch (err) {
-      if (err instanceof ApiError && err.status === 409) {
-        // Decided by someone else meanwhile: say so and move on.
-        setNote(err.message);
-        await loadNext(current.comment_id, seen.slice(0, at + 1));
-        return;
+  const decideCurrent = (to: CommentStatus) =>
+    run(async () => {
+      if (!current || !canModerate) return;
+      const label = moderationActions.find((a) => a.status === to)!.label;
+      try {
+        // The queue holds pending comments; a status outside the spec's list (adopted data) is sent as no expectation.
+        const from = known(commentStatuses, current.status);
+        const updated = await decide(current.comment_id, { status: to, expected_status: from });
+        undo.current.push({ comment: current, from: from ?? "pending", to });
+        setNote(msg.comments.decided(titleCase(to)) + ` (${label})`);
+        await loadNext(updated.comment_id, [...seen.slice(0, at), updated]);
+      } catch (err) {
+        if (err instanceof ApiError && err.status === 409) {
+          // Decided by someone else meanwhile: say so and move on.
+          setNote(err.message);
+          await loadNext(current.comment_id, seen.slice(0, at + 1));
+          return;
+        }
+        throw err;
       }
-      throw err;
-    }
-  });
+    });
 
-  const next = () => run(async () => {
-    setNote(null);
-    if (at < seen.length - 1) setAt(at + 1);
-    else if (current) await loadNext(current.comment_id, seen);
-  });
+  const next = () =>
+    run(async () => {
+      setNote(null);
+      if (at < seen.length - 1) setAt(at + 1);
+      else if (current) await loadNext(current.comment_id, seen);
+    });
 
   const previous = () => {
     setNote(null);
     if (at > 0) setAt(at - 1);
   };
 
-  const undoLast = () => run(async () => {
-    const last = undo.current.pop();
-    if (!last) {
-      setNote(msg.comments.nothingToUndo);
-      return;
-    }
-    const restored = await decide(last.comment.comment_id, { status: last.from, expected_status: last.to });
-    const index = seen.findIndex((c) => c.comment_id === restored.comment_id);
-    const list = index >= 0 ? seen.map((c, i) => (i === index ? restored : c)) : [...seen, restored];
-    setSeen(list);
-    setAt(index >= 0 ? index : list.length - 1);
-    setEnd(false);
-    setRemaining((n) => (n === null ? n : n + (last.from === "pending" ? 1 : 0)));
-    setNote(msg.comments.undone);
-  });
+  const undoLast = () =>
+    run(async () => {
+      const last = undo.current.pop();
+      if (!last) {
+        setNote(msg.comments.nothingToUndo);
+        return;
+      }
+      const restored = await decide(last.comment.comment_id, { status: last.from, expected_status: last.to });
+      const index = seen.findIndex((c) => c.comment_id === restored.comment_id);
+      const list = index >= 0 ? seen.map((c, i) => (i === index ? restored : c)) : [...seen, restored];
+      setSeen(list);
+      setAt(index >= 0 ? index : list.length - 1);
+      setEnd(false);
+      setRemaining((n) => (n === null ? n : n + (last.from === "pending" ? 1 : 0)));
+      setNote(msg.comments.undone);
+    });
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
@@ -156,9 +165,15 @@ export default function ReviewQueuePage() {
 
   return (
     <>
-      <PageHeader title={msg.comments.reviewTitle} section={msg.comments.title} subtitle={msg.comments.reviewSubtitle} />
+      <PageHeader
+        title={msg.comments.reviewTitle}
+        section={msg.comments.title}
+        subtitle={msg.comments.reviewSubtitle}
+      />
       <div className="mb-4 flex flex-wrap items-center gap-3">
-        <Link to="/comments" className="btn btn-ghost btn-sm"><ArrowLeft className="h-4 w-4" aria-hidden /> {msg.comments.backToList}</Link>
+        <Link to="/comments" className="btn btn-ghost btn-sm">
+          <ArrowLeft className="h-4 w-4" aria-hidden /> {msg.comments.backToList}
+        </Link>
         <span className="text-sm font-medium" data-testid="queue-remaining" aria-live="polite">
           {remaining === null ? "" : msg.comments.remaining(remaining)}
         </span>
@@ -166,25 +181,54 @@ export default function ReviewQueuePage() {
           <Keyboard className="h-4 w-4" aria-hidden /> {msg.comments.keysTitle}
         </button>
       </div>
-      <p role="status" className="mb-3 min-h-5 text-sm" data-testid="queue-note">{note}</p>
-      {error ? <div className="mb-3"><ErrorState title={msg.comments.loadError} message={error} onRetry={() => void run(() => loadNext(undefined, []))} /></div> : null}
+      <p role="status" className="mb-3 min-h-5 text-sm" data-testid="queue-note">
+        {note}
+      </p>
+      {error ? (
+        <div className="mb-3">
+          <ErrorState
+            title={msg.comments.loadError}
+            message={error}
+            onRetry={() => void run(() => loadNext(undefined, []))}
+          />
+        </div>
+      ) : null}
       {remaining === null && !error ? <Spinner label={msg.comments.loading} /> : null}
       {current && !(end && at === seen.length - 1 && current.status !== "pending") ? (
-        <article className="rounded-box border border-base-300 bg-base-100 p-5" aria-labelledby="queue-comment" data-testid="queue-comment">
+        <article
+          className="rounded-box border border-base-300 bg-base-100 p-5"
+          aria-labelledby="queue-comment"
+          data-testid="queue-comment"
+        >
           <div className="mb-3 flex flex-wrap items-center gap-2 text-sm">
             <StatusBadge kind="comment" status={current.status} />
-            <span className="text-base-content/80"><DateText iso={current.created_at} withTime /></span>
+            <span className="text-base-content/80">
+              <DateText iso={current.created_at} withTime />
+            </span>
           </div>
-          <h2 id="queue-comment" className="sr-only">Comment by {commenterName(current)}</h2>
-          <blockquote className="mb-4 whitespace-pre-wrap text-lg" data-testid="queue-text">{current.comment_value}</blockquote>
+          <h2 id="queue-comment" className="sr-only">
+            Comment by {commenterName(current)}
+          </h2>
+          <blockquote className="mb-4 whitespace-pre-wrap text-lg" data-testid="queue-text">
+            {current.comment_value}
+          </blockquote>
           <dl className="grid grid-cols-1 gap-x-6 gap-y-2 text-sm sm:grid-cols-3">
             <div>
               <dt className="text-base-content/70">User</dt>
-              <dd><Link to="/users/$userId" params={{ userId: current.user_id }} className="hover:underline">{commenterName(current)}</Link>{current.email ? <span className="block text-base-content/70">{current.email}</span> : null}</dd>
+              <dd>
+                <Link to="/users/$userId" params={{ userId: current.user_id }} className="hover:underline">
+                  {commenterName(current)}
+                </Link>
+                {current.email ? <span className="block text-base-content/70">{current.email}</span> : null}
+              </dd>
             </div>
             <div>
               <dt className="text-base-content/70">Skill</dt>
-              <dd><Link to="/skills/$skillId" params={{ skillId: current.skill_id }} className="hover:underline">{current.skill_name?.trim() || msg.fallbacks.unnamedSkill}</Link></dd>
+              <dd>
+                <Link to="/skills/$skillId" params={{ skillId: current.skill_id }} className="hover:underline">
+                  {current.skill_name?.trim() || msg.fallbacks.unnamedSkill}
+                </Link>
+              </dd>
             </div>
             <div>
               <dt className="text-base-content/70">Customer</dt>
@@ -193,20 +237,55 @@ export default function ReviewQueuePage() {
           </dl>
           {canModerate ? (
             <div className="mt-5 flex flex-wrap gap-2">
-              {moderationActions.filter((a) => a.key).map((a) => (
-                <button key={a.status} type="button" className={`btn btn-sm ${a.status === "rejected" ? "btn-outline btn-error" : a.status === "active" ? "btn-primary" : "btn-outline"}`}
-                  disabled={busy || current.status === a.status} onClick={() => void decideCurrent(a.status)} aria-keyshortcuts={a.key!.toUpperCase()}>
-                  {a.label} <kbd className="kbd kbd-xs">{a.key!.toUpperCase()}</kbd>
-                </button>
-              ))}
-              <button type="button" className="btn btn-ghost btn-sm" disabled={busy || at === 0} onClick={previous} aria-keyshortcuts="K">Previous <kbd className="kbd kbd-xs">K</kbd></button>
-              <button type="button" className="btn btn-ghost btn-sm" disabled={busy} onClick={() => void next()} aria-keyshortcuts="J">Next <kbd className="kbd kbd-xs">J</kbd></button>
-              <button type="button" className="btn btn-ghost btn-sm" disabled={busy} onClick={() => void undoLast()} aria-keyshortcuts="U">Undo <kbd className="kbd kbd-xs">U</kbd></button>
+              {moderationActions
+                .filter((a) => a.key)
+                .map((a) => (
+                  <button
+                    key={a.status}
+                    type="button"
+                    className={`btn btn-sm ${a.status === "rejected" ? "btn-outline btn-error" : a.status === "active" ? "btn-primary" : "btn-outline"}`}
+                    disabled={busy || current.status === a.status}
+                    onClick={() => void decideCurrent(a.status)}
+                    aria-keyshortcuts={a.key!.toUpperCase()}
+                  >
+                    {a.label} <kbd className="kbd kbd-xs">{a.key!.toUpperCase()}</kbd>
+                  </button>
+                ))}
+              <button
+                type="button"
+                className="btn btn-ghost btn-sm"
+                disabled={busy || at === 0}
+                onClick={previous}
+                aria-keyshortcuts="K"
+              >
+                Previous <kbd className="kbd kbd-xs">K</kbd>
+              </button>
+              <button
+                type="button"
+                className="btn btn-ghost btn-sm"
+                disabled={busy}
+                onClick={() => void next()}
+                aria-keyshortcuts="J"
+              >
+                Next <kbd className="kbd kbd-xs">J</kbd>
+              </button>
+              <button
+                type="button"
+                className="btn btn-ghost btn-sm"
+                disabled={busy}
+                onClick={() => void undoLast()}
+                aria-keyshortcuts="U"
+              >
+                Undo <kbd className="kbd kbd-xs">U</kbd>
+              </button>
             </div>
           ) : null}
         </article>
       ) : null}
-      {end && remaining !== null && at === Math.max(0, seen.length - 1) && (!current || current.status !== "pending") ? (
+      {end &&
+      remaining !== null &&
+      at === Math.max(0, seen.length - 1) &&
+      (!current || current.status !== "pending") ? (
         <div className="mt-4">
           <EmptyState title={msg.comments.queueEmpty} text={msg.comments.queueEmptyText} />
         </div>
@@ -214,7 +293,12 @@ export default function ReviewQueuePage() {
       <Modal open={showKeys} title={msg.comments.keysTitle} onClose={() => setShowKeys(false)}>
         <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm" data-autofocus tabIndex={-1}>
           {msg.comments.keys.map(([k, text]) => (
-            <div key={k} className="contents"><dt><kbd className="kbd kbd-sm">{k}</kbd></dt><dd>{text}</dd></div>
+            <div key={k} className="contents">
+              <dt>
+                <kbd className="kbd kbd-sm">{k}</kbd>
+              </dt>
+              <dd>{text}</dd>
+            </div>
           ))}
         </dl>
       </Modal>

@@ -10,7 +10,16 @@ import { ConfirmDialog } from "./overlays";
  * closes and `done(target)` follows (a notice, a redirect). Cancel closes it and forgets the
  * error. Render `dialog` once in the screen.
  */
-export function useConfirmAction<T, V>({ mutation, title, message, confirmLabel, busyLabel, tone, variables, done }: {
+export function useConfirmAction<T, V>({
+  mutation,
+  title,
+  message,
+  confirmLabel,
+  busyLabel,
+  tone,
+  variables,
+  done,
+}: {
   /** Optional so that a screen can call the hook for an action it does not always offer. */
   mutation: UseMutationResult<unknown, Error, V> | undefined;
   title: string;
@@ -40,7 +49,12 @@ export function useConfirmAction<T, V>({ mutation, title, message, confirmLabel,
       onConfirm={() => {
         if (!target) return;
         const { value } = target;
-        mutation.mutate(variables(value), { onSuccess: () => { setTarget(null); done(value); } });
+        mutation.mutate(variables(value), {
+          onSuccess: () => {
+            setTarget(null);
+            done(value);
+          },
+        });
       }}
     />
   ) : null;

@@ -82,7 +82,18 @@ function moveFocus(event: KeyboardEvent<HTMLTableRowElement>) {
  * becomes a stacked card ("Label: value" lines) with its actions on one line, so the page never
  * scrolls sideways.
  */
-export function DataTable<T extends object>({ label, columns, rows, rowKey, sortable = [], sort, onSort, onRowClick, loading, empty }: Props<T>) {
+export function DataTable<T extends object>({
+  label,
+  columns,
+  rows,
+  rowKey,
+  sortable = [],
+  sort,
+  onSort,
+  onRowClick,
+  loading,
+  empty,
+}: Props<T>) {
   const data = useMemo(() => rows ?? [], [rows]);
   const table = useTable({ features: tableFeatureSet, columns, data, getRowId: (row: T) => rowKey(row) });
   const headerGroups = table.getHeaderGroups();
@@ -138,7 +149,11 @@ export function DataTable<T extends object>({ label, columns, rows, rowKey, sort
                       >
                         {content}
                         {active ? (
-                          sort.order === "asc" ? <ArrowUp className="h-3.5 w-3.5" aria-hidden /> : <ArrowDown className="h-3.5 w-3.5" aria-hidden />
+                          sort.order === "asc" ? (
+                            <ArrowUp className="h-3.5 w-3.5" aria-hidden />
+                          ) : (
+                            <ArrowDown className="h-3.5 w-3.5" aria-hidden />
+                          )
                         ) : (
                           <ArrowUpDown className="h-3.5 w-3.5 opacity-60" aria-hidden />
                         )}
@@ -155,7 +170,13 @@ export function DataTable<T extends object>({ label, columns, rows, rowKey, sort
         <tbody role="rowgroup" ref={body} className="max-sm:block">
           {loading && !rows ? (
             Array.from({ length: limits.skeletonRows }, (_, i) => (
-              <tr key={i} role="row" aria-hidden data-testid="skeleton-row" className="max-sm:block max-sm:px-4 max-sm:py-3">
+              <tr
+                key={i}
+                role="row"
+                aria-hidden
+                data-testid="skeleton-row"
+                className="max-sm:block max-sm:px-4 max-sm:py-3"
+              >
                 {Array.from({ length: columnCount }, (_, j) => (
                   <td key={j} role="cell" className="py-3.5 max-sm:block max-sm:px-0 max-sm:py-1">
                     <div className="skeleton h-4 w-full max-w-32" />
@@ -165,7 +186,9 @@ export function DataTable<T extends object>({ label, columns, rows, rowKey, sort
             ))
           ) : data.length === 0 ? (
             <tr role="row" className="max-sm:block">
-              <td role="cell" colSpan={columnCount} className="py-12 text-center max-sm:block">{empty}</td>
+              <td role="cell" colSpan={columnCount} className="py-12 text-center max-sm:block">
+                {empty}
+              </td>
             </tr>
           ) : (
             table.getRowModel().rows.map((row) => (
@@ -174,16 +197,24 @@ export function DataTable<T extends object>({ label, columns, rows, rowKey, sort
                 role="row"
                 data-row
                 className={`${onRowClick ? "cursor-pointer hover:bg-base-200/60 focus-visible:bg-base-200/60" : ""} ${loading ? "opacity-60" : ""} max-sm:flex max-sm:flex-col max-sm:gap-1 max-sm:border-t max-sm:border-base-300 max-sm:px-4 max-sm:py-3`}
-                onClick={onRowClick ? (e) => {
-                  // Links and buttons inside the row keep their own behaviour.
-                  if ((e.target as HTMLElement).closest("a,button,input,select,label,[role=menu]")) return;
-                  onRowClick(row.original);
-                } : undefined}
-                onKeyDown={onRowClick ? (e) => {
-                  if (e.target !== e.currentTarget) return;
-                  if (e.key === "Enter") onRowClick(row.original);
-                  else if (moveFocus(e)) e.preventDefault();
-                } : undefined}
+                onClick={
+                  onRowClick
+                    ? (e) => {
+                        // Links and buttons inside the row keep their own behaviour.
+                        if ((e.target as HTMLElement).closest("a,button,input,select,label,[role=menu]")) return;
+                        onRowClick(row.original);
+                      }
+                    : undefined
+                }
+                onKeyDown={
+                  onRowClick
+                    ? (e) => {
+                        if (e.target !== e.currentTarget) return;
+                        if (e.key === "Enter") onRowClick(row.original);
+                        else if (moveFocus(e)) e.preventDefault();
+                      }
+                    : undefined
+                }
                 tabIndex={onRowClick ? 0 : undefined}
               >
                 {row.getAllCells().map((cell) => {
@@ -195,7 +226,9 @@ export function DataTable<T extends object>({ label, columns, rows, rowKey, sort
                   // not part of the cell's text on wider screens.
                   // Long text (the column that grows) reads as a paragraph under its label instead,
                   // left-aligned: right-aligned lines of a comment are hard to read.
-                  const label = labelled ? "max-sm:before:shrink-0 max-sm:before:text-left max-sm:before:text-xs max-sm:before:font-medium max-sm:before:text-base-content/70 max-sm:before:content-[attr(data-label)]" : "";
+                  const label = labelled
+                    ? "max-sm:before:shrink-0 max-sm:before:text-left max-sm:before:text-xs max-sm:before:font-medium max-sm:before:text-base-content/70 max-sm:before:content-[attr(data-label)]"
+                    : "";
                   const phone = primary
                     ? "max-sm:order-first max-sm:pb-1 max-sm:text-base"
                     : meta?.actions

@@ -56,14 +56,25 @@ export function EmbeddedList<I extends object>(props: Props<I>) {
 
   let body: ReactNode;
   if (failed) {
-    body = <ErrorState title={props.errorTitle} message={errorMessage(query.error)} onRetry={() => void query.refetch()} />;
+    body = (
+      <ErrorState title={props.errorTitle} message={errorMessage(query.error)} onRetry={() => void query.refetch()} />
+    );
   } else if (items) {
     body = !data ? (
-      <div className="flex flex-col gap-2" aria-hidden>{[0, 1, 2].map((i) => <div key={i} className="skeleton h-12" />)}</div>
+      <div className="flex flex-col gap-2" aria-hidden>
+        {[0, 1, 2].map((i) => (
+          <div key={i} className="skeleton h-12" />
+        ))}
+      </div>
     ) : data.items.length === 0 ? (
-      <div className="py-6"><EmptyState {...emptyState} /></div>
+      <div className="py-6">
+        <EmptyState {...emptyState} />
+      </div>
     ) : (
-      <>{items(data.items)}{pager}</>
+      <>
+        {items(data.items)}
+        {pager}
+      </>
     );
   } else {
     body = (
@@ -73,7 +84,9 @@ export function EmbeddedList<I extends object>(props: Props<I>) {
           columns={actions ? [...columns, actionsColumn(actions)] : columns}
           rows={data?.items}
           rowKey={props.rowKey ?? (() => "")}
-          {...(sortable ? { sortable, sort: { sort: list.state.sort, order: list.state.order }, onSort: list.setSort } : {})}
+          {...(sortable
+            ? { sortable, sort: { sort: list.state.sort, order: list.state.order }, onSort: list.setSort }
+            : {})}
           loading={query.isPending || query.isFetching}
           onRowClick={rowLink ? (row) => void navigate(rowLink(row) as never) : undefined}
           empty={<EmptyState {...emptyState} />}

@@ -1,5 +1,12 @@
 import { useState, type ReactNode } from "react";
-import { useForm, type DefaultValues, type FieldValues, type Path, type PathValue, type UseFormReturn } from "react-hook-form";
+import {
+  useForm,
+  type DefaultValues,
+  type FieldValues,
+  type Path,
+  type PathValue,
+  type UseFormReturn,
+} from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import type { z } from "zod";
 import { maxLengthOf } from "../../domain/text";
@@ -21,11 +28,37 @@ export type PickerControl = {
  * the entity's. `row` lays fields side by side on wider screens.
  */
 export type FieldSpec<T extends FieldValues> =
-  | { kind: "text"; name: Path<T>; label: string; required?: boolean; hint?: ReactNode; type?: "text" | "email"; placeholder?: string; autoComplete?: string; autoFocus?: boolean; mono?: boolean }
-  | { kind: "textarea"; name: Path<T>; label: string; rows?: number; mono?: boolean; placeholder?: string; hint?: ReactNode }
+  | {
+      kind: "text";
+      name: Path<T>;
+      label: string;
+      required?: boolean;
+      hint?: ReactNode;
+      type?: "text" | "email";
+      placeholder?: string;
+      autoComplete?: string;
+      autoFocus?: boolean;
+      mono?: boolean;
+    }
+  | {
+      kind: "textarea";
+      name: Path<T>;
+      label: string;
+      rows?: number;
+      mono?: boolean;
+      placeholder?: string;
+      hint?: ReactNode;
+    }
   | { kind: "select"; name: Path<T>; label: string; options: readonly string[]; hint?: ReactNode }
   | { kind: "checkbox"; name: Path<T>; label: string; hint?: ReactNode }
-  | { kind: "picker"; name: Path<T>; label: string; required?: boolean; hint?: ReactNode; picker: (control: PickerControl) => ReactNode }
+  | {
+      kind: "picker";
+      name: Path<T>;
+      label: string;
+      required?: boolean;
+      hint?: ReactNode;
+      picker: (control: PickerControl) => ReactNode;
+    }
   | { kind: "row"; fields: FieldSpec<T>[] };
 
 /** A notice above the fields: what the form is waiting for or missing (no skills yet, say). */
@@ -67,7 +100,18 @@ export function useEntityForm<T extends FieldValues, O>(
  * the server's message, `notice` above the fields, Cancel (`cancel`, leaving without asking) and
  * the submit button (`busyLabel` while saving, disabled while `disabled` or `locked`).
  */
-export function EntityForm<T extends FieldValues, O>({ schema, defaults, fields, onSubmit, submitLabel, busyLabel, cancel, locked = false, disabled = false, notice }: {
+export function EntityForm<T extends FieldValues, O>({
+  schema,
+  defaults,
+  fields,
+  onSubmit,
+  submitLabel,
+  busyLabel,
+  cancel,
+  locked = false,
+  disabled = false,
+  notice,
+}: {
   schema: Schema<T, O>;
   defaults: DefaultValues<T>;
   fields: FieldSpec<T>[];
@@ -87,12 +131,21 @@ export function EntityForm<T extends FieldValues, O>({ schema, defaults, fields,
     <form className="flex flex-col gap-4" onSubmit={submit} noValidate>
       <FormError message={serverError} />
       {notice ? (
-        <div role={notice.tone === "info" ? "status" : "alert"} className={`alert alert-soft text-sm alert-${notice.tone}`}>
+        <div
+          role={notice.tone === "info" ? "status" : "alert"}
+          className={`alert alert-soft text-sm alert-${notice.tone}`}
+        >
           {notice.text}
         </div>
       ) : null}
       <FormFields fields={fields} form={form} schema={schema} disabled={disabled} />
-      <FormActions cancel={cancel(guard.allowLeave)} submitLabel={submitLabel} busyLabel={busyLabel} busy={form.formState.isSubmitting} disabled={disabled || locked} />
+      <FormActions
+        cancel={cancel(guard.allowLeave)}
+        submitLabel={submitLabel}
+        busyLabel={busyLabel}
+        busy={form.formState.isSubmitting}
+        disabled={disabled || locked}
+      />
       {guard.prompt}
     </form>
   );
@@ -102,7 +155,13 @@ export function EntityForm<T extends FieldValues, O>({ schema, defaults, fields,
  * The fields of a form declared with `FieldSpec`s, for a form laid out by its owner (a dialog with
  * its own buttons); `EntityForm` uses it too. The first field takes the focus unless `autoFocus` is off.
  */
-export function FormFields<T extends FieldValues, O>({ fields, form, schema, disabled = false, autoFocus = true }: {
+export function FormFields<T extends FieldValues, O>({
+  fields,
+  form,
+  schema,
+  disabled = false,
+  autoFocus = true,
+}: {
   fields: FieldSpec<T>[];
   form: UseFormReturn<T, unknown, O>;
   schema: Schema<T, O>;
@@ -112,7 +171,19 @@ export function FormFields<T extends FieldValues, O>({ fields, form, schema, dis
   return <FieldList fields={fields} form={form} schema={schema} disabled={disabled} first={autoFocus} />;
 }
 
-function FieldList<T extends FieldValues, O>({ fields, form, schema, disabled, first = false }: { fields: FieldSpec<T>[]; form: UseFormReturn<T, unknown, O>; schema: Schema<T, O>; disabled: boolean; first?: boolean }) {
+function FieldList<T extends FieldValues, O>({
+  fields,
+  form,
+  schema,
+  disabled,
+  first = false,
+}: {
+  fields: FieldSpec<T>[];
+  form: UseFormReturn<T, unknown, O>;
+  schema: Schema<T, O>;
+  disabled: boolean;
+  first?: boolean;
+}) {
   return (
     <>
       {fields.map((spec, i) =>
@@ -121,14 +192,27 @@ function FieldList<T extends FieldValues, O>({ fields, form, schema, disabled, f
             <FieldList fields={spec.fields} form={form} schema={schema} disabled={disabled} />
           </div>
         ) : (
-          <FormField key={spec.name} spec={spec} form={form} schema={schema} disabled={disabled} autoFocus={first && i === 0} />
+          <FormField
+            key={spec.name}
+            spec={spec}
+            form={form}
+            schema={schema}
+            disabled={disabled}
+            autoFocus={first && i === 0}
+          />
         ),
       )}
     </>
   );
 }
 
-function FormField<T extends FieldValues, O>({ spec, form, schema, disabled, autoFocus }: {
+function FormField<T extends FieldValues, O>({
+  spec,
+  form,
+  schema,
+  disabled,
+  autoFocus,
+}: {
   spec: Exclude<FieldSpec<T>, { kind: "row" }>;
   form: UseFormReturn<T, unknown, O>;
   schema: Schema<T, O>;
@@ -158,7 +242,14 @@ function FormField<T extends FieldValues, O>({ spec, form, schema, disabled, aut
     case "textarea":
       return (
         <Field label={spec.label} htmlFor={id} hint={spec.hint} error={error}>
-          <textarea id={id} rows={spec.rows ?? 4} className={`textarea w-full ${spec.mono ? "font-mono text-sm" : ""}`} placeholder={spec.placeholder} maxLength={maxLength} {...form.register(spec.name)} />
+          <textarea
+            id={id}
+            rows={spec.rows ?? 4}
+            className={`textarea w-full ${spec.mono ? "font-mono text-sm" : ""}`}
+            placeholder={spec.placeholder}
+            maxLength={maxLength}
+            {...form.register(spec.name)}
+          />
         </Field>
       );
     case "select":
@@ -174,7 +265,8 @@ function FormField<T extends FieldValues, O>({ spec, form, schema, disabled, aut
         <label className="flex cursor-pointer items-center gap-3 text-sm" htmlFor={id}>
           <input id={id} type="checkbox" className="checkbox checkbox-sm" {...form.register(spec.name)} />
           <span>
-            <span className="font-medium">{spec.label}</span> {spec.hint ? <span className="text-base-content/70">{spec.hint}</span> : null}
+            <span className="font-medium">{spec.label}</span>{" "}
+            {spec.hint ? <span className="text-base-content/70">{spec.hint}</span> : null}
           </span>
         </label>
       );
@@ -184,7 +276,11 @@ function FormField<T extends FieldValues, O>({ spec, form, schema, disabled, aut
           {spec.picker({
             id,
             value: (form.watch(spec.name) as string | undefined) || undefined,
-            onChange: (value) => form.setValue(spec.name, (value ?? "") as PathValue<T, Path<T>>, { shouldDirty: true, shouldValidate: form.formState.isSubmitted }),
+            onChange: (value) =>
+              form.setValue(spec.name, (value ?? "") as PathValue<T, Path<T>>, {
+                shouldDirty: true,
+                shouldValidate: form.formState.isSubmitted,
+              }),
             invalid: Boolean(error),
             disabled,
           })}

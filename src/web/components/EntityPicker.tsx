@@ -20,7 +20,10 @@ const { stateChangeTypes: change } = useCombobox;
  * active option stays when the pointer leaves the list; leaving the field chooses nothing and keeps
  * the typed text. Choosing (click, Enter) empties the text: the chosen label shows from `current`.
  */
-function stateReducer(state: UseComboboxState<PickerOption>, { type, changes, props }: UseComboboxStateChangeOptions<PickerOption>) {
+function stateReducer(
+  state: UseComboboxState<PickerOption>,
+  { type, changes, props }: UseComboboxStateChangeOptions<PickerOption>,
+) {
   const last = props.items.length - 1;
   switch (type) {
     case change.InputKeyDownArrowDown:
@@ -47,12 +50,30 @@ function stateReducer(state: UseComboboxState<PickerOption>, { type, changes, pr
  * choice" (e.g. "All Customers") when given. Keyboard: arrows move, Enter chooses, Escape closes.
  * `field`: sized as a form's full-width field (a list filter otherwise).
  */
-export function EntityPicker({ label, value, current, onChange, search, queryKey, emptyLabel, placeholder, id: givenId, invalid, disabled, describedBy, field = false }: {
+export function EntityPicker({
+  label,
+  value,
+  current,
+  onChange,
+  search,
+  queryKey,
+  emptyLabel,
+  placeholder,
+  id: givenId,
+  invalid,
+  disabled,
+  describedBy,
+  field = false,
+}: {
   label: string;
   value: string | undefined;
   current: string | undefined;
   onChange: (id: string | undefined) => void;
-  search: (q: string, after: string | undefined, signal: AbortSignal) => Promise<{ items: PickerOption[]; next: string | null }>;
+  search: (
+    q: string,
+    after: string | undefined,
+    signal: AbortSignal,
+  ) => Promise<{ items: PickerOption[]; next: string | null }>;
   queryKey: QueryKey;
   emptyLabel?: string;
   placeholder?: string;
@@ -97,7 +118,8 @@ export function EntityPicker({ label, value, current, onChange, search, queryKey
     itemToKey: (item) => item?.id,
     // The picker keeps no selection of its own: `value` is the page's, and every choice is reported.
     selectedItem: null,
-    onSelectedItemChange: ({ selectedItem }) => selectedItem && onChange(selectedItem === none ? undefined : selectedItem.id),
+    onSelectedItemChange: ({ selectedItem }) =>
+      selectedItem && onChange(selectedItem === none ? undefined : selectedItem.id),
     // The arrow keys reaching the end of what is loaded ask for the next page.
     onHighlightedIndexChange: ({ highlightedIndex: at, type }) => {
       if (type === change.InputKeyDownArrowDown && (at ?? 0) >= options.length - 3) loadMore();
@@ -121,20 +143,32 @@ export function EntityPicker({ label, value, current, onChange, search, queryKey
             "aria-describedby": describedBy,
             disabled,
             className: "grow",
-            placeholder: open ? placeholder ?? msg.lists.pickerMore : current ?? emptyLabel ?? placeholder ?? "",
+            placeholder: open ? (placeholder ?? msg.lists.pickerMore) : (current ?? emptyLabel ?? placeholder ?? ""),
             maxLength: 200,
             onFocus: () => !open && openMenu(),
             // Home and End move the caret in the text, as in any text box.
             onKeyDown: (e) => {
-              if (e.key === "Home" || e.key === "End") (e.nativeEvent as KeyboardEvent & { preventDownshiftDefault?: boolean }).preventDownshiftDefault = true;
+              if (e.key === "Home" || e.key === "End")
+                (e.nativeEvent as KeyboardEvent & { preventDownshiftDefault?: boolean }).preventDownshiftDefault = true;
             },
           })}
           // Closed, the field shows the choice (or "All Customers"); open, what is typed.
-          value={open ? text : current ?? (value ? "" : emptyLabel ?? "")}
-          aria-activedescendant={open && options.length && highlightedIndex >= 0 ? optionId(highlightedIndex) : undefined}
+          value={open ? text : (current ?? (value ? "" : (emptyLabel ?? "")))}
+          aria-activedescendant={
+            open && options.length && highlightedIndex >= 0 ? optionId(highlightedIndex) : undefined
+          }
         />
         {value && emptyLabel && !disabled ? (
-          <button type="button" className="btn btn-ghost btn-xs btn-square" aria-label={`Clear ${label}`} onClick={() => { onChange(undefined); setOpen(false); setText(""); }}>
+          <button
+            type="button"
+            className="btn btn-ghost btn-xs btn-square"
+            aria-label={`Clear ${label}`}
+            onClick={() => {
+              onChange(undefined);
+              setOpen(false);
+              setText("");
+            }}
+          >
             <X className="h-3.5 w-3.5" aria-hidden />
           </button>
         ) : (
@@ -146,22 +180,32 @@ export function EntityPicker({ label, value, current, onChange, search, queryKey
         hidden={!open}
         className="menu absolute z-40 mt-1 max-h-80 w-full flex-nowrap overflow-y-auto rounded-box border border-base-300 bg-base-100 p-1 shadow-lg"
       >
-        {open ? options.map((option, i) => (
-          <li key={option.id || "none"} role="none">
-            <button
-              type="button"
-              {...getItemProps({ item: option, index: i })}
-              // Selected is the page's choice (not the active option).
-              aria-selected={(option === none ? undefined : option.id) === value}
-              tabIndex={-1}
-              className={`truncate ${i === highlightedIndex ? "menu-active" : ""}`}
-            >
-              {option === none ? emptyLabel : option.label}
-            </button>
+        {open
+          ? options.map((option, i) => (
+              <li key={option.id || "none"} role="none">
+                <button
+                  type="button"
+                  {...getItemProps({ item: option, index: i })}
+                  // Selected is the page's choice (not the active option).
+                  aria-selected={(option === none ? undefined : option.id) === value}
+                  tabIndex={-1}
+                  className={`truncate ${i === highlightedIndex ? "menu-active" : ""}`}
+                >
+                  {option === none ? emptyLabel : option.label}
+                </button>
+              </li>
+            ))
+          : null}
+        {open && (matches.isPending || matches.isFetchingNextPage) ? (
+          <li className="px-3 py-2 text-sm text-base-content/70" role="none">
+            {msg.lists.pickerLoading}
           </li>
-        )) : null}
-        {open && (matches.isPending || matches.isFetchingNextPage) ? <li className="px-3 py-2 text-sm text-base-content/70" role="none">{msg.lists.pickerLoading}</li> : null}
-        {open && matches.data && found.length === 0 && q ? <li className="px-3 py-2 text-sm text-base-content/70" role="none">{msg.lists.pickerNone}</li> : null}
+        ) : null}
+        {open && matches.data && found.length === 0 && q ? (
+          <li className="px-3 py-2 text-sm text-base-content/70" role="none">
+            {msg.lists.pickerNone}
+          </li>
+        ) : null}
       </ul>
     </div>
   );
@@ -194,7 +238,14 @@ export type OptionsPickerProps = {
  * refetch it), and its texts. Returns `Picker` (an `EntityPicker` over it) and `Filter`, the list
  * toolbar's "Customer" filter laid out as `FilterSelect` with `labels.all` as its no-choice entry.
  */
-export function optionsPicker<O, P extends z.ZodType<{ items: O[]; next: string | null }>>({ path, page, one, option, root, labels }: {
+export function optionsPicker<O, P extends z.ZodType<{ items: O[]; next: string | null }>>({
+  path,
+  page,
+  one,
+  option,
+  root,
+  labels,
+}: {
   path: string;
   page: P;
   one: z.ZodType<O>;
@@ -202,7 +253,18 @@ export function optionsPicker<O, P extends z.ZodType<{ items: O[]; next: string 
   root: QueryKey;
   labels: { label: string; placeholder: string; all?: string };
 }) {
-  function Picker({ value, onChange, activeOnly = false, emptyLabel, id, invalid, disabled, label = labels.label, field, ...aria }: OptionsPickerProps) {
+  function Picker({
+    value,
+    onChange,
+    activeOnly = false,
+    emptyLabel,
+    id,
+    invalid,
+    disabled,
+    label = labels.label,
+    field,
+    ...aria
+  }: OptionsPickerProps) {
     const chosen = useQuery({
       queryKey: [...root, "option", value],
       queryFn: ({ signal }) => api(`${path}/${value}`, one, { signal }),
@@ -224,7 +286,10 @@ export function optionsPicker<O, P extends z.ZodType<{ items: O[]; next: string 
         placeholder={labels.placeholder}
         queryKey={[...root, "options", activeOnly]}
         search={async (q, after, signal) => {
-          const answer = await api(path, page, { query: { q: q || undefined, active: activeOnly ? "true" : undefined, limit: 20, after }, signal });
+          const answer = await api(path, page, {
+            query: { q: q || undefined, active: activeOnly ? "true" : undefined, limit: 20, after },
+            signal,
+          });
           return { items: answer.items.map(option), next: answer.next };
         }}
       />
@@ -235,7 +300,9 @@ export function optionsPicker<O, P extends z.ZodType<{ items: O[]; next: string 
     return (
       // Laid out as FilterSelect is, so that filters on a phone line up in one column.
       <div className="grid grid-cols-[6.5rem_minmax(0,1fr)] items-center gap-2 text-sm sm:flex">
-        <span className="whitespace-nowrap text-base-content/80" aria-hidden>{labels.label}</span>
+        <span className="whitespace-nowrap text-base-content/80" aria-hidden>
+          {labels.label}
+        </span>
         <Picker value={value} onChange={onChange} emptyLabel={labels.all} />
       </div>
     );

@@ -21,7 +21,9 @@ export function ExportCsvButton({ path, query, total }: { path: string; query: Q
     setRows(0);
     try {
       const { limit: _limit, cursor: _cursor, offset: _offset, at: _at, ...filters } = query;
-      const res = await fetch(apiUrl(`${path}/export.csv`, { ...filters, bom: bom ? "1" : undefined }), { credentials: "same-origin" });
+      const res = await fetch(apiUrl(`${path}/export.csv`, { ...filters, bom: bom ? "1" : undefined }), {
+        credentials: "same-origin",
+      });
       if (!res.ok || !res.body) throw new Error(msg.lists.exportFailed);
       const reader = res.body.getReader();
       const chunks: Uint8Array[] = [];
@@ -50,17 +52,32 @@ export function ExportCsvButton({ path, query, total }: { path: string; query: Q
   return (
     <div className="flex flex-wrap items-center gap-2 text-sm">
       <label className="flex items-center gap-1.5 text-base-content/70">
-        <input type="checkbox" className="checkbox checkbox-xs" checked={bom} onChange={(e) => setBom(e.target.checked)} />
+        <input
+          type="checkbox"
+          className="checkbox checkbox-xs"
+          checked={bom}
+          onChange={(e) => setBom(e.target.checked)}
+        />
         {msg.lists.exportBom}
       </label>
       <button type="button" className="btn btn-sm" onClick={() => void run()} disabled={rows !== null}>
-        {rows !== null ? <span className="loading loading-spinner loading-xs" aria-hidden /> : <Download className="h-4 w-4" aria-hidden />}
+        {rows !== null ? (
+          <span className="loading loading-spinner loading-xs" aria-hidden />
+        ) : (
+          <Download className="h-4 w-4" aria-hidden />
+        )}
         {msg.lists.exportCsv}
       </button>
       <span role="status" aria-live="polite" className="text-base-content/70 empty:hidden">
-        {rows !== null ? msg.lists.exporting(formatNumber(rows), total !== undefined ? formatNumber(total) : "?") : null}
+        {rows !== null
+          ? msg.lists.exporting(formatNumber(rows), total !== undefined ? formatNumber(total) : "?")
+          : null}
       </span>
-      {error ? <span role="alert" className="text-error">{error}</span> : null}
+      {error ? (
+        <span role="alert" className="text-error">
+          {error}
+        </span>
+      ) : null}
     </div>
   );
 }

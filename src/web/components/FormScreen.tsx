@@ -29,7 +29,16 @@ export type FormScreenContext<R> = {
  * its title and subtitle; the document title ("Edit Skill · Code Review · Skills · Pedal Console").
  * `children` renders the form with the screen's Cancel and way on.
  */
-export function FormScreen<R = undefined>({ section, title, subtitle, back, need, load, fields = 4, children }: {
+export function FormScreen<R = undefined>({
+  section,
+  title,
+  subtitle,
+  back,
+  need,
+  load,
+  fields = 4,
+  children,
+}: {
   /** The screen family ("Skills"), for the document title and the load's messages. */
   section: string;
   title: string;
@@ -52,14 +61,24 @@ export function FormScreen<R = undefined>({ section, title, subtitle, back, need
 
   useEffect(() => {
     if (!after) return;
-    const timer = setTimeout(() => void navigate({ to: after.target.to, params: after.target.params } as never), after.ms);
+    const timer = setTimeout(
+      () => void navigate({ to: after.target.to, params: after.target.params } as never),
+      after.ms,
+    );
     return () => clearTimeout(timer);
   }, [after, navigate]);
 
   const context = (r: R): FormScreenContext<R> => ({
     record: r,
     cancel: (allowLeave) => (
-      <Link to={back.to as "/"} params={back.params as never} activeOptions={{ exact: true }} activeProps={{ "aria-current": undefined }} className="btn btn-ghost" onClick={allowLeave}>
+      <Link
+        to={back.to as "/"}
+        params={back.params as never}
+        activeOptions={{ exact: true }}
+        activeProps={{ "aria-current": undefined }}
+        className="btn btn-ghost"
+        onClick={allowLeave}
+      >
         {msg.ui.cancel}
       </Link>
     ),

@@ -11,7 +11,12 @@ export default function HintTooltip({ label, side = "right", children }: HintPro
       <Tooltip.Root>
         <Tooltip.Trigger asChild>{children}</Tooltip.Trigger>
         <Tooltip.Portal>
-          <Tooltip.Content side={side} sideOffset={8} className="z-50 rounded-md bg-neutral px-2.5 py-1.5 text-xs font-medium text-neutral-content shadow-md" data-testid="hint">
+          <Tooltip.Content
+            side={side}
+            sideOffset={8}
+            className="z-50 rounded-md bg-neutral px-2.5 py-1.5 text-xs font-medium text-neutral-content shadow-md"
+            data-testid="hint"
+          >
             {label}
           </Tooltip.Content>
         </Tooltip.Portal>

@@ -22,11 +22,15 @@ export function ListPagination({ list, label = "Pagination" }: { list: ServerLis
   const { page, lastPage } = list.pages;
   const limit = list.limit;
   if (page === 1 && !data.next_cursor) {
-    return data.total > 0 ? <p className="mt-3 text-sm text-base-content/60">{msg.lists.rows(formatNumber(data.total), data.total === 1)}</p> : null;
+    return data.total > 0 ? (
+      <p className="mt-3 text-sm text-base-content/60">{msg.lists.rows(formatNumber(data.total), data.total === 1)}</p>
+    ) : null;
   }
   const from = (page - 1) * limit + 1;
   const to = (page - 1) * limit + data.items.length;
-  const numbered = Array.from({ length: 5 }, (_, i) => page - 2 + i).filter((p) => p >= 1 && p <= lastPage && (p - 1) * limit <= maxOffset);
+  const numbered = Array.from({ length: 5 }, (_, i) => page - 2 + i).filter(
+    (p) => p >= 1 && p <= lastPage && (p - 1) * limit <= maxOffset,
+  );
   const atStart = !data.prev_cursor && page === 1;
   const atEnd = !data.next_cursor;
   const pages = formatCount(lastPage, data.total_exact);
@@ -37,10 +41,18 @@ export function ListPagination({ list, label = "Pagination" }: { list: ServerLis
       </p>
       <div className="flex flex-wrap items-center gap-2">
         <span className="text-base-content/70">
-          {data.total_exact ? msg.lists.pageOf(formatNumber(page), pages) : msg.lists.pageOfAbout(formatNumber(page), formatCount(lastPage))}
+          {data.total_exact
+            ? msg.lists.pageOf(formatNumber(page), pages)
+            : msg.lists.pageOfAbout(formatNumber(page), formatCount(lastPage))}
         </span>
         <div className="join">
-          <button type="button" className="btn btn-sm join-item" disabled={atStart} onClick={list.pages.first} aria-label={msg.lists.first}>
+          <button
+            type="button"
+            className="btn btn-sm join-item"
+            disabled={atStart}
+            onClick={list.pages.first}
+            aria-label={msg.lists.first}
+          >
             <ChevronsLeft className="h-4 w-4" aria-hidden />
           </button>
           <button type="button" className="btn btn-sm join-item" disabled={atStart} onClick={list.pages.previous}>
@@ -61,7 +73,13 @@ export function ListPagination({ list, label = "Pagination" }: { list: ServerLis
           <button type="button" className="btn btn-sm join-item" disabled={atEnd} onClick={list.pages.next}>
             {msg.lists.next} <ChevronRight className="h-4 w-4" aria-hidden />
           </button>
-          <button type="button" className="btn btn-sm join-item" disabled={atEnd} onClick={list.pages.last} aria-label={msg.lists.last}>
+          <button
+            type="button"
+            className="btn btn-sm join-item"
+            disabled={atEnd}
+            onClick={list.pages.last}
+            aria-label={msg.lists.last}
+          >
             <ChevronsRight className="h-4 w-4" aria-hidden />
           </button>
         </div>

@@ -108,7 +108,9 @@ export function ListScreen<I extends object, S>(props: Props<I, S>) {
   const counting = Boolean(data?.counting && !data.summary);
   // Asking again while the server counts (`counting`) is no load the user waits for.
   const loading = !failed && (query.isPending || (query.isFetching && !data?.counting));
-  const sorting = table.sortable ? { sortable: table.sortable, sort: { sort: list.state.sort, order: list.state.order }, onSort: list.setSort } : {};
+  const sorting = table.sortable
+    ? { sortable: table.sortable, sort: { sort: list.state.sort, order: list.state.order }, onSort: list.setSort }
+    : {};
 
   const error = (
     <div className="mb-3">
@@ -133,9 +135,15 @@ export function ListScreen<I extends object, S>(props: Props<I, S>) {
   );
   const body = (
     <>
-      {section && "heading" in section ? <h2 id={section.headingId} className="mb-3 text-lg font-semibold">{section.heading}</h2> : null}
+      {section && "heading" in section ? (
+        <h2 id={section.headingId} className="mb-3 text-lg font-semibold">
+          {section.heading}
+        </h2>
+      ) : null}
       <Toolbar actions={<ExportCsvButton path={props.exportPath} query={list.params} total={data?.total} />}>
-        {props.search !== undefined ? <SearchInput value={list.state.q} onChange={list.setQuery} placeholder={props.search} /> : null}
+        {props.search !== undefined ? (
+          <SearchInput value={list.state.q} onChange={list.setQuery} placeholder={props.search} />
+        ) : null}
         {props.filters}
       </Toolbar>
       {props.aboveTable}
@@ -158,25 +166,82 @@ export function ListScreen<I extends object, S>(props: Props<I, S>) {
       <PageHeader
         title={props.title}
         subtitle={props.subtitle}
-        actions={props.add ? <ActionBar actions={[{ label: props.add.label, icon: Plus, tone: "primary", need: "editor", primary: true, to: props.add.to }]} /> : props.actions}
+        actions={
+          props.add ? (
+            <ActionBar
+              actions={[
+                {
+                  label: props.add.label,
+                  icon: Plus,
+                  tone: "primary",
+                  need: "editor",
+                  primary: true,
+                  to: props.add.to,
+                },
+              ]}
+            />
+          ) : (
+            props.actions
+          )
+        }
       />
       {props.banner}
       {cards ? (
         <>
           <StatGrid columns={cards.length}>
             {failed && !summary
-              ? cards.map(({ label, icon: Icon }) => <StatCard key={label} label={label} value={<span className="whitespace-nowrap text-base font-normal text-base-content/70">{msg.lists.cardUnavailable}</span>} icon={<Icon className="h-6 w-6" />} />)
+              ? cards.map(({ label, icon: Icon }) => (
+                  <StatCard
+                    key={label}
+                    label={label}
+                    value={
+                      <span className="whitespace-nowrap text-base font-normal text-base-content/70">
+                        {msg.lists.cardUnavailable}
+                      </span>
+                    }
+                    icon={<Icon className="h-6 w-6" />}
+                  />
+                ))
               : counting
-              ? cards.map(({ label, icon: Icon }) => <StatCard key={label} label={label} value={<span className="whitespace-nowrap text-base font-normal text-base-content/70">{msg.lists.counting}</span>} icon={<Icon className="h-6 w-6" />} />)
-              : summary
-              ? cards.map(({ label, icon: Icon, value }) => <StatCard key={label} label={label} value={exact ? formatCount(value(summary)) : <span className="whitespace-nowrap text-xl">{formatCount(value(summary), false)}</span>} icon={<Icon className="h-6 w-6" />} />)
-              : Array.from({ length: Math.min(cards.length, limits.skeletonCards) }, (_, i) => <StatCardSkeleton key={i} />)}
+                ? cards.map(({ label, icon: Icon }) => (
+                    <StatCard
+                      key={label}
+                      label={label}
+                      value={
+                        <span className="whitespace-nowrap text-base font-normal text-base-content/70">
+                          {msg.lists.counting}
+                        </span>
+                      }
+                      icon={<Icon className="h-6 w-6" />}
+                    />
+                  ))
+                : summary
+                  ? cards.map(({ label, icon: Icon, value }) => (
+                      <StatCard
+                        key={label}
+                        label={label}
+                        value={
+                          exact ? (
+                            formatCount(value(summary))
+                          ) : (
+                            <span className="whitespace-nowrap text-xl">{formatCount(value(summary), false)}</span>
+                          )
+                        }
+                        icon={<Icon className="h-6 w-6" />}
+                      />
+                    ))
+                  : Array.from({ length: Math.min(cards.length, limits.skeletonCards) }, (_, i) => (
+                      <StatCardSkeleton key={i} />
+                    ))}
           </StatGrid>
           <SummaryNote page={data} />
         </>
       ) : null}
       {section ? (
-        <section className="mt-6" {...("heading" in section ? { "aria-labelledby": section.headingId } : { "aria-label": section.label })}>
+        <section
+          className="mt-6"
+          {...("heading" in section ? { "aria-labelledby": section.headingId } : { "aria-label": section.label })}
+        >
           {body}
         </section>
       ) : (
@@ -191,7 +256,13 @@ export function ListScreen<I extends object, S>(props: Props<I, S>) {
  * A list's filter over a fixed set of values ("Status": "All Statuses", Active, Inactive, Draft),
  * kept with the list's state (`name` in the URL for screens); choosing one goes back to page 1.
  */
-export function ListFilter({ list, name, label, all, options }: {
+export function ListFilter({
+  list,
+  name,
+  label,
+  all,
+  options,
+}: {
   list: Pick<ServerList, "state" | "setFilter">;
   /** The filter's name in the list's state. */
   name: string;
@@ -202,9 +273,17 @@ export function ListFilter({ list, name, label, all, options }: {
   options: readonly string[];
 }) {
   return (
-    <FilterSelect label={label} value={list.state.filters[name] ?? ""} onChange={(v) => list.setFilter({ [name]: v || undefined })}>
+    <FilterSelect
+      label={label}
+      value={list.state.filters[name] ?? ""}
+      onChange={(v) => list.setFilter({ [name]: v || undefined })}
+    >
       <option value="">{all}</option>
-      {options.map((o) => <option key={o} value={o}>{titleCase(o)}</option>)}
+      {options.map((o) => (
+        <option key={o} value={o}>
+          {titleCase(o)}
+        </option>
+      ))}
     </FilterSelect>
   );
 }

@@ -7,8 +7,7 @@ type Popup = typeof MenuPopupComponent;
 /** The menu's code once here: menus shown from then on render it at once. */
 let loaded: Popup | undefined;
 let loading: Promise<Popup> | undefined;
-const load = () =>
-  (loading ??= import("./MenuPopup").then((m) => (loaded = m.default)));
+const load = () => (loading ??= import("./MenuPopup").then((m) => (loaded = m.default)));
 
 /**
  * A menu button (WAI-ARIA menu button pattern, Radix DropdownMenu): the items exist only while the

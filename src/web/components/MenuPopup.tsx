@@ -14,7 +14,14 @@ export type MenuEntry =
       /** Shown disabled, with this reason as its description. */
       disabledReason?: string;
     }
-  | { kind: "link"; label: string; icon?: LucideIcon; to: string; search?: Record<string, unknown>; params?: Record<string, string> }
+  | {
+      kind: "link";
+      label: string;
+      icon?: LucideIcon;
+      to: string;
+      search?: Record<string, unknown>;
+      params?: Record<string, string>;
+    }
   | { kind: "radio"; label: string; icon?: LucideIcon; checked: boolean; onSelect: () => void }
   | { kind: "separator" };
 
@@ -40,7 +47,8 @@ export type MenuProps = {
  */
 export type MenuOpening = { open: "keyboard" | "pointer" | null; focused: boolean };
 
-const itemClass = "flex w-full items-center gap-2 rounded-field px-3 py-2 text-left text-sm hover:bg-base-200 focus:bg-base-200 focus:outline-none aria-disabled:cursor-not-allowed aria-disabled:text-base-content/70";
+const itemClass =
+  "flex w-full items-center gap-2 rounded-field px-3 py-2 text-left text-sm hover:bg-base-200 focus:bg-base-200 focus:outline-none aria-disabled:cursor-not-allowed aria-disabled:text-base-content/70";
 
 /**
  * The menu of `Menu` (its own chunk, loaded on first use): Radix DropdownMenu, rendered in place
@@ -48,7 +56,16 @@ const itemClass = "flex w-full items-center gap-2 rounded-field px-3 py-2 text-l
  * scrolling and stays readable to screen readers, and Radix writes no stylesheet the
  * Content-Security-Policy would refuse).
  */
-export default function MenuPopup({ label, button, buttonClassName = "btn btn-ghost btn-sm", header, entries, align = "end", width = "w-56", opening }: MenuProps & { opening: MenuOpening }) {
+export default function MenuPopup({
+  label,
+  button,
+  buttonClassName = "btn btn-ghost btn-sm",
+  header,
+  entries,
+  align = "end",
+  width = "w-56",
+  opening,
+}: MenuProps & { opening: MenuOpening }) {
   const [open, setOpen] = useState(opening.open !== null);
   const firstOpen = useRef(opening.open);
   const tabbing = useRef(false);
@@ -93,7 +110,13 @@ export default function MenuPopup({ label, button, buttonClassName = "btn btn-gh
           }}
         >
           {header ? <div className="mb-1 border-b border-base-300 px-3 pt-1.5 pb-2.5">{header}</div> : null}
-          {entries.map((entry, i) => (entry.kind === "group" ? <Group key={i} label={entry.label} entries={entry.entries} /> : <Item key={i} entry={entry} />))}
+          {entries.map((entry, i) =>
+            entry.kind === "group" ? (
+              <Group key={i} label={entry.label} entries={entry.entries} />
+            ) : (
+              <Item key={i} entry={entry} />
+            ),
+          )}
         </DropdownMenu.Content>
       </DropdownMenu.Root>
     </div>
@@ -102,18 +125,34 @@ export default function MenuPopup({ label, button, buttonClassName = "btn btn-gh
 
 /** A labelled group; a group of choices is a radio group. */
 function Group({ label, entries }: { label: string; entries: MenuEntry[] }) {
-  const heading = <DropdownMenu.Label aria-hidden="true" className="px-3 pt-2 pb-1 text-xs font-semibold uppercase tracking-wide text-base-content/70">{label}</DropdownMenu.Label>;
+  const heading = (
+    <DropdownMenu.Label
+      aria-hidden="true"
+      className="px-3 pt-2 pb-1 text-xs font-semibold uppercase tracking-wide text-base-content/70"
+    >
+      {label}
+    </DropdownMenu.Label>
+  );
   const items = entries.map((e, j) => <Item key={j} entry={e} />);
   const radios = entries.filter((e) => e.kind === "radio");
   if (radios.length === entries.length) {
     return (
-      <DropdownMenu.RadioGroup aria-label={label} value={radios.find((e) => e.checked)?.label ?? ""} onValueChange={(v) => radios.find((e) => e.label === v)?.onSelect()}>
+      <DropdownMenu.RadioGroup
+        aria-label={label}
+        value={radios.find((e) => e.checked)?.label ?? ""}
+        onValueChange={(v) => radios.find((e) => e.label === v)?.onSelect()}
+      >
         {heading}
         {items}
       </DropdownMenu.RadioGroup>
     );
   }
-  return <DropdownMenu.Group aria-label={label}>{heading}{items}</DropdownMenu.Group>;
+  return (
+    <DropdownMenu.Group aria-label={label}>
+      {heading}
+      {items}
+    </DropdownMenu.Group>
+  );
 }
 
 function Item({ entry }: { entry: MenuEntry }) {

@@ -14,7 +14,23 @@ import { Spinner } from "./ui";
  * first matches, each row with its action button (all disabled while one runs), and "Showing 20
  * of 57; search to narrow the list." when there are more.
  */
-export function PickModal<I>({ open, title, onClose, error, intro, search, q, onSearch, query, empty, label, rowKey, row, action, busyId }: {
+export function PickModal<I>({
+  open,
+  title,
+  onClose,
+  error,
+  intro,
+  search,
+  q,
+  onSearch,
+  query,
+  empty,
+  label,
+  rowKey,
+  row,
+  action,
+  busyId,
+}: {
   open: boolean;
   title: string;
   onClose: () => void;
@@ -42,7 +58,11 @@ export function PickModal<I>({ open, title, onClose, error, intro, search, q, on
   const { data } = query;
   return (
     <Modal open={open} title={title} onClose={onClose} size="lg">
-      {error ? <div role="alert" className="alert alert-error alert-soft mb-3 text-sm">{errorMessage(error)}</div> : null}
+      {error ? (
+        <div role="alert" className="alert alert-error alert-soft mb-3 text-sm">
+          {errorMessage(error)}
+        </div>
+      ) : null}
       {intro}
       <div className="mb-3">
         <SearchInput value={q} onChange={onSearch} placeholder={search} />
@@ -50,7 +70,9 @@ export function PickModal<I>({ open, title, onClose, error, intro, search, q, on
       {query.isPending ? (
         <Spinner />
       ) : query.error ? (
-        <div role="alert" className="alert alert-error alert-soft text-sm">{errorMessage(query.error)}</div>
+        <div role="alert" className="alert alert-error alert-soft text-sm">
+          {errorMessage(query.error)}
+        </div>
       ) : !data || data.items.length === 0 ? (
         <div className="py-8">
           <EmptyState title={empty(q)} />
@@ -60,7 +82,13 @@ export function PickModal<I>({ open, title, onClose, error, intro, search, q, on
           {data.items.map((item) => (
             <li key={rowKey(item)} className="flex items-center gap-3 py-3">
               <div className="min-w-0 flex-1">{row(item)}</div>
-              <button type="button" className="btn btn-primary btn-sm" onClick={() => action.run(item)} disabled={busyId !== null} aria-label={action.label?.(item)}>
+              <button
+                type="button"
+                className="btn btn-primary btn-sm"
+                onClick={() => action.run(item)}
+                disabled={busyId !== null}
+                aria-label={action.label?.(item)}
+              >
                 {action.content(item, busyId === rowKey(item))}
               </button>
             </li>
@@ -68,7 +96,9 @@ export function PickModal<I>({ open, title, onClose, error, intro, search, q, on
         </ul>
       )}
       {data && data.total > data.items.length ? (
-        <p className="mt-2 text-xs text-base-content/70">{msg.lists.showingFirst(formatCount(data.items.length), formatCount(data.total, data.total_exact ?? true))}</p>
+        <p className="mt-2 text-xs text-base-content/70">
+          {msg.lists.showingFirst(formatCount(data.items.length), formatCount(data.total, data.total_exact ?? true))}
+        </p>
       ) : null}
     </Modal>
   );

@@ -8,7 +8,15 @@ import { Link } from "@tanstack/react-router";
  * either way) it sits in a block with that line under it (a description, an excerpt; `mono` for
  * content).
  */
-export function RecordLink({ to, params, text, detail, mono, className = "block min-w-0 truncate font-medium", onClick }: {
+export function RecordLink({
+  to,
+  params,
+  text,
+  detail,
+  mono,
+  className = "block min-w-0 truncate font-medium",
+  onClick,
+}: {
   to: string;
   params: Record<string, string>;
   text: string;
@@ -18,7 +26,13 @@ export function RecordLink({ to, params, text, detail, mono, className = "block 
   onClick?: (e: MouseEvent) => void;
 }) {
   const link = (
-    <Link to={to as "/"} params={params as never} className={`${className} hover:text-primary hover:underline`} title={text} onClick={onClick}>
+    <Link
+      to={to as "/"}
+      params={params as never}
+      className={`${className} hover:text-primary hover:underline`}
+      title={text}
+      onClick={onClick}
+    >
       {text}
     </Link>
   );
@@ -26,7 +40,14 @@ export function RecordLink({ to, params, text, detail, mono, className = "block 
   return (
     <div className="min-w-0">
       {link}
-      {detail ? <span className={`block min-w-0 truncate ${mono ? "font-mono " : ""}text-xs text-base-content/70`} title={detail}>{detail}</span> : null}
+      {detail ? (
+        <span
+          className={`block min-w-0 truncate ${mono ? "font-mono " : ""}text-xs text-base-content/70`}
+          title={detail}
+        >
+          {detail}
+        </span>
+      ) : null}
     </div>
   );
 }

@@ -1,5 +1,11 @@
 import { useEffect, useState, type ReactNode } from "react";
-import { useQuery, type UseMutationResult, type UseQueryOptions, type UseQueryResult, type QueryKey } from "@tanstack/react-query";
+import {
+  useQuery,
+  type UseMutationResult,
+  type UseQueryOptions,
+  type UseQueryResult,
+  type QueryKey,
+} from "@tanstack/react-query";
 import { Link, useNavigate } from "@tanstack/react-router";
 import { Trash2 } from "lucide-react";
 import { msg } from "../../domain/messages";
@@ -35,7 +41,12 @@ export type RecordKind = {
  * not found · Customers · Pedal Console"); then `children` with the data. Used by `RecordPage` and
  * by the edit screens' `FormScreen` (SPEC.md §2, §8: failed loads say so with Retry).
  */
-export function RecordStates<T>({ query, kind, loading, children }: {
+export function RecordStates<T>({
+  query,
+  kind,
+  loading,
+  children,
+}: {
   query: Pick<UseQueryResult<T>, "data" | "error" | "isPending" | "refetch">;
   kind: RecordKind;
   loading?: ReactNode;
@@ -46,7 +57,13 @@ export function RecordStates<T>({ query, kind, loading, children }: {
   const missing = error instanceof ApiError && error.status === 404;
   // The title is set here only while there is no record: with one, the page's header names it
   // ("Summarise tickets · Prompts · Pedal Console"), and a title set here would replace it.
-  if (isPending) return <><DocumentTitle parts={[section]} />{loading ?? <DetailSkeleton />}</>;
+  if (isPending)
+    return (
+      <>
+        <DocumentTitle parts={[section]} />
+        {loading ?? <DetailSkeleton />}
+      </>
+    );
   // Data already shown stays while a background refresh fails.
   if (data !== undefined) return <>{children(data)}</>;
   const title = missing ? notFound.title : errorTitle;
@@ -59,7 +76,15 @@ export function RecordStates<T>({ query, kind, loading, children }: {
         // Retry is for failures that can pass: a record that does not exist will not appear.
         onRetry={missing ? undefined : () => void refetch()}
       >
-        <Link to={list.to as "/"} params={list.params as never} activeOptions={{ exact: true }} activeProps={{ "aria-current": undefined }} className="btn btn-ghost btn-sm">{list.label}</Link>
+        <Link
+          to={list.to as "/"}
+          params={list.params as never}
+          activeOptions={{ exact: true }}
+          activeProps={{ "aria-current": undefined }}
+          className="btn btn-ghost btn-sm"
+        >
+          {list.label}
+        </Link>
       </ErrorState>
     </>
   );
@@ -103,7 +128,13 @@ export type RecordRemoval<T, V> = {
  * owns the delete: the confirm, then "… deleted successfully!" and the way on (`RecordRemoval`),
  * never asking the server for the deleted record again.
  */
-export function RecordPage<T, V = void, K extends QueryKey = QueryKey>({ query, kind, loadingLabel, remove, children }: {
+export function RecordPage<T, V = void, K extends QueryKey = QueryKey>({
+  query,
+  kind,
+  loadingLabel,
+  remove,
+  children,
+}: {
   query: UseQueryOptions<T, Error, T, K>;
   kind: RecordKind;
   loadingLabel?: string;
@@ -148,7 +179,13 @@ export function RecordPage<T, V = void, K extends QueryKey = QueryKey>({ query, 
   }
   if (loadingLabel && result.isPending && !deleted) return <Spinner label={loadingLabel} />;
   const deleteAction: Action | undefined = remove
-    ? { label: remove.label ?? msg.ui.delete, icon: Trash2, tone: "danger", need: "editor", onClick: () => result.data !== undefined && confirm.ask(result.data) }
+    ? {
+        label: remove.label ?? msg.ui.delete,
+        icon: Trash2,
+        tone: "danger",
+        need: "editor",
+        onClick: () => result.data !== undefined && confirm.ask(result.data),
+      }
     : undefined;
   return (
     <>
@@ -164,7 +201,11 @@ export function RecordPage<T, V = void, K extends QueryKey = QueryKey>({ query, 
  * The top of a record's page: the back link, the `PageHeader` (title, which also names the
  * document with `section`, status badge, subtitle, actions) and the error of an action run from it.
  */
-export function RecordHeader({ back, error, ...header }: {
+export function RecordHeader({
+  back,
+  error,
+  ...header
+}: {
   back: Target & { label: string };
   title: string;
   section: string;
@@ -178,7 +219,11 @@ export function RecordHeader({ back, error, ...header }: {
     <>
       <BackLink to={back.to} params={back.params} label={back.label} />
       <PageHeader {...header} />
-      {error ? <div role="alert" className="alert alert-error alert-soft mb-4 text-sm">{errorMessage(error)}</div> : null}
+      {error ? (
+        <div role="alert" className="alert alert-error alert-soft mb-4 text-sm">
+          {errorMessage(error)}
+        </div>
+      ) : null}
     </>
   );
 }

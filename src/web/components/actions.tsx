@@ -39,15 +39,34 @@ export function useRoleReason(need: OperatorRole | undefined): string | undefine
 }
 
 /** A button that a role may not use: disabled, with the reason on hover, on focus and for screen readers. */
-export function DisabledAction({ label, icon: Icon, reason, size = "btn-sm" }: { label: string; icon?: LucideIcon; reason: string; size?: string }) {
+export function DisabledAction({
+  label,
+  icon: Icon,
+  reason,
+  size = "btn-sm",
+}: {
+  label: string;
+  icon?: LucideIcon;
+  reason: string;
+  size?: string;
+}) {
   const id = useId();
   return (
     <span className="tooltip tooltip-bottom" data-tip={reason}>
-      <button type="button" className={`btn ${size} btn-outline`} aria-disabled="true" aria-describedby={id} title={reason} data-reason={reason}>
+      <button
+        type="button"
+        className={`btn ${size} btn-outline`}
+        aria-disabled="true"
+        aria-describedby={id}
+        title={reason}
+        data-reason={reason}
+      >
         {Icon ? <Icon className="h-4 w-4" aria-hidden /> : <Lock className="h-4 w-4" aria-hidden />}
         {label}
       </button>
-      <span id={id} className="sr-only">{reason}</span>
+      <span id={id} className="sr-only">
+        {reason}
+      </span>
     </span>
   );
 }
@@ -59,7 +78,11 @@ export function ActionButton({ action, size = "btn-sm" }: { action: Action; size
   if (reason) return <DisabledAction label={label} icon={Icon} reason={reason} size={size} />;
   const content = (
     <>
-      {busy ? <span className="loading loading-spinner loading-xs" aria-hidden /> : Icon ? <Icon className="h-4 w-4" aria-hidden /> : null}
+      {busy ? (
+        <span className="loading loading-spinner loading-xs" aria-hidden />
+      ) : Icon ? (
+        <Icon className="h-4 w-4" aria-hidden />
+      ) : null}
       {label}
     </>
   );
@@ -107,11 +130,26 @@ function OverflowMenu({ actions }: { actions: Action[] }) {
   const admin = useRoleReason("admin");
   const entries: MenuEntry[] = actions.map((a) => {
     const reason = (a.need === "admin" ? admin : a.need ? readOnly : undefined) ?? a.disabledReason;
-    if (a.to && !reason) return { kind: "link", label: a.label, icon: a.icon, to: a.to, params: a.params, search: a.search };
-    return { label: a.label, icon: a.icon, tone: a.tone === "danger" ? "error" : undefined, onSelect: a.onClick ?? (() => undefined), disabledReason: reason };
+    if (a.to && !reason)
+      return { kind: "link", label: a.label, icon: a.icon, to: a.to, params: a.params, search: a.search };
+    return {
+      label: a.label,
+      icon: a.icon,
+      tone: a.tone === "danger" ? "error" : undefined,
+      onSelect: a.onClick ?? (() => undefined),
+      disabledReason: reason,
+    };
   });
   // Phones only, where the bar sits at the left under the title: the menu opens to the right.
-  return <Menu label={msg.ui.moreActions} align="start" button={<MoreHorizontal className="h-4 w-4" aria-hidden />} buttonClassName="btn btn-sm btn-outline btn-square" entries={entries} />;
+  return (
+    <Menu
+      label={msg.ui.moreActions}
+      align="start"
+      button={<MoreHorizontal className="h-4 w-4" aria-hidden />}
+      buttonClassName="btn btn-sm btn-outline btn-square"
+      entries={entries}
+    />
+  );
 }
 
 /** What a role that may not change data sees on an add or edit route, instead of a form it cannot submit. */

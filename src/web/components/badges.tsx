@@ -35,7 +35,11 @@ const badgeBase = "badge badge-soft badge-sm whitespace-nowrap font-medium";
 
 /** A small labelled tag in one of the tones (e.g. "Global"). */
 export function Tag({ tone = "neutral", children }: { tone?: Tone; children: React.ReactNode }) {
-  return <span className={`${badgeBase} gap-1 ${toneClass[tone]}`} data-tone={tone}>{children}</span>;
+  return (
+    <span className={`${badgeBase} gap-1 ${toneClass[tone]}`} data-tone={tone}>
+      {children}
+    </span>
+  );
 }
 
 /** A status badge in the spec's colour for `kind`. */
@@ -46,16 +50,31 @@ export function StatusBadge({ status, kind }: { status: string; kind: BadgeKind 
 const roleTone: Record<string, Tone> = { admin: "error", manager: "warning", member: "neutral" };
 
 /** Roles as badges: admin red, manager warning, member neutral; two at most, then "+N more"; "No roles" when none, at badge size. */
-export function RoleBadges({ roles, max = limits.maxRoleBadges, empty = msg.users.noRoles }: { roles: string[]; max?: number; empty?: string }) {
-  if (roles.length === 0) return <span className="badge badge-ghost badge-sm whitespace-nowrap text-base-content/70">{empty}</span>;
+export function RoleBadges({
+  roles,
+  max = limits.maxRoleBadges,
+  empty = msg.users.noRoles,
+}: {
+  roles: string[];
+  max?: number;
+  empty?: string;
+}) {
+  if (roles.length === 0)
+    return <span className="badge badge-ghost badge-sm whitespace-nowrap text-base-content/70">{empty}</span>;
   const shown = roles.slice(0, max);
   // The badges stay on one line; only "+N more" may go under them in a narrow column.
   return (
     <span className="flex flex-wrap items-center gap-1">
       <span className="flex items-center gap-1">
-        {shown.map((role) => <Tag key={role} tone={roleTone[role] ?? "neutral"}>{titleCase(role)}</Tag>)}
+        {shown.map((role) => (
+          <Tag key={role} tone={roleTone[role] ?? "neutral"}>
+            {titleCase(role)}
+          </Tag>
+        ))}
       </span>
-      {roles.length > max ? <span className="badge badge-ghost badge-sm whitespace-nowrap">{msg.users.moreRoles(roles.length - max)}</span> : null}
+      {roles.length > max ? (
+        <span className="badge badge-ghost badge-sm whitespace-nowrap">{msg.users.moreRoles(roles.length - max)}</span>
+      ) : null}
     </span>
   );
 }

@@ -7,7 +7,17 @@ import { Truncate } from "./text";
 import { StatCard, StatGrid } from "./ui";
 
 /** A titled card section of a detail page. */
-export function Section({ title, actions, children, className = "" }: { title: string; actions?: ReactNode; children: ReactNode; className?: string }) {
+export function Section({
+  title,
+  actions,
+  children,
+  className = "",
+}: {
+  title: string;
+  actions?: ReactNode;
+  children: ReactNode;
+  className?: string;
+}) {
   return (
     <section className={`card border border-base-300 bg-base-100 shadow-sm ${className}`} aria-label={title}>
       <div className="card-body gap-4 p-5">
@@ -22,7 +32,13 @@ export function Section({ title, actions, children, className = "" }: { title: s
 }
 
 /** Label/value pairs of a record's information panel. */
-export function InfoList({ items, narrow }: { items: Array<{ label: string; value: ReactNode; mono?: boolean }>; narrow?: boolean }) {
+export function InfoList({
+  items,
+  narrow,
+}: {
+  items: Array<{ label: string; value: ReactNode; mono?: boolean }>;
+  narrow?: boolean;
+}) {
   return (
     <dl className={`grid grid-cols-1 gap-x-6 gap-y-4 sm:grid-cols-2 ${narrow ? "xl:grid-cols-1" : ""}`}>
       {items.map((item) => (
@@ -64,7 +80,9 @@ export function DetailSkeleton() {
     <div aria-hidden className="flex flex-col gap-6">
       <div className="skeleton h-8 w-64" />
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">
-        {Array.from({ length: 4 }, (_, i) => <div key={i} className="skeleton h-24" />)}
+        {Array.from({ length: 4 }, (_, i) => (
+          <div key={i} className="skeleton h-24" />
+        ))}
       </div>
       <div className="skeleton h-40" />
     </div>
@@ -99,7 +117,12 @@ export function RecordStats({ stats }: { stats: RecordStat[] }) {
   return (
     <StatGrid>
       {stats.map(({ label, icon: Icon, count, value }) => (
-        <StatCard key={label} label={label} value={count === undefined ? value : formatNumber(count)} icon={<Icon className="h-6 w-6" />} />
+        <StatCard
+          key={label}
+          label={label}
+          value={count === undefined ? value : formatNumber(count)}
+          icon={<Icon className="h-6 w-6" />}
+        />
       ))}
     </StatGrid>
   );
@@ -108,7 +131,11 @@ export function RecordStats({ stats }: { stats: RecordStat[] }) {
 /** A card's value that opens another record (a team's or user's customer): its name, two lines at most. */
 export function StatLink({ to, params, text }: { to: string; params: Record<string, string>; text: string }) {
   return (
-    <Link to={to as "/"} params={params as never} className="block min-w-0 text-lg leading-snug hover:text-primary hover:underline">
+    <Link
+      to={to as "/"}
+      params={params as never}
+      className="block min-w-0 text-lg leading-snug hover:text-primary hover:underline"
+    >
       <Truncate text={text} lines={2} />
     </Link>
   );

@@ -53,7 +53,10 @@ export function displayName(user: { first_name: string | null; last_name: string
 
 /** Up to two initials for an avatar. */
 export function initials(text: string): string {
-  const parts = text.replace(/@.*/, "").split(/[\s._-]+/).filter(Boolean);
+  const parts = text
+    .replace(/@.*/, "")
+    .split(/[\s._-]+/)
+    .filter(Boolean);
   return ((parts[0]?.[0] ?? "") + (parts[1]?.[0] ?? "")).toUpperCase() || "?";
 }
 

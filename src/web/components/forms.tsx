@@ -53,7 +53,15 @@ export function FormCard({ title, subtitle, children }: { title: string; subtitl
  * The frame of an add or edit page: the back link, then the form, or, for a role that may not
  * change data, "Your role can view but not change this" instead of a form that would fail on submit.
  */
-export function FormPage({ need = "editor", back, children }: { need?: OperatorRole; back: ReactNode; children: ReactNode }) {
+export function FormPage({
+  need = "editor",
+  back,
+  children,
+}: {
+  need?: OperatorRole;
+  back: ReactNode;
+  children: ReactNode;
+}) {
   const reason = useRoleReason(need);
   return (
     <>
@@ -68,7 +76,9 @@ export function EnumOptions({ values }: { values: readonly string[] }) {
   return (
     <>
       {values.map((v) => (
-        <option key={v} value={v}>{titleCase(v)}</option>
+        <option key={v} value={v}>
+          {titleCase(v)}
+        </option>
       ))}
     </>
   );
@@ -110,7 +120,19 @@ export function useUnsavedChanges(dirty: boolean) {
 }
 
 /** Cancel and submit at the foot of a form; the submit button shows `busyLabel` while saving. */
-export function FormActions({ cancel, submitLabel, busyLabel, busy, disabled }: { cancel: ReactNode; submitLabel: string; busyLabel: string; busy: boolean; disabled?: boolean }) {
+export function FormActions({
+  cancel,
+  submitLabel,
+  busyLabel,
+  busy,
+  disabled,
+}: {
+  cancel: ReactNode;
+  submitLabel: string;
+  busyLabel: string;
+  busy: boolean;
+  disabled?: boolean;
+}) {
   return (
     <div className="flex justify-end gap-2 pt-2">
       {cancel}

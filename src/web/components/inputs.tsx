@@ -7,7 +7,19 @@ import { msg } from "../../domain/messages";
  * A search box that reports its value 300 ms after typing stops (and at once on Enter). It takes
  * at most `maxLength` characters (the API's 200) and says so when the limit is reached.
  */
-export function SearchInput({ value, onChange, placeholder, label, maxLength = 200 }: { value: string; onChange: (v: string) => void; placeholder: string; label?: string; maxLength?: number }) {
+export function SearchInput({
+  value,
+  onChange,
+  placeholder,
+  label,
+  maxLength = 200,
+}: {
+  value: string;
+  onChange: (v: string) => void;
+  placeholder: string;
+  label?: string;
+  maxLength?: number;
+}) {
   const [draft, setDraft] = useState(value);
   // The list's own search changes (Back, a link): the box shows it.
   useEffect(() => setDraft(value), [value]);
@@ -29,13 +41,27 @@ export function SearchInput({ value, onChange, placeholder, label, maxLength = 2
         onKeyDown={(e) => e.key === "Enter" && onChange(draft)}
         maxLength={maxLength}
       />
-      {draft.length >= maxLength ? <span className="whitespace-nowrap text-xs text-warning-content/80" role="status">{msg.lists.searchLimit(maxLength)}</span> : null}
+      {draft.length >= maxLength ? (
+        <span className="whitespace-nowrap text-xs text-warning-content/80" role="status">
+          {msg.lists.searchLimit(maxLength)}
+        </span>
+      ) : null}
     </label>
   );
 }
 
 /** A labelled select for list filters. */
-export function FilterSelect({ label, value, onChange, children }: { label: string; value: string; onChange: (v: string) => void; children: ReactNode }) {
+export function FilterSelect({
+  label,
+  value,
+  onChange,
+  children,
+}: {
+  label: string;
+  value: string;
+  onChange: (v: string) => void;
+  children: ReactNode;
+}) {
   return (
     <label className="grid grid-cols-[6.5rem_minmax(0,1fr)] items-center gap-2 text-sm sm:flex">
       <span className="whitespace-nowrap text-base-content/80">{label}</span>
@@ -50,20 +76,50 @@ export function FilterSelect({ label, value, onChange, children }: { label: stri
  * A form field: label, control, hint, and the field's error message. The control (the only child)
  * is described by the hint or the error, and marked invalid while there is an error.
  */
-export function Field({ label, htmlFor, error, hint, required, children }: { label: string; htmlFor: string; error?: string; hint?: ReactNode; required?: boolean; children: ReactNode }) {
+export function Field({
+  label,
+  htmlFor,
+  error,
+  hint,
+  required,
+  children,
+}: {
+  label: string;
+  htmlFor: string;
+  error?: string;
+  hint?: ReactNode;
+  required?: boolean;
+  children: ReactNode;
+}) {
   const describedBy = error ? `${htmlFor}-error` : hint ? `${htmlFor}-hint` : undefined;
   const control = isValidElement(children)
-    ? cloneElement(children as ReactElement<Record<string, unknown>>, { "aria-describedby": describedBy, "aria-invalid": error ? true : undefined })
+    ? cloneElement(children as ReactElement<Record<string, unknown>>, {
+        "aria-describedby": describedBy,
+        "aria-invalid": error ? true : undefined,
+      })
     : children;
   return (
     <div className="flex flex-col gap-1.5">
       <label htmlFor={htmlFor} className="text-sm font-medium">
         {label}
-        {required ? <span className="text-error" aria-hidden> *</span> : null}
+        {required ? (
+          <span className="text-error" aria-hidden>
+            {" "}
+            *
+          </span>
+        ) : null}
       </label>
       {control}
-      {hint && !error ? <p className="text-xs text-base-content/70" id={`${htmlFor}-hint`}>{hint}</p> : null}
-      {error ? <p className="text-xs font-medium text-error" id={`${htmlFor}-error`} role="alert" data-testid="field-error">{error}</p> : null}
+      {hint && !error ? (
+        <p className="text-xs text-base-content/70" id={`${htmlFor}-hint`}>
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p className="text-xs font-medium text-error" id={`${htmlFor}-error`} role="alert" data-testid="field-error">
+          {error}
+        </p>
+      ) : null}
     </div>
   );
 }

@@ -4,14 +4,22 @@ import { CheckCircle2, X } from "lucide-react";
 import { msg, timings } from "../../domain/messages";
 
 /** What a modal focuses when it opens: an element marked `data-autofocus`, else its first field. */
-const initialFocus = "[data-autofocus], input:not([type=hidden]):not([disabled]), select:not([disabled]), textarea:not([disabled])";
+const initialFocus =
+  "[data-autofocus], input:not([type=hidden]):not([disabled]), select:not([disabled]), textarea:not([disabled])";
 
 /**
  * A modal dialog on the native <dialog> element (focus kept inside, Escape closes), at most 80%
  * of the viewport high (SPEC.md §9) with its body scrolling. On opening it focuses its search box
  * or first field (or the element marked `data-autofocus`), and gives focus back on closing.
  */
-export function Modal({ open, title, onClose, children, footer, size = "md" }: {
+export function Modal({
+  open,
+  title,
+  onClose,
+  children,
+  footer,
+  size = "md",
+}: {
   open: boolean;
   title: string;
   onClose: () => void;
@@ -32,7 +40,10 @@ export function Modal({ open, title, onClose, children, footer, size = "md" }: {
   return (
     <dialog ref={ref} className="modal modal-bottom sm:modal-middle" onClose={onClose} aria-label={title}>
       {open ? (
-        <div className={`modal-box flex max-h-[80vh] flex-col p-0 ${size === "lg" ? "sm:max-w-2xl" : ""}`} data-testid="modal">
+        <div
+          className={`modal-box flex max-h-[80vh] flex-col p-0 ${size === "lg" ? "sm:max-w-2xl" : ""}`}
+          data-testid="modal"
+        >
           <div className="flex items-center justify-between border-b border-base-300 px-5 py-4">
             <h2 className="text-lg font-semibold">{title}</h2>
             <button type="button" className="btn btn-ghost btn-sm btn-square" aria-label="Close" onClick={onClose}>
@@ -44,14 +55,27 @@ export function Modal({ open, title, onClose, children, footer, size = "md" }: {
         </div>
       ) : null}
       <form method="dialog" className="modal-backdrop">
-        <button type="submit" aria-label="Close">close</button>
+        <button type="submit" aria-label="Close">
+          close
+        </button>
       </form>
     </dialog>
   );
 }
 
 /** Confirmation before a destructive action; the confirm button shows `busyLabel` while it runs. */
-export function ConfirmDialog({ open, title, message, confirmLabel, cancelLabel = msg.ui.cancel, busy, error, onConfirm, onCancel, tone = "error" }: {
+export function ConfirmDialog({
+  open,
+  title,
+  message,
+  confirmLabel,
+  cancelLabel = msg.ui.cancel,
+  busy,
+  error,
+  onConfirm,
+  onCancel,
+  tone = "error",
+}: {
   open: boolean;
   title: string;
   message: ReactNode;
@@ -70,8 +94,15 @@ export function ConfirmDialog({ open, title, message, confirmLabel, cancelLabel 
       onClose={busy ? () => undefined : onCancel}
       footer={
         <>
-          <button type="button" className="btn btn-ghost" onClick={onCancel} disabled={busy} data-autofocus>{cancelLabel}</button>
-          <button type="button" className={`btn ${tone === "error" ? "btn-error" : "btn-primary"}`} onClick={onConfirm} disabled={busy}>
+          <button type="button" className="btn btn-ghost" onClick={onCancel} disabled={busy} data-autofocus>
+            {cancelLabel}
+          </button>
+          <button
+            type="button"
+            className={`btn ${tone === "error" ? "btn-error" : "btn-primary"}`}
+            onClick={onConfirm}
+            disabled={busy}
+          >
             {busy ? <span className="loading loading-spinner loading-sm" aria-hidden /> : null}
             {confirmLabel}
           </button>
@@ -79,7 +110,11 @@ export function ConfirmDialog({ open, title, message, confirmLabel, cancelLabel 
       }
     >
       <div className="text-sm text-base-content/90">{message}</div>
-      {error ? <div role="alert" className="alert alert-error alert-soft mt-4 text-sm">{error}</div> : null}
+      {error ? (
+        <div role="alert" className="alert alert-error alert-soft mt-4 text-sm">
+          {error}
+        </div>
+      ) : null}
     </Modal>
   );
 }
@@ -87,7 +122,13 @@ export function ConfirmDialog({ open, title, message, confirmLabel, cancelLabel 
 type NoticeLink = { label: string; to: string; params?: Record<string, string> };
 
 /** A success message shown in place (a deleted record's page says so); announced to screen readers. */
-export function SuccessBanner({ message, testId = "success-banner" }: { message: { text: string; detail?: string; link?: NoticeLink } | null; testId?: string }) {
+export function SuccessBanner({
+  message,
+  testId = "success-banner",
+}: {
+  message: { text: string; detail?: string; link?: NoticeLink } | null;
+  testId?: string;
+}) {
   return (
     <div aria-live="polite" className="empty:hidden">
       {message ? <Notice {...message} testId={testId} className="mb-4" /> : null}
@@ -95,7 +136,21 @@ export function SuccessBanner({ message, testId = "success-banner" }: { message:
   );
 }
 
-function Notice({ text, detail, link, testId, className = "", onClose }: { text: string; detail?: string; link?: NoticeLink; testId: string; className?: string; onClose?: () => void }) {
+function Notice({
+  text,
+  detail,
+  link,
+  testId,
+  className = "",
+  onClose,
+}: {
+  text: string;
+  detail?: string;
+  link?: NoticeLink;
+  testId: string;
+  className?: string;
+  onClose?: () => void;
+}) {
   return (
     <div role="status" className={`alert alert-success alert-soft ${className}`} data-testid={testId}>
       <CheckCircle2 className="h-5 w-5 shrink-0" aria-hidden />
@@ -104,7 +159,12 @@ function Notice({ text, detail, link, testId, className = "", onClose }: { text:
         {detail ? <div className="text-sm break-words">{detail}</div> : null}
       </div>
       {link ? (
-        <Link to={link.to as "/"} params={link.params as never} className="link min-w-0 truncate font-medium" title={link.label}>
+        <Link
+          to={link.to as "/"}
+          params={link.params as never}
+          className="link min-w-0 truncate font-medium"
+          title={link.label}
+        >
           {link.label}
         </Link>
       ) : null}
@@ -134,7 +194,16 @@ export function notify(text: string, options: { detail?: string; link?: NoticeLi
   const duration = options.sticky ? Infinity : options.link ? timings.bannerMs * 2 : timings.bannerMs;
   void Promise.all([sonner(), toasterReady]).then(([{ toast }]) =>
     toast.custom(
-      (id) => <Notice text={text} detail={options.detail} link={options.link} testId="success-banner" className="w-full shadow-md" onClose={() => toast.dismiss(id)} />,
+      (id) => (
+        <Notice
+          text={text}
+          detail={options.detail}
+          link={options.link}
+          testId="success-banner"
+          className="w-full shadow-md"
+          onClose={() => toast.dismiss(id)}
+        />
+      ),
       { id: "notice", duration, unstyled: true },
     ),
   );
@@ -145,7 +214,16 @@ const Toaster = lazy(async () => {
   return {
     default: function MountedToaster() {
       useEffect(() => toasterMounted(), []);
-      return <SonnerToaster position="bottom-right" visibleToasts={1} offset={16} mobileOffset={12} containerAriaLabel={msg.ui.notifications} toastOptions={{ unstyled: true }} />;
+      return (
+        <SonnerToaster
+          position="bottom-right"
+          visibleToasts={1}
+          offset={16}
+          mobileOffset={12}
+          containerAriaLabel={msg.ui.notifications}
+          toastOptions={{ unstyled: true }}
+        />
+      );
     },
   };
 });

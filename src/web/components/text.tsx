@@ -7,9 +7,22 @@ import { formatDate, formatDateTime, formatFullTime, formatNumber, formatRelativ
  * `lines={2}`); the full text stays in the page for screen readers and shows on hover. The parent must give it a width (a flex item with
  * `min-w-0`, a table cell with a max width...).
  */
-export function Truncate({ text, lines = 1, className = "", children }: { text: string; lines?: 1 | 2; className?: string; children?: ReactNode }) {
+export function Truncate({
+  text,
+  lines = 1,
+  className = "",
+  children,
+}: {
+  text: string;
+  lines?: 1 | 2;
+  className?: string;
+  children?: ReactNode;
+}) {
   return (
-    <span className={`min-w-0 ${lines === 2 ? "line-clamp-2 break-words" : "block truncate"} ${className}`} title={text}>
+    <span
+      className={`min-w-0 ${lines === 2 ? "line-clamp-2 break-words" : "block truncate"} ${className}`}
+      title={text}
+    >
       {children ?? text}
     </span>
   );
@@ -26,7 +39,13 @@ export function DateText({ iso, withTime = false }: { iso: string | null | undef
 }
 
 /** A time as "3 hours ago", with the exact time and its time zone on hover; `fallback` when absent. */
-export function RelativeTime({ iso, fallback = msg.fallbacks.neverLoggedIn }: { iso: string | null | undefined; fallback?: string }) {
+export function RelativeTime({
+  iso,
+  fallback = msg.fallbacks.neverLoggedIn,
+}: {
+  iso: string | null | undefined;
+  fallback?: string;
+}) {
   if (!iso) return <span className="whitespace-nowrap text-base-content/70">{fallback}</span>;
   return (
     <time dateTime={iso} title={formatFullTime(iso)} className="whitespace-nowrap">

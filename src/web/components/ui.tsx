@@ -26,7 +26,14 @@ export function DocumentTitle({ parts }: { parts: Array<string | null | undefine
  * It also sets the document title: `title` (or `titleText` when the title is not plain text),
  * then `section` ("Acme Corp · Customers · Pedal Console").
  */
-export function PageHeader({ title, titleText, section, badge, subtitle, actions }: {
+export function PageHeader({
+  title,
+  titleText,
+  section,
+  badge,
+  subtitle,
+  actions,
+}: {
   title: ReactNode;
   /** Plain text of the title, for the document title and the hover text. */
   titleText?: string;
@@ -42,10 +49,16 @@ export function PageHeader({ title, titleText, section, badge, subtitle, actions
     <div className="mb-6 flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between sm:gap-6">
       <div className="min-w-0 flex-1">
         <div className="flex min-w-0 items-center gap-3">
-          <h1 className="min-w-0 truncate text-2xl font-semibold tracking-tight" title={text}>{title}</h1>
+          <h1 className="min-w-0 truncate text-2xl font-semibold tracking-tight" title={text}>
+            {title}
+          </h1>
           {badge ? <span className="shrink-0">{badge}</span> : null}
         </div>
-        {subtitle ? <div className="mt-1 text-sm text-base-content/70 max-sm:line-clamp-2 max-sm:break-words sm:truncate">{subtitle}</div> : null}
+        {subtitle ? (
+          <div className="mt-1 text-sm text-base-content/70 max-sm:line-clamp-2 max-sm:break-words sm:truncate">
+            {subtitle}
+          </div>
+        ) : null}
       </div>
       {actions ? <div className="flex shrink-0 items-center gap-2">{actions}</div> : null}
     </div>
@@ -55,16 +68,40 @@ export function PageHeader({ title, titleText, section, badge, subtitle, actions
 type CardLink = { to: string; search?: Record<string, unknown>; params?: Record<string, string> };
 
 /** A summary card: label, big number, optional hint and icon; with `link`, the whole card opens that list. */
-export function StatCard({ label, value, hint, icon, link }: { label: string; value: ReactNode; hint?: string; icon?: ReactNode; link?: CardLink }) {
+export function StatCard({
+  label,
+  value,
+  hint,
+  icon,
+  link,
+}: {
+  label: string;
+  value: ReactNode;
+  hint?: string;
+  icon?: ReactNode;
+  link?: CardLink;
+}) {
   const body = (
     <div className="card-body h-full flex-row items-center gap-4 p-4 sm:p-5">
-      {icon ? <div className="hidden shrink-0 rounded-lg bg-primary/10 p-2 text-primary sm:block [&>svg]:h-5 [&>svg]:w-5" aria-hidden>{icon}</div> : null}
+      {icon ? (
+        <div
+          className="hidden shrink-0 rounded-lg bg-primary/10 p-2 text-primary sm:block [&>svg]:h-5 [&>svg]:w-5"
+          aria-hidden
+        >
+          {icon}
+        </div>
+      ) : null}
       <div className="min-w-0 flex-1">
         <div className="text-sm leading-snug text-base-content/70">{label}</div>
         <div className="min-w-0 text-2xl font-semibold tabular-nums">{value}</div>
         {hint ? <div className="text-xs text-base-content/70">{hint}</div> : null}
       </div>
-      {link ? <ChevronRight className="h-4 w-4 shrink-0 text-base-content/50 transition-transform group-hover:translate-x-0.5" aria-hidden /> : null}
+      {link ? (
+        <ChevronRight
+          className="h-4 w-4 shrink-0 text-base-content/50 transition-transform group-hover:translate-x-0.5"
+          aria-hidden
+        />
+      ) : null}
     </div>
   );
   return (
@@ -112,7 +149,11 @@ const gridColumns: Record<number, string> = {
 /** How many cards `children` holds, looking into fragments. */
 function countCards(children: ReactNode): number {
   return Children.toArray(children).reduce<number>(
-    (n, child) => n + (isValidElement<{ children?: ReactNode }>(child) && child.type === Fragment ? countCards(child.props.children) : 1),
+    (n, child) =>
+      n +
+      (isValidElement<{ children?: ReactNode }>(child) && child.type === Fragment
+        ? countCards(child.props.children)
+        : 1),
     0,
   );
 }
@@ -148,7 +189,17 @@ export function NotAllowed({ reason, title = msg.lists.notAllowedTitle }: { reas
 }
 
 /** Error view: the spec's title, the server's message and a Retry button. */
-export function ErrorState({ title, message, onRetry, children }: { title: string; message?: string; onRetry?: () => void; children?: ReactNode }) {
+export function ErrorState({
+  title,
+  message,
+  onRetry,
+  children,
+}: {
+  title: string;
+  message?: string;
+  onRetry?: () => void;
+  children?: ReactNode;
+}) {
   return (
     <div role="alert" className="card border border-error/30 bg-base-100 shadow-sm">
       <div className="card-body items-center py-10 text-center">

@@ -49,7 +49,9 @@ export default function ConfigPage() {
     <>
       <PageHeader title={msg.config.title} subtitle={msg.config.subtitle} />
       <div className="mb-6 flex flex-col gap-1.5 sm:max-w-md">
-        <label htmlFor="config-customer" className="text-sm font-medium">{msg.config.customer}</label>
+        <label htmlFor="config-customer" className="text-sm font-medium">
+          {msg.config.customer}
+        </label>
         <CustomerPicker
           id="config-customer"
           label={msg.config.customer}
@@ -58,9 +60,13 @@ export default function ConfigPage() {
           onChange={(id) => void navigate({ to: "/config", search: id ? { customer: id } : {} })}
         />
       </div>
-      {customer ? <CustomerConfigView key={customer} customerId={customer} /> : (
+      {customer ? (
+        <CustomerConfigView key={customer} customerId={customer} />
+      ) : (
         <div className="card border border-base-300 bg-base-100 shadow-sm">
-          <div className="card-body items-center py-12 text-center text-base-content/80">{msg.config.chooseCustomer}</div>
+          <div className="card-body items-center py-12 text-center text-base-content/80">
+            {msg.config.chooseCustomer}
+          </div>
         </div>
       )}
     </>
@@ -72,7 +78,13 @@ function CustomerConfigView({ customerId }: { customerId: string }) {
   if (query.isPending) return <DetailSkeleton />;
   if (!query.data) {
     const missing = query.error instanceof ApiError && query.error.status === 404;
-    return <ErrorState title={missing ? msg.customers.notFound : msg.config.loadError} message={missing ? undefined : errorMessage(query.error)} onRetry={missing ? undefined : () => void query.refetch()} />;
+    return (
+      <ErrorState
+        title={missing ? msg.customers.notFound : msg.config.loadError}
+        message={missing ? undefined : errorMessage(query.error)}
+        onRetry={missing ? undefined : () => void query.refetch()}
+      />
+    );
   }
   return (
     <div className="flex flex-col gap-6">
@@ -88,12 +100,19 @@ function ConfigForm({ config }: { config: CustomerConfig }) {
   const save = useSaveConfig(config.customer_id);
   const readOnly = useRoleReason("editor");
   const [serverError, setServerError] = useState<string | null>(null);
-  const form = useForm<ConfigValues>({ resolver: zodResolver(configValuesSchema), defaultValues: config.values, mode: "onTouched" });
+  const form = useForm<ConfigValues>({
+    resolver: zodResolver(configValuesSchema),
+    defaultValues: config.values,
+    mode: "onTouched",
+  });
   const [version, setVersion] = useState(config.version);
   const { errors, isDirty, isSubmitting } = form.formState;
   const guard = useUnsavedChanges(isDirty);
   const watched = useWatch({ control: form.control });
-  const warnings = limitWarnings({ max_users: Number(watched.max_users), max_teams: Number(watched.max_teams) }, config.usage);
+  const warnings = limitWarnings(
+    { max_users: Number(watched.max_users), max_teams: Number(watched.max_teams) },
+    config.usage,
+  );
 
   // A refetch that brings a newer version (another operator's save) replaces an untouched form.
   useEffect(() => {
@@ -119,19 +138,26 @@ function ConfigForm({ config }: { config: CustomerConfig }) {
           queryClient.setQueryData(configKeys.detail(config.customer_id), current);
           setVersion(current.version);
           form.reset(current.values);
-          setServerError(msg.config.stale(current.updated_by ?? msg.config.staleSomeone, formatDateTime(current.updated_at)));
+          setServerError(
+            msg.config.stale(current.updated_by ?? msg.config.staleSomeone, formatDateTime(current.updated_at)),
+          );
           return;
         }
       }
       if (err instanceof ApiError && err.fields) {
-        for (const [field, message] of Object.entries(err.fields)) form.setError(field as keyof ConfigValues, { type: "server", message });
+        for (const [field, message] of Object.entries(err.fields))
+          form.setError(field as keyof ConfigValues, { type: "server", message });
         if (Object.keys(err.fields).length > 0) return;
       }
       setServerError(errorMessage(err));
     }
   });
 
-  const numberField = (name: "max_users" | "max_teams" | "storage_gb" | "session_timeout_minutes", hint?: ReactNode, warning?: string) => (
+  const numberField = (
+    name: "max_users" | "max_teams" | "storage_gb" | "session_timeout_minutes",
+    hint?: ReactNode,
+    warning?: string,
+  ) => (
     <Field label={configLabels[name]} htmlFor={name} error={errors[name]?.message} hint={hint}>
       <input
         id={name}
@@ -156,8 +182,14 @@ function ConfigForm({ config }: { config: CustomerConfig }) {
       ) : null}
     </span>
   );
-  const toggle = (name: "allow_guest_users" | "require_mfa" | `features.${(typeof configFeatures)[number]}`, label: string) => (
-    <label key={name} className="flex cursor-pointer items-center justify-between gap-4 rounded-lg border border-base-300 px-3 py-2.5">
+  const toggle = (
+    name: "allow_guest_users" | "require_mfa" | `features.${(typeof configFeatures)[number]}`,
+    label: string,
+  ) => (
+    <label
+      key={name}
+      className="flex cursor-pointer items-center justify-between gap-4 rounded-lg border border-base-300 px-3 py-2.5"
+    >
       <span className="text-sm font-medium">{label}</span>
       <span className="flex items-center gap-2 text-sm text-base-content/80">
         <input type="checkbox" className="toggle toggle-primary toggle-sm" {...form.register(name)} />
@@ -167,15 +199,29 @@ function ConfigForm({ config }: { config: CustomerConfig }) {
   );
 
   return (
-    <form onSubmit={submit} noValidate aria-label={`${msg.config.title}: ${config.customer_name}`} className="flex flex-col gap-6">
+    <form
+      onSubmit={submit}
+      noValidate
+      aria-label={`${msg.config.title}: ${config.customer_name}`}
+      className="flex flex-col gap-6"
+    >
       <div className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm">
-        <Link to="/customers/$customerId" params={{ customerId: config.customer_id }} className="link link-primary font-semibold">
+        <Link
+          to="/customers/$customerId"
+          params={{ customerId: config.customer_id }}
+          className="link link-primary font-semibold"
+        >
           {config.customer_name}
         </Link>
         <StatusBadge kind="customer" status={config.customer_status} />
         <span className="text-base-content/80" data-testid="config-last-saved">
-          {config.version === 0 || !config.updated_at ? msg.config.onDefaults : (
-            <>{msg.config.lastSaved} <DateText iso={config.updated_at} withTime />{config.updated_by ? ` · ${config.updated_by}` : ""}</>
+          {config.version === 0 || !config.updated_at ? (
+            msg.config.onDefaults
+          ) : (
+            <>
+              {msg.config.lastSaved} <DateText iso={config.updated_at} withTime />
+              {config.updated_by ? ` · ${config.updated_by}` : ""}
+            </>
           )}
         </span>
       </div>
@@ -185,15 +231,23 @@ function ConfigForm({ config }: { config: CustomerConfig }) {
         <Section title={msg.config.organization}>
           <div className="grid grid-cols-1 gap-4 sm:grid-cols-3 xl:grid-cols-1 2xl:grid-cols-3">
             <Field label={configLabels.industry} htmlFor="industry" error={errors.industry?.message}>
-              <select id="industry" className="select w-full" {...form.register("industry")}><EnumOptions values={industries} /></select>
+              <select id="industry" className="select w-full" {...form.register("industry")}>
+                <EnumOptions values={industries} />
+              </select>
             </Field>
             <Field label={configLabels.company_size} htmlFor="company_size" error={errors.company_size?.message}>
               <select id="company_size" className="select w-full" {...form.register("company_size")}>
-                {companySizes.map((s) => <option key={s} value={s}>{configLabels.companySizes[s]}</option>)}
+                {companySizes.map((s) => (
+                  <option key={s} value={s}>
+                    {configLabels.companySizes[s]}
+                  </option>
+                ))}
               </select>
             </Field>
             <Field label={configLabels.billing_plan} htmlFor="billing_plan" error={errors.billing_plan?.message}>
-              <select id="billing_plan" className="select w-full" {...form.register("billing_plan")}><EnumOptions values={billingPlans} /></select>
+              <select id="billing_plan" className="select w-full" {...form.register("billing_plan")}>
+                <EnumOptions values={billingPlans} />
+              </select>
             </Field>
           </div>
         </Section>
@@ -218,13 +272,27 @@ function ConfigForm({ config }: { config: CustomerConfig }) {
         </Section>
       </fieldset>
       <div className="flex justify-end gap-2">
-        {readOnly ? <DisabledAction label={msg.config.save} icon={Save} reason={readOnly} size="btn-md" /> : (
+        {readOnly ? (
+          <DisabledAction label={msg.config.save} icon={Save} reason={readOnly} size="btn-md" />
+        ) : (
           <>
-            <button type="button" className="btn btn-ghost" disabled={!isDirty || isSubmitting} onClick={() => { form.reset(config.values); setServerError(null); }}>
+            <button
+              type="button"
+              className="btn btn-ghost"
+              disabled={!isDirty || isSubmitting}
+              onClick={() => {
+                form.reset(config.values);
+                setServerError(null);
+              }}
+            >
               {msg.ui.discard}
             </button>
             <button type="submit" className="btn btn-primary" disabled={isSubmitting}>
-              {isSubmitting ? <span className="loading loading-spinner loading-sm" aria-hidden /> : <Save className="h-4 w-4" aria-hidden />}
+              {isSubmitting ? (
+                <span className="loading loading-spinner loading-sm" aria-hidden />
+              ) : (
+                <Save className="h-4 w-4" aria-hidden />
+              )}
               {isSubmitting ? msg.config.saving : msg.config.save}
             </button>
           </>
@@ -236,39 +304,82 @@ function ConfigForm({ config }: { config: CustomerConfig }) {
 }
 
 /** "Enabled" / "Disabled" beside a toggle, following its value. */
-function ToggleState({ control, name }: { control: ReturnType<typeof useForm<ConfigValues>>["control"]; name: string }) {
+function ToggleState({
+  control,
+  name,
+}: {
+  control: ReturnType<typeof useForm<ConfigValues>>["control"];
+  name: string;
+}) {
   const on = useWatch({ control, name: name as never }) as unknown as boolean;
-  return <span className="w-16" aria-hidden>{on ? msg.config.enabled : msg.config.disabled}</span>;
+  return (
+    <span className="w-16" aria-hidden>
+      {on ? msg.config.enabled : msg.config.disabled}
+    </span>
+  );
 }
 
 const col = columnsFor<ConfigChange>();
 const changeColumns: Column<ConfigChange>[] = [
-  col.accessor("changed_at", { id: "changed_at", header: "When", cell: (c) => <DateText iso={c.getValue()} withTime /> }),
-  col.accessor("changed_by", { id: "changed_by", header: "Who", cell: (c) => c.getValue() ?? <Muted>{msg.fallbacks.unknownUser}</Muted> }),
-  col.accessor("field", { id: "field", header: "Field", meta: { grow: true }, cell: (c) => configFieldLabel(c.getValue()) }),
-  col.display({ id: "from", header: "From", cell: ({ row }) => <ChangeValue field={row.original.field} value={row.original.old_value} /> }),
-  col.display({ id: "to", header: "To", cell: ({ row }) => <ChangeValue field={row.original.field} value={row.original.new_value} /> }),
+  col.accessor("changed_at", {
+    id: "changed_at",
+    header: "When",
+    cell: (c) => <DateText iso={c.getValue()} withTime />,
+  }),
+  col.accessor("changed_by", {
+    id: "changed_by",
+    header: "Who",
+    cell: (c) => c.getValue() ?? <Muted>{msg.fallbacks.unknownUser}</Muted>,
+  }),
+  col.accessor("field", {
+    id: "field",
+    header: "Field",
+    meta: { grow: true },
+    cell: (c) => configFieldLabel(c.getValue()),
+  }),
+  col.display({
+    id: "from",
+    header: "From",
+    cell: ({ row }) => <ChangeValue field={row.original.field} value={row.original.old_value} />,
+  }),
+  col.display({
+    id: "to",
+    header: "To",
+    cell: ({ row }) => <ChangeValue field={row.original.field} value={row.original.new_value} />,
+  }),
 ];
 
 /** A stored value as the form shows it ("Enabled", "Enterprise", "1–50 employees", "500"). */
 function ChangeValue({ field, value }: { field: string; value: string | null }) {
   if (value === null) return <Muted>{msg.fallbacks.noDate}</Muted>;
   if (value === "true" || value === "false") return <>{value === "true" ? msg.config.enabled : msg.config.disabled}</>;
-  if (field === "company_size") return <>{configLabels.companySizes[value as keyof typeof configLabels.companySizes] ?? value}</>;
+  if (field === "company_size")
+    return <>{configLabels.companySizes[value as keyof typeof configLabels.companySizes] ?? value}</>;
   if (/^\d+$/.test(value)) return <span className="tabular-nums">{formatNumber(Number(value))}</span>;
   return <>{titleCase(value)}</>;
 }
 
 /** Recent changes: the last saved field changes of the customer, newest first, from the database. */
 function RecentChanges({ customerId }: { customerId: string }) {
-  const list = useServerList<ConfigChange>({ mode: "local", defaults: { sort: "changed_at", order: "desc" }, limit: 10, query: configChangesQuery(customerId) });
+  const list = useServerList<ConfigChange>({
+    mode: "local",
+    defaults: { sort: "changed_at", order: "desc" },
+    limit: 10,
+    query: configChangesQuery(customerId),
+  });
   const { data, failed, query } = list;
   return (
     <Section
       title={msg.config.recentChanges}
       actions={<ActionBar actions={[historyAction("customer_config", customerId)]} />}
     >
-      {failed ? <ErrorState title={msg.config.loadError} message={errorMessage(query.error)} onRetry={() => void query.refetch()} /> : (
+      {failed ? (
+        <ErrorState
+          title={msg.config.loadError}
+          message={errorMessage(query.error)}
+          onRetry={() => void query.refetch()}
+        />
+      ) : (
         <>
           <DataTable
             label={msg.config.recentChanges}

@@ -15,4 +15,7 @@ export const configChangesQuery = config.nested("changes", configChangePageSchem
 
 /** Save Changes: PATCH /api/config/{customerId}; a stale version answers 409 with the fresh configuration. */
 export const useSaveConfig = (customerId: string) =>
-  useApiMutation((input: SaveConfigInput) => api(`/config/${customerId}`, customerConfigSchema, { method: "PATCH", body: input }), { invalidates: [configKeys.detail(customerId)] });
+  useApiMutation(
+    (input: SaveConfigInput) => api(`/config/${customerId}`, customerConfigSchema, { method: "PATCH", body: input }),
+    { invalidates: [configKeys.detail(customerId)] },
+  );

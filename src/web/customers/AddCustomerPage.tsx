@@ -13,7 +13,12 @@ import { useCreateCustomer } from "./queries";
 export default function AddCustomerPage() {
   const create = useCreateCustomer();
   return (
-    <FormScreen section={msg.nav.customers} title={msg.customers.addTitle} subtitle={msg.customers.addSubtitle} back={{ to: "/customers", label: msg.customers.backToList }}>
+    <FormScreen
+      section={msg.nav.customers}
+      title={msg.customers.addTitle}
+      subtitle={msg.customers.addSubtitle}
+      back={{ to: "/customers", label: msg.customers.backToList }}
+    >
       {({ cancel, finish }) => (
         <EntityForm
           schema={createCustomerSchema}

@@ -25,7 +25,9 @@ export default function AddTeamPage() {
       title={msg.teams.addTitle}
       subtitle={(c) => (
         <>
-          <span className="block truncate" title={c.customer_name}>{msg.teams.addFor(c.customer_name)}</span>
+          <span className="block truncate" title={c.customer_name}>
+            {msg.teams.addFor(c.customer_name)}
+          </span>
           <span className="block">{msg.teams.addSubtitle}</span>
         </>
       )}

@@ -15,7 +15,10 @@ import { customerQuery, useSetCustomerStatus } from "./queries";
 
 /** Splits the free-text valid_domains (one per line or comma-separated) into domains. */
 function domainsOf(text: string | null): string[] {
-  return (text ?? "").split(/[\n,]+/).map((d) => d.trim()).filter(Boolean);
+  return (text ?? "")
+    .split(/[\n,]+/)
+    .map((d) => d.trim())
+    .filter(Boolean);
 }
 
 /** SPEC.md §2 "/customers/{customerId}". */
@@ -83,7 +86,13 @@ function CustomerView({ customer }: { customer: CustomerDetail }) {
               {
                 label: "Valid Domains",
                 value: domains.length ? (
-                  <span className="flex flex-wrap gap-1.5">{domains.map((d) => <span key={d} className="badge badge-ghost badge-sm max-w-full truncate font-mono" title={d}>{d}</span>)}</span>
+                  <span className="flex flex-wrap gap-1.5">
+                    {domains.map((d) => (
+                      <span key={d} className="badge badge-ghost badge-sm max-w-full truncate font-mono" title={d}>
+                        {d}
+                      </span>
+                    ))}
+                  </span>
                 ) : (
                   <Muted>{msg.customers.noDomains}</Muted>
                 ),
@@ -100,7 +109,21 @@ function CustomerView({ customer }: { customer: CustomerDetail }) {
 
         <Section
           title="Teams"
-          actions={<ActionBar actions={[{ label: "Add Team", icon: Plus, tone: "primary", need: "editor", primary: true, to: "/customers/$customerId/add-team", params: { customerId } }]} />}
+          actions={
+            <ActionBar
+              actions={[
+                {
+                  label: "Add Team",
+                  icon: Plus,
+                  tone: "primary",
+                  need: "editor",
+                  primary: true,
+                  to: "/customers/$customerId/add-team",
+                  params: { customerId },
+                },
+              ]}
+            />
+          }
         >
           <CustomerTeamTable customerId={customerId} />
         </Section>

@@ -12,7 +12,13 @@ import type { RecordKind } from "../components/RecordPage";
 export const customerFields: FieldSpec<CreateCustomerInput>[] = [
   { kind: "text", name: "customer_name", label: "Customer Name", required: true },
   { kind: "select", name: "status", label: "Status", options: customerStatuses },
-  { kind: "textarea", name: "valid_domains", label: "Valid Domains", hint: msg.customers.domainsHint, placeholder: "example.com\nexample.io" },
+  {
+    kind: "textarea",
+    name: "valid_domains",
+    label: "Valid Domains",
+    hint: msg.customers.domainsHint,
+    placeholder: "example.com\nexample.io",
+  },
 ];
 
 export const customerDefaults: CreateCustomerInput = { customer_name: "", status: "active", valid_domains: "" };

@@ -16,18 +16,47 @@ const columns = [
     id: "customer_name",
     header: "Company",
     meta: { grow: true },
-    cell: ({ row }) => <RecordLink to="/customers/$customerId" params={{ customerId: row.original.customer_id }} text={row.original.customer_name.trim() || msg.fallbacks.unnamedCompany} className="block truncate font-medium" />,
+    cell: ({ row }) => (
+      <RecordLink
+        to="/customers/$customerId"
+        params={{ customerId: row.original.customer_id }}
+        text={row.original.customer_name.trim() || msg.fallbacks.unnamedCompany}
+        className="block truncate font-medium"
+      />
+    ),
   }),
-  col.accessor("user_count", { id: "user_count", header: "Users", meta: { align: "right" }, cell: (c) => <Num value={c.getValue()} /> }),
-  col.accessor("team_count", { id: "team_count", header: "Teams", meta: { align: "right" }, cell: (c) => <Num value={c.getValue()} /> }),
-  col.accessor("status", { id: "status", header: "Status", cell: (c) => <StatusBadge kind="customer" status={c.getValue()} /> }),
+  col.accessor("user_count", {
+    id: "user_count",
+    header: "Users",
+    meta: { align: "right" },
+    cell: (c) => <Num value={c.getValue()} />,
+  }),
+  col.accessor("team_count", {
+    id: "team_count",
+    header: "Teams",
+    meta: { align: "right" },
+    cell: (c) => <Num value={c.getValue()} />,
+  }),
+  col.accessor("status", {
+    id: "status",
+    header: "Status",
+    cell: (c) => <StatusBadge kind="customer" status={c.getValue()} />,
+  }),
   col.accessor("created_at", { id: "created_at", header: "Created", cell: (c) => <DateText iso={c.getValue()} /> }),
-  col.accessor("updated_at", { id: "updated_at", header: "Last Updated", cell: (c) => <DateText iso={c.getValue()} /> }),
+  col.accessor("updated_at", {
+    id: "updated_at",
+    header: "Last Updated",
+    cell: (c) => <DateText iso={c.getValue()} />,
+  }),
 ];
 
 /** SPEC.md §2 "/customers": summary cards, searchable and sortable table, Add Customer, Export CSV. */
 export default function CustomersPage() {
-  const list = useServerList<CustomerListItem, CustomerPage["summary"]>({ mode: "url", defaults: { sort: "created_at", order: "desc" }, query: customerListQuery });
+  const list = useServerList<CustomerListItem, CustomerPage["summary"]>({
+    mode: "url",
+    defaults: { sort: "created_at", order: "desc" },
+    query: customerListQuery,
+  });
   const { failed, query } = list;
 
   return (
@@ -57,7 +86,13 @@ export default function CustomersPage() {
             text={!failed && list.state.q ? `Nothing matches “${list.state.q}”.` : undefined}
             // SPEC.md §2: Retry under the empty state; not when a search simply found nothing, nor
             // when the load failed (the error above has the one Retry of the screen).
-            action={list.state.q || failed ? undefined : <button type="button" className="btn btn-sm" onClick={() => void query.refetch()}>{msg.app.retry}</button>}
+            action={
+              list.state.q || failed ? undefined : (
+                <button type="button" className="btn btn-sm" onClick={() => void query.refetch()}>
+                  {msg.app.retry}
+                </button>
+              )
+            }
           />
         ),
       }}

@@ -1,10 +1,19 @@
 import { queryOptions } from "@tanstack/react-query";
-import { customerDetailSchema, customerOptionsSchema, customerPageSchema, customerSchema, type CreateCustomerInput } from "../../domain/customers";
+import {
+  customerDetailSchema,
+  customerOptionsSchema,
+  customerPageSchema,
+  customerSchema,
+  type CreateCustomerInput,
+} from "../../domain/customers";
 import { api } from "../api/client";
 import { entityQueries, useApiMutation } from "../lib/entity-queries";
 import { queryRoots } from "../lib/query-client";
 
-const customers = entityQueries(queryRoots.customers, "/customers", { list: customerPageSchema, detail: customerDetailSchema });
+const customers = entityQueries(queryRoots.customers, "/customers", {
+  list: customerPageSchema,
+  detail: customerDetailSchema,
+});
 /** Query keys of customers (mutations invalidate through these), GET /api/customers and /api/customers/{id}. */
 export const { keys: customerKeys, listQuery: customerListQuery, detailQuery: customerQuery } = customers;
 
@@ -12,14 +21,23 @@ export const { keys: customerKeys, listQuery: customerListQuery, detailQuery: cu
 export const customerOptionsQuery = (activeOnly = false) =>
   queryOptions({
     queryKey: [...customerKeys.all, "options", activeOnly],
-    queryFn: ({ signal }) => api("/customers/options", customerOptionsSchema, { query: { active: activeOnly ? "true" : undefined, limit: 1 }, signal }),
+    queryFn: ({ signal }) =>
+      api("/customers/options", customerOptionsSchema, {
+        query: { active: activeOnly ? "true" : undefined, limit: 1 },
+        signal,
+      }),
     staleTime: 60_000,
   });
 
 /** POST /api/customers (SPEC.md §5 "Add customer"). */
 export const useCreateCustomer = () =>
-  useApiMutation((input: CreateCustomerInput) => api("/customers", customerSchema, { method: "POST", body: input }), { invalidates: [queryRoots.customers, queryRoots.dashboard] });
+  useApiMutation((input: CreateCustomerInput) => api("/customers", customerSchema, { method: "POST", body: input }), {
+    invalidates: [queryRoots.customers, queryRoots.dashboard],
+  });
 
 /** Archive (inactive) / Unarchive (active); the customer's name and status show in team and user lists too. */
 export const useSetCustomerStatus = (id: string) =>
-  useApiMutation((status: "active" | "inactive") => api(`/customers/${id}`, customerSchema, { method: "PATCH", body: { status } }), { invalidates: [queryRoots.customers] });
+  useApiMutation(
+    (status: "active" | "inactive") => api(`/customers/${id}`, customerSchema, { method: "PATCH", body: { status } }),
+    { invalidates: [queryRoots.customers] },
+  );

@@ -6,7 +6,6 @@ import { formatNumber } from "../components/format";
 import { ErrorState, PageHeader, StatCard, StatCardSkeleton, StatGrid } from "../components/ui";
 import { dashboardStatsQuery } from "./queries";
 
-
 /**
  * SPEC.md §2 "/ Dashboard": Total Customers, Total Users, Total Teams, and the active-users figure;
  * each card opens its list (Active Users: the users who have signed in at least once).
@@ -24,9 +23,24 @@ export default function DashboardPage() {
             Array.from({ length: limits.skeletonCards }, (_, i) => <StatCardSkeleton key={i} />)
           ) : (
             <>
-              <StatCard label={msg.dashboard.totalCustomers} value={formatNumber(data.total_customers)} icon={<Building2 className="h-6 w-6" />} link={{ to: "/customers" }} />
-              <StatCard label={msg.dashboard.totalUsers} value={formatNumber(data.total_users)} icon={<User className="h-6 w-6" />} link={{ to: "/users" }} />
-              <StatCard label={msg.dashboard.totalTeams} value={formatNumber(data.total_teams)} icon={<UsersRound className="h-6 w-6" />} link={{ to: "/teams" }} />
+              <StatCard
+                label={msg.dashboard.totalCustomers}
+                value={formatNumber(data.total_customers)}
+                icon={<Building2 className="h-6 w-6" />}
+                link={{ to: "/customers" }}
+              />
+              <StatCard
+                label={msg.dashboard.totalUsers}
+                value={formatNumber(data.total_users)}
+                icon={<User className="h-6 w-6" />}
+                link={{ to: "/users" }}
+              />
+              <StatCard
+                label={msg.dashboard.totalTeams}
+                value={formatNumber(data.total_teams)}
+                icon={<UsersRound className="h-6 w-6" />}
+                link={{ to: "/teams" }}
+              />
               <StatCard
                 label={msg.dashboard.activeUsers}
                 value={formatNumber(data.active_users)}

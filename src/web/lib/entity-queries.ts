@@ -26,7 +26,11 @@ export type QueryParams = ListParams & Record<string, string | number | undefine
  *  - `nested(table, schema, sub = table)`: GET `path/{id}/{sub}` with the parameters of a table
  *    inside the record's page (`useServerList` calls it with them), keyed under `detail(id)`.
  */
-export function entityQueries<R extends QueryKey, L extends z.ZodType = z.ZodNever, D extends z.ZodType = z.ZodNever>(root: R, path: string, schemas: { list?: L; detail?: D }) {
+export function entityQueries<R extends QueryKey, L extends z.ZodType = z.ZodNever, D extends z.ZodType = z.ZodNever>(
+  root: R,
+  path: string,
+  schemas: { list?: L; detail?: D },
+) {
   const keys = {
     all: root,
     lists: () => [...root, "list"] as const,
@@ -42,13 +46,21 @@ export function entityQueries<R extends QueryKey, L extends z.ZodType = z.ZodNev
         queryFn: ({ signal }) => api(path, schemas.list as L, { query: params, signal }) as Promise<z.infer<L>>,
         placeholderData: keepPreviousData,
       }),
-    detailQuery: (id: string) => queryOptions({ queryKey: keys.detail(id), queryFn: ({ signal }) => api(`${path}/${id}`, schemas.detail as D, { signal }) as Promise<z.infer<D>> }),
-    nested: <S extends z.ZodType>(table: string, schema: S, sub = table) => (id: string) => (params: QueryParams) =>
+    detailQuery: (id: string) =>
       queryOptions({
-        queryKey: keys.nested(id, table, params),
-        queryFn: ({ signal }) => api(`${path}/${id}/${sub}`, schema, { query: params, signal }) as Promise<z.infer<S>>,
-        placeholderData: keepPreviousData,
+        queryKey: keys.detail(id),
+        queryFn: ({ signal }) => api(`${path}/${id}`, schemas.detail as D, { signal }) as Promise<z.infer<D>>,
       }),
+    nested:
+      <S extends z.ZodType>(table: string, schema: S, sub = table) =>
+      (id: string) =>
+      (params: QueryParams) =>
+        queryOptions({
+          queryKey: keys.nested(id, table, params),
+          queryFn: ({ signal }) =>
+            api(`${path}/${id}/${sub}`, schema, { query: params, signal }) as Promise<z.infer<S>>,
+          placeholderData: keepPreviousData,
+        }),
   };
 }
 

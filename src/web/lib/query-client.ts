@@ -56,7 +56,9 @@ export function createQueryClient(): QueryClient {
       onSuccess: (_data, _variables, _context, mutation) => {
         const meta = mutation.meta;
         for (const queryKey of meta?.removes ?? []) client.removeQueries({ queryKey });
-        return Promise.all([...(meta?.invalidates ?? []), queryRoots.audit].map((queryKey) => client.invalidateQueries({ queryKey })));
+        return Promise.all(
+          [...(meta?.invalidates ?? []), queryRoots.audit].map((queryKey) => client.invalidateQueries({ queryKey })),
+        );
       },
     }),
   });

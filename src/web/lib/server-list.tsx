@@ -98,7 +98,9 @@ export function useServerList<I, S = unknown>(options: Options) {
     page: (raw.page as number | undefined) ?? 1,
     cursor: raw.cursor as string | undefined,
     // As text: the router reads `?signed_in=true` as the boolean true.
-    filters: Object.fromEntries(Object.keys(filterNames).map((k) => [k, raw[k] === undefined || raw[k] === null ? undefined : String(raw[k])])),
+    filters: Object.fromEntries(
+      Object.keys(filterNames).map((k) => [k, raw[k] === undefined || raw[k] === null ? undefined : String(raw[k])]),
+    ),
   };
 
   /** Applies a change: `push` adds a history entry (URL mode), else the current one is replaced. */
@@ -107,7 +109,11 @@ export function useServerList<I, S = unknown>(options: Options) {
       setLocal((prev) => clean({ ...prev, ...patch }));
       return;
     }
-    void navigate({ to: ".", search: (prev: Record<string, unknown>) => clean({ ...prev, ...patch }), replace: !push } as never);
+    void navigate({
+      to: ".",
+      search: (prev: Record<string, unknown>) => clean({ ...prev, ...patch }),
+      replace: !push,
+    } as never);
   };
   const firstPage = { page: undefined, cursor: undefined };
 

@@ -41,11 +41,8 @@ export function setTheme(choice: ThemeChoice) {
 
 /** The current choice, re-rendering when it changes. */
 export function useTheme(): ThemeChoice {
-  return useSyncExternalStore(
-    (listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    storedTheme,
-  );
+  return useSyncExternalStore((listener) => {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  }, storedTheme);
 }

@@ -18,7 +18,10 @@ type FieldValue<F> = F extends SearchField<infer T> ? T : never;
 export type ValidSearch<S extends Record<string, SearchField<unknown>>> = { [K in keyof S]?: FieldValue<S[K]> };
 
 /** A string of at most `max` UTF-16 units (zod: `z.string().max(max)`). */
-export const text = (max: number): SearchField<string> => (v) => (typeof v === "string" && v.length <= max ? v : undefined);
+export const text =
+  (max: number): SearchField<string> =>
+  (v) =>
+    typeof v === "string" && v.length <= max ? v : undefined;
 
 /** One of `values` (zod: `z.enum(values)`). */
 export function oneOf<const V extends readonly string[]>(values: V): SearchField<V[number]> {
@@ -42,7 +45,8 @@ export const isTrue: SearchField<true> = (v) => (v === true ? true : undefined);
 // Any value of PostgreSQL's uuid type in its standard form (zod: `z.guid()`; adopted data may hold
 // ids that are not RFC 9562), and the pattern of zod's `z.iso.date()`.
 const uuidPattern = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
-const datePattern = /^(?:(?:\d\d[2468][048]|\d\d[13579][26]|\d\d0[48]|[02468][048]00|[13579][26]00)-02-29|\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\d|30)|(?:02)-(?:0[1-9]|1\d|2[0-8])))$/;
+const datePattern =
+  /^(?:(?:\d\d[2468][048]|\d\d[13579][26]|\d\d0[48]|[02468][048]00|[13579][26]00)-02-29|\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\d|30)|(?:02)-(?:0[1-9]|1\d|2[0-8])))$/;
 
 /** A uuid in its standard form (zod: `z.guid()`). */
 export const uuid: SearchField<string> = (v) => (typeof v === "string" && uuidPattern.test(v) ? v : undefined);
@@ -74,7 +78,10 @@ export { maxSearchLength };
  * URL search parameters of a list screen: `q`, `sort`, `order`, `page`, `cursor` and the screen's
  * filters. Invalid values are dropped rather than failing the page; defaults never appear in the URL.
  */
-export function listSearchSchema<const K extends readonly [string, ...string[]], const E extends Record<string, SearchField<unknown>>>(sortKeys: K, extra: E) {
+export function listSearchSchema<
+  const K extends readonly [string, ...string[]],
+  const E extends Record<string, SearchField<unknown>>,
+>(sortKeys: K, extra: E) {
   return searchSchema({
     q: text(maxSearchLength),
     sort: oneOf(sortKeys),

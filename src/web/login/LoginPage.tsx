@@ -43,7 +43,13 @@ export function LoginPage() {
               </label>
               <label className="flex flex-col gap-1.5">
                 <span className="text-sm font-medium">{msg.login.password}</span>
-                <input name="password" type="password" required autoComplete="current-password" className="input w-full" />
+                <input
+                  name="password"
+                  type="password"
+                  required
+                  autoComplete="current-password"
+                  className="input w-full"
+                />
               </label>
               <button type="submit" className="btn btn-primary mt-2" disabled={busy}>
                 {busy ? <span className="loading loading-spinner loading-sm" aria-hidden /> : null}
@@ -53,7 +59,9 @@ export function LoginPage() {
           </div>
         </div>
       </main>
-      <footer className="py-6 text-center text-xs text-base-content/60">{msg.app.copyright(new Date().getFullYear())}</footer>
+      <footer className="py-6 text-center text-xs text-base-content/60">
+        {msg.app.copyright(new Date().getFullYear())}
+      </footer>
     </div>
   );
 }

@@ -10,7 +10,9 @@ export function NotFoundPage() {
       <p className="text-6xl font-bold text-primary">404</p>
       <h1 className="mt-4 text-2xl font-semibold">{msg.app.notFoundTitle}</h1>
       <p className="mt-2 text-base-content/70">{msg.app.notFoundText}</p>
-      <Link to="/" className="btn btn-primary mt-6">{msg.app.backHome}</Link>
+      <Link to="/" className="btn btn-primary mt-6">
+        {msg.app.backHome}
+      </Link>
     </div>
   );
 }

@@ -17,12 +17,21 @@ import { EmptyState } from "../components/inputs";
 import { ConfirmDialog, Modal, notify } from "../components/overlays";
 import { Menu } from "../components/Menu";
 import { DateText, Num, RelativeTime, Truncate } from "../components/text";
-import { operatorListQuery, useCreateOperator, useResetPassword, useRevokeSessions, useUnlockOperator, useUpdateOperator } from "./queries";
+import {
+  operatorListQuery,
+  useCreateOperator,
+  useResetPassword,
+  useRevokeSessions,
+  useUnlockOperator,
+  useUpdateOperator,
+} from "./queries";
 
 /** A random password for a new or reset account, shown once to the admin to hand over. */
 function randomPassword(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(15));
-  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_");
+  return btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, "-")
+    .replace(/\//g, "_");
 }
 
 type Pending = { kind: "ban" | "unban" | "revoke" | "reset" | "unlock"; operator: OperatorRow } | null;
@@ -39,7 +48,11 @@ export default function OperatorsPage() {
 
 function OperatorsPageScreen() {
   const { operator: me } = useAuth();
-  const list = useServerList<OperatorRow>({ mode: "local", defaults: { sort: "email", order: "asc" }, query: operatorListQuery });
+  const list = useServerList<OperatorRow>({
+    mode: "local",
+    defaults: { sort: "email", order: "asc" },
+    query: operatorListQuery,
+  });
   const update = useUpdateOperator();
   const reset = useResetPassword();
   const revoke = useRevokeSessions();
@@ -71,10 +84,17 @@ function OperatorsPageScreen() {
           value={row.original.role}
           disabled={row.original.id === me?.id || update.isPending}
           onChange={(e) =>
-            update.mutate({ id: row.original.id, role: e.target.value as OperatorRow["role"] }, { onSuccess: () => notify(msg.operators.updated) })
+            update.mutate(
+              { id: row.original.id, role: e.target.value as OperatorRow["role"] },
+              { onSuccess: () => notify(msg.operators.updated) },
+            )
           }
         >
-          {operatorRoles.map((r) => <option key={r} value={r}>{titleCase(r)}</option>)}
+          {operatorRoles.map((r) => (
+            <option key={r} value={r}>
+              {titleCase(r)}
+            </option>
+          ))}
         </select>
       ),
     }),
@@ -84,12 +104,26 @@ function OperatorsPageScreen() {
       cell: ({ row }) => {
         const o = row.original;
         if (o.banned) return <Tag tone="error">Deactivated</Tag>;
-        if (o.locked_until) return <span title={`Until ${formatFullTime(o.locked_until)}`}><Tag tone="warning">Locked</Tag></span>;
+        if (o.locked_until)
+          return (
+            <span title={`Until ${formatFullTime(o.locked_until)}`}>
+              <Tag tone="warning">Locked</Tag>
+            </span>
+          );
         return <Tag tone="success">Active</Tag>;
       },
     }),
-    col.accessor("active_sessions", { id: "active_sessions", header: "Sessions", meta: { align: "right" }, cell: (c) => <Num value={c.getValue()} /> }),
-    col.accessor("last_sign_in", { id: "last_sign_in", header: "Last Sign-in", cell: (c) => <RelativeTime iso={c.getValue()} fallback={msg.fallbacks.neverLoggedIn} /> }),
+    col.accessor("active_sessions", {
+      id: "active_sessions",
+      header: "Sessions",
+      meta: { align: "right" },
+      cell: (c) => <Num value={c.getValue()} />,
+    }),
+    col.accessor("last_sign_in", {
+      id: "last_sign_in",
+      header: "Last Sign-in",
+      cell: (c) => <RelativeTime iso={c.getValue()} fallback={msg.fallbacks.neverLoggedIn} />,
+    }),
     col.accessor("created_at", { id: "created_at", header: "Created", cell: (c) => <DateText iso={c.getValue()} /> }),
     col.display({
       id: "actions",
@@ -105,15 +139,49 @@ function OperatorsPageScreen() {
               button={<MoreHorizontal className="h-4 w-4" aria-hidden />}
               buttonClassName="btn btn-ghost btn-xs btn-square"
               entries={[
-                ...(!self ? [{ label: "Reset password", icon: KeyRound, onSelect: () => { setNewPassword(randomPassword()); setPending({ kind: "reset", operator: o }); } }] : []),
-                { label: "End all sessions", icon: LogOut, onSelect: () => setPending({ kind: "revoke", operator: o }) },
-                ...(o.locked_until ? [{ label: "Unlock", icon: Unlock, onSelect: () => setPending({ kind: "unlock", operator: o }) }] : []),
                 ...(!self
-                  ? [o.banned
-                      ? { label: "Reactivate", icon: UserCheck, onSelect: () => setPending({ kind: "unban", operator: o }) }
-                      : { label: "Deactivate", icon: UserX, tone: "error" as const, onSelect: () => setPending({ kind: "ban", operator: o }) }]
+                  ? [
+                      {
+                        label: "Reset password",
+                        icon: KeyRound,
+                        onSelect: () => {
+                          setNewPassword(randomPassword());
+                          setPending({ kind: "reset", operator: o });
+                        },
+                      },
+                    ]
                   : []),
-                { kind: "link" as const, label: msg.audit.history, icon: History, to: "/audit", search: { entity: "operator", entity_id: o.id } },
+                {
+                  label: "End all sessions",
+                  icon: LogOut,
+                  onSelect: () => setPending({ kind: "revoke", operator: o }),
+                },
+                ...(o.locked_until
+                  ? [{ label: "Unlock", icon: Unlock, onSelect: () => setPending({ kind: "unlock", operator: o }) }]
+                  : []),
+                ...(!self
+                  ? [
+                      o.banned
+                        ? {
+                            label: "Reactivate",
+                            icon: UserCheck,
+                            onSelect: () => setPending({ kind: "unban", operator: o }),
+                          }
+                        : {
+                            label: "Deactivate",
+                            icon: UserX,
+                            tone: "error" as const,
+                            onSelect: () => setPending({ kind: "ban", operator: o }),
+                          },
+                    ]
+                  : []),
+                {
+                  kind: "link" as const,
+                  label: msg.audit.history,
+                  icon: History,
+                  to: "/audit",
+                  search: { entity: "operator", entity_id: o.id },
+                },
               ]}
             />
           </div>
@@ -127,11 +195,27 @@ function OperatorsPageScreen() {
   const confirm = () => {
     if (!pending) return;
     const { kind, operator: o } = pending;
-    const done = (text: string) => () => { setPending(null); notify(text); };
-    if (kind === "ban" || kind === "unban") update.mutate({ id: o.id, banned: kind === "ban" }, { onSuccess: done(msg.operators.updated) });
+    const done = (text: string) => () => {
+      setPending(null);
+      notify(text);
+    };
+    if (kind === "ban" || kind === "unban")
+      update.mutate({ id: o.id, banned: kind === "ban" }, { onSuccess: done(msg.operators.updated) });
     if (kind === "revoke") revoke.mutate(o.id, { onSuccess: done(msg.operators.sessionsRevoked) });
     if (kind === "unlock") unlock.mutate(o.id, { onSuccess: done(msg.operators.unlocked) });
-    if (kind === "reset") reset.mutate({ id: o.id, password: newPassword }, { onSuccess: () => { setPending(null); notify(msg.operators.passwordReset, { detail: `New password for ${o.email}: ${newPassword}`, sticky: true }); } });
+    if (kind === "reset")
+      reset.mutate(
+        { id: o.id, password: newPassword },
+        {
+          onSuccess: () => {
+            setPending(null);
+            notify(msg.operators.passwordReset, {
+              detail: `New password for ${o.email}: ${newPassword}`,
+              sticky: true,
+            });
+          },
+        },
+      );
   };
 
   return (
@@ -139,30 +223,96 @@ function OperatorsPageScreen() {
       list={list}
       title={msg.operators.title}
       subtitle={msg.operators.subtitle}
-      actions={<button type="button" className="btn btn-primary btn-sm" onClick={() => setCreating(true)}><Plus className="h-4 w-4" aria-hidden /> Add Operator</button>}
+      actions={
+        <button type="button" className="btn btn-primary btn-sm" onClick={() => setCreating(true)}>
+          <Plus className="h-4 w-4" aria-hidden /> Add Operator
+        </button>
+      }
       banner={
         <>
-          {actionError && !pending ? <div role="alert" className="alert alert-error alert-soft mb-4 text-sm">{errorMessage(actionError)}</div> : null}
+          {actionError && !pending ? (
+            <div role="alert" className="alert alert-error alert-soft mb-4 text-sm">
+              {errorMessage(actionError)}
+            </div>
+          ) : null}
         </>
       }
       search="Search operators..."
       exportPath="/operators"
-      table={{ label: msg.operators.title, columns, rowKey: (o) => o.id, empty: <EmptyState title="No operators found" /> }}
+      table={{
+        label: msg.operators.title,
+        columns,
+        rowKey: (o) => o.id,
+        empty: <EmptyState title="No operators found" />,
+      }}
       errorTitle={msg.operators.loadError}
     >
-      <CreateOperatorModal open={creating} onClose={() => setCreating(false)} onCreated={(email, password) => { setCreating(false); notify(msg.operators.created, { detail: `Sign-in for ${email}: ${password}`, sticky: true }); }} />
+      <CreateOperatorModal
+        open={creating}
+        onClose={() => setCreating(false)}
+        onCreated={(email, password) => {
+          setCreating(false);
+          notify(msg.operators.created, { detail: `Sign-in for ${email}: ${password}`, sticky: true });
+        }}
+      />
       <ConfirmDialog
         open={pending !== null}
         tone={pending?.kind === "ban" ? "error" : "primary"}
-        title={pending ? { ban: "Deactivate operator", unban: "Reactivate operator", revoke: "End all sessions", reset: "Reset password", unlock: "Unlock operator" }[pending.kind] : ""}
-        message={pending ? {
-          ban: <>Deactivate <strong>{pending.operator.email}</strong>? They are signed out everywhere and cannot sign in until reactivated.</>,
-          unban: <>Reactivate <strong>{pending.operator.email}</strong>? They can sign in again with their password.</>,
-          revoke: <>Sign <strong>{pending.operator.email}</strong> out of every browser?</>,
-          reset: <>Set a new password for <strong>{pending.operator.email}</strong> and sign them out everywhere? The new password is <code className="font-mono">{newPassword}</code>; hand it over securely.</>,
-          unlock: <>Release the lock on <strong>{pending.operator.email}</strong> after failed sign-ins?</>,
-        }[pending.kind] : null}
-        confirmLabel={pending ? { ban: "Deactivate", unban: "Reactivate", revoke: "End sessions", reset: "Reset password", unlock: "Unlock" }[pending.kind] : ""}
+        title={
+          pending
+            ? {
+                ban: "Deactivate operator",
+                unban: "Reactivate operator",
+                revoke: "End all sessions",
+                reset: "Reset password",
+                unlock: "Unlock operator",
+              }[pending.kind]
+            : ""
+        }
+        message={
+          pending
+            ? {
+                ban: (
+                  <>
+                    Deactivate <strong>{pending.operator.email}</strong>? They are signed out everywhere and cannot sign
+                    in until reactivated.
+                  </>
+                ),
+                unban: (
+                  <>
+                    Reactivate <strong>{pending.operator.email}</strong>? They can sign in again with their password.
+                  </>
+                ),
+                revoke: (
+                  <>
+                    Sign <strong>{pending.operator.email}</strong> out of every browser?
+                  </>
+                ),
+                reset: (
+                  <>
+                    Set a new password for <strong>{pending.operator.email}</strong> and sign them out everywhere? The
+                    new password is <code className="font-mono">{newPassword}</code>; hand it over securely.
+                  </>
+                ),
+                unlock: (
+                  <>
+                    Release the lock on <strong>{pending.operator.email}</strong> after failed sign-ins?
+                  </>
+                ),
+              }[pending.kind]
+            : null
+        }
+        confirmLabel={
+          pending
+            ? {
+                ban: "Deactivate",
+                unban: "Reactivate",
+                revoke: "End sessions",
+                reset: "Reset password",
+                unlock: "Unlock",
+              }[pending.kind]
+            : ""
+        }
         busy={busy}
         error={pending && actionError ? errorMessage(actionError) : null}
         onCancel={() => setPending(null)}
@@ -176,17 +326,38 @@ const operatorFields: FieldSpec<CreateOperatorInput>[] = [
   { kind: "text", name: "email", label: "Email", required: true, type: "email" },
   { kind: "text", name: "name", label: "Name", required: true },
   { kind: "select", name: "role", label: "Role", options: operatorRoles, hint: msg.operators.roleHint },
-  { kind: "text", name: "password", label: "Initial password", required: true, mono: true, autoComplete: "off", hint: msg.operators.passwordHint },
+  {
+    kind: "text",
+    name: "password",
+    label: "Initial password",
+    required: true,
+    mono: true,
+    autoComplete: "off",
+    hint: msg.operators.passwordHint,
+  },
 ];
 const newOperator = (): CreateOperatorInput => ({ email: "", name: "", role: "viewer", password: randomPassword() });
 
-function CreateOperatorModal({ open, onClose, onCreated }: { open: boolean; onClose: () => void; onCreated: (email: string, password: string) => void }) {
+function CreateOperatorModal({
+  open,
+  onClose,
+  onCreated,
+}: {
+  open: boolean;
+  onClose: () => void;
+  onCreated: (email: string, password: string) => void;
+}) {
   const create = useCreateOperator();
-  const { form, serverError, submit } = useEntityForm(createOperatorSchema, newOperator(), async (values) => {
-    const created = await create.mutateAsync(values);
-    onCreated(created.email, values.password);
-    form.reset(newOperator());
-  }, { guard: false });
+  const { form, serverError, submit } = useEntityForm(
+    createOperatorSchema,
+    newOperator(),
+    async (values) => {
+      const created = await create.mutateAsync(values);
+      onCreated(created.email, values.password);
+      form.reset(newOperator());
+    },
+    { guard: false },
+  );
   const busy = form.formState.isSubmitting;
   return (
     <Modal open={open} title="Add Operator" onClose={onClose}>
@@ -194,7 +365,9 @@ function CreateOperatorModal({ open, onClose, onCreated }: { open: boolean; onCl
         <FormError message={serverError} />
         <FormFields fields={operatorFields} form={form} schema={createOperatorSchema} />
         <div className="flex justify-end gap-2">
-          <button type="button" className="btn btn-ghost" onClick={onClose}>{msg.ui.cancel}</button>
+          <button type="button" className="btn btn-ghost" onClick={onClose}>
+            {msg.ui.cancel}
+          </button>
           <button type="submit" className="btn btn-primary" disabled={busy}>
             <ShieldCheck className="h-4 w-4" aria-hidden /> {busy ? msg.operators.creating : msg.operators.create}
           </button>

@@ -13,18 +13,32 @@ export const { keys: operatorKeys, listQuery: operatorListQuery } = operators;
 const meta = { invalidates: [queryRoots.operators] };
 
 /** POST /api/operators: a new operator with the password the admin hands over. */
-export const useCreateOperator = () => useApiMutation((input: CreateOperatorInput) => api("/operators", operatorSchema, { method: "POST", body: input }), meta);
+export const useCreateOperator = () =>
+  useApiMutation(
+    (input: CreateOperatorInput) => api("/operators", operatorSchema, { method: "POST", body: input }),
+    meta,
+  );
 
 /** PATCH /api/operators/{id}: role, deactivation, name. */
 export const useUpdateOperator = () =>
-  useApiMutation(({ id, ...patch }: { id: string; role?: OperatorRole; banned?: boolean; name?: string }) => api(`/operators/${id}`, operatorSchema, { method: "PATCH", body: patch }), meta);
+  useApiMutation(
+    ({ id, ...patch }: { id: string; role?: OperatorRole; banned?: boolean; name?: string }) =>
+      api(`/operators/${id}`, operatorSchema, { method: "PATCH", body: patch }),
+    meta,
+  );
 
 /** A new password for an operator (their sessions end). */
 export const useResetPassword = () =>
-  useApiMutation(({ id, password }: { id: string; password: string }) => api(`/operators/${id}/reset-password`, revokedSchema, { method: "POST", body: { password } }), meta);
+  useApiMutation(
+    ({ id, password }: { id: string; password: string }) =>
+      api(`/operators/${id}/reset-password`, revokedSchema, { method: "POST", body: { password } }),
+    meta,
+  );
 
 /** End all sessions of an operator. */
-export const useRevokeSessions = () => useApiMutation((id: string) => api(`/operators/${id}/revoke-sessions`, revokedSchema, { method: "POST" }), meta);
+export const useRevokeSessions = () =>
+  useApiMutation((id: string) => api(`/operators/${id}/revoke-sessions`, revokedSchema, { method: "POST" }), meta);
 
 /** Lift a sign-in lockout. */
-export const useUnlockOperator = () => useApiMutation((id: string) => api(`/operators/${id}/unlock`, okSchema, { method: "POST" }), meta);
+export const useUnlockOperator = () =>
+  useApiMutation((id: string) => api(`/operators/${id}/unlock`, okSchema, { method: "POST" }), meta);

@@ -10,7 +10,12 @@ import { useCreatePlatform } from "./queries";
 export default function AddPlatformPage() {
   const create = useCreatePlatform();
   return (
-    <FormScreen section={msg.nav.platforms} title={msg.platforms.addTitle} subtitle={msg.platforms.addSubtitle} back={{ to: "/platforms", label: msg.platforms.backToList }}>
+    <FormScreen
+      section={msg.nav.platforms}
+      title={msg.platforms.addTitle}
+      subtitle={msg.platforms.addSubtitle}
+      back={{ to: "/platforms", label: msg.platforms.backToList }}
+    >
       {({ cancel, finish }) => (
         <EntityForm
           schema={createPlatformSchema}

@@ -27,7 +27,11 @@ export default function EditPlatformPage() {
         <EntityForm
           schema={createPlatformSchema}
           fields={platformFields}
-          defaults={{ platform_name: platform.platform_name, platform_description: platform.platform_description ?? "", status: known(platformStatuses, platform.status) }}
+          defaults={{
+            platform_name: platform.platform_name,
+            platform_description: platform.platform_description ?? "",
+            status: known(platformStatuses, platform.status),
+          }}
           submitLabel={msg.platforms.save}
           busyLabel={msg.platforms.saving}
           cancel={cancel}

@@ -16,7 +16,13 @@ import { DateText, Muted } from "../components/text";
 import { RecordLink } from "../components/RecordLink";
 import { useServerList } from "../lib/server-list";
 import { platformRecord } from "./PlatformForm";
-import { platformPromptsQuery, platformQuery, useDeletePlatform, useUnassignPrompt, useUpdatePlatform } from "./queries";
+import {
+  platformPromptsQuery,
+  platformQuery,
+  useDeletePlatform,
+  useUnassignPrompt,
+  useUpdatePlatform,
+} from "./queries";
 
 /**
  * /platforms/{platform_id} (SPEC.md §2 links it; docs/decisions.md): the platform's information,
@@ -35,23 +41,42 @@ export default function PlatformDetailPage() {
       remove={{
         mutation: remove,
         title: "Delete Platform",
-        message: (p) => <p className="break-words">{p.prompt_count > 0 ? msg.platforms.deleteConfirmCascade(nameOf(p), p.prompt_count) : msg.platforms.deleteConfirm(nameOf(p))}</p>,
+        message: (p) => (
+          <p className="break-words">
+            {p.prompt_count > 0
+              ? msg.platforms.deleteConfirmCascade(nameOf(p), p.prompt_count)
+              : msg.platforms.deleteConfirm(nameOf(p))}
+          </p>
+        ),
         // The confirm names the assignments, so the delete removes them (a newer one than shown is refused: 409).
         variables: (p) => p.prompt_count > 0,
         done: { message: msg.platforms.deleted, to: () => ({ to: "/platforms" }) },
       }}
     >
-      {(platform, { deleteAction }) => <PlatformView platform={platform} name={nameOf(platform)} deleteAction={deleteAction} />}
+      {(platform, { deleteAction }) => (
+        <PlatformView platform={platform} name={nameOf(platform)} deleteAction={deleteAction} />
+      )}
     </RecordPage>
   );
 }
 
-function PlatformView({ platform: p, name, deleteAction }: { platform: PlatformDetail; name: string; deleteAction?: Action }) {
+function PlatformView({
+  platform: p,
+  name,
+  deleteAction,
+}: {
+  platform: PlatformDetail;
+  name: string;
+  deleteAction?: Action;
+}) {
   const platformId = p.platform_id;
   const update = useUpdatePlatform(platformId);
   const inactive = p.status === "inactive";
   const toggle = () =>
-    update.mutate({ status: inactive ? "active" : "inactive" }, { onSuccess: () => notify(inactive ? msg.platforms.activated : msg.platforms.archived) });
+    update.mutate(
+      { status: inactive ? "active" : "inactive" },
+      { onSuccess: () => notify(inactive ? msg.platforms.activated : msg.platforms.archived) },
+    );
 
   return (
     <>
@@ -60,13 +85,29 @@ function PlatformView({ platform: p, name, deleteAction }: { platform: PlatformD
         title={name}
         section={msg.nav.platforms}
         badge={<StatusBadge kind="platform" status={p.status} />}
-        subtitle={p.platform_description ? <span title={p.platform_description}>{p.platform_description}</span> : undefined}
+        subtitle={
+          p.platform_description ? <span title={p.platform_description}>{p.platform_description}</span> : undefined
+        }
         actions={
           <ActionBar
             actions={[
               historyAction("platform", platformId),
-              { label: "Edit", icon: Pencil, tone: "primary", need: "editor", primary: true, to: "/platforms/$platformId/edit", params: { platformId } },
-              { label: inactive ? msg.prompts.activate : msg.prompts.archive, icon: inactive ? ArchiveRestore : Archive, need: "editor", busy: update.isPending, onClick: toggle },
+              {
+                label: "Edit",
+                icon: Pencil,
+                tone: "primary",
+                need: "editor",
+                primary: true,
+                to: "/platforms/$platformId/edit",
+                params: { platformId },
+              },
+              {
+                label: inactive ? msg.prompts.activate : msg.prompts.archive,
+                icon: inactive ? ArchiveRestore : Archive,
+                need: "editor",
+                busy: update.isPending,
+                onClick: toggle,
+              },
               deleteAction,
             ]}
           />
@@ -84,7 +125,10 @@ function PlatformView({ platform: p, name, deleteAction }: { platform: PlatformD
               { label: "Description", value: p.platform_description ?? <Muted>{msg.users.notProvided}</Muted> },
               { label: "Prompts", value: formatNumber(p.prompt_count) },
               { label: "Created", value: <DateText iso={p.created_at} withTime /> },
-              { label: "Last Updated", value: p.updated_at ? <DateText iso={p.updated_at} withTime /> : <Muted>{msg.prompts.never}</Muted> },
+              {
+                label: "Last Updated",
+                value: p.updated_at ? <DateText iso={p.updated_at} withTime /> : <Muted>{msg.prompts.never}</Muted>,
+              },
             ]}
           />
         </Section>
@@ -102,17 +146,35 @@ const promptColumns = [
     id: "prompt_title",
     header: "Prompt",
     meta: { grow: true, primary: true },
-    cell: ({ row }) => <RecordLink to="/prompts/$promptId" params={{ promptId: row.original.prompt_id }} text={row.original.prompt_title} />,
+    cell: ({ row }) => (
+      <RecordLink
+        to="/prompts/$promptId"
+        params={{ promptId: row.original.prompt_id }}
+        text={row.original.prompt_title}
+      />
+    ),
   }),
-  col.accessor("status", { id: "status", header: "Status", cell: (c) => <StatusBadge kind="prompt" status={c.getValue()} /> }),
-  col.accessor("is_active", { id: "is_active", header: "Assignment", cell: (c) => <StatusBadge kind="assignment" status={c.getValue() ? "active" : "inactive"} /> }),
+  col.accessor("status", {
+    id: "status",
+    header: "Status",
+    cell: (c) => <StatusBadge kind="prompt" status={c.getValue()} />,
+  }),
+  col.accessor("is_active", {
+    id: "is_active",
+    header: "Assignment",
+    cell: (c) => <StatusBadge kind="assignment" status={c.getValue() ? "active" : "inactive"} />,
+  }),
   col.accessor("assigned_at", { id: "assigned_at", header: "Assigned", cell: (c) => <DateText iso={c.getValue()} /> }),
 ];
 
 /** The prompts assigned to the platform: title (link), prompt status, assignment status, assigned date, Unassign after the spec's confirm. */
 function PromptsTable({ platformId }: { platformId: string }) {
   const canEdit = useCan("editor");
-  const list = useServerList<PlatformPrompt>({ mode: "local", defaults: { sort: "assigned_at", order: "desc" }, query: platformPromptsQuery(platformId) });
+  const list = useServerList<PlatformPrompt>({
+    mode: "local",
+    defaults: { sort: "assigned_at", order: "desc" },
+    query: platformPromptsQuery(platformId),
+  });
   const unassign = useConfirmAction<PlatformPrompt, string>({
     mutation: useUnassignPrompt(platformId),
     title: "Unassign Platform",
@@ -129,11 +191,23 @@ function PromptsTable({ platformId }: { platformId: string }) {
       columns={promptColumns}
       rowKey={(a) => a.prompt_id}
       rowLink={(a) => ({ to: "/prompts/$promptId", params: { promptId: a.prompt_id } })}
-      actions={canEdit ? (a) => (
-        <button type="button" className="btn btn-xs btn-ghost text-error" aria-label={`${msg.prompts.unassign} ${a.prompt_title}`} onClick={(e) => { e.stopPropagation(); unassign.ask(a); }}>
-          {msg.prompts.unassign}
-        </button>
-      ) : undefined}
+      actions={
+        canEdit
+          ? (a) => (
+              <button
+                type="button"
+                className="btn btn-xs btn-ghost text-error"
+                aria-label={`${msg.prompts.unassign} ${a.prompt_title}`}
+                onClick={(e) => {
+                  e.stopPropagation();
+                  unassign.ask(a);
+                }}
+              >
+                {msg.prompts.unassign}
+              </button>
+            )
+          : undefined
+      }
       empty={(q) => ({ title: msg.platforms.noPrompts, text: q ? undefined : msg.platforms.noPromptsText })}
       errorTitle={msg.prompts.loadError}
     >

@@ -19,13 +19,33 @@ const columns = [
     meta: { grow: true, primary: true },
     cell: ({ row }) => {
       const name = row.original.platform_name.trim() || msg.fallbacks.unnamedPlatform;
-      return <RecordLink to="/platforms/$platformId" params={{ platformId: row.original.platform_id }} text={name} detail={row.original.platform_description} />;
+      return (
+        <RecordLink
+          to="/platforms/$platformId"
+          params={{ platformId: row.original.platform_id }}
+          text={name}
+          detail={row.original.platform_description}
+        />
+      );
     },
   }),
-  col.accessor("status", { id: "status", header: "Status", cell: (c) => <StatusBadge kind="platform" status={c.getValue()} /> }),
-  col.accessor("prompt_count", { id: "prompt_count", header: "Prompts", meta: { align: "right" }, cell: (c) => <Num value={c.getValue()} /> }),
+  col.accessor("status", {
+    id: "status",
+    header: "Status",
+    cell: (c) => <StatusBadge kind="platform" status={c.getValue()} />,
+  }),
+  col.accessor("prompt_count", {
+    id: "prompt_count",
+    header: "Prompts",
+    meta: { align: "right" },
+    cell: (c) => <Num value={c.getValue()} />,
+  }),
   col.accessor("created_at", { id: "created_at", header: "Created", cell: (c) => <DateText iso={c.getValue()} /> }),
-  col.accessor("updated_at", { id: "updated_at", header: "Updated", cell: (c) => (c.getValue() ? <DateText iso={c.getValue()} /> : <Muted>{msg.prompts.never}</Muted>) }),
+  col.accessor("updated_at", {
+    id: "updated_at",
+    header: "Updated",
+    cell: (c) => (c.getValue() ? <DateText iso={c.getValue()} /> : <Muted>{msg.prompts.never}</Muted>),
+  }),
 ];
 
 /**
@@ -56,7 +76,15 @@ export default function PlatformsPage() {
       ]}
       section={{ label: "Platform list" }}
       search={msg.platforms.searchPlaceholder}
-      filters={<ListFilter list={list} name="status" label="Status" all={msg.platforms.allStatuses} options={platformStatuses} />}
+      filters={
+        <ListFilter
+          list={list}
+          name="status"
+          label="Status"
+          all={msg.platforms.allStatuses}
+          options={platformStatuses}
+        />
+      }
       exportPath="/platforms"
       table={{
         label: msg.platforms.title,

@@ -12,7 +12,10 @@ import { api } from "../api/client";
 import { entityQueries, useApiMutation } from "../lib/entity-queries";
 import { queryRoots } from "../lib/query-client";
 
-const platforms = entityQueries(queryRoots.platforms, "/platforms", { list: platformPageSchema, detail: platformDetailSchema });
+const platforms = entityQueries(queryRoots.platforms, "/platforms", {
+  list: platformPageSchema,
+  detail: platformDetailSchema,
+});
 /** Query keys of platforms (everything about one platform under its `detail` key), GET /api/platforms and /api/platforms/{id}. */
 export const { keys: platformKeys, listQuery: platformListQuery, detailQuery: platformQuery } = platforms;
 
@@ -23,19 +26,33 @@ export const platformPromptsQuery = platforms.nested("prompts", platformPromptPa
 const platformChanges = { invalidates: [queryRoots.platforms, queryRoots.prompts] };
 
 /** POST /api/platforms (/platforms/add). */
-export const useCreatePlatform = () => useApiMutation((input: CreatePlatformInput) => api("/platforms", platformSchema, { method: "POST", body: input }), platformChanges);
+export const useCreatePlatform = () =>
+  useApiMutation(
+    (input: CreatePlatformInput) => api("/platforms", platformSchema, { method: "POST", body: input }),
+    platformChanges,
+  );
 
 /** PATCH /api/platforms/{id}: Edit, Archive, Activate. */
 export const useUpdatePlatform = (id: string) =>
-  useApiMutation((input: UpdatePlatformInput) => api(`/platforms/${id}`, platformSchema, { method: "PATCH", body: input }), platformChanges);
+  useApiMutation(
+    (input: UpdatePlatformInput) => api(`/platforms/${id}`, platformSchema, { method: "PATCH", body: input }),
+    platformChanges,
+  );
 
 /** Delete (with `cascade`, its prompt assignments too). */
 export const useDeletePlatform = (id: string) =>
   useApiMutation(
-    (cascade: boolean) => api(`/platforms/${id}`, deletePlatformResultSchema, { method: "DELETE", query: cascade ? { cascade: "true" } : undefined }),
+    (cascade: boolean) =>
+      api(`/platforms/${id}`, deletePlatformResultSchema, {
+        method: "DELETE",
+        query: cascade ? { cascade: "true" } : undefined,
+      }),
     { removes: [platformKeys.detail(id)], invalidates: [platformKeys.lists(), queryRoots.prompts] },
   );
 
 /** Unassign a prompt from the platform page. */
 export const useUnassignPrompt = (platformId: string) =>
-  useApiMutation((promptId: string) => api(`/prompts/${promptId}/platforms/${platformId}`, okSchema, { method: "DELETE" }), platformChanges);
+  useApiMutation(
+    (promptId: string) => api(`/prompts/${promptId}/platforms/${platformId}`, okSchema, { method: "DELETE" }),
+    platformChanges,
+  );

@@ -11,7 +11,12 @@ export default function AddPromptPage() {
   const create = useCreatePrompt();
   const state = usePromptFormState();
   return (
-    <FormScreen section={msg.nav.prompts} title={msg.prompts.addTitle} subtitle={msg.prompts.addSubtitle} back={{ to: "/prompts", label: msg.prompts.backToPrompts }}>
+    <FormScreen
+      section={msg.nav.prompts}
+      title={msg.prompts.addTitle}
+      subtitle={msg.prompts.addSubtitle}
+      back={{ to: "/prompts", label: msg.prompts.backToPrompts }}
+    >
       {({ cancel, finish }) => (
         <EntityForm
           schema={createPromptSchema}
@@ -23,7 +28,9 @@ export default function AddPromptPage() {
           cancel={cancel}
           onSubmit={async (values) => {
             const prompt = await create.mutateAsync(values);
-            notify(msg.prompts.created, { link: { label: prompt.prompt_title, to: "/prompts/$promptId", params: { promptId: prompt.prompt_id } } });
+            notify(msg.prompts.created, {
+              link: { label: prompt.prompt_title, to: "/prompts/$promptId", params: { promptId: prompt.prompt_id } },
+            });
             await finish({ to: "/prompts" });
           }}
         />

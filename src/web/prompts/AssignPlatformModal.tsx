@@ -14,11 +14,24 @@ const nameOf = (p: AssignablePlatform) => p.platform_name.trim() || msg.fallback
  * assigned, searched by name or description (case-insensitive, on the server), an Assign button
  * per platform; "No platforms match your search." / "No available platforms to assign.".
  */
-export function AssignPlatformModal({ promptId, open, onClose, onAssigned }: { promptId: string; open: boolean; onClose: () => void; onAssigned: (platform: string) => void }) {
+export function AssignPlatformModal({
+  promptId,
+  open,
+  onClose,
+  onAssigned,
+}: {
+  promptId: string;
+  open: boolean;
+  onClose: () => void;
+  onAssigned: (platform: string) => void;
+}) {
   const [q, setQ] = useState("");
   const assign = useAssignPlatform(promptId);
   const [busyId, setBusyId] = useState<string | null>(null);
-  const platforms = useQuery({ ...assignablePlatformsQuery(promptId)({ q: q || undefined, sort: "platform_name", order: "asc", limit: 50 }), enabled: open });
+  const platforms = useQuery({
+    ...assignablePlatformsQuery(promptId)({ q: q || undefined, sort: "platform_name", order: "asc", limit: 50 }),
+    enabled: open,
+  });
 
   return (
     <PickModal
@@ -39,11 +52,20 @@ export function AssignPlatformModal({ promptId, open, onClose, onAssigned }: { p
             <Truncate text={nameOf(p)} className="font-medium" />
             <StatusBadge kind="platform" status={p.status} />
           </div>
-          {p.platform_description ? <p className="mt-0.5 line-clamp-2 text-sm text-base-content/70" title={p.platform_description}>{p.platform_description}</p> : null}
+          {p.platform_description ? (
+            <p className="mt-0.5 line-clamp-2 text-sm text-base-content/70" title={p.platform_description}>
+              {p.platform_description}
+            </p>
+          ) : null}
         </>
       )}
       action={{
-        content: (_p, busy) => <>{busy ? <span className="loading loading-spinner loading-xs" aria-hidden /> : null}{msg.prompts.assign}</>,
+        content: (_p, busy) => (
+          <>
+            {busy ? <span className="loading loading-spinner loading-xs" aria-hidden /> : null}
+            {msg.prompts.assign}
+          </>
+        ),
         label: (p) => `${msg.prompts.assign} ${nameOf(p)}`,
         run: (p) => {
           setBusyId(p.platform_id);

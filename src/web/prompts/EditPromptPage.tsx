@@ -31,7 +31,12 @@ export default function EditPromptPage() {
         <EntityForm
           schema={createPromptSchema}
           fields={promptFields}
-          defaults={{ prompt_title: prompt.prompt_title, prompt_value: prompt.prompt_value ?? "", skill_id: prompt.skill_id, status: known(promptStatuses, prompt.status) }}
+          defaults={{
+            prompt_title: prompt.prompt_title,
+            prompt_value: prompt.prompt_value ?? "",
+            skill_id: prompt.skill_id,
+            status: known(promptStatuses, prompt.status),
+          }}
           {...state}
           submitLabel={msg.prompts.update}
           busyLabel={msg.prompts.updating}

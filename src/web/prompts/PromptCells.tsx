@@ -11,5 +11,9 @@ export function PromptLink({ promptId, title, excerpt }: { promptId: string; tit
 export function PlatformNames({ names }: { names: string[] }) {
   if (names.length === 0) return <Muted>{msg.prompts.noPlatforms}</Muted>;
   const text = names.map((n) => n || msg.fallbacks.unnamedPlatform).join(", ");
-  return <span className="block max-w-56 truncate" title={text}>{text}</span>;
+  return (
+    <span className="block max-w-56 truncate" title={text}>
+      {text}
+    </span>
+  );
 }

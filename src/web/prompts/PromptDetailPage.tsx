@@ -62,7 +62,10 @@ function PromptView({ prompt: p, deleteAction }: { prompt: PromptDetail; deleteA
 
   // SPEC.md §4: Activate when inactive; otherwise Archive (active or draft becomes inactive).
   const toggle = () =>
-    update.mutate({ status: toggledPromptStatus(p.status) }, { onSuccess: () => notify(inactive ? msg.prompts.activated : msg.prompts.archived) });
+    update.mutate(
+      { status: toggledPromptStatus(p.status) },
+      { onSuccess: () => notify(inactive ? msg.prompts.activated : msg.prompts.archived) },
+    );
 
   return (
     <>
@@ -75,8 +78,22 @@ function PromptView({ prompt: p, deleteAction }: { prompt: PromptDetail; deleteA
           <ActionBar
             actions={[
               historyAction("prompt", promptId),
-              { label: msg.prompts.editPrompt, icon: Pencil, tone: "primary", need: "editor", primary: true, to: "/prompts/$promptId/edit", params: { promptId } },
-              { label: inactive ? msg.prompts.activate : msg.prompts.archive, icon: inactive ? ArchiveRestore : Archive, need: "editor", busy: update.isPending, onClick: toggle },
+              {
+                label: msg.prompts.editPrompt,
+                icon: Pencil,
+                tone: "primary",
+                need: "editor",
+                primary: true,
+                to: "/prompts/$promptId/edit",
+                params: { promptId },
+              },
+              {
+                label: inactive ? msg.prompts.activate : msg.prompts.archive,
+                icon: inactive ? ArchiveRestore : Archive,
+                need: "editor",
+                busy: update.isPending,
+                onClick: toggle,
+              },
               deleteAction,
             ]}
           />
@@ -88,14 +105,31 @@ function PromptView({ prompt: p, deleteAction }: { prompt: PromptDetail; deleteA
         <div className="flex min-w-0 flex-col gap-6 xl:col-span-2">
           <Section title="Prompt Content">
             {p.prompt_value ? (
-              <pre className="max-h-[28rem] overflow-auto whitespace-pre-wrap break-words rounded-box bg-base-200 p-4 font-mono text-sm" data-testid="prompt-content">{p.prompt_value}</pre>
+              <pre
+                className="max-h-[28rem] overflow-auto whitespace-pre-wrap break-words rounded-box bg-base-200 p-4 font-mono text-sm"
+                data-testid="prompt-content"
+              >
+                {p.prompt_value}
+              </pre>
             ) : (
               <Muted>{msg.prompts.noContent}</Muted>
             )}
           </Section>
           <Section
             title="Platform Assignments"
-            actions={<ActionBar actions={[{ label: msg.prompts.assignPlatform, icon: Plus, need: "editor", primary: true, onClick: () => setAssignOpen(true) }]} />}
+            actions={
+              <ActionBar
+                actions={[
+                  {
+                    label: msg.prompts.assignPlatform,
+                    icon: Plus,
+                    need: "editor",
+                    primary: true,
+                    onClick: () => setAssignOpen(true),
+                  },
+                ]}
+              />
+            }
           >
             <AssignmentsTable promptId={promptId} />
           </Section>
@@ -105,7 +139,12 @@ function PromptView({ prompt: p, deleteAction }: { prompt: PromptDetail; deleteA
         </div>
         <div className="flex min-w-0 flex-col gap-6">
           <Section title={msg.prompts.associatedSkill}>
-            <Link to="/skills/$skillId" params={{ skillId: p.skill_id }} className="link link-hover break-words font-medium" data-testid="associated-skill">
+            <Link
+              to="/skills/$skillId"
+              params={{ skillId: p.skill_id }}
+              className="link link-hover break-words font-medium"
+              data-testid="associated-skill"
+            >
               {skillName}
             </Link>
           </Section>
@@ -115,7 +154,10 @@ function PromptView({ prompt: p, deleteAction }: { prompt: PromptDetail; deleteA
               items={[
                 { label: "Status", value: <StatusBadge kind="prompt" status={p.status} /> },
                 { label: "Created", value: <DateText iso={p.created_at} withTime /> },
-                { label: "Updated", value: p.updated_at ? <DateText iso={p.updated_at} withTime /> : <Muted>{msg.prompts.never}</Muted> },
+                {
+                  label: "Updated",
+                  value: p.updated_at ? <DateText iso={p.updated_at} withTime /> : <Muted>{msg.prompts.never}</Muted>,
+                },
                 { label: "Prompt ID", value: p.prompt_id, mono: true },
               ]}
             />
@@ -140,10 +182,25 @@ const assignmentColumns = [
     id: "platform_name",
     header: "Platform",
     meta: { grow: true, primary: true },
-    cell: ({ row }) => <RecordLink to="/platforms/$platformId" params={{ platformId: row.original.platform_id }} text={platformName(row.original)} detail={row.original.platform_description} />,
+    cell: ({ row }) => (
+      <RecordLink
+        to="/platforms/$platformId"
+        params={{ platformId: row.original.platform_id }}
+        text={platformName(row.original)}
+        detail={row.original.platform_description}
+      />
+    ),
   }),
-  assignmentCol.accessor("is_active", { id: "is_active", header: "Status", cell: (c) => <StatusBadge kind="assignment" status={c.getValue() ? "active" : "inactive"} /> }),
-  assignmentCol.accessor("assigned_at", { id: "assigned_at", header: "Assigned", cell: (c) => <DateText iso={c.getValue()} /> }),
+  assignmentCol.accessor("is_active", {
+    id: "is_active",
+    header: "Status",
+    cell: (c) => <StatusBadge kind="assignment" status={c.getValue() ? "active" : "inactive"} />,
+  }),
+  assignmentCol.accessor("assigned_at", {
+    id: "assigned_at",
+    header: "Assigned",
+    cell: (c) => <DateText iso={c.getValue()} />,
+  }),
 ];
 
 /**
@@ -152,7 +209,11 @@ const assignmentColumns = [
  */
 function AssignmentsTable({ promptId }: { promptId: string }) {
   const canEdit = useCan("editor");
-  const list = useServerList<PromptPlatform>({ mode: "local", defaults: { sort: "assigned_at", order: "desc" }, query: promptPlatformsQuery(promptId) });
+  const list = useServerList<PromptPlatform>({
+    mode: "local",
+    defaults: { sort: "assigned_at", order: "desc" },
+    query: promptPlatformsQuery(promptId),
+  });
   const unassign = useConfirmAction<PromptPlatform, string>({
     mutation: useUnassignPlatform(promptId),
     title: "Unassign Platform",
@@ -170,12 +231,28 @@ function AssignmentsTable({ promptId }: { promptId: string }) {
       rowKey={(a) => a.platform_id}
       sortable={["platform_name", "assigned_at"]}
       rowLink={(a) => ({ to: "/platforms/$platformId", params: { platformId: a.platform_id } })}
-      actions={canEdit ? (a) => (
-        <button type="button" className="btn btn-xs btn-ghost text-error" aria-label={`${msg.prompts.unassign} ${platformName(a)}`} onClick={(e) => { e.stopPropagation(); unassign.ask(a); }}>
-          {msg.prompts.unassign}
-        </button>
-      ) : undefined}
-      empty={(q) => (q ? { title: msg.prompts.noPlatformMatch } : { title: msg.prompts.noAssignments, text: msg.prompts.noAssignmentsText })}
+      actions={
+        canEdit
+          ? (a) => (
+              <button
+                type="button"
+                className="btn btn-xs btn-ghost text-error"
+                aria-label={`${msg.prompts.unassign} ${platformName(a)}`}
+                onClick={(e) => {
+                  e.stopPropagation();
+                  unassign.ask(a);
+                }}
+              >
+                {msg.prompts.unassign}
+              </button>
+            )
+          : undefined
+      }
+      empty={(q) =>
+        q
+          ? { title: msg.prompts.noPlatformMatch }
+          : { title: msg.prompts.noAssignments, text: msg.prompts.noAssignmentsText }
+      }
       errorTitle={msg.app.genericError}
     >
       {unassign.dialog}
@@ -193,7 +270,12 @@ function VersionsPanel({ prompt }: { prompt: PromptDetail }) {
   const promptId = prompt.prompt_id;
   const canEdit = useCan("editor");
   const [compare, setCompare] = useState<number | null>(null);
-  const list = useServerList<PromptVersion>({ mode: "local", defaults: { sort: "version", order: "desc" }, limit: 10, query: promptVersionsQuery(promptId) });
+  const list = useServerList<PromptVersion>({
+    mode: "local",
+    defaults: { sort: "version", order: "desc" },
+    limit: 10,
+    query: promptVersionsQuery(promptId),
+  });
   const restore = useConfirmAction<number, number>({
     mutation: useRestoreVersion(promptId),
     title: msg.prompts.restore,
@@ -212,7 +294,9 @@ function VersionsPanel({ prompt }: { prompt: PromptDetail }) {
       cell: ({ row }) => (
         <span className="flex items-center gap-2 tabular-nums">
           {row.original.version}
-          {row.original.version === latest ? <span className="badge badge-sm badge-outline">{msg.prompts.current}</span> : null}
+          {row.original.version === latest ? (
+            <span className="badge badge-sm badge-outline">{msg.prompts.current}</span>
+          ) : null}
         </span>
       ),
     }),
@@ -222,13 +306,27 @@ function VersionsPanel({ prompt }: { prompt: PromptDetail }) {
       meta: { grow: true },
       cell: ({ row }) => (
         <div className="min-w-0">
-          <span className="block truncate" title={row.original.prompt_title}>{row.original.prompt_title}</span>
-          {row.original.restored_from ? <span className="block text-xs text-base-content/70">{msg.prompts.restoredFrom(row.original.restored_from)}</span> : null}
+          <span className="block truncate" title={row.original.prompt_title}>
+            {row.original.prompt_title}
+          </span>
+          {row.original.restored_from ? (
+            <span className="block text-xs text-base-content/70">
+              {msg.prompts.restoredFrom(row.original.restored_from)}
+            </span>
+          ) : null}
         </div>
       ),
     }),
-    versionCol.accessor("operator_email", { id: "by", header: "By", cell: (c) => c.getValue() ?? <Muted>{msg.prompts.unknownOperator}</Muted> }),
-    versionCol.accessor("created_at", { id: "created_at", header: "When", cell: (c) => <DateText iso={c.getValue()} withTime /> }),
+    versionCol.accessor("operator_email", {
+      id: "by",
+      header: "By",
+      cell: (c) => c.getValue() ?? <Muted>{msg.prompts.unknownOperator}</Muted>,
+    }),
+    versionCol.accessor("created_at", {
+      id: "created_at",
+      header: "When",
+      cell: (c) => <DateText iso={c.getValue()} withTime />,
+    }),
   ];
 
   return (
@@ -240,16 +338,36 @@ function VersionsPanel({ prompt }: { prompt: PromptDetail }) {
       actions={({ version: v }) =>
         v === latest ? null : (
           <>
-            <button type="button" className="btn btn-xs btn-outline" aria-label={`${msg.prompts.compare} version ${v}`} onClick={() => setCompare(v)}>{msg.prompts.compare}</button>
+            <button
+              type="button"
+              className="btn btn-xs btn-outline"
+              aria-label={`${msg.prompts.compare} version ${v}`}
+              onClick={() => setCompare(v)}
+            >
+              {msg.prompts.compare}
+            </button>
             {canEdit ? (
-              <button type="button" className="btn btn-xs btn-ghost" aria-label={`${msg.prompts.restore} version ${v}`} onClick={() => restore.ask(v)}>{msg.prompts.restore}</button>
+              <button
+                type="button"
+                className="btn btn-xs btn-ghost"
+                aria-label={`${msg.prompts.restore} version ${v}`}
+                onClick={() => restore.ask(v)}
+              >
+                {msg.prompts.restore}
+              </button>
             ) : null}
           </>
-        )}
+        )
+      }
       empty={() => ({ title: msg.prompts.noVersions, text: msg.prompts.noVersionsText })}
       errorTitle={msg.app.genericError}
     >
-      <Modal open={compare !== null} title={compare ? msg.prompts.diffTitle(compare) : msg.prompts.compare} onClose={() => setCompare(null)} size="lg">
+      <Modal
+        open={compare !== null}
+        title={compare ? msg.prompts.diffTitle(compare) : msg.prompts.compare}
+        onClose={() => setCompare(null)}
+        size="lg"
+      >
         {compare ? <DiffView promptId={promptId} version={compare} current={prompt} /> : null}
       </Modal>
       {restore.dialog}
@@ -260,6 +378,11 @@ function VersionsPanel({ prompt }: { prompt: PromptDetail }) {
 function DiffView({ promptId, version, current }: { promptId: string; version: number; current: PromptDetail }) {
   const source = useQuery(promptVersionQuery(promptId, version));
   if (source.isPending) return <Spinner />;
-  if (source.error) return <div role="alert" className="alert alert-error alert-soft text-sm">{errorMessage(source.error)}</div>;
+  if (source.error)
+    return (
+      <div role="alert" className="alert alert-error alert-soft text-sm">
+        {errorMessage(source.error)}
+      </div>
+    );
   return <VersionDiff from={source.data} to={current} />;
 }

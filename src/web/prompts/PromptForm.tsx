@@ -17,7 +17,13 @@ import type { RecordKind } from "../components/RecordPage";
  */
 export const promptFields: FieldSpec<CreatePromptInput>[] = [
   { kind: "text", name: "prompt_title", label: "Prompt Title", required: true },
-  { kind: "picker", name: "skill_id", label: "Skill", required: true, picker: (control) => <SkillPicker {...control} activeOnly field /> },
+  {
+    kind: "picker",
+    name: "skill_id",
+    label: "Skill",
+    required: true,
+    picker: (control) => <SkillPicker {...control} activeOnly field />,
+  },
   { kind: "textarea", name: "prompt_value", label: "Prompt Content", rows: 8, mono: true },
   { kind: "select", name: "status", label: "Status", options: promptStatuses },
 ];
@@ -27,7 +33,8 @@ export const promptDefaults: CreatePromptInput = { prompt_title: "", skill_id: "
 /** Whether any active skill exists (the picker itself asks the server as the user scrolls or types). */
 const anyActiveSkillQuery = {
   queryKey: [...queryRoots.skills, "options", "any-active"],
-  queryFn: ({ signal }: { signal: AbortSignal }) => api("/skills/options", skillOptionsSchema, { query: { active: "true", limit: 1 }, signal }),
+  queryFn: ({ signal }: { signal: AbortSignal }) =>
+    api("/skills/options", skillOptionsSchema, { query: { active: "true", limit: 1 }, signal }),
 };
 
 /**

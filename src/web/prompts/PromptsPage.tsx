@@ -18,19 +18,43 @@ const columns = [
     id: "prompt_title",
     header: "Prompt",
     meta: { grow: true, primary: true },
-    cell: ({ row }) => <PromptLink promptId={row.original.prompt_id} title={row.original.prompt_title} excerpt={row.original.prompt_excerpt} />,
+    cell: ({ row }) => (
+      <PromptLink
+        promptId={row.original.prompt_id}
+        title={row.original.prompt_title}
+        excerpt={row.original.prompt_excerpt}
+      />
+    ),
   }),
   col.accessor("skill_name", {
     id: "skill",
     header: "Skill",
     cell: ({ row }) => (
-      <RecordLink to="/skills/$skillId" params={{ skillId: row.original.skill_id }} text={row.original.skill_name ?? msg.fallbacks.unknownSkill} className="block max-w-48 truncate" onClick={(e) => e.stopPropagation()} />
+      <RecordLink
+        to="/skills/$skillId"
+        params={{ skillId: row.original.skill_id }}
+        text={row.original.skill_name ?? msg.fallbacks.unknownSkill}
+        className="block max-w-48 truncate"
+        onClick={(e) => e.stopPropagation()}
+      />
     ),
   }),
-  col.accessor("platform_names", { id: "platforms", header: "Platforms", cell: (c) => <PlatformNames names={c.getValue()} /> }),
-  col.accessor("status", { id: "status", header: "Status", cell: (c) => <StatusBadge kind="prompt" status={c.getValue()} /> }),
+  col.accessor("platform_names", {
+    id: "platforms",
+    header: "Platforms",
+    cell: (c) => <PlatformNames names={c.getValue()} />,
+  }),
+  col.accessor("status", {
+    id: "status",
+    header: "Status",
+    cell: (c) => <StatusBadge kind="prompt" status={c.getValue()} />,
+  }),
   col.accessor("created_at", { id: "created_at", header: "Created", cell: (c) => <DateText iso={c.getValue()} /> }),
-  col.accessor("updated_at", { id: "updated_at", header: "Updated", cell: (c) => (c.getValue() ? <DateText iso={c.getValue()} /> : <Muted>{msg.prompts.never}</Muted>) }),
+  col.accessor("updated_at", {
+    id: "updated_at",
+    header: "Updated",
+    cell: (c) => (c.getValue() ? <DateText iso={c.getValue()} /> : <Muted>{msg.prompts.never}</Muted>),
+  }),
 ];
 
 /**
@@ -62,7 +86,9 @@ export default function PromptsPage() {
       ]}
       section={{ label: "Prompt list" }}
       search={msg.prompts.searchPlaceholder}
-      filters={<ListFilter list={list} name="status" label="Status" all={msg.prompts.allStatuses} options={promptStatuses} />}
+      filters={
+        <ListFilter list={list} name="status" label="Status" all={msg.prompts.allStatuses} options={promptStatuses} />
+      }
       exportPath="/prompts"
       table={{
         label: msg.prompts.title,

@@ -8,9 +8,17 @@ function Words({ parts }: { parts: ChangeObject<string>[] }) {
   return (
     <>
       {parts.map((part, i) =>
-        part.added ? <ins key={i} className="bg-success/20 no-underline">{part.value}</ins>
-          : part.removed ? <del key={i} className="bg-error/20">{part.value}</del>
-            : <span key={i}>{part.value}</span>,
+        part.added ? (
+          <ins key={i} className="bg-success/20 no-underline">
+            {part.value}
+          </ins>
+        ) : part.removed ? (
+          <del key={i} className="bg-error/20">
+            {part.value}
+          </del>
+        ) : (
+          <span key={i}>{part.value}</span>
+        ),
       )}
     </>
   );
@@ -21,13 +29,39 @@ function Lines({ parts }: { parts: ChangeObject<string>[] }) {
   return (
     <>
       {parts.flatMap((part, i) =>
-        part.value.replace(/\n$/, "").split("\n").map((line, j) => {
-          const key = `${i}-${j}`;
-          const text = line || "\u00a0";
-          if (part.added) return <ins key={key} className="block bg-success/20 no-underline"><span aria-hidden className="select-none pr-2">+</span>{text}</ins>;
-          if (part.removed) return <del key={key} className="block bg-error/20"><span aria-hidden className="select-none pr-2">-</span>{text}</del>;
-          return <span key={key} className="block"><span aria-hidden className="select-none pr-2"> </span>{text}</span>;
-        }),
+        part.value
+          .replace(/\n$/, "")
+          .split("\n")
+          .map((line, j) => {
+            const key = `${i}-${j}`;
+            const text = line || "\u00a0";
+            if (part.added)
+              return (
+                <ins key={key} className="block bg-success/20 no-underline">
+                  <span aria-hidden className="select-none pr-2">
+                    +
+                  </span>
+                  {text}
+                </ins>
+              );
+            if (part.removed)
+              return (
+                <del key={key} className="block bg-error/20">
+                  <span aria-hidden className="select-none pr-2">
+                    -
+                  </span>
+                  {text}
+                </del>
+              );
+            return (
+              <span key={key} className="block">
+                <span aria-hidden className="select-none pr-2">
+                  {" "}
+                </span>
+                {text}
+              </span>
+            );
+          }),
       )}
     </>
   );
@@ -45,7 +79,9 @@ export function VersionDiff({ from, to }: { from: Texts; to: Texts }) {
     <div className="flex flex-col gap-4" data-testid="version-diff">
       <div>
         <h3 className="mb-1 text-xs font-medium uppercase tracking-wide text-base-content/70">Title</h3>
-        <p className="break-words text-sm"><Words parts={diffWords(from.prompt_title, to.prompt_title)} /></p>
+        <p className="break-words text-sm">
+          <Words parts={diffWords(from.prompt_title, to.prompt_title)} />
+        </p>
       </div>
       <div>
         <h3 className="mb-1 text-xs font-medium uppercase tracking-wide text-base-content/70">Content</h3>

@@ -23,7 +23,11 @@ export const { keys: promptKeys, listQuery: promptListQuery, detailQuery: prompt
 /** The prompt page's Platform Assignments table. */
 export const promptPlatformsQuery = prompts.nested("platforms", promptPlatformPageSchema);
 /** The Assign Platform modal's candidates: active platforms not yet assigned. */
-export const assignablePlatformsQuery = prompts.nested("assignable", assignablePlatformPageSchema, "assignable-platforms");
+export const assignablePlatformsQuery = prompts.nested(
+  "assignable",
+  assignablePlatformPageSchema,
+  "assignable-platforms",
+);
 /** The Versions panel. */
 export const promptVersionsQuery = prompts.nested("versions", promptVersionPageSchema);
 
@@ -41,11 +45,18 @@ const promptChanges = { invalidates: [queryRoots.prompts, queryRoots.skills, que
 const assignmentChanges = { invalidates: [queryRoots.prompts, queryRoots.platforms] };
 
 /** POST /api/prompts (SPEC.md §2 "/prompts/add"). */
-export const useCreatePrompt = () => useApiMutation((input: CreatePromptInput) => api("/prompts", promptSchema, { method: "POST", body: input }), promptChanges);
+export const useCreatePrompt = () =>
+  useApiMutation(
+    (input: CreatePromptInput) => api("/prompts", promptSchema, { method: "POST", body: input }),
+    promptChanges,
+  );
 
 /** PATCH /api/prompts/{id}: Edit, Activate, Archive. */
 export const useUpdatePrompt = (id: string) =>
-  useApiMutation((input: UpdatePromptInput) => api(`/prompts/${id}`, promptSchema, { method: "PATCH", body: input }), promptChanges);
+  useApiMutation(
+    (input: UpdatePromptInput) => api(`/prompts/${id}`, promptSchema, { method: "PATCH", body: input }),
+    promptChanges,
+  );
 
 /** Delete; the prompt's own queries would now answer 404, so they are dropped instead of refetched. */
 export const useDeletePrompt = (id: string) =>
@@ -56,12 +67,25 @@ export const useDeletePrompt = (id: string) =>
 
 /** Assign Platform. */
 export const useAssignPlatform = (id: string) =>
-  useApiMutation((platformId: string) => api(`/prompts/${id}/platforms`, platformAssignmentResultSchema, { method: "POST", body: { platform_id: platformId } }), assignmentChanges);
+  useApiMutation(
+    (platformId: string) =>
+      api(`/prompts/${id}/platforms`, platformAssignmentResultSchema, {
+        method: "POST",
+        body: { platform_id: platformId },
+      }),
+    assignmentChanges,
+  );
 
 /** Unassign (the row is deleted, SPEC.md §4). */
 export const useUnassignPlatform = (id: string) =>
-  useApiMutation((platformId: string) => api(`/prompts/${id}/platforms/${platformId}`, okSchema, { method: "DELETE" }), assignmentChanges);
+  useApiMutation(
+    (platformId: string) => api(`/prompts/${id}/platforms/${platformId}`, okSchema, { method: "DELETE" }),
+    assignmentChanges,
+  );
 
 /** Restore a version: the prompt takes its texts as a new version. */
 export const useRestoreVersion = (id: string) =>
-  useApiMutation((version: number) => api(`/prompts/${id}/restore`, promptSchema, { method: "POST", body: { version } }), promptChanges);
+  useApiMutation(
+    (version: number) => api(`/prompts/${id}/restore`, promptSchema, { method: "POST", body: { version } }),
+    promptChanges,
+  );

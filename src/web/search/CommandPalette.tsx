@@ -3,7 +3,17 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
 import { Command } from "cmdk";
 import { useDebounce } from "use-debounce";
-import { ArrowRight, Building2, Clock, MessageSquareText, MonitorSmartphone, Sparkles, User, UsersRound, type LucideIcon } from "lucide-react";
+import {
+  ArrowRight,
+  Building2,
+  Clock,
+  MessageSquareText,
+  MonitorSmartphone,
+  Sparkles,
+  User,
+  UsersRound,
+  type LucideIcon,
+} from "lucide-react";
 import { msg } from "../../domain/messages";
 import { searchHref, searchKindInfo, searchResultSchema, type SearchHit, type SearchKind } from "../../domain/search";
 import { api, errorMessage } from "../api/client";
@@ -11,11 +21,23 @@ import { StatusBadge, type BadgeKind } from "../components/badges";
 import { queryRoots } from "../lib/query-client";
 
 const icons: Record<SearchKind, LucideIcon> = {
-  customers: Building2, users: User, teams: UsersRound, skills: Sparkles, prompts: MessageSquareText, platforms: MonitorSmartphone,
+  customers: Building2,
+  users: User,
+  teams: UsersRound,
+  skills: Sparkles,
+  prompts: MessageSquareText,
+  platforms: MonitorSmartphone,
 };
 
 /** The badge colours of each kind's records (SPEC.md §4), as the lists show them. */
-const badgeKinds: Record<SearchKind, BadgeKind> = { customers: "customer", users: "user", teams: "team", skills: "skill", prompts: "prompt", platforms: "platform" };
+const badgeKinds: Record<SearchKind, BadgeKind> = {
+  customers: "customer",
+  users: "user",
+  teams: "team",
+  skills: "skill",
+  prompts: "prompt",
+  platforms: "platform",
+};
 
 type Recent = SearchHit & { kind: SearchKind };
 const recentKey = "pedal.search.recent";
@@ -25,14 +47,21 @@ const maxRecent = 8;
 function readRecent(): Recent[] {
   try {
     const parsed = JSON.parse(localStorage.getItem(recentKey) ?? "[]") as unknown;
-    return Array.isArray(parsed) ? (parsed as Recent[]).filter((r) => r && typeof r.id === "string" && r.kind in searchKindInfo).slice(0, maxRecent) : [];
+    return Array.isArray(parsed)
+      ? (parsed as Recent[])
+          .filter((r) => r && typeof r.id === "string" && r.kind in searchKindInfo)
+          .slice(0, maxRecent)
+      : [];
   } catch {
     return [];
   }
 }
 
 function remember(record: Recent) {
-  const next = [record, ...readRecent().filter((r) => !(r.id === record.id && r.kind === record.kind))].slice(0, maxRecent);
+  const next = [record, ...readRecent().filter((r) => !(r.id === record.id && r.kind === record.kind))].slice(
+    0,
+    maxRecent,
+  );
   localStorage.setItem(recentKey, JSON.stringify(next));
 }
 
@@ -42,7 +71,13 @@ function remember(record: Recent) {
  * recent records when the field is empty. Keyboard: arrows move, Enter opens, Escape closes.
  * Built on cmdk (the list's keyboard model and ARIA) inside the native <dialog>.
  */
-export default function CommandPalette({ open, value, onValueChange, onClose, onReady }: {
+export default function CommandPalette({
+  open,
+  value,
+  onValueChange,
+  onClose,
+  onReady,
+}: {
   open: boolean;
   value: string;
   onValueChange: (value: string) => void;
@@ -96,7 +131,13 @@ export default function CommandPalette({ open, value, onValueChange, onClose, on
   const nothing = showing && results.data?.q === q && groups.length === 0;
 
   return (
-    <dialog ref={ref} className="modal items-start pt-[8vh]" onClose={onClose} aria-label={msg.search.dialog} data-testid="command-palette">
+    <dialog
+      ref={ref}
+      className="modal items-start pt-[8vh]"
+      onClose={onClose}
+      aria-label={msg.search.dialog}
+      data-testid="command-palette"
+    >
       <div className="modal-box w-[calc(100%-1.5rem)] max-w-2xl p-0">
         <Command label={msg.search.dialog} shouldFilter={false} loop className="flex max-h-[70vh] flex-col">
           <div className="border-b border-base-300 px-3 py-2">
@@ -111,14 +152,33 @@ export default function CommandPalette({ open, value, onValueChange, onClose, on
             />
           </div>
           <Command.List className="min-h-0 flex-1 overflow-y-auto p-2" aria-label={msg.search.dialog}>
-            {results.isFetching && showing ? <Command.Loading><span className="block px-3 py-2 text-sm text-base-content/70">{msg.search.searching}</span></Command.Loading> : null}
-            {results.error && showing ? <div role="alert" className="px-3 py-2 text-sm text-error">{msg.search.failed}: {errorMessage(results.error)}</div> : null}
-            {nothing ? <p className="px-3 py-6 text-center text-sm text-base-content/70" role="status">{msg.search.noResults(q)}</p> : null}
+            {results.isFetching && showing ? (
+              <Command.Loading>
+                <span className="block px-3 py-2 text-sm text-base-content/70">{msg.search.searching}</span>
+              </Command.Loading>
+            ) : null}
+            {results.error && showing ? (
+              <div role="alert" className="px-3 py-2 text-sm text-error">
+                {msg.search.failed}: {errorMessage(results.error)}
+              </div>
+            ) : null}
+            {nothing ? (
+              <p className="px-3 py-6 text-center text-sm text-base-content/70" role="status">
+                {msg.search.noResults(q)}
+              </p>
+            ) : null}
             {!showing ? (
               recent.length > 0 ? (
                 <Command.Group heading={msg.search.recent} className="palette-group">
                   {recent.map((r) => (
-                    <PaletteItem key={`${r.kind}:${r.id}`} value={`recent:${r.kind}:${r.id}`} icon={Clock} hit={r} kind={r.kind} onSelect={() => openRecord(r.kind, r)} />
+                    <PaletteItem
+                      key={`${r.kind}:${r.id}`}
+                      value={`recent:${r.kind}:${r.id}`}
+                      icon={Clock}
+                      hit={r}
+                      kind={r.kind}
+                      onSelect={() => openRecord(r.kind, r)}
+                    />
                   ))}
                 </Command.Group>
               ) : (
@@ -128,7 +188,14 @@ export default function CommandPalette({ open, value, onValueChange, onClose, on
             {groups.map((g) => (
               <Command.Group key={g.kind} heading={searchKindInfo[g.kind].heading} className="palette-group">
                 {g.items.map((hit) => (
-                  <PaletteItem key={hit.id} value={`${g.kind}:${hit.id}`} icon={icons[g.kind]} hit={hit} kind={g.kind} onSelect={() => openRecord(g.kind, hit)} />
+                  <PaletteItem
+                    key={hit.id}
+                    value={`${g.kind}:${hit.id}`}
+                    icon={icons[g.kind]}
+                    hit={hit}
+                    kind={g.kind}
+                    onSelect={() => openRecord(g.kind, hit)}
+                  />
                 ))}
                 <Command.Item
                   value={`all:${g.kind}`}
@@ -141,26 +208,50 @@ export default function CommandPalette({ open, value, onValueChange, onClose, on
               </Command.Group>
             ))}
           </Command.List>
-          <div className="hidden border-t border-base-300 px-4 py-2 text-xs text-base-content/70 sm:block" aria-hidden>{msg.search.hint}</div>
+          <div className="hidden border-t border-base-300 px-4 py-2 text-xs text-base-content/70 sm:block" aria-hidden>
+            {msg.search.hint}
+          </div>
         </Command>
       </div>
       <form method="dialog" className="modal-backdrop">
-        <button type="submit" aria-label="Close" tabIndex={-1}>close</button>
+        <button type="submit" aria-label="Close" tabIndex={-1}>
+          close
+        </button>
       </form>
     </dialog>
   );
 }
 
-function PaletteItem({ value, icon: Icon, hit, kind, onSelect }: { value: string; icon: LucideIcon; hit: SearchHit; kind: SearchKind; onSelect: () => void }) {
+function PaletteItem({
+  value,
+  icon: Icon,
+  hit,
+  kind,
+  onSelect,
+}: {
+  value: string;
+  icon: LucideIcon;
+  hit: SearchHit;
+  kind: SearchKind;
+  onSelect: () => void;
+}) {
   return (
-    <Command.Item value={value} onSelect={onSelect} className="flex cursor-pointer items-center gap-3 rounded-md px-3 py-2 data-[selected=true]:bg-base-200">
+    <Command.Item
+      value={value}
+      onSelect={onSelect}
+      className="flex cursor-pointer items-center gap-3 rounded-md px-3 py-2 data-[selected=true]:bg-base-200"
+    >
       <Icon className="h-4 w-4 shrink-0 text-base-content/70" aria-hidden />
       <span className="min-w-0 flex-1">
         <span className="block truncate text-sm font-medium">{hit.title}</span>
         {hit.subtitle ? <span className="block truncate text-xs text-base-content/70">{hit.subtitle}</span> : null}
       </span>
       <span className="sr-only">{searchKindInfo[kind].heading}</span>
-      {hit.status ? <span className="shrink-0"><StatusBadge kind={badgeKinds[kind]} status={hit.status} /></span> : null}
+      {hit.status ? (
+        <span className="shrink-0">
+          <StatusBadge kind={badgeKinds[kind]} status={hit.status} />
+        </span>
+      ) : null}
     </Command.Item>
   );
 }

@@ -1,6 +1,18 @@
 import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from "react";
 import { Link, useRouterState } from "@tanstack/react-router";
-import { ChevronsLeft, ChevronsRight, KeyRound, LogOut, Menu, Monitor, MonitorX, Moon, Search, Sun, X } from "lucide-react";
+import {
+  ChevronsLeft,
+  ChevronsRight,
+  KeyRound,
+  LogOut,
+  Menu,
+  Monitor,
+  MonitorX,
+  Moon,
+  Search,
+  Sun,
+  X,
+} from "lucide-react";
 import { msg } from "../../domain/messages";
 import { useAuth } from "../auth/AuthProvider";
 import { passwordMessages } from "../../domain/password-messages";
@@ -15,7 +27,9 @@ import { loadCommandPalette } from "../search/public";
 import { adminNavItems, navItems } from "./nav";
 
 /** The Change password dialog (and the zod schema it validates with) loads when first opened. */
-const ChangePasswordModal = lazy(() => import("../auth/ChangePasswordModal").then((m) => ({ default: m.ChangePasswordModal })));
+const ChangePasswordModal = lazy(() =>
+  import("../auth/ChangePasswordModal").then((m) => ({ default: m.ChangePasswordModal })),
+);
 
 const collapsedKey = "pedal.sidebar.collapsed";
 
@@ -39,7 +53,10 @@ export function Shell({ children }: { children: ReactNode }) {
 
   return (
     <div className="flex min-h-full">
-      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-base-100 focus:p-2">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-base-100 focus:p-2"
+      >
         {msg.ui.skipToContent}
       </a>
       <aside
@@ -47,7 +64,9 @@ export function Shell({ children }: { children: ReactNode }) {
         data-collapsed={collapsed}
         className={`sticky top-0 hidden h-screen shrink-0 flex-col border-r border-base-300 bg-base-100 transition-[width] duration-200 lg:flex ${collapsed ? "w-16" : "w-64"}`}
       >
-        <div className={`flex h-16 items-center gap-2 border-b border-base-300 ${collapsed ? "justify-center" : "px-4"}`}>
+        <div
+          className={`flex h-16 items-center gap-2 border-b border-base-300 ${collapsed ? "justify-center" : "px-4"}`}
+        >
           <Logo className="h-8 w-8 shrink-0" />
           {collapsed ? null : <span className="truncate font-semibold">{msg.app.name}</span>}
         </div>
@@ -55,12 +74,24 @@ export function Shell({ children }: { children: ReactNode }) {
         <div className="border-t border-base-300 p-2">
           {collapsed ? (
             <Hint label={msg.ui.expandSidebar}>
-              <button type="button" className="btn btn-ghost btn-sm btn-square w-full" onClick={() => setCollapsed(false)} aria-label={msg.ui.expandSidebar} aria-expanded={false}>
+              <button
+                type="button"
+                className="btn btn-ghost btn-sm btn-square w-full"
+                onClick={() => setCollapsed(false)}
+                aria-label={msg.ui.expandSidebar}
+                aria-expanded={false}
+              >
                 <ChevronsRight className="h-4 w-4" aria-hidden />
               </button>
             </Hint>
           ) : (
-            <button type="button" className="btn btn-ghost btn-sm w-full justify-start" onClick={() => setCollapsed(true)} aria-label={msg.ui.collapseSidebar} aria-expanded>
+            <button
+              type="button"
+              className="btn btn-ghost btn-sm w-full justify-start"
+              onClick={() => setCollapsed(true)}
+              aria-label={msg.ui.collapseSidebar}
+              aria-expanded
+            >
               <ChevronsLeft className="h-4 w-4" aria-hidden />
               <span>{msg.ui.collapse}</span>
             </button>
@@ -72,13 +103,23 @@ export function Shell({ children }: { children: ReactNode }) {
 
       <div className="flex min-w-0 flex-1 flex-col">
         <header className="sticky top-0 z-30 flex h-16 items-center gap-2 border-b border-base-300 bg-base-100/95 px-3 backdrop-blur sm:gap-3 sm:px-6">
-          <button type="button" className="btn btn-ghost btn-sm btn-square lg:hidden" aria-label={msg.ui.openMenu} aria-expanded={mobileOpen} onClick={() => setMobileOpen(true)}>
+          <button
+            type="button"
+            className="btn btn-ghost btn-sm btn-square lg:hidden"
+            aria-label={msg.ui.openMenu}
+            aria-expanded={mobileOpen}
+            onClick={() => setMobileOpen(true)}
+          >
             <Menu className="h-5 w-5" aria-hidden />
           </button>
           <GlobalSearch />
           <UserMenu />
         </header>
-        <main id="main" tabIndex={-1} className="mx-auto w-full min-w-0 max-w-7xl flex-1 px-4 py-6 focus:outline-none sm:px-6 lg:px-8">
+        <main
+          id="main"
+          tabIndex={-1}
+          className="mx-auto w-full min-w-0 max-w-7xl flex-1 px-4 py-6 focus:outline-none sm:px-6 lg:px-8"
+        >
           {children}
         </main>
       </div>
@@ -112,7 +153,12 @@ function MobileDrawer({ open, onClose }: { open: boolean; onClose: () => void })
           <div className="flex h-16 items-center gap-2 border-b border-base-300 px-4">
             <Logo className="h-8 w-8" />
             <span className="flex-1 font-semibold">{msg.app.name}</span>
-            <button type="button" className="btn btn-ghost btn-sm btn-square" aria-label={msg.ui.closeMenu} onClick={onClose}>
+            <button
+              type="button"
+              className="btn btn-ghost btn-sm btn-square"
+              aria-label={msg.ui.closeMenu}
+              onClick={onClose}
+            >
               <X className="h-5 w-5" aria-hidden />
             </button>
           </div>
@@ -130,7 +176,11 @@ function NavList({ collapsed }: { collapsed: boolean }) {
       <NavItems items={navItems} collapsed={collapsed} />
       {isAdmin ? (
         <>
-          <div className={`mt-4 mb-1 px-3 text-xs font-semibold uppercase tracking-wide text-base-content/70 ${collapsed ? "sr-only" : ""}`}>{msg.ui.administration}</div>
+          <div
+            className={`mt-4 mb-1 px-3 text-xs font-semibold uppercase tracking-wide text-base-content/70 ${collapsed ? "sr-only" : ""}`}
+          >
+            {msg.ui.administration}
+          </div>
           <NavItems items={adminNavItems} collapsed={collapsed} />
         </>
       ) : null}
@@ -224,29 +274,47 @@ function GlobalSearch() {
   }, []);
   return (
     <>
-    <form role="search" className="min-w-0 flex-1" onSubmit={(e) => { e.preventDefault(); show(); }}>
-      <label className="input input-sm w-full max-w-md">
-        <Search className="h-4 w-4 shrink-0 opacity-70" aria-hidden />
-        <input
-          type="search"
-          className="min-w-0"
-          placeholder={msg.app.searchPlaceholder}
-          aria-label={msg.app.searchPlaceholder}
-          aria-haspopup="dialog"
-          aria-keyshortcuts="Control+K Meta+K"
-          value={text}
-          onChange={(e) => { setText(e.target.value); show(); }}
-          onClick={show}
-          onPointerEnter={() => void loadCommandPalette()}
-        />
-        <kbd className="kbd kbd-sm hidden sm:inline-flex" aria-hidden>{msg.search.shortcut}</kbd>
-      </label>
-    </form>
-    {used ? (
-      <Suspense fallback={null}>
-        <CommandPalette open={open} value={text} onValueChange={setText} onClose={close} onReady={() => (catching.current = false)} />
-      </Suspense>
-    ) : null}
+      <form
+        role="search"
+        className="min-w-0 flex-1"
+        onSubmit={(e) => {
+          e.preventDefault();
+          show();
+        }}
+      >
+        <label className="input input-sm w-full max-w-md">
+          <Search className="h-4 w-4 shrink-0 opacity-70" aria-hidden />
+          <input
+            type="search"
+            className="min-w-0"
+            placeholder={msg.app.searchPlaceholder}
+            aria-label={msg.app.searchPlaceholder}
+            aria-haspopup="dialog"
+            aria-keyshortcuts="Control+K Meta+K"
+            value={text}
+            onChange={(e) => {
+              setText(e.target.value);
+              show();
+            }}
+            onClick={show}
+            onPointerEnter={() => void loadCommandPalette()}
+          />
+          <kbd className="kbd kbd-sm hidden sm:inline-flex" aria-hidden>
+            {msg.search.shortcut}
+          </kbd>
+        </label>
+      </form>
+      {used ? (
+        <Suspense fallback={null}>
+          <CommandPalette
+            open={open}
+            value={text}
+            onValueChange={setText}
+            onClose={close}
+            onReady={() => (catching.current = false)}
+          />
+        </Suspense>
+      ) : null}
     </>
   );
 }
@@ -264,41 +332,61 @@ function UserMenu() {
   const roleLabel = titleCase(operator.role);
   return (
     <>
-    {changing ? (
-      <Suspense fallback={null}>
-        <ChangePasswordModal open={changing} onClose={() => setChanging(false)} onChanged={() => { setChanging(false); notify(passwordMessages.changed); }} />
-      </Suspense>
-    ) : null}
-    <MenuButton
-      label={msg.ui.userMenu}
-      width="w-64"
-      buttonClassName="btn btn-ghost btn-sm shrink-0 gap-2 px-2"
-      button={
-        <>
-          <span className="flex h-8 w-8 items-center justify-center rounded-full bg-primary text-xs font-semibold text-primary-content" aria-hidden>
-            {initials}
-          </span>
-          <span className="hidden text-sm font-medium sm:inline" data-testid="operator-role">{roleLabel}</span>
-        </>
-      }
-      header={
-        <>
-          <span className="block text-xs text-base-content/70">{roleLabel}</span>
-          <span className="block truncate text-sm font-medium" data-testid="operator-email" title={operator.email}>{operator.email}</span>
-        </>
-      }
-      entries={[
-        {
-          kind: "group",
-          label: msg.ui.theme,
-          entries: themeChoices.map((choice) => ({ kind: "radio" as const, label: themeLabels[choice], icon: themeIcons[choice], checked: theme === choice, onSelect: () => setTheme(choice) })),
-        },
-        { kind: "separator" },
-        { label: passwordMessages.changeTitle, icon: KeyRound, onSelect: () => setChanging(true) },
-        { label: msg.app.signOut, icon: LogOut, onSelect: () => void signOut() },
-        { label: msg.app.signOutEverywhere, icon: MonitorX, onSelect: () => void signOutEverywhere() },
-      ]}
-    />
+      {changing ? (
+        <Suspense fallback={null}>
+          <ChangePasswordModal
+            open={changing}
+            onClose={() => setChanging(false)}
+            onChanged={() => {
+              setChanging(false);
+              notify(passwordMessages.changed);
+            }}
+          />
+        </Suspense>
+      ) : null}
+      <MenuButton
+        label={msg.ui.userMenu}
+        width="w-64"
+        buttonClassName="btn btn-ghost btn-sm shrink-0 gap-2 px-2"
+        button={
+          <>
+            <span
+              className="flex h-8 w-8 items-center justify-center rounded-full bg-primary text-xs font-semibold text-primary-content"
+              aria-hidden
+            >
+              {initials}
+            </span>
+            <span className="hidden text-sm font-medium sm:inline" data-testid="operator-role">
+              {roleLabel}
+            </span>
+          </>
+        }
+        header={
+          <>
+            <span className="block text-xs text-base-content/70">{roleLabel}</span>
+            <span className="block truncate text-sm font-medium" data-testid="operator-email" title={operator.email}>
+              {operator.email}
+            </span>
+          </>
+        }
+        entries={[
+          {
+            kind: "group",
+            label: msg.ui.theme,
+            entries: themeChoices.map((choice) => ({
+              kind: "radio" as const,
+              label: themeLabels[choice],
+              icon: themeIcons[choice],
+              checked: theme === choice,
+              onSelect: () => setTheme(choice),
+            })),
+          },
+          { kind: "separator" },
+          { label: passwordMessages.changeTitle, icon: KeyRound, onSelect: () => setChanging(true) },
+          { label: msg.app.signOut, icon: LogOut, onSelect: () => void signOut() },
+          { label: msg.app.signOutEverywhere, icon: MonitorX, onSelect: () => void signOutEverywhere() },
+        ]}
+      />
     </>
   );
 }

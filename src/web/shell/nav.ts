@@ -1,5 +1,16 @@
 import {
-  BarChart3, History, ShieldCheck, Building2, LayoutDashboard, MessageCircle, MessageSquareText, MonitorSmartphone, Settings, Sparkles, User, UsersRound,
+  BarChart3,
+  History,
+  ShieldCheck,
+  Building2,
+  LayoutDashboard,
+  MessageCircle,
+  MessageSquareText,
+  MonitorSmartphone,
+  Settings,
+  Sparkles,
+  User,
+  UsersRound,
   type LucideIcon,
 } from "lucide-react";
 import { msg } from "../../domain/messages";

@@ -19,12 +19,27 @@ const defaults: CreateSkillPromptInput = { prompt_title: "", prompt_value: "", s
  * Content (8 rows, trimmed, empty saved null), Status (default active). Saved on the server by
  * `POST /api/skills/{skillId}/prompts`; the page then shows "Prompt added successfully!".
  */
-export function AddPromptModal({ skillId, open, onClose, onAdded }: { skillId: string; open: boolean; onClose: () => void; onAdded: () => void }) {
+export function AddPromptModal({
+  skillId,
+  open,
+  onClose,
+  onAdded,
+}: {
+  skillId: string;
+  open: boolean;
+  onClose: () => void;
+  onAdded: () => void;
+}) {
   const add = useAddPrompt(skillId);
-  const { form, serverError, setServerError, submit } = useEntityForm(createSkillPromptSchema, defaults, async (values) => {
-    await add.mutateAsync(values);
-    onAdded();
-  }, { guard: false });
+  const { form, serverError, setServerError, submit } = useEntityForm(
+    createSkillPromptSchema,
+    defaults,
+    async (values) => {
+      await add.mutateAsync(values);
+      onAdded();
+    },
+    { guard: false },
+  );
   const busy = form.formState.isSubmitting;
   useEffect(() => {
     if (open) {
@@ -41,7 +56,9 @@ export function AddPromptModal({ skillId, open, onClose, onAdded }: { skillId: s
       size="lg"
       footer={
         <>
-          <button type="button" className="btn btn-ghost" onClick={onClose} disabled={busy}>{msg.ui.cancel}</button>
+          <button type="button" className="btn btn-ghost" onClick={onClose} disabled={busy}>
+            {msg.ui.cancel}
+          </button>
           <button type="submit" form="add-prompt-form" className="btn btn-primary" disabled={busy}>
             {busy ? <span className="loading loading-spinner loading-sm" aria-hidden /> : null}
             {msg.skills.addPrompt}

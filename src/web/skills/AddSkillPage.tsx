@@ -10,7 +10,12 @@ import { skillDefaults, skillFields } from "./SkillForm";
 export default function AddSkillPage() {
   const create = useCreateSkill();
   return (
-    <FormScreen section={msg.nav.skills} title={msg.skills.addTitle} subtitle={msg.skills.addSubtitle} back={{ to: "/skills", label: msg.skills.backToList }}>
+    <FormScreen
+      section={msg.nav.skills}
+      title={msg.skills.addTitle}
+      subtitle={msg.skills.addSubtitle}
+      back={{ to: "/skills", label: msg.skills.backToList }}
+    >
       {({ cancel, finish, locked }) => (
         <EntityForm
           schema={createSkillSchema}

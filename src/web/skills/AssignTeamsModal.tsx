@@ -17,7 +17,13 @@ import { assignableTeamsQuery, useAssignTeams } from "./queries";
  * successfully!"); several teams, or all active teams of the chosen customer, can be selected and
  * assigned at once in one transaction, after seeing how many assignments will be created.
  */
-export function AssignTeamsModal({ skillId, skillActive, open, onClose, onAssigned }: {
+export function AssignTeamsModal({
+  skillId,
+  skillActive,
+  open,
+  onClose,
+  onAssigned,
+}: {
   skillId: string;
   skillActive: boolean;
   open: boolean;
@@ -32,7 +38,11 @@ export function AssignTeamsModal({ skillId, skillActive, open, onClose, onAssign
   const assign = useAssignTeams(skillId);
   const client = useQueryClient();
   const list = useServerList<AssignableTeam>({
-    mode: "local", defaults: { sort: "team_name", order: "asc" }, limit: 20, fixed: { customer_id: customer }, query: assignableTeamsQuery(skillId),
+    mode: "local",
+    defaults: { sort: "team_name", order: "asc" },
+    limit: 20,
+    fixed: { customer_id: customer },
+    query: assignableTeamsQuery(skillId),
   });
   const { data, failed, query } = list;
 
@@ -88,7 +98,9 @@ export function AssignTeamsModal({ skillId, skillActive, open, onClose, onAssign
     setAllBusy(true);
     setAllError(null);
     try {
-      const page = await client.fetchQuery(assignableTeamsQuery(skillId)({ customer_id: customer, sort: "team_name", order: "asc", limit: 200 }));
+      const page = await client.fetchQuery(
+        assignableTeamsQuery(skillId)({ customer_id: customer, sort: "team_name", order: "asc", limit: 200 }),
+      );
       setSelected((prev) => {
         const next = new Map(prev);
         for (const t of page.items) next.set(t.team_id, t.team_name);
@@ -112,27 +124,61 @@ export function AssignTeamsModal({ skillId, skillActive, open, onClose, onAssign
       size="lg"
       footer={
         <div className="flex w-full flex-wrap items-center justify-between gap-2">
-          <span className="text-sm" role="status" data-testid="assign-count">{count > 0 ? msg.skills.willCreate(count) : ""}</span>
+          <span className="text-sm" role="status" data-testid="assign-count">
+            {count > 0 ? msg.skills.willCreate(count) : ""}
+          </span>
           <div className="flex gap-2">
-            <button type="button" className="btn btn-ghost" onClick={onClose}>{msg.ui.cancel}</button>
-            <button type="button" className="btn btn-primary" disabled={count === 0 || assign.isPending || !skillActive} onClick={assignSelected}>
-              {assign.isPending && busyId === null ? <span className="loading loading-spinner loading-sm" aria-hidden /> : null}
+            <button type="button" className="btn btn-ghost" onClick={onClose}>
+              {msg.ui.cancel}
+            </button>
+            <button
+              type="button"
+              className="btn btn-primary"
+              disabled={count === 0 || assign.isPending || !skillActive}
+              onClick={assignSelected}
+            >
+              {assign.isPending && busyId === null ? (
+                <span className="loading loading-spinner loading-sm" aria-hidden />
+              ) : null}
               {msg.skills.assignSelected(count)}
             </button>
           </div>
         </div>
       }
     >
-      {!skillActive ? <div role="alert" className="alert alert-warning alert-soft mb-3 text-sm">{msg.skills.notActive}</div> : null}
-      {assign.error ? <div role="alert" className="alert alert-error alert-soft mb-3 text-sm">{errorMessage(assign.error)}</div> : null}
-      {allError ? <div role="alert" className="alert alert-error alert-soft mb-3 text-sm">{allError}</div> : null}
+      {!skillActive ? (
+        <div role="alert" className="alert alert-warning alert-soft mb-3 text-sm">
+          {msg.skills.notActive}
+        </div>
+      ) : null}
+      {assign.error ? (
+        <div role="alert" className="alert alert-error alert-soft mb-3 text-sm">
+          {errorMessage(assign.error)}
+        </div>
+      ) : null}
+      {allError ? (
+        <div role="alert" className="alert alert-error alert-soft mb-3 text-sm">
+          {allError}
+        </div>
+      ) : null}
       <div className="mb-3 flex flex-col gap-2 sm:flex-row sm:flex-wrap sm:items-center">
         <SearchInput value={list.state.q} onChange={list.setQuery} placeholder={msg.skills.searchTeams} />
-        <CustomerFilter value={customer} onChange={(id) => { setCustomer(id); list.setQuery(""); }} />
+        <CustomerFilter
+          value={customer}
+          onChange={(id) => {
+            setCustomer(id);
+            list.setQuery("");
+          }}
+        />
       </div>
       <div className="mb-2 text-sm">
         {customer ? (
-          <button type="button" className="btn btn-sm btn-outline" disabled={allBusy || !data || data.total === 0 || !skillActive} onClick={() => void selectAllOfCustomer()}>
+          <button
+            type="button"
+            className="btn btn-sm btn-outline"
+            disabled={allBusy || !data || data.total === 0 || !skillActive}
+            onClick={() => void selectAllOfCustomer()}
+          >
             {allBusy ? <span className="loading loading-spinner loading-xs" aria-hidden /> : null}
             {msg.skills.selectAllOfCustomer(customerName ?? "this customer")}
           </button>
@@ -141,7 +187,9 @@ export function AssignTeamsModal({ skillId, skillActive, open, onClose, onAssign
         )}
       </div>
       {failed ? (
-        <div role="alert" className="alert alert-error alert-soft text-sm">{errorMessage(query.error)}</div>
+        <div role="alert" className="alert alert-error alert-soft text-sm">
+          {errorMessage(query.error)}
+        </div>
       ) : !data ? (
         <Spinner />
       ) : data.items.length === 0 ? (
@@ -162,15 +210,22 @@ export function AssignTeamsModal({ skillId, skillActive, open, onClose, onAssign
                 id={`assign-${team.team_id}`}
               />
               <label htmlFor={`assign-${team.team_id}`} className="min-w-0 flex-1 cursor-pointer">
-                <span className="block truncate font-medium" title={team.team_name}>{team.team_name}</span>
-                <span className="block truncate text-xs text-base-content/70">{team.customer_name ?? msg.fallbacks.unknownCustomer}</span>
+                <span className="block truncate font-medium" title={team.team_name}>
+                  {team.team_name}
+                </span>
+                <span className="block truncate text-xs text-base-content/70">
+                  {team.customer_name ?? msg.fallbacks.unknownCustomer}
+                </span>
               </label>
               <button
                 type="button"
                 className="btn btn-primary btn-sm"
                 onClick={() => assignOne(team)}
                 disabled={assign.isPending || !skillActive}
-                aria-label={msg.skills.assignToNamedTeam(team.team_name, team.customer_name ?? msg.fallbacks.unknownCustomer)}
+                aria-label={msg.skills.assignToNamedTeam(
+                  team.team_name,
+                  team.customer_name ?? msg.fallbacks.unknownCustomer,
+                )}
               >
                 {busyId === team.team_id ? msg.teams.assigning : "Assign"}
               </button>

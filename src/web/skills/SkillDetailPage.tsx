@@ -1,6 +1,15 @@
 import { useState } from "react";
 import { useParams } from "@tanstack/react-router";
-import { Archive, ArchiveRestore, CircleCheck, CircleSlash, MessageSquareText, Pencil, Plus, UsersRound } from "lucide-react";
+import {
+  Archive,
+  ArchiveRestore,
+  CircleCheck,
+  CircleSlash,
+  MessageSquareText,
+  Pencil,
+  Plus,
+  UsersRound,
+} from "lucide-react";
 import { msg, timings } from "../../domain/messages";
 import type { SkillAssignment, SkillComment, SkillDetail, SkillPrompt } from "../../domain/skills";
 import { errorMessage } from "../api/client";
@@ -19,7 +28,15 @@ import { useServerList } from "../lib/server-list";
 import { CommentRowActions } from "../comments/public";
 import { AddPromptModal } from "./AddPromptModal";
 import { AssignTeamsModal } from "./AssignTeamsModal";
-import { skillAssignmentsQuery, skillCommentsQuery, skillPromptsQuery, skillQuery, useDeleteSkill, useSetAssignment, useUpdateSkill } from "./queries";
+import {
+  skillAssignmentsQuery,
+  skillCommentsQuery,
+  skillPromptsQuery,
+  skillQuery,
+  useDeleteSkill,
+  useSetAssignment,
+  useUpdateSkill,
+} from "./queries";
 import { ScopeTag } from "./SkillCells";
 import { skillRecord } from "./SkillForm";
 
@@ -52,7 +69,10 @@ function SkillView({ skill: s, deleteAction }: { skill: SkillDetail; deleteActio
   const name = s.skill_name.trim() || msg.fallbacks.unnamedSkill;
 
   const toggle = () =>
-    update.mutate({ status: active ? "inactive" : "active" }, { onSuccess: () => notify(active ? msg.skills.archived : msg.skills.unarchived) });
+    update.mutate(
+      { status: active ? "inactive" : "active" },
+      { onSuccess: () => notify(active ? msg.skills.archived : msg.skills.unarchived) },
+    );
 
   return (
     <>
@@ -66,9 +86,22 @@ function SkillView({ skill: s, deleteAction }: { skill: SkillDetail; deleteActio
           <ActionBar
             actions={[
               historyAction("skill", skillId),
-              { label: msg.skills.assignToTeam, icon: Plus, tone: "primary", need: "editor", primary: true, onClick: () => setAssignOpen(true) },
+              {
+                label: msg.skills.assignToTeam,
+                icon: Plus,
+                tone: "primary",
+                need: "editor",
+                primary: true,
+                onClick: () => setAssignOpen(true),
+              },
               { label: "Edit", icon: Pencil, need: "editor", to: "/skills/$skillId/edit", params: { skillId } },
-              { label: active ? "Archive" : "Unarchive", icon: active ? Archive : ArchiveRestore, need: "editor", busy: update.isPending, onClick: toggle },
+              {
+                label: active ? "Archive" : "Unarchive",
+                icon: active ? Archive : ArchiveRestore,
+                need: "editor",
+                busy: update.isPending,
+                onClick: toggle,
+              },
               deleteAction,
             ]}
           />
@@ -102,7 +135,19 @@ function SkillView({ skill: s, deleteAction }: { skill: SkillDetail; deleteActio
         <Section
           title={`Prompts (${formatNumber(s.stats.prompts)})`}
           className="xl:col-span-2"
-          actions={<ActionBar actions={[{ label: msg.skills.addPrompt, icon: Plus, need: "editor", primary: true, onClick: () => setPromptOpen(true) }]} />}
+          actions={
+            <ActionBar
+              actions={[
+                {
+                  label: msg.skills.addPrompt,
+                  icon: Plus,
+                  need: "editor",
+                  primary: true,
+                  onClick: () => setPromptOpen(true),
+                },
+              ]}
+            />
+          }
         >
           <PromptsPanel skillId={skillId} />
         </Section>
@@ -120,7 +165,13 @@ function SkillView({ skill: s, deleteAction }: { skill: SkillDetail; deleteActio
         </Section>
       </div>
 
-      <AssignTeamsModal skillId={skillId} skillActive={active} open={assignOpen} onClose={() => setAssignOpen(false)} onAssigned={(text) => notify(text)} />
+      <AssignTeamsModal
+        skillId={skillId}
+        skillActive={active}
+        open={assignOpen}
+        onClose={() => setAssignOpen(false)}
+        onAssigned={(text) => notify(text)}
+      />
       <AddPromptModal
         skillId={skillId}
         open={promptOpen}
@@ -136,7 +187,12 @@ function SkillView({ skill: s, deleteAction }: { skill: SkillDetail; deleteActio
 
 /** The Prompts panel: the skill's prompts, newest first, each linking to /prompts/{prompt_id}. */
 function PromptsPanel({ skillId }: { skillId: string }) {
-  const list = useServerList<SkillPrompt>({ mode: "local", defaults: { sort: "created_at", order: "desc" }, limit: 10, query: skillPromptsQuery(skillId) });
+  const list = useServerList<SkillPrompt>({
+    mode: "local",
+    defaults: { sort: "created_at", order: "desc" },
+    limit: 10,
+    query: skillPromptsQuery(skillId),
+  });
   return (
     <EmbeddedList
       list={list}
@@ -147,10 +203,16 @@ function PromptsPanel({ skillId }: { skillId: string }) {
             <li key={p.prompt_id} className="flex min-w-0 items-start gap-3 py-2.5">
               <div className="min-w-0 flex-1">
                 <RecordLink to="/prompts/$promptId" params={{ promptId: p.prompt_id }} text={p.prompt_title} />
-                {p.prompt_value ? <span className="block min-w-0 truncate text-xs text-base-content/70" title={p.prompt_value}>{p.prompt_value}</span> : null}
+                {p.prompt_value ? (
+                  <span className="block min-w-0 truncate text-xs text-base-content/70" title={p.prompt_value}>
+                    {p.prompt_value}
+                  </span>
+                ) : null}
               </div>
               <StatusBadge kind="prompt" status={p.status} />
-              <span className="text-xs text-base-content/70"><DateText iso={p.created_at} /></span>
+              <span className="text-xs text-base-content/70">
+                <DateText iso={p.created_at} />
+              </span>
             </li>
           ))}
         </ul>
@@ -167,22 +229,50 @@ const assignmentColumns = [
     id: "team_name",
     header: "Team",
     meta: { grow: true, primary: true },
-    cell: ({ row }) => <RecordLink to="/teams/$teamId" params={{ teamId: row.original.team_id }} text={row.original.team_name ?? msg.fallbacks.unknownTeam} />,
+    cell: ({ row }) => (
+      <RecordLink
+        to="/teams/$teamId"
+        params={{ teamId: row.original.team_id }}
+        text={row.original.team_name ?? msg.fallbacks.unknownTeam}
+      />
+    ),
   }),
   assignmentCol.accessor("customer_name", {
     id: "customer_name",
     header: "Customer",
-    cell: ({ row }) => <RecordLink to="/customers/$customerId" params={{ customerId: row.original.customer_id }} text={row.original.customer_name ?? msg.fallbacks.unknownCustomer} className="block max-w-56 truncate" />,
+    cell: ({ row }) => (
+      <RecordLink
+        to="/customers/$customerId"
+        params={{ customerId: row.original.customer_id }}
+        text={row.original.customer_name ?? msg.fallbacks.unknownCustomer}
+        className="block max-w-56 truncate"
+      />
+    ),
   }),
-  assignmentCol.accessor("status", { id: "status", header: "Status", cell: (c) => <StatusBadge kind="assignment" status={c.getValue()} /> }),
-  assignmentCol.accessor("assigned_at", { id: "assigned_at", header: "Assigned", cell: (c) => <DateText iso={c.getValue()} /> }),
+  assignmentCol.accessor("status", {
+    id: "status",
+    header: "Status",
+    cell: (c) => <StatusBadge kind="assignment" status={c.getValue()} />,
+  }),
+  assignmentCol.accessor("assigned_at", {
+    id: "assigned_at",
+    header: "Assigned",
+    cell: (c) => <DateText iso={c.getValue()} />,
+  }),
   assignmentCol.accessor("score", {
     id: "score",
     header: "Score",
     meta: { align: "right" },
-    cell: (c) => { const v = c.getValue(); return v === null ? <Muted>{msg.skills.scoreNa}</Muted> : <span className="tabular-nums">{Math.round(v)}%</span>; },
+    cell: (c) => {
+      const v = c.getValue();
+      return v === null ? <Muted>{msg.skills.scoreNa}</Muted> : <span className="tabular-nums">{Math.round(v)}%</span>;
+    },
   }),
-  assignmentCol.accessor("last_used", { id: "last_used", header: "Last Used", cell: (c) => <RelativeTime iso={c.getValue()} fallback={msg.skills.never} /> }),
+  assignmentCol.accessor("last_used", {
+    id: "last_used",
+    header: "Last Used",
+    cell: (c) => <RelativeTime iso={c.getValue()} fallback={msg.skills.never} />,
+  }),
 ];
 
 /**
@@ -193,16 +283,23 @@ function AssignmentsTable({ skillId, skillActive }: { skillId: string; skillActi
   const canEdit = useCan("editor");
   const setAssignment = useSetAssignment(skillId);
   const [busy, setBusy] = useState<string | null>(null);
-  const list = useServerList<SkillAssignment>({ mode: "local", defaults: { sort: "assigned_at", order: "desc" }, query: skillAssignmentsQuery(skillId) });
+  const list = useServerList<SkillAssignment>({
+    mode: "local",
+    defaults: { sort: "assigned_at", order: "desc" },
+    query: skillAssignmentsQuery(skillId),
+  });
 
   const change = (a: SkillAssignment) => {
     const team = a.team_name ?? msg.fallbacks.unknownTeam;
     const status = a.status === "active" ? "inactive" : "active";
     setBusy(a.team_id);
-    setAssignment.mutate({ teamId: a.team_id, status }, {
-      onSuccess: () => notify(status === "active" ? msg.skills.reassignedTo(team) : msg.skills.unassignedFrom(team)),
-      onSettled: () => setBusy(null),
-    });
+    setAssignment.mutate(
+      { teamId: a.team_id, status },
+      {
+        onSuccess: () => notify(status === "active" ? msg.skills.reassignedTo(team) : msg.skills.unassignedFrom(team)),
+        onSettled: () => setBusy(null),
+      },
+    );
   };
 
   const actions = (a: SkillAssignment) => {
@@ -217,7 +314,10 @@ function AssignmentsTable({ skillId, skillActive }: { skillId: string; skillActi
         disabled={busy !== null || blocked}
         title={blocked ? (skillActive ? msg.skills.teamNotActive : msg.skills.notActive) : undefined}
         aria-label={`${unassign ? msg.skills.unassign : msg.skills.reassign} ${team}`}
-        onClick={(e) => { e.stopPropagation(); change(a); }}
+        onClick={(e) => {
+          e.stopPropagation();
+          change(a);
+        }}
       >
         {busy === a.team_id ? <span className="loading loading-spinner loading-xs" aria-hidden /> : null}
         {unassign ? msg.skills.unassign : msg.skills.reassign}
@@ -230,36 +330,75 @@ function AssignmentsTable({ skillId, skillActive }: { skillId: string; skillActi
       list={list}
       label="Team Assignments"
       search={msg.skills.searchTeams}
-      aboveTable={setAssignment.error ? <div role="alert" className="alert alert-error alert-soft mb-3 text-sm">{errorMessage(setAssignment.error)}</div> : null}
+      aboveTable={
+        setAssignment.error ? (
+          <div role="alert" className="alert alert-error alert-soft mb-3 text-sm">
+            {errorMessage(setAssignment.error)}
+          </div>
+        ) : null
+      }
       columns={assignmentColumns}
       rowKey={(a) => a.team_id}
       sortable={["team_name", "customer_name", "status", "assigned_at"]}
       rowLink={(a) => ({ to: "/teams/$teamId", params: { teamId: a.team_id } })}
       actions={canEdit ? actions : undefined}
-      empty={(q) => ({ title: msg.skills.noAssignments, text: q ? msg.search.noResults(q) : msg.skills.noAssignmentsText })}
+      empty={(q) => ({
+        title: msg.skills.noAssignments,
+        text: q ? msg.search.noResults(q) : msg.skills.noAssignmentsText,
+      })}
       errorTitle={msg.app.genericError}
     />
   );
 }
 
 const commentCol = columnsFor<SkillComment>();
-const commenter = (c: SkillComment) => [c.first_name, c.last_name].filter(Boolean).join(" ").trim() || c.email || msg.fallbacks.unknownUser;
+const commenter = (c: SkillComment) =>
+  [c.first_name, c.last_name].filter(Boolean).join(" ").trim() || c.email || msg.fallbacks.unknownUser;
 const commentColumns = [
   commentCol.display({
     id: "user",
     header: "User",
     meta: { primary: true },
-    cell: ({ row }) => <RecordLink to="/users/$userId" params={{ userId: row.original.user_id }} text={commenter(row.original)} className="block max-w-48 truncate font-medium" />,
+    cell: ({ row }) => (
+      <RecordLink
+        to="/users/$userId"
+        params={{ userId: row.original.user_id }}
+        text={commenter(row.original)}
+        className="block max-w-48 truncate font-medium"
+      />
+    ),
   }),
-  commentCol.accessor("comment_value", { id: "comment_value", header: "Comment", meta: { grow: true }, cell: (c) => <Truncate text={c.getValue()} lines={2} /> }),
-  commentCol.accessor("status", { id: "status", header: "Status", cell: (c) => <StatusBadge kind="comment" status={c.getValue()} /> }),
-  commentCol.accessor("created_at", { id: "created_at", header: "Created", cell: (c) => <DateText iso={c.getValue()} /> }),
-  commentCol.accessor("updated_at", { id: "updated_at", header: "Updated", cell: (c) => <DateText iso={c.getValue()} /> }),
+  commentCol.accessor("comment_value", {
+    id: "comment_value",
+    header: "Comment",
+    meta: { grow: true },
+    cell: (c) => <Truncate text={c.getValue()} lines={2} />,
+  }),
+  commentCol.accessor("status", {
+    id: "status",
+    header: "Status",
+    cell: (c) => <StatusBadge kind="comment" status={c.getValue()} />,
+  }),
+  commentCol.accessor("created_at", {
+    id: "created_at",
+    header: "Created",
+    cell: (c) => <DateText iso={c.getValue()} />,
+  }),
+  commentCol.accessor("updated_at", {
+    id: "updated_at",
+    header: "Updated",
+    cell: (c) => <DateText iso={c.getValue()} />,
+  }),
 ];
 
 /** The Comments table: user, comment, status badge, created, updated, and the same per-row moderation as /comments; newest first. */
 function CommentsTable({ skillId }: { skillId: string }) {
-  const list = useServerList<SkillComment>({ mode: "local", defaults: { sort: "created_at", order: "desc" }, limit: 20, query: skillCommentsQuery(skillId) });
+  const list = useServerList<SkillComment>({
+    mode: "local",
+    defaults: { sort: "created_at", order: "desc" },
+    limit: 20,
+    query: skillCommentsQuery(skillId),
+  });
   return (
     <EmbeddedList
       list={list}

@@ -22,7 +22,13 @@ export const skillFields: FieldSpec<CreateSkillInput>[] = [
   { kind: "checkbox", name: "is_global", label: "Global", hint: msg.skills.globalHint },
 ];
 
-export const skillDefaults: CreateSkillInput = { skill_name: "", skill_description: "", type: "manual", status: "active", is_global: false };
+export const skillDefaults: CreateSkillInput = {
+  skill_name: "",
+  skill_description: "",
+  type: "manual",
+  status: "active",
+  is_global: false,
+};
 
 /** A skill as its detail and edit screens load it (SPEC.md §2, §5 "Skill not found"). */
 export const skillRecord: RecordKind = {

@@ -18,12 +18,27 @@ const columns = [
     id: "skill_name",
     header: "Skill",
     meta: { grow: true, primary: true },
-    cell: ({ row }) => <SkillLink skillId={row.original.skill_id} name={row.original.skill_name} description={row.original.skill_description} />,
+    cell: ({ row }) => (
+      <SkillLink
+        skillId={row.original.skill_id}
+        name={row.original.skill_name}
+        description={row.original.skill_description}
+      />
+    ),
   }),
-  col.accessor("status", { id: "status", header: "Status", cell: (c) => <StatusBadge kind="skill" status={c.getValue()} /> }),
+  col.accessor("status", {
+    id: "status",
+    header: "Status",
+    cell: (c) => <StatusBadge kind="skill" status={c.getValue()} />,
+  }),
   col.accessor("type", { id: "type", header: "Type", cell: (c) => <Tag>{titleCase(c.getValue())}</Tag> }),
   col.accessor("is_global", { id: "is_global", header: "Scope", cell: (c) => <ScopeTag global={c.getValue()} /> }),
-  col.accessor("team_count", { id: "team_count", header: "Teams", meta: { align: "right" }, cell: (c) => <Num value={c.getValue()} /> }),
+  col.accessor("team_count", {
+    id: "team_count",
+    header: "Teams",
+    meta: { align: "right" },
+    cell: (c) => <Num value={c.getValue()} />,
+  }),
   col.accessor("created_at", { id: "created_at", header: "Created", cell: (c) => <DateText iso={c.getValue()} /> }),
 ];
 
@@ -58,7 +73,11 @@ export default function SkillsPage() {
       search="Search skills..."
       exportPath="/skills"
       aboveTable={
-        <div className="mb-3 flex flex-col gap-2 sm:flex-row sm:flex-wrap sm:items-center" role="group" aria-label="Filters">
+        <div
+          className="mb-3 flex flex-col gap-2 sm:flex-row sm:flex-wrap sm:items-center"
+          role="group"
+          aria-label="Filters"
+        >
           <ListFilter list={list} name="type" label="Type" all={msg.skills.allTypes} options={skillTypes} />
           <ListFilter list={list} name="scope" label="Scope" all={msg.skills.allScopes} options={skillScopes} />
           <ListFilter list={list} name="status" label="Status" all={msg.skills.allStatuses} options={skillStatuses} />

@@ -35,11 +35,17 @@ export const skillCommentsQuery = skills.nested("comments", skillCommentPageSche
 const skillChanges = { invalidates: [queryRoots.skills, queryRoots.teams, queryRoots.customers] };
 
 /** POST /api/skills (SPEC.md §5 "Skill create"). */
-export const useCreateSkill = () => useApiMutation((input: CreateSkillInput) => api("/skills", skillSchema, { method: "POST", body: input }), { invalidates: [queryRoots.skills] });
+export const useCreateSkill = () =>
+  useApiMutation((input: CreateSkillInput) => api("/skills", skillSchema, { method: "POST", body: input }), {
+    invalidates: [queryRoots.skills],
+  });
 
 /** PATCH /api/skills/{id}: Edit, Archive (`{ status: "inactive" }`), Unarchive. */
 export const useUpdateSkill = (id: string) =>
-  useApiMutation((input: UpdateSkillInput) => api(`/skills/${id}`, skillSchema, { method: "PATCH", body: input }), skillChanges);
+  useApiMutation(
+    (input: UpdateSkillInput) => api(`/skills/${id}`, skillSchema, { method: "PATCH", body: input }),
+    skillChanges,
+  );
 
 /** Delete; the skill's own queries would now answer 404, so they are dropped instead of refetched. */
 export const useDeleteSkill = (id: string) =>
@@ -53,7 +59,11 @@ export const useAssignTeams = (id: string) =>
   useApiMutation(
     async (teamIds: string[]) =>
       teamIds.length === 1
-        ? (await api(`/skills/${id}/teams`, skillAssignmentResultSchema, { method: "POST", body: { team_id: teamIds[0] } }), { created: 1 })
+        ? (await api(`/skills/${id}/teams`, skillAssignmentResultSchema, {
+            method: "POST",
+            body: { team_id: teamIds[0] },
+          }),
+          { created: 1 })
         : api(`/skills/${id}/teams/bulk`, bulkAssignResultSchema, { method: "POST", body: { team_ids: teamIds } }),
     skillChanges,
   );
@@ -68,6 +78,9 @@ export const useSetAssignment = (id: string) =>
 
 /** Add Prompt from the skill page. */
 export const useAddPrompt = (id: string) =>
-  useApiMutation((input: CreateSkillPromptInput) => api(`/skills/${id}/prompts`, skillPromptSchema, { method: "POST", body: input }), {
-    invalidates: [skillKeys.detail(id), queryRoots.prompts],
-  });
+  useApiMutation(
+    (input: CreateSkillPromptInput) => api(`/skills/${id}/prompts`, skillPromptSchema, { method: "POST", body: input }),
+    {
+      invalidates: [skillKeys.detail(id), queryRoots.prompts],
+    },
+  );

@@ -37,9 +37,18 @@ export function AssignSkillModal({ teamId, open, onClose }: { teamId: string; op
           <div className="flex min-w-0 items-center gap-2">
             <Truncate text={skill.skill_name} className="font-medium" />
             <Tag>{titleCase(skill.type)}</Tag>
-            {skill.is_global ? <Tag tone="info"><Globe className="h-3 w-3" aria-hidden />Global</Tag> : null}
+            {skill.is_global ? (
+              <Tag tone="info">
+                <Globe className="h-3 w-3" aria-hidden />
+                Global
+              </Tag>
+            ) : null}
           </div>
-          {skill.skill_description ? <p className="mt-0.5 line-clamp-2 text-sm text-base-content/70" title={skill.skill_description}>{skill.skill_description}</p> : null}
+          {skill.skill_description ? (
+            <p className="mt-0.5 line-clamp-2 text-sm text-base-content/70" title={skill.skill_description}>
+              {skill.skill_description}
+            </p>
+          ) : null}
         </>
       )}
       action={{
@@ -47,7 +56,10 @@ export function AssignSkillModal({ teamId, open, onClose }: { teamId: string; op
         label: (skill) => `Assign ${skill.skill_name}`,
         run: (skill) => {
           setBusyId(skill.skill_id);
-          assign.mutate(skill.skill_id, { onSuccess: () => notify(msg.teams.skillAssigned), onSettled: () => setBusyId(null) });
+          assign.mutate(skill.skill_id, {
+            onSuccess: () => notify(msg.teams.skillAssigned),
+            onSettled: () => setBusyId(null),
+          });
         },
       }}
       busyId={busyId}

@@ -40,7 +40,12 @@ export default function TeamDetailPage() {
         mutation: remove,
         title: "Delete Team",
         label: "Delete Team",
-        message: (t) => <>Are you sure you want to delete <strong className="break-all">{t.team_name}</strong>? Its memberships and skill assignments will be removed. This action cannot be undone.</>,
+        message: (t) => (
+          <>
+            Are you sure you want to delete <strong className="break-all">{t.team_name}</strong>? Its memberships and
+            skill assignments will be removed. This action cannot be undone.
+          </>
+        ),
         done: {
           message: msg.teams.deleted,
           detail: msg.teams.redirectingToCustomerPage,
@@ -63,7 +68,11 @@ function TeamView({ team: t, deleteAction }: { team: TeamDetail; deleteAction?: 
   const removeMember = useConfirmAction<UserListItem, string>({
     mutation: useRemoveMember(teamId),
     title: "Remove Member",
-    message: (user) => <>Remove <strong>{displayName(user)}</strong> from {t.team_name}?</>,
+    message: (user) => (
+      <>
+        Remove <strong>{displayName(user)}</strong> from {t.team_name}?
+      </>
+    ),
     confirmLabel: "Remove",
     busyLabel: "Removing...",
     variables: (user) => user.user_id,
@@ -73,12 +82,18 @@ function TeamView({ team: t, deleteAction }: { team: TeamDetail; deleteAction?: 
   const active = t.status === "active";
   const customerName = t.customer_name ?? msg.fallbacks.unknownCustomer;
   const toggleStatus = () =>
-    setStatus.mutate(active ? "inactive" : "active", { onSuccess: () => notify(active ? msg.teams.archived : msg.teams.unarchived) });
+    setStatus.mutate(active ? "inactive" : "active", {
+      onSuccess: () => notify(active ? msg.teams.archived : msg.teams.unarchived),
+    });
 
   return (
     <>
       <RecordHeader
-        back={{ to: "/customers/$customerId", params: { customerId: t.customer_id }, label: `Back to ${t.customer_name ?? "Customer"}` }}
+        back={{
+          to: "/customers/$customerId",
+          params: { customerId: t.customer_id },
+          label: `Back to ${t.customer_name ?? "Customer"}`,
+        }}
         title={t.team_name}
         section={msg.nav.teams}
         badge={<StatusBadge kind="team" status={t.status} />}
@@ -87,8 +102,22 @@ function TeamView({ team: t, deleteAction }: { team: TeamDetail; deleteAction?: 
           <ActionBar
             actions={[
               historyAction("team", teamId),
-              { label: "Assign Skill", icon: Plus, tone: "primary", need: "editor", primary: true, disabledReason: active ? undefined : msg.skills.teamNotActive, onClick: () => setAssignOpen(true) },
-              { label: active ? "Archive Team" : "Unarchive Team", icon: active ? Archive : ArchiveRestore, need: "editor", busy: setStatus.isPending, onClick: toggleStatus },
+              {
+                label: "Assign Skill",
+                icon: Plus,
+                tone: "primary",
+                need: "editor",
+                primary: true,
+                disabledReason: active ? undefined : msg.skills.teamNotActive,
+                onClick: () => setAssignOpen(true),
+              },
+              {
+                label: active ? "Archive Team" : "Unarchive Team",
+                icon: active ? Archive : ArchiveRestore,
+                need: "editor",
+                busy: setStatus.isPending,
+                onClick: toggleStatus,
+              },
               deleteAction,
             ]}
           />
@@ -98,7 +127,11 @@ function TeamView({ team: t, deleteAction }: { team: TeamDetail; deleteAction?: 
 
       <RecordStats
         stats={[
-          { label: "Customer", icon: Building2, value: <StatLink to="/customers/$customerId" params={{ customerId: t.customer_id }} text={customerName} /> },
+          {
+            label: "Customer",
+            icon: Building2,
+            value: <StatLink to="/customers/$customerId" params={{ customerId: t.customer_id }} text={customerName} />,
+          },
           { label: "Status", icon: CircleDot, value: <StatText text={t.status} /> },
           { label: "Total Users", icon: User, count: t.stats.total_users },
           { label: "Active Users", icon: UserCheck, count: t.stats.active_users },
@@ -119,9 +152,15 @@ function TeamView({ team: t, deleteAction }: { team: TeamDetail; deleteAction?: 
         </Section>
         <Section title={`Assigned Skills${skills.data ? ` (${skills.data.total})` : ""}`} className="xl:col-span-2">
           {skills.isPending ? (
-            <div className="flex flex-col gap-2" aria-hidden>{[0, 1, 2].map((i) => <div key={i} className="skeleton h-12" />)}</div>
+            <div className="flex flex-col gap-2" aria-hidden>
+              {[0, 1, 2].map((i) => (
+                <div key={i} className="skeleton h-12" />
+              ))}
+            </div>
           ) : skills.error ? (
-            <div role="alert" className="alert alert-error alert-soft text-sm">{errorMessage(skills.error)}</div>
+            <div role="alert" className="alert alert-error alert-soft text-sm">
+              {errorMessage(skills.error)}
+            </div>
           ) : skills.data.items.length === 0 ? (
             <div className="py-6">
               <EmptyState title="No skills assigned" text="Use Assign Skill to give this team a skill." />
@@ -130,13 +169,23 @@ function TeamView({ team: t, deleteAction }: { team: TeamDetail; deleteAction?: 
             <ul className="grid grid-cols-1 gap-2 md:grid-cols-2" aria-label="Assigned skills">
               {skills.data.items.map((s) => (
                 <li key={s.skill_id} className="min-w-0">
-                  <Link to="/skills/$skillId" params={{ skillId: s.skill_id }} className="flex h-full min-w-0 flex-col gap-1 rounded-lg border border-base-300 p-3 hover:border-primary hover:bg-base-200/50">
+                  <Link
+                    to="/skills/$skillId"
+                    params={{ skillId: s.skill_id }}
+                    className="flex h-full min-w-0 flex-col gap-1 rounded-lg border border-base-300 p-3 hover:border-primary hover:bg-base-200/50"
+                  >
                     <span className="flex min-w-0 items-center gap-2 font-medium">
                       <Truncate text={s.skill_name} />
-                      {s.is_global ? <Tag tone="info"><Globe className="h-3 w-3" aria-hidden />Global</Tag> : null}
+                      {s.is_global ? (
+                        <Tag tone="info">
+                          <Globe className="h-3 w-3" aria-hidden />
+                          Global
+                        </Tag>
+                      ) : null}
                     </span>
                     <span className="text-xs text-base-content/70">
-                      {titleCase(s.type)} · assigned {formatDate(s.assigned_at)}{s.score !== null ? ` · score ${Math.round(s.score)}%` : ""}
+                      {titleCase(s.type)} · assigned {formatDate(s.assigned_at)}
+                      {s.score !== null ? ` · score ${Math.round(s.score)}%` : ""}
                     </span>
                   </Link>
                 </li>
@@ -151,11 +200,20 @@ function TeamView({ team: t, deleteAction }: { team: TeamDetail; deleteAction?: 
           <UserTable
             filter={{ team_id: teamId }}
             label="Members"
-            actions={canEdit ? (user) => (
-              <button type="button" className="btn btn-ghost btn-xs text-error" onClick={() => removeMember.ask(user)} aria-label={`Remove ${displayName(user)}`}>
-                <UserMinus className="h-4 w-4" aria-hidden /> Remove
-              </button>
-            ) : undefined}
+            actions={
+              canEdit
+                ? (user) => (
+                    <button
+                      type="button"
+                      className="btn btn-ghost btn-xs text-error"
+                      onClick={() => removeMember.ask(user)}
+                      aria-label={`Remove ${displayName(user)}`}
+                    >
+                      <UserMinus className="h-4 w-4" aria-hidden /> Remove
+                    </button>
+                  )
+                : undefined
+            }
           />
         </Section>
       </div>

@@ -12,4 +12,8 @@ export const teamFields: FieldSpec<CreateTeamInput>[] = [
 ];
 
 /** A new team of `customerId`. */
-export const teamDefaults = (customerId: string): CreateTeamInput => ({ customer_id: customerId, team_name: "", status: "active" });
+export const teamDefaults = (customerId: string): CreateTeamInput => ({
+  customer_id: customerId,
+  team_name: "",
+  status: "active",
+});

@@ -17,16 +17,39 @@ export const teamColumns = {
     meta: { grow: true },
     cell: ({ row }) => <TeamLink teamId={row.original.team_id} name={row.original.team_name} />,
   }),
-  users: col.accessor("user_count", { id: "user_count", header: "Users", meta: { align: "right" }, cell: (c) => <Num value={c.getValue()} /> }),
-  skills: col.accessor("skills_count", { id: "skills_count", header: "Skills", meta: { align: "right" }, cell: (c) => <Num value={c.getValue()} /> }),
-  status: col.accessor("status", { id: "status", header: "Status", cell: (c) => <StatusBadge kind="team" status={c.getValue()} /> }),
-  created: col.accessor("created_at", { id: "created_at", header: "Created", cell: (c) => <DateText iso={c.getValue()} /> }),
+  users: col.accessor("user_count", {
+    id: "user_count",
+    header: "Users",
+    meta: { align: "right" },
+    cell: (c) => <Num value={c.getValue()} />,
+  }),
+  skills: col.accessor("skills_count", {
+    id: "skills_count",
+    header: "Skills",
+    meta: { align: "right" },
+    cell: (c) => <Num value={c.getValue()} />,
+  }),
+  status: col.accessor("status", {
+    id: "status",
+    header: "Status",
+    cell: (c) => <StatusBadge kind="team" status={c.getValue()} />,
+  }),
+  created: col.accessor("created_at", {
+    id: "created_at",
+    header: "Created",
+    cell: (c) => <DateText iso={c.getValue()} />,
+  }),
 };
 const columns = [teamColumns.name, teamColumns.users, teamColumns.skills, teamColumns.status, teamColumns.created];
 
 /** The teams of one customer (SPEC.md §2 "/customers/{customerId}"), sorted and paged by the server. */
 export function CustomerTeamTable({ customerId }: { customerId: string }) {
-  const list = useServerList<TeamListItem>({ mode: "local", defaults: { sort: "team_name", order: "asc" }, fixed: { customer_id: customerId }, query: teamListQuery });
+  const list = useServerList<TeamListItem>({
+    mode: "local",
+    defaults: { sort: "team_name", order: "asc" },
+    fixed: { customer_id: customerId },
+    query: teamListQuery,
+  });
   return (
     <EmbeddedList
       list={list}

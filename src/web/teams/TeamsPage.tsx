@@ -16,7 +16,14 @@ const columns = [
   col.accessor("customer_name", {
     id: "customer_name",
     header: "Customer",
-    cell: ({ row }) => <RecordLink to="/customers/$customerId" params={{ customerId: row.original.customer_id }} text={row.original.customer_name ?? msg.fallbacks.unknownCustomer} className="block max-w-64 truncate" />,
+    cell: ({ row }) => (
+      <RecordLink
+        to="/customers/$customerId"
+        params={{ customerId: row.original.customer_id }}
+        text={row.original.customer_name ?? msg.fallbacks.unknownCustomer}
+        className="block max-w-64 truncate"
+      />
+    ),
   }),
   teamColumns.users,
   teamColumns.skills,
@@ -27,7 +34,10 @@ const columns = [
 /** SPEC.md §2 "/teams": cards on the filtered set, customer filter, search, sortable table, Export CSV. */
 export default function TeamsPage() {
   const list = useServerList<TeamListItem, TeamPage["summary"]>({
-    mode: "url", defaults: { sort: "created_at", order: "desc" }, filters: { customer: "customer_id" }, query: teamListQuery,
+    mode: "url",
+    defaults: { sort: "created_at", order: "desc" },
+    filters: { customer: "customer_id" },
+    query: teamListQuery,
   });
   const customer = list.state.filters.customer;
 
@@ -51,7 +61,12 @@ export default function TeamsPage() {
         rowKey: (t) => t.team_id,
         sortable: teamSortKeys,
         rowLink: (t) => ({ to: "/teams/$teamId", params: { teamId: t.team_id } }),
-        empty: <EmptyState title="No teams found" text={list.state.q || customer ? "No teams match the search or filter." : undefined} />,
+        empty: (
+          <EmptyState
+            title="No teams found"
+            text={list.state.q || customer ? "No teams match the search or filter." : undefined}
+          />
+        ),
       }}
       errorTitle={msg.teams.loadError}
     />

@@ -1,6 +1,14 @@
 import { keepPreviousData, queryOptions } from "@tanstack/react-query";
 import { okSchema } from "../../domain/common";
-import { assignableSkillPageSchema, createdTeamSchema, teamDetailSchema, teamPageSchema, teamSkillSchema, teamSkillsSchema, type CreateTeamInput } from "../../domain/teams";
+import {
+  assignableSkillPageSchema,
+  createdTeamSchema,
+  teamDetailSchema,
+  teamPageSchema,
+  teamSkillSchema,
+  teamSkillsSchema,
+  type CreateTeamInput,
+} from "../../domain/teams";
 import { api } from "../api/client";
 import { entityQueries, useApiMutation } from "../lib/entity-queries";
 import { queryRoots } from "../lib/query-client";
@@ -11,13 +19,17 @@ export const { keys: teamKeys, listQuery: teamListQuery, detailQuery: teamQuery 
 
 /** The team page's Assigned Skills (all of them: a team has few). */
 export const teamSkillsQuery = (id: string) =>
-  queryOptions({ queryKey: teamKeys.nested(id, "skills"), queryFn: ({ signal }) => api(`/teams/${id}/skills`, teamSkillsSchema, { query: { limit: 200 }, signal }) });
+  queryOptions({
+    queryKey: teamKeys.nested(id, "skills"),
+    queryFn: ({ signal }) => api(`/teams/${id}/skills`, teamSkillsSchema, { query: { limit: 200 }, signal }),
+  });
 
 /** The Assign Skill modal's candidates: active skills the team does not have, by name. */
 export const assignableSkillsQuery = (id: string, q: string) =>
   queryOptions({
     queryKey: teamKeys.nested(id, "assignable", q),
-    queryFn: ({ signal }) => api(`/teams/${id}/assignable-skills`, assignableSkillPageSchema, { query: { q, limit: 20 }, signal }),
+    queryFn: ({ signal }) =>
+      api(`/teams/${id}/assignable-skills`, assignableSkillPageSchema, { query: { q, limit: 20 }, signal }),
     placeholderData: keepPreviousData,
   });
 
@@ -25,11 +37,18 @@ export const assignableSkillsQuery = (id: string, q: string) =>
 const teamChanges = { invalidates: [queryRoots.teams, queryRoots.customers, queryRoots.dashboard, queryRoots.users] };
 
 /** POST /api/teams (SPEC.md §5 "Add team"). */
-export const useCreateTeam = () => useApiMutation((input: CreateTeamInput) => api("/teams", createdTeamSchema, { method: "POST", body: input }), teamChanges);
+export const useCreateTeam = () =>
+  useApiMutation(
+    (input: CreateTeamInput) => api("/teams", createdTeamSchema, { method: "POST", body: input }),
+    teamChanges,
+  );
 
 /** Archive Team (inactive) / Unarchive Team (active). */
 export const useSetTeamStatus = (id: string) =>
-  useApiMutation((status: "active" | "inactive") => api(`/teams/${id}`, createdTeamSchema, { method: "PATCH", body: { status } }), teamChanges);
+  useApiMutation(
+    (status: "active" | "inactive") => api(`/teams/${id}`, createdTeamSchema, { method: "PATCH", body: { status } }),
+    teamChanges,
+  );
 
 /** Delete Team; the team's own queries would now answer 404, so they are dropped instead of refetched. */
 export const useDeleteTeam = (id: string) =>
@@ -40,11 +59,18 @@ export const useDeleteTeam = (id: string) =>
 
 /** Remove a member from the team page. */
 export const useRemoveMember = (teamId: string) =>
-  useApiMutation((userId: string) => api(`/teams/${teamId}/members/${userId}`, okSchema, { method: "DELETE" }), teamChanges);
+  useApiMutation(
+    (userId: string) => api(`/teams/${teamId}/members/${userId}`, okSchema, { method: "DELETE" }),
+    teamChanges,
+  );
 
 /** Assign Skill from the team page. */
 export const useAssignSkill = (teamId: string) =>
   useApiMutation(
-    (skillId: string) => api(`/teams/${teamId}/skills`, teamSkillSchema.pick({ skill_id: true, status: true }), { method: "POST", body: { skill_id: skillId } }),
+    (skillId: string) =>
+      api(`/teams/${teamId}/skills`, teamSkillSchema.pick({ skill_id: true, status: true }), {
+        method: "POST",
+        body: { skill_id: skillId },
+      }),
     { invalidates: [queryRoots.teams, queryRoots.customers, queryRoots.dashboard] },
   );

@@ -12,7 +12,17 @@ import { availableTeamsQuery, useJoinTeam } from "./queries";
  * "Successfully added to team!" shows; with none left, "You are already a member of all active
  * teams for this customer."
  */
-export function AddTeamModal({ userId, customerName, open, onClose }: { userId: string; customerName: string; open: boolean; onClose: () => void }) {
+export function AddTeamModal({
+  userId,
+  customerName,
+  open,
+  onClose,
+}: {
+  userId: string;
+  customerName: string;
+  open: boolean;
+  onClose: () => void;
+}) {
   const [q, setQ] = useState("");
   const join = useJoinTeam(userId);
   const [busyId, setBusyId] = useState<string | null>(null);
@@ -29,7 +39,11 @@ export function AddTeamModal({ userId, customerName, open, onClose }: { userId: 
       title={msg.users.addTeamTitle}
       onClose={close}
       error={join.error}
-      intro={<p className="mb-3 truncate text-sm text-base-content/80" title={customerName}>{msg.users.teamsOf(customerName)}</p>}
+      intro={
+        <p className="mb-3 truncate text-sm text-base-content/80" title={customerName}>
+          {msg.users.teamsOf(customerName)}
+        </p>
+      }
       search={msg.users.searchTeams}
       q={q}
       onSearch={setQ}
@@ -39,17 +53,27 @@ export function AddTeamModal({ userId, customerName, open, onClose }: { userId: 
       rowKey={(team) => team.team_id}
       row={(team) => (
         <>
-          <div className="truncate font-medium" title={team.team_name}>{team.team_name}</div>
+          <div className="truncate font-medium" title={team.team_name}>
+            {team.team_name}
+          </div>
           <div className="text-xs text-base-content/70">
             {formatNumber(team.user_count)} {team.user_count === 1 ? "member" : "members"}
           </div>
         </>
       )}
       action={{
-        content: (_team, busy) => <>{busy ? <span className="loading loading-spinner loading-xs" aria-hidden /> : null}{busy ? msg.users.adding : "Add to Team"}</>,
+        content: (_team, busy) => (
+          <>
+            {busy ? <span className="loading loading-spinner loading-xs" aria-hidden /> : null}
+            {busy ? msg.users.adding : "Add to Team"}
+          </>
+        ),
         run: (team) => {
           setBusyId(team.team_id);
-          join.mutate(team.team_id, { onSuccess: () => notify(msg.users.addedToTeam), onSettled: () => setBusyId(null) });
+          join.mutate(team.team_id, {
+            onSuccess: () => notify(msg.users.addedToTeam),
+            onSettled: () => setBusyId(null),
+          });
         },
       }}
       busyId={busyId}

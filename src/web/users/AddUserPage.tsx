@@ -13,7 +13,12 @@ export default function AddUserPage() {
   const create = useCreateUser();
   const state = useUserFormState();
   return (
-    <FormScreen section={msg.nav.users} title={msg.users.addTitle} subtitle={msg.users.addSubtitle} back={{ to: "/users", label: msg.users.backToList }}>
+    <FormScreen
+      section={msg.nav.users}
+      title={msg.users.addTitle}
+      subtitle={msg.users.addSubtitle}
+      back={{ to: "/users", label: msg.users.backToList }}
+    >
       {({ cancel, finish }) => (
         <EntityForm
           schema={createUserSchema}
@@ -25,7 +30,9 @@ export default function AddUserPage() {
           cancel={cancel}
           onSubmit={async (values) => {
             const user = await create.mutateAsync(values);
-            notify(msg.users.created, { link: { label: user.email, to: "/users/$userId", params: { userId: user.user_id } } });
+            notify(msg.users.created, {
+              link: { label: user.email, to: "/users/$userId", params: { userId: user.user_id } },
+            });
             await finish({ to: "/users" });
           }}
         />

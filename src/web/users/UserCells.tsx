@@ -15,10 +15,19 @@ export function UserCell({ user }: { user: Pick<UserListItem, "user_id" | "email
         </div>
       </div>
       <div className="min-w-0 text-left">
-        <Link to="/users/$userId" params={{ userId: user.user_id }} className="block truncate font-medium hover:text-primary hover:underline" title={name}>
+        <Link
+          to="/users/$userId"
+          params={{ userId: user.user_id }}
+          className="block truncate font-medium hover:text-primary hover:underline"
+          title={name}
+        >
           {name}
         </Link>
-        {name !== user.email ? <div className="truncate text-xs text-base-content/70" title={user.email}>{user.email}</div> : null}
+        {name !== user.email ? (
+          <div className="truncate text-xs text-base-content/70" title={user.email}>
+            {user.email}
+          </div>
+        ) : null}
       </div>
     </div>
   );

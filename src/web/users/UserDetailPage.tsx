@@ -33,8 +33,17 @@ const columns = [
     header: "Customer",
     cell: (c) => <Truncate text={c.getValue() ?? msg.fallbacks.unknownCustomer} className="max-w-64" />,
   }),
-  col.accessor("status", { id: "status", header: "Status", cell: (c) => <StatusBadge kind="team" status={c.getValue()} /> }),
-  col.accessor("user_count", { id: "user_count", header: "Members", meta: { align: "right" }, cell: (c) => <Num value={c.getValue()} /> }),
+  col.accessor("status", {
+    id: "status",
+    header: "Status",
+    cell: (c) => <StatusBadge kind="team" status={c.getValue()} />,
+  }),
+  col.accessor("user_count", {
+    id: "user_count",
+    header: "Members",
+    meta: { align: "right" },
+    cell: (c) => <Num value={c.getValue()} />,
+  }),
   col.accessor("created_at", { id: "created_at", header: "Created", cell: (c) => <DateText iso={c.getValue()} /> }),
 ];
 
@@ -43,7 +52,11 @@ const columns = [
  * server, each row with "Leave Team" (`onLeave`, editors and up).
  */
 function MembershipTable({ userId, onLeave }: { userId: string; onLeave?: (team: UserMembership) => void }) {
-  const list = useServerList<UserMembership>({ mode: "local", defaults: { sort: "team_name", order: "asc" }, query: userMembershipsQuery(userId) });
+  const list = useServerList<UserMembership>({
+    mode: "local",
+    defaults: { sort: "team_name", order: "asc" },
+    query: userMembershipsQuery(userId),
+  });
   return (
     <EmbeddedList
       list={list}
@@ -53,12 +66,24 @@ function MembershipTable({ userId, onLeave }: { userId: string; onLeave?: (team:
       rowKey={(m) => m.team_id}
       sortable={membershipSortKeys}
       rowLink={(m) => ({ to: "/teams/$teamId", params: { teamId: m.team_id } })}
-      actions={onLeave ? (m) => (
-        <button type="button" className="btn btn-ghost btn-xs whitespace-nowrap text-error" onClick={() => onLeave(m)} aria-label={`Leave Team ${m.team_name}`}>
-          <LogOut className="h-4 w-4" aria-hidden /> Leave Team
-        </button>
-      ) : undefined}
-      empty={(q) => ({ title: msg.users.noMemberships, text: q ? msg.search.noResults(q) : msg.users.noMembershipsText })}
+      actions={
+        onLeave
+          ? (m) => (
+              <button
+                type="button"
+                className="btn btn-ghost btn-xs whitespace-nowrap text-error"
+                onClick={() => onLeave(m)}
+                aria-label={`Leave Team ${m.team_name}`}
+              >
+                <LogOut className="h-4 w-4" aria-hidden /> Leave Team
+              </button>
+            )
+          : undefined
+      }
+      empty={(q) => ({
+        title: msg.users.noMemberships,
+        text: q ? msg.search.noResults(q) : msg.users.noMembershipsText,
+      })}
       errorTitle={msg.teams.loadError}
     />
   );
@@ -92,7 +117,11 @@ function UserView({ user: u }: { user: UserDetail }) {
   const leave = useConfirmAction<UserMembership, string>({
     mutation: useLeaveTeam(userId),
     title: "Leave Team",
-    message: (team) => <>Remove <strong>{name}</strong> from <strong>{team.team_name}</strong>? They can be added again later.</>,
+    message: (team) => (
+      <>
+        Remove <strong>{name}</strong> from <strong>{team.team_name}</strong>? They can be added again later.
+      </>
+    ),
     confirmLabel: "Leave Team",
     busyLabel: msg.users.leaving,
     variables: (team) => team.team_id,
@@ -112,7 +141,11 @@ function UserView({ user: u }: { user: UserDetail }) {
 
       <RecordStats
         stats={[
-          { label: "Customer", icon: Building2, value: <StatLink to="/customers/$customerId" params={{ customerId: u.customer_id }} text={customerName} /> },
+          {
+            label: "Customer",
+            icon: Building2,
+            value: <StatLink to="/customers/$customerId" params={{ customerId: u.customer_id }} text={customerName} />,
+          },
           { label: "Status", icon: CircleDot, value: <StatText text={u.status} /> },
           { label: "Total Teams", icon: UsersRound, count: u.stats.total_teams },
           { label: "Active Teams", icon: UserRoundCheck, count: u.stats.active_teams },
@@ -139,8 +172,12 @@ function UserView({ user: u }: { user: UserDetail }) {
           <Section title="Last Login">
             {u.last_login ? (
               <div>
-                <div className="text-sm"><DateText iso={u.last_login} withTime /></div>
-                <div className="text-xs text-base-content/70"><RelativeTime iso={u.last_login} /></div>
+                <div className="text-sm">
+                  <DateText iso={u.last_login} withTime />
+                </div>
+                <div className="text-xs text-base-content/70">
+                  <RelativeTime iso={u.last_login} />
+                </div>
               </div>
             ) : (
               <Muted>{msg.users.neverLoggedIn}</Muted>
@@ -152,7 +189,20 @@ function UserView({ user: u }: { user: UserDetail }) {
       <div className="mt-6">
         <Section
           title="Team Memberships"
-          actions={<ActionBar actions={[{ label: "Add Team", icon: Plus, tone: "primary", need: "editor", primary: true, onClick: () => setAddOpen(true) }]} />}
+          actions={
+            <ActionBar
+              actions={[
+                {
+                  label: "Add Team",
+                  icon: Plus,
+                  tone: "primary",
+                  need: "editor",
+                  primary: true,
+                  onClick: () => setAddOpen(true),
+                },
+              ]}
+            />
+          }
         >
           <MembershipTable userId={userId} onLeave={canEdit ? leave.ask : undefined} />
         </Section>

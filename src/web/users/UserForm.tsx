@@ -12,8 +12,23 @@ import { CustomerPicker, customerOptionsQuery } from "../customers/public";
  * Active). Rendered by `EntityForm` with `createUserSchema`, with `useUserFormState`'s notice.
  */
 export const userFields: FieldSpec<CreateUserInput>[] = [
-  { kind: "text", name: "email", label: "Email Address", required: true, type: "email", autoComplete: "off", placeholder: "name@company.com" },
-  { kind: "picker", name: "customer_id", label: "Customer", required: true, hint: msg.users.activeCustomersOnly, picker: (control) => <CustomerPicker {...control} activeOnly field /> },
+  {
+    kind: "text",
+    name: "email",
+    label: "Email Address",
+    required: true,
+    type: "email",
+    autoComplete: "off",
+    placeholder: "name@company.com",
+  },
+  {
+    kind: "picker",
+    name: "customer_id",
+    label: "Customer",
+    required: true,
+    hint: msg.users.activeCustomersOnly,
+    picker: (control) => <CustomerPicker {...control} activeOnly field />,
+  },
   { kind: "select", name: "status", label: "Status", options: userStatuses },
 ];
 

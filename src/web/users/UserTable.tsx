@@ -11,10 +11,26 @@ import { LastLogin, UserCell } from "./UserCells";
 
 const col = columnsFor<UserListItem>();
 const columns: Column<UserListItem>[] = [
-  col.display({ id: "name", header: "User", meta: { grow: true }, cell: ({ row }) => <UserCell user={row.original} /> }),
+  col.display({
+    id: "name",
+    header: "User",
+    meta: { grow: true },
+    cell: ({ row }) => <UserCell user={row.original} />,
+  }),
   col.display({ id: "roles", header: "Roles", cell: ({ row }) => <RoleBadges roles={row.original.roles} /> }),
-  col.accessor("job_title", { id: "job_title", header: "Job Title", cell: (c) => { const t = c.getValue(); return t ? <Truncate text={t} className="max-w-48" /> : <Muted>{msg.users.noJobTitle}</Muted>; } }),
-  col.accessor("status", { id: "status", header: "Status", cell: (c) => <StatusBadge kind="user" status={c.getValue()} /> }),
+  col.accessor("job_title", {
+    id: "job_title",
+    header: "Job Title",
+    cell: (c) => {
+      const t = c.getValue();
+      return t ? <Truncate text={t} className="max-w-48" /> : <Muted>{msg.users.noJobTitle}</Muted>;
+    },
+  }),
+  col.accessor("status", {
+    id: "status",
+    header: "Status",
+    cell: (c) => <StatusBadge kind="user" status={c.getValue()} />,
+  }),
   col.accessor("last_login", { id: "last_login", header: "Last Login", cell: (c) => <LastLogin iso={c.getValue()} /> }),
 ];
 
@@ -22,12 +38,21 @@ const columns: Column<UserListItem>[] = [
  * The users of a customer or a team (SPEC.md §2 customer and team pages): User, Roles, Job Title,
  * Status, Last Login, with server-side search, sort and paging, and optional row actions.
  */
-export function UserTable({ filter, label, actions }: {
+export function UserTable({
+  filter,
+  label,
+  actions,
+}: {
   filter: { customer_id?: string; team_id?: string };
   label: string;
   actions?: (user: UserListItem) => ReactNode;
 }) {
-  const list = useServerList<UserListItem>({ mode: "local", defaults: { sort: "name", order: "asc" }, fixed: filter, query: userListQuery });
+  const list = useServerList<UserListItem>({
+    mode: "local",
+    defaults: { sort: "name", order: "asc" },
+    fixed: filter,
+    query: userListQuery,
+  });
   return (
     <EmbeddedList
       list={list}

@@ -15,12 +15,22 @@ import { LastLogin, UserCell } from "./UserCells";
 
 const col = columnsFor<UserListItem>();
 const columns = [
-  col.display({ id: "name", header: "User", meta: { grow: true }, cell: ({ row }) => <UserCell user={row.original} /> }),
+  col.display({
+    id: "name",
+    header: "User",
+    meta: { grow: true },
+    cell: ({ row }) => <UserCell user={row.original} />,
+  }),
   col.accessor("customer_name", {
     id: "customer_name",
     header: "Customer",
     cell: ({ row }) => (
-      <RecordLink to="/customers/$customerId" params={{ customerId: row.original.customer_id }} text={row.original.customer_name ?? msg.fallbacks.unknownCustomer} className="line-clamp-2 max-w-32 break-words 2xl:max-w-56" />
+      <RecordLink
+        to="/customers/$customerId"
+        params={{ customerId: row.original.customer_id }}
+        text={row.original.customer_name ?? msg.fallbacks.unknownCustomer}
+        className="line-clamp-2 max-w-32 break-words 2xl:max-w-56"
+      />
     ),
   }),
   col.display({ id: "roles", header: "Roles", cell: ({ row }) => <RoleBadges roles={row.original.roles} /> }),
@@ -29,10 +39,18 @@ const columns = [
     header: "Job Title",
     cell: (c) => {
       const title = c.getValue();
-      return title ? <Truncate text={title} lines={2} className="max-w-36 2xl:max-w-60" /> : <Muted>{msg.users.noJobTitle}</Muted>;
+      return title ? (
+        <Truncate text={title} lines={2} className="max-w-36 2xl:max-w-60" />
+      ) : (
+        <Muted>{msg.users.noJobTitle}</Muted>
+      );
     },
   }),
-  col.accessor("status", { id: "status", header: "Status", cell: (c) => <StatusBadge kind="user" status={c.getValue()} /> }),
+  col.accessor("status", {
+    id: "status",
+    header: "Status",
+    cell: (c) => <StatusBadge kind="user" status={c.getValue()} />,
+  }),
   col.accessor("last_login", {
     id: "last_login",
     header: "Last Login",
@@ -76,7 +94,12 @@ export default function UsersPage() {
         <>
           <CustomerFilter value={customer} onChange={(id) => list.setFilter({ customer: id })} />
           {signedIn ? (
-            <button type="button" className="badge badge-primary badge-soft h-8 gap-1.5 px-3" onClick={() => list.setFilter({ signed_in: undefined })} aria-label={msg.ui.clearFilter(msg.ui.signedInFilter)}>
+            <button
+              type="button"
+              className="badge badge-primary badge-soft h-8 gap-1.5 px-3"
+              onClick={() => list.setFilter({ signed_in: undefined })}
+              aria-label={msg.ui.clearFilter(msg.ui.signedInFilter)}
+            >
               {msg.ui.signedInFilter} <X className="h-3.5 w-3.5" aria-hidden />
             </button>
           ) : null}
@@ -95,7 +118,13 @@ export default function UsersPage() {
           <EmptyState
             title={msg.users.empty}
             text={list.state.q || customer || signedIn ? msg.users.filtered : msg.users.emptyHint}
-            action={list.state.q || customer || signedIn ? undefined : <ActionButton action={{ label: "Add User", icon: Plus, tone: "primary", need: "editor", to: "/users/add" }} />}
+            action={
+              list.state.q || customer || signedIn ? undefined : (
+                <ActionButton
+                  action={{ label: "Add User", icon: Plus, tone: "primary", need: "editor", to: "/users/add" }}
+                />
+              )
+            }
           />
         ),
       }}

@@ -25,7 +25,8 @@ export const userMembershipsQuery = users.nested("teams", userMembershipsSchema)
 export const availableTeamsQuery = (id: string, q: string) =>
   queryOptions({
     queryKey: userKeys.nested(id, "available", q),
-    queryFn: ({ signal }) => api(`/users/${id}/available-teams`, availableTeamsSchema, { query: { q, limit: 20 }, signal }),
+    queryFn: ({ signal }) =>
+      api(`/users/${id}/available-teams`, availableTeamsSchema, { query: { q, limit: 20 }, signal }),
     placeholderData: keepPreviousData,
   });
 
@@ -33,7 +34,11 @@ export const availableTeamsQuery = (id: string, q: string) =>
 const userChanges = { invalidates: [queryRoots.users, queryRoots.teams, queryRoots.customers, queryRoots.dashboard] };
 
 /** POST /api/users (SPEC.md §5 "Add user"). */
-export const useCreateUser = () => useApiMutation((input: CreateUserInput) => api("/users", userListItemSchema, { method: "POST", body: input }), userChanges);
+export const useCreateUser = () =>
+  useApiMutation(
+    (input: CreateUserInput) => api("/users", userListItemSchema, { method: "POST", body: input }),
+    userChanges,
+  );
 
 /**
  * Add to Team. On success the team leaves the modal's list at once (SPEC.md §4: the added team
@@ -42,10 +47,13 @@ export const useCreateUser = () => useApiMutation((input: CreateUserInput) => ap
 export function useJoinTeam(userId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (teamId: string) => api(`/users/${userId}/teams`, joinedTeamSchema, { method: "POST", body: { team_id: teamId } }),
+    mutationFn: (teamId: string) =>
+      api(`/users/${userId}/teams`, joinedTeamSchema, { method: "POST", body: { team_id: teamId } }),
     onSuccess: (_data, teamId) => {
-      queryClient.setQueriesData<{ items: AvailableTeam[]; total: number }>({ queryKey: userKeys.nested(userId, "available") }, (old) =>
-        old ? { items: old.items.filter((t) => t.team_id !== teamId), total: Math.max(0, old.total - 1) } : old,
+      queryClient.setQueriesData<{ items: AvailableTeam[]; total: number }>(
+        { queryKey: userKeys.nested(userId, "available") },
+        (old) =>
+          old ? { items: old.items.filter((t) => t.team_id !== teamId), total: Math.max(0, old.total - 1) } : old,
       );
     },
     meta: userChanges,
@@ -54,4 +62,7 @@ export function useJoinTeam(userId: string) {
 
 /** Leave Team: DELETE /api/users/{userId}/teams/{teamId}. */
 export const useLeaveTeam = (userId: string) =>
-  useApiMutation((teamId: string) => api(`/users/${userId}/teams/${teamId}`, okSchema, { method: "DELETE" }), userChanges);
+  useApiMutation(
+    (teamId: string) => api(`/users/${userId}/teams/${teamId}`, okSchema, { method: "DELETE" }),
+    userChanges,
+  );

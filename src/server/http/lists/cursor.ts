@@ -9,7 +9,10 @@ import { HttpError } from "../errors";
 import type { KeyType, ListDeclaration, SortKey } from "./declare";
 
 /** The keys a sort orders by: its own, then the tiebreak unless its last key is unique. */
-export function sortKeys(decl: Pick<ListDeclaration<unknown, unknown, Record<string, unknown>>, "sorts" | "id">, sort: string): SortKey[] {
+export function sortKeys(
+  decl: Pick<ListDeclaration<unknown, unknown, Record<string, unknown>>, "sorts" | "id">,
+  sort: string,
+): SortKey[] {
   const own = decl.sorts[sort];
   return own[own.length - 1]?.unique ? own : [...own, decl.id];
 }
@@ -58,7 +61,12 @@ export function decodeCursor(text: string, sort: string, order: "asc" | "desc", 
   if (cursor.s !== sort || cursor.o !== order || cursor.k.length !== keys.length) throw invalidCursor();
   cursor.k.forEach((value, i) => {
     if (!valuePatterns[keys[i].type].test(value)) throw invalidCursor();
-    if (keys[i].type === "timestamptz" && !/infinity/.test(value) && Number.isNaN(Date.parse(value.replace(" ", "T").replace(/([+-]\d{2})$/, "$1:00")))) throw invalidCursor();
+    if (
+      keys[i].type === "timestamptz" &&
+      !/infinity/.test(value) &&
+      Number.isNaN(Date.parse(value.replace(" ", "T").replace(/([+-]\d{2})$/, "$1:00")))
+    )
+      throw invalidCursor();
   });
   return cursor;
 }
@@ -77,12 +85,18 @@ export function keysetCondition(keys: SortKey[], values: string[], op: ">" | "<"
 
 /** `ORDER BY` of the keys, all in `direction`. */
 export function orderClause(keys: SortKey[], direction: "asc" | "desc"): SQL {
-  return sql.join(keys.map((k) => sql`${k.expr} ${sql.raw(direction)}`), sql`, `);
+  return sql.join(
+    keys.map((k) => sql`${k.expr} ${sql.raw(direction)}`),
+    sql`, `,
+  );
 }
 
 /** The sort keys' values as text, for a page's rows (`__k0`, `__k1`…): what its cursors hold. */
 export function keyColumns(keys: SortKey[]): SQL {
-  return sql.join(keys.map((k, i) => sql`(${k.expr})::text as ${sql.identifier(`__k${i}`)}`), sql`, `);
+  return sql.join(
+    keys.map((k, i) => sql`(${k.expr})::text as ${sql.identifier(`__k${i}`)}`),
+    sql`, `,
+  );
 }
 
 /** A row's sort key values, read from its `keyColumns`. */

@@ -109,10 +109,13 @@ export type ListDeclaration<I, S, F extends Record<string, unknown>> = {
  * counts) and returns it.
  * @throws Error on a malformed declaration (at start-up, never for a request).
  */
-export function defineList<I, S, F extends Record<string, unknown>>(decl: ListDeclaration<I, S, F>): ListDeclaration<I, S, F> {
+export function defineList<I, S, F extends Record<string, unknown>>(
+  decl: ListDeclaration<I, S, F>,
+): ListDeclaration<I, S, F> {
   for (const name of Object.keys(decl.sorts)) if (!/^[a-z_]+$/.test(name)) throw new Error(`sort name ${name}`);
   if (!(decl.defaultSort in decl.sorts)) throw new Error(`default sort ${decl.defaultSort} of ${decl.name}`);
-  if (decl.summary && !decl.summaryCounts) throw new Error(`the summary of ${decl.name} must say what it counts (summaryCounts)`);
+  if (decl.summary && !decl.summaryCounts)
+    throw new Error(`the summary of ${decl.name} must say what it counts (summaryCounts)`);
   return decl;
 }
 
@@ -161,7 +164,10 @@ export const matchesFirstLimit = defaultBackgroundCountFrom;
  * The query schema of a list: `q`, `sort`, `order`, paging, and its filters. Unknown parameters
  * are ignored (links may carry the screen's own state).
  */
-export function listQuerySchema<I, S, F extends Record<string, unknown>>(decl: ListDeclaration<I, S, F>, extra: z.ZodRawShape = {}) {
+export function listQuerySchema<I, S, F extends Record<string, unknown>>(
+  decl: ListDeclaration<I, S, F>,
+  extra: z.ZodRawShape = {},
+) {
   const sortNames = Object.keys(decl.sorts) as [string, ...string[]];
   const filterShape = Object.fromEntries(Object.entries(decl.filters).map(([k, f]) => [k, (f as FilterSpec).schema]));
   return z

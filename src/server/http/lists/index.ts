@@ -13,7 +13,16 @@
  * - run.ts: carries a request out (at most 3 statements), and streams exports.
  */
 export * from "./declare";
-export { allOf, anyOf, anyValue, conditions, customerNamed, matchingValues, referencedName, searchMatch } from "./search";
+export {
+  allOf,
+  anyOf,
+  anyValue,
+  conditions,
+  customerNamed,
+  matchingValues,
+  referencedName,
+  searchMatch,
+} from "./search";
 export { createSummaryCache, type SummaryCache, type SummaryCacheEntry } from "./summary-memory";
 export { statusCardsSql, totalFromStatusCards } from "./counters";
 export { listAll, runList, type RunOptions } from "./run";

@@ -87,12 +87,16 @@ export function nextTallyStep(t: TallyState): TallyStep {
   if (t.totalFromSummary) {
     if (!t.read) return { do: "read", withCount: false };
     const counted = t.read.fromSummary ?? 0;
-    if (!(t.summaryOverMatches && counted > limit)) return { do: "done", total: counted, exact: true, scaleSummary: false };
+    if (!(t.summaryOverMatches && counted > limit))
+      return { do: "done", total: counted, exact: true, scaleSummary: false };
     if (t.estimate === undefined) return { do: "estimate" };
     return { do: "done", total: Math.max(t.estimate, limit + 1), exact: false, scaleSummary: true };
   }
   if (t.estimate === undefined) return { do: "estimate" };
-  if (t.estimate > limit) return t.read ? { do: "done", total: t.estimate, exact: false, scaleSummary: false } : { do: "read", withCount: false };
+  if (t.estimate > limit)
+    return t.read
+      ? { do: "done", total: t.estimate, exact: false, scaleSummary: false }
+      : { do: "read", withCount: false };
   if (!t.read) return { do: "read", withCount: true };
   const count = t.read.count;
   if (count !== undefined && count <= limit) return { do: "done", total: count, exact: true, scaleSummary: false };

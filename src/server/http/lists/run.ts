@@ -7,8 +7,24 @@
 import { sql, type SQL } from "drizzle-orm";
 import { queryRows, type Database } from "../../db/client";
 import { toJson } from "../list";
-import { decodeCursor, encodeCursor, keyColumns, keysetCondition, keyValues, orderClause, sortKeys, type Cursor } from "./cursor";
-import { matchesFirstLimit, type ListDeclaration, type ListPage, type ListRequest, type ListSettings, type SortKey } from "./declare";
+import {
+  decodeCursor,
+  encodeCursor,
+  keyColumns,
+  keysetCondition,
+  keyValues,
+  orderClause,
+  sortKeys,
+  type Cursor,
+} from "./cursor";
+import {
+  matchesFirstLimit,
+  type ListDeclaration,
+  type ListPage,
+  type ListRequest,
+  type ListSettings,
+  type SortKey,
+} from "./declare";
 import { nextTallyStep, planCount, shouldKeep, type CountPlan } from "./plan";
 import { allOf, conditions } from "./search";
 import { summaryKey, type SummaryCache, type SummaryCacheEntry } from "./summary-memory";
@@ -20,7 +36,12 @@ export type RunOptions = { settings: ListSettings; cache?: SummaryCache; now?: (
  * Runs one request of a list; see the module comment.
  * @throws HttpError 422 for a malformed or mismatched cursor.
  */
-export async function runList<I, S, F extends Record<string, unknown>>(db: Database, decl: ListDeclaration<I, S, F>, req: ListRequest<F>, options: RunOptions): Promise<ListPage<I, S>> {
+export async function runList<I, S, F extends Record<string, unknown>>(
+  db: Database,
+  decl: ListDeclaration<I, S, F>,
+  req: ListRequest<F>,
+  options: RunOptions,
+): Promise<ListPage<I, S>> {
   return (await new ListRun(db, decl, req, options, false).run()).page;
 }
 
@@ -39,7 +60,10 @@ async function within<T>(work: Promise<T>, ms: number): Promise<T | undefined> {
 
 /** The planner's estimate of the rows `select 1 from … where …` returns (one EXPLAIN, no execution). */
 async function estimateRows(db: Database, from: SQL, where: SQL): Promise<number> {
-  const [plan] = await queryRows<{ "QUERY PLAN": Array<{ Plan: { "Plan Rows": number } }> | string }>(db, sql`explain (format json) select 1 from ${from} where ${where}`);
+  const [plan] = await queryRows<{ "QUERY PLAN": Array<{ Plan: { "Plan Rows": number } }> | string }>(
+    db,
+    sql`explain (format json) select 1 from ${from} where ${where}`,
+  );
   const doc = plan["QUERY PLAN"];
   const parsed = typeof doc === "string" ? (JSON.parse(doc) as Array<{ Plan: { "Plan Rows": number } }>) : doc;
   return Math.round(parsed[0].Plan["Plan Rows"]);
@@ -54,7 +78,8 @@ function itemOf<I>(row: Record<string, unknown>): I {
   for (const key in row) {
     if (key.startsWith("__k")) continue;
     const value = row[key];
-    item[key] = value instanceof Date ? value.toISOString() : value !== null && typeof value === "object" ? toJson(value) : value;
+    item[key] =
+      value instanceof Date ? value.toISOString() : value !== null && typeof value === "object" ? toJson(value) : value;
   }
   return item as I;
 }
@@ -123,10 +148,16 @@ class ListRun<I, S, F extends Record<string, unknown>> {
     this.own = this.cacheKey && !recount ? cache!.peek(this.cacheKey, this.recountOf(query.q)) : undefined;
     // Cards of the filtered set alone (`summaryCounts: "set"`) are the list's without the search: a
     // search reuses them, and stores them there when the set is big. Its total is its own.
-    this.sharedKey = !this.own && this.cacheKey && q && decl.cacheSummary === true && decl.summaryCounts === "set" ? summaryKey(decl.name, req.filters, undefined, req.scope) : undefined;
+    this.sharedKey =
+      !this.own && this.cacheKey && q && decl.cacheSummary === true && decl.summaryCounts === "set"
+        ? summaryKey(decl.name, req.filters, undefined, req.scope)
+        : undefined;
     this.shared = this.sharedKey && !recount ? cache!.peek(this.sharedKey, this.recountOf(undefined)) : undefined;
     const reused = this.own ?? this.shared;
-    this.summarySql = decl.summary && !reused ? decl.summary({ filters: req.filters, q, where, filterWhere, matching: (columns) => this.bounded(columns) }) : undefined;
+    this.summarySql =
+      decl.summary && !reused
+        ? decl.summary({ filters: req.filters, q, where, filterWhere, matching: (columns) => this.bounded(columns) })
+        : undefined;
     this.summary = (reused?.value.summary ?? {}) as S;
     this.summaryExactSoFar = reused ? reused.value.exact : true;
     this.summaryExact = this.summaryExactSoFar;
@@ -134,7 +165,14 @@ class ListRun<I, S, F extends Record<string, unknown>> {
     // A search whose total is not in memory may be counted in the background: not a nested list's
     // (its parent is checked with the summary), not when nothing is kept, not after a count of it
     // failed (the request counts, and shows the fault).
-    this.deferrable = Boolean(this.cacheKey && q && !this.own && !req.parentExists && options.settings.summaryRefreshSeconds > 0 && !cache!.failed(this.cacheKey));
+    this.deferrable = Boolean(
+      this.cacheKey &&
+      q &&
+      !this.own &&
+      !req.parentExists &&
+      options.settings.summaryRefreshSeconds > 0 &&
+      !cache!.failed(this.cacheKey),
+    );
     this.readTotal = this.summarySql || reused ? decl.totalFromSummary?.({ filters: req.filters, q }) : undefined;
   }
 
@@ -162,20 +200,30 @@ class ListRun<I, S, F extends Record<string, unknown>> {
 
   /** The summary and, when `count`, the exact count bounded by the limit, in one statement. */
   private async summaryAndCount(count: boolean): Promise<Read<S>> {
-    if (!this.summarySql && !count) return { count: undefined, summary: this.summary, parentFound: undefined, rowsCounted: false };
+    if (!this.summarySql && !count)
+      return { count: undefined, summary: this.summary, parentFound: undefined, rowsCounted: false };
     const limit = this.options.settings.exactCountLimit;
-    const countSql = count ? sql`(select count(*) from (select 1 from ${this.countFrom} where ${this.where} limit ${limit + 1}) c)::int` : sql`null::int`;
+    const countSql = count
+      ? sql`(select count(*) from (select 1 from ${this.countFrom} where ${this.where} limit ${limit + 1}) c)::int`
+      : sql`null::int`;
     // A nested list learns whether its parent exists in the same statement.
     const parentSql = this.req.parentExists ? sql`, (${this.req.parentExists}) as __parent` : sql``;
-    const [result] = await queryRows<Record<string, unknown>>(this.db, this.summarySql
-      ? sql`select ${countSql} as __count${parentSql}, s.* from (${this.summarySql}) s`
-      : sql`select ${countSql} as __count${parentSql}`);
+    const [result] = await queryRows<Record<string, unknown>>(
+      this.db,
+      this.summarySql
+        ? sql`select ${countSql} as __count${parentSql}, s.* from (${this.summarySql}) s`
+        : sql`select ${countSql} as __count${parentSql}`,
+    );
     const { __count, __parent, ...rest } = result;
     return {
       count: typeof __count === "number" ? __count : __count == null ? undefined : Number(__count),
       // bigint aggregates arrive as text from node-postgres.
       summary: this.summarySql
-        ? this.decl.summarySchema.parse(Object.fromEntries(Object.entries(rest).map(([k, v]) => [k, typeof v === "string" && /^-?\d+$/.test(v) ? Number(v) : v])))
+        ? this.decl.summarySchema.parse(
+            Object.fromEntries(
+              Object.entries(rest).map(([k, v]) => [k, typeof v === "string" && /^-?\d+$/.test(v) ? Number(v) : v]),
+            ),
+          )
         : this.summary,
       parentFound: this.req.parentExists ? Boolean(__parent) : undefined,
       rowsCounted: count || this.usedMatching,
@@ -192,7 +240,12 @@ class ListRun<I, S, F extends Record<string, unknown>> {
   /** A summary counted on `matching` (which stopped at the bound) scaled to the estimate. */
   private scaled(counted: S | null, estimated: number): S {
     const bound = this.options.settings.exactCountLimit + 1;
-    return Object.fromEntries(Object.entries(counted as Record<string, unknown>).map(([k, v]) => [k, typeof v === "number" ? Math.round((v * estimated) / bound) : v])) as S;
+    return Object.fromEntries(
+      Object.entries(counted as Record<string, unknown>).map(([k, v]) => [
+        k,
+        typeof v === "number" ? Math.round((v * estimated) / bound) : v,
+      ]),
+    ) as S;
   }
 
   /**
@@ -201,15 +254,29 @@ class ListRun<I, S, F extends Record<string, unknown>> {
    * background (`countWaitMs`).
    */
   private async tally(guess: number | undefined): Promise<Tally<S>> {
-    const state = { totalFromSummary: Boolean(this.readTotal), summaryOverMatches: this.usedMatching, exactCountLimit: this.options.settings.exactCountLimit, estimate: guess };
+    const state = {
+      totalFromSummary: Boolean(this.readTotal),
+      summaryOverMatches: this.usedMatching,
+      exactCountLimit: this.options.settings.exactCountLimit,
+      estimate: guess,
+    };
     let read: Read<S> | undefined;
     for (;;) {
-      const step = nextTallyStep({ ...state, read: read && { fromSummary: this.readTotal?.(read.summary as S), count: read.count } });
+      const step = nextTallyStep({
+        ...state,
+        read: read && { fromSummary: this.readTotal?.(read.summary as S), count: read.count },
+      });
       if (step.do === "estimate") state.estimate = await estimateRows(this.db, this.countFrom, this.where);
       else if (step.do === "read") read = await this.summaryAndCount(step.withCount);
       else {
         const summary = step.scaleSummary ? this.scaled(read!.summary, step.total) : read!.summary;
-        return { ...read!, summary, summaryExact: step.scaleSummary ? false : this.summaryExactSoFar, total: step.total, totalExact: step.exact };
+        return {
+          ...read!,
+          summary,
+          summaryExact: step.scaleSummary ? false : this.summaryExactSoFar,
+          total: step.total,
+          totalExact: step.exact,
+        };
       }
     }
   }
@@ -236,13 +303,23 @@ class ListRun<I, S, F extends Record<string, unknown>> {
   private async ensureTotal(knownRows?: number) {
     if (this.totalDone) return;
     this.totalDone = true;
-    const remembered = this.own?.value.total !== undefined ? { total: this.own.value.total, exact: this.own.value.totalExact } : undefined;
+    const remembered =
+      this.own?.value.total !== undefined
+        ? { total: this.own.value.total, exact: this.own.value.totalExact }
+        : undefined;
     const facts = {
-      knownRows, remembered, recount: this.recount, deferrable: this.deferrable, summaryOverMatches: this.usedMatching, totalFromSummary: Boolean(this.readTotal),
-      alreadyCounting: Boolean(this.cacheKey && this.cache.running(this.cacheKey)), settings: this.options.settings,
+      knownRows,
+      remembered,
+      recount: this.recount,
+      deferrable: this.deferrable,
+      summaryOverMatches: this.usedMatching,
+      totalFromSummary: Boolean(this.readTotal),
+      alreadyCounting: Boolean(this.cacheKey && this.cache.running(this.cacheKey)),
+      settings: this.options.settings,
     };
     let plan: CountPlan = planCount(facts);
-    if (plan.kind === "estimate-first") plan = planCount({ ...facts, estimate: await estimateRows(this.db, this.countFrom, this.where) });
+    if (plan.kind === "estimate-first")
+      plan = planCount({ ...facts, estimate: await estimateRows(this.db, this.countFrom, this.where) });
     await this.carryOut(plan);
   }
 
@@ -285,22 +362,37 @@ class ListRun<I, S, F extends Record<string, unknown>> {
     // it began (or of the reused cards' time).
     const late = async () => {
       const done = await countNow;
-      return this.decl.cacheSummary === true || done.rowsCounted ? { summary: done.summary, total: done.total, exact: done.summaryExact, totalExact: done.totalExact } : undefined;
+      return this.decl.cacheSummary === true || done.rowsCounted
+        ? { summary: done.summary, total: done.total, exact: done.summaryExact, totalExact: done.totalExact }
+        : undefined;
     };
     this.cache.start(this.cacheKey!, late, this.shared?.at ?? began);
   }
 
   /** The page's statement: `extra` after the cursor, in `direction`, `limit` rows after `offset`. */
-  private pageSql(pickFrom: SQL | undefined, matchesFirst: boolean, extra: SQL | undefined, direction: "asc" | "desc", limit: number, offset?: number): SQL {
+  private pageSql(
+    pickFrom: SQL | undefined,
+    matchesFirst: boolean,
+    extra: SQL | undefined,
+    direction: "asc" | "desc",
+    limit: number,
+    offset?: number,
+  ): SQL {
     const { decl, keys } = this;
     const columns = sql`${decl.select}, ${keyColumns(keys)}`;
     if (pickFrom) {
       // A search on the base finds the page's rows in the base table alone, then joins the rest.
       const ids = matchesFirst
         ? sql`select m.__id from (
-            select ${decl.id.expr} as __id, ${sql.join(keys.map((k, i) => sql`${k.expr} as ${sql.identifier(`__m${i}`)}`), sql`, `)}
+            select ${decl.id.expr} as __id, ${sql.join(
+              keys.map((k, i) => sql`${k.expr} as ${sql.identifier(`__m${i}`)}`),
+              sql`, `,
+            )}
             from ${pickFrom} where ${allOf([this.where, extra])} offset 0) m
-          order by ${sql.join(keys.map((_, i) => sql`m.${sql.identifier(`__m${i}`)} ${sql.raw(direction)}`), sql`, `)}
+          order by ${sql.join(
+            keys.map((_, i) => sql`m.${sql.identifier(`__m${i}`)} ${sql.raw(direction)}`),
+            sql`, `,
+          )}
           limit ${limit} offset ${offset ?? 0}`
         : sql`select ${decl.id.expr} from ${pickFrom} where ${allOf([this.walkWhere, extra])} order by ${orderClause(keys, direction)} limit ${limit} offset ${offset ?? 0}`;
       return sql`select ${columns} from ${decl.from} where ${decl.id.expr} in (${ids}) order by ${orderClause(keys, direction)}`;
@@ -321,7 +413,10 @@ class ListRun<I, S, F extends Record<string, unknown>> {
     if (pickFrom) await this.ensureTotal();
     const matchesFirst = Boolean(pickFrom) && this.totalExact && (this.total ?? Infinity) <= matchesFirstLimit;
     const page = (extra: SQL | undefined, direction: "asc" | "desc", limit: number, offset?: number) =>
-      queryRows<Record<string, unknown>>(this.db, this.pageSql(pickFrom, matchesFirst, extra, direction, limit, offset));
+      queryRows<Record<string, unknown>>(
+        this.db,
+        this.pageSql(pickFrom, matchesFirst, extra, direction, limit, offset),
+      );
     const reverse = query.order === "asc" ? "desc" : "asc";
     if (query.at === "end") {
       await this.ensureTotal();
@@ -333,11 +428,23 @@ class ListRun<I, S, F extends Record<string, unknown>> {
       return { rows: rows.length > size ? rows.slice(1) : rows, hasBefore: rows.length > size, hasAfter: false };
     }
     if (this.cursor?.d === "before") {
-      const rows = (await page(keysetCondition(this.keys, this.cursor.k, query.order === "asc" ? "<" : ">"), reverse, query.limit + 1)).reverse();
+      const rows = (
+        await page(
+          keysetCondition(this.keys, this.cursor.k, query.order === "asc" ? "<" : ">"),
+          reverse,
+          query.limit + 1,
+        )
+      ).reverse();
       await this.ensureTotal();
-      return { rows: rows.length > query.limit ? rows.slice(1) : rows, hasBefore: rows.length > query.limit, hasAfter: true };
+      return {
+        rows: rows.length > query.limit ? rows.slice(1) : rows,
+        hasBefore: rows.length > query.limit,
+        hasAfter: true,
+      };
     }
-    const extra = this.cursor ? keysetCondition(this.keys, this.cursor.k, query.order === "asc" ? ">" : "<") : undefined;
+    const extra = this.cursor
+      ? keysetCondition(this.keys, this.cursor.k, query.order === "asc" ? ">" : "<")
+      : undefined;
     const rows = await page(extra, query.order, query.limit + 1, query.offset);
     const hasAfter = rows.length > query.limit;
     const kept = hasAfter ? rows.slice(0, query.limit) : rows;
@@ -351,17 +458,33 @@ class ListRun<I, S, F extends Record<string, unknown>> {
     const { settings } = this.options;
     const bigFrom = Math.min(settings.summaryReuseFrom, settings.exactCountLimit);
     const keep = shouldKeep({
-      keyed: Boolean(this.cacheKey), reusedOwn: Boolean(this.own), counting: this.counting, total: this.total, bigFrom, recount: this.recount,
-      searched: Boolean(this.q), keepsEvery: this.decl.cacheSummary === true, rowsCounted: this.rowsCounted,
+      keyed: Boolean(this.cacheKey),
+      reusedOwn: Boolean(this.own),
+      counting: this.counting,
+      total: this.total,
+      bigFrom,
+      recount: this.recount,
+      searched: Boolean(this.q),
+      keepsEvery: this.decl.cacheSummary === true,
+      rowsCounted: this.rowsCounted,
     })
       ? { summary: this.summary, total: this.total, exact: this.summaryExact, totalExact: this.totalExact }
       : undefined;
     if (keep && !this.recount) this.cache.put(this.cacheKey!, keep, this.shared?.at ?? new Date(this.now()));
     // The filtered set's size is read from its summary as the list without the search reads its total.
-    const setSize = this.sharedKey && this.summarySql && this.summary ? this.decl.totalFromSummary?.({ filters: this.req.filters, q: undefined })?.(this.summary) : undefined;
+    const setSize =
+      this.sharedKey && this.summarySql && this.summary
+        ? this.decl.totalFromSummary?.({ filters: this.req.filters, q: undefined })?.(this.summary)
+        : undefined;
     const sharedStored = setSize !== undefined && setSize >= bigFrom;
-    if (sharedStored) this.cache.put(this.sharedKey!, { summary: this.summary, total: undefined, exact: this.summaryExact, totalExact: true }, new Date(this.now()));
-    if (this.cacheKey && this.decl.summary && (this.own || this.shared || sharedStored || keep)) this.summaryAsOf ??= new Date(this.now()).toISOString();
+    if (sharedStored)
+      this.cache.put(
+        this.sharedKey!,
+        { summary: this.summary, total: undefined, exact: this.summaryExact, totalExact: true },
+        new Date(this.now()),
+      );
+    if (this.cacheKey && this.decl.summary && (this.own || this.shared || sharedStored || keep))
+      this.summaryAsOf ??= new Date(this.now()).toISOString();
     return keep;
   }
 
@@ -376,7 +499,8 @@ class ListRun<I, S, F extends Record<string, unknown>> {
       const [found] = await queryRows<{ p: boolean }>(this.db, sql`select (${parentExists}) as p`);
       this.parentFound = Boolean(found.p);
     }
-    const cursorOf = (r: Record<string, unknown>, d: Cursor["d"]) => encodeCursor({ s: query.sort, o: query.order, d, k: keyValues(this.keys, r) });
+    const cursorOf = (r: Record<string, unknown>, d: Cursor["d"]) =>
+      encodeCursor({ s: query.sort, o: query.order, d, k: keyValues(this.keys, r) });
     const items = rows.map((r) => itemOf<I>(r));
     const page: ListPage<I, S> = {
       ...(parentExists ? { parent_found: this.parentFound ?? true } : {}),
@@ -398,19 +522,27 @@ class ListRun<I, S, F extends Record<string, unknown>> {
  * Streams every row matching the request (filters, search, sort; paging ignored) in keyset batches
  * of `batch` rows, so that no whole result is held in memory and each batch is one indexed query.
  */
-export async function* listAll<I, S, F extends Record<string, unknown>>(db: Database, decl: ListDeclaration<I, S, F>, req: ListRequest<F>, batch = 1000): AsyncGenerator<I[]> {
+export async function* listAll<I, S, F extends Record<string, unknown>>(
+  db: Database,
+  decl: ListDeclaration<I, S, F>,
+  req: ListRequest<F>,
+  batch = 1000,
+): AsyncGenerator<I[]> {
   const { query } = req;
   const keys = sortKeys(decl, query.sort);
   const { where } = conditions(decl, req);
   const op = query.order === "asc" ? ">" : "<";
   let after: string[] | undefined;
   for (;;) {
-    const rows = await queryRows<Record<string, unknown>>(db, sql`
+    const rows = await queryRows<Record<string, unknown>>(
+      db,
+      sql`
       select ${decl.select}, ${keyColumns(keys)}
       from ${decl.from}
       where ${allOf([where, after ? keysetCondition(keys, after, op) : undefined])}
       order by ${orderClause(keys, query.order)}
-      limit ${batch}`);
+      limit ${batch}`,
+    );
     if (rows.length === 0) return;
     after = keyValues(keys, rows[rows.length - 1]);
     yield rows.map((r) => itemOf<I>(r));

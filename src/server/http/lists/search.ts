@@ -4,12 +4,24 @@
  */
 import { sql, type SQL } from "drizzle-orm";
 import { likePattern } from "../list";
-import { minContainsLength, type FilterSpec, type ListDeclaration, type ListRequest, type SearchForms, type SearchMatch } from "./declare";
+import {
+  minContainsLength,
+  type FilterSpec,
+  type ListDeclaration,
+  type ListRequest,
+  type SearchForms,
+  type SearchMatch,
+} from "./declare";
 
 /** `AND` of the conditions, `true` when there are none. */
 export function allOf(conditions: Array<SQL | undefined>): SQL {
   const present = conditions.filter((c): c is SQL => c !== undefined);
-  return present.length ? sql.join(present.map((c) => sql`(${c})`), sql` and `) : sql`true`;
+  return present.length
+    ? sql.join(
+        present.map((c) => sql`(${c})`),
+        sql` and `,
+      )
+    : sql`true`;
 }
 
 /** The values among `values` that a search matches: those containing `q` (or starting with it, for a prefix search). */
@@ -20,7 +32,12 @@ export function matchingValues(values: readonly string[], match: SearchMatch): s
 
 /** `expr = any(values)`, or false when none: a search over a column of known values (statuses). */
 export function anyValue(expr: SQL, values: readonly string[]): SQL {
-  return values.length ? sql`${expr} = any(${sql`array[${sql.join(values.map((v) => sql`${v}`), sql`, `)}]::text[]`})` : sql`false`;
+  return values.length
+    ? sql`${expr} = any(${sql`array[${sql.join(
+        values.map((v) => sql`${v}`),
+        sql`, `,
+      )}]::text[]`})`
+    : sql`false`;
 }
 
 /**
@@ -45,7 +62,11 @@ export const customerNamed = (key: SQL, match: SearchMatch) =>
 
 /** OR of search conditions, some of them in two forms: a search in two forms. */
 export function anyOf(parts: Array<SQL | SearchForms>): SearchForms {
-  const form = (which: keyof SearchForms) => sql.join(parts.map((p) => sql`(${"gather" in p ? p[which] : p})`), sql` or `);
+  const form = (which: keyof SearchForms) =>
+    sql.join(
+      parts.map((p) => sql`(${"gather" in p ? p[which] : p})`),
+      sql` or `,
+    );
   return { gather: form("gather"), test: form("test") };
 }
 
@@ -61,7 +82,10 @@ export function searchMatch(q: string): SearchMatch {
  * gathering form: counts, summaries, exports) and `walkWhere` (with its testing form: a page that
  * walks the sort's index).
  */
-export function conditions<I, S, F extends Record<string, unknown>>(decl: ListDeclaration<I, S, F>, req: ListRequest<F>) {
+export function conditions<I, S, F extends Record<string, unknown>>(
+  decl: ListDeclaration<I, S, F>,
+  req: ListRequest<F>,
+) {
   const filterParts = Object.entries(decl.filters).map(([name, spec]) => {
     const value = req.filters[name];
     return value === undefined || value === "" ? undefined : (spec as FilterSpec).where(value);

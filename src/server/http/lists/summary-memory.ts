@@ -16,9 +16,19 @@ export type SummaryCacheEntry = { summary: unknown; total: number | undefined; e
 export type SummaryCache = Snapshots<SummaryCacheEntry>;
 
 /** The summary memory of one app; `onError` hears of a failed background refresh (the old summary stays). */
-export function createSummaryCache(settings: ListSettings, clock: () => Date, onError?: (err: unknown, key: string) => void): SummaryCache {
+export function createSummaryCache(
+  settings: ListSettings,
+  clock: () => Date,
+  onError?: (err: unknown, key: string) => void,
+): SummaryCache {
   const maxAgeMs = settings.summaryRefreshSeconds * 1000;
-  return createSnapshots<SummaryCacheEntry>({ maxAgeMs, maxStaleMs: 2 * maxAgeMs, maxEntries: settings.summaryCacheSize, clock, onError });
+  return createSnapshots<SummaryCacheEntry>({
+    maxAgeMs,
+    maxStaleMs: 2 * maxAgeMs,
+    maxEntries: settings.summaryCacheSize,
+    clock,
+    onError,
+  });
 }
 
 /** Renders a scope to its SQL text and values, for a memory key. */
