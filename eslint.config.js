@@ -30,7 +30,7 @@ const server = "./src/server";
 const serverShared = ["http", "db", "links"];
 /** The server's features: every other folder of src/server. */
 const serverFeatures = folders(server).filter((f) => !serverShared.includes(f));
-const app = ["router.tsx", "main.tsx", "search-schemas.ts"];
+const app = ["router.tsx", "main.tsx"];
 
 const zones = [
   // Features reach each other only through the other's public module.
@@ -150,12 +150,13 @@ export default tseslint.config(
     // "Benchmarks") stays free of zod, date-fns and the zod schemas of src/domain; screens load them.
     files: [
       "src/web/{main,router}.tsx",
-      "src/web/search-schemas.ts",
+      "src/web/*/routes.ts",
       "src/web/{auth,shell,login}/**/*.{ts,tsx}",
       "src/web/misc/NotFoundPage.tsx",
       "src/web/components/{ui,Menu,overlays,Logo}.tsx",
       "src/web/components/case.ts",
       "src/web/lib/{theme,query-client,url-search}.ts",
+      "src/web/lib/routes.tsx",
       "src/web/api/client.ts",
     ],
     // The Change password dialog is loaded with import() when first opened.

@@ -1,22 +1,23 @@
 import { useEffect, useState } from "react";
-import { createRootRoute, createRoute, createRouter, lazyRouteComponent, Outlet } from "@tanstack/react-router";
+import { createRootRoute, createRouter, Outlet } from "@tanstack/react-router";
 import { msg } from "../domain/messages";
 import { useAuth } from "./auth/AuthProvider";
 import { ErrorState, Spinner, useDocumentTitle } from "./components/ui";
+import { analyticsRoutes } from "./analytics/routes";
+import { auditRoutes } from "./audit/routes";
+import { commentRoutes } from "./comments/routes";
+import { configRoutes } from "./config/routes";
+import { customerRoutes } from "./customers/routes";
+import { dashboardRoutes } from "./dashboard/routes";
+import { operatorRoutes } from "./operators/routes";
+import { platformRoutes } from "./platforms/routes";
+import { promptRoutes } from "./prompts/routes";
+import { skillRoutes } from "./skills/routes";
+import { teamRoutes } from "./teams/routes";
+import { userRoutes } from "./users/routes";
+import { routeKit, RouteError } from "./lib/routes";
 import { LoginPage } from "./login/LoginPage";
 import { NotFoundPage } from "./misc/NotFoundPage";
-import {
-  auditSearch,
-  commentsSearch,
-  configSearch,
-  customersSearch,
-  platformsSearch,
-  promptsSearch,
-  reviewSearch,
-  skillsSearch,
-  teamsSearch,
-  usersSearch,
-} from "./search-schemas";
 
 /**
  * The shell (sidebar, top bar, palette trigger) is its own chunk: the sign-in screen and the
@@ -93,44 +94,6 @@ function AuthGate() {
   );
 }
 
-/** A screen's code could not be loaded (server down, or network lost): shown as such, with Retry. */
-class ChunkLoadError extends Error {}
-
-const lazyPages: Array<{ preload?: () => Promise<void> }> = [];
-
-/**
- * A screen loaded on first visit. A failed load becomes a ChunkLoadError (so the router does not
- * reload the page into the browser's own error page) and Retry tries the load again.
- */
-function lazyPage(load: () => Promise<{ default: React.ComponentType }>) {
-  const component = lazyRouteComponent(() =>
-    load().catch(() => {
-      throw new ChunkLoadError(msg.lists.cannotReach);
-    }),
-  );
-  lazyPages.push(component as { preload?: () => Promise<void> });
-  return component;
-}
-
-function RouteError({ error, reset }: { error: unknown; reset: () => void }) {
-  if (error instanceof ChunkLoadError) {
-    const retry = async () => {
-      await Promise.all(lazyPages.map((p) => p.preload?.()));
-      reset();
-    };
-    return (
-      <ErrorState title={msg.lists.cannotReach} message={msg.lists.cannotReachText} onRetry={() => void retry()} />
-    );
-  }
-  return (
-    <ErrorState
-      title={msg.app.genericError}
-      message={error instanceof Error ? error.message : String(error)}
-      onRetry={reset}
-    />
-  );
-}
-
 /** The session could not be read: "Cannot reach the server" with Retry; the session is kept. */
 function Unreachable({ retry }: { retry: () => void }) {
   useDocumentTitle(msg.lists.cannotReach);
@@ -155,99 +118,25 @@ const rootRoute = createRootRoute({
   errorComponent: RouteError,
 });
 
-const page = <P extends string>(path: P, load: () => Promise<{ default: React.ComponentType }>) =>
-  createRoute({ getParentRoute: () => rootRoute, path, component: lazyPage(load), errorComponent: RouteError });
+const screens = routeKit(rootRoute);
 
-/** The spec's route list (SPEC.md §2), each screen loaded on first visit. */
+/**
+ * The spec's route list (SPEC.md §2): each feature declares its screens and their URL parameters
+ * in its own `routes.ts`, and is listed here once.
+ */
 const routeTree = rootRoute.addChildren([
-  page("/", () => import("./dashboard/DashboardPage")),
-  createRoute({
-    getParentRoute: () => rootRoute,
-    path: "/customers",
-    validateSearch: customersSearch,
-    errorComponent: RouteError,
-    component: lazyPage(() => import("./customers/CustomersPage")),
-  }),
-  page("/customers/add", () => import("./customers/AddCustomerPage")),
-  page("/customers/$customerId", () => import("./customers/CustomerDetailPage")),
-  page("/customers/$customerId/add-team", () => import("./customers/AddTeamPage")),
-  createRoute({
-    getParentRoute: () => rootRoute,
-    path: "/teams",
-    validateSearch: teamsSearch,
-    errorComponent: RouteError,
-    component: lazyPage(() => import("./teams/TeamsPage")),
-  }),
-  page("/teams/$teamId", () => import("./teams/TeamDetailPage")),
-  createRoute({
-    getParentRoute: () => rootRoute,
-    path: "/users",
-    validateSearch: usersSearch,
-    errorComponent: RouteError,
-    component: lazyPage(() => import("./users/UsersPage")),
-  }),
-  page("/users/add", () => import("./users/AddUserPage")),
-  page("/users/$userId", () => import("./users/UserDetailPage")),
-  createRoute({
-    getParentRoute: () => rootRoute,
-    path: "/skills",
-    validateSearch: skillsSearch,
-    errorComponent: RouteError,
-    component: lazyPage(() => import("./skills/SkillsPage")),
-  }),
-  page("/skills/add", () => import("./skills/AddSkillPage")),
-  page("/skills/$skillId", () => import("./skills/SkillDetailPage")),
-  page("/skills/$skillId/edit", () => import("./skills/EditSkillPage")),
-  createRoute({
-    getParentRoute: () => rootRoute,
-    path: "/comments",
-    validateSearch: commentsSearch,
-    errorComponent: RouteError,
-    component: lazyPage(() => import("./comments/CommentsPage")),
-  }),
-  createRoute({
-    getParentRoute: () => rootRoute,
-    path: "/comments/review",
-    validateSearch: reviewSearch,
-    errorComponent: RouteError,
-    component: lazyPage(() => import("./comments/ReviewQueuePage")),
-  }),
-  createRoute({
-    getParentRoute: () => rootRoute,
-    path: "/platforms",
-    validateSearch: platformsSearch,
-    errorComponent: RouteError,
-    component: lazyPage(() => import("./platforms/PlatformsPage")),
-  }),
-  page("/platforms/add", () => import("./platforms/AddPlatformPage")),
-  page("/platforms/$platformId", () => import("./platforms/PlatformDetailPage")),
-  page("/platforms/$platformId/edit", () => import("./platforms/EditPlatformPage")),
-  createRoute({
-    getParentRoute: () => rootRoute,
-    path: "/prompts",
-    validateSearch: promptsSearch,
-    errorComponent: RouteError,
-    component: lazyPage(() => import("./prompts/PromptsPage")),
-  }),
-  page("/prompts/add", () => import("./prompts/AddPromptPage")),
-  page("/prompts/$promptId", () => import("./prompts/PromptDetailPage")),
-  page("/prompts/$promptId/edit", () => import("./prompts/EditPromptPage")),
-  createRoute({
-    getParentRoute: () => rootRoute,
-    path: "/config",
-    validateSearch: configSearch,
-    errorComponent: RouteError,
-    component: lazyPage(() => import("./config/ConfigPage")),
-  }),
-  page("/analytics", () => import("./analytics/AnalyticsPage")),
-  page("/operators", () => import("./operators/OperatorsPage")),
-  createRoute({
-    getParentRoute: () => rootRoute,
-    path: "/audit",
-    validateSearch: auditSearch,
-    errorComponent: RouteError,
-    component: lazyPage(() => import("./audit/AuditPage")),
-  }),
+  ...dashboardRoutes(screens),
+  ...customerRoutes(screens),
+  ...teamRoutes(screens),
+  ...userRoutes(screens),
+  ...skillRoutes(screens),
+  ...commentRoutes(screens),
+  ...platformRoutes(screens),
+  ...promptRoutes(screens),
+  ...configRoutes(screens),
+  ...analyticsRoutes(screens),
+  ...operatorRoutes(screens),
+  ...auditRoutes(screens),
 ]);
 
 export const router = createRouter({

@@ -2,7 +2,10 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { customerSortKeys, teamSortKeys, userSortKeys } from "../../src/domain/sort-keys";
-import { auditSearch, customersSearch, teamsSearch, usersSearch } from "../../src/web/search-schemas";
+import { auditSearch } from "../../src/web/audit/routes";
+import { customersSearch } from "../../src/web/customers/routes";
+import { teamsSearch } from "../../src/web/teams/routes";
+import { usersSearch } from "../../src/web/users/routes";
 
 /**
  * The route table validates the URL's search parameters by hand (src/web/lib/url-search.ts, to keep

@@ -3,7 +3,7 @@ import { router } from "../../src/web/router";
 import { apiGet } from "./fixtures";
 
 /**
- * Every screen of the console, from the router itself: a route added to `src/web/router.tsx` is
+ * Every screen of the console, from the router itself: a route added to a feature's `routes.ts` is
  * swept by the accessibility test and photographed by `npm run screenshots` the day it exists.
  * Detail routes get real ids from the API; a route whose parameter has no resolver below fails the
  * sweep until one is added.
