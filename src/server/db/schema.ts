@@ -72,6 +72,9 @@ export const customers = pgTable(
     index("customers_updated_at_idx").on(t.updated_at, t.customer_id),
     index("customers_name_lower_idx").on(sql`lower(${t.customer_name})`, t.customer_id),
     index("customers_status_idx").on(t.status, t.customer_id),
+    // Which other customer already claims a domain (docs/decisions.md "Valid domains"):
+    // customer_domains() is the normalised list, the index answers `&&` at any number of customers.
+    index("customers_domains_idx").using("gin", sql`customer_domains(${t.valid_domains})`),
   ],
 );
 
@@ -603,4 +606,108 @@ export const customer_settings_changes = pgTable(
       .default(sql`clock_timestamp()`),
   },
   (t) => [index("customer_settings_changes_customer_idx").on(t.customer_id, t.changed_at, t.change_id)],
+);
+
+/* ---------- Bulk actions and deleted records (the console's own tables; docs/decisions.md) ---------- */
+
+/** States of a bulk action: running until its last batch; `cancelled` between batches on request; `interrupted` when its server stopped. */
+export const bulkActionStatuses = ["running", "done", "cancelled", "failed", "interrupted"] as const;
+/** What a bulk action did to one selected record. */
+export const bulkOutcomes = ["changed", "skipped", "failed"] as const;
+
+/**
+ * One bulk action (issue "Daily work"): which entity and action with its parameters, the selection
+ * (explicit ids, or a list's filter and search), its progress counters updated after each batch,
+ * and who ran it. `cancel_requested` is read between batches; `undo_of` names the action an undo reverses.
+ */
+export const bulk_actions = pgTable(
+  "bulk_actions",
+  {
+    bulk_id: uuid("bulk_id").primaryKey().defaultRandom(),
+    entity: text("entity").notNull(),
+    action: text("action").notNull(),
+    params: jsonb("params").$type<Record<string, unknown>>().notNull().default({}),
+    selection: jsonb("selection").$type<Record<string, unknown>>().notNull(),
+    status: text("status", { enum: bulkActionStatuses }).notNull().default("running"),
+    total: integer("total").notNull().default(0),
+    processed: integer("processed").notNull().default(0),
+    changed: integer("changed").notNull().default(0),
+    skipped: integer("skipped").notNull().default(0),
+    failed: integer("failed").notNull().default(0),
+    cancel_requested: boolean("cancel_requested").notNull().default(false),
+    undo_of: uuid("undo_of"),
+    operator_id: text("operator_id"),
+    operator_email: text("operator_email"),
+    created_at: createdAt(),
+    updated_at: tz("updated_at").notNull().defaultNow(),
+    finished_at: tz("finished_at"),
+  },
+  (t) => [
+    check("bulk_actions_status_check", oneOf("status", bulkActionStatuses)),
+    index("bulk_actions_created_at_idx").on(t.created_at, t.bulk_id),
+    index("bulk_actions_status_idx").on(t.status),
+  ],
+);
+
+/**
+ * The per-row report of a bulk action: each selected record's outcome, the reason when skipped or
+ * failed, a label to read it by, and the values it had before (what an undo puts back).
+ */
+export const bulk_action_rows = pgTable(
+  "bulk_action_rows",
+  {
+    bulk_id: uuid("bulk_id")
+      .notNull()
+      .references(() => bulk_actions.bulk_id, { onDelete: "cascade" }),
+    row_id: text("row_id").notNull(),
+    seq: integer("seq").notNull(),
+    outcome: text("outcome", { enum: bulkOutcomes }).notNull(),
+    reason: text("reason"),
+    label: text("label"),
+    before: jsonb("before").$type<Record<string, unknown>>(),
+  },
+  (t) => [
+    primaryKey({ name: "bulk_action_rows_pkey", columns: [t.bulk_id, t.row_id] }),
+    check("bulk_action_rows_outcome_check", oneOf("outcome", bulkOutcomes)),
+    // The report in selection order, and one outcome's rows.
+    index("bulk_action_rows_seq_idx").on(t.bulk_id, t.seq),
+    index("bulk_action_rows_outcome_idx").on(t.bulk_id, t.outcome, t.seq),
+  ],
+);
+
+/**
+ * Deleted records kept for Undo and restore (30 days by default, then purged): a deleted row is
+ * gone from its own table, so readers of the spec's tables see it deleted, and its snapshot lives
+ * here: `snapshot.row` the record as it was, `snapshot.cascade` the rows its delete removed with
+ * it (`{ teams_users: [...], teams_skills: [...] }`). `entity` is a record kind (team, skill,
+ * prompt, platform) or a link (team_member, skill_assignment, prompt_platform), `entity_id` its id
+ * (a link's two ids joined by ":"). Restoring sets `restored_at`; the snapshot is kept for the audit.
+ */
+export const deleted_records = pgTable(
+  "deleted_records",
+  {
+    deletion_id: uuid("deletion_id").primaryKey().defaultRandom(),
+    entity: text("entity").notNull(),
+    entity_id: text("entity_id").notNull(),
+    label: text("label").notNull(),
+    snapshot: jsonb("snapshot")
+      .$type<{ row: Record<string, unknown>; cascade?: Record<string, Array<Record<string, unknown>>> }>()
+      .notNull(),
+    bulk_id: uuid("bulk_id"),
+    deleted_by_id: text("deleted_by_id"),
+    deleted_by_email: text("deleted_by_email"),
+    deleted_at: tz("deleted_at")
+      .notNull()
+      .default(sql`clock_timestamp()`),
+    restored_at: tz("restored_at"),
+    restored_by_email: text("restored_by_email"),
+  },
+  (t) => [
+    // "Recently deleted", newest first, of what can still be restored; and a record's own deletions.
+    index("deleted_records_open_idx")
+      .on(t.deleted_at, t.deletion_id)
+      .where(sql`restored_at is null`),
+    index("deleted_records_entity_idx").on(t.entity, t.entity_id, t.deleted_at),
+    index("deleted_records_bulk_idx").on(t.bulk_id),
+  ],
 );
