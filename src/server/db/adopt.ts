@@ -235,6 +235,9 @@ export async function inspect(handle: DatabaseHandle, loadReference: () => Promi
       savepoint: true,
     });
   }
+  // Functions an index expression calls (customer_domains) are created here, before those indexes.
+  const afterExtensions = plan.outside.length;
+  const indexDefs = [...ref.tables.values()].flatMap((t) => t.indexes.map((i) => i.def));
   for (const e of ref.enums) {
     const there = live.enums.find((x) => x.name === e.name);
     if (!there) {
@@ -716,12 +719,15 @@ export async function inspect(handle: DatabaseHandle, loadReference: () => Promi
       continue;
     }
     plan.global.push({ kind: "function", name: `${f.name}(${f.args})`, state: "missing", action: "create" });
-    b.functions.push({
+    const step = {
       sql: f.def
         .replace(/^CREATE OR REPLACE FUNCTION/, "CREATE FUNCTION")
         .replace(/^CREATE OR REPLACE PROCEDURE/, "CREATE PROCEDURE"),
       label: `function ${f.name}`,
-    });
+    };
+    const inIndex = indexDefs.some((def) => new RegExp(`\\b${f.name}\\(`).test(def));
+    if (inIndex) plan.outside.splice(afterExtensions, 0, { ...step, savepoint: true });
+    else b.functions.push(step);
   }
 
   const rebuild: Step[] = rebuildFunctions
