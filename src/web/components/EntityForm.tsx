@@ -108,7 +108,8 @@ export type SaveOptions = { ifMatch?: string; confirmed: string[] };
  * If-Match, and how to turn the record a stale answer carries into the form's values (Reload).
  */
 export type FormVersion<T extends FieldValues> = {
-  updatedAt: string;
+  /** Null for a record without one (an adopted table): not checked. */
+  updatedAt: string | null;
   reset: (current: Record<string, unknown>) => DefaultValues<T>;
   /** After Reload: refresh what else shows the record. */
   onReload?: () => void;
@@ -164,7 +165,7 @@ export function EntityForm<T extends FieldValues, O>({
   disabled?: boolean;
   notice?: FormNotice | null;
 }) {
-  const [ifMatch, setIfMatch] = useState(version?.updatedAt);
+  const [ifMatch, setIfMatch] = useState(version?.updatedAt ?? undefined);
   const [confirmed, setConfirmed] = useState<string[]>([]);
   const [conflict, setConflict] = useState<Conflict | null>(null);
   const [resending, setResending] = useState(false);
