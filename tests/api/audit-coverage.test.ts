@@ -285,6 +285,24 @@ describe.each(targets)("audit coverage on %s", (target) => {
         run: () => app.request(`/api/teams/${ids.teamId}/members/${ids.userId}`, { as: as.editor, method: "DELETE" }),
       },
       {
+        route: "POST /api/teams/{teamId}/members",
+        run: () =>
+          app.request(`/api/teams/${ids.teamId}/members`, {
+            as: as.editor,
+            method: "POST",
+            json: { user_id: ids.userId },
+          }),
+      },
+      {
+        route: "PATCH /api/users/{userId}",
+        run: () =>
+          app.request(`/api/users/${ids.userId}`, {
+            as: as.editor,
+            method: "PATCH",
+            json: { job_title: "Audited", roles: ["manager"], confirm_domain: true },
+          }),
+      },
+      {
         route: "POST /api/teams/{teamId}/skills",
         run: () =>
           app.request(`/api/teams/${ids.teamId}/skills`, {
