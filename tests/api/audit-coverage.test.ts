@@ -255,7 +255,7 @@ describe.each(targets)("audit coverage on %s", (target) => {
           const res = await app.request("/api/users", {
             as: as.editor,
             method: "POST",
-            json: { email: "audited.user@example.com", customer_id: ids.customerId },
+            json: { email: "audited.user@example.com", customer_id: ids.customerId, confirm_domain: true },
           });
           ids.userId = (await res.clone().json()).user_id;
           return res;
