@@ -70,4 +70,35 @@ test.describe("editing", () => {
     await expect(page.getByLabel("Customer Name")).toHaveValue("Theirs");
     await expect(page.getByTestId("conflict-panel")).toBeHidden();
   });
+
+  test("Add Member on the team page lists the customer's active non-members and adds one", async ({ page }) => {
+    await signIn(page, "/teams");
+    const tag = Date.now().toString(36);
+    const customer = await (
+      await apiWrite(page, "POST", "/api/customers", { customer_name: `Member Co ${tag}` })
+    ).json();
+    const team = await (
+      await apiWrite(page, "POST", "/api/teams", { customer_id: customer.customer_id, team_name: `Crew ${tag}` })
+    ).json();
+    for (const name of ["ada", "grace"]) {
+      const res = await apiWrite(page, "POST", "/api/users", {
+        email: `${name}-${tag}@member.test`,
+        customer_id: customer.customer_id,
+      });
+      expect(res.status()).toBe(201);
+    }
+    await page.goto(`/teams/${team.team_id}`);
+    await page.getByRole("button", { name: msg.teams.addMemberTitle }).click();
+    const dialog = page.getByRole("dialog", { name: msg.teams.addMemberTitle });
+    await expect(dialog.getByRole("list", { name: "Available users" }).getByRole("listitem")).toHaveCount(2);
+    await dialog.getByRole("searchbox").fill("grace");
+    await expect(dialog.getByRole("list", { name: "Available users" }).getByRole("listitem")).toHaveCount(1);
+    await dialog.getByRole("button", { name: `Add grace-${tag}@member.test to the team` }).click();
+    await expect(page.getByText(msg.teams.memberAdded)).toBeVisible();
+    await expect(dialog.getByText(msg.teams.noUserMatch)).toBeVisible();
+    await dialog.getByRole("button", { name: "Close" }).first().click();
+    await expect(
+      page.getByRole("table", { name: "Members" }).getByText(`grace-${tag}@member.test`).first(),
+    ).toBeVisible();
+  });
 });
