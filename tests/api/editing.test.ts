@@ -333,9 +333,10 @@ describe.each(targets)("editing on %s", (target) => {
       expect(confirmed.status).toBe(200);
       // Domains the customer already had do not warn again on a later edit; its own do not collide.
       expect((await patch(`/api/customers/${other.customer_id}`, { customer_name: "Renamed" })).status).toBe(200);
-      expect((await patch(`/api/customers/${other.customer_id}`, { valid_domains: `claimed-${tag}.com\nfree-${tag}.com` })).status).toBe(
-        200,
-      );
+      expect(
+        (await patch(`/api/customers/${other.customer_id}`, { valid_domains: `claimed-${tag}.com\nfree-${tag}.com` }))
+          .status,
+      ).toBe(200);
       const back = await patch(`/api/customers/${owner.customer_id}`, { valid_domains: `free-${tag}.com` });
       expect(back.status).toBe(409);
       expect(back.body.error.domains).toEqual([
