@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { optionalText, requiredName } from "./text";
+import { validDomainsField } from "./domains";
+import { requiredName } from "./text";
 import { id, listPage, stored, timestamp, optionsPage } from "./common";
 import { customerStatuses } from "./enums";
 import { msg } from "./messages";
@@ -58,13 +59,37 @@ export type CustomerOption = z.infer<typeof customerOptionSchema>;
 /** A picker's matches: at most the asked number, and whether more match. */
 export const customerOptionsSchema = optionsPage(customerOptionSchema);
 
-/** Add customer (SPEC.md §5): name required and trimmed; domains trimmed, null when empty. */
+const customerName = requiredName({ required: msg.customers.nameRequired, field: "Customer name" }, 200);
+const customerStatus = z.enum(customerStatuses, { error: msg.customers.statusInvalid });
+const validDomains = validDomainsField(5000, msg.customers.domainsInvalid);
+/** Save even when another customer already lists one of the domains (docs/editing.md). */
+const confirmDomains = z.boolean({ error: msg.customers.domainsInvalid }).optional();
+
+/**
+ * Add customer (SPEC.md §5): name required and trimmed; domains one per line or comma-separated,
+ * each normalised and checked as a domain name (src/domain/domains.ts), null when empty;
+ * `confirm_domains` saves domains another customer lists.
+ */
 export const createCustomerSchema = z.strictObject({
-  customer_name: requiredName({ required: msg.customers.nameRequired, field: "Customer name" }, 200),
-  status: z.enum(customerStatuses, { error: msg.customers.statusInvalid }).default("active"),
-  valid_domains: optionalText("Valid domains", 5000, msg.customers.domainsInvalid),
+  customer_name: customerName,
+  status: customerStatus.default("active"),
+  valid_domains: validDomains,
+  confirm_domains: confirmDomains,
 });
 export type CreateCustomerInput = z.input<typeof createCustomerSchema>;
 
-/** Archive (inactive) or unarchive (active) a customer. */
-export const updateCustomerStatusSchema = z.strictObject({ status: z.enum(customerStatuses) });
+/**
+ * Edit a customer (name, status, domains with the add rules), and Archive / Unarchive (`{ status }`
+ * alone): the fields given change; at least one.
+ */
+export const updateCustomerSchema = z
+  .strictObject({
+    customer_name: customerName.optional(),
+    status: customerStatus.optional(),
+    valid_domains: validDomains,
+    confirm_domains: confirmDomains,
+  })
+  .refine((v) => v.customer_name !== undefined || v.status !== undefined || v.valid_domains !== undefined, {
+    message: msg.edit.nothingToUpdate,
+  });
+export type UpdateCustomerInput = z.input<typeof updateCustomerSchema>;

@@ -60,15 +60,38 @@ export const assignableSkillSchema = z.object({
 });
 export const assignableSkillPageSchema = listPage(assignableSkillSchema, z.object({}));
 
+const teamName = requiredName({ required: msg.teams.nameRequired, field: "Team name" }, 200);
+const teamStatus = z.enum(teamFormStatuses, { error: msg.teams.statusInvalid });
+
 /** Add team (SPEC.md §5). */
 export const createTeamSchema = z.strictObject({
   customer_id: z.guid({ error: msg.teams.customerIdMissing }),
-  team_name: requiredName({ required: msg.teams.nameRequired, field: "Team name" }, 200),
-  status: z.enum(teamFormStatuses, { error: msg.teams.statusInvalid }).default("active"),
+  team_name: teamName,
+  status: teamStatus.default("active"),
 });
 export type CreateTeamInput = z.input<typeof createTeamSchema>;
 
-export const updateTeamStatusSchema = z.strictObject({ status: z.enum(teamFormStatuses) });
+/** Edit a team (name, status with the add rules), and Archive / Unarchive (`{ status }` alone); at least one field. */
+export const updateTeamSchema = z
+  .strictObject({ team_name: teamName.optional(), status: teamStatus.optional() })
+  .refine((v) => v.team_name !== undefined || v.status !== undefined, { message: msg.edit.nothingToUpdate });
+export type UpdateTeamInput = z.input<typeof updateTeamSchema>;
+
+/** Add Member from the team page: a user of the team's customer. */
+export const addMemberSchema = z.strictObject({ user_id: z.guid({ error: msg.users.notFound }) });
+/** Answer of Add Member: the new (or existing) membership. */
+export const addedMemberSchema = z.object({ user_id: id, team_id: id, customer_id: id });
+
+/** A user the team can take: active, of the team's customer, and not a member yet. */
+export const availableUserSchema = z.object({
+  user_id: id,
+  email: z.string(),
+  first_name: z.string().nullable(),
+  last_name: z.string().nullable(),
+  job_title: z.string().nullable(),
+});
+export type AvailableUser = z.infer<typeof availableUserSchema>;
+export const availableUserPageSchema = listPage(availableUserSchema, z.object({}));
 export const assignSkillSchema = z.strictObject({ skill_id: z.guid({ error: msg.teams.chooseSkill }) });
 export const createdTeamSchema = z.object({
   team_id: id,
@@ -76,3 +99,5 @@ export const createdTeamSchema = z.object({
   team_name: z.string(),
   status: stored(teamStatuses),
 });
+/** A row of `teams` (the answer of an edit, and the current record of a stale one). */
+export const teamSchema = createdTeamSchema.extend({ created_at: timestamp, updated_at: timestamp });

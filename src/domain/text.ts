@@ -48,6 +48,21 @@ export function requiredName(messages: { required: string; field: string }, max:
 }
 
 /**
+ * The rule of an optional name (a user's first and last name, job title): trimmed of whitespace
+ * and invisible characters, empty saved as null, at most `max` characters, no bidirectional
+ * control; text made only of invisible characters is refused (it would look empty but not be).
+ */
+export function optionalName(field: string, max: number, invalid: string) {
+  return z
+    .string({ error: invalid })
+    .max(max, msg.text.tooLong(field, max))
+    .refine((v) => !bidiControls.test(v), msg.text.bidi)
+    .refine((v) => trimName(v) !== "" || v.trim() === "", msg.text.bidi)
+    .nullish()
+    .transform((v) => (v === undefined ? undefined : trimName(v ?? "") || null));
+}
+
+/**
  * A simple {something}@{something}.{something} shape (SPEC.md §5 "Add user"), without spaces,
  * control characters (PostgreSQL text cannot hold NUL) or invisible and bidirectional format characters.
  */

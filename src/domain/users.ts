@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { emailAddress } from "./text";
+import { emailAddress, optionalName } from "./text";
 import { id, listPage, noSummary, stored, timestamp } from "./common";
 import { teamStatuses, userRoles, userStatuses } from "./enums";
 import { msg } from "./messages";
@@ -73,12 +73,39 @@ export const availableTeamsSchema = z.object({ items: z.array(availableTeamSchem
  * required; status Active, Inactive or Pending, default Active. Unknown fields are refused. The
  * form and POST /api/users both validate with this schema.
  */
+const userStatus = z.enum(userStatuses, { error: msg.users.statusInvalid });
+/** Save even when the e-mail's domain is not one of the customer's domains (docs/editing.md). */
+const confirmDomain = z.boolean({ error: msg.users.emailInvalid }).optional();
+
 export const createUserSchema = z.strictObject({
   email: emailAddress({ required: msg.users.emailRequired, invalid: msg.users.emailInvalid }),
   customer_id: z.guid({ error: msg.users.customerRequired }),
-  status: z.enum(userStatuses, { error: msg.users.statusInvalid }).default("active"),
+  status: userStatus.default("active"),
+  confirm_domain: confirmDomain,
 });
 export type CreateUserInput = z.input<typeof createUserSchema>;
+
+/**
+ * Edit a user: names and job title (trimmed, empty saved null), status, and roles (any of admin,
+ * manager, member, each once; [] for none), the fields given change; at least one.
+ */
+export const updateUserSchema = z
+  .strictObject({
+    first_name: optionalName("First name", 100, msg.users.nameInvalid),
+    last_name: optionalName("Last name", 100, msg.users.nameInvalid),
+    job_title: optionalName("Job title", 200, msg.users.jobTitleInvalid),
+    status: userStatus.optional(),
+    roles: z
+      .array(z.enum(userRoles, { error: msg.users.rolesInvalid }), { error: msg.users.rolesInvalid })
+      .max(userRoles.length, msg.users.rolesInvalid)
+      .refine((r) => new Set(r).size === r.length, msg.users.rolesInvalid)
+      .optional(),
+    confirm_domain: confirmDomain,
+  })
+  .refine((v) => [v.first_name, v.last_name, v.job_title, v.status, v.roles].some((x) => x !== undefined), {
+    message: msg.edit.nothingToUpdate,
+  });
+export type UpdateUserInput = z.input<typeof updateUserSchema>;
 
 /** Add to Team: the team to join; the membership's customer is the user's own. */
 export const joinTeamSchema = z.strictObject({ team_id: z.guid({ error: msg.users.chooseTeam }) });

@@ -255,7 +255,7 @@ export function createApp(deps: AppDeps): {
       );
       return c.body(null, 499 as never);
     }
-    if (err instanceof HttpError) return errorResponse(c, err.status, err.code, err.message, err.fields);
+    if (err instanceof HttpError) return errorResponse(c, err.status, err.code, err.message, err.fields, err.extra);
     if (err instanceof HTTPException && err.status < 500)
       return errorResponse(c, err.status, "bad_request", err.message);
     if (err instanceof SyntaxError) return errorResponse(c, 400, "bad_request", msg.api.badJson);

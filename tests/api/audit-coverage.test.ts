@@ -255,7 +255,7 @@ describe.each(targets)("audit coverage on %s", (target) => {
           const res = await app.request("/api/users", {
             as: as.editor,
             method: "POST",
-            json: { email: "audited.user@example.com", customer_id: ids.customerId },
+            json: { email: "audited.user@example.com", customer_id: ids.customerId, confirm_domain: true },
           });
           ids.userId = (await res.clone().json()).user_id;
           return res;
@@ -283,6 +283,24 @@ describe.each(targets)("audit coverage on %s", (target) => {
             json: { team_id: ids.teamId },
           }),
         run: () => app.request(`/api/teams/${ids.teamId}/members/${ids.userId}`, { as: as.editor, method: "DELETE" }),
+      },
+      {
+        route: "POST /api/teams/{teamId}/members",
+        run: () =>
+          app.request(`/api/teams/${ids.teamId}/members`, {
+            as: as.editor,
+            method: "POST",
+            json: { user_id: ids.userId },
+          }),
+      },
+      {
+        route: "PATCH /api/users/{userId}",
+        run: () =>
+          app.request(`/api/users/${ids.userId}`, {
+            as: as.editor,
+            method: "PATCH",
+            json: { job_title: "Audited", roles: ["manager"], confirm_domain: true },
+          }),
       },
       {
         route: "POST /api/teams/{teamId}/skills",

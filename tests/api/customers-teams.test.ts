@@ -740,6 +740,7 @@ describe.each(targets)("customers, teams and users API on %s", (target) => {
       "DELETE /api/teams/{teamId}": undefined,
       "DELETE /api/teams/{teamId}/members/{userId}": undefined,
       "POST /api/teams/{teamId}/skills": { skill_id: skillId },
+      "POST /api/teams/{teamId}/members": { user_id: userId },
     };
     const ids: Record<string, string> = { customerId: customer.customer_id, teamId: team.team_id, userId };
     const mutations = new Set(

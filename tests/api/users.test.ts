@@ -695,6 +695,7 @@ describe.each(targets)("users API on %s", (target) => {
       "POST /api/users": { email: viewerEmail, customer_id: customer.customer_id },
       "POST /api/users/{userId}/teams": { team_id: (await newTeam(customer.customer_id)).team_id },
       "DELETE /api/users/{userId}/teams/{teamId}": undefined,
+      "PATCH /api/users/{userId}": { job_title: "Viewer was here", roles: ["admin"] },
     };
     const mutations = new Set(
       routeTable

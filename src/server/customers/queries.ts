@@ -119,3 +119,31 @@ export async function customerOption(db: Database, customerId: string): Promise<
   );
   return row ?? null;
 }
+
+/**
+ * The customers other than `self` that list any of `domains` (normalised), one entry per domain
+ * and customer, by domain then name: `customer_domains(valid_domains) && array[...]` is answered
+ * by the GIN index customers_domains_idx (migration 0018) at any number of customers.
+ */
+export async function claimedDomains(
+  db: Database,
+  domains: string[],
+  self?: string,
+): Promise<Array<{ domain: string; customer_id: string; customer_name: string }>> {
+  if (domains.length === 0) return [];
+  const list = sql`array[${sql.join(
+    domains.map((d) => sql`${d}`),
+    sql`, `,
+  )}]::text[]`;
+  return queryRows(
+    db,
+    sql`
+    select d.domain, c.customer_id, c.customer_name
+    from customers c cross join lateral unnest(customer_domains(c.valid_domains)) as d(domain)
+    where customer_domains(c.valid_domains) && ${list}
+      and d.domain = any(${list})
+      and ${self ? sql`c.customer_id <> ${self}` : sql`true`}
+    order by d.domain, lower(c.customer_name), c.customer_id
+    limit 50`,
+  );
+}

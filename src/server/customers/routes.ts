@@ -6,16 +6,29 @@ import {
   customerOptionsSchema,
   customerOptionSchema,
   customerSchema,
-  updateCustomerStatusSchema,
+  updateCustomerSchema,
 } from "../../domain/customers";
+import { splitDomains } from "../../domain/domains";
 import { msg } from "../../domain/messages";
 import { mutate } from "../audit";
 import { customers } from "../db/schema";
-import { notFound } from "../http/errors";
+import { HttpError, notFound } from "../http/errors";
 import { toJson } from "../http/list";
 import { mountList } from "../http/list-routes";
-import { apiRoute, createRouter, invalidResponse, jsonBody, jsonResponse, notFoundResponse } from "../http/route";
-import { customerList, customerOption, customerOptions, getCustomer } from "./queries";
+import {
+  apiRoute,
+  conflictResponse,
+  createRouter,
+  ifMatchOf,
+  invalidResponse,
+  jsonBody,
+  jsonResponse,
+  notFoundResponse,
+  versionHeaders,
+} from "../http/route";
+import type { Tx } from "../audit";
+import type { Database } from "../db/client";
+import { claimedDomains, customerList, customerOption, customerOptions, getCustomer } from "./queries";
 import { recordsOf } from "../db/records";
 
 export const customersBase = "/api/customers";
@@ -65,25 +78,64 @@ const detail = apiRoute(customersBase, "viewer", {
   responses: { 200: json(customerDetailSchema, "The customer"), ...notFound404 },
 });
 
-/** POST /api/customers `{ customer_name, status?, valid_domains? }` → 201 the customer (SPEC.md §5 "Add customer"). */
+/**
+ * POST /api/customers `{ customer_name, status?, valid_domains?, confirm_domains? }` → 201 the
+ * customer (SPEC.md §5 "Add customer"); domains normalised one per line (docs/editing.md). 422 with
+ * field messages (a bad domain is named); 409 `domain_claimed` with `domains` when another customer
+ * lists one of them, unless `confirm_domains: true`.
+ */
 const create = apiRoute(customersBase, "editor", {
   method: "post",
   path: "/",
   tags: ["Customers"],
   summary: "Add a customer",
   request: { body: jsonBody(createCustomerSchema) },
-  responses: { 201: json(customerSchema, "Created"), ...invalid },
+  responses: {
+    201: json(customerSchema, "Created"),
+    ...invalid,
+    ...conflictResponse("domain_claimed: another customer lists one of the domains"),
+  },
 });
 
-/** PATCH /api/customers/{customerId} `{ status }` → the customer; Archive / Unarchive (SPEC.md §4), sets updated_at. */
+/**
+ * PATCH /api/customers/{customerId} `{ customer_name?, status?, valid_domains?, confirm_domains? }`
+ * → the customer: Edit, and Archive / Unarchive (`{ status }`, SPEC.md §4); sets updated_at when
+ * something changes. If-Match (the updated_at read): 409 `stale` with `current` and `changes` when
+ * the customer changed since. 409 `domain_claimed` when a domain it adds is listed by another
+ * customer, unless confirmed. 404; 422.
+ */
 const update = apiRoute(customersBase, "editor", {
   method: "patch",
   path: "/{customerId}",
   tags: ["Customers"],
-  summary: "Archive or unarchive a customer",
-  request: { params, body: jsonBody(updateCustomerStatusSchema) },
-  responses: { 200: json(customerSchema, "Updated"), ...notFound404, ...invalid },
+  summary: "Edit, archive or unarchive a customer",
+  request: { params, headers: versionHeaders, body: jsonBody(updateCustomerSchema) },
+  responses: {
+    200: json(customerSchema, "Updated"),
+    ...notFound404,
+    ...invalid,
+    ...conflictResponse("stale: changed since If-Match; domain_claimed: another customer lists a domain"),
+  },
 });
+
+/**
+ * Refuses domains that other customers already list (409 `domain_claimed`, naming each domain and
+ * its customer) unless the operator confirmed them; `known` are domains the customer already had.
+ */
+async function checkDomains(
+  tx: Tx,
+  text: string | null | undefined,
+  options: { self?: string; known?: string[]; confirmed?: boolean },
+) {
+  if (options.confirmed || !text) return;
+  const added = splitDomains(text).filter((d) => !options.known?.includes(d));
+  if (added.length === 0) return;
+  const claimed = await claimedDomains(tx as unknown as Database, added, options.self);
+  if (claimed.length > 0)
+    throw new HttpError(409, "domain_claimed", msg.edit.domainsClaimed(claimed.length), undefined, {
+      domains: claimed,
+    });
+}
 
 export const customersRouter = createRouter();
 
@@ -114,16 +166,26 @@ customersRouter
     return c.json(customer, 200);
   })
   .openapi(create, async (c) => {
-    const input = c.req.valid("json");
-    const created = await mutate(c, (tx) => customerRecords.create(tx, input));
+    const { confirm_domains, ...input } = c.req.valid("json");
+    const created = await mutate(c, async (tx) => {
+      await checkDomains(tx, input.valid_domains, { confirmed: confirm_domains });
+      return customerRecords.create(tx, input);
+    });
     return c.json(toJson(created), 201);
   })
   .openapi(update, async (c) => {
     const { customerId } = c.req.valid("param");
-    const { status } = c.req.valid("json");
+    const { confirm_domains, ...input } = c.req.valid("json");
+    const ifMatch = ifMatchOf(c.req.valid("header"));
     // Already so: nothing changes.
-    const updated = await mutate(c, async (tx) =>
-      customerRecords.update(tx, await customerRecords.lock(tx, customerId), { status }),
-    );
+    const updated = await mutate(c, async (tx) => {
+      const before = await customerRecords.lock(tx, customerId, { ifMatch });
+      await checkDomains(tx, input.valid_domains, {
+        self: customerId,
+        known: splitDomains(before.valid_domains?.toLowerCase()),
+        confirmed: confirm_domains,
+      });
+      return customerRecords.update(tx, before, input);
+    });
     return c.json(toJson(updated), 200);
   });

@@ -1,9 +1,11 @@
-import { eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { AuditRecordEntity } from "../../domain/audit";
+import { msg } from "../../domain/messages";
 import type { AuditEntry, Tx } from "../audit";
-import { notFound } from "../http/errors";
+import { HttpError, notFound } from "../http/errors";
 import { toJson } from "../http/list";
+import { audit_log } from "./schema";
 
 /** A table of records: what `recordsOf` needs to know of it. */
 type RecordTable = PgTable & { $inferSelect: Record<string, unknown>; $inferInsert: Record<string, unknown> };
@@ -11,11 +13,46 @@ type RecordTable = PgTable & { $inferSelect: Record<string, unknown>; $inferInse
 /** A change a route makes, with the audit rows that record it (what `mutate` takes). */
 export type Written<R> = { result: R; audit: AuditEntry[] };
 
+/** A change made to a record since a version was read: who, when, and which fields (docs/editing.md). */
+export type ChangeSince = { operator_email: string | null; at: string; fields: string[] };
+
+/** The fields an audit row's `changes` names, without the bookkeeping ones. */
+const bookkeeping = new Set(["updated_at", "created_at"]);
+
+/**
+ * The changes made to one record after `since` (its `updated_at` as the client read it), oldest
+ * first, from the audit rows whose `after.updated_at` is later (the rows of changes that moved the
+ * record's version on), on audit_log_entity_idx. At most 50.
+ */
+export async function changesSince(tx: Tx, entity: string, id: string, since: Date): Promise<ChangeSince[]> {
+  const rows = await tx
+    .select({ operator_email: audit_log.operator_email, at: audit_log.created_at, changes: audit_log.changes })
+    .from(audit_log)
+    .where(
+      and(
+        eq(audit_log.entity, entity),
+        eq(audit_log.entity_id, id),
+        // The index range first (a minute of leeway for the app's and the database's clocks), then
+        // exactly the changes that wrote a later version.
+        sql`${audit_log.created_at} >= ${since.toISOString()}::timestamptz - interval '1 minute'`,
+        sql`(${audit_log.changes}->'after'->>'updated_at')::timestamptz > ${since.toISOString()}::timestamptz`,
+      ),
+    )
+    .orderBy(audit_log.created_at, audit_log.audit_id)
+    .limit(50);
+  return rows.map((r) => ({
+    operator_email: r.operator_email,
+    at: r.at.toISOString(),
+    fields: Object.keys({ ...r.changes?.before, ...r.changes?.after }).filter((k) => !bookkeeping.has(k)),
+  }));
+}
+
 /**
  * The record operations every entity's routes share, for one table, inside a route's transaction
- * (`mutate`): the row locked for update or 404 with the entity's message; an insert with its
- * `create` audit row; an update that writes and audits only what changes (a save that changes
- * nothing writes nothing: SPEC.md §4 "skipped if already"), setting `updated_at`.
+ * (`mutate`): the row locked for update or 404 with the entity's message, refused as stale when
+ * it changed since the version the client read (`ifMatch`); an insert with its `create` audit row;
+ * an update that writes and audits only what changes (a save that changes nothing writes nothing:
+ * SPEC.md §4 "skipped if already"), setting `updated_at`.
  */
 export function recordsOf<T extends RecordTable>(spec: {
   table: T;
@@ -27,14 +64,32 @@ export function recordsOf<T extends RecordTable>(spec: {
   notFound: string;
   /** Whether the table has `created_at` and `updated_at` the console sets (an adopted table may lack them). */
   timestamps?: boolean;
+  /** The record as the entity's routes answer it (a stale save's `current`); the row itself by default. */
+  present?: (tx: Tx, row: T["$inferSelect"]) => Promise<Record<string, unknown>>;
 }) {
   type Row = T["$inferSelect"];
   const table = spec.table as PgTable;
+  const present = spec.present ?? (async (_tx: Tx, row: Row) => toJson(row) as Record<string, unknown>);
   return {
-    /** The row locked for update inside `tx`. @throws HttpError 404 when there is none. */
-    async lock(tx: Tx, id: string): Promise<Row> {
+    /**
+     * The row locked for update inside `tx`. With `ifMatch` (the `updated_at` the client read,
+     * from the If-Match header), a row whose `updated_at` differs is refused: 409 `stale` with the
+     * record as it is now (`current`) and the changes made since (`changes`), so that a save
+     * cannot overwrite what it never saw. Two saves of one version: the second waits for the
+     * first's lock, then reads its `updated_at` and is refused.
+     * @throws HttpError 404 when there is none; 409 `stale`.
+     */
+    async lock(tx: Tx, id: string, options: { ifMatch?: Date } = {}): Promise<Row> {
       const [row] = await tx.select().from(table).where(eq(spec.id, id)).for("update");
       if (!row) throw notFound(spec.notFound);
+      const version = (row as Row).updated_at;
+      if (options.ifMatch && version instanceof Date && version.getTime() !== options.ifMatch.getTime()) {
+        const [current, changes] = [
+          await present(tx, row as Row),
+          await changesSince(tx, spec.entity, id, options.ifMatch),
+        ];
+        throw new HttpError(409, "stale", msg.edit.stale, undefined, { current, changes });
+      }
       return row as Row;
     },
 
@@ -55,20 +110,38 @@ export function recordsOf<T extends RecordTable>(spec: {
     /**
      * Writes the fields of `input` that differ from the locked row `before` (undefined ones left
      * alone), with `updated_at`, and records the change; nothing at all when nothing differs.
+     * `linked`: what the route changed in rows that belong to the record (a user's roles), which
+     * counts as a change of the record (its `updated_at` moves, its audit row shows them).
      */
-    async update(tx: Tx, before: Row, input: Partial<Row>): Promise<Written<Row>> {
+    async update(
+      tx: Tx,
+      before: Row,
+      input: Partial<Row>,
+      linked?: { before: Record<string, unknown>; after: Record<string, unknown> },
+    ): Promise<Written<Row>> {
       const changes = Object.fromEntries(Object.entries(input).filter(([k, v]) => v !== undefined && before[k] !== v));
-      if (Object.keys(changes).length === 0) return { result: before, audit: [] };
+      if (Object.keys(changes).length === 0 && !linked) return { result: before, audit: [] };
       const id = String(before[spec.id.name]);
       const set = spec.timestamps === false ? changes : { ...changes, updated_at: new Date() };
-      const [after] = (await tx
-        .update(table)
-        .set(set as never)
-        .where(eq(spec.id, id))
-        .returning()) as Row[];
+      const [after] =
+        Object.keys(set).length === 0
+          ? [before]
+          : ((await tx
+              .update(table)
+              .set(set as never)
+              .where(eq(spec.id, id))
+              .returning()) as Row[]);
       return {
         result: after,
-        audit: [{ action: "update", entity: spec.entity, entity_id: id, before: toJson(before), after: toJson(after) }],
+        audit: [
+          {
+            action: "update",
+            entity: spec.entity,
+            entity_id: id,
+            before: { ...toJson(before), ...linked?.before },
+            after: { ...toJson(after), ...linked?.after },
+          },
+        ],
       };
     },
   };

@@ -10,6 +10,9 @@ export type ErrorCode =
   | "forbidden"
   | "not_found"
   | "conflict"
+  | "stale"
+  | "domain_claimed"
+  | "domain_mismatch"
   | "validation_failed"
   | "rate_limited"
   | "payload_too_large"
@@ -28,13 +31,35 @@ export const errorBodySchema = z
   })
   .openapi("Error");
 
-/** An error a handler throws to answer with `status` and the standard error body. */
+/**
+ * The body of a 409 that asks the client to decide (docs/editing.md): `stale` carries the record as
+ * it is now (`current`) and who changed which fields since it was read (`changes`);
+ * `domain_claimed` the domains other customers already list; `domain_mismatch` the customer's domains.
+ */
+export const conflictBodySchema = z
+  .object({
+    error: z.object({
+      code: z.string(),
+      message: z.string(),
+      fields: z.record(z.string(), z.string()).optional(),
+      current: z.record(z.string(), z.unknown()).optional(),
+      changes: z
+        .array(z.object({ operator_email: z.string().nullable(), at: z.string(), fields: z.array(z.string()) }))
+        .optional(),
+      domains: z.array(z.object({ domain: z.string(), customer_id: z.string(), customer_name: z.string() })).optional(),
+      customer_domains: z.array(z.string()).optional(),
+    }),
+  })
+  .openapi("Conflict");
+
+/** An error a handler throws to answer with `status` and the standard error body (plus `extra`, a 409's details). */
 export class HttpError extends Error {
   constructor(
     readonly status: ContentfulStatusCode,
     readonly code: ErrorCode,
     message: string,
     readonly fields?: Record<string, string>,
+    readonly extra?: Record<string, unknown>,
   ) {
     super(message);
   }
@@ -50,8 +75,9 @@ export function errorResponse(
   code: ErrorCode,
   message: string,
   fields?: Record<string, string>,
+  extra?: Record<string, unknown>,
 ) {
-  return c.json({ error: { code, message, ...(fields ? { fields } : {}) } }, status);
+  return c.json({ error: { code, message, ...(fields ? { fields } : {}), ...extra } }, status);
 }
 
 /** Turns a zod error into field messages: the first message per field path ("" for the body itself). */

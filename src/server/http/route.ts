@@ -3,8 +3,9 @@ import { msg } from "../../domain/messages";
 type ZodType = z.ZodType;
 import type { MiddlewareHandler } from "hono";
 import type { AppEnv } from "./env";
-import { errorResponse, fieldMessages } from "./errors";
+import { conflictBodySchema, errorResponse, fieldMessages } from "./errors";
 import { errorBodySchema } from "./errors";
+import { z as zod } from "@hono/zod-openapi";
 import { roleAtLeast, type OperatorRole } from "../../domain/enums";
 
 /** Who may call a route: "public" needs no session; a role needs a session of at least that role. */
@@ -105,6 +106,37 @@ export const jsonBody = <T extends ZodType>(schema: T) => ({
 /** 404 and 422 responses in the standard error body. */
 export const notFoundResponse = (message: string) => ({ 404: jsonResponse(errorBodySchema, message) });
 export const invalidResponse = { 422: jsonResponse(errorBodySchema, "Invalid input, with a message per field") };
+
+/** The value of an If-Match header as a time: the quotes and weak mark of an ETag dropped. */
+function ifMatchTime(value: string): Date | undefined {
+  const time = Date.parse(value.trim().replace(/^W\//, "").replace(/^"|"$/g, ""));
+  return Number.isNaN(time) ? undefined : new Date(time);
+}
+
+/**
+ * The If-Match header of a PATCH (docs/editing.md): the record's `updated_at` as the client read it
+ * (an ISO date and time, optionally quoted like an ETag). Without it, the save is not checked for
+ * staleness; with one that is not a time, 422.
+ */
+export const versionHeaders = zod.object({
+  "if-match": zod
+    .string()
+    .max(100, msg.edit.ifMatchInvalid)
+    .refine((v) => ifMatchTime(v) !== undefined, msg.edit.ifMatchInvalid)
+    .optional()
+    .openapi({
+      description: "The record's updated_at as it was read (ISO 8601); a record changed since answers 409 stale.",
+      example: "2026-01-31T09:30:00.000Z",
+    }),
+});
+
+/** The If-Match time of a request validated with `versionHeaders`, or undefined without one. */
+export function ifMatchOf(headers: { "if-match"?: string }): Date | undefined {
+  return headers["if-match"] === undefined ? undefined : ifMatchTime(headers["if-match"]);
+}
+
+/** A 409 in the conflict body (`stale`, `domain_claimed`, `domain_mismatch`: docs/editing.md). */
+export const conflictResponse = (description: string) => ({ 409: jsonResponse(conflictBodySchema, description) });
 
 /** A feature router: validation failures answer 422 with field messages in the standard error body. */
 export function createRouter() {

@@ -15,7 +15,17 @@ import { platform_prompts, platforms } from "../db/schema";
 import { errorBodySchema, HttpError, notFound } from "../http/errors";
 import { toJson } from "../http/list";
 import { mountList } from "../http/list-routes";
-import { apiRoute, createRouter, invalidResponse, jsonBody, jsonResponse, notFoundResponse } from "../http/route";
+import {
+  apiRoute,
+  conflictResponse,
+  ifMatchOf,
+  versionHeaders,
+  createRouter,
+  invalidResponse,
+  jsonBody,
+  jsonResponse,
+  notFoundResponse,
+} from "../http/route";
 import { getPlatform, platformList, platformPromptList } from "./queries";
 
 export const platformsBase = "/api/platforms";
@@ -56,8 +66,13 @@ const update = apiRoute(platformsBase, "editor", {
   path: "/{platformId}",
   tags: ["Platforms"],
   summary: "Edit, archive or activate a platform",
-  request: { params, body: jsonBody(updatePlatformSchema) },
-  responses: { 200: json(platformSchema, "Updated"), ...platformNotFound, ...invalid },
+  request: { params, headers: versionHeaders, body: jsonBody(updatePlatformSchema) },
+  responses: {
+    200: json(platformSchema, "Updated"),
+    ...platformNotFound,
+    ...invalid,
+    ...conflictResponse("stale: the platform changed since If-Match"),
+  },
 });
 
 /**
@@ -132,8 +147,9 @@ platformsRouter
   .openapi(update, async (c) => {
     const { platformId } = c.req.valid("param");
     const input = c.req.valid("json");
+    const ifMatch = ifMatchOf(c.req.valid("header"));
     const updated = await mutate(c, async (tx) =>
-      platformRecords.update(tx, await platformRecords.lock(tx, platformId), input),
+      platformRecords.update(tx, await platformRecords.lock(tx, platformId, { ifMatch }), input),
     );
     return c.json(toJson(updated), 200);
   })

@@ -21,7 +21,17 @@ import { errorBodySchema, HttpError, notFound } from "../http/errors";
 import { toJson } from "../http/list";
 import { mountList } from "../http/list-routes";
 import type { AppEnv } from "../http/env";
-import { apiRoute, createRouter, invalidResponse, jsonBody, jsonResponse, notFoundResponse } from "../http/route";
+import {
+  apiRoute,
+  conflictResponse,
+  ifMatchOf,
+  versionHeaders,
+  createRouter,
+  invalidResponse,
+  jsonBody,
+  jsonResponse,
+  notFoundResponse,
+} from "../http/route";
 import {
   assignablePlatformList,
   assignablePlatformScope,
@@ -92,8 +102,13 @@ const update = apiRoute(promptsBase, "editor", {
   path: "/{promptId}",
   tags: ["Prompts"],
   summary: "Edit, activate or archive a prompt",
-  request: { params, body: jsonBody(updatePromptSchema) },
-  responses: { 200: json(promptSchema, "Updated"), ...promptNotFound, ...invalid },
+  request: { params, headers: versionHeaders, body: jsonBody(updatePromptSchema) },
+  responses: {
+    200: json(promptSchema, "Updated"),
+    ...promptNotFound,
+    ...invalid,
+    ...conflictResponse("stale: the prompt changed since If-Match"),
+  },
 });
 
 /** DELETE /api/prompts/{promptId} → the prompt, its platform assignments and its versions, in one transaction (SPEC.md §4). 404. */
@@ -328,8 +343,9 @@ promptsRouter
   .openapi(update, async (c) => {
     const { promptId } = c.req.valid("param");
     const input = c.req.valid("json");
+    const ifMatch = ifMatchOf(c.req.valid("header"));
     const updated = await mutate(c, async (tx) => {
-      const before = await promptRecords.lock(tx, promptId);
+      const before = await promptRecords.lock(tx, promptId, { ifMatch });
       if (input.skill_id && input.skill_id !== before.skill_id) await activeSkill(tx, input.skill_id);
       const written = await promptRecords.update(tx, before, input);
       const after = written.result;

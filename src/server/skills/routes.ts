@@ -26,7 +26,17 @@ import { pedal_prompts, skills, teams, teams_skills } from "../db/schema";
 import { errorBodySchema, HttpError, notFound } from "../http/errors";
 import { toJson } from "../http/list";
 import { mountList } from "../http/list-routes";
-import { apiRoute, createRouter, invalidResponse, jsonBody, jsonResponse, notFoundResponse } from "../http/route";
+import {
+  apiRoute,
+  conflictResponse,
+  ifMatchOf,
+  versionHeaders,
+  createRouter,
+  invalidResponse,
+  jsonBody,
+  jsonResponse,
+  notFoundResponse,
+} from "../http/route";
 import {
   assignableScope,
   assignableTeamList,
@@ -108,8 +118,13 @@ const update = apiRoute(skillsBase, "editor", {
   path: "/{skillId}",
   tags: ["Skills"],
   summary: "Edit, archive or unarchive a skill",
-  request: { params, body: jsonBody(updateSkillSchema) },
-  responses: { 200: json(skillSchema, "Updated"), ...skillNotFound, ...invalid },
+  request: { params, headers: versionHeaders, body: jsonBody(updateSkillSchema) },
+  responses: {
+    200: json(skillSchema, "Updated"),
+    ...skillNotFound,
+    ...invalid,
+    ...conflictResponse("stale: the skill changed since If-Match"),
+  },
 });
 
 /**
@@ -317,8 +332,11 @@ skillsRouter
   .openapi(update, async (c) => {
     const { skillId } = c.req.valid("param");
     const input = c.req.valid("json");
+    const ifMatch = ifMatchOf(c.req.valid("header"));
     // SPEC.md §4: archiving an inactive skill (or saving an unchanged form) writes nothing.
-    const updated = await mutate(c, async (tx) => skillRecords.update(tx, await skillRecords.lock(tx, skillId), input));
+    const updated = await mutate(c, async (tx) =>
+      skillRecords.update(tx, await skillRecords.lock(tx, skillId, { ifMatch }), input),
+    );
     return c.json(toJson(updated), 200);
   })
   .openapi(remove, async (c) => {

@@ -4,6 +4,7 @@ import { teamSortKeys } from "../../domain/sort-keys";
 import { teamStatuses } from "../../domain/enums";
 import { noSummary } from "../../domain/common";
 import {
+  availableUserSchema,
   assignableSkillSchema,
   teamListItemSchema,
   teamSummarySchema,
@@ -12,6 +13,7 @@ import {
   type TeamSkill,
 } from "../../domain/teams";
 import { queryRows, type Database } from "../db/client";
+import { userFullName, userNameSortKey } from "../db/schema";
 import { toJson } from "../http/list";
 import { anyOf, anyValue, customerNamed, defineList, matchingValues, type SortKey } from "../http/lists";
 
@@ -160,3 +162,43 @@ export const assignableSkillList = defineList({
 /** The condition of `assignableSkillList` for one team: active skills not actively assigned to it. */
 export const assignableSkillScope = (teamId: string) =>
   sql`s.status = 'active' and not exists (select 1 from teams_skills ts where ts.team_id = ${teamId} and ts.skill_id = s.skill_id and ts.status = 'active')`;
+
+/**
+ * The team page's Add Member modal: the users the team can take, by name (full name, else e-mail);
+ * `q` matches full name, e-mail and job title (their trigram indexes). Scoped to one team by
+ * `availableUserScope`: the active users of the team's customer who are not members yet, walked
+ * on the customer's users (users_data_customer_idx), so a page costs what the customer's size does.
+ */
+export const availableUserList = defineList({
+  name: "team_available_users",
+  item: availableUserSchema,
+  summarySchema: noSummary,
+  from: sql`users_data u`,
+  select: sql`u.user_id, u.email, u.first_name, u.last_name, u.job_title`,
+  id: { expr: sql`u.user_id`, type: "uuid" },
+  sorts: {
+    name: [
+      {
+        expr: userNameSortKey({ first_name: sql`u.first_name`, last_name: sql`u.last_name`, email: sql`u.email` }),
+        type: "text",
+      },
+    ],
+  },
+  defaultSort: "name",
+  defaultOrder: "asc",
+  filters: {},
+  search: (m) =>
+    sql`${userFullName("u")} ilike ${m.pattern} or u.email ilike ${m.pattern} or u.job_title ilike ${m.pattern}`,
+  csv: [
+    { header: "User ID", value: (u) => u.user_id },
+    { header: "Email", value: (u) => u.email },
+    { header: "First Name", value: (u) => u.first_name },
+    { header: "Last Name", value: (u) => u.last_name },
+    { header: "Job Title", value: (u) => u.job_title },
+  ],
+});
+
+/** The condition of `availableUserList` for one team: active users of its customer, not members. */
+export const availableUserScope = (teamId: string) =>
+  sql`u.customer_id = (select t.customer_id from teams t where t.team_id = ${teamId}) and u.status = 'active'
+    and not exists (select 1 from teams_users tu where tu.team_id = ${teamId} and tu.user_id = u.user_id)`;

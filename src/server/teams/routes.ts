@@ -3,22 +3,43 @@ import { and, eq, sql } from "drizzle-orm";
 import { okSchema } from "../../domain/common";
 import { msg } from "../../domain/messages";
 import {
+  addedMemberSchema,
+  addMemberSchema,
   assignSkillSchema,
   createdTeamSchema,
   createTeamSchema,
   teamDetailSchema,
+  teamSchema,
   teamSkillSchema,
   teamSkillsSchema,
-  updateTeamStatusSchema,
+  updateTeamSchema,
 } from "../../domain/teams";
 import { mutate } from "../audit";
-import { assignSkillToTeam, membershipAudit } from "../links";
+import { addMember, assignSkillToTeam, membershipAudit } from "../links";
 import { customers, teams, teams_skills, teams_users } from "../db/schema";
 import { HttpError, notFound } from "../http/errors";
 import { toJson } from "../http/list";
 import { offsetPagingSchema } from "../../domain/common";
-import { apiRoute, createRouter, invalidResponse, jsonBody, jsonResponse, notFoundResponse } from "../http/route";
-import { assignableSkillList, assignableSkillScope, getTeam, teamList, teamSkills } from "./queries";
+import {
+  apiRoute,
+  conflictResponse,
+  createRouter,
+  ifMatchOf,
+  invalidResponse,
+  jsonBody,
+  jsonResponse,
+  notFoundResponse,
+  versionHeaders,
+} from "../http/route";
+import {
+  assignableSkillList,
+  assignableSkillScope,
+  availableUserList,
+  availableUserScope,
+  getTeam,
+  teamList,
+  teamSkills,
+} from "./queries";
 import { mountList } from "../http/list-routes";
 import { recordsOf } from "../db/records";
 
@@ -62,14 +83,42 @@ const create = apiRoute(teamsBase, "editor", {
   },
 });
 
-/** PATCH /api/teams/{teamId} `{ status }` → Archive Team (inactive) / Unarchive Team (active); sets updated_at. */
+/**
+ * PATCH /api/teams/{teamId} `{ team_name?, status? }` → the team: Edit, and Archive Team (inactive) /
+ * Unarchive Team (active); sets updated_at when something changes. If-Match (the updated_at read):
+ * 409 `stale` with `current` and `changes` when the team changed since. 404; 422.
+ */
 const update = apiRoute(teamsBase, "editor", {
   method: "patch",
   path: "/{teamId}",
   tags: ["Teams"],
-  summary: "Archive or unarchive a team",
-  request: { params, body: jsonBody(updateTeamStatusSchema) },
-  responses: { 200: jsonResponse(createdTeamSchema, "Updated"), ...teamNotFound, ...invalidResponse },
+  summary: "Edit, archive or unarchive a team",
+  request: { params, headers: versionHeaders, body: jsonBody(updateTeamSchema) },
+  responses: {
+    200: jsonResponse(teamSchema, "Updated"),
+    ...teamNotFound,
+    ...invalidResponse,
+    ...conflictResponse("stale: the team changed since If-Match"),
+  },
+});
+
+/**
+ * POST /api/teams/{teamId}/members `{ user_id }` → 201 membership created, 200 already a member
+ * (Add Member, the mirror of the user page's Add Team). Only an active user of the team's own
+ * customer, and only an active team (422, field user_id); 404 unknown team or user.
+ */
+const addMemberRoute = apiRoute(teamsBase, "editor", {
+  method: "post",
+  path: "/{teamId}/members",
+  tags: ["Teams"],
+  summary: "Add a member to a team",
+  request: { params, body: jsonBody(addMemberSchema) },
+  responses: {
+    200: jsonResponse(addedMemberSchema, "Already a member"),
+    201: jsonResponse(addedMemberSchema, "Added"),
+    ...teamNotFound,
+    ...invalidResponse,
+  },
 });
 
 /** DELETE /api/teams/{teamId} → the team, its memberships and its skill assignments, in one transaction. */
@@ -144,6 +193,24 @@ mountList(teamsRouter, {
   },
 });
 
+/** GET /api/teams/{teamId}/available-users: the Add Member modal's candidates; 404 "Team not found". */
+mountList(teamsRouter, {
+  base: teamsBase,
+  path: "/{teamId}/available-users",
+  access: "viewer",
+  tags: ["Teams"],
+  summary: "Users who can join a team",
+  description:
+    "Active users of the team's customer who are not members, by name; `q` searches full name, email and job title.",
+  list: availableUserList,
+  params,
+  scope: {
+    where: (p: { teamId: string }) => availableUserScope(p.teamId),
+    exists: teamExists,
+    notFound: msg.teams.notFound,
+  },
+});
+
 teamsRouter
   .openapi(detail, async (c) => {
     const team = await getTeam(c.var.db, c.req.valid("param").teamId);
@@ -179,13 +246,22 @@ teamsRouter
   })
   .openapi(update, async (c) => {
     const { teamId } = c.req.valid("param");
-    const { status } = c.req.valid("json");
+    const input = c.req.valid("json");
+    const ifMatch = ifMatchOf(c.req.valid("header"));
     // SPEC.md §4: skipped if already.
-    const row = await mutate(c, async (tx) => teamRecords.update(tx, await teamRecords.lock(tx, teamId), { status }));
-    return c.json(
-      { team_id: row.team_id, customer_id: row.customer_id, team_name: row.team_name, status: row.status },
-      200,
+    const row = await mutate(c, async (tx) =>
+      teamRecords.update(tx, await teamRecords.lock(tx, teamId, { ifMatch }), input),
     );
+    return c.json(toJson(row), 200);
+  })
+  .openapi(addMemberRoute, async (c) => {
+    const { teamId } = c.req.valid("param");
+    const { user_id } = c.req.valid("json");
+    const outcome = await mutate(c, async (tx) => {
+      const done = await addMember(tx, teamId, user_id, { field: "user_id", activeUser: true });
+      return { result: done, audit: done.audit };
+    });
+    return c.json({ user_id, team_id: teamId, customer_id: outcome.customer_id }, outcome.created ? 201 : 200);
   })
   .openapi(remove, async (c) => {
     const { teamId } = c.req.valid("param");

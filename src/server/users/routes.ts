@@ -8,23 +8,42 @@ import {
   createUserSchema,
   joinedTeamSchema,
   joinTeamSchema,
+  updateUserSchema,
   userDetailSchema,
   userListItemSchema,
 } from "../../domain/users";
-import { mutate } from "../audit";
-import { membershipAudit } from "../links";
+import { emailDomain, splitDomains } from "../../domain/domains";
+import { userRoles, type UserRole } from "../../domain/enums";
+import { mutate, type Tx } from "../audit";
+import { addMember, membershipAudit } from "../links";
 import type { Database } from "../db/client";
-import { customers, teams, teams_users, users_data } from "../db/schema";
+import { recordsOf } from "../db/records";
+import { customers, teams_users, users_data, users_roles } from "../db/schema";
 import { errorBodySchema, HttpError, notFound } from "../http/errors";
 import { toJson } from "../http/list";
 import { offsetPagingSchema } from "../../domain/common";
-import { apiRoute, createRouter, invalidResponse, jsonBody, jsonResponse, notFoundResponse } from "../http/route";
+import {
+  apiRoute,
+  conflictResponse,
+  createRouter,
+  ifMatchOf,
+  invalidResponse,
+  jsonBody,
+  jsonResponse,
+  notFoundResponse,
+  versionHeaders,
+} from "../http/route";
 import { availableTeams, getUser, getUserItem, membershipList, userList } from "./queries";
 import { mountList } from "../http/list-routes";
 
 export const usersBase = "/api/users";
 const userNotFound = notFoundResponse(msg.users.notFound);
-const conflictResponse = { 409: jsonResponse(errorBodySchema, msg.users.emailTaken) };
+const emailConflict = {
+  409: jsonResponse(
+    errorBodySchema,
+    `${msg.users.emailTaken}; domain_mismatch: the e-mail's domain is not the customer's`,
+  ),
+};
 const params = z.object({ userId: z.guid({ error: msg.users.notFound }) });
 const paging = offsetPagingSchema;
 
@@ -56,9 +75,11 @@ const available = apiRoute(usersBase, "viewer", {
 });
 
 /**
- * POST /api/users `{ email, customer_id, status? }` → 201 the user (SPEC.md §5 "Add user"): email
- * trimmed and lowercased; 404 unknown customer; 422 invalid fields or a customer that is not
- * active; 409 when a user already has the email (compared case-insensitively).
+ * POST /api/users `{ email, customer_id, status?, confirm_domain? }` → 201 the user (SPEC.md §5
+ * "Add user"): email trimmed and lowercased; 404 unknown customer; 422 invalid fields or a customer
+ * that is not active; 409 when a user already has the email (compared case-insensitively); 409
+ * `domain_mismatch` (field email, `customer_domains`) when the customer lists domains and the
+ * e-mail's is not one of them, unless `confirm_domain: true`.
  */
 const create = apiRoute(usersBase, "editor", {
   method: "post",
@@ -69,7 +90,7 @@ const create = apiRoute(usersBase, "editor", {
   responses: {
     201: jsonResponse(userListItemSchema, "Created"),
     ...notFoundResponse(msg.customers.notFound),
-    ...conflictResponse,
+    ...emailConflict,
     ...invalidResponse,
   },
 });
@@ -102,6 +123,56 @@ const leave = apiRoute(usersBase, "editor", {
   request: { params: params.extend({ teamId: z.guid({ error: msg.teams.notFound }) }) },
   responses: { 200: jsonResponse(okSchema, "Removed"), ...userNotFound },
 });
+
+/**
+ * PATCH /api/users/{userId} `{ first_name?, last_name?, job_title?, status?, roles?, confirm_domain? }`
+ * → the user with customer name and roles: Edit (docs/editing.md). `roles` is the whole set (any
+ * of admin, manager, member; [] for none), written to users_roles; a change of roles alone moves
+ * updated_at too. If-Match (the updated_at read): 409 `stale` with `current` and `changes`. 409
+ * `domain_mismatch` as on add, unless confirmed. 404; 422.
+ */
+const update = apiRoute(usersBase, "editor", {
+  method: "patch",
+  path: "/{userId}",
+  tags: ["Users"],
+  summary: "Edit a user",
+  request: { params, headers: versionHeaders, body: jsonBody(updateUserSchema) },
+  responses: {
+    200: jsonResponse(userListItemSchema, "Updated"),
+    ...userNotFound,
+    ...invalidResponse,
+    ...conflictResponse(
+      "stale: the user changed since If-Match; domain_mismatch: the e-mail's domain is not the customer's",
+    ),
+  },
+});
+
+const userRecords = recordsOf({
+  table: users_data,
+  id: users_data.user_id,
+  entity: "user",
+  notFound: msg.users.notFound,
+  present: async (tx, row) => (await getUserItem(tx as unknown as Database, row.user_id)) ?? {},
+});
+
+/**
+ * Refuses (409 `domain_mismatch`, field email) an e-mail whose domain is not one of the customer's
+ * valid domains, when the customer lists any and the operator did not confirm.
+ */
+function checkEmailDomain(email: string, customerDomains: string | null, confirmed?: boolean) {
+  const domains = splitDomains(customerDomains?.toLowerCase());
+  const domain = emailDomain(email);
+  if (confirmed || domains.length === 0 || domains.includes(domain)) return;
+  const message = msg.edit.domainMismatch(domain);
+  throw new HttpError(409, "domain_mismatch", message, { email: message }, { customer_domains: domains });
+}
+
+/** The user's roles, ordered admin, manager, member. */
+async function rolesOf(tx: Tx, userId: string): Promise<UserRole[]> {
+  const rows = await tx.select({ role: users_roles.role }).from(users_roles).where(eq(users_roles.user_id, userId));
+  const held = new Set(rows.map((r) => r.role));
+  return userRoles.filter((r) => held.has(r));
+}
 
 /** The user's id and customer, or 404 "User not found". */
 async function requireUser(db: Database, userId: string) {
@@ -157,11 +228,11 @@ usersRouter
     return c.json(await availableTeams(c.var.db, user, q, limit, offset), 200);
   })
   .openapi(create, async (c) => {
-    const input = c.req.valid("json");
+    const { confirm_domain, ...input } = c.req.valid("json");
     const created = await mutate(c, async (tx) => {
       // Share-locked so that the customer cannot be archived between this check and the insert.
       const [customer] = await tx
-        .select({ status: customers.status })
+        .select({ status: customers.status, valid_domains: customers.valid_domains })
         .from(customers)
         .where(eq(customers.customer_id, input.customer_id))
         .for("share");
@@ -171,6 +242,7 @@ usersRouter
           customer_id: msg.users.customerNotActive,
         });
       }
+      checkEmailDomain(input.email, customer.valid_domains, confirm_domain);
       const now = new Date();
       // A taken email is refused here, and by the unique index on lower(email) for a race (an
       // adopted database whose rows share an email has no such index: docs/adopting.md): a conflict inserts nothing instead of failing the transaction.
@@ -195,44 +267,40 @@ usersRouter
     const { userId } = c.req.valid("param");
     const { team_id } = c.req.valid("json");
     const outcome = await mutate(c, async (tx) => {
-      const [user] = await tx
-        .select({ customer_id: users_data.customer_id })
-        .from(users_data)
-        .where(eq(users_data.user_id, userId));
-      if (!user) throw notFound(msg.users.notFound);
-      // Share-locked so that the team cannot be archived or deleted before the membership is written.
-      const [team] = await tx
-        .select({ customer_id: teams.customer_id, status: teams.status })
-        .from(teams)
-        .where(eq(teams.team_id, team_id))
-        .for("share");
-      if (!team) throw notFound(msg.teams.notFound);
-      if (team.customer_id !== user.customer_id) {
-        throw new HttpError(422, "validation_failed", msg.users.teamOfOtherCustomer, {
-          team_id: msg.users.teamOfOtherCustomer,
-        });
-      }
-      if (team.status !== "active")
-        throw new HttpError(422, "validation_failed", msg.users.teamNotActive, { team_id: msg.users.teamNotActive });
-      // Already a member: nothing to do (checked first, as an adopted database may lack the key).
-      const [member] = await tx
-        .select({ team_id: teams_users.team_id })
-        .from(teams_users)
-        .where(and(eq(teams_users.team_id, team_id), eq(teams_users.user_id, userId)))
-        .limit(1);
-      if (member) return { result: { created: false, customer_id: user.customer_id }, audit: [] };
-      const [row] = await tx
-        .insert(teams_users)
-        .values({ team_id, user_id: userId, customer_id: user.customer_id })
-        .onConflictDoNothing()
-        .returning({ team_id: teams_users.team_id });
-      if (!row) return { result: { created: false, customer_id: user.customer_id }, audit: [] };
-      return {
-        result: { created: true, customer_id: user.customer_id },
-        audit: membershipAudit("add_member", { team_id, user_id: userId, customer_id: user.customer_id }),
-      };
+      const done = await addMember(tx, team_id, userId, { field: "team_id" });
+      return { result: done, audit: done.audit };
     });
     return c.json({ user_id: userId, team_id, customer_id: outcome.customer_id }, outcome.created ? 201 : 200);
+  })
+  .openapi(update, async (c) => {
+    const { userId } = c.req.valid("param");
+    const { confirm_domain, roles, ...input } = c.req.valid("json");
+    const ifMatch = ifMatchOf(c.req.valid("header"));
+    await mutate(c, async (tx) => {
+      const before = await userRecords.lock(tx, userId, { ifMatch });
+      const held = await rolesOf(tx, userId);
+      const wanted = roles ? userRoles.filter((r) => roles.includes(r)) : held;
+      const rolesChanged = wanted.join() !== held.join();
+      const changes = Object.entries(input).some(([k, v]) => v !== undefined && before[k as keyof typeof before] !== v);
+      if (!changes && !rolesChanged) return { result: null, audit: [] };
+      const [customer] = await tx
+        .select({ valid_domains: customers.valid_domains })
+        .from(customers)
+        .where(eq(customers.customer_id, before.customer_id));
+      checkEmailDomain(before.email, customer?.valid_domains ?? null, confirm_domain);
+      if (rolesChanged) {
+        await tx.delete(users_roles).where(eq(users_roles.user_id, userId));
+        if (wanted.length > 0) await tx.insert(users_roles).values(wanted.map((role) => ({ user_id: userId, role })));
+      }
+      const written = await userRecords.update(
+        tx,
+        before,
+        input,
+        rolesChanged ? { before: { roles: held }, after: { roles: wanted } } : undefined,
+      );
+      return { result: null, audit: written.audit };
+    });
+    return c.json((await getUserItem(c.var.db, userId))!, 200);
   })
   .openapi(leave, async (c) => {
     const { userId, teamId } = c.req.valid("param");

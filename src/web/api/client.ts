@@ -41,13 +41,23 @@ export function setUnauthorizedHandler(handler: () => void) {
 export async function api<S extends z.ZodType>(
   path: string,
   schema: S,
-  init: { method?: string; body?: unknown; query?: Query; signal?: AbortSignal } = {},
+  init: {
+    method?: string;
+    body?: unknown;
+    query?: Query;
+    signal?: AbortSignal;
+    /** The record's `updated_at` as read: a save of a record changed since answers 409 `stale`. */
+    ifMatch?: string;
+  } = {},
 ): Promise<z.infer<S>> {
   let response: Response;
   try {
     response = await fetch(apiUrl(path, init.query), {
       method: init.method ?? "GET",
-      headers: init.body === undefined ? undefined : { "content-type": "application/json" },
+      headers: {
+        ...(init.body === undefined ? {} : { "content-type": "application/json" }),
+        ...(init.ifMatch ? { "if-match": init.ifMatch } : {}),
+      },
       body: init.body === undefined ? undefined : JSON.stringify(init.body),
       credentials: "same-origin",
       signal: init.signal,

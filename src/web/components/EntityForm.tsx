@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from "react";
+import { useRef, useState, type ReactNode } from "react";
 import {
   useForm,
   type DefaultValues,
@@ -10,7 +10,10 @@ import {
 import { zodResolver } from "@hookform/resolvers/zod";
 import type { z } from "zod";
 import { maxLengthOf } from "../../domain/text";
+import { ApiError } from "../api/client";
+import { ConflictPanel, type ChangeSince } from "./ConflictPanel";
 import { applyServerError, EnumOptions, FormActions, FormError, useUnsavedChanges } from "./forms";
+import { titleCase } from "./format";
 import { Field } from "./inputs";
 
 /** What a picker field's control gets: the chosen id and how to change it, and its field's state. */
@@ -51,6 +54,8 @@ export type FieldSpec<T extends FieldValues> =
     }
   | { kind: "select"; name: Path<T>; label: string; options: readonly string[]; hint?: ReactNode }
   | { kind: "checkbox"; name: Path<T>; label: string; hint?: ReactNode }
+  /** Any of `options` (an array of the chosen ones, in the options' order). */
+  | { kind: "checkboxes"; name: Path<T>; label: string; options: readonly string[]; hint?: ReactNode }
   | {
       kind: "picker";
       name: Path<T>;
@@ -95,10 +100,39 @@ export function useEntityForm<T extends FieldValues, O>(
   return { form, serverError, setServerError, submit, guard };
 }
 
+/** What a save is sent with: the version the form was read at (If-Match), and the warnings the operator confirmed. */
+export type SaveOptions = { ifMatch?: string; confirmed: string[] };
+
+/**
+ * An edit form's version (docs/editing.md): the record's `updated_at` it was read at, sent as
+ * If-Match, and how to turn the record a stale answer carries into the form's values (Reload).
+ */
+export type FormVersion<T extends FieldValues> = {
+  /** Null for a record without one (an adopted table): not checked. */
+  updatedAt: string | null;
+  reset: (current: Record<string, unknown>) => DefaultValues<T>;
+  /** After Reload: refresh what else shows the record. */
+  onReload?: () => void;
+};
+
+type Conflict = { code: string; error: ApiError; current?: Record<string, unknown>; changes?: ChangeSince[] };
+
+/** The labels of a form's fields by name, for naming the fields someone else changed. */
+function labelsOf<T extends FieldValues>(fields: FieldSpec<T>[]): Record<string, string> {
+  return Object.fromEntries(
+    fields.flatMap((f) => (f.kind === "row" ? Object.entries(labelsOf(f.fields)) : [[f.name, f.label]])),
+  );
+}
+
 /**
  * An entity's add or edit form from its field declarations: the fields in order, the red box for
  * the server's message, `notice` above the fields, Cancel (`cancel`, leaving without asking) and
  * the submit button (`busyLabel` while saving, disabled while `disabled` or `locked`).
+ *
+ * A 409 the operator must decide on shows a panel instead of the red box: `stale` (with `version`)
+ * "This record changed since you opened it" with who changed what since, Reload (the current values,
+ * losing mine) and Save anyway (again, with the current version); a code of `warnings` (a domain
+ * another customer lists...) its text and Save anyway (again, with the code in `confirmed`).
  */
 export function EntityForm<T extends FieldValues, O>({
   schema,
@@ -111,12 +145,17 @@ export function EntityForm<T extends FieldValues, O>({
   locked = false,
   disabled = false,
   notice,
+  version,
+  warnings,
 }: {
   schema: Schema<T, O>;
   defaults: DefaultValues<T>;
   fields: FieldSpec<T>[];
   /** Saves; a thrown ApiError is shown on the form. */
-  onSubmit: (values: O) => Promise<void>;
+  onSubmit: (values: O, options: SaveOptions) => Promise<void>;
+  version?: FormVersion<T>;
+  /** 409 codes the operator may confirm, with what to show of each. */
+  warnings?: Record<string, (error: ApiError) => ReactNode>;
   submitLabel: string;
   busyLabel: string;
   /** The Cancel link; it leaves without asking. */
@@ -126,10 +165,85 @@ export function EntityForm<T extends FieldValues, O>({
   disabled?: boolean;
   notice?: FormNotice | null;
 }) {
-  const { form, serverError, submit, guard } = useEntityForm(schema, defaults, onSubmit, { locked });
+  const [ifMatch, setIfMatch] = useState(version?.updatedAt ?? undefined);
+  const [confirmed, setConfirmed] = useState<string[]>([]);
+  const [conflict, setConflict] = useState<Conflict | null>(null);
+  const [resending, setResending] = useState(false);
+  const last = useRef<O | null>(null);
+  const blockLeave = useRef(() => {});
+
+  /** Saves; a 409 to decide on becomes the panel (the form stays guarded), anything else is thrown to the form. */
+  const save = async (values: O, options: SaveOptions) => {
+    last.current = values;
+    setConflict(null);
+    try {
+      await onSubmit(values, options);
+    } catch (err) {
+      const decide = err instanceof ApiError && err.status === 409 && (err.code === "stale" || warnings?.[err.code]);
+      if (!decide) throw err;
+      const detail = (err.body as { error?: { current?: Record<string, unknown>; changes?: ChangeSince[] } })?.error;
+      setConflict({ code: err.code, error: err, current: detail?.current, changes: detail?.changes });
+      blockLeave.current();
+    }
+  };
+  const { form, serverError, setServerError, submit, guard } = useEntityForm(
+    schema,
+    defaults,
+    (values) => save(values, { ifMatch, confirmed }),
+    { locked },
+  );
+  blockLeave.current = guard.blockLeave;
+
+  const resend = async (options: SaveOptions) => {
+    if (!last.current) return;
+    setResending(true);
+    setServerError(null);
+    guard.allowLeave();
+    try {
+      await save(last.current, options);
+    } catch (err) {
+      guard.blockLeave();
+      setServerError(applyServerError(err, form.setError));
+    } finally {
+      setResending(false);
+    }
+  };
+  const saveAnyway = () => {
+    if (!conflict) return;
+    if (conflict.code === "stale") {
+      const current = conflict.current?.updated_at as string | undefined;
+      setIfMatch(current);
+      void resend({ ifMatch: current, confirmed });
+    } else {
+      const next = [...confirmed, conflict.code];
+      setConfirmed(next);
+      void resend({ ifMatch, confirmed: next });
+    }
+  };
+  const reload = () => {
+    if (!conflict?.current || !version) return;
+    form.reset(version.reset(conflict.current));
+    setIfMatch(conflict.current.updated_at as string);
+    setConflict(null);
+    version.onReload?.();
+  };
+
   return (
     <form className="flex flex-col gap-4" onSubmit={submit} noValidate>
       <FormError message={serverError} />
+      {conflict ? (
+        <ConflictPanel
+          stale={conflict.code === "stale"}
+          message={conflict.error.message}
+          changes={conflict.changes}
+          labels={labelsOf(fields)}
+          busy={resending}
+          onSaveAnyway={saveAnyway}
+          onReload={conflict.code === "stale" && version && conflict.current ? reload : undefined}
+        >
+          {conflict.code === "stale" ? null : warnings?.[conflict.code]?.(conflict.error)}
+        </ConflictPanel>
+      ) : null}
       {notice ? (
         <div
           role={notice.tone === "info" ? "status" : "alert"}
@@ -143,7 +257,7 @@ export function EntityForm<T extends FieldValues, O>({
         cancel={cancel(guard.allowLeave)}
         submitLabel={submitLabel}
         busyLabel={busyLabel}
-        busy={form.formState.isSubmitting}
+        busy={form.formState.isSubmitting || resending}
         disabled={disabled || locked}
       />
       {guard.prompt}
@@ -259,6 +373,28 @@ function FormField<T extends FieldValues, O>({
             <EnumOptions values={spec.options} />
           </select>
         </Field>
+      );
+    case "checkboxes":
+      return (
+        <fieldset>
+          <legend className="mb-1 text-sm font-medium">{spec.label}</legend>
+          <div className="flex flex-wrap gap-4">
+            {spec.options.map((option) => (
+              <label key={option} className="flex cursor-pointer items-center gap-2 text-sm">
+                <input
+                  type="checkbox"
+                  className="checkbox checkbox-sm"
+                  value={option}
+                  disabled={disabled}
+                  {...form.register(spec.name)}
+                />
+                {titleCase(option)}
+              </label>
+            ))}
+          </div>
+          {spec.hint ? <p className="mt-1 text-xs text-base-content/70">{spec.hint}</p> : null}
+          {error ? <p className="mt-1 text-xs text-error">{error}</p> : null}
+        </fieldset>
       );
     case "checkbox":
       return (

@@ -3,7 +3,7 @@ import { msg } from "../../domain/messages";
 import { EntityForm } from "../components/EntityForm";
 import { FormScreen } from "../components/FormScreen";
 import { notify } from "../components/overlays";
-import { customerDefaults, customerFields } from "./CustomerForm";
+import { customerDefaults, customerFields, customerWarnings } from "./CustomerForm";
 import { useCreateCustomer } from "./queries";
 
 /**
@@ -24,11 +24,15 @@ export default function AddCustomerPage() {
           schema={createCustomerSchema}
           fields={customerFields}
           defaults={customerDefaults}
+          warnings={customerWarnings}
           submitLabel={msg.customers.create}
           busyLabel={msg.customers.creating}
           cancel={cancel}
-          onSubmit={async (values) => {
-            const customer = await create.mutateAsync(values);
+          onSubmit={async ({ confirm_domains: _c, ...values }, { confirmed }) => {
+            const customer = await create.mutateAsync({
+              ...values,
+              confirm_domains: confirmed.includes("domain_claimed") || undefined,
+            });
             const target = { to: "/customers/$customerId", params: { customerId: customer.customer_id } };
             notify(msg.customers.created, { link: { label: customer.customer_name, ...target } });
             await finish(target);

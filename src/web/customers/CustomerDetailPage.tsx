@@ -1,6 +1,7 @@
 import { useParams } from "@tanstack/react-router";
-import { Archive, ArchiveRestore, Plus, Settings, User, UserCheck, UsersRound } from "lucide-react";
+import { Archive, ArchiveRestore, Pencil, Plus, Settings, User, UserCheck, UsersRound } from "lucide-react";
 import type { CustomerDetail } from "../../domain/customers";
+import { splitDomains } from "../../domain/domains";
 import { msg } from "../../domain/messages";
 import { ActionBar, historyAction } from "../components/actions";
 import { StatusBadge } from "../components/badges";
@@ -12,14 +13,6 @@ import { CustomerTeamTable } from "../teams/public";
 import { UserTable } from "../users/public";
 import { customerRecord } from "./CustomerForm";
 import { customerQuery, useSetCustomerStatus } from "./queries";
-
-/** Splits the free-text valid_domains (one per line or comma-separated) into domains. */
-function domainsOf(text: string | null): string[] {
-  return (text ?? "")
-    .split(/[\n,]+/)
-    .map((d) => d.trim())
-    .filter(Boolean);
-}
 
 /** SPEC.md §2 "/customers/{customerId}". */
 export default function CustomerDetailPage() {
@@ -40,7 +33,7 @@ function CustomerView({ customer }: { customer: CustomerDetail }) {
     setStatus.mutate(archived ? "active" : "inactive", {
       onSuccess: () => notify(archived ? msg.customers.unarchived : msg.customers.archived),
     });
-  const domains = domainsOf(customer.valid_domains);
+  const domains = splitDomains(customer.valid_domains);
 
   return (
     <>
@@ -54,6 +47,13 @@ function CustomerView({ customer }: { customer: CustomerDetail }) {
             actions={[
               historyAction("customer", customerId),
               { label: msg.config.openConfig, icon: Settings, to: "/config", search: { customer: customerId } },
+              {
+                label: msg.edit.edit,
+                icon: Pencil,
+                need: "editor",
+                to: "/customers/$customerId/edit",
+                params: { customerId },
+              },
               {
                 label: archived ? "Unarchive" : "Archive",
                 icon: archived ? ArchiveRestore : Archive,

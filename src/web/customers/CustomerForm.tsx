@@ -1,6 +1,8 @@
-import { customerStatuses } from "../../domain/enums";
+import { Link } from "@tanstack/react-router";
+import { customerStatuses, known } from "../../domain/enums";
 import { msg } from "../../domain/messages";
-import type { CreateCustomerInput } from "../../domain/customers";
+import type { CreateCustomerInput, Customer } from "../../domain/customers";
+import type { ApiError } from "../api/client";
 import type { FieldSpec } from "../components/EntityForm";
 import type { RecordKind } from "../components/RecordPage";
 
@@ -22,6 +24,36 @@ export const customerFields: FieldSpec<CreateCustomerInput>[] = [
 ];
 
 export const customerDefaults: CreateCustomerInput = { customer_name: "", status: "active", valid_domains: "" };
+
+/** The form's values for a customer being edited (also a stale save's current record on Reload). */
+export const customerValues = (
+  c: Pick<Customer, "customer_name" | "status" | "valid_domains">,
+): CreateCustomerInput => ({
+  customer_name: c.customer_name,
+  status: known(customerStatuses, c.status),
+  valid_domains: c.valid_domains ?? "",
+});
+
+type Claimed = { domain: string; customer_id: string; customer_name: string };
+
+/** The 409 `domain_claimed` warning of the customer form: each domain with a link to the customer that lists it. */
+export const customerWarnings = {
+  domain_claimed: (error: ApiError) => {
+    const domains = (error.body as { error?: { domains?: Claimed[] } })?.error?.domains ?? [];
+    return (
+      <ul className="list-disc pl-5">
+        {domains.map((d) => (
+          <li key={`${d.domain} ${d.customer_id}`}>
+            {msg.edit.domainClaimedBy(d.domain)}{" "}
+            <Link to="/customers/$customerId" params={{ customerId: d.customer_id }} className="link" target="_blank">
+              {d.customer_name}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    );
+  },
+};
 
 /** A customer as its detail page and its Add Team screen load it (SPEC.md §2). */
 export const customerRecord: RecordKind = {

@@ -5,6 +5,7 @@ import {
   customerPageSchema,
   customerSchema,
   type CreateCustomerInput,
+  type UpdateCustomerInput,
 } from "../../domain/customers";
 import { api } from "../api/client";
 import { entityQueries, useApiMutation } from "../lib/entity-queries";
@@ -40,4 +41,12 @@ export const useSetCustomerStatus = (id: string) =>
   useApiMutation(
     (status: "active" | "inactive") => api(`/customers/${id}`, customerSchema, { method: "PATCH", body: { status } }),
     { invalidates: [queryRoots.customers] },
+  );
+
+/** Edit: PATCH /api/customers/{id} with the version read (If-Match); 409 `stale` or `domain_claimed` to decide on. */
+export const useUpdateCustomer = (id: string) =>
+  useApiMutation(
+    ({ ifMatch, ...input }: UpdateCustomerInput & { ifMatch?: string }) =>
+      api(`/customers/${id}`, customerSchema, { method: "PATCH", body: input, ifMatch }),
+    { invalidates: [queryRoots.customers, queryRoots.teams, queryRoots.users] },
   );

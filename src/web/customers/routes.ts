@@ -12,4 +12,5 @@ export const customerRoutes = <R extends AnyRoute>({ page, searchPage }: RouteKi
   page("/customers/add", () => import("./AddCustomerPage")),
   page("/customers/$customerId", () => import("./CustomerDetailPage")),
   page("/customers/$customerId/add-team", () => import("./AddTeamPage")),
+  page("/customers/$customerId/edit", () => import("./EditCustomerPage")),
 ];

@@ -35,7 +35,8 @@ export const useCreatePlatform = () =>
 /** PATCH /api/platforms/{id}: Edit, Archive, Activate. */
 export const useUpdatePlatform = (id: string) =>
   useApiMutation(
-    (input: UpdatePlatformInput) => api(`/platforms/${id}`, platformSchema, { method: "PATCH", body: input }),
+    ({ ifMatch, ...input }: UpdatePlatformInput & { ifMatch?: string }) =>
+      api(`/platforms/${id}`, platformSchema, { method: "PATCH", body: input, ifMatch }),
     platformChanges,
   );
 

@@ -54,7 +54,8 @@ export const useCreatePrompt = () =>
 /** PATCH /api/prompts/{id}: Edit, Activate, Archive. */
 export const useUpdatePrompt = (id: string) =>
   useApiMutation(
-    (input: UpdatePromptInput) => api(`/prompts/${id}`, promptSchema, { method: "PATCH", body: input }),
+    ({ ifMatch, ...input }: UpdatePromptInput & { ifMatch?: string }) =>
+      api(`/prompts/${id}`, promptSchema, { method: "PATCH", body: input, ifMatch }),
     promptChanges,
   );
 

@@ -2,7 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useParams } from "@tanstack/react-router";
 import { known, skillStatuses, skillTypes } from "../../domain/enums";
 import { msg, timings } from "../../domain/messages";
-import { createSkillSchema } from "../../domain/skills";
+import { createSkillSchema, type Skill } from "../../domain/skills";
 import { EntityForm } from "../components/EntityForm";
 import { FormScreen } from "../components/FormScreen";
 import { notify } from "../components/overlays";
@@ -21,6 +21,15 @@ export default function EditSkillPage() {
   return <EditSkill skillId={skillId} />;
 }
 
+/** The form's values for a skill (also a stale save's current record on Reload). */
+const skillValues = (skill: Skill) => ({
+  skill_name: skill.skill_name,
+  skill_description: skill.skill_description ?? "",
+  type: known(skillTypes, skill.type),
+  status: known(skillStatuses, skill.status),
+  is_global: skill.is_global,
+});
+
 function EditSkill({ skillId }: { skillId: string }) {
   const query = useQuery(skillQuery(skillId));
   const update = useUpdateSkill(skillId);
@@ -37,19 +46,14 @@ function EditSkill({ skillId }: { skillId: string }) {
         <EntityForm
           schema={createSkillSchema}
           fields={skillFields}
-          defaults={{
-            skill_name: skill.skill_name,
-            skill_description: skill.skill_description ?? "",
-            type: known(skillTypes, skill.type),
-            status: known(skillStatuses, skill.status),
-            is_global: skill.is_global,
-          }}
+          defaults={skillValues(skill)}
+          version={{ updatedAt: skill.updated_at, reset: (current) => skillValues(current as never) }}
           locked={locked}
           submitLabel={msg.skills.save}
           busyLabel={msg.skills.saving}
           cancel={cancel}
-          onSubmit={async (values) => {
-            await update.mutateAsync(values);
+          onSubmit={async (values, { ifMatch }) => {
+            await update.mutateAsync({ ...values, ifMatch });
             notify(msg.skills.updated);
             await finish(back, timings.afterSkillChangeMs);
           }}

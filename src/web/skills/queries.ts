@@ -43,7 +43,8 @@ export const useCreateSkill = () =>
 /** PATCH /api/skills/{id}: Edit, Archive (`{ status: "inactive" }`), Unarchive. */
 export const useUpdateSkill = (id: string) =>
   useApiMutation(
-    (input: UpdateSkillInput) => api(`/skills/${id}`, skillSchema, { method: "PATCH", body: input }),
+    ({ ifMatch, ...input }: UpdateSkillInput & { ifMatch?: string }) =>
+      api(`/skills/${id}`, skillSchema, { method: "PATCH", body: input, ifMatch }),
     skillChanges,
   );
 

@@ -1,7 +1,19 @@
 import { useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { Link, useParams } from "@tanstack/react-router";
-import { Archive, ArchiveRestore, Building2, CircleDot, Globe, Plus, User, UserCheck, UserMinus } from "lucide-react";
+import {
+  Archive,
+  ArchiveRestore,
+  Building2,
+  CircleDot,
+  Globe,
+  Pencil,
+  Plus,
+  User,
+  UserCheck,
+  UserMinus,
+  UserPlus,
+} from "lucide-react";
 import { msg, timings } from "../../domain/messages";
 import type { TeamDetail } from "../../domain/teams";
 import type { UserListItem } from "../../domain/users";
@@ -14,19 +26,13 @@ import { InfoList, RecordStats, Section, StatLink, StatText } from "../component
 import { displayName, formatDate, titleCase } from "../components/format";
 import { EmptyState } from "../components/inputs";
 import { notify } from "../components/overlays";
-import { RecordHeader, RecordPage, type RecordKind } from "../components/RecordPage";
+import { RecordHeader, RecordPage } from "../components/RecordPage";
 import { DateText, Truncate } from "../components/text";
 import { UserTable } from "../users/public";
+import { AddMemberModal } from "./AddMemberModal";
 import { AssignSkillModal } from "./AssignSkillModal";
+import { teamRecord } from "./TeamForm";
 import { teamQuery, teamSkillsQuery, useDeleteTeam, useRemoveMember, useSetTeamStatus } from "./queries";
-
-/** A team as its page loads it: a 404 says the spec's "Error loading team" / "Team not found". */
-const teamRecord: RecordKind = {
-  section: msg.nav.teams,
-  errorTitle: msg.teams.loadOneError,
-  notFound: { title: msg.teams.loadOneError, message: msg.teams.notFound },
-  list: { to: "/teams", label: msg.teams.backToList },
-};
 
 /** SPEC.md §2 "/teams/{teamId}"; §4: after delete, the customer page opens after 2 s. */
 export default function TeamDetailPage() {
@@ -64,6 +70,7 @@ function TeamView({ team: t, deleteAction }: { team: TeamDetail; deleteAction?: 
   const skills = useQuery(teamSkillsQuery(teamId));
   const setStatus = useSetTeamStatus(teamId);
   const [assignOpen, setAssignOpen] = useState(false);
+  const [memberOpen, setMemberOpen] = useState(false);
   const canEdit = useCan("editor");
   const removeMember = useConfirmAction<UserListItem, string>({
     mutation: useRemoveMember(teamId),
@@ -110,6 +117,13 @@ function TeamView({ team: t, deleteAction }: { team: TeamDetail; deleteAction?: 
                 primary: true,
                 disabledReason: active ? undefined : msg.skills.teamNotActive,
                 onClick: () => setAssignOpen(true),
+              },
+              {
+                label: msg.edit.edit,
+                icon: Pencil,
+                need: "editor",
+                to: "/teams/$teamId/edit",
+                params: { teamId },
               },
               {
                 label: active ? "Archive Team" : "Unarchive Team",
@@ -196,7 +210,24 @@ function TeamView({ team: t, deleteAction }: { team: TeamDetail; deleteAction?: 
       </div>
 
       <div className="mt-6">
-        <Section title="Members">
+        <Section
+          title="Members"
+          actions={
+            <ActionBar
+              actions={[
+                {
+                  label: msg.teams.addMemberTitle,
+                  icon: UserPlus,
+                  tone: "primary",
+                  need: "editor",
+                  primary: true,
+                  disabledReason: active ? undefined : msg.users.teamNotActive,
+                  onClick: () => setMemberOpen(true),
+                },
+              ]}
+            />
+          }
+        >
           <UserTable
             filter={{ team_id: teamId }}
             label="Members"
@@ -219,6 +250,12 @@ function TeamView({ team: t, deleteAction }: { team: TeamDetail; deleteAction?: 
       </div>
 
       <AssignSkillModal teamId={teamId} open={assignOpen} onClose={() => setAssignOpen(false)} />
+      <AddMemberModal
+        teamId={teamId}
+        customerName={customerName}
+        open={memberOpen}
+        onClose={() => setMemberOpen(false)}
+      />
       {removeMember.dialog}
     </>
   );

@@ -1,5 +1,8 @@
 import { teamFormStatuses } from "../../domain/enums";
-import type { CreateTeamInput } from "../../domain/teams";
+import { known } from "../../domain/enums";
+import { msg } from "../../domain/messages";
+import type { CreateTeamInput, TeamListItem } from "../../domain/teams";
+import type { RecordKind } from "../components/RecordPage";
 import type { FieldSpec } from "../components/EntityForm";
 
 /**
@@ -17,3 +20,18 @@ export const teamDefaults = (customerId: string): CreateTeamInput => ({
   team_name: "",
   status: "active",
 });
+
+/** The form's values for a team being edited (also a stale save's current record on Reload). */
+export const teamValues = (t: Pick<TeamListItem, "customer_id" | "team_name" | "status">): CreateTeamInput => ({
+  customer_id: t.customer_id,
+  team_name: t.team_name,
+  status: known(teamFormStatuses, t.status),
+});
+
+/** A team as its page and edit screen load it: a 404 says the spec's "Error loading team" / "Team not found". */
+export const teamRecord: RecordKind = {
+  section: msg.nav.teams,
+  errorTitle: msg.teams.loadOneError,
+  notFound: { title: msg.teams.loadOneError, message: msg.teams.notFound },
+  list: { to: "/teams", label: msg.teams.backToList },
+};

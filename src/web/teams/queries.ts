@@ -4,10 +4,14 @@ import {
   assignableSkillPageSchema,
   createdTeamSchema,
   teamDetailSchema,
+  addedMemberSchema,
+  availableUserPageSchema,
   teamPageSchema,
+  teamSchema,
   teamSkillSchema,
   teamSkillsSchema,
   type CreateTeamInput,
+  type UpdateTeamInput,
 } from "../../domain/teams";
 import { api } from "../api/client";
 import { entityQueries, useApiMutation } from "../lib/entity-queries";
@@ -40,6 +44,31 @@ const teamChanges = { invalidates: [queryRoots.teams, queryRoots.customers, quer
 export const useCreateTeam = () =>
   useApiMutation(
     (input: CreateTeamInput) => api("/teams", createdTeamSchema, { method: "POST", body: input }),
+    teamChanges,
+  );
+
+/** Edit: PATCH /api/teams/{id} with the version read (If-Match); 409 `stale` to decide on. */
+export const useUpdateTeam = (id: string) =>
+  useApiMutation(
+    ({ ifMatch, ...input }: UpdateTeamInput & { ifMatch?: string }) =>
+      api(`/teams/${id}`, teamSchema, { method: "PATCH", body: input, ifMatch }),
+    teamChanges,
+  );
+
+/** The Add Member modal's candidates: active users of the team's customer who are not members, by name. */
+export const availableUsersQuery = (id: string, q: string) =>
+  queryOptions({
+    queryKey: teamKeys.nested(id, "available-users", q),
+    queryFn: ({ signal }) =>
+      api(`/teams/${id}/available-users`, availableUserPageSchema, { query: { q, limit: 20 }, signal }),
+    placeholderData: keepPreviousData,
+  });
+
+/** Add Member from the team page (the mirror of the user page's Add Team). */
+export const useAddMember = (teamId: string) =>
+  useApiMutation(
+    (userId: string) =>
+      api(`/teams/${teamId}/members`, addedMemberSchema, { method: "POST", body: { user_id: userId } }),
     teamChanges,
   );
 

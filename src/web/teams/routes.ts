@@ -10,4 +10,5 @@ export const teamsSearch = listSearchSchema(teamSortKeys, { customer: uuid });
 export const teamRoutes = <R extends AnyRoute>({ page, searchPage }: RouteKit<R>) => [
   searchPage("/teams", teamsSearch, () => import("./TeamsPage")),
   page("/teams/$teamId", () => import("./TeamDetailPage")),
+  page("/teams/$teamId/edit", () => import("./EditTeamPage")),
 ];

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { useParams } from "@tanstack/react-router";
-import { Building2, CircleDot, LogOut, Plus, UsersRound, UserRoundCheck } from "lucide-react";
+import { Building2, CircleDot, LogOut, Pencil, Plus, UsersRound, UserRoundCheck } from "lucide-react";
 import { userRoles } from "../../domain/enums";
 import { msg } from "../../domain/messages";
 import { membershipSortKeys, type UserDetail, type UserMembership } from "../../domain/users";
@@ -13,11 +13,12 @@ import { InfoList, RecordStats, Section, StatLink, StatText } from "../component
 import { EmbeddedList } from "../components/EmbeddedList";
 import { displayName } from "../components/format";
 import { notify } from "../components/overlays";
-import { RecordHeader, RecordPage, type RecordKind } from "../components/RecordPage";
+import { RecordHeader, RecordPage } from "../components/RecordPage";
 import { DateText, Muted, Num, RelativeTime, Truncate } from "../components/text";
 import { useServerList } from "../lib/server-list";
 import { TeamLink } from "../teams/public";
 import { AddTeamModal } from "./AddTeamModal";
+import { userRecord } from "./UserForm";
 import { useLeaveTeam, userMembershipsQuery, userQuery } from "./queries";
 
 const col = columnsFor<UserMembership>();
@@ -89,14 +90,6 @@ function MembershipTable({ userId, onLeave }: { userId: string; onLeave?: (team:
   );
 }
 
-/** A user as their page loads them: a 404 says "Error loading user" / "User not found". */
-const userRecord: RecordKind = {
-  section: msg.nav.users,
-  errorTitle: msg.users.loadOneError,
-  notFound: { title: msg.users.loadOneError, message: msg.users.notFound },
-  list: { to: "/users", label: msg.users.backToList },
-};
-
 /** SPEC.md §2 "/users/{userId}". */
 export default function UserDetailPage() {
   const { userId } = useParams({ from: "/users/$userId" });
@@ -136,7 +129,14 @@ function UserView({ user: u }: { user: UserDetail }) {
         section={msg.nav.users}
         badge={<StatusBadge kind="user" status={u.status} />}
         subtitle={name !== u.email ? <span title={u.email}>{u.email}</span> : undefined}
-        actions={<ActionBar actions={[historyAction("user", userId)]} />}
+        actions={
+          <ActionBar
+            actions={[
+              historyAction("user", userId),
+              { label: msg.edit.edit, icon: Pencil, need: "editor", to: "/users/$userId/edit", params: { userId } },
+            ]}
+          />
+        }
       />
 
       <RecordStats

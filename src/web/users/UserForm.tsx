@@ -1,9 +1,10 @@
 import { useQuery } from "@tanstack/react-query";
-import { userStatuses } from "../../domain/enums";
+import { known, userRoles, userStatuses } from "../../domain/enums";
 import { msg } from "../../domain/messages";
-import type { CreateUserInput } from "../../domain/users";
-import { errorMessage } from "../api/client";
+import type { CreateUserInput, UpdateUserInput, UserListItem } from "../../domain/users";
+import { errorMessage, type ApiError } from "../api/client";
 import type { FieldSpec, FormNotice } from "../components/EntityForm";
+import type { RecordKind } from "../components/RecordPage";
 import { CustomerPicker, customerOptionsQuery } from "../customers/public";
 
 /**
@@ -35,6 +36,43 @@ export const userFields: FieldSpec<CreateUserInput>[] = [
 export const userDefaults: CreateUserInput = { email: "", customer_id: "", status: "active" };
 
 /**
+ * The user form's edit fields (docs/editing.md): First and Last Name, Job Title (trimmed, empty
+ * saved null), Status, Roles (any of admin, manager, member, or none). The e-mail and customer
+ * are fixed once the user exists. Rendered by `EntityForm` with `updateUserSchema`.
+ */
+export const userEditFields: FieldSpec<UpdateUserInput>[] = [
+  {
+    kind: "row",
+    fields: [
+      { kind: "text", name: "first_name", label: "First Name", autoComplete: "off" },
+      { kind: "text", name: "last_name", label: "Last Name", autoComplete: "off" },
+    ],
+  },
+  { kind: "text", name: "job_title", label: "Job Title", autoComplete: "off" },
+  { kind: "select", name: "status", label: "Status", options: userStatuses },
+  { kind: "checkboxes", name: "roles", label: "Roles", options: userRoles },
+];
+
+/** The form's values for a user being edited (also a stale save's current record on Reload). */
+export const userValues = (
+  u: Pick<UserListItem, "first_name" | "last_name" | "job_title" | "status" | "roles">,
+): UpdateUserInput => ({
+  first_name: u.first_name ?? "",
+  last_name: u.last_name ?? "",
+  job_title: u.job_title ?? "",
+  status: known(userStatuses, u.status),
+  roles: u.roles.filter((r) => (userRoles as readonly string[]).includes(r)) as UpdateUserInput["roles"],
+});
+
+/** The 409 `domain_mismatch` warning of the user form: the customer's domains. */
+export const userWarnings = {
+  domain_mismatch: (error: ApiError) => {
+    const domains = (error.body as { error?: { customer_domains?: string[] } })?.error?.customer_domains ?? [];
+    return <p>{msg.edit.customerDomains(domains.join(", "))}</p>;
+  },
+};
+
+/**
  * The customers' state above the form: "Error loading customers: {message}" or "No active customers
  * found. Please create a customer first." (SPEC.md §5); the form is disabled until one can be chosen.
  */
@@ -49,3 +87,11 @@ export function useUserFormState(): { notice: FormNotice | null; disabled: boole
       : null;
   return { notice, disabled: !customers.isSuccess || none };
 }
+
+/** A user as their page and edit screen load them: a 404 says "Error loading user" / "User not found". */
+export const userRecord: RecordKind = {
+  section: msg.nav.users,
+  errorTitle: msg.users.loadOneError,
+  notFound: { title: msg.users.loadOneError, message: msg.users.notFound },
+  list: { to: "/users", label: msg.users.backToList },
+};

@@ -9,6 +9,7 @@ import {
   userPageSchema,
   type AvailableTeam,
   type CreateUserInput,
+  type UpdateUserInput,
 } from "../../domain/users";
 import { api } from "../api/client";
 import { entityQueries, useApiMutation } from "../lib/entity-queries";
@@ -37,6 +38,14 @@ const userChanges = { invalidates: [queryRoots.users, queryRoots.teams, queryRoo
 export const useCreateUser = () =>
   useApiMutation(
     (input: CreateUserInput) => api("/users", userListItemSchema, { method: "POST", body: input }),
+    userChanges,
+  );
+
+/** Edit: PATCH /api/users/{id} with the version read (If-Match); 409 `stale` or `domain_mismatch` to decide on. */
+export const useUpdateUser = (id: string) =>
+  useApiMutation(
+    ({ ifMatch, ...input }: UpdateUserInput & { ifMatch?: string }) =>
+      api(`/users/${id}`, userListItemSchema, { method: "PATCH", body: input, ifMatch }),
     userChanges,
   );
 

@@ -15,4 +15,5 @@ export const userRoutes = <R extends AnyRoute>({ page, searchPage }: RouteKit<R>
   searchPage("/users", usersSearch, () => import("./UsersPage")),
   page("/users/add", () => import("./AddUserPage")),
   page("/users/$userId", () => import("./UserDetailPage")),
+  page("/users/$userId/edit", () => import("./EditUserPage")),
 ];

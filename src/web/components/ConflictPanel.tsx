@@ -1,0 +1,77 @@
+import type { ReactNode } from "react";
+import { AlertTriangle } from "lucide-react";
+import { msg } from "../../domain/messages";
+import { formatRelative } from "./format";
+
+/** A change made to a record since the form read it (the server's 409 `stale` answer). */
+export type ChangeSince = { operator_email: string | null; at: string; fields: string[] };
+
+/**
+ * The panel of a save the server sent back for a decision (docs/editing.md): for a stale save,
+ * "This record changed since you opened it" with who changed which fields since, Reload (take the
+ * current values, losing mine) and Save anyway; for a warning (a domain another customer lists, an
+ * e-mail outside the customer's domains), the server's message, `children` and Save anyway.
+ */
+export function ConflictPanel({
+  stale,
+  message,
+  changes,
+  labels,
+  busy,
+  onSaveAnyway,
+  onReload,
+  children,
+}: {
+  stale: boolean;
+  message: string;
+  changes?: ChangeSince[];
+  /** Field labels by name, to name the changed fields as the form does. */
+  labels: Record<string, string>;
+  busy: boolean;
+  onSaveAnyway: () => void;
+  onReload?: () => void;
+  children?: ReactNode;
+}) {
+  const named = (fields: string[]) =>
+    fields.length ? fields.map((f) => labels[f] ?? f.replace(/_/g, " ")).join(", ") : msg.edit.noFields;
+  return (
+    <div
+      role="alert"
+      className="alert alert-warning alert-soft flex flex-col items-stretch gap-2 text-sm"
+      data-testid="conflict-panel"
+    >
+      <div className="flex items-center gap-2 font-semibold">
+        <AlertTriangle className="h-4 w-4 shrink-0" aria-hidden />
+        {stale ? msg.edit.stale : message}
+      </div>
+      {stale ? (
+        <>
+          <p>{msg.edit.staleText}</p>
+          <ul className="list-disc pl-5">
+            {(changes ?? []).map((c, i) => (
+              <li key={i}>
+                {msg.edit.staleChange(c.operator_email ?? msg.edit.someone, named(c.fields), formatRelative(c.at, ""))}
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : (
+        <>
+          {children}
+          <p>{msg.edit.confirmHint}</p>
+        </>
+      )}
+      <div className="flex flex-wrap justify-end gap-2">
+        {onReload ? (
+          <button type="button" className="btn btn-sm" onClick={onReload} title={msg.edit.reloadHint} disabled={busy}>
+            {msg.edit.reload}
+          </button>
+        ) : null}
+        <button type="button" className="btn btn-sm btn-warning" onClick={onSaveAnyway} disabled={busy}>
+          {busy ? <span className="loading loading-spinner loading-xs" aria-hidden /> : null}
+          {msg.edit.saveAnyway}
+        </button>
+      </div>
+    </div>
+  );
+}

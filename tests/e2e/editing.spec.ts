@@ -1,0 +1,104 @@
+import { msg } from "../../src/domain/messages";
+import { apiGet, apiWrite, expect, signIn, test } from "./fixtures";
+
+test.describe("editing", () => {
+  test("edit a customer: name, status and domains, normalised and saved", async ({ page }) => {
+    const name = `Edit Corp ${Date.now()}`;
+    const created = await (async () => {
+      await signIn(page, "/customers");
+      const res = await apiWrite(page, "POST", "/api/customers", { customer_name: name });
+      expect(res.status()).toBe(201);
+      return res.json();
+    })();
+    await page.goto(`/customers/${created.customer_id}`);
+    await page.getByRole("link", { name: "Edit" }).click();
+    await expect(page.getByRole("heading", { name: msg.customers.editTitle })).toBeVisible();
+    await expect(page.getByLabel("Customer Name")).toHaveValue(name);
+
+    await page.getByLabel("Customer Name").fill("");
+    await page.getByRole("button", { name: msg.edit.save }).click();
+    await expect(page.getByText(msg.customers.nameRequired)).toBeVisible();
+
+    await page.getByLabel("Customer Name").fill(`${name} Renamed`);
+    await page.getByLabel("Status").selectOption("trial");
+    await page.getByLabel("Valid Domains").fill("not_a domain");
+    await page.getByRole("button", { name: msg.edit.save }).click();
+    await expect(page.getByText(msg.edit.domainInvalid("not_a"))).toBeVisible();
+
+    const tag = Date.now().toString(36);
+    await page.getByLabel("Valid Domains").fill(`HTTPS://Edit-${tag}.Example/path, bücher-${tag}.de`);
+    await page.getByRole("button", { name: msg.edit.save }).click();
+    await expect(page.getByText(msg.customers.updated)).toBeVisible();
+    await expect(page.getByRole("heading", { name: `${name} Renamed` })).toBeVisible();
+    await expect(page.getByText(`edit-${tag}.example`)).toBeVisible();
+    await expect(page.getByText(`xn--bcher-${tag}-`, { exact: false })).toBeVisible();
+    const saved = await apiGet(page, `/api/customers/${created.customer_id}`);
+    expect(saved.status).toBe("trial");
+  });
+
+  test("a stale save shows who changed what since, and Save anyway overwrites deliberately", async ({ page }) => {
+    await signIn(page, "/customers");
+    const res = await apiWrite(page, "POST", "/api/customers", { customer_name: `Stale Corp ${Date.now()}` });
+    const created = await res.json();
+    await page.goto(`/customers/${created.customer_id}/edit`);
+    await expect(page.getByLabel("Customer Name")).toHaveValue(created.customer_name);
+
+    // Someone else saves the customer while the form is open.
+    const other = await apiWrite(page, "PATCH", `/api/customers/${created.customer_id}`, {
+      customer_name: "Changed Elsewhere",
+    });
+    expect(other.status()).toBe(200);
+
+    await page.getByLabel("Customer Name").fill("Mine Wins");
+    await page.getByRole("button", { name: msg.edit.save }).click();
+    const panel = page.getByTestId("conflict-panel");
+    await expect(panel).toContainText(msg.edit.stale);
+    await expect(panel).toContainText("admin@pedal.example changed Customer Name");
+    await expect(panel.getByRole("button", { name: msg.edit.reload })).toBeVisible();
+    await panel.getByRole("button", { name: msg.edit.saveAnyway }).click();
+    await expect(page.getByText(msg.customers.updated)).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Mine Wins" })).toBeVisible();
+    expect((await apiGet(page, `/api/customers/${created.customer_id}`)).customer_name).toBe("Mine Wins");
+
+    // Reload takes the current values instead.
+    await page.goto(`/customers/${created.customer_id}/edit`);
+    await expect(page.getByLabel("Customer Name")).toHaveValue("Mine Wins");
+    await apiWrite(page, "PATCH", `/api/customers/${created.customer_id}`, { customer_name: "Theirs" });
+    await page.getByLabel("Customer Name").fill("Not Saved");
+    await page.getByRole("button", { name: msg.edit.save }).click();
+    await page.getByTestId("conflict-panel").getByRole("button", { name: msg.edit.reload }).click();
+    await expect(page.getByLabel("Customer Name")).toHaveValue("Theirs");
+    await expect(page.getByTestId("conflict-panel")).toBeHidden();
+  });
+
+  test("Add Member on the team page lists the customer's active non-members and adds one", async ({ page }) => {
+    await signIn(page, "/teams");
+    const tag = Date.now().toString(36);
+    const customer = await (
+      await apiWrite(page, "POST", "/api/customers", { customer_name: `Member Co ${tag}` })
+    ).json();
+    const team = await (
+      await apiWrite(page, "POST", "/api/teams", { customer_id: customer.customer_id, team_name: `Crew ${tag}` })
+    ).json();
+    for (const name of ["ada", "grace"]) {
+      const res = await apiWrite(page, "POST", "/api/users", {
+        email: `${name}-${tag}@member.test`,
+        customer_id: customer.customer_id,
+      });
+      expect(res.status()).toBe(201);
+    }
+    await page.goto(`/teams/${team.team_id}`);
+    await page.getByRole("button", { name: msg.teams.addMemberTitle }).click();
+    const dialog = page.getByRole("dialog", { name: msg.teams.addMemberTitle });
+    await expect(dialog.getByRole("list", { name: "Available users" }).getByRole("listitem")).toHaveCount(2);
+    await dialog.getByRole("searchbox").fill("grace");
+    await expect(dialog.getByRole("list", { name: "Available users" }).getByRole("listitem")).toHaveCount(1);
+    await dialog.getByRole("button", { name: `Add grace-${tag}@member.test to the team` }).click();
+    await expect(page.getByText(msg.teams.memberAdded)).toBeVisible();
+    await expect(dialog.getByText(msg.teams.noUserMatch)).toBeVisible();
+    await dialog.getByRole("button", { name: "Close" }).first().click();
+    await expect(
+      page.getByRole("table", { name: "Members" }).getByText(`grace-${tag}@member.test`).first(),
+    ).toBeVisible();
+  });
+});
