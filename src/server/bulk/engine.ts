@@ -79,9 +79,12 @@ export const uuidArray = (ids: readonly string[]) =>
         sql`, `,
       )}]::uuid[]`;
 
+/** The bound of a selection: `bulkLimits.maxSelection`; the tests lower it to reach it cheaply. */
+export const bulkSettings = { maxSelection: bulkLimits.maxSelection as number };
+
 const tooMany = (n: number) =>
-  new HttpError(422, "validation_failed", msg.bulk.tooMany(n, bulkLimits.maxSelection), {
-    selection: msg.bulk.tooMany(n, bulkLimits.maxSelection),
+  new HttpError(422, "validation_failed", msg.bulk.tooMany(n, bulkSettings.maxSelection), {
+    selection: msg.bulk.tooMany(n, bulkSettings.maxSelection),
   });
 
 /**
@@ -118,9 +121,9 @@ export async function resolveSelection<P>(
   const found = await queryRows<{ id: string }>(
     db,
     sql`select ${list.id.expr}::text as id from ${from} where ${where}
-      order by ${list.id.expr} limit ${bulkLimits.maxSelection + 1}`,
+      order by ${list.id.expr} limit ${bulkSettings.maxSelection + 1}`,
   );
-  if (found.length > bulkLimits.maxSelection) {
+  if (found.length > bulkSettings.maxSelection) {
     const [{ n }] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from ${from} where ${where}`);
     throw tooMany(n);
   }
