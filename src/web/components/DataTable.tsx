@@ -55,6 +55,8 @@ type Props<T extends object> = {
   sort?: SortState;
   onSort?: (next: SortState) => void;
   onRowClick?: (row: T) => void;
+  /** Space on a focused row toggles its selection (lists with bulk actions). */
+  onRowToggle?: (row: T) => void;
   loading?: boolean;
   /** Shown in place of rows when there are none. */
   empty?: ReactNode;
@@ -91,6 +93,7 @@ export function DataTable<T extends object>({
   sort,
   onSort,
   onRowClick,
+  onRowToggle,
   loading,
   empty,
 }: Props<T>) {
@@ -207,15 +210,18 @@ export function DataTable<T extends object>({
                     : undefined
                 }
                 onKeyDown={
-                  onRowClick
+                  onRowClick || onRowToggle
                     ? (e) => {
                         if (e.target !== e.currentTarget) return;
-                        if (e.key === "Enter") onRowClick(row.original);
-                        else if (moveFocus(e)) e.preventDefault();
+                        if (e.key === "Enter" && onRowClick) onRowClick(row.original);
+                        else if (e.key === " " && onRowToggle) {
+                          e.preventDefault();
+                          onRowToggle(row.original);
+                        } else if (moveFocus(e)) e.preventDefault();
                       }
                     : undefined
                 }
-                tabIndex={onRowClick ? 0 : undefined}
+                tabIndex={onRowClick || onRowToggle ? 0 : undefined}
               >
                 {row.getAllCells().map((cell) => {
                   const meta = cell.column.columnDef.meta;
