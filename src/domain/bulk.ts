@@ -19,7 +19,7 @@ export type BulkEntity = (typeof bulkEntities)[number];
  */
 export function bulkSelectionSchema<F extends z.ZodType>(filter: F) {
   return z
-    .object({
+    .strictObject({
       ids: z.array(id).min(1).max(bulkLimits.maxIds).optional(),
       filter: filter.optional(),
       q: searchTextSchema.optional(),

@@ -330,7 +330,7 @@ describe.each(targets)("bulk actions on %s", (target) => {
     const { ids: many } = await newCustomers(4_500);
     const started = await send("POST", "/api/bulk/customers/archive", { selection: { ids: many }, params: {} });
     expect(started.status).toBe(202);
-    const cancel = await send("POST", `/api/bulk/${started.body.bulk_id}/cancel`);
+    const cancel = await send("POST", `/api/bulk/${started.body.bulk_id}/cancel`, {});
     expect(cancel.status).toBe(200);
     await bulkIdle();
     const { body } = await app.read(`/api/bulk/${started.body.bulk_id}`, "editor");
@@ -350,7 +350,7 @@ describe.each(targets)("bulk actions on %s", (target) => {
       ),
     ).toBe(body.changed);
     // An ended action cannot be cancelled.
-    expect((await send("POST", `/api/bulk/${started.body.bulk_id}/cancel`)).status).toBe(409);
+    expect((await send("POST", `/api/bulk/${started.body.bulk_id}/cancel`, {})).status).toBe(409);
   });
 
   it("refuses a selection over the bound, unknown ids, and malformed input with 4xx, writing nothing", async () => {

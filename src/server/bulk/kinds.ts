@@ -14,7 +14,7 @@ import type { ListDeclaration } from "../http/lists";
 import { col, defineBulkAction, uuidArray, type BulkAction } from "./engine";
 
 /** No parameters. */
-export const noParams = z.object({}).strict().default({});
+export const noParams = z.strictObject({}).default({});
 
 /**
  * A status change: every selected row is given the status `to(params)` and `updated_at`, one

@@ -13,11 +13,13 @@ import {
   bulkReportPageSchema,
   bulkReportQuerySchema,
   bulkSelectionSchema,
+  type BulkEntity,
   type BulkProgress,
   type BulkSelection,
 } from "../../domain/bulk";
 import { msg } from "../../domain/messages";
 import { queryRows } from "../db/client";
+import { mutate } from "../audit";
 import type { AppEnv } from "../http/env";
 import { errorBodySchema, HttpError, notFound } from "../http/errors";
 import { toJson } from "../http/list";
@@ -33,10 +35,10 @@ const runParams = z.object({ bulkId: z.guid({ error: msg.bulk.runNotFound }) });
 
 /** The body of an action's routes: `{ selection, params }`, the selection's filter from its list. */
 function bodySchema(decl: AnyBulkAction) {
-  const filter = z.object(
+  const filter = z.strictObject(
     Object.fromEntries(Object.entries(decl.list.filters).map(([k, f]) => [k, (f as FilterSpec).schema])),
   );
-  return z.object({ selection: bulkSelectionSchema(filter), params: decl.params });
+  return z.strictObject({ selection: bulkSelectionSchema(filter), params: decl.params });
 }
 
 /**
@@ -109,7 +111,7 @@ const cancel = apiRoute(bulkBase, "editor", {
   path: "/{bulkId}/cancel",
   tags,
   summary: "Cancel a bulk action between batches",
-  request: { params: runParams },
+  request: { params: runParams, body: jsonBody(z.strictObject({})) },
   responses: {
     200: jsonResponse(bulkProgressSchema, "Cancel requested"),
     ...notFoundResponse(msg.bulk.runNotFound),
@@ -169,9 +171,24 @@ bulkRouter
     const { bulkId } = c.req.valid("param");
     const current = await readProgress(c, bulkId);
     if (current.status !== "running") throw new HttpError(409, "conflict", msg.bulk.notRunning);
-    await c.var.db.execute(
-      sql`update bulk_actions set cancel_requested = true, updated_at = clock_timestamp() where bulk_id = ${bulkId} and status = 'running'`,
-    );
+    // Audited: who stopped an action is part of its story (the batches already done stay).
+    await mutate(c, async (tx) => {
+      await tx.execute(
+        sql`update bulk_actions set cancel_requested = true, updated_at = clock_timestamp() where bulk_id = ${bulkId} and status = 'running'`,
+      );
+      return {
+        result: null,
+        audit: [
+          {
+            action: "bulk_cancel",
+            entity: current.entity as BulkEntity,
+            entity_id: bulkId,
+            before: { cancel_requested: false },
+            after: { cancel_requested: true },
+          },
+        ],
+      };
+    });
     return c.json(await readProgress(c, bulkId), 200);
   })
   .openapi(report, async (c) => {

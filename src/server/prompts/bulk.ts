@@ -54,7 +54,7 @@ export const promptBulkActions = [
     ...prompt,
     action: "assign_platform",
     summary: "Assign prompts to a platform",
-    params: z.object({ platform_id: z.guid({ error: msg.platforms.notFound }) }),
+    params: z.strictObject({ platform_id: z.guid({ error: msg.platforms.notFound }) }),
     label: sql`p.prompt_title`,
     before: sql`null::jsonb`,
     check: async (db, p) => void (await activePlatform(db, p.platform_id)),

@@ -57,7 +57,7 @@ export const skillBulkActions = [
     ...skill,
     action: "assign_to_teams",
     summary: "Assign skills to teams",
-    params: z.object({
+    params: z.strictObject({
       team_ids: z
         .array(z.guid({ error: msg.teams.notFound }))
         .min(1)

@@ -51,7 +51,7 @@ export const teamBulkActions = [
     ...team,
     action: "assign_skill",
     summary: "Assign a skill to teams",
-    params: z.object({ skill_id: z.guid({ error: msg.skills.notFound }) }),
+    params: z.strictObject({ skill_id: z.guid({ error: msg.skills.notFound }) }),
     label: sql`t.team_name`,
     before: (
       p,

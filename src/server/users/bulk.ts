@@ -40,7 +40,7 @@ const lastActiveAdmin = (batch: SQL) => sql`u.status = 'active'
 const hasRole = (role: string) =>
   sql`exists (select 1 from users_roles r where r.user_id = u.user_id and r.role = ${role})`;
 const roles = sql`jsonb_build_object('roles', coalesce((select jsonb_agg(r.role order by r.role) from users_roles r where r.user_id = u.user_id), '[]'::jsonb))`;
-const roleParams = z.object({ role: z.enum(userRoles) });
+const roleParams = z.strictObject({ role: z.enum(userRoles) });
 
 /** The audit rows of a role change: the user's roles before and after. */
 function roleAudit(
@@ -65,7 +65,7 @@ export const userBulkActions = [
     name: "email",
     action: "set_status",
     summary: "Set the status of users",
-    params: z.object({ status: z.enum(userStatuses) }),
+    params: z.strictObject({ status: z.enum(userStatuses) }),
     to: (p) => p.status,
     skips: (p, batch) =>
       p.status === "active" ? [] : [{ reason: msg.bulk.lastActiveAdmin, when: lastActiveAdmin(batch) }],
@@ -74,7 +74,7 @@ export const userBulkActions = [
     ...user,
     action: "add_to_team",
     summary: "Add users to a team",
-    params: z.object({ team_id: z.guid({ error: msg.teams.notFound }) }),
+    params: z.strictObject({ team_id: z.guid({ error: msg.teams.notFound }) }),
     label,
     before: sql`null::jsonb`,
     check: async (db, p) => {

@@ -336,21 +336,26 @@ export function BulkDialog<I extends object>({
 
   const bulkId = phase.step === "running" ? phase.progress.bulk_id : null;
   const running = phase.step === "running" && phase.progress.status === "running";
-  // While it runs: the progress every 500 ms; once it ends, the report's first rows and fresh lists.
+  /** A progress answer: while running, the counts; once ended, the report's first rows and fresh lists. */
+  const show = useCallback(
+    async (progress: BulkProgress) => {
+      if (progress.status === "running") return setPhase((p) => ({ ...p, step: "running", progress }));
+      const report = await api(`/bulk/${progress.bulk_id}/report`, bulkReportPageSchema, { query: { limit: 20 } });
+      setPhase({ step: "running", progress, report });
+      void client.invalidateQueries();
+    },
+    [client],
+  );
+  // While it runs: the progress every 500 ms.
   useEffect(() => {
     if (!bulkId || !running) return;
     const timer = setInterval(() => {
       void api(`/bulk/${bulkId}`, bulkProgressSchema)
-        .then(async (progress) => {
-          if (progress.status === "running") return setPhase((p) => ({ ...p, step: "running", progress }));
-          const report = await api(`/bulk/${bulkId}/report`, bulkReportPageSchema, { query: { limit: 20 } });
-          setPhase({ step: "running", progress, report });
-          void client.invalidateQueries();
-        })
+        .then(show)
         .catch((err) => setPhase((p) => (p.step === "running" ? { ...p, error: errorMessage(err) } : p)));
     }, 500);
     return () => clearInterval(timer);
-  }, [bulkId, running, client]);
+  }, [bulkId, running, show]);
 
   const apply = async () => {
     if (!action) return;
@@ -359,8 +364,7 @@ export function BulkDialog<I extends object>({
         method: "POST",
         body,
       });
-      const progress = await api(`/bulk/${bulk_id}`, bulkProgressSchema);
-      setPhase({ step: "running", progress });
+      await show(await api(`/bulk/${bulk_id}`, bulkProgressSchema));
     } catch (err) {
       setPhase({ step: "preview", error: errorMessage(err) });
     }
@@ -368,7 +372,7 @@ export function BulkDialog<I extends object>({
   const cancel = async () => {
     if (!bulkId) return;
     try {
-      const progress = await api(`/bulk/${bulkId}/cancel`, bulkProgressSchema, { method: "POST" });
+      const progress = await api(`/bulk/${bulkId}/cancel`, bulkProgressSchema, { method: "POST", body: {} });
       setPhase((p) => ({ ...p, step: "running", progress }));
     } catch {
       // Ended meanwhile: the next poll shows how.
