@@ -83,6 +83,14 @@ const tracked: Array<{
     select: "platform_id",
     records: (r) => [`platform:${r.platform_id}`],
   },
+  // A user's roles are part of the user.
+  {
+    table: "users_roles",
+    key: "user_id::text || '/' || role",
+    hashed: "t.*",
+    select: "user_id",
+    records: (r) => [`user:${r.user_id}`],
+  },
   // A bulk action is a record of its own: its audit rows (started, cancelled) name its list and id.
   {
     table: "bulk_actions",

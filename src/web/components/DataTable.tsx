@@ -79,7 +79,8 @@ function moveFocus(event: KeyboardEvent<HTMLTableRowElement>) {
  * descending, SPEC.md §9), skeleton rows while loading, an empty state.
  *
  * Keyboard: when rows open a record, each row is one Tab stop (links inside leave the Tab order),
- * arrow keys, Home and End move between rows, and Enter opens. Column `meta` sets numbers
+ * arrow keys, Home and End move between rows, and Enter opens; with `onRowToggle` (a list with bulk
+ * actions) Space toggles the focused row's selection. Column `meta` sets numbers
  * right-aligned with tabular figures and which column takes the spare width. Under 640 px each row
  * becomes a stacked card ("Label: value" lines) with its actions on one line, so the page never
  * scrolls sideways.
