@@ -561,13 +561,25 @@ describe.each(targets)("audit coverage on %s", (target) => {
           sql.raw(`select ${key}::text as id from ${table} where ${where} order by ${key} limit 1`),
         )
       )[0]?.id;
+    // One record per entity for all its actions (the last active one: not a record other steps
+    // pick), so that Unarchive brings back what Archive took and Remove Role what Add Role gave.
+    const bulkRows = new Map<string, string>();
     async function bulkBody(entity: string, action: string) {
       const [table, key] = bulkTables[entity];
-      const row = await first(table, key, "status = 'active'");
+      if (!bulkRows.has(entity))
+        bulkRows.set(
+          entity,
+          (
+            await app.rows<{ id: string }>(
+              sql.raw(`select ${key}::text as id from ${table} where status = 'active' order by ${key} desc limit 1`),
+            )
+          )[0].id,
+        );
+      const row = bulkRows.get(entity)!;
       const customerOf = `customer_id = (select customer_id from users_data where user_id = '${row}')`;
       const params: Record<string, unknown> = {
         "teams/assign_skill": { skill_id: await first("skills", "skill_id", "status = 'active'") },
-        "users/set_status": { status: "pending" },
+        "users/set_status": { status: "active" },
         "users/add_to_team": { team_id: await first("teams", "team_id", `status = 'active' and ${customerOf}`) },
         "users/add_role": { role: "member" },
         "users/remove_role": { role: "member" },
