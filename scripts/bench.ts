@@ -25,7 +25,11 @@
  *  5. mixed traffic (scripts/bench/mixed.ts): a new server on a scratch copy of the database (the
  *     traffic writes; the seeded one stays reusable), `--mixed-clients` (8) clients reading lists,
  *     searching, opening records, writing and exporting CSV for `--mixed-minutes` (10), its RSS
- *     sampled every 250 ms and reported per second (`--skip mixed` leaves it out).
+ *     sampled every 250 ms and reported per second (`--skip mixed` leaves it out);
+ *  6. a bulk action (scripts/bench/bulk.ts): on another scratch copy, the users of one filter
+ *     (about `--bulk-users`, 100,000) deactivated through POST /api/bulk/users/set_status while
+ *     /api/users is loaded at 16 connections: its time, its progress interval, the list's p95
+ *     (`--skip bulk` leaves it out).
  * `--skip a,b` leaves steps out; `--only-step a,b` runs only those (the cases are always discovered).
  * The built app's initial JavaScript is measured once. It writes bench/results/<name>.md (with
  * an SVG chart per target and the raw figures in <name>.json), prints a summary, and exits 1 when
@@ -46,6 +50,8 @@ import { explainCases } from "./bench/explain";
 import { openInProcess, type Statement } from "./bench/inproc";
 import { percentile, runLoad, type LoadResult } from "./bench/load";
 import { runMixed, type MixedResult } from "./bench/mixed";
+import { runBulkBench, type BulkBenchResult } from "./bench/bulk";
+import { bulkLimits } from "../src/domain/limits";
 import { measureNaive } from "./bench/naive";
 import {
   chartSvg,
@@ -85,6 +91,7 @@ const { values } = parseArgs({
     "only-step": { type: "string" },
     "mixed-minutes": { type: "string", default: "10" },
     "mixed-clients": { type: "string", default: "8" },
+    "bulk-users": { type: "string", default: "100000" },
     "no-build": { type: "boolean", default: false },
     "log-level": { type: "string", default: "info" },
     "report-only": { type: "boolean", default: false },
@@ -105,6 +112,7 @@ const goals = {
   mixedRssMiB: 300,
   initialKB: 150,
   firstRowMs: 1000,
+  bulkSeconds: 60,
 };
 
 /** Writes <name>.md, its charts and <name>.json under `outDir`. */
@@ -148,7 +156,7 @@ if (!targets.every((t) => t === "postgres" || t === "pglite")) {
 const duration = Number(values.duration);
 const timeout = Number(values.timeout);
 const concurrency = values.concurrency.split(",").map(Number);
-const steps = ["naive", "explain", "load", "browser", "ceiling", "mixed"];
+const steps = ["naive", "explain", "load", "browser", "ceiling", "mixed", "bulk"];
 const skip = new Set(values.skip.split(",").filter(Boolean));
 if (values["only-step"]) {
   const onlySteps = values["only-step"].split(",").filter(Boolean);
@@ -161,6 +169,7 @@ if (values["only-step"]) {
 }
 const mixedMinutes = Number(values["mixed-minutes"]);
 const mixedClients = Number(values["mixed-clients"]);
+const bulkUsers = Number(values["bulk-users"]);
 const only = values.only ? new RegExp(values.only) : undefined;
 const operator = { email: "bench-admin@pedal.example", password: "bench-admin-password" };
 const work = path.join(root, ".bench");
@@ -324,25 +333,23 @@ const serverBaseEnv = {
 };
 
 /**
- * Step 5: the mixed traffic (scripts/bench/mixed.ts) for `--mixed-minutes` on a new server over a
- * scratch copy of the seeded database (a template copy on PostgreSQL, a copy of the data folder for
- * PGlite), removed afterwards: the traffic's writes would otherwise change the counts by which a
- * seeded database is reused. A fresh process, so its RSS is the traffic's alone.
+ * Runs `work` on a new server over a scratch copy of the seeded database (a template copy on
+ * PostgreSQL, a copy of the data folder for PGlite), removed afterwards: a step that writes would
+ * otherwise change the counts by which a seeded database is reused. A fresh process, so its RSS
+ * is the step's alone.
  */
-async function mixedStep(
+async function withScratchServer<T>(
   target: "postgres" | "pglite",
   where: { url?: string; dataDir?: string },
   serverEnv: Record<string, string>,
-  cases: BenchCase[],
-): Promise<MixedResult> {
-  log(
-    `\n== ${target}: mixed traffic, ${mixedClients} clients for ${mixedMinutes} min (a scratch copy of the database)`,
-  );
+  suffix: string,
+  work_: (server: RunningServer) => Promise<T>,
+): Promise<T> {
   let env: Record<string, string>;
   let cleanup: () => Promise<void>;
   if (target === "postgres" && where.url) {
     const source = new URL(where.url).pathname.slice(1);
-    const scratch = `${source}_mixed`;
+    const scratch = `${source}_${suffix}`;
     const admin = new pg.Client({ connectionString: values["pg-url"] });
     await admin.connect();
     await admin.query(`drop database if exists ${scratch} with (force)`);
@@ -354,13 +361,13 @@ async function mixedStep(
     log(`  copied ${source} to ${scratch} in ${((performance.now() - t) / 1000).toFixed(1)} s`);
     const url = new URL(where.url);
     url.pathname = `/${scratch}`;
-    env = { ...serverEnv, DATABASE_URL: url.toString(), DATA_DIR: path.join(work, "server-postgres-mixed") };
+    env = { ...serverEnv, DATABASE_URL: url.toString(), DATA_DIR: path.join(work, `server-postgres-${suffix}`) };
     cleanup = async () => {
       await admin.query(`drop database if exists ${scratch} with (force)`);
       await admin.end();
     };
   } else {
-    const scratch = `${serverEnv.DATA_DIR}-mixed`;
+    const scratch = `${serverEnv.DATA_DIR}-${suffix}`;
     rmSync(scratch, { recursive: true, force: true });
     const t = performance.now();
     cpSync(serverEnv.DATA_DIR, scratch, { recursive: true, filter: (f) => path.basename(f) !== "console.lock" });
@@ -372,22 +379,61 @@ async function mixedStep(
   }
   try {
     mkdirSync(env.DATA_DIR, { recursive: true });
-    const server = await startServer(root, { ...env, ...serverBaseEnv }, path.join(work, `server-${target}-mixed.log`));
+    const server = await startServer(
+      root,
+      { ...env, ...serverBaseEnv },
+      path.join(work, `server-${target}-${suffix}.log`),
+    );
     try {
-      const cookie = await server.signIn(operator.email, operator.password);
-      const mixed = await runMixed(server, cookie, cases, { seconds: mixedMinutes * 60, clients: mixedClients, log });
-      log(
-        `  ${mixed.requests.toLocaleString("en-US")} requests in ${mixed.elapsedSeconds.toFixed(0)} s (${mixed.kinds.map((k) => `${k.kind} ${k.requests}`).join(", ")}), ${mixed.serverErrors} 5xx; RSS max ${mixed.rss.maxMiB.toFixed(0)} MiB, p50 ${mixed.rss.p50MiB.toFixed(0)}, end ${mixed.rss.endMiB.toFixed(0)}`,
-      );
-      for (const f of mixed.failures.slice(0, 5))
-        log(`  failed: ${f.kind} ${f.request}: ${f.status} ${f.body.slice(0, 120)}`);
-      return mixed;
+      return await work_(server);
     } finally {
       await server.stop();
     }
   } finally {
     await cleanup();
   }
+}
+
+/** Step 5: the mixed traffic (scripts/bench/mixed.ts) for `--mixed-minutes` on a scratch copy. */
+async function mixedStep(
+  target: "postgres" | "pglite",
+  where: { url?: string; dataDir?: string },
+  serverEnv: Record<string, string>,
+  cases: BenchCase[],
+): Promise<MixedResult> {
+  log(
+    `\n== ${target}: mixed traffic, ${mixedClients} clients for ${mixedMinutes} min (a scratch copy of the database)`,
+  );
+  return withScratchServer(target, where, serverEnv, "mixed", async (server) => {
+    const cookie = await server.signIn(operator.email, operator.password);
+    const mixed = await runMixed(server, cookie, cases, { seconds: mixedMinutes * 60, clients: mixedClients, log });
+    log(
+      `  ${mixed.requests.toLocaleString("en-US")} requests in ${mixed.elapsedSeconds.toFixed(0)} s (${mixed.kinds.map((k) => `${k.kind} ${k.requests}`).join(", ")}), ${mixed.serverErrors} 5xx; RSS max ${mixed.rss.maxMiB.toFixed(0)} MiB, p50 ${mixed.rss.p50MiB.toFixed(0)}, end ${mixed.rss.endMiB.toFixed(0)}`,
+    );
+    for (const f of mixed.failures.slice(0, 5))
+      log(`  failed: ${f.kind} ${f.request}: ${f.status} ${f.body.slice(0, 120)}`);
+    return mixed;
+  });
+}
+
+/**
+ * Step 6: a bulk action at scale (scripts/bench/bulk.ts): the users of one filter (about
+ * `--bulk-users`) deactivated in batches while /api/users is loaded at 16 connections, on a scratch copy.
+ */
+async function bulkStep(
+  target: "postgres" | "pglite",
+  where: { url?: string; dataDir?: string },
+  serverEnv: Record<string, string>,
+): Promise<BulkBenchResult> {
+  log(`\n== ${target}: bulk deactivation of about ${bulkUsers.toLocaleString("en-US")} users (a scratch copy)`);
+  return withScratchServer(target, where, serverEnv, "bulk", async (server) => {
+    const cookie = await server.signIn(operator.email, operator.password);
+    const r = await runBulkBench(server, cookie, { target: bulkUsers, bound: bulkLimits.maxSelection, log });
+    log(
+      `  ${r.status}: ${r.changed.toLocaleString("en-US")} of ${r.selected.toLocaleString("en-US")} deactivated (${r.skipped} skipped) in ${r.seconds.toFixed(1)} s (goal ${goals.bulkSeconds} s); progress updated ${r.progressUpdates} times, at most ${r.maxProgressGapSeconds.toFixed(2)} s apart (goal 1 s); /api/users c16 p95 ${fmtMs(r.usersLoad.p95)} (goal ${goals.listP95c16} ms)`,
+    );
+    return r;
+  });
 }
 
 async function benchTarget(target: "postgres" | "pglite"): Promise<TargetRun> {
@@ -507,6 +553,8 @@ async function benchTarget(target: "postgres" | "pglite"): Promise<TargetRun> {
 
   let mixed: MixedResult | undefined;
   if (!skip.has("mixed")) mixed = await mixedStep(target, where, serverEnv, cases);
+  let bulk: BulkBenchResult | undefined;
+  if (!skip.has("bulk")) bulk = await bulkStep(target, where, serverEnv);
 
   const rssValues = rssSamples.map((s) => s.mib);
   const byPhase: Record<string, number> = {};
@@ -527,6 +575,7 @@ async function benchTarget(target: "postgres" | "pglite"): Promise<TargetRun> {
     pages,
     ceiling,
     mixed,
+    bulk,
     rss: {
       maxMiB: Math.max(0, ...rssValues),
       medianMiB: sortedRss[Math.floor(sortedRss.length / 2)] ?? 0,

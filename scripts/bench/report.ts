@@ -10,6 +10,7 @@ import { isUsersFirst, type BenchCase } from "./endpoints";
 import type { ExplainResult } from "./explain";
 import type { LoadResult } from "./load";
 import type { MixedResult } from "./mixed";
+import type { BulkBenchResult } from "./bulk";
 import type { NaiveResult } from "./naive";
 
 export type SeedInfo = {
@@ -35,6 +36,8 @@ export type TargetRun = {
   ceiling?: CeilingResult;
   /** The mixed traffic on its own server (scripts/bench/mixed.ts). */
   mixed?: MixedResult;
+  /** A bulk deactivation under list load (scripts/bench/bulk.ts). */
+  bulk?: BulkBenchResult;
   rss: { maxMiB: number; medianMiB: number; samples: number; byPhase: Record<string, number> };
   checks: Check[];
 };
@@ -383,6 +386,15 @@ export function markdown(run: BenchRun, charts: Record<string, string>, baseline
         "",
       );
     if (t.mixed) out.push(...mixedSection(t, charts[`${t.target}:mixed`]));
+    if (t.bulk) {
+      const b = t.bulk;
+      out.push(
+        "",
+        `#### Bulk action: ${num(b.selected)} users of ${JSON.stringify(b.filter)} deactivated`,
+        "",
+        `${b.status}: ${num(b.changed)} changed, ${num(b.skipped)} skipped in ${b.seconds.toFixed(1)} s (goal ≤ 60 s); the progress moved ${num(b.progressUpdates)} times, at most ${b.maxProgressGapSeconds.toFixed(2)} s apart (goal ≤ 1 s); /api/users at 16 connections meanwhile: p95 ${b.usersLoad.p95?.toFixed(1) ?? "no answer"} ms (goal < 150 ms), ${b.usersLoad.rps.toFixed(0)}/s.`,
+      );
+    }
   }
   return out.join("\n");
 }

@@ -69,6 +69,8 @@ export const auditActions = [
   "unlock", // an admin (or `npm run operator:unlock` on the server) released a lock
   "moderate", // a comment's status changed by a reviewer (one row per comment, bulk included)
   "export", // a list was exported as CSV (entity: the list's name)
+  "bulk_cancel", // a running bulk action asked to stop after its current batch (entity: the list's name, entity_id its bulk_id)
+  "bulk", // a bulk action started (entity: the list's name, entity_id its bulk_id; with its selection and parameters)
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
@@ -174,6 +176,8 @@ export const auditActionLabels: Record<AuditAction, string> = {
   unlock: "Unlocked",
   moderate: "Moderated",
   export: "Exported",
+  bulk: "Bulk action",
+  bulk_cancel: "Bulk action cancelled",
 };
 
 /** The tone of an action's badge: what failed or was refused in red, removals in amber, the rest neutral. */

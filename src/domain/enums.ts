@@ -56,3 +56,9 @@ export function known<const T extends readonly string[]>(
 ): T[number] | undefined {
   return (values as readonly string[]).includes(value ?? "") ? (value as T[number]) : undefined;
 }
+
+/** States of a bulk action (the CHECK of bulk_actions.status, migration 0018). */
+export const bulkActionStatuses = ["running", "done", "cancelled", "failed", "interrupted"] as const;
+export type BulkActionStatus = (typeof bulkActionStatuses)[number];
+/** What a bulk action did to one selected record (the CHECK of bulk_action_rows.outcome). */
+export const bulkOutcomes = ["changed", "skipped", "failed"] as const;

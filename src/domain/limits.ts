@@ -15,3 +15,10 @@ export const maxSearchLength = 200;
 
 /** The longest email address there is (RFC 5321: a path of 256 octets less its angle brackets). */
 export const maxEmailLength = 254;
+
+/**
+ * Bulk actions (docs/bulk-actions.md): the most records one action may select (a filter matching
+ * more is refused before anything changes), the most explicit ids a request may list, and the rows
+ * per batch (each batch is one transaction).
+ */
+export const bulkLimits = { maxSelection: 200_000, maxIds: 5_000, batchSize: 1_000, sampleSize: 10 } as const;

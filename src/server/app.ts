@@ -29,6 +29,13 @@ import { platformsBase, platformsRouter } from "./platforms/routes";
 import { promptsBase, promptsRouter } from "./prompts/routes";
 import { teamsBase, teamsRouter } from "./teams/routes";
 import { usersBase, usersRouter } from "./users/routes";
+import { bulkBase, bulkRouter, mountBulkActions } from "./bulk/routes";
+import { customerBulkActions } from "./customers/bulk";
+import { teamBulkActions } from "./teams/bulk";
+import { userBulkActions } from "./users/bulk";
+import { skillBulkActions } from "./skills/bulk";
+import { promptBulkActions } from "./prompts/bulk";
+import { platformBulkActions } from "./platforms/bulk";
 import { databaseErrorAnswer, errorResponse, HttpError } from "./http/errors";
 import type { AppEnv } from "./http/env";
 import { requireAccess, routeTable, sessionScheme } from "./http/route";
@@ -72,6 +79,16 @@ export const defaultWebRoot = path.join(projectRoot, "dist/web");
  * document at /api/openapi.json and its viewer at /api/docs, /healthz, and the built SPA.
  * Used by main.ts and, in process, by the API tests.
  */
+// Each entity's bulk actions (docs/bulk-actions.md), declared once: their routes enter the route table at import.
+mountBulkActions([
+  ...customerBulkActions,
+  ...teamBulkActions,
+  ...userBulkActions,
+  ...skillBulkActions,
+  ...promptBulkActions,
+  ...platformBulkActions,
+]);
+
 export function createApp(deps: AppDeps): {
   app: OpenAPIHono<AppEnv>;
   auth: Auth;
@@ -216,6 +233,7 @@ export function createApp(deps: AppDeps): {
   app.route(commentsBase, commentsRouter);
   app.route(promptsBase, promptsRouter);
   app.route(platformsBase, platformsRouter);
+  app.route(bulkBase, bulkRouter);
   app.route(operatorsBase, operatorsRouter);
   app.route(accountBase, accountRouter);
   app.route(auditBase, auditRouter);

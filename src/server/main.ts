@@ -7,6 +7,7 @@
 import type { Server } from "node:http";
 import { serve } from "@hono/node-server";
 import { createApp, defaultWebRoot } from "./app";
+import { markInterruptedBulkActions } from "./bulk/engine";
 import { warmAnalytics } from "./analytics/queries";
 import { loadConfig, type Config } from "./config";
 import { ensureDemoOperators, isTrial, openConfiguredDatabase, prepareDatabase } from "./database";
@@ -40,6 +41,8 @@ async function main() {
     release();
     throw err;
   }
+  // Bulk actions a stopped server left running are marked interrupted (their committed batches stay).
+  await markInterruptedBulkActions(handle.db);
   const draining = { on: false };
   // The command line reaches this console through the embedded database's lock (operator:unlock).
   if (handle.kind === "pglite") serveMaintenance(config.dataDir, config.authSecret, handle.db);

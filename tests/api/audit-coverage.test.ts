@@ -9,6 +9,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditActions, auditEntities } from "../../src/domain/audit";
 import { routeTable } from "../../src/server/http/route";
+import { bulkIdle } from "../../src/server/bulk/engine";
 import { startConsole, testPassword, type TestConsole } from "../support/app";
 import { targets } from "../support/databases";
 
@@ -81,6 +82,22 @@ const tracked: Array<{
     hashed: "t.*",
     select: "platform_id",
     records: (r) => [`platform:${r.platform_id}`],
+  },
+  // A user's roles are part of the user.
+  {
+    table: "users_roles",
+    key: "user_id::text || '/' || role",
+    hashed: "t.*",
+    select: "user_id",
+    records: (r) => [`user:${r.user_id}`],
+  },
+  // A bulk action is a record of its own: its audit rows (started, cancelled) name its list and id.
+  {
+    table: "bulk_actions",
+    key: "bulk_id::text",
+    hashed: "t.*",
+    select: "entity, bulk_id",
+    records: (r) => [`${r.entity}:${r.bulk_id}`],
   },
   {
     table: "platform_prompts",
@@ -543,6 +560,81 @@ describe.each(targets)("audit coverage on %s", (target) => {
         run: () => app.request("/api/account/revoke-sessions", { as: as.editor, method: "POST" }),
       },
     ];
+
+    // Every declared bulk action (docs/bulk-actions.md): its preview writes nothing; its start, once
+    // its run has ended, one audit row per changed record and one for the action. The records are
+    // the first of their table (an active one where the action needs it) and parameters the single
+    // rules accept; then the cancel of a running action.
+    const bulkTables: Record<string, [string, string]> = {
+      customers: ["customers", "customer_id"],
+      teams: ["teams", "team_id"],
+      users: ["users_data", "user_id"],
+      skills: ["skills", "skill_id"],
+      prompts: ["pedal_prompts", "prompt_id"],
+      platforms: ["platforms", "platform_id"],
+    };
+    const first = async (table: string, key: string, where = "true") =>
+      (
+        await app.rows<{ id: string }>(
+          sql.raw(`select ${key}::text as id from ${table} where ${where} order by ${key} limit 1`),
+        )
+      )[0]?.id;
+    // One record per entity for all its actions (the last active one: not a record other steps
+    // pick), so that Unarchive brings back what Archive took and Remove Role what Add Role gave.
+    const bulkRows = new Map<string, string>();
+    async function bulkBody(entity: string, action: string) {
+      const [table, key] = bulkTables[entity];
+      if (!bulkRows.has(entity))
+        bulkRows.set(
+          entity,
+          (
+            await app.rows<{ id: string }>(
+              sql.raw(`select ${key}::text as id from ${table} where status = 'active' order by ${key} desc limit 1`),
+            )
+          )[0].id,
+        );
+      const row = bulkRows.get(entity)!;
+      const customerOf = `customer_id = (select customer_id from users_data where user_id = '${row}')`;
+      const params: Record<string, unknown> = {
+        "teams/assign_skill": { skill_id: await first("skills", "skill_id", "status = 'active'") },
+        "users/set_status": { status: "active" },
+        "users/add_to_team": { team_id: await first("teams", "team_id", `status = 'active' and ${customerOf}`) },
+        "users/add_role": { role: "member" },
+        "users/remove_role": { role: "member" },
+        "skills/assign_to_teams": { team_ids: [await first("teams", "team_id", "status = 'active'")] },
+        "prompts/assign_platform": { platform_id: await first("platforms", "platform_id", "status = 'active'") },
+      };
+      return { selection: { ids: [row] }, params: params[`${entity}/${action}`] ?? {} };
+    }
+    // Run first: later steps end the editor's sessions.
+    const bulkSteps: typeof steps = [];
+    for (const r of routeTable.filter((r) => r.method === "POST" && r.path.startsWith("/api/bulk/"))) {
+      const m = /^\/api\/bulk\/([a-z]+)\/([a-z_]+)(\/preview)?$/.exec(r.path);
+      if (!m) continue;
+      const [, entity, action] = m;
+      bulkSteps.push({
+        route: `POST ${r.path}`,
+        run: async () => {
+          const res = await app.request(r.path, {
+            as: as.editor,
+            method: "POST",
+            json: await bulkBody(entity, action),
+          });
+          await bulkIdle();
+          return res;
+        },
+      });
+    }
+    bulkSteps.push({
+      route: "POST /api/bulk/{bulkId}/cancel",
+      prepare: async () => {
+        const [run] = await app.rows<{ bulk_id: string }>(sql`
+          insert into bulk_actions (entity, action, selection, total) values ('customers', 'archive', '{}'::jsonb, 0) returning bulk_id::text`);
+        ids.bulkId = run.bulk_id;
+      },
+      run: () => app.request(`/api/bulk/${ids.bulkId}/cancel`, { as: as.editor, method: "POST", json: {} }),
+    });
+    steps.unshift(...bulkSteps);
 
     const mutations = [
       ...new Set(

@@ -312,6 +312,10 @@ describe.each(targets)("hostile input on %s", (target) => {
       team_ids: other.team_id,
       commentId: comment.comment_id,
     };
+    // A running bulk action (as a server would leave it mid-run) for the cancel route to aim at.
+    const [run] = await rows<{ bulk_id: string }>(sql`
+      insert into bulk_actions (entity, action, selection, total) values ('customers', 'archive', '{}'::jsonb, 0) returning bulk_id::text`);
+    ids.bulkId = run.bulk_id;
     configVersion = (await app.read(`/api/config/${pick.customer_id}`)).body.version;
     baseline = await checksums();
   });
@@ -344,6 +348,15 @@ describe.each(targets)("hostile input on %s", (target) => {
     // Bulk moderation takes ids or a filter, not both: a dry run over the pending comment.
     if (route.method === "POST" && route.path === "/api/comments/bulk")
       return { status: "pending", ids: [ids.commentId], dry_run: true };
+    // A bulk action's selection: ids or a filter, not both; a search matching nothing, so that a
+    // valid start changes no record (its run is recorded, with its audit row).
+    if (route.method === "POST" && route.path.startsWith("/api/bulk/") && route.body?.properties?.selection) {
+      const params = route.body.properties.params;
+      return {
+        selection: { filter: {}, q: "no record is named this" },
+        params: params ? validValue("params", params) : {},
+      };
+    }
     // A restore names a version of the prompt (its first); a configuration save, the version it read.
     if (route.path === "/api/prompts/{promptId}/restore") return { version: 1 };
     return Object.fromEntries(
@@ -563,6 +576,11 @@ describe.each(targets)("hostile input on %s", (target) => {
       "POST /api/prompts/{promptId}/restore",
       "POST /api/platforms",
       "PATCH /api/platforms/{platformId}",
+      // The bulk routes share one body schema per kind: a status change, a parameter, and the cancel.
+      "POST /api/bulk/customers/archive/preview",
+      "POST /api/bulk/customers/archive",
+      "POST /api/bulk/users/set_status",
+      "POST /api/bulk/teams/assign_skill/preview",
     ])("%s refuses invalid bodies and changes nothing", async (name) => {
       const route = routes.find((r) => `${r.method} ${r.path}` === name);
       expect(route, `${name} is a declared mutation route with a body`).toBeDefined();
@@ -652,7 +670,11 @@ describe.each(targets)("hostile input on %s", (target) => {
           "POST /api/prompts/{promptId}/restore",
           "POST /api/platforms",
           "PATCH /api/platforms/{platformId}",
-        ].sort(),
+          // Every declared bulk action's preview and start, and the cancel (docs/bulk-actions.md).
+          ...new Set(routeTable.filter((r) => r.path.startsWith("/api/bulk/")).map((r) => `${r.method} ${r.path}`)),
+        ]
+          .filter((r) => !r.startsWith("GET "))
+          .sort(),
       );
     });
   });
@@ -774,7 +796,7 @@ describe.each(targets)("hostile input on %s", (target) => {
           expect(res.headers.get("content-type"), where).toMatch(/^text\/(html|css|javascript)/);
         } else {
           expect(res.headers.get("content-type"), where).toContain(
-            read.path.endsWith("/export.csv") ? "text/csv" : "application/json",
+            read.path.endsWith(".csv") ? "text/csv" : "application/json",
           );
         }
       };

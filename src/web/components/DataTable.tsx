@@ -55,6 +55,8 @@ type Props<T extends object> = {
   sort?: SortState;
   onSort?: (next: SortState) => void;
   onRowClick?: (row: T) => void;
+  /** Space on a focused row toggles its selection (lists with bulk actions). */
+  onRowToggle?: (row: T) => void;
   loading?: boolean;
   /** Shown in place of rows when there are none. */
   empty?: ReactNode;
@@ -77,7 +79,8 @@ function moveFocus(event: KeyboardEvent<HTMLTableRowElement>) {
  * descending, SPEC.md §9), skeleton rows while loading, an empty state.
  *
  * Keyboard: when rows open a record, each row is one Tab stop (links inside leave the Tab order),
- * arrow keys, Home and End move between rows, and Enter opens. Column `meta` sets numbers
+ * arrow keys, Home and End move between rows, and Enter opens; with `onRowToggle` (a list with bulk
+ * actions) Space toggles the focused row's selection. Column `meta` sets numbers
  * right-aligned with tabular figures and which column takes the spare width. Under 640 px each row
  * becomes a stacked card ("Label: value" lines) with its actions on one line, so the page never
  * scrolls sideways.
@@ -91,6 +94,7 @@ export function DataTable<T extends object>({
   sort,
   onSort,
   onRowClick,
+  onRowToggle,
   loading,
   empty,
 }: Props<T>) {
@@ -207,15 +211,18 @@ export function DataTable<T extends object>({
                     : undefined
                 }
                 onKeyDown={
-                  onRowClick
+                  onRowClick || onRowToggle
                     ? (e) => {
                         if (e.target !== e.currentTarget) return;
-                        if (e.key === "Enter") onRowClick(row.original);
-                        else if (moveFocus(e)) e.preventDefault();
+                        if (e.key === "Enter" && onRowClick) onRowClick(row.original);
+                        else if (e.key === " " && onRowToggle) {
+                          e.preventDefault();
+                          onRowToggle(row.original);
+                        } else if (moveFocus(e)) e.preventDefault();
                       }
                     : undefined
                 }
-                tabIndex={onRowClick ? 0 : undefined}
+                tabIndex={onRowClick || onRowToggle ? 0 : undefined}
               >
                 {row.getAllCells().map((cell) => {
                   const meta = cell.column.columnDef.meta;

@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { useState, type ReactNode } from "react";
 import { Plus, type LucideIcon } from "lucide-react";
 import { limits, msg } from "../../domain/messages";
 import { ApiError, errorMessage } from "../api/client";
@@ -6,6 +6,8 @@ import { useNavigate } from "@tanstack/react-router";
 import type { ServerList, useServerList } from "../lib/server-list";
 import { SummaryNote } from "../lib/SummaryNote";
 import { ActionBar } from "./actions";
+import { useCan } from "../auth/permissions";
+import { BulkBar, BulkDialog, selectColumn, useRowSelection, type BulkActionSpec, type BulkSpec } from "./bulk";
 import { DataTable, type Column } from "./DataTable";
 import { ExportCsvButton } from "./ExportCsvButton";
 import { titleCase } from "./case";
@@ -67,6 +69,11 @@ type Props<I extends object, S> = {
   errorKeepsTable?: boolean;
   /** After the list (dialogs). */
   children?: ReactNode;
+  /**
+   * The list's bulk actions (docs/bulk-actions.md): for editors and admins, a selection column,
+   * the bulk bar (its actions, Export selection) and the preview / progress / report dialog.
+   */
+  bulk?: BulkSpec<I>;
 };
 
 /**
@@ -108,6 +115,20 @@ export function ListScreen<I extends object, S>(props: Props<I, S>) {
   const counting = Boolean(data?.counting && !data.summary);
   // Asking again while the server counts (`counting`) is no load the user waits for.
   const loading = !failed && (query.isPending || (query.isFetching && !data?.counting));
+  const canBulk = useCan("editor") && Boolean(props.bulk);
+  const {
+    limit: _l,
+    cursor: _c,
+    offset: _o,
+    at: _a,
+    sort: _s,
+    order: _r,
+    q: _q,
+    ...filters
+  } = list.params as Record<string, unknown>;
+  const sel = useRowSelection(data?.items, table.rowKey, JSON.stringify([filters, list.state.q]));
+  const [bulkAction, setBulkAction] = useState<BulkActionSpec | null>(null);
+  const columns = canBulk && props.bulk ? [selectColumn(sel, props.bulk.rowLabel), ...table.columns] : table.columns;
   const sorting = table.sortable
     ? { sortable: table.sortable, sort: { sort: list.state.sort, order: list.state.order }, onSort: list.setSort }
     : {};
@@ -122,8 +143,9 @@ export function ListScreen<I extends object, S>(props: Props<I, S>) {
       {props.tableIntro}
       <DataTable
         label={table.label}
-        columns={table.columns}
+        columns={columns}
         rows={failed ? [] : data?.items}
+        onRowToggle={canBulk ? (row) => sel.toggle(row) : undefined}
         rowKey={table.rowKey}
         {...sorting}
         loading={loading}
@@ -146,6 +168,17 @@ export function ListScreen<I extends object, S>(props: Props<I, S>) {
         ) : null}
         {props.filters}
       </Toolbar>
+      {canBulk && props.bulk ? (
+        <BulkBar
+          spec={props.bulk}
+          sel={sel}
+          total={data?.total}
+          pageCount={data?.items.length ?? 0}
+          filters={{ ...filters, ...(list.state.q ? { q: list.state.q } : {}) }}
+          exportPath={props.exportPath}
+          onAction={setBulkAction}
+        />
+      ) : null}
       {props.aboveTable}
       {failed ? error : null}
       {failed && !props.errorKeepsTable ? null : tableView}
@@ -248,6 +281,19 @@ export function ListScreen<I extends object, S>(props: Props<I, S>) {
         body
       )}
       {props.children}
+      {canBulk && props.bulk ? (
+        <BulkDialog
+          spec={props.bulk}
+          action={bulkAction}
+          selection={sel.selection}
+          filters={filters}
+          q={list.state.q || undefined}
+          onClose={(finished) => {
+            setBulkAction(null);
+            if (finished) sel.clear();
+          }}
+        />
+      ) : null}
     </>
   );
 }

@@ -74,6 +74,11 @@ export default function CustomersPage() {
       section={{ label: "Customer list" }}
       search="Search customers..."
       exportPath="/customers"
+      bulk={{
+        entity: "customers",
+        actions: [{ action: "archive" }, { action: "unarchive" }],
+        rowLabel: (r) => r.customer_name,
+      }}
       table={{
         label: msg.nav.customers,
         columns,

@@ -86,6 +86,11 @@ export default function PlatformsPage() {
         />
       }
       exportPath="/platforms"
+      bulk={{
+        entity: "platforms",
+        actions: [{ action: "activate" }, { action: "deactivate" }],
+        rowLabel: (p) => p.platform_name,
+      }}
       table={{
         label: msg.platforms.title,
         columns,

@@ -90,6 +90,26 @@ export default function PromptsPage() {
         <ListFilter list={list} name="status" label="Status" all={msg.prompts.allStatuses} options={promptStatuses} />
       }
       exportPath="/prompts"
+      bulk={{
+        entity: "prompts",
+        actions: [
+          { action: "activate" },
+          { action: "archive" },
+          {
+            action: "assign_platform",
+            param: {
+              name: "platform_id",
+              label: msg.bulk.choosePlatform,
+              kind: "record",
+              path: "/platforms",
+              id: "platform_id",
+              text: "platform_name",
+              filter: { status: "active" },
+            },
+          },
+        ],
+        rowLabel: (p) => p.prompt_title,
+      }}
       table={{
         label: msg.prompts.title,
         columns,

@@ -72,6 +72,27 @@ export default function SkillsPage() {
       section={{ label: "Skill list" }}
       search="Search skills..."
       exportPath="/skills"
+      bulk={{
+        entity: "skills",
+        actions: [
+          { action: "archive" },
+          { action: "unarchive" },
+          {
+            action: "assign_to_teams",
+            param: {
+              name: "team_ids",
+              label: msg.bulk.chooseTeam,
+              kind: "record",
+              path: "/teams",
+              id: "team_id",
+              text: "team_name",
+              filter: { status: "active" },
+              many: true,
+            },
+          },
+        ],
+        rowLabel: (s) => s.skill_name,
+      }}
       aboveTable={
         <div
           className="mb-3 flex flex-col gap-2 sm:flex-row sm:flex-wrap sm:items-center"

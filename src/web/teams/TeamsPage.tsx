@@ -55,6 +55,26 @@ export default function TeamsPage() {
       search="Search teams..."
       filters={<CustomerFilter value={customer} onChange={(id) => list.setFilter({ customer: id })} />}
       exportPath="/teams"
+      bulk={{
+        entity: "teams",
+        actions: [
+          { action: "archive" },
+          { action: "unarchive" },
+          {
+            action: "assign_skill",
+            param: {
+              name: "skill_id",
+              label: msg.bulk.chooseSkill,
+              kind: "record",
+              path: "/skills",
+              id: "skill_id",
+              text: "skill_name",
+              filter: { status: "active" },
+            },
+          },
+        ],
+        rowLabel: (t) => t.team_name,
+      }}
       table={{
         label: msg.nav.teams,
         columns,

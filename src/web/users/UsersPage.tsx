@@ -1,5 +1,6 @@
 import { CircleCheck, CircleSlash, LogIn, Plus, User, X } from "lucide-react";
 import { msg } from "../../domain/messages";
+import { userRoles, userStatuses } from "../../domain/enums";
 import { userSortKeys, type UserListItem, type UserPage } from "../../domain/users";
 import { RoleBadges, StatusBadge } from "../components/badges";
 import { columnsFor } from "../components/DataTable";
@@ -106,6 +107,36 @@ export default function UsersPage() {
         </>
       }
       exportPath="/users"
+      bulk={{
+        entity: "users",
+        actions: [
+          {
+            action: "set_status",
+            param: { name: "status", label: msg.bulk.chooseStatus, kind: "choice", options: userStatuses },
+          },
+          {
+            action: "add_to_team",
+            param: {
+              name: "team_id",
+              label: msg.bulk.chooseTeam,
+              kind: "record",
+              path: "/teams",
+              id: "team_id",
+              text: "team_name",
+              filter: { status: "active" },
+            },
+          },
+          {
+            action: "add_role",
+            param: { name: "role", label: msg.bulk.chooseRole, kind: "choice", options: userRoles },
+          },
+          {
+            action: "remove_role",
+            param: { name: "role", label: msg.bulk.chooseRole, kind: "choice", options: userRoles },
+          },
+        ],
+        rowLabel: (u) => u.email,
+      }}
       table={{
         label: msg.nav.users,
         columns,

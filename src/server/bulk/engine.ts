@@ -1,0 +1,373 @@
+/**
+ * The bulk action engine (docs/bulk-actions.md). An entity declares each action as data
+ * (`BulkAction`): its parameters, the table it changes, the per-row skip rules and the set-based
+ * change of one batch. The engine resolves a selection (explicit ids, or a list's filter and search
+ * through the list's own declaration, so a filter means what the list shows), previews it without
+ * writing, and applies it in the background in batches of at most `bulkLimits.batchSize` rows, each
+ * batch one transaction holding the change, its audit rows and its report rows.
+ */
+import type { z } from "@hono/zod-openapi";
+import { sql, type SQL } from "drizzle-orm";
+import type { AuditRecordEntity } from "../../domain/audit";
+import type { BulkEntity, BulkPreview, BulkSelection } from "../../domain/bulk";
+import { bulkLimits } from "../../domain/limits";
+import { msg } from "../../domain/messages";
+import { writeAudit, type AuditEntry, type AuditRequest, type Tx } from "../audit";
+import { queryRows, type Database } from "../db/client";
+import { HttpError } from "../http/errors";
+import { conditions } from "../http/lists/search";
+import type { ListDeclaration } from "../http/lists";
+
+/** One selected row as a batch reads it (locked): its id, label, values before, and skip reason. */
+export type BulkRowState = { id: string; label: string | null; before: Record<string, unknown> | null };
+
+/**
+ * A bulk action's declaration. `P` is its parameters' type.
+ * - `entity`, `action`: the URL `/api/bulk/{entity}/{action}`; `entity` is also the list whose
+ *   filters a selection may use (`list`), and the audit entity of the action's own row;
+ * - `table`, `alias`, `id`: the changed table, the alias the SQL below uses, its uuid key column;
+ * - `label`: SQL naming a row for the report; `before`: SQL (jsonb) of the values the action changes,
+ *   kept in bulk_action_rows.before so that an undo can put them back;
+ * - `check(db, params)`: refuses parameters no row could take (an unknown or inactive team...), 4xx;
+ * - `skips(params, batch)`: per-row rules, the first that holds names the reason; `batch` is the
+ *   SQL array of the ids being processed together (the whole selection in a preview), for rules
+ *   that depend on the rest of it (the last active admin of a customer);
+ * - `apply(tx, params, rows)`: the change of the rows not skipped, set-based (one or a few
+ *   statements per batch); returns the audit rows, one per changed record (two for a link).
+ */
+export type BulkAction<P = unknown> = {
+  entity: BulkEntity;
+  action: string;
+  summary: string;
+  // Every list's item, summary and filter types side by side: only `any` holds them all.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  list: ListDeclaration<any, any, any>;
+  params: z.ZodType<P>;
+  table: string;
+  alias: string;
+  id: string;
+  label: SQL;
+  before: SQL | ((params: P) => SQL);
+  auditEntity: AuditRecordEntity;
+  check?: (db: Database, params: P) => Promise<void>;
+  skips: (params: P, batch: SQL) => Array<{ reason: string; when: SQL }>;
+  apply: (tx: Tx, params: P, rows: BulkRowState[]) => Promise<AuditEntry[]>;
+};
+
+/** Any declaration (the registry holds actions of every parameter type). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyBulkAction = BulkAction<any>;
+
+/** Declares a bulk action (checks its names at start-up) and returns it. */
+export function defineBulkAction<P>(decl: BulkAction<P>): BulkAction<P> {
+  if (!/^[a-z_]+$/.test(decl.action)) throw new Error(`bulk action name ${decl.action}`);
+  if (!/^[a-z_]+$/.test(decl.table) || !/^[a-z]+$/.test(decl.alias) || !/^[a-z_]+$/.test(decl.id))
+    throw new Error(`bulk action ${decl.entity}/${decl.action}: table, alias and id are plain names`);
+  // The declaration's parameters are a zod type of P; the registry holds them all as unknown.
+  return decl;
+}
+
+/** Column `name` of the declaration's alias, as SQL. */
+export const col = (decl: { alias: string }, name: string) => sql.raw(`${decl.alias}.${name}`);
+
+/** A uuid array literal of `ids` (one bound parameter per id). */
+export const uuidArray = (ids: readonly string[]) =>
+  ids.length === 0
+    ? sql`array[]::uuid[]`
+    : sql`array[${sql.join(
+        ids.map((i) => sql`${i}`),
+        sql`, `,
+      )}]::uuid[]`;
+
+/** The bound of a selection: `bulkLimits.maxSelection`; the tests lower it to reach it cheaply. */
+export const bulkSettings = { maxSelection: bulkLimits.maxSelection as number };
+
+const tooMany = (n: number) =>
+  new HttpError(422, "validation_failed", msg.bulk.tooMany(n, bulkSettings.maxSelection), {
+    selection: msg.bulk.tooMany(n, bulkSettings.maxSelection),
+  });
+
+/**
+ * The ids a selection names, in id order, bounded by `bulkLimits.maxSelection`.
+ * @throws HttpError 422 when more records match than the bound, or when listed ids no longer exist
+ * (all or nothing: nothing is previewed or changed).
+ */
+export async function resolveSelection<P>(
+  db: Database,
+  decl: BulkAction<P>,
+  selection: BulkSelection,
+): Promise<string[]> {
+  const key = col(decl, decl.id);
+  const table = sql.raw(`${decl.table} ${decl.alias}`);
+  if (selection.ids) {
+    const ids = [...new Set(selection.ids)];
+    const found = await queryRows<{ id: string }>(
+      db,
+      sql`select ${key}::text as id from ${table} where ${key} = any(${uuidArray(ids)}) order by ${key}`,
+    );
+    if (found.length !== ids.length)
+      throw new HttpError(422, "validation_failed", msg.bulk.unknownIds(ids.length - found.length), {
+        ids: msg.bulk.unknownIds(ids.length - found.length),
+      });
+    return found.map((r) => r.id);
+  }
+  // The list's own filters and search: the same conditions its page, count and export use.
+  const list = decl.list;
+  const { where } = conditions(list, {
+    query: { q: selection.q, sort: list.defaultSort, order: list.defaultOrder, limit: 1 },
+    filters: (selection.filter ?? {}) as Record<string, unknown>,
+  });
+  const from = list.base?.from ?? list.from;
+  const found = await queryRows<{ id: string }>(
+    db,
+    sql`select ${list.id.expr}::text as id from ${from} where ${where}
+      order by ${list.id.expr} limit ${bulkSettings.maxSelection + 1}`,
+  );
+  if (found.length > bulkSettings.maxSelection) {
+    const [{ n }] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from ${from} where ${where}`);
+    throw tooMany(n);
+  }
+  return found.map((r) => r.id);
+}
+
+/** The rows of `ids` with label, values before and skip reason; locked for update inside a batch. */
+async function readRows<P>(db: Database | Tx, decl: BulkAction<P>, params: P, ids: string[], lock: boolean) {
+  const key = col(decl, decl.id);
+  const batch = uuidArray(ids);
+  const rules = decl.skips(params, batch);
+  const reason = rules.length
+    ? sql`case ${sql.join(
+        rules.map((r) => sql`when ${r.when} then ${r.reason}`),
+        sql` `,
+      )} end`
+    : sql`null::text`;
+  return queryRows<BulkRowState & { reason: string | null }>(
+    db as Database,
+    sql`select ${key}::text as id, (${decl.label})::text as label, ${typeof decl.before === "function" ? decl.before(params) : decl.before} as before, ${reason} as reason
+      from ${sql.raw(`${decl.table} ${decl.alias}`)} where ${key} = any(${batch})
+      order by ${key} ${lock ? sql.raw(`for update of ${decl.alias}`) : sql``}`,
+  );
+}
+
+/**
+ * The dry run: how many records the action would change, how many it would skip and why, and the
+ * first rows, for the selection as it is now; nothing is written. Reads the selection in batches, so
+ * a preview of 200,000 rows holds at most one batch's rows at a time.
+ * @throws HttpError 4xx from `resolveSelection` and the declaration's `check`.
+ */
+export async function previewBulk<P>(
+  db: Database,
+  decl: BulkAction<P>,
+  params: P,
+  selection: BulkSelection,
+): Promise<BulkPreview> {
+  await decl.check?.(db, params);
+  const ids = await resolveSelection(db, decl, selection);
+  const skipped = new Map<string, number>();
+  const sample: BulkPreview["sample"] = [];
+  let willChange = 0;
+  // In a preview the batch of the skip rules is the whole selection, as one batch would see it
+  // when it held every row: the rules that look at the rest of the batch agree with the run.
+  for (let i = 0; i < ids.length; i += bulkLimits.batchSize) {
+    const part = ids.slice(i, i + bulkLimits.batchSize);
+    const rows = await readRows(db, decl, params, part, false);
+    for (const r of rows) {
+      if (r.reason) skipped.set(r.reason, (skipped.get(r.reason) ?? 0) + 1);
+      else willChange += 1;
+      if (sample.length < bulkLimits.sampleSize)
+        sample.push({
+          row_id: r.id,
+          label: r.label,
+          outcome: r.reason ? "skipped" : "changed",
+          reason: r.reason,
+        });
+    }
+  }
+  return {
+    total: ids.length,
+    will_change: willChange,
+    skipped: [...skipped].map(([reason, count]) => ({ reason, count })).sort((a, b) => b.count - a.count),
+    sample,
+  };
+}
+
+/** Runs in flight, so that tests and a stopping server can wait for them. */
+const inFlight = new Set<Promise<void>>();
+
+/** Resolves when no bulk action of this process is running. */
+export async function bulkIdle(): Promise<void> {
+  while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
+}
+
+/**
+ * Starts a bulk action: checks the parameters, resolves the selection (the ids are fixed now:
+ * records the change moves out of the filter stay selected), records the action and its own audit
+ * row (with its selection and parameters), and runs its batches in the background.
+ * @returns the new action's id (the caller answers 202).
+ * @throws HttpError 4xx as `previewBulk`.
+ */
+export async function startBulk<P>(
+  c: AuditRequest,
+  decl: BulkAction<P>,
+  params: P,
+  selection: BulkSelection,
+): Promise<string> {
+  const db = c.var.db;
+  await decl.check?.(db, params);
+  const ids = await resolveSelection(db, decl, selection);
+  const user = c.var.session?.user;
+  const bulkId = await db.transaction(async (tx) => {
+    const [row] = await queryRows<{ bulk_id: string }>(
+      tx as unknown as Database,
+      sql`insert into bulk_actions (entity, action, params, selection, total, operator_id, operator_email)
+        values (${decl.entity}, ${decl.action}, ${JSON.stringify(params ?? {})}::jsonb, ${JSON.stringify(selection)}::jsonb,
+          ${ids.length}, ${user?.id ?? null}, ${user?.email ?? null})
+        returning bulk_id`,
+    );
+    await writeAudit(tx, c, [
+      {
+        action: "bulk",
+        entity: decl.entity,
+        entity_id: row.bulk_id,
+        after: { action: decl.action, params: params ?? {}, selection, total: ids.length },
+      },
+    ]);
+    return row.bulk_id;
+  });
+  // The request's context ends with its answer: the run keeps only what its audit rows need.
+  const ctx: AuditRequest = {
+    var: { db, session: c.var.session, requestId: c.var.requestId, clientIp: c.var.clientIp },
+  };
+  const run = runBulk(ctx, decl, params, bulkId, ids).finally(() => inFlight.delete(run));
+  inFlight.add(run);
+  return bulkId;
+}
+
+/** Sets the action's counters after a batch, and its end when `status` is given. */
+async function progress(
+  db: Database | Tx,
+  bulkId: string,
+  add: { processed: number; changed: number; skipped: number; failed: number },
+  status?: "done" | "cancelled" | "failed",
+) {
+  await (db as Database).execute(sql`update bulk_actions set
+    processed = processed + ${add.processed}, changed = changed + ${add.changed},
+    skipped = skipped + ${add.skipped}, failed = failed + ${add.failed}, updated_at = clock_timestamp()
+    ${status ? sql`, status = ${status}, finished_at = clock_timestamp()` : sql``}
+    where bulk_id = ${bulkId}`);
+}
+
+/** Writes report rows in one statement. */
+async function writeReport(
+  tx: Tx | Database,
+  bulkId: string,
+  rows: Array<{
+    id: string;
+    seq: number;
+    outcome: string;
+    reason: string | null;
+    label: string | null;
+    before: unknown;
+  }>,
+) {
+  if (rows.length === 0) return;
+  await (tx as Database).execute(sql`insert into bulk_action_rows (bulk_id, row_id, seq, outcome, reason, label, before)
+    values ${sql.join(
+      rows.map(
+        (r) =>
+          sql`(${bulkId}, ${r.id}, ${r.seq}, ${r.outcome}, ${r.reason}, ${r.label}, ${r.before === null || r.before === undefined ? null : JSON.stringify(r.before)}::jsonb)`,
+      ),
+      sql`, `,
+    )}
+    on conflict do nothing`);
+}
+
+/**
+ * The batches of one action. Each batch, in one transaction: lock its rows (id order, so two
+ * actions cannot deadlock), evaluate the skip rules, apply the change to the others, write their
+ * audit rows and the batch's report rows, add to the counters. A cancel is read after each batch.
+ * A batch that throws is rolled back whole; its rows are reported `failed` and the action ends
+ * `failed`: never a half-applied batch, never a change without its report.
+ */
+async function runBulk<P>(c: AuditRequest, decl: BulkAction<P>, params: P, bulkId: string, ids: string[]) {
+  const db = c.var.db;
+  let seq = 0;
+  try {
+    for (let i = 0; i < ids.length; i += bulkLimits.batchSize) {
+      const part = ids.slice(i, i + bulkLimits.batchSize);
+      const first = seq;
+      try {
+        await db.transaction(async (tx) => {
+          const rows = await readRows(tx, decl, params, part, true);
+          const byId = new Map(rows.map((r) => [r.id, r]));
+          const changing = rows.filter((r) => !r.reason);
+          const audit = changing.length ? await decl.apply(tx, params, changing) : [];
+          await writeAudit(tx, c, audit);
+          const report = part.map((id, k) => {
+            const r = byId.get(id);
+            return {
+              id,
+              seq: first + k,
+              outcome: !r ? "failed" : r.reason ? "skipped" : "changed",
+              reason: !r ? msg.bulk.notFound : r.reason,
+              label: r?.label ?? null,
+              before: r && !r.reason ? r.before : null,
+            };
+          });
+          await writeReport(tx, bulkId, report);
+          await progress(tx, bulkId, {
+            processed: part.length,
+            changed: changing.length,
+            skipped: rows.length - changing.length,
+            failed: part.length - rows.length,
+          });
+        });
+      } catch (err) {
+        // Nothing of the batch was written: its rows are reported failed, and the action stops.
+        await writeReport(
+          db,
+          bulkId,
+          part.map((id, k) => ({
+            id,
+            seq: first + k,
+            outcome: "failed",
+            reason: err instanceof HttpError ? err.message : msg.bulk.failed,
+            label: null,
+            before: null,
+          })),
+        );
+        await progress(db, bulkId, { processed: part.length, changed: 0, skipped: 0, failed: part.length }, "failed");
+        return;
+      }
+      seq += part.length;
+      if (seq < ids.length) {
+        const [state] = await queryRows<{ cancel_requested: boolean }>(
+          db,
+          sql`select cancel_requested from bulk_actions where bulk_id = ${bulkId}`,
+        );
+        if (state?.cancel_requested) {
+          await progress(db, bulkId, { processed: 0, changed: 0, skipped: 0, failed: 0 }, "cancelled");
+          return;
+        }
+      }
+    }
+    await progress(db, bulkId, { processed: 0, changed: 0, skipped: 0, failed: 0 }, "done");
+  } catch {
+    // The database went away between batches: the action is left running, and marked
+    // `interrupted` by the next start (markInterruptedBulkActions).
+  }
+}
+
+/**
+ * At start-up: actions left `running` by a server that stopped are marked `interrupted` (their
+ * committed batches stay, with their report rows; the rest was never applied).
+ * @returns how many were marked.
+ */
+export async function markInterruptedBulkActions(db: Database): Promise<number> {
+  const rows = await queryRows<{ bulk_id: string }>(
+    db,
+    sql`update bulk_actions set status = 'interrupted', finished_at = clock_timestamp(), updated_at = clock_timestamp()
+      where status = 'running' returning bulk_id`,
+  );
+  return rows.length;
+}

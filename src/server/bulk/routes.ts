@@ -1,0 +1,241 @@
+/**
+ * The bulk actions API (docs/bulk-actions.md): per declared action a preview and a start route,
+ * and for every run its progress, cancel and per-row report (JSON pages and CSV). Every route needs
+ * the editor role: a viewer can neither change records nor read what a change did to them here.
+ */
+import { z } from "@hono/zod-openapi";
+import type { Context } from "hono";
+import { stringify } from "csv-stringify/sync";
+import { sql } from "drizzle-orm";
+import {
+  bulkPreviewSchema,
+  bulkProgressSchema,
+  bulkReportPageSchema,
+  bulkReportQuerySchema,
+  bulkSelectionSchema,
+  type BulkEntity,
+  type BulkProgress,
+  type BulkSelection,
+} from "../../domain/bulk";
+import { msg } from "../../domain/messages";
+import { queryRows } from "../db/client";
+import { mutate } from "../audit";
+import type { AppEnv } from "../http/env";
+import { errorBodySchema, HttpError, notFound } from "../http/errors";
+import { toJson } from "../http/list";
+import { csvCell } from "../http/list-routes";
+import type { FilterSpec } from "../http/lists";
+import { apiRoute, createRouter, invalidResponse, jsonBody, jsonResponse, notFoundResponse } from "../http/route";
+import { previewBulk, startBulk, type AnyBulkAction } from "./engine";
+
+export const bulkBase = "/api/bulk";
+export const bulkRouter = createRouter();
+const tags = ["Bulk actions"];
+const runParams = z.object({ bulkId: z.guid({ error: msg.bulk.runNotFound }) });
+
+/** The body of an action's routes: `{ selection, params }`, the selection's filter from its list. */
+function bodySchema(decl: AnyBulkAction) {
+  const filter = z.strictObject(
+    Object.fromEntries(Object.entries(decl.list.filters).map(([k, f]) => [k, (f as FilterSpec).schema])),
+  );
+  return z.strictObject({ selection: bulkSelectionSchema(filter), params: decl.params });
+}
+
+/**
+ * Mounts every declared action: `POST /api/bulk/{entity}/{action}/preview` (the dry run: 200
+ * `{ total, will_change, skipped: [{ reason, count }], sample }`) and `POST /api/bulk/{entity}/{action}`
+ * (202 `{ bulk_id }`, applied in the background). Both answer 422 for a selection over
+ * `bulkLimits.maxSelection`, listed ids that no longer exist, or parameters the action refuses
+ * (an inactive team...), 404 for a parameter naming no record. Called once, at import of the app.
+ */
+export function mountBulkActions(actions: AnyBulkAction[]) {
+  for (const decl of actions) {
+    const body = bodySchema(decl);
+    const path = `/${decl.entity}/${decl.action}`;
+    const description = `${decl.summary}. Selection: \`ids\` (1–5,000) or \`filter\` (+ \`q\`) with the filters of GET /api/${decl.entity}.`;
+    const preview = apiRoute(bulkBase, "editor", {
+      method: "post",
+      path: `${path}/preview`,
+      tags,
+      summary: `${decl.summary}: preview`,
+      description,
+      request: { body: jsonBody(body) },
+      responses: {
+        200: jsonResponse(bulkPreviewSchema, "What the action would do; nothing written"),
+        ...notFoundResponse("A parameter names no record"),
+        ...invalidResponse,
+      },
+    });
+    const start = apiRoute(bulkBase, "editor", {
+      method: "post",
+      path,
+      tags,
+      summary: decl.summary,
+      description: `${description} Runs in the background in batches of at most 1,000 rows; follow GET /api/bulk/{bulkId}.`,
+      request: { body: jsonBody(body) },
+      responses: {
+        202: jsonResponse(z.object({ bulk_id: z.guid() }), "Started"),
+        ...notFoundResponse("A parameter names no record"),
+        ...invalidResponse,
+      },
+    });
+    type Body = { selection: BulkSelection; params: unknown };
+    const input = (c: Context<AppEnv>) => (c.req as unknown as { valid: (t: "json") => Body }).valid("json");
+    bulkRouter.openapi(preview, (async (c: Context<AppEnv>) => {
+      const { selection, params } = input(c);
+      return c.json(await previewBulk(c.var.db, decl, params, selection), 200);
+    }) as never);
+    bulkRouter.openapi(start, (async (c: Context<AppEnv>) => {
+      const { selection, params } = input(c);
+      return c.json({ bulk_id: await startBulk(c, decl, params, selection) }, 202);
+    }) as never);
+  }
+}
+
+/** GET /api/bulk/{bulkId} → the action's status and counters (the screen polls it); 404. */
+const status = apiRoute(bulkBase, "editor", {
+  method: "get",
+  path: "/{bulkId}",
+  tags,
+  summary: "A bulk action's progress",
+  request: { params: runParams },
+  responses: { 200: jsonResponse(bulkProgressSchema, "Progress"), ...notFoundResponse(msg.bulk.runNotFound) },
+});
+
+/**
+ * POST /api/bulk/{bulkId}/cancel → the progress: asks a running action to stop after its current
+ * batch (what was committed stays, with its report). 409 when it has already ended; 404.
+ */
+const cancel = apiRoute(bulkBase, "editor", {
+  method: "post",
+  path: "/{bulkId}/cancel",
+  tags,
+  summary: "Cancel a bulk action between batches",
+  request: { params: runParams, body: jsonBody(z.strictObject({})) },
+  responses: {
+    200: jsonResponse(bulkProgressSchema, "Cancel requested"),
+    ...notFoundResponse(msg.bulk.runNotFound),
+    409: jsonResponse(errorBodySchema, msg.bulk.notRunning),
+  },
+});
+
+/** GET /api/bulk/{bulkId}/report?after&limit&outcome → rows in selection order (keyset on seq); 404. */
+const report = apiRoute(bulkBase, "editor", {
+  method: "get",
+  path: "/{bulkId}/report",
+  tags,
+  summary: "A bulk action's per-row report",
+  request: { params: runParams, query: bulkReportQuerySchema },
+  responses: {
+    200: jsonResponse(bulkReportPageSchema, "One page"),
+    ...notFoundResponse(msg.bulk.runNotFound),
+    ...invalidResponse,
+  },
+});
+
+/** GET /api/bulk/{bulkId}/report.csv → every report row as CSV (formula-neutralised cells); 404. */
+const reportCsv = apiRoute(bulkBase, "editor", {
+  method: "get",
+  path: "/{bulkId}/report.csv",
+  tags,
+  summary: "A bulk action's per-row report as CSV",
+  request: { params: runParams },
+  responses: {
+    200: { description: "CSV", content: { "text/csv": { schema: z.string() } } },
+    ...notFoundResponse(msg.bulk.runNotFound),
+  },
+});
+
+async function readProgress(c: Context<AppEnv>, bulkId: string): Promise<BulkProgress> {
+  const [row] = await queryRows<BulkProgress>(
+    c.var.db,
+    sql`select bulk_id, entity, action, params, selection, status, total, processed, changed, skipped, failed,
+      cancel_requested, operator_email, created_at, updated_at, finished_at from bulk_actions where bulk_id = ${bulkId}`,
+  );
+  if (!row) throw notFound(msg.bulk.runNotFound);
+  return toJson(row) as BulkProgress;
+}
+
+type ReportRow = {
+  seq: number;
+  row_id: string;
+  label: string | null;
+  outcome: "changed" | "skipped" | "failed";
+  reason: string | null;
+};
+const reportBatch = 5_000;
+
+bulkRouter
+  .openapi(status, async (c) => c.json(await readProgress(c, c.req.valid("param").bulkId), 200))
+  .openapi(cancel, async (c) => {
+    const { bulkId } = c.req.valid("param");
+    const current = await readProgress(c, bulkId);
+    if (current.status !== "running") throw new HttpError(409, "conflict", msg.bulk.notRunning);
+    // Audited: who stopped an action is part of its story (the batches already done stay).
+    await mutate(c, async (tx) => {
+      await tx.execute(
+        sql`update bulk_actions set cancel_requested = true, updated_at = clock_timestamp() where bulk_id = ${bulkId} and status = 'running'`,
+      );
+      return {
+        result: null,
+        audit: [
+          {
+            action: "bulk_cancel",
+            entity: current.entity as BulkEntity,
+            entity_id: bulkId,
+            before: { cancel_requested: false },
+            after: { cancel_requested: true },
+          },
+        ],
+      };
+    });
+    return c.json(await readProgress(c, bulkId), 200);
+  })
+  .openapi(report, async (c) => {
+    const { bulkId } = c.req.valid("param");
+    const { after, limit, outcome } = c.req.valid("query");
+    const run = await readProgress(c, bulkId);
+    const items = await queryRows<ReportRow>(
+      c.var.db,
+      sql`select seq, row_id, label, outcome, reason from bulk_action_rows
+        where bulk_id = ${bulkId} and seq > ${after} ${outcome ? sql`and outcome = ${outcome}` : sql``}
+        order by seq limit ${limit + 1}`,
+    );
+    const more = items.length > limit;
+    const page = items.slice(0, limit);
+    const total = outcome ? run[outcome] : run.processed;
+    return c.json({ items: page, total, next_after: more ? page[page.length - 1].seq : null }, 200);
+  })
+  .openapi(reportCsv, (async (c: Context<AppEnv>) => {
+    const { bulkId } = (c.req as unknown as { valid: (t: "param") => { bulkId: string } }).valid("param");
+    const run = await readProgress(c, bulkId);
+    const encoder = new TextEncoder();
+    const db = c.var.db;
+    // Streamed in keyset batches on (bulk_id, seq): a report of 200,000 rows is never held at once.
+    const stream = new ReadableStream<Uint8Array>({
+      async start(controller) {
+        controller.enqueue(encoder.encode(stringify([["Record ID", "Record", "Outcome", "Reason"]])));
+        let after = -1;
+        for (;;) {
+          const rows = await queryRows<ReportRow>(
+            db,
+            sql`select seq, row_id, label, outcome, reason from bulk_action_rows
+              where bulk_id = ${bulkId} and seq > ${after} order by seq limit ${reportBatch}`,
+          );
+          if (rows.length === 0) break;
+          controller.enqueue(
+            encoder.encode(stringify(rows.map((r) => [r.row_id, r.label, r.outcome, r.reason].map(csvCell)))),
+          );
+          after = rows[rows.length - 1].seq;
+        }
+        controller.close();
+      },
+    });
+    return new Response(stream, {
+      status: 200,
+      headers: {
+        "content-type": "text/csv; charset=utf-8",
+        "content-disposition": `attachment; filename="bulk-${run.entity}-${run.action}-${bulkId.slice(0, 8)}.csv"`,
+      },
+    });
+  }) as never);

@@ -1,0 +1,85 @@
+/**
+ * Bulk actions on prompts (docs/bulk-actions.md): Activate, Archive, and Assign Platform (an
+ * active platform, as the prompt page's Assign; an assigned prompt is skipped).
+ */
+import { z } from "@hono/zod-openapi";
+import { sql } from "drizzle-orm";
+import { msg } from "../../domain/messages";
+import { defineBulkAction, uuidArray } from "../bulk/engine";
+import { statusAction } from "../bulk/kinds";
+import { queryRows, type Database } from "../db/client";
+import { HttpError } from "../http/errors";
+import { platformAssignmentAudit } from "../links";
+import { promptList } from "./queries";
+
+const prompt = {
+  entity: "prompts",
+  list: promptList,
+  table: "pedal_prompts",
+  alias: "p",
+  id: "prompt_id",
+  name: "prompt_title",
+  auditEntity: "prompt",
+} as const;
+
+/** The platform must exist and be active, as for one assignment. @throws HttpError 422 on platform_id. */
+async function activePlatform(db: Database, platformId: string, lock = false) {
+  const [platform] = await queryRows<{ status: string; platform_name: string }>(
+    db,
+    sql`select status, platform_name from platforms where platform_id = ${platformId} ${lock ? sql`for share` : sql``}`,
+  );
+  if (!platform)
+    throw new HttpError(422, "validation_failed", msg.platforms.notFound, { platform_id: msg.platforms.notFound });
+  if (platform.status !== "active")
+    throw new HttpError(422, "validation_failed", msg.platforms.notActive, { platform_id: msg.platforms.notActive });
+  return platform;
+}
+
+export const promptBulkActions = [
+  statusAction({
+    ...prompt,
+    action: "activate",
+    summary: "Activate prompts",
+    to: () => "active",
+    alreadyReason: () => msg.bulk.alreadyActive,
+  }),
+  statusAction({
+    ...prompt,
+    action: "archive",
+    summary: "Archive prompts",
+    to: () => "inactive",
+    alreadyReason: () => msg.bulk.alreadyArchived,
+  }),
+  defineBulkAction<{ platform_id: string }>({
+    ...prompt,
+    action: "assign_platform",
+    summary: "Assign prompts to a platform",
+    params: z.strictObject({ platform_id: z.guid({ error: msg.platforms.notFound }) }),
+    label: sql`p.prompt_title`,
+    before: sql`null::jsonb`,
+    check: async (db, p) => void (await activePlatform(db, p.platform_id)),
+    skips: (p) => [
+      {
+        reason: msg.bulk.alreadyAssigned,
+        when: sql`exists (select 1 from platform_prompts pp where pp.platform_id = ${p.platform_id} and pp.prompt_id = p.prompt_id)`,
+      },
+    ],
+    apply: async (tx, p, rows) => {
+      const db = tx as unknown as Database;
+      const platform = await activePlatform(db, p.platform_id, true);
+      const added = await queryRows<{ prompt_id: string }>(
+        db,
+        sql`insert into platform_prompts (platform_id, prompt_id, is_active, assigned_at)
+          select ${p.platform_id}, x.id, true, now() from unnest(${uuidArray(rows.map((r) => r.id))}) as x(id)
+          on conflict do nothing returning prompt_id::text`,
+      );
+      return added.flatMap((a) =>
+        platformAssignmentAudit(
+          "assign_platform",
+          { prompt_id: a.prompt_id, platform_id: p.platform_id },
+          { platform_name: platform.platform_name, is_active: true },
+        ),
+      );
+    },
+  }),
+];

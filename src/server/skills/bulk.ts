@@ -1,0 +1,107 @@
+/**
+ * Bulk actions on skills (docs/bulk-actions.md): Archive, Unarchive, and Assign to Teams with the
+ * one rule of src/server/links/skill-assignments.ts (active skills, active teams; an unassigned
+ * record is reactivated, an active one left as it is).
+ */
+import { z } from "@hono/zod-openapi";
+import { sql } from "drizzle-orm";
+import { msg } from "../../domain/messages";
+import { defineBulkAction, uuidArray } from "../bulk/engine";
+import { statusAction } from "../bulk/kinds";
+import { queryRows, type Database } from "../db/client";
+import { HttpError } from "../http/errors";
+import { assignmentAudit } from "../links";
+import { skillList } from "./queries";
+
+const skill = {
+  entity: "skills",
+  list: skillList,
+  table: "skills",
+  alias: "s",
+  id: "skill_id",
+  name: "skill_name",
+  auditEntity: "skill",
+} as const;
+
+/** Every team must exist and be active. @throws HttpError 422 on team_ids. */
+async function activeTeams(db: Database, teamIds: string[], lock = false) {
+  const found = await queryRows<{ team_id: string; status: string }>(
+    db,
+    sql`select team_id::text, status from teams where team_id = any(${uuidArray(teamIds)}) order by team_id
+      ${lock ? sql`for share` : sql``}`,
+  );
+  if (found.length !== new Set(teamIds).size)
+    throw new HttpError(422, "validation_failed", msg.teams.notFound, { team_ids: msg.teams.notFound });
+  if (found.some((t) => t.status !== "active"))
+    throw new HttpError(422, "validation_failed", msg.skills.teamNotActive, { team_ids: msg.skills.teamNotActive });
+}
+
+type TeamsParams = { team_ids: string[] };
+
+export const skillBulkActions = [
+  statusAction({
+    ...skill,
+    action: "archive",
+    summary: "Archive skills",
+    to: () => "inactive",
+    alreadyReason: () => msg.bulk.alreadyArchived,
+  }),
+  statusAction({
+    ...skill,
+    action: "unarchive",
+    summary: "Unarchive skills",
+    to: () => "active",
+    alreadyReason: () => msg.bulk.alreadyActive,
+  }),
+  defineBulkAction<TeamsParams>({
+    ...skill,
+    action: "assign_to_teams",
+    summary: "Assign skills to teams",
+    params: z.strictObject({
+      team_ids: z
+        .array(z.guid({ error: msg.teams.notFound }))
+        .min(1)
+        .max(50),
+    }),
+    label: sql`s.skill_name`,
+    before: (
+      p,
+    ) => sql`(select coalesce(jsonb_agg(jsonb_build_object('team_id', ts.team_id, 'status', ts.status)), '[]'::jsonb)
+      from teams_skills ts where ts.skill_id = s.skill_id and ts.team_id = any(${uuidArray(p.team_ids)}))`,
+    check: (db, p) => activeTeams(db, p.team_ids),
+    skips: (p) => [
+      { reason: msg.bulk.notActiveSkill, when: sql`s.status <> 'active'` },
+      {
+        reason: msg.bulk.alreadyAssigned,
+        when: sql`(select count(*) from teams_skills ts where ts.skill_id = s.skill_id and ts.status = 'active'
+          and ts.team_id = any(${uuidArray(p.team_ids)})) = ${new Set(p.team_ids).size}`,
+      },
+    ],
+    apply: async (tx, p, rows) => {
+      const db = tx as unknown as Database;
+      // The skills are locked by the batch; the teams share-locked (the single rule's order is skill, then team).
+      await activeTeams(db, p.team_ids, true);
+      const skills = uuidArray(rows.map((r) => r.id));
+      const teams = uuidArray(p.team_ids);
+      const reactivated = await queryRows<{ team_id: string; skill_id: string }>(
+        db,
+        sql`update teams_skills set status = 'active', assigned_at = now()
+          where skill_id = any(${skills}) and team_id = any(${teams}) and status <> 'active'
+          returning team_id::text, skill_id::text`,
+      );
+      const created = await queryRows<{ team_id: string; skill_id: string }>(
+        db,
+        sql`insert into teams_skills (team_id, skill_id, customer_id, status, assigned_at)
+          select t.team_id, s.skill_id, t.customer_id, 'active', now()
+          from teams t cross join skills s
+          where t.team_id = any(${teams}) and s.skill_id = any(${skills})
+            and not exists (select 1 from teams_skills ts where ts.team_id = t.team_id and ts.skill_id = s.skill_id)
+          returning team_id::text, skill_id::text`,
+      );
+      return [
+        ...reactivated.map((r) => ({ r, action: "reassign_skill" as const })),
+        ...created.map((r) => ({ r, action: "assign_skill" as const })),
+      ].flatMap(({ r, action }) => assignmentAudit(action, r, undefined, { status: "active" }));
+    },
+  }),
+];

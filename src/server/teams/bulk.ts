@@ -1,0 +1,103 @@
+/**
+ * Bulk actions on teams (docs/bulk-actions.md): Archive, Unarchive, and Assign Skill with the one
+ * rule of src/server/links/skill-assignments.ts (an active skill, to active teams only; an
+ * unassigned record is reactivated, an active one left as it is).
+ */
+import { z } from "@hono/zod-openapi";
+import { sql } from "drizzle-orm";
+import { msg } from "../../domain/messages";
+import { defineBulkAction, uuidArray } from "../bulk/engine";
+import { statusAction } from "../bulk/kinds";
+import { queryRows, type Database } from "../db/client";
+import { HttpError, notFound } from "../http/errors";
+import { assignmentAudit } from "../links";
+import { teamList } from "./queries";
+
+const team = {
+  entity: "teams",
+  list: teamList,
+  table: "teams",
+  alias: "t",
+  id: "team_id",
+  name: "team_name",
+  auditEntity: "team",
+} as const;
+
+/** The skill must exist and be active, as for one assignment. @throws HttpError 404 or 422 on skill_id. */
+async function activeSkill(db: Database, skillId: string) {
+  const [skill] = await queryRows<{ status: string }>(db, sql`select status from skills where skill_id = ${skillId}`);
+  if (!skill) throw notFound(msg.skills.notFound);
+  if (skill.status !== "active")
+    throw new HttpError(422, "validation_failed", msg.skills.notActive, { skill_id: msg.skills.notActive });
+}
+
+export const teamBulkActions = [
+  statusAction({
+    ...team,
+    action: "archive",
+    summary: "Archive teams",
+    to: () => "inactive",
+    alreadyReason: () => msg.bulk.alreadyArchived,
+  }),
+  statusAction({
+    ...team,
+    action: "unarchive",
+    summary: "Unarchive teams",
+    to: () => "active",
+    alreadyReason: () => msg.bulk.alreadyActive,
+    skips: () => [{ reason: msg.bulk.notArchived, when: sql`t.status = 'pending'` }],
+  }),
+  defineBulkAction<{ skill_id: string }>({
+    ...team,
+    action: "assign_skill",
+    summary: "Assign a skill to teams",
+    params: z.strictObject({ skill_id: z.guid({ error: msg.skills.notFound }) }),
+    label: sql`t.team_name`,
+    before: (
+      p,
+    ) => sql`(select jsonb_build_object('status', ts.status, 'assigned_at', ts.assigned_at) from teams_skills ts
+      where ts.team_id = t.team_id and ts.skill_id = ${p.skill_id})`,
+    check: (db, p) => activeSkill(db, p.skill_id),
+    skips: (p) => [
+      { reason: msg.bulk.notActiveTeam, when: sql`t.status <> 'active'` },
+      {
+        reason: msg.bulk.alreadyAssigned,
+        when: sql`exists (select 1 from teams_skills ts where ts.team_id = t.team_id and ts.skill_id = ${p.skill_id} and ts.status = 'active')`,
+      },
+    ],
+    apply: async (tx, p, rows) => {
+      const db = tx as unknown as Database;
+      // Shared lock on the skill, as the single rule takes it: it cannot be archived meanwhile.
+      const [skill] = await queryRows<{ status: string }>(
+        db,
+        sql`select status from skills where skill_id = ${p.skill_id} for share`,
+      );
+      if (!skill || skill.status !== "active") throw new HttpError(422, "validation_failed", msg.skills.notActive);
+      const ids = uuidArray(rows.map((r) => r.id));
+      // Look, then write (an adopted database may lack the (team_id, skill_id) key): reactivate, then insert.
+      const reactivated = await queryRows<{ team_id: string }>(
+        db,
+        sql`update teams_skills set status = 'active', assigned_at = now()
+          where skill_id = ${p.skill_id} and team_id = any(${ids}) and status <> 'active' returning team_id::text`,
+      );
+      const created = await queryRows<{ team_id: string }>(
+        db,
+        sql`insert into teams_skills (team_id, skill_id, customer_id, status, assigned_at)
+          select t.team_id, ${p.skill_id}, t.customer_id, 'active', now() from teams t
+          where t.team_id = any(${ids})
+            and not exists (select 1 from teams_skills ts where ts.team_id = t.team_id and ts.skill_id = ${p.skill_id})
+          returning team_id::text`,
+      );
+      const names = new Map(rows.map((r) => [r.id, r.label]));
+      return [
+        ...reactivated.map((r) => ({ r, action: "reassign_skill" as const })),
+        ...created.map((r) => ({ r, action: "assign_skill" as const })),
+      ].flatMap(({ r, action }) =>
+        assignmentAudit(action, { team_id: r.team_id, skill_id: p.skill_id }, undefined, {
+          team_name: names.get(r.team_id),
+          status: "active",
+        }),
+      );
+    },
+  }),
+];

@@ -1,0 +1,151 @@
+/**
+ * Bulk actions on users (docs/bulk-actions.md): Set Status, Add to Team (an active team of the
+ * user's own customer, as the user page's Add Team), Add Role and Remove Role (users_roles). A
+ * customer keeps its last active admin: deactivating or un-admining them is skipped.
+ */
+import { z } from "@hono/zod-openapi";
+import { sql, type SQL } from "drizzle-orm";
+import { userRoles, userStatuses } from "../../domain/enums";
+import { msg } from "../../domain/messages";
+import type { AuditEntry } from "../audit";
+import { defineBulkAction, uuidArray } from "../bulk/engine";
+import { statusAction } from "../bulk/kinds";
+import { queryRows, type Database } from "../db/client";
+import { HttpError, notFound } from "../http/errors";
+import { membershipAudit } from "../links";
+import { userList } from "./queries";
+
+const user = {
+  entity: "users",
+  list: userList,
+  table: "users_data",
+  alias: "u",
+  id: "user_id",
+  auditEntity: "user",
+} as const;
+const label = sql`coalesce(nullif(btrim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')), ''), u.email)`;
+
+/**
+ * Whether `u` is the last active admin of its customer once `batch` is applied: an active admin
+ * with no other active admin of the customer outside the batch, nor after it in the batch (id
+ * order). So of a batch holding every admin of a customer, the last one is kept; later batches
+ * see the earlier ones' change, and the preview (the whole selection as one batch) agrees.
+ */
+const lastActiveAdmin = (batch: SQL) => sql`u.status = 'active'
+  and exists (select 1 from users_roles r where r.user_id = u.user_id and r.role = 'admin')
+  and not exists (select 1 from users_data o join users_roles ro on ro.user_id = o.user_id and ro.role = 'admin'
+    where o.customer_id = u.customer_id and o.status = 'active' and o.user_id <> u.user_id
+      and (not (o.user_id = any(${batch})) or o.user_id > u.user_id))`;
+
+const hasRole = (role: string) =>
+  sql`exists (select 1 from users_roles r where r.user_id = u.user_id and r.role = ${role})`;
+const roles = sql`jsonb_build_object('roles', coalesce((select jsonb_agg(r.role order by r.role) from users_roles r where r.user_id = u.user_id), '[]'::jsonb))`;
+const roleParams = z.strictObject({ role: z.enum(userRoles) });
+
+/** The audit rows of a role change: the user's roles before and after. */
+function roleAudit(
+  rows: Array<{ id: string; before: Record<string, unknown> | null }>,
+  change: (r: string[]) => string[],
+) {
+  return rows.map((r): AuditEntry => {
+    const before = ((r.before?.roles as string[]) ?? []).slice();
+    return {
+      action: "update",
+      entity: "user",
+      entity_id: r.id,
+      before: { roles: before },
+      after: { roles: change(before) },
+    };
+  });
+}
+
+export const userBulkActions = [
+  statusAction<{ status: (typeof userStatuses)[number] }>({
+    ...user,
+    name: "email",
+    action: "set_status",
+    summary: "Set the status of users",
+    params: z.strictObject({ status: z.enum(userStatuses) }),
+    to: (p) => p.status,
+    skips: (p, batch) =>
+      p.status === "active" ? [] : [{ reason: msg.bulk.lastActiveAdmin, when: lastActiveAdmin(batch) }],
+  }),
+  defineBulkAction<{ team_id: string }>({
+    ...user,
+    action: "add_to_team",
+    summary: "Add users to a team",
+    params: z.strictObject({ team_id: z.guid({ error: msg.teams.notFound }) }),
+    label,
+    before: sql`null::jsonb`,
+    check: async (db, p) => {
+      const [team] = await queryRows<{ status: string }>(
+        db,
+        sql`select status from teams where team_id = ${p.team_id}`,
+      );
+      if (!team) throw notFound(msg.teams.notFound);
+      if (team.status !== "active")
+        throw new HttpError(422, "validation_failed", msg.users.teamNotActive, { team_id: msg.users.teamNotActive });
+    },
+    skips: (p) => [
+      {
+        reason: msg.bulk.otherCustomer,
+        when: sql`u.customer_id <> (select t.customer_id from teams t where t.team_id = ${p.team_id})`,
+      },
+      {
+        reason: msg.bulk.alreadyMember,
+        when: sql`exists (select 1 from teams_users tu where tu.team_id = ${p.team_id} and tu.user_id = u.user_id)`,
+      },
+    ],
+    apply: async (tx, p, rows) => {
+      const db = tx as unknown as Database;
+      // Shared lock, as one Add Team takes it: the team cannot be archived or deleted meanwhile.
+      const [team] = await queryRows<{ status: string }>(
+        db,
+        sql`select status from teams where team_id = ${p.team_id} for share`,
+      );
+      if (!team || team.status !== "active") throw new HttpError(422, "validation_failed", msg.users.teamNotActive);
+      const added = await queryRows<{ user_id: string; customer_id: string }>(
+        db,
+        sql`insert into teams_users (team_id, user_id, customer_id)
+          select ${p.team_id}, u.user_id, u.customer_id from users_data u
+          where u.user_id = any(${uuidArray(rows.map((r) => r.id))})
+            and not exists (select 1 from teams_users tu where tu.team_id = ${p.team_id} and tu.user_id = u.user_id)
+          returning user_id::text, customer_id::text`,
+      );
+      return added.flatMap((a) => membershipAudit("add_member", { team_id: p.team_id, ...a }));
+    },
+  }),
+  defineBulkAction<{ role: (typeof userRoles)[number] }>({
+    ...user,
+    action: "add_role",
+    summary: "Give users a role",
+    params: roleParams,
+    label,
+    before: roles,
+    skips: (p) => [{ reason: msg.bulk.alreadyHasRole, when: hasRole(p.role) }],
+    apply: async (tx, p, rows) => {
+      await tx.execute(sql`insert into users_roles (user_id, role)
+        select u.user_id, ${p.role} from users_data u where u.user_id = any(${uuidArray(rows.map((r) => r.id))})
+        on conflict do nothing`);
+      return roleAudit(rows, (r) => [...r, p.role].sort());
+    },
+  }),
+  defineBulkAction<{ role: (typeof userRoles)[number] }>({
+    ...user,
+    action: "remove_role",
+    summary: "Take a role from users",
+    params: roleParams,
+    label,
+    before: roles,
+    skips: (p, batch) => [
+      { reason: msg.bulk.lacksRole, when: sql`not ${hasRole(p.role)}` },
+      ...(p.role === "admin" ? [{ reason: msg.bulk.lastActiveAdmin, when: lastActiveAdmin(batch) }] : []),
+    ],
+    apply: async (tx, p, rows) => {
+      await tx.execute(
+        sql`delete from users_roles where role = ${p.role} and user_id = any(${uuidArray(rows.map((r) => r.id))})`,
+      );
+      return roleAudit(rows, (r) => r.filter((x) => x !== p.role));
+    },
+  }),
+];

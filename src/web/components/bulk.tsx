@@ -1,0 +1,533 @@
+import { useCallback, useEffect, useMemo, useRef, useState, type MouseEvent } from "react";
+import { z } from "zod";
+import { Download } from "lucide-react";
+import {
+  bulkPreviewSchema,
+  bulkProgressSchema,
+  bulkReportPageSchema,
+  type BulkPreview,
+  type BulkProgress,
+  type BulkReportPage,
+} from "../../domain/bulk";
+import { msg } from "../../domain/messages";
+import { api, apiUrl, errorMessage } from "../api/client";
+import { useQueryClient } from "@tanstack/react-query";
+import { columnsFor, type Column } from "./DataTable";
+import { Modal } from "./overlays";
+
+/**
+ * The bulk kit of every list (docs/bulk-actions.md): row selection (checkboxes, Shift+click
+ * ranges, Space on a focused row, the page's box, "Select all N matching this filter"), the bulk
+ * bar with the list's actions and Export selection, and the dialog that previews an action, runs
+ * it with a progress bar (polling GET /api/bulk/{id} every 500 ms), can cancel it, and ends with
+ * its report and Download CSV. A list page declares its actions (`BulkActionSpec`); `ListScreen`
+ * does the rest.
+ */
+
+/** A parameter an action asks for: a fixed choice, or a record found by name in another list. */
+export type BulkParam =
+  | { name: string; label: string; kind: "choice"; options: readonly string[] }
+  | {
+      name: string;
+      label: string;
+      kind: "record";
+      path: string;
+      id: string;
+      text: string;
+      filter?: Record<string, string>;
+      many?: boolean;
+    };
+
+/** One action of a list's bulk bar: its name in /api/bulk/{entity}/{action}, its label, its parameter. */
+export type BulkActionSpec = { action: string; label?: string; param?: BulkParam };
+
+/** A list's bulk declaration: its entity (the API's) and actions, and how a row is named. */
+export type BulkSpec<I> = { entity: string; actions: BulkActionSpec[]; rowLabel: (row: I) => string };
+
+/** The selection of a list: ids picked (with their rows, for Export selection), or every row matching. */
+export type Selection<I> = { rows: Map<string, I>; allMatching: boolean };
+
+/** Row selection over the page's rows; a new filter or search (`resetKey`) starts over. */
+export function useRowSelection<I>(pageRows: I[] | undefined, rowKey: (row: I) => string, resetKey: string) {
+  const [selection, setSelection] = useState<Selection<I>>({ rows: new Map(), allMatching: false });
+  const anchor = useRef<string | null>(null);
+  useEffect(() => {
+    setSelection({ rows: new Map(), allMatching: false });
+    anchor.current = null;
+  }, [resetKey]);
+  const rows = useMemo(() => pageRows ?? [], [pageRows]);
+  const pageSelected = rows.length > 0 && rows.every((r) => selection.rows.has(rowKey(r)));
+
+  /** Toggles a row; with `range` (Shift), every row from the last toggled one takes its new state. */
+  const toggle = useCallback(
+    (row: I, range = false) =>
+      setSelection((prev) => {
+        const next = new Map(prev.rows);
+        const id = rowKey(row);
+        const on = !next.has(id);
+        const ids = rows.map(rowKey);
+        const from = range && anchor.current ? ids.indexOf(anchor.current) : -1;
+        const to = ids.indexOf(id);
+        const span = from >= 0 && to >= 0 ? rows.slice(Math.min(from, to), Math.max(from, to) + 1) : [row];
+        for (const r of span) {
+          if (on) next.set(rowKey(r), r);
+          else next.delete(rowKey(r));
+        }
+        anchor.current = id;
+        return { rows: next, allMatching: false };
+      }),
+    [rows, rowKey],
+  );
+  const togglePage = () =>
+    setSelection((prev) => {
+      const next = new Map(prev.rows);
+      for (const r of rows) {
+        if (pageSelected) next.delete(rowKey(r));
+        else next.set(rowKey(r), r);
+      }
+      return { rows: next, allMatching: false };
+    });
+  const selectAllMatching = () => setSelection((prev) => ({ rows: prev.rows, allMatching: true }));
+  const clear = () => setSelection({ rows: new Map(), allMatching: false });
+  const isSelected = (row: I) => selection.allMatching || selection.rows.has(rowKey(row));
+  return { selection, toggle, togglePage, pageSelected, selectAllMatching, clear, isSelected };
+}
+export type RowSelection<I> = ReturnType<typeof useRowSelection<I>>;
+
+/** The selection column: the page's box in the header, one box per row (Shift+click: a range). */
+export function selectColumn<I extends object>(sel: RowSelection<I>, rowLabel: (row: I) => string): Column<I> {
+  return columnsFor<I>().display({
+    id: "select",
+    header: () => (
+      <label className="inline-flex cursor-pointer items-center gap-2">
+        <input type="checkbox" className="checkbox checkbox-sm" checked={sel.pageSelected} onChange={sel.togglePage} />
+        <span className="sm:sr-only">{msg.bulk.selectPage}</span>
+      </label>
+    ),
+    meta: { label: msg.bulk.selectColumn, phoneHeader: true },
+    cell: ({ row }) => (
+      <input
+        type="checkbox"
+        className="checkbox checkbox-sm"
+        aria-label={msg.bulk.selectRow(rowLabel(row.original))}
+        checked={sel.isSelected(row.original)}
+        onChange={() => undefined}
+        onClick={(e: MouseEvent<HTMLInputElement>) => sel.toggle(row.original, e.shiftKey)}
+      />
+    ),
+  });
+}
+
+const formulaStart = /^[=+\-@\t\r]/;
+/** A CSV cell as the server's exports write it: quoted when needed, formulas neutralised with `'`. */
+function csvCell(value: unknown): string {
+  let text =
+    value === null || value === undefined ? "" : typeof value === "object" ? JSON.stringify(value) : String(value);
+  if (formulaStart.test(text)) text = `'${text}`;
+  return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/** Saves `rows` (their own fields as columns) as a CSV file. */
+function downloadRows(rows: object[], name: string) {
+  const headers = [...new Set(rows.flatMap((r) => Object.keys(r)))];
+  const lines = [
+    headers.map(csvCell).join(","),
+    ...rows.map((r) => headers.map((h) => csvCell((r as Record<string, unknown>)[h])).join(",")),
+  ];
+  const url = URL.createObjectURL(new Blob([lines.join("\r\n") + "\r\n"], { type: "text/csv" }));
+  const a = document.createElement("a");
+  a.href = url;
+  a.download = name;
+  a.click();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+/** Downloads a URL (a server CSV) through a link, keeping the page. */
+function downloadUrl(url: string) {
+  const a = document.createElement("a");
+  a.href = url;
+  a.click();
+}
+
+/**
+ * The bulk bar over a list with a selection: how many are selected, "Select all N matching this
+ * filter", the actions, Export selection (the picked rows, or the list's own export of every
+ * match), Clear selection.
+ */
+export function BulkBar<I extends object>({
+  spec,
+  sel,
+  total,
+  pageCount,
+  filters,
+  exportPath,
+  onAction,
+}: {
+  spec: BulkSpec<I>;
+  sel: RowSelection<I>;
+  total: number | undefined;
+  pageCount: number;
+  filters: Record<string, unknown>;
+  exportPath: string;
+  onAction: (action: BulkActionSpec) => void;
+}) {
+  const { selection } = sel;
+  const count = selection.allMatching ? (total ?? 0) : selection.rows.size;
+  if (count === 0) return null;
+  const exportSelection = () => {
+    if (selection.allMatching) {
+      const query: Record<string, string> = {};
+      for (const [k, v] of Object.entries(filters)) if (v !== undefined && v !== null && v !== "") query[k] = String(v);
+      downloadUrl(apiUrl(`${exportPath}/export.csv`, query));
+    } else downloadRows([...selection.rows.values()], `${spec.entity}-selection.csv`);
+  };
+  return (
+    <div
+      role="region"
+      aria-label={msg.bulk.selectedCount(count)}
+      className="mb-3 flex flex-wrap items-center gap-2 rounded-box border border-primary/40 bg-primary/5 px-3 py-2 text-sm"
+      data-testid="bulk-bar"
+    >
+      <span className="font-medium" role="status">
+        {selection.allMatching ? msg.bulk.allMatchingSelected(count) : msg.bulk.selectedCount(count)}
+      </span>
+      {!selection.allMatching && sel.pageSelected && total !== undefined && total > pageCount ? (
+        <button type="button" className="btn btn-link btn-sm" onClick={sel.selectAllMatching}>
+          {msg.bulk.selectAllMatching(total)}
+        </button>
+      ) : null}
+      <span className="flex-1" />
+      {spec.actions.map((a) => (
+        <button key={a.action} type="button" className="btn btn-sm" onClick={() => onAction(a)}>
+          {a.label ?? msg.bulk.actions[a.action] ?? a.action}
+        </button>
+      ))}
+      <button type="button" className="btn btn-sm" onClick={exportSelection}>
+        <Download className="h-4 w-4" aria-hidden />
+        {msg.bulk.exportSelection}
+      </button>
+      <button type="button" className="btn btn-ghost btn-sm" onClick={sel.clear}>
+        {msg.bulk.clearSelection}
+      </button>
+    </div>
+  );
+}
+
+const optionsSchema = z.object({ items: z.array(z.record(z.string(), z.unknown())) });
+
+/** A record parameter: a search box and the first matches of the other list (active ones when filtered). */
+function RecordParam({
+  param,
+  value,
+  onChange,
+}: {
+  param: Extract<BulkParam, { kind: "record" }>;
+  value: string[];
+  onChange: (v: string[]) => void;
+}) {
+  const [q, setQ] = useState("");
+  const [options, setOptions] = useState<Array<{ id: string; text: string }>>([]);
+  useEffect(() => {
+    const controller = new AbortController();
+    api(param.path, optionsSchema, {
+      query: { ...param.filter, q: q || undefined, limit: 20 },
+      signal: controller.signal,
+    })
+      .then((page) =>
+        setOptions(page.items.map((r) => ({ id: String(r[param.id]), text: String(r[param.text] ?? r[param.id]) }))),
+      )
+      .catch(() => undefined);
+    return () => controller.abort();
+  }, [q, param]);
+  return (
+    <fieldset className="mb-3">
+      <legend className="mb-1 text-sm font-medium">{param.label}</legend>
+      <input
+        type="search"
+        className="input input-sm mb-2 w-full"
+        aria-label={`${param.label}: search`}
+        value={q}
+        onChange={(e) => setQ(e.target.value)}
+      />
+      <select
+        className="select select-sm w-full"
+        aria-label={param.label}
+        multiple={param.many}
+        size={param.many ? 6 : undefined}
+        value={param.many ? value : (value[0] ?? "")}
+        onChange={(e) => onChange([...e.target.selectedOptions].map((o) => o.value).filter(Boolean))}
+      >
+        {param.many ? null : <option value="">{msg.bulk.paramsRequired}</option>}
+        {options.map((o) => (
+          <option key={o.id} value={o.id}>
+            {o.text}
+          </option>
+        ))}
+      </select>
+    </fieldset>
+  );
+}
+
+type Phase =
+  | { step: "params" }
+  | { step: "preview"; preview?: BulkPreview; error?: string }
+  | { step: "running"; progress: BulkProgress; report?: BulkReportPage; error?: string };
+
+/**
+ * The dialog of one bulk action: its parameter (when it has one), the preview (how many change,
+ * skipped with reasons, the first rows) and Apply; then the progress bar with counts and Cancel;
+ * then the final status, the first rows of the report and Download CSV. Refreshes the app's
+ * queries when the action ends.
+ */
+export function BulkDialog<I extends object>({
+  spec,
+  action,
+  selection,
+  filters,
+  q,
+  onClose,
+}: {
+  spec: BulkSpec<I>;
+  action: BulkActionSpec | null;
+  selection: Selection<I>;
+  filters: Record<string, unknown>;
+  q: string | undefined;
+  onClose: (finished: boolean) => void;
+}) {
+  const [phase, setPhase] = useState<Phase>({ step: "params" });
+  const [value, setValue] = useState<string[]>([]);
+  const client = useQueryClient();
+  const label = action ? (action.label ?? msg.bulk.actions[action.action] ?? action.action) : "";
+
+  const body = useMemo(() => {
+    const sel = selection.allMatching
+      ? {
+          filter: Object.fromEntries(Object.entries(filters).filter(([, v]) => v !== undefined && v !== "")),
+          ...(q ? { q } : {}),
+        }
+      : { ids: [...selection.rows.keys()] };
+    const p = action?.param;
+    const params = !p ? {} : p.kind === "record" && p.many ? { [p.name]: value } : { [p.name]: value[0] };
+    return { selection: sel, params };
+  }, [selection, filters, q, action, value]);
+
+  const runPreview = useCallback(async () => {
+    if (!action) return;
+    setPhase({ step: "preview" });
+    try {
+      const preview = await api(`/bulk/${spec.entity}/${action.action}/preview`, bulkPreviewSchema, {
+        method: "POST",
+        body,
+      });
+      setPhase({ step: "preview", preview });
+    } catch (err) {
+      setPhase({ step: "preview", error: errorMessage(err) });
+    }
+  }, [action, body, spec.entity]);
+
+  // An action without a parameter goes straight to its preview.
+  useEffect(() => {
+    if (!action) return;
+    setValue([]);
+    if (action.param) setPhase({ step: "params" });
+    else void runPreview();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [action]);
+
+  const bulkId = phase.step === "running" ? phase.progress.bulk_id : null;
+  const running = phase.step === "running" && phase.progress.status === "running";
+  /** A progress answer: while running, the counts; once ended, the report's first rows and fresh lists. */
+  const show = useCallback(
+    async (progress: BulkProgress) => {
+      if (progress.status === "running") return setPhase((p) => ({ ...p, step: "running", progress }));
+      const report = await api(`/bulk/${progress.bulk_id}/report`, bulkReportPageSchema, { query: { limit: 20 } });
+      setPhase({ step: "running", progress, report });
+      void client.invalidateQueries();
+    },
+    [client],
+  );
+  // While it runs: the progress every 500 ms.
+  useEffect(() => {
+    if (!bulkId || !running) return;
+    const timer = setInterval(() => {
+      void api(`/bulk/${bulkId}`, bulkProgressSchema)
+        .then(show)
+        .catch((err) => setPhase((p) => (p.step === "running" ? { ...p, error: errorMessage(err) } : p)));
+    }, 500);
+    return () => clearInterval(timer);
+  }, [bulkId, running, show]);
+
+  const apply = async () => {
+    if (!action) return;
+    try {
+      const { bulk_id } = await api(`/bulk/${spec.entity}/${action.action}`, z.object({ bulk_id: z.string() }), {
+        method: "POST",
+        body,
+      });
+      await show(await api(`/bulk/${bulk_id}`, bulkProgressSchema));
+    } catch (err) {
+      setPhase({ step: "preview", error: errorMessage(err) });
+    }
+  };
+  const cancel = async () => {
+    if (!bulkId) return;
+    try {
+      const progress = await api(`/bulk/${bulkId}/cancel`, bulkProgressSchema, { method: "POST", body: {} });
+      setPhase((p) => ({ ...p, step: "running", progress }));
+    } catch {
+      // Ended meanwhile: the next poll shows how.
+    }
+  };
+  const close = () => {
+    const finished = phase.step === "running";
+    setPhase({ step: "params" });
+    onClose(finished);
+  };
+
+  const footer =
+    phase.step === "params" ? (
+      <>
+        <button type="button" className="btn btn-ghost" onClick={close}>
+          {msg.bulk.cancel}
+        </button>
+        <button
+          type="button"
+          className="btn btn-primary"
+          disabled={value.length === 0}
+          onClick={() => void runPreview()}
+        >
+          {msg.bulk.previewTitle(label)}
+        </button>
+      </>
+    ) : phase.step === "preview" ? (
+      <>
+        <button type="button" className="btn btn-ghost" onClick={close}>
+          {msg.bulk.cancel}
+        </button>
+        <button
+          type="button"
+          className="btn btn-primary"
+          disabled={!phase.preview || phase.preview.will_change === 0}
+          onClick={() => void apply()}
+        >
+          {msg.bulk.confirm}
+        </button>
+      </>
+    ) : running ? (
+      <button type="button" className="btn" disabled={phase.progress.cancel_requested} onClick={() => void cancel()}>
+        {msg.bulk.cancel}
+      </button>
+    ) : (
+      <>
+        <button type="button" className="btn" onClick={() => downloadUrl(apiUrl(`/bulk/${bulkId}/report.csv`))}>
+          <Download className="h-4 w-4" aria-hidden />
+          {msg.bulk.downloadReport}
+        </button>
+        <button type="button" className="btn btn-primary" onClick={close}>
+          {msg.bulk.close}
+        </button>
+      </>
+    );
+
+  return (
+    <Modal open={action !== null} title={label} onClose={close} footer={footer} size="lg">
+      {phase.step === "params" && action?.param ? (
+        action.param.kind === "choice" ? (
+          <label className="mb-3 block">
+            <span className="mb-1 block text-sm font-medium">{action.param.label}</span>
+            <select
+              className="select select-sm w-full"
+              value={value[0] ?? ""}
+              onChange={(e) => setValue(e.target.value ? [e.target.value] : [])}
+            >
+              <option value="">{msg.bulk.paramsRequired}</option>
+              {action.param.options.map((o) => (
+                <option key={o} value={o}>
+                  {o}
+                </option>
+              ))}
+            </select>
+          </label>
+        ) : (
+          <RecordParam param={action.param} value={value} onChange={setValue} />
+        )
+      ) : null}
+      {phase.step === "preview" ? (
+        phase.error ? (
+          <p role="alert" className="text-error">
+            {phase.error}
+          </p>
+        ) : !phase.preview ? (
+          <p role="status">{msg.bulk.previewing}</p>
+        ) : (
+          <div data-testid="bulk-preview">
+            <p className="font-medium" role="status">
+              {phase.preview.will_change === 0
+                ? msg.bulk.nothingChanges
+                : msg.bulk.willChange(phase.preview.will_change)}
+            </p>
+            <ul className="my-2 text-sm">
+              {phase.preview.skipped.map((s) => (
+                <li key={s.reason}>{msg.bulk.skippedLine(s.reason, s.count)}</li>
+              ))}
+            </ul>
+            <RowsTable title={msg.bulk.firstRows} rows={phase.preview.sample} />
+          </div>
+        )
+      ) : null}
+      {phase.step === "running" ? (
+        <div data-testid="bulk-progress">
+          <p className="font-medium" role="status">
+            {msg.bulk.status[phase.progress.status]} ·{" "}
+            {msg.bulk.running(phase.progress.processed, phase.progress.total)}
+          </p>
+          <progress
+            className="progress progress-primary my-2 w-full"
+            aria-label={msg.bulk.progressLabel}
+            value={phase.progress.processed}
+            max={Math.max(1, phase.progress.total)}
+          />
+          <p className="text-sm">
+            {msg.bulk.counts(phase.progress.changed, phase.progress.skipped, phase.progress.failed)}
+          </p>
+          {phase.error ? (
+            <p role="alert" className="text-error">
+              {phase.error}
+            </p>
+          ) : null}
+          {phase.report ? <RowsTable title={msg.bulk.report} rows={phase.report.items} /> : null}
+        </div>
+      ) : null}
+    </Modal>
+  );
+}
+
+function RowsTable({
+  title,
+  rows,
+}: {
+  title: string;
+  rows: Array<{ row_id: string; label: string | null; outcome: string; reason: string | null }>;
+}) {
+  return (
+    <table className="table table-xs mt-2" aria-label={title}>
+      <caption className="text-left text-sm font-medium">{title}</caption>
+      <thead>
+        <tr>
+          <th scope="col">{msg.bulk.reportRecord}</th>
+          <th scope="col">{msg.bulk.reportOutcome}</th>
+          <th scope="col">{msg.bulk.reportReason}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((r) => (
+          <tr key={r.row_id}>
+            <td>{r.label ?? r.row_id}</td>
+            <td>{msg.bulk.outcome[r.outcome] ?? r.outcome}</td>
+            <td>{r.reason ?? ""}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}

@@ -1,0 +1,52 @@
+import { msg } from "../../src/domain/messages";
+import { apiGet, apiWrite, expect, signIn, test } from "./fixtures";
+
+type Customer = { customer_id: string; customer_name: string; status: string };
+
+test.describe("bulk actions", () => {
+  test("select customers (click, Shift+click, Space), archive them after a preview, follow progress, read the report", async ({
+    page,
+  }) => {
+    await signIn(page, "/customers");
+    // Three customers of their own, found by a search, so that the test shares no rows.
+    const tag = `Bulk e2e ${Date.now()}`;
+    for (const n of [1, 2, 3])
+      await apiWrite(page, "POST", "/api/customers", { customer_name: `${tag} ${n}`, status: "active" });
+    await page.goto(`/customers?q=${encodeURIComponent(tag)}`);
+    const table = page.getByRole("table", { name: msg.nav.customers });
+    await expect(table.getByRole("row")).toHaveCount(4);
+    const { items } = await apiGet<{ items: Customer[] }>(page, `/api/customers?q=${encodeURIComponent(tag)}`);
+    const [first, second, third] = items;
+
+    // A click, then Shift+click selects the range; Space on a focused row toggles it.
+    await page.getByRole("checkbox", { name: msg.bulk.selectRow(first.customer_name) }).click();
+    await page.getByRole("checkbox", { name: msg.bulk.selectRow(third.customer_name) }).click({ modifiers: ["Shift"] });
+    const bar = page.getByTestId("bulk-bar");
+    await expect(bar).toContainText(msg.bulk.selectedCount(3));
+    await table.getByRole("row").nth(2).focus();
+    await page.keyboard.press("Space");
+    await expect(bar).toContainText(msg.bulk.selectedCount(2));
+    await page.keyboard.press("Space");
+    await expect(bar).toContainText(msg.bulk.selectedCount(3));
+
+    // Preview: how many change, then Apply; the progress ends Done with the report.
+    await bar.getByRole("button", { name: msg.bulk.actions.archive, exact: true }).click();
+    const dialog = page.getByTestId("modal");
+    await expect(dialog.getByTestId("bulk-preview")).toContainText(msg.bulk.willChange(3));
+    await dialog.getByRole("button", { name: msg.bulk.confirm }).click();
+    await expect(dialog.getByTestId("bulk-progress")).toContainText(msg.bulk.status.done);
+    await expect(dialog.getByTestId("bulk-progress")).toContainText(msg.bulk.counts(3, 0, 0));
+    await expect(dialog.getByRole("progressbar", { name: msg.bulk.progressLabel })).toBeVisible();
+    const report = dialog.getByRole("table", { name: msg.bulk.report });
+    await expect(report.getByRole("row")).toHaveCount(4);
+    await expect(report).toContainText(second.customer_name);
+    const download = page.waitForEvent("download");
+    await dialog.getByRole("button", { name: msg.bulk.downloadReport }).click();
+    expect((await download).suggestedFilename()).toMatch(/^bulk-customers-archive-.*\.csv$/);
+    await dialog.getByRole("button", { name: msg.bulk.close }).last().click();
+
+    const after = await apiGet<{ items: Customer[] }>(page, `/api/customers?q=${encodeURIComponent(tag)}`);
+    expect(after.items.map((c) => c.status)).toEqual(["inactive", "inactive", "inactive"]);
+    await expect(table.getByRole("row").nth(1)).toContainText("Inactive");
+  });
+});
