@@ -600,7 +600,6 @@ export const msg = {
     notArchived: "Not archived",
     notActiveTeam: "Not an active team",
     notActiveSkill: "Not an active skill",
-    lastActiveAdmin: "Last active admin of the customer",
     alreadyMember: "Already a member",
     otherCustomer: "Not a user of the team's customer",
     alreadyHasRole: "Already has the role",

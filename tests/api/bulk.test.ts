@@ -1,7 +1,7 @@
 /**
  * Bulk actions (docs/bulk-actions.md), on PGlite and PostgreSQL: each declared action's preview and
  * apply with its skip reasons; the single rules (active teams only, the user's own customer, the
- * last active admin); selection by filter meaning what the list shows; cancel between batches over
+ * user edit's rules); selection by filter meaning what the list shows; cancel between batches over
  * more than 1,000 rows; the per-row report and its CSV; the bound; one audit row per changed record
  * and one for the action; interrupted runs marked at start. Tests wait for the runs (`bulkIdle`)
  * and read their state, never sleep.
@@ -276,7 +276,7 @@ describe.each(targets)("bulk actions on %s", (target) => {
     ).toBe(2);
   });
 
-  it("sets users' status, adds them to a team of their customer, adds and removes roles, keeping the last active admin", async () => {
+  it("sets users' status, adds them to a team of their customer, adds and removes roles, as the user edit may", async () => {
     const customers = await app.rows<{ customer_id: string }>(
       sql`insert into customers (customer_name) values ('BU one'), ('BU two') returning customer_id::text`,
     );
@@ -294,18 +294,19 @@ describe.each(targets)("bulk actions on %s", (target) => {
       changed: 2,
     });
     expect(await apply("users", "add_role", all, { role: "admin" })).toMatchObject({ changed: 1, skipped: 2 });
-    // Removing admin from all: one admin per customer is kept (each is its customer's last).
+    // Removing admin from all: the three admins lose it, as a user edit could take it from each.
     const dry = await preview("users", "remove_role", all, { role: "admin" });
-    expect(dry.body).toMatchObject({ will_change: 1, skipped: [{ reason: msg.bulk.lastActiveAdmin, count: 2 }] });
+    expect(dry.body).toMatchObject({ will_change: 3 });
     const removed = await apply("users", "remove_role", all, { role: "admin" });
-    expect(removed).toMatchObject({ changed: 1, skipped: 2 });
+    expect(removed).toMatchObject({ changed: 3, skipped: 0 });
     expect(
       await app.count(sql`select 1 from users_roles where role = 'admin' and user_id = any(${uuidArray(userIds)})`),
-    ).toBe(2);
-    // Deactivating every user: the last active admins stay active.
+    ).toBe(0);
+    expect((await apply("users", "remove_role", all, { role: "admin" })).skipped).toBe(3);
+    // Deactivating every user, then activating them again.
     const status = await apply("users", "set_status", all, { status: "inactive" });
-    expect(status).toMatchObject({ changed: 1, skipped: 2 });
-    expect((await apply("users", "set_status", all, { status: "active" })).changed).toBe(1);
+    expect(status).toMatchObject({ changed: 3, skipped: 0 });
+    expect((await apply("users", "set_status", all, { status: "active" })).changed).toBe(3);
 
     // Add to a team: only the team's customer's users; an inactive team is refused.
     const [team, closed] = await app.rows<{ team_id: string }>(sql`

@@ -1,10 +1,11 @@
 /**
  * Bulk actions on users (docs/bulk-actions.md): Set Status, Add to Team (an active team of the
- * user's own customer, as the user page's Add Team), Add Role and Remove Role (users_roles). A
- * customer keeps its last active admin: deactivating or un-admining them is skipped.
+ * user's own customer, as the user page's Add Team), Add Role and Remove Role (users_roles). The
+ * rules are the user edit's (PATCH /api/users/{userId}): a customer's user may be deactivated or lose
+ * any role there, so the bulk actions allow it too.
  */
 import { z } from "@hono/zod-openapi";
-import { sql, type SQL } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { userRoles, userStatuses } from "../../domain/enums";
 import { msg } from "../../domain/messages";
 import type { AuditEntry } from "../audit";
@@ -24,18 +25,6 @@ const user = {
   auditEntity: "user",
 } as const;
 const label = sql`coalesce(nullif(btrim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')), ''), u.email)`;
-
-/**
- * Whether `u` is the last active admin of its customer once `batch` is applied: an active admin
- * with no other active admin of the customer outside the batch, nor after it in the batch (id
- * order). So of a batch holding every admin of a customer, the last one is kept; later batches
- * see the earlier ones' change, and the preview (the whole selection as one batch) agrees.
- */
-const lastActiveAdmin = (batch: SQL) => sql`u.status = 'active'
-  and exists (select 1 from users_roles r where r.user_id = u.user_id and r.role = 'admin')
-  and not exists (select 1 from users_data o join users_roles ro on ro.user_id = o.user_id and ro.role = 'admin'
-    where o.customer_id = u.customer_id and o.status = 'active' and o.user_id <> u.user_id
-      and (not (o.user_id = any(${batch})) or o.user_id > u.user_id))`;
 
 const hasRole = (role: string) =>
   sql`exists (select 1 from users_roles r where r.user_id = u.user_id and r.role = ${role})`;
@@ -67,8 +56,6 @@ export const userBulkActions = [
     summary: "Set the status of users",
     params: z.strictObject({ status: z.enum(userStatuses) }),
     to: (p) => p.status,
-    skips: (p, batch) =>
-      p.status === "active" ? [] : [{ reason: msg.bulk.lastActiveAdmin, when: lastActiveAdmin(batch) }],
   }),
   defineBulkAction<{ team_id: string }>({
     ...user,
@@ -137,10 +124,7 @@ export const userBulkActions = [
     params: roleParams,
     label,
     before: roles,
-    skips: (p, batch) => [
-      { reason: msg.bulk.lacksRole, when: sql`not ${hasRole(p.role)}` },
-      ...(p.role === "admin" ? [{ reason: msg.bulk.lastActiveAdmin, when: lastActiveAdmin(batch) }] : []),
-    ],
+    skips: (p) => [{ reason: msg.bulk.lacksRole, when: sql`not ${hasRole(p.role)}` }],
     apply: async (tx, p, rows) => {
       await tx.execute(
         sql`delete from users_roles where role = ${p.role} and user_id = any(${uuidArray(rows.map((r) => r.id))})`,
