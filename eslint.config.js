@@ -26,8 +26,8 @@ const shared = ["components", "lib", "api", "auth"];
 const features = folders(web).filter((f) => !shared.includes(f) && f !== "public");
 
 const server = "./src/server";
-/** What every server feature may use: the HTTP layer, the database, links between two entities' records. */
-const serverShared = ["http", "db", "links"];
+/** What every server feature may use: the HTTP layer, the database, links between two entities' records, deletion snapshots. */
+const serverShared = ["http", "db", "links", "deleted"];
 /** The server's features: every other folder of src/server. */
 const serverFeatures = folders(server).filter((f) => !serverShared.includes(f));
 const app = ["router.tsx", "main.tsx"];

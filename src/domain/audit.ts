@@ -69,6 +69,7 @@ export const auditActions = [
   "unlock", // an admin (or `npm run operator:unlock` on the server) released a lock
   "moderate", // a comment's status changed by a reviewer (one row per comment, bulk included)
   "export", // a list was exported as CSV (entity: the list's name)
+  "restore", // a deleted record or link restored from its snapshot (docs/undo-and-restore.md): against it and each record its cascade linked again
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
@@ -94,6 +95,7 @@ export const auditListNames = [
   "prompt_versions",
   "platforms",
   "platform_prompts",
+  "deleted_records",
 ] as const;
 export type AuditListName = (typeof auditListNames)[number];
 
@@ -144,6 +146,7 @@ export const auditEntityLabels: Record<AuditEntityName, string> = {
   prompt_versions: "A prompt's versions",
   platforms: "Platforms list",
   platform_prompts: "A platform's prompts",
+  deleted_records: "Recently deleted",
 };
 
 /** Each action in the console's words (the Action filter and column). */
@@ -172,6 +175,7 @@ export const auditActionLabels: Record<AuditAction, string> = {
   unlock: "Unlocked",
   moderate: "Moderated",
   export: "Exported",
+  restore: "Restored",
 };
 
 /** The tone of an action's badge: what failed or was refused in red, removals in amber, the rest neutral. */
@@ -184,7 +188,13 @@ export function auditActionTone(action: string): "error" | "warning" | "success"
     action === "revoke_sessions"
   )
     return "warning";
-  if (action === "create" || action.startsWith("assign") || action === "add_member" || action === "sign_in")
+  if (
+    action === "create" ||
+    action === "restore" ||
+    action.startsWith("assign") ||
+    action === "add_member" ||
+    action === "sign_in"
+  )
     return "success";
   return "neutral";
 }

@@ -29,6 +29,7 @@ import { platformsBase, platformsRouter } from "./platforms/routes";
 import { promptsBase, promptsRouter } from "./prompts/routes";
 import { teamsBase, teamsRouter } from "./teams/routes";
 import { usersBase, usersRouter } from "./users/routes";
+import { deletedBase, deletedRouter } from "./deleted/routes";
 import { databaseErrorAnswer, errorResponse, HttpError } from "./http/errors";
 import type { AppEnv } from "./http/env";
 import { requireAccess, routeTable, sessionScheme } from "./http/route";
@@ -219,6 +220,7 @@ export function createApp(deps: AppDeps): {
   app.route(operatorsBase, operatorsRouter);
   app.route(accountBase, accountRouter);
   app.route(auditBase, auditRouter);
+  app.route(deletedBase, deletedRouter);
 
   app.openAPIRegistry.registerComponent("securitySchemes", sessionScheme, {
     type: "apiKey",
