@@ -65,3 +65,6 @@ export const deletedResultSchema = okSchema.extend({ deletion_id: id });
 export const deletedPlatformResultSchema = deletePlatformResultSchema.extend({ deletion_id: id });
 /** PATCH /api/skills/{id}/teams/{teamId}: an Unassign that changed something also names its snapshot. */
 export const assignmentChangeResultSchema = skillAssignmentResultSchema.extend({ deletion_id: id.optional() });
+
+/** How long a confirmation toast offers Undo (issue 33: 10 s). */
+export const undoWindowMs = 10_000;
