@@ -26,8 +26,8 @@ const shared = ["components", "lib", "api", "auth"];
 const features = folders(web).filter((f) => !shared.includes(f) && f !== "public");
 
 const server = "./src/server";
-/** What every server feature may use: the HTTP layer, the database, links between two entities' records, the bulk engine. */
-const serverShared = ["http", "db", "links", "bulk"];
+/** What every server feature may use: the HTTP layer, the database, links between two entities' records, the bulk engine, deletion snapshots. */
+const serverShared = ["http", "db", "links", "bulk", "deleted"];
 /** The server's features: every other folder of src/server. */
 const serverFeatures = folders(server).filter((f) => !serverShared.includes(f));
 const app = ["router.tsx", "main.tsx"];

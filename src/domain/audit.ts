@@ -71,6 +71,7 @@ export const auditActions = [
   "export", // a list was exported as CSV (entity: the list's name)
   "bulk_cancel", // a running bulk action asked to stop after its current batch (entity: the list's name, entity_id its bulk_id)
   "bulk", // a bulk action started (entity: the list's name, entity_id its bulk_id; with its selection and parameters)
+  "restore", // a deleted record or link restored from its snapshot (docs/undo-and-restore.md): against it and each record its cascade linked again
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
@@ -97,6 +98,7 @@ export const auditListNames = [
   "prompt_versions",
   "platforms",
   "platform_prompts",
+  "deleted_records",
 ] as const;
 export type AuditListName = (typeof auditListNames)[number];
 
@@ -148,6 +150,7 @@ export const auditEntityLabels: Record<AuditEntityName, string> = {
   prompt_versions: "A prompt's versions",
   platforms: "Platforms list",
   platform_prompts: "A platform's prompts",
+  deleted_records: "Recently deleted",
 };
 
 /** Each action in the console's words (the Action filter and column). */
@@ -178,6 +181,7 @@ export const auditActionLabels: Record<AuditAction, string> = {
   export: "Exported",
   bulk: "Bulk action",
   bulk_cancel: "Bulk action cancelled",
+  restore: "Restored",
 };
 
 /** The tone of an action's badge: what failed or was refused in red, removals in amber, the rest neutral. */
@@ -190,7 +194,13 @@ export function auditActionTone(action: string): "error" | "warning" | "success"
     action === "revoke_sessions"
   )
     return "warning";
-  if (action === "create" || action.startsWith("assign") || action === "add_member" || action === "sign_in")
+  if (
+    action === "create" ||
+    action === "restore" ||
+    action.startsWith("assign") ||
+    action === "add_member" ||
+    action === "sign_in"
+  )
     return "success";
   return "neutral";
 }

@@ -36,6 +36,7 @@ import { userBulkActions } from "./users/bulk";
 import { skillBulkActions } from "./skills/bulk";
 import { promptBulkActions } from "./prompts/bulk";
 import { platformBulkActions } from "./platforms/bulk";
+import { deletedBase, deletedRouter } from "./deleted/routes";
 import { databaseErrorAnswer, errorResponse, HttpError } from "./http/errors";
 import type { AppEnv } from "./http/env";
 import { requireAccess, routeTable, sessionScheme } from "./http/route";
@@ -237,6 +238,7 @@ export function createApp(deps: AppDeps): {
   app.route(operatorsBase, operatorsRouter);
   app.route(accountBase, accountRouter);
   app.route(auditBase, auditRouter);
+  app.route(deletedBase, deletedRouter);
 
   app.openAPIRegistry.registerComponent("securitySchemes", sessionScheme, {
     type: "apiKey",

@@ -7,6 +7,9 @@ import { passwordSchema } from "../domain/password";
 /** The default of ANALYTICS_REFRESH_SECONDS. */
 export const defaultAnalyticsRefreshSeconds = 60;
 
+/** The default of DELETED_RETENTION_DAYS: deleted records can be restored for 30 days (issue 33). */
+export const defaultDeletedRetentionDays = 30;
+
 /** The default of MAX_BODY_BYTES: 1 MiB. */
 export const defaultMaxBodyBytes = 1_048_576;
 /** LIST_BACKGROUND_COUNT_FROM: estimated matching rows from which a search is counted in the background (list engine). */
@@ -61,6 +64,7 @@ export const defaultPgliteSharedBuffersMb = 16;
  * | SHUTDOWN_WAIT_SECONDS | 10                      | on SIGTERM/SIGINT, how long requests in flight may take to finish |
  * | HEADERS_TIMEOUT_SECONDS | 10                    | a client must send a request's headers within this long (408 and closed otherwise) |
  * | REQUEST_TIMEOUT_SECONDS | 30                    | a client must send a whole request, body included, within this long (408 and closed otherwise) |
+ * | DELETED_RETENTION_DAYS | 30                     | how long deleted records are kept for restore; older snapshots are purged (at start and hourly) |
  */
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -98,6 +102,7 @@ const envSchema = z.object({
   SHUTDOWN_WAIT_SECONDS: z.coerce.number().min(0).default(10),
   HEADERS_TIMEOUT_SECONDS: z.coerce.number().min(1).max(3600).default(10),
   REQUEST_TIMEOUT_SECONDS: z.coerce.number().min(1).max(3600).default(30),
+  DELETED_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(defaultDeletedRetentionDays),
 });
 
 /** Session lifetimes and sign-in limits (docs/security.md). Times in seconds. */
@@ -161,6 +166,8 @@ export type Config = {
   shutdownWaitSeconds: number;
   /** How long a client may take to send a request's headers, and the whole request, in seconds (slow-client bounds). */
   timeouts: { headersSeconds: number; requestSeconds: number };
+  /** How long deleted records' snapshots are kept for restore, in days (docs/undo-and-restore.md). */
+  deletedRetentionDays: number;
 };
 
 /** Thrown for an environment the console refuses to start with; `message` says what to change. */
@@ -228,6 +235,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       headersSeconds: Math.min(e.HEADERS_TIMEOUT_SECONDS, e.REQUEST_TIMEOUT_SECONDS),
       requestSeconds: e.REQUEST_TIMEOUT_SECONDS,
     },
+    deletedRetentionDays: e.DELETED_RETENTION_DAYS,
   };
 }
 

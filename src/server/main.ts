@@ -12,6 +12,7 @@ import { warmAnalytics } from "./analytics/queries";
 import { loadConfig, type Config } from "./config";
 import { ensureDemoOperators, isTrial, openConfiguredDatabase, prepareDatabase } from "./database";
 import { pruneSessions } from "./security";
+import { schedulePurge } from "./deleted";
 import { createLogger } from "./logger";
 import { serveMaintenance } from "./maintenance";
 import { describeStartupError } from "./startup-error";
@@ -59,6 +60,8 @@ async function main() {
   const prune = () => pruneSessions(handle.db).catch((err) => logger.warn({ err }, "pruning sessions failed"));
   await prune();
   setInterval(() => void prune(), 3_600_000).unref();
+  // Deleted records' snapshots older than DELETED_RETENTION_DAYS are purged at start and every hour.
+  await schedulePurge(handle.db, { retentionDays: config.deletedRetentionDays, logger }).first;
   const server = serve(
     {
       // While stopping, every answer asks the client to close its connection, so none is left idle.

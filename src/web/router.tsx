@@ -9,6 +9,7 @@ import { commentRoutes } from "./comments/routes";
 import { configRoutes } from "./config/routes";
 import { customerRoutes } from "./customers/routes";
 import { dashboardRoutes } from "./dashboard/routes";
+import { deletedRoutes } from "./deleted/routes";
 import { operatorRoutes } from "./operators/routes";
 import { platformRoutes } from "./platforms/routes";
 import { promptRoutes } from "./prompts/routes";
@@ -137,6 +138,7 @@ const routeTree = rootRoute.addChildren([
   ...analyticsRoutes(screens),
   ...operatorRoutes(screens),
   ...auditRoutes(screens),
+  ...deletedRoutes(screens),
 ]);
 
 export const router = createRouter({

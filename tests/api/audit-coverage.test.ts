@@ -506,7 +506,16 @@ describe.each(targets)("audit coverage on %s", (target) => {
             method: "POST",
             json: { team_id: ids.teamId },
           }),
-        run: () => app.request(`/api/teams/${ids.teamId}`, { as: as.editor, method: "DELETE" }),
+        run: async () => {
+          const res = await app.request(`/api/teams/${ids.teamId}`, { as: as.editor, method: "DELETE" });
+          ids.deletionId = (await res.clone().json()).deletion_id;
+          return res;
+        },
+      },
+      {
+        // The team back with its member: the team's row and the user's (the membership names both).
+        route: "POST /api/deleted/{deletionId}/restore",
+        run: () => app.request(`/api/deleted/${ids.deletionId}/restore`, { as: as.editor, method: "POST" }),
       },
       {
         route: "POST /api/operators",

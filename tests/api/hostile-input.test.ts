@@ -535,7 +535,13 @@ describe.each(targets)("hostile input on %s", (target) => {
     expect(routes.length).toBeGreaterThanOrEqual(12);
     expect(skipped).toEqual(["POST /api/account/revoke-sessions"]);
     for (const r of routes)
-      if (["POST", "PATCH"].includes(r.method) && !r.path.endsWith("/revoke-sessions") && !r.path.endsWith("/unlock")) {
+      // Restoring a deletion, like unlocking, names everything in its path: it takes no body.
+      if (
+        ["POST", "PATCH"].includes(r.method) &&
+        !r.path.endsWith("/revoke-sessions") &&
+        !r.path.endsWith("/unlock") &&
+        r.path !== "/api/deleted/{deletionId}/restore"
+      ) {
         expect(r.body, `${r.method} ${r.path} declares a JSON body`).toBeDefined();
       }
   });

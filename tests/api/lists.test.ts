@@ -90,7 +90,7 @@ async function busiestPrompt(app: { rows: TestConsole["rows"] }): Promise<string
 }
 
 /** Sample values of each filter, read from the data. */
-async function filterSamples(app: TestConsole, name: string): Promise<string[]> {
+async function filterSamples(app: TestConsole, name: string, path = ""): Promise<string[]> {
   const one = async (query: SQL) => (await app.rows<{ v: string }>(query)).map((r) => String(r.v));
   switch (name) {
     case "customer_id":
@@ -114,7 +114,8 @@ async function filterSamples(app: TestConsole, name: string): Promise<string[]> 
     case "operator_id":
       return one(sql`select operator_id as v from audit_log where operator_id is not null limit 1`);
     case "entity":
-      return ["customer"];
+      // Recently deleted lists kinds of deleted record; the audit log kinds of audited record.
+      return path === "/api/deleted" ? ["team"] : ["customer"];
     case "entity_id":
       return one(sql`select entity_id as v from audit_log where entity_id is not null limit 1`);
     case "action":
@@ -229,6 +230,7 @@ describe.each(targets)("list contract on %s", (target) => {
       "/api/comments",
       "/api/config/{customerId}/changes",
       "/api/customers",
+      "/api/deleted",
       "/api/operators",
       "/api/platforms",
       "/api/platforms/{platformId}/prompts",
@@ -272,7 +274,7 @@ describe.each(targets)("list contract on %s", (target) => {
     for (const entry of lists()) {
       const { url, scope } = await pathFor(app, entry);
       for (const [name, spec] of Object.entries(entry.list.filters)) {
-        for (const value of await filterSamples(app, name)) {
+        for (const value of await filterSamples(app, name, entry.path)) {
           const where = allOf([scope, (spec as { where: (v: string) => SQL }).where(value)]);
           const expected = await idsBySql(entry.list, where, entry.list.defaultSort, entry.list.defaultOrder);
           const { seen, first } = await pageAll(entry, url, `${name}=${encodeURIComponent(value)}`);

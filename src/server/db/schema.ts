@@ -691,7 +691,12 @@ export const deleted_records = pgTable(
     entity_id: text("entity_id").notNull(),
     label: text("label").notNull(),
     snapshot: jsonb("snapshot")
-      .$type<{ row: Record<string, unknown>; cascade?: Record<string, Array<Record<string, unknown>>> }>()
+      .$type<{
+        row: Record<string, unknown>;
+        cascade?: Record<string, Array<Record<string, unknown>>>;
+        /** Names of the record's cascade parts as they were, by "kind:id" (a restore's report names what cannot come back). */
+        labels?: Record<string, string>;
+      }>()
       .notNull(),
     bulk_id: uuid("bulk_id"),
     deleted_by_id: text("deleted_by_id"),

@@ -4,13 +4,14 @@ import { msg } from "../../domain/messages";
 import {
   createPlatformSchema,
   deletePlatformQuerySchema,
-  deletePlatformResultSchema,
   platformDetailSchema,
   platformSchema,
   updatePlatformSchema,
 } from "../../domain/platforms";
+import { deletedPlatformResultSchema } from "../../domain/deleted";
 import { mutate } from "../audit";
 import { recordsOf } from "../db/records";
+import { recordDeletion, takeRows } from "../deleted";
 import { platform_prompts, platforms } from "../db/schema";
 import { errorBodySchema, HttpError, notFound } from "../http/errors";
 import { toJson } from "../http/list";
@@ -76,9 +77,10 @@ const update = apiRoute(platformsBase, "editor", {
 });
 
 /**
- * DELETE /api/platforms/{platformId}?cascade=true → `{ ok, removed_assignments }`. A platform
- * assigned to prompts is refused (409, saying how many) unless `cascade=true`, which removes its
- * assignments in the same transaction (docs/decisions.md). 404.
+ * DELETE /api/platforms/{platformId}?cascade=true → `{ ok, removed_assignments, deletion_id }`. A
+ * platform assigned to prompts is refused (409, saying how many) unless `cascade=true`, which
+ * removes its assignments in the same transaction (docs/decisions.md); the platform and those
+ * assignments are kept as one snapshot for Undo and restore (docs/undo-and-restore.md). 404.
  */
 const remove = apiRoute(platformsBase, "editor", {
   method: "delete",
@@ -87,7 +89,7 @@ const remove = apiRoute(platformsBase, "editor", {
   summary: "Delete a platform",
   request: { params, query: deletePlatformQuerySchema },
   responses: {
-    200: json(deletePlatformResultSchema, "Deleted"),
+    200: json(deletedPlatformResultSchema, "Deleted"),
     ...platformNotFound,
     ...invalid,
     409: json(errorBodySchema, "Prompts are assigned to it"),
@@ -165,10 +167,18 @@ platformsRouter
         .for("update");
       if (assignments.length > 0 && cascade !== "true")
         throw new HttpError(409, "conflict", msg.platforms.deleteBlocked(assignments.length));
-      await tx.delete(platform_prompts).where(eq(platform_prompts.platform_id, platformId));
-      await tx.delete(platforms).where(eq(platforms.platform_id, platformId));
+      // Taken whole (every column), so that a restore puts back exactly what was there.
+      const taken = await takeRows(tx, "platform_prompts", sql`platform_id = ${platformId}`);
+      const [row] = await takeRows(tx, "platforms", sql`platform_id = ${platformId}`);
+      const deletion = await recordDeletion(tx, c, {
+        entity: "platform",
+        entityId: platformId,
+        label: before.platform_name,
+        row,
+        cascade: { platform_prompts: taken },
+      });
       return {
-        result: assignments.length,
+        result: { removed: assignments.length, deletion },
         audit: [
           {
             action: "delete",
@@ -179,5 +189,5 @@ platformsRouter
         ],
       };
     });
-    return c.json({ ok: true as const, removed_assignments: removed }, 200);
+    return c.json({ ok: true as const, removed_assignments: removed.removed, deletion_id: removed.deletion }, 200);
   });

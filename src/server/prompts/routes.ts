@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { and, eq, sql } from "drizzle-orm";
 import type { Context } from "hono";
-import { okSchema } from "../../domain/common";
+import { deletedResultSchema } from "../../domain/deleted";
 import { msg } from "../../domain/messages";
 import {
   assignPlatformSchema,
@@ -14,6 +14,7 @@ import {
 } from "../../domain/prompts";
 import { mutate, type Tx } from "../audit";
 import { platformAssignmentAudit } from "../links";
+import { recordDeletion, takeRows } from "../deleted";
 import { recordsOf } from "../db/records";
 import { queryRows, type Database } from "../db/client";
 import { pedal_prompts, platform_prompts, platforms, prompt_versions, skills } from "../db/schema";
@@ -111,14 +112,18 @@ const update = apiRoute(promptsBase, "editor", {
   },
 });
 
-/** DELETE /api/prompts/{promptId} → the prompt, its platform assignments and its versions, in one transaction (SPEC.md §4). 404. */
+/**
+ * DELETE /api/prompts/{promptId} → `{ ok, deletion_id }`: the prompt, its platform assignments and
+ * its versions, in one transaction (SPEC.md §4), kept as one snapshot for Undo and restore
+ * (docs/undo-and-restore.md). 404.
+ */
 const remove = apiRoute(promptsBase, "editor", {
   method: "delete",
   path: "/{promptId}",
   tags: ["Prompts"],
   summary: "Delete a prompt",
   request: { params },
-  responses: { 200: json(okSchema, "Deleted"), ...promptNotFound },
+  responses: { 200: json(deletedResultSchema, "Deleted"), ...promptNotFound },
 });
 
 /**
@@ -140,14 +145,17 @@ const assign = apiRoute(promptsBase, "editor", {
   },
 });
 
-/** DELETE /api/prompts/{promptId}/platforms/{platformId} → Unassign: the assignment row is deleted (SPEC.md §4). 404 when not assigned. */
+/**
+ * DELETE /api/prompts/{promptId}/platforms/{platformId} → `{ ok, deletion_id }`: Unassign, the
+ * assignment row is deleted (SPEC.md §4) and kept as a snapshot for Undo. 404 when not assigned.
+ */
 const unassign = apiRoute(promptsBase, "editor", {
   method: "delete",
   path: "/{promptId}/platforms/{platformId}",
   tags: ["Prompts"],
   summary: "Unassign a platform from a prompt",
   request: { params: assignmentParams },
-  responses: { 200: json(okSchema, "Unassigned"), ...notFoundResponse(msg.prompts.notAssigned) },
+  responses: { 200: json(deletedResultSchema, "Unassigned"), ...notFoundResponse(msg.prompts.notAssigned) },
 });
 
 /** GET /api/prompts/{promptId}/versions/{version} → one version with its title and content (the diff's source); 404. */
@@ -359,19 +367,21 @@ promptsRouter
   })
   .openapi(remove, async (c) => {
     const { promptId } = c.req.valid("param");
-    await mutate(c, async (tx) => {
+    const deletionId = await mutate(c, async (tx) => {
       const before = await lockedPrompt(tx, promptId);
-      const assignments = await tx
-        .delete(platform_prompts)
-        .where(eq(platform_prompts.prompt_id, promptId))
-        .returning({ platform_id: platform_prompts.platform_id });
-      const versions = await tx
-        .delete(prompt_versions)
-        .where(eq(prompt_versions.prompt_id, promptId))
-        .returning({ version: prompt_versions.version });
-      await tx.delete(pedal_prompts).where(eq(pedal_prompts.prompt_id, promptId));
+      // Taken whole (every column), so that a restore puts back exactly what was there.
+      const assignments = await takeRows(tx, "platform_prompts", sql`prompt_id = ${promptId}`);
+      const versions = await takeRows(tx, "prompt_versions", sql`prompt_id = ${promptId}`);
+      const [row] = await takeRows(tx, "pedal_prompts", sql`prompt_id = ${promptId}`);
+      const deletion = await recordDeletion(tx, c, {
+        entity: "prompt",
+        entityId: promptId,
+        label: before.prompt_title,
+        row,
+        cascade: { platform_prompts: assignments, prompt_versions: versions },
+      });
       return {
-        result: null,
+        result: deletion,
         audit: [
           {
             action: "delete",
@@ -386,7 +396,7 @@ promptsRouter
         ],
       };
     });
-    return c.json({ ok: true as const }, 200);
+    return c.json({ ok: true as const, deletion_id: deletionId }, 200);
   })
   .openapi(assign, async (c) => {
     const { promptId } = c.req.valid("param");
@@ -427,14 +437,16 @@ promptsRouter
   })
   .openapi(unassign, async (c) => {
     const { promptId, platformId } = c.req.valid("param");
-    await mutate(c, async (tx) => {
-      const [row] = await tx
-        .delete(platform_prompts)
-        .where(and(eq(platform_prompts.prompt_id, promptId), eq(platform_prompts.platform_id, platformId)))
-        .returning();
+    const deletionId = await mutate(c, async (tx) => {
+      const [row] = await takeRows(
+        tx,
+        "platform_prompts",
+        sql`prompt_id = ${promptId} and platform_id = ${platformId}`,
+      );
       if (!row) throw notFound(msg.prompts.notAssigned);
+      const deletion = await recordDeletion(tx, c, { entity: "prompt_platform", row });
       return {
-        result: null,
+        result: deletion,
         audit: platformAssignmentAudit(
           "unassign_platform",
           { prompt_id: promptId, platform_id: platformId },
@@ -442,7 +454,7 @@ promptsRouter
         ),
       };
     });
-    return c.json({ ok: true as const }, 200);
+    return c.json({ ok: true as const, deletion_id: deletionId }, 200);
   })
   .openapi(version, async (c) => {
     const { promptId, version: n } = c.req.valid("param");

@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { optionsQuerySchema } from "../http/options";
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
-import { okSchema } from "../../domain/common";
+import { assignmentChangeResultSchema, deletedResultSchema } from "../../domain/deleted";
 import { msg } from "../../domain/messages";
 import { createSkillPromptSchema } from "../../domain/prompts";
 import {
@@ -20,6 +20,7 @@ import {
 } from "../../domain/skills";
 import { mutate, type Tx } from "../audit";
 import { assignmentAudit, assignSkillToTeam } from "../links";
+import { readRows, recordDeletion, takeRows } from "../deleted";
 import { recordsOf } from "../db/records";
 import { queryRows, type Database } from "../db/client";
 import { pedal_prompts, skills, teams, teams_skills } from "../db/schema";
@@ -128,8 +129,9 @@ const update = apiRoute(skillsBase, "editor", {
 });
 
 /**
- * DELETE /api/skills/{skillId} → the skill and all its team assignments, in one transaction
- * (SPEC.md §2 confirm text). Refused with 409 naming how many prompts and comments refer to it
+ * DELETE /api/skills/{skillId} → `{ ok, deletion_id }`: the skill and all its team assignments, in
+ * one transaction (SPEC.md §2 confirm text), kept as one snapshot for Undo and restore
+ * (docs/undo-and-restore.md). Refused with 409 naming how many prompts and comments refer to it
  * (docs/decisions.md: the confirm text promises only the team assignments). 404 "Skill not found".
  */
 const remove = apiRoute(skillsBase, "editor", {
@@ -139,7 +141,7 @@ const remove = apiRoute(skillsBase, "editor", {
   summary: "Delete a skill",
   request: { params },
   responses: {
-    200: json(okSchema, "Deleted"),
+    200: json(deletedResultSchema, "Deleted"),
     ...skillNotFound,
     ...conflict409("Prompts or comments refer to the skill"),
   },
@@ -186,8 +188,9 @@ const bulkAssign = apiRoute(skillsBase, "editor", {
 
 /**
  * PATCH /api/skills/{skillId}/teams/{teamId} `{ status }` → Unassign (`inactive`: the row is kept)
- * or Reassign (`active`) (SPEC.md §4); unchanged status writes nothing. 404 when the team has no
- * assignment record for the skill; 422 reassigning an inactive skill or to an inactive team.
+ * or Reassign (`active`) (SPEC.md §4); unchanged status writes nothing. An Unassign that changed
+ * the row keeps its state before in a snapshot and answers its `deletion_id` (Undo). 404 when the
+ * team has no assignment record for the skill; 422 reassigning an inactive skill or to an inactive team.
  */
 const setAssignment = apiRoute(skillsBase, "editor", {
   method: "patch",
@@ -196,7 +199,7 @@ const setAssignment = apiRoute(skillsBase, "editor", {
   summary: "Unassign or reassign a skill",
   request: { params: assignmentParams, body: jsonBody(assignmentStatusSchema) },
   responses: {
-    200: json(skillAssignmentResultSchema, "Updated"),
+    200: json(assignmentChangeResultSchema, "Updated"),
     ...notFoundResponse(msg.skills.notAssigned),
     ...invalid,
   },
@@ -341,7 +344,7 @@ skillsRouter
   })
   .openapi(remove, async (c) => {
     const { skillId } = c.req.valid("param");
-    await mutate(c, async (tx) => {
+    const deletionId = await mutate(c, async (tx) => {
       const before = await lockedSkill(tx, skillId);
       const [refs] = await queryRows<{ prompts: number; comments: number }>(
         tx as unknown as Database,
@@ -351,13 +354,18 @@ skillsRouter
       );
       if (refs.prompts > 0 || refs.comments > 0)
         throw new HttpError(409, "conflict", msg.skills.deleteBlocked(refs.prompts, refs.comments));
-      const assignments = await tx
-        .delete(teams_skills)
-        .where(eq(teams_skills.skill_id, skillId))
-        .returning({ team_id: teams_skills.team_id, status: teams_skills.status });
-      await tx.delete(skills).where(eq(skills.skill_id, skillId));
+      // Taken whole (every column), so that a restore puts back exactly what was there.
+      const assignments = await takeRows(tx, "teams_skills", sql`skill_id = ${skillId}`);
+      const [row] = await takeRows(tx, "skills", sql`skill_id = ${skillId}`);
+      const deletion = await recordDeletion(tx, c, {
+        entity: "skill",
+        entityId: skillId,
+        label: before.skill_name,
+        row,
+        cascade: { teams_skills: assignments },
+      });
       return {
-        result: null,
+        result: deletion,
         audit: [
           {
             action: "delete",
@@ -368,7 +376,7 @@ skillsRouter
         ],
       };
     });
-    return c.json({ ok: true as const }, 200);
+    return c.json({ ok: true as const, deletion_id: deletionId }, 200);
   })
   .openapi(assign, async (c) => {
     const { skillId } = c.req.valid("param");
@@ -437,7 +445,7 @@ skillsRouter
   .openapi(setAssignment, async (c) => {
     const { skillId, teamId } = c.req.valid("param");
     const { status } = c.req.valid("json");
-    await mutate(c, async (tx) => {
+    const deletionId = await mutate(c, async (tx) => {
       const skill = await lockSkill(tx, skillId);
       if (!skill) throw notFound(msg.skills.notFound);
       const [row] = await tx
@@ -446,18 +454,24 @@ skillsRouter
         .where(and(eq(teams_skills.skill_id, skillId), eq(teams_skills.team_id, teamId)))
         .for("update");
       if (!row) throw notFound(msg.skills.notAssigned);
-      if (row.status === status) return { result: null, audit: [] };
+      if (row.status === status) return { result: undefined, audit: [] };
       const [team] = await tx.select().from(teams).where(eq(teams.team_id, teamId));
       if (status === "active") {
         if (skill.status !== "active") throw new HttpError(422, "validation_failed", msg.skills.notActive);
         if (team?.status !== "active") throw new HttpError(422, "validation_failed", msg.skills.teamNotActive);
       }
+      // An Unassign keeps the assignment as it was (status, assigned_at, score, last use) for Undo.
+      const kept =
+        status === "inactive"
+          ? await readRows(tx, "teams_skills", sql`skill_id = ${skillId} and team_id = ${teamId}`)
+          : [];
       await tx
         .update(teams_skills)
         .set({ status })
         .where(and(eq(teams_skills.skill_id, skillId), eq(teams_skills.team_id, teamId)));
+      const deletion = kept[0] ? await recordDeletion(tx, c, { entity: "skill_assignment", row: kept[0] }) : undefined;
       return {
-        result: null,
+        result: deletion,
         audit: assignmentAudit(
           status === "active" ? "reassign_skill" : "unassign_skill",
           { team_id: teamId, skill_id: skillId },
@@ -466,7 +480,10 @@ skillsRouter
         ),
       };
     });
-    return c.json({ team_id: teamId, skill_id: skillId, status }, 200);
+    return c.json(
+      { team_id: teamId, skill_id: skillId, status, ...(deletionId ? { deletion_id: deletionId } : {}) },
+      200,
+    );
   })
   .openapi(addPrompt, async (c) => {
     const { skillId } = c.req.valid("param");

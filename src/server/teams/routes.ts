@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
-import { and, eq, sql } from "drizzle-orm";
-import { okSchema } from "../../domain/common";
+import { eq, sql } from "drizzle-orm";
+import { deletedResultSchema } from "../../domain/deleted";
 import { msg } from "../../domain/messages";
 import {
   addedMemberSchema,
@@ -16,7 +16,8 @@ import {
 } from "../../domain/teams";
 import { mutate } from "../audit";
 import { addMember, assignSkillToTeam, membershipAudit } from "../links";
-import { customers, teams, teams_skills, teams_users } from "../db/schema";
+import { recordDeletion, takeRows } from "../deleted";
+import { customers, teams } from "../db/schema";
 import { HttpError, notFound } from "../http/errors";
 import { toJson } from "../http/list";
 import { offsetPagingSchema } from "../../domain/common";
@@ -121,24 +122,31 @@ const addMemberRoute = apiRoute(teamsBase, "editor", {
   },
 });
 
-/** DELETE /api/teams/{teamId} → the team, its memberships and its skill assignments, in one transaction. */
+/**
+ * DELETE /api/teams/{teamId} → `{ ok, deletion_id }`: the team, its memberships and its skill
+ * assignments, in one transaction, kept as one snapshot that POST /api/deleted/{deletion_id}/restore
+ * brings back (docs/undo-and-restore.md). 404 "Team not found".
+ */
 const remove = apiRoute(teamsBase, "editor", {
   method: "delete",
   path: "/{teamId}",
   tags: ["Teams"],
   summary: "Delete a team",
   request: { params },
-  responses: { 200: jsonResponse(okSchema, "Deleted"), ...teamNotFound },
+  responses: { 200: jsonResponse(deletedResultSchema, "Deleted"), ...teamNotFound },
 });
 
-/** DELETE /api/teams/{teamId}/members/{userId} → removes the user from the team; 404 when not a member. */
+/**
+ * DELETE /api/teams/{teamId}/members/{userId} → `{ ok, deletion_id }`: removes the user from the
+ * team, keeping the membership's snapshot for Undo; 404 when not a member.
+ */
 const removeMember = apiRoute(teamsBase, "editor", {
   method: "delete",
   path: "/{teamId}/members/{userId}",
   tags: ["Teams"],
   summary: "Remove a member",
   request: { params: params.extend({ userId: z.guid({ error: msg.users.notFound }) }) },
-  responses: { 200: jsonResponse(okSchema, "Removed"), ...notFoundResponse(msg.users.notFound) },
+  responses: { 200: jsonResponse(deletedResultSchema, "Removed"), ...notFoundResponse(msg.users.notFound) },
 });
 
 /**
@@ -265,19 +273,21 @@ teamsRouter
   })
   .openapi(remove, async (c) => {
     const { teamId } = c.req.valid("param");
-    await mutate(c, async (tx) => {
+    const deletionId = await mutate(c, async (tx) => {
       const before = await teamRecords.lock(tx, teamId);
-      const members = await tx
-        .delete(teams_users)
-        .where(eq(teams_users.team_id, teamId))
-        .returning({ user_id: teams_users.user_id });
-      const assignments = await tx
-        .delete(teams_skills)
-        .where(eq(teams_skills.team_id, teamId))
-        .returning({ skill_id: teams_skills.skill_id });
-      await tx.delete(teams).where(eq(teams.team_id, teamId));
+      // Taken whole (every column), so that a restore puts back exactly what was there.
+      const members = await takeRows(tx, "teams_users", sql`team_id = ${teamId}`);
+      const assignments = await takeRows(tx, "teams_skills", sql`team_id = ${teamId}`);
+      const [row] = await takeRows(tx, "teams", sql`team_id = ${teamId}`);
+      const deletion = await recordDeletion(tx, c, {
+        entity: "team",
+        entityId: teamId,
+        label: before.team_name,
+        row,
+        cascade: { teams_users: members, teams_skills: assignments },
+      });
       return {
-        result: null,
+        result: deletion,
         audit: [
           {
             action: "delete",
@@ -288,26 +298,24 @@ teamsRouter
         ],
       };
     });
-    return c.json({ ok: true as const }, 200);
+    return c.json({ ok: true as const, deletion_id: deletionId }, 200);
   })
   .openapi(removeMember, async (c) => {
     const { teamId, userId } = c.req.valid("param");
-    await mutate(c, async (tx) => {
-      const deleted = await tx
-        .delete(teams_users)
-        .where(and(eq(teams_users.team_id, teamId), eq(teams_users.user_id, userId)))
-        .returning();
+    const deletionId = await mutate(c, async (tx) => {
+      const deleted = await takeRows(tx, "teams_users", sql`team_id = ${teamId} and user_id = ${userId}`);
       if (deleted.length === 0) throw new HttpError(404, "not_found", msg.teams.notMember);
+      const deletion = await recordDeletion(tx, c, { entity: "team_member", row: deleted[0] });
       return {
-        result: null,
+        result: deletion,
         audit: membershipAudit("remove_member", {
           team_id: teamId,
           user_id: userId,
-          customer_id: deleted[0].customer_id,
+          customer_id: String(deleted[0].customer_id),
         }),
       };
     });
-    return c.json({ ok: true as const }, 200);
+    return c.json({ ok: true as const, deletion_id: deletionId }, 200);
   })
   .openapi(assign, async (c) => {
     const { teamId } = c.req.valid("param");

@@ -1,7 +1,6 @@
 import { searchTextSchema } from "../../domain/text";
 import { z } from "@hono/zod-openapi";
-import { and, eq, sql } from "drizzle-orm";
-import { okSchema } from "../../domain/common";
+import { eq, sql } from "drizzle-orm";
 import { msg } from "../../domain/messages";
 import {
   availableTeamsSchema,
@@ -16,9 +15,11 @@ import { emailDomain, splitDomains } from "../../domain/domains";
 import { userRoles, type UserRole } from "../../domain/enums";
 import { mutate, type Tx } from "../audit";
 import { addMember, membershipAudit } from "../links";
+import { recordDeletion, takeRows } from "../deleted";
+import { deletedResultSchema } from "../../domain/deleted";
 import type { Database } from "../db/client";
 import { recordsOf } from "../db/records";
-import { customers, teams_users, users_data, users_roles } from "../db/schema";
+import { customers, users_data, users_roles } from "../db/schema";
 import { errorBodySchema, HttpError, notFound } from "../http/errors";
 import { toJson } from "../http/list";
 import { offsetPagingSchema } from "../../domain/common";
@@ -114,14 +115,17 @@ const join = apiRoute(usersBase, "editor", {
   },
 });
 
-/** DELETE /api/users/{userId}/teams/{teamId} → removes the membership (Leave Team); 404 when not a member. */
+/**
+ * DELETE /api/users/{userId}/teams/{teamId} → `{ ok, deletion_id }`: removes the membership (Leave
+ * Team), keeping its snapshot for Undo (docs/undo-and-restore.md); 404 when not a member.
+ */
 const leave = apiRoute(usersBase, "editor", {
   method: "delete",
   path: "/{userId}/teams/{teamId}",
   tags: ["Users"],
   summary: "Remove a user from a team",
   request: { params: params.extend({ teamId: z.guid({ error: msg.teams.notFound }) }) },
-  responses: { 200: jsonResponse(okSchema, "Removed"), ...userNotFound },
+  responses: { 200: jsonResponse(deletedResultSchema, "Removed"), ...userNotFound },
 });
 
 /**
@@ -304,22 +308,20 @@ usersRouter
   })
   .openapi(leave, async (c) => {
     const { userId, teamId } = c.req.valid("param");
-    await mutate(c, async (tx) => {
+    const deletionId = await mutate(c, async (tx) => {
       const [user] = await tx.select({ id: users_data.user_id }).from(users_data).where(eq(users_data.user_id, userId));
       if (!user) throw notFound(msg.users.notFound);
-      const deleted = await tx
-        .delete(teams_users)
-        .where(and(eq(teams_users.team_id, teamId), eq(teams_users.user_id, userId)))
-        .returning();
+      const deleted = await takeRows(tx, "teams_users", sql`team_id = ${teamId} and user_id = ${userId}`);
       if (deleted.length === 0) throw new HttpError(404, "not_found", msg.users.notMember);
+      const deletion = await recordDeletion(tx, c, { entity: "team_member", row: deleted[0] });
       return {
-        result: null,
+        result: deletion,
         audit: membershipAudit("remove_member", {
           team_id: teamId,
           user_id: userId,
-          customer_id: deleted[0].customer_id,
+          customer_id: String(deleted[0].customer_id),
         }),
       };
     });
-    return c.json({ ok: true as const }, 200);
+    return c.json({ ok: true as const, deletion_id: deletionId }, 200);
   });

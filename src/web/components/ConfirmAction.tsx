@@ -28,7 +28,8 @@ export function useConfirmAction<T, V>({
   busyLabel?: string;
   tone?: "error" | "primary";
   variables: (target: T) => V;
-  done: (target: T) => void;
+  /** After success, with the answer (a delete's `deletion_id`, for Undo). */
+  done: (target: T, result: unknown) => void;
 }): { ask: (target: T) => void; dialog: ReactNode } {
   const [target, setTarget] = useState<{ value: T } | null>(null);
   const busy = mutation?.isPending ?? false;
@@ -50,9 +51,9 @@ export function useConfirmAction<T, V>({
         if (!target) return;
         const { value } = target;
         mutation.mutate(variables(value), {
-          onSuccess: () => {
+          onSuccess: (result) => {
             setTarget(null);
-            done(value);
+            done(value, result);
           },
         });
       }}

@@ -13,7 +13,8 @@ import { ApiError, errorMessage } from "../api/client";
 import type { Action } from "./actions";
 import { useConfirmAction } from "./ConfirmAction";
 import { BackLink, DetailSkeleton } from "./detail";
-import { notify, SuccessBanner } from "./overlays";
+import { SuccessBanner } from "./overlays";
+import { useUndo } from "./undo";
 import { DocumentTitle, ErrorState, PageHeader, Spinner } from "./ui";
 
 /** A place in the app to go to. */
@@ -142,6 +143,7 @@ export function RecordPage<T, V = void, K extends QueryKey = QueryKey>({
   children: (record: T, context: RecordContext) => ReactNode;
 }) {
   const navigate = useNavigate();
+  const offerUndo = useUndo();
   const [deleted, setDeleted] = useState<{ to: Target; afterMs?: number } | null>(null);
   // Once deleted, nothing asks the server for the record again (it would answer 404).
   const result = useQuery({ ...query, enabled: !deleted });
@@ -152,14 +154,17 @@ export function RecordPage<T, V = void, K extends QueryKey = QueryKey>({
     confirmLabel: remove?.label ?? msg.ui.delete,
     busyLabel: msg.ui.deleting,
     variables: (record) => remove?.variables?.(record) as V,
-    done: (record) => {
+    done: (record, result) => {
       if (!remove) return;
       const { message, to, afterMs } = remove.done;
       const target = to(record);
       setDeleted({ to: target, afterMs });
       if (afterMs === undefined) {
-        notify(message);
+        offerUndo(message, result);
         void navigate(target as never);
+      } else {
+        // The page says the spec's message until it goes; Undo waits in a toast beside it (10 s).
+        offerUndo(msg.deleted.undoHint, result, { testId: "undo-hint" });
       }
     },
   });

@@ -136,10 +136,15 @@ export function SuccessBanner({
   );
 }
 
+/** A button of a notice (Undo): it runs once and closes the notice. */
+type NoticeAction = { label: string; onClick: () => void };
+
 function Notice({
   text,
   detail,
   link,
+  action,
+  tone = "success",
   testId,
   className = "",
   onClose,
@@ -147,17 +152,36 @@ function Notice({
   text: string;
   detail?: string;
   link?: NoticeLink;
+  action?: NoticeAction;
+  tone?: "success" | "error";
   testId: string;
   className?: string;
   onClose?: () => void;
 }) {
+  // With an action, the test id names the message alone, so that its text stays the spec's.
   return (
-    <div role="status" className={`alert alert-success alert-soft ${className}`} data-testid={testId}>
+    <div
+      role="status"
+      className={`alert ${tone === "error" ? "alert-error" : "alert-success"} alert-soft ${className}`}
+      data-testid={action ? "undo-notice" : testId}
+    >
       <CheckCircle2 className="h-5 w-5 shrink-0" aria-hidden />
-      <div className="min-w-0">
+      <div className="min-w-0" data-testid={action ? testId : undefined}>
         <div className="font-medium">{text}</div>
         {detail ? <div className="text-sm break-words">{detail}</div> : null}
       </div>
+      {action ? (
+        <button
+          type="button"
+          className="btn btn-sm btn-outline"
+          onClick={() => {
+            onClose?.();
+            action.onClick();
+          }}
+        >
+          {action.label}
+        </button>
+      ) : null}
       {link ? (
         <Link
           to={link.to as "/"}
@@ -190,8 +214,23 @@ const toasterReady = new Promise<void>((resolve) => (toasterMounted = resolve));
  * twice as long; `sticky` stays until dismissed (a password to hand over). A new notice replaces
  * the one showing.
  */
-export function notify(text: string, options: { detail?: string; link?: NoticeLink; sticky?: boolean } = {}) {
-  const duration = options.sticky ? Infinity : options.link ? timings.bannerMs * 2 : timings.bannerMs;
+export function notify(
+  text: string,
+  options: {
+    detail?: string;
+    link?: NoticeLink;
+    sticky?: boolean;
+    /** A button in the notice (Undo), and how long the notice stays for it (10 s). */
+    action?: NoticeAction;
+    durationMs?: number;
+    tone?: "success" | "error";
+    /** The message's test id ("success-banner"); another for a notice beside the page's own banner. */
+    testId?: string;
+  } = {},
+) {
+  const duration = options.sticky
+    ? Infinity
+    : (options.durationMs ?? (options.link ? timings.bannerMs * 2 : timings.bannerMs));
   void Promise.all([sonner(), toasterReady]).then(([{ toast }]) =>
     toast.custom(
       (id) => (
@@ -199,7 +238,9 @@ export function notify(text: string, options: { detail?: string; link?: NoticeLi
           text={text}
           detail={options.detail}
           link={options.link}
-          testId="success-banner"
+          action={options.action}
+          tone={options.tone}
+          testId={options.testId ?? "success-banner"}
           className="w-full shadow-md"
           onClose={() => toast.dismiss(id)}
         />

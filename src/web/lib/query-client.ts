@@ -20,6 +20,7 @@ export const queryRoots = {
   config: ["config"],
   analytics: ["analytics"],
   search: ["search"],
+  deleted: ["deleted"],
 } as const satisfies Record<string, QueryKey>;
 
 /** What a mutation changes, declared with it: `useMutation({ ..., meta: { invalidates: [queryRoots.customers] } })`. */

@@ -1,4 +1,5 @@
 import { useParams } from "@tanstack/react-router";
+import { useUndo } from "../components/undo";
 import { Archive, ArchiveRestore, Pencil } from "lucide-react";
 import { msg } from "../../domain/messages";
 import type { PlatformDetail, PlatformPrompt } from "../../domain/platforms";
@@ -169,6 +170,7 @@ const promptColumns = [
 
 /** The prompts assigned to the platform: title (link), prompt status, assignment status, assigned date, Unassign after the spec's confirm. */
 function PromptsTable({ platformId }: { platformId: string }) {
+  const offerUndo = useUndo();
   const canEdit = useCan("editor");
   const list = useServerList<PlatformPrompt>({
     mode: "local",
@@ -181,7 +183,7 @@ function PromptsTable({ platformId }: { platformId: string }) {
     message: () => <p>{msg.prompts.unassignConfirm}</p>,
     confirmLabel: msg.prompts.unassign,
     variables: (a) => a.prompt_id,
-    done: (a) => notify(msg.prompts.unassigned(a.prompt_title)),
+    done: (a, result) => offerUndo(msg.prompts.unassigned(a.prompt_title), result),
   });
   return (
     <EmbeddedList

@@ -1,6 +1,5 @@
-import { okSchema } from "../../domain/common";
+import { deletedPlatformResultSchema, deletedResultSchema } from "../../domain/deleted";
 import {
-  deletePlatformResultSchema,
   platformDetailSchema,
   platformPageSchema,
   platformPromptPageSchema,
@@ -44,7 +43,7 @@ export const useUpdatePlatform = (id: string) =>
 export const useDeletePlatform = (id: string) =>
   useApiMutation(
     (cascade: boolean) =>
-      api(`/platforms/${id}`, deletePlatformResultSchema, {
+      api(`/platforms/${id}`, deletedPlatformResultSchema, {
         method: "DELETE",
         query: cascade ? { cascade: "true" } : undefined,
       }),
@@ -54,6 +53,7 @@ export const useDeletePlatform = (id: string) =>
 /** Unassign a prompt from the platform page. */
 export const useUnassignPrompt = (platformId: string) =>
   useApiMutation(
-    (promptId: string) => api(`/prompts/${promptId}/platforms/${platformId}`, okSchema, { method: "DELETE" }),
+    (promptId: string) =>
+      api(`/prompts/${promptId}/platforms/${platformId}`, deletedResultSchema, { method: "DELETE" }),
     platformChanges,
   );

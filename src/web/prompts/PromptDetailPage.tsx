@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { useUndo } from "../components/undo";
 import { useQuery } from "@tanstack/react-query";
 import { Link, useParams } from "@tanstack/react-router";
 import { Archive, ArchiveRestore, Pencil, Plus } from "lucide-react";
@@ -208,6 +209,7 @@ const assignmentColumns = [
  * Status (Active or Inactive from is_active), Assigned date, Unassign after the spec's confirm.
  */
 function AssignmentsTable({ promptId }: { promptId: string }) {
+  const offerUndo = useUndo();
   const canEdit = useCan("editor");
   const list = useServerList<PromptPlatform>({
     mode: "local",
@@ -220,7 +222,7 @@ function AssignmentsTable({ promptId }: { promptId: string }) {
     message: () => <p>{msg.prompts.unassignConfirm}</p>,
     confirmLabel: msg.prompts.unassign,
     variables: (a) => a.platform_id,
-    done: (a) => notify(msg.prompts.unassigned(platformName(a))),
+    done: (a, result) => offerUndo(msg.prompts.unassigned(platformName(a)), result),
   });
   return (
     <EmbeddedList

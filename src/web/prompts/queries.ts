@@ -1,5 +1,5 @@
 import { queryOptions } from "@tanstack/react-query";
-import { okSchema } from "../../domain/common";
+import { deletedResultSchema } from "../../domain/deleted";
 import {
   assignablePlatformPageSchema,
   platformAssignmentResultSchema,
@@ -61,7 +61,7 @@ export const useUpdatePrompt = (id: string) =>
 
 /** Delete; the prompt's own queries would now answer 404, so they are dropped instead of refetched. */
 export const useDeletePrompt = (id: string) =>
-  useApiMutation(() => api(`/prompts/${id}`, okSchema, { method: "DELETE" }), {
+  useApiMutation(() => api(`/prompts/${id}`, deletedResultSchema, { method: "DELETE" }), {
     removes: [promptKeys.detail(id)],
     invalidates: [promptKeys.lists(), queryRoots.skills, queryRoots.platforms],
   });
@@ -80,7 +80,7 @@ export const useAssignPlatform = (id: string) =>
 /** Unassign (the row is deleted, SPEC.md §4). */
 export const useUnassignPlatform = (id: string) =>
   useApiMutation(
-    (platformId: string) => api(`/prompts/${id}/platforms/${platformId}`, okSchema, { method: "DELETE" }),
+    (platformId: string) => api(`/prompts/${id}/platforms/${platformId}`, deletedResultSchema, { method: "DELETE" }),
     assignmentChanges,
   );
 

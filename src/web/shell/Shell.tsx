@@ -171,9 +171,10 @@ function MobileDrawer({ open, onClose }: { open: boolean; onClose: () => void })
 
 function NavList({ collapsed }: { collapsed: boolean }) {
   const isAdmin = useCan("admin");
+  const isEditor = useCan("editor");
   return (
     <nav aria-label="Main" className="flex-1 overflow-y-auto p-2">
-      <NavItems items={navItems} collapsed={collapsed} />
+      <NavItems items={navItems.filter((i) => i.need !== "editor" || isEditor)} collapsed={collapsed} />
       {isAdmin ? (
         <>
           <div

@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { useUndo } from "../components/undo";
 import { useParams } from "@tanstack/react-router";
 import {
   Archive,
@@ -280,6 +281,7 @@ const assignmentColumns = [
  * ("Never"), and Unassign or Reassign (SPEC.md §2, §4: the row is kept).
  */
 function AssignmentsTable({ skillId, skillActive }: { skillId: string; skillActive: boolean }) {
+  const offerUndo = useUndo();
   const canEdit = useCan("editor");
   const setAssignment = useSetAssignment(skillId);
   const [busy, setBusy] = useState<string | null>(null);
@@ -296,7 +298,8 @@ function AssignmentsTable({ skillId, skillActive }: { skillId: string; skillActi
     setAssignment.mutate(
       { teamId: a.team_id, status },
       {
-        onSuccess: () => notify(status === "active" ? msg.skills.reassignedTo(team) : msg.skills.unassignedFrom(team)),
+        onSuccess: (result) =>
+          offerUndo(status === "active" ? msg.skills.reassignedTo(team) : msg.skills.unassignedFrom(team), result),
         onSettled: () => setBusy(null),
       },
     );

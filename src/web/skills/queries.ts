@@ -1,4 +1,4 @@
-import { okSchema } from "../../domain/common";
+import { assignmentChangeResultSchema, deletedResultSchema } from "../../domain/deleted";
 import type { CreateSkillPromptInput } from "../../domain/prompts";
 import {
   assignableTeamPageSchema,
@@ -50,7 +50,7 @@ export const useUpdateSkill = (id: string) =>
 
 /** Delete; the skill's own queries would now answer 404, so they are dropped instead of refetched. */
 export const useDeleteSkill = (id: string) =>
-  useApiMutation(() => api(`/skills/${id}`, okSchema, { method: "DELETE" }), {
+  useApiMutation(() => api(`/skills/${id}`, deletedResultSchema, { method: "DELETE" }), {
     removes: [skillKeys.detail(id)],
     invalidates: [skillKeys.lists(), queryRoots.teams, queryRoots.customers],
   });
@@ -73,7 +73,7 @@ export const useAssignTeams = (id: string) =>
 export const useSetAssignment = (id: string) =>
   useApiMutation(
     ({ teamId, status }: { teamId: string; status: "active" | "inactive" }) =>
-      api(`/skills/${id}/teams/${teamId}`, skillAssignmentResultSchema, { method: "PATCH", body: { status } }),
+      api(`/skills/${id}/teams/${teamId}`, assignmentChangeResultSchema, { method: "PATCH", body: { status } }),
     skillChanges,
   );
 

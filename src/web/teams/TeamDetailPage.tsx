@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { useUndo } from "../components/undo";
 import { useQuery } from "@tanstack/react-query";
 import { Link, useParams } from "@tanstack/react-router";
 import {
@@ -72,6 +73,7 @@ function TeamView({ team: t, deleteAction }: { team: TeamDetail; deleteAction?: 
   const [assignOpen, setAssignOpen] = useState(false);
   const [memberOpen, setMemberOpen] = useState(false);
   const canEdit = useCan("editor");
+  const offerUndo = useUndo();
   const removeMember = useConfirmAction<UserListItem, string>({
     mutation: useRemoveMember(teamId),
     title: "Remove Member",
@@ -83,7 +85,7 @@ function TeamView({ team: t, deleteAction }: { team: TeamDetail; deleteAction?: 
     confirmLabel: "Remove",
     busyLabel: "Removing...",
     variables: (user) => user.user_id,
-    done: () => notify(msg.teams.userRemoved),
+    done: (_user, result) => offerUndo(msg.teams.userRemoved, result),
   });
 
   const active = t.status === "active";

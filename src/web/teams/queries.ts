@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions } from "@tanstack/react-query";
-import { okSchema } from "../../domain/common";
+import { deletedResultSchema } from "../../domain/deleted";
 import {
   assignableSkillPageSchema,
   createdTeamSchema,
@@ -81,7 +81,7 @@ export const useSetTeamStatus = (id: string) =>
 
 /** Delete Team; the team's own queries would now answer 404, so they are dropped instead of refetched. */
 export const useDeleteTeam = (id: string) =>
-  useApiMutation(() => api(`/teams/${id}`, okSchema, { method: "DELETE" }), {
+  useApiMutation(() => api(`/teams/${id}`, deletedResultSchema, { method: "DELETE" }), {
     removes: [teamKeys.detail(id)],
     invalidates: [teamKeys.lists(), queryRoots.customers, queryRoots.dashboard, queryRoots.users],
   });
@@ -89,7 +89,7 @@ export const useDeleteTeam = (id: string) =>
 /** Remove a member from the team page. */
 export const useRemoveMember = (teamId: string) =>
   useApiMutation(
-    (userId: string) => api(`/teams/${teamId}/members/${userId}`, okSchema, { method: "DELETE" }),
+    (userId: string) => api(`/teams/${teamId}/members/${userId}`, deletedResultSchema, { method: "DELETE" }),
     teamChanges,
   );
 

@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { useUndo } from "../components/undo";
 import { useParams } from "@tanstack/react-router";
 import { Building2, CircleDot, LogOut, Pencil, Plus, UsersRound, UserRoundCheck } from "lucide-react";
 import { userRoles } from "../../domain/enums";
@@ -12,7 +13,6 @@ import { columnsFor } from "../components/DataTable";
 import { InfoList, RecordStats, Section, StatLink, StatText } from "../components/detail";
 import { EmbeddedList } from "../components/EmbeddedList";
 import { displayName } from "../components/format";
-import { notify } from "../components/overlays";
 import { RecordHeader, RecordPage } from "../components/RecordPage";
 import { DateText, Muted, Num, RelativeTime, Truncate } from "../components/text";
 import { useServerList } from "../lib/server-list";
@@ -101,6 +101,7 @@ export default function UserDetailPage() {
 }
 
 function UserView({ user: u }: { user: UserDetail }) {
+  const offerUndo = useUndo();
   const userId = u.user_id;
   const [addOpen, setAddOpen] = useState(false);
   const canEdit = useCan("editor");
@@ -118,7 +119,7 @@ function UserView({ user: u }: { user: UserDetail }) {
     confirmLabel: "Leave Team",
     busyLabel: msg.users.leaving,
     variables: (team) => team.team_id,
-    done: () => notify(msg.users.leftTeam),
+    done: (_team, result) => offerUndo(msg.users.leftTeam, result),
   });
 
   return (

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import { okSchema } from "../../domain/common";
+import { deletedResultSchema } from "../../domain/deleted";
 import {
   availableTeamsSchema,
   joinedTeamSchema,
@@ -72,6 +72,6 @@ export function useJoinTeam(userId: string) {
 /** Leave Team: DELETE /api/users/{userId}/teams/{teamId}. */
 export const useLeaveTeam = (userId: string) =>
   useApiMutation(
-    (teamId: string) => api(`/users/${userId}/teams/${teamId}`, okSchema, { method: "DELETE" }),
+    (teamId: string) => api(`/users/${userId}/teams/${teamId}`, deletedResultSchema, { method: "DELETE" }),
     userChanges,
   );

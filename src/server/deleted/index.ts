@@ -1,0 +1,7 @@
+/**
+ * Undo and restore (docs/undo-and-restore.md), shared by every feature that deletes: a delete takes
+ * its rows with `takeRows` (or reads a kept row with `readRows`) and keeps them with
+ * `recordDeletion` in its own transaction; `/api/deleted` lists and restores them.
+ */
+export { readRows, recordDeletion, takeRows, type Cascade, type SnapshotRow } from "./snapshot";
+export { purgeDeletedRecords, schedulePurge } from "./purge";

@@ -1,0 +1,67 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { restoreReportSchema, undoWindowMs, type RestoreReport } from "../../domain/deleted";
+import { msg } from "../../domain/messages";
+import { api, errorMessage } from "../api/client";
+import { queryRoots } from "../lib/query-client";
+import { notify } from "./overlays";
+
+/** POST /api/deleted/{deletionId}/restore: the report of what came back and what could not. */
+export const restoreDeletion = (deletionId: string) =>
+  api(`/deleted/${deletionId}/restore`, restoreReportSchema, { method: "POST" });
+
+/** Every query root a restore can change: a team comes back into customers, users, skills, the dashboard. */
+export const restoreChanges = {
+  invalidates: [
+    queryRoots.customers,
+    queryRoots.teams,
+    queryRoots.users,
+    queryRoots.skills,
+    queryRoots.prompts,
+    queryRoots.platforms,
+    queryRoots.dashboard,
+    queryRoots.deleted,
+  ],
+};
+
+/** The restore report in one notice's words: "… restored", how many related came back, what could not and why. */
+export function reportText(report: RestoreReport): { text: string; detail?: string } {
+  const related = report.restored.length - 1;
+  const lines = [
+    related > 0 ? msg.deleted.restoredWith(related) : "",
+    report.not_restored.length > 0
+      ? `${msg.deleted.partial(report.not_restored.length)} ${report.not_restored.map((p) => `${p.label} (${p.reason})`).join("; ")}`
+      : "",
+  ].filter(Boolean);
+  return { text: msg.deleted.restored(report.label), detail: lines.join(" ") || undefined };
+}
+
+/**
+ * Undo in a confirmation toast (issue 33): `offer(text, result)` shows `text` (the spec's message)
+ * with an Undo button for 10 s when the answer carries a `deletion_id`, else the plain notice.
+ * Undo restores the deletion, refreshes every list it can show up in, and says what came back,
+ * listing the parts that could not (with a partial report the notice stays until dismissed).
+ */
+export function useUndo() {
+  const client = useQueryClient();
+  const undo = async (deletionId: string) => {
+    try {
+      const report = await restoreDeletion(deletionId);
+      await Promise.all(
+        [...restoreChanges.invalidates, queryRoots.audit].map((queryKey) => client.invalidateQueries({ queryKey })),
+      );
+      const { text, detail } = reportText(report);
+      notify(text, { detail, sticky: report.not_restored.length > 0 });
+    } catch (err) {
+      notify(errorMessage(err), { tone: "error" });
+    }
+  };
+  return (text: string, result: unknown, options: { detail?: string; testId?: string } = {}) => {
+    const deletionId = (result as { deletion_id?: string } | undefined)?.deletion_id;
+    notify(text, {
+      ...options,
+      ...(deletionId
+        ? { action: { label: msg.deleted.undo, onClick: () => void undo(deletionId) }, durationMs: undoWindowMs }
+        : {}),
+    });
+  };
+}

@@ -1,0 +1,121 @@
+import { deletedEntities, deletedPageSchema, type DeletedEntity, type DeletedRecord } from "../../domain/deleted";
+import { msg } from "../../domain/messages";
+import { api, errorMessage } from "../api/client";
+import { RoleGate } from "../components/actions";
+import { columnsFor } from "../components/DataTable";
+import { EmptyState, FilterSelect } from "../components/inputs";
+import { ListScreen } from "../components/ListScreen";
+import { notify } from "../components/overlays";
+import { DateText, Muted, Truncate } from "../components/text";
+import { reportText, restoreChanges, restoreDeletion } from "../components/undo";
+import { useApiMutation } from "../lib/entity-queries";
+import { queryRoots } from "../lib/query-client";
+import { useServerList } from "../lib/server-list";
+
+const kindLabel = (e: string) => msg.deleted.kinds[e as DeletedEntity] ?? e;
+
+/** Recently deleted (admins and editors): what can still be restored, newest first, with Restore per row. */
+export default function DeletedPage() {
+  return (
+    <RoleGate need="editor" title={msg.deleted.title}>
+      <DeletedScreen />
+    </RoleGate>
+  );
+}
+
+function DeletedScreen() {
+  const list = useServerList<DeletedRecord>({
+    mode: "url",
+    defaults: { sort: "deleted_at", order: "desc" },
+    filters: { entity: "entity" },
+    query: (params) => ({
+      queryKey: [...queryRoots.deleted, "list", params],
+      queryFn: ({ signal }: { signal: AbortSignal }) => api("/deleted", deletedPageSchema, { query: params, signal }),
+    }),
+  });
+  const restore = useApiMutation(restoreDeletion, restoreChanges);
+  const entity = (list.state.filters as { entity?: string }).entity;
+  const col = columnsFor<DeletedRecord>();
+  const columns = [
+    col.accessor("label", {
+      id: "label",
+      header: msg.deleted.record,
+      meta: { grow: true },
+      cell: (c) => <Truncate text={c.getValue()} />,
+    }),
+    col.accessor("entity", { id: "entity", header: msg.deleted.kindLabel, cell: (c) => kindLabel(c.getValue()) }),
+    col.display({
+      id: "cascade_count",
+      header: msg.deleted.includes,
+      cell: ({ row }) => msg.deleted.cascade(row.original.cascade_count),
+    }),
+    col.display({
+      id: "deleted_by",
+      header: msg.deleted.deletedBy,
+      cell: ({ row }) =>
+        row.original.deleted_by_email ? (
+          <Truncate text={row.original.deleted_by_email} className="max-w-56" />
+        ) : (
+          <Muted>—</Muted>
+        ),
+    }),
+    col.accessor("deleted_at", {
+      id: "deleted_at",
+      header: msg.deleted.deletedAt,
+      cell: (c) => <DateText iso={c.getValue()} withTime />,
+    }),
+    col.display({
+      id: "restore",
+      header: msg.ui.actions,
+      cell: ({ row }) => (
+        <button
+          type="button"
+          className="btn btn-outline btn-xs"
+          disabled={restore.isPending}
+          aria-label={`${msg.deleted.restore} ${row.original.label}`}
+          onClick={() =>
+            restore.mutate(row.original.deletion_id, {
+              onSuccess: (report) => {
+                const { text, detail } = reportText(report);
+                notify(text, { detail, sticky: report.not_restored.length > 0 });
+              },
+              onError: (err) => notify(errorMessage(err), { tone: "error" }),
+            })
+          }
+        >
+          {msg.deleted.restore}
+        </button>
+      ),
+    }),
+  ];
+
+  return (
+    <ListScreen
+      list={list}
+      title={msg.deleted.title}
+      subtitle={msg.deleted.subtitle}
+      filters={
+        <FilterSelect
+          label={msg.deleted.kindLabel}
+          value={entity ?? ""}
+          onChange={(v) => list.setFilter({ entity: v || undefined })}
+        >
+          <option value="">{msg.deleted.allKinds}</option>
+          {deletedEntities.map((e) => (
+            <option key={e} value={e}>
+              {kindLabel(e)}
+            </option>
+          ))}
+        </FilterSelect>
+      }
+      exportPath="/deleted"
+      table={{
+        label: msg.deleted.title,
+        columns,
+        rowKey: (r) => r.deletion_id,
+        empty: <EmptyState title={entity ? msg.deleted.emptyFiltered : msg.deleted.empty} />,
+      }}
+      errorTitle={msg.deleted.loadError}
+    />
+  );
+}
