@@ -471,6 +471,7 @@ describe.each(targets)("prompts and platforms API on %s", (target) => {
       expect((await send("DELETE", `/api/platforms/${plain.platform_id}`)).body).toEqual({
         ok: true,
         removed_assignments: 0,
+        deletion_id: expect.any(String),
       });
     });
 
