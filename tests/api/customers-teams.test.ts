@@ -597,7 +597,7 @@ describe.each(targets)("customers, teams and users API on %s", (target) => {
 
       const { status, body } = await send("DELETE", `/api/teams/${team.team_id}`);
       expect(status).toBe(200);
-      expect(body).toEqual({ ok: true });
+      expect(body).toEqual({ ok: true, deletion_id: expect.any(String) });
       expect(await count(sql`select 1 from teams_users where team_id = ${team.team_id}`)).toBe(0);
       expect(await count(sql`select 1 from teams_skills where team_id = ${team.team_id}`)).toBe(0);
       expect(await count(sql`select 1 from teams where team_id = ${team.team_id}`)).toBe(0);
@@ -621,7 +621,7 @@ describe.each(targets)("customers, teams and users API on %s", (target) => {
 
       const { status, body } = await send("DELETE", `/api/teams/${team.team_id}/members/${userId}`);
       expect(status).toBe(200);
-      expect(body).toEqual({ ok: true });
+      expect(body).toEqual({ ok: true, deletion_id: expect.any(String) });
       const members = (await get(`/api/users?team_id=${team.team_id}`)).body.items.map(
         (u: { user_id: string }) => u.user_id,
       );

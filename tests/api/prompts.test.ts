@@ -464,13 +464,14 @@ describe.each(targets)("prompts and platforms API on %s", (target) => {
       expect(refused.status).toBe(409);
       expect(refused.body.error.message).toBe(msg.platforms.deleteBlocked(2));
       const done = await send("DELETE", `/api/platforms/${pl.platform_id}?cascade=true`);
-      expect(done.body).toEqual({ ok: true, removed_assignments: 2 });
+      expect(done.body).toEqual({ ok: true, removed_assignments: 2, deletion_id: expect.any(String) });
       expect(await app.count(sql`select 1 from platform_prompts where platform_id = ${pl.platform_id}`)).toBe(0);
       expect((await get(`/api/prompts/${prompts[0].prompt_id}`)).status).toBe(200);
       const plain = await newPlatform();
       expect((await send("DELETE", `/api/platforms/${plain.platform_id}`)).body).toEqual({
         ok: true,
         removed_assignments: 0,
+        deletion_id: expect.any(String),
       });
     });
 

@@ -456,7 +456,7 @@ describe.each(targets)("skills API on %s", (target) => {
       await send("POST", `/api/skills/${skill.skill_id}/teams`, { team_id: team.team_id });
       const { status, body } = await send("DELETE", `/api/skills/${skill.skill_id}`);
       expect(status).toBe(200);
-      expect(body).toEqual({ ok: true });
+      expect(body).toEqual({ ok: true, deletion_id: expect.any(String) });
       expect(await assignmentRows(skill.skill_id)).toEqual([]);
       expect((await get(`/api/skills/${skill.skill_id}`)).status).toBe(404);
       expect((await get(`/api/teams/${team.team_id}`)).body.skills_count).toBe(0);

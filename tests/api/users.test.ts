@@ -575,7 +575,7 @@ describe.each(targets)("users API on %s", (target) => {
 
       const left = await send("DELETE", `/api/users/${user.user_id}/teams/${team.team_id}`);
       expect(left.status).toBe(200);
-      expect(left.body).toEqual({ ok: true });
+      expect(left.body).toEqual({ ok: true, deletion_id: expect.any(String) });
       expect((await get(`/api/users/${user.user_id}/teams`)).body).toEqual({ ...onePage, items: [], total: 0 });
       expect((await get(`/api/users/${user.user_id}/available-teams`)).body.total).toBe(1);
       const again = await send("DELETE", `/api/users/${user.user_id}/teams/${team.team_id}`);
