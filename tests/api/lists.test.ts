@@ -245,6 +245,7 @@ describe.each(targets)("list contract on %s", (target) => {
       "/api/skills/{skillId}/teams",
       "/api/teams",
       "/api/teams/{teamId}/assignable-skills",
+      "/api/teams/{teamId}/available-users",
       "/api/users",
       "/api/users/{userId}/teams",
     ]);

@@ -157,7 +157,7 @@ test.describe("teams", () => {
     await expect(statCard(page, "Active")).toContainText(String(filtered.summary.active));
     await expect(statCard(page, "Inactive")).toContainText(String(filtered.summary.inactive));
     await expect(table.getByRole("row")).toHaveCount(filtered.summary.total + 1);
-    await table.getByRole("row").nth(1).getByRole("cell").nth(2).click(); // anywhere on the row but a link
+    await table.getByRole("row").nth(1).getByRole("cell").nth(3).click(); // anywhere on the row but a link or the selection box
     await expect(page).toHaveURL(/\/teams\/[0-9a-f-]{36}$/);
   });
 

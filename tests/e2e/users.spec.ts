@@ -70,7 +70,7 @@ test.describe("users", () => {
     await expect(row).toContainText(three.customer_name!);
     await expect(row).toContainText(three.job_title ?? msg.users.noJobTitle);
 
-    await row.getByRole("cell").nth(2).click(); // anywhere on the row but a link
+    await row.getByRole("cell").nth(3).click(); // anywhere on the row but a link or the selection box
     await expect(page).toHaveURL(new RegExp(`/users/${three.user_id}$`));
     const name = `${three.first_name} ${three.last_name}`;
     await expect(page.getByRole("heading", { name })).toBeVisible();
@@ -109,7 +109,7 @@ test.describe("users", () => {
     await expect(statCard(page, "Recent Logins (24h)")).toContainText(String(filtered.summary.recent_logins));
     const table = page.getByRole("table", { name: "Users" });
     await expect(table.getByRole("row")).toHaveCount(Math.min(filtered.total, 50) + 1);
-    const customerCells = table.getByRole("row").locator("td:nth-child(2)");
+    const customerCells = table.getByRole("row").locator("td:nth-child(3)"); // after the selection box and the name
     for (const text of await customerCells.allTextContents()) expect(text).toBe(customer.customer_name);
 
     await page.reload();

@@ -104,10 +104,13 @@ export function DataTable<T extends object>({
   const columnCount = columns.length;
   const body = useRef<HTMLTableSectionElement>(null);
 
-  // A clickable row is the Tab stop; the links inside it stay clickable but leave the Tab order.
+  // A clickable row is the Tab stop; the links and selection boxes inside it stay clickable but
+  // leave the Tab order (Space on the focused row toggles its selection).
   useEffect(() => {
     if (!onRowClick) return;
-    body.current?.querySelectorAll<HTMLElement>("tr[data-row] a[href]").forEach((a) => (a.tabIndex = -1));
+    body.current
+      ?.querySelectorAll<HTMLElement>("tr[data-row] a[href], tr[data-row] input[type=checkbox]")
+      .forEach((a) => (a.tabIndex = -1));
   });
 
   const labels = new Map<string, string>();
@@ -117,7 +120,10 @@ export function DataTable<T extends object>({
     labels.set(header.column.id, def.meta?.label ?? (typeof def.header === "string" ? def.header : ""));
   }
   // On phones the primary column (else the first) is the card's title.
-  const primaryId = (headers.find((h) => h.column.columnDef.meta?.primary) ?? headers[0])?.column.id;
+  // The record's name: the declared primary column, else the first one after the selection box.
+  const primaryId = (
+    headers.find((h) => h.column.columnDef.meta?.primary) ?? headers.find((h) => h.column.id !== "select")
+  )?.column.id;
 
   return (
     <div className="rounded-box border border-base-300 bg-base-100 sm:overflow-x-auto">
