@@ -701,6 +701,33 @@ function checksOf(run: TargetRun): Check[] {
       ok: m.rss.maxMiB < goals.mixedRssMiB,
     });
   }
+  if (run.bulk) {
+    const b = run.bulk;
+    const users = b.usersLoad;
+    checks.push(
+      {
+        target: name,
+        what: `bulk deactivation of ${b.selected.toLocaleString("en-US")} users`,
+        goal: `done in ≤ ${goals.bulkSeconds} s`,
+        measured: `${b.status} in ${b.seconds.toFixed(1)} s (${b.changed.toLocaleString("en-US")} changed, ${b.skipped} skipped)`,
+        ok: b.status === "done" && b.seconds <= goals.bulkSeconds,
+      },
+      {
+        target: name,
+        what: "bulk deactivation: progress",
+        goal: "moves at least every 1 s",
+        measured: `${b.progressUpdates} updates, at most ${b.maxProgressGapSeconds.toFixed(2)} s apart`,
+        ok: b.maxProgressGapSeconds <= 1,
+      },
+      {
+        target: name,
+        what: "/api/users at 16 connections during the bulk action",
+        goal: `p95 < ${goals.listP95c16} ms`,
+        measured: `p95 ${fmtMs(users.p95)}, ${users.rps.toFixed(0)} req/s, ${users.errors + users.non2xx} errors`,
+        ok: users.p95 !== null && users.p95 < goals.listP95c16 && users.errors + users.non2xx === 0,
+      },
+    );
+  }
   return checks;
 }
 
