@@ -1,7 +1,7 @@
 import { mkdirSync, readdirSync, rmSync } from "node:fs";
 import path from "node:path";
 import { msg } from "../../src/domain/messages";
-import { expect, signIn, test } from "../e2e/fixtures";
+import { apiWrite, expect, signIn, test } from "../e2e/fixtures";
 import { screens, settled } from "../e2e/screens";
 
 const folder = path.resolve(import.meta.dirname, "../../docs/screenshots");
@@ -33,6 +33,70 @@ for (const theme of ["light", "dark"] as const) {
           await page.mouse.move(0, 0);
           await page.screenshot({ path: file(screen.name) });
         }
+      });
+    });
+  }
+}
+
+/**
+ * States that no URL opens: a bulk action's preview and its finished report, a stale save's
+ * conflict panel, and the Undo notice after a removal. Each works on records of its own.
+ */
+for (const theme of ["light", "dark"] as const) {
+  for (const size of sizes) {
+    test.describe(`states at ${size.width} px, ${theme}`, () => {
+      test.use({ colorScheme: theme, viewport: size });
+
+      test(`dialogs and notices at ${size.width} px in the ${theme} theme`, async ({ page }) => {
+        const file = (name: string) => path.join(folder, `${name}-${size.width}-${theme}.png`);
+        const shoot = async (name: string) => {
+          await page.mouse.move(0, 0);
+          await page.screenshot({ path: file(name) });
+        };
+        await signIn(page, "/customers");
+        const tag = `Shot ${theme} ${size.width} ${Date.now()}`;
+        const ids: string[] = [];
+        for (const n of [1, 2, 3]) {
+          const res = await apiWrite(page, "POST", "/api/customers", { customer_name: `${tag} ${n}` });
+          ids.push((await res.json()).customer_id);
+        }
+
+        // Bulk: select all matching the search, preview, apply, report.
+        await page.goto(`/customers?q=${encodeURIComponent(tag)}`);
+        await settled(page);
+        for (const n of [1, 2, 3])
+          await page.getByRole("checkbox", { name: msg.bulk.selectRow(`${tag} ${n}`) }).check();
+        const bar = page.getByTestId("bulk-bar");
+        await expect(bar).toContainText(msg.bulk.selectedCount(3));
+        await shoot("state-bulk-selection");
+        await bar.getByRole("button", { name: msg.bulk.actions.archive, exact: true }).click();
+        const dialog = page.getByTestId("modal");
+        await expect(dialog.getByTestId("bulk-preview")).toContainText(msg.bulk.willChange(3));
+        await shoot("state-bulk-preview");
+        await dialog.getByRole("button", { name: msg.bulk.confirm }).click();
+        await expect(dialog.getByTestId("bulk-progress")).toContainText(msg.bulk.status.done);
+        await expect(dialog.getByRole("table", { name: msg.bulk.report }).getByRole("row")).toHaveCount(4);
+        await shoot("state-bulk-report");
+        await dialog.getByRole("button", { name: msg.bulk.close }).last().click();
+
+        // A stale save: someone else saved the customer while the form was open.
+        await page.goto(`/customers/${ids[0]}/edit`);
+        await expect(page.getByLabel("Customer Name")).toHaveValue(`${tag} 1`);
+        await apiWrite(page, "PATCH", `/api/customers/${ids[0]}`, { customer_name: `${tag} renamed elsewhere` });
+        await page.getByLabel("Customer Name").fill(`${tag} mine`);
+        await page.getByRole("button", { name: msg.edit.save }).click();
+        await expect(page.getByTestId("conflict-panel")).toContainText(msg.edit.stale);
+        await shoot("state-edit-conflict");
+
+        // A team deleted from its page: the notice offers Undo.
+        const team = await (
+          await apiWrite(page, "POST", "/api/teams", { customer_id: ids[1], team_name: `${tag} team` })
+        ).json();
+        await page.goto(`/teams/${team.team_id}`);
+        await page.getByRole("button", { name: "Delete Team" }).click();
+        await page.getByRole("dialog", { name: "Delete Team" }).getByRole("button", { name: "Delete Team" }).click();
+        await expect(page.getByTestId("undo-notice").getByRole("button", { name: msg.deleted.undo })).toBeVisible();
+        await shoot("state-undo-notice");
       });
     });
   }
