@@ -123,6 +123,12 @@ export default tseslint.config(
     },
   },
   {
+    // The list engine stays a set of small functions (docs/lists.md): one that grows past 80 lines
+    // is split, not commented.
+    files: ["src/server/http/lists/**/*.ts"],
+    rules: { "max-lines-per-function": ["error", { max: 80, skipBlankLines: true, skipComments: true }] },
+  },
+  {
     // Rules that read the types: a promise nobody awaits or handles, or one passed where a plain
     // callback is expected, is an error (write `void` where dropping it is meant).
     files: ["src/**/*.{ts,tsx}", "scripts/**/*.ts", "tests/**/*.{ts,tsx}"],
