@@ -20,13 +20,8 @@ type Progress = { bulk_id: string; status: string; changed: number; skipped: num
 
 describe.each(targets)("undo of bulk actions on %s", (target) => {
   let app: TestConsole;
-  beforeAll(async () => {
-    app = await startConsole(target, { demo: true });
-  });
-  afterAll(async () => {
-    await bulkIdle();
-    await app.close();
-  });
+  beforeAll(async () => void (app = await startConsole(target, { demo: true })));
+  afterAll(() => bulkIdle().then(() => app.close()));
 
   const ids = <T>(rows: T[], key: keyof T) => rows.map((r) => String(r[key]));
 

@@ -9,7 +9,7 @@
 import type { z } from "@hono/zod-openapi";
 import { sql, type SQL } from "drizzle-orm";
 import type { AuditRecordEntity } from "../../domain/audit";
-import type { BulkEntity, BulkPreview, BulkSelection } from "../../domain/bulk";
+import type { BulkEntity, BulkPreview, BulkProgress, BulkSelection } from "../../domain/bulk";
 import { bulkLimits } from "../../domain/limits";
 import { msg } from "../../domain/messages";
 import { writeAudit, type AuditEntry, type AuditRequest, type Tx } from "../audit";
@@ -293,14 +293,7 @@ function launch<P>(c: AuditRequest, decl: BulkAction<P>, params: P, bulkId: stri
 }
 
 /** A recorded action as an undo reads it. */
-export type RecordedRun = {
-  bulk_id: string;
-  entity: string;
-  action: string;
-  params: Record<string, unknown>;
-  status: string;
-  changed: number;
-  undo_of: string | null;
+type RecordedRun = Pick<BulkProgress, "bulk_id" | "entity" | "action" | "params" | "status" | "changed" | "undo_of"> & {
   operator_id: string | null;
 };
 

@@ -8,7 +8,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { AuditEntry, AuditRequest, Tx } from "../audit";
 import { queryRows, type Database } from "../db/client";
-import { readRows, recordLinkDeletions, takeRows } from "../deleted/snapshot";
+import { readRows, recordLinkDeletions, takeRows, type SnapshotRow } from "../deleted/snapshot";
 import { assignmentAudit, membershipAudit, platformAssignmentAudit } from "./audit";
 
 /** `(a, b) in ((…), …)` over pairs of uuids: the key of a link table. */
@@ -21,35 +21,6 @@ function pairsIn(a: string, b: string, pairs: Array<[string, string]>): SQL {
 
 /** Who removed the links and in which run (the snapshots' `bulk_id`). */
 type Removal = { c: AuditRequest; bulkId: string };
-
-/**
- * Deletes the memberships `links` (those that exist), keeping each one's snapshot, with
- * `remove_member` against the team and the user. @returns the audit rows.
- */
-export async function removeMembers(
-  tx: Tx,
-  links: Array<{ team_id: string; user_id: string }>,
-  by: Removal,
-): Promise<AuditEntry[]> {
-  if (links.length === 0) return [];
-  const rows = await takeRows(
-    tx,
-    "teams_users",
-    pairsIn(
-      "team_id",
-      "user_id",
-      links.map((l) => [l.team_id, l.user_id]),
-    ),
-  );
-  await recordLinkDeletions(tx, by.c, "team_member", rows, by.bulkId);
-  return rows.flatMap((r) =>
-    membershipAudit("remove_member", {
-      team_id: String(r.team_id),
-      user_id: String(r.user_id),
-      customer_id: String(r.customer_id),
-    }),
-  );
-}
 
 /**
  * Unassigns the active skill assignments `links`: each row kept, inactive, with its snapshot as it
@@ -89,31 +60,57 @@ export async function unassignSkills(
   );
 }
 
+/** The links removed by deleting their row: the table, its key's columns, and one click's audit rows. */
+const deletedLinks = {
+  team_member: {
+    table: "teams_users",
+    key: ["team_id", "user_id"],
+    audit: (r: SnapshotRow) =>
+      membershipAudit("remove_member", {
+        team_id: String(r.team_id),
+        user_id: String(r.user_id),
+        customer_id: String(r.customer_id),
+      }),
+  },
+  prompt_platform: {
+    table: "platform_prompts",
+    key: ["prompt_id", "platform_id"],
+    audit: (r: SnapshotRow) =>
+      platformAssignmentAudit(
+        "unassign_platform",
+        { prompt_id: String(r.prompt_id), platform_id: String(r.platform_id) },
+        { is_active: r.is_active },
+      ),
+  },
+} as const;
+
+/** Deletes the links of `kind` named in `links` (by their key's two ids) that exist, keeping each one's snapshot. */
+async function deleteLinks(tx: Tx, kind: keyof typeof deletedLinks, links: Array<Record<string, string>>, by: Removal) {
+  if (links.length === 0) return [];
+  const { table, key, audit } = deletedLinks[kind];
+  const rows = await takeRows(
+    tx,
+    table,
+    pairsIn(
+      key[0],
+      key[1],
+      links.map((l) => [l[key[0]], l[key[1]]]),
+    ),
+  );
+  await recordLinkDeletions(tx, by.c, kind, rows, by.bulkId);
+  return rows.flatMap(audit);
+}
+
+/**
+ * Deletes the memberships `links` (those that exist), keeping each one's snapshot, with
+ * `remove_member` against the team and the user. @returns the audit rows.
+ */
+export const removeMembers = (tx: Tx, links: Array<{ team_id: string; user_id: string }>, by: Removal) =>
+  deleteLinks(tx, "team_member", links, by);
+
 /**
  * Deletes the prompts' platform assignments `links`, keeping each one's snapshot, with
  * `unassign_platform` against the prompt and the platform. @returns the audit rows.
  */
-export async function unassignPlatforms(
-  tx: Tx,
-  links: Array<{ prompt_id: string; platform_id: string }>,
-  by: Removal,
-): Promise<AuditEntry[]> {
-  if (links.length === 0) return [];
-  const rows = await takeRows(
-    tx,
-    "platform_prompts",
-    pairsIn(
-      "prompt_id",
-      "platform_id",
-      links.map((l) => [l.prompt_id, l.platform_id]),
-    ),
-  );
-  await recordLinkDeletions(tx, by.c, "prompt_platform", rows, by.bulkId);
-  return rows.flatMap((r) =>
-    platformAssignmentAudit(
-      "unassign_platform",
-      { prompt_id: String(r.prompt_id), platform_id: String(r.platform_id) },
-      { is_active: r.is_active },
-    ),
-  );
-}
+export const unassignPlatforms = (tx: Tx, links: Array<{ prompt_id: string; platform_id: string }>, by: Removal) =>
+  deleteLinks(tx, "prompt_platform", links, by);
