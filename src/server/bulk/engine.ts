@@ -4,7 +4,8 @@
  * change of one batch. The engine resolves a selection (explicit ids, or a list's filter and search
  * through the list's own declaration, so a filter means what the list shows), previews it without
  * writing, and applies it in the background in batches of at most `bulkLimits.batchSize` rows, each
- * batch one transaction holding the change, its audit rows and its report rows.
+ * batch one transaction holding the change, its audit rows and its report rows. An ended run is
+ * undone by a run of its own over the rows it changed, with the declaration's `undo` (`startUndo`).
  */
 import type { z } from "@hono/zod-openapi";
 import { sql, type SQL } from "drizzle-orm";
