@@ -71,6 +71,7 @@ export const auditActions = [
   "export", // a list was exported as CSV (entity: the list's name)
   "bulk_cancel", // a running bulk action asked to stop after its current batch (entity: the list's name, entity_id its bulk_id)
   "bulk", // a bulk action started (entity: the list's name, entity_id its bulk_id; with its selection and parameters)
+  "bulk_undo", // the undo of a bulk action started (entity: the list's name, entity_id its own bulk_id; `undo_of` the original's)
   "restore", // a deleted record or link restored from its snapshot (docs/undo-and-restore.md): against it and each record its cascade linked again
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
@@ -181,6 +182,7 @@ export const auditActionLabels: Record<AuditAction, string> = {
   export: "Exported",
   bulk: "Bulk action",
   bulk_cancel: "Bulk action cancelled",
+  bulk_undo: "Bulk action undone",
   restore: "Restored",
 };
 

@@ -65,6 +65,12 @@ export const bulkProgressSchema = z.object({
   created_at: timestamp,
   updated_at: timestamp,
   finished_at: timestamp.nullable(),
+  /** The action this run undoes (its action is then `undo`). */
+  undo_of: id.nullable(),
+  /** The latest undo of this action, whatever its status. */
+  undone_by: id.nullable(),
+  /** Whether the operator asking may undo it now (POST /api/bulk/{bulkId}/undo). */
+  can_undo: z.boolean(),
 });
 export type BulkProgress = z.infer<typeof bulkProgressSchema>;
 

@@ -724,6 +724,25 @@ export const msg = {
     chooseStatus: "Status",
     chooseTeamId: "Team id",
     paramsRequired: "Choose a value first",
+    /** Undo (docs/bulk-actions.md, "Undo"): skip reasons, the API's refusals, the screens. */
+    undoStatusChanged: "Its status changed since the action",
+    undoNoLongerMember: "No longer a member of the team",
+    undoNoLongerAssigned: "Unassigned or assigned again since the action",
+    undoNoLongerHasRole: "No longer has the role",
+    undoHasRoleAgain: "Has the role again",
+    undoAlreadyPutBack: "Already put back by an earlier undo",
+    undoOthers: "Only an admin can undo another operator's bulk action",
+    undoOfUndo: "An undo cannot be undone",
+    undoRunning: "This bulk action is still running: undo it once it has ended",
+    beingUndone: "This bulk action is being undone",
+    alreadyUndone: "This bulk action was already undone",
+    nothingToUndo: "This bulk action changed nothing that Undo could put back",
+    undo: "Undo",
+    undoTitle: (action: string) => `Undo: ${action}`,
+    finished: (action: string, changed: number) =>
+      `${action}: ${changed.toLocaleString("en-US")} ${changed === 1 ? "record" : "records"} changed`,
+    undone: (changed: number) =>
+      `Undo: ${changed.toLocaleString("en-US")} ${changed === 1 ? "record" : "records"} put back`,
   },
   comments: {
     title: "Comments",

@@ -643,6 +643,25 @@ describe.each(targets)("audit coverage on %s", (target) => {
       },
       run: () => app.request(`/api/bulk/${ids.bulkId}/cancel`, { as: as.editor, method: "POST", json: {} }),
     });
+    // The undo of the editor's own action (a customer archived): the record put back and the undo's own row.
+    bulkSteps.push({
+      route: "POST /api/bulk/{bulkId}/undo",
+      prepare: async () => {
+        const customer = await first("customers", "customer_id", "status = 'active'");
+        const res = await app.request("/api/bulk/customers/archive", {
+          as: as.editor,
+          method: "POST",
+          json: { selection: { ids: [customer] }, params: {} },
+        });
+        ids.undoOf = (await res.json()).bulk_id;
+        await bulkIdle();
+      },
+      run: async () => {
+        const res = await app.request(`/api/bulk/${ids.undoOf}/undo`, { as: as.editor, method: "POST", json: {} });
+        await bulkIdle();
+        return res;
+      },
+    });
     steps.unshift(...bulkSteps);
 
     const mutations = [

@@ -15,6 +15,7 @@ import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { bulkIdle } from "../../src/server/bulk/engine";
 import { queryRows } from "../../src/server/db/client";
 import { routeTable } from "../../src/server/http/route";
 import { createLogger } from "../../src/server/logger";
@@ -216,6 +217,7 @@ describe.each(targets)("hostile input on %s", (target) => {
   /** Ids of real records that make the uncorrupted requests valid. */
   let ids: Record<string, string> = {};
   let configVersion = 0;
+  let undoBulkId = "";
   let baseline: Record<string, string> = {};
 
   const rows = <T>(query: ReturnType<typeof sql>) => queryRows<T>(app.handle.db, query);
@@ -316,10 +318,21 @@ describe.each(targets)("hostile input on %s", (target) => {
     const [run] = await rows<{ bulk_id: string }>(sql`
       insert into bulk_actions (entity, action, selection, total) values ('customers', 'archive', '{}'::jsonb, 0) returning bulk_id::text`);
     ids.bulkId = run.bulk_id;
+    // An ended action that changed one customer, for the undo route to aim at.
+    const [ended] = await rows<{ bulk_id: string }>(sql`
+      insert into bulk_actions (entity, action, selection, status, total, changed) values ('customers', 'archive', '{}'::jsonb, 'done', 1, 1)
+      returning bulk_id::text`);
+    await rows(
+      sql`insert into bulk_action_rows (bulk_id, row_id, seq, outcome) values (${ended.bulk_id}, ${pick.customer_id}, 0, 'changed')`,
+    );
+    undoBulkId = ended.bulk_id;
     configVersion = (await app.read(`/api/config/${pick.customer_id}`)).body.version;
     baseline = await checksums();
   });
-  afterAll(() => app.close());
+  afterAll(async () => {
+    await bulkIdle();
+    await app.close();
+  });
 
   /** A valid value for a body property (ids of real records, unique emails). */
   function validValue(name: string, s: JsonSchema): unknown {
@@ -365,7 +378,9 @@ describe.each(targets)("hostile input on %s", (target) => {
   }
 
   const validParams = (route: MutationRoute) =>
-    Object.fromEntries(route.params.map((p) => [p, ids[p] ?? randomUUID()]));
+    Object.fromEntries(
+      route.params.map((p) => [p, (route.path.endsWith("/undo") ? undoBulkId : ids[p]) ?? randomUUID()]),
+    );
 
   /** Attacks on the body of a route that takes one; the path holds real ids. */
   function bodyAttacks(route: MutationRoute): fc.Arbitrary<Attack> {

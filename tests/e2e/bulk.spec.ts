@@ -48,5 +48,19 @@ test.describe("bulk actions", () => {
     const after = await apiGet<{ items: Customer[] }>(page, `/api/customers?q=${encodeURIComponent(tag)}`);
     expect(after.items.map((c) => c.status)).toEqual(["inactive", "inactive", "inactive"]);
     await expect(table.getByRole("row").nth(1)).toContainText("Inactive");
+
+    // The closed dialog leaves its notice with Undo: it runs the undo, shown as the action was.
+    const notice = page.getByTestId("undo-notice");
+    await expect(notice).toContainText(msg.bulk.finished(msg.bulk.actions.archive, 3));
+    await notice.getByRole("button", { name: msg.bulk.undo }).click();
+    await expect(dialog.getByRole("heading", { name: msg.bulk.undoTitle(msg.bulk.actions.archive) })).toBeVisible();
+    await expect(dialog.getByTestId("bulk-progress")).toContainText(msg.bulk.status.done);
+    await expect(dialog.getByTestId("bulk-progress")).toContainText(msg.bulk.counts(3, 0, 0));
+    // An undo offers no Undo of its own.
+    await expect(dialog.getByRole("button", { name: msg.bulk.undo })).toHaveCount(0);
+    await dialog.getByRole("button", { name: msg.bulk.close }).last().click();
+    const back = await apiGet<{ items: Customer[] }>(page, `/api/customers?q=${encodeURIComponent(tag)}`);
+    expect(back.items.map((c) => c.status)).toEqual(["active", "active", "active"]);
+    await expect(table.getByRole("row").nth(1)).toContainText("Active");
   });
 });

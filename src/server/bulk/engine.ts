@@ -4,22 +4,52 @@
  * change of one batch. The engine resolves a selection (explicit ids, or a list's filter and search
  * through the list's own declaration, so a filter means what the list shows), previews it without
  * writing, and applies it in the background in batches of at most `bulkLimits.batchSize` rows, each
- * batch one transaction holding the change, its audit rows and its report rows.
+ * batch one transaction holding the change, its audit rows and its report rows. An ended run is
+ * undone by a run of its own over the rows it changed, with the declaration's `undo` (`startUndo`).
  */
 import type { z } from "@hono/zod-openapi";
 import { sql, type SQL } from "drizzle-orm";
 import type { AuditRecordEntity } from "../../domain/audit";
-import type { BulkEntity, BulkPreview, BulkSelection } from "../../domain/bulk";
+import type { BulkEntity, BulkPreview, BulkProgress, BulkSelection } from "../../domain/bulk";
 import { bulkLimits } from "../../domain/limits";
 import { msg } from "../../domain/messages";
 import { writeAudit, type AuditEntry, type AuditRequest, type Tx } from "../audit";
 import { queryRows, type Database } from "../db/client";
+import { roleAtLeast } from "../../domain/enums";
 import { HttpError } from "../http/errors";
 import { conditions } from "../http/lists/search";
 import type { ListDeclaration } from "../http/lists";
 
-/** One selected row as a batch reads it (locked): its id, label, values before, and skip reason. */
-export type BulkRowState = { id: string; label: string | null; before: Record<string, unknown> | null };
+/**
+ * One selected row as a batch reads it (locked): its id, label, values before, and in an undo
+ * `prior`, the values the undone action kept for it (its report row's `before`).
+ */
+export type BulkRowState = {
+  id: string;
+  label: string | null;
+  before: Record<string, unknown> | null;
+  prior?: Record<string, unknown> | null;
+};
+
+/** The run a batch belongs to: the request that started it (for audit rows and snapshots) and its id. */
+export type BulkRun = { c: AuditRequest; bulkId: string };
+
+/**
+ * What an undo of the action reads as SQL: `prior`, the row's values kept by the undone action
+ * (jsonb, its report row's `before`); `ended`, when the undone action's last batch was written (a
+ * link it made whose time is later was made again since).
+ */
+export type UndoSql = { prior: SQL; ended: SQL };
+
+/**
+ * How an action is put back (docs/bulk-actions.md, "Undo"): `skips` the per-row rules of the
+ * reversal (a row changed since the action, or that the console's rules would refuse), `apply` the
+ * set-based reversal of the other rows, with the rows' `prior` values, returning their audit rows.
+ */
+export type BulkUndo<P> = {
+  skips: (params: P, undo: UndoSql) => Array<{ reason: string; when: SQL }>;
+  apply: (tx: Tx, params: P, rows: BulkRowState[], run: BulkRun) => Promise<AuditEntry[]>;
+};
 
 /**
  * A bulk action's declaration. `P` is its parameters' type.
@@ -32,8 +62,11 @@ export type BulkRowState = { id: string; label: string | null; before: Record<st
  * - `skips(params, batch)`: per-row rules, the first that holds names the reason; `batch` is the
  *   SQL array of the ids being processed together (the whole selection in a preview), for rules
  *   that depend on the rest of it (the last active admin of a customer);
- * - `apply(tx, params, rows)`: the change of the rows not skipped, set-based (one or a few
- *   statements per batch); returns the audit rows, one per changed record (two for a link).
+ * - `apply(tx, params, rows, run)`: the change of the rows not skipped, set-based (one or a few
+ *   statements per batch); returns the audit rows, one per changed record (two for a link);
+ * - `undo`: how a run of the action is put back (`BulkUndo`);
+ * - `prior`, `gone`: set by `undoAction` only: the SQL of a row's kept values, and the reason a row
+ *   whose record no longer exists is skipped (else it is reported failed).
  */
 export type BulkAction<P = unknown> = {
   entity: BulkEntity;
@@ -51,7 +84,10 @@ export type BulkAction<P = unknown> = {
   auditEntity: AuditRecordEntity;
   check?: (db: Database, params: P) => Promise<void>;
   skips: (params: P, batch: SQL) => Array<{ reason: string; when: SQL }>;
-  apply: (tx: Tx, params: P, rows: BulkRowState[]) => Promise<AuditEntry[]>;
+  apply: (tx: Tx, params: P, rows: BulkRowState[], run: BulkRun) => Promise<AuditEntry[]>;
+  undo: BulkUndo<P>;
+  prior?: SQL;
+  gone?: string;
 };
 
 /** Any declaration (the registry holds actions of every parameter type). */
@@ -143,7 +179,8 @@ async function readRows<P>(db: Database | Tx, decl: BulkAction<P>, params: P, id
     : sql`null::text`;
   return queryRows<BulkRowState & { reason: string | null }>(
     db as Database,
-    sql`select ${key}::text as id, (${decl.label})::text as label, ${typeof decl.before === "function" ? decl.before(params) : decl.before} as before, ${reason} as reason
+    sql`select ${key}::text as id, (${decl.label})::text as label, ${typeof decl.before === "function" ? decl.before(params) : decl.before} as before,
+      ${decl.prior ?? sql`null::jsonb`} as prior, ${reason} as reason
       from ${sql.raw(`${decl.table} ${decl.alias}`)} where ${key} = any(${batch})
       order by ${key} ${lock ? sql.raw(`for update of ${decl.alias}`) : sql``}`,
   );
@@ -215,32 +252,146 @@ export async function startBulk<P>(
   const db = c.var.db;
   await decl.check?.(db, params);
   const ids = await resolveSelection(db, decl, selection);
+  const bulkId = await db.transaction((tx) =>
+    recordRun(tx, c, { entity: decl.entity, action: decl.action, params, selection, total: ids.length }, (id) => ({
+      action: "bulk",
+      entity: decl.entity,
+      entity_id: id,
+      after: { action: decl.action, params: params ?? {}, selection, total: ids.length },
+    })),
+  );
+  launch(c, decl, params, bulkId, ids);
+  return bulkId;
+}
+
+/** Inserts a run into bulk_actions with its own audit row (`audit(bulkId)`), inside `tx`; returns its id. */
+async function recordRun(
+  tx: Tx,
+  c: AuditRequest,
+  run: { entity: BulkEntity; action: string; params: unknown; selection: unknown; total: number; undoOf?: string },
+  audit: (bulkId: string) => AuditEntry,
+): Promise<string> {
   const user = c.var.session?.user;
-  const bulkId = await db.transaction(async (tx) => {
-    const [row] = await queryRows<{ bulk_id: string }>(
-      tx as unknown as Database,
-      sql`insert into bulk_actions (entity, action, params, selection, total, operator_id, operator_email)
-        values (${decl.entity}, ${decl.action}, ${JSON.stringify(params ?? {})}::jsonb, ${JSON.stringify(selection)}::jsonb,
-          ${ids.length}, ${user?.id ?? null}, ${user?.email ?? null})
-        returning bulk_id`,
-    );
-    await writeAudit(tx, c, [
-      {
-        action: "bulk",
-        entity: decl.entity,
-        entity_id: row.bulk_id,
-        after: { action: decl.action, params: params ?? {}, selection, total: ids.length },
-      },
-    ]);
-    return row.bulk_id;
-  });
+  const [row] = await queryRows<{ bulk_id: string }>(
+    tx as unknown as Database,
+    sql`insert into bulk_actions (entity, action, params, selection, total, undo_of, operator_id, operator_email)
+      values (${run.entity}, ${run.action}, ${JSON.stringify(run.params ?? {})}::jsonb, ${JSON.stringify(run.selection)}::jsonb,
+        ${run.total}, ${run.undoOf ?? null}, ${user?.id ?? null}, ${user?.email ?? null})
+      returning bulk_id`,
+  );
+  await writeAudit(tx, c, [audit(row.bulk_id)]);
+  return row.bulk_id;
+}
+
+/** Runs a recorded action's batches in the background (`bulkIdle` waits for them). */
+function launch<P>(c: AuditRequest, decl: BulkAction<P>, params: P, bulkId: string, ids: string[]) {
   // The request's context ends with its answer: the run keeps only what its audit rows need.
   const ctx: AuditRequest = {
-    var: { db, session: c.var.session, requestId: c.var.requestId, clientIp: c.var.clientIp },
+    var: { db: c.var.db, session: c.var.session, requestId: c.var.requestId, clientIp: c.var.clientIp },
   };
   const run = runBulk(ctx, decl, params, bulkId, ids).finally(() => inFlight.delete(run));
   inFlight.add(run);
-  return bulkId;
+}
+
+/** A recorded action as an undo reads it. */
+type RecordedRun = Pick<BulkProgress, "bulk_id" | "entity" | "action" | "params" | "status" | "changed" | "undo_of"> & {
+  operator_id: string | null;
+};
+
+/**
+ * The declaration of an undo of the run `original` of `decl`: the same table and rows, each row's
+ * kept values as `prior`, the earlier undos' rows and the declaration's own undo rules as skip
+ * rules, its reversal as the change; a record gone since is skipped, not failed.
+ */
+function undoAction<P>(decl: BulkAction<P>, originalId: string): BulkAction<P> {
+  const key = col(decl, decl.id);
+  const prior = sql`(select o.before from bulk_action_rows o where o.bulk_id = ${originalId} and o.row_id = ${key}::text)`;
+  const ended = sql`(select coalesce(b.finished_at, b.updated_at) from bulk_actions b where b.bulk_id = ${originalId})`;
+  return {
+    ...decl,
+    action: "undo",
+    check: undefined,
+    prior,
+    gone: msg.bulk.notFound,
+    skips: (p) => [
+      // A row an earlier undo (cancelled or failed part-way) already put back.
+      {
+        reason: msg.bulk.undoAlreadyPutBack,
+        when: sql`exists (select 1 from bulk_actions e join bulk_action_rows r on r.bulk_id = e.bulk_id
+          where e.undo_of = ${originalId} and r.row_id = ${key}::text and r.outcome = 'changed')`,
+      },
+      ...decl.undo.skips(p, { prior, ended }),
+    ],
+    apply: (tx, p, rows, run) => decl.undo.apply(tx, p, rows, run),
+  };
+}
+
+/**
+ * Starts the undo of a recorded run (POST /api/bulk/{bulkId}/undo): a run of its own (action
+ * `undo`, `undo_of` the original) over the rows the original changed, in id order, with one audit
+ * row (`bulk_undo`) naming the original. The original is locked while this is decided, so two
+ * undos of one action cannot both start.
+ * @returns the undo's id (the caller answers 202).
+ * @throws HttpError 404 unknown run; 403 another operator's run for a role below admin; 409 a run
+ * still running, itself an undo, already undone or being undone, or that changed nothing.
+ */
+export async function startUndo(
+  c: AuditRequest & { var: { session: { user: { role?: string | null } } | null } },
+  bulkId: string,
+  declarationOf: (entity: string, action: string) => AnyBulkAction | undefined,
+): Promise<string> {
+  const db = c.var.db;
+  const started = await db.transaction(async (tx) => {
+    const q = tx as unknown as Database;
+    const [original] = await queryRows<RecordedRun>(
+      q,
+      sql`select bulk_id::text, entity, action, params, status, changed, undo_of::text, operator_id
+        from bulk_actions where bulk_id = ${bulkId} for update`,
+    );
+    if (!original) throw new HttpError(404, "not_found", msg.bulk.runNotFound);
+    const user = c.var.session?.user;
+    if (original.operator_id !== user?.id && !roleAtLeast(user?.role, "admin"))
+      throw new HttpError(403, "forbidden", msg.bulk.undoOthers);
+    const conflict = (message: string) => new HttpError(409, "conflict", message);
+    if (original.undo_of) throw conflict(msg.bulk.undoOfUndo);
+    if (original.status === "running") throw conflict(msg.bulk.undoRunning);
+    const [undo] = await queryRows<{ status: string }>(
+      q,
+      sql`select status from bulk_actions where undo_of = ${bulkId} and status in ('running', 'done') limit 1`,
+    );
+    if (undo) throw conflict(undo.status === "running" ? msg.bulk.beingUndone : msg.bulk.alreadyUndone);
+    const decl = declarationOf(original.entity, original.action);
+    const params = decl?.params.safeParse(original.params);
+    if (!decl || !params?.success || original.changed === 0) throw conflict(msg.bulk.nothingToUndo);
+    // The rows the action changed, in id order (the order every batch locks them in).
+    const ids = (
+      await queryRows<{ row_id: string }>(
+        q,
+        sql`select row_id from bulk_action_rows where bulk_id = ${bulkId} and outcome = 'changed' order by row_id::uuid`,
+      )
+    ).map((r) => r.row_id);
+    const undoId = await recordRun(
+      tx,
+      c,
+      {
+        entity: decl.entity,
+        action: "undo",
+        params: original.params,
+        selection: { undo_of: bulkId },
+        total: ids.length,
+        undoOf: bulkId,
+      },
+      (id) => ({
+        action: "bulk_undo",
+        entity: decl.entity,
+        entity_id: id,
+        after: { undo_of: bulkId, action: original.action, params: original.params, total: ids.length },
+      }),
+    );
+    return { undoId, decl, params: params.data, ids };
+  });
+  launch(c, undoAction(started.decl, bulkId), started.params, started.undoId, started.ids);
+  return started.undoId;
 }
 
 /** Sets the action's counters after a batch, and its end when `status` is given. */
@@ -301,16 +452,18 @@ async function runBulk<P>(c: AuditRequest, decl: BulkAction<P>, params: P, bulkI
           const rows = await readRows(tx, decl, params, part, true);
           const byId = new Map(rows.map((r) => [r.id, r]));
           const changing = rows.filter((r) => !r.reason);
-          const audit = changing.length ? await decl.apply(tx, params, changing) : [];
+          const audit = changing.length ? await decl.apply(tx, params, changing, { c, bulkId }) : [];
           await writeAudit(tx, c, audit);
+          const missing = part.length - rows.length;
+          const labels = missing && decl.gone ? await keptLabels(tx, bulkId, part) : new Map<string, string | null>();
           const report = part.map((id, k) => {
             const r = byId.get(id);
             return {
               id,
               seq: first + k,
-              outcome: !r ? "failed" : r.reason ? "skipped" : "changed",
-              reason: !r ? msg.bulk.notFound : r.reason,
-              label: r?.label ?? null,
+              outcome: r ? (r.reason ? "skipped" : "changed") : decl.gone ? "skipped" : "failed",
+              reason: r ? r.reason : (decl.gone ?? msg.bulk.notFound),
+              label: r?.label ?? labels.get(id) ?? null,
               before: r && !r.reason ? r.before : null,
             };
           });
@@ -318,8 +471,8 @@ async function runBulk<P>(c: AuditRequest, decl: BulkAction<P>, params: P, bulkI
           await progress(tx, bulkId, {
             processed: part.length,
             changed: changing.length,
-            skipped: rows.length - changing.length,
-            failed: part.length - rows.length,
+            skipped: rows.length - changing.length + (decl.gone ? missing : 0),
+            failed: decl.gone ? 0 : missing,
           });
         });
       } catch (err) {
@@ -356,6 +509,16 @@ async function runBulk<P>(c: AuditRequest, decl: BulkAction<P>, params: P, bulkI
     // The database went away between batches: the action is left running, and marked
     // `interrupted` by the next start (markInterruptedBulkActions).
   }
+}
+
+/** The labels the undone action's report gave `ids` (an undo names a record gone since by them). */
+async function keptLabels(tx: Tx, undoId: string, ids: string[]) {
+  const rows = await queryRows<{ row_id: string; label: string | null }>(
+    tx as unknown as Database,
+    sql`select o.row_id, o.label from bulk_action_rows o
+      where o.bulk_id = (select undo_of from bulk_actions where bulk_id = ${undoId}) and o.row_id = any(${uuidArray(ids)}::text[])`,
+  );
+  return new Map(rows.map((r) => [r.row_id, r.label]));
 }
 
 /**

@@ -1,17 +1,18 @@
 /**
  * Kinds of bulk action most entities share, so that a declaration is a few lines: setting a status
  * (archive, unarchive, activate, deactivate) with the record kit's audit rule (the changed fields,
- * `updated_at` included).
+ * `updated_at` included) and its undo; and the single rules' lock on a parameter's record.
  */
 import { z } from "@hono/zod-openapi";
 import { sql, type SQL } from "drizzle-orm";
 import type { AuditRecordEntity } from "../../domain/audit";
 import type { BulkEntity } from "../../domain/bulk";
 import { msg } from "../../domain/messages";
-import type { AuditEntry } from "../audit";
+import type { AuditEntry, Tx } from "../audit";
 import { queryRows, type Database } from "../db/client";
+import { HttpError } from "../http/errors";
 import type { ListDeclaration } from "../http/lists";
-import { col, defineBulkAction, uuidArray, type BulkAction } from "./engine";
+import { col, defineBulkAction, type BulkAction, type BulkRowState } from "./engine";
 
 /** No parameters. */
 export const noParams = z.strictObject({}).default({});
@@ -19,7 +20,8 @@ export const noParams = z.strictObject({}).default({});
 /**
  * A status change: every selected row is given the status `to(params)` and `updated_at`, one
  * statement per batch; a row already in it is skipped ("Already archived" or `alreadyReason`),
- * and `skips` adds the entity's own rules (before that one).
+ * and `skips` adds the entity's own rules (before that one). Its undo puts back each row's status
+ * (the value kept in the report), skipping a row whose status is no longer the one it set.
  */
 export function statusAction<P extends object>(spec: {
   entity: BulkEntity;
@@ -57,23 +59,57 @@ export function statusAction<P extends object>(spec: {
         when: sql`${col(spec, "status")} = ${status(p)}`,
       },
     ],
-    apply: async (tx, p, rows) => {
-      const changed = await queryRows<{ id: string; updated_at: string }>(
-        tx as unknown as Database,
-        sql`update ${sql.raw(`${spec.table} ${spec.alias}`)} set status = ${status(p)}, updated_at = now()
-          where ${col(spec, spec.id)} = any(${uuidArray(rows.map((r) => r.id))})
-          returning ${col(spec, spec.id)}::text as id, ${col(spec, "updated_at")} as updated_at`,
-      );
-      const after = new Map(changed.map((r) => [r.id, r.updated_at]));
-      return rows.map((r): AuditEntry => ({
-        action: "update",
-        entity: spec.auditEntity,
-        entity_id: r.id,
-        before: r.before,
-        after: { status: spec.to(p), updated_at: toIso(after.get(r.id)) },
-      }));
+    apply: (tx, p, rows) => setStatuses(tx, spec, rows, () => spec.to(p)),
+    // Put back: the status the row had, unless it is no longer the one the action set.
+    undo: {
+      skips: (p) => [
+        { reason: msg.bulk.undoStatusChanged, when: sql`${col(spec, "status")} is distinct from ${status(p)}` },
+      ],
+      apply: (tx, _p, rows) => setStatuses(tx, spec, rows, (r) => String(r.prior?.status)),
     },
   });
+}
+
+/**
+ * Gives each row the status `to(row)` and `updated_at` now, in one statement, and returns the
+ * record kit's audit rows (the row's values before, the status and `updated_at` after).
+ */
+async function setStatuses(
+  tx: Tx,
+  spec: { table: string; alias: string; id: string; auditEntity: AuditRecordEntity },
+  rows: BulkRowState[],
+  to: (row: BulkRowState) => string,
+): Promise<AuditEntry[]> {
+  const values = JSON.stringify(rows.map((r) => ({ id: r.id, status: to(r) })));
+  const changed = await queryRows<{ id: string; updated_at: string }>(
+    tx as unknown as Database,
+    sql`update ${sql.raw(`${spec.table} ${spec.alias}`)} set status = v.status, updated_at = now()
+      from jsonb_to_recordset(${values}::jsonb) as v(id uuid, status text)
+      where ${col(spec, spec.id)} = v.id
+      returning ${col(spec, spec.id)}::text as id, ${col(spec, "updated_at")} as updated_at`,
+  );
+  const after = new Map(changed.map((r) => [r.id, r.updated_at]));
+  return rows.map((r): AuditEntry => ({
+    action: "update",
+    entity: spec.auditEntity,
+    entity_id: r.id,
+    before: r.before,
+    after: { status: to(r), updated_at: toIso(after.get(r.id)) },
+  }));
+}
+
+/**
+ * The single rule's lock on the record an action's parameter names (the team users join, the skill
+ * teams are given): share-locked, so that it cannot be archived or deleted before the batch ends,
+ * and active. @throws HttpError 422 with `message` when it is gone or not active.
+ */
+export async function lockActive(tx: Tx, table: "teams" | "skills", id: string, message: string) {
+  const key = table === "teams" ? "team_id" : "skill_id";
+  const [row] = await queryRows<{ status: string }>(
+    tx as unknown as Database,
+    sql`select status from ${sql.identifier(table)} where ${sql.identifier(key)} = ${id} for share`,
+  );
+  if (!row || row.status !== "active") throw new HttpError(422, "validation_failed", message);
 }
 
 /** A timestamp as the audit log stores the record kit's (ISO text). */

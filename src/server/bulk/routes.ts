@@ -1,6 +1,6 @@
 /**
  * The bulk actions API (docs/bulk-actions.md): per declared action a preview and a start route,
- * and for every run its progress, cancel and per-row report (JSON pages and CSV). Every route needs
+ * and for every run its progress, cancel, undo and per-row report (JSON pages and CSV). Every route needs
  * the editor role: a viewer can neither change records nor read what a change did to them here.
  */
 import { z } from "@hono/zod-openapi";
@@ -26,12 +26,15 @@ import { toJson } from "../http/list";
 import { csvCell } from "../http/list-routes";
 import type { FilterSpec } from "../http/lists";
 import { apiRoute, createRouter, invalidResponse, jsonBody, jsonResponse, notFoundResponse } from "../http/route";
-import { previewBulk, startBulk, type AnyBulkAction } from "./engine";
+import { roleAtLeast } from "../../domain/enums";
+import { previewBulk, startBulk, startUndo, type AnyBulkAction } from "./engine";
 
 export const bulkBase = "/api/bulk";
 export const bulkRouter = createRouter();
 const tags = ["Bulk actions"];
 const runParams = z.object({ bulkId: z.guid({ error: msg.bulk.runNotFound }) });
+/** The mounted declarations by `entity/action` (an undo finds its original's). */
+const declared = new Map<string, AnyBulkAction>();
 
 /** The body of an action's routes: `{ selection, params }`, the selection's filter from its list. */
 function bodySchema(decl: AnyBulkAction) {
@@ -50,6 +53,7 @@ function bodySchema(decl: AnyBulkAction) {
  */
 export function mountBulkActions(actions: AnyBulkAction[]) {
   for (const decl of actions) {
+    declared.set(`${decl.entity}/${decl.action}`, decl);
     const body = bodySchema(decl);
     const path = `/${decl.entity}/${decl.action}`;
     const description = `${decl.summary}. Selection: \`ids\` (1–5,000) or \`filter\` (+ \`q\`) with the filters of GET /api/${decl.entity}.`;
@@ -119,6 +123,28 @@ const cancel = apiRoute(bulkBase, "editor", {
   },
 });
 
+/**
+ * POST /api/bulk/{bulkId}/undo `{}` → 202 `{ bulk_id }`: starts the undo of an ended action, a
+ * bulk action of its own (action `undo`, `undo_of` the original; its progress, cancel and report
+ * at the same routes) that puts back each row the original changed, skipping with the reason those
+ * changed since. 403 another operator's action unless admin; 404; 409 still running, an undo
+ * itself, already undone or being undone, or nothing to put back.
+ */
+const undo = apiRoute(bulkBase, "editor", {
+  method: "post",
+  path: "/{bulkId}/undo",
+  tags,
+  summary: "Undo a bulk action",
+  description:
+    "Puts back what the action changed, as a new bulk action (batches of at most 1,000 rows; follow GET /api/bulk/{bulkId}). Rows changed since are skipped with the reason. An editor undoes their own actions, an admin anyone's.",
+  request: { params: runParams, body: jsonBody(z.strictObject({})) },
+  responses: {
+    202: jsonResponse(z.object({ bulk_id: z.guid() }), "Undo started"),
+    ...notFoundResponse(msg.bulk.runNotFound),
+    409: jsonResponse(errorBodySchema, `${msg.bulk.undoRunning}; ${msg.bulk.alreadyUndone}; ${msg.bulk.undoOfUndo}`),
+  },
+});
+
 /** GET /api/bulk/{bulkId}/report?after&limit&outcome → rows in selection order (keyset on seq); 404. */
 const report = apiRoute(bulkBase, "editor", {
   method: "get",
@@ -146,14 +172,31 @@ const reportCsv = apiRoute(bulkBase, "editor", {
   },
 });
 
+/**
+ * The progress of a run, with `undo_of` (the action an undo puts back), `undone_by` (its latest
+ * undo) and `can_undo`: whether this operator may undo it now (ended, no undo running or done, it
+ * changed something, an undo itself is not undone, and it is theirs unless they are an admin).
+ */
 async function readProgress(c: Context<AppEnv>, bulkId: string): Promise<BulkProgress> {
-  const [row] = await queryRows<BulkProgress>(
+  const user = c.var.session?.user as { id?: string; role?: string } | undefined;
+  const [row] = await queryRows<BulkProgress & { operator_id: string | null; undo_open: boolean }>(
     c.var.db,
-    sql`select bulk_id, entity, action, params, selection, status, total, processed, changed, skipped, failed,
-      cancel_requested, operator_email, created_at, updated_at, finished_at from bulk_actions where bulk_id = ${bulkId}`,
+    sql`select b.bulk_id, b.entity, b.action, b.params, b.selection, b.status, b.total, b.processed, b.changed, b.skipped,
+      b.failed, b.cancel_requested, b.operator_id, b.operator_email, b.created_at, b.updated_at, b.finished_at, b.undo_of,
+      (select u.bulk_id from bulk_actions u where u.undo_of = b.bulk_id order by u.created_at desc limit 1) as undone_by,
+      exists (select 1 from bulk_actions u where u.undo_of = b.bulk_id and u.status in ('running', 'done')) as undo_open
+      from bulk_actions b where b.bulk_id = ${bulkId}`,
   );
   if (!row) throw notFound(msg.bulk.runNotFound);
-  return toJson(row) as BulkProgress;
+  const { operator_id, undo_open, ...progress } = row;
+  const mine = operator_id !== null && operator_id === user?.id;
+  const can_undo =
+    progress.status !== "running" &&
+    progress.undo_of === null &&
+    !undo_open &&
+    progress.changed > 0 &&
+    (mine || roleAtLeast(user?.role, "admin"));
+  return toJson({ ...progress, can_undo }) as BulkProgress;
 }
 
 type ReportRow = {
@@ -190,6 +233,11 @@ bulkRouter
       };
     });
     return c.json(await readProgress(c, bulkId), 200);
+  })
+  .openapi(undo, async (c) => {
+    const { bulkId } = c.req.valid("param");
+    const undoId = await startUndo(c, bulkId, (entity, action) => declared.get(`${entity}/${action}`));
+    return c.json({ bulk_id: undoId }, 202);
   })
   .openapi(report, async (c) => {
     const { bulkId } = c.req.valid("param");

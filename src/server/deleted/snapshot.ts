@@ -126,6 +126,55 @@ export function linkId(entity: DeletedEntity, row: SnapshotRow): string {
   return partOf(table, row).id;
 }
 
+/** The labels of links of kind `entity` ("Ann Lee · Support"), one statement per side. */
+async function linkLabels(tx: Tx, entity: DeletedEntity, rows: SnapshotRow[]): Promise<string[]> {
+  const sides = linkSides[entity] ?? [];
+  const names = await Promise.all(
+    sides.map(([kind, column]) =>
+      namesOf(
+        tx,
+        kind,
+        rows.map((r) => r[column]),
+      ),
+    ),
+  );
+  return rows.map((row) =>
+    sides.map(([, column], i) => names[i].get(str(row[column])) ?? str(row[column])).join(" · "),
+  );
+}
+
+/**
+ * Keeps the snapshots of many links removed together (a bulk action's undo), one per link as
+ * `recordDeletion` keeps one, in one statement, tagged with the run's `bulkId`.
+ * @returns the deletions' ids, in the order of `rows`.
+ */
+export async function recordLinkDeletions(
+  tx: Tx,
+  c: AuditRequest,
+  entity: "team_member" | "skill_assignment" | "prompt_platform",
+  rows: SnapshotRow[],
+  bulkId: string,
+): Promise<string[]> {
+  if (rows.length === 0) return [];
+  const labels = await linkLabels(tx, entity, rows);
+  const user = c.var.session?.user;
+  const written = await tx
+    .insert(deleted_records)
+    .values(
+      rows.map((row, i) => ({
+        entity,
+        entity_id: linkId(entity, row),
+        label: labels[i],
+        snapshot: { row, labels: {} },
+        bulk_id: bulkId,
+        deleted_by_id: user?.id ?? null,
+        deleted_by_email: user?.email ?? null,
+      })),
+    )
+    .returning({ deletion_id: deleted_records.deletion_id });
+  return written.map((w) => w.deletion_id);
+}
+
 /**
  * Keeps a deletion's snapshot in `deleted_records`, inside the delete's transaction: the record
  * (`row`) and the rows removed with it (`cascade`), with the names of its parts as they are now
@@ -158,16 +207,7 @@ export async function recordDeletion(
             : part.id;
     }
   }
-  let label = d.label;
-  const sides = linkSides[d.entity];
-  if (label === undefined && sides) {
-    const names: string[] = [];
-    for (const [kind, column] of sides) {
-      const id = str(d.row[column]);
-      names.push((await namesOf(tx, kind, [id])).get(id) ?? id);
-    }
-    label = names.join(" · ");
-  }
+  const label = d.label ?? (linkSides[d.entity] ? (await linkLabels(tx, d.entity, [d.row]))[0] : undefined);
   const user = c.var.session?.user;
   const [written] = await tx
     .insert(deleted_records)

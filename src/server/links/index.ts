@@ -5,3 +5,4 @@
 export { assignmentAudit, membershipAudit, platformAssignmentAudit } from "./audit";
 export { assignSkillToTeam } from "./skill-assignments";
 export { addMember } from "./memberships";
+export { removeMembers, unassignPlatforms, unassignSkills } from "./removals";

@@ -9,7 +9,7 @@ import { defineBulkAction, uuidArray } from "../bulk/engine";
 import { statusAction } from "../bulk/kinds";
 import { queryRows, type Database } from "../db/client";
 import { HttpError } from "../http/errors";
-import { platformAssignmentAudit } from "../links";
+import { platformAssignmentAudit, unassignPlatforms } from "../links";
 import { promptList } from "./queries";
 
 const prompt = {
@@ -80,6 +80,22 @@ export const promptBulkActions = [
           { platform_name: platform.platform_name, is_active: true },
         ),
       );
+    },
+    // Undo: the assignment it made is removed, as Unassign removes it, unless it was removed or made again since.
+    undo: {
+      skips: (p, u) => [
+        {
+          reason: msg.bulk.undoNoLongerAssigned,
+          when: sql`not exists (select 1 from platform_prompts pp where pp.platform_id = ${p.platform_id}
+            and pp.prompt_id = p.prompt_id and pp.assigned_at <= ${u.ended})`,
+        },
+      ],
+      apply: (tx, p, rows, run) =>
+        unassignPlatforms(
+          tx,
+          rows.map((r) => ({ prompt_id: r.id, platform_id: p.platform_id })),
+          run,
+        ),
     },
   }),
 ];

@@ -4,13 +4,13 @@
  * record is reactivated, an active one left as it is).
  */
 import { z } from "@hono/zod-openapi";
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import { msg } from "../../domain/messages";
 import { defineBulkAction, uuidArray } from "../bulk/engine";
 import { statusAction } from "../bulk/kinds";
 import { queryRows, type Database } from "../db/client";
 import { HttpError } from "../http/errors";
-import { assignmentAudit } from "../links";
+import { assignmentAudit, unassignSkills } from "../links";
 import { skillList } from "./queries";
 
 const skill = {
@@ -37,6 +37,11 @@ async function activeTeams(db: Database, teamIds: string[], lock = false) {
 }
 
 type TeamsParams = { team_ids: string[] };
+
+/** Whether the kept assignments (`prior`, jsonb array) held team `x.team_id` active before the action. */
+const wasActive = (prior: SQL) =>
+  sql`exists (select 1 from jsonb_array_elements(coalesce(${prior}, '[]'::jsonb)) e
+    where e->>'team_id' = x.team_id::text and e->>'status' = 'active')`;
 
 export const skillBulkActions = [
   statusAction({
@@ -102,6 +107,28 @@ export const skillBulkActions = [
         ...reactivated.map((r) => ({ r, action: "reassign_skill" as const })),
         ...created.map((r) => ({ r, action: "assign_skill" as const })),
       ].flatMap(({ r, action }) => assignmentAudit(action, r, undefined, { status: "active" }));
+    },
+    // Undo: the assignments it made or reactivated (the teams not active before) are unassigned;
+    // the skill is skipped when one of them was unassigned or assigned again since.
+    undo: {
+      skips: (p, u) => [
+        {
+          reason: msg.bulk.undoNoLongerAssigned,
+          when: sql`exists (select 1 from unnest(${uuidArray(p.team_ids)}) as x(team_id)
+            where not ${wasActive(u.prior)} and not exists (select 1 from teams_skills ts where ts.skill_id = s.skill_id
+              and ts.team_id = x.team_id and ts.status = 'active' and ts.assigned_at <= ${u.ended}))`,
+        },
+      ],
+      apply: (tx, p, rows, run) =>
+        unassignSkills(
+          tx,
+          rows.flatMap((r) => {
+            const before = (r.prior as unknown as Array<{ team_id: string; status: string }> | null) ?? [];
+            const active = new Set(before.filter((b) => b.status === "active").map((b) => b.team_id));
+            return [...new Set(p.team_ids)].filter((t) => !active.has(t)).map((t) => ({ team_id: t, skill_id: r.id }));
+          }),
+          run,
+        ),
     },
   }),
 ];

@@ -7,10 +7,10 @@ import { z } from "@hono/zod-openapi";
 import { sql } from "drizzle-orm";
 import { msg } from "../../domain/messages";
 import { defineBulkAction, uuidArray } from "../bulk/engine";
-import { statusAction } from "../bulk/kinds";
+import { lockActive, statusAction } from "../bulk/kinds";
 import { queryRows, type Database } from "../db/client";
 import { HttpError, notFound } from "../http/errors";
-import { assignmentAudit } from "../links";
+import { assignmentAudit, unassignSkills } from "../links";
 import { teamList } from "./queries";
 
 const team = {
@@ -67,12 +67,7 @@ export const teamBulkActions = [
     ],
     apply: async (tx, p, rows) => {
       const db = tx as unknown as Database;
-      // Shared lock on the skill, as the single rule takes it: it cannot be archived meanwhile.
-      const [skill] = await queryRows<{ status: string }>(
-        db,
-        sql`select status from skills where skill_id = ${p.skill_id} for share`,
-      );
-      if (!skill || skill.status !== "active") throw new HttpError(422, "validation_failed", msg.skills.notActive);
+      await lockActive(tx, "skills", p.skill_id, msg.skills.notActive);
       const ids = uuidArray(rows.map((r) => r.id));
       // Look, then write (an adopted database may lack the (team_id, skill_id) key): reactivate, then insert.
       const reactivated = await queryRows<{ team_id: string }>(
@@ -98,6 +93,22 @@ export const teamBulkActions = [
           status: "active",
         }),
       );
+    },
+    // Undo: the assignment it made or reactivated is unassigned, unless it was unassigned or assigned again since.
+    undo: {
+      skips: (p, u) => [
+        {
+          reason: msg.bulk.undoNoLongerAssigned,
+          when: sql`not exists (select 1 from teams_skills ts where ts.team_id = t.team_id and ts.skill_id = ${p.skill_id}
+            and ts.status = 'active' and ts.assigned_at <= ${u.ended})`,
+        },
+      ],
+      apply: (tx, p, rows, run) =>
+        unassignSkills(
+          tx,
+          rows.map((r) => ({ team_id: r.id, skill_id: p.skill_id })),
+          run,
+        ),
     },
   }),
 ];

@@ -8,12 +8,12 @@ import { z } from "@hono/zod-openapi";
 import { sql } from "drizzle-orm";
 import { userRoles, userStatuses } from "../../domain/enums";
 import { msg } from "../../domain/messages";
-import type { AuditEntry } from "../audit";
-import { defineBulkAction, uuidArray } from "../bulk/engine";
-import { statusAction } from "../bulk/kinds";
+import type { AuditEntry, Tx } from "../audit";
+import { defineBulkAction, uuidArray, type BulkRowState } from "../bulk/engine";
+import { lockActive, statusAction } from "../bulk/kinds";
 import { queryRows, type Database } from "../db/client";
 import { HttpError, notFound } from "../http/errors";
-import { membershipAudit } from "../links";
+import { membershipAudit, removeMembers } from "../links";
 import { userList } from "./queries";
 
 const user = {
@@ -30,6 +30,8 @@ const hasRole = (role: string) =>
   sql`exists (select 1 from users_roles r where r.user_id = u.user_id and r.role = ${role})`;
 const roles = sql`jsonb_build_object('roles', coalesce((select jsonb_agg(r.role order by r.role) from users_roles r where r.user_id = u.user_id), '[]'::jsonb))`;
 const roleParams = z.strictObject({ role: z.enum(userRoles) });
+const isMember = (teamId: string) =>
+  sql`exists (select 1 from teams_users tu where tu.team_id = ${teamId} and tu.user_id = u.user_id)`;
 
 /** The audit rows of a role change: the user's roles before and after. */
 function roleAudit(
@@ -46,6 +48,22 @@ function roleAudit(
       after: { roles: change(before) },
     };
   });
+}
+
+/** Gives `rows` the role (one statement) and returns their audit rows. */
+async function addRole(tx: Tx, role: string, rows: BulkRowState[]) {
+  await tx.execute(sql`insert into users_roles (user_id, role)
+    select u.user_id, ${role} from users_data u where u.user_id = any(${uuidArray(rows.map((r) => r.id))})
+    on conflict do nothing`);
+  return roleAudit(rows, (r) => [...r, role].sort());
+}
+
+/** Takes the role from `rows` (one statement) and returns their audit rows. */
+async function removeRole(tx: Tx, role: string, rows: BulkRowState[]) {
+  await tx.execute(
+    sql`delete from users_roles where role = ${role} and user_id = any(${uuidArray(rows.map((r) => r.id))})`,
+  );
+  return roleAudit(rows, (r) => r.filter((x) => x !== role));
 }
 
 export const userBulkActions = [
@@ -80,19 +98,13 @@ export const userBulkActions = [
       },
       {
         reason: msg.bulk.alreadyMember,
-        when: sql`exists (select 1 from teams_users tu where tu.team_id = ${p.team_id} and tu.user_id = u.user_id)`,
+        when: isMember(p.team_id),
       },
     ],
     apply: async (tx, p, rows) => {
-      const db = tx as unknown as Database;
-      // Shared lock, as one Add Team takes it: the team cannot be archived or deleted meanwhile.
-      const [team] = await queryRows<{ status: string }>(
-        db,
-        sql`select status from teams where team_id = ${p.team_id} for share`,
-      );
-      if (!team || team.status !== "active") throw new HttpError(422, "validation_failed", msg.users.teamNotActive);
+      await lockActive(tx, "teams", p.team_id, msg.users.teamNotActive);
       const added = await queryRows<{ user_id: string; customer_id: string }>(
-        db,
+        tx as unknown as Database,
         sql`insert into teams_users (team_id, user_id, customer_id)
           select ${p.team_id}, u.user_id, u.customer_id from users_data u
           where u.user_id = any(${uuidArray(rows.map((r) => r.id))})
@@ -100,6 +112,16 @@ export const userBulkActions = [
           returning user_id::text, customer_id::text`,
       );
       return added.flatMap((a) => membershipAudit("add_member", { team_id: p.team_id, ...a }));
+    },
+    // Undo: the membership it made is removed, as one click removes it, unless it is gone already.
+    undo: {
+      skips: (p) => [{ reason: msg.bulk.undoNoLongerMember, when: sql`not ${isMember(p.team_id)}` }],
+      apply: (tx, p, rows, run) =>
+        removeMembers(
+          tx,
+          rows.map((r) => ({ team_id: p.team_id, user_id: r.id })),
+          run,
+        ),
     },
   }),
   defineBulkAction<{ role: (typeof userRoles)[number] }>({
@@ -110,11 +132,11 @@ export const userBulkActions = [
     label,
     before: roles,
     skips: (p) => [{ reason: msg.bulk.alreadyHasRole, when: hasRole(p.role) }],
-    apply: async (tx, p, rows) => {
-      await tx.execute(sql`insert into users_roles (user_id, role)
-        select u.user_id, ${p.role} from users_data u where u.user_id = any(${uuidArray(rows.map((r) => r.id))})
-        on conflict do nothing`);
-      return roleAudit(rows, (r) => [...r, p.role].sort());
+    apply: (tx, p, rows) => addRole(tx, p.role, rows),
+    // Undo: the role is taken back, as a user edit could, unless it was taken since.
+    undo: {
+      skips: (p) => [{ reason: msg.bulk.undoNoLongerHasRole, when: sql`not ${hasRole(p.role)}` }],
+      apply: (tx, p, rows) => removeRole(tx, p.role, rows),
     },
   }),
   defineBulkAction<{ role: (typeof userRoles)[number] }>({
@@ -125,11 +147,11 @@ export const userBulkActions = [
     label,
     before: roles,
     skips: (p) => [{ reason: msg.bulk.lacksRole, when: sql`not ${hasRole(p.role)}` }],
-    apply: async (tx, p, rows) => {
-      await tx.execute(
-        sql`delete from users_roles where role = ${p.role} and user_id = any(${uuidArray(rows.map((r) => r.id))})`,
-      );
-      return roleAudit(rows, (r) => r.filter((x) => x !== p.role));
+    apply: (tx, p, rows) => removeRole(tx, p.role, rows),
+    // Undo: the role is given back, as a user edit could, unless it was given again since.
+    undo: {
+      skips: (p) => [{ reason: msg.bulk.undoHasRoleAgain, when: hasRole(p.role) }],
+      apply: (tx, p, rows) => addRole(tx, p.role, rows),
     },
   }),
 ];

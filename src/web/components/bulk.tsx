@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState, type MouseEvent } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState, type MouseEvent, type ReactNode } from "react";
 import { z } from "zod";
 import { Download } from "lucide-react";
 import {
@@ -13,7 +13,8 @@ import { msg } from "../../domain/messages";
 import { api, apiUrl, errorMessage } from "../api/client";
 import { useQueryClient } from "@tanstack/react-query";
 import { columnsFor, type Column } from "./DataTable";
-import { Modal } from "./overlays";
+import { Modal, notify } from "./overlays";
+import { offerBulkUndo } from "./undo";
 
 /**
  * The bulk kit of every list (docs/bulk-actions.md): row selection (checkboxes, Shift+click
@@ -268,16 +269,19 @@ function RecordParam({
   );
 }
 
-type Phase =
-  | { step: "params" }
-  | { step: "preview"; preview?: BulkPreview; error?: string }
-  | { step: "running"; progress: BulkProgress; report?: BulkReportPage; error?: string };
+type Phase = { step: "params" } | { step: "preview"; preview?: BulkPreview; error?: string } | { step: "run" };
+/** The run the dialog follows (an action, or an undo): its progress, once ended its report's first rows. */
+type Run = { title: string; progress: BulkProgress; report?: BulkReportPage; error?: string };
+
+const startedSchema = z.object({ bulk_id: z.string() });
 
 /**
  * The dialog of one bulk action: its parameter (when it has one), the preview (how many change,
  * skipped with reasons, the first rows) and Apply; then the progress bar with counts and Cancel;
- * then the final status, the first rows of the report and Download CSV. Refreshes the app's
- * queries when the action ends.
+ * then the final status, the first rows of the report, Download CSV and, while it is possible,
+ * Undo. The run is followed after the dialog is closed; once it has ended and the dialog is closed,
+ * its notice offers Undo for 10 s (`offerBulkUndo`), which opens the dialog again on the undo's
+ * progress and report. Refreshes the app's queries when a run ends.
  */
 export function BulkDialog<I extends object>({
   spec,
@@ -295,9 +299,17 @@ export function BulkDialog<I extends object>({
   onClose: (finished: boolean) => void;
 }) {
   const [phase, setPhase] = useState<Phase>({ step: "params" });
+  const [run, setRun] = useState<Run | null>(null);
+  // Opened by an Undo from the notice, with no action chosen in the bar.
+  const [reopened, setReopened] = useState(false);
   const [value, setValue] = useState<string[]>([]);
   const client = useQueryClient();
   const label = action ? (action.label ?? msg.bulk.actions[action.action] ?? action.action) : "";
+  const open = action !== null || reopened;
+  const isOpen = useRef(open);
+  isOpen.current = open;
+  // The runs whose end was announced (once each).
+  const announced = useRef(new Set<string>());
 
   const body = useMemo(() => {
     const sel = selection.allMatching
@@ -334,62 +346,101 @@ export function BulkDialog<I extends object>({
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [action]);
 
-  const bulkId = phase.step === "running" ? phase.progress.bulk_id : null;
-  const running = phase.step === "running" && phase.progress.status === "running";
+  /** Says that an ended run ended, once: an action with its Undo, an undo with what it put back. */
+  const announce = (ended: Run) => {
+    const { progress } = ended;
+    if (announced.current.has(progress.bulk_id)) return;
+    announced.current.add(progress.bulk_id);
+    if (progress.undo_of) notify(msg.bulk.undone(progress.changed));
+    else if (progress.can_undo)
+      offerBulkUndo(msg.bulk.finished(ended.title, progress.changed), () => void undo(progress.bulk_id, ended.title));
+  };
+
+  const bulkId = run?.progress.bulk_id ?? null;
+  const running = run?.progress.status === "running";
   /** A progress answer: while running, the counts; once ended, the report's first rows and fresh lists. */
-  const show = useCallback(
-    async (progress: BulkProgress) => {
-      if (progress.status === "running") return setPhase((p) => ({ ...p, step: "running", progress }));
-      const report = await api(`/bulk/${progress.bulk_id}/report`, bulkReportPageSchema, { query: { limit: 20 } });
-      setPhase({ step: "running", progress, report });
-      void client.invalidateQueries();
-    },
-    [client],
-  );
-  // While it runs: the progress every 500 ms.
+  const show = async (progress: BulkProgress, title: string) => {
+    if (progress.status === "running") return setRun((r) => ({ ...r, title, progress }));
+    const report = await api(`/bulk/${progress.bulk_id}/report`, bulkReportPageSchema, { query: { limit: 20 } });
+    const ended = { title, progress, report };
+    setRun(ended);
+    void client.invalidateQueries();
+    if (!isOpen.current) announce(ended);
+  };
+  const follow = useRef(show);
+  follow.current = show;
+  // While it runs: the progress every 500 ms, the dialog open or not.
   useEffect(() => {
     if (!bulkId || !running) return;
     const timer = setInterval(() => {
       void api(`/bulk/${bulkId}`, bulkProgressSchema)
-        .then(show)
-        .catch((err) => setPhase((p) => (p.step === "running" ? { ...p, error: errorMessage(err) } : p)));
+        .then((progress) => follow.current(progress, run.title))
+        .catch((err) => setRun((r) => r && { ...r, error: errorMessage(err) }));
     }, 500);
     return () => clearInterval(timer);
-  }, [bulkId, running, show]);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [bulkId, running]);
 
+  /** Starts a run (`POST path`) and follows it in the dialog. */
+  const start = async (path: string, title: string, body: unknown) => {
+    const { bulk_id } = await api(path, startedSchema, { method: "POST", body });
+    setPhase({ step: "run" });
+    await show(await api(`/bulk/${bulk_id}`, bulkProgressSchema), title);
+  };
   const apply = async () => {
     if (!action) return;
     try {
-      const { bulk_id } = await api(`/bulk/${spec.entity}/${action.action}`, z.object({ bulk_id: z.string() }), {
-        method: "POST",
-        body,
-      });
-      await show(await api(`/bulk/${bulk_id}`, bulkProgressSchema));
+      await start(`/bulk/${spec.entity}/${action.action}`, label, body);
     } catch (err) {
       setPhase({ step: "preview", error: errorMessage(err) });
     }
   };
+  /** Undoes the run `id` (titled `title`): the dialog shows the undo's progress, opening again if closed. */
+  async function undo(id: string, title: string) {
+    const fromDialog = isOpen.current;
+    setReopened(true);
+    isOpen.current = true;
+    try {
+      await start(`/bulk/${id}/undo`, msg.bulk.undoTitle(title), {});
+    } catch (err) {
+      if (fromDialog) setRun((r) => r && { ...r, error: errorMessage(err) });
+      else {
+        setReopened(false);
+        notify(errorMessage(err), { tone: "error" });
+      }
+    }
+  }
   const cancel = async () => {
     if (!bulkId) return;
     try {
       const progress = await api(`/bulk/${bulkId}/cancel`, bulkProgressSchema, { method: "POST", body: {} });
-      setPhase((p) => ({ ...p, step: "running", progress }));
+      setRun((r) => r && { ...r, progress });
     } catch {
       // Ended meanwhile: the next poll shows how.
     }
   };
   const close = () => {
-    const finished = phase.step === "running";
+    const finished = phase.step === "run";
+    if (finished && run && !running) announce(run);
+    isOpen.current = false;
     setPhase({ step: "params" });
+    setReopened(false);
     onClose(finished);
   };
 
+  /** Cancel, then the step's primary button. */
+  const withCancel = (primary: ReactNode) => (
+    <>
+      <button type="button" className="btn btn-ghost" onClick={close}>
+        {msg.bulk.cancel}
+      </button>
+      {primary}
+    </>
+  );
+  const shown = phase.step === "run" ? run : null;
   const footer =
     phase.step === "params" ? (
-      <>
-        <button type="button" className="btn btn-ghost" onClick={close}>
-          {msg.bulk.cancel}
-        </button>
+      withCancel(
         <button
           type="button"
           className="btn btn-primary"
@@ -397,13 +448,10 @@ export function BulkDialog<I extends object>({
           onClick={() => void runPreview()}
         >
           {msg.bulk.previewTitle(label)}
-        </button>
-      </>
+        </button>,
+      )
     ) : phase.step === "preview" ? (
-      <>
-        <button type="button" className="btn btn-ghost" onClick={close}>
-          {msg.bulk.cancel}
-        </button>
+      withCancel(
         <button
           type="button"
           className="btn btn-primary"
@@ -411,10 +459,10 @@ export function BulkDialog<I extends object>({
           onClick={() => void apply()}
         >
           {msg.bulk.confirm}
-        </button>
-      </>
-    ) : running ? (
-      <button type="button" className="btn" disabled={phase.progress.cancel_requested} onClick={() => void cancel()}>
+        </button>,
+      )
+    ) : !shown ? null : running ? (
+      <button type="button" className="btn" disabled={shown.progress.cancel_requested} onClick={() => void cancel()}>
         {msg.bulk.cancel}
       </button>
     ) : (
@@ -423,6 +471,11 @@ export function BulkDialog<I extends object>({
           <Download className="h-4 w-4" aria-hidden />
           {msg.bulk.downloadReport}
         </button>
+        {shown.progress.can_undo ? (
+          <button type="button" className="btn" onClick={() => void undo(shown.progress.bulk_id, shown.title)}>
+            {msg.bulk.undo}
+          </button>
+        ) : null}
         <button type="button" className="btn btn-primary" onClick={close}>
           {msg.bulk.close}
         </button>
@@ -430,7 +483,7 @@ export function BulkDialog<I extends object>({
     );
 
   return (
-    <Modal open={action !== null} title={label} onClose={close} footer={footer} size="lg">
+    <Modal open={open} title={shown?.title ?? label} onClose={close} footer={footer} size="lg">
       {phase.step === "params" && action?.param ? (
         action.param.kind === "choice" ? (
           <label className="mb-3 block">
@@ -475,27 +528,27 @@ export function BulkDialog<I extends object>({
           </div>
         )
       ) : null}
-      {phase.step === "running" ? (
+      {shown ? (
         <div data-testid="bulk-progress">
           <p className="font-medium" role="status">
-            {msg.bulk.status[phase.progress.status]} ·{" "}
-            {msg.bulk.running(phase.progress.processed, phase.progress.total)}
+            {msg.bulk.status[shown.progress.status]} ·{" "}
+            {msg.bulk.running(shown.progress.processed, shown.progress.total)}
           </p>
           <progress
             className="progress progress-primary my-2 w-full"
             aria-label={msg.bulk.progressLabel}
-            value={phase.progress.processed}
-            max={Math.max(1, phase.progress.total)}
+            value={shown.progress.processed}
+            max={Math.max(1, shown.progress.total)}
           />
           <p className="text-sm">
-            {msg.bulk.counts(phase.progress.changed, phase.progress.skipped, phase.progress.failed)}
+            {msg.bulk.counts(shown.progress.changed, shown.progress.skipped, shown.progress.failed)}
           </p>
-          {phase.error ? (
+          {shown.error ? (
             <p role="alert" className="text-error">
-              {phase.error}
+              {shown.error}
             </p>
           ) : null}
-          {phase.report ? <RowsTable title={msg.bulk.report} rows={phase.report.items} /> : null}
+          {shown.report ? <RowsTable title={msg.bulk.report} rows={shown.report.items} /> : null}
         </div>
       ) : null}
     </Modal>

@@ -65,3 +65,11 @@ export function useUndo() {
     });
   };
 }
+
+/**
+ * The notice of a bulk action that ended (docs/bulk-actions.md, "Undo"): `text` with Undo for
+ * 10 s, as the other Undo notices; `onUndo` starts the undo and shows its progress.
+ */
+export function offerBulkUndo(text: string, onUndo: () => void) {
+  notify(text, { action: { label: msg.bulk.undo, onClick: onUndo }, durationMs: undoWindowMs });
+}
