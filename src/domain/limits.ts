@@ -19,6 +19,16 @@ export const maxEmailLength = 254;
 /**
  * Bulk actions (docs/bulk-actions.md): the most records one action may select (a filter matching
  * more is refused before anything changes), the most explicit ids a request may list, and the rows
- * per batch (each batch is one transaction).
+ * per batch (each batch is one transaction): at most `batchSize`, at least `minBatch`, sized as the
+ * run goes so that a batch takes about `batchTargetMs` milliseconds and the progress moves at
+ * least every second however slow the database is at the time.
  */
-export const bulkLimits = { maxSelection: 200_000, maxIds: 5_000, batchSize: 1_000, sampleSize: 10 } as const;
+export const bulkLimits = {
+  maxSelection: 200_000,
+  maxIds: 5_000,
+  batchSize: 1_000,
+  minBatch: 50,
+  firstBatch: 250,
+  batchTargetMs: 400,
+  sampleSize: 10,
+} as const;

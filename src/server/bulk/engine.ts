@@ -3,8 +3,9 @@
  * (`BulkAction`): its parameters, the table it changes, the per-row skip rules and the set-based
  * change of one batch. The engine resolves a selection (explicit ids, or a list's filter and search
  * through the list's own declaration, so a filter means what the list shows), previews it without
- * writing, and applies it in the background in batches of at most `bulkLimits.batchSize` rows, each
- * batch one transaction holding the change, its audit rows and its report rows. An ended run is
+ * writing, and applies it in the background in batches of at most `bulkLimits.batchSize` rows
+ * (sized by `nextBatchSize` to take about `bulkLimits.batchTargetMs` each), each batch one
+ * transaction holding the change, its audit rows and its report rows. An ended run is
  * undone by a run of its own over the rows it changed, with the declaration's `undo` (`startUndo`).
  */
 import type { z } from "@hono/zod-openapi";
@@ -444,9 +445,11 @@ async function runBulk<P>(c: AuditRequest, decl: BulkAction<P>, params: P, bulkI
   const db = c.var.db;
   let seq = 0;
   try {
-    for (let i = 0; i < ids.length; i += bulkLimits.batchSize) {
-      const part = ids.slice(i, i + bulkLimits.batchSize);
+    let size: number = bulkLimits.firstBatch;
+    while (seq < ids.length) {
+      const part = ids.slice(seq, seq + size);
       const first = seq;
+      const started = performance.now();
       try {
         await db.transaction(async (tx) => {
           const rows = await readRows(tx, decl, params, part, true);
@@ -493,6 +496,7 @@ async function runBulk<P>(c: AuditRequest, decl: BulkAction<P>, params: P, bulkI
         return;
       }
       seq += part.length;
+      size = nextBatchSize(part.length, performance.now() - started);
       if (seq < ids.length) {
         const [state] = await queryRows<{ cancel_requested: boolean }>(
           db,
@@ -509,6 +513,17 @@ async function runBulk<P>(c: AuditRequest, decl: BulkAction<P>, params: P, bulkI
     // The database went away between batches: the action is left running, and marked
     // `interrupted` by the next start (markInterruptedBulkActions).
   }
+}
+
+/**
+ * The rows of the next batch, from the last batch's size and its time in milliseconds: scaled
+ * toward `bulkLimits.batchTargetMs`, at most doubling, within `minBatch`..`batchSize`. A database
+ * slowed by other work gets smaller batches (the progress keeps moving, row locks are held
+ * briefly); a quick one gets the largest.
+ */
+export function nextBatchSize(last: number, elapsedMs: number): number {
+  const scaled = Math.floor((last * bulkLimits.batchTargetMs) / Math.max(elapsedMs, 1));
+  return Math.max(bulkLimits.minBatch, Math.min(bulkLimits.batchSize, 2 * last, scaled));
 }
 
 /** The labels the undone action's report gave `ids` (an undo names a record gone since by them). */
