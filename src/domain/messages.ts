@@ -396,6 +396,7 @@ export const msg = {
     unarchiveTeam: "Unarchive Team",
   },
   users: {
+    addToTeam: "Add to Team",
     loadError: "Error loading users",
     loadOneError: "Error loading user",
     notFound: "User not found",

@@ -1,9 +1,7 @@
-import { useState } from "react";
-import { useQuery } from "@tanstack/react-query";
 import { msg } from "../../domain/messages";
 import type { AssignablePlatform } from "../../domain/prompts";
 import { StatusBadge } from "../components/badges";
-import { PickModal } from "../components/PickModal";
+import { PickModal, type ModalState } from "../components/PickModal";
 import { Truncate } from "../components/text";
 import { assignablePlatformsQuery, useAssignPlatform } from "./queries";
 
@@ -16,36 +14,20 @@ const nameOf = (p: AssignablePlatform) => p.platform_name.trim() || msg.fallback
  */
 export function AssignPlatformModal({
   promptId,
-  open,
-  onClose,
   onAssigned,
-}: {
-  promptId: string;
-  open: boolean;
-  onClose: () => void;
-  onAssigned: (platform: string) => void;
-}) {
-  const [q, setQ] = useState("");
-  const assign = useAssignPlatform(promptId);
-  const [busyId, setBusyId] = useState<string | null>(null);
-  const platforms = useQuery({
-    ...assignablePlatformsQuery(promptId)({ q: q || undefined, sort: "platform_name", order: "asc", limit: 50 }),
-    enabled: open,
-  });
-
+  ...modal
+}: ModalState & { promptId: string; onAssigned: (platform: string) => void }) {
   return (
     <PickModal
-      open={open}
+      {...modal}
       title={msg.prompts.assignPlatformTitle}
-      onClose={onClose}
-      error={assign.error}
       search={msg.prompts.searchPlatforms}
-      q={q}
-      onSearch={setQ}
-      query={platforms}
+      query={(q) =>
+        assignablePlatformsQuery(promptId)({ q: q || undefined, sort: "platform_name", order: "asc", limit: 50 })
+      }
+      mutation={useAssignPlatform(promptId)}
       empty={(q) => (q ? msg.prompts.noPlatformMatch : msg.prompts.noPlatformAvailable)}
       label="Available platforms"
-      rowKey={(p) => p.platform_id}
       row={(p) => (
         <>
           <div className="flex min-w-0 items-center gap-2">
@@ -59,20 +41,12 @@ export function AssignPlatformModal({
           ) : null}
         </>
       )}
-      action={{
-        content: (_p, busy) => (
-          <>
-            {busy ? <span className="loading loading-spinner loading-xs" aria-hidden /> : null}
-            {msg.prompts.assign}
-          </>
-        ),
-        label: (p) => `${msg.prompts.assign} ${nameOf(p)}`,
-        run: (p) => {
-          setBusyId(p.platform_id);
-          assign.mutate(p.platform_id, { onSuccess: () => onAssigned(nameOf(p)), onSettled: () => setBusyId(null) });
-        },
+      pick={{
+        id: (p) => p.platform_id,
+        label: msg.prompts.assign,
+        name: (p) => `${msg.prompts.assign} ${nameOf(p)}`,
+        done: (p) => onAssigned(nameOf(p)),
       }}
-      busyId={busyId}
     />
   );
 }
