@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from "react";
 import { useQuery, type QueryKey, type UseMutationResult, type UseQueryOptions } from "@tanstack/react-query";
 import { msg } from "../../domain/messages";
-import { errorMessage } from "../api/client";
+import { ErrorAlert } from "./ErrorAlert";
 import { EmptyState, SearchInput } from "./inputs";
 import { formatCount } from "./ListPagination";
 import { Modal } from "./overlays";
@@ -76,11 +76,7 @@ export function PickModal<P extends Offered, K extends QueryKey>({
   };
   return (
     <Modal open={open} title={title} onClose={close} size="lg">
-      {mutation.error ? (
-        <div role="alert" className="alert alert-error alert-soft mb-3 text-sm">
-          {errorMessage(mutation.error)}
-        </div>
-      ) : null}
+      <ErrorAlert error={mutation.error} className="mb-3" />
       {intro ? (
         <p className="mb-3 truncate text-sm text-base-content/80" title={intro}>
           {intro}
@@ -92,9 +88,7 @@ export function PickModal<P extends Offered, K extends QueryKey>({
       {result.isPending ? (
         <Spinner />
       ) : result.error ? (
-        <div role="alert" className="alert alert-error alert-soft text-sm">
-          {errorMessage(result.error)}
-        </div>
+        <ErrorAlert error={result.error} />
       ) : !data || data.items.length === 0 ? (
         <div className="py-8">
           <EmptyState title={empty(q)} />

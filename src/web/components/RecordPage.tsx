@@ -10,6 +10,7 @@ import { useNavigate } from "@tanstack/react-router";
 import { Trash2 } from "lucide-react";
 import { msg } from "../../domain/messages";
 import { ApiError, errorMessage } from "../api/client";
+import { ErrorAlert } from "./ErrorAlert";
 import { ActionBar, type Action } from "./actions";
 import { useConfirmAction } from "./ConfirmAction";
 import { BackLink, DetailSkeleton, RecordStats, type RecordStat } from "./detail";
@@ -235,11 +236,7 @@ function RecordHeader({
         subtitle={subtitle ? <span title={subtitle}>{subtitle}</span> : undefined}
         actions={<ActionBar actions={actions ?? []} />}
       />
-      {error ? (
-        <div role="alert" className="alert alert-error alert-soft mb-4 text-sm">
-          {errorMessage(error)}
-        </div>
-      ) : null}
+      <ErrorAlert error={error} className="mb-4" />
       {stats ? <RecordStats stats={stats} /> : null}
     </>
   );

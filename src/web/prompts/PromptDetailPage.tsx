@@ -4,8 +4,8 @@ import { Link, useParams } from "@tanstack/react-router";
 import { Plus } from "lucide-react";
 import { msg } from "../../domain/messages";
 import type { PromptDetail, PromptPlatform, PromptVersion } from "../../domain/prompts";
-import { errorMessage } from "../api/client";
 import { useCan } from "../auth/permissions";
+import { ErrorAlert } from "../components/ErrorAlert";
 import { archiveAction, editAction, historyAction, mainAction } from "../components/actions";
 import { StatusBadge } from "../components/badges";
 import { column, dateColumn, linkColumn, statusColumn } from "../components/columns";
@@ -277,11 +277,6 @@ function VersionsPanel({ prompt }: { prompt: PromptDetail }) {
 function DiffView({ promptId, version, current }: { promptId: string; version: number; current: PromptDetail }) {
   const source = useQuery(promptVersionQuery(promptId, version));
   if (source.isPending) return <Spinner />;
-  if (source.error)
-    return (
-      <div role="alert" className="alert alert-error alert-soft text-sm">
-        {errorMessage(source.error)}
-      </div>
-    );
+  if (source.error) return <ErrorAlert error={source.error} />;
   return <VersionDiff from={source.data} to={current} />;
 }

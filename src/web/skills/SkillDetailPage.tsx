@@ -3,8 +3,8 @@ import { useParams } from "@tanstack/react-router";
 import { CircleCheck, CircleSlash, MessageSquareText, Plus, UsersRound } from "lucide-react";
 import { msg, timings } from "../../domain/messages";
 import type { SkillAssignment, SkillComment, SkillPrompt } from "../../domain/skills";
-import { errorMessage } from "../api/client";
 import { useCan } from "../auth/permissions";
+import { ErrorAlert } from "../components/ErrorAlert";
 import { archiveAction, editAction, historyAction, mainAction } from "../components/actions";
 import { StatusBadge } from "../components/badges";
 import { column, dateColumn, linkColumn, statusColumn } from "../components/columns";
@@ -273,13 +273,7 @@ function AssignmentsTable({ skillId, skillActive }: { skillId: string; skillActi
       sort={{ sort: "assigned_at", order: "desc" }}
       label="Team Assignments"
       search={msg.skills.searchTeams}
-      aboveTable={
-        setAssignment.error ? (
-          <div role="alert" className="alert alert-error alert-soft mb-3 text-sm">
-            {errorMessage(setAssignment.error)}
-          </div>
-        ) : null
-      }
+      aboveTable={<ErrorAlert error={setAssignment.error} className="mb-3" />}
       columns={assignmentColumns}
       rowKey={(a) => a.team_id}
       sortable={["team_name", "customer_name", "status", "assigned_at"]}

@@ -5,7 +5,7 @@ import { Globe, Plus, User, UserCheck, UserMinus, UserPlus } from "lucide-react"
 import { msg, timings } from "../../domain/messages";
 import type { TeamDetail } from "../../domain/teams";
 import type { UserListItem } from "../../domain/users";
-import { errorMessage } from "../api/client";
+import { ErrorAlert } from "../components/ErrorAlert";
 import { archiveAction, editAction, historyAction, mainAction } from "../components/actions";
 import { StatusBadge, Tag } from "../components/badges";
 import { useRowRemoval } from "../components/ConfirmAction";
@@ -136,9 +136,7 @@ function TeamView({ team: t }: { team: TeamDetail }) {
               ))}
             </div>
           ) : skills.error ? (
-            <div role="alert" className="alert alert-error alert-soft text-sm">
-              {errorMessage(skills.error)}
-            </div>
+            <ErrorAlert error={skills.error} />
           ) : skills.data.items.length === 0 ? (
             <div className="py-6">
               <EmptyState title="No skills assigned" text="Use Assign Skill to give this team a skill." />
