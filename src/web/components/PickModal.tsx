@@ -5,6 +5,7 @@ import { ErrorAlert } from "./ErrorAlert";
 import { EmptyState, SearchInput } from "./inputs";
 import { formatCount } from "./ListPagination";
 import { Modal } from "./overlays";
+import { Truncate } from "./text";
 import { Spinner } from "./ui";
 
 /** A modal's state as its page holds it. */
@@ -123,5 +124,22 @@ export function PickModal<P extends Offered, K extends QueryKey>({
         </p>
       ) : null}
     </Modal>
+  );
+}
+
+/** An offered record's description in a `PickModal`: its name and tags (a status, a scope) on one line, its description under them. */
+export function PickRow({ name, tags, detail }: { name: string; tags: ReactNode; detail: string | null }) {
+  return (
+    <>
+      <div className="flex min-w-0 items-center gap-2">
+        <Truncate text={name} className="font-medium" />
+        {tags}
+      </div>
+      {detail ? (
+        <p className="mt-0.5 line-clamp-2 text-sm text-base-content/70" title={detail}>
+          {detail}
+        </p>
+      ) : null}
+    </>
   );
 }

@@ -37,14 +37,11 @@ export function Section({
   );
 }
 
+/** One label/value pair of a record's information (`mono`: an id). */
+export type InfoItem = { label: string; value: ReactNode; mono?: boolean };
+
 /** Label/value pairs of a record's information panel. */
-export function InfoList({
-  items,
-  narrow,
-}: {
-  items: Array<{ label: string; value: ReactNode; mono?: boolean }>;
-  narrow?: boolean;
-}) {
+export function InfoList({ items, narrow }: { items: InfoItem[]; narrow?: boolean }) {
   return (
     <dl className={`grid grid-cols-1 gap-x-6 gap-y-4 sm:grid-cols-2 ${narrow ? "xl:grid-cols-1" : ""}`}>
       {items.map((item) => (
@@ -54,6 +51,25 @@ export function InfoList({
         </div>
       ))}
     </dl>
+  );
+}
+
+/** A record's information panel: a `Section` holding its `InfoList`. */
+export function InfoSection({
+  title,
+  items,
+  narrow,
+  className,
+}: {
+  title: string;
+  items: InfoItem[];
+  narrow?: boolean;
+  className?: string;
+}) {
+  return (
+    <Section title={title} className={className}>
+      <InfoList items={items} narrow={narrow} />
+    </Section>
   );
 }
 

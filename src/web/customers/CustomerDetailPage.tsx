@@ -4,7 +4,7 @@ import { splitDomains } from "../../domain/domains";
 import { msg } from "../../domain/messages";
 import { archiveAction, editAction, historyAction, mainAction } from "../components/actions";
 import { StatusBadge } from "../components/badges";
-import { InfoList, Section } from "../components/detail";
+import { InfoSection, Section } from "../components/detail";
 import { DateText, Muted } from "../components/text";
 import { RecordPage } from "../components/RecordPage";
 import { CustomerTeamTable } from "../teams/public";
@@ -54,29 +54,28 @@ export default function CustomerDetailPage() {
         const domains = splitDomains(customer.valid_domains);
         return (
           <div className="mt-6 flex flex-col gap-6">
-            <Section title="Customer Information">
-              <InfoList
-                items={[
-                  { label: "Customer ID", value: customer.customer_id, mono: true },
-                  {
-                    label: "Valid Domains",
-                    value: domains.length ? (
-                      <span className="flex flex-wrap gap-1.5">
-                        {domains.map((d) => (
-                          <span key={d} className="badge badge-ghost badge-sm max-w-full truncate font-mono" title={d}>
-                            {d}
-                          </span>
-                        ))}
-                      </span>
-                    ) : (
-                      <Muted>{msg.customers.noDomains}</Muted>
-                    ),
-                  },
-                  { label: "Created", value: <DateText iso={customer.created_at} withTime /> },
-                  { label: "Last Updated", value: <DateText iso={customer.updated_at} withTime /> },
-                ]}
-              />
-            </Section>
+            <InfoSection
+              title="Customer Information"
+              items={[
+                { label: "Customer ID", value: customer.customer_id, mono: true },
+                {
+                  label: "Valid Domains",
+                  value: domains.length ? (
+                    <span className="flex flex-wrap gap-1.5">
+                      {domains.map((d) => (
+                        <span key={d} className="badge badge-ghost badge-sm max-w-full truncate font-mono" title={d}>
+                          {d}
+                        </span>
+                      ))}
+                    </span>
+                  ) : (
+                    <Muted>{msg.customers.noDomains}</Muted>
+                  ),
+                },
+                { label: "Created", value: <DateText iso={customer.created_at} withTime /> },
+                { label: "Last Updated", value: <DateText iso={customer.updated_at} withTime /> },
+              ]}
+            />
 
             <Section title="Users">
               <UserTable filter={{ customer_id: customerId }} label="Users" />

@@ -4,7 +4,7 @@ import type { PlatformDetail, PlatformPrompt } from "../../domain/platforms";
 import { archiveAction, editAction, historyAction } from "../components/actions";
 import { StatusBadge } from "../components/badges";
 import { dateColumn, linkColumn, statusColumn } from "../components/columns";
-import { InfoList, Section } from "../components/detail";
+import { InfoSection, Section } from "../components/detail";
 import { RelatedList } from "../components/EmbeddedList";
 import { formatNumber } from "../components/format";
 import { RecordPage } from "../components/RecordPage";
@@ -78,22 +78,22 @@ export default function PlatformDetailPage() {
     >
       {(p) => (
         <div className="grid grid-cols-1 gap-6 xl:grid-cols-3">
-          <Section title="Platform Information" className="xl:col-span-1">
-            <InfoList
-              narrow
-              items={[
-                { label: "Platform ID", value: p.platform_id, mono: true },
-                { label: "Status", value: <StatusBadge kind="platform" status={p.status} /> },
-                { label: "Description", value: p.platform_description ?? <Muted>{msg.users.notProvided}</Muted> },
-                { label: "Prompts", value: formatNumber(p.prompt_count) },
-                { label: "Created", value: <DateText iso={p.created_at} withTime /> },
-                {
-                  label: "Last Updated",
-                  value: p.updated_at ? <DateText iso={p.updated_at} withTime /> : <Muted>{msg.prompts.never}</Muted>,
-                },
-              ]}
-            />
-          </Section>
+          <InfoSection
+            title="Platform Information"
+            className="xl:col-span-1"
+            narrow
+            items={[
+              { label: "Platform ID", value: p.platform_id, mono: true },
+              { label: "Status", value: <StatusBadge kind="platform" status={p.status} /> },
+              { label: "Description", value: p.platform_description ?? <Muted>{msg.users.notProvided}</Muted> },
+              { label: "Prompts", value: formatNumber(p.prompt_count) },
+              { label: "Created", value: <DateText iso={p.created_at} withTime /> },
+              {
+                label: "Last Updated",
+                value: p.updated_at ? <DateText iso={p.updated_at} withTime /> : <Muted>{msg.prompts.never}</Muted>,
+              },
+            ]}
+          />
           <Section title={`Prompts (${formatNumber(p.prompt_count)})`} className="xl:col-span-2">
             <RelatedList
               query={platformPromptsQuery(platformId)}

@@ -1,8 +1,7 @@
 import { msg } from "../../domain/messages";
 import type { AssignablePlatform } from "../../domain/prompts";
 import { StatusBadge } from "../components/badges";
-import { PickModal, type ModalState } from "../components/PickModal";
-import { Truncate } from "../components/text";
+import { PickModal, PickRow, type ModalState } from "../components/PickModal";
 import { assignablePlatformsQuery, useAssignPlatform } from "./queries";
 
 const nameOf = (p: AssignablePlatform) => p.platform_name.trim() || msg.fallbacks.unnamedPlatform;
@@ -29,17 +28,11 @@ export function AssignPlatformModal({
       empty={(q) => (q ? msg.prompts.noPlatformMatch : msg.prompts.noPlatformAvailable)}
       label="Available platforms"
       row={(p) => (
-        <>
-          <div className="flex min-w-0 items-center gap-2">
-            <Truncate text={nameOf(p)} className="font-medium" />
-            <StatusBadge kind="platform" status={p.status} />
-          </div>
-          {p.platform_description ? (
-            <p className="mt-0.5 line-clamp-2 text-sm text-base-content/70" title={p.platform_description}>
-              {p.platform_description}
-            </p>
-          ) : null}
-        </>
+        <PickRow
+          name={nameOf(p)}
+          tags={<StatusBadge kind="platform" status={p.status} />}
+          detail={p.platform_description}
+        />
       )}
       pick={{
         id: (p) => p.platform_id,

@@ -10,7 +10,7 @@ import { archiveAction, editAction, historyAction, mainAction } from "../compone
 import { StatusBadge } from "../components/badges";
 import { column, dateColumn, linkColumn, statusColumn } from "../components/columns";
 import { useConfirmAction } from "../components/ConfirmAction";
-import { InfoList, Section } from "../components/detail";
+import { InfoSection, Section } from "../components/detail";
 import { RelatedList } from "../components/EmbeddedList";
 import { Modal, notify } from "../components/overlays";
 import { RecordPage } from "../components/RecordPage";
@@ -149,24 +149,19 @@ export default function PromptDetailPage() {
                   {p.skill_name?.trim() || msg.fallbacks.unknownSkill}
                 </Link>
               </Section>
-              <Section title="Metadata">
-                <InfoList
-                  narrow
-                  items={[
-                    { label: "Status", value: <StatusBadge kind="prompt" status={p.status} /> },
-                    { label: "Created", value: <DateText iso={p.created_at} withTime /> },
-                    {
-                      label: "Updated",
-                      value: p.updated_at ? (
-                        <DateText iso={p.updated_at} withTime />
-                      ) : (
-                        <Muted>{msg.prompts.never}</Muted>
-                      ),
-                    },
-                    { label: "Prompt ID", value: p.prompt_id, mono: true },
-                  ]}
-                />
-              </Section>
+              <InfoSection
+                title="Metadata"
+                narrow
+                items={[
+                  { label: "Status", value: <StatusBadge kind="prompt" status={p.status} /> },
+                  { label: "Created", value: <DateText iso={p.created_at} withTime /> },
+                  {
+                    label: "Updated",
+                    value: p.updated_at ? <DateText iso={p.updated_at} withTime /> : <Muted>{msg.prompts.never}</Muted>,
+                  },
+                  { label: "Prompt ID", value: p.prompt_id, mono: true },
+                ]}
+              />
             </div>
           </div>
           <AssignPlatformModal

@@ -8,7 +8,7 @@ import { ErrorAlert } from "../components/ErrorAlert";
 import { archiveAction, editAction, historyAction, mainAction } from "../components/actions";
 import { StatusBadge } from "../components/badges";
 import { column, dateColumn, linkColumn, statusColumn } from "../components/columns";
-import { InfoList, Section } from "../components/detail";
+import { InfoSection, Section } from "../components/detail";
 import { RelatedList } from "../components/EmbeddedList";
 import { formatNumber, titleCase } from "../components/format";
 import { notify } from "../components/overlays";
@@ -77,19 +77,19 @@ export default function SkillDetailPage() {
       {(s) => (
         <>
           <div className="mt-6 grid grid-cols-1 gap-6 xl:grid-cols-3">
-            <Section title="Skill Information" className="xl:col-span-1">
-              <InfoList
-                narrow
-                items={[
-                  { label: "Skill ID", value: s.skill_id, mono: true },
-                  { label: "Type", value: titleCase(s.type) },
-                  { label: "Scope", value: <ScopeTag global={s.is_global} /> },
-                  { label: "Description", value: s.skill_description ?? <Muted>{msg.users.notProvided}</Muted> },
-                  { label: "Created", value: <DateText iso={s.created_at} withTime /> },
-                  { label: "Last Updated", value: <DateText iso={s.updated_at} withTime /> },
-                ]}
-              />
-            </Section>
+            <InfoSection
+              title="Skill Information"
+              className="xl:col-span-1"
+              narrow
+              items={[
+                { label: "Skill ID", value: s.skill_id, mono: true },
+                { label: "Type", value: titleCase(s.type) },
+                { label: "Scope", value: <ScopeTag global={s.is_global} /> },
+                { label: "Description", value: s.skill_description ?? <Muted>{msg.users.notProvided}</Muted> },
+                { label: "Created", value: <DateText iso={s.created_at} withTime /> },
+                { label: "Last Updated", value: <DateText iso={s.updated_at} withTime /> },
+              ]}
+            />
             <Section
               title={`Prompts (${formatNumber(s.stats.prompts)})`}
               className="xl:col-span-2"

@@ -1,10 +1,9 @@
-import { Globe } from "lucide-react";
 import { msg } from "../../domain/messages";
 import { Tag } from "../components/badges";
 import { titleCase } from "../components/format";
 import { notify } from "../components/overlays";
-import { PickModal, type ModalState } from "../components/PickModal";
-import { Truncate } from "../components/text";
+import { PickModal, PickRow, type ModalState } from "../components/PickModal";
+import { ScopeTag } from "../skills/public";
 import { assignableSkillsQuery, useAssignSkill } from "./queries";
 
 /**
@@ -22,23 +21,16 @@ export function AssignSkillModal({ teamId, ...modal }: ModalState & { teamId: st
       empty={(q) => (q ? "No skills match your search." : "No skills available to assign.")}
       label="Assignable skills"
       row={(skill) => (
-        <>
-          <div className="flex min-w-0 items-center gap-2">
-            <Truncate text={skill.skill_name} className="font-medium" />
-            <Tag>{titleCase(skill.type)}</Tag>
-            {skill.is_global ? (
-              <Tag tone="info">
-                <Globe className="h-3 w-3" aria-hidden />
-                Global
-              </Tag>
-            ) : null}
-          </div>
-          {skill.skill_description ? (
-            <p className="mt-0.5 line-clamp-2 text-sm text-base-content/70" title={skill.skill_description}>
-              {skill.skill_description}
-            </p>
-          ) : null}
-        </>
+        <PickRow
+          name={skill.skill_name}
+          tags={
+            <>
+              <Tag>{titleCase(skill.type)}</Tag>
+              {skill.is_global ? <ScopeTag global /> : null}
+            </>
+          }
+          detail={skill.skill_description}
+        />
       )}
       pick={{
         id: (skill) => skill.skill_id,

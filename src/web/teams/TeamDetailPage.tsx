@@ -1,19 +1,20 @@
 import { useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { Link, useParams } from "@tanstack/react-router";
-import { Globe, Plus, User, UserCheck, UserMinus, UserPlus } from "lucide-react";
+import { Plus, User, UserCheck, UserMinus, UserPlus } from "lucide-react";
 import { msg, timings } from "../../domain/messages";
 import type { TeamDetail } from "../../domain/teams";
 import type { UserListItem } from "../../domain/users";
 import { ErrorAlert } from "../components/ErrorAlert";
 import { archiveAction, editAction, historyAction, mainAction } from "../components/actions";
-import { StatusBadge, Tag } from "../components/badges";
+import { StatusBadge } from "../components/badges";
 import { useRowRemoval } from "../components/ConfirmAction";
-import { InfoList, Section, statusStat } from "../components/detail";
+import { InfoSection, Section, statusStat } from "../components/detail";
 import { displayName, formatDate, titleCase } from "../components/format";
 import { EmptyState } from "../components/inputs";
 import { RecordPage } from "../components/RecordPage";
 import { DateText, Truncate } from "../components/text";
+import { ScopeTag } from "../skills/public";
 import { backToCustomer, customerStat } from "../customers/public";
 import { UserTable } from "../users/public";
 import { AddMemberModal } from "./AddMemberModal";
@@ -117,17 +118,17 @@ function TeamView({ team: t }: { team: TeamDetail }) {
   return (
     <>
       <div className="mt-6 grid grid-cols-1 gap-6 xl:grid-cols-3">
-        <Section title="Team Information" className="xl:col-span-1">
-          <InfoList
-            narrow
-            items={[
-              { label: "Team ID", value: t.team_id, mono: true },
-              { label: "Customer ID", value: t.customer_id, mono: true },
-              { label: "Team Name", value: t.team_name },
-              { label: "Last Updated", value: <DateText iso={t.updated_at} withTime /> },
-            ]}
-          />
-        </Section>
+        <InfoSection
+          title="Team Information"
+          className="xl:col-span-1"
+          narrow
+          items={[
+            { label: "Team ID", value: t.team_id, mono: true },
+            { label: "Customer ID", value: t.customer_id, mono: true },
+            { label: "Team Name", value: t.team_name },
+            { label: "Last Updated", value: <DateText iso={t.updated_at} withTime /> },
+          ]}
+        />
         <Section title={`Assigned Skills${skills.data ? ` (${skills.data.total})` : ""}`} className="xl:col-span-2">
           {skills.isPending ? (
             <div className="flex flex-col gap-2" aria-hidden>
@@ -152,12 +153,7 @@ function TeamView({ team: t }: { team: TeamDetail }) {
                   >
                     <span className="flex min-w-0 items-center gap-2 font-medium">
                       <Truncate text={s.skill_name} />
-                      {s.is_global ? (
-                        <Tag tone="info">
-                          <Globe className="h-3 w-3" aria-hidden />
-                          Global
-                        </Tag>
-                      ) : null}
+                      {s.is_global ? <ScopeTag global /> : null}
                     </span>
                     <span className="text-xs text-base-content/70">
                       {titleCase(s.type)} · assigned {formatDate(s.assigned_at)}

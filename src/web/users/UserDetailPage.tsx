@@ -7,7 +7,7 @@ import { membershipSortKeys, type UserMembership } from "../../domain/users";
 import { editAction, historyAction, mainAction } from "../components/actions";
 import { RoleBadges, StatusBadge } from "../components/badges";
 import { column, dateColumn } from "../components/columns";
-import { InfoList, Section, statusStat } from "../components/detail";
+import { InfoSection, Section, statusStat } from "../components/detail";
 import { RelatedList } from "../components/EmbeddedList";
 import { displayName } from "../components/format";
 import { RecordPage } from "../components/RecordPage";
@@ -59,18 +59,18 @@ export default function UserDetailPage() {
         return (
           <>
             <div className="mt-6 grid grid-cols-1 gap-6 xl:grid-cols-3">
-              <Section title="User Information" className="xl:col-span-2">
-                <InfoList
-                  items={[
-                    { label: "User ID", value: u.user_id, mono: true },
-                    { label: "Email", value: u.email },
-                    { label: "Full Name", value: fullName || <Muted>{msg.users.notProvided}</Muted> },
-                    { label: "Job Title", value: u.job_title || <Muted>{msg.users.notSpecified}</Muted> },
-                    { label: "Created", value: <DateText iso={u.created_at} withTime /> },
-                    { label: "Last Updated", value: <DateText iso={u.updated_at} withTime /> },
-                  ]}
-                />
-              </Section>
+              <InfoSection
+                title="User Information"
+                className="xl:col-span-2"
+                items={[
+                  { label: "User ID", value: u.user_id, mono: true },
+                  { label: "Email", value: u.email },
+                  { label: "Full Name", value: fullName || <Muted>{msg.users.notProvided}</Muted> },
+                  { label: "Job Title", value: u.job_title || <Muted>{msg.users.notSpecified}</Muted> },
+                  { label: "Created", value: <DateText iso={u.created_at} withTime /> },
+                  { label: "Last Updated", value: <DateText iso={u.updated_at} withTime /> },
+                ]}
+              />
               <div className="flex flex-col gap-6">
                 <Section title="Roles">
                   <RoleBadges roles={u.roles} max={userRoles.length} empty={msg.users.noRolesAssigned} />
