@@ -4,7 +4,7 @@ import type { PlatformDetail, PlatformPrompt } from "../../domain/platforms";
 import { archiveAction, editAction, historyAction } from "../components/actions";
 import { StatusBadge } from "../components/badges";
 import { dateColumn, linkColumn, statusColumn } from "../components/columns";
-import { InfoSection, Section } from "../components/detail";
+import { InfoSection, Section, type InfoItem } from "../components/detail";
 import { RelatedList } from "../components/EmbeddedList";
 import { formatNumber } from "../components/format";
 import { RecordPage } from "../components/RecordPage";
@@ -20,6 +20,19 @@ import {
 
 const nameOf = (p: PlatformDetail) => p.platform_name.trim() || msg.fallbacks.unnamedPlatform;
 const promptLink = (a: PlatformPrompt) => ({ to: "/prompts/$promptId", params: { promptId: a.prompt_id } });
+
+/** The platform's information panel. */
+const platformInfo = (p: PlatformDetail): InfoItem[] => [
+  { label: "Platform ID", value: p.platform_id, mono: true },
+  { label: "Status", value: <StatusBadge kind="platform" status={p.status} /> },
+  { label: "Description", value: p.platform_description ?? <Muted>{msg.users.notProvided}</Muted> },
+  { label: "Prompts", value: formatNumber(p.prompt_count) },
+  { label: "Created", value: <DateText iso={p.created_at} withTime /> },
+  {
+    label: "Last Updated",
+    value: p.updated_at ? <DateText iso={p.updated_at} withTime /> : <Muted>{msg.prompts.never}</Muted>,
+  },
+];
 
 /** The prompts assigned to the platform: title (link), prompt status, assignment status, assigned date. */
 const promptColumns = [
@@ -78,22 +91,7 @@ export default function PlatformDetailPage() {
     >
       {(p) => (
         <div className="grid grid-cols-1 gap-6 xl:grid-cols-3">
-          <InfoSection
-            title="Platform Information"
-            className="xl:col-span-1"
-            narrow
-            items={[
-              { label: "Platform ID", value: p.platform_id, mono: true },
-              { label: "Status", value: <StatusBadge kind="platform" status={p.status} /> },
-              { label: "Description", value: p.platform_description ?? <Muted>{msg.users.notProvided}</Muted> },
-              { label: "Prompts", value: formatNumber(p.prompt_count) },
-              { label: "Created", value: <DateText iso={p.created_at} withTime /> },
-              {
-                label: "Last Updated",
-                value: p.updated_at ? <DateText iso={p.updated_at} withTime /> : <Muted>{msg.prompts.never}</Muted>,
-              },
-            ]}
-          />
+          <InfoSection title="Platform Information" className="xl:col-span-1" narrow items={platformInfo(p)} />
           <Section title={`Prompts (${formatNumber(p.prompt_count)})`} className="xl:col-span-2">
             <RelatedList
               query={platformPromptsQuery(platformId)}

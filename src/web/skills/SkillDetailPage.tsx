@@ -2,13 +2,13 @@ import { useState } from "react";
 import { useParams } from "@tanstack/react-router";
 import { CircleCheck, CircleSlash, MessageSquareText, Plus, UsersRound } from "lucide-react";
 import { msg, timings } from "../../domain/messages";
-import type { SkillAssignment, SkillComment, SkillPrompt } from "../../domain/skills";
+import type { SkillAssignment, SkillComment, SkillDetail, SkillPrompt } from "../../domain/skills";
 import { useCan } from "../auth/permissions";
 import { ErrorAlert } from "../components/ErrorAlert";
 import { archiveAction, editAction, historyAction, mainAction } from "../components/actions";
 import { StatusBadge } from "../components/badges";
 import { column, dateColumn, linkColumn, statusColumn } from "../components/columns";
-import { InfoSection, Section } from "../components/detail";
+import { InfoSection, Section, type InfoItem } from "../components/detail";
 import { RelatedList } from "../components/EmbeddedList";
 import { formatNumber, titleCase } from "../components/format";
 import { notify } from "../components/overlays";
@@ -30,6 +30,16 @@ import {
 } from "./queries";
 import { ScopeTag } from "./SkillCells";
 import { skillRecord } from "./SkillForm";
+
+/** The skill's information panel. */
+const skillInfo = (s: SkillDetail): InfoItem[] => [
+  { label: "Skill ID", value: s.skill_id, mono: true },
+  { label: "Type", value: titleCase(s.type) },
+  { label: "Scope", value: <ScopeTag global={s.is_global} /> },
+  { label: "Description", value: s.skill_description ?? <Muted>{msg.users.notProvided}</Muted> },
+  { label: "Created", value: <DateText iso={s.created_at} withTime /> },
+  { label: "Last Updated", value: <DateText iso={s.updated_at} withTime /> },
+];
 
 /**
  * SPEC.md §2 "/skills/{skillId}": Assign to Team, Edit, Archive or Unarchive, Delete (§4: then
@@ -77,19 +87,7 @@ export default function SkillDetailPage() {
       {(s) => (
         <>
           <div className="mt-6 grid grid-cols-1 gap-6 xl:grid-cols-3">
-            <InfoSection
-              title="Skill Information"
-              className="xl:col-span-1"
-              narrow
-              items={[
-                { label: "Skill ID", value: s.skill_id, mono: true },
-                { label: "Type", value: titleCase(s.type) },
-                { label: "Scope", value: <ScopeTag global={s.is_global} /> },
-                { label: "Description", value: s.skill_description ?? <Muted>{msg.users.notProvided}</Muted> },
-                { label: "Created", value: <DateText iso={s.created_at} withTime /> },
-                { label: "Last Updated", value: <DateText iso={s.updated_at} withTime /> },
-              ]}
-            />
+            <InfoSection title="Skill Information" className="xl:col-span-1" narrow items={skillInfo(s)} />
             <Section
               title={`Prompts (${formatNumber(s.stats.prompts)})`}
               className="xl:col-span-2"

@@ -9,7 +9,7 @@ import { ErrorAlert } from "../components/ErrorAlert";
 import { archiveAction, editAction, historyAction, mainAction } from "../components/actions";
 import { StatusBadge } from "../components/badges";
 import { useRowRemoval } from "../components/ConfirmAction";
-import { InfoSection, Section, statusStat } from "../components/detail";
+import { InfoSection, Section, statusStat, type InfoItem } from "../components/detail";
 import { displayName, formatDate, titleCase } from "../components/format";
 import { EmptyState } from "../components/inputs";
 import { RecordPage } from "../components/RecordPage";
@@ -21,6 +21,14 @@ import { AddMemberModal } from "./AddMemberModal";
 import { AssignSkillModal } from "./AssignSkillModal";
 import { teamRecord } from "./TeamForm";
 import { teamQuery, teamSkillsQuery, useDeleteTeam, useRemoveMember, useSetTeamStatus } from "./queries";
+
+/** The team's information panel. */
+const teamInfo = (t: TeamDetail): InfoItem[] => [
+  { label: "Team ID", value: t.team_id, mono: true },
+  { label: "Customer ID", value: t.customer_id, mono: true },
+  { label: "Team Name", value: t.team_name },
+  { label: "Last Updated", value: <DateText iso={t.updated_at} withTime /> },
+];
 
 /** SPEC.md §2 "/teams/{teamId}"; §4: after delete, the customer page opens after 2 s. */
 export default function TeamDetailPage() {
@@ -118,17 +126,7 @@ function TeamView({ team: t }: { team: TeamDetail }) {
   return (
     <>
       <div className="mt-6 grid grid-cols-1 gap-6 xl:grid-cols-3">
-        <InfoSection
-          title="Team Information"
-          className="xl:col-span-1"
-          narrow
-          items={[
-            { label: "Team ID", value: t.team_id, mono: true },
-            { label: "Customer ID", value: t.customer_id, mono: true },
-            { label: "Team Name", value: t.team_name },
-            { label: "Last Updated", value: <DateText iso={t.updated_at} withTime /> },
-          ]}
-        />
+        <InfoSection title="Team Information" className="xl:col-span-1" narrow items={teamInfo(t)} />
         <Section title={`Assigned Skills${skills.data ? ` (${skills.data.total})` : ""}`} className="xl:col-span-2">
           {skills.isPending ? (
             <div className="flex flex-col gap-2" aria-hidden>
