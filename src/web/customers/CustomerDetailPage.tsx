@@ -1,16 +1,25 @@
 import { useParams } from "@tanstack/react-router";
 import { Plus, Settings, User, UserCheck, UsersRound } from "lucide-react";
+import type { CustomerDetail } from "../../domain/customers";
 import { splitDomains } from "../../domain/domains";
 import { msg } from "../../domain/messages";
 import { archiveAction, editAction, historyAction, mainAction } from "../components/actions";
 import { StatusBadge } from "../components/badges";
-import { InfoSection, Section } from "../components/detail";
+import { InfoSection, Section, type RecordStat } from "../components/detail";
 import { DateText, Muted } from "../components/text";
 import { RecordPage } from "../components/RecordPage";
 import { CustomerTeamTable } from "../teams/public";
 import { UserTable } from "../users/public";
 import { customerRecord } from "./CustomerForm";
 import { customerQuery, useSetCustomerStatus } from "./queries";
+
+/** The customer's cards: its users and teams, all and active. */
+const customerStats = (customer: CustomerDetail): RecordStat[] => [
+  { label: "Total Users", icon: User, count: customer.stats.total_users },
+  { label: "Active Users", icon: UserCheck, count: customer.stats.active_users },
+  { label: "Total Teams", icon: UsersRound, count: customer.stats.total_teams },
+  { label: "Active Teams", icon: UsersRound, count: customer.stats.active_teams },
+];
 
 /** SPEC.md §2 "/customers/{customerId}". */
 export default function CustomerDetailPage() {
@@ -40,12 +49,7 @@ export default function CustomerDetailPage() {
               primary: true,
             },
           ],
-          stats: [
-            { label: "Total Users", icon: User, count: customer.stats.total_users },
-            { label: "Active Users", icon: UserCheck, count: customer.stats.active_users },
-            { label: "Total Teams", icon: UsersRound, count: customer.stats.total_teams },
-            { label: "Active Teams", icon: UsersRound, count: customer.stats.active_teams },
-          ],
+          stats: customerStats(customer),
           error: setStatus.error,
         };
       }}

@@ -8,7 +8,7 @@ import { ErrorAlert } from "../components/ErrorAlert";
 import { archiveAction, editAction, historyAction, mainAction } from "../components/actions";
 import { StatusBadge } from "../components/badges";
 import { column, dateColumn, linkColumn, statusColumn } from "../components/columns";
-import { InfoSection, Section, type InfoItem } from "../components/detail";
+import { InfoSection, Section, type InfoItem, type RecordStat } from "../components/detail";
 import { RelatedList } from "../components/EmbeddedList";
 import { formatNumber, titleCase } from "../components/format";
 import { notify } from "../components/overlays";
@@ -39,6 +39,14 @@ const skillInfo = (s: SkillDetail): InfoItem[] => [
   { label: "Description", value: s.skill_description ?? <Muted>{msg.users.notProvided}</Muted> },
   { label: "Created", value: <DateText iso={s.created_at} withTime /> },
   { label: "Last Updated", value: <DateText iso={s.updated_at} withTime /> },
+];
+
+/** The skill's cards: its teams, its assignments by status, its prompts. */
+const skillStats = (s: SkillDetail): RecordStat[] => [
+  { label: "Total Teams", icon: UsersRound, count: s.stats.total_teams },
+  { label: "Active Assignments", icon: CircleCheck, count: s.stats.active_assignments },
+  { label: "Inactive Assignments", icon: CircleSlash, count: s.stats.inactive_assignments },
+  { label: "Prompts", icon: MessageSquareText, count: s.stats.prompts },
 ];
 
 /**
@@ -75,12 +83,7 @@ export default function SkillDetailPage() {
             restored: msg.skills.unarchived,
           }),
         ],
-        stats: [
-          { label: "Total Teams", icon: UsersRound, count: s.stats.total_teams },
-          { label: "Active Assignments", icon: CircleCheck, count: s.stats.active_assignments },
-          { label: "Inactive Assignments", icon: CircleSlash, count: s.stats.inactive_assignments },
-          { label: "Prompts", icon: MessageSquareText, count: s.stats.prompts },
-        ],
+        stats: skillStats(s),
         error: update.error,
       })}
     >
