@@ -47,6 +47,9 @@ export const msg = {
     clearFilter: (name: string) => `Clear filter: ${name}`,
     delete: "Delete",
     deleting: "Deleting...",
+    status: "Status",
+    archive: "Archive",
+    unarchive: "Unarchive",
   },
   api: {
     unauthorized: "Sign in to continue",
@@ -323,6 +326,7 @@ export const msg = {
     confirmHint: "Check the details, then save anyway if this is intended.",
   },
   customers: {
+    customer: "Customer",
     loadError: "Error loading customers",
     loadErrorWith: (message: string) => `Error loading customers: ${message}`,
     loadOneError: "Error loading customer",
@@ -388,8 +392,11 @@ export const msg = {
     memberAdded: "Successfully added to team!",
     userOfOtherCustomer: "This user belongs to another customer: a user can only join the teams of their own customer",
     userNotActive: "Only active users can be added",
+    archiveTeam: "Archive Team",
+    unarchiveTeam: "Unarchive Team",
   },
   users: {
+    addToTeam: "Add to Team",
     loadError: "Error loading users",
     loadOneError: "Error loading user",
     notFound: "User not found",

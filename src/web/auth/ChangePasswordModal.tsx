@@ -15,6 +15,33 @@ import { maxLengthOf } from "../../domain/text";
 const changedSchema = z.unknown();
 const empty: ChangePasswordFormInput = { currentPassword: "", newPassword: "", confirm: "" };
 
+/** The three password fields; the two typed passwords are held to the policy's length, the repeat by the match. */
+const fields: Array<{
+  name: keyof ChangePasswordFormInput;
+  id: string;
+  label: string;
+  autoComplete: string;
+  hint?: string;
+  limited?: boolean;
+}> = [
+  {
+    name: "currentPassword",
+    id: "pw-current",
+    label: passwordMessages.current,
+    autoComplete: "current-password",
+    limited: true,
+  },
+  {
+    name: "newPassword",
+    id: "pw-new",
+    label: passwordMessages.new,
+    autoComplete: "new-password",
+    hint: passwordMessages.hint,
+    limited: true,
+  },
+  { name: "confirm", id: "pw-confirm", label: passwordMessages.confirm, autoComplete: "new-password" },
+];
+
 /**
  * The user menu's "Change password" dialog: current password, new password twice, checked against
  * the console's one policy (src/domain/password.ts) before sending; the server's answers (wrong
@@ -58,41 +85,18 @@ export function ChangePasswordModal({
     <Modal open={open} title={passwordMessages.changeTitle} onClose={close}>
       <form className="flex flex-col gap-4" onSubmit={onSubmit} noValidate>
         <FormError message={serverError} />
-        <Field label={passwordMessages.current} htmlFor="pw-current" required error={errors.currentPassword?.message}>
-          <input
-            id="pw-current"
-            type="password"
-            className="input w-full"
-            autoComplete="current-password"
-            {...form.register("currentPassword")}
-            maxLength={maxLengthOf(changePasswordFormSchema.shape.currentPassword)}
-          />
-        </Field>
-        <Field
-          label={passwordMessages.new}
-          htmlFor="pw-new"
-          required
-          error={errors.newPassword?.message}
-          hint={passwordMessages.hint}
-        >
-          <input
-            id="pw-new"
-            type="password"
-            className="input w-full"
-            autoComplete="new-password"
-            {...form.register("newPassword")}
-            maxLength={maxLengthOf(changePasswordFormSchema.shape.newPassword)}
-          />
-        </Field>
-        <Field label={passwordMessages.confirm} htmlFor="pw-confirm" required error={errors.confirm?.message}>
-          <input
-            id="pw-confirm"
-            type="password"
-            className="input w-full"
-            autoComplete="new-password"
-            {...form.register("confirm")}
-          />
-        </Field>
+        {fields.map(({ name, id, label, autoComplete, hint, limited }) => (
+          <Field key={name} label={label} htmlFor={id} required error={errors[name]?.message} hint={hint}>
+            <input
+              id={id}
+              type="password"
+              className="input w-full"
+              autoComplete={autoComplete}
+              {...form.register(name)}
+              maxLength={limited ? maxLengthOf(changePasswordFormSchema.shape[name]) : undefined}
+            />
+          </Field>
+        ))}
         <div className="flex justify-end gap-2">
           <button type="button" className="btn btn-ghost" onClick={close}>
             {msg.ui.cancel}

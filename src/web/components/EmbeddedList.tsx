@@ -1,7 +1,10 @@
 import { Fragment, type ReactNode } from "react";
+import type { QueryKey } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
 import { msg } from "../../domain/messages";
 import { errorMessage } from "../api/client";
+import { useServerList, type ApiParams } from "../lib/server-list";
+import { useRowRemoval, type RowRemoval } from "./ConfirmAction";
 import { actionsColumn, DataTable, type Column } from "./DataTable";
 import { EmptyState, SearchInput } from "./inputs";
 import { ListPagination } from "./ListPagination";
@@ -110,5 +113,37 @@ export function EmbeddedList<I extends object>(props: Props<I>) {
       {body}
       {props.children}
     </Block>
+  );
+}
+
+/**
+ * A related list declared as data: the records of one query (`query`, in `sort` order, `limit` a
+ * page), shown as an `EmbeddedList` with its state in the page, and with `remove` each row's
+ * remove action (Unassign, Leave Team) with its confirm and Undo.
+ */
+export function RelatedList<I extends object, V = string>({
+  query,
+  sort,
+  limit,
+  remove,
+  ...props
+}: Omit<Props<I>, "list"> & {
+  query: (params: ApiParams) => { queryKey: QueryKey; queryFn?: unknown };
+  sort: { sort: string; order: "asc" | "desc" };
+  limit?: number;
+  remove?: RowRemoval<I, V>;
+}) {
+  const list = useServerList<I>({ mode: "local", defaults: sort, limit, query });
+  return remove ? <RemovableList list={list} remove={remove} {...props} /> : <EmbeddedList list={list} {...props} />;
+}
+
+/** An `EmbeddedList` whose rows end with their remove action (`useRowRemoval`). */
+function RemovableList<I extends object, V>({ remove, children, ...props }: Props<I> & { remove: RowRemoval<I, V> }) {
+  const { actions, dialog } = useRowRemoval(remove);
+  return (
+    <EmbeddedList {...props} actions={actions}>
+      {children}
+      {dialog}
+    </EmbeddedList>
   );
 }

@@ -1,98 +1,121 @@
-import type { ReactNode } from "react";
-import type { UseQueryResult } from "@tanstack/react-query";
+import { useState, type ReactNode } from "react";
+import { useQuery, type QueryKey, type UseMutationResult, type UseQueryOptions } from "@tanstack/react-query";
 import { msg } from "../../domain/messages";
-import { errorMessage } from "../api/client";
+import { ErrorAlert } from "./ErrorAlert";
 import { EmptyState, SearchInput } from "./inputs";
 import { formatCount } from "./ListPagination";
 import { Modal } from "./overlays";
+import { Truncate } from "./text";
 import { Spinner } from "./ui";
+
+/** A modal's state as its page holds it. */
+export type ModalState = { open: boolean; onClose: () => void };
+
+/** A page of offered records as the API answers it. */
+type Offered = { items: unknown[]; total: number; total_exact?: boolean };
+
+/** What a row's button does: the record's id (what the mutation takes), its texts, and what follows. */
+export type PickAction<I> = {
+  id: (item: I) => string;
+  label: string;
+  /** The label while its action runs (the same unless given), after a spinner unless `spinner` is false. */
+  busyLabel?: string;
+  spinner?: boolean;
+  /** The button's accessible name ("Assign Summarise tickets"). */
+  name?: (item: I) => string;
+  done: (item: I) => void;
+};
 
 /**
  * A modal that offers records to add one at a time (SPEC.md §2: "Assign Platform to Prompt",
- * "Assign Skill to Team", a user's "Add Team"): the error of the last try, an optional line, the
- * search box (the server searches), then a spinner, the load's error, the empty state or the
- * first matches, each row with its action button (all disabled while one runs), and "Showing 20
- * of 57; search to narrow the list." when there are more.
+ * "Assign Skill to Team", a team's "Add Member", a user's "Add Team"): the error of the last try,
+ * an optional `intro` line (cut with an ellipsis, whole on hover), the search box (the server
+ * searches, `query`), then a spinner, the load's error, the empty state or the first matches, each
+ * row with its button running `mutation` (all disabled while one runs), and "Showing 20 of 57;
+ * search to narrow the list." when there are more. Closing it forgets the search and the error.
  */
-export function PickModal<I>({
+export function PickModal<P extends Offered, K extends QueryKey>({
   open,
-  title,
   onClose,
-  error,
+  title,
   intro,
   search,
-  q,
-  onSearch,
   query,
+  mutation,
   empty,
   label,
-  rowKey,
   row,
-  action,
-  busyId,
-}: {
-  open: boolean;
+  pick,
+}: ModalState & {
   title: string;
-  onClose: () => void;
-  /** The last action's error (the server refused it). */
-  error: unknown;
-  /** A line above the search box. */
-  intro?: ReactNode;
-  /** The search box's placeholder, its text and its change. */
+  intro?: string;
+  /** The search box's placeholder. */
   search: string;
-  q: string;
-  onSearch: (q: string) => void;
-  query: UseQueryResult<{ items: I[]; total: number; total_exact?: boolean }>;
+  query: (q: string) => UseQueryOptions<P, Error, P, K>;
+  mutation: UseMutationResult<unknown, Error, string>;
   /** The empty state's title for the search text ("" when none). */
   empty: (q: string) => string;
   /** Accessible name of the list ("Available platforms"). */
   label: string;
-  rowKey: (item: I) => string;
   /** A row's description, left of its button. */
-  row: (item: I) => ReactNode;
-  /** A row's button: its content (`busy`: its action runs) and accessible name, and what it does. */
-  action: { content: (item: I, busy: boolean) => ReactNode; label?: (item: I) => string; run: (item: I) => void };
-  /** The key of the row whose action runs. */
-  busyId: string | null;
+  row: (item: P["items"][number]) => ReactNode;
+  pick: PickAction<P["items"][number]>;
 }) {
-  const { data } = query;
+  type I = P["items"][number];
+  const [q, setQ] = useState("");
+  const [busyId, setBusyId] = useState<string | null>(null);
+  const result = useQuery({ ...query(q), enabled: open });
+  const { data } = result;
+  const close = () => {
+    mutation.reset();
+    setQ("");
+    onClose();
+  };
+  const run = (item: I) => {
+    setBusyId(pick.id(item));
+    mutation.mutate(pick.id(item), { onSuccess: () => pick.done(item), onSettled: () => setBusyId(null) });
+  };
   return (
-    <Modal open={open} title={title} onClose={onClose} size="lg">
-      {error ? (
-        <div role="alert" className="alert alert-error alert-soft mb-3 text-sm">
-          {errorMessage(error)}
-        </div>
+    <Modal open={open} title={title} onClose={close} size="lg">
+      <ErrorAlert error={mutation.error} className="mb-3" />
+      {intro ? (
+        <p className="mb-3 truncate text-sm text-base-content/80" title={intro}>
+          {intro}
+        </p>
       ) : null}
-      {intro}
       <div className="mb-3">
-        <SearchInput value={q} onChange={onSearch} placeholder={search} />
+        <SearchInput value={q} onChange={setQ} placeholder={search} />
       </div>
-      {query.isPending ? (
+      {result.isPending ? (
         <Spinner />
-      ) : query.error ? (
-        <div role="alert" className="alert alert-error alert-soft text-sm">
-          {errorMessage(query.error)}
-        </div>
+      ) : result.error ? (
+        <ErrorAlert error={result.error} />
       ) : !data || data.items.length === 0 ? (
         <div className="py-8">
           <EmptyState title={empty(q)} />
         </div>
       ) : (
         <ul className="divide-y divide-base-300" aria-label={label}>
-          {data.items.map((item) => (
-            <li key={rowKey(item)} className="flex items-center gap-3 py-3">
-              <div className="min-w-0 flex-1">{row(item)}</div>
-              <button
-                type="button"
-                className="btn btn-primary btn-sm"
-                onClick={() => action.run(item)}
-                disabled={busyId !== null}
-                aria-label={action.label?.(item)}
-              >
-                {action.content(item, busyId === rowKey(item))}
-              </button>
-            </li>
-          ))}
+          {data.items.map((item) => {
+            const busy = busyId === pick.id(item);
+            return (
+              <li key={pick.id(item)} className="flex items-center gap-3 py-3">
+                <div className="min-w-0 flex-1">{row(item)}</div>
+                <button
+                  type="button"
+                  className="btn btn-primary btn-sm"
+                  onClick={() => run(item)}
+                  disabled={busyId !== null}
+                  aria-label={pick.name?.(item)}
+                >
+                  {busy && pick.spinner !== false ? (
+                    <span className="loading loading-spinner loading-xs" aria-hidden />
+                  ) : null}
+                  {busy ? (pick.busyLabel ?? pick.label) : pick.label}
+                </button>
+              </li>
+            );
+          })}
         </ul>
       )}
       {data && data.total > data.items.length ? (
@@ -101,5 +124,22 @@ export function PickModal<I>({
         </p>
       ) : null}
     </Modal>
+  );
+}
+
+/** An offered record's description in a `PickModal`: its name and tags (a status, a scope) on one line, its description under them. */
+export function PickRow({ name, tags, detail }: { name: string; tags: ReactNode; detail: string | null }) {
+  return (
+    <>
+      <div className="flex min-w-0 items-center gap-2">
+        <Truncate text={name} className="font-medium" />
+        {tags}
+      </div>
+      {detail ? (
+        <p className="mt-0.5 line-clamp-2 text-sm text-base-content/70" title={detail}>
+          {detail}
+        </p>
+      ) : null}
+    </>
   );
 }

@@ -6,14 +6,16 @@ import {
   type UseQueryResult,
   type QueryKey,
 } from "@tanstack/react-query";
-import { Link, useNavigate } from "@tanstack/react-router";
+import { useNavigate } from "@tanstack/react-router";
 import { Trash2 } from "lucide-react";
 import { msg } from "../../domain/messages";
 import { ApiError, errorMessage } from "../api/client";
-import type { Action } from "./actions";
+import { ErrorAlert } from "./ErrorAlert";
+import { ActionBar, type Action } from "./actions";
 import { useConfirmAction } from "./ConfirmAction";
-import { BackLink, DetailSkeleton } from "./detail";
+import { BackLink, DetailSkeleton, RecordStats, type RecordStat } from "./detail";
 import { SuccessBanner } from "./overlays";
+import { TargetLink } from "./TargetLink";
 import { useUndo } from "./undo";
 import { DocumentTitle, ErrorState, PageHeader, Spinner } from "./ui";
 
@@ -77,24 +79,28 @@ export function RecordStates<T>({
         // Retry is for failures that can pass: a record that does not exist will not appear.
         onRetry={missing ? undefined : () => void refetch()}
       >
-        <Link
-          to={list.to as "/"}
-          params={list.params as never}
-          activeOptions={{ exact: true }}
-          activeProps={{ "aria-current": undefined }}
-          className="btn btn-ghost btn-sm"
-        >
+        <TargetLink to={list.to} params={list.params} className="btn btn-ghost btn-sm">
           {list.label}
-        </Link>
+        </TargetLink>
       </ErrorState>
     </>
   );
 }
 
-/** What a record page gives its view besides the record. */
-export type RecordContext = {
-  /** The header's Delete action (editors and up), opening the page's confirm; none without `remove`. */
-  deleteAction?: Action;
+/**
+ * The top of a record's page, declared as data: the title (which also names the document), status
+ * badge, a subtitle line (cut with an ellipsis, the whole text on hover), the back link (the kind's
+ * list unless given), the header's actions (the page's Delete follows them), the cards under the
+ * header, and the error of an action run from the header (an Archive the server refused).
+ */
+export type RecordHeading = {
+  title: string;
+  badge?: ReactNode;
+  subtitle?: string | null;
+  back?: Target & { label: string };
+  actions?: Array<Action | false | null | undefined>;
+  stats?: RecordStat[];
+  error?: unknown;
 };
 
 /** How a record page deletes its record, and what follows (SPEC.md §4). */
@@ -125,22 +131,25 @@ export type RecordRemoval<T, V> = {
  * The frame of every record's detail page (/customers/{id}, /teams/{id}, /users/{id}, /skills/{id},
  * /prompts/{id}, /platforms/{id}; SPEC.md §2): it loads the record (`query`) and shows its states
  * (`RecordStates`: skeleton, or the `loadingLabel` spinner the spec asks for, e.g. "Loading
- * prompt..."; not found; error with Retry), then `children` with the record. With `remove`, it
- * owns the delete: the confirm, then "… deleted successfully!" and the way on (`RecordRemoval`),
- * never asking the server for the deleted record again.
+ * prompt..."; not found; error with Retry), then the record's `header` (`RecordHeading`) and
+ * `children` with the record. With `remove`, it owns the delete: the header's Delete, the confirm,
+ * then "… deleted successfully!" and the way on (`RecordRemoval`), never asking the server for the
+ * deleted record again.
  */
 export function RecordPage<T, V = void, K extends QueryKey = QueryKey>({
   query,
   kind,
   loadingLabel,
   remove,
+  header,
   children,
 }: {
   query: UseQueryOptions<T, Error, T, K>;
   kind: RecordKind;
   loadingLabel?: string;
   remove?: RecordRemoval<T, V>;
-  children: (record: T, context: RecordContext) => ReactNode;
+  header: (record: T) => RecordHeading;
+  children: (record: T) => ReactNode;
 }) {
   const navigate = useNavigate();
   const offerUndo = useUndo();
@@ -195,40 +204,40 @@ export function RecordPage<T, V = void, K extends QueryKey = QueryKey>({
   return (
     <>
       <RecordStates query={result} kind={kind}>
-        {(record) => children(record, { deleteAction })}
+        {(record) => {
+          const { actions = [], ...heading } = header(record);
+          return (
+            <>
+              <RecordHeader section={kind.section} back={kind.list} {...heading} actions={[...actions, deleteAction]} />
+              {children(record)}
+            </>
+          );
+        }}
       </RecordStates>
       {confirm.dialog}
     </>
   );
 }
 
-/**
- * The top of a record's page: the back link, the `PageHeader` (title, which also names the
- * document with `section`, status badge, subtitle, actions) and the error of an action run from it.
- */
-export function RecordHeader({
+/** The top of a record's page: the back link, the `PageHeader`, the error of its last action, the cards. */
+function RecordHeader({
   back,
+  subtitle,
+  actions,
+  stats,
   error,
   ...header
-}: {
-  back: Target & { label: string };
-  title: string;
-  section: string;
-  badge?: ReactNode;
-  subtitle?: ReactNode;
-  actions?: ReactNode;
-  /** The last failed action's error (an Archive the server refused), shown under the header. */
-  error?: unknown;
-}) {
+}: RecordHeading & { section: string; back: Target & { label: string } }) {
   return (
     <>
       <BackLink to={back.to} params={back.params} label={back.label} />
-      <PageHeader {...header} />
-      {error ? (
-        <div role="alert" className="alert alert-error alert-soft mb-4 text-sm">
-          {errorMessage(error)}
-        </div>
-      ) : null}
+      <PageHeader
+        {...header}
+        subtitle={subtitle ? <span title={subtitle}>{subtitle}</span> : undefined}
+        actions={<ActionBar actions={actions ?? []} />}
+      />
+      <ErrorAlert error={error} className="mb-4" />
+      {stats ? <RecordStats stats={stats} /> : null}
     </>
   );
 }

@@ -1,10 +1,12 @@
 import { useId, type ReactNode } from "react";
+import type { UseMutationResult } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
-import { History, Lock, MoreHorizontal, type LucideIcon } from "lucide-react";
+import { Archive, ArchiveRestore, History, Lock, MoreHorizontal, Pencil, type LucideIcon } from "lucide-react";
 import type { OperatorRole } from "../../domain/enums";
 import { msg } from "../../domain/messages";
 import { useCan } from "../auth/permissions";
 import { Menu, type MenuEntry } from "./Menu";
+import { notify } from "./overlays";
 import { NotAllowed, PageHeader } from "./ui";
 
 /**
@@ -170,6 +172,50 @@ export function ReadOnlyNotice({ back }: { back?: ReactNode }) {
 /** "History": the audit log of one record; admins only (they may read the audit log). */
 export function historyAction(entity: string, id: string): Action {
   return { label: msg.audit.history, icon: History, to: "/audit", search: { entity, entity_id: id }, need: "admin" };
+}
+
+/**
+ * The main action of a page or section for editors and up (Add Team, Assign Skill, Edit Prompt):
+ * filled unless `tone` says otherwise, and kept as a button on phones.
+ */
+export function mainAction(action: Action): Action {
+  return { tone: "primary", need: "editor", primary: true, ...action };
+}
+
+/** Edit (or `label`) opening the record's edit screen, editors and up; `main`: the page's main action. */
+export function editAction(
+  to: string,
+  params: Record<string, string>,
+  { label = msg.edit.edit, main = false }: { label?: string; main?: boolean } = {},
+): Action {
+  const action: Action = { label, icon: Pencil, need: "editor", to, params };
+  return main ? mainAction(action) : action;
+}
+
+/** The labels of an archive action ("Archive" unless given, and its way back) and its notices once done. */
+export type ArchiveTexts = { archive?: string; restore: string; archived: string; restored: string };
+
+/**
+ * Archive, or its way back (Unarchive, Activate), of the record on screen, editors and up: runs
+ * `mutation` with the next status ("active" when `archived`, else "inactive"; as `{ status }`
+ * unless `variables` says otherwise) and then says so.
+ */
+export function archiveAction<V>(
+  archived: boolean,
+  mutation: UseMutationResult<unknown, Error, V>,
+  texts: ArchiveTexts,
+  variables: (status: "active" | "inactive") => V = (status) => ({ status }) as V,
+): Action {
+  return {
+    label: archived ? texts.restore : (texts.archive ?? msg.ui.archive),
+    icon: archived ? ArchiveRestore : Archive,
+    need: "editor",
+    busy: mutation.isPending,
+    onClick: () =>
+      mutation.mutate(variables(archived ? "active" : "inactive"), {
+        onSuccess: () => notify(archived ? texts.restored : texts.archived),
+      }),
+  };
 }
 
 /**

@@ -1,23 +1,29 @@
 import type { ReactNode } from "react";
 import { Link } from "@tanstack/react-router";
-import { ArrowLeft, type LucideIcon } from "lucide-react";
+import { ArrowLeft, CircleDot, type LucideIcon } from "lucide-react";
+import { msg } from "../../domain/messages";
+import { ActionBar, type Action } from "./actions";
 import { titleCase } from "./case";
 import { formatNumber } from "./format";
 import { Truncate } from "./text";
+import { TargetLink } from "./TargetLink";
 import { StatCard, StatGrid } from "./ui";
 
-/** A titled card section of a detail page. */
+/** A titled card section of a detail page; its actions as a node, or declared (`actionBar`, an `ActionBar`). */
 export function Section({
   title,
-  actions,
+  actions: node,
+  actionBar,
   children,
   className = "",
 }: {
   title: string;
   actions?: ReactNode;
+  actionBar?: Array<Action | false | null | undefined>;
   children: ReactNode;
   className?: string;
 }) {
+  const actions = actionBar ? <ActionBar actions={actionBar} /> : node;
   return (
     <section className={`card border border-base-300 bg-base-100 shadow-sm ${className}`} aria-label={title}>
       <div className="card-body gap-4 p-5">
@@ -31,14 +37,11 @@ export function Section({
   );
 }
 
+/** One label/value pair of a record's information (`mono`: an id). */
+export type InfoItem = { label: string; value: ReactNode; mono?: boolean };
+
 /** Label/value pairs of a record's information panel. */
-export function InfoList({
-  items,
-  narrow,
-}: {
-  items: Array<{ label: string; value: ReactNode; mono?: boolean }>;
-  narrow?: boolean;
-}) {
+export function InfoList({ items, narrow }: { items: InfoItem[]; narrow?: boolean }) {
   return (
     <dl className={`grid grid-cols-1 gap-x-6 gap-y-4 sm:grid-cols-2 ${narrow ? "xl:grid-cols-1" : ""}`}>
       {items.map((item) => (
@@ -48,6 +51,25 @@ export function InfoList({
         </div>
       ))}
     </dl>
+  );
+}
+
+/** A record's information panel: a `Section` holding its `InfoList`. */
+export function InfoSection({
+  title,
+  items,
+  narrow,
+  className,
+}: {
+  title: string;
+  items: InfoItem[];
+  narrow?: boolean;
+  className?: string;
+}) {
+  return (
+    <Section title={title} className={className}>
+      <InfoList items={items} narrow={narrow} />
+    </Section>
   );
 }
 
@@ -95,32 +117,53 @@ export function DetailSkeleton() {
  */
 export function BackLink({ to, params, label }: { to: string; params?: Record<string, string>; label: string }) {
   return (
-    <Link
-      to={to as "/"}
-      params={params as never}
-      activeOptions={{ exact: true }}
-      activeProps={{ "aria-current": undefined }}
+    <TargetLink
+      to={to}
+      params={params}
       className="btn btn-ghost btn-sm -ml-2 mb-4 max-w-full justify-start gap-1 px-2"
       title={label}
     >
       <ArrowLeft className="h-4 w-4 shrink-0" aria-hidden />
       <span className="min-w-0 truncate">{label}</span>
-    </Link>
+    </TargetLink>
   );
 }
 
-/** One card atop a record's page: a `count` (formatted, "1,204"), or another `value`. */
-export type RecordStat = { label: string; icon: LucideIcon; count?: number; value?: ReactNode };
+/**
+ * One card atop a record's page: a `count` (formatted, "1,204"), a `link` to another record (its
+ * name, `StatLink`), a word (`text`, `StatText`), or another `value`.
+ */
+export type RecordStat = {
+  label: string;
+  icon: LucideIcon;
+  count?: number;
+  link?: { to: string; params: Record<string, string>; text: string };
+  text?: string;
+  value?: ReactNode;
+};
+
+/** The card of a record's status ("Status", title-cased). */
+export const statusStat = (status: string): RecordStat => ({ label: msg.ui.status, icon: CircleDot, text: status });
 
 /** The cards atop a record's page (SPEC.md §2 customer, team, user and skill pages), declared as data. */
 export function RecordStats({ stats }: { stats: RecordStat[] }) {
   return (
     <StatGrid>
-      {stats.map(({ label, icon: Icon, count, value }) => (
+      {stats.map(({ label, icon: Icon, count, link, text, value }) => (
         <StatCard
           key={label}
           label={label}
-          value={count === undefined ? value : formatNumber(count)}
+          value={
+            count !== undefined ? (
+              formatNumber(count)
+            ) : link ? (
+              <StatLink {...link} />
+            ) : text !== undefined ? (
+              <StatText text={text} />
+            ) : (
+              value
+            )
+          }
           icon={<Icon className="h-6 w-6" />}
         />
       ))}

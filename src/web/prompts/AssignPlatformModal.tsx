@@ -1,10 +1,7 @@
-import { useState } from "react";
-import { useQuery } from "@tanstack/react-query";
 import { msg } from "../../domain/messages";
 import type { AssignablePlatform } from "../../domain/prompts";
 import { StatusBadge } from "../components/badges";
-import { PickModal } from "../components/PickModal";
-import { Truncate } from "../components/text";
+import { PickModal, PickRow, type ModalState } from "../components/PickModal";
 import { assignablePlatformsQuery, useAssignPlatform } from "./queries";
 
 const nameOf = (p: AssignablePlatform) => p.platform_name.trim() || msg.fallbacks.unnamedPlatform;
@@ -16,63 +13,33 @@ const nameOf = (p: AssignablePlatform) => p.platform_name.trim() || msg.fallback
  */
 export function AssignPlatformModal({
   promptId,
-  open,
-  onClose,
   onAssigned,
-}: {
-  promptId: string;
-  open: boolean;
-  onClose: () => void;
-  onAssigned: (platform: string) => void;
-}) {
-  const [q, setQ] = useState("");
-  const assign = useAssignPlatform(promptId);
-  const [busyId, setBusyId] = useState<string | null>(null);
-  const platforms = useQuery({
-    ...assignablePlatformsQuery(promptId)({ q: q || undefined, sort: "platform_name", order: "asc", limit: 50 }),
-    enabled: open,
-  });
-
+  ...modal
+}: ModalState & { promptId: string; onAssigned: (platform: string) => void }) {
   return (
     <PickModal
-      open={open}
+      {...modal}
       title={msg.prompts.assignPlatformTitle}
-      onClose={onClose}
-      error={assign.error}
       search={msg.prompts.searchPlatforms}
-      q={q}
-      onSearch={setQ}
-      query={platforms}
+      query={(q) =>
+        assignablePlatformsQuery(promptId)({ q: q || undefined, sort: "platform_name", order: "asc", limit: 50 })
+      }
+      mutation={useAssignPlatform(promptId)}
       empty={(q) => (q ? msg.prompts.noPlatformMatch : msg.prompts.noPlatformAvailable)}
       label="Available platforms"
-      rowKey={(p) => p.platform_id}
       row={(p) => (
-        <>
-          <div className="flex min-w-0 items-center gap-2">
-            <Truncate text={nameOf(p)} className="font-medium" />
-            <StatusBadge kind="platform" status={p.status} />
-          </div>
-          {p.platform_description ? (
-            <p className="mt-0.5 line-clamp-2 text-sm text-base-content/70" title={p.platform_description}>
-              {p.platform_description}
-            </p>
-          ) : null}
-        </>
+        <PickRow
+          name={nameOf(p)}
+          tags={<StatusBadge kind="platform" status={p.status} />}
+          detail={p.platform_description}
+        />
       )}
-      action={{
-        content: (_p, busy) => (
-          <>
-            {busy ? <span className="loading loading-spinner loading-xs" aria-hidden /> : null}
-            {msg.prompts.assign}
-          </>
-        ),
-        label: (p) => `${msg.prompts.assign} ${nameOf(p)}`,
-        run: (p) => {
-          setBusyId(p.platform_id);
-          assign.mutate(p.platform_id, { onSuccess: () => onAssigned(nameOf(p)), onSettled: () => setBusyId(null) });
-        },
+      pick={{
+        id: (p) => p.platform_id,
+        label: msg.prompts.assign,
+        name: (p) => `${msg.prompts.assign} ${nameOf(p)}`,
+        done: (p) => onAssigned(nameOf(p)),
       }}
-      busyId={busyId}
     />
   );
 }

@@ -1,69 +1,62 @@
+import type { ReactNode } from "react";
 import { diffLines, diffWords, type ChangeObject } from "diff";
 import { msg } from "../../domain/messages";
 
 type Texts = { prompt_title: string; prompt_value: string | null };
 
-/** Inline parts (the title): removed words struck through on red, added ones on green. */
+/** How a part shows: added text on green (read as inserted), removed text struck through on red (read as deleted). */
+const looks = {
+  added: { Tag: "ins", className: "bg-success/20 no-underline", mark: "+" },
+  removed: { Tag: "del", className: "bg-error/20", mark: "-" },
+  same: { Tag: "span", className: undefined, mark: " " },
+} as const;
+const lookOf = (part: ChangeObject<string>) => (part.added ? looks.added : part.removed ? looks.removed : looks.same);
+
+/** Inline parts (the title), word by word. */
 function Words({ parts }: { parts: ChangeObject<string>[] }) {
   return (
     <>
-      {parts.map((part, i) =>
-        part.added ? (
-          <ins key={i} className="bg-success/20 no-underline">
+      {parts.map((part, i) => {
+        const { Tag, className } = lookOf(part);
+        return (
+          <Tag key={i} className={className}>
             {part.value}
-          </ins>
-        ) : part.removed ? (
-          <del key={i} className="bg-error/20">
-            {part.value}
-          </del>
-        ) : (
-          <span key={i}>{part.value}</span>
-        ),
-      )}
+          </Tag>
+        );
+      })}
     </>
   );
 }
 
-/** Line parts (the content): each line prefixed with +, - or a space, on green, red or nothing. */
+/** Line parts (the content): each line prefixed with +, - or a space. */
 function Lines({ parts }: { parts: ChangeObject<string>[] }) {
   return (
     <>
-      {parts.flatMap((part, i) =>
-        part.value
+      {parts.flatMap((part, i) => {
+        const { Tag, className, mark } = lookOf(part);
+        return part.value
           .replace(/\n$/, "")
           .split("\n")
-          .map((line, j) => {
-            const key = `${i}-${j}`;
-            const text = line || "\u00a0";
-            if (part.added)
-              return (
-                <ins key={key} className="block bg-success/20 no-underline">
-                  <span aria-hidden className="select-none pr-2">
-                    +
-                  </span>
-                  {text}
-                </ins>
-              );
-            if (part.removed)
-              return (
-                <del key={key} className="block bg-error/20">
-                  <span aria-hidden className="select-none pr-2">
-                    -
-                  </span>
-                  {text}
-                </del>
-              );
-            return (
-              <span key={key} className="block">
-                <span aria-hidden className="select-none pr-2">
-                  {" "}
-                </span>
-                {text}
+          .map((line, j) => (
+            <Tag key={`${i}-${j}`} className={className ? `block ${className}` : "block"}>
+              <span aria-hidden className="select-none pr-2">
+                {mark}
               </span>
-            );
-          }),
-      )}
+              {line || "\u00a0"}
+            </Tag>
+          ));
+      })}
     </>
+  );
+}
+
+/** One compared field under its small heading. */
+function Field({ heading, children }: { heading: string; children: ReactNode }) {
+  return (
+    <div>
+      <h3 className="mb-1 text-xs font-medium uppercase tracking-wide text-base-content/70">{heading}</h3>
+      {children}
+    </div>
   );
 }
 
@@ -77,18 +70,16 @@ export function VersionDiff({ from, to }: { from: Texts; to: Texts }) {
   if (same) return <p className="text-sm">{msg.prompts.diffSame}</p>;
   return (
     <div className="flex flex-col gap-4" data-testid="version-diff">
-      <div>
-        <h3 className="mb-1 text-xs font-medium uppercase tracking-wide text-base-content/70">Title</h3>
+      <Field heading="Title">
         <p className="break-words text-sm">
           <Words parts={diffWords(from.prompt_title, to.prompt_title)} />
         </p>
-      </div>
-      <div>
-        <h3 className="mb-1 text-xs font-medium uppercase tracking-wide text-base-content/70">Content</h3>
+      </Field>
+      <Field heading="Content">
         <pre className="overflow-x-auto whitespace-pre-wrap break-words rounded-box bg-base-200 p-3 font-mono text-xs leading-relaxed">
           <Lines parts={diffLines(from.prompt_value ?? "", to.prompt_value ?? "")} />
         </pre>
-      </div>
+      </Field>
     </div>
   );
 }

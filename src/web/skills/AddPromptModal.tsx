@@ -4,6 +4,7 @@ import { msg } from "../../domain/messages";
 import { createSkillPromptSchema, type CreateSkillPromptInput } from "../../domain/prompts";
 import { FormFields, useEntityForm, type FieldSpec } from "../components/EntityForm";
 import { FormError } from "../components/forms";
+import { ModalButtons } from "../components/ModalButtons";
 import { Modal } from "../components/overlays";
 import { useAddPrompt } from "./queries";
 
@@ -55,15 +56,13 @@ export function AddPromptModal({
       onClose={onClose}
       size="lg"
       footer={
-        <>
-          <button type="button" className="btn btn-ghost" onClick={onClose} disabled={busy}>
-            {msg.ui.cancel}
-          </button>
-          <button type="submit" form="add-prompt-form" className="btn btn-primary" disabled={busy}>
-            {busy ? <span className="loading loading-spinner loading-sm" aria-hidden /> : null}
-            {msg.skills.addPrompt}
-          </button>
-        </>
+        <ModalButtons
+          onCancel={onClose}
+          cancelDisabled={busy}
+          label={msg.skills.addPrompt}
+          busy={busy}
+          form="add-prompt-form"
+        />
       }
     >
       <form id="add-prompt-form" className="flex flex-col gap-4" onSubmit={submit} noValidate>

@@ -3,8 +3,10 @@ import { useQueryClient } from "@tanstack/react-query";
 import { msg } from "../../domain/messages";
 import type { AssignableTeam } from "../../domain/skills";
 import { errorMessage } from "../api/client";
+import { ErrorAlert } from "../components/ErrorAlert";
 import { EmptyState, SearchInput } from "../components/inputs";
 import { ListPagination } from "../components/ListPagination";
+import { ModalButtons } from "../components/ModalButtons";
 import { Modal } from "../components/overlays";
 import { Spinner } from "../components/ui";
 import { CustomerFilter } from "../customers/public";
@@ -128,20 +130,13 @@ export function AssignTeamsModal({
             {count > 0 ? msg.skills.willCreate(count) : ""}
           </span>
           <div className="flex gap-2">
-            <button type="button" className="btn btn-ghost" onClick={onClose}>
-              {msg.ui.cancel}
-            </button>
-            <button
-              type="button"
-              className="btn btn-primary"
+            <ModalButtons
+              onCancel={onClose}
+              label={msg.skills.assignSelected(count)}
+              busy={assign.isPending && busyId === null}
               disabled={count === 0 || assign.isPending || !skillActive}
               onClick={assignSelected}
-            >
-              {assign.isPending && busyId === null ? (
-                <span className="loading loading-spinner loading-sm" aria-hidden />
-              ) : null}
-              {msg.skills.assignSelected(count)}
-            </button>
+            />
           </div>
         </div>
       }
@@ -151,16 +146,8 @@ export function AssignTeamsModal({
           {msg.skills.notActive}
         </div>
       ) : null}
-      {assign.error ? (
-        <div role="alert" className="alert alert-error alert-soft mb-3 text-sm">
-          {errorMessage(assign.error)}
-        </div>
-      ) : null}
-      {allError ? (
-        <div role="alert" className="alert alert-error alert-soft mb-3 text-sm">
-          {allError}
-        </div>
-      ) : null}
+      <ErrorAlert error={assign.error} className="mb-3" />
+      <ErrorAlert error={allError} className="mb-3" />
       <div className="mb-3 flex flex-col gap-2 sm:flex-row sm:flex-wrap sm:items-center">
         <SearchInput value={list.state.q} onChange={list.setQuery} placeholder={msg.skills.searchTeams} />
         <CustomerFilter
@@ -187,9 +174,7 @@ export function AssignTeamsModal({
         )}
       </div>
       {failed ? (
-        <div role="alert" className="alert alert-error alert-soft text-sm">
-          {errorMessage(query.error)}
-        </div>
+        <ErrorAlert error={query.error} />
       ) : !data ? (
         <Spinner />
       ) : data.items.length === 0 ? (

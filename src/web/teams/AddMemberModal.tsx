@@ -1,9 +1,7 @@
-import { useState } from "react";
-import { useQuery } from "@tanstack/react-query";
 import { msg } from "../../domain/messages";
 import { displayName } from "../components/format";
 import { notify } from "../components/overlays";
-import { PickModal } from "../components/PickModal";
+import { PickModal, type ModalState } from "../components/PickModal";
 import { availableUsersQuery, useAddMember } from "./queries";
 
 /**
@@ -14,42 +12,18 @@ import { availableUsersQuery, useAddMember } from "./queries";
 export function AddMemberModal({
   teamId,
   customerName,
-  open,
-  onClose,
-}: {
-  teamId: string;
-  customerName: string;
-  open: boolean;
-  onClose: () => void;
-}) {
-  const [q, setQ] = useState("");
-  const add = useAddMember(teamId);
-  const [busyId, setBusyId] = useState<string | null>(null);
-  const users = useQuery({ ...availableUsersQuery(teamId, q), enabled: open });
-  const close = () => {
-    add.reset();
-    setQ("");
-    onClose();
-  };
-
+  ...modal
+}: ModalState & { teamId: string; customerName: string }) {
   return (
     <PickModal
-      open={open}
+      {...modal}
       title={msg.teams.addMemberTitle}
-      onClose={close}
-      error={add.error}
-      intro={
-        <p className="mb-3 truncate text-sm text-base-content/80" title={customerName}>
-          {msg.teams.usersOf(customerName)}
-        </p>
-      }
+      intro={msg.teams.usersOf(customerName)}
       search={msg.teams.searchUsers}
-      q={q}
-      onSearch={setQ}
-      query={users}
+      query={(q) => availableUsersQuery(teamId, q)}
+      mutation={useAddMember(teamId)}
       empty={(q) => (q ? msg.teams.noUserMatch : msg.teams.allUsersMember)}
       label="Available users"
-      rowKey={(user) => user.user_id}
       row={(user) => (
         <>
           <div className="truncate font-medium" title={displayName(user)}>
@@ -61,23 +35,13 @@ export function AddMemberModal({
           </div>
         </>
       )}
-      action={{
-        content: (_user, busy) => (
-          <>
-            {busy ? <span className="loading loading-spinner loading-xs" aria-hidden /> : null}
-            {busy ? msg.users.adding : "Add to Team"}
-          </>
-        ),
-        label: (user) => `Add ${displayName(user)} to the team`,
-        run: (user) => {
-          setBusyId(user.user_id);
-          add.mutate(user.user_id, {
-            onSuccess: () => notify(msg.teams.memberAdded),
-            onSettled: () => setBusyId(null),
-          });
-        },
+      pick={{
+        id: (user) => user.user_id,
+        label: msg.users.addToTeam,
+        busyLabel: msg.users.adding,
+        name: (user) => `Add ${displayName(user)} to the team`,
+        done: () => notify(msg.teams.memberAdded),
       }}
-      busyId={busyId}
     />
   );
 }

@@ -1,50 +1,46 @@
 import { useState } from "react";
-import { useUndo } from "../components/undo";
 import { useQuery } from "@tanstack/react-query";
 import { Link, useParams } from "@tanstack/react-router";
-import {
-  Archive,
-  ArchiveRestore,
-  Building2,
-  CircleDot,
-  Globe,
-  Pencil,
-  Plus,
-  User,
-  UserCheck,
-  UserMinus,
-  UserPlus,
-} from "lucide-react";
+import { Plus, User, UserCheck, UserMinus, UserPlus } from "lucide-react";
 import { msg, timings } from "../../domain/messages";
 import type { TeamDetail } from "../../domain/teams";
 import type { UserListItem } from "../../domain/users";
-import { errorMessage } from "../api/client";
-import { useCan } from "../auth/permissions";
-import { ActionBar, historyAction, type Action } from "../components/actions";
-import { StatusBadge, Tag } from "../components/badges";
-import { useConfirmAction } from "../components/ConfirmAction";
-import { InfoList, RecordStats, Section, StatLink, StatText } from "../components/detail";
+import { ErrorAlert } from "../components/ErrorAlert";
+import { archiveAction, editAction, historyAction, mainAction } from "../components/actions";
+import { StatusBadge } from "../components/badges";
+import { useRowRemoval } from "../components/ConfirmAction";
+import { InfoSection, Section, statusStat, type InfoItem } from "../components/detail";
 import { displayName, formatDate, titleCase } from "../components/format";
 import { EmptyState } from "../components/inputs";
-import { notify } from "../components/overlays";
-import { RecordHeader, RecordPage } from "../components/RecordPage";
+import { RecordPage } from "../components/RecordPage";
 import { DateText, Truncate } from "../components/text";
+import { ScopeTag } from "../skills/public";
+import { backToCustomer, customerStat } from "../customers/public";
 import { UserTable } from "../users/public";
 import { AddMemberModal } from "./AddMemberModal";
 import { AssignSkillModal } from "./AssignSkillModal";
 import { teamRecord } from "./TeamForm";
 import { teamQuery, teamSkillsQuery, useDeleteTeam, useRemoveMember, useSetTeamStatus } from "./queries";
 
+/** The team's information panel. */
+const teamInfo = (t: TeamDetail): InfoItem[] => [
+  { label: "Team ID", value: t.team_id, mono: true },
+  { label: "Customer ID", value: t.customer_id, mono: true },
+  { label: "Team Name", value: t.team_name },
+  { label: "Last Updated", value: <DateText iso={t.updated_at} withTime /> },
+];
+
 /** SPEC.md §2 "/teams/{teamId}"; §4: after delete, the customer page opens after 2 s. */
 export default function TeamDetailPage() {
   const { teamId } = useParams({ from: "/teams/$teamId" });
-  const remove = useDeleteTeam(teamId);
+  const setStatus = useSetTeamStatus(teamId);
+  const [assignOpen, setAssignOpen] = useState(false);
   return (
     <RecordPage
       query={teamQuery(teamId)}
       kind={teamRecord}
       remove={{
-        mutation: remove,
+        mutation: useDeleteTeam(teamId),
         title: "Delete Team",
         label: "Delete Team",
         message: (t) => (
@@ -60,112 +56,77 @@ export default function TeamDetailPage() {
           afterMs: timings.afterTeamDeleteMs,
         },
       }}
+      header={(t) => ({
+        title: t.team_name,
+        back: backToCustomer(t.customer_id, `Back to ${t.customer_name ?? "Customer"}`),
+        badge: <StatusBadge kind="team" status={t.status} />,
+        subtitle: t.customer_name ?? msg.fallbacks.unknownCustomer,
+        actions: [
+          historyAction("team", teamId),
+          mainAction({
+            label: "Assign Skill",
+            icon: Plus,
+            disabledReason: t.status === "active" ? undefined : msg.skills.teamNotActive,
+            onClick: () => setAssignOpen(true),
+          }),
+          editAction("/teams/$teamId/edit", { teamId }),
+          archiveAction(
+            t.status !== "active",
+            setStatus,
+            {
+              archive: msg.teams.archiveTeam,
+              restore: msg.teams.unarchiveTeam,
+              archived: msg.teams.archived,
+              restored: msg.teams.unarchived,
+            },
+            (status) => status,
+          ),
+        ],
+        stats: [
+          customerStat(t.customer_id, t.customer_name ?? msg.fallbacks.unknownCustomer),
+          statusStat(t.status),
+          { label: "Total Users", icon: User, count: t.stats.total_users },
+          { label: "Active Users", icon: UserCheck, count: t.stats.active_users },
+        ],
+        error: setStatus.error,
+      })}
     >
-      {(team, { deleteAction }) => <TeamView team={team} deleteAction={deleteAction} />}
+      {(team) => (
+        <>
+          <TeamView team={team} />
+          <AssignSkillModal teamId={teamId} open={assignOpen} onClose={() => setAssignOpen(false)} />
+        </>
+      )}
     </RecordPage>
   );
 }
 
-function TeamView({ team: t, deleteAction }: { team: TeamDetail; deleteAction?: Action }) {
+/** The team's information, assigned skills and members (Add Member; Remove after a confirm, with Undo). */
+function TeamView({ team: t }: { team: TeamDetail }) {
   const teamId = t.team_id;
   const skills = useQuery(teamSkillsQuery(teamId));
-  const setStatus = useSetTeamStatus(teamId);
-  const [assignOpen, setAssignOpen] = useState(false);
   const [memberOpen, setMemberOpen] = useState(false);
-  const canEdit = useCan("editor");
-  const offerUndo = useUndo();
-  const removeMember = useConfirmAction<UserListItem, string>({
+  const customerName = t.customer_name ?? msg.fallbacks.unknownCustomer;
+  const removeMember = useRowRemoval<UserListItem, string>({
     mutation: useRemoveMember(teamId),
+    variables: (user) => user.user_id,
+    label: "Remove",
+    icon: UserMinus,
+    name: (user) => `Remove ${displayName(user)}`,
     title: "Remove Member",
     message: (user) => (
       <>
         Remove <strong>{displayName(user)}</strong> from {t.team_name}?
       </>
     ),
-    confirmLabel: "Remove",
     busyLabel: "Removing...",
-    variables: (user) => user.user_id,
-    done: (_user, result) => offerUndo(msg.teams.userRemoved, result),
+    undo: () => msg.teams.userRemoved,
   });
-
-  const active = t.status === "active";
-  const customerName = t.customer_name ?? msg.fallbacks.unknownCustomer;
-  const toggleStatus = () =>
-    setStatus.mutate(active ? "inactive" : "active", {
-      onSuccess: () => notify(active ? msg.teams.archived : msg.teams.unarchived),
-    });
 
   return (
     <>
-      <RecordHeader
-        back={{
-          to: "/customers/$customerId",
-          params: { customerId: t.customer_id },
-          label: `Back to ${t.customer_name ?? "Customer"}`,
-        }}
-        title={t.team_name}
-        section={msg.nav.teams}
-        badge={<StatusBadge kind="team" status={t.status} />}
-        subtitle={<span title={customerName}>{customerName}</span>}
-        actions={
-          <ActionBar
-            actions={[
-              historyAction("team", teamId),
-              {
-                label: "Assign Skill",
-                icon: Plus,
-                tone: "primary",
-                need: "editor",
-                primary: true,
-                disabledReason: active ? undefined : msg.skills.teamNotActive,
-                onClick: () => setAssignOpen(true),
-              },
-              {
-                label: msg.edit.edit,
-                icon: Pencil,
-                need: "editor",
-                to: "/teams/$teamId/edit",
-                params: { teamId },
-              },
-              {
-                label: active ? "Archive Team" : "Unarchive Team",
-                icon: active ? Archive : ArchiveRestore,
-                need: "editor",
-                busy: setStatus.isPending,
-                onClick: toggleStatus,
-              },
-              deleteAction,
-            ]}
-          />
-        }
-        error={setStatus.error}
-      />
-
-      <RecordStats
-        stats={[
-          {
-            label: "Customer",
-            icon: Building2,
-            value: <StatLink to="/customers/$customerId" params={{ customerId: t.customer_id }} text={customerName} />,
-          },
-          { label: "Status", icon: CircleDot, value: <StatText text={t.status} /> },
-          { label: "Total Users", icon: User, count: t.stats.total_users },
-          { label: "Active Users", icon: UserCheck, count: t.stats.active_users },
-        ]}
-      />
-
       <div className="mt-6 grid grid-cols-1 gap-6 xl:grid-cols-3">
-        <Section title="Team Information" className="xl:col-span-1">
-          <InfoList
-            narrow
-            items={[
-              { label: "Team ID", value: t.team_id, mono: true },
-              { label: "Customer ID", value: t.customer_id, mono: true },
-              { label: "Team Name", value: t.team_name },
-              { label: "Last Updated", value: <DateText iso={t.updated_at} withTime /> },
-            ]}
-          />
-        </Section>
+        <InfoSection title="Team Information" className="xl:col-span-1" narrow items={teamInfo(t)} />
         <Section title={`Assigned Skills${skills.data ? ` (${skills.data.total})` : ""}`} className="xl:col-span-2">
           {skills.isPending ? (
             <div className="flex flex-col gap-2" aria-hidden>
@@ -174,9 +135,7 @@ function TeamView({ team: t, deleteAction }: { team: TeamDetail; deleteAction?: 
               ))}
             </div>
           ) : skills.error ? (
-            <div role="alert" className="alert alert-error alert-soft text-sm">
-              {errorMessage(skills.error)}
-            </div>
+            <ErrorAlert error={skills.error} />
           ) : skills.data.items.length === 0 ? (
             <div className="py-6">
               <EmptyState title="No skills assigned" text="Use Assign Skill to give this team a skill." />
@@ -192,12 +151,7 @@ function TeamView({ team: t, deleteAction }: { team: TeamDetail; deleteAction?: 
                   >
                     <span className="flex min-w-0 items-center gap-2 font-medium">
                       <Truncate text={s.skill_name} />
-                      {s.is_global ? (
-                        <Tag tone="info">
-                          <Globe className="h-3 w-3" aria-hidden />
-                          Global
-                        </Tag>
-                      ) : null}
+                      {s.is_global ? <ScopeTag global /> : null}
                     </span>
                     <span className="text-xs text-base-content/70">
                       {titleCase(s.type)} · assigned {formatDate(s.assigned_at)}
@@ -214,44 +168,19 @@ function TeamView({ team: t, deleteAction }: { team: TeamDetail; deleteAction?: 
       <div className="mt-6">
         <Section
           title="Members"
-          actions={
-            <ActionBar
-              actions={[
-                {
-                  label: msg.teams.addMemberTitle,
-                  icon: UserPlus,
-                  tone: "primary",
-                  need: "editor",
-                  primary: true,
-                  disabledReason: active ? undefined : msg.users.teamNotActive,
-                  onClick: () => setMemberOpen(true),
-                },
-              ]}
-            />
-          }
+          actionBar={[
+            mainAction({
+              label: msg.teams.addMemberTitle,
+              icon: UserPlus,
+              disabledReason: t.status === "active" ? undefined : msg.users.teamNotActive,
+              onClick: () => setMemberOpen(true),
+            }),
+          ]}
         >
-          <UserTable
-            filter={{ team_id: teamId }}
-            label="Members"
-            actions={
-              canEdit
-                ? (user) => (
-                    <button
-                      type="button"
-                      className="btn btn-ghost btn-xs text-error"
-                      onClick={() => removeMember.ask(user)}
-                      aria-label={`Remove ${displayName(user)}`}
-                    >
-                      <UserMinus className="h-4 w-4" aria-hidden /> Remove
-                    </button>
-                  )
-                : undefined
-            }
-          />
+          <UserTable filter={{ team_id: teamId }} label="Members" actions={removeMember.actions} />
         </Section>
       </div>
 
-      <AssignSkillModal teamId={teamId} open={assignOpen} onClose={() => setAssignOpen(false)} />
       <AddMemberModal
         teamId={teamId}
         customerName={customerName}

@@ -1,9 +1,7 @@
-import { useState } from "react";
-import { useQuery } from "@tanstack/react-query";
 import { msg } from "../../domain/messages";
 import { formatNumber } from "../components/format";
 import { notify } from "../components/overlays";
-import { PickModal } from "../components/PickModal";
+import { PickModal, type ModalState } from "../components/PickModal";
 import { availableTeamsQuery, useJoinTeam } from "./queries";
 
 /**
@@ -15,42 +13,24 @@ import { availableTeamsQuery, useJoinTeam } from "./queries";
 export function AddTeamModal({
   userId,
   customerName,
-  open,
-  onClose,
-}: {
-  userId: string;
-  customerName: string;
-  open: boolean;
-  onClose: () => void;
-}) {
-  const [q, setQ] = useState("");
-  const join = useJoinTeam(userId);
-  const [busyId, setBusyId] = useState<string | null>(null);
-  const teams = useQuery({ ...availableTeamsQuery(userId, q), enabled: open });
-  const close = () => {
-    join.reset();
-    setQ("");
-    onClose();
-  };
-
+  ...modal
+}: ModalState & { userId: string; customerName: string }) {
   return (
     <PickModal
-      open={open}
+      {...modal}
       title={msg.users.addTeamTitle}
-      onClose={close}
-      error={join.error}
-      intro={
-        <p className="mb-3 truncate text-sm text-base-content/80" title={customerName}>
-          {msg.users.teamsOf(customerName)}
-        </p>
-      }
+      intro={msg.users.teamsOf(customerName)}
       search={msg.users.searchTeams}
-      q={q}
-      onSearch={setQ}
-      query={teams}
+      query={(q) => availableTeamsQuery(userId, q)}
+      mutation={useJoinTeam(userId)}
       empty={(q) => (q ? msg.users.noTeamMatch : msg.users.allTeamsJoined)}
       label="Available teams"
-      rowKey={(team) => team.team_id}
+      pick={{
+        id: (team) => team.team_id,
+        label: msg.users.addToTeam,
+        busyLabel: msg.users.adding,
+        done: () => notify(msg.users.addedToTeam),
+      }}
       row={(team) => (
         <>
           <div className="truncate font-medium" title={team.team_name}>
@@ -61,22 +41,6 @@ export function AddTeamModal({
           </div>
         </>
       )}
-      action={{
-        content: (_team, busy) => (
-          <>
-            {busy ? <span className="loading loading-spinner loading-xs" aria-hidden /> : null}
-            {busy ? msg.users.adding : "Add to Team"}
-          </>
-        ),
-        run: (team) => {
-          setBusyId(team.team_id);
-          join.mutate(team.team_id, {
-            onSuccess: () => notify(msg.users.addedToTeam),
-            onSettled: () => setBusyId(null),
-          });
-        },
-      }}
-      busyId={busyId}
     />
   );
 }

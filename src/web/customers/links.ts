@@ -1,0 +1,17 @@
+import { Building2 } from "lucide-react";
+import { msg } from "../../domain/messages";
+import type { RecordStat } from "../components/detail";
+
+/** The card of a record's customer (a team's, a user's): its name, opening the customer's page. */
+export const customerStat = (customerId: string, name: string): RecordStat => ({
+  label: msg.customers.customer,
+  icon: Building2,
+  link: { to: "/customers/$customerId", params: { customerId }, text: name },
+});
+
+/** The back link of a record that belongs to a customer (a team, a user): to the customer's page. */
+export const backToCustomer = (customerId: string, label: string) => ({
+  to: "/customers/$customerId",
+  params: { customerId },
+  label,
+});
