@@ -1,7 +1,16 @@
-import type { AnyRoute } from "@tanstack/react-router";
-import type { RouteKit } from "../lib/routes";
+import { LayoutDashboard } from "lucide-react";
+import { msg } from "../../domain/messages";
+import { defineFeature } from "../lib/routes";
 
-/** The dashboard (SPEC.md §2: /). */
-export const dashboardRoutes = <R extends AnyRoute>({ page }: RouteKit<R>) => [
-  page("/", () => import("./DashboardPage")),
-];
+/** The dashboard (SPEC.md §2: /); its sidebar entry and query root. */
+export const feature = defineFeature({
+  routes: ({ page }) => [page("/", () => import("./DashboardPage"))],
+  nav: { order: 10, to: "/", label: msg.nav.dashboard, icon: LayoutDashboard },
+  queryRoots: ["dashboard"],
+});
+
+declare module "../lib/routes" {
+  interface Features {
+    dashboard: typeof feature;
+  }
+}

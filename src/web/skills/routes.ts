@@ -1,7 +1,8 @@
-import type { AnyRoute } from "@tanstack/react-router";
+import { Sparkles } from "lucide-react";
 import { skillStatuses, skillTypes } from "../../domain/enums";
 import { skillScopes, skillSortKeys } from "../../domain/sort-keys";
-import type { RouteKit } from "../lib/routes";
+import { msg } from "../../domain/messages";
+import { defineFeature } from "../lib/routes";
 import { listSearchSchema, oneOf } from "../lib/url-search";
 
 /** URL parameters of /skills. */
@@ -11,10 +12,24 @@ export const skillsSearch = listSearchSchema(skillSortKeys, {
   status: oneOf(skillStatuses),
 });
 
-/** The skill screens (SPEC.md §2). */
-export const skillRoutes = <R extends AnyRoute>({ page, searchPage }: RouteKit<R>) => [
-  searchPage("/skills", skillsSearch, () => import("./SkillsPage")),
-  page("/skills/add", () => import("./AddSkillPage")),
-  page("/skills/$skillId", () => import("./SkillDetailPage")),
-  page("/skills/$skillId/edit", () => import("./EditSkillPage")),
-];
+/** The skill screens (SPEC.md §2); its sidebar entry, query root and badge colours. */
+export const feature = defineFeature({
+  routes: ({ page, searchPage }) => [
+    searchPage("/skills", skillsSearch, () => import("./SkillsPage")),
+    page("/skills/add", () => import("./AddSkillPage")),
+    page("/skills/$skillId", () => import("./SkillDetailPage")),
+    page("/skills/$skillId/edit", () => import("./EditSkillPage")),
+  ],
+  nav: { order: 50, to: "/skills", label: msg.nav.skills, icon: Sparkles },
+  queryRoots: ["skills"],
+  badges: {
+    skill: { active: "success", inactive: "error", other: "neutral" },
+    assignment: { active: "success", inactive: "error", other: "neutral" },
+  },
+});
+
+declare module "../lib/routes" {
+  interface Features {
+    skills: typeof feature;
+  }
+}
