@@ -11,10 +11,10 @@ export const customersSearch = listSearchSchema(customerSortKeys, {});
 export const feature = defineFeature({
   routes: ({ page, searchPage }) => [
     searchPage("/customers", customersSearch, () => import("./CustomersPage")),
-    page("/customers/add", () => import("./AddCustomerPage")),
+    page("/customers/add", () => import("./CustomerForm"), "AddPage"),
     page("/customers/$customerId", () => import("./CustomerDetailPage")),
     page("/customers/$customerId/add-team", () => import("./AddTeamPage")),
-    page("/customers/$customerId/edit", () => import("./EditCustomerPage")),
+    page("/customers/$customerId/edit", () => import("./CustomerForm"), "EditPage"),
   ],
   nav: { order: 20, to: "/customers", label: msg.nav.customers, icon: Building2 },
   queryRoots: ["customers"],

@@ -12,9 +12,9 @@ export const platformsSearch = listSearchSchema(platformSortKeys, { status: oneO
 export const feature = defineFeature({
   routes: ({ page, searchPage }) => [
     searchPage("/platforms", platformsSearch, () => import("./PlatformsPage")),
-    page("/platforms/add", () => import("./AddPlatformPage")),
+    page("/platforms/add", () => import("./PlatformForm"), "AddPage"),
     page("/platforms/$platformId", () => import("./PlatformDetailPage")),
-    page("/platforms/$platformId/edit", () => import("./EditPlatformPage")),
+    page("/platforms/$platformId/edit", () => import("./PlatformForm"), "EditPage"),
   ],
   nav: { order: 60, to: "/platforms", label: msg.nav.platforms, icon: MonitorSmartphone },
   queryRoots: ["platforms"],

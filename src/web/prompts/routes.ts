@@ -12,9 +12,9 @@ export const promptsSearch = listSearchSchema(promptSortKeys, { status: oneOf(pr
 export const feature = defineFeature({
   routes: ({ page, searchPage }) => [
     searchPage("/prompts", promptsSearch, () => import("./PromptsPage")),
-    page("/prompts/add", () => import("./AddPromptPage")),
+    page("/prompts/add", () => import("./PromptForm"), "AddPage"),
     page("/prompts/$promptId", () => import("./PromptDetailPage")),
-    page("/prompts/$promptId/edit", () => import("./EditPromptPage")),
+    page("/prompts/$promptId/edit", () => import("./PromptForm"), "EditPage"),
   ],
   nav: { order: 70, to: "/prompts", label: msg.nav.prompts, icon: MessageSquareText },
   queryRoots: ["prompts"],

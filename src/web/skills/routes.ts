@@ -16,9 +16,9 @@ export const skillsSearch = listSearchSchema(skillSortKeys, {
 export const feature = defineFeature({
   routes: ({ page, searchPage }) => [
     searchPage("/skills", skillsSearch, () => import("./SkillsPage")),
-    page("/skills/add", () => import("./AddSkillPage")),
+    page("/skills/add", () => import("./SkillForm"), "AddPage"),
     page("/skills/$skillId", () => import("./SkillDetailPage")),
-    page("/skills/$skillId/edit", () => import("./EditSkillPage")),
+    page("/skills/$skillId/edit", () => import("./SkillForm"), "EditPage"),
   ],
   nav: { order: 50, to: "/skills", label: msg.nav.skills, icon: Sparkles },
   queryRoots: ["skills"],

@@ -12,7 +12,7 @@ export const feature = defineFeature({
   routes: ({ page, searchPage }) => [
     searchPage("/teams", teamsSearch, () => import("./TeamsPage")),
     page("/teams/$teamId", () => import("./TeamDetailPage")),
-    page("/teams/$teamId/edit", () => import("./EditTeamPage")),
+    page("/teams/$teamId/edit", () => import("./TeamForm"), "EditPage"),
   ],
   nav: { order: 30, to: "/teams", label: msg.nav.teams, icon: UsersRound },
   queryRoots: ["teams"],

@@ -15,9 +15,9 @@ export const usersSearch = listSearchSchema(userSortKeys, {
 export const feature = defineFeature({
   routes: ({ page, searchPage }) => [
     searchPage("/users", usersSearch, () => import("./UsersPage")),
-    page("/users/add", () => import("./AddUserPage")),
+    page("/users/add", () => import("./UserForm"), "AddPage"),
     page("/users/$userId", () => import("./UserDetailPage")),
-    page("/users/$userId/edit", () => import("./EditUserPage")),
+    page("/users/$userId/edit", () => import("./UserForm"), "EditPage"),
   ],
   nav: { order: 40, to: "/users", label: msg.nav.users, icon: User },
   queryRoots: ["users"],
