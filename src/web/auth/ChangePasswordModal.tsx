@@ -15,6 +15,25 @@ import { maxLengthOf } from "../../domain/text";
 const changedSchema = z.unknown();
 const empty: ChangePasswordFormInput = { currentPassword: "", newPassword: "", confirm: "" };
 
+/** The dialog's three fields; the confirmation is only compared, so it has no length limit of its own. */
+const passwordFields: Array<{
+  name: keyof ChangePasswordFormInput;
+  id: string;
+  label: string;
+  autoComplete: string;
+  hint?: string;
+}> = [
+  { name: "currentPassword", id: "pw-current", label: passwordMessages.current, autoComplete: "current-password" },
+  {
+    name: "newPassword",
+    id: "pw-new",
+    label: passwordMessages.new,
+    autoComplete: "new-password",
+    hint: passwordMessages.hint,
+  },
+  { name: "confirm", id: "pw-confirm", label: passwordMessages.confirm, autoComplete: "new-password" },
+];
+
 /**
  * The user menu's "Change password" dialog: current password, new password twice, checked against
  * the console's one policy (src/domain/password.ts) before sending; the server's answers (wrong
@@ -58,41 +77,18 @@ export function ChangePasswordModal({
     <Modal open={open} title={passwordMessages.changeTitle} onClose={close}>
       <form className="flex flex-col gap-4" onSubmit={onSubmit} noValidate>
         <FormError message={serverError} />
-        <Field label={passwordMessages.current} htmlFor="pw-current" required error={errors.currentPassword?.message}>
-          <input
-            id="pw-current"
-            type="password"
-            className="input w-full"
-            autoComplete="current-password"
-            {...form.register("currentPassword")}
-            maxLength={maxLengthOf(changePasswordFormSchema.shape.currentPassword)}
-          />
-        </Field>
-        <Field
-          label={passwordMessages.new}
-          htmlFor="pw-new"
-          required
-          error={errors.newPassword?.message}
-          hint={passwordMessages.hint}
-        >
-          <input
-            id="pw-new"
-            type="password"
-            className="input w-full"
-            autoComplete="new-password"
-            {...form.register("newPassword")}
-            maxLength={maxLengthOf(changePasswordFormSchema.shape.newPassword)}
-          />
-        </Field>
-        <Field label={passwordMessages.confirm} htmlFor="pw-confirm" required error={errors.confirm?.message}>
-          <input
-            id="pw-confirm"
-            type="password"
-            className="input w-full"
-            autoComplete="new-password"
-            {...form.register("confirm")}
-          />
-        </Field>
+        {passwordFields.map((f) => (
+          <Field key={f.name} label={f.label} htmlFor={f.id} required error={errors[f.name]?.message} hint={f.hint}>
+            <input
+              id={f.id}
+              type="password"
+              className="input w-full"
+              autoComplete={f.autoComplete}
+              {...form.register(f.name)}
+              maxLength={f.name === "confirm" ? undefined : maxLengthOf(changePasswordFormSchema.shape[f.name])}
+            />
+          </Field>
+        ))}
         <div className="flex justify-end gap-2">
           <button type="button" className="btn btn-ghost" onClick={close}>
             {msg.ui.cancel}

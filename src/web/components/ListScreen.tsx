@@ -222,50 +222,28 @@ export function ListScreen<I extends object, S>(props: Props<I, S>) {
       {cards ? (
         <>
           <StatGrid columns={cards.length}>
-            {failed && !summary
-              ? cards.map(({ label, icon: Icon }) => (
+            {(failed && !summary) || counting || summary
+              ? cards.map(({ label, icon: Icon, value }) => (
                   <StatCard
                     key={label}
                     label={label}
                     value={
-                      <span className="whitespace-nowrap text-base font-normal text-base-content/70">
-                        {msg.lists.cardUnavailable}
-                      </span>
+                      failed && !summary ? (
+                        <CardNote text={msg.lists.cardUnavailable} />
+                      ) : counting || !summary ? (
+                        <CardNote text={msg.lists.counting} />
+                      ) : exact ? (
+                        formatCount(value(summary))
+                      ) : (
+                        <span className="whitespace-nowrap text-xl">{formatCount(value(summary), false)}</span>
+                      )
                     }
                     icon={<Icon className="h-6 w-6" />}
                   />
                 ))
-              : counting
-                ? cards.map(({ label, icon: Icon }) => (
-                    <StatCard
-                      key={label}
-                      label={label}
-                      value={
-                        <span className="whitespace-nowrap text-base font-normal text-base-content/70">
-                          {msg.lists.counting}
-                        </span>
-                      }
-                      icon={<Icon className="h-6 w-6" />}
-                    />
-                  ))
-                : summary
-                  ? cards.map(({ label, icon: Icon, value }) => (
-                      <StatCard
-                        key={label}
-                        label={label}
-                        value={
-                          exact ? (
-                            formatCount(value(summary))
-                          ) : (
-                            <span className="whitespace-nowrap text-xl">{formatCount(value(summary), false)}</span>
-                          )
-                        }
-                        icon={<Icon className="h-6 w-6" />}
-                      />
-                    ))
-                  : Array.from({ length: Math.min(cards.length, limits.skeletonCards) }, (_, i) => (
-                      <StatCardSkeleton key={i} />
-                    ))}
+              : Array.from({ length: Math.min(cards.length, limits.skeletonCards) }, (_, i) => (
+                  <StatCardSkeleton key={i} />
+                ))}
           </StatGrid>
           <SummaryNote page={data} />
         </>
@@ -332,4 +310,9 @@ export function ListFilter({
       ))}
     </FilterSelect>
   );
+}
+
+/** A card's line in place of its number: counting, or not available. */
+function CardNote({ text }: { text: string }) {
+  return <span className="whitespace-nowrap text-base font-normal text-base-content/70">{text}</span>;
 }
