@@ -11,11 +11,10 @@ import {
   type AuditEntityName,
   type AuditEntry,
 } from "../../domain/audit";
-import { RoleGate } from "../components/actions";
 import { msg } from "../../domain/messages";
 import { api } from "../api/client";
 import { columnsFor } from "../components/DataTable";
-import { ListScreen } from "../components/ListScreen";
+import { gatedScreen, ListScreen } from "../components/ListScreen";
 import { useServerList } from "../lib/server-list";
 import { queryRoots } from "../lib/query-client";
 import { titleCase } from "../components/format";
@@ -137,14 +136,7 @@ const columns = [
 ];
 
 /** Audit log screen (admins): every change and sign-in, filtered by operator, record, action and date. */
-/** Admins only: any other role reaching the URL sees why, and nothing is loaded. */
-export default function AuditPage() {
-  return (
-    <RoleGate need="admin" title={msg.audit.title}>
-      <AuditPageScreen />
-    </RoleGate>
-  );
-}
+export default gatedScreen("admin", msg.audit.title, AuditPageScreen);
 
 function AuditPageScreen() {
   const list = useServerList<AuditEntry>({

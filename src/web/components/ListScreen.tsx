@@ -1,11 +1,12 @@
 import { useState, type ReactNode } from "react";
 import { Plus, type LucideIcon } from "lucide-react";
+import type { OperatorRole } from "../../domain/enums";
 import { limits, msg } from "../../domain/messages";
 import { ApiError, errorMessage } from "../api/client";
 import { useNavigate } from "@tanstack/react-router";
 import type { ServerList, useServerList } from "../lib/server-list";
 import { SummaryNote } from "../lib/SummaryNote";
-import { ActionBar } from "./actions";
+import { ActionBar, RoleGate } from "./actions";
 import { useCan } from "../auth/permissions";
 import { BulkBar, BulkDialog, selectColumn, useRowSelection, type BulkActionSpec, type BulkSpec } from "./bulk";
 import { DataTable, type Column } from "./DataTable";
@@ -315,4 +316,15 @@ export function ListFilter({
 /** A card's line in place of its number: counting, or not available. */
 function CardNote({ text }: { text: string }) {
   return <span className="whitespace-nowrap text-base font-normal text-base-content/70">{text}</span>;
+}
+
+/** A screen for `need` and above only: any other role reaching its URL sees why, and nothing is loaded. */
+export function gatedScreen(need: OperatorRole, title: string, Screen: () => ReactNode) {
+  return function GatedScreen() {
+    return (
+      <RoleGate need={need} title={title}>
+        <Screen />
+      </RoleGate>
+    );
+  };
 }
