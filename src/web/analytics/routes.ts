@@ -2,15 +2,11 @@ import { BarChart3 } from "lucide-react";
 import { msg } from "../../domain/messages";
 import { defineFeature } from "../lib/routes";
 
-/** /analytics (SPEC.md §2); its sidebar entry and query root. */
+/** /analytics (SPEC.md §2); its sidebar entry. */
 export const feature = defineFeature({
   routes: ({ page }) => [page("/analytics", () => import("./AnalyticsPage"))],
   nav: { order: 90, to: "/analytics", label: msg.nav.analytics, icon: BarChart3 },
-  queryRoots: ["analytics"],
 });
 
-declare module "../lib/routes" {
-  interface Features {
-    analytics: typeof feature;
-  }
-}
+// prettier-ignore
+declare module "../lib/routes" { interface Features { analytics: typeof feature } }

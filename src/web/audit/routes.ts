@@ -15,15 +15,11 @@ export const auditSearch = searchSchema({
   cursor: text(2000),
 });
 
-/** /audit (admins); its sidebar entry and query root. */
+/** /audit (admins); its sidebar entry. */
 export const feature = defineFeature({
   routes: ({ searchPage }) => [searchPage("/audit", auditSearch, () => import("./AuditPage"))],
   nav: { order: 20, section: "admin", to: "/audit", label: msg.nav.audit, icon: History },
-  queryRoots: ["audit"],
 });
 
-declare module "../lib/routes" {
-  interface Features {
-    audit: typeof feature;
-  }
-}
+// prettier-ignore
+declare module "../lib/routes" { interface Features { audit: typeof feature } }

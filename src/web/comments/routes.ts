@@ -13,21 +13,17 @@ export const commentsSearch = listSearchSchema(commentSortKeys, {
 /** The review queue: optionally one customer's pending comments. */
 export const reviewSearch = searchSchema({ customer: uuid });
 
-/** The comment screens (SPEC.md §2) and the review queue; its sidebar entry, query root and badge colours. */
+/** The comment screens (SPEC.md §2) and the review queue; its sidebar entry and badge colours. */
 export const feature = defineFeature({
   routes: ({ searchPage }) => [
     searchPage("/comments", commentsSearch, () => import("./CommentsPage")),
     searchPage("/comments/review", reviewSearch, () => import("./ReviewQueuePage")),
   ],
   nav: { order: 80, to: "/comments", label: msg.nav.comments, icon: MessageCircle },
-  queryRoots: ["comments"],
   badges: {
     comment: { active: "success", inactive: "error", pending: "warning", rejected: "error", other: "secondary" },
   },
 });
 
-declare module "../lib/routes" {
-  interface Features {
-    comments: typeof feature;
-  }
-}
+// prettier-ignore
+declare module "../lib/routes" { interface Features { comments: typeof feature } }

@@ -6,15 +6,11 @@ import { searchSchema, uuid } from "../lib/url-search";
 /** /config: the customer whose configuration is shown. */
 export const configSearch = searchSchema({ customer: uuid });
 
-/** /config (SPEC.md §2); its sidebar entry and query root. */
+/** /config (SPEC.md §2); its sidebar entry. */
 export const feature = defineFeature({
   routes: ({ searchPage }) => [searchPage("/config", configSearch, () => import("./ConfigPage"))],
   nav: { order: 100, to: "/config", label: msg.nav.config, icon: Settings },
-  queryRoots: ["config"],
 });
 
-declare module "../lib/routes" {
-  interface Features {
-    config: typeof feature;
-  }
-}
+// prettier-ignore
+declare module "../lib/routes" { interface Features { config: typeof feature } }

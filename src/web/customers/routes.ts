@@ -7,22 +7,17 @@ import { listSearchSchema } from "../lib/url-search";
 /** URL parameters of /customers. */
 export const customersSearch = listSearchSchema(customerSortKeys, {});
 
-/** The customer screens (SPEC.md §2); its sidebar entry, query root and badge colours. */
+/** The customer screens (SPEC.md §2); its sidebar entry and badge colours. */
 export const feature = defineFeature({
-  routes: ({ page, searchPage }) => [
+  routes: ({ page, searchPage, formPages }) => [
     searchPage("/customers", customersSearch, () => import("./CustomersPage")),
-    page("/customers/add", () => import("./CustomerForm"), "AddPage"),
+    ...formPages("/customers", "customerId", () => import("./CustomerForm")),
     page("/customers/$customerId", () => import("./CustomerDetailPage")),
     page("/customers/$customerId/add-team", () => import("./AddTeamPage")),
-    page("/customers/$customerId/edit", () => import("./CustomerForm"), "EditPage"),
   ],
   nav: { order: 20, to: "/customers", label: msg.nav.customers, icon: Building2 },
-  queryRoots: ["customers"],
   badges: { customer: { active: "success", inactive: "error", trial: "warning", other: "neutral" } },
 });
 
-declare module "../lib/routes" {
-  interface Features {
-    customers: typeof feature;
-  }
-}
+// prettier-ignore
+declare module "../lib/routes" { interface Features { customers: typeof feature } }

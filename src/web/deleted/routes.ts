@@ -13,15 +13,11 @@ export const deletedSearch = searchSchema({
   cursor: text(2000),
 });
 
-/** /deleted (admins and editors): what can still be restored (docs/undo-and-restore.md); its sidebar entry and query root. */
+/** /deleted (admins and editors): what can still be restored (docs/undo-and-restore.md); its sidebar entry. */
 export const feature = defineFeature({
   routes: ({ searchPage }) => [searchPage("/deleted", deletedSearch, () => import("./DeletedPage"))],
   nav: { order: 110, to: "/deleted", label: msg.deleted.title, icon: Trash2, need: "editor" },
-  queryRoots: ["deleted"],
 });
 
-declare module "../lib/routes" {
-  interface Features {
-    deleted: typeof feature;
-  }
-}
+// prettier-ignore
+declare module "../lib/routes" { interface Features { deleted: typeof feature } }

@@ -5,9 +5,8 @@ import type { Feature, NavEntry, Palette } from "./routes";
  * the build: a new feature folder with a `routes.ts` is routed, in the sidebar, cached and coloured
  * the day it exists, and no shared file lists it.
  */
-export const features: Feature[] = Object.values(
-  import.meta.glob<Feature>("../*/routes.ts", { eager: true, import: "feature" }),
-);
+const modules = import.meta.glob<Feature>("../*/routes.ts", { eager: true, import: "feature" });
+export const features: Feature[] = Object.values(modules);
 
 /** The sidebar entries of one section, in their declared order. */
 export const navEntries = (section?: NavEntry["section"]): NavEntry[] =>
@@ -16,5 +15,5 @@ export const navEntries = (section?: NavEntry["section"]): NavEntry[] =>
 /** Every kind of record's badge colours. */
 export const palettes: Record<string, Palette> = Object.assign({}, ...features.map((f) => f.badges ?? {}));
 
-/** Every query root the features declare. */
-export const featureQueryRoots: string[] = features.flatMap((f) => f.queryRoots ?? []);
+/** Every feature's query root: its folder's name ("../platforms/routes.ts": "platforms"). */
+export const featureQueryRoots: string[] = Object.keys(modules).map((path) => path.split("/")[1]);

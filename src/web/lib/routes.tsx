@@ -80,12 +80,19 @@ export type AppRoot = RootRoute<
  * `page(path, load)` for a screen, `searchPage(path, validateSearch, load)` for one whose URL
  * carries state (a list's search, sort, filters, page), checked by `validateSearch` (bad values are
  * dropped). Each screen's code loads on first visit; `name` picks a named export of the module (an
- * entity's add and edit screens live in its form module).
+ * entity's add and edit screens live in its form module: `formPages`).
  */
 export function routeKit(root: AppRoot) {
+  const page = <P extends string>(path: P, load: ScreenModule, name?: string) =>
+    createRoute({ getParentRoute: () => root, path, component: lazyPage(load, name), errorComponent: RouteError });
   return {
-    page: <P extends string>(path: P, load: ScreenModule, name?: string) =>
-      createRoute({ getParentRoute: () => root, path, component: lazyPage(load, name), errorComponent: RouteError }),
+    page,
+    /** An entity's add and edit screens, `<list>/add` and `<list>/$<param>/edit`, from its form module (`AddPage`, `EditPage`). */
+    formPages: <L extends string, I extends string>(list: L, param: I, load: ScreenModule) =>
+      [
+        page(`${list}/add` as const, load, "AddPage"),
+        page(`${list}/$${param}/edit` as const, load, "EditPage"),
+      ] as const,
     searchPage: <P extends string, S>(
       path: P,
       validateSearch: (search: Record<string, unknown>) => S,
@@ -120,24 +127,21 @@ export type Palette = Readonly<Record<string, Tone> & { other: Tone }>;
 
 /**
  * Everything a feature registers, declared in its `routes.ts` as `export const feature =
- * defineFeature({...})`: its screens, its sidebar entry, the query roots its data is cached under,
- * and the badge colours of its kinds of record. The router, the sidebar, the query client and the
- * badges find every feature's declaration themselves (lib/features.ts), so adding a feature edits
- * none of them. The feature also names its declaration in `Features`, for the types of its
- * routes, query roots and badge kinds:
+ * defineFeature({...})`: its screens, its sidebar entry and the badge colours of its kinds of
+ * record; its data is cached under its folder's name (`queryRoots.<folder>`). The router, the
+ * sidebar, the query client and the badges find every feature's declaration themselves
+ * (lib/features.ts), so adding a feature edits none of them. The feature also names its declaration in `Features` under its folder's name,
+ * for the types of its routes, query root and badge kinds (one line, kept so by `prettier-ignore`):
  *
- *     declare module "../lib/routes" {
- *       interface Features { platforms: typeof feature }
- *     }
+ *     declare module "../lib/routes" { interface Features { platforms: typeof feature } }
  */
 export type Feature = {
   routes: (kit: RouteKit) => readonly AnyRoute[];
   nav?: NavEntry;
-  queryRoots?: readonly string[];
   badges?: Readonly<Record<string, Palette>>;
 };
 
-/** A feature's declaration, its literal types kept (paths, query roots, badge kinds). */
+/** A feature's declaration, its literal types kept (paths, badge kinds). */
 export function defineFeature<const F extends Feature>(feature: F): F {
   return feature;
 }
@@ -151,9 +155,8 @@ type Registered = Features[keyof Features];
 /** Every route of the console, with its path and search types. */
 export type AppRoute = ReturnType<Registered["routes"]>[number];
 
-/** The query roots the features declare, and the command palette's own. */
-export type QueryRootName =
-  (Registered extends infer F ? (F extends { queryRoots: readonly (infer N)[] } ? N : never) : never) | "search";
+/** The query roots: each feature's folder name (lib/features.ts), and the command palette's own. */
+export type QueryRootName = keyof Features | "search";
 
 /** The kinds of record that have badge colours. */
 export type BadgeKind = Registered extends infer F ? (F extends { badges: infer B } ? keyof B & string : never) : never;

@@ -2,15 +2,11 @@ import { ShieldCheck } from "lucide-react";
 import { msg } from "../../domain/messages";
 import { defineFeature } from "../lib/routes";
 
-/** /operators (admins); its sidebar entry and query root. */
+/** /operators (admins); its sidebar entry. */
 export const feature = defineFeature({
   routes: ({ page }) => [page("/operators", () => import("./OperatorsPage"))],
   nav: { order: 10, section: "admin", to: "/operators", label: msg.nav.operators, icon: ShieldCheck },
-  queryRoots: ["operators"],
 });
 
-declare module "../lib/routes" {
-  interface Features {
-    operators: typeof feature;
-  }
-}
+// prettier-ignore
+declare module "../lib/routes" { interface Features { operators: typeof feature } }

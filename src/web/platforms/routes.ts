@@ -8,21 +8,16 @@ import { listSearchSchema, oneOf } from "../lib/url-search";
 /** URL parameters of /platforms. */
 export const platformsSearch = listSearchSchema(platformSortKeys, { status: oneOf(platformStatuses) });
 
-/** The platform screens (SPEC.md §2 links them; docs/decisions.md); its sidebar entry, query root and badge colours. */
+/** The platform screens (SPEC.md §2 links them; docs/decisions.md); its sidebar entry and badge colours. */
 export const feature = defineFeature({
-  routes: ({ page, searchPage }) => [
+  routes: ({ page, searchPage, formPages }) => [
     searchPage("/platforms", platformsSearch, () => import("./PlatformsPage")),
-    page("/platforms/add", () => import("./PlatformForm"), "AddPage"),
+    ...formPages("/platforms", "platformId", () => import("./PlatformForm")),
     page("/platforms/$platformId", () => import("./PlatformDetailPage")),
-    page("/platforms/$platformId/edit", () => import("./PlatformForm"), "EditPage"),
   ],
   nav: { order: 60, to: "/platforms", label: msg.nav.platforms, icon: MonitorSmartphone },
-  queryRoots: ["platforms"],
   badges: { platform: { active: "success", inactive: "error", draft: "warning", other: "secondary" } },
 });
 
-declare module "../lib/routes" {
-  interface Features {
-    platforms: typeof feature;
-  }
-}
+// prettier-ignore
+declare module "../lib/routes" { interface Features { platforms: typeof feature } }

@@ -8,23 +8,18 @@ import { listSearchSchema, oneOf } from "../lib/url-search";
 /** URL parameters of /prompts. */
 export const promptsSearch = listSearchSchema(promptSortKeys, { status: oneOf(promptStatuses) });
 
-/** The prompt screens (SPEC.md §2); its sidebar entry, query root and badge colours. */
+/** The prompt screens (SPEC.md §2); its sidebar entry and badge colours. */
 export const feature = defineFeature({
-  routes: ({ page, searchPage }) => [
+  routes: ({ page, searchPage, formPages }) => [
     searchPage("/prompts", promptsSearch, () => import("./PromptsPage")),
-    page("/prompts/add", () => import("./PromptForm"), "AddPage"),
+    ...formPages("/prompts", "promptId", () => import("./PromptForm")),
     page("/prompts/$promptId", () => import("./PromptDetailPage")),
-    page("/prompts/$promptId/edit", () => import("./PromptForm"), "EditPage"),
   ],
   nav: { order: 70, to: "/prompts", label: msg.nav.prompts, icon: MessageSquareText },
-  queryRoots: ["prompts"],
   badges: {
     prompt: { active: "success", inactive: "error", pending: "warning", rejected: "error", other: "secondary" },
   },
 });
 
-declare module "../lib/routes" {
-  interface Features {
-    prompts: typeof feature;
-  }
-}
+// prettier-ignore
+declare module "../lib/routes" { interface Features { prompts: typeof feature } }

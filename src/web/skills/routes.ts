@@ -12,24 +12,19 @@ export const skillsSearch = listSearchSchema(skillSortKeys, {
   status: oneOf(skillStatuses),
 });
 
-/** The skill screens (SPEC.md §2); its sidebar entry, query root and badge colours. */
+/** The skill screens (SPEC.md §2); its sidebar entry and badge colours. */
 export const feature = defineFeature({
-  routes: ({ page, searchPage }) => [
+  routes: ({ page, searchPage, formPages }) => [
     searchPage("/skills", skillsSearch, () => import("./SkillsPage")),
-    page("/skills/add", () => import("./SkillForm"), "AddPage"),
+    ...formPages("/skills", "skillId", () => import("./SkillForm")),
     page("/skills/$skillId", () => import("./SkillDetailPage")),
-    page("/skills/$skillId/edit", () => import("./SkillForm"), "EditPage"),
   ],
   nav: { order: 50, to: "/skills", label: msg.nav.skills, icon: Sparkles },
-  queryRoots: ["skills"],
   badges: {
     skill: { active: "success", inactive: "error", other: "neutral" },
     assignment: { active: "success", inactive: "error", other: "neutral" },
   },
 });
 
-declare module "../lib/routes" {
-  interface Features {
-    skills: typeof feature;
-  }
-}
+// prettier-ignore
+declare module "../lib/routes" { interface Features { skills: typeof feature } }

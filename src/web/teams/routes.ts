@@ -7,7 +7,7 @@ import { listSearchSchema, uuid } from "../lib/url-search";
 /** URL parameters of /teams: the list's, and one customer's teams. */
 export const teamsSearch = listSearchSchema(teamSortKeys, { customer: uuid });
 
-/** The team screens (SPEC.md §2); its sidebar entry, query root and badge colours. */
+/** The team screens (SPEC.md §2); its sidebar entry and badge colours. */
 export const feature = defineFeature({
   routes: ({ page, searchPage }) => [
     searchPage("/teams", teamsSearch, () => import("./TeamsPage")),
@@ -15,12 +15,8 @@ export const feature = defineFeature({
     page("/teams/$teamId/edit", () => import("./TeamForm"), "EditPage"),
   ],
   nav: { order: 30, to: "/teams", label: msg.nav.teams, icon: UsersRound },
-  queryRoots: ["teams"],
   badges: { team: { active: "success", inactive: "error", pending: "warning", other: "neutral" } },
 });
 
-declare module "../lib/routes" {
-  interface Features {
-    teams: typeof feature;
-  }
-}
+// prettier-ignore
+declare module "../lib/routes" { interface Features { teams: typeof feature } }

@@ -11,21 +11,16 @@ export const usersSearch = listSearchSchema(userSortKeys, {
   signed_in: isTrue,
 });
 
-/** The user screens (SPEC.md §2); its sidebar entry, query root and badge colours. */
+/** The user screens (SPEC.md §2); its sidebar entry and badge colours. */
 export const feature = defineFeature({
-  routes: ({ page, searchPage }) => [
+  routes: ({ page, searchPage, formPages }) => [
     searchPage("/users", usersSearch, () => import("./UsersPage")),
-    page("/users/add", () => import("./UserForm"), "AddPage"),
+    ...formPages("/users", "userId", () => import("./UserForm")),
     page("/users/$userId", () => import("./UserDetailPage")),
-    page("/users/$userId/edit", () => import("./UserForm"), "EditPage"),
   ],
   nav: { order: 40, to: "/users", label: msg.nav.users, icon: User },
-  queryRoots: ["users"],
   badges: { user: { active: "success", inactive: "error", pending: "warning", other: "neutral" } },
 });
 
-declare module "../lib/routes" {
-  interface Features {
-    users: typeof feature;
-  }
-}
+// prettier-ignore
+declare module "../lib/routes" { interface Features { users: typeof feature } }
