@@ -1,9 +1,8 @@
 import { limits, msg } from "../../domain/messages";
 import { palettes } from "../lib/features";
-import type { BadgeKind } from "../lib/routes";
+import type { BadgeKind, Tone } from "../lib/routes";
 import { titleCase } from "./format";
 
-export type Tone = "success" | "error" | "warning" | "neutral" | "secondary" | "info";
 const toneClass: Record<Tone, string> = {
   success: "badge-success",
   error: "badge-error",
@@ -13,7 +12,7 @@ const toneClass: Record<Tone, string> = {
   info: "badge-info",
 };
 
-export type { BadgeKind };
+export type { BadgeKind, Tone };
 
 /** The spec's colour of `status` for a record of `kind` (SPEC.md §4). */
 export function statusTone(kind: BadgeKind, status: string): Tone {

@@ -9,7 +9,6 @@ import {
 import type { LucideIcon } from "lucide-react";
 import type { OperatorRole } from "../../domain/enums";
 import { msg } from "../../domain/messages";
-import type { Tone } from "../components/badges";
 import { ErrorState } from "../components/ui";
 
 /** A screen's code could not be loaded (server down, or network lost): shown as such, with Retry. */
@@ -121,6 +120,9 @@ export type NavEntry = {
   need?: OperatorRole;
   section?: "admin";
 };
+
+/** A badge colour (components/badges.tsx). */
+export type Tone = "success" | "error" | "warning" | "neutral" | "secondary" | "info";
 
 /** A kind of record's badge colours by status (SPEC.md §4); `other` for any status not named. */
 export type Palette = Readonly<Record<string, Tone> & { other: Tone }>;
