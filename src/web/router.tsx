@@ -3,20 +3,8 @@ import { createRootRoute, createRouter, Outlet } from "@tanstack/react-router";
 import { msg } from "../domain/messages";
 import { useAuth } from "./auth/AuthProvider";
 import { ErrorState, Spinner, useDocumentTitle } from "./components/ui";
-import { analyticsRoutes } from "./analytics/routes";
-import { auditRoutes } from "./audit/routes";
-import { commentRoutes } from "./comments/routes";
-import { configRoutes } from "./config/routes";
-import { customerRoutes } from "./customers/routes";
-import { dashboardRoutes } from "./dashboard/routes";
-import { deletedRoutes } from "./deleted/routes";
-import { operatorRoutes } from "./operators/routes";
-import { platformRoutes } from "./platforms/routes";
-import { promptRoutes } from "./prompts/routes";
-import { skillRoutes } from "./skills/routes";
-import { teamRoutes } from "./teams/routes";
-import { userRoutes } from "./users/routes";
-import { routeKit, RouteError } from "./lib/routes";
+import { features } from "./lib/features";
+import { routeKit, RouteError, type AppRoute } from "./lib/routes";
 import { LoginPage } from "./login/LoginPage";
 import { NotFoundPage } from "./misc/NotFoundPage";
 
@@ -123,23 +111,9 @@ const screens = routeKit(rootRoute);
 
 /**
  * The spec's route list (SPEC.md §2): each feature declares its screens and their URL parameters
- * in its own `routes.ts`, and is listed here once.
+ * in its own `routes.ts`, found by lib/features.ts.
  */
-const routeTree = rootRoute.addChildren([
-  ...dashboardRoutes(screens),
-  ...customerRoutes(screens),
-  ...teamRoutes(screens),
-  ...userRoutes(screens),
-  ...skillRoutes(screens),
-  ...commentRoutes(screens),
-  ...platformRoutes(screens),
-  ...promptRoutes(screens),
-  ...configRoutes(screens),
-  ...analyticsRoutes(screens),
-  ...operatorRoutes(screens),
-  ...auditRoutes(screens),
-  ...deletedRoutes(screens),
-]);
+const routeTree = rootRoute.addChildren(features.flatMap((f) => f.routes(screens)) as AppRoute[]);
 
 export const router = createRouter({
   routeTree,

@@ -1,14 +1,30 @@
+import { existsSync, readdirSync } from "node:fs";
 import type { Page } from "@playwright/test";
-import { router } from "../../src/web/router";
+import { createRootRoute, createRouter } from "@tanstack/react-router";
+import { routeKit, type Feature } from "../../src/web/lib/routes";
 import { apiGet } from "./fixtures";
 
 /**
- * Every screen of the console, from the router itself: a route added to a feature's `routes.ts` is
- * swept by the accessibility test and photographed by `npm run screenshots` the day it exists.
- * Detail routes get real ids from the API; a route whose parameter has no resolver below fails the
- * sweep until one is added.
+ * Every feature's declaration, read as the app's router reads it (lib/features.ts finds them with
+ * the build's `import.meta.glob`, which Node lacks): every `src/web/<feature>/routes.ts`.
+ */
+const web = new URL("../../src/web/", import.meta.url);
+const features: Feature[] = await Promise.all(
+  readdirSync(web)
+    .filter((folder) => existsSync(new URL(`${folder}/routes.ts`, web)))
+    .map(async (folder) => ((await import(new URL(`${folder}/routes.ts`, web).href)) as { feature: Feature }).feature),
+);
+
+/**
+ * Every screen of the console, routed as the app routes them: a route added to a feature's
+ * `routes.ts` is swept by the accessibility test and photographed by `npm run screenshots` the day
+ * it exists. Detail routes get real ids from the API; a route whose parameter has no resolver below
+ * fails the sweep until one is added.
  */
 export function routePaths(): string[] {
+  const root = createRootRoute();
+  const kit = routeKit(root);
+  const router = createRouter({ routeTree: root.addChildren(features.flatMap((f) => f.routes(kit))) });
   return Object.keys(router.routesByPath)
     .filter((path) => path !== "")
     .sort();

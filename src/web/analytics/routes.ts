@@ -1,7 +1,12 @@
-import type { AnyRoute } from "@tanstack/react-router";
-import type { RouteKit } from "../lib/routes";
+import { BarChart3 } from "lucide-react";
+import { msg } from "../../domain/messages";
+import { defineFeature } from "../lib/routes";
 
-/** /analytics (SPEC.md §2). */
-export const analyticsRoutes = <R extends AnyRoute>({ page }: RouteKit<R>) => [
-  page("/analytics", () => import("./AnalyticsPage")),
-];
+/** /analytics (SPEC.md §2); its sidebar entry. */
+export const feature = defineFeature({
+  routes: ({ page }) => [page("/analytics", () => import("./AnalyticsPage"))],
+  nav: { order: 90, to: "/analytics", label: msg.nav.analytics, icon: BarChart3 },
+});
+
+// prettier-ignore
+declare module "../lib/routes" { interface Features { analytics: typeof feature } }

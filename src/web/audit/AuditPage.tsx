@@ -11,11 +11,10 @@ import {
   type AuditEntityName,
   type AuditEntry,
 } from "../../domain/audit";
-import { RoleGate } from "../components/actions";
 import { msg } from "../../domain/messages";
 import { api } from "../api/client";
 import { columnsFor } from "../components/DataTable";
-import { ListScreen } from "../components/ListScreen";
+import { gatedScreen, ListScreen } from "../components/ListScreen";
 import { useServerList } from "../lib/server-list";
 import { queryRoots } from "../lib/query-client";
 import { titleCase } from "../components/format";
@@ -137,14 +136,7 @@ const columns = [
 ];
 
 /** Audit log screen (admins): every change and sign-in, filtered by operator, record, action and date. */
-/** Admins only: any other role reaching the URL sees why, and nothing is loaded. */
-export default function AuditPage() {
-  return (
-    <RoleGate need="admin" title={msg.audit.title}>
-      <AuditPageScreen />
-    </RoleGate>
-  );
-}
+export default gatedScreen("admin", msg.audit.title, AuditPageScreen);
 
 function AuditPageScreen() {
   const list = useServerList<AuditEntry>({
@@ -209,26 +201,8 @@ function AuditPageScreen() {
               </option>
             ))}
           </FilterSelect>
-          <label className="flex items-center gap-2 text-sm">
-            <span className="text-base-content/80">From</span>
-            <input
-              type="date"
-              className="input input-sm"
-              value={s.from ?? ""}
-              onChange={(e) => list.setFilter({ from: e.target.value || undefined })}
-              aria-label="From date"
-            />
-          </label>
-          <label className="flex items-center gap-2 text-sm">
-            <span className="text-base-content/80">To</span>
-            <input
-              type="date"
-              className="input input-sm"
-              value={s.to ?? ""}
-              onChange={(e) => list.setFilter({ to: e.target.value || undefined })}
-              aria-label="To date"
-            />
-          </label>
+          <DateFilter label="From" value={s.from} onChange={(from) => list.setFilter({ from })} />
+          <DateFilter label="To" value={s.to} onChange={(to) => list.setFilter({ to })} />
         </>
       }
       exportPath="/audit"
@@ -257,5 +231,29 @@ function AuditPageScreen() {
       }}
       errorTitle={msg.audit.loadError}
     />
+  );
+}
+
+/** A date bound of the log ("From", "To"); cleared, it is left out of the URL. */
+function DateFilter({
+  label,
+  value,
+  onChange,
+}: {
+  label: string;
+  value: string | undefined;
+  onChange: (value: string | undefined) => void;
+}) {
+  return (
+    <label className="flex items-center gap-2 text-sm">
+      <span className="text-base-content/80">{label}</span>
+      <input
+        type="date"
+        className="input input-sm"
+        value={value ?? ""}
+        onChange={(e) => onChange(e.target.value || undefined)}
+        aria-label={`${label} date`}
+      />
+    </label>
   );
 }

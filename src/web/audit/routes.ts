@@ -1,5 +1,6 @@
-import type { AnyRoute } from "@tanstack/react-router";
-import type { RouteKit } from "../lib/routes";
+import { History } from "lucide-react";
+import { msg } from "../../domain/messages";
+import { defineFeature } from "../lib/routes";
 import { isoDate, positiveInt, searchSchema, text } from "../lib/url-search";
 
 /** Audit log filters (admins). */
@@ -14,7 +15,11 @@ export const auditSearch = searchSchema({
   cursor: text(2000),
 });
 
-/** /audit (admins). */
-export const auditRoutes = <R extends AnyRoute>({ searchPage }: RouteKit<R>) => [
-  searchPage("/audit", auditSearch, () => import("./AuditPage")),
-];
+/** /audit (admins); its sidebar entry. */
+export const feature = defineFeature({
+  routes: ({ searchPage }) => [searchPage("/audit", auditSearch, () => import("./AuditPage"))],
+  nav: { order: 20, section: "admin", to: "/audit", label: msg.nav.audit, icon: History },
+});
+
+// prettier-ignore
+declare module "../lib/routes" { interface Features { audit: typeof feature } }

@@ -15,29 +15,21 @@ import { maxLengthOf } from "../../domain/text";
 const changedSchema = z.unknown();
 const empty: ChangePasswordFormInput = { currentPassword: "", newPassword: "", confirm: "" };
 
-/** The three password fields; the two typed passwords are held to the policy's length, the repeat by the match. */
-const fields: Array<{
+/** The dialog's three fields; the confirmation is only compared, so it has no length limit of its own. */
+const passwordFields: Array<{
   name: keyof ChangePasswordFormInput;
   id: string;
   label: string;
   autoComplete: string;
   hint?: string;
-  limited?: boolean;
 }> = [
-  {
-    name: "currentPassword",
-    id: "pw-current",
-    label: passwordMessages.current,
-    autoComplete: "current-password",
-    limited: true,
-  },
+  { name: "currentPassword", id: "pw-current", label: passwordMessages.current, autoComplete: "current-password" },
   {
     name: "newPassword",
     id: "pw-new",
     label: passwordMessages.new,
     autoComplete: "new-password",
     hint: passwordMessages.hint,
-    limited: true,
   },
   { name: "confirm", id: "pw-confirm", label: passwordMessages.confirm, autoComplete: "new-password" },
 ];
@@ -85,15 +77,15 @@ export function ChangePasswordModal({
     <Modal open={open} title={passwordMessages.changeTitle} onClose={close}>
       <form className="flex flex-col gap-4" onSubmit={onSubmit} noValidate>
         <FormError message={serverError} />
-        {fields.map(({ name, id, label, autoComplete, hint, limited }) => (
-          <Field key={name} label={label} htmlFor={id} required error={errors[name]?.message} hint={hint}>
+        {passwordFields.map((f) => (
+          <Field key={f.name} label={f.label} htmlFor={f.id} required error={errors[f.name]?.message} hint={f.hint}>
             <input
-              id={id}
+              id={f.id}
               type="password"
               className="input w-full"
-              autoComplete={autoComplete}
-              {...form.register(name)}
-              maxLength={limited ? maxLengthOf(changePasswordFormSchema.shape[name]) : undefined}
+              autoComplete={f.autoComplete}
+              {...form.register(f.name)}
+              maxLength={f.name === "confirm" ? undefined : maxLengthOf(changePasswordFormSchema.shape[f.name])}
             />
           </Field>
         ))}

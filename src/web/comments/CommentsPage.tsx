@@ -52,7 +52,6 @@ export default function CommentsPage() {
   // "All Comments (about 40K)" while the total is an estimate (a big search, or one still counting).
   const shownTotal = data ? (data.total_exact ? data.total : formatCount(data.total, false)) : 0;
   const { status, customer } = list.state.filters;
-  const narrowed = Boolean(status || customer || list.state.q);
   const canModerate = useCan("editor");
   const [selection, setSelection] = useState<Selection>(noSelection);
   const [pending, setPending] = useState<CommentStatus | null>(null);
@@ -250,7 +249,7 @@ export default function CommentsPage() {
         empty: (
           <EmptyState
             title={msg.comments.empty}
-            text={narrowed ? msg.comments.emptyFiltered : msg.comments.emptyNone}
+            text={list.narrowed ? msg.comments.emptyFiltered : msg.comments.emptyNone}
           />
         ),
       }}
@@ -267,7 +266,7 @@ export default function CommentsPage() {
                     customer_id: customer,
                     q: list.state.q || undefined,
                   },
-                  all: !narrowed,
+                  all: !list.narrowed,
                 }
               : { ids: [...selection.ids] }
           }

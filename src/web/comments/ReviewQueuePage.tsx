@@ -251,33 +251,9 @@ export default function ReviewQueuePage() {
                     {a.label} <kbd className="kbd kbd-xs">{a.key!.toUpperCase()}</kbd>
                   </button>
                 ))}
-              <button
-                type="button"
-                className="btn btn-ghost btn-sm"
-                disabled={busy || at === 0}
-                onClick={previous}
-                aria-keyshortcuts="K"
-              >
-                Previous <kbd className="kbd kbd-xs">K</kbd>
-              </button>
-              <button
-                type="button"
-                className="btn btn-ghost btn-sm"
-                disabled={busy}
-                onClick={() => void next()}
-                aria-keyshortcuts="J"
-              >
-                Next <kbd className="kbd kbd-xs">J</kbd>
-              </button>
-              <button
-                type="button"
-                className="btn btn-ghost btn-sm"
-                disabled={busy}
-                onClick={() => void undoLast()}
-                aria-keyshortcuts="U"
-              >
-                Undo <kbd className="kbd kbd-xs">U</kbd>
-              </button>
+              <KeyButton label="Previous" shortcut="K" disabled={busy || at === 0} onClick={previous} />
+              <KeyButton label="Next" shortcut="J" disabled={busy} onClick={() => void next()} />
+              <KeyButton label="Undo" shortcut="U" disabled={busy} onClick={() => void undoLast()} />
             </div>
           ) : null}
         </article>
@@ -303,5 +279,30 @@ export default function ReviewQueuePage() {
         </dl>
       </Modal>
     </>
+  );
+}
+
+/** A queue button with its keyboard shortcut shown and announced. */
+function KeyButton({
+  label,
+  shortcut,
+  disabled,
+  onClick,
+}: {
+  label: string;
+  shortcut: string;
+  disabled: boolean;
+  onClick: () => void;
+}) {
+  return (
+    <button
+      type="button"
+      className="btn btn-ghost btn-sm"
+      disabled={disabled}
+      onClick={onClick}
+      aria-keyshortcuts={shortcut}
+    >
+      {label} <kbd className="kbd kbd-xs">{shortcut}</kbd>
+    </button>
   );
 }

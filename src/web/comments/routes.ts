@@ -1,7 +1,8 @@
-import type { AnyRoute } from "@tanstack/react-router";
+import { MessageCircle } from "lucide-react";
 import { commentStatuses } from "../../domain/enums";
 import { commentSortKeys } from "../../domain/sort-keys";
-import type { RouteKit } from "../lib/routes";
+import { msg } from "../../domain/messages";
+import { defineFeature } from "../lib/routes";
 import { listSearchSchema, oneOf, searchSchema, uuid } from "../lib/url-search";
 
 /** URL parameters of /comments. */
@@ -12,8 +13,17 @@ export const commentsSearch = listSearchSchema(commentSortKeys, {
 /** The review queue: optionally one customer's pending comments. */
 export const reviewSearch = searchSchema({ customer: uuid });
 
-/** The comment screens (SPEC.md §2) and the review queue. */
-export const commentRoutes = <R extends AnyRoute>({ searchPage }: RouteKit<R>) => [
-  searchPage("/comments", commentsSearch, () => import("./CommentsPage")),
-  searchPage("/comments/review", reviewSearch, () => import("./ReviewQueuePage")),
-];
+/** The comment screens (SPEC.md §2) and the review queue; its sidebar entry and badge colours. */
+export const feature = defineFeature({
+  routes: ({ searchPage }) => [
+    searchPage("/comments", commentsSearch, () => import("./CommentsPage")),
+    searchPage("/comments/review", reviewSearch, () => import("./ReviewQueuePage")),
+  ],
+  nav: { order: 80, to: "/comments", label: msg.nav.comments, icon: MessageCircle },
+  badges: {
+    comment: { active: "success", inactive: "error", pending: "warning", rejected: "error", other: "secondary" },
+  },
+});
+
+// prettier-ignore
+declare module "../lib/routes" { interface Features { comments: typeof feature } }

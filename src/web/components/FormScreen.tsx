@@ -1,12 +1,15 @@
 import { useEffect, useState, type ReactNode } from "react";
-import type { UseQueryResult } from "@tanstack/react-query";
+import { useQuery, useQueryClient, type UseQueryOptions, type UseQueryResult } from "@tanstack/react-query";
 import { Link, useNavigate } from "@tanstack/react-router";
 import type { OperatorRole } from "../../domain/enums";
 import { msg } from "../../domain/messages";
 import { BackLink, FormSkeleton } from "./detail";
 import { FormCard, FormPage } from "./forms";
 import { RecordStates, type RecordKind, type Target } from "./RecordPage";
-import { DocumentTitle } from "./ui";
+import { DocumentTitle, ErrorState } from "./ui";
+import { EntityForm, type FieldSpec, type FormNotice, type SaveOptions } from "./EntityForm";
+import type { DefaultValues, FieldValues } from "react-hook-form";
+import { notify } from "./overlays";
 
 /** What a form screen gives its form: Cancel, the way on after a save, and whether it is saved. */
 export type FormScreenContext<R> = {
@@ -108,3 +111,180 @@ export function FormScreen<R = undefined>({
     </FormPage>
   );
 }
+
+/** The texts of an entity's add and edit screens, as its part of `msg` names them. */
+export type FormTexts = {
+  addTitle: string;
+  addSubtitle: string;
+  editTitle: string;
+  editSubtitle: string;
+  create: string;
+  creating: string;
+  created: string;
+  /** The edit screen's button; "Save Changes" when the entity has none of its own. */
+  save?: string;
+  saving?: string;
+  /** The notice after an edit; none when the entity has none. */
+  updated?: string;
+};
+
+/** What an entity's add and edit screens share: the kind of record, the texts, the form. */
+type FormBase<T extends FieldValues, O> = {
+  /** The kind of record: its section, what its load says when it fails, its list (the add screen's back link). */
+  kind: RecordKind;
+  texts: FormTexts;
+  schema: Parameters<typeof EntityForm<T, O>>[0]["schema"];
+  fields: FieldSpec<T>[];
+  /** 409 codes the operator may confirm, with what to show of each. */
+  warnings?: Parameters<typeof EntityForm<T, O>>[0]["warnings"];
+  /** What the form waits for (its pickers' options): a notice above the fields, and the form disabled meanwhile. */
+  useFormState?: () => { notice: FormNotice | null; disabled: boolean };
+};
+
+/** A save's mutation (`useApiMutation`). */
+type Save<I, C> = { mutateAsync: (input: I) => Promise<C> };
+
+/**
+ * An add screen, declared: `defaults`, the create mutation (`useCreate`, with `send` when its input
+ * is not the form's values), and after a save (`created`) the notice's link to the new record and
+ * where the screen goes on, at once or after `afterMs`.
+ */
+export type AddDeclaration<T extends FieldValues, O, I, C> = FormBase<T, O> & {
+  defaults: DefaultValues<T>;
+  useCreate: () => Save<I, C>;
+  send?: (values: O, options: SaveOptions) => I;
+  created: (record: C) => { to: Target; link?: Target & { label: string }; afterMs?: number };
+};
+
+/**
+ * An edit screen, declared: the record's id (`useId`, from the route), its query, the form's
+ * values of it (also a stale save's current record on Reload), its name for the document title,
+ * the update mutation (`useUpdate`; sent the values with `ifMatch` unless `send` says otherwise),
+ * and the way back to the record, where a save returns (after `afterMs`). `missing` is what an
+ * empty id says; `reload` refetches the record after Reload of a stale save.
+ */
+export type EditDeclaration<
+  T extends FieldValues,
+  O,
+  I,
+  R extends { updated_at: string | null },
+  K extends readonly unknown[],
+> = FormBase<T, O> & {
+  useId: () => string;
+  query: (id: string) => UseQueryOptions<R, Error, R, K>;
+  values: (record: R) => DefaultValues<T>;
+  name: (record: R) => string;
+  useUpdate: (id: string) => Save<I, unknown>;
+  send?: (values: O, options: SaveOptions) => I;
+  back: (id: string) => Target & { label: string };
+  subtitle?: (record: R) => ReactNode;
+  afterMs?: number;
+  missing?: string;
+  reload?: boolean;
+  /** How many fields the skeleton shows while the record loads. */
+  skeleton?: number;
+};
+
+/**
+ * A screen component. A form module's screens are declared with this type: their inferred type
+ * would depend on the module's queries, which the route table (and so the query roots' type)
+ * depends on.
+ */
+export type Screen = () => ReactNode;
+
+/** An entity's add screen (`/<entities>/add`) from its declaration. */
+export function addScreen<T extends FieldValues, O, I, C>(add: AddDeclaration<T, O, I, C>): Screen {
+  const { kind, texts, useCreate, useFormState = noFormState } = add;
+  return function AddScreen() {
+    const create = useCreate();
+    const state = useFormState();
+    return (
+      <FormScreen section={kind.section} title={texts.addTitle} subtitle={texts.addSubtitle} back={kind.list}>
+        {({ cancel, finish, locked }) => (
+          <EntityForm
+            schema={add.schema}
+            fields={add.fields}
+            defaults={add.defaults}
+            warnings={add.warnings}
+            {...state}
+            locked={locked}
+            submitLabel={texts.create}
+            busyLabel={texts.creating}
+            cancel={cancel}
+            onSubmit={async (values, options) => {
+              const record = await create.mutateAsync(add.send ? add.send(values, options) : (values as unknown as I));
+              const { to, link, afterMs } = add.created(record);
+              notify(texts.created, link ? { link } : {});
+              await finish(to, afterMs);
+            }}
+          />
+        )}
+      </FormScreen>
+    );
+  };
+}
+
+/** An entity's edit screen (`/<entities>/$id/edit`) from its declaration. */
+export function editScreen<
+  T extends FieldValues,
+  O,
+  I,
+  R extends { updated_at: string | null },
+  K extends readonly unknown[],
+>(edit: EditDeclaration<T, O, I, R, K>): Screen {
+  const { kind, texts, useUpdate, useFormState = noFormState } = edit;
+  function EditRecord({ id }: { id: string }) {
+    const query = useQuery(edit.query(id));
+    const update = useUpdate(id);
+    const state = useFormState();
+    const queryClient = useQueryClient();
+    const back = edit.back(id);
+    const { label: _label, ...target } = back;
+    return (
+      <FormScreen
+        section={kind.section}
+        title={texts.editTitle}
+        subtitle={edit.subtitle ?? texts.editSubtitle}
+        back={back}
+        load={{ query, name: edit.name, kind }}
+        fields={edit.skeleton}
+      >
+        {({ record, cancel, finish, locked }) => (
+          <EntityForm
+            schema={edit.schema}
+            fields={edit.fields}
+            defaults={edit.values(record)}
+            version={{
+              updatedAt: record.updated_at,
+              reset: (current) => edit.values(current as R),
+              onReload: edit.reload
+                ? () => void queryClient.invalidateQueries({ queryKey: edit.query(id).queryKey })
+                : undefined,
+            }}
+            warnings={edit.warnings}
+            {...state}
+            locked={locked}
+            submitLabel={texts.save ?? msg.edit.save}
+            busyLabel={texts.saving ?? msg.edit.saving}
+            cancel={cancel}
+            onSubmit={async (values, options) => {
+              await update.mutateAsync(
+                edit.send ? edit.send(values, options) : ({ ...values, ifMatch: options.ifMatch } as I),
+              );
+              if (texts.updated) notify(texts.updated);
+              await finish(target, edit.afterMs);
+            }}
+          />
+        )}
+      </FormScreen>
+    );
+  }
+  return function EditScreen() {
+    const id = edit.useId();
+    if (edit.missing && !id.trim()) return <ErrorState title={edit.missing} />;
+    return <EditRecord id={id} />;
+  };
+}
+
+/** A form that waits for nothing. */
+const noFormState = () => ({ notice: null, disabled: false });

@@ -46,15 +46,7 @@ export function ListPagination({ list, label = "Pagination" }: { list: ServerLis
             : msg.lists.pageOfAbout(formatNumber(page), formatCount(lastPage))}
         </span>
         <div className="join">
-          <button
-            type="button"
-            className="btn btn-sm join-item"
-            disabled={atStart}
-            onClick={list.pages.first}
-            aria-label={msg.lists.first}
-          >
-            <ChevronsLeft className="h-4 w-4" aria-hidden />
-          </button>
+          <EndButton label={msg.lists.first} icon={ChevronsLeft} disabled={atStart} onClick={list.pages.first} />
           <button type="button" className="btn btn-sm join-item" disabled={atStart} onClick={list.pages.previous}>
             <ChevronLeft className="h-4 w-4" aria-hidden /> {msg.lists.previous}
           </button>
@@ -73,17 +65,28 @@ export function ListPagination({ list, label = "Pagination" }: { list: ServerLis
           <button type="button" className="btn btn-sm join-item" disabled={atEnd} onClick={list.pages.next}>
             {msg.lists.next} <ChevronRight className="h-4 w-4" aria-hidden />
           </button>
-          <button
-            type="button"
-            className="btn btn-sm join-item"
-            disabled={atEnd}
-            onClick={list.pages.last}
-            aria-label={msg.lists.last}
-          >
-            <ChevronsRight className="h-4 w-4" aria-hidden />
-          </button>
+          <EndButton label={msg.lists.last} icon={ChevronsRight} disabled={atEnd} onClick={list.pages.last} />
         </div>
       </div>
     </nav>
+  );
+}
+
+/** First or Last: an icon button named by its label. */
+function EndButton({
+  label,
+  icon: Icon,
+  disabled,
+  onClick,
+}: {
+  label: string;
+  icon: typeof ChevronsLeft;
+  disabled: boolean;
+  onClick: () => void;
+}) {
+  return (
+    <button type="button" className="btn btn-sm join-item" disabled={disabled} onClick={onClick} aria-label={label}>
+      <Icon className="h-4 w-4" aria-hidden />
+    </button>
   );
 }

@@ -1,11 +1,12 @@
 import { useState, type ReactNode } from "react";
 import { Plus, type LucideIcon } from "lucide-react";
+import type { OperatorRole } from "../../domain/enums";
 import { limits, msg } from "../../domain/messages";
 import { ApiError, errorMessage } from "../api/client";
 import { useNavigate } from "@tanstack/react-router";
 import type { ServerList, useServerList } from "../lib/server-list";
 import { SummaryNote } from "../lib/SummaryNote";
-import { ActionBar } from "./actions";
+import { ActionBar, RoleGate } from "./actions";
 import { useCan } from "../auth/permissions";
 import { BulkBar, BulkDialog, selectColumn, useRowSelection, type BulkActionSpec, type BulkSpec } from "./bulk";
 import { DataTable, type Column } from "./DataTable";
@@ -222,50 +223,28 @@ export function ListScreen<I extends object, S>(props: Props<I, S>) {
       {cards ? (
         <>
           <StatGrid columns={cards.length}>
-            {failed && !summary
-              ? cards.map(({ label, icon: Icon }) => (
+            {(failed && !summary) || counting || summary
+              ? cards.map(({ label, icon: Icon, value }) => (
                   <StatCard
                     key={label}
                     label={label}
                     value={
-                      <span className="whitespace-nowrap text-base font-normal text-base-content/70">
-                        {msg.lists.cardUnavailable}
-                      </span>
+                      failed && !summary ? (
+                        <CardNote text={msg.lists.cardUnavailable} />
+                      ) : counting || !summary ? (
+                        <CardNote text={msg.lists.counting} />
+                      ) : exact ? (
+                        formatCount(value(summary))
+                      ) : (
+                        <span className="whitespace-nowrap text-xl">{formatCount(value(summary), false)}</span>
+                      )
                     }
                     icon={<Icon className="h-6 w-6" />}
                   />
                 ))
-              : counting
-                ? cards.map(({ label, icon: Icon }) => (
-                    <StatCard
-                      key={label}
-                      label={label}
-                      value={
-                        <span className="whitespace-nowrap text-base font-normal text-base-content/70">
-                          {msg.lists.counting}
-                        </span>
-                      }
-                      icon={<Icon className="h-6 w-6" />}
-                    />
-                  ))
-                : summary
-                  ? cards.map(({ label, icon: Icon, value }) => (
-                      <StatCard
-                        key={label}
-                        label={label}
-                        value={
-                          exact ? (
-                            formatCount(value(summary))
-                          ) : (
-                            <span className="whitespace-nowrap text-xl">{formatCount(value(summary), false)}</span>
-                          )
-                        }
-                        icon={<Icon className="h-6 w-6" />}
-                      />
-                    ))
-                  : Array.from({ length: Math.min(cards.length, limits.skeletonCards) }, (_, i) => (
-                      <StatCardSkeleton key={i} />
-                    ))}
+              : Array.from({ length: Math.min(cards.length, limits.skeletonCards) }, (_, i) => (
+                  <StatCardSkeleton key={i} />
+                ))}
           </StatGrid>
           <SummaryNote page={data} />
         </>
@@ -332,4 +311,20 @@ export function ListFilter({
       ))}
     </FilterSelect>
   );
+}
+
+/** A card's line in place of its number: counting, or not available. */
+function CardNote({ text }: { text: string }) {
+  return <span className="whitespace-nowrap text-base font-normal text-base-content/70">{text}</span>;
+}
+
+/** A screen for `need` and above only: any other role reaching its URL sees why, and nothing is loaded. */
+export function gatedScreen(need: OperatorRole, title: string, Screen: () => ReactNode) {
+  return function GatedScreen() {
+    return (
+      <RoleGate need={need} title={title}>
+        <Screen />
+      </RoleGate>
+    );
+  };
 }

@@ -1,7 +1,8 @@
 import { limits, msg } from "../../domain/messages";
+import { palettes } from "../lib/features";
+import type { BadgeKind, Tone } from "../lib/routes";
 import { titleCase } from "./format";
 
-export type Tone = "success" | "error" | "warning" | "neutral" | "secondary" | "info";
 const toneClass: Record<Tone, string> = {
   success: "badge-success",
   error: "badge-error",
@@ -11,22 +12,12 @@ const toneClass: Record<Tone, string> = {
   info: "badge-info",
 };
 
-/** Badge colours of SPEC.md §4, per kind of record. */
-const palettes = {
-  customer: { active: "success", inactive: "error", trial: "warning", other: "neutral" },
-  team: { active: "success", inactive: "error", pending: "warning", other: "neutral" },
-  user: { active: "success", inactive: "error", pending: "warning", other: "neutral" },
-  skill: { active: "success", inactive: "error", other: "neutral" },
-  assignment: { active: "success", inactive: "error", other: "neutral" },
-  prompt: { active: "success", inactive: "error", pending: "warning", rejected: "error", other: "secondary" },
-  comment: { active: "success", inactive: "error", pending: "warning", rejected: "error", other: "secondary" },
-  platform: { active: "success", inactive: "error", draft: "warning", other: "secondary" },
-} satisfies Record<string, Record<string, Tone> & { other: Tone }>;
-export type BadgeKind = keyof typeof palettes;
+export type { BadgeKind, Tone };
 
 /** The spec's colour of `status` for a record of `kind` (SPEC.md §4). */
 export function statusTone(kind: BadgeKind, status: string): Tone {
-  const palette: Record<string, Tone> = palettes[kind];
+  // Badge colours of SPEC.md §4, declared by each kind's feature (its `routes.ts`).
+  const palette = palettes[kind];
   return palette[status] ?? palette.other;
 }
 

@@ -1,11 +1,16 @@
-import type { AnyRoute } from "@tanstack/react-router";
-import type { RouteKit } from "../lib/routes";
+import { Settings } from "lucide-react";
+import { msg } from "../../domain/messages";
+import { defineFeature } from "../lib/routes";
 import { searchSchema, uuid } from "../lib/url-search";
 
 /** /config: the customer whose configuration is shown. */
 export const configSearch = searchSchema({ customer: uuid });
 
-/** /config (SPEC.md §2). */
-export const configRoutes = <R extends AnyRoute>({ searchPage }: RouteKit<R>) => [
-  searchPage("/config", configSearch, () => import("./ConfigPage")),
-];
+/** /config (SPEC.md §2); its sidebar entry. */
+export const feature = defineFeature({
+  routes: ({ searchPage }) => [searchPage("/config", configSearch, () => import("./ConfigPage"))],
+  nav: { order: 100, to: "/config", label: msg.nav.config, icon: Settings },
+});
+
+// prettier-ignore
+declare module "../lib/routes" { interface Features { config: typeof feature } }

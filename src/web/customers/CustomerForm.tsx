@@ -1,10 +1,12 @@
-import { Link } from "@tanstack/react-router";
+import { Link, useParams } from "@tanstack/react-router";
 import { customerStatuses, known } from "../../domain/enums";
 import { msg } from "../../domain/messages";
-import type { CreateCustomerInput, Customer } from "../../domain/customers";
+import { createCustomerSchema, type CreateCustomerInput, type Customer } from "../../domain/customers";
 import type { ApiError } from "../api/client";
-import type { FieldSpec } from "../components/EntityForm";
+import type { FieldSpec, SaveOptions } from "../components/EntityForm";
+import { addScreen, editScreen, type Screen } from "../components/FormScreen";
 import type { RecordKind } from "../components/RecordPage";
+import { customerQuery, useCreateCustomer, useUpdateCustomer } from "./queries";
 
 /**
  * The customer form (SPEC.md §5 "Add customer"): Customer Name (required, trimmed), Status (the
@@ -23,12 +25,8 @@ export const customerFields: FieldSpec<CreateCustomerInput>[] = [
   },
 ];
 
-export const customerDefaults: CreateCustomerInput = { customer_name: "", status: "active", valid_domains: "" };
-
 /** The form's values for a customer being edited (also a stale save's current record on Reload). */
-export const customerValues = (
-  c: Pick<Customer, "customer_name" | "status" | "valid_domains">,
-): CreateCustomerInput => ({
+const customerValues = (c: Pick<Customer, "customer_name" | "status" | "valid_domains">): CreateCustomerInput => ({
   customer_name: c.customer_name,
   status: known(customerStatuses, c.status),
   valid_domains: c.valid_domains ?? "",
@@ -37,7 +35,7 @@ export const customerValues = (
 type Claimed = { domain: string; customer_id: string; customer_name: string };
 
 /** The 409 `domain_claimed` warning of the customer form: each domain with a link to the customer that lists it. */
-export const customerWarnings = {
+const customerWarnings = {
   domain_claimed: (error: ApiError) => {
     const domains = (error.body as { error?: { domains?: Claimed[] } })?.error?.domains ?? [];
     return (
@@ -62,3 +60,50 @@ export const customerRecord: RecordKind = {
   notFound: { title: msg.customers.notFound },
   list: { to: "/customers", label: msg.customers.backToList },
 };
+
+const form = {
+  kind: customerRecord,
+  texts: msg.customers,
+  schema: createCustomerSchema,
+  fields: customerFields,
+  warnings: customerWarnings,
+};
+
+/** A save: the form's values, with the domains another customer lists confirmed when the operator said so. */
+const send = ({ confirm_domains: _c, ...values }: CreateCustomerInput, { confirmed }: SaveOptions) => ({
+  ...values,
+  confirm_domains: confirmed.includes("domain_claimed") || undefined,
+});
+
+/**
+ * SPEC.md §2 "/customers/add" and §5 "Add customer". On success opens the new customer, with
+ * "Customer created" and a link to it.
+ */
+export const AddPage: Screen = addScreen({
+  ...form,
+  defaults: { customer_name: "", status: "active", valid_domains: "" },
+  useCreate: useCreateCustomer,
+  send,
+  created: (customer) => {
+    const page = { to: "/customers/$customerId", params: { customerId: customer.customer_id } };
+    return { to: page, link: { label: customer.customer_name, ...page } };
+  },
+});
+
+/**
+ * /customers/{customerId}/edit (docs/editing.md): the add form prefilled; saved with the version
+ * read (a stale save shows who changed what since), a domain another customer lists asks first;
+ * on success back to the customer with "Customer updated".
+ */
+export const EditPage: Screen = editScreen({
+  ...form,
+  useId: () => useParams({ from: "/customers/$customerId/edit" }).customerId,
+  query: customerQuery,
+  values: customerValues,
+  name: (c) => c.customer_name,
+  useUpdate: useUpdateCustomer,
+  send: (values, options) => ({ ...send(values, options), ifMatch: options.ifMatch }),
+  back: (customerId) => ({ to: "/customers/$customerId", params: { customerId }, label: msg.customers.backToCustomer }),
+  reload: true,
+  skeleton: 3,
+});

@@ -4,8 +4,8 @@ import {
   customerOptionsSchema,
   customerPageSchema,
   customerSchema,
-  type CreateCustomerInput,
-  type UpdateCustomerInput,
+  createCustomerSchema,
+  updateCustomerSchema,
 } from "../../domain/customers";
 import { api } from "../api/client";
 import { entityQueries, useApiMutation } from "../lib/entity-queries";
@@ -14,6 +14,9 @@ import { queryRoots } from "../lib/query-client";
 const customers = entityQueries(queryRoots.customers, "/customers", {
   list: customerPageSchema,
   detail: customerDetailSchema,
+  row: customerSchema,
+  create: createCustomerSchema,
+  update: updateCustomerSchema,
 });
 /** Query keys of customers (mutations invalidate through these), GET /api/customers and /api/customers/{id}. */
 export const { keys: customerKeys, listQuery: customerListQuery, detailQuery: customerQuery } = customers;
@@ -31,10 +34,7 @@ export const customerOptionsQuery = (activeOnly = false) =>
   });
 
 /** POST /api/customers (SPEC.md §5 "Add customer"). */
-export const useCreateCustomer = () =>
-  useApiMutation((input: CreateCustomerInput) => api("/customers", customerSchema, { method: "POST", body: input }), {
-    invalidates: [queryRoots.customers, queryRoots.dashboard],
-  });
+export const useCreateCustomer = customers.creates({ invalidates: [queryRoots.customers, queryRoots.dashboard] });
 
 /** Archive (inactive) / Unarchive (active); the customer's name and status show in team and user lists too. */
 export const useSetCustomerStatus = (id: string) =>
@@ -44,9 +44,6 @@ export const useSetCustomerStatus = (id: string) =>
   );
 
 /** Edit: PATCH /api/customers/{id} with the version read (If-Match); 409 `stale` or `domain_claimed` to decide on. */
-export const useUpdateCustomer = (id: string) =>
-  useApiMutation(
-    ({ ifMatch, ...input }: UpdateCustomerInput & { ifMatch?: string }) =>
-      api(`/customers/${id}`, customerSchema, { method: "PATCH", body: input, ifMatch }),
-    { invalidates: [queryRoots.customers, queryRoots.teams, queryRoots.users] },
-  );
+export const useUpdateCustomer = customers.updates({
+  invalidates: [queryRoots.customers, queryRoots.teams, queryRoots.users],
+});

@@ -1,16 +1,23 @@
-import type { AnyRoute } from "@tanstack/react-router";
+import { Building2 } from "lucide-react";
 import { customerSortKeys } from "../../domain/sort-keys";
-import type { RouteKit } from "../lib/routes";
+import { msg } from "../../domain/messages";
+import { defineFeature } from "../lib/routes";
 import { listSearchSchema } from "../lib/url-search";
 
 /** URL parameters of /customers. */
 export const customersSearch = listSearchSchema(customerSortKeys, {});
 
-/** The customer screens (SPEC.md §2). */
-export const customerRoutes = <R extends AnyRoute>({ page, searchPage }: RouteKit<R>) => [
-  searchPage("/customers", customersSearch, () => import("./CustomersPage")),
-  page("/customers/add", () => import("./AddCustomerPage")),
-  page("/customers/$customerId", () => import("./CustomerDetailPage")),
-  page("/customers/$customerId/add-team", () => import("./AddTeamPage")),
-  page("/customers/$customerId/edit", () => import("./EditCustomerPage")),
-];
+/** The customer screens (SPEC.md §2); its sidebar entry and badge colours. */
+export const feature = defineFeature({
+  routes: ({ page, searchPage, formPages }) => [
+    searchPage("/customers", customersSearch, () => import("./CustomersPage")),
+    ...formPages("/customers", "customerId", () => import("./CustomerForm")),
+    page("/customers/$customerId", () => import("./CustomerDetailPage")),
+    page("/customers/$customerId/add-team", () => import("./AddTeamPage")),
+  ],
+  nav: { order: 20, to: "/customers", label: msg.nav.customers, icon: Building2 },
+  badges: { customer: { active: "success", inactive: "error", trial: "warning", other: "neutral" } },
+});
+
+// prettier-ignore
+declare module "../lib/routes" { interface Features { customers: typeof feature } }

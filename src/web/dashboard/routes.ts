@@ -1,7 +1,12 @@
-import type { AnyRoute } from "@tanstack/react-router";
-import type { RouteKit } from "../lib/routes";
+import { LayoutDashboard } from "lucide-react";
+import { msg } from "../../domain/messages";
+import { defineFeature } from "../lib/routes";
 
-/** The dashboard (SPEC.md §2: /). */
-export const dashboardRoutes = <R extends AnyRoute>({ page }: RouteKit<R>) => [
-  page("/", () => import("./DashboardPage")),
-];
+/** The dashboard (SPEC.md §2: /); its sidebar entry. */
+export const feature = defineFeature({
+  routes: ({ page }) => [page("/", () => import("./DashboardPage"))],
+  nav: { order: 10, to: "/", label: msg.nav.dashboard, icon: LayoutDashboard },
+});
+
+// prettier-ignore
+declare module "../lib/routes" { interface Features { dashboard: typeof feature } }

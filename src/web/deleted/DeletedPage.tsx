@@ -1,10 +1,9 @@
 import { deletedEntities, deletedPageSchema, type DeletedEntity, type DeletedRecord } from "../../domain/deleted";
 import { msg } from "../../domain/messages";
 import { api, errorMessage } from "../api/client";
-import { RoleGate } from "../components/actions";
 import { columnsFor } from "../components/DataTable";
 import { EmptyState, FilterSelect } from "../components/inputs";
-import { ListScreen } from "../components/ListScreen";
+import { gatedScreen, ListScreen } from "../components/ListScreen";
 import { notify } from "../components/overlays";
 import { DateText, Muted, Truncate } from "../components/text";
 import { reportText, restoreChanges, restoreDeletion } from "../components/undo";
@@ -15,13 +14,7 @@ import { useServerList } from "../lib/server-list";
 const kindLabel = (e: string) => msg.deleted.kinds[e as DeletedEntity] ?? e;
 
 /** Recently deleted (admins and editors): what can still be restored, newest first, with Restore per row. */
-export default function DeletedPage() {
-  return (
-    <RoleGate need="editor" title={msg.deleted.title}>
-      <DeletedScreen />
-    </RoleGate>
-  );
-}
+export default gatedScreen("editor", msg.deleted.title, DeletedScreen);
 
 function DeletedScreen() {
   const list = useServerList<DeletedRecord>({

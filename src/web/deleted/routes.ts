@@ -1,5 +1,6 @@
-import type { AnyRoute } from "@tanstack/react-router";
-import type { RouteKit } from "../lib/routes";
+import { Trash2 } from "lucide-react";
+import { msg } from "../../domain/messages";
+import { defineFeature } from "../lib/routes";
 import { positiveInt, searchSchema, text } from "../lib/url-search";
 
 /** Recently deleted: search, kind, sort and page in the URL. */
@@ -12,7 +13,11 @@ export const deletedSearch = searchSchema({
   cursor: text(2000),
 });
 
-/** /deleted (admins and editors): what can still be restored (docs/undo-and-restore.md). */
-export const deletedRoutes = <R extends AnyRoute>({ searchPage }: RouteKit<R>) => [
-  searchPage("/deleted", deletedSearch, () => import("./DeletedPage")),
-];
+/** /deleted (admins and editors): what can still be restored (docs/undo-and-restore.md); its sidebar entry. */
+export const feature = defineFeature({
+  routes: ({ searchPage }) => [searchPage("/deleted", deletedSearch, () => import("./DeletedPage"))],
+  nav: { order: 110, to: "/deleted", label: msg.deleted.title, icon: Trash2, need: "editor" },
+});
+
+// prettier-ignore
+declare module "../lib/routes" { interface Features { deleted: typeof feature } }

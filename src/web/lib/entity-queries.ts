@@ -24,13 +24,19 @@ export type QueryParams = ListParams & Record<string, string | number | undefine
  *    list's parameters, the previous page kept while the next loads;
  *  - `detailQuery(id)`: GET `path/{id}`, parsed with `schemas.detail`;
  *  - `nested(table, schema, sub = table)`: GET `path/{id}/{sub}` with the parameters of a table
- *    inside the record's page (`useServerList` calls it with them), keyed under `detail(id)`.
+ *    inside the record's page (`useServerList` calls it with them), keyed under `detail(id)`;
+ *  - `creates(meta)`: the hook of POST `path` with a new record (`schemas.create`'s input), answered
+ *    with `schemas.row`; `updates(meta)`: the hook of PATCH `path/{id}` with the changed fields
+ *    (`schemas.update`'s input) and the version read (`ifMatch`). `meta` names what they change.
  */
-export function entityQueries<R extends QueryKey, L extends z.ZodType = z.ZodNever, D extends z.ZodType = z.ZodNever>(
-  root: R,
-  path: string,
-  schemas: { list?: L; detail?: D },
-) {
+export function entityQueries<
+  R extends QueryKey,
+  L extends z.ZodType = z.ZodNever,
+  D extends z.ZodType = z.ZodNever,
+  W extends z.ZodType = z.ZodNever,
+  C extends z.ZodType = z.ZodNever,
+  U extends z.ZodType = z.ZodNever,
+>(root: R, path: string, schemas: { list?: L; detail?: D; row?: W; create?: C; update?: U }) {
   const keys = {
     all: root,
     lists: () => [...root, "list"] as const,
@@ -61,6 +67,23 @@ export function entityQueries<R extends QueryKey, L extends z.ZodType = z.ZodNev
             api(`${path}/${id}/${sub}`, schema, { query: params, signal }) as Promise<z.infer<S>>,
           placeholderData: keepPreviousData,
         }),
+    creates: (meta: MutationMeta) => {
+      const useCreate = () =>
+        useApiMutation(
+          (input: z.input<C>) => api(path, schemas.row as W, { method: "POST", body: input }) as Promise<z.infer<W>>,
+          meta,
+        );
+      return useCreate;
+    },
+    updates: (meta: MutationMeta) => {
+      const useUpdate = (id: string) =>
+        useApiMutation(
+          ({ ifMatch, ...input }: z.input<U> & { ifMatch?: string }) =>
+            api(`${path}/${id}`, schemas.row as W, { method: "PATCH", body: input, ifMatch }) as Promise<z.infer<W>>,
+          meta,
+        );
+      return useUpdate;
+    },
   };
 }
 

@@ -1,27 +1,17 @@
 import { MutationCache, QueryClient, type QueryKey } from "@tanstack/react-query";
 import { ApiError } from "../api/client";
+import { featureQueryRoots } from "./features";
+import type { QueryRootName } from "./routes";
 
 /**
- * The first element of every query key, one per kind of record. Each feature's key factory starts
- * its keys with its root, and a mutation names the roots it changes in its `meta`, so features
- * never import each other's keys.
+ * The first element of every query key, one per kind of record, as each feature's `routes.ts`
+ * declares it (and the command palette's own). Each feature's key factory starts its keys with its
+ * root, and a mutation names the roots it changes in its `meta`, so features never import each
+ * other's keys.
  */
-export const queryRoots = {
-  customers: ["customers"],
-  teams: ["teams"],
-  users: ["users"],
-  skills: ["skills"],
-  prompts: ["prompts"],
-  comments: ["comments"],
-  platforms: ["platforms"],
-  dashboard: ["dashboard"],
-  operators: ["operators"],
-  audit: ["audit"],
-  config: ["config"],
-  analytics: ["analytics"],
-  search: ["search"],
-  deleted: ["deleted"],
-} as const satisfies Record<string, QueryKey>;
+export const queryRoots = Object.fromEntries(
+  [...featureQueryRoots, "search"].map((name) => [name, [name]]),
+) as unknown as { readonly [N in QueryRootName]: readonly [N] };
 
 /** What a mutation changes, declared with it: `useMutation({ ..., meta: { invalidates: [queryRoots.customers] } })`. */
 export type MutationMeta = {

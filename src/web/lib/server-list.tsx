@@ -158,6 +158,8 @@ export function useServerList<I, S = unknown>(options: Options) {
     data: failed ? undefined : data,
     /** The load failed and nothing is shown: the screen shows its error with Retry. */
     failed,
+    /** A search or a filter narrows the list (an empty list then says "no match", not "none yet"). */
+    narrowed: Boolean(state.q || Object.values(state.filters).some(Boolean)),
     /** Typing in the search box: replaces the history entry, back to page 1. */
     setQuery: (q: string) => update({ q: q || undefined, ...firstPage }, false),
     /** A sort header: a new history entry, back to page 1. */

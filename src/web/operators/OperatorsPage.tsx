@@ -1,13 +1,12 @@
 import { useState } from "react";
 import { History, KeyRound, LogOut, MoreHorizontal, Plus, ShieldCheck, Unlock, UserX, UserCheck } from "lucide-react";
 import { operatorRoles } from "../../domain/enums";
-import { RoleGate } from "../components/actions";
 import { msg } from "../../domain/messages";
 import { createOperatorSchema, type CreateOperatorInput, type OperatorRow } from "../../domain/operators";
 import { errorMessage } from "../api/client";
 import { useAuth } from "../auth/AuthProvider";
 import { columnsFor } from "../components/DataTable";
-import { ListScreen } from "../components/ListScreen";
+import { gatedScreen, ListScreen } from "../components/ListScreen";
 import { useServerList } from "../lib/server-list";
 import { formatFullTime, titleCase } from "../components/format";
 import { Tag } from "../components/badges";
@@ -37,14 +36,7 @@ function randomPassword(): string {
 type Pending = { kind: "ban" | "unban" | "revoke" | "reset" | "unlock"; operator: OperatorRow } | null;
 
 /** Operators screen (admins): list, create, change role, deactivate, reset password, end sessions, unlock. */
-/** Admins only: any other role reaching the URL sees why, and nothing is loaded. */
-export default function OperatorsPage() {
-  return (
-    <RoleGate need="admin" title={msg.operators.title}>
-      <OperatorsPageScreen />
-    </RoleGate>
-  );
-}
+export default gatedScreen("admin", msg.operators.title, OperatorsPageScreen);
 
 function OperatorsPageScreen() {
   const { operator: me } = useAuth();

@@ -1,7 +1,12 @@
-import type { AnyRoute } from "@tanstack/react-router";
-import type { RouteKit } from "../lib/routes";
+import { ShieldCheck } from "lucide-react";
+import { msg } from "../../domain/messages";
+import { defineFeature } from "../lib/routes";
 
-/** /operators (admins). */
-export const operatorRoutes = <R extends AnyRoute>({ page }: RouteKit<R>) => [
-  page("/operators", () => import("./OperatorsPage")),
-];
+/** /operators (admins); its sidebar entry. */
+export const feature = defineFeature({
+  routes: ({ page }) => [page("/operators", () => import("./OperatorsPage"))],
+  nav: { order: 10, section: "admin", to: "/operators", label: msg.nav.operators, icon: ShieldCheck },
+});
+
+// prettier-ignore
+declare module "../lib/routes" { interface Features { operators: typeof feature } }

@@ -1,8 +1,11 @@
-import { platformStatuses } from "../../domain/enums";
-import type { CreatePlatformInput } from "../../domain/platforms";
-import type { FieldSpec } from "../components/EntityForm";
+import { useParams } from "@tanstack/react-router";
+import { known, platformStatuses } from "../../domain/enums";
 import { msg } from "../../domain/messages";
+import { createPlatformSchema, type CreatePlatformInput, type Platform } from "../../domain/platforms";
+import type { FieldSpec } from "../components/EntityForm";
+import { addScreen, editScreen, type Screen } from "../components/FormScreen";
 import type { RecordKind } from "../components/RecordPage";
+import { platformQuery, useCreatePlatform, useUpdatePlatform } from "./queries";
 
 /**
  * The platform form (docs/decisions.md: the spec links /platforms/add without showing it): Name
@@ -15,8 +18,6 @@ export const platformFields: FieldSpec<CreatePlatformInput>[] = [
   { kind: "select", name: "status", label: "Status", options: platformStatuses },
 ];
 
-export const platformDefaults: CreatePlatformInput = { platform_name: "", platform_description: "", status: "active" };
-
 /** A platform as its detail and edit screens load it (docs/decisions.md). */
 export const platformRecord: RecordKind = {
   section: msg.nav.platforms,
@@ -24,3 +25,28 @@ export const platformRecord: RecordKind = {
   notFound: { title: msg.platforms.notFound, message: msg.platforms.notFoundText },
   list: { to: "/platforms", label: msg.platforms.backToList },
 };
+
+const form = { kind: platformRecord, texts: msg.platforms, schema: createPlatformSchema, fields: platformFields };
+
+/** /platforms/add (SPEC.md §2 links it; docs/decisions.md): the platform form; on success opens the new platform. */
+export const AddPage: Screen = addScreen({
+  ...form,
+  defaults: { platform_name: "", platform_description: "", status: "active" },
+  useCreate: useCreatePlatform,
+  created: (p) => ({ to: { to: "/platforms/$platformId", params: { platformId: p.platform_id } } }),
+});
+
+/** /platforms/{platform_id}/edit (docs/decisions.md): the platform form prefilled; on success back to the platform. */
+export const EditPage: Screen = editScreen({
+  ...form,
+  useId: () => useParams({ from: "/platforms/$platformId/edit" }).platformId,
+  query: platformQuery,
+  values: (platform: Platform) => ({
+    platform_name: platform.platform_name,
+    platform_description: platform.platform_description ?? "",
+    status: known(platformStatuses, platform.status),
+  }),
+  name: (p) => p.platform_name,
+  useUpdate: useUpdatePlatform,
+  back: (platformId) => ({ to: "/platforms/$platformId", params: { platformId }, label: msg.platforms.backToPlatform }),
+});

@@ -59,8 +59,6 @@ export default function PlatformsPage() {
     filters: { status: "status" },
     query: platformListQuery,
   });
-  const { status } = list.state.filters;
-  const narrowed = Boolean(status || list.state.q);
 
   return (
     <ListScreen
@@ -97,7 +95,9 @@ export default function PlatformsPage() {
         rowKey: (p) => p.platform_id,
         sortable: platformSortKeys,
         rowLink: (p) => ({ to: "/platforms/$platformId", params: { platformId: p.platform_id } }),
-        empty: <EmptyState title={msg.platforms.empty} text={narrowed ? msg.platforms.emptyFiltered : undefined} />,
+        empty: (
+          <EmptyState title={msg.platforms.empty} text={list.narrowed ? msg.platforms.emptyFiltered : undefined} />
+        ),
       }}
       errorTitle={msg.platforms.loadError}
     />

@@ -1,11 +1,11 @@
 import { deletedPlatformResultSchema, deletedResultSchema } from "../../domain/deleted";
 import {
+  createPlatformSchema,
   platformDetailSchema,
   platformPageSchema,
   platformPromptPageSchema,
   platformSchema,
-  type CreatePlatformInput,
-  type UpdatePlatformInput,
+  updatePlatformSchema,
 } from "../../domain/platforms";
 import { api } from "../api/client";
 import { entityQueries, useApiMutation } from "../lib/entity-queries";
@@ -14,6 +14,9 @@ import { queryRoots } from "../lib/query-client";
 const platforms = entityQueries(queryRoots.platforms, "/platforms", {
   list: platformPageSchema,
   detail: platformDetailSchema,
+  row: platformSchema,
+  create: createPlatformSchema,
+  update: updatePlatformSchema,
 });
 /** Query keys of platforms (everything about one platform under its `detail` key), GET /api/platforms and /api/platforms/{id}. */
 export const { keys: platformKeys, listQuery: platformListQuery, detailQuery: platformQuery } = platforms;
@@ -25,19 +28,10 @@ export const platformPromptsQuery = platforms.nested("prompts", platformPromptPa
 const platformChanges = { invalidates: [queryRoots.platforms, queryRoots.prompts] };
 
 /** POST /api/platforms (/platforms/add). */
-export const useCreatePlatform = () =>
-  useApiMutation(
-    (input: CreatePlatformInput) => api("/platforms", platformSchema, { method: "POST", body: input }),
-    platformChanges,
-  );
+export const useCreatePlatform = platforms.creates(platformChanges);
 
 /** PATCH /api/platforms/{id}: Edit, Archive, Activate. */
-export const useUpdatePlatform = (id: string) =>
-  useApiMutation(
-    ({ ifMatch, ...input }: UpdatePlatformInput & { ifMatch?: string }) =>
-      api(`/platforms/${id}`, platformSchema, { method: "PATCH", body: input, ifMatch }),
-    platformChanges,
-  );
+export const useUpdatePlatform = platforms.updates(platformChanges);
 
 /** Delete (with `cascade`, its prompt assignments too). */
 export const useDeletePlatform = (id: string) =>

@@ -1,13 +1,16 @@
 import { useQuery } from "@tanstack/react-query";
-import { promptStatuses } from "../../domain/enums";
+import { useParams } from "@tanstack/react-router";
+import { known, promptStatuses } from "../../domain/enums";
 import { msg } from "../../domain/messages";
-import type { CreatePromptInput } from "../../domain/prompts";
+import { createPromptSchema, type CreatePromptInput, type Prompt } from "../../domain/prompts";
 import { skillOptionsSchema } from "../../domain/skills";
 import { api, errorMessage } from "../api/client";
 import type { FieldSpec, FormNotice } from "../components/EntityForm";
 import { queryRoots } from "../lib/query-client";
 import { SkillPicker } from "../skills/public";
 import type { RecordKind } from "../components/RecordPage";
+import { addScreen, editScreen, type Screen } from "../components/FormScreen";
+import { promptQuery, useCreatePrompt, useUpdatePrompt } from "./queries";
 
 /**
  * The prompt form (SPEC.md §2 "/prompts/add" and "/prompts/{promptId}/edit", §5): Prompt Title *
@@ -15,7 +18,7 @@ import type { RecordKind } from "../components/RecordPage";
  * null), Status (Active, Inactive, Draft; default Active). Rendered by `EntityForm` with
  * `createPromptSchema`, with `usePromptFormState`'s notice and disabled state.
  */
-export const promptFields: FieldSpec<CreatePromptInput>[] = [
+const promptFields: FieldSpec<CreatePromptInput>[] = [
   { kind: "text", name: "prompt_title", label: "Prompt Title", required: true },
   {
     kind: "picker",
@@ -27,8 +30,6 @@ export const promptFields: FieldSpec<CreatePromptInput>[] = [
   { kind: "textarea", name: "prompt_value", label: "Prompt Content", rows: 8, mono: true },
   { kind: "select", name: "status", label: "Status", options: promptStatuses },
 ];
-
-export const promptDefaults: CreatePromptInput = { prompt_title: "", skill_id: "", prompt_value: "", status: "active" };
 
 /** Whether any active skill exists (the picker itself asks the server as the user scrolls or types). */
 const anyActiveSkillQuery = {
@@ -42,7 +43,7 @@ const anyActiveSkillQuery = {
  * "Error loading skills: {message}", "No active skills found. Please create a skill first."; the
  * form is disabled until a skill can be chosen.
  */
-export function usePromptFormState(): { notice: FormNotice | null; disabled: boolean } {
+function usePromptFormState(): { notice: FormNotice | null; disabled: boolean } {
   const skills = useQuery(anyActiveSkillQuery);
   const none = skills.isSuccess && skills.data.items.length === 0;
   const notice: FormNotice | null = skills.isPending
@@ -62,3 +63,42 @@ export const promptRecord: RecordKind = {
   notFound: { title: msg.prompts.notFound, message: msg.prompts.notFoundText },
   list: { to: "/prompts", label: msg.prompts.backToPrompts },
 };
+
+const form = {
+  kind: promptRecord,
+  texts: { ...msg.prompts, save: msg.prompts.update, saving: msg.prompts.updating },
+  schema: createPromptSchema,
+  fields: promptFields,
+  useFormState: usePromptFormState,
+};
+
+/** SPEC.md §2 "/prompts/add": the prompt form; on success opens /prompts, with "Prompt created" and a link to the new prompt. */
+export const AddPage: Screen = addScreen({
+  ...form,
+  defaults: { prompt_title: "", skill_id: "", prompt_value: "", status: "active" },
+  useCreate: useCreatePrompt,
+  created: (prompt) => ({
+    to: { to: "/prompts" },
+    link: { label: prompt.prompt_title, to: "/prompts/$promptId", params: { promptId: prompt.prompt_id } },
+  }),
+});
+
+/**
+ * SPEC.md §2 "/prompts/{promptId}/edit": "Edit Prompt" / "Update prompt information and settings",
+ * the prompt form prefilled; Cancel back to the prompt; "Update Prompt" ("Updating..."); an error in
+ * a red banner; on success back to the prompt. "Prompt not found" for an unknown id (§5).
+ */
+export const EditPage: Screen = editScreen({
+  ...form,
+  useId: () => useParams({ from: "/prompts/$promptId/edit" }).promptId,
+  query: promptQuery,
+  values: (prompt: Prompt) => ({
+    prompt_title: prompt.prompt_title,
+    prompt_value: prompt.prompt_value ?? "",
+    skill_id: prompt.skill_id,
+    status: known(promptStatuses, prompt.status),
+  }),
+  name: (p) => p.prompt_title,
+  useUpdate: useUpdatePrompt,
+  back: (promptId) => ({ to: "/prompts/$promptId", params: { promptId }, label: msg.prompts.backToPrompt }),
+});

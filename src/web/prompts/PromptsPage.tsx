@@ -69,8 +69,6 @@ export default function PromptsPage() {
     filters: { status: "status" },
     query: promptListQuery,
   });
-  const { status } = list.state.filters;
-  const narrowed = Boolean(status || list.state.q);
 
   return (
     <ListScreen
@@ -116,7 +114,7 @@ export default function PromptsPage() {
         rowKey: (p) => p.prompt_id,
         sortable: promptSortKeys,
         rowLink: (p) => ({ to: "/prompts/$promptId", params: { promptId: p.prompt_id } }),
-        empty: <EmptyState title={msg.prompts.empty} text={narrowed ? msg.prompts.emptyFiltered : undefined} />,
+        empty: <EmptyState title={msg.prompts.empty} text={list.narrowed ? msg.prompts.emptyFiltered : undefined} />,
       }}
       errorTitle={msg.prompts.loadError}
     />

@@ -9,14 +9,20 @@ import {
   promptSchema,
   promptVersionDetailSchema,
   promptVersionPageSchema,
-  type CreatePromptInput,
-  type UpdatePromptInput,
+  createPromptSchema,
+  updatePromptSchema,
 } from "../../domain/prompts";
 import { api } from "../api/client";
 import { entityQueries, useApiMutation } from "../lib/entity-queries";
 import { queryRoots } from "../lib/query-client";
 
-const prompts = entityQueries(queryRoots.prompts, "/prompts", { list: promptPageSchema, detail: promptDetailSchema });
+const prompts = entityQueries(queryRoots.prompts, "/prompts", {
+  list: promptPageSchema,
+  detail: promptDetailSchema,
+  row: promptSchema,
+  create: createPromptSchema,
+  update: updatePromptSchema,
+});
 /** Query keys of prompts (everything about one prompt under its `detail` key), GET /api/prompts and /api/prompts/{id}. */
 export const { keys: promptKeys, listQuery: promptListQuery, detailQuery: promptQuery } = prompts;
 
@@ -45,19 +51,10 @@ const promptChanges = { invalidates: [queryRoots.prompts, queryRoots.skills, que
 const assignmentChanges = { invalidates: [queryRoots.prompts, queryRoots.platforms] };
 
 /** POST /api/prompts (SPEC.md §2 "/prompts/add"). */
-export const useCreatePrompt = () =>
-  useApiMutation(
-    (input: CreatePromptInput) => api("/prompts", promptSchema, { method: "POST", body: input }),
-    promptChanges,
-  );
+export const useCreatePrompt = prompts.creates(promptChanges);
 
 /** PATCH /api/prompts/{id}: Edit, Activate, Archive. */
-export const useUpdatePrompt = (id: string) =>
-  useApiMutation(
-    ({ ifMatch, ...input }: UpdatePromptInput & { ifMatch?: string }) =>
-      api(`/prompts/${id}`, promptSchema, { method: "PATCH", body: input, ifMatch }),
-    promptChanges,
-  );
+export const useUpdatePrompt = prompts.updates(promptChanges);
 
 /** Delete; the prompt's own queries would now answer 404, so they are dropped instead of refetched. */
 export const useDeletePrompt = (id: string) =>

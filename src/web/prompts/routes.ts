@@ -1,16 +1,25 @@
-import type { AnyRoute } from "@tanstack/react-router";
+import { MessageSquareText } from "lucide-react";
 import { promptStatuses } from "../../domain/enums";
 import { promptSortKeys } from "../../domain/sort-keys";
-import type { RouteKit } from "../lib/routes";
+import { msg } from "../../domain/messages";
+import { defineFeature } from "../lib/routes";
 import { listSearchSchema, oneOf } from "../lib/url-search";
 
 /** URL parameters of /prompts. */
 export const promptsSearch = listSearchSchema(promptSortKeys, { status: oneOf(promptStatuses) });
 
-/** The prompt screens (SPEC.md §2). */
-export const promptRoutes = <R extends AnyRoute>({ page, searchPage }: RouteKit<R>) => [
-  searchPage("/prompts", promptsSearch, () => import("./PromptsPage")),
-  page("/prompts/add", () => import("./AddPromptPage")),
-  page("/prompts/$promptId", () => import("./PromptDetailPage")),
-  page("/prompts/$promptId/edit", () => import("./EditPromptPage")),
-];
+/** The prompt screens (SPEC.md §2); its sidebar entry and badge colours. */
+export const feature = defineFeature({
+  routes: ({ page, searchPage, formPages }) => [
+    searchPage("/prompts", promptsSearch, () => import("./PromptsPage")),
+    ...formPages("/prompts", "promptId", () => import("./PromptForm")),
+    page("/prompts/$promptId", () => import("./PromptDetailPage")),
+  ],
+  nav: { order: 70, to: "/prompts", label: msg.nav.prompts, icon: MessageSquareText },
+  badges: {
+    prompt: { active: "success", inactive: "error", pending: "warning", rejected: "error", other: "secondary" },
+  },
+});
+
+// prettier-ignore
+declare module "../lib/routes" { interface Features { prompts: typeof feature } }

@@ -1,8 +1,11 @@
-import { skillStatuses, skillTypes } from "../../domain/enums";
-import { msg } from "../../domain/messages";
-import type { CreateSkillInput } from "../../domain/skills";
+import { useParams } from "@tanstack/react-router";
+import { known, skillStatuses, skillTypes } from "../../domain/enums";
+import { msg, timings } from "../../domain/messages";
+import { createSkillSchema, type CreateSkillInput, type Skill } from "../../domain/skills";
 import type { FieldSpec } from "../components/EntityForm";
+import { addScreen, editScreen, type Screen } from "../components/FormScreen";
 import type { RecordKind } from "../components/RecordPage";
+import { skillQuery, useCreateSkill, useUpdateSkill } from "./queries";
 
 /**
  * The skill form (SPEC.md §2 "/skills/add" and "/skills/{skillId}/edit", §5): Skill Name (required,
@@ -22,14 +25,6 @@ export const skillFields: FieldSpec<CreateSkillInput>[] = [
   { kind: "checkbox", name: "is_global", label: "Global", hint: msg.skills.globalHint },
 ];
 
-export const skillDefaults: CreateSkillInput = {
-  skill_name: "",
-  skill_description: "",
-  type: "manual",
-  status: "active",
-  is_global: false,
-};
-
 /** A skill as its detail and edit screens load it (SPEC.md §2, §5 "Skill not found"). */
 export const skillRecord: RecordKind = {
   section: msg.nav.skills,
@@ -37,3 +32,36 @@ export const skillRecord: RecordKind = {
   notFound: { title: msg.skills.notFound },
   list: { to: "/skills", label: msg.skills.backToList },
 };
+
+const form = { kind: skillRecord, texts: msg.skills, schema: createSkillSchema, fields: skillFields };
+
+/** SPEC.md §2 "/skills/add": the skill form; "Skill created successfully!", then /skills after 1.5 s (§9). */
+export const AddPage: Screen = addScreen({
+  ...form,
+  defaults: { skill_name: "", skill_description: "", type: "manual", status: "active", is_global: false },
+  useCreate: useCreateSkill,
+  created: () => ({ to: { to: "/skills" }, afterMs: timings.afterSkillChangeMs }),
+});
+
+/**
+ * SPEC.md §2 "/skills/{skillId}/edit": the skill form prefilled; "Skill updated successfully!",
+ * then back to the skill after 1.5 s (§9); "Skill ID is missing" without an id (§5); "Skill not
+ * found" for an unknown one.
+ */
+export const EditPage: Screen = editScreen({
+  ...form,
+  useId: () => useParams({ from: "/skills/$skillId/edit" }).skillId,
+  missing: msg.skills.idMissing,
+  query: skillQuery,
+  values: (skill: Skill) => ({
+    skill_name: skill.skill_name,
+    skill_description: skill.skill_description ?? "",
+    type: known(skillTypes, skill.type),
+    status: known(skillStatuses, skill.status),
+    is_global: skill.is_global,
+  }),
+  name: (s) => s.skill_name,
+  useUpdate: useUpdateSkill,
+  back: (skillId) => ({ to: "/skills/$skillId", params: { skillId }, label: msg.skills.backToSkill }),
+  afterMs: timings.afterSkillChangeMs,
+});

@@ -54,8 +54,6 @@ export default function SkillsPage() {
     filters: { type: "type", scope: "scope", status: "status" },
     query: skillListQuery,
   });
-  const { type, scope, status } = list.state.filters;
-  const narrowed = Boolean(type || scope || status || list.state.q);
 
   return (
     <ListScreen
@@ -105,7 +103,7 @@ export default function SkillsPage() {
           <button
             type="button"
             className="btn btn-sm btn-ghost self-start sm:self-auto"
-            disabled={!narrowed}
+            disabled={!list.narrowed}
             onClick={() => list.setFilter({ type: undefined, scope: undefined, status: undefined, q: undefined })}
           >
             <FilterX className="h-4 w-4" aria-hidden /> {msg.skills.clearFilters}
@@ -118,7 +116,7 @@ export default function SkillsPage() {
         rowKey: (s) => s.skill_id,
         sortable: skillSortKeys,
         rowLink: (s) => ({ to: "/skills/$skillId", params: { skillId: s.skill_id } }),
-        empty: <EmptyState title={msg.skills.empty} text={narrowed ? msg.skills.emptyFiltered : undefined} />,
+        empty: <EmptyState title={msg.skills.empty} text={list.narrowed ? msg.skills.emptyFiltered : undefined} />,
       }}
       errorTitle={msg.skills.loadError}
     />

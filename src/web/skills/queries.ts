@@ -11,14 +11,20 @@ import {
   skillPromptPageSchema,
   skillPromptSchema,
   skillSchema,
-  type CreateSkillInput,
-  type UpdateSkillInput,
+  createSkillSchema,
+  updateSkillSchema,
 } from "../../domain/skills";
 import { api } from "../api/client";
 import { entityQueries, useApiMutation } from "../lib/entity-queries";
 import { queryRoots } from "../lib/query-client";
 
-const skills = entityQueries(queryRoots.skills, "/skills", { list: skillPageSchema, detail: skillDetailSchema });
+const skills = entityQueries(queryRoots.skills, "/skills", {
+  list: skillPageSchema,
+  detail: skillDetailSchema,
+  row: skillSchema,
+  create: createSkillSchema,
+  update: updateSkillSchema,
+});
 /** Query keys of skills (everything about one skill under its `detail` key), GET /api/skills and /api/skills/{id}. */
 export const { keys: skillKeys, listQuery: skillListQuery, detailQuery: skillQuery } = skills;
 
@@ -35,18 +41,10 @@ export const skillCommentsQuery = skills.nested("comments", skillCommentPageSche
 const skillChanges = { invalidates: [queryRoots.skills, queryRoots.teams, queryRoots.customers] };
 
 /** POST /api/skills (SPEC.md §5 "Skill create"). */
-export const useCreateSkill = () =>
-  useApiMutation((input: CreateSkillInput) => api("/skills", skillSchema, { method: "POST", body: input }), {
-    invalidates: [queryRoots.skills],
-  });
+export const useCreateSkill = skills.creates({ invalidates: [queryRoots.skills] });
 
 /** PATCH /api/skills/{id}: Edit, Archive (`{ status: "inactive" }`), Unarchive. */
-export const useUpdateSkill = (id: string) =>
-  useApiMutation(
-    ({ ifMatch, ...input }: UpdateSkillInput & { ifMatch?: string }) =>
-      api(`/skills/${id}`, skillSchema, { method: "PATCH", body: input, ifMatch }),
-    skillChanges,
-  );
+export const useUpdateSkill = skills.updates(skillChanges);
 
 /** Delete; the skill's own queries would now answer 404, so they are dropped instead of refetched. */
 export const useDeleteSkill = (id: string) =>

@@ -1,7 +1,8 @@
-import type { AnyRoute } from "@tanstack/react-router";
+import { Sparkles } from "lucide-react";
 import { skillStatuses, skillTypes } from "../../domain/enums";
 import { skillScopes, skillSortKeys } from "../../domain/sort-keys";
-import type { RouteKit } from "../lib/routes";
+import { msg } from "../../domain/messages";
+import { defineFeature } from "../lib/routes";
 import { listSearchSchema, oneOf } from "../lib/url-search";
 
 /** URL parameters of /skills. */
@@ -11,10 +12,19 @@ export const skillsSearch = listSearchSchema(skillSortKeys, {
   status: oneOf(skillStatuses),
 });
 
-/** The skill screens (SPEC.md §2). */
-export const skillRoutes = <R extends AnyRoute>({ page, searchPage }: RouteKit<R>) => [
-  searchPage("/skills", skillsSearch, () => import("./SkillsPage")),
-  page("/skills/add", () => import("./AddSkillPage")),
-  page("/skills/$skillId", () => import("./SkillDetailPage")),
-  page("/skills/$skillId/edit", () => import("./EditSkillPage")),
-];
+/** The skill screens (SPEC.md §2); its sidebar entry and badge colours. */
+export const feature = defineFeature({
+  routes: ({ page, searchPage, formPages }) => [
+    searchPage("/skills", skillsSearch, () => import("./SkillsPage")),
+    ...formPages("/skills", "skillId", () => import("./SkillForm")),
+    page("/skills/$skillId", () => import("./SkillDetailPage")),
+  ],
+  nav: { order: 50, to: "/skills", label: msg.nav.skills, icon: Sparkles },
+  badges: {
+    skill: { active: "success", inactive: "error", other: "neutral" },
+    assignment: { active: "success", inactive: "error", other: "neutral" },
+  },
+});
+
+// prettier-ignore
+declare module "../lib/routes" { interface Features { skills: typeof feature } }

@@ -1,9 +1,12 @@
+import { useParams } from "@tanstack/react-router";
 import { teamFormStatuses } from "../../domain/enums";
 import { known } from "../../domain/enums";
 import { msg } from "../../domain/messages";
-import type { CreateTeamInput, TeamListItem } from "../../domain/teams";
+import { createTeamSchema, type CreateTeamInput, type TeamListItem } from "../../domain/teams";
 import type { RecordKind } from "../components/RecordPage";
 import type { FieldSpec } from "../components/EntityForm";
+import { editScreen, type Screen } from "../components/FormScreen";
+import { teamQuery, useUpdateTeam } from "./queries";
 
 /**
  * The team form (SPEC.md §5 "Add team"): Team Name (required, trimmed) and Status
@@ -22,7 +25,7 @@ export const teamDefaults = (customerId: string): CreateTeamInput => ({
 });
 
 /** The form's values for a team being edited (also a stale save's current record on Reload). */
-export const teamValues = (t: Pick<TeamListItem, "customer_id" | "team_name" | "status">): CreateTeamInput => ({
+const teamValues = (t: Pick<TeamListItem, "customer_id" | "team_name" | "status">): CreateTeamInput => ({
   customer_id: t.customer_id,
   team_name: t.team_name,
   status: known(teamFormStatuses, t.status),
@@ -35,3 +38,24 @@ export const teamRecord: RecordKind = {
   notFound: { title: msg.teams.loadOneError, message: msg.teams.notFound },
   list: { to: "/teams", label: msg.teams.backToList },
 };
+
+/**
+ * /teams/{teamId}/edit (docs/editing.md): the add form prefilled (name, status); saved with the
+ * version read (a stale save shows who changed what since); on success back to the team. A team is
+ * added from its customer's page (customers/AddTeamPage.tsx).
+ */
+export const EditPage: Screen = editScreen({
+  kind: teamRecord,
+  texts: msg.teams,
+  schema: createTeamSchema,
+  fields: teamFields,
+  useId: () => useParams({ from: "/teams/$teamId/edit" }).teamId,
+  query: teamQuery,
+  values: teamValues,
+  name: (t) => t.team_name,
+  useUpdate: useUpdateTeam,
+  send: ({ team_name, status }, { ifMatch }) => ({ team_name, status, ifMatch }),
+  back: (teamId) => ({ to: "/teams/$teamId", params: { teamId }, label: msg.teams.backToTeam }),
+  reload: true,
+  skeleton: 2,
+});

@@ -11,13 +11,18 @@ import {
   teamSkillSchema,
   teamSkillsSchema,
   type CreateTeamInput,
-  type UpdateTeamInput,
+  updateTeamSchema,
 } from "../../domain/teams";
 import { api } from "../api/client";
 import { entityQueries, useApiMutation } from "../lib/entity-queries";
 import { queryRoots } from "../lib/query-client";
 
-const teams = entityQueries(queryRoots.teams, "/teams", { list: teamPageSchema, detail: teamDetailSchema });
+const teams = entityQueries(queryRoots.teams, "/teams", {
+  list: teamPageSchema,
+  detail: teamDetailSchema,
+  row: teamSchema,
+  update: updateTeamSchema,
+});
 /** Query keys of teams (everything about one team under its `detail` key), GET /api/teams and /api/teams/{id}. */
 export const { keys: teamKeys, listQuery: teamListQuery, detailQuery: teamQuery } = teams;
 
@@ -48,12 +53,7 @@ export const useCreateTeam = () =>
   );
 
 /** Edit: PATCH /api/teams/{id} with the version read (If-Match); 409 `stale` to decide on. */
-export const useUpdateTeam = (id: string) =>
-  useApiMutation(
-    ({ ifMatch, ...input }: UpdateTeamInput & { ifMatch?: string }) =>
-      api(`/teams/${id}`, teamSchema, { method: "PATCH", body: input, ifMatch }),
-    teamChanges,
-  );
+export const useUpdateTeam = teams.updates(teamChanges);
 
 /** The Add Member modal's candidates: active users of the team's customer who are not members, by name. */
 export const availableUsersQuery = (id: string, q: string) =>

@@ -1,14 +1,22 @@
-import type { AnyRoute } from "@tanstack/react-router";
+import { UsersRound } from "lucide-react";
 import { teamSortKeys } from "../../domain/sort-keys";
-import type { RouteKit } from "../lib/routes";
+import { msg } from "../../domain/messages";
+import { defineFeature } from "../lib/routes";
 import { listSearchSchema, uuid } from "../lib/url-search";
 
 /** URL parameters of /teams: the list's, and one customer's teams. */
 export const teamsSearch = listSearchSchema(teamSortKeys, { customer: uuid });
 
-/** The team screens (SPEC.md §2). */
-export const teamRoutes = <R extends AnyRoute>({ page, searchPage }: RouteKit<R>) => [
-  searchPage("/teams", teamsSearch, () => import("./TeamsPage")),
-  page("/teams/$teamId", () => import("./TeamDetailPage")),
-  page("/teams/$teamId/edit", () => import("./EditTeamPage")),
-];
+/** The team screens (SPEC.md §2); its sidebar entry and badge colours. */
+export const feature = defineFeature({
+  routes: ({ page, searchPage }) => [
+    searchPage("/teams", teamsSearch, () => import("./TeamsPage")),
+    page("/teams/$teamId", () => import("./TeamDetailPage")),
+    page("/teams/$teamId/edit", () => import("./TeamForm"), "EditPage"),
+  ],
+  nav: { order: 30, to: "/teams", label: msg.nav.teams, icon: UsersRound },
+  badges: { team: { active: "success", inactive: "error", pending: "warning", other: "neutral" } },
+});
+
+// prettier-ignore
+declare module "../lib/routes" { interface Features { teams: typeof feature } }

@@ -1,10 +1,20 @@
 import { useQuery } from "@tanstack/react-query";
+import { useParams } from "@tanstack/react-router";
 import { known, userRoles, userStatuses } from "../../domain/enums";
 import { msg } from "../../domain/messages";
-import type { CreateUserInput, UpdateUserInput, UserListItem } from "../../domain/users";
+import {
+  createUserSchema,
+  updateUserSchema,
+  type CreateUserInput,
+  type UpdateUserInput,
+  type UserListItem,
+} from "../../domain/users";
 import { errorMessage, type ApiError } from "../api/client";
 import type { FieldSpec, FormNotice } from "../components/EntityForm";
+import { displayName } from "../components/format";
+import { addScreen, editScreen, type Screen } from "../components/FormScreen";
 import type { RecordKind } from "../components/RecordPage";
+import { userQuery, useCreateUser, useUpdateUser } from "./queries";
 import { CustomerPicker, customerOptionsQuery } from "../customers/public";
 
 /**
@@ -12,7 +22,7 @@ import { CustomerPicker, customerOptionsQuery } from "../customers/public";
  * shape-checked), Customer (a picker over active customers), Status (`userStatuses`, default
  * Active). Rendered by `EntityForm` with `createUserSchema`, with `useUserFormState`'s notice.
  */
-export const userFields: FieldSpec<CreateUserInput>[] = [
+const userFields: FieldSpec<CreateUserInput>[] = [
   {
     kind: "text",
     name: "email",
@@ -33,14 +43,12 @@ export const userFields: FieldSpec<CreateUserInput>[] = [
   { kind: "select", name: "status", label: "Status", options: userStatuses },
 ];
 
-export const userDefaults: CreateUserInput = { email: "", customer_id: "", status: "active" };
-
 /**
  * The user form's edit fields (docs/editing.md): First and Last Name, Job Title (trimmed, empty
  * saved null), Status, Roles (any of admin, manager, member, or none). The e-mail and customer
  * are fixed once the user exists. Rendered by `EntityForm` with `updateUserSchema`.
  */
-export const userEditFields: FieldSpec<UpdateUserInput>[] = [
+const userEditFields: FieldSpec<UpdateUserInput>[] = [
   {
     kind: "row",
     fields: [
@@ -54,7 +62,7 @@ export const userEditFields: FieldSpec<UpdateUserInput>[] = [
 ];
 
 /** The form's values for a user being edited (also a stale save's current record on Reload). */
-export const userValues = (
+const userValues = (
   u: Pick<UserListItem, "first_name" | "last_name" | "job_title" | "status" | "roles">,
 ): UpdateUserInput => ({
   first_name: u.first_name ?? "",
@@ -65,7 +73,7 @@ export const userValues = (
 });
 
 /** The 409 `domain_mismatch` warning of the user form: the customer's domains. */
-export const userWarnings = {
+const userWarnings = {
   domain_mismatch: (error: ApiError) => {
     const domains = (error.body as { error?: { customer_domains?: string[] } })?.error?.customer_domains ?? [];
     return <p>{msg.edit.customerDomains(domains.join(", "))}</p>;
@@ -76,7 +84,7 @@ export const userWarnings = {
  * The customers' state above the form: "Error loading customers: {message}" or "No active customers
  * found. Please create a customer first." (SPEC.md §5); the form is disabled until one can be chosen.
  */
-export function useUserFormState(): { notice: FormNotice | null; disabled: boolean } {
+function useUserFormState(): { notice: FormNotice | null; disabled: boolean } {
   // Only whether any active customer exists: the picker itself asks the server.
   const customers = useQuery(customerOptionsQuery(true));
   const none = customers.isSuccess && customers.data.items.length === 0;
@@ -95,3 +103,57 @@ export const userRecord: RecordKind = {
   notFound: { title: msg.users.loadOneError, message: msg.users.notFound },
   list: { to: "/users", label: msg.users.backToList },
 };
+
+/** Whether the operator confirmed an e-mail outside the customer's domains. */
+const confirmDomain = (confirmed: string[]) => confirmed.includes("domain_mismatch") || undefined;
+
+/**
+ * SPEC.md §2 "/users/add": on success opens /users, with "User created" and a link to the new user.
+ */
+export const AddPage: Screen = addScreen({
+  kind: userRecord,
+  texts: msg.users,
+  schema: createUserSchema,
+  fields: userFields,
+  warnings: userWarnings,
+  useFormState: useUserFormState,
+  defaults: { email: "", customer_id: "", status: "active" },
+  useCreate: useCreateUser,
+  send: ({ confirm_domain: _c, ...values }, { confirmed }) => ({ ...values, confirm_domain: confirmDomain(confirmed) }),
+  created: (user) => ({
+    to: { to: "/users" },
+    link: { label: user.email, to: "/users/$userId", params: { userId: user.user_id } },
+  }),
+});
+
+/**
+ * /users/{userId}/edit (docs/editing.md): names, job title, status and roles, prefilled; saved with
+ * the version read (a stale save shows who changed what since); an e-mail outside the customer's
+ * domains asks first; on success back to the user with "User updated".
+ */
+export const EditPage: Screen = editScreen({
+  kind: userRecord,
+  texts: msg.users,
+  schema: updateUserSchema,
+  fields: userEditFields,
+  warnings: userWarnings,
+  useId: () => useParams({ from: "/users/$userId/edit" }).userId,
+  query: userQuery,
+  values: userValues,
+  name: (u) => displayName(u),
+  subtitle: (u) => (
+    <span className="block truncate" title={u.email}>
+      {u.email} · {msg.users.editSubtitle}
+    </span>
+  ),
+  useUpdate: useUpdateUser,
+  send: ({ confirm_domain: _c, ...values }, { ifMatch, confirmed }) => ({
+    ...values,
+    roles: values.roles ?? [],
+    ifMatch,
+    confirm_domain: confirmDomain(confirmed),
+  }),
+  back: (userId) => ({ to: "/users/$userId", params: { userId }, label: msg.users.backToUser }),
+  reload: true,
+  skeleton: 5,
+});

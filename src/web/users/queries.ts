@@ -8,14 +8,20 @@ import {
   userMembershipsSchema,
   userPageSchema,
   type AvailableTeam,
-  type CreateUserInput,
-  type UpdateUserInput,
+  createUserSchema,
+  updateUserSchema,
 } from "../../domain/users";
 import { api } from "../api/client";
 import { entityQueries, useApiMutation } from "../lib/entity-queries";
 import { queryRoots } from "../lib/query-client";
 
-const users = entityQueries(queryRoots.users, "/users", { list: userPageSchema, detail: userDetailSchema });
+const users = entityQueries(queryRoots.users, "/users", {
+  list: userPageSchema,
+  detail: userDetailSchema,
+  row: userListItemSchema,
+  create: createUserSchema,
+  update: updateUserSchema,
+});
 /** Query keys of users (everything about one user under its `detail` key), GET /api/users and /api/users/{id}. */
 export const { keys: userKeys, listQuery: userListQuery, detailQuery: userQuery } = users;
 
@@ -35,19 +41,10 @@ export const availableTeamsQuery = (id: string, q: string) =>
 const userChanges = { invalidates: [queryRoots.users, queryRoots.teams, queryRoots.customers, queryRoots.dashboard] };
 
 /** POST /api/users (SPEC.md §5 "Add user"). */
-export const useCreateUser = () =>
-  useApiMutation(
-    (input: CreateUserInput) => api("/users", userListItemSchema, { method: "POST", body: input }),
-    userChanges,
-  );
+export const useCreateUser = users.creates(userChanges);
 
 /** Edit: PATCH /api/users/{id} with the version read (If-Match); 409 `stale` or `domain_mismatch` to decide on. */
-export const useUpdateUser = (id: string) =>
-  useApiMutation(
-    ({ ifMatch, ...input }: UpdateUserInput & { ifMatch?: string }) =>
-      api(`/users/${id}`, userListItemSchema, { method: "PATCH", body: input, ifMatch }),
-    userChanges,
-  );
+export const useUpdateUser = users.updates(userChanges);
 
 /**
  * Add to Team. On success the team leaves the modal's list at once (SPEC.md §4: the added team

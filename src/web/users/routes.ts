@@ -1,6 +1,7 @@
-import type { AnyRoute } from "@tanstack/react-router";
+import { User } from "lucide-react";
 import { userSortKeys } from "../../domain/sort-keys";
-import type { RouteKit } from "../lib/routes";
+import { msg } from "../../domain/messages";
+import { defineFeature } from "../lib/routes";
 import { isTrue, listSearchSchema, uuid } from "../lib/url-search";
 
 /** URL parameters of /users: the list's, one customer's users, and users who have signed in. */
@@ -10,10 +11,16 @@ export const usersSearch = listSearchSchema(userSortKeys, {
   signed_in: isTrue,
 });
 
-/** The user screens (SPEC.md §2). */
-export const userRoutes = <R extends AnyRoute>({ page, searchPage }: RouteKit<R>) => [
-  searchPage("/users", usersSearch, () => import("./UsersPage")),
-  page("/users/add", () => import("./AddUserPage")),
-  page("/users/$userId", () => import("./UserDetailPage")),
-  page("/users/$userId/edit", () => import("./EditUserPage")),
-];
+/** The user screens (SPEC.md §2); its sidebar entry and badge colours. */
+export const feature = defineFeature({
+  routes: ({ page, searchPage, formPages }) => [
+    searchPage("/users", usersSearch, () => import("./UsersPage")),
+    ...formPages("/users", "userId", () => import("./UserForm")),
+    page("/users/$userId", () => import("./UserDetailPage")),
+  ],
+  nav: { order: 40, to: "/users", label: msg.nav.users, icon: User },
+  badges: { user: { active: "success", inactive: "error", pending: "warning", other: "neutral" } },
+});
+
+// prettier-ignore
+declare module "../lib/routes" { interface Features { users: typeof feature } }
