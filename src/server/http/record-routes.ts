@@ -140,7 +140,7 @@ export function mountRecordRoutes<
       const row = await mutate(c, (tx) =>
         create.write ? create.write(tx, input, c) : records.create(tx, input as never),
       );
-      return c.json(create.answer ? create.answer(row, c) : toJson(row), 201);
+      return c.json(create.answer ? await create.answer(row, c) : toJson(row), 201);
     });
   }
 

@@ -4,4 +4,4 @@
  */
 export { assignmentAudit, membershipAudit, platformAssignmentAudit } from "./audit";
 export { assignSkillToTeam } from "./skill-assignments";
-export { addMember } from "./memberships";
+export { addMember, removeMember } from "./memberships";
