@@ -1,4 +1,3 @@
-import { optionsQuerySchema } from "../http/options";
 import {
   createCustomerSchema,
   customerDetailSchema,
@@ -10,16 +9,9 @@ import {
 import { splitDomains } from "../../domain/domains";
 import { msg } from "../../domain/messages";
 import { customers } from "../db/schema";
-import { HttpError, notFound } from "../http/errors";
+import { HttpError } from "../http/errors";
 import { mountList } from "../http/list-routes";
-import {
-  apiRoute,
-  conflictResponse,
-  createRouter,
-  invalidResponse,
-  jsonResponse,
-  notFoundResponse,
-} from "../http/route";
+import { conflictResponse, createRouter } from "../http/route";
 import type { Tx } from "../audit";
 import type { Database } from "../db/client";
 import { claimedDomains, customerList, customerOption, customerOptions, getCustomer } from "./queries";
@@ -27,9 +19,6 @@ import { recordsOf } from "../db/records";
 import { idParams, mountRecordRoutes } from "../http/record-routes";
 
 export const customersBase = "/api/customers";
-const json = jsonResponse;
-const notFound404 = notFoundResponse(msg.customers.notFound);
-const invalid = invalidResponse;
 const customerRecords = recordsOf({
   table: customers,
   id: customers.customer_id,
@@ -37,31 +26,6 @@ const customerRecords = recordsOf({
   notFound: msg.customers.notFound,
 });
 const params = idParams("customerId", msg.customers.notFound);
-
-/**
- * GET /api/customers/options?q&active&limit&after → `{ items: [{ customer_id, customer_name, status }], more }`:
- * a picker's options by name, a page at a time (at most `limit`, default 20, max 50; `next` is the
- * cursor of the following page, given back as `after`); `active=true` for
- * the add-user form (SPEC.md §2 "/users/add").
- */
-const options = apiRoute(customersBase, "viewer", {
-  method: "get",
-  path: "/options",
-  tags: ["Customers"],
-  summary: "Customers for pickers, by name",
-  request: { query: optionsQuerySchema },
-  responses: { 200: json(customerOptionsSchema, "Customers by name"), ...invalid },
-});
-
-/** GET /api/customers/options/{customerId} → one customer as a picker option (the current choice); 404. */
-const option = apiRoute(customersBase, "viewer", {
-  method: "get",
-  path: "/options/{customerId}",
-  tags: ["Customers"],
-  summary: "One customer as a picker option",
-  request: { params },
-  responses: { 200: json(customerOptionSchema, "The customer"), ...notFound404 },
-});
 
 /**
  * Refuses domains that other customers already list (409 `domain_claimed`, naming each domain and
@@ -96,18 +60,11 @@ mountList(customersRouter, {
   list: customerList,
 });
 
-customersRouter
-  .openapi(options, async (c) => {
-    return c.json(await customerOptions(c.var.db, c.req.valid("query")), 200);
-  })
-  .openapi(option, async (c) => {
-    const found = await customerOption(c.var.db, c.req.valid("param").customerId);
-    if (!found) throw notFound(msg.customers.notFound);
-    return c.json(found, 200);
-  });
-
 /**
- * GET /api/customers/{customerId} → the customer with its cards. POST /api/customers
+ * GET /api/customers/options?q&active&limit&after → `{ items: [{ customer_id, customer_name,
+ * status }], more, next }` for pickers (`active=true` for the add-user form: SPEC.md §2
+ * "/users/add"), GET /api/customers/options/{customerId} one of them. GET
+ * /api/customers/{customerId} → the customer with its cards. POST /api/customers
  * `{ customer_name, status?, valid_domains?, confirm_domains? }` → 201 the customer (SPEC.md §5
  * "Add customer"); domains normalised one per line (docs/editing.md); 409 `domain_claimed` with
  * `domains` when another customer lists one of them, unless `confirm_domains: true`. PATCH
@@ -121,6 +78,7 @@ mountRecordRoutes(customersRouter, {
   noun: "customer",
   params,
   records: customerRecords,
+  options: { schema: customerOptionsSchema, item: customerOptionSchema, list: customerOptions, one: customerOption },
   detail: { schema: customerDetailSchema, read: getCustomer },
   create: {
     body: createCustomerSchema,

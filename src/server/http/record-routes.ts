@@ -16,6 +16,7 @@ import {
 import type { AppEnv } from "./env";
 import { notFound } from "./errors";
 import { toJson } from "./list";
+import { optionsQuerySchema, type OptionsQuery } from "./options";
 import {
   apiRoute,
   conflictResponse,
@@ -45,6 +46,16 @@ export type RecordRoutes<Row, C extends z.ZodType, U extends z.ZodType, Q extend
   /** The path parameter of the record's id ("platformId"), made by `idParams`. */
   params: z.ZodObject<Record<string, z.ZodGUID>>;
   records: Records<Row, never>;
+  /**
+   * GET /options?q&active&limit&after → a picker's options by name, a page at a time
+   * (`optionsQuerySchema`), and GET /options/{id} → one record as an option (the current choice); 404.
+   */
+  options?: {
+    schema: z.ZodType;
+    item: z.ZodType;
+    list: (db: Database, query: OptionsQuery) => Promise<unknown>;
+    one: (db: Database, id: string) => Promise<unknown>;
+  };
   /** GET /{id}: the record as `read` answers it; 404 with the records' message when it answers null. */
   detail: { schema: z.ZodType; read: (db: Database, id: string) => Promise<unknown> };
   /** POST /: 201 with the created record; `write` replaces the plain insert (checks, other rows). */
@@ -112,6 +123,32 @@ export function mountRecordRoutes<
   const missing = notFoundResponse(records.notFound);
   const idOf = (c: Context<AppEnv>) => Object.values(valid<Record<string, string>>(c, "param"))[0];
   const onRecord = { request: { params }, tags, path };
+
+  const options = spec.options;
+  if (options) {
+    const list = apiRoute(base, "viewer", {
+      method: "get",
+      path: "/options",
+      tags,
+      summary: `${spec.tag} for pickers, by name`,
+      request: { query: optionsQuerySchema },
+      responses: { 200: jsonResponse(options.schema, `${spec.tag} by name`), ...invalidResponse },
+    });
+    // Before GET /{id}, which would take "options" for an id.
+    mount.openapi(list, async (c) => c.json(await options.list(c.var.db, valid(c, "query")), 200));
+    const one = apiRoute(base, "viewer", {
+      ...onRecord,
+      path: `/options${path}`,
+      method: "get",
+      summary: `One ${noun} as a picker option`,
+      responses: { 200: jsonResponse(options.item, `The ${noun}`), ...missing },
+    });
+    mount.openapi(one, async (c) => {
+      const found = await options.one(c.var.db, idOf(c));
+      if (!found) throw notFound(records.notFound);
+      return c.json(found, 200);
+    });
+  }
 
   const detail = apiRoute(base, "viewer", {
     ...onRecord,

@@ -1,5 +1,4 @@
 import { z } from "@hono/zod-openapi";
-import { optionsQuerySchema } from "../http/options";
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { assignmentChangeResultSchema, deletedResultSchema } from "../../domain/deleted";
 import { msg } from "../../domain/messages";
@@ -28,14 +27,7 @@ import { pedal_prompts, skills, teams, teams_skills } from "../db/schema";
 import { errorBodySchema, HttpError, notFound } from "../http/errors";
 import { toJson } from "../http/list";
 import { mountList } from "../http/list-routes";
-import {
-  apiRoute,
-  createRouter,
-  invalidResponse,
-  jsonBody,
-  jsonResponse,
-  notFoundResponse,
-} from "../http/route";
+import { apiRoute, createRouter, invalidResponse, jsonBody, jsonResponse, notFoundResponse } from "../http/route";
 import {
   assignableScope,
   assignableTeamList,
@@ -57,31 +49,6 @@ const conflict409 = (description: string) => ({ 409: jsonResponse(errorBodySchem
 const params = idParams("skillId", msg.skills.notFound);
 const assignmentParams = params.extend({ teamId: z.guid({ error: msg.teams.notFound }) });
 const skillExists = (p: { skillId: string }) => sql`exists (select 1 from skills where skill_id = ${p.skillId})`;
-
-/**
- * GET /api/skills/options?q&active&limit&after → `{ items: [{ skill_id, skill_name, status, is_global }], more }`:
- * a picker's options by name, a page at a time (at most `limit`, default 20, max 50; `next` is the
- * cursor of the following page, given back as `after`); `active=true` for
- * the prompt forms (SPEC.md §2 "/prompts/add": active skills).
- */
-const options = apiRoute(skillsBase, "viewer", {
-  method: "get",
-  path: "/options",
-  tags: ["Skills"],
-  summary: "Skills for pickers, by name",
-  request: { query: optionsQuerySchema },
-  responses: { 200: json(skillOptionsSchema, "Skills by name"), ...invalid },
-});
-
-/** GET /api/skills/options/{skillId} → one skill as a picker option (the current choice); 404 "Skill not found". */
-const option = apiRoute(skillsBase, "viewer", {
-  method: "get",
-  path: "/options/{skillId}",
-  tags: ["Skills"],
-  summary: "One skill as a picker option",
-  request: { params },
-  responses: { 200: json(skillOptionSchema, "The skill"), ...skillNotFound },
-});
 
 /**
  * POST /api/skills/{skillId}/teams `{ team_id }` → 201 new active assignment (customer_id taken
@@ -248,18 +215,11 @@ async function lockedSkill(tx: Tx, skillId: string, options: { active?: boolean 
   return skill;
 }
 
-skillsRouter
-  .openapi(options, async (c) => {
-    return c.json(await skillOptions(c.var.db, c.req.valid("query")), 200);
-  })
-  .openapi(option, async (c) => {
-    const found = await skillOption(c.var.db, c.req.valid("param").skillId);
-    if (!found) throw notFound(msg.skills.notFound);
-    return c.json(found, 200);
-  });
-
 /**
- * GET /api/skills/{skillId} → the skill with its statistics (SPEC.md §2). POST /api/skills
+ * GET /api/skills/options?q&active&limit&after → `{ items: [{ skill_id, skill_name, status,
+ * is_global }], more, next }` for pickers (`active=true` for the prompt forms: SPEC.md §2
+ * "/prompts/add"), GET /api/skills/options/{skillId} one of them. GET /api/skills/{skillId} → the
+ * skill with its statistics (SPEC.md §2). POST /api/skills
  * `{ skill_name, skill_description?, type?, status?, is_global? }` → 201 the skill (SPEC.md §5
  * "Skill create"; defaults manual, active, not global). PATCH /api/skills/{skillId} (the same
  * fields) → the skill: Edit (SPEC.md §5) and Archive / Unarchive (`{ status }`, §4); archiving an
@@ -273,6 +233,7 @@ mountRecordRoutes(skillsRouter, {
   noun: "skill",
   params,
   records: skillRecords,
+  options: { schema: skillOptionsSchema, item: skillOptionSchema, list: skillOptions, one: skillOption },
   detail: { schema: skillDetailSchema, read: getSkill },
   create: { body: createSkillSchema, schema: skillSchema },
   update: { summary: "Edit, archive or unarchive a skill", body: updateSkillSchema, schema: skillSchema },
