@@ -10,7 +10,6 @@ import { splitDomains } from "../../domain/domains";
 import { msg } from "../../domain/messages";
 import { customers } from "../db/schema";
 import { HttpError } from "../http/errors";
-import { mountList } from "../http/list-routes";
 import { conflictResponse, createRouter } from "../http/route";
 import type { Tx } from "../audit";
 import type { Database } from "../db/client";
@@ -48,18 +47,6 @@ async function checkDomains(
 
 export const customersRouter = createRouter();
 
-/** GET /api/customers (SPEC.md §2 "/customers") and its CSV export: docs/lists.md. */
-mountList(customersRouter, {
-  base: customersBase,
-  path: "/",
-  access: "viewer",
-  tags: ["Customers"],
-  summary: "List customers",
-  description:
-    "Customers with user_count and team_count; `q` searches name, valid domains and status; summary over all customers.",
-  list: customerList,
-});
-
 /**
  * GET /api/customers/options?q&active&limit&after → `{ items: [{ customer_id, customer_name,
  * status }], more, next }` for pickers (`active=true` for the add-user form: SPEC.md §2
@@ -78,6 +65,11 @@ mountRecordRoutes(customersRouter, {
   noun: "customer",
   params,
   records: customerRecords,
+  list: {
+    description:
+      "Customers with user_count and team_count; `q` searches name, valid domains and status; summary over all customers.",
+    list: customerList,
+  },
   options: { schema: customerOptionsSchema, item: customerOptionSchema, list: customerOptions, one: customerOption },
   detail: { schema: customerDetailSchema, read: getCustomer },
   create: {

@@ -16,6 +16,8 @@ export type Records<Row, Insert = Row> = {
   entity: AuditRecordEntity;
   notFound: string;
   table: string;
+  /** The primary key's column name. */
+  key: string;
   lock(tx: Tx, id: string, options?: { ifMatch?: Date }): Promise<Row>;
   create(tx: Tx, input: Insert): Promise<Written<Row>>;
   update(
@@ -90,6 +92,7 @@ export function recordsOf<T extends RecordTable>(spec: {
     entity: spec.entity,
     notFound: spec.notFound,
     table: getTableName(table),
+    key: spec.id.name,
 
     /**
      * The row locked for update inside `tx`. With `ifMatch` (the `updated_at` the client read,

@@ -1,5 +1,5 @@
 import { z, type OpenAPIHono } from "@hono/zod-openapi";
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import type { Context } from "hono";
 import type { DeletedEntity } from "../../domain/deleted";
 import { mutate, type Tx } from "../audit";
@@ -16,6 +16,8 @@ import {
 import type { AppEnv } from "./env";
 import { notFound } from "./errors";
 import { toJson } from "./list";
+import { mountList } from "./list-routes";
+import type { ListDeclaration } from "./lists";
 import { optionsQuerySchema, type OptionsQuery } from "./options";
 import {
   apiRoute,
@@ -28,6 +30,9 @@ import {
   versionHeaders,
 } from "./route";
 
+// Declarations of every item, summary and filter type side by side: only `any` holds them all.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnyList = ListDeclaration<any, any, any>;
 type Responses = Record<number, ReturnType<typeof jsonResponse>>;
 type Input<S extends z.ZodType> = z.output<S>;
 
@@ -46,6 +51,13 @@ export type RecordRoutes<Row, C extends z.ZodType, U extends z.ZodType, Q extend
   /** The path parameter of the record's id ("platformId"), made by `idParams`. */
   params: z.ZodObject<Record<string, z.ZodGUID>>;
   records: Records<Row, never>;
+  /** GET / (the entity's screen) and its CSV export: docs/lists.md. */
+  list?: { description: string; list: AnyList };
+  /**
+   * GET /{id}/<path> and its CSV export: the record's related rows (`where` of the record's id),
+   * 404 with the records' message when the record does not exist (docs/lists.md).
+   */
+  lists?: Array<{ path: string; summary: string; description: string; list: AnyList; where: (id: string) => SQL }>;
   /**
    * GET /options?q&active&limit&after → a picker's options by name, a page at a time
    * (`optionsQuerySchema`), and GET /options/{id} → one record as an option (the current choice); 404.
@@ -106,7 +118,8 @@ const valid = <V>(c: Context<AppEnv>, target: string): V => (c.req as unknown as
 
 /**
  * Declares and mounts a record's standard routes on `router` under `spec.base`: GET /{id}, and
- * those of POST /, PATCH /{id} and DELETE /{id} that `spec` declares, each with its OpenAPI entry
+ * those of the list (GET /), its related lists (GET /{id}/…), the picker options, POST /, PATCH
+ * /{id} and DELETE /{id} that `spec` declares, each with its OpenAPI entry
  * (`apiRoute`: viewer reads, editor writes), its 404 and 422, and each write in one transaction
  * with its audit rows (`mutate`).
  */
@@ -119,10 +132,37 @@ export function mountRecordRoutes<
   const { base, noun, params, records } = spec;
   const mount = router as unknown as Mount;
   const tags = [spec.tag];
-  const path = `/{${Object.keys(params.shape)[0]}}`;
+
   const missing = notFoundResponse(records.notFound);
-  const idOf = (c: Context<AppEnv>) => Object.values(valid<Record<string, string>>(c, "param"))[0];
+  const param = Object.keys(params.shape)[0];
+  const idOf = (c: Context<AppEnv>) => valid<Record<string, string>>(c, "param")[param];
+  const path = `/{${param}}`;
   const onRecord = { request: { params }, tags, path };
+
+  if (spec.list)
+    mountList(router, {
+      ...spec.list,
+      base,
+      path: "/",
+      access: "viewer",
+      tags,
+      summary: `List ${spec.tag.toLowerCase()}`,
+    });
+  const exists = (p: Record<string, string>) =>
+    sql`exists (select 1 from ${sql.identifier(records.table)} where ${sql.identifier(records.key)} = ${p[param]})`;
+  for (const l of spec.lists ?? []) {
+    mountList(router, {
+      base,
+      path: `${path}${l.path}`,
+      access: "viewer",
+      tags,
+      summary: l.summary,
+      description: l.description,
+      list: l.list,
+      params,
+      scope: { where: (p: Record<string, string>) => l.where(p[param]), exists, notFound: records.notFound },
+    });
+  }
 
   const options = spec.options;
   if (options) {

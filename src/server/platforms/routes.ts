@@ -11,50 +11,18 @@ import {
 import { recordsOf } from "../db/records";
 import { platforms } from "../db/schema";
 import { errorBodySchema, HttpError } from "../http/errors";
-import { mountList } from "../http/list-routes";
 import { idParams, mountRecordRoutes } from "../http/record-routes";
 import { createRouter, jsonResponse } from "../http/route";
 import { getPlatform, platformList, platformPromptList } from "./queries";
 
 export const platformsBase = "/api/platforms";
 const params = idParams("platformId", msg.platforms.notFound);
-const platformExists = (p: { platformId: string }) =>
-  sql`exists (select 1 from platforms where platform_id = ${p.platformId})`;
 
 export const platformsRouter = createRouter();
 
-/** GET /api/platforms (SPEC.md §2 "/platforms") and its CSV export: docs/lists.md. */
-mountList(platformsRouter, {
-  base: platformsBase,
-  path: "/",
-  access: "viewer",
-  tags: ["Platforms"],
-  summary: "List platforms",
-  description:
-    "Platforms with prompt_count; filter status; `q` searches name, description and status; cards over all platforms.",
-  list: platformList,
-});
-
-/** GET /api/platforms/{platformId}/prompts: the prompts assigned to the platform; 404 "Platform not found". */
-mountList(platformsRouter, {
-  base: platformsBase,
-  path: "/{platformId}/prompts",
-  access: "viewer",
-  tags: ["Platforms"],
-  summary: "Prompts assigned to a platform",
-  description:
-    "The platform's prompts with title, status and is_active, newest assignment first; `q` searches title and status.",
-  list: platformPromptList,
-  params,
-  scope: {
-    where: (p: { platformId: string }) => sql`pp.platform_id = ${p.platformId}`,
-    exists: platformExists,
-    notFound: msg.platforms.notFound,
-  },
-});
-
 /**
- * GET /api/platforms/{platformId} → the platform with prompt_count (docs/decisions.md: the platform
+ * GET /api/platforms (SPEC.md §2 "/platforms") and GET /api/platforms/{platformId}/prompts (the
+ * prompts assigned to it), with their CSV exports: docs/lists.md. GET /api/platforms/{platformId} → the platform with prompt_count (docs/decisions.md: the platform
  * screens). POST /api/platforms `{ platform_name, platform_description?, status? }` → 201 the
  * platform (default active). PATCH /api/platforms/{platformId} `{ platform_name?,
  * platform_description?, status? }` → the platform: Edit, Archive (`{ status: "inactive" }`) and
@@ -73,6 +41,21 @@ mountRecordRoutes(platformsRouter, {
     entity: "platform",
     notFound: msg.platforms.notFound,
   }),
+  list: {
+    description:
+      "Platforms with prompt_count; filter status; `q` searches name, description and status; cards over all platforms.",
+    list: platformList,
+  },
+  lists: [
+    {
+      path: "/prompts",
+      summary: "Prompts assigned to a platform",
+      description:
+        "The platform's prompts with title, status and is_active, newest assignment first; `q` searches title and status.",
+      list: platformPromptList,
+      where: (id) => sql`pp.platform_id = ${id}`,
+    },
+  ],
   detail: { schema: platformDetailSchema, read: getPlatform },
   create: { body: createPlatformSchema, schema: platformSchema },
   update: { summary: "Edit, archive or activate a platform", body: updatePlatformSchema, schema: platformSchema },

@@ -21,16 +21,8 @@ import { queryRows, type Database } from "../db/client";
 import { pedal_prompts, platform_prompts, platforms, prompt_versions, skills } from "../db/schema";
 import { errorBodySchema, HttpError, notFound } from "../http/errors";
 import { toJson } from "../http/list";
-import { mountList } from "../http/list-routes";
 import type { AppEnv } from "../http/env";
-import {
-  apiRoute,
-  createRouter,
-  invalidResponse,
-  jsonBody,
-  jsonResponse,
-  notFoundResponse,
-} from "../http/route";
+import { apiRoute, createRouter, invalidResponse, jsonBody, jsonResponse, notFoundResponse } from "../http/route";
 import {
   assignablePlatformList,
   assignablePlatformScope,
@@ -62,8 +54,7 @@ const restoreSchema = z.strictObject({
     .min(1, msg.prompts.versionNotFound)
     .max(2_147_483_647, msg.prompts.versionNotFound),
 });
-const promptExists = (p: { promptId: string }) =>
-  sql`exists (select 1 from pedal_prompts where prompt_id = ${p.promptId})`;
+const promptExists = (id: string) => sql`exists (select 1 from pedal_prompts where prompt_id = ${id})`;
 
 /**
  * POST /api/prompts/{promptId}/platforms `{ platform_id }` → 201 the assignment, is_active true
@@ -122,73 +113,6 @@ const restore = apiRoute(promptsBase, "editor", {
 });
 
 export const promptsRouter = createRouter();
-
-/** GET /api/prompts (SPEC.md §2 "/prompts") and its CSV export: docs/lists.md. */
-mountList(promptsRouter, {
-  base: promptsBase,
-  path: "/",
-  access: "viewer",
-  tags: ["Prompts"],
-  summary: "List prompts",
-  description:
-    "Prompts with an excerpt of the content, skill_name and platform_names; filters status, skill_id; `q` searches title, content, skill name and status; cards over all prompts.",
-  list: promptList,
-});
-
-/** GET /api/prompts/{promptId}/platforms: the Platform Assignments table (newest first); 404 "Prompt not found". */
-mountList(promptsRouter, {
-  base: promptsBase,
-  path: "/{promptId}/platforms",
-  access: "viewer",
-  tags: ["Prompts"],
-  summary: "Platform assignments of a prompt",
-  description:
-    "The prompt's platforms with name, description, status and is_active; `q` searches name and description.",
-  list: promptPlatformList,
-  params,
-  scope: {
-    where: (p: { promptId: string }) => sql`pp.prompt_id = ${p.promptId}`,
-    exists: promptExists,
-    notFound: msg.prompts.notFound,
-  },
-});
-
-/** GET /api/prompts/{promptId}/assignable-platforms: the Assign Platform modal's candidates; 404 "Prompt not found". */
-mountList(promptsRouter, {
-  base: promptsBase,
-  path: "/{promptId}/assignable-platforms",
-  access: "viewer",
-  tags: ["Prompts"],
-  summary: "Platforms a prompt can be assigned to",
-  description:
-    "Active platforms not yet assigned to the prompt (SPEC.md §7), by name; `q` searches name and description.",
-  list: assignablePlatformList,
-  params,
-  // The prompt's existence is part of the condition: platforms exist whether or not the prompt does.
-  scope: {
-    where: (p: { promptId: string }) =>
-      sql`pl.status = 'active' and ${assignablePlatformScope(p.promptId)} and ${promptExists(p)}`,
-    exists: promptExists,
-    notFound: msg.prompts.notFound,
-  },
-});
-
-/** GET /api/prompts/{promptId}/versions: the Versions panel (newest first); 404 "Prompt not found". */
-mountList(promptsRouter, {
-  base: promptsBase,
-  path: "/{promptId}/versions",
-  access: "viewer",
-  tags: ["Prompts"],
-  summary: "Versions of a prompt",
-  description: "The prompt's versions (number, title, who, when, restored_from), newest first.",
-  list: promptVersionList,
-  params,
-  scope: {
-    where: (p: { promptId: string }) => sql`v.prompt_id = ${p.promptId}`,
-    exists: promptExists,
-    notFound: msg.prompts.notFound,
-  },
-});
 
 type PromptRow = typeof pedal_prompts.$inferSelect;
 
@@ -276,6 +200,40 @@ mountRecordRoutes(promptsRouter, {
   noun: "prompt",
   params,
   records: promptRecords,
+  list: {
+    description:
+      "Prompts with an excerpt of the content, skill_name and platform_names; filters status, skill_id; `q` searches title, content, skill name and status; cards over all prompts.",
+    list: promptList,
+  },
+  lists: [
+    // The Platform Assignments table (newest first); 404 "Prompt not found".
+    {
+      path: "/platforms",
+      summary: "Platform assignments of a prompt",
+      description:
+        "The prompt's platforms with name, description, status and is_active; `q` searches name and description.",
+      list: promptPlatformList,
+      where: (id) => sql`pp.prompt_id = ${id}`,
+    },
+    // The Assign Platform modal's candidates. The prompt's existence is part of the condition:
+    // platforms exist whether or not the prompt does.
+    {
+      path: "/assignable-platforms",
+      summary: "Platforms a prompt can be assigned to",
+      description:
+        "Active platforms not yet assigned to the prompt (SPEC.md §7), by name; `q` searches name and description.",
+      list: assignablePlatformList,
+      where: (id) => sql`pl.status = 'active' and ${assignablePlatformScope(id)} and ${promptExists(id)}`,
+    },
+    // The Versions panel (newest first); 404 "Prompt not found".
+    {
+      path: "/versions",
+      summary: "Versions of a prompt",
+      description: "The prompt's versions (number, title, who, when, restored_from), newest first.",
+      list: promptVersionList,
+      where: (id) => sql`v.prompt_id = ${id}`,
+    },
+  ],
   detail: { schema: promptDetailSchema, read: getPrompt },
   create: {
     body: createPromptSchema,

@@ -26,7 +26,6 @@ import { queryRows, type Database } from "../db/client";
 import { pedal_prompts, skills, teams, teams_skills } from "../db/schema";
 import { errorBodySchema, HttpError, notFound } from "../http/errors";
 import { toJson } from "../http/list";
-import { mountList } from "../http/list-routes";
 import { apiRoute, createRouter, invalidResponse, jsonBody, jsonResponse, notFoundResponse } from "../http/route";
 import {
   assignableScope,
@@ -48,7 +47,6 @@ const invalid = invalidResponse;
 const conflict409 = (description: string) => ({ 409: jsonResponse(errorBodySchema, description) });
 const params = idParams("skillId", msg.skills.notFound);
 const assignmentParams = params.extend({ teamId: z.guid({ error: msg.teams.notFound }) });
-const skillExists = (p: { skillId: string }) => sql`exists (select 1 from skills where skill_id = ${p.skillId})`;
 
 /**
  * POST /api/skills/{skillId}/teams `{ team_id }` → 201 new active assignment (customer_id taken
@@ -123,89 +121,6 @@ const addPrompt = apiRoute(skillsBase, "editor", {
 
 export const skillsRouter = createRouter();
 
-/** GET /api/skills (SPEC.md §2 "/skills") and its CSV export: docs/lists.md. */
-mountList(skillsRouter, {
-  base: skillsBase,
-  path: "/",
-  access: "viewer",
-  tags: ["Skills"],
-  summary: "List skills",
-  description:
-    "Skills with team_count (active assignments); filters type, scope (global | local), status; `q` searches name, description, type and status; cards over all skills.",
-  list: skillList,
-});
-
-/** GET /api/skills/{skillId}/teams: the Team Assignments table (newest first) and its CSV export; 404 "Skill not found". */
-mountList(skillsRouter, {
-  base: skillsBase,
-  path: "/{skillId}/teams",
-  access: "viewer",
-  tags: ["Skills"],
-  summary: "Team assignments of a skill",
-  description:
-    "The skill's assignments, active and inactive, joined to team and customer names; `q` searches team, customer and status.",
-  list: skillAssignmentList,
-  params,
-  scope: {
-    where: (p: { skillId: string }) => sql`ts.skill_id = ${p.skillId}`,
-    exists: skillExists,
-    notFound: msg.skills.notFound,
-  },
-});
-
-/** GET /api/skills/{skillId}/assignable-teams: the Assign modal's candidates; 404 "Skill not found". */
-mountList(skillsRouter, {
-  base: skillsBase,
-  path: "/{skillId}/assignable-teams",
-  access: "viewer",
-  tags: ["Skills"],
-  summary: "Teams a skill can be assigned to",
-  description:
-    "Active teams with no assignment record for the skill (SPEC.md §4); `customer_id` narrows to one customer; `q` searches team and customer names.",
-  list: assignableTeamList,
-  params,
-  scope: {
-    where: (p: { skillId: string }) => assignableScope(p.skillId),
-    exists: skillExists,
-    notFound: msg.skills.notFound,
-  },
-});
-
-/** GET /api/skills/{skillId}/prompts: the Prompts panel (newest first); 404 "Skill not found". */
-mountList(skillsRouter, {
-  base: skillsBase,
-  path: "/{skillId}/prompts",
-  access: "viewer",
-  tags: ["Skills"],
-  summary: "Prompts of a skill",
-  description: "The skill's prompts, newest first; `q` searches title and status.",
-  list: skillPromptList,
-  params,
-  scope: {
-    where: (p: { skillId: string }) => sql`p.skill_id = ${p.skillId}`,
-    exists: skillExists,
-    notFound: msg.skills.notFound,
-  },
-});
-
-/** GET /api/skills/{skillId}/comments: the Comments table (newest first) with commenter names; 404 "Skill not found". */
-mountList(skillsRouter, {
-  base: skillsBase,
-  path: "/{skillId}/comments",
-  access: "viewer",
-  tags: ["Skills"],
-  summary: "Comments on a skill",
-  description:
-    "The skill's comments with the commenter's first and last name, newest first; `q` searches the comment and status.",
-  list: skillCommentList,
-  params,
-  scope: {
-    where: (p: { skillId: string }) => sql`sm.skill_id = ${p.skillId}`,
-    exists: skillExists,
-    notFound: msg.skills.notFound,
-  },
-});
-
 const skillRecords = recordsOf({ table: skills, id: skills.skill_id, entity: "skill", notFound: msg.skills.notFound });
 
 /** The skill locked for update (404 "Skill not found"); with `active`, 422 unless it is active. */
@@ -233,6 +148,48 @@ mountRecordRoutes(skillsRouter, {
   noun: "skill",
   params,
   records: skillRecords,
+  list: {
+    description:
+      "Skills with team_count (active assignments); filters type, scope (global | local), status; `q` searches name, description, type and status; cards over all skills.",
+    list: skillList,
+  },
+  lists: [
+    // The Team Assignments table (newest first) and its CSV export; 404 "Skill not found".
+    {
+      path: "/teams",
+      summary: "Team assignments of a skill",
+      description:
+        "The skill's assignments, active and inactive, joined to team and customer names; `q` searches team, customer and status.",
+      list: skillAssignmentList,
+      where: (id) => sql`ts.skill_id = ${id}`,
+    },
+    // The Assign modal's candidates; 404 "Skill not found".
+    {
+      path: "/assignable-teams",
+      summary: "Teams a skill can be assigned to",
+      description:
+        "Active teams with no assignment record for the skill (SPEC.md §4); `customer_id` narrows to one customer; `q` searches team and customer names.",
+      list: assignableTeamList,
+      where: (id) => assignableScope(id),
+    },
+    // The Prompts panel (newest first); 404 "Skill not found".
+    {
+      path: "/prompts",
+      summary: "Prompts of a skill",
+      description: "The skill's prompts, newest first; `q` searches title and status.",
+      list: skillPromptList,
+      where: (id) => sql`p.skill_id = ${id}`,
+    },
+    // The Comments table (newest first) with commenter names; 404 "Skill not found".
+    {
+      path: "/comments",
+      summary: "Comments on a skill",
+      description:
+        "The skill's comments with the commenter's first and last name, newest first; `q` searches the comment and status.",
+      list: skillCommentList,
+      where: (id) => sql`sm.skill_id = ${id}`,
+    },
+  ],
   options: { schema: skillOptionsSchema, item: skillOptionSchema, list: skillOptions, one: skillOption },
   detail: { schema: skillDetailSchema, read: getSkill },
   create: { body: createSkillSchema, schema: skillSchema },

@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { deletedResultSchema } from "../../domain/deleted";
 import { msg } from "../../domain/messages";
 import {
@@ -20,14 +20,7 @@ import { customers, teams } from "../db/schema";
 import { notFound } from "../http/errors";
 import { toJson } from "../http/list";
 import { offsetPagingSchema } from "../../domain/common";
-import {
-  apiRoute,
-  createRouter,
-  invalidResponse,
-  jsonBody,
-  jsonResponse,
-  notFoundResponse,
-} from "../http/route";
+import { apiRoute, createRouter, invalidResponse, jsonBody, jsonResponse, notFoundResponse } from "../http/route";
 import {
   assignableSkillList,
   assignableSkillScope,
@@ -37,7 +30,6 @@ import {
   teamList,
   teamSkills,
 } from "./queries";
-import { mountList } from "../http/list-routes";
 import { recordsOf } from "../db/records";
 import { idParams, mountRecordRoutes } from "../http/record-routes";
 
@@ -109,56 +101,6 @@ const assign = apiRoute(teamsBase, "editor", {
 
 export const teamsRouter = createRouter();
 
-/** GET /api/teams (SPEC.md §2 "/teams", and a customer's teams) and its CSV export: docs/lists.md. */
-mountList(teamsRouter, {
-  base: teamsBase,
-  path: "/",
-  access: "viewer",
-  tags: ["Teams"],
-  summary: "List teams",
-  description:
-    "Teams with customer_name, user_count and skills_count; `q` searches team name, customer name and status; cards on the filtered set.",
-  list: teamList,
-});
-
-const teamExists = (p: { teamId: string }) => sql`exists (select 1 from teams where team_id = ${p.teamId})`;
-
-/** GET /api/teams/{teamId}/assignable-skills: the Assign Skill modal's candidates; 404 "Team not found". */
-mountList(teamsRouter, {
-  base: teamsBase,
-  path: "/{teamId}/assignable-skills",
-  access: "viewer",
-  tags: ["Teams"],
-  summary: "Skills that can be assigned to a team",
-  description:
-    'Active skills not actively assigned to the team (SPEC.md §2 "Assign Skill to Team"), by name; `q` searches name and description.',
-  list: assignableSkillList,
-  params,
-  scope: {
-    where: (p: { teamId: string }) => assignableSkillScope(p.teamId),
-    exists: teamExists,
-    notFound: msg.teams.notFound,
-  },
-});
-
-/** GET /api/teams/{teamId}/available-users: the Add Member modal's candidates; 404 "Team not found". */
-mountList(teamsRouter, {
-  base: teamsBase,
-  path: "/{teamId}/available-users",
-  access: "viewer",
-  tags: ["Teams"],
-  summary: "Users who can join a team",
-  description:
-    "Active users of the team's customer who are not members, by name; `q` searches full name, email and job title.",
-  list: availableUserList,
-  params,
-  scope: {
-    where: (p: { teamId: string }) => availableUserScope(p.teamId),
-    exists: teamExists,
-    notFound: msg.teams.notFound,
-  },
-});
-
 /**
  * GET /api/teams/{teamId} → the team with customer name and cards. POST /api/teams `{ customer_id,
  * team_name, status? }` → 201 the team (SPEC.md §5 "Add team"); 404 unknown customer. PATCH
@@ -172,6 +114,31 @@ mountRecordRoutes(teamsRouter, {
   noun: "team",
   params,
   records: teamRecords,
+  list: {
+    description:
+      "Teams with customer_name, user_count and skills_count; `q` searches team name, customer name and status; cards on the filtered set.",
+    list: teamList,
+  },
+  lists: [
+    // The Assign Skill modal's candidates; 404 "Team not found".
+    {
+      path: "/assignable-skills",
+      summary: "Skills that can be assigned to a team",
+      description:
+        'Active skills not actively assigned to the team (SPEC.md §2 "Assign Skill to Team"), by name; `q` searches name and description.',
+      list: assignableSkillList,
+      where: (id) => assignableSkillScope(id),
+    },
+    // The Add Member modal's candidates; 404 "Team not found".
+    {
+      path: "/available-users",
+      summary: "Users who can join a team",
+      description:
+        "Active users of the team's customer who are not members, by name; `q` searches full name, email and job title.",
+      list: availableUserList,
+      where: (id) => availableUserScope(id),
+    },
+  ],
   detail: { schema: teamDetailSchema, read: getTeam },
   create: {
     summary: "Add a team to a customer",

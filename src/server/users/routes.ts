@@ -25,7 +25,6 @@ import { toJson } from "../http/list";
 import { offsetPagingSchema } from "../../domain/common";
 import { apiRoute, createRouter, invalidResponse, jsonBody, jsonResponse, notFoundResponse } from "../http/route";
 import { availableTeams, getUser, getUserItem, membershipList, userList } from "./queries";
-import { mountList } from "../http/list-routes";
 
 export const usersBase = "/api/users";
 const userNotFound = notFoundResponse(msg.users.notFound);
@@ -126,36 +125,6 @@ async function requireUser(db: Database, userId: string) {
 
 export const usersRouter = createRouter();
 
-/** GET /api/users (SPEC.md §2 "/users", and the users of a customer or a team) and its CSV export: docs/lists.md. */
-mountList(usersRouter, {
-  base: usersBase,
-  path: "/",
-  access: "viewer",
-  tags: ["Users"],
-  summary: "List users",
-  description:
-    "Users with customer name and roles; `q` searches full name, email, job title, customer name and status; `signed_in=true` keeps users who have signed in at least once (the dashboard's Active Users), `false` those who never have; cards over the customer, team, status and signed_in filters.",
-  list: userList,
-});
-
-/** GET /api/users/{userId}/teams (SPEC.md §2 "/users/{userId}" Team Memberships) and its CSV export; 404 "User not found". */
-mountList(usersRouter, {
-  base: usersBase,
-  path: "/{userId}/teams",
-  access: "viewer",
-  tags: ["Users"],
-  summary: "Teams of a user",
-  description:
-    "The user's team memberships joined to team and customer names; `q` searches team name, customer name and status.",
-  list: membershipList,
-  params,
-  scope: {
-    where: (p: { userId: string }) => sql`tu.user_id = ${p.userId}`,
-    exists: (p: { userId: string }) => sql`exists (select 1 from users_data where user_id = ${p.userId})`,
-    notFound: msg.users.notFound,
-  },
-});
-
 /**
  * GET /api/users/{userId} → the user with customer name, roles and cards. POST /api/users `{ email,
  * customer_id, status?, confirm_domain? }` → 201 the user (SPEC.md §5 "Add user"): email trimmed
@@ -173,6 +142,22 @@ mountRecordRoutes(usersRouter, {
   noun: "user",
   params,
   records: userRecords,
+  list: {
+    description:
+      "Users with customer name and roles; `q` searches full name, email, job title, customer name and status; `signed_in=true` keeps users who have signed in at least once (the dashboard's Active Users), `false` those who never have; cards over the customer, team, status and signed_in filters.",
+    list: userList,
+  },
+  lists: [
+    // (SPEC.md §2 "/users/{userId}" Team Memberships) and its CSV export; 404 "User not found".
+    {
+      path: "/teams",
+      summary: "Teams of a user",
+      description:
+        "The user's team memberships joined to team and customer names; `q` searches team name, customer name and status.",
+      list: membershipList,
+      where: (id) => sql`tu.user_id = ${id}`,
+    },
+  ],
   detail: { schema: userDetailSchema, read: getUser },
   create: {
     body: createUserSchema,
