@@ -164,6 +164,27 @@ export function mountRecordRoutes<
     });
   }
 
+  /** GET `at` → the record as `read` answers it, or 404. */
+  const mountOne = (
+    at: string,
+    summary: string,
+    schema: z.ZodType,
+    read: (db: Database, id: string) => Promise<unknown>,
+  ) => {
+    const route = apiRoute(base, "viewer", {
+      ...onRecord,
+      path: at,
+      method: "get",
+      summary,
+      responses: { 200: jsonResponse(schema, `The ${noun}`), ...missing },
+    });
+    mount.openapi(route, async (c) => {
+      const found = await read(c.var.db, idOf(c));
+      if (!found) throw notFound(records.notFound);
+      return c.json(found, 200);
+    });
+  };
+
   const options = spec.options;
   if (options) {
     const list = apiRoute(base, "viewer", {
@@ -176,31 +197,9 @@ export function mountRecordRoutes<
     });
     // Before GET /{id}, which would take "options" for an id.
     mount.openapi(list, async (c) => c.json(await options.list(c.var.db, valid(c, "query")), 200));
-    const one = apiRoute(base, "viewer", {
-      ...onRecord,
-      path: `/options${path}`,
-      method: "get",
-      summary: `One ${noun} as a picker option`,
-      responses: { 200: jsonResponse(options.item, `The ${noun}`), ...missing },
-    });
-    mount.openapi(one, async (c) => {
-      const found = await options.one(c.var.db, idOf(c));
-      if (!found) throw notFound(records.notFound);
-      return c.json(found, 200);
-    });
+    mountOne(`/options${path}`, `One ${noun} as a picker option`, options.item, options.one);
   }
-
-  const detail = apiRoute(base, "viewer", {
-    ...onRecord,
-    method: "get",
-    summary: `One ${noun}`,
-    responses: { 200: jsonResponse(spec.detail.schema, `The ${noun}`), ...missing },
-  });
-  mount.openapi(detail, async (c) => {
-    const found = await spec.detail.read(c.var.db, idOf(c));
-    if (!found) throw notFound(records.notFound);
-    return c.json(found, 200);
-  });
+  mountOne(path, `One ${noun}`, spec.detail.schema, spec.detail.read);
 
   const create = spec.create;
   if (create) {
