@@ -65,12 +65,6 @@ mountRecordRoutes(customersRouter, {
   noun: "customer",
   params,
   records: customerRecords,
-  list: {
-    description:
-      "Customers with user_count and team_count; `q` searches name, valid domains and status; summary over all customers.",
-    list: customerList,
-  },
-  options: { schema: customerOptionsSchema, item: customerOptionSchema, list: customerOptions, one: customerOption },
   detail: { schema: customerDetailSchema, read: getCustomer },
   create: {
     body: createCustomerSchema,
@@ -94,5 +88,11 @@ mountRecordRoutes(customersRouter, {
       });
       return customerRecords.update(tx, before, input);
     },
+  },
+  options: { schema: customerOptionsSchema, item: customerOptionSchema, list: customerOptions, one: customerOption },
+  list: {
+    description:
+      "Customers with user_count and team_count; `q` searches name, valid domains and status; summary over all customers.",
+    list: customerList,
   },
 });

@@ -1,4 +1,4 @@
-import { z, type OpenAPIHono } from "@hono/zod-openapi";
+import { z, type OpenAPIHono, type RouteConfig } from "@hono/zod-openapi";
 import { sql, type SQL } from "drizzle-orm";
 import type { Context } from "hono";
 import type { DeletedEntity } from "../../domain/deleted";
@@ -28,6 +28,7 @@ import {
   jsonResponse,
   notFoundResponse,
   versionHeaders,
+  type RouteAccess,
 } from "./route";
 
 // Declarations of every item, summary and filter type side by side: only `any` holds them all.
@@ -137,7 +138,14 @@ export function mountRecordRoutes<
   const param = Object.keys(params.shape)[0];
   const idOf = (c: Context<AppEnv>) => valid<Record<string, string>>(c, "param")[param];
   const path = `/{${param}}`;
-  const onRecord = { request: { params }, tags, path };
+  const declare = (
+    access: RouteAccess,
+    method: "get" | "post" | "patch" | "delete",
+    at: string,
+    summary: string,
+    request: RouteConfig["request"],
+    responses: Responses,
+  ) => apiRoute(base, access, { method, path: at, tags, summary, request, responses });
 
   if (spec.list)
     mountList(router, {
@@ -171,13 +179,17 @@ export function mountRecordRoutes<
     schema: z.ZodType,
     read: (db: Database, id: string) => Promise<unknown>,
   ) => {
-    const route = apiRoute(base, "viewer", {
-      ...onRecord,
-      path: at,
-      method: "get",
+    const route = declare(
+      "viewer",
+      "get",
+      at,
       summary,
-      responses: { 200: jsonResponse(schema, `The ${noun}`), ...missing },
-    });
+      { params },
+      {
+        200: jsonResponse(schema, `The ${noun}`),
+        ...missing,
+      },
+    );
     mount.openapi(route, async (c) => {
       const found = await read(c.var.db, idOf(c));
       if (!found) throw notFound(records.notFound);
@@ -187,14 +199,18 @@ export function mountRecordRoutes<
 
   const options = spec.options;
   if (options) {
-    const list = apiRoute(base, "viewer", {
-      method: "get",
-      path: "/options",
-      tags,
-      summary: `${spec.tag} for pickers, by name`,
-      request: { query: optionsQuerySchema },
-      responses: { 200: jsonResponse(options.schema, `${spec.tag} by name`), ...invalidResponse },
-    });
+    const summary = `${spec.tag} for pickers, by name`;
+    const list = declare(
+      "viewer",
+      "get",
+      "/options",
+      summary,
+      { query: optionsQuerySchema },
+      {
+        200: jsonResponse(options.schema, `${spec.tag} by name`),
+        ...invalidResponse,
+      },
+    );
     // Before GET /{id}, which would take "options" for an id.
     mount.openapi(list, async (c) => c.json(await options.list(c.var.db, valid(c, "query")), 200));
     mountOne(`/options${path}`, `One ${noun} as a picker option`, options.item, options.one);
@@ -203,14 +219,19 @@ export function mountRecordRoutes<
 
   const create = spec.create;
   if (create) {
-    const route = apiRoute(base, "editor", {
-      method: "post",
-      path: "/",
-      tags,
-      summary: create.summary ?? `Add a ${noun}`,
-      request: { body: jsonBody(create.body) },
-      responses: { 201: jsonResponse(create.schema, "Created"), ...create.responses, ...invalidResponse },
-    });
+    const summary = create.summary ?? `Add a ${noun}`;
+    const route = declare(
+      "editor",
+      "post",
+      "/",
+      summary,
+      { body: jsonBody(create.body) },
+      {
+        201: jsonResponse(create.schema, "Created"),
+        ...create.responses,
+        ...invalidResponse,
+      },
+    );
     mount.openapi(route, async (c) => {
       const input = valid<Input<C>>(c, "json");
       const row = await mutate(c, (tx) =>
@@ -222,17 +243,12 @@ export function mountRecordRoutes<
 
   const update = spec.update;
   if (update) {
-    const route = apiRoute(base, "editor", {
-      ...onRecord,
-      method: "patch",
-      summary: update.summary,
-      request: { params, headers: versionHeaders, body: jsonBody(update.body) },
-      responses: {
-        200: jsonResponse(update.schema, "Updated"),
-        ...missing,
-        ...invalidResponse,
-        ...conflictResponse(update.conflict ?? `stale: the ${noun} changed since If-Match`),
-      },
+    const request = { params, headers: versionHeaders, body: jsonBody(update.body) };
+    const route = declare("editor", "patch", path, update.summary, request, {
+      200: jsonResponse(update.schema, "Updated"),
+      ...missing,
+      ...invalidResponse,
+      ...conflictResponse(update.conflict ?? `stale: the ${noun} changed since If-Match`),
     });
     mount.openapi(route, async (c) => {
       const id = idOf(c);
@@ -249,17 +265,13 @@ export function mountRecordRoutes<
 
   const remove = spec.remove;
   if (remove) {
-    const route = apiRoute(base, "editor", {
-      ...onRecord,
-      method: "delete",
-      summary: `Delete a ${noun}`,
-      request: remove.query ? { params, query: remove.query } : { params },
-      responses: {
-        200: jsonResponse(remove.schema, "Deleted"),
-        ...missing,
-        ...(remove.query ? invalidResponse : {}),
-        ...remove.responses,
-      },
+    const request = remove.query ? { params, query: remove.query } : { params };
+    const invalid: Responses = remove.query ? invalidResponse : {};
+    const route = declare("editor", "delete", path, `Delete a ${noun}`, request, {
+      200: jsonResponse(remove.schema, "Deleted"),
+      ...missing,
+      ...invalid,
+      ...remove.responses,
     });
     const table = records.table as SnapshotTable;
     const key = snapshotTables[table][0];

@@ -41,21 +41,6 @@ mountRecordRoutes(platformsRouter, {
     entity: "platform",
     notFound: msg.platforms.notFound,
   }),
-  list: {
-    description:
-      "Platforms with prompt_count; filter status; `q` searches name, description and status; cards over all platforms.",
-    list: platformList,
-  },
-  lists: [
-    {
-      path: "/prompts",
-      summary: "Prompts assigned to a platform",
-      description:
-        "The platform's prompts with title, status and is_active, newest assignment first; `q` searches title and status.",
-      list: platformPromptList,
-      where: (id) => sql`pp.platform_id = ${id}`,
-    },
-  ],
   detail: { schema: platformDetailSchema, read: getPlatform },
   create: { body: createPlatformSchema, schema: platformSchema },
   update: { summary: "Edit, archive or activate a platform", body: updatePlatformSchema, schema: platformSchema },
@@ -73,4 +58,19 @@ mountRecordRoutes(platformsRouter, {
     audit: (taken) => ({ prompt_ids: taken.platform_prompts?.map((a) => a.prompt_id) }),
     answer: (taken) => ({ removed_assignments: taken.platform_prompts?.length ?? 0 }),
   },
+  list: {
+    description:
+      "Platforms with prompt_count; filter status; `q` searches name, description and status; cards over all platforms.",
+    list: platformList,
+  },
+  lists: [
+    {
+      path: "/prompts",
+      summary: "Prompts assigned to a platform",
+      description:
+        "The platform's prompts with title, status and is_active, newest assignment first; `q` searches title and status.",
+      list: platformPromptList,
+      where: (id) => sql`pp.platform_id = ${id}`,
+    },
+  ],
 });

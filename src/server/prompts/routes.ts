@@ -200,40 +200,6 @@ mountRecordRoutes(promptsRouter, {
   noun: "prompt",
   params,
   records: promptRecords,
-  list: {
-    description:
-      "Prompts with an excerpt of the content, skill_name and platform_names; filters status, skill_id; `q` searches title, content, skill name and status; cards over all prompts.",
-    list: promptList,
-  },
-  lists: [
-    // The Platform Assignments table (newest first); 404 "Prompt not found".
-    {
-      path: "/platforms",
-      summary: "Platform assignments of a prompt",
-      description:
-        "The prompt's platforms with name, description, status and is_active; `q` searches name and description.",
-      list: promptPlatformList,
-      where: (id) => sql`pp.prompt_id = ${id}`,
-    },
-    // The Assign Platform modal's candidates. The prompt's existence is part of the condition:
-    // platforms exist whether or not the prompt does.
-    {
-      path: "/assignable-platforms",
-      summary: "Platforms a prompt can be assigned to",
-      description:
-        "Active platforms not yet assigned to the prompt (SPEC.md §7), by name; `q` searches name and description.",
-      list: assignablePlatformList,
-      where: (id) => sql`pl.status = 'active' and ${assignablePlatformScope(id)} and ${promptExists(id)}`,
-    },
-    // The Versions panel (newest first); 404 "Prompt not found".
-    {
-      path: "/versions",
-      summary: "Versions of a prompt",
-      description: "The prompt's versions (number, title, who, when, restored_from), newest first.",
-      list: promptVersionList,
-      where: (id) => sql`v.prompt_id = ${id}`,
-    },
-  ],
   detail: { schema: promptDetailSchema, read: getPrompt },
   create: {
     body: createPromptSchema,
@@ -270,6 +236,40 @@ mountRecordRoutes(promptsRouter, {
       version_count: taken.prompt_versions?.length,
     }),
   },
+  list: {
+    description:
+      "Prompts with an excerpt of the content, skill_name and platform_names; filters status, skill_id; `q` searches title, content, skill name and status; cards over all prompts.",
+    list: promptList,
+  },
+  lists: [
+    // The Platform Assignments table (newest first); 404 "Prompt not found".
+    {
+      path: "/platforms",
+      summary: "Platform assignments of a prompt",
+      description:
+        "The prompt's platforms with name, description, status and is_active; `q` searches name and description.",
+      list: promptPlatformList,
+      where: (id) => sql`pp.prompt_id = ${id}`,
+    },
+    // The Assign Platform modal's candidates. The prompt's existence is part of the condition:
+    // platforms exist whether or not the prompt does.
+    {
+      path: "/assignable-platforms",
+      summary: "Platforms a prompt can be assigned to",
+      description:
+        "Active platforms not yet assigned to the prompt (SPEC.md §7), by name; `q` searches name and description.",
+      list: assignablePlatformList,
+      where: (id) => sql`pl.status = 'active' and ${assignablePlatformScope(id)} and ${promptExists(id)}`,
+    },
+    // The Versions panel (newest first); 404 "Prompt not found".
+    {
+      path: "/versions",
+      summary: "Versions of a prompt",
+      description: "The prompt's versions (number, title, who, when, restored_from), newest first.",
+      list: promptVersionList,
+      where: (id) => sql`v.prompt_id = ${id}`,
+    },
+  ],
 });
 
 promptsRouter

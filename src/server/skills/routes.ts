@@ -148,6 +148,27 @@ mountRecordRoutes(skillsRouter, {
   noun: "skill",
   params,
   records: skillRecords,
+  options: { schema: skillOptionsSchema, item: skillOptionSchema, list: skillOptions, one: skillOption },
+  detail: { schema: skillDetailSchema, read: getSkill },
+  create: { body: createSkillSchema, schema: skillSchema },
+  update: { summary: "Edit, archive or unarchive a skill", body: updateSkillSchema, schema: skillSchema },
+  remove: {
+    schema: deletedResultSchema,
+    responses: conflict409("Prompts or comments refer to the skill"),
+    label: (skill) => skill.skill_name,
+    cascade: ["teams_skills"],
+    check: async (tx, skillId) => {
+      const [refs] = await queryRows<{ prompts: number; comments: number }>(
+        tx as unknown as Database,
+        sql`
+        select (select count(*) from pedal_prompts where skill_id = ${skillId})::int as prompts,
+          (select count(*) from skill_comments where skill_id = ${skillId})::int as comments`,
+      );
+      if (refs.prompts > 0 || refs.comments > 0)
+        throw new HttpError(409, "conflict", msg.skills.deleteBlocked(refs.prompts, refs.comments));
+    },
+    audit: (taken) => ({ assignment_count: taken.teams_skills?.length }),
+  },
   list: {
     description:
       "Skills with team_count (active assignments); filters type, scope (global | local), status; `q` searches name, description, type and status; cards over all skills.",
@@ -190,27 +211,6 @@ mountRecordRoutes(skillsRouter, {
       where: (id) => sql`sm.skill_id = ${id}`,
     },
   ],
-  options: { schema: skillOptionsSchema, item: skillOptionSchema, list: skillOptions, one: skillOption },
-  detail: { schema: skillDetailSchema, read: getSkill },
-  create: { body: createSkillSchema, schema: skillSchema },
-  update: { summary: "Edit, archive or unarchive a skill", body: updateSkillSchema, schema: skillSchema },
-  remove: {
-    schema: deletedResultSchema,
-    responses: conflict409("Prompts or comments refer to the skill"),
-    label: (skill) => skill.skill_name,
-    cascade: ["teams_skills"],
-    check: async (tx, skillId) => {
-      const [refs] = await queryRows<{ prompts: number; comments: number }>(
-        tx as unknown as Database,
-        sql`
-        select (select count(*) from pedal_prompts where skill_id = ${skillId})::int as prompts,
-          (select count(*) from skill_comments where skill_id = ${skillId})::int as comments`,
-      );
-      if (refs.prompts > 0 || refs.comments > 0)
-        throw new HttpError(409, "conflict", msg.skills.deleteBlocked(refs.prompts, refs.comments));
-    },
-    audit: (taken) => ({ assignment_count: taken.teams_skills?.length }),
-  },
 });
 
 skillsRouter

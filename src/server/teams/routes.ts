@@ -114,31 +114,6 @@ mountRecordRoutes(teamsRouter, {
   noun: "team",
   params,
   records: teamRecords,
-  list: {
-    description:
-      "Teams with customer_name, user_count and skills_count; `q` searches team name, customer name and status; cards on the filtered set.",
-    list: teamList,
-  },
-  lists: [
-    // The Assign Skill modal's candidates; 404 "Team not found".
-    {
-      path: "/assignable-skills",
-      summary: "Skills that can be assigned to a team",
-      description:
-        'Active skills not actively assigned to the team (SPEC.md §2 "Assign Skill to Team"), by name; `q` searches name and description.',
-      list: assignableSkillList,
-      where: (id) => assignableSkillScope(id),
-    },
-    // The Add Member modal's candidates; 404 "Team not found".
-    {
-      path: "/available-users",
-      summary: "Users who can join a team",
-      description:
-        "Active users of the team's customer who are not members, by name; `q` searches full name, email and job title.",
-      list: availableUserList,
-      where: (id) => availableUserScope(id),
-    },
-  ],
   detail: { schema: teamDetailSchema, read: getTeam },
   create: {
     summary: "Add a team to a customer",
@@ -164,6 +139,31 @@ mountRecordRoutes(teamsRouter, {
     cascade: ["teams_users", "teams_skills"],
     audit: (taken) => ({ member_count: taken.teams_users?.length, assignment_count: taken.teams_skills?.length }),
   },
+  list: {
+    description:
+      "Teams with customer_name, user_count and skills_count; `q` searches team name, customer name and status; cards on the filtered set.",
+    list: teamList,
+  },
+  lists: [
+    // The Assign Skill modal's candidates; 404 "Team not found".
+    {
+      path: "/assignable-skills",
+      summary: "Skills that can be assigned to a team",
+      description:
+        'Active skills not actively assigned to the team (SPEC.md §2 "Assign Skill to Team"), by name; `q` searches name and description.',
+      list: assignableSkillList,
+      where: (id) => assignableSkillScope(id),
+    },
+    // The Add Member modal's candidates; 404 "Team not found".
+    {
+      path: "/available-users",
+      summary: "Users who can join a team",
+      description:
+        "Active users of the team's customer who are not members, by name; `q` searches full name, email and job title.",
+      list: availableUserList,
+      where: (id) => availableUserScope(id),
+    },
+  ],
 });
 
 teamsRouter

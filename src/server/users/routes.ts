@@ -142,22 +142,6 @@ mountRecordRoutes(usersRouter, {
   noun: "user",
   params,
   records: userRecords,
-  list: {
-    description:
-      "Users with customer name and roles; `q` searches full name, email, job title, customer name and status; `signed_in=true` keeps users who have signed in at least once (the dashboard's Active Users), `false` those who never have; cards over the customer, team, status and signed_in filters.",
-    list: userList,
-  },
-  lists: [
-    // (SPEC.md §2 "/users/{userId}" Team Memberships) and its CSV export; 404 "User not found".
-    {
-      path: "/teams",
-      summary: "Teams of a user",
-      description:
-        "The user's team memberships joined to team and customer names; `q` searches team name, customer name and status.",
-      list: membershipList,
-      where: (id) => sql`tu.user_id = ${id}`,
-    },
-  ],
   detail: { schema: userDetailSchema, read: getUser },
   create: {
     body: createUserSchema,
@@ -226,6 +210,22 @@ mountRecordRoutes(usersRouter, {
       return { result: null, audit: written.audit };
     },
     answer: async (_row, c, userId) => getUserItem(c.var.db, userId),
+  },
+  lists: [
+    // (SPEC.md §2 "/users/{userId}" Team Memberships) and its CSV export; 404 "User not found".
+    {
+      path: "/teams",
+      summary: "Teams of a user",
+      description:
+        "The user's team memberships joined to team and customer names; `q` searches team name, customer name and status.",
+      list: membershipList,
+      where: (id) => sql`tu.user_id = ${id}`,
+    },
+  ],
+  list: {
+    description:
+      "Users with customer name and roles; `q` searches full name, email, job title, customer name and status; `signed_in=true` keeps users who have signed in at least once (the dashboard's Active Users), `false` those who never have; cards over the customer, team, status and signed_in filters.",
+    list: userList,
   },
 });
 
