@@ -56,62 +56,6 @@ const restoreSchema = z.strictObject({
 });
 const promptExists = (id: string) => sql`exists (select 1 from pedal_prompts where prompt_id = ${id})`;
 
-/**
- * POST /api/prompts/{promptId}/platforms `{ platform_id }` → 201 the assignment, is_active true
- * (SPEC.md §4). One row per platform and prompt: a second assign is a 409. 404 unknown prompt;
- * 422 unknown or inactive platform.
- */
-const assign = apiRoute(promptsBase, "editor", {
-  method: "post",
-  path: "/{promptId}/platforms",
-  tags: ["Prompts"],
-  summary: "Assign a platform to a prompt",
-  request: { params, body: jsonBody(assignPlatformSchema) },
-  responses: {
-    201: json(platformAssignmentResultSchema, "Assigned"),
-    ...promptNotFound,
-    ...invalid,
-    ...conflict409(msg.prompts.alreadyAssigned),
-  },
-});
-
-/**
- * DELETE /api/prompts/{promptId}/platforms/{platformId} → `{ ok, deletion_id }`: Unassign, the
- * assignment row is deleted (SPEC.md §4) and kept as a snapshot for Undo. 404 when not assigned.
- */
-const unassign = apiRoute(promptsBase, "editor", {
-  method: "delete",
-  path: "/{promptId}/platforms/{platformId}",
-  tags: ["Prompts"],
-  summary: "Unassign a platform from a prompt",
-  request: { params: assignmentParams },
-  responses: { 200: json(deletedResultSchema, "Unassigned"), ...notFoundResponse(msg.prompts.notAssigned) },
-});
-
-/** GET /api/prompts/{promptId}/versions/{version} → one version with its title and content (the diff's source); 404. */
-const version = apiRoute(promptsBase, "viewer", {
-  method: "get",
-  path: "/{promptId}/versions/{version}",
-  tags: ["Prompts"],
-  summary: "One version of a prompt",
-  request: { params: versionParams },
-  responses: { 200: json(promptVersionDetailSchema, "The version"), ...notFoundResponse(msg.prompts.versionNotFound) },
-});
-
-/**
- * POST /api/prompts/{promptId}/restore `{ version }` → the prompt with that version's title and
- * content, written as a new version (restored_from = version), audited; when they already are the
- * prompt's, nothing is written. 404 unknown prompt or version.
- */
-const restore = apiRoute(promptsBase, "editor", {
-  method: "post",
-  path: "/{promptId}/restore",
-  tags: ["Prompts"],
-  summary: "Restore a version of a prompt",
-  request: { params, body: jsonBody(restoreSchema) },
-  responses: { 200: json(promptSchema, "Restored"), ...promptNotFound, ...invalid },
-});
-
 export const promptsRouter = createRouter();
 
 type PromptRow = typeof pedal_prompts.$inferSelect;
@@ -270,6 +214,62 @@ mountRecordRoutes(promptsRouter, {
       where: (id) => sql`v.prompt_id = ${id}`,
     },
   ],
+});
+
+/**
+ * POST /api/prompts/{promptId}/platforms `{ platform_id }` → 201 the assignment, is_active true
+ * (SPEC.md §4). One row per platform and prompt: a second assign is a 409. 404 unknown prompt;
+ * 422 unknown or inactive platform.
+ */
+const assign = apiRoute(promptsBase, "editor", {
+  method: "post",
+  path: "/{promptId}/platforms",
+  tags: ["Prompts"],
+  summary: "Assign a platform to a prompt",
+  request: { params, body: jsonBody(assignPlatformSchema) },
+  responses: {
+    201: json(platformAssignmentResultSchema, "Assigned"),
+    ...promptNotFound,
+    ...invalid,
+    ...conflict409(msg.prompts.alreadyAssigned),
+  },
+});
+
+/**
+ * DELETE /api/prompts/{promptId}/platforms/{platformId} → `{ ok, deletion_id }`: Unassign, the
+ * assignment row is deleted (SPEC.md §4) and kept as a snapshot for Undo. 404 when not assigned.
+ */
+const unassign = apiRoute(promptsBase, "editor", {
+  method: "delete",
+  path: "/{promptId}/platforms/{platformId}",
+  tags: ["Prompts"],
+  summary: "Unassign a platform from a prompt",
+  request: { params: assignmentParams },
+  responses: { 200: json(deletedResultSchema, "Unassigned"), ...notFoundResponse(msg.prompts.notAssigned) },
+});
+
+/** GET /api/prompts/{promptId}/versions/{version} → one version with its title and content (the diff's source); 404. */
+const version = apiRoute(promptsBase, "viewer", {
+  method: "get",
+  path: "/{promptId}/versions/{version}",
+  tags: ["Prompts"],
+  summary: "One version of a prompt",
+  request: { params: versionParams },
+  responses: { 200: json(promptVersionDetailSchema, "The version"), ...notFoundResponse(msg.prompts.versionNotFound) },
+});
+
+/**
+ * POST /api/prompts/{promptId}/restore `{ version }` → the prompt with that version's title and
+ * content, written as a new version (restored_from = version), audited; when they already are the
+ * prompt's, nothing is written. 404 unknown prompt or version.
+ */
+const restore = apiRoute(promptsBase, "editor", {
+  method: "post",
+  path: "/{promptId}/restore",
+  tags: ["Prompts"],
+  summary: "Restore a version of a prompt",
+  request: { params, body: jsonBody(restoreSchema) },
+  responses: { 200: json(promptSchema, "Restored"), ...promptNotFound, ...invalid },
 });
 
 promptsRouter
