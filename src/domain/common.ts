@@ -87,3 +87,14 @@ export type ListParams = {
 export function stored<T extends readonly [string, ...string[]]>(values: T) {
   return z.union([z.enum(values), z.string().min(1)]);
 }
+
+/**
+ * A record's edit schema from its fields (the create schema's, without defaults): each optional, a
+ * field not given left alone, no other key taken; at least one given (`nothing` otherwise).
+ */
+export function editSchema<F extends Record<string, z.ZodType>>(fields: F, nothing: string) {
+  const optional = Object.fromEntries(Object.entries(fields).map(([k, f]) => [k, f.optional()]));
+  return z
+    .strictObject(optional as { [K in keyof F]: z.ZodOptional<F[K]> })
+    .refine((v) => Object.values(v).some((x) => x !== undefined), { message: nothing });
+}

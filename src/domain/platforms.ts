@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { id, listPage, stored, timestamp } from "./common";
+import { editSchema, id, listPage, stored, timestamp } from "./common";
 import { platformStatuses, promptStatuses } from "./enums";
 import { msg } from "./messages";
 import { statusCardsSchema } from "./prompts";
@@ -38,27 +38,22 @@ export const platformPromptSchema = z.object({
 export type PlatformPrompt = z.infer<typeof platformPromptSchema>;
 export const platformPromptPageSchema = listPage(platformPromptSchema, z.object({}));
 
-const platformName = requiredName({ required: msg.platforms.nameRequired, field: "Platform name" }, 200);
-const platformDescription = optionalText("Description", 5000, msg.platforms.descriptionInvalid);
-const platformStatus = z.enum(platformStatuses, { error: msg.platforms.statusInvalid });
+const platformFields = {
+  platform_name: requiredName({ required: msg.platforms.nameRequired, field: "Platform name" }, 200),
+  platform_description: optionalText("Description", 5000, msg.platforms.descriptionInvalid),
+  status: z.enum(platformStatuses, { error: msg.platforms.statusInvalid }),
+};
 
 /** Platform create (docs/decisions.md: the spec shows no form): name required and trimmed, description trimmed (empty null), status default active. */
 export const createPlatformSchema = z.strictObject({
-  platform_name: platformName,
-  platform_description: platformDescription,
-  status: platformStatus.default("active"),
+  ...platformFields,
+  status: platformFields.status.default("active"),
 });
 export type CreatePlatformInput = z.input<typeof createPlatformSchema>;
 export type PlatformFormValues = z.output<typeof createPlatformSchema>;
 
 /** Platform edit, Archive and Activate (`{ status }` alone): the fields given change; at least one. */
-export const updatePlatformSchema = z
-  .strictObject({
-    platform_name: platformName.optional(),
-    platform_description: platformDescription.optional(),
-    status: platformStatus.optional(),
-  })
-  .refine((v) => Object.values(v).some((x) => x !== undefined), { message: msg.platforms.nothingToUpdate });
+export const updatePlatformSchema = editSchema(platformFields, msg.platforms.nothingToUpdate);
 export type UpdatePlatformInput = z.input<typeof updatePlatformSchema>;
 
 /** Platform delete: `cascade=true` also removes its prompt assignments; without it a platform with assignments is refused (409). */

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { id, listPage, stored, timestamp } from "./common";
+import { editSchema, id, listPage, stored, timestamp } from "./common";
 import { promptStatuses } from "./enums";
 import { msg } from "./messages";
 import { optionalText, requiredName } from "./text";
@@ -33,14 +33,10 @@ export type PromptFormValues = z.output<typeof createPromptSchema>;
  * /prompts/{promptId}/edit (SPEC.md §5 "Prompt edit") and Activate / Archive (`{ status }` alone):
  * the fields given change, with the create rules; at least one field.
  */
-export const updatePromptSchema = z
-  .strictObject({
-    prompt_title: promptTitle.optional(),
-    prompt_value: promptValue.optional(),
-    skill_id: skillId.optional(),
-    status: promptStatus.optional(),
-  })
-  .refine((v) => Object.values(v).some((x) => x !== undefined), { message: msg.prompts.nothingToUpdate });
+export const updatePromptSchema = editSchema(
+  { prompt_title: promptTitle, prompt_value: promptValue, skill_id: skillId, status: promptStatus },
+  msg.prompts.nothingToUpdate,
+);
 export type UpdatePromptInput = z.input<typeof updatePromptSchema>;
 
 /**

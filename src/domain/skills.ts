@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { id, listPage, stored, timestamp, optionsPage } from "./common";
+import { editSchema, id, listPage, stored, timestamp, optionsPage } from "./common";
 import { assignmentStatuses, commentStatuses, promptStatuses, skillStatuses, skillTypes, teamStatuses } from "./enums";
 import { msg } from "./messages";
 import { optionalText, requiredName } from "./text";
@@ -111,17 +111,21 @@ export const skillOptionSchema = z.object({
 export type SkillOption = z.infer<typeof skillOptionSchema>;
 export const skillOptionsSchema = optionsPage(skillOptionSchema);
 
-/** SPEC.md §5 "Skill name is required", with the one required-name rule of src/domain/text.ts. */
-const skillName = requiredName({ required: msg.skills.nameRequired, field: "Skill name" }, 200);
-const skillDescription = optionalText("Skill description", 5000, msg.skills.descriptionInvalid);
+const skillFields = {
+  /** SPEC.md §5 "Skill name is required", with the one required-name rule of src/domain/text.ts. */
+  skill_name: requiredName({ required: msg.skills.nameRequired, field: "Skill name" }, 200),
+  skill_description: optionalText("Skill description", 5000, msg.skills.descriptionInvalid),
+  type: z.enum(skillTypes, { error: msg.skills.typeInvalid }),
+  status: z.enum(skillStatuses, { error: msg.skills.statusInvalid }),
+  is_global: z.boolean({ error: msg.skills.globalInvalid }),
+};
 
 /** Skill create (SPEC.md §5): name required and trimmed; description trimmed, null when empty; defaults active, manual, not global (§4). */
 export const createSkillSchema = z.strictObject({
-  skill_name: skillName,
-  skill_description: skillDescription,
-  type: z.enum(skillTypes, { error: msg.skills.typeInvalid }).default("manual"),
-  status: z.enum(skillStatuses, { error: msg.skills.statusInvalid }).default("active"),
-  is_global: z.boolean({ error: msg.skills.globalInvalid }).default(false),
+  ...skillFields,
+  type: skillFields.type.default("manual"),
+  status: skillFields.status.default("active"),
+  is_global: skillFields.is_global.default(false),
 });
 export type CreateSkillInput = z.input<typeof createSkillSchema>;
 export type SkillFormValues = z.output<typeof createSkillSchema>;
@@ -130,15 +134,7 @@ export type SkillFormValues = z.output<typeof createSkillSchema>;
  * Skill edit (SPEC.md §5), and Archive / Unarchive (`{ status }` alone): the fields given change,
  * with the create rules; at least one field.
  */
-export const updateSkillSchema = z
-  .strictObject({
-    skill_name: skillName.optional(),
-    skill_description: skillDescription.optional(),
-    type: z.enum(skillTypes, { error: msg.skills.typeInvalid }).optional(),
-    status: z.enum(skillStatuses, { error: msg.skills.statusInvalid }).optional(),
-    is_global: z.boolean({ error: msg.skills.globalInvalid }).optional(),
-  })
-  .refine((v) => Object.values(v).some((x) => x !== undefined), { message: msg.skills.nothingToUpdate });
+export const updateSkillSchema = editSchema(skillFields, msg.skills.nothingToUpdate);
 export type UpdateSkillInput = z.input<typeof updateSkillSchema>;
 
 /** Assign to Team (from the skill page). */

@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, getTableName, sql } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { AuditRecordEntity } from "../../domain/audit";
 import { msg } from "../../domain/messages";
@@ -8,7 +8,25 @@ import { toJson } from "../http/list";
 import { audit_log } from "./schema";
 
 /** A table of records: what `recordsOf` needs to know of it. */
-type RecordTable = PgTable & { $inferSelect: Record<string, unknown>; $inferInsert: Record<string, unknown> };
+export type RecordTable = PgTable & { $inferSelect: Record<string, unknown>; $inferInsert: Record<string, unknown> };
+
+/** The record operations of one table (`recordsOf`), for rows `Row` inserted as `Insert`. */
+export type Records<Row, Insert = Row> = {
+  /** The audit log's name of the record, its 404 message and its table's name. */
+  entity: AuditRecordEntity;
+  notFound: string;
+  table: string;
+  /** The primary key's column name. */
+  key: string;
+  lock(tx: Tx, id: string, options?: { ifMatch?: Date }): Promise<Row>;
+  create(tx: Tx, input: Insert): Promise<Written<Row>>;
+  update(
+    tx: Tx,
+    before: Row,
+    input: Partial<Row>,
+    linked?: { before: Record<string, unknown>; after: Record<string, unknown> },
+  ): Promise<Written<Row>>;
+};
 
 /** A change a route makes, with the audit rows that record it (what `mutate` takes). */
 export type Written<R> = { result: R; audit: AuditEntry[] };
@@ -66,11 +84,16 @@ export function recordsOf<T extends RecordTable>(spec: {
   timestamps?: boolean;
   /** The record as the entity's routes answer it (a stale save's `current`); the row itself by default. */
   present?: (tx: Tx, row: T["$inferSelect"]) => Promise<Record<string, unknown>>;
-}) {
+}): Records<T["$inferSelect"], T["$inferInsert"]> {
   type Row = T["$inferSelect"];
   const table = spec.table as PgTable;
   const present = spec.present ?? (async (_tx: Tx, row: Row) => toJson(row) as Record<string, unknown>);
   return {
+    entity: spec.entity,
+    notFound: spec.notFound,
+    table: getTableName(table),
+    key: spec.id.name,
+
     /**
      * The row locked for update inside `tx`. With `ifMatch` (the `updated_at` the client read,
      * from the If-Match header), a row whose `updated_at` differs is refused: 409 `stale` with the

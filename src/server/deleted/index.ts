@@ -3,5 +3,14 @@
  * its rows with `takeRows` (or reads a kept row with `readRows`) and keeps them with
  * `recordDeletion` in its own transaction; `/api/deleted` lists and restores them.
  */
-export { readRows, recordDeletion, takeRows, type Cascade, type SnapshotRow } from "./snapshot";
+export {
+  readRows,
+  recordDeletion,
+  snapshotTables,
+  takeRows,
+  type Cascade,
+  type CascadeTable,
+  type SnapshotRow,
+  type SnapshotTable,
+} from "./snapshot";
 export { purgeDeletedRecords, schedulePurge } from "./purge";

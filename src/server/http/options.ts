@@ -14,6 +14,9 @@ export const optionsQuerySchema = z.object({
   after: z.string().max(1200).optional(),
 });
 
+/** An options endpoint's query, validated. */
+export type OptionsQuery = z.output<typeof optionsQuerySchema>;
+
 /** How a table offers itself to pickers: its option columns, its name and id (uuid) expressions, and what "active" means. */
 export type OptionsSource = { columns: SQL; from: SQL; name: SQL; id: SQL; active: SQL };
 

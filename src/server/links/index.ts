@@ -4,5 +4,5 @@
  */
 export { assignmentAudit, membershipAudit, platformAssignmentAudit } from "./audit";
 export { assignSkillToTeam } from "./skill-assignments";
-export { addMember } from "./memberships";
+export { addMember, removeMember } from "./memberships";
 export { removeMembers, unassignPlatforms, unassignSkills } from "./removals";

@@ -1,6 +1,9 @@
 import { and, eq } from "drizzle-orm";
 import { msg } from "../../domain/messages";
-import type { AuditEntry, Tx } from "../audit";
+import { sql } from "drizzle-orm";
+import type { AuditEntry, AuditRequest, Tx } from "../audit";
+import type { Written } from "../db/records";
+import { recordDeletion, takeRows } from "../deleted";
 import { teams, teams_users, users_data } from "../db/schema";
 import { HttpError, notFound } from "../http/errors";
 import { membershipAudit } from "./audit";
@@ -53,5 +56,26 @@ export async function addMember(
     created: true,
     customer_id: user.customer_id,
     audit: membershipAudit("add_member", { team_id: teamId, user_id: userId, customer_id: user.customer_id }),
+  };
+}
+
+/**
+ * Removes a user from a team, from the team's page (Remove Member) and the user's (Leave Team):
+ * the membership is deleted and kept as a snapshot for Undo (docs/undo-and-restore.md).
+ * @returns the deletion's id, with the membership's audit row.
+ * @throws HttpError 404 with `notMember` (each page's words) when the user is not in the team.
+ */
+export async function removeMember(
+  tx: Tx,
+  c: AuditRequest,
+  teamId: string,
+  userId: string,
+  notMember: string,
+): Promise<Written<string>> {
+  const [row] = await takeRows(tx, "teams_users", sql`team_id = ${teamId} and user_id = ${userId}`);
+  if (!row) throw new HttpError(404, "not_found", notMember);
+  return {
+    result: await recordDeletion(tx, c, { entity: "team_member", row }),
+    audit: membershipAudit("remove_member", { team_id: teamId, user_id: userId, customer_id: String(row.customer_id) }),
   };
 }

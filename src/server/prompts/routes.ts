@@ -16,23 +16,13 @@ import { mutate, type Tx } from "../audit";
 import { platformAssignmentAudit } from "../links";
 import { recordDeletion, takeRows } from "../deleted";
 import { recordsOf } from "../db/records";
+import { idParams, mountRecordRoutes } from "../http/record-routes";
 import { queryRows, type Database } from "../db/client";
 import { pedal_prompts, platform_prompts, platforms, prompt_versions, skills } from "../db/schema";
 import { errorBodySchema, HttpError, notFound } from "../http/errors";
 import { toJson } from "../http/list";
-import { mountList } from "../http/list-routes";
 import type { AppEnv } from "../http/env";
-import {
-  apiRoute,
-  conflictResponse,
-  ifMatchOf,
-  versionHeaders,
-  createRouter,
-  invalidResponse,
-  jsonBody,
-  jsonResponse,
-  notFoundResponse,
-} from "../http/route";
+import { apiRoute, createRouter, invalidResponse, jsonBody, jsonResponse, notFoundResponse } from "../http/route";
 import {
   assignablePlatformList,
   assignablePlatformScope,
@@ -48,7 +38,7 @@ const json = jsonResponse;
 const promptNotFound = notFoundResponse(msg.prompts.notFound);
 const invalid = invalidResponse;
 const conflict409 = (description: string) => ({ 409: jsonResponse(errorBodySchema, description) });
-const params = z.object({ promptId: z.guid({ error: msg.prompts.notFound }) });
+const params = idParams("promptId", msg.prompts.notFound);
 const assignmentParams = params.extend({ platformId: z.guid({ error: msg.platforms.notFound }) });
 const versionParams = params.extend({
   version: z.coerce
@@ -64,66 +54,166 @@ const restoreSchema = z.strictObject({
     .min(1, msg.prompts.versionNotFound)
     .max(2_147_483_647, msg.prompts.versionNotFound),
 });
-const promptExists = (p: { promptId: string }) =>
-  sql`exists (select 1 from pedal_prompts where prompt_id = ${p.promptId})`;
+const promptExists = (id: string) => sql`exists (select 1 from pedal_prompts where prompt_id = ${id})`;
 
-/** GET /api/prompts/{promptId} → the prompt with skill_name, skill_status and version_count (SPEC.md §2); 404 "Prompt not found". */
-const detail = apiRoute(promptsBase, "viewer", {
-  method: "get",
-  path: "/{promptId}",
-  tags: ["Prompts"],
-  summary: "One prompt",
-  request: { params },
-  responses: { 200: json(promptDetailSchema, "The prompt"), ...promptNotFound },
+export const promptsRouter = createRouter();
+
+type PromptRow = typeof pedal_prompts.$inferSelect;
+
+/** The prompt locked for update, or 404. */
+const promptRecords = recordsOf({
+  table: pedal_prompts,
+  id: pedal_prompts.prompt_id,
+  entity: "prompt",
+  notFound: msg.prompts.notFound,
 });
+const lockedPrompt = (tx: Tx, promptId: string): Promise<PromptRow> => promptRecords.lock(tx, promptId);
+
+/** The skill a prompt is given, which must exist and be active (SPEC.md §2: active skills); locked against deletion. */
+async function activeSkill(tx: Tx, skillId: string) {
+  const [skill] = await tx
+    .select({ status: skills.status })
+    .from(skills)
+    .where(eq(skills.skill_id, skillId))
+    .for("share");
+  if (!skill) throw new HttpError(422, "validation_failed", msg.skills.notFound, { skill_id: msg.skills.notFound });
+  if (skill.status !== "active")
+    throw new HttpError(422, "validation_failed", msg.prompts.skillNotActive, { skill_id: msg.prompts.skillNotActive });
+}
+
+/** A row of prompt_versions: `row`'s title and content as version `version`, written by the request's operator now. */
+function versionOf(c: Context<AppEnv>, row: PromptRow, version: number, restoredFrom: number | null = null) {
+  const user = c.var.session?.user;
+  return {
+    prompt_id: row.prompt_id,
+    version,
+    prompt_title: row.prompt_title,
+    prompt_value: row.prompt_value,
+    restored_from: restoredFrom,
+    operator_id: user?.id ?? null,
+    operator_email: user?.email ?? null,
+    created_at: new Date(),
+  };
+}
 
 /**
- * POST /api/prompts `{ prompt_title, skill_id, prompt_value?, status? }` → 201 the prompt (SPEC.md
- * §2 "/prompts/add", §5: title required, skill required and active, content trimmed or null,
- * default active); writes version 1. 422 with field messages.
+ * Writes the prompt's next version (`after`'s title and content) inside `tx`, the prompt's row
+ * being locked; a prompt without versions first gets version 1 from `before` (its state until now).
+ * Returns the new version's number.
  */
-const create = apiRoute(promptsBase, "editor", {
-  method: "post",
-  path: "/",
-  tags: ["Prompts"],
-  summary: "Add a prompt",
-  request: { body: jsonBody(createPromptSchema) },
-  responses: { 201: json(promptSchema, "Created"), ...invalid },
-});
+async function writeVersion(
+  tx: Tx,
+  c: Context<AppEnv>,
+  before: PromptRow,
+  after: PromptRow,
+  restoredFrom: number | null = null,
+): Promise<number> {
+  const [{ last }] = await queryRows<{ last: number }>(
+    tx as unknown as Database,
+    sql`
+    select coalesce(max(version), 0)::int as last from prompt_versions where prompt_id = ${before.prompt_id}`,
+  );
+  let next = last + 1;
+  if (last === 0) {
+    await tx.insert(prompt_versions).values({
+      prompt_id: before.prompt_id,
+      version: 1,
+      prompt_title: before.prompt_title,
+      prompt_value: before.prompt_value,
+      created_at: before.updated_at ?? before.created_at,
+    });
+    next = 2;
+  }
+  await tx.insert(prompt_versions).values(versionOf(c, after, next, restoredFrom));
+  return next;
+}
 
 /**
- * PATCH /api/prompts/{promptId} `{ prompt_title?, prompt_value?, skill_id?, status? }` → the prompt.
- * Edit (SPEC.md §5) and Activate / Archive (`{ status }`, §4); sets updated_at when something
- * changes; a change of title or content writes the next version (and version 1 first, for a
- * prompt that has none). A request that changes nothing writes nothing. 404; 422 (a new skill
- * must be active).
+ * GET /api/prompts/{promptId} → the prompt with skill_name, skill_status and version_count (SPEC.md
+ * §2). POST /api/prompts `{ prompt_title, skill_id, prompt_value?, status? }` → 201 the prompt
+ * (SPEC.md §2 "/prompts/add", §5: title required, skill required and active, content trimmed or
+ * null, default active); writes version 1. PATCH /api/prompts/{promptId} `{ prompt_title?,
+ * prompt_value?, skill_id?, status? }` → the prompt: Edit (SPEC.md §5) and Activate / Archive
+ * (`{ status }`, §4); a change of title or content writes the next version (and version 1 first,
+ * for a prompt that has none); a new skill must be active (422). DELETE /api/prompts/{promptId} →
+ * `{ ok, deletion_id }`: the prompt, its platform assignments and its versions (SPEC.md §4).
  */
-const update = apiRoute(promptsBase, "editor", {
-  method: "patch",
-  path: "/{promptId}",
-  tags: ["Prompts"],
-  summary: "Edit, activate or archive a prompt",
-  request: { params, headers: versionHeaders, body: jsonBody(updatePromptSchema) },
-  responses: {
-    200: json(promptSchema, "Updated"),
-    ...promptNotFound,
-    ...invalid,
-    ...conflictResponse("stale: the prompt changed since If-Match"),
+mountRecordRoutes(promptsRouter, {
+  base: promptsBase,
+  tag: "Prompts",
+  noun: "prompt",
+  params,
+  records: promptRecords,
+  detail: { schema: promptDetailSchema, read: getPrompt },
+  create: {
+    body: createPromptSchema,
+    schema: promptSchema,
+    write: async (tx, input, c) => {
+      await activeSkill(tx, input.skill_id);
+      const written = await promptRecords.create(tx, input);
+      const row = written.result;
+      await tx.insert(prompt_versions).values({ ...versionOf(c, row, 1), created_at: row.created_at });
+      return written;
+    },
   },
-});
-
-/**
- * DELETE /api/prompts/{promptId} → `{ ok, deletion_id }`: the prompt, its platform assignments and
- * its versions, in one transaction (SPEC.md §4), kept as one snapshot for Undo and restore
- * (docs/undo-and-restore.md). 404.
- */
-const remove = apiRoute(promptsBase, "editor", {
-  method: "delete",
-  path: "/{promptId}",
-  tags: ["Prompts"],
-  summary: "Delete a prompt",
-  request: { params },
-  responses: { 200: json(deletedResultSchema, "Deleted"), ...promptNotFound },
+  update: {
+    summary: "Edit, activate or archive a prompt",
+    body: updatePromptSchema,
+    schema: promptSchema,
+    write: async (tx, before, input, c) => {
+      if (input.skill_id && input.skill_id !== before.skill_id) await activeSkill(tx, input.skill_id);
+      const written = await promptRecords.update(tx, before, input);
+      const after = written.result;
+      // A new title or content is a new version, named in the update's audit row.
+      const textChanged = after.prompt_title !== before.prompt_title || after.prompt_value !== before.prompt_value;
+      const version = textChanged ? await writeVersion(tx, c, before, after) : undefined;
+      if (version) written.audit[0].after = { ...written.audit[0].after, version };
+      return written;
+    },
+  },
+  remove: {
+    schema: deletedResultSchema,
+    label: (prompt) => prompt.prompt_title,
+    cascade: ["platform_prompts", "prompt_versions"],
+    audit: (taken) => ({
+      platform_ids: taken.platform_prompts?.map((a) => a.platform_id),
+      version_count: taken.prompt_versions?.length,
+    }),
+  },
+  list: {
+    description:
+      "Prompts with an excerpt of the content, skill_name and platform_names; filters status, skill_id; `q` searches title, content, skill name and status; cards over all prompts.",
+    list: promptList,
+  },
+  lists: [
+    // The Platform Assignments table (newest first); 404 "Prompt not found".
+    {
+      path: "/platforms",
+      summary: "Platform assignments of a prompt",
+      description:
+        "The prompt's platforms with name, description, status and is_active; `q` searches name and description.",
+      list: promptPlatformList,
+      where: (id) => sql`pp.prompt_id = ${id}`,
+    },
+    // The Assign Platform modal's candidates. The prompt's existence is part of the condition:
+    // platforms exist whether or not the prompt does.
+    {
+      path: "/assignable-platforms",
+      summary: "Platforms a prompt can be assigned to",
+      description:
+        "Active platforms not yet assigned to the prompt (SPEC.md §7), by name; `q` searches name and description.",
+      list: assignablePlatformList,
+      where: (id) => sql`pl.status = 'active' and ${assignablePlatformScope(id)} and ${promptExists(id)}`,
+    },
+    // The Versions panel (newest first); 404 "Prompt not found".
+    {
+      path: "/versions",
+      summary: "Versions of a prompt",
+      description: "The prompt's versions (number, title, who, when, restored_from), newest first.",
+      list: promptVersionList,
+      where: (id) => sql`v.prompt_id = ${id}`,
+    },
+  ],
 });
 
 /**
@@ -182,222 +272,7 @@ const restore = apiRoute(promptsBase, "editor", {
   responses: { 200: json(promptSchema, "Restored"), ...promptNotFound, ...invalid },
 });
 
-export const promptsRouter = createRouter();
-
-/** GET /api/prompts (SPEC.md §2 "/prompts") and its CSV export: docs/lists.md. */
-mountList(promptsRouter, {
-  base: promptsBase,
-  path: "/",
-  access: "viewer",
-  tags: ["Prompts"],
-  summary: "List prompts",
-  description:
-    "Prompts with an excerpt of the content, skill_name and platform_names; filters status, skill_id; `q` searches title, content, skill name and status; cards over all prompts.",
-  list: promptList,
-});
-
-/** GET /api/prompts/{promptId}/platforms: the Platform Assignments table (newest first); 404 "Prompt not found". */
-mountList(promptsRouter, {
-  base: promptsBase,
-  path: "/{promptId}/platforms",
-  access: "viewer",
-  tags: ["Prompts"],
-  summary: "Platform assignments of a prompt",
-  description:
-    "The prompt's platforms with name, description, status and is_active; `q` searches name and description.",
-  list: promptPlatformList,
-  params,
-  scope: {
-    where: (p: { promptId: string }) => sql`pp.prompt_id = ${p.promptId}`,
-    exists: promptExists,
-    notFound: msg.prompts.notFound,
-  },
-});
-
-/** GET /api/prompts/{promptId}/assignable-platforms: the Assign Platform modal's candidates; 404 "Prompt not found". */
-mountList(promptsRouter, {
-  base: promptsBase,
-  path: "/{promptId}/assignable-platforms",
-  access: "viewer",
-  tags: ["Prompts"],
-  summary: "Platforms a prompt can be assigned to",
-  description:
-    "Active platforms not yet assigned to the prompt (SPEC.md §7), by name; `q` searches name and description.",
-  list: assignablePlatformList,
-  params,
-  // The prompt's existence is part of the condition: platforms exist whether or not the prompt does.
-  scope: {
-    where: (p: { promptId: string }) =>
-      sql`pl.status = 'active' and ${assignablePlatformScope(p.promptId)} and ${promptExists(p)}`,
-    exists: promptExists,
-    notFound: msg.prompts.notFound,
-  },
-});
-
-/** GET /api/prompts/{promptId}/versions: the Versions panel (newest first); 404 "Prompt not found". */
-mountList(promptsRouter, {
-  base: promptsBase,
-  path: "/{promptId}/versions",
-  access: "viewer",
-  tags: ["Prompts"],
-  summary: "Versions of a prompt",
-  description: "The prompt's versions (number, title, who, when, restored_from), newest first.",
-  list: promptVersionList,
-  params,
-  scope: {
-    where: (p: { promptId: string }) => sql`v.prompt_id = ${p.promptId}`,
-    exists: promptExists,
-    notFound: msg.prompts.notFound,
-  },
-});
-
-type PromptRow = typeof pedal_prompts.$inferSelect;
-
-/** The prompt locked for update, or 404. */
-const promptRecords = recordsOf({
-  table: pedal_prompts,
-  id: pedal_prompts.prompt_id,
-  entity: "prompt",
-  notFound: msg.prompts.notFound,
-});
-const lockedPrompt = (tx: Tx, promptId: string): Promise<PromptRow> => promptRecords.lock(tx, promptId);
-
-/** The skill a prompt is given, which must exist and be active (SPEC.md §2: active skills); locked against deletion. */
-async function activeSkill(tx: Tx, skillId: string) {
-  const [skill] = await tx
-    .select({ status: skills.status })
-    .from(skills)
-    .where(eq(skills.skill_id, skillId))
-    .for("share");
-  if (!skill) throw new HttpError(422, "validation_failed", msg.skills.notFound, { skill_id: msg.skills.notFound });
-  if (skill.status !== "active")
-    throw new HttpError(422, "validation_failed", msg.prompts.skillNotActive, { skill_id: msg.prompts.skillNotActive });
-}
-
-/**
- * Writes the prompt's next version (`after`'s title and content) inside `tx`, the prompt's row
- * being locked; a prompt without versions first gets version 1 from `before` (its state until now).
- * Returns the new version's number.
- */
-async function writeVersion(
-  tx: Tx,
-  c: Context<AppEnv>,
-  before: PromptRow,
-  after: PromptRow,
-  restoredFrom: number | null = null,
-): Promise<number> {
-  const [{ last }] = await queryRows<{ last: number }>(
-    tx as unknown as Database,
-    sql`
-    select coalesce(max(version), 0)::int as last from prompt_versions where prompt_id = ${before.prompt_id}`,
-  );
-  let next = last + 1;
-  if (last === 0) {
-    await tx.insert(prompt_versions).values({
-      prompt_id: before.prompt_id,
-      version: 1,
-      prompt_title: before.prompt_title,
-      prompt_value: before.prompt_value,
-      created_at: before.updated_at ?? before.created_at,
-    });
-    next = 2;
-  }
-  const user = c.var.session?.user;
-  await tx.insert(prompt_versions).values({
-    prompt_id: after.prompt_id,
-    version: next,
-    prompt_title: after.prompt_title,
-    prompt_value: after.prompt_value,
-    restored_from: restoredFrom,
-    operator_id: user?.id ?? null,
-    operator_email: user?.email ?? null,
-    created_at: new Date(),
-  });
-  return next;
-}
-
 promptsRouter
-  .openapi(detail, async (c) => {
-    const prompt = await getPrompt(c.var.db, c.req.valid("param").promptId);
-    if (!prompt) throw notFound(msg.prompts.notFound);
-    return c.json(prompt, 200);
-  })
-  .openapi(create, async (c) => {
-    const input = c.req.valid("json");
-    const created = await mutate(c, async (tx) => {
-      await activeSkill(tx, input.skill_id);
-      const now = new Date();
-      const [row] = await tx
-        .insert(pedal_prompts)
-        .values({ ...input, created_at: now, updated_at: now })
-        .returning();
-      const user = c.var.session?.user;
-      await tx.insert(prompt_versions).values({
-        prompt_id: row.prompt_id,
-        version: 1,
-        prompt_title: row.prompt_title,
-        prompt_value: row.prompt_value,
-        operator_id: user?.id ?? null,
-        operator_email: user?.email ?? null,
-        created_at: now,
-      });
-      return {
-        result: row,
-        audit: [{ action: "create", entity: "prompt", entity_id: row.prompt_id, after: toJson(row) }],
-      };
-    });
-    return c.json(toJson(created), 201);
-  })
-  .openapi(update, async (c) => {
-    const { promptId } = c.req.valid("param");
-    const input = c.req.valid("json");
-    const ifMatch = ifMatchOf(c.req.valid("header"));
-    const updated = await mutate(c, async (tx) => {
-      const before = await promptRecords.lock(tx, promptId, { ifMatch });
-      if (input.skill_id && input.skill_id !== before.skill_id) await activeSkill(tx, input.skill_id);
-      const written = await promptRecords.update(tx, before, input);
-      const after = written.result;
-      // A new title or content is a new version, named in the update's audit row.
-      const textChanged = after.prompt_title !== before.prompt_title || after.prompt_value !== before.prompt_value;
-      const version = textChanged ? await writeVersion(tx, c, before, after) : undefined;
-      if (version) written.audit[0].after = { ...written.audit[0].after, version };
-      return written;
-    });
-    return c.json(toJson(updated), 200);
-  })
-  .openapi(remove, async (c) => {
-    const { promptId } = c.req.valid("param");
-    const deletionId = await mutate(c, async (tx) => {
-      const before = await lockedPrompt(tx, promptId);
-      // Taken whole (every column), so that a restore puts back exactly what was there.
-      const assignments = await takeRows(tx, "platform_prompts", sql`prompt_id = ${promptId}`);
-      const versions = await takeRows(tx, "prompt_versions", sql`prompt_id = ${promptId}`);
-      const [row] = await takeRows(tx, "pedal_prompts", sql`prompt_id = ${promptId}`);
-      const deletion = await recordDeletion(tx, c, {
-        entity: "prompt",
-        entityId: promptId,
-        label: before.prompt_title,
-        row,
-        cascade: { platform_prompts: assignments, prompt_versions: versions },
-      });
-      return {
-        result: deletion,
-        audit: [
-          {
-            action: "delete",
-            entity: "prompt",
-            entity_id: promptId,
-            before: {
-              ...toJson(before),
-              platform_ids: assignments.map((a) => a.platform_id),
-              version_count: versions.length,
-            },
-          },
-        ],
-      };
-    });
-    return c.json({ ok: true as const, deletion_id: deletionId }, 200);
-  })
   .openapi(assign, async (c) => {
     const { promptId } = c.req.valid("param");
     const { platform_id } = c.req.valid("json");

@@ -1,5 +1,4 @@
 import { z } from "@hono/zod-openapi";
-import { optionsQuerySchema } from "../http/options";
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { assignmentChangeResultSchema, deletedResultSchema } from "../../domain/deleted";
 import { msg } from "../../domain/messages";
@@ -20,24 +19,14 @@ import {
 } from "../../domain/skills";
 import { mutate, type Tx } from "../audit";
 import { assignmentAudit, assignSkillToTeam } from "../links";
-import { readRows, recordDeletion, takeRows } from "../deleted";
+import { readRows, recordDeletion } from "../deleted";
 import { recordsOf } from "../db/records";
+import { idParams, mountRecordRoutes } from "../http/record-routes";
 import { queryRows, type Database } from "../db/client";
 import { pedal_prompts, skills, teams, teams_skills } from "../db/schema";
 import { errorBodySchema, HttpError, notFound } from "../http/errors";
 import { toJson } from "../http/list";
-import { mountList } from "../http/list-routes";
-import {
-  apiRoute,
-  conflictResponse,
-  ifMatchOf,
-  versionHeaders,
-  createRouter,
-  invalidResponse,
-  jsonBody,
-  jsonResponse,
-  notFoundResponse,
-} from "../http/route";
+import { apiRoute, createRouter, invalidResponse, jsonBody, jsonResponse, notFoundResponse } from "../http/route";
 import {
   assignableScope,
   assignableTeamList,
@@ -56,96 +45,8 @@ const json = jsonResponse;
 const skillNotFound = notFoundResponse(msg.skills.notFound);
 const invalid = invalidResponse;
 const conflict409 = (description: string) => ({ 409: jsonResponse(errorBodySchema, description) });
-const params = z.object({ skillId: z.guid({ error: msg.skills.notFound }) });
+const params = idParams("skillId", msg.skills.notFound);
 const assignmentParams = params.extend({ teamId: z.guid({ error: msg.teams.notFound }) });
-const skillExists = (p: { skillId: string }) => sql`exists (select 1 from skills where skill_id = ${p.skillId})`;
-
-/**
- * GET /api/skills/options?q&active&limit&after → `{ items: [{ skill_id, skill_name, status, is_global }], more }`:
- * a picker's options by name, a page at a time (at most `limit`, default 20, max 50; `next` is the
- * cursor of the following page, given back as `after`); `active=true` for
- * the prompt forms (SPEC.md §2 "/prompts/add": active skills).
- */
-const options = apiRoute(skillsBase, "viewer", {
-  method: "get",
-  path: "/options",
-  tags: ["Skills"],
-  summary: "Skills for pickers, by name",
-  request: { query: optionsQuerySchema },
-  responses: { 200: json(skillOptionsSchema, "Skills by name"), ...invalid },
-});
-
-/** GET /api/skills/options/{skillId} → one skill as a picker option (the current choice); 404 "Skill not found". */
-const option = apiRoute(skillsBase, "viewer", {
-  method: "get",
-  path: "/options/{skillId}",
-  tags: ["Skills"],
-  summary: "One skill as a picker option",
-  request: { params },
-  responses: { 200: json(skillOptionSchema, "The skill"), ...skillNotFound },
-});
-
-/** GET /api/skills/{skillId} → the skill with its statistics (SPEC.md §2); 404 "Skill not found". */
-const detail = apiRoute(skillsBase, "viewer", {
-  method: "get",
-  path: "/{skillId}",
-  tags: ["Skills"],
-  summary: "One skill",
-  request: { params },
-  responses: { 200: json(skillDetailSchema, "The skill"), ...skillNotFound },
-});
-
-/**
- * POST /api/skills `{ skill_name, skill_description?, type?, status?, is_global? }` → 201 the skill
- * (SPEC.md §5 "Skill create"; defaults manual, active, not global); 422 with field messages.
- */
-const create = apiRoute(skillsBase, "editor", {
-  method: "post",
-  path: "/",
-  tags: ["Skills"],
-  summary: "Add a skill",
-  request: { body: jsonBody(createSkillSchema) },
-  responses: { 201: json(skillSchema, "Created"), ...invalid },
-});
-
-/**
- * PATCH /api/skills/{skillId} `{ skill_name?, skill_description?, type?, status?, is_global? }` →
- * the skill. Edit (SPEC.md §5) and Archive / Unarchive (`{ status }`, §4); sets updated_at when
- * something changes; a request that changes nothing (archiving an inactive skill) writes nothing
- * and no audit row. 404 "Skill not found"; 422 with field messages.
- */
-const update = apiRoute(skillsBase, "editor", {
-  method: "patch",
-  path: "/{skillId}",
-  tags: ["Skills"],
-  summary: "Edit, archive or unarchive a skill",
-  request: { params, headers: versionHeaders, body: jsonBody(updateSkillSchema) },
-  responses: {
-    200: json(skillSchema, "Updated"),
-    ...skillNotFound,
-    ...invalid,
-    ...conflictResponse("stale: the skill changed since If-Match"),
-  },
-});
-
-/**
- * DELETE /api/skills/{skillId} → `{ ok, deletion_id }`: the skill and all its team assignments, in
- * one transaction (SPEC.md §2 confirm text), kept as one snapshot for Undo and restore
- * (docs/undo-and-restore.md). Refused with 409 naming how many prompts and comments refer to it
- * (docs/decisions.md: the confirm text promises only the team assignments). 404 "Skill not found".
- */
-const remove = apiRoute(skillsBase, "editor", {
-  method: "delete",
-  path: "/{skillId}",
-  tags: ["Skills"],
-  summary: "Delete a skill",
-  request: { params },
-  responses: {
-    200: json(deletedResultSchema, "Deleted"),
-    ...skillNotFound,
-    ...conflict409("Prompts or comments refer to the skill"),
-  },
-});
 
 /**
  * POST /api/skills/{skillId}/teams `{ team_id }` → 201 new active assignment (customer_id taken
@@ -220,90 +121,6 @@ const addPrompt = apiRoute(skillsBase, "editor", {
 
 export const skillsRouter = createRouter();
 
-/** GET /api/skills (SPEC.md §2 "/skills") and its CSV export: docs/lists.md. */
-mountList(skillsRouter, {
-  base: skillsBase,
-  path: "/",
-  access: "viewer",
-  tags: ["Skills"],
-  summary: "List skills",
-  description:
-    "Skills with team_count (active assignments); filters type, scope (global | local), status; `q` searches name, description, type and status; cards over all skills.",
-  list: skillList,
-});
-
-/** GET /api/skills/{skillId}/teams: the Team Assignments table (newest first) and its CSV export; 404 "Skill not found". */
-mountList(skillsRouter, {
-  base: skillsBase,
-  path: "/{skillId}/teams",
-  access: "viewer",
-  tags: ["Skills"],
-  summary: "Team assignments of a skill",
-  description:
-    "The skill's assignments, active and inactive, joined to team and customer names; `q` searches team, customer and status.",
-  list: skillAssignmentList,
-  params,
-  scope: {
-    where: (p: { skillId: string }) => sql`ts.skill_id = ${p.skillId}`,
-    exists: skillExists,
-    notFound: msg.skills.notFound,
-  },
-});
-
-/** GET /api/skills/{skillId}/assignable-teams: the Assign modal's candidates; 404 "Skill not found". */
-mountList(skillsRouter, {
-  base: skillsBase,
-  path: "/{skillId}/assignable-teams",
-  access: "viewer",
-  tags: ["Skills"],
-  summary: "Teams a skill can be assigned to",
-  description:
-    "Active teams with no assignment record for the skill (SPEC.md §4); `customer_id` narrows to one customer; `q` searches team and customer names.",
-  list: assignableTeamList,
-  params,
-  scope: {
-    where: (p: { skillId: string }) => assignableScope(p.skillId),
-    exists: skillExists,
-    notFound: msg.skills.notFound,
-  },
-});
-
-/** GET /api/skills/{skillId}/prompts: the Prompts panel (newest first); 404 "Skill not found". */
-mountList(skillsRouter, {
-  base: skillsBase,
-  path: "/{skillId}/prompts",
-  access: "viewer",
-  tags: ["Skills"],
-  summary: "Prompts of a skill",
-  description: "The skill's prompts, newest first; `q` searches title and status.",
-  list: skillPromptList,
-  params,
-  scope: {
-    where: (p: { skillId: string }) => sql`p.skill_id = ${p.skillId}`,
-    exists: skillExists,
-    notFound: msg.skills.notFound,
-  },
-});
-
-/** GET /api/skills/{skillId}/comments: the Comments table (newest first) with commenter names; 404 "Skill not found". */
-mountList(skillsRouter, {
-  base: skillsBase,
-  path: "/{skillId}/comments",
-  access: "viewer",
-  tags: ["Skills"],
-  summary: "Comments on a skill",
-  description:
-    "The skill's comments with the commenter's first and last name, newest first; `q` searches the comment and status.",
-  list: skillCommentList,
-  params,
-  scope: {
-    where: (p: { skillId: string }) => sql`sm.skill_id = ${p.skillId}`,
-    exists: skillExists,
-    notFound: msg.skills.notFound,
-  },
-});
-
-/** The skill locked for update, or 404; with `active`, 422 unless it is active. */
 const skillRecords = recordsOf({ table: skills, id: skills.skill_id, entity: "skill", notFound: msg.skills.notFound });
 
 /** The skill locked for update (404 "Skill not found"); with `active`, 422 unless it is active. */
@@ -313,39 +130,34 @@ async function lockedSkill(tx: Tx, skillId: string, options: { active?: boolean 
   return skill;
 }
 
-skillsRouter
-  .openapi(options, async (c) => {
-    return c.json(await skillOptions(c.var.db, c.req.valid("query")), 200);
-  })
-  .openapi(option, async (c) => {
-    const found = await skillOption(c.var.db, c.req.valid("param").skillId);
-    if (!found) throw notFound(msg.skills.notFound);
-    return c.json(found, 200);
-  })
-  .openapi(detail, async (c) => {
-    const skill = await getSkill(c.var.db, c.req.valid("param").skillId);
-    if (!skill) throw notFound(msg.skills.notFound);
-    return c.json(skill, 200);
-  })
-  .openapi(create, async (c) => {
-    const input = c.req.valid("json");
-    const created = await mutate(c, (tx) => skillRecords.create(tx, input));
-    return c.json(toJson(created), 201);
-  })
-  .openapi(update, async (c) => {
-    const { skillId } = c.req.valid("param");
-    const input = c.req.valid("json");
-    const ifMatch = ifMatchOf(c.req.valid("header"));
-    // SPEC.md §4: archiving an inactive skill (or saving an unchanged form) writes nothing.
-    const updated = await mutate(c, async (tx) =>
-      skillRecords.update(tx, await skillRecords.lock(tx, skillId, { ifMatch }), input),
-    );
-    return c.json(toJson(updated), 200);
-  })
-  .openapi(remove, async (c) => {
-    const { skillId } = c.req.valid("param");
-    const deletionId = await mutate(c, async (tx) => {
-      const before = await lockedSkill(tx, skillId);
+/**
+ * GET /api/skills/options?q&active&limit&after → `{ items: [{ skill_id, skill_name, status,
+ * is_global }], more, next }` for pickers (`active=true` for the prompt forms: SPEC.md §2
+ * "/prompts/add"), GET /api/skills/options/{skillId} one of them. GET /api/skills/{skillId} → the
+ * skill with its statistics (SPEC.md §2). POST /api/skills
+ * `{ skill_name, skill_description?, type?, status?, is_global? }` → 201 the skill (SPEC.md §5
+ * "Skill create"; defaults manual, active, not global). PATCH /api/skills/{skillId} (the same
+ * fields) → the skill: Edit (SPEC.md §5) and Archive / Unarchive (`{ status }`, §4); archiving an
+ * inactive skill writes nothing. DELETE /api/skills/{skillId} → `{ ok, deletion_id }`: the skill
+ * and all its team assignments (SPEC.md §2 confirm text); refused with 409 naming how many prompts
+ * and comments refer to it (docs/decisions.md: the confirm text promises only the team assignments).
+ */
+mountRecordRoutes(skillsRouter, {
+  base: skillsBase,
+  tag: "Skills",
+  noun: "skill",
+  params,
+  records: skillRecords,
+  options: { schema: skillOptionsSchema, item: skillOptionSchema, list: skillOptions, one: skillOption },
+  detail: { schema: skillDetailSchema, read: getSkill },
+  create: { body: createSkillSchema, schema: skillSchema },
+  update: { summary: "Edit, archive or unarchive a skill", body: updateSkillSchema, schema: skillSchema },
+  remove: {
+    schema: deletedResultSchema,
+    responses: conflict409("Prompts or comments refer to the skill"),
+    label: (skill) => skill.skill_name,
+    cascade: ["teams_skills"],
+    check: async (tx, skillId) => {
       const [refs] = await queryRows<{ prompts: number; comments: number }>(
         tx as unknown as Database,
         sql`
@@ -354,30 +166,54 @@ skillsRouter
       );
       if (refs.prompts > 0 || refs.comments > 0)
         throw new HttpError(409, "conflict", msg.skills.deleteBlocked(refs.prompts, refs.comments));
-      // Taken whole (every column), so that a restore puts back exactly what was there.
-      const assignments = await takeRows(tx, "teams_skills", sql`skill_id = ${skillId}`);
-      const [row] = await takeRows(tx, "skills", sql`skill_id = ${skillId}`);
-      const deletion = await recordDeletion(tx, c, {
-        entity: "skill",
-        entityId: skillId,
-        label: before.skill_name,
-        row,
-        cascade: { teams_skills: assignments },
-      });
-      return {
-        result: deletion,
-        audit: [
-          {
-            action: "delete",
-            entity: "skill",
-            entity_id: skillId,
-            before: { ...toJson(before), assignment_count: assignments.length },
-          },
-        ],
-      };
-    });
-    return c.json({ ok: true as const, deletion_id: deletionId }, 200);
-  })
+    },
+    audit: (taken) => ({ assignment_count: taken.teams_skills?.length }),
+  },
+  list: {
+    description:
+      "Skills with team_count (active assignments); filters type, scope (global | local), status; `q` searches name, description, type and status; cards over all skills.",
+    list: skillList,
+  },
+  lists: [
+    // The Team Assignments table (newest first) and its CSV export; 404 "Skill not found".
+    {
+      path: "/teams",
+      summary: "Team assignments of a skill",
+      description:
+        "The skill's assignments, active and inactive, joined to team and customer names; `q` searches team, customer and status.",
+      list: skillAssignmentList,
+      where: (id) => sql`ts.skill_id = ${id}`,
+    },
+    // The Assign modal's candidates; 404 "Skill not found".
+    {
+      path: "/assignable-teams",
+      summary: "Teams a skill can be assigned to",
+      description:
+        "Active teams with no assignment record for the skill (SPEC.md §4); `customer_id` narrows to one customer; `q` searches team and customer names.",
+      list: assignableTeamList,
+      where: (id) => assignableScope(id),
+    },
+    // The Prompts panel (newest first); 404 "Skill not found".
+    {
+      path: "/prompts",
+      summary: "Prompts of a skill",
+      description: "The skill's prompts, newest first; `q` searches title and status.",
+      list: skillPromptList,
+      where: (id) => sql`p.skill_id = ${id}`,
+    },
+    // The Comments table (newest first) with commenter names; 404 "Skill not found".
+    {
+      path: "/comments",
+      summary: "Comments on a skill",
+      description:
+        "The skill's comments with the commenter's first and last name, newest first; `q` searches the comment and status.",
+      list: skillCommentList,
+      where: (id) => sql`sm.skill_id = ${id}`,
+    },
+  ],
+});
+
+skillsRouter
   .openapi(assign, async (c) => {
     const { skillId } = c.req.valid("param");
     const { team_id } = c.req.valid("json");

@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { deletedResultSchema } from "../../domain/deleted";
 import { msg } from "../../domain/messages";
 import {
@@ -15,23 +15,12 @@ import {
   updateTeamSchema,
 } from "../../domain/teams";
 import { mutate } from "../audit";
-import { addMember, assignSkillToTeam, membershipAudit } from "../links";
-import { recordDeletion, takeRows } from "../deleted";
+import { addMember, assignSkillToTeam, removeMember } from "../links";
 import { customers, teams } from "../db/schema";
-import { HttpError, notFound } from "../http/errors";
+import { notFound } from "../http/errors";
 import { toJson } from "../http/list";
 import { offsetPagingSchema } from "../../domain/common";
-import {
-  apiRoute,
-  conflictResponse,
-  createRouter,
-  ifMatchOf,
-  invalidResponse,
-  jsonBody,
-  jsonResponse,
-  notFoundResponse,
-  versionHeaders,
-} from "../http/route";
+import { apiRoute, createRouter, invalidResponse, jsonBody, jsonResponse, notFoundResponse } from "../http/route";
 import {
   assignableSkillList,
   assignableSkillScope,
@@ -41,24 +30,14 @@ import {
   teamList,
   teamSkills,
 } from "./queries";
-import { mountList } from "../http/list-routes";
 import { recordsOf } from "../db/records";
+import { idParams, mountRecordRoutes } from "../http/record-routes";
 
 export const teamsBase = "/api/teams";
 const teamNotFound = notFoundResponse(msg.teams.notFound);
 const teamRecords = recordsOf({ table: teams, id: teams.team_id, entity: "team", notFound: msg.teams.notFound });
-const params = z.object({ teamId: z.guid({ error: msg.teams.notFound }) });
+const params = idParams("teamId", msg.teams.notFound);
 const paging = offsetPagingSchema;
-
-/** GET /api/teams/{teamId} → the team with customer name and cards; 404 "Team not found". */
-const detail = apiRoute(teamsBase, "viewer", {
-  method: "get",
-  path: "/{teamId}",
-  tags: ["Teams"],
-  summary: "One team",
-  request: { params },
-  responses: { 200: jsonResponse(teamDetailSchema, "The team"), ...teamNotFound },
-});
 
 /** GET /api/teams/{teamId}/skills?limit&offset → the team's active skill assignments. */
 const skillsOfTeam = apiRoute(teamsBase, "viewer", {
@@ -68,39 +47,6 @@ const skillsOfTeam = apiRoute(teamsBase, "viewer", {
   summary: "Skills assigned to a team",
   request: { params, query: paging },
   responses: { 200: jsonResponse(teamSkillsSchema, "Active assignments"), ...teamNotFound },
-});
-
-/** POST /api/teams `{ customer_id, team_name, status? }` → 201 the team (SPEC.md §5 "Add team"); 404 unknown customer. */
-const create = apiRoute(teamsBase, "editor", {
-  method: "post",
-  path: "/",
-  tags: ["Teams"],
-  summary: "Add a team to a customer",
-  request: { body: jsonBody(createTeamSchema) },
-  responses: {
-    201: jsonResponse(createdTeamSchema, "Created"),
-    ...notFoundResponse(msg.customers.notFound),
-    ...invalidResponse,
-  },
-});
-
-/**
- * PATCH /api/teams/{teamId} `{ team_name?, status? }` → the team: Edit, and Archive Team (inactive) /
- * Unarchive Team (active); sets updated_at when something changes. If-Match (the updated_at read):
- * 409 `stale` with `current` and `changes` when the team changed since. 404; 422.
- */
-const update = apiRoute(teamsBase, "editor", {
-  method: "patch",
-  path: "/{teamId}",
-  tags: ["Teams"],
-  summary: "Edit, archive or unarchive a team",
-  request: { params, headers: versionHeaders, body: jsonBody(updateTeamSchema) },
-  responses: {
-    200: jsonResponse(teamSchema, "Updated"),
-    ...teamNotFound,
-    ...invalidResponse,
-    ...conflictResponse("stale: the team changed since If-Match"),
-  },
 });
 
 /**
@@ -123,24 +69,10 @@ const addMemberRoute = apiRoute(teamsBase, "editor", {
 });
 
 /**
- * DELETE /api/teams/{teamId} → `{ ok, deletion_id }`: the team, its memberships and its skill
- * assignments, in one transaction, kept as one snapshot that POST /api/deleted/{deletion_id}/restore
- * brings back (docs/undo-and-restore.md). 404 "Team not found".
- */
-const remove = apiRoute(teamsBase, "editor", {
-  method: "delete",
-  path: "/{teamId}",
-  tags: ["Teams"],
-  summary: "Delete a team",
-  request: { params },
-  responses: { 200: jsonResponse(deletedResultSchema, "Deleted"), ...teamNotFound },
-});
-
-/**
  * DELETE /api/teams/{teamId}/members/{userId} → `{ ok, deletion_id }`: removes the user from the
  * team, keeping the membership's snapshot for Undo; 404 when not a member.
  */
-const removeMember = apiRoute(teamsBase, "editor", {
+const removeMemberRoute = apiRoute(teamsBase, "editor", {
   method: "delete",
   path: "/{teamId}/members/{userId}",
   tags: ["Teams"],
@@ -169,98 +101,77 @@ const assign = apiRoute(teamsBase, "editor", {
 
 export const teamsRouter = createRouter();
 
-/** GET /api/teams (SPEC.md §2 "/teams", and a customer's teams) and its CSV export: docs/lists.md. */
-mountList(teamsRouter, {
+/**
+ * GET /api/teams/{teamId} → the team with customer name and cards. POST /api/teams `{ customer_id,
+ * team_name, status? }` → 201 the team (SPEC.md §5 "Add team"); 404 unknown customer. PATCH
+ * /api/teams/{teamId} `{ team_name?, status? }` → the team: Edit, and Archive Team (inactive) /
+ * Unarchive Team (active). DELETE /api/teams/{teamId} → `{ ok, deletion_id }`: the team, its
+ * memberships and its skill assignments.
+ */
+mountRecordRoutes(teamsRouter, {
   base: teamsBase,
-  path: "/",
-  access: "viewer",
-  tags: ["Teams"],
-  summary: "List teams",
-  description:
-    "Teams with customer_name, user_count and skills_count; `q` searches team name, customer name and status; cards on the filtered set.",
-  list: teamList,
-});
-
-const teamExists = (p: { teamId: string }) => sql`exists (select 1 from teams where team_id = ${p.teamId})`;
-
-/** GET /api/teams/{teamId}/assignable-skills: the Assign Skill modal's candidates; 404 "Team not found". */
-mountList(teamsRouter, {
-  base: teamsBase,
-  path: "/{teamId}/assignable-skills",
-  access: "viewer",
-  tags: ["Teams"],
-  summary: "Skills that can be assigned to a team",
-  description:
-    'Active skills not actively assigned to the team (SPEC.md §2 "Assign Skill to Team"), by name; `q` searches name and description.',
-  list: assignableSkillList,
+  tag: "Teams",
+  noun: "team",
   params,
-  scope: {
-    where: (p: { teamId: string }) => assignableSkillScope(p.teamId),
-    exists: teamExists,
-    notFound: msg.teams.notFound,
-  },
-});
-
-/** GET /api/teams/{teamId}/available-users: the Add Member modal's candidates; 404 "Team not found". */
-mountList(teamsRouter, {
-  base: teamsBase,
-  path: "/{teamId}/available-users",
-  access: "viewer",
-  tags: ["Teams"],
-  summary: "Users who can join a team",
-  description:
-    "Active users of the team's customer who are not members, by name; `q` searches full name, email and job title.",
-  list: availableUserList,
-  params,
-  scope: {
-    where: (p: { teamId: string }) => availableUserScope(p.teamId),
-    exists: teamExists,
-    notFound: msg.teams.notFound,
-  },
-});
-
-teamsRouter
-  .openapi(detail, async (c) => {
-    const team = await getTeam(c.var.db, c.req.valid("param").teamId);
-    if (!team) throw notFound(msg.teams.notFound);
-    return c.json(team, 200);
-  })
-  .openapi(skillsOfTeam, async (c) => {
-    const { teamId } = c.req.valid("param");
-    const { limit, offset } = c.req.valid("query");
-    if (!(await getTeam(c.var.db, teamId))) throw notFound(msg.teams.notFound);
-    return c.json(await teamSkills(c.var.db, teamId, limit, offset), 200);
-  })
-  .openapi(create, async (c) => {
-    const input = c.req.valid("json");
-    const created = await mutate(c, async (tx) => {
+  records: teamRecords,
+  detail: { schema: teamDetailSchema, read: getTeam },
+  create: {
+    summary: "Add a team to a customer",
+    body: createTeamSchema,
+    schema: createdTeamSchema,
+    responses: notFoundResponse(msg.customers.notFound),
+    write: async (tx, input) => {
       const [customer] = await tx
         .select({ id: customers.customer_id })
         .from(customers)
         .where(eq(customers.customer_id, input.customer_id));
       if (!customer) throw notFound(msg.customers.notFound);
+      // Inserted as given: a new team has no updated_at until it is edited.
       const [row] = await tx.insert(teams).values(input).returning();
       return { result: row, audit: [{ action: "create", entity: "team", entity_id: row.team_id, after: toJson(row) }] };
-    });
-    return c.json(
-      {
-        team_id: created.team_id,
-        customer_id: created.customer_id,
-        team_name: created.team_name,
-        status: created.status,
-      },
-      201,
-    );
-  })
-  .openapi(update, async (c) => {
+    },
+    answer: ({ team_id, customer_id, team_name, status }) => ({ team_id, customer_id, team_name, status }),
+  },
+  update: { summary: "Edit, archive or unarchive a team", body: updateTeamSchema, schema: teamSchema },
+  remove: {
+    schema: deletedResultSchema,
+    label: (team) => team.team_name,
+    cascade: ["teams_users", "teams_skills"],
+    audit: (taken) => ({ member_count: taken.teams_users?.length, assignment_count: taken.teams_skills?.length }),
+  },
+  list: {
+    description:
+      "Teams with customer_name, user_count and skills_count; `q` searches team name, customer name and status; cards on the filtered set.",
+    list: teamList,
+  },
+  lists: [
+    // The Assign Skill modal's candidates; 404 "Team not found".
+    {
+      path: "/assignable-skills",
+      summary: "Skills that can be assigned to a team",
+      description:
+        'Active skills not actively assigned to the team (SPEC.md §2 "Assign Skill to Team"), by name; `q` searches name and description.',
+      list: assignableSkillList,
+      where: (id) => assignableSkillScope(id),
+    },
+    // The Add Member modal's candidates; 404 "Team not found".
+    {
+      path: "/available-users",
+      summary: "Users who can join a team",
+      description:
+        "Active users of the team's customer who are not members, by name; `q` searches full name, email and job title.",
+      list: availableUserList,
+      where: (id) => availableUserScope(id),
+    },
+  ],
+});
+
+teamsRouter
+  .openapi(skillsOfTeam, async (c) => {
     const { teamId } = c.req.valid("param");
-    const input = c.req.valid("json");
-    const ifMatch = ifMatchOf(c.req.valid("header"));
-    // SPEC.md §4: skipped if already.
-    const row = await mutate(c, async (tx) =>
-      teamRecords.update(tx, await teamRecords.lock(tx, teamId, { ifMatch }), input),
-    );
-    return c.json(toJson(row), 200);
+    const { limit, offset } = c.req.valid("query");
+    if (!(await getTeam(c.var.db, teamId))) throw notFound(msg.teams.notFound);
+    return c.json(await teamSkills(c.var.db, teamId, limit, offset), 200);
   })
   .openapi(addMemberRoute, async (c) => {
     const { teamId } = c.req.valid("param");
@@ -271,50 +182,9 @@ teamsRouter
     });
     return c.json({ user_id, team_id: teamId, customer_id: outcome.customer_id }, outcome.created ? 201 : 200);
   })
-  .openapi(remove, async (c) => {
-    const { teamId } = c.req.valid("param");
-    const deletionId = await mutate(c, async (tx) => {
-      const before = await teamRecords.lock(tx, teamId);
-      // Taken whole (every column), so that a restore puts back exactly what was there.
-      const members = await takeRows(tx, "teams_users", sql`team_id = ${teamId}`);
-      const assignments = await takeRows(tx, "teams_skills", sql`team_id = ${teamId}`);
-      const [row] = await takeRows(tx, "teams", sql`team_id = ${teamId}`);
-      const deletion = await recordDeletion(tx, c, {
-        entity: "team",
-        entityId: teamId,
-        label: before.team_name,
-        row,
-        cascade: { teams_users: members, teams_skills: assignments },
-      });
-      return {
-        result: deletion,
-        audit: [
-          {
-            action: "delete",
-            entity: "team",
-            entity_id: teamId,
-            before: { ...toJson(before), member_count: members.length, assignment_count: assignments.length },
-          },
-        ],
-      };
-    });
-    return c.json({ ok: true as const, deletion_id: deletionId }, 200);
-  })
-  .openapi(removeMember, async (c) => {
+  .openapi(removeMemberRoute, async (c) => {
     const { teamId, userId } = c.req.valid("param");
-    const deletionId = await mutate(c, async (tx) => {
-      const deleted = await takeRows(tx, "teams_users", sql`team_id = ${teamId} and user_id = ${userId}`);
-      if (deleted.length === 0) throw new HttpError(404, "not_found", msg.teams.notMember);
-      const deletion = await recordDeletion(tx, c, { entity: "team_member", row: deleted[0] });
-      return {
-        result: deletion,
-        audit: membershipAudit("remove_member", {
-          team_id: teamId,
-          user_id: userId,
-          customer_id: String(deleted[0].customer_id),
-        }),
-      };
-    });
+    const deletionId = await mutate(c, (tx) => removeMember(tx, c, teamId, userId, msg.teams.notMember));
     return c.json({ ok: true as const, deletion_id: deletionId }, 200);
   })
   .openapi(assign, async (c) => {

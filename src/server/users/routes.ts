@@ -14,28 +14,17 @@ import {
 import { emailDomain, splitDomains } from "../../domain/domains";
 import { userRoles, type UserRole } from "../../domain/enums";
 import { mutate, type Tx } from "../audit";
-import { addMember, membershipAudit } from "../links";
-import { recordDeletion, takeRows } from "../deleted";
+import { addMember, removeMember } from "../links";
 import { deletedResultSchema } from "../../domain/deleted";
 import type { Database } from "../db/client";
 import { recordsOf } from "../db/records";
+import { idParams, mountRecordRoutes } from "../http/record-routes";
 import { customers, users_data, users_roles } from "../db/schema";
 import { errorBodySchema, HttpError, notFound } from "../http/errors";
 import { toJson } from "../http/list";
 import { offsetPagingSchema } from "../../domain/common";
-import {
-  apiRoute,
-  conflictResponse,
-  createRouter,
-  ifMatchOf,
-  invalidResponse,
-  jsonBody,
-  jsonResponse,
-  notFoundResponse,
-  versionHeaders,
-} from "../http/route";
+import { apiRoute, createRouter, invalidResponse, jsonBody, jsonResponse, notFoundResponse } from "../http/route";
 import { availableTeams, getUser, getUserItem, membershipList, userList } from "./queries";
-import { mountList } from "../http/list-routes";
 
 export const usersBase = "/api/users";
 const userNotFound = notFoundResponse(msg.users.notFound);
@@ -45,18 +34,8 @@ const emailConflict = {
     `${msg.users.emailTaken}; domain_mismatch: the e-mail's domain is not the customer's`,
   ),
 };
-const params = z.object({ userId: z.guid({ error: msg.users.notFound }) });
+const params = idParams("userId", msg.users.notFound);
 const paging = offsetPagingSchema;
-
-/** GET /api/users/{userId} → the user with customer name, roles and cards; 404 "User not found". */
-const detail = apiRoute(usersBase, "viewer", {
-  method: "get",
-  path: "/{userId}",
-  tags: ["Users"],
-  summary: "One user",
-  request: { params },
-  responses: { 200: jsonResponse(userDetailSchema, "The user"), ...userNotFound },
-});
 
 /**
  * GET /api/users/{userId}/available-teams?q&limit&offset → `{ items, total }`: active teams of the
@@ -71,27 +50,6 @@ const available = apiRoute(usersBase, "viewer", {
   responses: {
     200: jsonResponse(availableTeamsSchema, "Teams the user can join"),
     ...userNotFound,
-    ...invalidResponse,
-  },
-});
-
-/**
- * POST /api/users `{ email, customer_id, status?, confirm_domain? }` → 201 the user (SPEC.md §5
- * "Add user"): email trimmed and lowercased; 404 unknown customer; 422 invalid fields or a customer
- * that is not active; 409 when a user already has the email (compared case-insensitively); 409
- * `domain_mismatch` (field email, `customer_domains`) when the customer lists domains and the
- * e-mail's is not one of them, unless `confirm_domain: true`.
- */
-const create = apiRoute(usersBase, "editor", {
-  method: "post",
-  path: "/",
-  tags: ["Users"],
-  summary: "Add a user",
-  request: { body: jsonBody(createUserSchema) },
-  responses: {
-    201: jsonResponse(userListItemSchema, "Created"),
-    ...notFoundResponse(msg.customers.notFound),
-    ...emailConflict,
     ...invalidResponse,
   },
 });
@@ -126,29 +84,6 @@ const leave = apiRoute(usersBase, "editor", {
   summary: "Remove a user from a team",
   request: { params: params.extend({ teamId: z.guid({ error: msg.teams.notFound }) }) },
   responses: { 200: jsonResponse(deletedResultSchema, "Removed"), ...userNotFound },
-});
-
-/**
- * PATCH /api/users/{userId} `{ first_name?, last_name?, job_title?, status?, roles?, confirm_domain? }`
- * → the user with customer name and roles: Edit (docs/editing.md). `roles` is the whole set (any
- * of admin, manager, member; [] for none), written to users_roles; a change of roles alone moves
- * updated_at too. If-Match (the updated_at read): 409 `stale` with `current` and `changes`. 409
- * `domain_mismatch` as on add, unless confirmed. 404; 422.
- */
-const update = apiRoute(usersBase, "editor", {
-  method: "patch",
-  path: "/{userId}",
-  tags: ["Users"],
-  summary: "Edit a user",
-  request: { params, headers: versionHeaders, body: jsonBody(updateUserSchema) },
-  responses: {
-    200: jsonResponse(userListItemSchema, "Updated"),
-    ...userNotFound,
-    ...invalidResponse,
-    ...conflictResponse(
-      "stale: the user changed since If-Match; domain_mismatch: the e-mail's domain is not the customer's",
-    ),
-  },
 });
 
 const userRecords = recordsOf({
@@ -190,50 +125,29 @@ async function requireUser(db: Database, userId: string) {
 
 export const usersRouter = createRouter();
 
-/** GET /api/users (SPEC.md §2 "/users", and the users of a customer or a team) and its CSV export: docs/lists.md. */
-mountList(usersRouter, {
+/**
+ * GET /api/users/{userId} → the user with customer name, roles and cards. POST /api/users `{ email,
+ * customer_id, status?, confirm_domain? }` → 201 the user (SPEC.md §5 "Add user"): email trimmed
+ * and lowercased; 404 unknown customer; 422 a customer that is not active; 409 when a user already
+ * has the email (compared case-insensitively); 409 `domain_mismatch` (field email,
+ * `customer_domains`) when the customer lists domains and the e-mail's is not one of them, unless
+ * `confirm_domain: true`. PATCH /api/users/{userId} `{ first_name?, last_name?, job_title?,
+ * status?, roles?, confirm_domain? }` → the user with customer name and roles: Edit
+ * (docs/editing.md). `roles` is the whole set (any of admin, manager, member; [] for none), written
+ * to users_roles; a change of roles alone moves updated_at too; 409 `domain_mismatch` as on add.
+ */
+mountRecordRoutes(usersRouter, {
   base: usersBase,
-  path: "/",
-  access: "viewer",
-  tags: ["Users"],
-  summary: "List users",
-  description:
-    "Users with customer name and roles; `q` searches full name, email, job title, customer name and status; `signed_in=true` keeps users who have signed in at least once (the dashboard's Active Users), `false` those who never have; cards over the customer, team, status and signed_in filters.",
-  list: userList,
-});
-
-/** GET /api/users/{userId}/teams (SPEC.md §2 "/users/{userId}" Team Memberships) and its CSV export; 404 "User not found". */
-mountList(usersRouter, {
-  base: usersBase,
-  path: "/{userId}/teams",
-  access: "viewer",
-  tags: ["Users"],
-  summary: "Teams of a user",
-  description:
-    "The user's team memberships joined to team and customer names; `q` searches team name, customer name and status.",
-  list: membershipList,
+  tag: "Users",
+  noun: "user",
   params,
-  scope: {
-    where: (p: { userId: string }) => sql`tu.user_id = ${p.userId}`,
-    exists: (p: { userId: string }) => sql`exists (select 1 from users_data where user_id = ${p.userId})`,
-    notFound: msg.users.notFound,
-  },
-});
-
-usersRouter
-  .openapi(detail, async (c) => {
-    const user = await getUser(c.var.db, c.req.valid("param").userId);
-    if (!user) throw notFound(msg.users.notFound);
-    return c.json(user, 200);
-  })
-  .openapi(available, async (c) => {
-    const user = await requireUser(c.var.db, c.req.valid("param").userId);
-    const { q, limit, offset } = c.req.valid("query");
-    return c.json(await availableTeams(c.var.db, user, q, limit, offset), 200);
-  })
-  .openapi(create, async (c) => {
-    const { confirm_domain, ...input } = c.req.valid("json");
-    const created = await mutate(c, async (tx) => {
+  records: userRecords,
+  detail: { schema: userDetailSchema, read: getUser },
+  create: {
+    body: createUserSchema,
+    schema: userListItemSchema,
+    responses: { ...notFoundResponse(msg.customers.notFound), ...emailConflict },
+    write: async (tx, { confirm_domain, ...input }) => {
       // Share-locked so that the customer cannot be archived between this check and the insert.
       const [customer] = await tx
         .select({ status: customers.status, valid_domains: customers.valid_domains })
@@ -263,25 +177,16 @@ usersRouter
         .returning();
       if (!row) throw new HttpError(409, "conflict", msg.users.emailTaken, { email: msg.users.emailTaken });
       return { result: row, audit: [{ action: "create", entity: "user", entity_id: row.user_id, after: toJson(row) }] };
-    });
-    const item = await getUserItem(c.var.db, created.user_id);
-    return c.json(item!, 201);
-  })
-  .openapi(join, async (c) => {
-    const { userId } = c.req.valid("param");
-    const { team_id } = c.req.valid("json");
-    const outcome = await mutate(c, async (tx) => {
-      const done = await addMember(tx, team_id, userId, { field: "team_id" });
-      return { result: done, audit: done.audit };
-    });
-    return c.json({ user_id: userId, team_id, customer_id: outcome.customer_id }, outcome.created ? 201 : 200);
-  })
-  .openapi(update, async (c) => {
-    const { userId } = c.req.valid("param");
-    const { confirm_domain, roles, ...input } = c.req.valid("json");
-    const ifMatch = ifMatchOf(c.req.valid("header"));
-    await mutate(c, async (tx) => {
-      const before = await userRecords.lock(tx, userId, { ifMatch });
+    },
+    answer: async (row, c) => getUserItem(c.var.db, row.user_id),
+  },
+  update: {
+    summary: "Edit a user",
+    body: updateUserSchema,
+    schema: userListItemSchema,
+    conflict: "stale: the user changed since If-Match; domain_mismatch: the e-mail's domain is not the customer's",
+    write: async (tx, before, { confirm_domain, roles, ...input }) => {
+      const userId = before.user_id;
       const held = await rolesOf(tx, userId);
       const wanted = roles ? userRoles.filter((r) => roles.includes(r)) : held;
       const rolesChanged = wanted.join() !== held.join();
@@ -303,25 +208,48 @@ usersRouter
         rolesChanged ? { before: { roles: held }, after: { roles: wanted } } : undefined,
       );
       return { result: null, audit: written.audit };
+    },
+    answer: async (_row, c, userId) => getUserItem(c.var.db, userId),
+  },
+  lists: [
+    // (SPEC.md §2 "/users/{userId}" Team Memberships) and its CSV export; 404 "User not found".
+    {
+      path: "/teams",
+      summary: "Teams of a user",
+      description:
+        "The user's team memberships joined to team and customer names; `q` searches team name, customer name and status.",
+      list: membershipList,
+      where: (id) => sql`tu.user_id = ${id}`,
+    },
+  ],
+  list: {
+    description:
+      "Users with customer name and roles; `q` searches full name, email, job title, customer name and status; `signed_in=true` keeps users who have signed in at least once (the dashboard's Active Users), `false` those who never have; cards over the customer, team, status and signed_in filters.",
+    list: userList,
+  },
+});
+
+usersRouter
+  .openapi(available, async (c) => {
+    const user = await requireUser(c.var.db, c.req.valid("param").userId);
+    const { q, limit, offset } = c.req.valid("query");
+    return c.json(await availableTeams(c.var.db, user, q, limit, offset), 200);
+  })
+  .openapi(join, async (c) => {
+    const { userId } = c.req.valid("param");
+    const { team_id } = c.req.valid("json");
+    const outcome = await mutate(c, async (tx) => {
+      const done = await addMember(tx, team_id, userId, { field: "team_id" });
+      return { result: done, audit: done.audit };
     });
-    return c.json((await getUserItem(c.var.db, userId))!, 200);
+    return c.json({ user_id: userId, team_id, customer_id: outcome.customer_id }, outcome.created ? 201 : 200);
   })
   .openapi(leave, async (c) => {
     const { userId, teamId } = c.req.valid("param");
     const deletionId = await mutate(c, async (tx) => {
       const [user] = await tx.select({ id: users_data.user_id }).from(users_data).where(eq(users_data.user_id, userId));
       if (!user) throw notFound(msg.users.notFound);
-      const deleted = await takeRows(tx, "teams_users", sql`team_id = ${teamId} and user_id = ${userId}`);
-      if (deleted.length === 0) throw new HttpError(404, "not_found", msg.users.notMember);
-      const deletion = await recordDeletion(tx, c, { entity: "team_member", row: deleted[0] });
-      return {
-        result: deletion,
-        audit: membershipAudit("remove_member", {
-          team_id: teamId,
-          user_id: userId,
-          customer_id: String(deleted[0].customer_id),
-        }),
-      };
+      return removeMember(tx, c, teamId, userId, msg.users.notMember);
     });
     return c.json({ ok: true as const, deletion_id: deletionId }, 200);
   });
