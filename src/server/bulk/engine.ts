@@ -107,14 +107,12 @@ export function defineBulkAction<P>(decl: BulkAction<P>): BulkAction<P> {
 /** Column `name` of the declaration's alias, as SQL. */
 export const col = (decl: { alias: string }, name: string) => sql.raw(`${decl.alias}.${name}`);
 
-/** A uuid array literal of `ids` (one bound parameter per id). */
-export const uuidArray = (ids: readonly string[]) =>
-  ids.length === 0
-    ? sql`array[]::uuid[]`
-    : sql`array[${sql.join(
-        ids.map((i) => sql`${i}`),
-        sql`, `,
-      )}]::uuid[]`;
+/**
+ * A uuid array of `ids`, sent as one bound parameter however many there are (a batch holds up to a
+ * thousand): the statement stays small to send and to parse. The ids are uuids already (read from
+ * the database, or validated as such by the request's schema), so the literal needs no quoting.
+ */
+export const uuidArray = (ids: readonly string[]) => sql`${`{${ids.join(",")}}`}::uuid[]`;
 
 /** The bound of a selection: `bulkLimits.maxSelection`; the tests lower it to reach it cheaply. */
 export const bulkSettings = { maxSelection: bulkLimits.maxSelection as number };
@@ -395,43 +393,44 @@ export async function startUndo(
   return started.undoId;
 }
 
-/** Sets the action's counters after a batch, and its end when `status` is given. */
-async function progress(
+/** What a batch adds to its action's counters. */
+type Counts = { processed: number; changed: number; skipped: number; failed: number };
+const nothing: Counts = { processed: 0, changed: 0, skipped: 0, failed: 0 };
+
+/** One row of an action's report (bulk_action_rows). */
+type ReportRow = {
+  id: string;
+  seq: number;
+  outcome: string;
+  reason: string | null;
+  label: string | null;
+  before: unknown;
+};
+
+/**
+ * Writes a batch's report rows and adds its counts to the action (its end too, when `status` is
+ * given), in one statement: the report rows travel as one jsonb parameter.
+ */
+async function recordBatch(
   db: Database | Tx,
   bulkId: string,
-  add: { processed: number; changed: number; skipped: number; failed: number },
+  report: ReportRow[],
+  add: Counts,
   status?: "done" | "cancelled" | "failed",
 ) {
-  await (db as Database).execute(sql`update bulk_actions set
-    processed = processed + ${add.processed}, changed = changed + ${add.changed},
-    skipped = skipped + ${add.skipped}, failed = failed + ${add.failed}, updated_at = clock_timestamp()
-    ${status ? sql`, status = ${status}, finished_at = clock_timestamp()` : sql``}
+  const rows = JSON.stringify(
+    report.map((r) => ({ ...r, before: r.before === undefined ? null : r.before, label: r.label ?? null })),
+  );
+  await (db as Database).execute(sql`with report as (
+      insert into bulk_action_rows (bulk_id, row_id, seq, outcome, reason, label, before)
+      select ${bulkId}, r.id, r.seq, r.outcome, r.reason, r.label, r.before
+      from jsonb_to_recordset(${rows}::jsonb) as r(id text, seq int, outcome text, reason text, label text, before jsonb)
+      on conflict do nothing)
+    update bulk_actions set
+      processed = processed + ${add.processed}, changed = changed + ${add.changed},
+      skipped = skipped + ${add.skipped}, failed = failed + ${add.failed}, updated_at = clock_timestamp()
+      ${status ? sql`, status = ${status}, finished_at = clock_timestamp()` : sql``}
     where bulk_id = ${bulkId}`);
-}
-
-/** Writes report rows in one statement. */
-async function writeReport(
-  tx: Tx | Database,
-  bulkId: string,
-  rows: Array<{
-    id: string;
-    seq: number;
-    outcome: string;
-    reason: string | null;
-    label: string | null;
-    before: unknown;
-  }>,
-) {
-  if (rows.length === 0) return;
-  await (tx as Database).execute(sql`insert into bulk_action_rows (bulk_id, row_id, seq, outcome, reason, label, before)
-    values ${sql.join(
-      rows.map(
-        (r) =>
-          sql`(${bulkId}, ${r.id}, ${r.seq}, ${r.outcome}, ${r.reason}, ${r.label}, ${r.before === null || r.before === undefined ? null : JSON.stringify(r.before)}::jsonb)`,
-      ),
-      sql`, `,
-    )}
-    on conflict do nothing`);
 }
 
 /**
@@ -452,6 +451,10 @@ async function runBulk<P>(c: AuditRequest, decl: BulkAction<P>, params: P, bulkI
       const started = performance.now();
       try {
         await db.transaction(async (tx) => {
+          // A batch's commit does not wait for its WAL to reach disk: a crash may lose the last
+          // batches, whole (change, audit and report together), and the run is then marked
+          // interrupted with the batches that were kept (docs/bulk-actions.md, "Durability").
+          await tx.execute(sql`set local synchronous_commit = off`);
           const rows = await readRows(tx, decl, params, part, true);
           const byId = new Map(rows.map((r) => [r.id, r]));
           const changing = rows.filter((r) => !r.reason);
@@ -470,8 +473,7 @@ async function runBulk<P>(c: AuditRequest, decl: BulkAction<P>, params: P, bulkI
               before: r && !r.reason ? r.before : null,
             };
           });
-          await writeReport(tx, bulkId, report);
-          await progress(tx, bulkId, {
+          await recordBatch(tx, bulkId, report, {
             processed: part.length,
             changed: changing.length,
             skipped: rows.length - changing.length + (decl.gone ? missing : 0),
@@ -480,7 +482,7 @@ async function runBulk<P>(c: AuditRequest, decl: BulkAction<P>, params: P, bulkI
         });
       } catch (err) {
         // Nothing of the batch was written: its rows are reported failed, and the action stops.
-        await writeReport(
+        await recordBatch(
           db,
           bulkId,
           part.map((id, k) => ({
@@ -491,8 +493,9 @@ async function runBulk<P>(c: AuditRequest, decl: BulkAction<P>, params: P, bulkI
             label: null,
             before: null,
           })),
+          { ...nothing, processed: part.length, failed: part.length },
+          "failed",
         );
-        await progress(db, bulkId, { processed: part.length, changed: 0, skipped: 0, failed: part.length }, "failed");
         return;
       }
       seq += part.length;
@@ -503,12 +506,12 @@ async function runBulk<P>(c: AuditRequest, decl: BulkAction<P>, params: P, bulkI
           sql`select cancel_requested from bulk_actions where bulk_id = ${bulkId}`,
         );
         if (state?.cancel_requested) {
-          await progress(db, bulkId, { processed: 0, changed: 0, skipped: 0, failed: 0 }, "cancelled");
+          await recordBatch(db, bulkId, [], nothing, "cancelled");
           return;
         }
       }
     }
-    await progress(db, bulkId, { processed: 0, changed: 0, skipped: 0, failed: 0 }, "done");
+    await recordBatch(db, bulkId, [], nothing, "done");
   } catch {
     // The database went away between batches: the action is left running, and marked
     // `interrupted` by the next start (markInterruptedBulkActions).
