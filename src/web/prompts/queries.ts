@@ -56,12 +56,8 @@ export const useCreatePrompt = prompts.creates(promptChanges);
 /** PATCH /api/prompts/{id}: Edit, Activate, Archive. */
 export const useUpdatePrompt = prompts.updates(promptChanges);
 
-/** Delete; the prompt's own queries would now answer 404, so they are dropped instead of refetched. */
-export const useDeletePrompt = (id: string) =>
-  useApiMutation(() => api(`/prompts/${id}`, deletedResultSchema, { method: "DELETE" }), {
-    removes: [promptKeys.detail(id)],
-    invalidates: [promptKeys.lists(), queryRoots.skills, queryRoots.platforms],
-  });
+/** Delete; it also leaves its skill's Prompts panel and the platforms' prompt tables. */
+export const useDeletePrompt = prompts.deletes([queryRoots.skills, queryRoots.platforms]);
 
 /** Assign Platform. */
 export const useAssignPlatform = (id: string) =>

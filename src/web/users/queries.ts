@@ -1,4 +1,4 @@
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { deletedResultSchema } from "../../domain/deleted";
 import {
   availableTeamsSchema,
@@ -29,13 +29,7 @@ export const { keys: userKeys, listQuery: userListQuery, detailQuery: userQuery 
 export const userMembershipsQuery = users.nested("teams", userMembershipsSchema);
 
 /** The Add to Team modal's candidates (the user's customer's teams they are not in). */
-export const availableTeamsQuery = (id: string, q: string) =>
-  queryOptions({
-    queryKey: userKeys.nested(id, "available", q),
-    queryFn: ({ signal }) =>
-      api(`/users/${id}/available-teams`, availableTeamsSchema, { query: { q, limit: 20 }, signal }),
-    placeholderData: keepPreviousData,
-  });
+export const availableTeamsQuery = users.candidates("available", availableTeamsSchema, "available-teams");
 
 /** Everything a user or membership change can show up in. */
 const userChanges = { invalidates: [queryRoots.users, queryRoots.teams, queryRoots.customers, queryRoots.dashboard] };
