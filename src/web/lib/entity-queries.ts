@@ -34,6 +34,8 @@ export type QueryParams = ListParams & Record<string, string | number | undefine
  *  - `creates(meta)`: the hook of POST `path` with a new record (`schemas.create`'s input), answered
  *    with `schemas.row`; `updates(meta)`: the hook of PATCH `path/{id}` with the changed fields
  *    (`schemas.update`'s input) and the version read (`ifMatch`). `meta` names what they change;
+ *  - `unlinks(sub, meta)`: the hook of DELETE `path/{id}/{sub}/{otherId}`, called with the other
+ *    record's id (an assignment or membership leaves the record);
  *  - `deletes(invalidates)`: the hook of DELETE `path/{id}`. The record's own queries would now
  *    answer 404, so they are dropped instead of refetched; its lists and `invalidates` refetch.
  */
@@ -100,6 +102,14 @@ export function entityQueries<
           meta,
         );
       return useUpdate;
+    },
+    unlinks: (sub: string, meta: MutationMeta) => {
+      const useUnlink = (id: string) =>
+        useApiMutation(
+          (otherId: string) => api(`${path}/${id}/${sub}/${otherId}`, deletedResultSchema, { method: "DELETE" }),
+          meta,
+        );
+      return useUnlink;
     },
     deletes: (invalidates: readonly QueryKey[]) => {
       const useDelete = (id: string) =>

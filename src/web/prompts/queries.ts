@@ -1,5 +1,4 @@
 import { queryOptions } from "@tanstack/react-query";
-import { deletedResultSchema } from "../../domain/deleted";
 import {
   assignablePlatformPageSchema,
   platformAssignmentResultSchema,
@@ -71,11 +70,7 @@ export const useAssignPlatform = (id: string) =>
   );
 
 /** Unassign (the row is deleted, SPEC.md §4). */
-export const useUnassignPlatform = (id: string) =>
-  useApiMutation(
-    (platformId: string) => api(`/prompts/${id}/platforms/${platformId}`, deletedResultSchema, { method: "DELETE" }),
-    assignmentChanges,
-  );
+export const useUnassignPlatform = prompts.unlinks("platforms", assignmentChanges);
 
 /** Restore a version: the prompt takes its texts as a new version. */
 export const useRestoreVersion = (id: string) =>

@@ -1,5 +1,4 @@
 import { queryOptions } from "@tanstack/react-query";
-import { deletedResultSchema } from "../../domain/deleted";
 import {
   assignableSkillPageSchema,
   createdTeamSchema,
@@ -71,11 +70,7 @@ export const useSetTeamStatus = (id: string) =>
 export const useDeleteTeam = teams.deletes([queryRoots.customers, queryRoots.dashboard, queryRoots.users]);
 
 /** Remove a member from the team page. */
-export const useRemoveMember = (teamId: string) =>
-  useApiMutation(
-    (userId: string) => api(`/teams/${teamId}/members/${userId}`, deletedResultSchema, { method: "DELETE" }),
-    teamChanges,
-  );
+export const useRemoveMember = teams.unlinks("members", teamChanges);
 
 /** Assign Skill from the team page. */
 export const useAssignSkill = (teamId: string) =>

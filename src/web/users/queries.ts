@@ -1,5 +1,4 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { deletedResultSchema } from "../../domain/deleted";
 import {
   availableTeamsSchema,
   joinedTeamSchema,
@@ -12,7 +11,7 @@ import {
   updateUserSchema,
 } from "../../domain/users";
 import { api } from "../api/client";
-import { entityQueries, useApiMutation } from "../lib/entity-queries";
+import { entityQueries } from "../lib/entity-queries";
 import { queryRoots } from "../lib/query-client";
 
 const users = entityQueries(queryRoots.users, "/users", {
@@ -61,8 +60,4 @@ export function useJoinTeam(userId: string) {
 }
 
 /** Leave Team: DELETE /api/users/{userId}/teams/{teamId}. */
-export const useLeaveTeam = (userId: string) =>
-  useApiMutation(
-    (teamId: string) => api(`/users/${userId}/teams/${teamId}`, deletedResultSchema, { method: "DELETE" }),
-    userChanges,
-  );
+export const useLeaveTeam = users.unlinks("teams", userChanges);
