@@ -1,7 +1,7 @@
 import { useId, type ReactNode } from "react";
 import type { UseMutationResult } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
-import { Archive, ArchiveRestore, History, Lock, MoreHorizontal, Pencil, type LucideIcon } from "lucide-react";
+import { Archive, ArchiveRestore, History, Lock, MoreHorizontal, Pencil, Plus, type LucideIcon } from "lucide-react";
 import type { OperatorRole } from "../../domain/enums";
 import { msg } from "../../domain/messages";
 import { useCan } from "../auth/permissions";
@@ -178,6 +178,14 @@ export function historyAction(entity: string, id: string): Action {
  */
 export function mainAction(action: Action): Action {
   return { tone: "primary", need: "editor", primary: true, ...action };
+}
+
+/**
+ * A section's Add button (Add Prompt, Assign Platform) opening its modal: a main action in the
+ * default tone, so that the page's own main action stays the one filled.
+ */
+export function sectionAddAction(label: string, onClick: () => void): Action {
+  return mainAction({ label, icon: Plus, tone: "default", onClick });
 }
 
 /** Edit (or `label`) opening the record's edit screen, editors and up; `main`: the page's main action. */
