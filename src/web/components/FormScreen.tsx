@@ -3,6 +3,7 @@ import { useQuery, useQueryClient, type UseQueryOptions, type UseQueryResult } f
 import { Link, useNavigate } from "@tanstack/react-router";
 import type { OperatorRole } from "../../domain/enums";
 import { msg } from "../../domain/messages";
+import { errorMessage } from "../api/client";
 import { BackLink, FormSkeleton } from "./detail";
 import { FormCard, FormPage } from "./forms";
 import { RecordStates, type RecordKind, type Target } from "./RecordPage";
@@ -138,8 +139,36 @@ type FormBase<T extends FieldValues, O> = {
   /** 409 codes the operator may confirm, with what to show of each. */
   warnings?: Parameters<typeof EntityForm<T, O>>[0]["warnings"];
   /** What the form waits for (its pickers' options): a notice above the fields, and the form disabled meanwhile. */
-  useFormState?: () => { notice: FormNotice | null; disabled: boolean };
+  useFormState?: () => FormState;
 };
+
+/** What a form waits for: a notice above the fields, and whether the form is disabled meanwhile. */
+type FormState = { notice: FormNotice | null; disabled: boolean };
+
+/**
+ * The `useFormState` of a form that needs an active record of another kind to be chosen (a
+ * prompt's skill, a user's customer): `query` asks whether any exists (the picker itself asks the
+ * server for the options), and the form stays disabled until one can be chosen. Meanwhile the notice
+ * says `loading` (if given), the load's `error`, or `none` when there is none.
+ */
+export function needsOneOf<T extends { items: readonly unknown[] }, K extends readonly unknown[]>(
+  query: UseQueryOptions<T, Error, T, K>,
+  texts: { loading?: string; error: (message: string) => string; none: string },
+): () => FormState {
+  return function useNeedsOneOf() {
+    const options = useQuery(query);
+    const none = options.isSuccess && options.data.items.length === 0;
+    const notice: FormNotice | null =
+      options.isPending && texts.loading
+        ? { tone: "info", text: texts.loading }
+        : options.isError
+          ? { tone: "error", text: texts.error(errorMessage(options.error)) }
+          : none
+            ? { tone: "warning", text: texts.none }
+            : null;
+    return { notice, disabled: !options.isSuccess || none };
+  };
+}
 
 /** A save's mutation (`useApiMutation`). */
 type Save<I, C> = { mutateAsync: (input: I) => Promise<C> };

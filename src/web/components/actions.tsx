@@ -1,13 +1,13 @@
 import { useId, type ReactNode } from "react";
 import type { UseMutationResult } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
-import { Archive, ArchiveRestore, History, Lock, MoreHorizontal, Pencil, type LucideIcon } from "lucide-react";
+import { Archive, ArchiveRestore, History, Lock, MoreHorizontal, Pencil, Plus, type LucideIcon } from "lucide-react";
 import type { OperatorRole } from "../../domain/enums";
 import { msg } from "../../domain/messages";
 import { useCan } from "../auth/permissions";
 import { Menu, type MenuEntry } from "./Menu";
 import { notify } from "./overlays";
-import { NotAllowed, PageHeader } from "./ui";
+import { Card, NotAllowed, PageHeader } from "./ui";
 
 /**
  * One button of a page or section: runs `onClick` or opens `to`. `need` is the operator role the
@@ -158,13 +158,11 @@ function OverflowMenu({ actions }: { actions: Action[] }) {
 export function ReadOnlyNotice({ back }: { back?: ReactNode }) {
   return (
     <div className="mx-auto w-full max-w-2xl">
-      <div role="status" className="card border border-base-300 bg-base-100 shadow-sm">
-        <div className="card-body items-center py-12 text-center">
-          <Lock className="h-10 w-10 text-base-content/70" aria-hidden />
-          <p className="text-lg font-semibold">{msg.ui.readOnly}</p>
-          {back ? <div className="mt-3">{back}</div> : null}
-        </div>
-      </div>
+      <Card role="status" bodyClassName="items-center py-12 text-center">
+        <Lock className="h-10 w-10 text-base-content/70" aria-hidden />
+        <p className="text-lg font-semibold">{msg.ui.readOnly}</p>
+        {back ? <div className="mt-3">{back}</div> : null}
+      </Card>
     </div>
   );
 }
@@ -180,6 +178,14 @@ export function historyAction(entity: string, id: string): Action {
  */
 export function mainAction(action: Action): Action {
   return { tone: "primary", need: "editor", primary: true, ...action };
+}
+
+/**
+ * A section's Add button (Add Prompt, Assign Platform) opening its modal: a main action in the
+ * default tone, so that the page's own main action stays the one filled.
+ */
+export function sectionAddAction(label: string, onClick: () => void): Action {
+  return mainAction({ label, icon: Plus, tone: "default", onClick });
 }
 
 /** Edit (or `label`) opening the record's edit screen, editors and up; `main`: the page's main action. */

@@ -7,7 +7,7 @@ import { titleCase } from "./case";
 import { formatNumber } from "./format";
 import { Truncate } from "./text";
 import { TargetLink } from "./TargetLink";
-import { StatCard, StatGrid } from "./ui";
+import { Card, StatCard, StatGrid } from "./ui";
 
 /** A titled card section of a detail page; its actions as a node, or declared (`actionBar`, an `ActionBar`). */
 export function Section({
@@ -25,15 +25,13 @@ export function Section({
 }) {
   const actions = actionBar ? <ActionBar actions={actionBar} /> : node;
   return (
-    <section className={`card border border-base-300 bg-base-100 shadow-sm ${className}`} aria-label={title}>
-      <div className="card-body gap-4 p-5">
-        <div className="flex flex-wrap items-center justify-between gap-2">
-          <h2 className="text-base font-semibold">{title}</h2>
-          {actions ? <div className="flex gap-2">{actions}</div> : null}
-        </div>
-        {children}
+    <Card as="section" className={className} bodyClassName="gap-4 p-5" aria-label={title}>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 className="text-base font-semibold">{title}</h2>
+        {actions ? <div className="flex gap-2">{actions}</div> : null}
       </div>
-    </section>
+      {children}
+    </Card>
   );
 }
 
@@ -77,21 +75,19 @@ export function InfoSection({
 export function FormSkeleton({ fields = 4 }: { fields?: number }) {
   return (
     <div aria-hidden className="mx-auto w-full max-w-2xl">
-      <div className="card border border-base-300 bg-base-100 shadow-sm">
-        <div className="card-body gap-5">
-          <div className="skeleton h-7 w-48" />
-          {Array.from({ length: fields }, (_, i) => (
-            <div key={i} className="flex flex-col gap-1.5">
-              <div className="skeleton h-4 w-28" />
-              <div className="skeleton h-10 w-full" />
-            </div>
-          ))}
-          <div className="flex justify-end gap-2 pt-2">
-            <div className="skeleton h-10 w-20" />
-            <div className="skeleton h-10 w-32" />
+      <Card bodyClassName="gap-5">
+        <div className="skeleton h-7 w-48" />
+        {Array.from({ length: fields }, (_, i) => (
+          <div key={i} className="flex flex-col gap-1.5">
+            <div className="skeleton h-4 w-28" />
+            <div className="skeleton h-10 w-full" />
           </div>
+        ))}
+        <div className="flex justify-end gap-2 pt-2">
+          <div className="skeleton h-10 w-20" />
+          <div className="skeleton h-10 w-32" />
         </div>
-      </div>
+      </Card>
     </div>
   );
 }

@@ -7,6 +7,7 @@ import { ApiError, errorMessage } from "../api/client";
 import { ReadOnlyNotice, useRoleReason } from "./actions";
 import { titleCase } from "./format";
 import { ConfirmDialog } from "./overlays";
+import { Card } from "./ui";
 
 /**
  * Puts a failed mutation's field messages on the form's fields and returns the message for the
@@ -36,15 +37,13 @@ export function FormError({ message }: { message: string | null | undefined }) {
 export function FormCard({ title, subtitle, children }: { title: string; subtitle?: ReactNode; children: ReactNode }) {
   return (
     <div className="mx-auto w-full max-w-2xl">
-      <div className="card border border-base-300 bg-base-100 shadow-sm">
-        <div className="card-body gap-5">
-          <div className="min-w-0">
-            <h1 className="text-xl font-semibold">{title}</h1>
-            {subtitle ? <div className="mt-1 text-sm text-base-content/70">{subtitle}</div> : null}
-          </div>
-          {children}
+      <Card bodyClassName="gap-5">
+        <div className="min-w-0">
+          <h1 className="text-xl font-semibold">{title}</h1>
+          {subtitle ? <div className="mt-1 text-sm text-base-content/70">{subtitle}</div> : null}
         </div>
-      </div>
+        {children}
+      </Card>
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { Children, Fragment, isValidElement, useEffect, type ReactNode } from "react";
+import { Children, Fragment, isValidElement, useEffect, type HTMLAttributes, type ReactNode } from "react";
 import { Link } from "@tanstack/react-router";
 import { AlertTriangle, ChevronRight, Lock, RotateCw } from "lucide-react";
 import { msg } from "../../domain/messages";
@@ -65,6 +65,24 @@ export function PageHeader({
   );
 }
 
+/**
+ * The console's card: a bordered panel (`className` adds to it; `as="section"` for a landmark) and
+ * its body (`bodyClassName`: spacing and layout). Other attributes (role, aria-*) go on the panel.
+ */
+export function Card({
+  as: Tag = "div",
+  className = "",
+  bodyClassName = "",
+  children,
+  ...rest
+}: HTMLAttributes<HTMLElement> & { as?: "div" | "section"; bodyClassName?: string }) {
+  return (
+    <Tag className={`card border border-base-300 bg-base-100 shadow-sm ${className}`} {...rest}>
+      <div className={`card-body ${bodyClassName}`}>{children}</div>
+    </Tag>
+  );
+}
+
 type CardLink = { to: string; search?: Record<string, unknown>; params?: Record<string, string> };
 
 /** A summary card: label, big number, optional hint and icon; with `link`, the whole card opens that list. */
@@ -125,15 +143,13 @@ export function StatCard({
 /** Placeholder of a stat card while loading, same height as the real one. */
 export function StatCardSkeleton() {
   return (
-    <div className="card border border-base-300 bg-base-100 shadow-sm" aria-hidden>
-      <div className="card-body flex-row items-center gap-4 p-4 sm:p-5">
-        <div className="skeleton hidden h-9 w-9 rounded-lg sm:block" />
-        <div className="flex flex-col gap-2">
-          <div className="skeleton h-3.5 w-24" />
-          <div className="skeleton h-7 w-16" />
-        </div>
+    <Card bodyClassName="flex-row items-center gap-4 p-4 sm:p-5" aria-hidden>
+      <div className="skeleton hidden h-9 w-9 rounded-lg sm:block" />
+      <div className="flex flex-col gap-2">
+        <div className="skeleton h-3.5 w-24" />
+        <div className="skeleton h-7 w-16" />
       </div>
-    </div>
+    </Card>
   );
 }
 
@@ -178,13 +194,11 @@ export function StatGrid({ children, columns }: { children: ReactNode; columns?:
 export function NotAllowed({ reason, title = msg.lists.notAllowedTitle }: { reason: string; title?: string }) {
   useDocumentTitle(title);
   return (
-    <div role="status" className="card border border-base-300 bg-base-100 shadow-sm" data-testid="not-allowed">
-      <div className="card-body items-center py-12 text-center">
-        <Lock className="h-10 w-10 text-base-content/70" aria-hidden />
-        <h1 className="text-lg font-semibold">{title}</h1>
-        <p className="max-w-prose text-sm text-base-content/70">{reason}</p>
-      </div>
-    </div>
+    <Card role="status" bodyClassName="items-center py-12 text-center" data-testid="not-allowed">
+      <Lock className="h-10 w-10 text-base-content/70" aria-hidden />
+      <h1 className="text-lg font-semibold">{title}</h1>
+      <p className="max-w-prose text-sm text-base-content/70">{reason}</p>
+    </Card>
   );
 }
 

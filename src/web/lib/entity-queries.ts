@@ -7,8 +7,12 @@
 import { keepPreviousData, queryOptions, useMutation, type QueryKey } from "@tanstack/react-query";
 import type { z } from "zod";
 import type { ListParams } from "../../domain/common";
+import { deletedResultSchema } from "../../domain/deleted";
 import { api } from "../api/client";
 import type { MutationMeta } from "./query-client";
+
+/** How many matches a picker's candidates query asks for. */
+const pickerLimit = 20;
 
 /** The API parameters of a list request (the list engine's, plus a screen's filters). */
 export type QueryParams = ListParams & Record<string, string | number | undefined>;
@@ -25,9 +29,15 @@ export type QueryParams = ListParams & Record<string, string | number | undefine
  *  - `detailQuery(id)`: GET `path/{id}`, parsed with `schemas.detail`;
  *  - `nested(table, schema, sub = table)`: GET `path/{id}/{sub}` with the parameters of a table
  *    inside the record's page (`useServerList` calls it with them), keyed under `detail(id)`;
+ *  - `candidates(table, schema, sub)`: GET `path/{id}/{sub}` with a picker's search `q`, the first
+ *    `pickerLimit` matches (a picker's list is searched, not paged), keyed under `detail(id)`;
  *  - `creates(meta)`: the hook of POST `path` with a new record (`schemas.create`'s input), answered
  *    with `schemas.row`; `updates(meta)`: the hook of PATCH `path/{id}` with the changed fields
- *    (`schemas.update`'s input) and the version read (`ifMatch`). `meta` names what they change.
+ *    (`schemas.update`'s input) and the version read (`ifMatch`). `meta` names what they change;
+ *  - `unlinks(sub, meta)`: the hook of DELETE `path/{id}/{sub}/{otherId}`, called with the other
+ *    record's id (an assignment or membership leaves the record);
+ *  - `deletes(invalidates)`: the hook of DELETE `path/{id}`. The record's own queries would now
+ *    answer 404, so they are dropped instead of refetched; its lists and `invalidates` refetch.
  */
 export function entityQueries<
   R extends QueryKey,
@@ -67,6 +77,15 @@ export function entityQueries<
             api(`${path}/${id}/${sub}`, schema, { query: params, signal }) as Promise<z.infer<S>>,
           placeholderData: keepPreviousData,
         }),
+    candidates:
+      <S extends z.ZodType>(table: string, schema: S, sub: string) =>
+      (id: string, q: string) =>
+        queryOptions({
+          queryKey: keys.nested(id, table, q),
+          queryFn: ({ signal }) =>
+            api(`${path}/${id}/${sub}`, schema, { query: { q, limit: pickerLimit }, signal }) as Promise<z.infer<S>>,
+          placeholderData: keepPreviousData,
+        }),
     creates: (meta: MutationMeta) => {
       const useCreate = () =>
         useApiMutation(
@@ -83,6 +102,22 @@ export function entityQueries<
           meta,
         );
       return useUpdate;
+    },
+    unlinks: (sub: string, meta: MutationMeta) => {
+      const useUnlink = (id: string) =>
+        useApiMutation(
+          (otherId: string) => api(`${path}/${id}/${sub}/${otherId}`, deletedResultSchema, { method: "DELETE" }),
+          meta,
+        );
+      return useUnlink;
+    },
+    deletes: (invalidates: readonly QueryKey[]) => {
+      const useDelete = (id: string) =>
+        useApiMutation(() => api(`${path}/${id}`, deletedResultSchema, { method: "DELETE" }), {
+          removes: [keys.detail(id)],
+          invalidates: [keys.lists(), ...invalidates],
+        });
+      return useDelete;
     },
   };
 }

@@ -1,12 +1,11 @@
 import { useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { Link, useParams } from "@tanstack/react-router";
-import { Plus } from "lucide-react";
 import { msg } from "../../domain/messages";
 import type { PromptDetail, PromptPlatform, PromptVersion } from "../../domain/prompts";
 import { useCan } from "../auth/permissions";
 import { ErrorAlert } from "../components/ErrorAlert";
-import { archiveAction, editAction, historyAction, mainAction } from "../components/actions";
+import { archiveAction, editAction, historyAction, sectionAddAction } from "../components/actions";
 import { StatusBadge } from "../components/badges";
 import { column, dateColumn, linkColumn, statusColumn } from "../components/columns";
 import { useConfirmAction } from "../components/ConfirmAction";
@@ -99,14 +98,7 @@ export default function PromptDetailPage() {
               </Section>
               <Section
                 title="Platform Assignments"
-                actionBar={[
-                  mainAction({
-                    label: msg.prompts.assignPlatform,
-                    icon: Plus,
-                    tone: "default",
-                    onClick: () => setAssignOpen(true),
-                  }),
-                ]}
+                actionBar={[sectionAddAction(msg.prompts.assignPlatform, () => setAssignOpen(true))]}
               >
                 <RelatedList
                   query={promptPlatformsQuery(promptId)}

@@ -1,15 +1,15 @@
-import { useQuery } from "@tanstack/react-query";
+import { queryOptions } from "@tanstack/react-query";
 import { useParams } from "@tanstack/react-router";
 import { known, promptStatuses } from "../../domain/enums";
 import { msg } from "../../domain/messages";
 import { createPromptSchema, type CreatePromptInput, type Prompt } from "../../domain/prompts";
 import { skillOptionsSchema } from "../../domain/skills";
-import { api, errorMessage } from "../api/client";
-import type { FieldSpec, FormNotice } from "../components/EntityForm";
+import { api } from "../api/client";
+import type { FieldSpec } from "../components/EntityForm";
 import { queryRoots } from "../lib/query-client";
 import { SkillPicker } from "../skills/public";
 import type { RecordKind } from "../components/RecordPage";
-import { addScreen, editScreen, type Screen } from "../components/FormScreen";
+import { addScreen, editScreen, needsOneOf, type Screen } from "../components/FormScreen";
 import { promptQuery, useCreatePrompt, useUpdatePrompt } from "./queries";
 
 /**
@@ -32,29 +32,21 @@ const promptFields: FieldSpec<CreatePromptInput>[] = [
 ];
 
 /** Whether any active skill exists (the picker itself asks the server as the user scrolls or types). */
-const anyActiveSkillQuery = {
+const anyActiveSkillQuery = queryOptions({
   queryKey: [...queryRoots.skills, "options", "any-active"],
-  queryFn: ({ signal }: { signal: AbortSignal }) =>
-    api("/skills/options", skillOptionsSchema, { query: { active: "true", limit: 1 }, signal }),
-};
+  queryFn: ({ signal }) => api("/skills/options", skillOptionsSchema, { query: { active: "true", limit: 1 }, signal }),
+});
 
 /**
  * The skills' states above the form (SPEC.md §2 "/prompts/{promptId}/edit"): "Loading skills...",
  * "Error loading skills: {message}", "No active skills found. Please create a skill first."; the
  * form is disabled until a skill can be chosen.
  */
-function usePromptFormState(): { notice: FormNotice | null; disabled: boolean } {
-  const skills = useQuery(anyActiveSkillQuery);
-  const none = skills.isSuccess && skills.data.items.length === 0;
-  const notice: FormNotice | null = skills.isPending
-    ? { tone: "info", text: msg.prompts.loadingSkills }
-    : skills.isError
-      ? { tone: "error", text: msg.prompts.skillsLoadError(errorMessage(skills.error)) }
-      : none
-        ? { tone: "warning", text: msg.prompts.noActiveSkills }
-        : null;
-  return { notice, disabled: !skills.isSuccess || none };
-}
+const usePromptFormState = needsOneOf(anyActiveSkillQuery, {
+  loading: msg.prompts.loadingSkills,
+  error: msg.prompts.skillsLoadError,
+  none: msg.prompts.noActiveSkills,
+});
 
 /** A prompt as its detail and edit screens load it (SPEC.md §2, §5 "Prompt not found"). */
 export const promptRecord: RecordKind = {

@@ -1,5 +1,4 @@
 import { queryOptions } from "@tanstack/react-query";
-import { deletedResultSchema } from "../../domain/deleted";
 import {
   assignablePlatformPageSchema,
   platformAssignmentResultSchema,
@@ -56,12 +55,8 @@ export const useCreatePrompt = prompts.creates(promptChanges);
 /** PATCH /api/prompts/{id}: Edit, Activate, Archive. */
 export const useUpdatePrompt = prompts.updates(promptChanges);
 
-/** Delete; the prompt's own queries would now answer 404, so they are dropped instead of refetched. */
-export const useDeletePrompt = (id: string) =>
-  useApiMutation(() => api(`/prompts/${id}`, deletedResultSchema, { method: "DELETE" }), {
-    removes: [promptKeys.detail(id)],
-    invalidates: [promptKeys.lists(), queryRoots.skills, queryRoots.platforms],
-  });
+/** Delete; it also leaves its skill's Prompts panel and the platforms' prompt tables. */
+export const useDeletePrompt = prompts.deletes([queryRoots.skills, queryRoots.platforms]);
 
 /** Assign Platform. */
 export const useAssignPlatform = (id: string) =>
@@ -75,11 +70,7 @@ export const useAssignPlatform = (id: string) =>
   );
 
 /** Unassign (the row is deleted, SPEC.md §4). */
-export const useUnassignPlatform = (id: string) =>
-  useApiMutation(
-    (platformId: string) => api(`/prompts/${id}/platforms/${platformId}`, deletedResultSchema, { method: "DELETE" }),
-    assignmentChanges,
-  );
+export const useUnassignPlatform = prompts.unlinks("platforms", assignmentChanges);
 
 /** Restore a version: the prompt takes its texts as a new version. */
 export const useRestoreVersion = (id: string) =>

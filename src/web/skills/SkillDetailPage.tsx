@@ -5,7 +5,7 @@ import { msg, timings } from "../../domain/messages";
 import type { SkillAssignment, SkillComment, SkillDetail, SkillPrompt } from "../../domain/skills";
 import { useCan } from "../auth/permissions";
 import { ErrorAlert } from "../components/ErrorAlert";
-import { archiveAction, editAction, historyAction, mainAction } from "../components/actions";
+import { archiveAction, editAction, historyAction, mainAction, sectionAddAction } from "../components/actions";
 import { StatusBadge } from "../components/badges";
 import { column, dateColumn, linkColumn, statusColumn } from "../components/columns";
 import { InfoSection, Section, type InfoItem, type RecordStat } from "../components/detail";
@@ -94,14 +94,7 @@ export default function SkillDetailPage() {
             <Section
               title={`Prompts (${formatNumber(s.stats.prompts)})`}
               className="xl:col-span-2"
-              actionBar={[
-                mainAction({
-                  label: msg.skills.addPrompt,
-                  icon: Plus,
-                  tone: "default",
-                  onClick: () => setPromptOpen(true),
-                }),
-              ]}
+              actionBar={[sectionAddAction(msg.skills.addPrompt, () => setPromptOpen(true))]}
             >
               <PromptsPanel skillId={skillId} />
             </Section>

@@ -1,4 +1,4 @@
-import { assignmentChangeResultSchema, deletedResultSchema } from "../../domain/deleted";
+import { assignmentChangeResultSchema } from "../../domain/deleted";
 import type { CreateSkillPromptInput } from "../../domain/prompts";
 import {
   assignableTeamPageSchema,
@@ -46,12 +46,8 @@ export const useCreateSkill = skills.creates({ invalidates: [queryRoots.skills] 
 /** PATCH /api/skills/{id}: Edit, Archive (`{ status: "inactive" }`), Unarchive. */
 export const useUpdateSkill = skills.updates(skillChanges);
 
-/** Delete; the skill's own queries would now answer 404, so they are dropped instead of refetched. */
-export const useDeleteSkill = (id: string) =>
-  useApiMutation(() => api(`/skills/${id}`, deletedResultSchema, { method: "DELETE" }), {
-    removes: [skillKeys.detail(id)],
-    invalidates: [skillKeys.lists(), queryRoots.teams, queryRoots.customers],
-  });
+/** Delete; it also leaves the teams' skill counts and lists and the customers' team tables. */
+export const useDeleteSkill = skills.deletes([queryRoots.teams, queryRoots.customers]);
 
 /** Assign to one team, or to several at once (one transaction). */
 export const useAssignTeams = (id: string) =>

@@ -1,5 +1,4 @@
-import { keepPreviousData, queryOptions } from "@tanstack/react-query";
-import { deletedResultSchema } from "../../domain/deleted";
+import { queryOptions } from "@tanstack/react-query";
 import {
   assignableSkillPageSchema,
   createdTeamSchema,
@@ -34,13 +33,7 @@ export const teamSkillsQuery = (id: string) =>
   });
 
 /** The Assign Skill modal's candidates: active skills the team does not have, by name. */
-export const assignableSkillsQuery = (id: string, q: string) =>
-  queryOptions({
-    queryKey: teamKeys.nested(id, "assignable", q),
-    queryFn: ({ signal }) =>
-      api(`/teams/${id}/assignable-skills`, assignableSkillPageSchema, { query: { q, limit: 20 }, signal }),
-    placeholderData: keepPreviousData,
-  });
+export const assignableSkillsQuery = teams.candidates("assignable", assignableSkillPageSchema, "assignable-skills");
 
 /** Everything a team change can show up in: teams, the customer's cards and tables, the dashboard, users' memberships. */
 const teamChanges = { invalidates: [queryRoots.teams, queryRoots.customers, queryRoots.dashboard, queryRoots.users] };
@@ -56,13 +49,7 @@ export const useCreateTeam = () =>
 export const useUpdateTeam = teams.updates(teamChanges);
 
 /** The Add Member modal's candidates: active users of the team's customer who are not members, by name. */
-export const availableUsersQuery = (id: string, q: string) =>
-  queryOptions({
-    queryKey: teamKeys.nested(id, "available-users", q),
-    queryFn: ({ signal }) =>
-      api(`/teams/${id}/available-users`, availableUserPageSchema, { query: { q, limit: 20 }, signal }),
-    placeholderData: keepPreviousData,
-  });
+export const availableUsersQuery = teams.candidates("available-users", availableUserPageSchema, "available-users");
 
 /** Add Member from the team page (the mirror of the user page's Add Team). */
 export const useAddMember = (teamId: string) =>
@@ -79,19 +66,11 @@ export const useSetTeamStatus = (id: string) =>
     teamChanges,
   );
 
-/** Delete Team; the team's own queries would now answer 404, so they are dropped instead of refetched. */
-export const useDeleteTeam = (id: string) =>
-  useApiMutation(() => api(`/teams/${id}`, deletedResultSchema, { method: "DELETE" }), {
-    removes: [teamKeys.detail(id)],
-    invalidates: [teamKeys.lists(), queryRoots.customers, queryRoots.dashboard, queryRoots.users],
-  });
+/** Delete Team; it also leaves the customer's cards and tables, the dashboard and users' memberships. */
+export const useDeleteTeam = teams.deletes([queryRoots.customers, queryRoots.dashboard, queryRoots.users]);
 
 /** Remove a member from the team page. */
-export const useRemoveMember = (teamId: string) =>
-  useApiMutation(
-    (userId: string) => api(`/teams/${teamId}/members/${userId}`, deletedResultSchema, { method: "DELETE" }),
-    teamChanges,
-  );
+export const useRemoveMember = teams.unlinks("members", teamChanges);
 
 /** Assign Skill from the team page. */
 export const useAssignSkill = (teamId: string) =>

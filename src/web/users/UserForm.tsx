@@ -1,4 +1,3 @@
-import { useQuery } from "@tanstack/react-query";
 import { useParams } from "@tanstack/react-router";
 import { known, userRoles, userStatuses } from "../../domain/enums";
 import { msg } from "../../domain/messages";
@@ -9,10 +8,10 @@ import {
   type UpdateUserInput,
   type UserListItem,
 } from "../../domain/users";
-import { errorMessage, type ApiError } from "../api/client";
-import type { FieldSpec, FormNotice } from "../components/EntityForm";
+import type { ApiError } from "../api/client";
+import type { FieldSpec } from "../components/EntityForm";
 import { displayName } from "../components/format";
-import { addScreen, editScreen, type Screen } from "../components/FormScreen";
+import { addScreen, editScreen, needsOneOf, type Screen } from "../components/FormScreen";
 import type { RecordKind } from "../components/RecordPage";
 import { userQuery, useCreateUser, useUpdateUser } from "./queries";
 import { CustomerPicker, customerOptionsQuery } from "../customers/public";
@@ -84,17 +83,10 @@ const userWarnings = {
  * The customers' state above the form: "Error loading customers: {message}" or "No active customers
  * found. Please create a customer first." (SPEC.md §5); the form is disabled until one can be chosen.
  */
-function useUserFormState(): { notice: FormNotice | null; disabled: boolean } {
-  // Only whether any active customer exists: the picker itself asks the server.
-  const customers = useQuery(customerOptionsQuery(true));
-  const none = customers.isSuccess && customers.data.items.length === 0;
-  const notice: FormNotice | null = customers.isError
-    ? { tone: "error", text: msg.customers.loadErrorWith(errorMessage(customers.error)) }
-    : none
-      ? { tone: "warning", text: msg.users.noActiveCustomers }
-      : null;
-  return { notice, disabled: !customers.isSuccess || none };
-}
+const useUserFormState = needsOneOf(customerOptionsQuery(true), {
+  error: msg.customers.loadErrorWith,
+  none: msg.users.noActiveCustomers,
+});
 
 /** A user as their page and edit screen load them: a 404 says "Error loading user" / "User not found". */
 export const userRecord: RecordKind = {

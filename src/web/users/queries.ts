@@ -1,5 +1,4 @@
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import { deletedResultSchema } from "../../domain/deleted";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import {
   availableTeamsSchema,
   joinedTeamSchema,
@@ -12,7 +11,7 @@ import {
   updateUserSchema,
 } from "../../domain/users";
 import { api } from "../api/client";
-import { entityQueries, useApiMutation } from "../lib/entity-queries";
+import { entityQueries } from "../lib/entity-queries";
 import { queryRoots } from "../lib/query-client";
 
 const users = entityQueries(queryRoots.users, "/users", {
@@ -29,13 +28,7 @@ export const { keys: userKeys, listQuery: userListQuery, detailQuery: userQuery 
 export const userMembershipsQuery = users.nested("teams", userMembershipsSchema);
 
 /** The Add to Team modal's candidates (the user's customer's teams they are not in). */
-export const availableTeamsQuery = (id: string, q: string) =>
-  queryOptions({
-    queryKey: userKeys.nested(id, "available", q),
-    queryFn: ({ signal }) =>
-      api(`/users/${id}/available-teams`, availableTeamsSchema, { query: { q, limit: 20 }, signal }),
-    placeholderData: keepPreviousData,
-  });
+export const availableTeamsQuery = users.candidates("available", availableTeamsSchema, "available-teams");
 
 /** Everything a user or membership change can show up in. */
 const userChanges = { invalidates: [queryRoots.users, queryRoots.teams, queryRoots.customers, queryRoots.dashboard] };
@@ -67,8 +60,4 @@ export function useJoinTeam(userId: string) {
 }
 
 /** Leave Team: DELETE /api/users/{userId}/teams/{teamId}. */
-export const useLeaveTeam = (userId: string) =>
-  useApiMutation(
-    (teamId: string) => api(`/users/${userId}/teams/${teamId}`, deletedResultSchema, { method: "DELETE" }),
-    userChanges,
-  );
+export const useLeaveTeam = users.unlinks("teams", userChanges);
