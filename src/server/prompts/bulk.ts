@@ -6,7 +6,7 @@ import { z } from "@hono/zod-openapi";
 import { sql } from "drizzle-orm";
 import { msg } from "../../domain/messages";
 import { defineBulkAction, uuidArray } from "../bulk/engine";
-import { statusAction } from "../bulk/kinds";
+import { statusActions } from "../bulk/kinds";
 import { queryRows, type Database } from "../db/client";
 import { HttpError } from "../http/errors";
 import { platformAssignmentAudit, unassignPlatforms } from "../links";
@@ -36,20 +36,10 @@ async function activePlatform(db: Database, platformId: string, lock = false) {
 }
 
 export const promptBulkActions = [
-  statusAction({
-    ...prompt,
-    action: "activate",
-    summary: "Activate prompts",
-    to: () => "active",
-    alreadyReason: () => msg.bulk.alreadyActive,
-  }),
-  statusAction({
-    ...prompt,
-    action: "archive",
-    summary: "Archive prompts",
-    to: () => "inactive",
-    alreadyReason: () => msg.bulk.alreadyArchived,
-  }),
+  ...statusActions(prompt, [
+    { action: "activate", summary: "Activate prompts" },
+    { action: "archive", summary: "Archive prompts" },
+  ]),
   defineBulkAction<{ platform_id: string }>({
     ...prompt,
     action: "assign_platform",
