@@ -105,6 +105,13 @@ type Restorer = (tx: Tx, d: DeletionRow) => Promise<Outcome>;
 /** The record's own part, first in the report. */
 const self = (d: DeletionRow): RestorePart => ({ kind: d.entity, id: d.entity_id, label: d.label });
 
+/** A link's restore: the link alone is back, joining again the two records it names. */
+const relinked = (d: DeletionRow, ...linked: Outcome["linked"]): Outcome => ({
+  restored: [self(d)],
+  notRestored: [],
+  linked,
+});
+
 const restoreTeam: Restorer = async (tx, d) => {
   const row = d.snapshot.row;
   if (await exists(tx, sql`select 1 from teams where team_id = ${d.entity_id}`)) throw refuse(msg.deleted.exists);
@@ -223,14 +230,7 @@ const restoreMember: Restorer = async (tx, d) => {
   if (user.customer_id !== team.customer_id) throw refuse(reasons.userMoved);
   if (team.status !== "active") throw refuse(reasons.teamArchived);
   await insertRows(tx, "teams_users", [row]);
-  return {
-    restored: [self(d)],
-    notRestored: [],
-    linked: [
-      { entity: "team", id: teamId },
-      { entity: "user", id: userId },
-    ],
-  };
+  return relinked(d, { entity: "team", id: teamId }, { entity: "user", id: userId });
 };
 
 /**
@@ -262,14 +262,7 @@ const restoreAssignment: Restorer = async (tx, d) => {
       from jsonb_populate_record(null::teams_skills, ${JSON.stringify(row)}::jsonb) r
       where ts.team_id = ${teamId} and ts.skill_id = ${skillId}`);
   } else await insertRows(tx, "teams_skills", [row]);
-  return {
-    restored: [self(d)],
-    notRestored: [],
-    linked: [
-      { entity: "team", id: teamId },
-      { entity: "skill", id: skillId },
-    ],
-  };
+  return relinked(d, { entity: "team", id: teamId }, { entity: "skill", id: skillId });
 };
 
 /** An unassigned platform: the same rules as Assign Platform (an active platform). */
@@ -289,14 +282,7 @@ const restorePromptPlatform: Restorer = async (tx, d) => {
   if (!platform) throw refuse(reasons.platformDeleted);
   if (platform.status !== "active") throw refuse(reasons.platformInactive);
   await insertRows(tx, "platform_prompts", [row]);
-  return {
-    restored: [self(d)],
-    notRestored: [],
-    linked: [
-      { entity: "prompt", id: promptId },
-      { entity: "platform", id: platformId },
-    ],
-  };
+  return relinked(d, { entity: "prompt", id: promptId }, { entity: "platform", id: platformId });
 };
 
 const restorers: Record<DeletedEntity, Restorer> = {
