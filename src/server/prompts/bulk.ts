@@ -22,8 +22,11 @@ const prompt = {
   auditEntity: "prompt",
 } as const;
 
-/** The platform must exist and be active, as for one assignment. @throws HttpError 422 on platform_id. */
-async function activePlatform(db: Database, platformId: string, lock = false) {
+/**
+ * The platform a prompt is assigned to must exist and be active (Assign Platform, one prompt or
+ * many); `lock` share-locks it until the transaction ends. @throws HttpError 422 on platform_id.
+ */
+export async function activePlatform(db: Database, platformId: string, lock = false) {
   const [platform] = await queryRows<{ status: string; platform_name: string }>(
     db,
     sql`select status, platform_name from platforms where platform_id = ${platformId} ${lock ? sql`for share` : sql``}`,
