@@ -100,6 +100,27 @@ function split(
   return { back, parts, refused };
 }
 
+/**
+ * Sorts a cascade's links by whether the record at their other end (`key` of `other`) still exists:
+ * those found are share-locked, so that they stay until the restore commits; the rest are refused
+ * with `gone`.
+ */
+async function splitByOtherEnd(
+  tx: Tx,
+  d: DeletionRow,
+  links: CascadeTable,
+  other: { table: "teams" | "skills" | "platforms" | "pedal_prompts"; key: string },
+  gone: string,
+) {
+  const key = sql`${sql.identifier(other.key)}`;
+  const ids = idsJson(d.snapshot.cascade?.[links] ?? [], other.key);
+  const found = await byId(
+    tx,
+    sql`select ${key}::text as id from ${sql.identifier(other.table)} where ${inIds(key, ids)} for share`,
+  );
+  return split(d, links, (r) => (found.has(str(r[other.key])) ? null : gone));
+}
+
 type Restorer = (tx: Tx, d: DeletionRow) => Promise<Outcome>;
 
 /** The record's own part, first in the report. */
@@ -128,12 +149,7 @@ const restoreTeam: Restorer = async (tx, d) => {
     if (!user) return reasons.userDeleted;
     return user.customer_id === str(row.customer_id) ? null : reasons.userMoved;
   });
-  const assigned = d.snapshot.cascade?.teams_skills ?? [];
-  const skills = await byId(
-    tx,
-    sql`select skill_id::text as id from skills where ${inIds(sql`skill_id`, idsJson(assigned, "skill_id"))} for share`,
-  );
-  const a = split(d, "teams_skills", (r) => (skills.has(str(r.skill_id)) ? null : reasons.skillDeleted));
+  const a = await splitByOtherEnd(tx, d, "teams_skills", { table: "skills", key: "skill_id" }, reasons.skillDeleted);
   await insertRows(tx, "teams_users", m.back);
   await insertRows(tx, "teams_skills", a.back);
   return {
@@ -149,12 +165,7 @@ const restoreTeam: Restorer = async (tx, d) => {
 const restoreSkill: Restorer = async (tx, d) => {
   if (await exists(tx, sql`select 1 from skills where skill_id = ${d.entity_id}`)) throw refuse(msg.deleted.exists);
   await insertRows(tx, "skills", [d.snapshot.row]);
-  const assigned = d.snapshot.cascade?.teams_skills ?? [];
-  const teams = await byId(
-    tx,
-    sql`select team_id::text as id from teams where ${inIds(sql`team_id`, idsJson(assigned, "team_id"))} for share`,
-  );
-  const a = split(d, "teams_skills", (r) => (teams.has(str(r.team_id)) ? null : reasons.teamDeleted));
+  const a = await splitByOtherEnd(tx, d, "teams_skills", { table: "teams", key: "team_id" }, reasons.teamDeleted);
   await insertRows(tx, "teams_skills", a.back);
   return {
     restored: [self(d), ...a.parts],
@@ -173,12 +184,13 @@ const restorePrompt: Restorer = async (tx, d) => {
   await insertRows(tx, "pedal_prompts", [row]);
   const v = split(d, "prompt_versions", () => null);
   await insertRows(tx, "prompt_versions", v.back);
-  const assigned = d.snapshot.cascade?.platform_prompts ?? [];
-  const platforms = await byId(
+  const p = await splitByOtherEnd(
     tx,
-    sql`select platform_id::text as id from platforms where ${inIds(sql`platform_id`, idsJson(assigned, "platform_id"))} for share`,
+    d,
+    "platform_prompts",
+    { table: "platforms", key: "platform_id" },
+    reasons.platformDeleted,
   );
-  const p = split(d, "platform_prompts", (r) => (platforms.has(str(r.platform_id)) ? null : reasons.platformDeleted));
   await insertRows(tx, "platform_prompts", p.back);
   return {
     restored: [self(d), ...p.parts, ...v.parts],
@@ -191,12 +203,13 @@ const restorePlatform: Restorer = async (tx, d) => {
   if (await exists(tx, sql`select 1 from platforms where platform_id = ${d.entity_id}`))
     throw refuse(msg.deleted.exists);
   await insertRows(tx, "platforms", [d.snapshot.row]);
-  const assigned = d.snapshot.cascade?.platform_prompts ?? [];
-  const prompts = await byId(
+  const p = await splitByOtherEnd(
     tx,
-    sql`select prompt_id::text as id from pedal_prompts where ${inIds(sql`prompt_id`, idsJson(assigned, "prompt_id"))} for share`,
+    d,
+    "platform_prompts",
+    { table: "pedal_prompts", key: "prompt_id" },
+    reasons.promptDeleted,
   );
-  const p = split(d, "platform_prompts", (r) => (prompts.has(str(r.prompt_id)) ? null : reasons.promptDeleted));
   await insertRows(tx, "platform_prompts", p.back);
   return {
     restored: [self(d), ...p.parts],
