@@ -14,6 +14,7 @@ import { createHash } from "node:crypto";
 import { getConnInfo } from "@hono/node-server/conninfo";
 import { and, eq, lt, sql } from "drizzle-orm";
 import type { Context, MiddlewareHandler } from "hono";
+import type { z } from "zod";
 import { msg } from "../domain/messages";
 import { changePasswordSchema, passwordMessages, signInBoundsSchema } from "../domain/password";
 import type { Auth, SessionData } from "./auth";
@@ -176,13 +177,29 @@ export const jsonOnly: MiddlewareHandler<AppEnv> = async (c, next) => {
   return next();
 };
 
-/** The body as JSON, or undefined when it is not JSON. */
-async function jsonBodyOf(c: Context): Promise<Record<string, unknown> | undefined> {
+/**
+ * The JSON body and what `schema` makes of it, or the answer refusing it: 400 `bad_request` when the
+ * body is not a JSON object, 422 `validation_failed` (the first field's message, every field's) when
+ * it does not pass.
+ */
+async function checkedJsonBody<T>(
+  c: Context,
+  schema: z.ZodType<T>,
+): Promise<{ body: Record<string, unknown>; data: T; refused?: undefined } | { refused: Response }> {
   const body = (await c.req.raw
     .clone()
     .json()
     .catch(() => undefined)) as unknown;
-  return body && typeof body === "object" && !Array.isArray(body) ? (body as Record<string, unknown>) : undefined;
+  if (!body || typeof body !== "object" || Array.isArray(body))
+    return { refused: errorResponse(c, 400, "bad_request", msg.api.badJson) };
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) {
+    const fields = fieldMessages(parsed.error);
+    return {
+      refused: errorResponse(c, 422, "validation_failed", Object.values(fields)[0] ?? msg.api.malformed, fields),
+    };
+  }
+  return { body: body as Record<string, unknown>, data: parsed.data };
 }
 
 /** A copy of `request` with `body` as its JSON body: the library reads exactly what we checked. */
@@ -210,13 +227,9 @@ export function signInHandler(auth: Auth, security: SecurityConfig, clock: Clock
   return async (c: Context<AppEnv>) => {
     const db = c.var.db;
     const now = clock();
-    const body = await jsonBodyOf(c);
-    if (!body) return errorResponse(c, 400, "bad_request", msg.api.badJson);
-    const bounds = signInBoundsSchema.safeParse(body);
-    if (!bounds.success) {
-      const fields = fieldMessages(bounds.error);
-      return errorResponse(c, 422, "validation_failed", Object.values(fields)[0] ?? msg.api.malformed, fields);
-    }
+    const checked = await checkedJsonBody(c, signInBoundsSchema);
+    if (checked.refused) return checked.refused;
+    const { body } = checked;
     const email = typeof body.email === "string" ? body.email.trim().toLowerCase() : "";
     const password = typeof body.password === "string" ? body.password : "";
     const keys = { ip: `ip:${c.var.clientIp}`, account: email ? accountKey(email) : null };
@@ -302,13 +315,8 @@ export function changePasswordHandler(auth: Auth, security: SecurityConfig, cloc
     const session = await resolveSession(c, auth, security, clock);
     if (!session) return errorResponse(c, 401, "unauthorized", msg.api.unauthorized);
     c.set("session", session);
-    const body = await jsonBodyOf(c);
-    if (!body) return errorResponse(c, 400, "bad_request", msg.api.badJson);
-    const parsed = changePasswordSchema.safeParse(body);
-    if (!parsed.success) {
-      const fields = fieldMessages(parsed.error);
-      return errorResponse(c, 422, "validation_failed", Object.values(fields)[0] ?? msg.api.malformed, fields);
-    }
+    const parsed = await checkedJsonBody(c, changePasswordSchema);
+    if (parsed.refused) return parsed.refused;
     const me = session.user;
     const keys = { ip: `ip:${c.var.clientIp}`, account: accountKey(me.email) };
     const admission = await admitAttempt(db, keys, security, now);

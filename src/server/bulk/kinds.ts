@@ -70,6 +70,42 @@ export function statusAction<P extends object>(spec: {
   });
 }
 
+/** The record a status action changes: its bulk entity, list, table and columns. */
+type StatusTarget = Omit<
+  Parameters<typeof statusAction>[0],
+  "action" | "summary" | "params" | "to" | "alreadyReason" | "skips"
+>;
+
+/** What each status action without parameters sets, and why a row already in that status is skipped. */
+const statusChanges = {
+  archive: { to: "inactive", alreadyReason: msg.bulk.alreadyArchived },
+  deactivate: { to: "inactive", alreadyReason: msg.bulk.alreadyArchived },
+  unarchive: { to: "active", alreadyReason: msg.bulk.alreadyActive },
+  activate: { to: "active", alreadyReason: msg.bulk.alreadyActive },
+} as const;
+
+/**
+ * An entity's status actions without parameters (Archive and Unarchive, or Activate and
+ * Deactivate), a row each: the action (which fixes the status it sets and the "Already …" reason),
+ * its summary, and the entity's own skip rules if any. Each is a `statusAction`.
+ */
+export function statusActions(
+  target: StatusTarget,
+  actions: Array<{ action: keyof typeof statusChanges; summary: string; skips?: Array<{ reason: string; when: SQL }> }>,
+): BulkAction<object>[] {
+  return actions.map(({ action, summary, skips }) => {
+    const { to, alreadyReason } = statusChanges[action];
+    return statusAction({
+      ...target,
+      action,
+      summary,
+      to: () => to,
+      alreadyReason: () => alreadyReason,
+      skips: skips && (() => skips),
+    });
+  });
+}
+
 /**
  * Gives each row the status `to(row)` and `updated_at` now, in one statement, and returns the
  * record kit's audit rows (the row's values before, the status and `updated_at` after).

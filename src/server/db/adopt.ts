@@ -92,6 +92,16 @@ export type Finding = {
 
 export type TableReport = { name: string; spec: boolean; exists: boolean; rows: number | null; findings: Finding[] };
 
+/** The finding on one of the console's constraints; `detail` is its definition unless said otherwise. */
+function constraintFinding(
+  c: CatalogConstraint,
+  state: Finding["state"],
+  action: Finding["action"],
+  detail = c.def,
+): Finding {
+  return { kind: "constraint", name: c.name, state, action, detail };
+}
+
 type Step = { sql: string; label: string; savepoint?: boolean };
 
 /** What inspect() found and what --apply would do. */
@@ -399,7 +409,7 @@ export async function inspect(handle: DatabaseHandle, loadReference: () => Promi
       const same = l.constraints.find((x) => x.name === c.name);
       const equivalent = l.constraints.find((x) => x.kind === c.kind && x.columns.join() === c.columns.join());
       if (same && same.def === c.def) {
-        report.findings.push({ kind: "constraint", name: c.name, state: "match", action: "none", detail: c.def });
+        report.findings.push(constraintFinding(c, "match", "none"));
         addUnique(r.name, c.columns);
         continue;
       }
@@ -418,24 +428,19 @@ export async function inspect(handle: DatabaseHandle, loadReference: () => Promi
         continue;
       }
       if (equivalent) {
-        report.findings.push({
-          kind: "constraint",
-          name: c.name,
-          state: "match",
-          action: "none",
-          detail: `${c.def} (named ${equivalent.name} here)`,
-        });
+        report.findings.push(constraintFinding(c, "match", "none", `${c.def} (named ${equivalent.name} here)`));
         addUnique(r.name, c.columns);
         continue;
       }
       if (same || allIndexNames.has(c.name)) {
-        report.findings.push({
-          kind: "constraint",
-          name: c.name,
-          state: "differs",
-          action: "report",
-          detail: `the name is taken here by ${same ? same.def : "another index"}; the console's: ${c.def}`,
-        });
+        report.findings.push(
+          constraintFinding(
+            c,
+            "differs",
+            "report",
+            `the name is taken here by ${same ? same.def : "another index"}; the console's: ${c.def}`,
+          ),
+        );
         continue;
       }
       const breaking = await duplicateKeys(
@@ -446,14 +451,7 @@ export async function inspect(handle: DatabaseHandle, loadReference: () => Promi
         c.kind === "p" ? c.columns : [],
       );
       if (breaking.count > 0) {
-        report.findings.push({
-          kind: "constraint",
-          name: c.name,
-          state: "missing",
-          action: "not-added",
-          detail: c.def,
-          breaking,
-        });
+        report.findings.push({ ...constraintFinding(c, "missing", "not-added"), breaking });
         continue;
       }
       const nullable = c.kind === "p" ? c.columns.filter((x) => !l.columns.find((y) => y.name === x)?.notNull) : [];
@@ -488,25 +486,13 @@ export async function inspect(handle: DatabaseHandle, loadReference: () => Promi
       const same = l.constraints.find((x) => x.name === c.name);
       const equivalent = l.constraints.find((x) => x.kind === "c" && x.def === c.def);
       if (same && same.def === c.def) {
-        report.findings.push({ kind: "constraint", name: c.name, state: "match", action: "none", detail: c.def });
+        report.findings.push(constraintFinding(c, "match", "none"));
       } else if (equivalent) {
-        report.findings.push({
-          kind: "constraint",
-          name: c.name,
-          state: "match",
-          action: "none",
-          detail: `${c.def} (named ${equivalent.name} here)`,
-        });
+        report.findings.push(constraintFinding(c, "match", "none", `${c.def} (named ${equivalent.name} here)`));
       } else if (same) {
-        report.findings.push({
-          kind: "constraint",
-          name: c.name,
-          state: "differs",
-          action: "report",
-          detail: `here: ${same.def}; the console's: ${c.def}`,
-        });
+        report.findings.push(constraintFinding(c, "differs", "report", `here: ${same.def}; the console's: ${c.def}`));
       } else if (!c.columns.every((col) => l.columns.some((x) => x.name === col))) {
-        report.findings.push({ kind: "constraint", name: c.name, state: "missing", action: "create", detail: c.def });
+        report.findings.push(constraintFinding(c, "missing", "create"));
         b.checks.push({ sql: addConstraintSql(c), label: `${r.name}: ${c.name}`, savepoint: true });
       } else {
         const shown = [...key, ...c.columns.filter((x) => !key.includes(x))];
@@ -516,17 +502,9 @@ export async function inspect(handle: DatabaseHandle, loadReference: () => Promi
           `not coalesce(${checkExpression(c.def)}, true)`,
           keySql(shown),
         );
-        if (breaking.count > 0)
-          report.findings.push({
-            kind: "constraint",
-            name: c.name,
-            state: "missing",
-            action: "not-added",
-            detail: c.def,
-            breaking,
-          });
+        if (breaking.count > 0) report.findings.push({ ...constraintFinding(c, "missing", "not-added"), breaking });
         else {
-          report.findings.push({ kind: "constraint", name: c.name, state: "missing", action: "create", detail: c.def });
+          report.findings.push(constraintFinding(c, "missing", "create"));
           b.checks.push({ sql: addConstraintSql(c), label: `${r.name}: ${c.name}`, savepoint: true });
         }
       }
@@ -646,17 +624,11 @@ export async function inspect(handle: DatabaseHandle, loadReference: () => Promi
       const same = l.constraints.find((x) => x.name === c.name);
       const equivalent = l.constraints.find((x) => x.kind === "f" && x.name !== c.name && x.def === c.def);
       if (same && same.def === c.def) {
-        report.findings.push({ kind: "constraint", name: c.name, state: "match", action: "none", detail: c.def });
+        report.findings.push(constraintFinding(c, "match", "none"));
         continue;
       }
       if (same) {
-        report.findings.push({
-          kind: "constraint",
-          name: c.name,
-          state: "differs",
-          action: "report",
-          detail: `here: ${same.def}; the console's: ${c.def}`,
-        });
+        report.findings.push(constraintFinding(c, "differs", "report", `here: ${same.def}; the console's: ${c.def}`));
         continue;
       }
       const shown = [...primaryKeyColumns(r), ...c.columns.filter((x) => !primaryKeyColumns(r).includes(x))].filter(
@@ -676,22 +648,12 @@ export async function inspect(handle: DatabaseHandle, loadReference: () => Promi
           );
       const parentKeyed = (uniqueKeys.get(c.refTable!) ?? []).some((cols) => cols.join() === c.refColumns.join());
       if (breaking.count > 0) {
-        report.findings.push({
-          kind: "constraint",
-          name: c.name,
-          state: "missing",
-          action: "not-added",
-          detail: `${c.def}: orphaned rows`,
-          breaking,
-        });
+        report.findings.push({ ...constraintFinding(c, "missing", "not-added", `${c.def}: orphaned rows`), breaking });
       } else if (!parentKeyed) {
-        report.findings.push({
-          kind: "constraint",
-          name: c.name,
-          state: "missing",
-          action: "not-added",
-          detail: `${c.def}: ${c.refTable}(${c.refColumns.join(", ")}) is not a unique key here`,
-        });
+        const refKey = `${c.refTable}(${c.refColumns.join(", ")})`;
+        report.findings.push(
+          constraintFinding(c, "missing", "not-added", `${c.def}: ${refKey} is not a unique key here`),
+        );
       } else {
         report.findings.push({
           kind: "constraint",

@@ -153,16 +153,8 @@ export async function readCatalog(db: AnyDatabase): Promise<Catalog> {
     });
   }
 
-  const indexes = await queryRows<{
-    name: string;
-    table: string;
-    def: string;
-    unique: boolean;
-    valid: boolean;
-    constraint: string | null;
-    keys: string[] | null;
-    predicate: string | null;
-  }>(
+  // keys is null for an index without key columns; the catalog's entry holds [] then.
+  const indexes = await queryRows<Omit<CatalogIndex, "keys"> & { keys: string[] | null }>(
     db,
     sql.raw(`
     select i.relname::text as name, c.relname::text as table, pg_get_indexdef(i.oid) as def, x.indisunique as unique,

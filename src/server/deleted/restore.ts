@@ -100,10 +100,38 @@ function split(
   return { back, parts, refused };
 }
 
+/**
+ * Sorts a cascade's links by whether the record at their other end (`key` of `other`) still exists:
+ * those found are share-locked, so that they stay until the restore commits; the rest are refused
+ * with `gone`.
+ */
+async function splitByOtherEnd(
+  tx: Tx,
+  d: DeletionRow,
+  links: CascadeTable,
+  other: { table: "teams" | "skills" | "platforms" | "pedal_prompts"; key: string },
+  gone: string,
+) {
+  const key = sql`${sql.identifier(other.key)}`;
+  const ids = idsJson(d.snapshot.cascade?.[links] ?? [], other.key);
+  const found = await byId(
+    tx,
+    sql`select ${key}::text as id from ${sql.identifier(other.table)} where ${inIds(key, ids)} for share`,
+  );
+  return split(d, links, (r) => (found.has(str(r[other.key])) ? null : gone));
+}
+
 type Restorer = (tx: Tx, d: DeletionRow) => Promise<Outcome>;
 
 /** The record's own part, first in the report. */
 const self = (d: DeletionRow): RestorePart => ({ kind: d.entity, id: d.entity_id, label: d.label });
+
+/** A link's restore: the link alone is back, joining again the two records it names. */
+const relinked = (d: DeletionRow, ...linked: Outcome["linked"]): Outcome => ({
+  restored: [self(d)],
+  notRestored: [],
+  linked,
+});
 
 const restoreTeam: Restorer = async (tx, d) => {
   const row = d.snapshot.row;
@@ -121,12 +149,7 @@ const restoreTeam: Restorer = async (tx, d) => {
     if (!user) return reasons.userDeleted;
     return user.customer_id === str(row.customer_id) ? null : reasons.userMoved;
   });
-  const assigned = d.snapshot.cascade?.teams_skills ?? [];
-  const skills = await byId(
-    tx,
-    sql`select skill_id::text as id from skills where ${inIds(sql`skill_id`, idsJson(assigned, "skill_id"))} for share`,
-  );
-  const a = split(d, "teams_skills", (r) => (skills.has(str(r.skill_id)) ? null : reasons.skillDeleted));
+  const a = await splitByOtherEnd(tx, d, "teams_skills", { table: "skills", key: "skill_id" }, reasons.skillDeleted);
   await insertRows(tx, "teams_users", m.back);
   await insertRows(tx, "teams_skills", a.back);
   return {
@@ -142,12 +165,7 @@ const restoreTeam: Restorer = async (tx, d) => {
 const restoreSkill: Restorer = async (tx, d) => {
   if (await exists(tx, sql`select 1 from skills where skill_id = ${d.entity_id}`)) throw refuse(msg.deleted.exists);
   await insertRows(tx, "skills", [d.snapshot.row]);
-  const assigned = d.snapshot.cascade?.teams_skills ?? [];
-  const teams = await byId(
-    tx,
-    sql`select team_id::text as id from teams where ${inIds(sql`team_id`, idsJson(assigned, "team_id"))} for share`,
-  );
-  const a = split(d, "teams_skills", (r) => (teams.has(str(r.team_id)) ? null : reasons.teamDeleted));
+  const a = await splitByOtherEnd(tx, d, "teams_skills", { table: "teams", key: "team_id" }, reasons.teamDeleted);
   await insertRows(tx, "teams_skills", a.back);
   return {
     restored: [self(d), ...a.parts],
@@ -166,12 +184,13 @@ const restorePrompt: Restorer = async (tx, d) => {
   await insertRows(tx, "pedal_prompts", [row]);
   const v = split(d, "prompt_versions", () => null);
   await insertRows(tx, "prompt_versions", v.back);
-  const assigned = d.snapshot.cascade?.platform_prompts ?? [];
-  const platforms = await byId(
+  const p = await splitByOtherEnd(
     tx,
-    sql`select platform_id::text as id from platforms where ${inIds(sql`platform_id`, idsJson(assigned, "platform_id"))} for share`,
+    d,
+    "platform_prompts",
+    { table: "platforms", key: "platform_id" },
+    reasons.platformDeleted,
   );
-  const p = split(d, "platform_prompts", (r) => (platforms.has(str(r.platform_id)) ? null : reasons.platformDeleted));
   await insertRows(tx, "platform_prompts", p.back);
   return {
     restored: [self(d), ...p.parts, ...v.parts],
@@ -184,12 +203,13 @@ const restorePlatform: Restorer = async (tx, d) => {
   if (await exists(tx, sql`select 1 from platforms where platform_id = ${d.entity_id}`))
     throw refuse(msg.deleted.exists);
   await insertRows(tx, "platforms", [d.snapshot.row]);
-  const assigned = d.snapshot.cascade?.platform_prompts ?? [];
-  const prompts = await byId(
+  const p = await splitByOtherEnd(
     tx,
-    sql`select prompt_id::text as id from pedal_prompts where ${inIds(sql`prompt_id`, idsJson(assigned, "prompt_id"))} for share`,
+    d,
+    "platform_prompts",
+    { table: "pedal_prompts", key: "prompt_id" },
+    reasons.promptDeleted,
   );
-  const p = split(d, "platform_prompts", (r) => (prompts.has(str(r.prompt_id)) ? null : reasons.promptDeleted));
   await insertRows(tx, "platform_prompts", p.back);
   return {
     restored: [self(d), ...p.parts],
@@ -223,14 +243,7 @@ const restoreMember: Restorer = async (tx, d) => {
   if (user.customer_id !== team.customer_id) throw refuse(reasons.userMoved);
   if (team.status !== "active") throw refuse(reasons.teamArchived);
   await insertRows(tx, "teams_users", [row]);
-  return {
-    restored: [self(d)],
-    notRestored: [],
-    linked: [
-      { entity: "team", id: teamId },
-      { entity: "user", id: userId },
-    ],
-  };
+  return relinked(d, { entity: "team", id: teamId }, { entity: "user", id: userId });
 };
 
 /**
@@ -262,14 +275,7 @@ const restoreAssignment: Restorer = async (tx, d) => {
       from jsonb_populate_record(null::teams_skills, ${JSON.stringify(row)}::jsonb) r
       where ts.team_id = ${teamId} and ts.skill_id = ${skillId}`);
   } else await insertRows(tx, "teams_skills", [row]);
-  return {
-    restored: [self(d)],
-    notRestored: [],
-    linked: [
-      { entity: "team", id: teamId },
-      { entity: "skill", id: skillId },
-    ],
-  };
+  return relinked(d, { entity: "team", id: teamId }, { entity: "skill", id: skillId });
 };
 
 /** An unassigned platform: the same rules as Assign Platform (an active platform). */
@@ -289,14 +295,7 @@ const restorePromptPlatform: Restorer = async (tx, d) => {
   if (!platform) throw refuse(reasons.platformDeleted);
   if (platform.status !== "active") throw refuse(reasons.platformInactive);
   await insertRows(tx, "platform_prompts", [row]);
-  return {
-    restored: [self(d)],
-    notRestored: [],
-    linked: [
-      { entity: "prompt", id: promptId },
-      { entity: "platform", id: platformId },
-    ],
-  };
+  return relinked(d, { entity: "prompt", id: promptId }, { entity: "platform", id: platformId });
 };
 
 const restorers: Record<DeletedEntity, Restorer> = {

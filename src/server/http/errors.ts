@@ -20,16 +20,15 @@ export type ErrorCode =
   | "unavailable"
   | "internal";
 
+/** The error itself: its code, its message, and the message of each field at fault. */
+const errorSchema = z.object({
+  code: z.string(),
+  message: z.string(),
+  fields: z.record(z.string(), z.string()).optional(),
+});
+
 /** The one error body of every API answer that is not 2xx. */
-export const errorBodySchema = z
-  .object({
-    error: z.object({
-      code: z.string(),
-      message: z.string(),
-      fields: z.record(z.string(), z.string()).optional(),
-    }),
-  })
-  .openapi("Error");
+export const errorBodySchema = z.object({ error: errorSchema }).openapi("Error");
 
 /**
  * The body of a 409 that asks the client to decide (docs/editing.md): `stale` carries the record as
@@ -38,10 +37,7 @@ export const errorBodySchema = z
  */
 export const conflictBodySchema = z
   .object({
-    error: z.object({
-      code: z.string(),
-      message: z.string(),
-      fields: z.record(z.string(), z.string()).optional(),
+    error: errorSchema.extend({
       current: z.record(z.string(), z.unknown()).optional(),
       changes: z
         .array(z.object({ operator_email: z.string().nullable(), at: z.string(), fields: z.array(z.string()) }))

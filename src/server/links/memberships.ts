@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { msg } from "../../domain/messages";
 import { sql } from "drizzle-orm";
-import type { AuditEntry, AuditRequest, Tx } from "../audit";
+import type { AuditRequest, Tx } from "../audit";
 import type { Written } from "../db/records";
 import { recordDeletion, takeRows } from "../deleted";
 import { teams, teams_users, users_data } from "../db/schema";
@@ -12,7 +12,7 @@ import { membershipAudit } from "./audit";
  * The one rule of a team membership, from the user's page (Add Team) and the team's (Add Member):
  * a user joins only an active team of their own customer (the membership's customer_id is the
  * user's); the team is share-locked so that it cannot be archived or deleted before the row is
- * written. `{ created: false }` when already a member (nothing written).
+ * written. `result.created` is false when already a member (nothing written).
  * @throws HttpError 404 unknown user or team; 422 (field `field`) a team of another customer or an
  * inactive team, or, with `activeUser`, a user who is not active.
  */
@@ -21,7 +21,7 @@ export async function addMember(
   teamId: string,
   userId: string,
   options: { field: "team_id" | "user_id"; activeUser?: boolean },
-): Promise<{ created: boolean; customer_id: string; audit: AuditEntry[] }> {
+): Promise<Written<{ created: boolean; customer_id: string }>> {
   const [user] = await tx
     .select({ customer_id: users_data.customer_id, status: users_data.status })
     .from(users_data)
@@ -38,7 +38,7 @@ export async function addMember(
     throw refuse(options.field === "team_id" ? msg.users.teamOfOtherCustomer : msg.teams.userOfOtherCustomer);
   if (team.status !== "active") throw refuse(msg.users.teamNotActive);
   if (options.activeUser && user.status !== "active") throw refuse(msg.teams.userNotActive);
-  const none = { created: false, customer_id: user.customer_id, audit: [] };
+  const none = { result: { created: false, customer_id: user.customer_id }, audit: [] };
   // Already a member: nothing to do (checked first, as an adopted database may lack the key).
   const [member] = await tx
     .select({ team_id: teams_users.team_id })
@@ -53,8 +53,7 @@ export async function addMember(
     .returning({ team_id: teams_users.team_id });
   if (!row) return none;
   return {
-    created: true,
-    customer_id: user.customer_id,
+    result: { created: true, customer_id: user.customer_id },
     audit: membershipAudit("add_member", { team_id: teamId, user_id: userId, customer_id: user.customer_id }),
   };
 }

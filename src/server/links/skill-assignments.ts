@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { msg } from "../../domain/messages";
-import type { AuditEntry, Tx } from "../audit";
+import type { Tx } from "../audit";
+import type { Written } from "../db/records";
 import { assignmentAudit } from "./audit";
 import { skills, teams, teams_skills } from "../db/schema";
 import { HttpError, notFound } from "../http/errors";
@@ -15,7 +16,7 @@ import { HttpError, notFound } from "../http/errors";
  * update: this team's assignments are written one at a time), in that order on every path, so two
  * paths cannot deadlock. Look, then write: an adopted database may lack the (team_id, skill_id)
  * key, so no ON CONFLICT.
- * @returns whether a record was created, whether anything changed, and the audit rows.
+ * @returns whether a record was created and whether anything changed, with the audit rows.
  * @throws HttpError 404 (msg.skills.notFound, msg.teams.notFound) or 422 (msg.skills.notActive
  * on skill_id, msg.skills.teamNotActive on team_id).
  */
@@ -23,7 +24,7 @@ export async function assignSkillToTeam(
   tx: Tx,
   teamId: string,
   skillId: string,
-): Promise<{ created: boolean; changed: boolean; audit: AuditEntry[] }> {
+): Promise<Written<{ created: boolean; changed: boolean }>> {
   const [skill] = await tx
     .select({ status: skills.status })
     .from(skills)
@@ -38,7 +39,7 @@ export async function assignSkillToTeam(
     throw new HttpError(422, "validation_failed", msg.skills.teamNotActive, { team_id: msg.skills.teamNotActive });
   const pair = and(eq(teams_skills.team_id, teamId), eq(teams_skills.skill_id, skillId));
   const existing = await tx.select({ status: teams_skills.status }).from(teams_skills).where(pair);
-  if (existing.some((r) => r.status === "active")) return { created: false, changed: false, audit: [] };
+  if (existing.some((r) => r.status === "active")) return { result: { created: false, changed: false }, audit: [] };
   const now = new Date();
   if (existing.length === 0) {
     await tx.insert(teams_skills).values({
@@ -53,8 +54,7 @@ export async function assignSkillToTeam(
   }
   const created = existing.length === 0;
   return {
-    created,
-    changed: true,
+    result: { created, changed: true },
     audit: assignmentAudit(
       created ? "assign_skill" : "reassign_skill",
       { team_id: teamId, skill_id: skillId },

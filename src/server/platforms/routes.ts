@@ -8,6 +8,7 @@ import {
   platformSchema,
   updatePlatformSchema,
 } from "../../domain/platforms";
+import { statusActions } from "../bulk/kinds";
 import { recordsOf } from "../db/records";
 import { platforms } from "../db/schema";
 import { errorBodySchema, HttpError } from "../http/errors";
@@ -74,3 +75,20 @@ mountRecordRoutes(platformsRouter, {
     },
   ],
 });
+
+/** Bulk actions on platforms (docs/bulk-actions.md): Activate and Deactivate (Archive), as the detail page's buttons. */
+export const platformBulkActions = statusActions(
+  {
+    entity: "platforms",
+    list: platformList,
+    table: "platforms",
+    alias: "pl",
+    id: "platform_id",
+    name: "platform_name",
+    auditEntity: "platform",
+  },
+  [
+    { action: "activate", summary: "Activate platforms" },
+    { action: "deactivate", summary: "Deactivate platforms" },
+  ],
+);

@@ -6,7 +6,7 @@ import { z } from "@hono/zod-openapi";
 import { sql } from "drizzle-orm";
 import { msg } from "../../domain/messages";
 import { defineBulkAction, uuidArray } from "../bulk/engine";
-import { statusAction } from "../bulk/kinds";
+import { statusActions } from "../bulk/kinds";
 import { queryRows, type Database } from "../db/client";
 import { HttpError } from "../http/errors";
 import { platformAssignmentAudit, unassignPlatforms } from "../links";
@@ -22,8 +22,11 @@ const prompt = {
   auditEntity: "prompt",
 } as const;
 
-/** The platform must exist and be active, as for one assignment. @throws HttpError 422 on platform_id. */
-async function activePlatform(db: Database, platformId: string, lock = false) {
+/**
+ * The platform a prompt is assigned to must exist and be active (Assign Platform, one prompt or
+ * many); `lock` share-locks it until the transaction ends. @throws HttpError 422 on platform_id.
+ */
+export async function activePlatform(db: Database, platformId: string, lock = false) {
   const [platform] = await queryRows<{ status: string; platform_name: string }>(
     db,
     sql`select status, platform_name from platforms where platform_id = ${platformId} ${lock ? sql`for share` : sql``}`,
@@ -36,20 +39,10 @@ async function activePlatform(db: Database, platformId: string, lock = false) {
 }
 
 export const promptBulkActions = [
-  statusAction({
-    ...prompt,
-    action: "activate",
-    summary: "Activate prompts",
-    to: () => "active",
-    alreadyReason: () => msg.bulk.alreadyActive,
-  }),
-  statusAction({
-    ...prompt,
-    action: "archive",
-    summary: "Archive prompts",
-    to: () => "inactive",
-    alreadyReason: () => msg.bulk.alreadyArchived,
-  }),
+  ...statusActions(prompt, [
+    { action: "activate", summary: "Activate prompts" },
+    { action: "archive", summary: "Archive prompts" },
+  ]),
   defineBulkAction<{ platform_id: string }>({
     ...prompt,
     action: "assign_platform",

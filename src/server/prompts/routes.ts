@@ -18,9 +18,10 @@ import { recordDeletion, takeRows } from "../deleted";
 import { recordsOf } from "../db/records";
 import { idParams, mountRecordRoutes } from "../http/record-routes";
 import { queryRows, type Database } from "../db/client";
-import { pedal_prompts, platform_prompts, platforms, prompt_versions, skills } from "../db/schema";
+import { pedal_prompts, platform_prompts, prompt_versions, skills } from "../db/schema";
 import { errorBodySchema, HttpError, notFound } from "../http/errors";
 import { toJson } from "../http/list";
+import { activePlatform } from "./bulk";
 import type { AppEnv } from "../http/env";
 import { apiRoute, createRouter, invalidResponse, jsonBody, jsonResponse, notFoundResponse } from "../http/route";
 import {
@@ -284,13 +285,7 @@ promptsRouter
         .where(eq(pedal_prompts.prompt_id, promptId))
         .for("share");
       if (!prompt) throw notFound(msg.prompts.notFound);
-      const [platform] = await tx.select().from(platforms).where(eq(platforms.platform_id, platform_id)).for("share");
-      if (!platform)
-        throw new HttpError(422, "validation_failed", msg.platforms.notFound, { platform_id: msg.platforms.notFound });
-      if (platform.status !== "active")
-        throw new HttpError(422, "validation_failed", msg.platforms.notActive, {
-          platform_id: msg.platforms.notActive,
-        });
+      const platform = await activePlatform(tx as unknown as Database, platform_id, true);
       // The primary key (platform_id, prompt_id) keeps one row: a second assign inserts nothing.
       const [inserted] = await tx
         .insert(platform_prompts)

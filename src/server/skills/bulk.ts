@@ -7,7 +7,7 @@ import { z } from "@hono/zod-openapi";
 import { sql, type SQL } from "drizzle-orm";
 import { msg } from "../../domain/messages";
 import { defineBulkAction, uuidArray } from "../bulk/engine";
-import { statusAction } from "../bulk/kinds";
+import { statusActions } from "../bulk/kinds";
 import { queryRows, type Database } from "../db/client";
 import { HttpError } from "../http/errors";
 import { assignmentAudit, unassignSkills } from "../links";
@@ -44,20 +44,10 @@ const wasActive = (prior: SQL) =>
     where e->>'team_id' = x.team_id::text and e->>'status' = 'active')`;
 
 export const skillBulkActions = [
-  statusAction({
-    ...skill,
-    action: "archive",
-    summary: "Archive skills",
-    to: () => "inactive",
-    alreadyReason: () => msg.bulk.alreadyArchived,
-  }),
-  statusAction({
-    ...skill,
-    action: "unarchive",
-    summary: "Unarchive skills",
-    to: () => "active",
-    alreadyReason: () => msg.bulk.alreadyActive,
-  }),
+  ...statusActions(skill, [
+    { action: "archive", summary: "Archive skills" },
+    { action: "unarchive", summary: "Unarchive skills" },
+  ]),
   defineBulkAction<TeamsParams>({
     ...skill,
     action: "assign_to_teams",

@@ -217,10 +217,7 @@ skillsRouter
   .openapi(assign, async (c) => {
     const { skillId } = c.req.valid("param");
     const { team_id } = c.req.valid("json");
-    const outcome = await mutate(c, async (tx) => {
-      const done = await assignSkillToTeam(tx, team_id, skillId);
-      return { result: done, audit: done.audit };
-    });
+    const outcome = await mutate(c, (tx) => assignSkillToTeam(tx, team_id, skillId));
     return c.json({ team_id, skill_id: skillId, status: "active" as const }, outcome.created ? 201 : 200);
   })
   .openapi(bulkAssign, async (c) => {

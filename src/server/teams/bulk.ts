@@ -7,7 +7,7 @@ import { z } from "@hono/zod-openapi";
 import { sql } from "drizzle-orm";
 import { msg } from "../../domain/messages";
 import { defineBulkAction, uuidArray } from "../bulk/engine";
-import { lockActive, statusAction } from "../bulk/kinds";
+import { lockActive, statusActions } from "../bulk/kinds";
 import { queryRows, type Database } from "../db/client";
 import { HttpError, notFound } from "../http/errors";
 import { assignmentAudit, unassignSkills } from "../links";
@@ -32,21 +32,14 @@ async function activeSkill(db: Database, skillId: string) {
 }
 
 export const teamBulkActions = [
-  statusAction({
-    ...team,
-    action: "archive",
-    summary: "Archive teams",
-    to: () => "inactive",
-    alreadyReason: () => msg.bulk.alreadyArchived,
-  }),
-  statusAction({
-    ...team,
-    action: "unarchive",
-    summary: "Unarchive teams",
-    to: () => "active",
-    alreadyReason: () => msg.bulk.alreadyActive,
-    skips: () => [{ reason: msg.bulk.notArchived, when: sql`t.status = 'pending'` }],
-  }),
+  ...statusActions(team, [
+    { action: "archive", summary: "Archive teams" },
+    {
+      action: "unarchive",
+      summary: "Unarchive teams",
+      skips: [{ reason: msg.bulk.notArchived, when: sql`t.status = 'pending'` }],
+    },
+  ]),
   defineBulkAction<{ skill_id: string }>({
     ...team,
     action: "assign_skill",

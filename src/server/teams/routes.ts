@@ -176,10 +176,7 @@ teamsRouter
   .openapi(addMemberRoute, async (c) => {
     const { teamId } = c.req.valid("param");
     const { user_id } = c.req.valid("json");
-    const outcome = await mutate(c, async (tx) => {
-      const done = await addMember(tx, teamId, user_id, { field: "user_id", activeUser: true });
-      return { result: done, audit: done.audit };
-    });
+    const outcome = await mutate(c, (tx) => addMember(tx, teamId, user_id, { field: "user_id", activeUser: true }));
     return c.json({ user_id, team_id: teamId, customer_id: outcome.customer_id }, outcome.created ? 201 : 200);
   })
   .openapi(removeMemberRoute, async (c) => {
@@ -190,9 +187,6 @@ teamsRouter
   .openapi(assign, async (c) => {
     const { teamId } = c.req.valid("param");
     const { skill_id } = c.req.valid("json");
-    const outcome = await mutate(c, async (tx) => {
-      const done = await assignSkillToTeam(tx, teamId, skill_id);
-      return { result: done, audit: done.audit };
-    });
+    const outcome = await mutate(c, (tx) => assignSkillToTeam(tx, teamId, skill_id));
     return c.json({ skill_id, status: "active" as const }, outcome.created ? 201 : 200);
   });

@@ -238,10 +238,7 @@ usersRouter
   .openapi(join, async (c) => {
     const { userId } = c.req.valid("param");
     const { team_id } = c.req.valid("json");
-    const outcome = await mutate(c, async (tx) => {
-      const done = await addMember(tx, team_id, userId, { field: "team_id" });
-      return { result: done, audit: done.audit };
-    });
+    const outcome = await mutate(c, (tx) => addMember(tx, team_id, userId, { field: "team_id" }));
     return c.json({ user_id: userId, team_id, customer_id: outcome.customer_id }, outcome.created ? 201 : 200);
   })
   .openapi(leave, async (c) => {
