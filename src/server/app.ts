@@ -35,7 +35,7 @@ import { teamBulkActions } from "./teams/bulk";
 import { userBulkActions } from "./users/bulk";
 import { skillBulkActions } from "./skills/bulk";
 import { promptBulkActions } from "./prompts/bulk";
-import { platformBulkActions } from "./platforms/bulk";
+import { platformBulkActions } from "./platforms/routes";
 import { deletedBase, deletedRouter } from "./deleted/routes";
 import { databaseErrorAnswer, errorResponse, HttpError } from "./http/errors";
 import type { AppEnv } from "./http/env";
