@@ -39,11 +39,7 @@ export const customerDetailSchema = customerSchema.extend({
 export type CustomerDetail = z.infer<typeof customerDetailSchema>;
 
 /** An option of a customer picker (filters, add-user form). */
-export const customerOptionSchema = z.object({
-  customer_id: id,
-  customer_name: z.string(),
-  status: stored(customerStatuses),
-});
+export const customerOptionSchema = customerSchema.pick({ customer_id: true, customer_name: true, status: true });
 export type CustomerOption = z.infer<typeof customerOptionSchema>;
 /** A picker's matches: at most the asked number, and whether more match. */
 export const customerOptionsSchema = optionsPage(customerOptionSchema);

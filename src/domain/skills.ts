@@ -88,12 +88,7 @@ export type SkillComment = z.infer<typeof skillCommentSchema>;
 export const skillCommentPageSchema = listPage(skillCommentSchema, z.object({}));
 
 /** An option of a skill picker (the prompt forms, SPEC.md §2 "/prompts/add"). */
-export const skillOptionSchema = z.object({
-  skill_id: id,
-  skill_name: z.string(),
-  status: stored(skillStatuses),
-  is_global: z.boolean(),
-});
+export const skillOptionSchema = skillSchema.pick({ skill_id: true, skill_name: true, status: true, is_global: true });
 export type SkillOption = z.infer<typeof skillOptionSchema>;
 export const skillOptionsSchema = optionsPage(skillOptionSchema);
 

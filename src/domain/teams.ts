@@ -1,8 +1,9 @@
 import { z } from "zod";
 import { requiredName } from "./text";
 import { counts, id, listPage, rowTimestamps, stored, timestamp } from "./common";
-import { assignmentStatuses, skillTypes, teamFormStatuses, teamStatuses } from "./enums";
+import { assignmentStatuses, teamFormStatuses, teamStatuses } from "./enums";
 import { msg } from "./messages";
+import { skillSchema } from "./skills";
 export { teamSortKeys } from "./sort-keys";
 
 /** A row of `teams` with its derived customer_name, user_count and skills_count (SPEC.md §3). */
@@ -31,12 +32,12 @@ export const teamDetailSchema = teamListItemSchema.extend({
 export type TeamDetail = z.infer<typeof teamDetailSchema>;
 
 /** A skill the team can be given: active, and not actively assigned to the team. */
-export const assignableSkillSchema = z.object({
-  skill_id: id,
-  skill_name: z.string(),
-  skill_description: z.string().nullable(),
-  type: stored(skillTypes),
-  is_global: z.boolean(),
+export const assignableSkillSchema = skillSchema.pick({
+  skill_id: true,
+  skill_name: true,
+  skill_description: true,
+  type: true,
+  is_global: true,
 });
 export const assignableSkillPageSchema = listPage(assignableSkillSchema, z.object({}));
 
