@@ -8,7 +8,7 @@ import {
   type CommentFilter,
 } from "../../domain/comments";
 import { queryRows, type Database } from "../db/client";
-import { userFullName, userNameSortKey } from "../db/schema";
+import { userFullName } from "../db/schema";
 import { toJson } from "../http/list";
 import {
   allOf,
@@ -22,6 +22,7 @@ import {
   referencedName,
   searchMatch,
   statusFilter,
+  userNameKey,
   type SearchForms,
   type SortKey,
 } from "../http/lists";
@@ -102,13 +103,7 @@ export const commentList = defineList({
   id: { expr: sql`sm.comment_id`, type: "uuid" },
   sorts: {
     // Walks users by name (users_data_name_sort_idx), then each user's comments.
-    user: [
-      {
-        expr: userNameSortKey({ first_name: sql`u.first_name`, last_name: sql`u.last_name`, email: sql`u.email` }),
-        type: "text",
-      },
-      { expr: sql`u.user_id`, type: "uuid" },
-    ],
+    user: [userNameKey, { expr: sql`u.user_id`, type: "uuid" }],
     skill_name: joinedNameSort(sql`s.skill_name`, sql`s.skill_id`),
     customer_name: joinedNameSort(sql`c.customer_name`, sql`c.customer_id`),
     status: [{ expr: sql`sm.status`, type: "text" }],

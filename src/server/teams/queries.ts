@@ -12,7 +12,7 @@ import {
   type TeamSkill,
 } from "../../domain/teams";
 import { queryRows, type Database } from "../db/client";
-import { userFullName, userNameSortKey } from "../db/schema";
+import { userFullName } from "../db/schema";
 import { toJson } from "../http/list";
 import {
   anyOf,
@@ -24,6 +24,7 @@ import {
   joinedNameSort,
   matchingValues,
   statusFilter,
+  userNameKey,
   type SortKey,
 } from "../http/lists";
 
@@ -177,12 +178,7 @@ export const availableUserList = defineList({
   select: sql`u.user_id, u.email, u.first_name, u.last_name, u.job_title`,
   id: { expr: sql`u.user_id`, type: "uuid" },
   sorts: {
-    name: [
-      {
-        expr: userNameSortKey({ first_name: sql`u.first_name`, last_name: sql`u.last_name`, email: sql`u.email` }),
-        type: "text",
-      },
-    ],
+    name: [userNameKey],
   },
   defaultSort: "name",
   defaultOrder: "asc",

@@ -14,7 +14,7 @@ import {
   type UserListItem,
 } from "../../domain/users";
 import { queryRows, type Database } from "../db/client";
-import { userFullName, userNameSortKey } from "../db/schema";
+import { userFullName } from "../db/schema";
 import { likePattern, toJson } from "../http/list";
 import {
   allOf,
@@ -26,6 +26,7 @@ import {
   joinedNameSort,
   matchingValues,
   statusFilter,
+  userNameKey,
   type SortKey,
 } from "../http/lists";
 
@@ -54,12 +55,7 @@ export const userList = defineList({
     u.last_login, u.created_at, u.updated_at, ${rolesOf} as roles`,
   id: { expr: sql`u.user_id`, type: "uuid" },
   sorts: {
-    name: [
-      {
-        expr: userNameSortKey({ first_name: sql`u.first_name`, last_name: sql`u.last_name`, email: sql`u.email` }),
-        type: "text",
-      },
-    ],
+    name: [userNameKey],
     email: [{ expr: sql`lower(u.email)`, type: "text" }],
     // Walks customers by name (their index), then each customer's users.
     customer_name: joinedNameSort(sql`c.customer_name`, sql`c.customer_id`),

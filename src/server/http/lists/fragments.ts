@@ -5,6 +5,7 @@
 import { z } from "@hono/zod-openapi";
 import { sql, type SQL } from "drizzle-orm";
 import { promptStatuses } from "../../../domain/enums";
+import { userNameSortKey } from "../../db/schema";
 import type { FilterSpec, SearchMatch, SortKey } from "./declare";
 import { anyValue, matchingValues } from "./search";
 
@@ -39,6 +40,12 @@ export function joinedNameSort(name: SQL, id: SQL): SortKey[] {
     { expr: id, type: "uuid" },
   ];
 }
+
+/** The sort key of a user's name (full name, else e-mail; users_data_name_sort_idx), users aliased u. */
+export const userNameKey: SortKey = {
+  expr: userNameSortKey({ first_name: sql`u.first_name`, last_name: sql`u.last_name`, email: sql`u.email` }),
+  type: "text",
+};
 
 /** The search of a record's Prompts panel (a skill's, a platform's; prompts aliased p): title and status. */
 export const promptTitleOrStatus = (m: SearchMatch) =>
