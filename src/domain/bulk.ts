@@ -3,7 +3,7 @@
  * screens. A selection is either explicit ids or every record a list shows with a filter and search.
  */
 import { z } from "zod";
-import { id, timestamp } from "./common";
+import { id, rowTimestamps, timestamp } from "./common";
 import { bulkActionStatuses, bulkOutcomes } from "./enums";
 import { bulkLimits } from "./limits";
 import { msg } from "./messages";
@@ -62,8 +62,7 @@ export const bulkProgressSchema = z.object({
   failed: z.number().int(),
   cancel_requested: z.boolean(),
   operator_email: z.string().nullable(),
-  created_at: timestamp,
-  updated_at: timestamp,
+  ...rowTimestamps,
   finished_at: timestamp.nullable(),
   /** The action this run undoes (its action is then `undo`). */
   undo_of: id.nullable(),

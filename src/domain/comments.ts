@@ -1,6 +1,6 @@
 import { searchTextSchema } from "./text";
 import { z } from "zod";
-import { id, listPage, stored, timestamp } from "./common";
+import { counts, id, listPage, rowTimestamps, stored } from "./common";
 import { commentStatuses, type CommentStatus } from "./enums";
 import { msg } from "./messages";
 
@@ -20,19 +20,12 @@ export const commentListItemSchema = z.object({
   last_name: z.string().nullable(),
   comment_value: z.string(),
   status: stored(commentStatuses),
-  created_at: timestamp,
-  updated_at: timestamp,
+  ...rowTimestamps,
 });
 export type CommentListItem = z.infer<typeof commentListItemSchema>;
 
 /** /comments cards (SPEC.md §2: Total, Pending, Active, Inactive, Rejected) over the filtered list. */
-export const commentSummarySchema = z.object({
-  total: z.number().int(),
-  pending: z.number().int(),
-  active: z.number().int(),
-  inactive: z.number().int(),
-  rejected: z.number().int(),
-});
+export const commentSummarySchema = counts("total", "pending", "active", "inactive", "rejected");
 export type CommentSummary = z.infer<typeof commentSummarySchema>;
 export const commentPageSchema = listPage(commentListItemSchema, commentSummarySchema);
 export type CommentPage = z.infer<typeof commentPageSchema>;
@@ -112,12 +105,7 @@ export const bulkCommentSchema = z
 export type BulkCommentInput = z.infer<typeof bulkCommentSchema>;
 
 /** Counts by current status (the statuses a bulk change moves comments from). */
-export const statusCountsSchema = z.object({
-  pending: z.number().int(),
-  active: z.number().int(),
-  inactive: z.number().int(),
-  rejected: z.number().int(),
-});
+export const statusCountsSchema = counts("pending", "active", "inactive", "rejected");
 /** A bulk change's answer: how many matched, how many change (by current status), whether it was applied. */
 export const bulkCommentResultSchema = z.object({
   matched: z.number().int(),

@@ -10,6 +10,14 @@ export const id = z.guid();
 export const timestamp = z.string();
 export const sortOrders = ["asc", "desc"] as const;
 
+/** A row's `created_at` and `updated_at`, in that order. */
+export const rowTimestamps = { created_at: timestamp, updated_at: timestamp };
+
+/** An object of whole numbers named `names`, in that order: a list's cards, a record's statistics. */
+export function counts<K extends string>(...names: K[]) {
+  return z.object(Object.fromEntries(names.map((n) => [n, z.number().int()])) as Record<K, z.ZodNumber>);
+}
+
 /** The paging parameters of every list: `limit`, and at most one of `cursor`, `offset` and `at=end`. */
 export const listPagingSchema = z.object({
   limit: z.coerce.number().int().min(1).max(paging.maxLimit).default(paging.defaultLimit),

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { id, listPage, noSummary, stored, timestamp } from "./common";
+import { counts, id, listPage, noSummary, stored, timestamp } from "./common";
 import { customerStatuses } from "./enums";
 import { msg } from "./messages";
 
@@ -148,7 +148,7 @@ export const customerConfigSchema = z.object({
   updated_at: timestamp.nullable(),
   updated_by: z.string().nullable(),
   /** Current usage next to the limits: users and teams of the customer. */
-  usage: z.object({ users: z.number().int(), teams: z.number().int() }),
+  usage: counts("users", "teams"),
 });
 export type CustomerConfig = z.infer<typeof customerConfigSchema>;
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { validDomainsField } from "./domains";
 import { requiredName } from "./text";
-import { id, listPage, stored, timestamp, optionsPage } from "./common";
+import { counts, id, listPage, stored, rowTimestamps, optionsPage } from "./common";
 import { customerStatuses } from "./enums";
 import { msg } from "./messages";
 import { customerSortKeys } from "./sort-keys";
@@ -14,8 +14,7 @@ export const customerSchema = z.object({
   customer_name: z.string(),
   valid_domains: z.string().nullable(),
   status: stored(customerStatuses),
-  created_at: timestamp,
-  updated_at: timestamp,
+  ...rowTimestamps,
 });
 export type Customer = z.infer<typeof customerSchema>;
 
@@ -27,12 +26,7 @@ export const customerListItemSchema = customerSchema.extend({
 export type CustomerListItem = z.infer<typeof customerListItemSchema>;
 
 /** /customers summary cards, over all customers. */
-export const customerSummarySchema = z.object({
-  total: z.number().int(),
-  active: z.number().int(),
-  trial: z.number().int(),
-  inactive: z.number().int(),
-});
+export const customerSummarySchema = counts("total", "active", "trial", "inactive");
 export const customerPageSchema = listPage(customerListItemSchema, customerSummarySchema);
 export type CustomerPage = z.infer<typeof customerPageSchema>;
 
@@ -40,21 +34,12 @@ export type CustomerSortKey = (typeof customerSortKeys)[number];
 
 /** /customers/{id}: the customer and its cards. */
 export const customerDetailSchema = customerSchema.extend({
-  stats: z.object({
-    total_users: z.number().int(),
-    active_users: z.number().int(),
-    total_teams: z.number().int(),
-    active_teams: z.number().int(),
-  }),
+  stats: counts("total_users", "active_users", "total_teams", "active_teams"),
 });
 export type CustomerDetail = z.infer<typeof customerDetailSchema>;
 
 /** An option of a customer picker (filters, add-user form). */
-export const customerOptionSchema = z.object({
-  customer_id: id,
-  customer_name: z.string(),
-  status: stored(customerStatuses),
-});
+export const customerOptionSchema = customerSchema.pick({ customer_id: true, customer_name: true, status: true });
 export type CustomerOption = z.infer<typeof customerOptionSchema>;
 /** A picker's matches: at most the asked number, and whether more match. */
 export const customerOptionsSchema = optionsPage(customerOptionSchema);

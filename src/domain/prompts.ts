@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { editSchema, id, listPage, stored, timestamp } from "./common";
+import { counts, editSchema, id, listPage, stored, timestamp } from "./common";
 import { promptStatuses } from "./enums";
 import { msg } from "./messages";
 import { optionalText, requiredName } from "./text";
@@ -69,12 +69,7 @@ export const promptListItemSchema = promptSchema.omit({ prompt_value: true }).ex
 export type PromptListItem = z.infer<typeof promptListItemSchema>;
 
 /** /prompts cards (SPEC.md §2: Total, Active, Inactive, Draft), over all prompts. */
-export const statusCardsSchema = z.object({
-  total: z.number().int(),
-  active: z.number().int(),
-  inactive: z.number().int(),
-  draft: z.number().int(),
-});
+export const statusCardsSchema = counts("total", "active", "inactive", "draft");
 export const promptPageSchema = listPage(promptListItemSchema, statusCardsSchema);
 export type PromptPage = z.infer<typeof promptPageSchema>;
 export { promptSortKeys } from "./sort-keys";

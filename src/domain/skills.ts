@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { editSchema, id, listPage, stored, timestamp, optionsPage } from "./common";
+import { counts, editSchema, id, listPage, stored, rowTimestamps, timestamp, optionsPage } from "./common";
 import { assignmentStatuses, commentStatuses, promptStatuses, skillStatuses, skillTypes, teamStatuses } from "./enums";
 import { msg } from "./messages";
 import { optionalText, requiredName } from "./text";
@@ -12,8 +12,7 @@ export const skillSchema = z.object({
   type: stored(skillTypes),
   is_global: z.boolean(),
   status: stored(skillStatuses),
-  created_at: timestamp,
-  updated_at: timestamp,
+  ...rowTimestamps,
 });
 export type Skill = z.infer<typeof skillSchema>;
 
@@ -22,12 +21,7 @@ export const skillListItemSchema = skillSchema.extend({ team_count: z.number().i
 export type SkillListItem = z.infer<typeof skillListItemSchema>;
 
 /** /skills cards (SPEC.md §2: Total, Active, Inactive, Global), over all skills. */
-export const skillSummarySchema = z.object({
-  total: z.number().int(),
-  active: z.number().int(),
-  inactive: z.number().int(),
-  global: z.number().int(),
-});
+export const skillSummarySchema = counts("total", "active", "inactive", "global");
 export const skillPageSchema = listPage(skillListItemSchema, skillSummarySchema);
 export type SkillPage = z.infer<typeof skillPageSchema>;
 export { skillScopes, skillSortKeys } from "./sort-keys";
@@ -35,13 +29,7 @@ export type { SkillScope } from "./sort-keys";
 
 /** /skills/{id}: the skill and its statistics (SPEC.md §2: total teams, active and inactive assignments). */
 export const skillDetailSchema = skillSchema.extend({
-  stats: z.object({
-    total_teams: z.number().int(),
-    active_assignments: z.number().int(),
-    inactive_assignments: z.number().int(),
-    prompts: z.number().int(),
-    comments: z.number().int(),
-  }),
+  stats: counts("total_teams", "active_assignments", "inactive_assignments", "prompts", "comments"),
 });
 export type SkillDetail = z.infer<typeof skillDetailSchema>;
 
@@ -79,8 +67,7 @@ export const skillPromptSchema = z.object({
   prompt_value: z.string().nullable(),
   skill_id: id,
   status: stored(promptStatuses),
-  created_at: timestamp,
-  updated_at: timestamp,
+  ...rowTimestamps,
 });
 export type SkillPrompt = z.infer<typeof skillPromptSchema>;
 export const skillPromptPageSchema = listPage(skillPromptSchema, z.object({}));
@@ -95,19 +82,13 @@ export const skillCommentSchema = z.object({
   customer_id: id,
   comment_value: z.string(),
   status: stored(commentStatuses),
-  created_at: timestamp,
-  updated_at: timestamp,
+  ...rowTimestamps,
 });
 export type SkillComment = z.infer<typeof skillCommentSchema>;
 export const skillCommentPageSchema = listPage(skillCommentSchema, z.object({}));
 
 /** An option of a skill picker (the prompt forms, SPEC.md §2 "/prompts/add"). */
-export const skillOptionSchema = z.object({
-  skill_id: id,
-  skill_name: z.string(),
-  status: stored(skillStatuses),
-  is_global: z.boolean(),
-});
+export const skillOptionSchema = skillSchema.pick({ skill_id: true, skill_name: true, status: true, is_global: true });
 export type SkillOption = z.infer<typeof skillOptionSchema>;
 export const skillOptionsSchema = optionsPage(skillOptionSchema);
 

@@ -1,8 +1,9 @@
 import { z } from "zod";
 import { requiredName } from "./text";
-import { id, listPage, stored, timestamp } from "./common";
-import { assignmentStatuses, skillTypes, teamFormStatuses, teamStatuses } from "./enums";
+import { counts, id, listPage, rowTimestamps, stored, timestamp } from "./common";
+import { assignmentStatuses, teamFormStatuses, teamStatuses } from "./enums";
 import { msg } from "./messages";
+import { skillSchema } from "./skills";
 export { teamSortKeys } from "./sort-keys";
 
 /** A row of `teams` with its derived customer_name, user_count and skills_count (SPEC.md §3). */
@@ -12,8 +13,7 @@ export const teamListItemSchema = z.object({
   customer_name: z.string().nullable(),
   team_name: z.string(),
   status: stored(teamStatuses),
-  created_at: timestamp,
-  updated_at: timestamp,
+  ...rowTimestamps,
   user_count: z.number().int(),
   /** Active team-skill assignments only. */
   skills_count: z.number().int(),
@@ -21,27 +21,28 @@ export const teamListItemSchema = z.object({
 export type TeamListItem = z.infer<typeof teamListItemSchema>;
 
 /** /teams cards, computed on the filtered set. */
-export const teamSummarySchema = z.object({
-  total: z.number().int(),
-  active: z.number().int(),
-  inactive: z.number().int(),
-});
+export const teamSummarySchema = counts("total", "active", "inactive");
 export const teamPageSchema = listPage(teamListItemSchema, teamSummarySchema);
 export type TeamPage = z.infer<typeof teamPageSchema>;
 
 /** /teams/{id}: the team, its customer's name and its cards. */
 export const teamDetailSchema = teamListItemSchema.extend({
-  stats: z.object({ total_users: z.number().int(), active_users: z.number().int() }),
+  stats: counts("total_users", "active_users"),
 });
 export type TeamDetail = z.infer<typeof teamDetailSchema>;
 
+/** A skill the team can be given: active, and not actively assigned to the team. */
+export const assignableSkillSchema = skillSchema.pick({
+  skill_id: true,
+  skill_name: true,
+  skill_description: true,
+  type: true,
+  is_global: true,
+});
+export const assignableSkillPageSchema = listPage(assignableSkillSchema, z.object({}));
+
 /** A skill as listed on a team: the active assignment joined to the skill. */
-export const teamSkillSchema = z.object({
-  skill_id: id,
-  skill_name: z.string(),
-  skill_description: z.string().nullable(),
-  type: stored(skillTypes),
-  is_global: z.boolean(),
+export const teamSkillSchema = assignableSkillSchema.extend({
   status: stored(assignmentStatuses),
   assigned_at: timestamp,
   score: z.number().nullable(),
@@ -49,16 +50,6 @@ export const teamSkillSchema = z.object({
 });
 export type TeamSkill = z.infer<typeof teamSkillSchema>;
 export const teamSkillsSchema = z.object({ items: z.array(teamSkillSchema), total: z.number().int() });
-
-/** A skill the team can be given: active, and not actively assigned to the team. */
-export const assignableSkillSchema = z.object({
-  skill_id: id,
-  skill_name: z.string(),
-  skill_description: z.string().nullable(),
-  type: stored(skillTypes),
-  is_global: z.boolean(),
-});
-export const assignableSkillPageSchema = listPage(assignableSkillSchema, z.object({}));
 
 const teamName = requiredName({ required: msg.teams.nameRequired, field: "Team name" }, 200);
 const teamStatus = z.enum(teamFormStatuses, { error: msg.teams.statusInvalid });
@@ -100,4 +91,4 @@ export const createdTeamSchema = z.object({
   status: stored(teamStatuses),
 });
 /** A row of `teams` (the answer of an edit, and the current record of a stale one). */
-export const teamSchema = createdTeamSchema.extend({ created_at: timestamp, updated_at: timestamp });
+export const teamSchema = createdTeamSchema.extend(rowTimestamps);

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { emailAddress, optionalName } from "./text";
-import { id, listPage, noSummary, stored, timestamp } from "./common";
+import { counts, id, listPage, noSummary, rowTimestamps, stored, timestamp } from "./common";
 import { teamStatuses, userRoles, userStatuses } from "./enums";
 import { msg } from "./messages";
 export { membershipSortKeys, userSortKeys } from "./sort-keys";
@@ -16,32 +16,22 @@ export const userListItemSchema = z.object({
   job_title: z.string().nullable(),
   status: stored(userStatuses),
   last_login: timestamp.nullable(),
-  created_at: timestamp,
-  updated_at: timestamp,
+  ...rowTimestamps,
   /** Ordered admin, manager, member. */
   roles: z.array(stored(userRoles)),
 });
 export type UserListItem = z.infer<typeof userListItemSchema>;
 
 /** /users cards: Total, Active, Inactive, Recent Logins (24h), over the filtered set. */
-export const userSummarySchema = z.object({
-  total: z.number().int(),
-  active: z.number().int(),
-  inactive: z.number().int(),
-  recent_logins: z.number().int(),
-});
+export const userSummarySchema = counts("total", "active", "inactive", "recent_logins");
 export const userPageSchema = listPage(userListItemSchema, userSummarySchema);
 export type UserPage = z.infer<typeof userPageSchema>;
 
-/** /users/{userId}: the user, its customer's name and roles, and its cards (Total Teams, Active Teams). */
-export const userDetailSchema = userListItemSchema.extend({
-  stats: z.object({
-    /** Teams the user is a member of. */
-    total_teams: z.number().int(),
-    /** Of those, the teams whose status is active. */
-    active_teams: z.number().int(),
-  }),
-});
+/**
+ * /users/{userId}: the user, its customer's name and roles, and its cards: Total Teams (the teams
+ * the user is a member of) and Active Teams (of those, the teams whose status is active).
+ */
+export const userDetailSchema = userListItemSchema.extend({ stats: counts("total_teams", "active_teams") });
 export type UserDetail = z.infer<typeof userDetailSchema>;
 
 /** A row of the Team Memberships table: the `teams_users` row joined to its team and the team's customer. */

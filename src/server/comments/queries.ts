@@ -1,5 +1,4 @@
 import { sql, type SQL } from "drizzle-orm";
-import { z } from "@hono/zod-openapi";
 import { commentSortKeys } from "../../domain/sort-keys";
 import { commentStatuses, type CommentStatus } from "../../domain/enums";
 import {
@@ -9,7 +8,7 @@ import {
   type CommentFilter,
 } from "../../domain/comments";
 import { queryRows, type Database } from "../db/client";
-import { userFullName, userNameSortKey } from "../db/schema";
+import { userFullName } from "../db/schema";
 import { toJson } from "../http/list";
 import {
   allOf,
@@ -17,9 +16,13 @@ import {
   anyValue,
   customerNamed,
   defineList,
+  idFilter,
+  joinedNameSort,
   matchingValues,
   referencedName,
   searchMatch,
+  statusFilter,
+  userNameKey,
   type SearchForms,
   type SortKey,
 } from "../http/lists";
@@ -31,8 +34,11 @@ const commentFrom = sql`skill_comments sm
   join skills s on s.skill_id = sm.skill_id
   join customers c on c.customer_id = sm.customer_id`;
 
-const statusFilter = (v: string) => sql`sm.status = ${v}`;
-const customerFilter = (v: string) => sql`sm.customer_id = ${v}`;
+/** The list's filters, which a bulk change by filter reads too. */
+const commentFilters = {
+  status: statusFilter(commentStatuses, sql`sm.status`),
+  customer_id: idFilter(sql`sm.customer_id`),
+};
 
 /**
  * `q` of the comments list: the comment, the commenter's full name, the skill's and the customer's
@@ -97,30 +103,15 @@ export const commentList = defineList({
   id: { expr: sql`sm.comment_id`, type: "uuid" },
   sorts: {
     // Walks users by name (users_data_name_sort_idx), then each user's comments.
-    user: [
-      {
-        expr: userNameSortKey({ first_name: sql`u.first_name`, last_name: sql`u.last_name`, email: sql`u.email` }),
-        type: "text",
-      },
-      { expr: sql`u.user_id`, type: "uuid" },
-    ],
-    skill_name: [
-      { expr: sql`lower(s.skill_name)`, type: "text" },
-      { expr: sql`s.skill_id`, type: "uuid" },
-    ],
-    customer_name: [
-      { expr: sql`lower(c.customer_name)`, type: "text" },
-      { expr: sql`c.customer_id`, type: "uuid" },
-    ],
+    user: [userNameKey, { expr: sql`u.user_id`, type: "uuid" }],
+    skill_name: joinedNameSort(sql`s.skill_name`, sql`s.skill_id`),
+    customer_name: joinedNameSort(sql`c.customer_name`, sql`c.customer_id`),
     status: [{ expr: sql`sm.status`, type: "text" }],
     created_at: [{ expr: sql`sm.created_at`, type: "timestamptz" }],
   } satisfies Record<(typeof commentSortKeys)[number], SortKey[]>,
   defaultSort: "created_at",
   defaultOrder: "desc",
-  filters: {
-    status: { schema: z.enum(commentStatuses).optional(), where: statusFilter },
-    customer_id: { schema: z.guid().optional(), where: customerFilter },
-  },
+  filters: commentFilters,
   search: commentSearch,
   summaryCounts: "matches",
   summary: ({ filters, q, matching }) =>
@@ -150,8 +141,8 @@ export const commentList = defineList({
 /** The WHERE of a bulk change by filter: the list's filters and search, exactly as the list reads them. */
 export function commentFilterWhere(filter: CommentFilter): SQL {
   return allOf([
-    filter.status ? statusFilter(filter.status) : undefined,
-    filter.customer_id ? customerFilter(filter.customer_id) : undefined,
+    filter.status ? commentFilters.status.where(filter.status) : undefined,
+    filter.customer_id ? commentFilters.customer_id.where(filter.customer_id) : undefined,
     filter.q ? commentSearch(searchMatch(filter.q)).gather : undefined,
   ]);
 }

@@ -1,5 +1,4 @@
 import { sql } from "drizzle-orm";
-import { z } from "@hono/zod-openapi";
 import { customerSortKeys } from "../../domain/sort-keys";
 import {
   customerListItemSchema,
@@ -11,7 +10,7 @@ import { customerStatuses } from "../../domain/enums";
 import { pickerOptions } from "../http/options";
 import { queryRows, type Database } from "../db/client";
 import { toJson } from "../http/list";
-import { anyValue, defineList, matchingValues, type SortKey } from "../http/lists";
+import { anyValue, counterSort, defineList, matchingValues, statusFilter, type SortKey } from "../http/lists";
 
 /**
  * SPEC.md §2 "/customers": customers with their user_count and team_count (maintained in
@@ -29,22 +28,15 @@ export const customerList = defineList({
   id: { expr: sql`c.customer_id`, type: "uuid" },
   sorts: {
     customer_name: [{ expr: sql`lower(c.customer_name)`, type: "text" }],
-    // The counter table's own copy of the id ends the key, so that the keyset seeks in its (count, id) index.
-    user_count: [
-      { expr: sql`cc.user_count`, type: "int" },
-      { expr: sql`cc.customer_id`, type: "uuid", unique: true },
-    ],
-    team_count: [
-      { expr: sql`cc.team_count`, type: "int" },
-      { expr: sql`cc.customer_id`, type: "uuid", unique: true },
-    ],
+    user_count: counterSort(sql`cc.user_count`, sql`cc.customer_id`),
+    team_count: counterSort(sql`cc.team_count`, sql`cc.customer_id`),
     status: [{ expr: sql`c.status`, type: "text" }],
     created_at: [{ expr: sql`c.created_at`, type: "timestamptz" }],
     updated_at: [{ expr: sql`c.updated_at`, type: "timestamptz" }],
   } satisfies Record<(typeof customerSortKeys)[number], SortKey[]>,
   defaultSort: "created_at",
   defaultOrder: "desc",
-  filters: { status: { schema: z.enum(customerStatuses).optional(), where: (v: string) => sql`c.status = ${v}` } },
+  filters: { status: statusFilter(customerStatuses, sql`c.status`) },
   search: (m) =>
     sql`c.customer_name ilike ${m.pattern} or c.valid_domains ilike ${m.pattern} or ${anyValue(sql`c.status`, matchingValues(customerStatuses, m))}`,
   summaryCounts: "set",

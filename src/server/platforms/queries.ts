@@ -1,8 +1,7 @@
 import { sql } from "drizzle-orm";
-import { z } from "@hono/zod-openapi";
 import { platformSortKeys } from "../../domain/sort-keys";
 import { noSummary } from "../../domain/common";
-import { platformStatuses, promptStatuses } from "../../domain/enums";
+import { platformStatuses } from "../../domain/enums";
 import { platformListItemSchema, platformPromptSchema, type PlatformDetail } from "../../domain/platforms";
 import { statusCardsSchema } from "../../domain/prompts";
 import { queryRows, type Database } from "../db/client";
@@ -11,7 +10,9 @@ import {
   anyValue,
   defineList,
   matchingValues,
+  promptTitleOrStatus,
   statusCardsSql,
+  statusFilter,
   totalFromStatusCards,
   type SortKey,
 } from "../http/lists";
@@ -39,7 +40,7 @@ export const platformList = defineList({
   defaultSort: "created_at",
   defaultOrder: "desc",
   filters: {
-    status: { schema: z.enum(platformStatuses).optional(), where: (v: string) => sql`pl.status = ${v}` },
+    status: statusFilter(platformStatuses, sql`pl.status`),
   },
   search: (m) => sql`pl.platform_name ilike ${m.pattern} or pl.platform_description ilike ${m.pattern}
     or ${anyValue(sql`pl.status`, matchingValues(platformStatuses, m))}`,
@@ -73,8 +74,7 @@ export const platformPromptList = defineList({
   defaultSort: "assigned_at",
   defaultOrder: "desc",
   filters: {},
-  search: (m) =>
-    sql`p.prompt_title ilike ${m.pattern} or ${anyValue(sql`p.status`, matchingValues(promptStatuses, m))}`,
+  search: promptTitleOrStatus,
   csv: [
     { header: "Prompt ID", value: (p) => p.prompt_id },
     { header: "Prompt", value: (p) => p.prompt_title },

@@ -1,5 +1,4 @@
 import { sql } from "drizzle-orm";
-import { z } from "@hono/zod-openapi";
 import { promptSortKeys } from "../../domain/sort-keys";
 import { noSummary } from "../../domain/common";
 import { promptStatuses } from "../../domain/enums";
@@ -18,9 +17,11 @@ import {
   anyOf,
   anyValue,
   defineList,
+  idFilter,
   matchingValues,
   referencedName,
   statusCardsSql,
+  statusFilter,
   totalFromStatusCards,
   type SortKey,
 } from "../http/lists";
@@ -54,8 +55,8 @@ export const promptList = defineList({
   defaultSort: "created_at",
   defaultOrder: "desc",
   filters: {
-    status: { schema: z.enum(promptStatuses).optional(), where: (v: string) => sql`p.status = ${v}` },
-    skill_id: { schema: z.guid().optional(), where: (v: string) => sql`p.skill_id = ${v}` },
+    status: statusFilter(promptStatuses, sql`p.status`),
+    skill_id: idFilter(sql`p.skill_id`),
   },
   // The skill name is matched through the skills' own trigram index, then the prompts of those
   // skills; a page that walks its sort's index reads each prompt's skill by primary key instead.

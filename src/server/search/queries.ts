@@ -20,16 +20,25 @@ type KindSpec = {
   status: SQL;
 };
 
-const specs: Record<SearchKind, KindSpec> = {
-  customers: {
-    from: sql`customers t`,
-    id: sql`t.customer_id`,
-    title: sql`t.customer_name`,
-    key: sql`lower(t.customer_name)`,
-    match: (p) => sql`t.customer_name ilike ${p}`,
-    subtitle: sql`t.valid_domains`,
+/**
+ * A kind found by one name column of its rows (alias t): that column is the title, its lowercased
+ * value the index-covered key and the trigram-matched text; `id` and `name` are column names.
+ */
+function byName(from: SQL, id: string, name: string, subtitle: SQL): KindSpec {
+  const title = sql.raw(`t.${name}`);
+  return {
+    from,
+    id: sql.raw(`t.${id}`),
+    title,
+    key: sql`lower(${title})`,
+    match: (p) => sql`${title} ilike ${p}`,
+    subtitle,
     status: sql`t.status`,
-  },
+  };
+}
+
+const specs: Record<SearchKind, KindSpec> = {
+  customers: byName(sql`customers t`, "customer_id", "customer_name", sql`t.valid_domains`),
   users: {
     from: sql`users_data t join customers c on c.customer_id = t.customer_id`,
     id: sql`t.user_id`,
@@ -40,42 +49,25 @@ const specs: Record<SearchKind, KindSpec> = {
     subtitle: sql`t.email || ' · ' || c.customer_name`,
     status: sql`t.status`,
   },
-  teams: {
-    from: sql`teams t join customers c on c.customer_id = t.customer_id`,
-    id: sql`t.team_id`,
-    title: sql`t.team_name`,
-    key: sql`lower(t.team_name)`,
-    match: (p) => sql`t.team_name ilike ${p}`,
-    subtitle: sql`c.customer_name`,
-    status: sql`t.status`,
-  },
-  skills: {
-    from: sql`skills t`,
-    id: sql`t.skill_id`,
-    title: sql`t.skill_name`,
-    key: sql`lower(t.skill_name)`,
-    match: (p) => sql`t.skill_name ilike ${p}`,
-    subtitle: sql`t.type || case when t.is_global then ' · global' else '' end`,
-    status: sql`t.status`,
-  },
-  prompts: {
-    from: sql`pedal_prompts t join skills s on s.skill_id = t.skill_id`,
-    id: sql`t.prompt_id`,
-    title: sql`t.prompt_title`,
-    key: sql`lower(t.prompt_title)`,
-    match: (p) => sql`t.prompt_title ilike ${p}`,
-    subtitle: sql`s.skill_name`,
-    status: sql`t.status`,
-  },
-  platforms: {
-    from: sql`platforms t`,
-    id: sql`t.platform_id`,
-    title: sql`t.platform_name`,
-    key: sql`lower(t.platform_name)`,
-    match: (p) => sql`t.platform_name ilike ${p}`,
-    subtitle: sql`t.platform_description`,
-    status: sql`t.status`,
-  },
+  teams: byName(
+    sql`teams t join customers c on c.customer_id = t.customer_id`,
+    "team_id",
+    "team_name",
+    sql`c.customer_name`,
+  ),
+  skills: byName(
+    sql`skills t`,
+    "skill_id",
+    "skill_name",
+    sql`t.type || case when t.is_global then ' · global' else '' end`,
+  ),
+  prompts: byName(
+    sql`pedal_prompts t join skills s on s.skill_id = t.skill_id`,
+    "prompt_id",
+    "prompt_title",
+    sql`s.skill_name`,
+  ),
+  platforms: byName(sql`platforms t`, "platform_id", "platform_name", sql`t.platform_description`),
 };
 
 /** Candidates ranked per kind: enough to find the best few among very common words without sorting every match. */

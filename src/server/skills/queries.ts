@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { z } from "@hono/zod-openapi";
 import { skillSortKeys } from "../../domain/sort-keys";
 import { noSummary } from "../../domain/common";
-import { assignmentStatuses, commentStatuses, promptStatuses, skillStatuses, skillTypes } from "../../domain/enums";
+import { assignmentStatuses, commentStatuses, skillStatuses, skillTypes } from "../../domain/enums";
 import {
   assignableTeamSchema,
   skillAssignmentSchema,
@@ -18,7 +18,19 @@ import { pickerOptions } from "../http/options";
 import { queryRows, type Database } from "../db/client";
 import { skills } from "../db/schema";
 import { toJson } from "../http/list";
-import { anyOf, anyValue, customerNamed, defineList, matchingValues, type SortKey } from "../http/lists";
+import {
+  anyOf,
+  anyValue,
+  counterSort,
+  customerNamed,
+  defineList,
+  idFilter,
+  joinedNameSort,
+  matchingValues,
+  promptTitleOrStatus,
+  statusFilter,
+  type SortKey,
+} from "../http/lists";
 import type { Tx } from "../audit";
 
 /**
@@ -43,19 +55,15 @@ export const skillList = defineList({
     type: [{ expr: sql`s.type`, type: "text" }],
     // Scope: local (false) before global (true) when ascending.
     is_global: [{ expr: sql`s.is_global`, type: "boolean" }],
-    // The counter table's own copy of the id ends the key, so that the keyset seeks in its (count, id) index.
-    team_count: [
-      { expr: sql`sc.team_count`, type: "int" },
-      { expr: sql`sc.skill_id`, type: "uuid", unique: true },
-    ],
+    team_count: counterSort(sql`sc.team_count`, sql`sc.skill_id`),
     created_at: [{ expr: sql`s.created_at`, type: "timestamptz" }],
   } satisfies Record<(typeof skillSortKeys)[number], SortKey[]>,
   defaultSort: "created_at",
   defaultOrder: "desc",
   filters: {
-    type: { schema: z.enum(skillTypes).optional(), where: (v: string) => sql`s.type = ${v}` },
+    type: statusFilter(skillTypes, sql`s.type`),
     scope: { schema: z.enum(skillScopes).optional(), where: (v: string) => sql`s.is_global = ${v === "global"}` },
-    status: { schema: z.enum(skillStatuses).optional(), where: (v: string) => sql`s.status = ${v}` },
+    status: statusFilter(skillStatuses, sql`s.status`),
   },
   search: (m) => sql`s.skill_name ilike ${m.pattern} or s.skill_description ilike ${m.pattern}
     or ${anyValue(sql`s.type`, matchingValues(skillTypes, m))} or ${anyValue(sql`s.status`, matchingValues(skillStatuses, m))}`,
@@ -140,15 +148,12 @@ export const assignableTeamList = defineList({
   id: { expr: sql`t.team_id`, type: "uuid" },
   sorts: {
     team_name: [{ expr: sql`lower(t.team_name)`, type: "text" }],
-    customer_name: [
-      { expr: sql`lower(c.customer_name)`, type: "text" },
-      { expr: sql`c.customer_id`, type: "uuid" },
-    ],
+    customer_name: joinedNameSort(sql`c.customer_name`, sql`c.customer_id`),
   },
   defaultSort: "team_name",
   defaultOrder: "asc",
   filters: {
-    customer_id: { schema: z.guid().optional(), where: (v: string) => sql`t.customer_id = ${v}` },
+    customer_id: idFilter(sql`t.customer_id`),
   },
   search: (m) => anyOf([sql`t.team_name ilike ${m.pattern}`, customerNamed(sql`t.customer_id`, m)]),
   // A picker over tens of thousands of rows: its total is reused like a big list's (10 s).
@@ -178,8 +183,7 @@ export const skillPromptList = defineList({
   defaultSort: "created_at",
   defaultOrder: "desc",
   filters: {},
-  search: (m) =>
-    sql`p.prompt_title ilike ${m.pattern} or ${anyValue(sql`p.status`, matchingValues(promptStatuses, m))}`,
+  search: promptTitleOrStatus,
   csv: [
     { header: "Prompt ID", value: (p) => p.prompt_id },
     { header: "Title", value: (p) => p.prompt_title },

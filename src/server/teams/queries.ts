@@ -1,5 +1,4 @@
 import { sql } from "drizzle-orm";
-import { z } from "@hono/zod-openapi";
 import { teamSortKeys } from "../../domain/sort-keys";
 import { teamStatuses } from "../../domain/enums";
 import { noSummary } from "../../domain/common";
@@ -13,9 +12,21 @@ import {
   type TeamSkill,
 } from "../../domain/teams";
 import { queryRows, type Database } from "../db/client";
-import { userFullName, userNameSortKey } from "../db/schema";
+import { userFullName } from "../db/schema";
 import { toJson } from "../http/list";
-import { anyOf, anyValue, customerNamed, defineList, matchingValues, type SortKey } from "../http/lists";
+import {
+  anyOf,
+  anyValue,
+  counterSort,
+  customerNamed,
+  defineList,
+  idFilter,
+  joinedNameSort,
+  matchingValues,
+  statusFilter,
+  userNameKey,
+  type SortKey,
+} from "../http/lists";
 
 /**
  * SPEC.md §2 "/teams" (and a customer's teams): teams with customer_name, user_count and
@@ -36,27 +47,17 @@ export const teamList = defineList({
   sorts: {
     team_name: [{ expr: sql`lower(t.team_name)`, type: "text" }],
     // Walks customers by name (their index), then each customer's teams.
-    customer_name: [
-      { expr: sql`lower(c.customer_name)`, type: "text" },
-      { expr: sql`c.customer_id`, type: "uuid" },
-    ],
-    // The counter table's own copy of the id ends the key, so that the keyset seeks in its (count, id) index.
-    user_count: [
-      { expr: sql`tc.user_count`, type: "int" },
-      { expr: sql`tc.team_id`, type: "uuid", unique: true },
-    ],
-    skills_count: [
-      { expr: sql`tc.skills_count`, type: "int" },
-      { expr: sql`tc.team_id`, type: "uuid", unique: true },
-    ],
+    customer_name: joinedNameSort(sql`c.customer_name`, sql`c.customer_id`),
+    user_count: counterSort(sql`tc.user_count`, sql`tc.team_id`),
+    skills_count: counterSort(sql`tc.skills_count`, sql`tc.team_id`),
     status: [{ expr: sql`t.status`, type: "text" }],
     created_at: [{ expr: sql`t.created_at`, type: "timestamptz" }],
   } satisfies Record<(typeof teamSortKeys)[number], SortKey[]>,
   defaultSort: "created_at",
   defaultOrder: "desc",
   filters: {
-    customer_id: { schema: z.guid().optional(), where: (v: string) => sql`t.customer_id = ${v}` },
-    status: { schema: z.enum(teamStatuses).optional(), where: (v: string) => sql`t.status = ${v}` },
+    customer_id: idFilter(sql`t.customer_id`),
+    status: statusFilter(teamStatuses, sql`t.status`),
   },
   search: (m) =>
     anyOf([
@@ -177,12 +178,7 @@ export const availableUserList = defineList({
   select: sql`u.user_id, u.email, u.first_name, u.last_name, u.job_title`,
   id: { expr: sql`u.user_id`, type: "uuid" },
   sorts: {
-    name: [
-      {
-        expr: userNameSortKey({ first_name: sql`u.first_name`, last_name: sql`u.last_name`, email: sql`u.email` }),
-        type: "text",
-      },
-    ],
+    name: [userNameKey],
   },
   defaultSort: "name",
   defaultOrder: "asc",

@@ -14,10 +14,21 @@ import {
   type UserListItem,
 } from "../../domain/users";
 import { queryRows, type Database } from "../db/client";
-import { userFullName, userNameSortKey } from "../db/schema";
+import { userFullName } from "../db/schema";
 import { likePattern, toJson } from "../http/list";
-import { allOf, type SortKey } from "../http/lists";
-import { anyOf, anyValue, customerNamed, defineList, matchingValues } from "../http/lists";
+import {
+  allOf,
+  anyOf,
+  anyValue,
+  customerNamed,
+  defineList,
+  idFilter,
+  joinedNameSort,
+  matchingValues,
+  statusFilter,
+  userNameKey,
+  type SortKey,
+} from "../http/lists";
 
 /** Roles of `u.user_id` as an array ordered admin, manager, member (evaluated for the page's rows only). */
 const rolesOf = sql`coalesce((select array_agg(r.role order by array_position(array['admin','manager','member'], r.role))
@@ -44,18 +55,10 @@ export const userList = defineList({
     u.last_login, u.created_at, u.updated_at, ${rolesOf} as roles`,
   id: { expr: sql`u.user_id`, type: "uuid" },
   sorts: {
-    name: [
-      {
-        expr: userNameSortKey({ first_name: sql`u.first_name`, last_name: sql`u.last_name`, email: sql`u.email` }),
-        type: "text",
-      },
-    ],
+    name: [userNameKey],
     email: [{ expr: sql`lower(u.email)`, type: "text" }],
     // Walks customers by name (their index), then each customer's users.
-    customer_name: [
-      { expr: sql`lower(c.customer_name)`, type: "text" },
-      { expr: sql`c.customer_id`, type: "uuid" },
-    ],
+    customer_name: joinedNameSort(sql`c.customer_name`, sql`c.customer_id`),
     job_title: [{ expr: sql`lower(coalesce(u.job_title, ''))`, type: "text" }],
     status: [{ expr: sql`u.status`, type: "text" }],
     // Never signed in sorts as the oldest login.
@@ -65,13 +68,13 @@ export const userList = defineList({
   defaultSort: "created_at",
   defaultOrder: "desc",
   filters: {
-    customer_id: { schema: z.guid().optional(), where: (v: string) => sql`u.customer_id = ${v}` },
+    customer_id: idFilter(sql`u.customer_id`),
     team_id: {
       schema: z.guid().optional(),
       where: (v: string) =>
         sql`exists (select 1 from teams_users tu where tu.team_id = ${v} and tu.user_id = u.user_id)`,
     },
-    status: { schema: z.enum(userStatuses).optional(), where: (v: string) => sql`u.status = ${v}` },
+    status: statusFilter(userStatuses, sql`u.status`),
     // The dashboard's Active Users card opens /users?signed_in=true: "true" keeps the users who
     // have signed in at least once, "false" those who never have (users_data_last_login_at_idx).
     signed_in: {

@@ -6,7 +6,7 @@
 import { z } from "@hono/zod-openapi";
 import type { SQL } from "drizzle-orm";
 import type { AuditListName } from "../../../domain/audit";
-import { listPagingSchema, type ListPageOf } from "../../../domain/common";
+import { listPagingSchema, type ListPageOf, type ListParams } from "../../../domain/common";
 import { msg } from "../../../domain/messages";
 import { searchTextSchema } from "../../../domain/text";
 import { defaultBackgroundCountFrom } from "../../config";
@@ -185,16 +185,8 @@ export function listQuerySchema<I, S, F extends Record<string, unknown>>(
     });
 }
 
-/** The parsed query of a list request. */
-export type ListQuery = {
-  q?: string;
-  sort: string;
-  order: "asc" | "desc";
-  limit: number;
-  cursor?: string;
-  offset?: number;
-  at?: "end";
-} & Record<string, unknown>;
+/** The parsed query of a list request: the common parameters, and the list's own filters. */
+export type ListQuery = ListParams & Record<string, unknown>;
 
 /** A request: its query, filter values, the fixed scope of a nested list and whether its parent exists (SQL boolean). */
 export type ListRequest<F> = { query: ListQuery; filters: F; scope?: SQL; parentExists?: SQL };

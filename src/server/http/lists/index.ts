@@ -6,6 +6,7 @@
  *
  * - declare.ts: the declaration, settings, query schema and answer types;
  * - search.ts: the WHERE of a request and the search helpers declarations use;
+ * - fragments.ts: the filters, sort keys and searches several declarations share;
  * - cursor.ts: keyset paging and cursors;
  * - plan.ts: how a request's total is had, as pure functions;
  * - summary-memory.ts: big lists' summaries remembered per app;
@@ -13,6 +14,7 @@
  * - run.ts: carries a request out (at most 3 statements), and streams exports.
  */
 export * from "./declare";
+export { counterSort, idFilter, joinedNameSort, promptTitleOrStatus, statusFilter, userNameKey } from "./fragments";
 export {
   allOf,
   anyOf,
