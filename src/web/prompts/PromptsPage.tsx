@@ -2,59 +2,34 @@ import { CircleCheck, CircleSlash, FilePen, MessageSquareText } from "lucide-rea
 import { promptStatuses } from "../../domain/enums";
 import { msg } from "../../domain/messages";
 import { promptSortKeys, type PromptListItem, type PromptPage } from "../../domain/prompts";
-import { StatusBadge } from "../components/badges";
-import { columnsFor } from "../components/DataTable";
+import { column, createdColumn, statusColumn, updatedColumn } from "../components/columns";
 import { EmptyState } from "../components/inputs";
 import { ListFilter, ListScreen } from "../components/ListScreen";
-import { DateText, Muted } from "../components/text";
 import { RecordLink } from "../components/RecordLink";
 import { useServerList } from "../lib/server-list";
 import { PlatformNames, PromptLink } from "./PromptCells";
 import { promptListQuery } from "./queries";
 
-const col = columnsFor<PromptListItem>();
 const columns = [
-  col.accessor("prompt_title", {
-    id: "prompt_title",
-    header: "Prompt",
-    meta: { grow: true, primary: true },
-    cell: ({ row }) => (
-      <PromptLink
-        promptId={row.original.prompt_id}
-        title={row.original.prompt_title}
-        excerpt={row.original.prompt_excerpt}
-      />
-    ),
-  }),
-  col.accessor("skill_name", {
-    id: "skill",
-    header: "Skill",
-    cell: ({ row }) => (
-      <RecordLink
-        to="/skills/$skillId"
-        params={{ skillId: row.original.skill_id }}
-        text={row.original.skill_name ?? msg.fallbacks.unknownSkill}
-        className="block max-w-48 truncate"
-        onClick={(e) => e.stopPropagation()}
-      />
-    ),
-  }),
-  col.accessor("platform_names", {
-    id: "platforms",
-    header: "Platforms",
-    cell: (c) => <PlatformNames names={c.getValue()} />,
-  }),
-  col.accessor("status", {
-    id: "status",
-    header: "Status",
-    cell: (c) => <StatusBadge kind="prompt" status={c.getValue()} />,
-  }),
-  col.accessor("created_at", { id: "created_at", header: "Created", cell: (c) => <DateText iso={c.getValue()} /> }),
-  col.accessor("updated_at", {
-    id: "updated_at",
-    header: "Updated",
-    cell: (c) => (c.getValue() ? <DateText iso={c.getValue()} /> : <Muted>{msg.prompts.never}</Muted>),
-  }),
+  column<PromptListItem>(
+    "prompt_title",
+    "Prompt",
+    (p) => <PromptLink promptId={p.prompt_id} title={p.prompt_title} excerpt={p.prompt_excerpt} />,
+    { grow: true, primary: true },
+  ),
+  column<PromptListItem>("skill", "Skill", (p) => (
+    <RecordLink
+      to="/skills/$skillId"
+      params={{ skillId: p.skill_id }}
+      text={p.skill_name ?? msg.fallbacks.unknownSkill}
+      className="block max-w-48 truncate"
+      onClick={(e) => e.stopPropagation()}
+    />
+  )),
+  column<PromptListItem>("platforms", "Platforms", (p) => <PlatformNames names={p.platform_names} />),
+  statusColumn<PromptListItem>("prompt", (p) => p.status),
+  createdColumn<PromptListItem>(),
+  updatedColumn<PromptListItem>(),
 ];
 
 /**

@@ -1,30 +1,17 @@
 import { CircleCheck, CircleSlash, UsersRound } from "lucide-react";
 import { msg } from "../../domain/messages";
 import { teamSortKeys, type TeamListItem, type TeamPage } from "../../domain/teams";
-import { columnsFor } from "../components/DataTable";
+import { customerColumn } from "../components/columns";
 import { ListScreen } from "../components/ListScreen";
 import { EmptyState } from "../components/inputs";
-import { RecordLink } from "../components/RecordLink";
 import { CustomerFilter } from "../customers/public";
 import { useServerList } from "../lib/server-list";
 import { teamListQuery } from "./queries";
 import { teamColumns } from "./TeamTable";
 
-const col = columnsFor<TeamListItem>();
 const columns = [
   teamColumns.name,
-  col.accessor("customer_name", {
-    id: "customer_name",
-    header: "Customer",
-    cell: ({ row }) => (
-      <RecordLink
-        to="/customers/$customerId"
-        params={{ customerId: row.original.customer_id }}
-        text={row.original.customer_name ?? msg.fallbacks.unknownCustomer}
-        className="block max-w-64 truncate"
-      />
-    ),
-  }),
+  customerColumn<TeamListItem>("block max-w-64 truncate"),
   teamColumns.users,
   teamColumns.skills,
   teamColumns.status,

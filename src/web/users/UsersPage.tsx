@@ -2,62 +2,23 @@ import { CircleCheck, CircleSlash, LogIn, Plus, User, X } from "lucide-react";
 import { msg } from "../../domain/messages";
 import { userRoles, userStatuses } from "../../domain/enums";
 import { userSortKeys, type UserListItem, type UserPage } from "../../domain/users";
-import { RoleBadges, StatusBadge } from "../components/badges";
-import { columnsFor } from "../components/DataTable";
+import { createdColumn, customerColumn } from "../components/columns";
 import { ListScreen } from "../components/ListScreen";
-import { DateText, Muted, Truncate } from "../components/text";
 import { ActionButton } from "../components/actions";
 import { EmptyState } from "../components/inputs";
-import { RecordLink } from "../components/RecordLink";
 import { CustomerFilter } from "../customers/public";
 import { useServerList } from "../lib/server-list";
 import { userListQuery } from "./queries";
-import { LastLogin, UserCell } from "./UserCells";
+import { userColumns } from "./UserTable";
 
-const col = columnsFor<UserListItem>();
 const columns = [
-  col.display({
-    id: "name",
-    header: "User",
-    meta: { grow: true },
-    cell: ({ row }) => <UserCell user={row.original} />,
-  }),
-  col.accessor("customer_name", {
-    id: "customer_name",
-    header: "Customer",
-    cell: ({ row }) => (
-      <RecordLink
-        to="/customers/$customerId"
-        params={{ customerId: row.original.customer_id }}
-        text={row.original.customer_name ?? msg.fallbacks.unknownCustomer}
-        className="line-clamp-2 max-w-32 break-words 2xl:max-w-56"
-      />
-    ),
-  }),
-  col.display({ id: "roles", header: "Roles", cell: ({ row }) => <RoleBadges roles={row.original.roles} /> }),
-  col.accessor("job_title", {
-    id: "job_title",
-    header: "Job Title",
-    cell: (c) => {
-      const title = c.getValue();
-      return title ? (
-        <Truncate text={title} lines={2} className="max-w-36 2xl:max-w-60" />
-      ) : (
-        <Muted>{msg.users.noJobTitle}</Muted>
-      );
-    },
-  }),
-  col.accessor("status", {
-    id: "status",
-    header: "Status",
-    cell: (c) => <StatusBadge kind="user" status={c.getValue()} />,
-  }),
-  col.accessor("last_login", {
-    id: "last_login",
-    header: "Last Login",
-    cell: (c) => <LastLogin iso={c.getValue()} />,
-  }),
-  col.accessor("created_at", { id: "created_at", header: "Created", cell: (c) => <DateText iso={c.getValue()} /> }),
+  userColumns.name,
+  customerColumn<UserListItem>("line-clamp-2 max-w-32 break-words 2xl:max-w-56"),
+  userColumns.roles,
+  userColumns.jobTitle({ lines: 2, className: "max-w-36 2xl:max-w-60" }),
+  userColumns.status,
+  userColumns.lastLogin,
+  createdColumn<UserListItem>(),
 ];
 
 /**
