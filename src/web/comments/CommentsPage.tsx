@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from "react";
-import { CircleCheck, CircleSlash, Clock, ListChecks, MessageCircle, XCircle } from "lucide-react";
+import { Clock, ListChecks, MessageCircle, XCircle } from "lucide-react";
 import {
   commenterName,
   commentSortKeys,
@@ -18,7 +18,7 @@ import { columnsFor } from "../components/DataTable";
 import { titleCase } from "../components/format";
 import { EmptyState } from "../components/inputs";
 import { formatCount } from "../components/ListPagination";
-import { ListFilter, ListScreen } from "../components/ListScreen";
+import { ListFilter, listCards, ListScreen } from "../components/ListScreen";
 import { Modal, notify } from "../components/overlays";
 import { DateText, Truncate } from "../components/text";
 import { RecordLink } from "../components/RecordLink";
@@ -200,10 +200,10 @@ export default function CommentsPage() {
       }
 
       cards={[
-        { label: "Total", icon: MessageCircle, value: (s) => s.total },
+        listCards.total(MessageCircle),
         { label: "Pending", icon: Clock, value: (s) => s.pending },
-        { label: "Active", icon: CircleCheck, value: (s) => s.active },
-        { label: "Inactive", icon: CircleSlash, value: (s) => s.inactive },
+        listCards.active,
+        listCards.inactive,
         { label: "Rejected", icon: XCircle, value: (s) => s.rejected },
       ]}
       section={{ heading: msg.comments.tableTitle(shownTotal), headingId: "all-comments" }}

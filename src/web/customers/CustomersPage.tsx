@@ -1,8 +1,8 @@
-import { Building2, CircleCheck, CircleSlash, Clock } from "lucide-react";
+import { Building2, Clock } from "lucide-react";
 import { customerSortKeys, type CustomerListItem, type CustomerPage } from "../../domain/customers";
 import { msg } from "../../domain/messages";
 import { countColumn, createdColumn, dateColumn, linkColumn, statusColumn } from "../components/columns";
-import { ListScreen } from "../components/ListScreen";
+import { listCards, ListScreen } from "../components/ListScreen";
 import { EmptyState } from "../components/inputs";
 import { useServerList } from "../lib/server-list";
 import { customerListQuery } from "./queries";
@@ -42,10 +42,10 @@ export default function CustomersPage() {
       subtitle="Customer organizations, their status and size"
       add={{ label: "Add Customer", to: "/customers/add" }}
       cards={[
-        { label: "Total Customers", icon: Building2, value: (s) => s.total },
-        { label: "Active", icon: CircleCheck, value: (s) => s.active },
+        listCards.total(Building2, "Total Customers"),
+        listCards.active,
         { label: "Trial", icon: Clock, value: (s) => s.trial },
-        { label: "Inactive", icon: CircleSlash, value: (s) => s.inactive },
+        listCards.inactive,
       ]}
       section={{ label: "Customer list" }}
       search="Search customers..."

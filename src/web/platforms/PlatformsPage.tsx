@@ -1,10 +1,10 @@
-import { CircleCheck, CircleSlash, FilePen, MonitorSmartphone } from "lucide-react";
+import { FilePen, MonitorSmartphone } from "lucide-react";
 import { platformStatuses } from "../../domain/enums";
 import { msg } from "../../domain/messages";
 import { platformSortKeys, type PlatformListItem, type PlatformPage } from "../../domain/platforms";
 import { countColumn, createdColumn, linkColumn, statusColumn, updatedColumn } from "../components/columns";
 import { EmptyState } from "../components/inputs";
-import { ListFilter, ListScreen } from "../components/ListScreen";
+import { ListFilter, listCards, ListScreen } from "../components/ListScreen";
 import { useServerList } from "../lib/server-list";
 import { platformListQuery } from "./queries";
 
@@ -40,9 +40,9 @@ export default function PlatformsPage() {
       subtitle={msg.platforms.subtitle}
       add={{ label: msg.platforms.addPlatform, to: "/platforms/add" }}
       cards={[
-        { label: "Total", icon: MonitorSmartphone, value: (s) => s.total },
-        { label: "Active", icon: CircleCheck, value: (s) => s.active },
-        { label: "Inactive", icon: CircleSlash, value: (s) => s.inactive },
+        listCards.total(MonitorSmartphone),
+        listCards.active,
+        listCards.inactive,
         { label: "Draft", icon: FilePen, value: (s) => s.draft },
       ]}
       section={{ label: "Platform list" }}

@@ -1,10 +1,11 @@
-import { CircleCheck, CircleSlash, FilePen, MessageSquareText } from "lucide-react";
+import { FilePen, MessageSquareText } from "lucide-react";
 import { promptStatuses } from "../../domain/enums";
 import { msg } from "../../domain/messages";
 import { promptSortKeys, type PromptListItem, type PromptPage } from "../../domain/prompts";
 import { column, createdColumn, statusColumn, updatedColumn } from "../components/columns";
 import { EmptyState } from "../components/inputs";
-import { ListFilter, ListScreen } from "../components/ListScreen";
+import { activeRecordParam } from "../components/bulk";
+import { ListFilter, listCards, ListScreen } from "../components/ListScreen";
 import { RecordLink } from "../components/RecordLink";
 import { useServerList } from "../lib/server-list";
 import { PlatformNames, PromptLink } from "./PromptCells";
@@ -52,9 +53,9 @@ export default function PromptsPage() {
       subtitle={msg.prompts.subtitle}
       add={{ label: msg.prompts.addPrompt, to: "/prompts/add" }}
       cards={[
-        { label: "Total", icon: MessageSquareText, value: (s) => s.total },
-        { label: "Active", icon: CircleCheck, value: (s) => s.active },
-        { label: "Inactive", icon: CircleSlash, value: (s) => s.inactive },
+        listCards.total(MessageSquareText),
+        listCards.active,
+        listCards.inactive,
         { label: "Draft", icon: FilePen, value: (s) => s.draft },
       ]}
       section={{ label: "Prompt list" }}
@@ -68,18 +69,7 @@ export default function PromptsPage() {
         actions: [
           { action: "activate" },
           { action: "archive" },
-          {
-            action: "assign_platform",
-            param: {
-              name: "platform_id",
-              label: msg.bulk.choosePlatform,
-              kind: "record",
-              path: "/platforms",
-              id: "platform_id",
-              text: "platform_name",
-              filter: { status: "active" },
-            },
-          },
+          { action: "assign_platform", param: activeRecordParam("platforms", "platform_id", msg.bulk.choosePlatform) },
         ],
         rowLabel: (p) => p.prompt_title,
       }}

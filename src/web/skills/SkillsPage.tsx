@@ -1,4 +1,4 @@
-import { CircleCheck, CircleSlash, FilterX, Globe, Sparkles } from "lucide-react";
+import { FilterX, Globe, Sparkles } from "lucide-react";
 import { skillStatuses, skillTypes } from "../../domain/enums";
 import { msg } from "../../domain/messages";
 import { skillScopes, skillSortKeys, type SkillListItem, type SkillPage } from "../../domain/skills";
@@ -6,7 +6,8 @@ import { Tag } from "../components/badges";
 import { column, countColumn, createdColumn, statusColumn } from "../components/columns";
 import { titleCase } from "../components/format";
 import { EmptyState } from "../components/inputs";
-import { ListFilter, ListScreen } from "../components/ListScreen";
+import { activeRecordParam } from "../components/bulk";
+import { ListFilter, listCards, ListScreen } from "../components/ListScreen";
 import { useServerList } from "../lib/server-list";
 import { skillListQuery } from "./queries";
 import { ScopeTag, SkillLink } from "./SkillCells";
@@ -45,9 +46,9 @@ export default function SkillsPage() {
       subtitle={msg.skills.subtitle}
       add={{ label: msg.skills.addSkill, to: "/skills/add" }}
       cards={[
-        { label: "Total", icon: Sparkles, value: (s) => s.total },
-        { label: "Active", icon: CircleCheck, value: (s) => s.active },
-        { label: "Inactive", icon: CircleSlash, value: (s) => s.inactive },
+        listCards.total(Sparkles),
+        listCards.active,
+        listCards.inactive,
         { label: "Global", icon: Globe, value: (s) => s.global },
       ]}
       section={{ label: "Skill list" }}
@@ -60,16 +61,7 @@ export default function SkillsPage() {
           { action: "unarchive" },
           {
             action: "assign_to_teams",
-            param: {
-              name: "team_ids",
-              label: msg.bulk.chooseTeam,
-              kind: "record",
-              path: "/teams",
-              id: "team_id",
-              text: "team_name",
-              filter: { status: "active" },
-              many: true,
-            },
+            param: activeRecordParam("teams", "team_ids", msg.bulk.chooseTeam, { many: true }),
           },
         ],
         rowLabel: (s) => s.skill_name,

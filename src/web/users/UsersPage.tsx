@@ -1,9 +1,10 @@
-import { CircleCheck, CircleSlash, LogIn, Plus, User, X } from "lucide-react";
+import { LogIn, Plus, User, X } from "lucide-react";
 import { msg } from "../../domain/messages";
 import { userRoles, userStatuses } from "../../domain/enums";
 import { userSortKeys, type UserListItem, type UserPage } from "../../domain/users";
 import { createdColumn, customerColumn } from "../components/columns";
-import { ListScreen } from "../components/ListScreen";
+import { activeRecordParam, type BulkParam } from "../components/bulk";
+import { listCards, ListScreen } from "../components/ListScreen";
 import { ActionButton } from "../components/actions";
 import { EmptyState } from "../components/inputs";
 import { CustomerFilter } from "../customers/public";
@@ -20,6 +21,9 @@ const columns = [
   userColumns.lastLogin,
   createdColumn<UserListItem>(),
 ];
+
+/** The role the bulk actions Add role and Remove role give or take. */
+const roleParam: BulkParam = { name: "role", label: msg.bulk.chooseRole, kind: "choice", options: userRoles };
 
 /**
  * SPEC.md §2 "/users": cards Total, Active, Inactive, Recent Logins (24h) over the customer filter
@@ -44,9 +48,9 @@ export default function UsersPage() {
       subtitle="Users across all customers, their roles and activity"
       add={{ label: "Add User", to: "/users/add" }}
       cards={[
-        { label: "Total", icon: User, value: (s) => s.total },
-        { label: "Active", icon: CircleCheck, value: (s) => s.active },
-        { label: "Inactive", icon: CircleSlash, value: (s) => s.inactive },
+        listCards.total(User),
+        listCards.active,
+        listCards.inactive,
         { label: "Recent Logins (24h)", icon: LogIn, value: (s) => s.recent_logins },
       ]}
       // SPEC.md §8: failed counts fall back to 0.
@@ -75,26 +79,9 @@ export default function UsersPage() {
             action: "set_status",
             param: { name: "status", label: msg.bulk.chooseStatus, kind: "choice", options: userStatuses },
           },
-          {
-            action: "add_to_team",
-            param: {
-              name: "team_id",
-              label: msg.bulk.chooseTeam,
-              kind: "record",
-              path: "/teams",
-              id: "team_id",
-              text: "team_name",
-              filter: { status: "active" },
-            },
-          },
-          {
-            action: "add_role",
-            param: { name: "role", label: msg.bulk.chooseRole, kind: "choice", options: userRoles },
-          },
-          {
-            action: "remove_role",
-            param: { name: "role", label: msg.bulk.chooseRole, kind: "choice", options: userRoles },
-          },
+          { action: "add_to_team", param: activeRecordParam("teams", "team_id", msg.bulk.chooseTeam) },
+          { action: "add_role", param: roleParam },
+          { action: "remove_role", param: roleParam },
         ],
         rowLabel: (u) => u.email,
       }}
