@@ -14,7 +14,7 @@ import {
 import { msg } from "../../domain/messages";
 import { api } from "../api/client";
 import { columnsFor } from "../components/DataTable";
-import { gatedScreen, ListScreen } from "../components/ListScreen";
+import { gatedScreen, ListFilter, ListScreen } from "../components/ListScreen";
 import { useServerList } from "../lib/server-list";
 import { queryRoots } from "../lib/query-client";
 import { titleCase } from "../components/format";
@@ -189,18 +189,14 @@ function AuditPageScreen() {
               </option>
             ))}
           </FilterSelect>
-          <FilterSelect
+          <ListFilter
+            list={list}
+            name="action"
             label="Action"
-            value={s.action ?? ""}
-            onChange={(v) => list.setFilter({ action: v || undefined })}
-          >
-            <option value="">All actions</option>
-            {auditActions.map((a) => (
-              <option key={a} value={a}>
-                {auditActionLabels[a]}
-              </option>
-            ))}
-          </FilterSelect>
+            all="All actions"
+            options={auditActions}
+            optionLabel={(a) => auditActionLabels[a]}
+          />
           <DateFilter label="From" value={s.from} onChange={(from) => list.setFilter({ from })} />
           <DateFilter label="To" value={s.to} onChange={(to) => list.setFilter({ to })} />
         </>

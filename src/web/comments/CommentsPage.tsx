@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from "react";
-import { CircleCheck, CircleSlash, Clock, ListChecks, MessageCircle, XCircle } from "lucide-react";
+import { Clock, ListChecks, MessageCircle, XCircle } from "lucide-react";
 import {
   commenterName,
   commentSortKeys,
@@ -18,9 +18,10 @@ import { columnsFor } from "../components/DataTable";
 import { titleCase } from "../components/format";
 import { EmptyState } from "../components/inputs";
 import { formatCount } from "../components/ListPagination";
-import { ListFilter, ListScreen } from "../components/ListScreen";
+import { ListFilter, listCards, ListScreen } from "../components/ListScreen";
 import { Modal, notify } from "../components/overlays";
-import { DateText, Truncate } from "../components/text";
+import { Truncate } from "../components/text";
+import { column, createdColumn, linkColumn, statusColumn } from "../components/columns";
 import { RecordLink } from "../components/RecordLink";
 import { CustomerFilter } from "../customers/public";
 import { useServerList } from "../lib/server-list";
@@ -113,52 +114,33 @@ export default function CommentsPage() {
             }),
           ]
         : []),
-      col.display({
-        id: "user",
-        header: "User",
-        meta: { primary: true },
-        cell: ({ row }) => (
-          <RecordLink
-            to="/users/$userId"
-            params={{ userId: row.original.user_id }}
-            text={commenterName(row.original)}
-            className="block max-w-48 truncate font-medium"
-          />
-        ),
+      linkColumn<CommentListItem>(
+        "user",
+        "User",
+        (c) => ({
+          to: "/users/$userId",
+          params: { userId: c.user_id },
+          text: commenterName(c),
+          className: "block max-w-48 truncate font-medium",
+        }),
+        { primary: true },
+      ),
+      column<CommentListItem>("skill_name", "Skill", (c) => (
+        <RecordLink
+          to="/skills/$skillId"
+          params={{ skillId: c.skill_id }}
+          text={c.skill_name?.trim() || msg.fallbacks.unnamedSkill}
+          className="block max-w-48 truncate"
+        />
+      )),
+      column<CommentListItem>("customer_name", "Customer", (c) => (
+        <span className="block max-w-48 truncate">{c.customer_name?.trim() || msg.fallbacks.unknownCustomer}</span>
+      )),
+      column<CommentListItem>("comment_value", "Comment", (c) => <Truncate text={c.comment_value} lines={2} />, {
+        grow: true,
       }),
-      col.display({
-        id: "skill_name",
-        header: "Skill",
-        cell: ({ row }) => (
-          <RecordLink
-            to="/skills/$skillId"
-            params={{ skillId: row.original.skill_id }}
-            text={row.original.skill_name?.trim() || msg.fallbacks.unnamedSkill}
-            className="block max-w-48 truncate"
-          />
-        ),
-      }),
-      col.display({
-        id: "customer_name",
-        header: "Customer",
-        cell: ({ row }) => (
-          <span className="block max-w-48 truncate">
-            {row.original.customer_name?.trim() || msg.fallbacks.unknownCustomer}
-          </span>
-        ),
-      }),
-      col.accessor("comment_value", {
-        id: "comment_value",
-        header: "Comment",
-        meta: { grow: true },
-        cell: (c) => <Truncate text={c.getValue()} lines={2} />,
-      }),
-      col.accessor("status", {
-        id: "status",
-        header: "Status",
-        cell: (c) => <StatusBadge kind="comment" status={c.getValue()} />,
-      }),
-      col.accessor("created_at", { id: "created_at", header: "Created", cell: (c) => <DateText iso={c.getValue()} /> }),
+      statusColumn<CommentListItem>("comment", (c) => c.status),
+      createdColumn<CommentListItem>(),
       ...(canModerate
         ? [
             col.display({
@@ -200,10 +182,10 @@ export default function CommentsPage() {
       }
 
       cards={[
-        { label: "Total", icon: MessageCircle, value: (s) => s.total },
+        listCards.total(MessageCircle),
         { label: "Pending", icon: Clock, value: (s) => s.pending },
-        { label: "Active", icon: CircleCheck, value: (s) => s.active },
-        { label: "Inactive", icon: CircleSlash, value: (s) => s.inactive },
+        listCards.active,
+        listCards.inactive,
         { label: "Rejected", icon: XCircle, value: (s) => s.rejected },
       ]}
       section={{ heading: msg.comments.tableTitle(shownTotal), headingId: "all-comments" }}

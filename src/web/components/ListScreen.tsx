@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from "react";
-import { Plus, type LucideIcon } from "lucide-react";
+import { CircleCheck, CircleSlash, Plus, type LucideIcon } from "lucide-react";
 import type { OperatorRole } from "../../domain/enums";
 import { limits, msg } from "../../domain/messages";
 import { ApiError, errorMessage } from "../api/client";
@@ -23,6 +23,13 @@ export type ServerListOf<I, S> = ReturnType<typeof useServerList<I, S>>;
 /** One summary card: its label, its icon and the count it shows from the page's summary. */
 export type ListCard<S> = { label: string; icon: LucideIcon; value: (summary: NonNullable<S>) => number };
 
+/** The cards most lists open with: the summary's `total` (with the list's own icon), `active` and `inactive`. */
+export const listCards = {
+  total: (icon: LucideIcon, label = "Total"): ListCard<{ total: number }> => ({ label, icon, value: (s) => s.total }),
+  active: { label: "Active", icon: CircleCheck, value: (s) => s.active } satisfies ListCard<{ active: number }>,
+  inactive: { label: "Inactive", icon: CircleSlash, value: (s) => s.inactive } satisfies ListCard<{ inactive: number }>,
+};
+
 type Props<I extends object, S> = {
   /** The screen's list (`useServerList`): state, query, data, failed. */
   list: ServerListOf<I, S>;
@@ -35,8 +42,11 @@ type Props<I extends object, S> = {
   actions?: ReactNode;
   /** Between the header and the cards (a success banner, an action's error). */
   banner?: ReactNode;
-  /** Summary cards; none: no card grid and no summary note. */
-  cards?: ListCard<S>[];
+  /**
+   * Summary cards; none: no card grid and no summary note. Their summary type is the list's (not
+   * inferred from them: a shared card such as `listCards.active` reads only part of it).
+   */
+  cards?: ListCard<NoInfer<S>>[];
   /**
    * The list's region: a `<section>` named by `label`, or by a visible `<h2>` (`heading`, whose
    * element gets `headingId`). Neither: the toolbar and table follow the header directly.
@@ -281,12 +291,13 @@ export function ListScreen<I extends object, S>(props: Props<I, S>) {
  * A list's filter over a fixed set of values ("Status": "All Statuses", Active, Inactive, Draft),
  * kept with the list's state (`name` in the URL for screens); choosing one goes back to page 1.
  */
-export function ListFilter({
+export function ListFilter<V extends string>({
   list,
   name,
   label,
   all,
   options,
+  optionLabel = titleCase,
 }: {
   list: Pick<ServerList, "state" | "setFilter">;
   /** The filter's name in the list's state. */
@@ -294,8 +305,9 @@ export function ListFilter({
   label: string;
   /** The entry that clears it ("All Statuses"). */
   all: string;
-  /** The values, shown title-cased. */
-  options: readonly string[];
+  /** The values, shown title-cased unless `optionLabel` names them. */
+  options: readonly V[];
+  optionLabel?: (option: V) => string;
 }) {
   return (
     <FilterSelect
@@ -306,7 +318,7 @@ export function ListFilter({
       <option value="">{all}</option>
       {options.map((o) => (
         <option key={o} value={o}>
-          {titleCase(o)}
+          {optionLabel(o)}
         </option>
       ))}
     </FilterSelect>

@@ -39,6 +39,26 @@ export type BulkParam =
       many?: boolean;
     };
 
+/** The lists a bulk action can pick records from, and the fields naming their records. */
+const pickableLists = {
+  teams: { id: "team_id", text: "team_name" },
+  skills: { id: "skill_id", text: "skill_name" },
+  platforms: { id: "platform_id", text: "platform_name" },
+};
+
+/**
+ * A parameter picking active records of `list` by name, sent as `name`; with `many`, several of
+ * them (an array).
+ */
+export function activeRecordParam(
+  list: keyof typeof pickableLists,
+  name: string,
+  label: string,
+  { many }: { many?: boolean } = {},
+): BulkParam {
+  return { name, label, kind: "record", path: `/${list}`, ...pickableLists[list], filter: { status: "active" }, many };
+}
+
 /** One action of a list's bulk bar: its name in /api/bulk/{entity}/{action}, its label, its parameter. */
 export type BulkActionSpec = { action: string; label?: string; param?: BulkParam };
 

@@ -1,53 +1,29 @@
-import { Building2, CircleCheck, CircleSlash, Clock } from "lucide-react";
+import { Building2, Clock } from "lucide-react";
 import { customerSortKeys, type CustomerListItem, type CustomerPage } from "../../domain/customers";
 import { msg } from "../../domain/messages";
-import { StatusBadge } from "../components/badges";
-import { columnsFor } from "../components/DataTable";
-import { ListScreen } from "../components/ListScreen";
-import { DateText, Num } from "../components/text";
+import { countColumn, createdColumn, dateColumn, linkColumn, statusColumn } from "../components/columns";
+import { listCards, ListScreen } from "../components/ListScreen";
 import { EmptyState } from "../components/inputs";
-import { RecordLink } from "../components/RecordLink";
 import { useServerList } from "../lib/server-list";
 import { customerListQuery } from "./queries";
 
-const col = columnsFor<CustomerListItem>();
 const columns = [
-  col.accessor("customer_name", {
-    id: "customer_name",
-    header: "Company",
-    meta: { grow: true },
-    cell: ({ row }) => (
-      <RecordLink
-        to="/customers/$customerId"
-        params={{ customerId: row.original.customer_id }}
-        text={row.original.customer_name.trim() || msg.fallbacks.unnamedCompany}
-        className="block truncate font-medium"
-      />
-    ),
-  }),
-  col.accessor("user_count", {
-    id: "user_count",
-    header: "Users",
-    meta: { align: "right" },
-    cell: (c) => <Num value={c.getValue()} />,
-  }),
-  col.accessor("team_count", {
-    id: "team_count",
-    header: "Teams",
-    meta: { align: "right" },
-    cell: (c) => <Num value={c.getValue()} />,
-  }),
-  col.accessor("status", {
-    id: "status",
-    header: "Status",
-    cell: (c) => <StatusBadge kind="customer" status={c.getValue()} />,
-  }),
-  col.accessor("created_at", { id: "created_at", header: "Created", cell: (c) => <DateText iso={c.getValue()} /> }),
-  col.accessor("updated_at", {
-    id: "updated_at",
-    header: "Last Updated",
-    cell: (c) => <DateText iso={c.getValue()} />,
-  }),
+  linkColumn<CustomerListItem>(
+    "customer_name",
+    "Company",
+    (c) => ({
+      to: "/customers/$customerId",
+      params: { customerId: c.customer_id },
+      text: c.customer_name.trim() || msg.fallbacks.unnamedCompany,
+      className: "block truncate font-medium",
+    }),
+    { grow: true },
+  ),
+  countColumn<CustomerListItem>("user_count", "Users"),
+  countColumn<CustomerListItem>("team_count", "Teams"),
+  statusColumn<CustomerListItem>("customer", (c) => c.status),
+  createdColumn<CustomerListItem>(),
+  dateColumn<CustomerListItem>("updated_at", "Last Updated", (c) => c.updated_at),
 ];
 
 /** SPEC.md §2 "/customers": summary cards, searchable and sortable table, Add Customer, Export CSV. */
@@ -66,10 +42,10 @@ export default function CustomersPage() {
       subtitle="Customer organizations, their status and size"
       add={{ label: "Add Customer", to: "/customers/add" }}
       cards={[
-        { label: "Total Customers", icon: Building2, value: (s) => s.total },
-        { label: "Active", icon: CircleCheck, value: (s) => s.active },
+        listCards.total(Building2, "Total Customers"),
+        listCards.active,
         { label: "Trial", icon: Clock, value: (s) => s.trial },
-        { label: "Inactive", icon: CircleSlash, value: (s) => s.inactive },
+        listCards.inactive,
       ]}
       section={{ label: "Customer list" }}
       search="Search customers..."

@@ -1,10 +1,32 @@
 import { useQuery } from "@tanstack/react-query";
-import { Activity, Building2, User, UsersRound } from "lucide-react";
+import type { ComponentProps } from "react";
+import { Activity, Building2, User, UsersRound, type LucideIcon } from "lucide-react";
+import type { DashboardStats } from "../../domain/dashboard";
 import { limits, msg } from "../../domain/messages";
 import { errorMessage } from "../api/client";
 import { formatNumber } from "../components/format";
 import { ErrorState, PageHeader, StatCard, StatCardSkeleton, StatGrid } from "../components/ui";
 import { dashboardStatsQuery } from "./queries";
+
+/** The four cards, each opening its list. */
+const cards: {
+  label: string;
+  icon: LucideIcon;
+  value: keyof DashboardStats;
+  hint?: string;
+  link: ComponentProps<typeof StatCard>["link"];
+}[] = [
+  { label: msg.dashboard.totalCustomers, icon: Building2, value: "total_customers", link: { to: "/customers" } },
+  { label: msg.dashboard.totalUsers, icon: User, value: "total_users", link: { to: "/users" } },
+  { label: msg.dashboard.totalTeams, icon: UsersRound, value: "total_teams", link: { to: "/teams" } },
+  {
+    label: msg.dashboard.activeUsers,
+    icon: Activity,
+    value: "active_users",
+    hint: msg.dashboard.activeUsersHint,
+    link: { to: "/users", search: { signed_in: true } },
+  },
+];
 
 /**
  * SPEC.md §2 "/ Dashboard": Total Customers, Total Users, Total Teams, and the active-users figure;
@@ -19,37 +41,18 @@ export default function DashboardPage() {
         <ErrorState title={msg.dashboard.loadError} message={errorMessage(error)} onRetry={() => void refetch()} />
       ) : (
         <StatGrid>
-          {isPending ? (
-            Array.from({ length: limits.skeletonCards }, (_, i) => <StatCardSkeleton key={i} />)
-          ) : (
-            <>
-              <StatCard
-                label={msg.dashboard.totalCustomers}
-                value={formatNumber(data.total_customers)}
-                icon={<Building2 className="h-6 w-6" />}
-                link={{ to: "/customers" }}
-              />
-              <StatCard
-                label={msg.dashboard.totalUsers}
-                value={formatNumber(data.total_users)}
-                icon={<User className="h-6 w-6" />}
-                link={{ to: "/users" }}
-              />
-              <StatCard
-                label={msg.dashboard.totalTeams}
-                value={formatNumber(data.total_teams)}
-                icon={<UsersRound className="h-6 w-6" />}
-                link={{ to: "/teams" }}
-              />
-              <StatCard
-                label={msg.dashboard.activeUsers}
-                value={formatNumber(data.active_users)}
-                hint={msg.dashboard.activeUsersHint}
-                icon={<Activity className="h-6 w-6" />}
-                link={{ to: "/users", search: { signed_in: true } }}
-              />
-            </>
-          )}
+          {isPending
+            ? Array.from({ length: limits.skeletonCards }, (_, i) => <StatCardSkeleton key={i} />)
+            : cards.map(({ label, icon: Icon, value, hint, link }) => (
+                <StatCard
+                  key={label}
+                  label={label}
+                  value={formatNumber(data[value])}
+                  hint={hint}
+                  icon={<Icon className="h-6 w-6" />}
+                  link={link}
+                />
+              ))}
         </StatGrid>
       )}
     </>

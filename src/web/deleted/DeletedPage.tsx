@@ -2,8 +2,8 @@ import { deletedEntities, deletedPageSchema, type DeletedEntity, type DeletedRec
 import { msg } from "../../domain/messages";
 import { api, errorMessage } from "../api/client";
 import { columnsFor } from "../components/DataTable";
-import { EmptyState, FilterSelect } from "../components/inputs";
-import { gatedScreen, ListScreen } from "../components/ListScreen";
+import { EmptyState } from "../components/inputs";
+import { gatedScreen, ListFilter, ListScreen } from "../components/ListScreen";
 import { notify } from "../components/overlays";
 import { DateText, Muted, Truncate } from "../components/text";
 import { reportText, restoreChanges, restoreDeletion } from "../components/undo";
@@ -88,18 +88,14 @@ function DeletedScreen() {
       title={msg.deleted.title}
       subtitle={msg.deleted.subtitle}
       filters={
-        <FilterSelect
+        <ListFilter
+          list={list}
+          name="entity"
           label={msg.deleted.kindLabel}
-          value={entity ?? ""}
-          onChange={(v) => list.setFilter({ entity: v || undefined })}
-        >
-          <option value="">{msg.deleted.allKinds}</option>
-          {deletedEntities.map((e) => (
-            <option key={e} value={e}>
-              {kindLabel(e)}
-            </option>
-          ))}
-        </FilterSelect>
+          all={msg.deleted.allKinds}
+          options={deletedEntities}
+          optionLabel={kindLabel}
+        />
       }
       exportPath="/deleted"
       table={{

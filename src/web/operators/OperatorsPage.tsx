@@ -15,7 +15,8 @@ import { FormError } from "../components/forms";
 import { EmptyState } from "../components/inputs";
 import { ConfirmDialog, Modal, notify } from "../components/overlays";
 import { Menu } from "../components/Menu";
-import { DateText, Num, RelativeTime, Truncate } from "../components/text";
+import { RelativeTime, Truncate } from "../components/text";
+import { column, countColumn, createdColumn } from "../components/columns";
 import {
   operatorListQuery,
   useCreateOperator,
@@ -55,68 +56,52 @@ function OperatorsPageScreen() {
 
   const col = columnsFor<OperatorRow>();
   const columns = [
-    col.display({
-      id: "email",
-      header: "Operator",
-      meta: { grow: true },
-      cell: ({ row }) => (
+    column<OperatorRow>(
+      "email",
+      "Operator",
+      (o) => (
         <div className="min-w-0 text-left">
-          <Truncate text={row.original.name} className="font-medium" />
-          <Truncate text={row.original.email} className="text-xs text-base-content/70" />
+          <Truncate text={o.name} className="font-medium" />
+          <Truncate text={o.email} className="text-xs text-base-content/70" />
         </div>
       ),
+      { grow: true },
+    ),
+    column<OperatorRow>("role", "Role", (o) => (
+      <select
+        className="select select-xs w-28"
+        aria-label={`Role of ${o.email}`}
+        value={o.role}
+        disabled={o.id === me?.id || update.isPending}
+        onChange={(e) =>
+          update.mutate(
+            { id: o.id, role: e.target.value as OperatorRow["role"] },
+            { onSuccess: () => notify(msg.operators.updated) },
+          )
+        }
+      >
+        {operatorRoles.map((r) => (
+          <option key={r} value={r}>
+            {titleCase(r)}
+          </option>
+        ))}
+      </select>
+    )),
+    column<OperatorRow>("status", "Status", (o) => {
+      if (o.banned) return <Tag tone="error">Deactivated</Tag>;
+      if (o.locked_until)
+        return (
+          <span title={`Until ${formatFullTime(o.locked_until)}`}>
+            <Tag tone="warning">Locked</Tag>
+          </span>
+        );
+      return <Tag tone="success">Active</Tag>;
     }),
-    col.display({
-      id: "role",
-      header: "Role",
-      cell: ({ row }) => (
-        <select
-          className="select select-xs w-28"
-          aria-label={`Role of ${row.original.email}`}
-          value={row.original.role}
-          disabled={row.original.id === me?.id || update.isPending}
-          onChange={(e) =>
-            update.mutate(
-              { id: row.original.id, role: e.target.value as OperatorRow["role"] },
-              { onSuccess: () => notify(msg.operators.updated) },
-            )
-          }
-        >
-          {operatorRoles.map((r) => (
-            <option key={r} value={r}>
-              {titleCase(r)}
-            </option>
-          ))}
-        </select>
-      ),
-    }),
-    col.display({
-      id: "status",
-      header: "Status",
-      cell: ({ row }) => {
-        const o = row.original;
-        if (o.banned) return <Tag tone="error">Deactivated</Tag>;
-        if (o.locked_until)
-          return (
-            <span title={`Until ${formatFullTime(o.locked_until)}`}>
-              <Tag tone="warning">Locked</Tag>
-            </span>
-          );
-        return <Tag tone="success">Active</Tag>;
-      },
-    }),
-    col.accessor("active_sessions", {
-      id: "active_sessions",
-      header: "Sessions",
-      meta: { align: "right" },
-      cell: (c) => <Num value={c.getValue()} />,
-    }),
-    col.accessor("last_sign_in", {
-      id: "last_sign_in",
-      header: "Last Sign-in",
-      cell: (c) => <RelativeTime iso={c.getValue()} fallback={msg.fallbacks.neverLoggedIn} />,
-    }),
-    col.accessor("created_at", { id: "created_at", header: "Created", cell: (c) => <DateText iso={c.getValue()} /> }),
+    countColumn<OperatorRow>("active_sessions", "Sessions"),
+    column<OperatorRow>("last_sign_in", "Last Sign-in", (o) => (
+      <RelativeTime iso={o.last_sign_in} fallback={msg.fallbacks.neverLoggedIn} />
+    )),
+    createdColumn<OperatorRow>(),
     col.display({
       id: "actions",
       meta: { actions: true },

@@ -1,51 +1,24 @@
-import { CircleCheck, CircleSlash, FilePen, MonitorSmartphone } from "lucide-react";
+import { FilePen, MonitorSmartphone } from "lucide-react";
 import { platformStatuses } from "../../domain/enums";
 import { msg } from "../../domain/messages";
 import { platformSortKeys, type PlatformListItem, type PlatformPage } from "../../domain/platforms";
-import { StatusBadge } from "../components/badges";
-import { columnsFor } from "../components/DataTable";
+import { countColumn, createdColumn, linkColumn, statusColumn, updatedColumn } from "../components/columns";
 import { EmptyState } from "../components/inputs";
-import { ListFilter, ListScreen } from "../components/ListScreen";
-import { DateText, Muted, Num } from "../components/text";
-import { RecordLink } from "../components/RecordLink";
+import { ListFilter, listCards, ListScreen } from "../components/ListScreen";
 import { useServerList } from "../lib/server-list";
 import { platformListQuery } from "./queries";
 
-const col = columnsFor<PlatformListItem>();
 const columns = [
-  col.accessor("platform_name", {
-    id: "platform_name",
-    header: "Platform",
-    meta: { grow: true, primary: true },
-    cell: ({ row }) => {
-      const name = row.original.platform_name.trim() || msg.fallbacks.unnamedPlatform;
-      return (
-        <RecordLink
-          to="/platforms/$platformId"
-          params={{ platformId: row.original.platform_id }}
-          text={name}
-          detail={row.original.platform_description}
-        />
-      );
-    },
-  }),
-  col.accessor("status", {
-    id: "status",
-    header: "Status",
-    cell: (c) => <StatusBadge kind="platform" status={c.getValue()} />,
-  }),
-  col.accessor("prompt_count", {
-    id: "prompt_count",
-    header: "Prompts",
-    meta: { align: "right" },
-    cell: (c) => <Num value={c.getValue()} />,
-  }),
-  col.accessor("created_at", { id: "created_at", header: "Created", cell: (c) => <DateText iso={c.getValue()} /> }),
-  col.accessor("updated_at", {
-    id: "updated_at",
-    header: "Updated",
-    cell: (c) => (c.getValue() ? <DateText iso={c.getValue()} /> : <Muted>{msg.prompts.never}</Muted>),
-  }),
+  linkColumn<PlatformListItem>("platform_name", "Platform", (p) => ({
+    to: "/platforms/$platformId",
+    params: { platformId: p.platform_id },
+    text: p.platform_name.trim() || msg.fallbacks.unnamedPlatform,
+    detail: p.platform_description,
+  })),
+  statusColumn<PlatformListItem>("platform", (p) => p.status),
+  countColumn<PlatformListItem>("prompt_count", "Prompts"),
+  createdColumn<PlatformListItem>(),
+  updatedColumn<PlatformListItem>(),
 ];
 
 /**
@@ -67,9 +40,9 @@ export default function PlatformsPage() {
       subtitle={msg.platforms.subtitle}
       add={{ label: msg.platforms.addPlatform, to: "/platforms/add" }}
       cards={[
-        { label: "Total", icon: MonitorSmartphone, value: (s) => s.total },
-        { label: "Active", icon: CircleCheck, value: (s) => s.active },
-        { label: "Inactive", icon: CircleSlash, value: (s) => s.inactive },
+        listCards.total(MonitorSmartphone),
+        listCards.active,
+        listCards.inactive,
         { label: "Draft", icon: FilePen, value: (s) => s.draft },
       ]}
       section={{ label: "Platform list" }}

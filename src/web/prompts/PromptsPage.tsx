@@ -1,60 +1,36 @@
-import { CircleCheck, CircleSlash, FilePen, MessageSquareText } from "lucide-react";
+import { FilePen, MessageSquareText } from "lucide-react";
 import { promptStatuses } from "../../domain/enums";
 import { msg } from "../../domain/messages";
 import { promptSortKeys, type PromptListItem, type PromptPage } from "../../domain/prompts";
-import { StatusBadge } from "../components/badges";
-import { columnsFor } from "../components/DataTable";
+import { column, createdColumn, statusColumn, updatedColumn } from "../components/columns";
 import { EmptyState } from "../components/inputs";
-import { ListFilter, ListScreen } from "../components/ListScreen";
-import { DateText, Muted } from "../components/text";
+import { activeRecordParam } from "../components/bulk";
+import { ListFilter, listCards, ListScreen } from "../components/ListScreen";
 import { RecordLink } from "../components/RecordLink";
 import { useServerList } from "../lib/server-list";
 import { PlatformNames, PromptLink } from "./PromptCells";
 import { promptListQuery } from "./queries";
 
-const col = columnsFor<PromptListItem>();
 const columns = [
-  col.accessor("prompt_title", {
-    id: "prompt_title",
-    header: "Prompt",
-    meta: { grow: true, primary: true },
-    cell: ({ row }) => (
-      <PromptLink
-        promptId={row.original.prompt_id}
-        title={row.original.prompt_title}
-        excerpt={row.original.prompt_excerpt}
-      />
-    ),
-  }),
-  col.accessor("skill_name", {
-    id: "skill",
-    header: "Skill",
-    cell: ({ row }) => (
-      <RecordLink
-        to="/skills/$skillId"
-        params={{ skillId: row.original.skill_id }}
-        text={row.original.skill_name ?? msg.fallbacks.unknownSkill}
-        className="block max-w-48 truncate"
-        onClick={(e) => e.stopPropagation()}
-      />
-    ),
-  }),
-  col.accessor("platform_names", {
-    id: "platforms",
-    header: "Platforms",
-    cell: (c) => <PlatformNames names={c.getValue()} />,
-  }),
-  col.accessor("status", {
-    id: "status",
-    header: "Status",
-    cell: (c) => <StatusBadge kind="prompt" status={c.getValue()} />,
-  }),
-  col.accessor("created_at", { id: "created_at", header: "Created", cell: (c) => <DateText iso={c.getValue()} /> }),
-  col.accessor("updated_at", {
-    id: "updated_at",
-    header: "Updated",
-    cell: (c) => (c.getValue() ? <DateText iso={c.getValue()} /> : <Muted>{msg.prompts.never}</Muted>),
-  }),
+  column<PromptListItem>(
+    "prompt_title",
+    "Prompt",
+    (p) => <PromptLink promptId={p.prompt_id} title={p.prompt_title} excerpt={p.prompt_excerpt} />,
+    { grow: true, primary: true },
+  ),
+  column<PromptListItem>("skill", "Skill", (p) => (
+    <RecordLink
+      to="/skills/$skillId"
+      params={{ skillId: p.skill_id }}
+      text={p.skill_name ?? msg.fallbacks.unknownSkill}
+      className="block max-w-48 truncate"
+      onClick={(e) => e.stopPropagation()}
+    />
+  )),
+  column<PromptListItem>("platforms", "Platforms", (p) => <PlatformNames names={p.platform_names} />),
+  statusColumn<PromptListItem>("prompt", (p) => p.status),
+  createdColumn<PromptListItem>(),
+  updatedColumn<PromptListItem>(),
 ];
 
 /**
@@ -77,9 +53,9 @@ export default function PromptsPage() {
       subtitle={msg.prompts.subtitle}
       add={{ label: msg.prompts.addPrompt, to: "/prompts/add" }}
       cards={[
-        { label: "Total", icon: MessageSquareText, value: (s) => s.total },
-        { label: "Active", icon: CircleCheck, value: (s) => s.active },
-        { label: "Inactive", icon: CircleSlash, value: (s) => s.inactive },
+        listCards.total(MessageSquareText),
+        listCards.active,
+        listCards.inactive,
         { label: "Draft", icon: FilePen, value: (s) => s.draft },
       ]}
       section={{ label: "Prompt list" }}
@@ -93,18 +69,7 @@ export default function PromptsPage() {
         actions: [
           { action: "activate" },
           { action: "archive" },
-          {
-            action: "assign_platform",
-            param: {
-              name: "platform_id",
-              label: msg.bulk.choosePlatform,
-              kind: "record",
-              path: "/platforms",
-              id: "platform_id",
-              text: "platform_name",
-              filter: { status: "active" },
-            },
-          },
+          { action: "assign_platform", param: activeRecordParam("platforms", "platform_id", msg.bulk.choosePlatform) },
         ],
         rowLabel: (p) => p.prompt_title,
       }}

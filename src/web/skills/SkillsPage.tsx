@@ -1,45 +1,29 @@
-import { CircleCheck, CircleSlash, FilterX, Globe, Sparkles } from "lucide-react";
+import { FilterX, Globe, Sparkles } from "lucide-react";
 import { skillStatuses, skillTypes } from "../../domain/enums";
 import { msg } from "../../domain/messages";
 import { skillScopes, skillSortKeys, type SkillListItem, type SkillPage } from "../../domain/skills";
-import { StatusBadge, Tag } from "../components/badges";
-import { columnsFor } from "../components/DataTable";
+import { Tag } from "../components/badges";
+import { column, countColumn, createdColumn, statusColumn } from "../components/columns";
 import { titleCase } from "../components/format";
 import { EmptyState } from "../components/inputs";
-import { ListFilter, ListScreen } from "../components/ListScreen";
-import { DateText, Num } from "../components/text";
+import { activeRecordParam } from "../components/bulk";
+import { ListFilter, listCards, ListScreen } from "../components/ListScreen";
 import { useServerList } from "../lib/server-list";
 import { skillListQuery } from "./queries";
 import { ScopeTag, SkillLink } from "./SkillCells";
 
-const col = columnsFor<SkillListItem>();
 const columns = [
-  col.accessor("skill_name", {
-    id: "skill_name",
-    header: "Skill",
-    meta: { grow: true, primary: true },
-    cell: ({ row }) => (
-      <SkillLink
-        skillId={row.original.skill_id}
-        name={row.original.skill_name}
-        description={row.original.skill_description}
-      />
-    ),
-  }),
-  col.accessor("status", {
-    id: "status",
-    header: "Status",
-    cell: (c) => <StatusBadge kind="skill" status={c.getValue()} />,
-  }),
-  col.accessor("type", { id: "type", header: "Type", cell: (c) => <Tag>{titleCase(c.getValue())}</Tag> }),
-  col.accessor("is_global", { id: "is_global", header: "Scope", cell: (c) => <ScopeTag global={c.getValue()} /> }),
-  col.accessor("team_count", {
-    id: "team_count",
-    header: "Teams",
-    meta: { align: "right" },
-    cell: (c) => <Num value={c.getValue()} />,
-  }),
-  col.accessor("created_at", { id: "created_at", header: "Created", cell: (c) => <DateText iso={c.getValue()} /> }),
+  column<SkillListItem>(
+    "skill_name",
+    "Skill",
+    (s) => <SkillLink skillId={s.skill_id} name={s.skill_name} description={s.skill_description} />,
+    { grow: true, primary: true },
+  ),
+  statusColumn<SkillListItem>("skill", (s) => s.status),
+  column<SkillListItem>("type", "Type", (s) => <Tag>{titleCase(s.type)}</Tag>),
+  column<SkillListItem>("is_global", "Scope", (s) => <ScopeTag global={s.is_global} />),
+  countColumn<SkillListItem>("team_count", "Teams"),
+  createdColumn<SkillListItem>(),
 ];
 
 /**
@@ -62,9 +46,9 @@ export default function SkillsPage() {
       subtitle={msg.skills.subtitle}
       add={{ label: msg.skills.addSkill, to: "/skills/add" }}
       cards={[
-        { label: "Total", icon: Sparkles, value: (s) => s.total },
-        { label: "Active", icon: CircleCheck, value: (s) => s.active },
-        { label: "Inactive", icon: CircleSlash, value: (s) => s.inactive },
+        listCards.total(Sparkles),
+        listCards.active,
+        listCards.inactive,
         { label: "Global", icon: Globe, value: (s) => s.global },
       ]}
       section={{ label: "Skill list" }}
@@ -77,16 +61,7 @@ export default function SkillsPage() {
           { action: "unarchive" },
           {
             action: "assign_to_teams",
-            param: {
-              name: "team_ids",
-              label: msg.bulk.chooseTeam,
-              kind: "record",
-              path: "/teams",
-              id: "team_id",
-              text: "team_name",
-              filter: { status: "active" },
-              many: true,
-            },
+            param: activeRecordParam("teams", "team_ids", msg.bulk.chooseTeam, { many: true }),
           },
         ],
         rowLabel: (s) => s.skill_name,

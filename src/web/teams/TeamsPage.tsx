@@ -1,30 +1,18 @@
-import { CircleCheck, CircleSlash, UsersRound } from "lucide-react";
+import { UsersRound } from "lucide-react";
 import { msg } from "../../domain/messages";
 import { teamSortKeys, type TeamListItem, type TeamPage } from "../../domain/teams";
-import { columnsFor } from "../components/DataTable";
-import { ListScreen } from "../components/ListScreen";
+import { customerColumn } from "../components/columns";
+import { activeRecordParam } from "../components/bulk";
+import { listCards, ListScreen } from "../components/ListScreen";
 import { EmptyState } from "../components/inputs";
-import { RecordLink } from "../components/RecordLink";
 import { CustomerFilter } from "../customers/public";
 import { useServerList } from "../lib/server-list";
 import { teamListQuery } from "./queries";
 import { teamColumns } from "./TeamTable";
 
-const col = columnsFor<TeamListItem>();
 const columns = [
   teamColumns.name,
-  col.accessor("customer_name", {
-    id: "customer_name",
-    header: "Customer",
-    cell: ({ row }) => (
-      <RecordLink
-        to="/customers/$customerId"
-        params={{ customerId: row.original.customer_id }}
-        text={row.original.customer_name ?? msg.fallbacks.unknownCustomer}
-        className="block max-w-64 truncate"
-      />
-    ),
-  }),
+  customerColumn<TeamListItem>("block max-w-64 truncate"),
   teamColumns.users,
   teamColumns.skills,
   teamColumns.status,
@@ -46,11 +34,7 @@ export default function TeamsPage() {
       list={list}
       title={msg.nav.teams}
       subtitle="Teams across all customers"
-      cards={[
-        { label: "Total Teams", icon: UsersRound, value: (s) => s.total },
-        { label: "Active", icon: CircleCheck, value: (s) => s.active },
-        { label: "Inactive", icon: CircleSlash, value: (s) => s.inactive },
-      ]}
+      cards={[listCards.total(UsersRound, "Total Teams"), listCards.active, listCards.inactive]}
       section={{ label: "Team list" }}
       search="Search teams..."
       filters={<CustomerFilter value={customer} onChange={(id) => list.setFilter({ customer: id })} />}
@@ -60,18 +44,7 @@ export default function TeamsPage() {
         actions: [
           { action: "archive" },
           { action: "unarchive" },
-          {
-            action: "assign_skill",
-            param: {
-              name: "skill_id",
-              label: msg.bulk.chooseSkill,
-              kind: "record",
-              path: "/skills",
-              id: "skill_id",
-              text: "skill_name",
-              filter: { status: "active" },
-            },
-          },
+          { action: "assign_skill", param: activeRecordParam("skills", "skill_id", msg.bulk.chooseSkill) },
         ],
         rowLabel: (t) => t.team_name,
       }}

@@ -1,37 +1,32 @@
-import type { ReactNode } from "react";
+import type { ComponentProps, ReactNode } from "react";
 import type { UserListItem } from "../../domain/users";
 import { msg } from "../../domain/messages";
-import { RoleBadges, StatusBadge } from "../components/badges";
-import { columnsFor, type Column } from "../components/DataTable";
+import { RoleBadges } from "../components/badges";
+import { column, statusColumn } from "../components/columns";
 import { EmbeddedList } from "../components/EmbeddedList";
 import { Muted, Truncate } from "../components/text";
 import { useServerList } from "../lib/server-list";
 import { userListQuery } from "./queries";
 import { LastLogin, UserCell } from "./UserCells";
 
-const col = columnsFor<UserListItem>();
-const columns: Column<UserListItem>[] = [
-  col.display({
-    id: "name",
-    header: "User",
-    meta: { grow: true },
-    cell: ({ row }) => <UserCell user={row.original} />,
-  }),
-  col.display({ id: "roles", header: "Roles", cell: ({ row }) => <RoleBadges roles={row.original.roles} /> }),
-  col.accessor("job_title", {
-    id: "job_title",
-    header: "Job Title",
-    cell: (c) => {
-      const t = c.getValue();
-      return t ? <Truncate text={t} className="max-w-48" /> : <Muted>{msg.users.noJobTitle}</Muted>;
-    },
-  }),
-  col.accessor("status", {
-    id: "status",
-    header: "Status",
-    cell: (c) => <StatusBadge kind="user" status={c.getValue()} />,
-  }),
-  col.accessor("last_login", { id: "last_login", header: "Last Login", cell: (c) => <LastLogin iso={c.getValue()} /> }),
+/** The columns of a user row, shared by /users and the users of a customer or a team (SPEC.md §2). */
+export const userColumns = {
+  name: column<UserListItem>("name", "User", (u) => <UserCell user={u} />, { grow: true }),
+  roles: column<UserListItem>("roles", "Roles", (u) => <RoleBadges roles={u.roles} />),
+  /** The job title, truncated as `truncate` says (each table has its own width), or "Not specified". */
+  jobTitle: (truncate: Pick<ComponentProps<typeof Truncate>, "lines" | "className">) =>
+    column<UserListItem>("job_title", "Job Title", (u) =>
+      u.job_title ? <Truncate text={u.job_title} {...truncate} /> : <Muted>{msg.users.noJobTitle}</Muted>,
+    ),
+  status: statusColumn<UserListItem>("user", (u) => u.status),
+  lastLogin: column<UserListItem>("last_login", "Last Login", (u) => <LastLogin iso={u.last_login} />),
+};
+const columns = [
+  userColumns.name,
+  userColumns.roles,
+  userColumns.jobTitle({ className: "max-w-48" }),
+  userColumns.status,
+  userColumns.lastLogin,
 ];
 
 /**

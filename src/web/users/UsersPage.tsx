@@ -1,64 +1,29 @@
-import { CircleCheck, CircleSlash, LogIn, Plus, User, X } from "lucide-react";
+import { LogIn, Plus, User, X } from "lucide-react";
 import { msg } from "../../domain/messages";
 import { userRoles, userStatuses } from "../../domain/enums";
 import { userSortKeys, type UserListItem, type UserPage } from "../../domain/users";
-import { RoleBadges, StatusBadge } from "../components/badges";
-import { columnsFor } from "../components/DataTable";
-import { ListScreen } from "../components/ListScreen";
-import { DateText, Muted, Truncate } from "../components/text";
+import { createdColumn, customerColumn } from "../components/columns";
+import { activeRecordParam, type BulkParam } from "../components/bulk";
+import { listCards, ListScreen } from "../components/ListScreen";
 import { ActionButton } from "../components/actions";
 import { EmptyState } from "../components/inputs";
-import { RecordLink } from "../components/RecordLink";
 import { CustomerFilter } from "../customers/public";
 import { useServerList } from "../lib/server-list";
 import { userListQuery } from "./queries";
-import { LastLogin, UserCell } from "./UserCells";
+import { userColumns } from "./UserTable";
 
-const col = columnsFor<UserListItem>();
 const columns = [
-  col.display({
-    id: "name",
-    header: "User",
-    meta: { grow: true },
-    cell: ({ row }) => <UserCell user={row.original} />,
-  }),
-  col.accessor("customer_name", {
-    id: "customer_name",
-    header: "Customer",
-    cell: ({ row }) => (
-      <RecordLink
-        to="/customers/$customerId"
-        params={{ customerId: row.original.customer_id }}
-        text={row.original.customer_name ?? msg.fallbacks.unknownCustomer}
-        className="line-clamp-2 max-w-32 break-words 2xl:max-w-56"
-      />
-    ),
-  }),
-  col.display({ id: "roles", header: "Roles", cell: ({ row }) => <RoleBadges roles={row.original.roles} /> }),
-  col.accessor("job_title", {
-    id: "job_title",
-    header: "Job Title",
-    cell: (c) => {
-      const title = c.getValue();
-      return title ? (
-        <Truncate text={title} lines={2} className="max-w-36 2xl:max-w-60" />
-      ) : (
-        <Muted>{msg.users.noJobTitle}</Muted>
-      );
-    },
-  }),
-  col.accessor("status", {
-    id: "status",
-    header: "Status",
-    cell: (c) => <StatusBadge kind="user" status={c.getValue()} />,
-  }),
-  col.accessor("last_login", {
-    id: "last_login",
-    header: "Last Login",
-    cell: (c) => <LastLogin iso={c.getValue()} />,
-  }),
-  col.accessor("created_at", { id: "created_at", header: "Created", cell: (c) => <DateText iso={c.getValue()} /> }),
+  userColumns.name,
+  customerColumn<UserListItem>("line-clamp-2 max-w-32 break-words 2xl:max-w-56"),
+  userColumns.roles,
+  userColumns.jobTitle({ lines: 2, className: "max-w-36 2xl:max-w-60" }),
+  userColumns.status,
+  userColumns.lastLogin,
+  createdColumn<UserListItem>(),
 ];
+
+/** The role the bulk actions Add role and Remove role give or take. */
+const roleParam: BulkParam = { name: "role", label: msg.bulk.chooseRole, kind: "choice", options: userRoles };
 
 /**
  * SPEC.md §2 "/users": cards Total, Active, Inactive, Recent Logins (24h) over the customer filter
@@ -83,9 +48,9 @@ export default function UsersPage() {
       subtitle="Users across all customers, their roles and activity"
       add={{ label: "Add User", to: "/users/add" }}
       cards={[
-        { label: "Total", icon: User, value: (s) => s.total },
-        { label: "Active", icon: CircleCheck, value: (s) => s.active },
-        { label: "Inactive", icon: CircleSlash, value: (s) => s.inactive },
+        listCards.total(User),
+        listCards.active,
+        listCards.inactive,
         { label: "Recent Logins (24h)", icon: LogIn, value: (s) => s.recent_logins },
       ]}
       // SPEC.md §8: failed counts fall back to 0.
@@ -114,26 +79,9 @@ export default function UsersPage() {
             action: "set_status",
             param: { name: "status", label: msg.bulk.chooseStatus, kind: "choice", options: userStatuses },
           },
-          {
-            action: "add_to_team",
-            param: {
-              name: "team_id",
-              label: msg.bulk.chooseTeam,
-              kind: "record",
-              path: "/teams",
-              id: "team_id",
-              text: "team_name",
-              filter: { status: "active" },
-            },
-          },
-          {
-            action: "add_role",
-            param: { name: "role", label: msg.bulk.chooseRole, kind: "choice", options: userRoles },
-          },
-          {
-            action: "remove_role",
-            param: { name: "role", label: msg.bulk.chooseRole, kind: "choice", options: userRoles },
-          },
+          { action: "add_to_team", param: activeRecordParam("teams", "team_id", msg.bulk.chooseTeam) },
+          { action: "add_role", param: roleParam },
+          { action: "remove_role", param: roleParam },
         ],
         rowLabel: (u) => u.email,
       }}
