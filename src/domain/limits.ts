@@ -21,7 +21,8 @@ export const maxEmailLength = 254;
  * more is refused before anything changes), the most explicit ids a request may list, and the rows
  * per batch (each batch is one transaction): at most `batchSize`, at least `minBatch`, sized as the
  * run goes so that a batch takes about `batchTargetMs` milliseconds and the progress moves at
- * least every second however slow the database is at the time.
+ * least every second however slow the database is at the time; `workers` batches are written at
+ * once, each on its own connection.
  */
 export const bulkLimits = {
   maxSelection: 200_000,
@@ -29,6 +30,7 @@ export const bulkLimits = {
   batchSize: 1_000,
   minBatch: 50,
   firstBatch: 250,
-  batchTargetMs: 400,
+  batchTargetMs: 300,
+  workers: 4,
   sampleSize: 10,
 } as const;

@@ -436,85 +436,111 @@ async function recordBatch(
 /**
  * The batches of one action. Each batch, in one transaction: lock its rows (id order, so two
  * actions cannot deadlock), evaluate the skip rules, apply the change to the others, write their
- * audit rows and the batch's report rows, add to the counters. A cancel is read after each batch.
+ * audit rows and the batch's report rows, add to the counters. A cancel is read after each batch
+ * (the batches in flight then end, and the action ends `cancelled`).
  * A batch that throws is rolled back whole; its rows are reported `failed` and the action ends
  * `failed`: never a half-applied batch, never a change without its report.
  */
 async function runBulk<P>(c: AuditRequest, decl: BulkAction<P>, params: P, bulkId: string, ids: string[]) {
   const db = c.var.db;
-  let seq = 0;
-  try {
-    let size: number = bulkLimits.firstBatch;
-    while (seq < ids.length) {
-      const part = ids.slice(seq, seq + size);
-      const first = seq;
+  // Batches are taken in selection order by `bulkLimits.workers` workers at once, each batch its
+  // own transaction on its own connection: while one batch waits (on the disk, or on a trigram
+  // index merging its pending entries) another is written, and the progress keeps moving. The
+  // batches hold disjoint rows, each locked in id order, so they cannot deadlock each other.
+  let next = 0;
+  let size: number = bulkLimits.firstBatch;
+  let ended: "failed" | "cancelled" | undefined;
+  const worker = async () => {
+    while (!ended && next < ids.length) {
+      const first = next;
+      const part = ids.slice(first, first + size);
+      next += part.length;
       const started = performance.now();
-      try {
-        await db.transaction(async (tx) => {
-          // A batch's commit does not wait for its WAL to reach disk: a crash may lose the last
-          // batches, whole (change, audit and report together), and the run is then marked
-          // interrupted with the batches that were kept (docs/bulk-actions.md, "Durability").
-          await tx.execute(sql`set local synchronous_commit = off`);
-          const rows = await readRows(tx, decl, params, part, true);
-          const byId = new Map(rows.map((r) => [r.id, r]));
-          const changing = rows.filter((r) => !r.reason);
-          const audit = changing.length ? await decl.apply(tx, params, changing, { c, bulkId }) : [];
-          await writeAudit(tx, c, audit);
-          const missing = part.length - rows.length;
-          const labels = missing && decl.gone ? await keptLabels(tx, bulkId, part) : new Map<string, string | null>();
-          const report = part.map((id, k) => {
-            const r = byId.get(id);
-            return {
-              id,
-              seq: first + k,
-              outcome: r ? (r.reason ? "skipped" : "changed") : decl.gone ? "skipped" : "failed",
-              reason: r ? r.reason : (decl.gone ?? msg.bulk.notFound),
-              label: r?.label ?? labels.get(id) ?? null,
-              before: r && !r.reason ? r.before : null,
-            };
-          });
-          await recordBatch(tx, bulkId, report, {
-            processed: part.length,
-            changed: changing.length,
-            skipped: rows.length - changing.length + (decl.gone ? missing : 0),
-            failed: decl.gone ? 0 : missing,
-          });
-        });
-      } catch (err) {
-        // Nothing of the batch was written: its rows are reported failed, and the action stops.
-        await recordBatch(
-          db,
-          bulkId,
-          part.map((id, k) => ({
-            id,
-            seq: first + k,
-            outcome: "failed",
-            reason: err instanceof HttpError ? err.message : msg.bulk.failed,
-            label: null,
-            before: null,
-          })),
-          { ...nothing, processed: part.length, failed: part.length },
-          "failed",
-        );
+      if (!(await runBatch(c, decl, params, bulkId, part, first))) {
+        ended = "failed";
         return;
       }
-      seq += part.length;
       size = nextBatchSize(part.length, performance.now() - started);
-      if (seq < ids.length) {
+      if (!ended && next < ids.length) {
         const [state] = await queryRows<{ cancel_requested: boolean }>(
           db,
           sql`select cancel_requested from bulk_actions where bulk_id = ${bulkId}`,
         );
-        if (state?.cancel_requested) {
-          await recordBatch(db, bulkId, [], nothing, "cancelled");
-          return;
-        }
+        if (state?.cancel_requested) ended = "cancelled";
       }
     }
-    await recordBatch(db, bulkId, [], nothing, "done");
-  } catch {
-    // The database went away between batches: the action is left running, and marked
-    // `interrupted` by the next start (markInterruptedBulkActions).
+  };
+  const workers = await Promise.allSettled(Array.from({ length: bulkLimits.workers }, worker));
+  // A worker that threw lost the database between batches: the action is left running, and
+  // marked `interrupted` by the next start (markInterruptedBulkActions).
+  if (workers.some((w) => w.status === "rejected") || ended === "failed") return;
+  await recordBatch(db, bulkId, [], nothing, ended ?? "done").catch(() => undefined);
+}
+
+/**
+ * One batch of `part` (selection positions from `first`) in one transaction: lock, skip rules,
+ * change, audit rows, report rows, counters. @returns false when it failed: then nothing of it
+ * was written but its rows reported `failed`, and the action ended `failed`.
+ * @throws when the database is gone even for the failure's report.
+ */
+async function runBatch<P>(
+  c: AuditRequest,
+  decl: BulkAction<P>,
+  params: P,
+  bulkId: string,
+  part: string[],
+  first: number,
+): Promise<boolean> {
+  const db = c.var.db;
+  try {
+    await db.transaction(async (tx) => {
+      // A batch's commit does not wait for its WAL to reach disk: a crash may lose the last
+      // batches, whole (change, audit and report together), and the run is then marked
+      // interrupted with the batches that were kept (docs/bulk-actions.md, "Durability").
+      await tx.execute(sql`set local synchronous_commit = off`);
+      const rows = await readRows(tx, decl, params, part, true);
+      const byId = new Map(rows.map((r) => [r.id, r]));
+      const changing = rows.filter((r) => !r.reason);
+      const audit = changing.length ? await decl.apply(tx, params, changing, { c, bulkId }) : [];
+      await writeAudit(tx, c, audit);
+      const missing = part.length - rows.length;
+      const labels = missing && decl.gone ? await keptLabels(tx, bulkId, part) : new Map<string, string | null>();
+      const report = part.map((id, k) => {
+        const r = byId.get(id);
+        return {
+          id,
+          seq: first + k,
+          outcome: r ? (r.reason ? "skipped" : "changed") : decl.gone ? "skipped" : "failed",
+          reason: r ? r.reason : (decl.gone ?? msg.bulk.notFound),
+          label: r?.label ?? labels.get(id) ?? null,
+          before: r && !r.reason ? r.before : null,
+        };
+      });
+      await recordBatch(tx, bulkId, report, {
+        processed: part.length,
+        changed: changing.length,
+        skipped: rows.length - changing.length + (decl.gone ? missing : 0),
+        failed: decl.gone ? 0 : missing,
+      });
+    });
+    return true;
+  } catch (err) {
+    // Nothing of the batch was written: its rows are reported failed, and the action stops.
+    await recordBatch(
+      db,
+      bulkId,
+      part.map((id, k) => ({
+        id,
+        seq: first + k,
+        outcome: "failed",
+        reason: err instanceof HttpError ? err.message : msg.bulk.failed,
+        label: null,
+        before: null,
+      })),
+      { ...nothing, processed: part.length, failed: part.length },
+      "failed",
+    );
+    return false;
   }
 }
 
