@@ -466,7 +466,8 @@ async function runBulk<P>(c: AuditRequest, decl: BulkAction<P>, params: P, bulkI
           db,
           sql`select cancel_requested from bulk_actions where bulk_id = ${bulkId}`,
         );
-        if (state?.cancel_requested) ended = "cancelled";
+        // A failure found meanwhile by another worker stands: the action ended failed.
+        if (state?.cancel_requested) ended ??= "cancelled";
       }
     }
   };
