@@ -305,6 +305,8 @@ export const msg = {
     staleText: "Saving now would overwrite these changes:",
     staleChange: (who: string, fields: string, when: string) => `${who} changed ${fields} ${when}`,
     someone: "Someone",
+    /** When a concurrent change is under a minute old ("0 seconds ago" reads as a glitch). */
+    justNow: "just now",
     noFields: "the record",
     reload: "Reload",
     reloadHint: "Take the current values, losing mine",

@@ -53,7 +53,7 @@ test.describe("editing", () => {
     await page.getByRole("button", { name: msg.edit.save }).click();
     const panel = page.getByTestId("conflict-panel");
     await expect(panel).toContainText(msg.edit.stale);
-    await expect(panel).toContainText("admin@pedal.example changed Customer Name");
+    await expect(panel).toContainText(`admin@pedal.example changed Customer Name ${msg.edit.justNow}`);
     await expect(panel.getByRole("button", { name: msg.edit.reload })).toBeVisible();
     await panel.getByRole("button", { name: msg.edit.saveAnyway }).click();
     await expect(page.getByText(msg.customers.updated)).toBeVisible();

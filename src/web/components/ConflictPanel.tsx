@@ -50,7 +50,7 @@ export function ConflictPanel({
           <ul className="list-disc pl-5">
             {(changes ?? []).map((c, i) => (
               <li key={i}>
-                {msg.edit.staleChange(c.operator_email ?? msg.edit.someone, named(c.fields), formatRelative(c.at, ""))}
+                {msg.edit.staleChange(c.operator_email ?? msg.edit.someone, named(c.fields), changedWhen(c.at))}
               </li>
             ))}
           </ul>
@@ -74,4 +74,9 @@ export function ConflictPanel({
       </div>
     </div>
   );
+}
+
+/** How long ago a concurrent change was made: "just now" under a minute, else "3 minutes ago". */
+function changedWhen(at: string): string {
+  return Date.now() - Date.parse(at) < 60_000 ? msg.edit.justNow : formatRelative(at, "");
 }
