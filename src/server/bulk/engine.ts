@@ -418,9 +418,8 @@ async function recordBatch(
   add: Counts,
   status?: "done" | "cancelled" | "failed",
 ) {
-  const rows = JSON.stringify(
-    report.map((r) => ({ ...r, before: r.before === undefined ? null : r.before, label: r.label ?? null })),
-  );
+  // A key left out of a row (an undefined `before`) reads as null, as a null does.
+  const rows = JSON.stringify(report);
   await (db as Database).execute(sql`with report as (
       insert into bulk_action_rows (bulk_id, row_id, seq, outcome, reason, label, before)
       select ${bulkId}, r.id, r.seq, r.outcome, r.reason, r.label, r.before
