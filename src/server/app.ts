@@ -59,7 +59,7 @@ import {
 export type AppDeps = {
   db: Database;
   config: Pick<Config, "authSecret" | "publicUrl" | "security"> &
-    Partial<Pick<Config, "lists" | "maxBodyBytes" | "analytics">>;
+    Partial<Pick<Config, "lists" | "maxBodyBytes" | "analytics" | "identity">>;
   logger: pino.Logger;
   /** Folder of the built single-page app; when absent only the API is served. */
   webRoot?: string;

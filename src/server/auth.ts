@@ -3,7 +3,9 @@ import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { hashPassword } from "better-auth/crypto";
 import { eq } from "drizzle-orm";
 import type pino from "pino";
-import { allowedOrigins, type Config } from "./config";
+import { allowedOrigins, defaultIdentity, type Config } from "./config";
+import { ssoPlugin } from "./identity/sso";
+import { twoFactorPlugin } from "./identity/two-factor";
 import type { Database } from "./db/client";
 import { auth_throttle, authSchema, operator, operator_account } from "./db/schema";
 import { writeAuditRows } from "./audit";
@@ -17,9 +19,10 @@ import { passwordPolicy } from "../domain/password";
  */
 export function createAuth(
   db: Database,
-  config: Pick<Config, "authSecret" | "publicUrl" | "security">,
+  config: Pick<Config, "authSecret" | "publicUrl" | "security"> & Partial<Pick<Config, "identity">>,
   log: pino.Logger,
 ) {
+  const identity = config.identity ?? defaultIdentity;
   const idle = config.security.sessionIdleSeconds;
   return betterAuth({
     logger: {
@@ -39,6 +42,7 @@ export function createAuth(
         banned: { type: "boolean", required: false, defaultValue: false, input: false },
       },
     },
+    plugins: [twoFactorPlugin(), ...(identity.sso ? [ssoPlugin(identity.sso)] : [])],
     // Sliding expiry: every use (at most once a minute) pushes the end `idle` seconds ahead, so a
     // session ends after that long unused. The absolute limit is enforced in security.ts.
     session: {

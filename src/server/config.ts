@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import type { OperatorRole } from "../domain/enums";
 import { passwordSchema } from "../domain/password";
 
 /** The default of ANALYTICS_REFRESH_SECONDS. */
@@ -65,6 +66,19 @@ export const defaultPgliteSharedBuffersMb = 16;
  * | HEADERS_TIMEOUT_SECONDS | 10                    | a client must send a request's headers within this long (408 and closed otherwise) |
  * | REQUEST_TIMEOUT_SECONDS | 30                    | a client must send a whole request, body included, within this long (408 and closed otherwise) |
  * | DELETED_RETENTION_DAYS | 30                     | how long deleted records are kept for restore; older snapshots are purged (at start and hourly) |
+ * | SSO_ISSUER          | (unset)                   | OpenID Connect issuer URL (its `/.well-known/openid-configuration` is read); unset = no single sign-on |
+ * | SSO_CLIENT_ID       | (unset)                   | the console's client id at the provider (required with SSO_ISSUER) |
+ * | SSO_CLIENT_SECRET   | (unset)                   | the console's client secret at the provider (required with SSO_ISSUER) |
+ * | SSO_BUTTON_LABEL    | Sign in with single sign-on | the login screen's button, e.g. "Sign in with Okta" |
+ * | SSO_ALLOWED_DOMAINS | (unset: any)              | comma-separated e-mail domains single sign-on accepts |
+ * | SSO_ROLE_CLAIM      | (unset)                   | ID token or userinfo claim holding the person's groups, e.g. `groups` |
+ * | SSO_ROLE_MAP        | (unset)                   | `group=role` pairs, comma-separated, e.g. `console-admins=admin,console-editors=editor` |
+ * | SSO_DEFAULT_ROLE    | viewer                    | role of a created operator whom the map gives none |
+ * | SSO_CREATE_OPERATORS | false                    | `true`: a verified person from an allowed domain with no operator yet gets one on first sign-in |
+ * | SSO_ONLY            | false                     | `true`: password sign-in is off except for SSO_BREAK_GLASS operators |
+ * | SSO_BREAK_GLASS     | (unset)                   | comma-separated e-mails of operators who may still sign in with a password under SSO_ONLY |
+ * | REQUIRE_MFA         | none                      | `admin` or `all`: operators it covers must set up two-factor sign-in before anything else |
+ * | API_TOKEN_RATE_LIMIT | 600                      | requests per minute one API token may make (429 above) |
  */
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -103,7 +117,67 @@ const envSchema = z.object({
   HEADERS_TIMEOUT_SECONDS: z.coerce.number().min(1).max(3600).default(10),
   REQUEST_TIMEOUT_SECONDS: z.coerce.number().min(1).max(3600).default(30),
   DELETED_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(defaultDeletedRetentionDays),
+  SSO_ISSUER: z.string().url().optional(),
+  SSO_CLIENT_ID: z.string().min(1).optional(),
+  SSO_CLIENT_SECRET: z.string().min(1).optional(),
+  SSO_BUTTON_LABEL: z.string().min(1).max(80).default("Sign in with single sign-on"),
+  SSO_ALLOWED_DOMAINS: z.string().optional(),
+  SSO_ROLE_CLAIM: z.string().min(1).max(100).optional(),
+  SSO_ROLE_MAP: z
+    .string()
+    .regex(
+      /^\s*[^=,]+=(admin|editor|viewer)\s*(,\s*[^=,]+=(admin|editor|viewer)\s*)*$/,
+      "SSO_ROLE_MAP must be group=role pairs (admin, editor or viewer), comma-separated",
+    )
+    .optional(),
+  SSO_DEFAULT_ROLE: z.enum(["admin", "editor", "viewer"]).default("viewer"),
+  SSO_CREATE_OPERATORS: z.enum(["0", "1", "true", "false"]).default("false"),
+  SSO_ONLY: z.enum(["0", "1", "true", "false"]).default("false"),
+  SSO_BREAK_GLASS: z.string().optional(),
+  REQUIRE_MFA: z.enum(["none", "admin", "all"]).default("none"),
+  API_TOKEN_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(600),
 });
+
+const list = (value: string | undefined) =>
+  (value ?? "")
+    .split(",")
+    .map((v) => v.trim().toLowerCase())
+    .filter(Boolean);
+const flag = (value: string) => value === "1" || value === "true";
+
+/** Single sign-on through an OpenID Connect provider (docs/identity.md). */
+export type SsoConfig = {
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  buttonLabel: string;
+  /** Lower-case e-mail domains accepted; empty: any. */
+  allowedDomains: string[];
+  /** The claim holding the person's groups, read for SSO_ROLE_MAP. */
+  roleClaim?: string;
+  /** Group → role; the highest role any of the person's groups maps to wins. */
+  roleMap: Record<string, OperatorRole>;
+  /** Role of a created operator whom the map gives none. */
+  defaultRole: OperatorRole;
+  /** Whether a person with no operator yet gets one on first sign-in (allowed domains only). */
+  createOperators: boolean;
+  /** Whether password sign-in is off (except for `breakGlass`). */
+  only: boolean;
+  /** Lower-case e-mails of operators who may sign in with a password under `only`. */
+  breakGlass: string[];
+};
+
+/** Single sign-on, two-factor and API token settings (docs/identity.md). */
+export type IdentityConfig = {
+  sso?: SsoConfig;
+  /** Which operators must set up two-factor sign-in before anything else. */
+  requireMfa: "none" | "admin" | "all";
+  /** Requests per minute one API token may make. */
+  apiTokenRatePerMinute: number;
+};
+
+/** The defaults of IdentityConfig: no single sign-on, two-factor optional. */
+export const defaultIdentity: IdentityConfig = { requireMfa: "none", apiTokenRatePerMinute: 600 };
 
 /** Session lifetimes and sign-in limits (docs/security.md). Times in seconds. */
 export type SecurityConfig = {
@@ -168,6 +242,8 @@ export type Config = {
   timeouts: { headersSeconds: number; requestSeconds: number };
   /** How long deleted records' snapshots are kept for restore, in days (docs/undo-and-restore.md). */
   deletedRetentionDays: number;
+  /** Single sign-on, two-factor and API tokens (docs/identity.md). */
+  identity: IdentityConfig;
 };
 
 /** Thrown for an environment the console refuses to start with; `message` says what to change. */
@@ -236,7 +312,40 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       requestSeconds: e.REQUEST_TIMEOUT_SECONDS,
     },
     deletedRetentionDays: e.DELETED_RETENTION_DAYS,
+    identity: identityConfig(e),
   };
+}
+
+function identityConfig(e: z.infer<typeof envSchema>): IdentityConfig {
+  const identity: IdentityConfig = { requireMfa: e.REQUIRE_MFA, apiTokenRatePerMinute: e.API_TOKEN_RATE_LIMIT };
+  if (!e.SSO_ISSUER) {
+    if (flag(e.SSO_ONLY))
+      throw new ConfigError("SSO_ONLY needs single sign-on: set SSO_ISSUER, SSO_CLIENT_ID and SSO_CLIENT_SECRET.");
+    return identity;
+  }
+  if (!e.SSO_CLIENT_ID || !e.SSO_CLIENT_SECRET)
+    throw new ConfigError(
+      "SSO_ISSUER needs SSO_CLIENT_ID and SSO_CLIENT_SECRET, the console's client at the provider.",
+    );
+  const roleMap: Record<string, OperatorRole> = {};
+  for (const pair of (e.SSO_ROLE_MAP ?? "").split(",").filter((p) => p.trim())) {
+    const [group, role] = pair.split("=").map((v) => v.trim());
+    roleMap[group] = role as OperatorRole;
+  }
+  identity.sso = {
+    issuer: e.SSO_ISSUER.replace(/\/$/, ""),
+    clientId: e.SSO_CLIENT_ID,
+    clientSecret: e.SSO_CLIENT_SECRET,
+    buttonLabel: e.SSO_BUTTON_LABEL,
+    allowedDomains: list(e.SSO_ALLOWED_DOMAINS),
+    roleClaim: e.SSO_ROLE_CLAIM,
+    roleMap,
+    defaultRole: e.SSO_DEFAULT_ROLE,
+    createOperators: flag(e.SSO_CREATE_OPERATORS),
+    only: flag(e.SSO_ONLY),
+    breakGlass: list(e.SSO_BREAK_GLASS),
+  };
+  return identity;
 }
 
 function readOrCreateSecret(dataDir: string): string {

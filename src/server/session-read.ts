@@ -76,6 +76,7 @@ const sessionFields = {
     updatedAt: operator.updatedAt,
     role: operator.role,
     banned: operator.banned,
+    twoFactorEnabled: operator.twoFactorEnabled,
     id: operator.id,
   },
 };

@@ -373,6 +373,8 @@ export const operator = pgTable("operator", {
   banned: boolean("banned").default(false),
   banReason: text("ban_reason"),
   banExpires: tz("ban_expires"),
+  /** Kept by better-auth's two-factor plugin: true once an authenticator app is confirmed. */
+  twoFactorEnabled: boolean("two_factor_enabled").default(false),
   createdAt: tz("created_at").notNull().defaultNow(),
   updatedAt: tz("updated_at").notNull().defaultNow(),
 });
@@ -430,12 +432,71 @@ export const operator_verification = pgTable(
   (t) => [index("operator_verification_identifier_idx").on(t.identifier)],
 );
 
+/**
+ * An operator's authenticator app (better-auth's two-factor plugin, docs/identity.md): the TOTP
+ * secret encrypted with the auth secret, and the recovery codes as SHA-256 hashes (auth.ts).
+ */
+export const operator_two_factor = pgTable(
+  "operator_two_factor",
+  {
+    id: text("id").primaryKey(),
+    secret: text("secret").notNull(),
+    backupCodes: text("backup_codes").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => operator.id, { onDelete: "cascade" }),
+    verified: boolean("verified").default(true),
+    failedVerificationCount: integer("failed_verification_count").default(0),
+    lockedUntil: tz("locked_until"),
+  },
+  (t) => [index("operator_two_factor_user_idx").on(t.userId), index("operator_two_factor_secret_idx").on(t.secret)],
+);
+
+/**
+ * Six-digit codes already accepted, each refused again until `expires_at` (the rest of its window,
+ * one step of clock skew included): the replay guard of two-factor sign-in (docs/identity.md).
+ */
+export const operator_totp_used = pgTable(
+  "operator_totp_used",
+  {
+    operator_id: text("operator_id")
+      .notNull()
+      .references(() => operator.id, { onDelete: "cascade" }),
+    code_hash: text("code_hash").notNull(),
+    expires_at: tz("expires_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.operator_id, t.code_hash] })],
+);
+
+/**
+ * Personal API tokens (docs/identity.md): `Authorization: Bearer <token>` acts with `role`, never
+ * above the operator's own. Only the token's SHA-256 is kept; `prefix` is what lists show.
+ */
+export const operator_api_token = pgTable(
+  "operator_api_token",
+  {
+    token_id: uuid("token_id").primaryKey().defaultRandom(),
+    operator_id: text("operator_id")
+      .notNull()
+      .references(() => operator.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    prefix: text("prefix").notNull(),
+    token_hash: text("token_hash").notNull().unique(),
+    role: text("role").notNull(),
+    expires_at: tz("expires_at").notNull(),
+    last_used_at: tz("last_used_at"),
+    created_at: tz("created_at").notNull().defaultNow(),
+  },
+  (t) => [index("operator_api_token_operator_idx").on(t.operator_id, t.created_at)],
+);
+
 /** The better-auth models, keyed by the model names configured in auth.ts. */
 export const authSchema = {
   operator,
   operator_session,
   operator_account,
   operator_verification,
+  operator_two_factor,
 };
 
 /**
@@ -455,6 +516,8 @@ export const audit_log = pgTable(
     changes: jsonb("changes").$type<{ before?: Record<string, unknown>; after?: Record<string, unknown> }>(),
     request_id: text("request_id"),
     ip_address: text("ip_address"),
+    /** The personal API token the request was made with (`Authorization: Bearer`), if any. */
+    api_token_id: uuid("api_token_id"),
     created_at: tz("created_at")
       .notNull()
       .default(sql`clock_timestamp()`),
