@@ -74,9 +74,9 @@ const sessionFields = {
     image: operator.image,
     createdAt: operator.createdAt,
     updatedAt: operator.updatedAt,
+    twoFactorEnabled: operator.twoFactorEnabled,
     role: operator.role,
     banned: operator.banned,
-    twoFactorEnabled: operator.twoFactorEnabled,
     id: operator.id,
   },
 };
