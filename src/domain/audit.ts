@@ -65,6 +65,7 @@ export const auditActions = [
   "change_password_failed", // wrong current password, or a refused new one
   "change_password_blocked", // refused by the limits or the lock
   "revoke_sessions", // an admin or the operator ended their sessions
+  "end_session", // an admin or the operator ended one session (`session_id`)
   "reset_password", // an admin set an operator's password
   "unlock", // an admin (or `npm run operator:unlock` on the server) released a lock
   "moderate", // a comment's status changed by a reviewer (one row per comment, bulk included)
@@ -178,6 +179,7 @@ export const auditActionLabels: Record<AuditAction, string> = {
   revoke_sessions: "Sessions ended",
   reset_password: "Password reset",
   unlock: "Unlocked",
+  end_session: "Session ended",
   moderate: "Moderated",
   export: "Exported",
   bulk: "Bulk action",
@@ -193,7 +195,8 @@ export function auditActionTone(action: string): "error" | "warning" | "success"
     action === "delete" ||
     action.startsWith("unassign") ||
     action === "remove_member" ||
-    action === "revoke_sessions"
+    action === "revoke_sessions" ||
+    action === "end_session"
   )
     return "warning";
   if (

@@ -37,6 +37,7 @@ import { skillBulkActions } from "./skills/bulk";
 import { promptBulkActions } from "./prompts/bulk";
 import { platformBulkActions } from "./platforms/routes";
 import { deletedBase, deletedRouter } from "./deleted/routes";
+import { accountSessionsRouter, operatorSessionsRouter } from "./identity/sessions";
 import { databaseErrorAnswer, errorResponse, HttpError } from "./http/errors";
 import type { AppEnv } from "./http/env";
 import { requireAccess, routeTable, sessionScheme } from "./http/route";
@@ -237,6 +238,8 @@ export function createApp(deps: AppDeps): {
   app.route(bulkBase, bulkRouter);
   app.route(operatorsBase, operatorsRouter);
   app.route(accountBase, accountRouter);
+  app.route(accountBase, accountSessionsRouter);
+  app.route(operatorsBase, operatorSessionsRouter);
   app.route(auditBase, auditRouter);
   app.route(deletedBase, deletedRouter);
 

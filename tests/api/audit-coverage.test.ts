@@ -565,6 +565,35 @@ describe.each(targets)("audit coverage on %s", (target) => {
         run: () => app.request(`/api/operators/${ids.operatorId}/unlock`, { as: as.admin, method: "POST" }),
       },
       {
+        route: "DELETE /api/operators/{operatorId}/sessions/{sessionId}",
+        prepare: () =>
+          app.request("/api/auth/sign-in/email", {
+            method: "POST",
+            json: { email: "audited.op@test.example", password: testPassword },
+          }),
+        run: async () => {
+          const [s] = await app.rows<{ id: string }>(
+            sql`select id from operator_session where user_id = ${ids.operatorId} order by created_at desc limit 1`,
+          );
+          return app.request(`/api/operators/${ids.operatorId}/sessions/${s.id}`, { as: as.admin, method: "DELETE" });
+        },
+      },
+      {
+        route: "DELETE /api/account/sessions/{sessionId}",
+        prepare: () =>
+          app.request("/api/auth/sign-in/email", {
+            method: "POST",
+            json: { email: "editor@test.example", password: testPassword },
+          }),
+        run: async () => {
+          const [s] = await app.rows<{ id: string }>(
+            sql`select s.id from operator_session s join operator o on o.id = s.user_id
+                where o.email = 'editor@test.example' order by s.created_at desc limit 1`,
+          );
+          return app.request(`/api/account/sessions/${s.id}`, { as: as.editor, method: "DELETE" });
+        },
+      },
+      {
         route: "POST /api/account/revoke-sessions",
         run: () => app.request("/api/account/revoke-sessions", { as: as.editor, method: "POST" }),
       },

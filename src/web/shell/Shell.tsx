@@ -7,6 +7,7 @@ import {
   LogOut,
   Menu,
   Monitor,
+  MonitorSmartphone,
   MonitorX,
   Moon,
   Search,
@@ -30,6 +31,9 @@ import { adminNavItems, navItems } from "./nav";
 const ChangePasswordModal = lazy(() =>
   import("../auth/ChangePasswordModal").then((m) => ({ default: m.ChangePasswordModal })),
 );
+
+/** The Sessions dialog loads when first opened. */
+const SessionsModal = lazy(() => import("../auth/SessionsModal").then((m) => ({ default: m.SessionsModal })));
 
 const collapsedKey = "pedal.sidebar.collapsed";
 
@@ -328,6 +332,7 @@ function UserMenu() {
   const { operator, signOut, signOutEverywhere } = useAuth();
   const theme = useTheme();
   const [changing, setChanging] = useState(false);
+  const [listingSessions, setListingSessions] = useState(false);
   if (!operator) return null;
   const initials = operator.email.slice(0, 2).toUpperCase();
   const roleLabel = titleCase(operator.role);
@@ -342,6 +347,15 @@ function UserMenu() {
               setChanging(false);
               notify(passwordMessages.changed);
             }}
+          />
+        </Suspense>
+      ) : null}
+      {listingSessions ? (
+        <Suspense fallback={null}>
+          <SessionsModal
+            open={listingSessions}
+            onClose={() => setListingSessions(false)}
+            onEndedCurrent={() => void signOut()}
           />
         </Suspense>
       ) : null}
@@ -384,6 +398,7 @@ function UserMenu() {
           },
           { kind: "separator" },
           { label: passwordMessages.changeTitle, icon: KeyRound, onSelect: () => setChanging(true) },
+          { label: msg.sessions.menu, icon: MonitorSmartphone, onSelect: () => setListingSessions(true) },
           { label: msg.app.signOut, icon: LogOut, onSelect: () => void signOut() },
           { label: msg.app.signOutEverywhere, icon: MonitorX, onSelect: () => void signOutEverywhere() },
         ]}
