@@ -81,3 +81,48 @@ test("a database outage shows Cannot reach the server with Retry, and keeps the 
   await expect(page.getByRole("button", { name: msg.ui.userMenu })).toBeVisible();
   await expect(page).toHaveURL(/\/customers/);
 });
+
+test("an operator sees their signed-in browsers and ends another one from the user menu", async ({ page, browser }) => {
+  await signIn(page);
+  const email = `sessions-${Date.now()}@pedal.example`;
+  const password = "sessions-password-1";
+  expect(
+    (await apiWrite(page, "POST", "/api/operators", { email, name: "Traveller", role: "viewer", password })).status(),
+  ).toBe(201);
+
+  // Two browsers of the same operator.
+  const signInAs = async () => {
+    const context = await browser.newContext();
+    const tab = await context.newPage();
+    await tab.goto("/");
+    await tab.getByLabel("Email").fill(email);
+    await tab.getByLabel("Password").fill(password);
+    await tab.getByRole("button", { name: msg.login.submit }).click();
+    await expect(tab.getByRole("button", { name: msg.ui.userMenu })).toBeVisible();
+    return { context, tab };
+  };
+  const laptop = await signInAs();
+  const phone = await signInAs();
+
+  const own = laptop.tab;
+  await own.getByRole("button", { name: msg.ui.userMenu }).click();
+  await own.getByRole("menuitem", { name: msg.sessions.menu }).click();
+  const dialog = own.getByRole("dialog", { name: msg.sessions.title });
+  const table = dialog.getByRole("table", { name: msg.sessions.title });
+  await expect(table.getByRole("row")).toHaveCount(3); // the header and two sessions
+  await expect(table.getByText(msg.sessions.current)).toHaveCount(1);
+  // The other browser's row is the one without "This browser": ending it signs the phone out.
+  const other = table
+    .getByRole("row")
+    .filter({ hasNot: own.getByText(msg.sessions.current) })
+    .last();
+  await other.getByRole("button", { name: msg.sessions.end }).click();
+  await expect(own.getByTestId("success-banner")).toContainText(msg.sessions.ended);
+  await expect(table.getByRole("row")).toHaveCount(2);
+  await phone.tab.reload();
+  await expect(phone.tab.getByRole("button", { name: msg.login.submit })).toBeVisible();
+  await own.reload();
+  await expect(own.getByRole("button", { name: msg.ui.userMenu })).toBeVisible();
+  await laptop.context.close();
+  await phone.context.close();
+});

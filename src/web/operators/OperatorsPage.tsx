@@ -1,10 +1,22 @@
 import { useState } from "react";
-import { History, KeyRound, LogOut, MoreHorizontal, Plus, ShieldCheck, Unlock, UserX, UserCheck } from "lucide-react";
+import {
+  History,
+  KeyRound,
+  LogOut,
+  MonitorSmartphone,
+  MoreHorizontal,
+  Plus,
+  ShieldCheck,
+  Unlock,
+  UserX,
+  UserCheck,
+} from "lucide-react";
 import { operatorRoles } from "../../domain/enums";
 import { msg } from "../../domain/messages";
 import { createOperatorSchema, type CreateOperatorInput, type OperatorRow } from "../../domain/operators";
 import { errorMessage } from "../api/client";
 import { useAuth } from "../auth/AuthProvider";
+import { SessionsModal } from "../auth/SessionsModal";
 import { columnsFor } from "../components/DataTable";
 import { gatedScreen, ListScreen } from "../components/ListScreen";
 import { useServerList } from "../lib/server-list";
@@ -40,7 +52,7 @@ type Pending = { kind: "ban" | "unban" | "revoke" | "reset" | "unlock"; operator
 export default gatedScreen("admin", msg.operators.title, OperatorsPageScreen);
 
 function OperatorsPageScreen() {
-  const { operator: me } = useAuth();
+  const { operator: me, signOut } = useAuth();
   const list = useServerList<OperatorRow>({
     mode: "local",
     defaults: { sort: "email", order: "asc" },
@@ -53,6 +65,7 @@ function OperatorsPageScreen() {
   const [creating, setCreating] = useState(false);
   const [pending, setPending] = useState<Pending>(null);
   const [newPassword, setNewPassword] = useState("");
+  const [viewingSessions, setViewingSessions] = useState<OperatorRow | null>(null);
 
   const col = columnsFor<OperatorRow>();
   const columns = [
@@ -128,6 +141,11 @@ function OperatorsPageScreen() {
                       },
                     ]
                   : []),
+                {
+                  label: msg.sessions.menu,
+                  icon: MonitorSmartphone,
+                  onSelect: () => setViewingSessions(o),
+                },
                 {
                   label: "End all sessions",
                   icon: LogOut,
@@ -224,6 +242,14 @@ function OperatorsPageScreen() {
       }}
       errorTitle={msg.operators.loadError}
     >
+      {viewingSessions ? (
+        <SessionsModal
+          open
+          operator={viewingSessions}
+          onClose={() => setViewingSessions(null)}
+          onEndedCurrent={() => void signOut()}
+        />
+      ) : null}
       <CreateOperatorModal
         open={creating}
         onClose={() => setCreating(false)}
