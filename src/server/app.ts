@@ -38,7 +38,7 @@ import { promptBulkActions } from "./prompts/bulk";
 import { platformBulkActions } from "./platforms/routes";
 import { deletedBase, deletedRouter } from "./deleted/routes";
 import { accountTokensBase, accountTokensRouter, apiTokensBase, apiTokensRouter } from "./api-tokens/routes";
-import { bearerCredential, countTokenRequest, resolveApiToken, tokenInQuery } from "./api-tokens/tokens";
+import { bearerCredential, countTokenRequest, resolveApiToken, tokenInQuery } from "./tokens";
 import { databaseErrorAnswer, errorResponse, HttpError } from "./http/errors";
 import type { AppEnv } from "./http/env";
 import { bearerScheme, requireAccess, routeTable, sessionScheme } from "./http/route";

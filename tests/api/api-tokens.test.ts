@@ -342,7 +342,12 @@ describe.each(targets)("API tokens on %s", (target) => {
       "access_token=anything",
       `token=x&q=${encodeURIComponent(` ${token} `)}`,
     ]) {
-      for (const headers of [{}, { authorization: `Bearer ${token}` }, { cookie: await app.cookie("viewer") }]) {
+      const variants: Array<Record<string, string>> = [
+        {},
+        { authorization: `Bearer ${token}` },
+        { cookie: await app.cookie("viewer") },
+      ];
+      for (const headers of variants) {
         const res = await app.request(`/api/customers?${query}`, { headers });
         expect(res.status, query).toBe(400);
         expect((await res.json()).error).toEqual({ code: "bad_request", message: msg.apiTokens.inQuery });
@@ -354,7 +359,8 @@ describe.each(targets)("API tokens on %s", (target) => {
     const a = (await create("viewer", { name: "busy", role: "viewer" })).body;
     const b = (await create("viewer", { name: "quiet", role: "viewer" })).body;
     try {
-      for (let i = 0; i < 10; i++) expect((await withToken(a.token, "/api/customers?limit=1")).status, `${i}`).toBe(200);
+      for (let i = 0; i < 10; i++)
+        expect((await withToken(a.token, "/api/customers?limit=1")).status, `${i}`).toBe(200);
       const limited = await withToken(a.token, "/api/customers?limit=1");
       expect(limited.status).toBe(429);
       expect(limited.body.error.code).toBe("rate_limited");
@@ -423,7 +429,9 @@ describe.each(targets)("API tokens on %s", (target) => {
     expect(doc.paths["/api/customers"].get.responses["429"]).toBeDefined();
     const page = await app.request("/api/docs", { headers: { authorization: `Bearer ${token}` } });
     expect(page.status).toBe(200);
-    const init = await (await app.request("/api/docs/init.js", { headers: { authorization: `Bearer ${token}` } })).text();
+    const init = await (
+      await app.request("/api/docs/init.js", { headers: { authorization: `Bearer ${token}` } })
+    ).text();
     expect(init).toContain("persistAuthorization: false");
   });
 });

@@ -16,7 +16,7 @@ import { errorBodySchema, HttpError, notFound } from "../http/errors";
 import { mountList } from "../http/list-routes";
 import { defineList } from "../http/lists";
 import { apiRoute, createRouter, invalidResponse, jsonBody, jsonResponse, notFoundResponse } from "../http/route";
-import { newApiToken, tokenColumns, tokenFacts, tokenJson } from "./tokens";
+import { newApiToken, tokenColumns, tokenFacts, tokenJson } from "../tokens";
 
 /** The signed-in operator's own tokens. */
 export const accountTokensBase = "/api/account/tokens";

@@ -19,7 +19,7 @@ import { defineList } from "../http/lists";
 import { mountList } from "../http/list-routes";
 import { apiRoute, createRouter, invalidResponse, jsonBody, jsonResponse, notFoundResponse } from "../http/route";
 import { accountKey, revokeSessions } from "../security";
-import { deleteOperatorTokens, lowerOperatorTokens } from "../api-tokens/tokens";
+import { deleteOperatorTokens, lowerOperatorTokens } from "../tokens";
 import type { OperatorRole } from "../../domain/enums";
 import { noSummary, okSchema } from "../../domain/common";
 

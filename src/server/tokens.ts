@@ -12,17 +12,12 @@
  */
 import { createHash, randomBytes } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
-import {
-  apiTokenPattern,
-  apiTokenPrefix,
-  apiTokenShownLength,
-  type ApiTokenRow,
-} from "../../domain/api-tokens";
-import { operatorRoles, roleAtLeast, type OperatorRole } from "../../domain/enums";
-import type { AuditEntry, Tx } from "../audit";
-import type { SessionData } from "../auth";
-import { queryRows, type Database } from "../db/client";
-import { operator, operator_api_token } from "../db/schema";
+import { apiTokenPattern, apiTokenPrefix, apiTokenShownLength, type ApiTokenRow } from "../domain/api-tokens";
+import { operatorRoles, roleAtLeast, type OperatorRole } from "../domain/enums";
+import type { AuditEntry, Tx } from "./audit";
+import type { SessionData } from "./auth";
+import { queryRows, type Database } from "./db/client";
+import { operator, operator_api_token } from "./db/schema";
 
 /** A new token: the token itself (shown once), what lists show of it, and what is stored. */
 export function newApiToken(): { token: string; prefix: string; hash: string } {
@@ -218,15 +213,12 @@ export async function lowerOperatorTokens(tx: Tx, operatorId: string, role: Oper
  * audit entry per token, with the reason.
  */
 export async function deleteOperatorTokens(tx: Tx, operatorId: string, reason: string): Promise<AuditEntry[]> {
-  const deleted = await tx
-    .delete(operator_api_token)
-    .where(eq(operator_api_token.operator_id, operatorId))
-    .returning({
-      token_id: operator_api_token.token_id,
-      name: operator_api_token.name,
-      prefix: operator_api_token.prefix,
-      role: operator_api_token.role,
-    });
+  const deleted = await tx.delete(operator_api_token).where(eq(operator_api_token.operator_id, operatorId)).returning({
+    token_id: operator_api_token.token_id,
+    name: operator_api_token.name,
+    prefix: operator_api_token.prefix,
+    role: operator_api_token.role,
+  });
   return deleted.map((t) => ({
     action: "api_token_revoked",
     entity: "api_token",
