@@ -52,6 +52,7 @@ export const createApiTokenSchema = z.strictObject({
     .default(defaultApiTokenDays),
 });
 export type CreateApiTokenInput = z.input<typeof createApiTokenSchema>;
+export type CreateApiTokenValues = z.output<typeof createApiTokenSchema>;
 
 /** The answer of a creation: the listed token and, this once, the token itself. */
 export const createdApiTokenSchema = apiTokenSchema.extend({

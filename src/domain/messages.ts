@@ -143,6 +143,7 @@ export const msg = {
     loadError: "Error loading API tokens",
     empty: "No API tokens yet.",
     allEmpty: "No operator has an API token.",
+    searchPlaceholder: "Search tokens...",
     create: "Create Token",
     creating: "Creating...",
     name: "Name",

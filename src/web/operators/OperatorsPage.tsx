@@ -1,5 +1,6 @@
 import { useState } from "react";
-import { History, KeyRound, LogOut, MoreHorizontal, Plus, ShieldCheck, Unlock, UserX, UserCheck } from "lucide-react";
+import { Link } from "@tanstack/react-router";
+import { History, KeyRound, KeySquare, LogOut, MoreHorizontal, Plus, ShieldCheck, Unlock, UserX, UserCheck } from "lucide-react";
 import { operatorRoles } from "../../domain/enums";
 import { msg } from "../../domain/messages";
 import { createOperatorSchema, type CreateOperatorInput, type OperatorRow } from "../../domain/operators";
@@ -201,9 +202,14 @@ function OperatorsPageScreen() {
       title={msg.operators.title}
       subtitle={msg.operators.subtitle}
       actions={
-        <button type="button" className="btn btn-primary btn-sm" onClick={() => setCreating(true)}>
-          <Plus className="h-4 w-4" aria-hidden /> Add Operator
-        </button>
+        <>
+          <Link to="/api-tokens" className="btn btn-ghost btn-sm">
+            <KeySquare className="h-4 w-4" aria-hidden /> {msg.apiTokens.menu}
+          </Link>
+          <button type="button" className="btn btn-primary btn-sm" onClick={() => setCreating(true)}>
+            <Plus className="h-4 w-4" aria-hidden /> Add Operator
+          </button>
+        </>
       }
       banner={
         <>
