@@ -1,6 +1,17 @@
 import { useState } from "react";
 import { Link } from "@tanstack/react-router";
-import { History, KeyRound, KeySquare, LogOut, MoreHorizontal, Plus, ShieldCheck, Unlock, UserX, UserCheck } from "lucide-react";
+import {
+  History,
+  KeyRound,
+  KeySquare,
+  LogOut,
+  MoreHorizontal,
+  Plus,
+  ShieldCheck,
+  Unlock,
+  UserX,
+  UserCheck,
+} from "lucide-react";
 import { operatorRoles } from "../../domain/enums";
 import { msg } from "../../domain/messages";
 import { createOperatorSchema, type CreateOperatorInput, type OperatorRow } from "../../domain/operators";

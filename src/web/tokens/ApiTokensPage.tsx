@@ -150,7 +150,12 @@ function CreateTokenModal({
             {...form.register("name")}
           />
         </Field>
-        <Field label={msg.apiTokens.role} htmlFor="token-role" error={errors.role?.message} hint={msg.apiTokens.roleHint}>
+        <Field
+          label={msg.apiTokens.role}
+          htmlFor="token-role"
+          error={errors.role?.message}
+          hint={msg.apiTokens.roleHint}
+        >
           <select id="token-role" className="select w-full" {...form.register("role")}>
             {roles.map((r) => (
               <option key={r} value={r}>
