@@ -144,6 +144,7 @@ export const msg = {
     empty: "No API tokens yet.",
     allEmpty: "No operator has an API token.",
     searchPlaceholder: "Search tokens...",
+    auditVia: "with an API token",
     create: "Create Token",
     creating: "Creating...",
     name: "Name",
