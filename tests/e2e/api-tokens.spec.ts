@@ -92,3 +92,32 @@ test("an admin sees every operator's tokens from the Operators screen and revoke
   expect((await script.get("/api/customers", { headers: { authorization: `Bearer ${token}` } })).status()).toBe(401);
   await script.dispose();
 });
+
+test("Swagger UI at /api/docs calls the API with a token given to Authorize", async ({ page }) => {
+  await signIn(page);
+  const origin = new URL(page.url()).origin;
+  const made = await page.request.post("/api/account/tokens", {
+    data: { name: `Swagger ${Date.now()}`, role: "viewer", expires_in_days: 1 },
+    headers: { origin },
+  });
+  const { token, token_id } = (await made.json()) as { token: string; token_id: string };
+  await page.goto("/api/docs");
+  await page.getByRole("button", { name: "Authorize" }).first().click();
+  await page.getByLabel("auth-bearer-value").fill(token);
+  const dialog = page.locator(".dialog-ux");
+  await dialog.getByRole("button", { name: "Apply credentials" }).last().click();
+  await dialog.getByRole("button", { name: "Close" }).last().click();
+
+  const operation = page.locator("#operations-Customers-get_api_customers");
+  await operation.locator(".opblock-summary-control").click();
+  await operation.getByRole("button", { name: "Try it out" }).click();
+  await operation.getByRole("button", { name: "Execute" }).click();
+  await expect(operation.locator(".live-responses-table .response .response-col_status").first()).toHaveText("200");
+  await expect(operation.locator(".curl-command")).toContainText(`Bearer ${token}`);
+  // The token reached the server: its last use is recorded.
+  const mine = (await (await page.request.get("/api/account/tokens")).json()) as {
+    items: Array<{ token_id: string; last_used_at: string | null }>;
+  };
+  expect(mine.items.find((t) => t.token_id === token_id)?.last_used_at).not.toBeNull();
+  await page.request.delete(`/api/account/tokens/${token_id}`, { headers: { origin } });
+});
