@@ -205,7 +205,9 @@ export function auditActionTone(action: string): "error" | "warning" | "success"
     action === "delete" ||
     action.startsWith("unassign") ||
     action === "remove_member" ||
-    action === "revoke_sessions"
+    action === "revoke_sessions" ||
+    action === "api_token_revoked" ||
+    action === "api_token_lowered"
   )
     return "warning";
   if (
