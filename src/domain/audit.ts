@@ -17,6 +17,8 @@ export const auditEntrySchema = z.object({
     .nullable(),
   request_id: z.string().nullable(),
   ip_address: z.string().nullable(),
+  /** The personal API token the change was made with (null: a signed-in session or the server). */
+  api_token_id: z.string().nullable(),
   created_at: timestamp,
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
@@ -74,6 +76,9 @@ export const auditActions = [
   "bulk", // a bulk action started (entity: the list's name, entity_id its bulk_id; with its selection and parameters)
   "bulk_undo", // the undo of a bulk action started (entity: the list's name, entity_id its own bulk_id; `undo_of` the original's)
   "restore", // a deleted record or link restored from its snapshot (docs/undo-and-restore.md): against it and each record its cascade linked again
+  "api_token_created", // an operator created a personal API token (entity api_token: its name, prefix, role and expiry, never the token)
+  "api_token_revoked", // a token revoked by its operator or an admin, or ended because its operator was deactivated
+  "api_token_lowered", // a token's role lowered because its operator was demoted below it
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
@@ -101,6 +106,7 @@ export const auditListNames = [
   "platforms",
   "platform_prompts",
   "deleted_records",
+  "api_tokens",
 ] as const;
 export type AuditListName = (typeof auditListNames)[number];
 
@@ -115,6 +121,7 @@ export const auditRecordEntities = [
   "comment",
   "operator",
   "customer_config",
+  "api_token",
 ] as const;
 export type AuditRecordEntity = (typeof auditRecordEntities)[number];
 export const auditEntities = [...auditRecordEntities, ...auditListNames] as const;
@@ -131,6 +138,7 @@ export const auditEntityLabels: Record<AuditEntityName, string> = {
   comment: "Comment",
   operator: "Operator",
   customer_config: "Customer configuration",
+  api_token: "API token",
   customers: "Customers list",
   teams: "Teams list",
   team_assignable_skills: "Skills to assign to a team",
@@ -153,6 +161,7 @@ export const auditEntityLabels: Record<AuditEntityName, string> = {
   platforms: "Platforms list",
   platform_prompts: "A platform's prompts",
   deleted_records: "Recently deleted",
+  api_tokens: "API tokens list",
 };
 
 /** Each action in the console's words (the Action filter and column). */
@@ -186,6 +195,9 @@ export const auditActionLabels: Record<AuditAction, string> = {
   bulk_cancel: "Bulk action cancelled",
   bulk_undo: "Bulk action undone",
   restore: "Restored",
+  api_token_created: "API token created",
+  api_token_revoked: "API token revoked",
+  api_token_lowered: "API token role lowered",
 };
 
 /** The tone of an action's badge: what failed or was refused in red, removals in amber, the rest neutral. */
@@ -196,7 +208,9 @@ export function auditActionTone(action: string): "error" | "warning" | "success"
     action.startsWith("unassign") ||
     action === "remove_member" ||
     action === "revoke_sessions" ||
-    action === "end_session"
+    action === "end_session" ||
+    action === "api_token_revoked" ||
+    action === "api_token_lowered"
   )
     return "warning";
   if (

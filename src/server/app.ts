@@ -14,7 +14,7 @@ import { requestId } from "hono/request-id";
 import { secureHeaders } from "hono/secure-headers";
 import type pino from "pino";
 import { createAuth, type Auth } from "./auth";
-import { defaultAnalyticsRefreshSeconds, defaultMaxBodyBytes, type Config } from "./config";
+import { defaultAnalyticsRefreshSeconds, defaultIdentity, defaultMaxBodyBytes, type Config } from "./config";
 import type { Database } from "./db/client";
 import { auditBase, auditRouter } from "./audit-log/routes";
 import { customersBase, customersRouter } from "./customers/routes";
@@ -38,9 +38,11 @@ import { promptBulkActions } from "./prompts/bulk";
 import { platformBulkActions } from "./platforms/routes";
 import { deletedBase, deletedRouter } from "./deleted/routes";
 import { accountSessionsRouter, operatorSessionsRouter } from "./identity/sessions";
+import { accountTokensBase, accountTokensRouter, apiTokensBase, apiTokensRouter } from "./api-tokens/routes";
+import { bearerCredential, countTokenRequest, resolveApiToken, tokenInQuery } from "./tokens";
 import { databaseErrorAnswer, errorResponse, HttpError } from "./http/errors";
 import type { AppEnv } from "./http/env";
-import { requireAccess, routeTable, sessionScheme } from "./http/route";
+import { bearerScheme, requireAccess, routeTable, sessionScheme } from "./http/route";
 import { createSummaryCache, defaultListSettings, type SummaryCache } from "./http/lists";
 import { createSnapshots, type Snapshots } from "./snapshots";
 import type { AnalyticsFigureData } from "../domain/analytics";
@@ -215,8 +217,38 @@ export function createApp(deps: AppDeps): {
   app.post("/api/auth/change-password", jsonOnly, changePasswordHandler(auth, security, clock));
   app.all("/api/auth/*", (c) => errorResponse(c, 404, "not_found", `No API route ${c.req.method} ${c.req.path}`));
 
-  // Every other /api route needs an operator session.
+  // Every other /api route needs an operator session, or a personal API token (docs/identity.md):
+  // `Authorization: Bearer` wins over a cookie. Never on /api/auth/*: those are answered above.
+  const tokenRate = deps.config.identity?.apiTokenRatePerMinute ?? defaultIdentity.apiTokenRatePerMinute;
   app.use("/api/*", async (c, next) => {
+    // URLs are kept by proxies, browser history and Referer headers: a token there is refused
+    // before anything else, whatever else the request carries.
+    if (tokenInQuery(c.req.url)) return errorResponse(c, 400, "bad_request", msg.apiTokens.inQuery);
+    const bearer = bearerCredential(c.req.header("authorization"));
+    if (bearer) {
+      const invalid = () => {
+        c.header("www-authenticate", 'Bearer error="invalid_token"');
+        return errorResponse(c, 401, "unauthorized", msg.apiTokens.invalid);
+      };
+      if (bearer === "malformed") return invalid();
+      const now = clock();
+      let identity: Awaited<ReturnType<typeof resolveApiToken>>;
+      try {
+        identity = await resolveApiToken(deps.db, bearer.token, now);
+      } catch (err) {
+        deps.logger.error({ requestId: c.var.requestId, err }, "API tokens cannot be read");
+        throw new HttpError(503, "unavailable", msg.api.unavailable);
+      }
+      if (!identity) return invalid();
+      const admission = await countTokenRequest(deps.db, identity.apiToken.id, tokenRate, now);
+      if (!admission.admitted) {
+        c.header("retry-after", String(admission.retryAfterSeconds));
+        return errorResponse(c, 429, "rate_limited", msg.apiTokens.rateLimited(admission.retryAfterSeconds));
+      }
+      c.set("session", identity.session);
+      c.set("apiToken", identity.apiToken);
+      return next();
+    }
     const session = await resolveSession(c, auth, security, clock);
     c.set("session", session);
     if (!session) return errorResponse(c, 401, "unauthorized", msg.api.unauthorized);
@@ -242,6 +274,8 @@ export function createApp(deps: AppDeps): {
   app.route(operatorsBase, operatorSessionsRouter);
   app.route(auditBase, auditRouter);
   app.route(deletedBase, deletedRouter);
+  app.route(accountTokensBase, accountTokensRouter);
+  app.route(apiTokensBase, apiTokensRouter);
 
   app.openAPIRegistry.registerComponent("securitySchemes", sessionScheme, {
     type: "apiKey",
@@ -250,15 +284,22 @@ export function createApp(deps: AppDeps): {
     description:
       "The session cookie set by POST /api/auth/sign-in/email (named `__Secure-pedal.session_token` when PUBLIC_URL is https). Each operation also needs a role: see its `x-required-role`.",
   });
+  app.openAPIRegistry.registerComponent("securitySchemes", bearerScheme, {
+    type: "http",
+    scheme: "bearer",
+    bearerFormat: "pedal_<43 base64url characters>",
+    description:
+      "A personal API token (`Authorization: Bearer pedal_…`), created under API tokens in the console's user menu or with POST /api/account/tokens. It acts with the lower of its role and its operator's; requests that change data need no Origin; limited per token per minute (429 with Retry-After above). Never in the query string (400).",
+  });
   app.doc31("/api/openapi.json", {
     openapi: "3.1.0",
     info: {
       title: "Pedal Console API",
       version: "1.0.0",
       description:
-        "Back-office API of the Pedal Console. Every route needs an operator session cookie from POST /api/auth/sign-in/email and the role its `x-required-role` names; requests that change data must also carry the console's Origin. Bodies are limited to MAX_BODY_BYTES (1 MB by default).",
+        "Back-office API of the Pedal Console. Every route needs an operator session cookie from POST /api/auth/sign-in/email, or a personal API token (`Authorization: Bearer`), and the role its `x-required-role` names; requests that change data with a cookie must also carry the console's Origin. Bodies are limited to MAX_BODY_BYTES (1 MB by default).",
     },
-    security: [{ [sessionScheme]: [] }],
+    security: [{ [sessionScheme]: [] }, { [bearerScheme]: [] }],
   });
   mountDocs(app);
 
@@ -373,7 +414,9 @@ function mountDocs(app: OpenAPIHono<AppEnv>) {
 <link rel="stylesheet" href="/api/docs/assets/swagger-ui.css"></head><body><div id="swagger-ui"></div>
 <script src="/api/docs/assets/swagger-ui-bundle.js"></script><script src="/api/docs/init.js"></script></body></html>`;
   // validatorUrl null: Swagger UI would otherwise send the document to validator.swagger.io.
-  const init = `window.ui = SwaggerUIBundle({ url: "/api/openapi.json", dom_id: "#swagger-ui", validatorUrl: null });`;
+  // Authorize takes a personal API token (bearer scheme); it is kept in the page only, never in
+  // the browser's storage (persistAuthorization false), so closing the tab forgets it.
+  const init = `window.ui = SwaggerUIBundle({ url: "/api/openapi.json", dom_id: "#swagger-ui", validatorUrl: null, persistAuthorization: false });`;
   const viewer = requireAccess("viewer");
   app.get("/api/docs", viewer, (c) => c.html(page));
   app.get("/api/docs/init.js", viewer, (c) => c.body(init, 200, { "content-type": "text/javascript" }));

@@ -11,7 +11,14 @@ export type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
  * route or auth code.
  */
 export type AuditRequest = {
-  var: { db: Database; session: { user: { id: string; email: string } } | null; requestId: string; clientIp: string };
+  var: {
+    db: Database;
+    session: { user: { id: string; email: string } } | null;
+    requestId: string;
+    clientIp: string;
+    /** The personal API token the request was made with (`Authorization: Bearer`), if any. */
+    apiToken?: { id: string } | null;
+  };
 };
 
 /** One change to record: what was done to which record, with its values before and after. */
@@ -46,17 +53,24 @@ export async function writeAudit(tx: Tx | Database, c: AuditRequest, entries: Au
     operator: user ? { id: user.id, email: user.email } : undefined,
     requestId: c.var.requestId,
     ip: c.var.clientIp ?? null,
+    apiTokenId: c.var.apiToken?.id ?? null,
   });
 }
 
 /**
  * Writes audit rows outside a request (the server's command-line scripts): `operator` is who acted
- * when an entry names nobody, `requestId` names the command (e.g. "cli:operator:unlock").
+ * when an entry names nobody, `requestId` names the command (e.g. "cli:operator:unlock"),
+ * `apiTokenId` the personal API token a request was made with (docs/identity.md).
  */
 export async function writeAuditRows(
   tx: Tx | Database,
   entries: AuditEntry[],
-  meta: { operator?: { id: string; email: string }; requestId: string | null; ip: string | null },
+  meta: {
+    operator?: { id: string; email: string };
+    requestId: string | null;
+    ip: string | null;
+    apiTokenId?: string | null;
+  },
 ) {
   if (entries.length === 0) return;
   const rows = entries.map((e) => ({
@@ -71,8 +85,9 @@ export async function writeAuditRows(
   // small to send and to parse. `created_at` is the time of each change itself, not of the
   // transaction's start, so that concurrent changes to one record appear in the order they were made.
   await (tx as Database).execute(sql`insert into ${audit_log}
-      (operator_id, operator_email, action, entity, entity_id, changes, request_id, ip_address, created_at)
-    select r.operator_id, r.operator_email, r.action, r.entity, r.entity_id, r.changes, ${meta.requestId}, ${meta.ip}, clock_timestamp()
+      (operator_id, operator_email, action, entity, entity_id, changes, request_id, ip_address, api_token_id, created_at)
+    select r.operator_id, r.operator_email, r.action, r.entity, r.entity_id, r.changes, ${meta.requestId}, ${meta.ip},
+      ${meta.apiTokenId ?? null}::uuid, clock_timestamp()
     from rows from (jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
       as (operator_id text, operator_email text, action text, entity text, entity_id text, changes jsonb))
       with ordinality as r(operator_id, operator_email, action, entity, entity_id, changes, n)

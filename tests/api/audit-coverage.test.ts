@@ -3,14 +3,16 @@
  * PATCH, DELETE of `routeTable`) is called with a valid request, the rows it changed are found by
  * comparing the tables before and after, and it must have written exactly one audit row per
  * changed record, each with an action and entity from src/domain/audit.ts. A team membership is a
- * change of both the team and the user. Every listed action and entity can be filtered on.
+ * change of both the team and the user. Every listed action and entity can be filtered on. It runs
+ * once with session cookies and once with personal API tokens (`Authorization: Bearer`), whose
+ * rows must name the token (`api_token_id`); a cookie's name none.
  */
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditActions, auditEntities } from "../../src/domain/audit";
 import { routeTable } from "../../src/server/http/route";
 import { bulkIdle } from "../../src/server/bulk/engine";
-import { startConsole, testPassword, type TestConsole } from "../support/app";
+import { credentials, startConsole, testPassword, type TestConsole } from "../support/app";
 import { targets } from "../support/databases";
 
 /**
@@ -127,6 +129,14 @@ const tracked: Array<{
     select: "comment_id",
     records: (r) => [`comment:${r.comment_id}`],
   },
+  // API tokens: not their last use (a use is no change of record).
+  {
+    table: "operator_api_token",
+    key: "token_id::text",
+    hashed: "t.token_id, t.name, t.role, t.expires_at",
+    select: "token_id",
+    records: (r) => [`api_token:${r.token_id}`],
+  },
   // Sessions: only their existence (use slides the expiry, which is no change of record).
   {
     table: "operator_session",
@@ -147,13 +157,19 @@ const tracked: Array<{
 
 type Snapshot = Map<string, { hash: string; records: string[] }>;
 
-describe.each(targets)("audit coverage on %s", (target) => {
+const cases = targets.flatMap((target) => credentials.map((credential) => [target, credential] as const));
+
+describe.each(cases)("audit coverage on %s with %s", (target, credential) => {
   let app: TestConsole;
+  /** The console's API tokens, by id (their creation is not a step's change). */
+  const tokenIds = new Set<string>();
   beforeAll(async () => {
-    app = await startConsole(target, { demo: true });
+    app = await startConsole(target, { demo: true, credential });
     await app.cookie("admin");
     await app.cookie("editor");
     await app.cookie("viewer");
+    tokenIds.add(await app.tokenId("admin"));
+    tokenIds.add(await app.tokenId("editor"));
   });
   afterAll(() => app.close());
 
@@ -213,7 +229,13 @@ describe.each(targets)("audit coverage on %s", (target) => {
     const as = { admin: "admin", editor: "editor" } as const;
 
     // One valid request per mutation route, in an order that builds what the next needs.
-    const steps: Array<{ route: string; prepare?: () => Promise<unknown>; run: () => Promise<Response> }> = [
+    // sessionOnly: the step is made with the cookie whatever the run's credential (tokens cannot create tokens).
+    const steps: Array<{
+      route: string;
+      sessionOnly?: boolean;
+      prepare?: () => Promise<unknown>;
+      run: () => Promise<Response>;
+    }> = [
       {
         route: "POST /api/customers",
         run: () =>
@@ -518,6 +540,37 @@ describe.each(targets)("audit coverage on %s", (target) => {
         run: () => app.request(`/api/deleted/${ids.deletionId}/restore`, { as: as.editor, method: "POST" }),
       },
       {
+        route: "POST /api/account/tokens",
+        sessionOnly: true,
+        run: async () => {
+          const res = await app.request("/api/account/tokens", {
+            as: as.editor,
+            credential: "cookie",
+            method: "POST",
+            json: { name: "Audited token", role: "viewer" },
+          });
+          ids.tokenId = (await res.clone().json()).token_id;
+          return res;
+        },
+      },
+      {
+        route: "DELETE /api/account/tokens/{tokenId}",
+        run: () => app.request(`/api/account/tokens/${ids.tokenId}`, { as: as.editor, method: "DELETE" }),
+      },
+      {
+        route: "DELETE /api/api-tokens/{tokenId}",
+        prepare: async () => {
+          const res = await app.request("/api/account/tokens", {
+            as: as.editor,
+            credential: "cookie",
+            method: "POST",
+            json: { name: "Audited token 2", role: "editor", expires_in_days: 7 },
+          });
+          ids.token2Id = (await res.json()).token_id;
+        },
+        run: () => app.request(`/api/api-tokens/${ids.token2Id}`, { as: as.admin, method: "DELETE" }),
+      },
+      {
         route: "POST /api/operators",
         run: async () => {
           const res = await app.request("/api/operators", {
@@ -712,10 +765,15 @@ describe.each(targets)("audit coverage on %s", (target) => {
       expect(res.status, step.route).toBeLessThan(300);
       const after = await snapshot();
       const rows = (
-        await app.rows<{ audit_id: string; action: string; entity: string; entity_id: string }>(
-          sql`select audit_id, action, entity, entity_id from audit_log`,
+        await app.rows<{ audit_id: string; action: string; entity: string; entity_id: string; token: string | null }>(
+          sql`select audit_id, action, entity, entity_id, api_token_id::text as token from audit_log`,
         )
       ).filter((r) => !seen.has(r.audit_id));
+      // Made with a token, each row names it; with a cookie, none does.
+      const byToken = credential === "bearer" && !step.sessionOnly;
+      for (const row of rows)
+        if (byToken) expect(tokenIds, `${step.route}: ${row.action} names its token`).toContain(row.token);
+        else expect(row.token, `${step.route}: ${row.action} names no token`).toBeNull();
       for (const row of rows) {
         expect(auditActions, `${step.route}: action ${row.action}`).toContain(row.action);
         expect(auditEntities, `${step.route}: entity ${row.entity}`).toContain(row.entity);

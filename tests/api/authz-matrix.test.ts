@@ -1,7 +1,9 @@
 /**
  * Authorization matrix, generated from `routeTable`: every declared API route is called
  * anonymously and as an operator of each role, and must answer exactly the expected class of
- * status (401 without a session, 403 below the route's role, neither at or above it). Also checks
+ * status (401 without a session, 403 below the route's role, neither at or above it). It runs once
+ * with session cookies and once with personal API tokens of each role (`Authorization: Bearer`),
+ * which get the same answers, except on the routes declared `sessionOnly` (403 to a token). Also checks
  * that every /api route the app really serves is declared in `routeTable` (a route added without a
  * declared role fails here), and that every declared route is really served.
  */
@@ -12,18 +14,24 @@ import { operatorRoles, type OperatorRole } from "../../src/domain/enums";
 import { createApp } from "../../src/server/app";
 import { defaultSecurity } from "../../src/server/config";
 import { routeTable, type RouteAccess } from "../../src/server/http/route";
-import { publicUrl, startConsole, testPassword, type TestConsole } from "../support/app";
+import { credentials, publicUrl, startConsole, testPassword, type TestConsole } from "../support/app";
 import { targets } from "../support/databases";
 
 const rank: Record<OperatorRole, number> = { viewer: 1, editor: 2, admin: 3 };
 type Caller = "anonymous" | OperatorRole;
 const callers: Caller[] = ["anonymous", ...[...operatorRoles].sort((a, b) => rank[a] - rank[b])];
 
-/** The status class a caller must get from a route of `access`. */
-function expected(access: RouteAccess, caller: Caller): "401" | "403" | "allowed" {
+/** The status class a caller must get from a route of `access` (`bearer`: calling with an API token). */
+function expected(
+  route: { access: RouteAccess; sessionOnly?: true },
+  caller: Caller,
+  bearer: boolean,
+): "401" | "403" | "allowed" {
+  const { access } = route;
   if (access === "public") return "allowed";
   if (caller === "anonymous") return "401";
-  return rank[caller] < rank[access] ? "403" : "allowed";
+  if (rank[caller] < rank[access]) return "403";
+  return bearer && route.sessionOnly ? "403" : "allowed";
 }
 
 /** One spelling for both path styles: Hono's `/:id` and `/:file{regex}`, OpenAPI's `/{id}`. */
@@ -38,17 +46,20 @@ const key = (r: { method: string; path: string }) => `${r.method.toUpperCase()} 
 
 /** The declared routes, each once (method + path). */
 function declaredRoutes() {
-  const seen = new Map<string, { method: string; path: string; access: RouteAccess }>();
+  const seen = new Map<string, (typeof routeTable)[number]>();
   for (const r of routeTable) if (!seen.has(key(r))) seen.set(key(r), r);
   return [...seen.values()];
 }
 
-describe.each(targets)("authorization matrix on %s", (target) => {
+const cases = targets.flatMap((target) => credentials.map((credential) => [target, credential] as const));
+
+describe.each(cases)("authorization matrix on %s with %s", (target, credential) => {
   let app: TestConsole;
   const sessions = new Map<OperatorRole, string>();
+  const bearer = credential === "bearer";
 
   beforeAll(async () => {
-    app = await startConsole(target);
+    app = await startConsole(target, { credential });
     for (const role of operatorRoles) await app.cookie(role); // creates `${role}@test.example`
   });
   afterAll(() => app.close());
@@ -70,10 +81,14 @@ describe.each(targets)("authorization matrix on %s", (target) => {
     return cookie;
   }
 
+  /** The credential of `role`: our own session cookie, or the console's API token of that role. */
+  async function credentialOf(role: OperatorRole): Promise<Record<string, string>> {
+    return bearer ? { authorization: `Bearer ${await app.token(role)}` } : { cookie: await session(role) };
+  }
+
   async function call(route: { method: string; path: string }, caller: Caller) {
     const path = route.path.replace(/\{[^}]+\}/g, () => randomUUID());
-    const headers: Record<string, string> = {};
-    if (caller !== "anonymous") headers.cookie = await session(caller);
+    const headers: Record<string, string> = caller === "anonymous" ? {} : await credentialOf(caller);
     const res = await app.request(path, {
       method: route.method,
       headers,
@@ -110,7 +125,7 @@ describe.each(targets)("authorization matrix on %s", (target) => {
     const failures: string[] = [];
     for (const route of declaredRoutes()) {
       for (const caller of callers) {
-        const want = expected(route.access, caller);
+        const want = expected(route, caller, bearer);
         const { status, body } = await call(route, caller);
         const where = `${key(route)} (${route.access}) as ${caller}: ${status} ${JSON.stringify(body).slice(0, 200)}`;
         if (want === "401") {
@@ -142,7 +157,7 @@ describe.each(targets)("authorization matrix on %s", (target) => {
       expect(anonymous.status, method).toBe(401);
       const res = await app.request(`/api/no-such-route/${randomUUID()}`, {
         method,
-        headers: { cookie: await session("viewer") },
+        headers: await credentialOf("viewer"),
         json: method === "GET" ? undefined : {},
       });
       expect(res.status, method).toBe(404);

@@ -10,6 +10,9 @@
  * attacked as soon as it is declared. Each attack corrupts a valid request (real ids of records
  * that exist) in one way, so that only the corruption stands between the request and a write; a
  * final control test sends the uncorrupted requests and expects them to succeed.
+ *
+ * It runs once with a session cookie and once with a personal API token (`Authorization: Bearer`);
+ * routes refused to tokens (`sessionOnly`: creating tokens) are attacked with the cookie in both.
  */
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
@@ -19,7 +22,7 @@ import { bulkIdle } from "../../src/server/bulk/engine";
 import { queryRows } from "../../src/server/db/client";
 import { routeTable } from "../../src/server/http/route";
 import { createLogger } from "../../src/server/logger";
-import { startConsole, type TestConsole } from "../support/app";
+import { credentials, startConsole, type TestConsole } from "../support/app";
 import { targets } from "../support/databases";
 
 type JsonSchema = {
@@ -210,7 +213,10 @@ const nonJson = fc
     }
   });
 
-describe.each(targets)("hostile input on %s", (target) => {
+const cases = targets.flatMap((target) => credentials.map((credential) => [target, credential] as const));
+const sessionOnly = new Set(routeTable.filter((r) => r.sessionOnly).map((r) => `${r.method} ${r.path}`));
+
+describe.each(cases)("hostile input on %s with %s", (target, credential) => {
   let app: TestConsole;
   const routes: MutationRoute[] = [];
   const skipped: string[] = [];
@@ -222,7 +228,10 @@ describe.each(targets)("hostile input on %s", (target) => {
 
   const rows = <T>(query: ReturnType<typeof sql>) => queryRows<T>(app.handle.db, query);
 
-  /** md5 of every row of every table of schema public (operator_session without its sliding expiry). */
+  /**
+   * md5 of every row of every table of schema public (operator_session without its sliding expiry,
+   * API tokens without their last use, and no per-token request counters: using is not changing).
+   */
   async function checksums(): Promise<Record<string, string>> {
     const tables = await rows<{ table_name: string }>(sql`
       select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`);
@@ -235,7 +244,11 @@ describe.each(targets)("hostile input on %s", (target) => {
           ? sql`(select id, token, user_id, created_at, ip_address, user_agent, impersonated_by from operator_session)`
           : table_name === "audit_log"
             ? sql`(select * from audit_log where action <> 'export')`
-            : sql.identifier(table_name);
+            : table_name === "operator_api_token"
+              ? sql`(select token_id, operator_id, name, prefix, token_hash, role, expires_at, created_at from operator_api_token)`
+              : table_name === "auth_throttle"
+                ? sql`(select * from auth_throttle where key not like 'api_token:%')`
+                : sql.identifier(table_name);
       const [row] = await rows<{ sum: string; n: number }>(sql`
         select md5(coalesce(string_agg(t::text, '|' order by t::text), '')) as sum, count(*)::int as n from ${source} t`);
       result[table_name] = `${row.n}:${row.sum}`;
@@ -248,9 +261,10 @@ describe.each(targets)("hostile input on %s", (target) => {
 
   beforeAll(async () => {
     const logStream = { write: (line: string) => void logLines.push(line) };
-    app = await startConsole(target, { demo: true, logger: createLogger("info", logStream) });
+    app = await startConsole(target, { demo: true, logger: createLogger("info", logStream), credential });
     await app.cookie("viewer"); // an operator to aim the operator routes at
     await app.cookie("admin");
+    await app.token("admin");
 
     const doc = await (await app.request("/api/openapi.json", { as: "admin" })).json();
     const resolve = (s: JsonSchema | undefined): JsonSchema | undefined =>
@@ -525,7 +539,13 @@ describe.each(targets)("hostile input on %s", (target) => {
       path = path.replace(`{${name}}`, encodeURIComponent(value));
     const headers: Record<string, string> = {};
     if (attack.contentType) headers["content-type"] = attack.contentType;
-    const res = await app.request(path, { method: route.method, as: "admin", headers, body: attack.body });
+    const res = await app.request(path, {
+      method: route.method,
+      as: "admin",
+      headers,
+      body: attack.body,
+      ...(sessionOnly.has(`${route.method} ${route.path}`) ? { credential: "cookie" as const } : {}),
+    });
     const text = await res.text();
     return { status: res.status, type: res.headers.get("content-type") ?? "", text };
   }
@@ -597,6 +617,7 @@ describe.each(targets)("hostile input on %s", (target) => {
       "POST /api/prompts/{promptId}/restore",
       "POST /api/platforms",
       "PATCH /api/platforms/{platformId}",
+      "POST /api/account/tokens",
       // The bulk routes share one body schema per kind: a status change, a parameter, and the cancel.
       "POST /api/bulk/customers/archive/preview",
       "POST /api/bulk/customers/archive",
@@ -691,6 +712,7 @@ describe.each(targets)("hostile input on %s", (target) => {
           "POST /api/prompts/{promptId}/restore",
           "POST /api/platforms",
           "PATCH /api/platforms/{platformId}",
+          "POST /api/account/tokens",
           // Every declared bulk action's preview and start, and the cancel (docs/bulk-actions.md).
           ...new Set(routeTable.filter((r) => r.path.startsWith("/api/bulk/")).map((r) => `${r.method} ${r.path}`)),
         ]

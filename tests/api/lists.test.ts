@@ -226,6 +226,7 @@ describe.each(targets)("list contract on %s", (target) => {
         .map((e) => e.path)
         .toSorted(),
     ).toEqual([
+      "/api/api-tokens",
       "/api/audit",
       "/api/comments",
       "/api/config/{customerId}/changes",

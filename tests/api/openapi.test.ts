@@ -1,9 +1,10 @@
 /**
  * The OpenAPI document describes the API's security, generated from the route table: it is a
  * valid OpenAPI 3.1 document (checked with a maintained validator), declares the session cookie
- * as a security scheme, and every operation (all but sign-in and /healthz, which are not in it)
- * carries that scheme, its required role (`x-required-role` and in the description, equal to the
- * route table's) and its 401/403/413 answers (422 when it takes input) in the error schema. Its
+ * and the personal API token (bearer) as security schemes, and every operation (all but sign-in
+ * and /healthz, which are not in it) carries both as alternatives (the cookie alone where tokens
+ * are refused), its required role (`x-required-role` and in the description, equal to the
+ * route table's) and its 401/403/413/429 answers (422 when it takes input) in the error schema. Its
  * patterns compile as JSON Schema reads them, and the API suite's own traffic is held to it by a
  * maintained validator (tests/support/contract.ts), which is shown here to find drift.
  */
@@ -33,11 +34,13 @@ describe("OpenAPI document", () => {
     expect(doc.components.securitySchemes.session).toEqual(
       expect.objectContaining({ type: "apiKey", in: "cookie", name: "pedal.session_token" }),
     );
-    expect(doc.security).toEqual([{ session: [] }]);
+    expect(doc.components.securitySchemes.bearer).toEqual(expect.objectContaining({ type: "http", scheme: "bearer" }));
+    expect(doc.security).toEqual([{ session: [] }, { bearer: [] }]);
   });
 
   it("gives every operation the scheme, its role from the route table and its error answers", () => {
     const access = new Map(routeTable.map((r) => [`${r.method} ${r.path}`, r.access]));
+    const sessionOnly = new Set(routeTable.filter((r) => r.sessionOnly).map((r) => `${r.method} ${r.path}`));
     const operations = Object.entries(doc.paths as Record<string, Record<string, any>>).flatMap(([path, ops]) =>
       Object.entries(ops).map(([method, op]) => ({ key: `${method.toUpperCase()} ${path}`, op })),
     );
@@ -49,14 +52,15 @@ describe("OpenAPI document", () => {
         problems.push(`${key}: not a role-checked route of the route table (${role})`);
         continue;
       }
-      if (JSON.stringify(op.security) !== JSON.stringify([{ session: [] }]))
+      const security = sessionOnly.has(key) ? [{ session: [] }] : [{ session: [] }, { bearer: [] }];
+      if (JSON.stringify(op.security) !== JSON.stringify(security))
         problems.push(`${key}: security ${JSON.stringify(op.security)}`);
       if (op["x-required-role"] !== role)
         problems.push(`${key}: x-required-role ${op["x-required-role"]}, route table ${role}`);
       if (!String(op.description ?? "").includes(role === "viewer" ? "any role" : `role ${role}`))
         problems.push(`${key}: description does not name the role`);
       const takesInput = Boolean(op.requestBody || (op.parameters ?? []).length);
-      for (const status of ["401", "403", "413", ...(takesInput ? ["422"] : [])]) {
+      for (const status of ["401", "403", "413", "429", ...(takesInput ? ["422"] : [])]) {
         const schema = op.responses?.[status]?.content?.["application/json"]?.schema;
         if (schema?.$ref !== "#/components/schemas/Error")
           problems.push(`${key}: ${status} answer ${JSON.stringify(schema)}`);

@@ -1,12 +1,13 @@
 /**
  * An in-process console (the real Hono app) on a fresh database, with helpers to sign in as an
- * operator of each role and to call the API as a browser would (cookie + same-origin header).
+ * operator of each role and to call the API as a browser would (cookie + same-origin header), or
+ * as a script would (a personal API token of that operator: `Authorization: Bearer`).
  */
 import { sql, type SQL } from "drizzle-orm";
 import pino from "pino";
 import { createApp } from "../../src/server/app";
 import { createOperator, type Auth } from "../../src/server/auth";
-import { defaultSecurity, type SecurityConfig } from "../../src/server/config";
+import { defaultIdentity, defaultSecurity, type IdentityConfig, type SecurityConfig } from "../../src/server/config";
 import { queryRows, type DatabaseHandle } from "../../src/server/db/client";
 import { loadDemoData } from "../../src/server/db/demo-data";
 import type { OperatorRole } from "../../src/domain/enums";
@@ -18,13 +19,22 @@ import { freshDatabase, type TargetName } from "./databases";
 export const publicUrl = "http://localhost:3999";
 export const testPassword = "correct-horse-battery";
 
+/** How a test console's `as` requests are authenticated: the session cookie, or an API token of that role. */
+export type Credential = "cookie" | "bearer";
+/** Both credentials, for suites that run once with each (authz-matrix, hostile-input, audit-coverage). */
+export const credentials: Credential[] = ["cookie", "bearer"];
+
+type RequestOptions = RequestInit & { as?: OperatorRole; json?: unknown; noOrigin?: boolean; credential?: Credential };
+
 export type TestConsole = {
   handle: DatabaseHandle;
-  /** Calls the app; `as` signs the request in as the operator of that role. */
-  request(
-    path: string,
-    init?: RequestInit & { as?: OperatorRole; json?: unknown; noOrigin?: boolean },
-  ): Promise<Response>;
+  /**
+   * Calls the app; `as` authenticates the request as the operator of that role, with the console's
+   * credential (`credential` overrides it for one call).
+   */
+  request(path: string, init?: RequestOptions): Promise<Response>;
+  /** The credential `as` requests use. */
+  credential: Credential;
   /** GET as `as` (default viewer): status and parsed JSON body. */
   read(path: string, as?: OperatorRole): Promise<{ status: number; body: any }>;
   /** A mutation as `as` (default editor): status and parsed JSON body. */
@@ -35,6 +45,10 @@ export type TestConsole = {
   count(query: SQL): Promise<number>;
   /** Sign-in cookie of the demo operator of `role` (created on first use). */
   cookie(role: OperatorRole): Promise<string>;
+  /** A personal API token of the demo operator of `role`, with that role (created on first use). */
+  token(role: OperatorRole): Promise<string>;
+  /** The `token_id` of `token(role)`. */
+  tokenId(role: OperatorRole): Promise<string>;
   /** The app's analytics snapshots (tests wait for a background refresh with `settled()`). */
   analytics: Snapshots<AnalyticsFigureData>;
   /** The app's better-auth instance. */
@@ -72,6 +86,10 @@ export async function startConsole(
     logger?: pino.Logger;
     handle?: DatabaseHandle;
     analyticsRefreshSeconds?: number;
+    /** How `as` requests are authenticated (default the cookie). */
+    credential?: Credential;
+    /** Identity settings; the API token rate limit defaults to one a test never reaches. */
+    identity?: Partial<IdentityConfig>;
   } = {},
 ): Promise<TestConsole> {
   const handle = options.handle ?? (await freshDatabase(target));
@@ -82,6 +100,7 @@ export async function startConsole(
       authSecret: "test-secret-test-secret-test-secret-0123",
       publicUrl,
       security: { ...defaultSecurity, ...options.security },
+      identity: { ...defaultIdentity, apiTokenRatePerMinute: 1_000_000, ...options.identity },
       ...(options.analyticsRefreshSeconds === undefined
         ? {}
         : { analytics: { refreshSeconds: options.analyticsRefreshSeconds } }),
@@ -90,6 +109,8 @@ export async function startConsole(
     clock: options.clock,
   });
   const cookies = new Map<OperatorRole, string>();
+  const tokens = new Map<OperatorRole, Promise<{ token: string; token_id: string }>>();
+  const defaultCredential = options.credential ?? "cookie";
 
   async function cookie(role: OperatorRole): Promise<string> {
     const cached = cookies.get(role);
@@ -110,19 +131,34 @@ export async function startConsole(
     return value;
   }
 
+  function tokenOf(role: OperatorRole) {
+    let known = tokens.get(role);
+    if (!known) {
+      known = (async () => {
+        const res = await app.request("/api/account/tokens", {
+          method: "POST",
+          headers: { "content-type": "application/json", origin: publicUrl, cookie: await cookie(role) },
+          body: JSON.stringify({ name: `${role} test token`, role, expires_in_days: 365 }),
+        });
+        if (res.status !== 201) throw new Error(`token of ${role} failed: ${res.status} ${await res.text()}`);
+        return (await res.json()) as { token: string; token_id: string };
+      })();
+      tokens.set(role, known);
+    }
+    return known;
+  }
+
   // Every call below is held against the API's description (tests/support/contract.ts).
   const contract = contractOf(
     app.getOpenAPI31Document({ openapi: "3.1.0", info: { title: "Pedal Console API", version: "test" } }) as never,
   );
 
-  async function request(
-    path: string,
-    init: RequestInit & { as?: OperatorRole; json?: unknown; noOrigin?: boolean } = {},
-  ) {
-    const { as, json, noOrigin, ...rest } = init;
+  async function request(path: string, init: RequestOptions = {}) {
+    const { as, json, noOrigin, credential = defaultCredential, ...rest } = init;
     const headers = new Headers(rest.headers);
     if (!noOrigin && !headers.has("origin")) headers.set("origin", publicUrl);
-    if (as) headers.set("cookie", await cookie(as));
+    if (as && credential === "bearer") headers.set("authorization", `Bearer ${(await tokenOf(as)).token}`);
+    else if (as) headers.set("cookie", await cookie(as));
     if (json !== undefined) {
       headers.set("content-type", "application/json");
       rest.body = JSON.stringify(json);
@@ -147,7 +183,10 @@ export async function startConsole(
   return {
     handle,
     request,
+    credential: defaultCredential,
     cookie,
+    token: async (role) => (await tokenOf(role)).token,
+    tokenId: async (role) => (await tokenOf(role)).token_id,
     read: async (path, as = "viewer") => asJson(await request(path, { as })),
     write: async (method, path, json, as = "editor") => asJson(await request(path, { as, method, json })),
     rows,

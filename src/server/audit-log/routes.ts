@@ -22,7 +22,7 @@ export const auditList = defineList({
   item: auditEntrySchema,
   summarySchema: noSummary,
   from: sql`audit_log a`,
-  select: sql`a.audit_id, a.operator_id, a.operator_email, a.action, a.entity, a.entity_id, a.changes, a.request_id, a.ip_address, a.created_at`,
+  select: sql`a.audit_id, a.operator_id, a.operator_email, a.action, a.entity, a.entity_id, a.changes, a.request_id, a.ip_address, a.api_token_id, a.created_at`,
   id: { expr: sql`a.audit_id`, type: "uuid" },
   sorts: { created_at: [{ expr: sql`a.created_at`, type: "timestamptz" }] },
   defaultSort: "created_at",
@@ -43,6 +43,7 @@ export const auditList = defineList({
     { header: "Record ID", value: (a) => a.entity_id },
     { header: "Changes", value: (a) => a.changes },
     { header: "Address", value: (a) => a.ip_address },
+    { header: "API Token", value: (a) => a.api_token_id },
     { header: "Request", value: (a) => a.request_id },
   ],
 });

@@ -286,7 +286,13 @@ async function recordRun(
 function launch<P>(c: AuditRequest, decl: BulkAction<P>, params: P, bulkId: string, ids: string[]) {
   // The request's context ends with its answer: the run keeps only what its audit rows need.
   const ctx: AuditRequest = {
-    var: { db: c.var.db, session: c.var.session, requestId: c.var.requestId, clientIp: c.var.clientIp },
+    var: {
+      db: c.var.db,
+      session: c.var.session,
+      requestId: c.var.requestId,
+      clientIp: c.var.clientIp,
+      apiToken: c.var.apiToken,
+    },
   };
   const run = runBulk(ctx, decl, params, bulkId, ids).finally(() => inFlight.delete(run));
   inFlight.add(run);

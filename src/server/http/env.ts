@@ -1,6 +1,7 @@
 import type pino from "pino";
 import type { AnalyticsFigureData } from "../../domain/analytics";
 import type { Auth, SessionData } from "../auth";
+import type { OperatorRole } from "../../domain/enums";
 import type { Database } from "../db/client";
 import type { Snapshots } from "../snapshots";
 import type { ListSettings, SummaryCache } from "./lists";
@@ -13,6 +14,11 @@ export type AppEnv = {
     logger: pino.Logger;
     requestId: string;
     session: SessionData | null;
+    /**
+     * The personal API token of a request made with `Authorization: Bearer` (then `session` is its
+     * operator with the token's effective role); undefined for a cookie session.
+     */
+    apiToken?: { id: string; role: OperatorRole };
     /** The client's address (X-Forwarded-For only behind a trusted proxy). */
     clientIp: string;
     /** The list engine's settings and this app's memory of big lists' summaries. */

@@ -11,11 +11,17 @@ import { roleAtLeast, type OperatorRole } from "../../domain/enums";
 /** Who may call a route: "public" needs no session; a role needs a session of at least that role. */
 export type RouteAccess = "public" | OperatorRole;
 
-/** Every declared API route with the access it needs; the authorization tests walk this table. */
-export const routeTable: Array<{ method: string; path: string; access: RouteAccess }> = [];
+/**
+ * Every declared API route with the access it needs; the authorization tests walk this table.
+ * `sessionOnly`: a personal API token is refused there (403) whatever its role.
+ */
+export const routeTable: Array<{ method: string; path: string; access: RouteAccess; sessionOnly?: true }> = [];
 
-/** Answers 401 without a session and 403 when the operator's role is below `access`. */
-export function requireAccess(access: RouteAccess): MiddlewareHandler<AppEnv> {
+/**
+ * Answers 401 without a session and 403 when the operator's role (a bearer token's effective role)
+ * is below `access`, or when the route is `sessionOnly` and the request came with an API token.
+ */
+export function requireAccess(access: RouteAccess, sessionOnly = false): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     if (access === "public") return next();
     const session = c.var.session;
@@ -23,6 +29,7 @@ export function requireAccess(access: RouteAccess): MiddlewareHandler<AppEnv> {
     if (!roleAtLeast((session.user as { role?: string }).role, access)) {
       return errorResponse(c, 403, "forbidden", msg.api.forbidden);
     }
+    if (sessionOnly && c.var.apiToken) return errorResponse(c, 403, "forbidden", msg.apiTokens.sessionOnly);
     return next();
   };
 }
@@ -34,6 +41,8 @@ const errorEntry = (description: string) => ({
 
 /** The name of the session cookie's security scheme in the OpenAPI document. */
 export const sessionScheme = "session";
+/** The name of the personal API token's security scheme (`Authorization: Bearer`). */
+export const bearerScheme = "bearer";
 
 /**
  * The error answers every route may give, in the standard error body: 400, 413 and 503 to anyone;
@@ -50,8 +59,11 @@ function standardErrors(access: RouteAccess, takesInput: boolean, takesBody: boo
     ...(access === "public"
       ? {}
       : {
-          401: errorEntry("No operator session: sign in with POST /api/auth/sign-in/email"),
-          403: errorEntry(`The operator's role is below ${access}`),
+          401: errorEntry(
+            "No operator session (sign in with POST /api/auth/sign-in/email), or an API token that is malformed, unknown, revoked or expired",
+          ),
+          403: errorEntry(`The operator's role (or the API token's) is below ${access}`),
+          429: errorEntry("Too many requests with this API token in a minute (retry after Retry-After seconds)"),
         }),
     ...(takesInput ? { 422: errorEntry("Invalid input, with a message per field") } : {}),
     ...(takesBody ? { 415: errorEntry("The body is not JSON (content-type: application/json)") } : {}),
@@ -63,32 +75,44 @@ function standardErrors(access: RouteAccess, takesInput: boolean, takesBody: boo
 
 const roleText: Record<RouteAccess, string> = {
   public: "No session needed.",
-  viewer: "Requires a session of any role (viewer, editor or admin).",
-  editor: "Requires a session of role editor or admin.",
-  admin: "Requires a session of role admin.",
+  viewer: "Requires a session or API token of any role (viewer, editor or admin).",
+  editor: "Requires a session or API token of role editor or admin.",
+  admin: "Requires a session or API token of role admin.",
 };
 
 /**
  * Declares an API route: its OpenAPI description, the access it needs (enforced by middleware and
  * recorded in `routeTable`), and the standard error responses. `path` is relative to the module's
  * mount point given as `base` (e.g. "/api/dashboard"). In the OpenAPI document every route but a
- * public one carries the session cookie's security scheme, its required role as
- * `x-required-role` and in its description, and its 400/401/403/413/422 answers.
+ * public one carries the session cookie's and the bearer token's security schemes (either will
+ * do), its required role as `x-required-role` and in its description, and its
+ * 400/401/403/413/422/429 answers. `options.sessionOnly`: refused to API tokens (403), and only
+ * the cookie scheme is listed.
  */
-export function apiRoute<R extends Omit<RouteConfig, "middleware">>(base: string, access: RouteAccess, config: R) {
+export function apiRoute<R extends Omit<RouteConfig, "middleware">>(
+  base: string,
+  access: RouteAccess,
+  config: R,
+  options: { sessionOnly?: boolean } = {},
+) {
+  const sessionOnly = options.sessionOnly === true;
   routeTable.push({
     method: config.method.toUpperCase(),
     path: base + (config.path === "/" ? "" : config.path),
     access,
+    ...(sessionOnly ? { sessionOnly: true as const } : {}),
   });
+  const security: Array<Record<string, string[]>> = sessionOnly
+    ? [{ [sessionScheme]: [] }]
+    : [{ [sessionScheme]: [] }, { [bearerScheme]: [] }];
   const request = config.request as { body?: unknown; query?: unknown; params?: unknown } | undefined;
   const takesBody = request?.body !== undefined;
   const takesInput = takesBody || request?.query !== undefined || request?.params !== undefined;
   return createRoute({
     ...config,
     description: [config.description, roleText[access]].filter(Boolean).join("\n\n"),
-    ...(access === "public" ? { security: [] } : { security: [{ [sessionScheme]: [] }], "x-required-role": access }),
-    middleware: [requireAccess(access)] as const,
+    ...(access === "public" ? { security: [] } : { security, "x-required-role": access }),
+    middleware: [requireAccess(access, sessionOnly)] as const,
     responses: { ...standardErrors(access, takesInput, takesBody), ...config.responses },
   });
 }

@@ -19,6 +19,8 @@ import { defineList } from "../http/lists";
 import { mountList } from "../http/list-routes";
 import { apiRoute, createRouter, invalidResponse, jsonBody, jsonResponse, notFoundResponse } from "../http/route";
 import { accountKey, revokeSessions } from "../security";
+import { deleteOperatorTokens, lowerOperatorTokens } from "../tokens";
+import type { OperatorRole } from "../../domain/enums";
 import { noSummary, okSchema } from "../../domain/common";
 
 export const operatorsBase = "/api/operators";
@@ -87,7 +89,7 @@ const create = apiRoute(operatorsBase, "admin", {
 
 /**
  * PATCH /api/operators/{operatorId} `{ role?, name?, banned? }` → the operator; deactivating ends
- * their sessions. 409 when it would leave no active admin (decided under row locks of the active
+ * their sessions and deletes their API tokens, demoting lowers their tokens above the new role. 409 when it would leave no active admin (decided under row locks of the active
  * admins, so two admins removing each other at once cannot both succeed).
  */
 const update = apiRoute(operatorsBase, "admin", {
@@ -211,10 +213,20 @@ operatorsRouter
         .set({ ...changed, updatedAt: new Date() })
         .where(eq(operator.id, operatorId));
       if (changed.banned === true) await revokeSessions(tx, operatorId);
+      // An operator's API tokens never act above them: deactivation ends them, demotion lowers them.
+      const tokens =
+        changed.banned === true
+          ? await deleteOperatorTokens(tx, operatorId, "operator_deactivated")
+          : changed.role
+            ? await lowerOperatorTokens(tx, operatorId, changed.role as OperatorRole)
+            : [];
       const was = Object.fromEntries(Object.keys(changed).map((k) => [k, current[k]]));
       return {
         result: null,
-        audit: [{ action: "update", entity: "operator", entity_id: operatorId, before: was, after: changed }],
+        audit: [
+          { action: "update", entity: "operator", entity_id: operatorId, before: was, after: changed },
+          ...tokens,
+        ],
       };
     });
     return c.json(await operatorRow(c.var.db, operatorId), 200);

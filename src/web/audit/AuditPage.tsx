@@ -89,7 +89,18 @@ const columns = [
     header: "Operator",
     cell: (c) => {
       const v = c.getValue();
-      return v ? <Truncate text={v} className="max-w-56" /> : <Muted>—</Muted>;
+      if (!v) return <Muted>—</Muted>;
+      const token = c.row.original.api_token_id;
+      return (
+        <div className="min-w-0">
+          <Truncate text={v} className="max-w-56" />
+          {token ? (
+            <span className="block text-xs text-base-content/70" title={`${msg.apiTokens.auditVia} ${token}`}>
+              {msg.apiTokens.auditVia}
+            </span>
+          ) : null}
+        </div>
+      );
     },
   }),
   col.accessor("action", { id: "action", header: "Action", cell: (c) => <ActionBadge action={c.getValue()} /> }),

@@ -1,7 +1,9 @@
 import { useState } from "react";
+import { Link } from "@tanstack/react-router";
 import {
   History,
   KeyRound,
+  KeySquare,
   LogOut,
   MonitorSmartphone,
   MoreHorizontal,
@@ -219,9 +221,14 @@ function OperatorsPageScreen() {
       title={msg.operators.title}
       subtitle={msg.operators.subtitle}
       actions={
-        <button type="button" className="btn btn-primary btn-sm" onClick={() => setCreating(true)}>
-          <Plus className="h-4 w-4" aria-hidden /> Add Operator
-        </button>
+        <>
+          <Link to="/api-tokens" className="btn btn-ghost btn-sm">
+            <KeySquare className="h-4 w-4" aria-hidden /> {msg.apiTokens.menu}
+          </Link>
+          <button type="button" className="btn btn-primary btn-sm" onClick={() => setCreating(true)}>
+            <Plus className="h-4 w-4" aria-hidden /> Add Operator
+          </button>
+        </>
       }
       banner={
         <>

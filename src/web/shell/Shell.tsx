@@ -4,6 +4,7 @@ import {
   ChevronsLeft,
   ChevronsRight,
   KeyRound,
+  KeySquare,
   LogOut,
   Menu,
   Monitor,
@@ -327,7 +328,7 @@ function GlobalSearch() {
 const themeIcons = { system: Monitor, light: Sun, dark: Moon } as const;
 const themeLabels = { system: msg.ui.themeSystem, light: msg.ui.themeLight, dark: msg.ui.themeDark } as const;
 
-/** The user menu: who is signed in, the theme (remembered), Change password, Sign Out and Sign out everywhere. */
+/** The user menu: who is signed in, the theme (remembered), Change password, API tokens, Sign Out and Sign out everywhere. */
 function UserMenu() {
   const { operator, signOut, signOutEverywhere } = useAuth();
   const theme = useTheme();
@@ -399,6 +400,7 @@ function UserMenu() {
           { kind: "separator" },
           { label: passwordMessages.changeTitle, icon: KeyRound, onSelect: () => setChanging(true) },
           { label: msg.sessions.menu, icon: MonitorSmartphone, onSelect: () => setListingSessions(true) },
+          { kind: "link", label: msg.apiTokens.menu, icon: KeySquare, to: "/account/tokens" },
           { label: msg.app.signOut, icon: LogOut, onSelect: () => void signOut() },
           { label: msg.app.signOutEverywhere, icon: MonitorX, onSelect: () => void signOutEverywhere() },
         ]}

@@ -1,0 +1,62 @@
+import { z } from "zod";
+import { id, listPage, noSummary, timestamp } from "./common";
+import { operatorRoles } from "./enums";
+import { msg } from "./messages";
+import { requiredName } from "./text";
+
+/** Every token starts with this, so that secret scanners and people recognise one. */
+export const apiTokenPrefix = "pedal_";
+/** A token: the prefix and 32 random bytes in base64url (43 characters). */
+export const apiTokenPattern = /^pedal_[A-Za-z0-9_-]{43}$/;
+/** How many of a token's first characters are kept and shown in lists (the prefix and 6 more). */
+export const apiTokenShownLength = 12;
+/** Days a token lives when its creator does not say. */
+export const defaultApiTokenDays = 90;
+/** The longest a token may live, in days. */
+export const maxApiTokenDays = 365;
+
+/** One token as lists show it: never the token itself, only its first characters. */
+export const apiTokenSchema = z.object({
+  token_id: id,
+  name: z.string(),
+  /** The token's first characters (`pedal_` and 6 more). */
+  prefix: z.string(),
+  role: z.enum(operatorRoles),
+  created_at: timestamp,
+  expires_at: timestamp,
+  /** Updated at most once a minute. */
+  last_used_at: timestamp.nullable(),
+});
+export type ApiTokenRow = z.infer<typeof apiTokenSchema>;
+
+/** A token in the admin's list of every operator's tokens: with its operator. */
+export const operatorApiTokenSchema = apiTokenSchema.extend({
+  operator_id: z.string(),
+  operator_email: z.string(),
+});
+export type OperatorApiTokenRow = z.infer<typeof operatorApiTokenSchema>;
+export const operatorApiTokenPageSchema = listPage(operatorApiTokenSchema, noSummary);
+
+/** The signed-in operator's own tokens, newest first. */
+export const apiTokenListSchema = z.object({ items: z.array(apiTokenSchema) });
+
+/** Create a token: a name, a role no higher than the creator's (checked by the server), an expiry in days. */
+export const createApiTokenSchema = z.strictObject({
+  name: requiredName({ required: msg.apiTokens.nameRequired, field: "Name" }, 100),
+  role: z.enum(operatorRoles, { error: "Role must be admin, editor or viewer" }),
+  expires_in_days: z
+    .number({ error: msg.apiTokens.expiryRange })
+    .int(msg.apiTokens.expiryRange)
+    .min(1, msg.apiTokens.expiryRange)
+    .max(maxApiTokenDays, msg.apiTokens.expiryRange)
+    .default(defaultApiTokenDays),
+});
+export type CreateApiTokenInput = z.input<typeof createApiTokenSchema>;
+export type CreateApiTokenValues = z.output<typeof createApiTokenSchema>;
+
+/** The answer of a creation: the listed token and, this once, the token itself. */
+export const createdApiTokenSchema = apiTokenSchema.extend({
+  /** The whole token: shown once, never stored (only its SHA-256 is). */
+  token: z.string(),
+});
+export type CreatedApiToken = z.infer<typeof createdApiTokenSchema>;

@@ -1,0 +1,246 @@
+/**
+ * Personal API tokens (docs/identity.md "API tokens"): `Authorization: Bearer pedal_…` acts as
+ * the token's operator with the lower of the token's role and the operator's current role.
+ *
+ * - A token is `pedal_` and 32 random bytes in base64url. Only its SHA-256 (hex) is stored: with
+ *   256 bits of randomness no guess or dictionary can reach it, so a slow password hash would only
+ *   cost time on every request. Its first 12 characters are kept to tell tokens apart in lists.
+ * - Requests are counted per token per minute in `auth_throttle` (key `api_token:<id>`), in the
+ *   database like the sign-in limits, so that every server copy shares one count.
+ * - `last_used_at` is written at most once a minute per token, not on every request.
+ * - Demoting an operator lowers their tokens above the new role; deactivating deletes them.
+ */
+import { createHash, randomBytes } from "node:crypto";
+import { eq, sql } from "drizzle-orm";
+import { apiTokenPattern, apiTokenPrefix, apiTokenShownLength, type ApiTokenRow } from "../domain/api-tokens";
+import { operatorRoles, roleAtLeast, type OperatorRole } from "../domain/enums";
+import type { AuditEntry, Tx } from "./audit";
+import type { SessionData } from "./auth";
+import { queryRows, type Database } from "./db/client";
+import { operator, operator_api_token } from "./db/schema";
+
+/** A new token: the token itself (shown once), what lists show of it, and what is stored. */
+export function newApiToken(): { token: string; prefix: string; hash: string } {
+  const token = apiTokenPrefix + randomBytes(32).toString("base64url");
+  return { token, prefix: token.slice(0, apiTokenShownLength), hash: hashApiToken(token) };
+}
+
+/** The stored form of a token: its SHA-256 in hex. */
+export function hashApiToken(token: string): string {
+  return createHash("sha256").update(token).digest("hex");
+}
+
+/**
+ * What the Authorization header carries: nothing for the console (no header, or a scheme other
+ * than Bearer: the cookie decides), a well-formed token, or `"malformed"` (a Bearer credential that
+ * cannot be a token: answered 401 without a database read).
+ */
+export function bearerCredential(header: string | undefined): undefined | "malformed" | { token: string } {
+  if (!header) return undefined;
+  const match = /^\s*bearer(?:\s+(.*))?$/i.exec(header);
+  if (!match) return undefined;
+  const token = (match[1] ?? "").trim();
+  return apiTokenPattern.test(token) ? { token } : "malformed";
+}
+
+/** Query parameter names clients commonly use for a bearer token. */
+const tokenParameterNames = new Set(["access_token", "api_token", "api_key", "apikey", "bearer", "bearer_token"]);
+const tokenInText = /pedal_[A-Za-z0-9_-]{43}/;
+
+/**
+ * Whether a URL carries a token in its query string (a token parameter name, or a console token
+ * as any value): refused with 400, because URLs end up in proxy logs, browser history and
+ * Referer headers. The token is not looked up, so the answer says nothing about it.
+ */
+export function tokenInQuery(url: string): boolean {
+  const query = url.indexOf("?");
+  if (query < 0) return false;
+  let params: URLSearchParams;
+  try {
+    params = new URLSearchParams(url.slice(query + 1));
+  } catch {
+    return false;
+  }
+  for (const [name, value] of params) {
+    if (tokenParameterNames.has(name.toLowerCase())) return true;
+    if (value.includes(apiTokenPrefix) && tokenInText.test(value)) return true;
+  }
+  return false;
+}
+
+/** The lower of two roles. */
+export function lowerRole(a: OperatorRole, b: OperatorRole): OperatorRole {
+  return roleAtLeast(a, b) ? b : a;
+}
+
+/** The roles ranked above `role`. */
+export function rolesAbove(role: OperatorRole): OperatorRole[] {
+  return operatorRoles.filter((r) => r !== role && roleAtLeast(r, role));
+}
+
+/** A token found by its hash, with its operator as better-auth's session answer names them. */
+export type BearerIdentity = {
+  /** A value shaped like a cookie session's, with the effective role: every route reads it unchanged. */
+  session: SessionData;
+  apiToken: { id: string; role: OperatorRole };
+};
+
+/**
+ * The identity of a well-formed bearer token at `now`, or null when the token is unknown
+ * (revoked), expired, or its operator is deactivated. The effective role is the lower of the
+ * token's and the operator's current one. Writes `last_used_at` when it is older than a minute.
+ * @throws the database's error (the caller answers 503).
+ */
+export async function resolveApiToken(db: Database, token: string, now: Date): Promise<BearerIdentity | null> {
+  const [row] = await db
+    .select({
+      token_id: operator_api_token.token_id,
+      token_role: operator_api_token.role,
+      expires_at: operator_api_token.expires_at,
+      last_used_at: operator_api_token.last_used_at,
+      created_at: operator_api_token.created_at,
+      user: {
+        name: operator.name,
+        email: operator.email,
+        emailVerified: operator.emailVerified,
+        image: operator.image,
+        createdAt: operator.createdAt,
+        updatedAt: operator.updatedAt,
+        twoFactorEnabled: operator.twoFactorEnabled,
+        role: operator.role,
+        banned: operator.banned,
+        id: operator.id,
+      },
+    })
+    .from(operator_api_token)
+    .innerJoin(operator, eq(operator.id, operator_api_token.operator_id))
+    .where(eq(operator_api_token.token_hash, hashApiToken(token)))
+    .limit(1);
+  if (!row) return null;
+  if (row.expires_at.getTime() <= now.getTime() || row.user.banned === true) return null;
+  const operatorRole = row.user.role as OperatorRole;
+  if (!(operatorRoles as readonly string[]).includes(operatorRole)) return null;
+  const role = lowerRole(row.token_role as OperatorRole, operatorRole);
+  if (!row.last_used_at || now.getTime() - row.last_used_at.getTime() >= 60_000) {
+    // Conditional, so that concurrent first uses of a minute write once between them.
+    const minuteAgo = new Date(now.getTime() - 60_000).toISOString();
+    await db.execute(sql`update operator_api_token set last_used_at = ${now.toISOString()}::timestamptz
+      where token_id = ${row.token_id} and (last_used_at is null or last_used_at <= ${minuteAgo}::timestamptz)`);
+  }
+  const session = {
+    session: {
+      expiresAt: row.expires_at,
+      token: "",
+      createdAt: row.created_at,
+      updatedAt: row.created_at,
+      ipAddress: null,
+      userAgent: null,
+      userId: row.user.id,
+      id: `api_token:${row.token_id}`,
+    },
+    user: { ...row.user, role },
+  } as unknown as SessionData;
+  return { session, apiToken: { id: row.token_id, role } };
+}
+
+/** Whether a token's request may go on, or after how many seconds it may. */
+export type TokenAdmission = { admitted: true } | { admitted: false; retryAfterSeconds: number };
+
+/**
+ * Counts one request of a token against `perMinute` in a fixed one-minute window, in one atomic
+ * statement on `auth_throttle` (key `api_token:<id>`; rows unused for a day are pruned with the
+ * sign-in counters). Above the limit the request is refused until the window ends.
+ */
+export async function countTokenRequest(
+  db: Database,
+  tokenId: string,
+  perMinute: number,
+  now: Date,
+): Promise<TokenAdmission> {
+  const key = `api_token:${tokenId}`;
+  const at = sql`${now.toISOString()}::timestamptz`;
+  const windowStart = sql`${new Date(now.getTime() - 60_000).toISOString()}::timestamptz`;
+  const t = sql.raw("auth_throttle");
+  const [row] = await queryRows<{ n: number; window_ms: number }>(
+    db,
+    sql`insert into ${t} (key, failures, window_started_at, consecutive_failures, updated_at)
+    values (${key}, 1, ${at}, 0, ${at})
+    on conflict (key) do update set
+      failures = case when ${t}.window_started_at <= ${windowStart} then 1 else ${t}.failures + 1 end,
+      window_started_at = case when ${t}.window_started_at <= ${windowStart} then ${at} else ${t}.window_started_at end,
+      updated_at = ${at}
+    returning failures as n, (extract(epoch from window_started_at) * 1000)::float8 as window_ms`,
+  );
+  if (Number(row.n) <= perMinute) return { admitted: true };
+  const wait = (Number(row.window_ms) + 60_000 - now.getTime()) / 1000;
+  return { admitted: false, retryAfterSeconds: Math.max(1, Math.ceil(wait)) };
+}
+
+/** What an audit row says of a token (never the token or its hash). */
+export function tokenFacts(t: { name: string; prefix: string; role: string }) {
+  return { name: t.name, prefix: t.prefix, role: t.role };
+}
+
+/**
+ * Lowers to `role` every token of an operator whose role is above it (the operator was demoted),
+ * in `tx`. @returns one `api_token_lowered` audit entry per token changed.
+ */
+export async function lowerOperatorTokens(tx: Tx, operatorId: string, role: OperatorRole): Promise<AuditEntry[]> {
+  const above = rolesAbove(role);
+  if (above.length === 0) return [];
+  const changed = await queryRows<{ token_id: string; name: string; prefix: string; was: string }>(
+    tx as unknown as Database,
+    sql`with old as (
+      select token_id, role from operator_api_token
+      where operator_id = ${operatorId} and role in (${sql.join(
+        above.map((r) => sql`${r}`),
+        sql`, `,
+      )}) for update)
+    update operator_api_token t set role = ${role} from old where t.token_id = old.token_id
+    returning t.token_id::text as token_id, t.name, t.prefix, old.role as was`,
+  );
+  return changed.map((t) => ({
+    action: "api_token_lowered",
+    entity: "api_token",
+    entity_id: t.token_id,
+    before: { ...tokenFacts({ ...t, role: t.was }) },
+    after: { ...tokenFacts({ ...t, role }) },
+  }));
+}
+
+/**
+ * Deletes every token of an operator (deactivation), in `tx`. @returns one `api_token_revoked`
+ * audit entry per token, with the reason.
+ */
+export async function deleteOperatorTokens(tx: Tx, operatorId: string, reason: string): Promise<AuditEntry[]> {
+  const deleted = await tx.delete(operator_api_token).where(eq(operator_api_token.operator_id, operatorId)).returning({
+    token_id: operator_api_token.token_id,
+    name: operator_api_token.name,
+    prefix: operator_api_token.prefix,
+    role: operator_api_token.role,
+  });
+  return deleted.map((t) => ({
+    action: "api_token_revoked",
+    entity: "api_token",
+    entity_id: t.token_id,
+    before: tokenFacts(t),
+    after: { reason },
+  }));
+}
+
+/** The columns of a token as lists show them (`t` is operator_api_token). */
+export const tokenColumns = sql`t.token_id, t.name, t.prefix, t.role, t.created_at, t.expires_at, t.last_used_at`;
+
+/** A token row of `tokenColumns` as the API answers it. */
+export function tokenJson(row: Record<string, unknown>): ApiTokenRow {
+  const iso = (v: unknown) => (v instanceof Date ? v.toISOString() : (v as string | null));
+  return {
+    token_id: String(row.token_id),
+    name: String(row.name),
+    prefix: String(row.prefix),
+    role: row.role as OperatorRole,
+    created_at: iso(row.created_at)!,
+    expires_at: iso(row.expires_at)!,
+    last_used_at: iso(row.last_used_at),
+  };
+}

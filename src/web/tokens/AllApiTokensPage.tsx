@@ -1,0 +1,62 @@
+import type { OperatorApiTokenRow } from "../../domain/api-tokens";
+import { msg } from "../../domain/messages";
+import { useConfirmAction } from "../components/ConfirmAction";
+import { column } from "../components/columns";
+import { EmptyState } from "../components/inputs";
+import { gatedScreen, ListScreen } from "../components/ListScreen";
+import { notify } from "../components/overlays";
+import { Truncate } from "../components/text";
+import { useServerList } from "../lib/server-list";
+import { allTokensQuery, useRevokeAnyToken } from "./queries";
+import { tokenColumns, useNow } from "./TokenParts";
+
+/**
+ * Every operator's API tokens (admins; linked from the Operators screen and the API tokens page):
+ * the operator's email beside each token's columns, newest first, searchable, paged, exportable;
+ * Revoke ends any of them at once after a confirm.
+ */
+export default gatedScreen("admin", msg.apiTokens.allTitle, AllApiTokensScreen);
+
+function AllApiTokensScreen() {
+  const list = useServerList<OperatorApiTokenRow>({
+    mode: "url",
+    defaults: { sort: "created_at", order: "desc" },
+    query: allTokensQuery,
+  });
+  const revoke = useRevokeAnyToken();
+  const now = useNow();
+  const confirm = useConfirmAction<OperatorApiTokenRow, string>({
+    mutation: revoke,
+    title: msg.apiTokens.revoke,
+    message: (t) => `${t.operator_email}: ${msg.apiTokens.revokeConfirm(t.name)}`,
+    confirmLabel: msg.apiTokens.revoke,
+    tone: "error",
+    variables: (t) => t.token_id,
+    done: () => notify(msg.apiTokens.revoked),
+  });
+  const columns = [
+    column<OperatorApiTokenRow>("operator_email", msg.apiTokens.operator, (t) => (
+      <Truncate text={t.operator_email} className="text-sm" />
+    )),
+    ...tokenColumns<OperatorApiTokenRow>(confirm.ask, now),
+  ];
+  return (
+    <ListScreen
+      list={list}
+      title={msg.apiTokens.allTitle}
+      subtitle={msg.apiTokens.allSubtitle}
+      search={msg.apiTokens.searchPlaceholder}
+      exportPath="/api-tokens"
+      table={{
+        label: msg.apiTokens.allTitle,
+        columns,
+        rowKey: (t) => t.token_id,
+        sortable: ["created_at", "expires_at"],
+        empty: <EmptyState title={msg.apiTokens.allEmpty} />,
+      }}
+      errorTitle={msg.apiTokens.loadError}
+    >
+      {confirm.dialog}
+    </ListScreen>
+  );
+}

@@ -1,0 +1,114 @@
+import { useState } from "react";
+import { AlertTriangle, Check, Copy, KeyRound, Trash2 } from "lucide-react";
+import type { ApiTokenRow, CreatedApiToken } from "../../domain/api-tokens";
+import { msg } from "../../domain/messages";
+import { Tag } from "../components/badges";
+import { column } from "../components/columns";
+import type { Column } from "../components/DataTable";
+import { titleCase } from "../components/format";
+import { Modal } from "../components/overlays";
+import { DateText, Muted, RelativeTime } from "../components/text";
+
+/** Whether a token has expired (`now` in ms; the server refuses it from then on). */
+const isExpired = (t: ApiTokenRow, now: number) => new Date(t.expires_at).getTime() <= now;
+
+/**
+ * The columns every token list shows, in this order: name, token (its first characters), role,
+ * created, expires (with Expired once past), last used (Never when unused); `revoke` adds the
+ * Revoke button of each row.
+ */
+export function tokenColumns<T extends ApiTokenRow>(revoke: (row: T) => void, now: number): Column<T>[] {
+  return [
+    column<T>("name", msg.apiTokens.name, (t) => <span className="font-medium">{t.name}</span>, { grow: true }),
+    column<T>("prefix", msg.apiTokens.prefix, (t) => <code className="font-mono text-xs">{t.prefix}…</code>),
+    column<T>("role", msg.apiTokens.role, (t) => <Tag>{titleCase(t.role)}</Tag>),
+    column<T>("created_at", msg.apiTokens.created, (t) => <DateText iso={t.created_at} />),
+    column<T>("expires_at", msg.apiTokens.expires, (t) =>
+      isExpired(t, now) ? <Tag tone="error">{msg.apiTokens.expired}</Tag> : <DateText iso={t.expires_at} />,
+    ),
+    column<T>("last_used_at", msg.apiTokens.lastUsed, (t) =>
+      t.last_used_at ? <RelativeTime iso={t.last_used_at} /> : <Muted>{msg.apiTokens.neverUsed}</Muted>,
+    ),
+    column<T>(
+      "actions",
+      msg.ui.actions,
+      (t) => (
+        <div className="flex justify-end">
+          <button
+            type="button"
+            className="btn btn-ghost btn-xs text-error"
+            aria-label={`${msg.apiTokens.revoke} ${t.name}`}
+            onClick={() => revoke(t)}
+          >
+            <Trash2 className="h-4 w-4" aria-hidden /> {msg.apiTokens.revoke}
+          </button>
+        </div>
+      ),
+      { actions: true },
+    ),
+  ];
+}
+
+/** The time lists compare expiries with: the screen's opening (a token expiring meanwhile is refused by the server anyway). */
+export function useNow(): number {
+  const [now] = useState(() => Date.now());
+  return now;
+}
+
+/**
+ * The one time a new token is shown: the token with a Copy button and the warning that it cannot
+ * be read again; Done (or closing) forgets it.
+ */
+export function NewTokenModal({ created, onClose }: { created: CreatedApiToken | null; onClose: () => void }) {
+  const [copied, setCopied] = useState(false);
+  const close = () => {
+    setCopied(false);
+    onClose();
+  };
+  const copy = () => {
+    if (!created) return;
+    void navigator.clipboard?.writeText(created.token).then(
+      () => setCopied(true),
+      () => setCopied(false),
+    );
+  };
+  return (
+    <Modal
+      open={created !== null}
+      title={msg.apiTokens.createdTitle}
+      onClose={close}
+      footer={
+        <button type="button" className="btn btn-primary" onClick={close}>
+          <KeyRound className="h-4 w-4" aria-hidden /> {msg.apiTokens.done}
+        </button>
+      }
+    >
+      {created ? (
+        <div className="flex flex-col gap-4">
+          <div role="alert" className="alert alert-warning alert-soft text-sm">
+            <AlertTriangle className="h-4 w-4" aria-hidden />
+            <span>{msg.apiTokens.createdWarning}</span>
+          </div>
+          <div className="text-sm">
+            <span className="font-medium">{created.name}</span> · {titleCase(created.role)} · {msg.apiTokens.expires}{" "}
+            <DateText iso={created.expires_at} />
+          </div>
+          <div className="join w-full">
+            <input
+              className="input join-item w-full font-mono text-xs"
+              readOnly
+              aria-label={msg.apiTokens.createdTitle}
+              data-testid="new-token"
+              value={created.token}
+              onFocus={(e) => e.currentTarget.select()}
+            />
+            <button type="button" className="btn join-item" onClick={copy}>
+              {copied ? <Check className="h-4 w-4" aria-hidden /> : <Copy className="h-4 w-4" aria-hidden />}{" "}
+              {copied ? msg.apiTokens.copied : msg.apiTokens.copy}
+            </button>
+          </div>
+        </div>
+      ) : null}
+    </Modal>
+  );
+}
