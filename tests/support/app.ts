@@ -6,7 +6,7 @@ import { sql, type SQL } from "drizzle-orm";
 import pino from "pino";
 import { createApp } from "../../src/server/app";
 import { createOperator, type Auth } from "../../src/server/auth";
-import { defaultSecurity, type SecurityConfig } from "../../src/server/config";
+import { defaultSecurity, type IdentityConfig, type SecurityConfig } from "../../src/server/config";
 import { queryRows, type DatabaseHandle } from "../../src/server/db/client";
 import { loadDemoData } from "../../src/server/db/demo-data";
 import type { OperatorRole } from "../../src/domain/enums";
@@ -61,7 +61,8 @@ export function testClock(): TestClock {
 /**
  * Starts a console on a fresh database; `demo` loads the demo data (seed 42) first; `clock`
  * replaces the system time of the limits, locks and session lifetimes. `handle`: on that database
- * instead (already migrated or adopted; close() closes it).
+ * instead (already migrated or adopted; close() closes it). `identity`: single sign-on and the
+ * other identity settings.
  */
 export async function startConsole(
   target: TargetName,
@@ -72,6 +73,8 @@ export async function startConsole(
     logger?: pino.Logger;
     handle?: DatabaseHandle;
     analyticsRefreshSeconds?: number;
+    /** Single sign-on, two-factor and API token settings (default: none of them configured). */
+    identity?: IdentityConfig;
   } = {},
 ): Promise<TestConsole> {
   const handle = options.handle ?? (await freshDatabase(target));
@@ -85,6 +88,7 @@ export async function startConsole(
       ...(options.analyticsRefreshSeconds === undefined
         ? {}
         : { analytics: { refreshSeconds: options.analyticsRefreshSeconds } }),
+      ...(options.identity ? { identity: options.identity } : {}),
     },
     logger: options.logger ?? pino({ level: "silent" }),
     clock: options.clock,
