@@ -24,6 +24,7 @@ declare module "oidc-provider" {
     cookies?: { keys?: string[] };
     claims?: Record<string, string[]>;
     conformIdTokenClaims?: boolean;
+    ttl?: Record<string, number>;
     features?: Record<string, { enabled: boolean }>;
     findAccount?: (ctx: Context, id: string) => Account | undefined | Promise<Account | undefined>;
     loadExistingGrant?: (ctx: Context) => Promise<Grant | undefined>;

@@ -102,6 +102,7 @@ export async function startOidcProvider(options: { redirectUris: string[] }): Pr
     // only into the userinfo answer.
     conformIdTokenClaims: false,
     features: { devInteractions: { enabled: true } },
+    ttl: { Interaction: 600, Session: 3600, Grant: 3600, AccessToken: 600, IdToken: 600, AuthorizationCode: 60 },
     findAccount: (_ctx, id) => ({
       accountId: id,
       claims: () => {

@@ -189,8 +189,7 @@ function refusalOf(code: string, attempt: SsoAttempt): SsoRefusal {
 
 /** The console's path to return to after single sign-on: a same-origin path, else "/". */
 export function returnPath(value: unknown): string {
-  if (typeof value !== "string" || !value.startsWith("/") || value.startsWith("//") || value.includes("\\"))
-    return "/";
+  if (typeof value !== "string" || !value.startsWith("/") || value.startsWith("//") || value.includes("\\")) return "/";
   return value.length > 2000 ? "/" : value;
 }
 
@@ -218,7 +217,12 @@ export function ssoStartHandler(auth: Auth) {
     const forwarded = new Request(c.req.raw.url, {
       method: "POST",
       headers,
-      body: JSON.stringify({ provider: ssoProviderId, callbackURL: back, errorCallbackURL: back, disableRedirect: true }),
+      body: JSON.stringify({
+        provider: ssoProviderId,
+        callbackURL: back,
+        errorCallbackURL: back,
+        disableRedirect: true,
+      }),
     });
     return auth.handler(forwarded);
   };
@@ -313,16 +317,20 @@ async function refused(
       action: "sign_in_refused",
       entity: "operator",
       entity_id: attempt.operatorId ?? null,
-      after: { method: "sso", reason, ...(actor ? {} : { email: "(unknown account)" }) },
+      // The e-mail the provider gave, when the attempt got that far (it names the person tried).
+      after: { method: "sso", reason, ...(actor ? {} : { email: attempt.email ?? "(unknown)" }) },
       operator: actor,
     },
   ]);
   c.var.logger.info({ requestId: c.var.requestId, reason }, "single sign-on refused");
   // Back on the console's own origin, on the page the attempt started from (the library's default
   // error page, /api/auth/error, is not one of ours).
-  const back = target && target.origin === new URL(publicUrl).origin && !target.pathname.startsWith("/api/") ? target : undefined;
+  const back =
+    target && target.origin === new URL(publicUrl).origin && !target.pathname.startsWith("/api/") ? target : undefined;
   const destination = new URL(back ? back.pathname : "/", publicUrl);
-  if (back) for (const [k, v] of back.searchParams) if (k !== "error" && k !== "error_description") destination.searchParams.append(k, v);
+  if (back)
+    for (const [k, v] of back.searchParams)
+      if (k !== "error" && k !== "error_description") destination.searchParams.append(k, v);
   destination.searchParams.set("sso_error", reason);
   const headers = new Headers();
   for (const cookie of response.headers.getSetCookie()) headers.append("set-cookie", cookie);
