@@ -37,8 +37,7 @@ import { skillBulkActions } from "./skills/bulk";
 import { promptBulkActions } from "./prompts/bulk";
 import { platformBulkActions } from "./platforms/routes";
 import { deletedBase, deletedRouter } from "./deleted/routes";
-import { identityBase, identityRouter } from "./identity/routes";
-import { ssoCallbackHandler, ssoStartHandler } from "./identity/sso";
+import { signInOptionsHandler, ssoCallbackHandler, ssoStartHandler } from "./identity/sso-flow";
 import { databaseErrorAnswer, errorResponse, HttpError } from "./http/errors";
 import type { AppEnv } from "./http/env";
 import { requireAccess, routeTable, sessionScheme } from "./http/route";
@@ -216,7 +215,7 @@ export function createApp(deps: AppDeps): {
   app.post("/api/auth/change-password", jsonOnly, changePasswordHandler(auth, security, clock));
   // Single sign-on (docs/identity.md): what the login screen offers, always; the flow's start and
   // callback only when it is configured (else 404 like any other /api/auth path).
-  app.route(identityBase, identityRouter(deps.config.identity));
+  app.get("/api/auth/providers", signInOptionsHandler(deps.config.identity));
   if (deps.config.identity?.sso) {
     app.post("/api/auth/sign-in/social", jsonOnly, ssoStartHandler(auth));
     app.get("/api/auth/callback/sso", ssoCallbackHandler(auth, deps.config.publicUrl));
