@@ -70,7 +70,7 @@ test.describe("single sign-on", () => {
   test("an operator signs in through the provider's login page and lands on the dashboard", async ({ page }) => {
     await page.goto(`${base}/`);
     // The spec's form is still there, with the provider's button under it.
-    await expect(page.getByRole("button", { name: msg.login.submit })).toBeVisible();
+    await expect(page.getByRole("button", { name: msg.login.submit, exact: true })).toBeVisible();
     await page.getByRole("button", { name: label }).click();
 
     // The provider's own login page (oidc-provider's), on its own origin.
@@ -95,7 +95,7 @@ test.describe("single sign-on", () => {
     await page.locator('button[type="submit"]').click();
 
     await expect(page.getByRole("alert")).toHaveText(msg.sso.refused.unknown_operator);
-    await expect(page.getByRole("button", { name: msg.login.submit })).toBeVisible();
+    await expect(page.getByRole("button", { name: msg.login.submit, exact: true })).toBeVisible();
     // Back on the page the attempt started from, the reason taken out of the address.
     await expect(page).toHaveURL(`${base}/customers`);
     const session = await (await page.request.get(`${base}/api/auth/get-session`)).json();
