@@ -316,6 +316,34 @@ describe.each(targets)("single sign-on on %s", (target) => {
     expect(text).not.toMatch(/"code"/);
   });
 
+  it("serves only the flow's two routes of better-auth's OAuth endpoints", async () => {
+    const cookie = await app.cookie("admin");
+    for (const [method, path] of [
+      ["GET", "sign-in/social"],
+      ["POST", "callback/sso"],
+      ["GET", "callback/github"],
+      ["POST", "link-social"],
+      ["GET", "list-accounts"],
+      ["POST", "unlink-account"],
+      ["POST", "sign-in/oauth2"],
+      ["GET", "error"],
+    ]) {
+      const res = await app.request(`/api/auth/${path}`, {
+        method,
+        headers: { cookie },
+        ...(method === "POST" ? { json: {} } : {}),
+      });
+      expect(res.status, `${method} ${path}`).toBe(404);
+    }
+    // Starting needs the console's Origin, like every state-changing request.
+    const foreign = await app.request("/api/auth/sign-in/social", {
+      method: "POST",
+      json: { provider: "sso" },
+      headers: { origin: "https://evil.example" },
+    });
+    expect(foreign.status).toBe(403);
+  });
+
   it("tells the login screen what it offers", async () => {
     const res = await app.request("/api/auth/providers");
     expect(res.status).toBe(200);

@@ -69,7 +69,8 @@ export function returnPath(value: unknown): string {
 /**
  * POST /api/auth/sign-in/social `{ provider: "sso", callbackURL? }` (JSON only): starts single
  * sign-on. Answers better-auth's `{ url, redirect: true }`, the provider's authorization URL (code
- * flow with PKCE, `state` and `nonce`, kept in a signed cookie set here). `callbackURL` is the
+ * flow with PKCE, `state` and `nonce`, kept in the database and bound to this browser by a signed
+ * cookie set here). `callbackURL` is the
  * console path to open afterwards (a same-origin path, else "/"). Every other field the library
  * would take (a client-supplied `idToken`, `requestSignUp`, scopes, other providers) is dropped:
  * sign-in goes through the code flow only, and creating operators is the configuration's decision.
@@ -206,7 +207,9 @@ async function refused(
       if (k !== "error" && k !== "error_description") destination.searchParams.append(k, v);
   destination.searchParams.set("sso_error", reason);
   const headers = new Headers();
-  for (const cookie of response.headers.getSetCookie()) headers.append("set-cookie", cookie);
+  // The library's other cookies (the spent state's expiry) pass; a session cookie does not.
+  for (const cookie of response.headers.getSetCookie())
+    if (!/^(__Secure-)?pedal\.session_(token|data)=./.test(cookie)) headers.append("set-cookie", cookie);
   headers.set("location", destination.pathname + destination.search);
   headers.set("cache-control", "no-store");
   return new Response(null, { status: 302, headers });
