@@ -230,6 +230,14 @@ describe.each(targets)("single sign-on on %s", (target) => {
     expect((await ssoSignIn(app, provider, "unverified@corp.example")).refusal).toBeNull();
   });
 
+  it("refuses a person whose provider shares no e-mail", async () => {
+    provider.people.set("no-mail", { name: "No Mail" });
+    const outcome = await ssoSignIn(app, provider, "no-mail");
+    expect(outcome.refusal).toBe("email_missing");
+    expect(outcome.cookie).toBe("");
+    expect(await refusedRows("email_missing")).toBe(1);
+  });
+
   it("refuses an operator whose e-mail domain is not allowed", async () => {
     const id = await createOperator(app.handle.db, { email: "bob@other.example", password: testPassword });
     const outcome = await ssoSignIn(app, provider, "bob@other.example");
