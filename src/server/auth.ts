@@ -4,7 +4,7 @@ import { hashPassword } from "better-auth/crypto";
 import { eq } from "drizzle-orm";
 import type pino from "pino";
 import { allowedOrigins, defaultIdentity, type Config } from "./config";
-import { ssoAuthOptions, ssoPlugin } from "./identity/sso";
+import { ssoAuthOptions, ssoDiagnosis, ssoPlugin } from "./identity/sso";
 import { twoFactorPlugin } from "./identity/two-factor";
 import type { Database } from "./db/client";
 import { auth_throttle, authSchema, operator, operator_account } from "./db/schema";
@@ -45,7 +45,7 @@ export function createAuth(
       ...(sso ? { validateUserInfo: sso.validateUserInfo } : {}),
     },
     ...(sso ? { databaseHooks: sso.databaseHooks } : {}),
-    plugins: [twoFactorPlugin(), ...(identity.sso ? [ssoPlugin(identity.sso)] : [])],
+    plugins: [twoFactorPlugin(), ...(identity.sso ? [ssoPlugin(identity.sso), ssoDiagnosis(identity.sso)] : [])],
     // Sliding expiry: every use (at most once a minute) pushes the end `idle` seconds ahead, so a
     // session ends after that long unused. The absolute limit is enforced in security.ts.
     session: {

@@ -119,6 +119,16 @@ describe.each(targets)("single sign-on on %s", (target) => {
         and changes->'after'->>'method' = 'sso'`,
     );
 
+  /** The `detail` of the latest `id_token_invalid` refusal (which check failed). */
+  const lastDetail = async () =>
+    (
+      await app.rows<{ detail: string | null }>(
+        sql`select changes->'after'->>'detail' as detail from audit_log
+          where action = 'sign_in_refused' and changes->'after'->>'reason' = 'id_token_invalid'
+          order by created_at desc limit 1`,
+      )
+    )[0]?.detail;
+
   it("signs an existing operator in through the provider and back to the page they started from", async () => {
     const id = await createOperator(app.handle.db, {
       email: "ada@corp.example",
@@ -154,6 +164,7 @@ describe.each(targets)("single sign-on on %s", (target) => {
       provider.onIdToken = null;
     }
     expect(await refusedRows("id_token_invalid")).toBe(1);
+    expect(await lastDetail()).toBe("wrong_audience");
     // The same token re-signed with its claims unchanged is accepted: the audience alone was refused.
     provider.onIdToken = (_token, claims) => provider.resign(claims);
     try {
@@ -161,6 +172,19 @@ describe.each(targets)("single sign-on on %s", (target) => {
     } finally {
       provider.onIdToken = null;
     }
+  });
+
+  it("refuses an ID token from another issuer", async () => {
+    await createOperator(app.handle.db, { email: "iss@corp.example", password: testPassword, role: "viewer" });
+    provider.onIdToken = (_token, claims) => provider.resign({ ...claims, iss: "https://other-issuer.example" });
+    try {
+      const outcome = await ssoSignIn(app, provider, "iss@corp.example");
+      expect(outcome.refusal).toBe("id_token_invalid");
+      expect(outcome.cookie).toBe("");
+    } finally {
+      provider.onIdToken = null;
+    }
+    expect(await lastDetail()).toBe("wrong_issuer");
   });
 
   it("refuses an expired ID token", async () => {
@@ -178,6 +202,7 @@ describe.each(targets)("single sign-on on %s", (target) => {
       provider.onIdToken = null;
     }
     expect(await refusedRows("id_token_invalid")).toBe(before + 1);
+    expect(await lastDetail()).toBe("expired");
   });
 
   it("refuses a replayed ID token (the nonce of an earlier sign-in)", async () => {
@@ -195,6 +220,7 @@ describe.each(targets)("single sign-on on %s", (target) => {
       provider.onIdToken = null;
     }
     expect(await refusedRows("id_token_invalid")).toBe(before + 1);
+    expect(await lastDetail()).toBe("nonce_mismatch");
   });
 
   it("refuses an ID token whose claims were changed without the provider's signature", async () => {
@@ -213,6 +239,7 @@ describe.each(targets)("single sign-on on %s", (target) => {
       provider.onIdToken = null;
     }
     expect(await refusedRows("id_token_invalid")).toBe(before + 1);
+    expect(await lastDetail()).toBe("signature_or_userinfo");
   });
 
   it("refuses an e-mail the provider has not verified", async () => {

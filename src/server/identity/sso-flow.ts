@@ -192,7 +192,12 @@ async function refused(
       entity: "operator",
       entity_id: attempt.operatorId ?? null,
       // The e-mail the provider gave, when the attempt got that far (it names the person tried).
-      after: { method: "sso", reason, ...(actor ? {} : { email: attempt.email ?? "(unknown)" }) },
+      after: {
+        method: "sso",
+        reason,
+        ...(reason === "id_token_invalid" && attempt.idTokenProblem ? { detail: attempt.idTokenProblem } : {}),
+        ...(actor ? {} : { email: attempt.email ?? "(unknown)" }),
+      },
       operator: actor,
     },
   ]);

@@ -11,7 +11,7 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { eq } from "drizzle-orm";
 import { genericOAuth } from "better-auth/plugins";
-import type { BetterAuthOptions } from "better-auth";
+import type { BetterAuthOptions, BetterAuthPlugin } from "better-auth";
 import { roleAtLeast, type OperatorRole } from "../../domain/enums";
 import type { SignInOptions, SsoRefusal } from "../../domain/sso";
 import type { IdentityConfig, SsoConfig } from "../config";
@@ -28,6 +28,8 @@ export type SsoAttempt = {
   refusal?: SsoRefusal;
   /** The role the next created operator gets (set by the gate on `create-user`). */
   createRole?: OperatorRole;
+  /** Which check an ID token better-auth refused most likely failed (ssoDiagnosis), for the audit row. */
+  idTokenProblem?: IdTokenProblem;
   created?: { id: string; email: string; name: string; role: OperatorRole };
 };
 
@@ -50,6 +52,73 @@ export function ssoPlugin(sso: SsoConfig) {
       },
     ],
   });
+}
+
+/** Which check of a refused ID token failed, as far as its unverified claims tell. */
+export type IdTokenProblem =
+  "malformed" | "wrong_issuer" | "wrong_audience" | "expired" | "nonce_mismatch" | "signature_or_userinfo";
+
+/** The ID token's claims, unverified; null when it is not a JWS. */
+function unverifiedClaims(token: string): Record<string, unknown> | null {
+  const parts = token.split(".");
+  if (parts.length !== 3) return null;
+  try {
+    const claims = JSON.parse(Buffer.from(parts[1], "base64url").toString("utf8")) as unknown;
+    return claims && typeof claims === "object" ? (claims as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Why better-auth most likely refused `token`, read from its claims without verifying them: the
+ * first of issuer, audience, expiry (30 seconds of skew, as the library allows) and nonce that does
+ * not match; else its signature (or a userinfo answer for another subject). For the audit row only:
+ * the decision was the library's.
+ */
+export function idTokenProblem(
+  token: string,
+  expected: { issuer?: string; clientId: string; nonce?: string; now: number },
+): IdTokenProblem {
+  const claims = unverifiedClaims(token);
+  if (!claims) return "malformed";
+  if (expected.issuer && claims.iss !== expected.issuer) return "wrong_issuer";
+  const audience = Array.isArray(claims.aud) ? claims.aud : [claims.aud];
+  if (!audience.includes(expected.clientId)) return "wrong_audience";
+  if (typeof claims.exp !== "number" || claims.exp * 1000 < expected.now - 30_000) return "expired";
+  if (expected.nonce && claims.nonce !== expected.nonce) return "nonce_mismatch";
+  return "signature_or_userinfo";
+}
+
+/**
+ * A better-auth plugin, registered after the generic OAuth plugin, that notes why an ID token was
+ * refused: better-auth answers every failed check alike (`unable_to_get_user_info`), so the `sso`
+ * provider's user info step is wrapped to record, when it refuses, `idTokenProblem` of the token
+ * in the request's attempt. It decides nothing. (A provider whose discovery failed at start and
+ * was found later is not wrapped; its refusals then carry no detail.)
+ */
+export function ssoDiagnosis(sso: SsoConfig): BetterAuthPlugin {
+  return {
+    id: "sso-diagnosis",
+    init: (ctx) => {
+      const provider = ctx.socialProviders.find((p) => p.id === ssoProviderId);
+      if (!provider) return;
+      const getUserInfo = provider.getUserInfo.bind(provider);
+      provider.getUserInfo = async (tokens) => {
+        const info = await getUserInfo(tokens);
+        const attempt = attempts.getStore();
+        if (!info && attempt && tokens.idToken) {
+          attempt.idTokenProblem = idTokenProblem(tokens.idToken, {
+            issuer: provider.issuer,
+            clientId: sso.clientId,
+            nonce: (tokens as { expectedIdTokenNonce?: string }).expectedIdTokenNonce,
+            now: Date.now(),
+          });
+        }
+        return info;
+      };
+    },
+  };
 }
 
 /** The e-mail's domain, lower case ("" without one). */
