@@ -128,11 +128,11 @@ export const msg = {
       id_token_invalid:
         "Your identity provider's answer could not be verified, so you were not signed in. Try again; if it keeps happening, ask an administrator.",
       email_not_verified:
-        "Your identity provider has not verified your e-mail address, so it cannot sign you in to the console.",
+        "Your identity provider has not verified your email address, so it cannot sign you in to the console.",
       email_missing:
-        "Your identity provider did not share your e-mail address, so it cannot sign you in to the console.",
-      domain_not_allowed: "Single sign-on is not open to e-mail addresses of your domain.",
-      unknown_operator: "There is no console operator for your e-mail address. Ask an administrator to add you.",
+        "Your identity provider did not share your email address, so it cannot sign you in to the console.",
+      domain_not_allowed: "Single sign-on is not open to email addresses of your domain.",
+      unknown_operator: "There is no console operator for your email address. Ask an administrator to add you.",
       operator_deactivated: "Your operator account is deactivated. Ask an administrator to reactivate it.",
       provider_denied: "Sign-in was cancelled at your identity provider.",
       attempt_expired: "This sign-in attempt has expired or was started in another browser. Start again.",
