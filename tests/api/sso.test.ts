@@ -317,6 +317,15 @@ describe.each(targets)("single sign-on on %s", (target) => {
     expect(stray.headers.get("location")).toBe("/?sso_error=attempt_expired");
     expect(stray.headers.getSetCookie().some((c) => /^pedal\.session_token=./.test(c))).toBe(false);
     expect(await refusedRows("attempt_expired")).toBe(1);
+
+    // The same callback twice (a replayed code and state): the attempt was used up by the first.
+    const once = await app.request("/api/auth/sign-in/social", { method: "POST", json: { provider: "sso" } });
+    const callback = await provider.signIn(((await once.json()) as { url: string }).url, "ada@corp.example");
+    const first = await app.request(callback.pathname + callback.search, { headers: { cookie: cookiesOf(once) } });
+    expect(first.headers.get("location")).toBe("/");
+    const replayed = await app.request(callback.pathname + callback.search, { headers: { cookie: cookiesOf(once) } });
+    expect(replayed.headers.get("location")).toBe("/?sso_error=attempt_expired");
+    expect(replayed.headers.getSetCookie().some((c) => /^pedal\.session_token=./.test(c))).toBe(false);
   });
 
   it("takes nothing from the start request but the provider and a same-origin path", async () => {
