@@ -113,6 +113,32 @@ export const msg = {
     locked: (wait: string) =>
       `This account is locked after too many failed sign-ins. Try again in ${wait}, or ask an administrator to unlock it.`,
   },
+  sso: {
+    /** Between the sign-in form and the single sign-on button. */
+    or: "or",
+    redirecting: "Redirecting...",
+    /** Under SSO_ONLY, under the form (only break-glass accounts may use it). */
+    passwordBreakGlassOnly: "Password sign-in is for break-glass accounts only.",
+    /** A password sign-in refused under SSO_ONLY (403). */
+    passwordOff: "Password sign-in is turned off for this console. Sign in with single sign-on instead.",
+    unknownProvider: "Unknown sign-in provider",
+    startFailed: "Single sign-on could not start. Try again in a moment.",
+    /** The login screen's message for each refusal (`?sso_error=`), docs/identity.md. */
+    refused: {
+      id_token_invalid:
+        "Your identity provider's answer could not be verified, so you were not signed in. Try again; if it keeps happening, ask an administrator.",
+      email_not_verified:
+        "Your identity provider has not verified your email address, so it cannot sign you in to the console.",
+      email_missing:
+        "Your identity provider did not share your email address, so it cannot sign you in to the console.",
+      domain_not_allowed: "Single sign-on is not open to email addresses of your domain.",
+      unknown_operator: "There is no console operator for your email address. Ask an administrator to add you.",
+      operator_deactivated: "Your operator account is deactivated. Ask an administrator to reactivate it.",
+      provider_denied: "Sign-in was cancelled at your identity provider.",
+      attempt_expired: "This sign-in attempt has expired or was started in another browser. Start again.",
+      failed: "Single sign-on did not complete. Try again; if it keeps happening, ask an administrator.",
+    },
+  },
   operators: {
     title: "Operators",
     subtitle: "Staff who can sign in to the console, and what they may do",

@@ -40,6 +40,7 @@ import { deletedBase, deletedRouter } from "./deleted/routes";
 import { accountSessionsRouter, operatorSessionsRouter } from "./identity/sessions";
 import { accountTokensBase, accountTokensRouter, apiTokensBase, apiTokensRouter } from "./api-tokens/routes";
 import { bearerCredential, countTokenRequest, resolveApiToken, tokenInQuery } from "./tokens";
+import { signInOptionsHandler, ssoCallbackHandler, ssoStartHandler } from "./identity/sso-flow";
 import { databaseErrorAnswer, errorResponse, HttpError } from "./http/errors";
 import type { AppEnv } from "./http/env";
 import { bearerScheme, requireAccess, routeTable, sessionScheme } from "./http/route";
@@ -211,10 +212,17 @@ export function createApp(deps: AppDeps): {
 
   // better-auth, limited to what the console's screens use, JSON bodies only; sign-in, sign-out
   // and change-password are wrapped (security.ts). Every other /api/auth path is a 404.
-  app.post("/api/auth/sign-in/email", jsonOnly, signInHandler(auth, security, clock));
+  app.post("/api/auth/sign-in/email", jsonOnly, signInHandler(auth, security, clock, deps.config.identity));
   app.post("/api/auth/sign-out", jsonOnly, signOutHandler(auth));
   app.get("/api/auth/get-session", async (c) => c.json(await resolveSession(c, auth, security, clock)));
   app.post("/api/auth/change-password", jsonOnly, changePasswordHandler(auth, security, clock));
+  // Single sign-on (docs/identity.md): what the login screen offers, always; the flow's start and
+  // callback only when it is configured (else 404 like any other /api/auth path).
+  app.get("/api/auth/providers", signInOptionsHandler(deps.config.identity));
+  if (deps.config.identity?.sso) {
+    app.post("/api/auth/sign-in/social", jsonOnly, ssoStartHandler(auth));
+    app.get("/api/auth/callback/sso", ssoCallbackHandler(auth, deps.config.publicUrl));
+  }
   app.all("/api/auth/*", (c) => errorResponse(c, 404, "not_found", `No API route ${c.req.method} ${c.req.path}`));
 
   // Every other /api route needs an operator session, or a personal API token (docs/identity.md):

@@ -4,7 +4,7 @@ import { hashPassword } from "better-auth/crypto";
 import { eq } from "drizzle-orm";
 import type pino from "pino";
 import { allowedOrigins, defaultIdentity, type Config } from "./config";
-import { ssoPlugin } from "./identity/sso";
+import { ssoAuthOptions, ssoDiagnosis, ssoPlugin } from "./identity/sso";
 import { twoFactorPlugin } from "./identity/two-factor";
 import type { Database } from "./db/client";
 import { auth_throttle, authSchema, operator, operator_account } from "./db/schema";
@@ -23,6 +23,7 @@ export function createAuth(
   log: pino.Logger,
 ) {
   const identity = config.identity ?? defaultIdentity;
+  const sso = identity.sso ? ssoAuthOptions(identity.sso, db) : undefined;
   const idle = config.security.sessionIdleSeconds;
   return betterAuth({
     logger: {
@@ -41,8 +42,10 @@ export function createAuth(
         role: { type: "string", required: false, defaultValue: "viewer", input: false },
         banned: { type: "boolean", required: false, defaultValue: false, input: false },
       },
+      ...(sso ? { validateUserInfo: sso.validateUserInfo } : {}),
     },
-    plugins: [twoFactorPlugin(), ...(identity.sso ? [ssoPlugin(identity.sso)] : [])],
+    ...(sso ? { databaseHooks: sso.databaseHooks } : {}),
+    plugins: [twoFactorPlugin(), ...(identity.sso ? [ssoPlugin(identity.sso), ssoDiagnosis(identity.sso)] : [])],
     // Sliding expiry: every use (at most once a minute) pushes the end `idle` seconds ahead, so a
     // session ends after that long unused. The absolute limit is enforced in security.ts.
     session: {
@@ -50,7 +53,7 @@ export function createAuth(
       expiresIn: idle,
       updateAge: Math.min(60, Math.max(1, Math.floor(idle / 2))),
     },
-    account: { modelName: "operator_account" },
+    account: { modelName: "operator_account", ...(sso ? { accountLinking: sso.accountLinking } : {}) },
     verification: { modelName: "operator_verification" },
     emailAndPassword: {
       enabled: true,

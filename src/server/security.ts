@@ -19,7 +19,8 @@ import { msg } from "../domain/messages";
 import { changePasswordSchema, passwordMessages, signInBoundsSchema } from "../domain/password";
 import type { Auth, SessionData } from "./auth";
 import { writeAudit } from "./audit";
-import { allowedOrigins, type SecurityConfig } from "./config";
+import { allowedOrigins, type IdentityConfig, type SecurityConfig } from "./config";
+import { passwordSignInOff } from "./identity/sso";
 import { queryRows, type Database } from "./db/client";
 import { auth_throttle, operator, operator_session } from "./db/schema";
 import { errorResponse, fieldMessages, HttpError } from "./http/errors";
@@ -222,8 +223,11 @@ function tooManyMessage(admission: Extract<Admission, { admitted: false }>) {
  * deactivated operator gets exactly the wrong-password answer (401) and an audit row
  * `sign_in_refused`; success clears the account's counters and replaces the browser's previous
  * session. Every attempt is audited. docs/security.md.
+ * Under SSO_ONLY a password sign-in by anyone but a break-glass operator (SSO_BREAK_GLASS) is
+ * answered 403 `{ code: "PASSWORD_SIGN_IN_OFF", message }` before any password is checked, with a
+ * `sign_in_refused` row (`reason: "sso_only"`). docs/identity.md.
  */
-export function signInHandler(auth: Auth, security: SecurityConfig, clock: Clock) {
+export function signInHandler(auth: Auth, security: SecurityConfig, clock: Clock, identity?: IdentityConfig) {
   return async (c: Context<AppEnv>) => {
     const db = c.var.db;
     const now = clock();
@@ -242,6 +246,20 @@ export function signInHandler(auth: Auth, security: SecurityConfig, clock: Clock
       : [];
     const attempt = { email: known ? known.email : "(unknown account)" };
     const actor = known ? { id: known.id, email: known.email } : undefined;
+
+    // SSO_ONLY (docs/identity.md): no password is checked or counted, except a break-glass operator's.
+    if (passwordSignInOff(identity, email)) {
+      await writeAudit(db, c, [
+        {
+          action: "sign_in_refused",
+          entity: "operator",
+          entity_id: known?.id ?? null,
+          after: { ...attempt, method: "password", reason: "sso_only" },
+          operator: actor,
+        },
+      ]);
+      return c.json({ code: "PASSWORD_SIGN_IN_OFF", message: msg.sso.passwordOff }, 403);
+    }
 
     const admission = await admitAttempt(db, keys, security, now);
     if (!admission.admitted) {

@@ -75,7 +75,8 @@ export function testClock(): TestClock {
 /**
  * Starts a console on a fresh database; `demo` loads the demo data (seed 42) first; `clock`
  * replaces the system time of the limits, locks and session lifetimes. `handle`: on that database
- * instead (already migrated or adopted; close() closes it).
+ * instead (already migrated or adopted; close() closes it). `identity`: single sign-on and the
+ * other identity settings.
  */
 export async function startConsole(
   target: TargetName,

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from "react";
 import { msg } from "../../domain/messages";
 import { useAuth } from "../auth/AuthProvider";
 import { Logo } from "../components/Logo";
+import { SsoSignIn } from "./SsoSignIn";
 
 /** SPEC.md §2 "Sign-in gate": shown in place of any screen while nobody is signed in. */
 export function LoginPage() {
@@ -56,6 +57,7 @@ export function LoginPage() {
                 {busy ? msg.login.submitting : msg.login.submit}
               </button>
             </form>
+            <SsoSignIn />
           </div>
         </div>
       </main>
