@@ -14,7 +14,7 @@ import { requestId } from "hono/request-id";
 import { secureHeaders } from "hono/secure-headers";
 import type pino from "pino";
 import { createAuth, type Auth } from "./auth";
-import { defaultAnalyticsRefreshSeconds, defaultMaxBodyBytes, type Config } from "./config";
+import { defaultAnalyticsRefreshSeconds, defaultIdentity, defaultMaxBodyBytes, type Config } from "./config";
 import type { Database } from "./db/client";
 import { auditBase, auditRouter } from "./audit-log/routes";
 import { customersBase, customersRouter } from "./customers/routes";
@@ -44,6 +44,7 @@ import { createSummaryCache, defaultListSettings, type SummaryCache } from "./ht
 import { createSnapshots, type Snapshots } from "./snapshots";
 import type { AnalyticsFigureData } from "../domain/analytics";
 import { projectRoot } from "./paths";
+import { mfaGate, mountTwoFactor, twoFactorStatusBase, twoFactorStatusRouter } from "./identity/two-factor-routes";
 import {
   changePasswordHandler,
   clientIp,
@@ -212,6 +213,9 @@ export function createApp(deps: AppDeps): {
   app.post("/api/auth/sign-out", jsonOnly, signOutHandler(auth));
   app.get("/api/auth/get-session", async (c) => c.json(await resolveSession(c, auth, security, clock)));
   app.post("/api/auth/change-password", jsonOnly, changePasswordHandler(auth, security, clock));
+  // Two-factor sign-in (identity/two-factor-routes.ts): setup, the code step of sign-in, turning off.
+  const mfaPolicy = (deps.config.identity ?? defaultIdentity).requireMfa;
+  mountTwoFactor(app, { auth, security, clock, policy: mfaPolicy, secret: deps.config.authSecret });
   app.all("/api/auth/*", (c) => errorResponse(c, 404, "not_found", `No API route ${c.req.method} ${c.req.path}`));
 
   // Every other /api route needs an operator session.
@@ -221,6 +225,8 @@ export function createApp(deps: AppDeps): {
     if (!session) return errorResponse(c, 401, "unauthorized", msg.api.unauthorized);
     return next();
   });
+  // REQUIRE_MFA: a covered operator without two-factor may only set it up (or sign out).
+  app.use("/api/*", mfaGate(mfaPolicy));
   app.use("/api/*", refuseNul);
 
   app.route(dashboardBase, dashboardRouter);
@@ -236,6 +242,7 @@ export function createApp(deps: AppDeps): {
   app.route(platformsBase, platformsRouter);
   app.route(bulkBase, bulkRouter);
   app.route(operatorsBase, operatorsRouter);
+  app.route(twoFactorStatusBase, twoFactorStatusRouter(mfaPolicy));
   app.route(accountBase, accountRouter);
   app.route(auditBase, auditRouter);
   app.route(deletedBase, deletedRouter);

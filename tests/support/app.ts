@@ -6,7 +6,7 @@ import { sql, type SQL } from "drizzle-orm";
 import pino from "pino";
 import { createApp } from "../../src/server/app";
 import { createOperator, type Auth } from "../../src/server/auth";
-import { defaultSecurity, type SecurityConfig } from "../../src/server/config";
+import { defaultIdentity, defaultSecurity, type IdentityConfig, type SecurityConfig } from "../../src/server/config";
 import { queryRows, type DatabaseHandle } from "../../src/server/db/client";
 import { loadDemoData } from "../../src/server/db/demo-data";
 import type { OperatorRole } from "../../src/domain/enums";
@@ -72,6 +72,8 @@ export async function startConsole(
     logger?: pino.Logger;
     handle?: DatabaseHandle;
     analyticsRefreshSeconds?: number;
+    /** Single sign-on, REQUIRE_MFA, API tokens (default: none of them). */
+    identity?: Partial<IdentityConfig>;
   } = {},
 ): Promise<TestConsole> {
   const handle = options.handle ?? (await freshDatabase(target));
@@ -82,6 +84,7 @@ export async function startConsole(
       authSecret: "test-secret-test-secret-test-secret-0123",
       publicUrl,
       security: { ...defaultSecurity, ...options.security },
+      ...(options.identity ? { identity: { ...defaultIdentity, ...options.identity } } : {}),
       ...(options.analyticsRefreshSeconds === undefined
         ? {}
         : { analytics: { refreshSeconds: options.analyticsRefreshSeconds } }),

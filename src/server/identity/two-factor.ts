@@ -23,6 +23,9 @@ export function twoFactorPlugin() {
   return twoFactor({
     issuer: "Pedal Console",
     twoFactorTable: "operator_two_factor",
+    // One lock for passwords and codes alike: ours (security.ts, per address and per account, which
+    // an admin can release). The plugin's own would lock by the wall clock, out of an admin's reach.
+    accountLockout: { enabled: false },
     backupCodeOptions: {
       amount: 10,
       length: 10,
