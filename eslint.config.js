@@ -165,8 +165,8 @@ export default tseslint.config(
       "src/web/lib/routes.tsx",
       "src/web/api/client.ts",
     ],
-    // The Change password dialog is loaded with import() when first opened.
-    ignores: ["src/web/auth/ChangePasswordModal.tsx"],
+    // The Change password and Two-factor dialogs are loaded with import() when first opened.
+    ignores: ["src/web/auth/ChangePasswordModal.tsx", "src/web/auth/TwoFactorSetup.tsx"],
     rules: {
       "@typescript-eslint/no-restricted-imports": [
         "error",

@@ -44,7 +44,13 @@ import { createSummaryCache, defaultListSettings, type SummaryCache } from "./ht
 import { createSnapshots, type Snapshots } from "./snapshots";
 import type { AnalyticsFigureData } from "../domain/analytics";
 import { projectRoot } from "./paths";
-import { mfaGate, mountTwoFactor, twoFactorStatusBase, twoFactorStatusRouter } from "./identity/two-factor-routes";
+import {
+  mfaGate,
+  mountTwoFactor,
+  twoFactorStatusBase,
+  twoFactorStatusRouter,
+  withTwoFactor,
+} from "./identity/two-factor-routes";
 import {
   changePasswordHandler,
   clientIp,
@@ -211,10 +217,14 @@ export function createApp(deps: AppDeps): {
   // and change-password are wrapped (security.ts). Every other /api/auth path is a 404.
   app.post("/api/auth/sign-in/email", jsonOnly, signInHandler(auth, security, clock));
   app.post("/api/auth/sign-out", jsonOnly, signOutHandler(auth));
-  app.get("/api/auth/get-session", async (c) => c.json(await resolveSession(c, auth, security, clock)));
+  const mfaPolicy = (deps.config.identity ?? defaultIdentity).requireMfa;
+  // The session carries its two-factor state, so the web app knows at once whether REQUIRE_MFA
+  // holds it at the setup screen.
+  app.get("/api/auth/get-session", async (c) =>
+    c.json(withTwoFactor(await resolveSession(c, auth, security, clock), mfaPolicy)),
+  );
   app.post("/api/auth/change-password", jsonOnly, changePasswordHandler(auth, security, clock));
   // Two-factor sign-in (identity/two-factor-routes.ts): setup, the code step of sign-in, turning off.
-  const mfaPolicy = (deps.config.identity ?? defaultIdentity).requireMfa;
   mountTwoFactor(app, { auth, security, clock, policy: mfaPolicy, secret: deps.config.authSecret });
   app.all("/api/auth/*", (c) => errorResponse(c, 404, "not_found", `No API route ${c.req.method} ${c.req.path}`));
 

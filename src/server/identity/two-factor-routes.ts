@@ -333,6 +333,11 @@ export function twoFactorStatus(session: SessionData, policy: MfaPolicy): TwoFac
   };
 }
 
+/** A session answer (GET /api/auth/get-session) with its `twoFactor` state added; null stays null. */
+export function withTwoFactor(session: SessionData | null, policy: MfaPolicy) {
+  return session ? { ...session, twoFactor: twoFactorStatus(session, policy) } : null;
+}
+
 /**
  * The REQUIRE_MFA gate, after the session middleware: a session it covers that has not set up
  * two-factor gets 403 `mfa_setup_required` on every /api route but GET /api/account/two-factor (the

@@ -10,6 +10,7 @@ import {
   MonitorX,
   Moon,
   Search,
+  ShieldCheck,
   Sun,
   X,
 } from "lucide-react";
@@ -30,6 +31,9 @@ import { adminNavItems, navItems } from "./nav";
 const ChangePasswordModal = lazy(() =>
   import("../auth/ChangePasswordModal").then((m) => ({ default: m.ChangePasswordModal })),
 );
+
+/** The Two-factor sign-in dialog (with the QR code library) loads when first opened. */
+const TwoFactorDialog = lazy(() => import("../auth/TwoFactorSetup").then((m) => ({ default: m.TwoFactorDialog })));
 
 const collapsedKey = "pedal.sidebar.collapsed";
 
@@ -328,6 +332,7 @@ function UserMenu() {
   const { operator, signOut, signOutEverywhere } = useAuth();
   const theme = useTheme();
   const [changing, setChanging] = useState(false);
+  const [twoFactor, setTwoFactor] = useState(false);
   if (!operator) return null;
   const initials = operator.email.slice(0, 2).toUpperCase();
   const roleLabel = titleCase(operator.role);
@@ -343,6 +348,11 @@ function UserMenu() {
               notify(passwordMessages.changed);
             }}
           />
+        </Suspense>
+      ) : null}
+      {twoFactor ? (
+        <Suspense fallback={null}>
+          <TwoFactorDialog open={twoFactor} onClose={() => setTwoFactor(false)} />
         </Suspense>
       ) : null}
       <MenuButton
@@ -384,6 +394,7 @@ function UserMenu() {
           },
           { kind: "separator" },
           { label: passwordMessages.changeTitle, icon: KeyRound, onSelect: () => setChanging(true) },
+          { label: msg.twoFactor.menuEntry, icon: ShieldCheck, onSelect: () => setTwoFactor(true) },
           { label: msg.app.signOut, icon: LogOut, onSelect: () => void signOut() },
           { label: msg.app.signOutEverywhere, icon: MonitorX, onSelect: () => void signOutEverywhere() },
         ]}
