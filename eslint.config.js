@@ -165,8 +165,12 @@ export default tseslint.config(
       "src/web/lib/routes.tsx",
       "src/web/api/client.ts",
     ],
-    // The Change password and Sessions dialogs are loaded with import() when first opened.
-    ignores: ["src/web/auth/ChangePasswordModal.tsx", "src/web/auth/SessionsModal.tsx"],
+    // The Change password, Sessions and Two-factor dialogs are loaded with import() when first opened.
+    ignores: [
+      "src/web/auth/ChangePasswordModal.tsx",
+      "src/web/auth/SessionsModal.tsx",
+      "src/web/auth/TwoFactorSetup.tsx",
+    ],
     rules: {
       "@typescript-eslint/no-restricted-imports": [
         "error",

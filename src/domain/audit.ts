@@ -70,6 +70,9 @@ export const auditActions = [
   "end_session", // an admin or the operator ended one session (`session_id`)
   "reset_password", // an admin set an operator's password
   "unlock", // an admin (or `npm run operator:unlock` on the server) released a lock
+  "two_factor_enabled", // an operator confirmed an authenticator app (docs/identity.md)
+  "two_factor_disabled", // an operator turned their own two-factor sign-in off (password and a current code)
+  "two_factor_reset", // an admin removed another operator's second factor (their sessions ended)
   "moderate", // a comment's status changed by a reviewer (one row per comment, bulk included)
   "export", // a list was exported as CSV (entity: the list's name)
   "bulk_cancel", // a running bulk action asked to stop after its current batch (entity: the list's name, entity_id its bulk_id)
@@ -189,6 +192,9 @@ export const auditActionLabels: Record<AuditAction, string> = {
   reset_password: "Password reset",
   unlock: "Unlocked",
   end_session: "Session ended",
+  two_factor_enabled: "Two-factor turned on",
+  two_factor_disabled: "Two-factor turned off",
+  two_factor_reset: "Two-factor reset",
   moderate: "Moderated",
   export: "Exported",
   bulk: "Bulk action",

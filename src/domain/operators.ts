@@ -18,6 +18,8 @@ export const operatorSchema = z.object({
   locked_until: timestamp.nullable(),
   active_sessions: z.number().int(),
   last_sign_in: timestamp.nullable(),
+  /** An authenticator app is set up (docs/identity.md). */
+  two_factor_enabled: z.boolean(),
 });
 export type OperatorRow = z.infer<typeof operatorSchema>;
 export const operatorPageSchema = listPage(operatorSchema, noSummary);

@@ -49,6 +49,13 @@ import { createSnapshots, type Snapshots } from "./snapshots";
 import type { AnalyticsFigureData } from "../domain/analytics";
 import { projectRoot } from "./paths";
 import {
+  mfaGate,
+  mountTwoFactor,
+  twoFactorStatusBase,
+  twoFactorStatusRouter,
+  withTwoFactor,
+} from "./identity/two-factor-routes";
+import {
   changePasswordHandler,
   clientIp,
   jsonOnly,
@@ -214,7 +221,12 @@ export function createApp(deps: AppDeps): {
   // and change-password are wrapped (security.ts). Every other /api/auth path is a 404.
   app.post("/api/auth/sign-in/email", jsonOnly, signInHandler(auth, security, clock, deps.config.identity));
   app.post("/api/auth/sign-out", jsonOnly, signOutHandler(auth));
-  app.get("/api/auth/get-session", async (c) => c.json(await resolveSession(c, auth, security, clock)));
+  const mfaPolicy = (deps.config.identity ?? defaultIdentity).requireMfa;
+  // The session carries its two-factor state, so the web app knows at once whether REQUIRE_MFA
+  // holds it at the setup screen.
+  app.get("/api/auth/get-session", async (c) =>
+    c.json(withTwoFactor(await resolveSession(c, auth, security, clock), mfaPolicy)),
+  );
   app.post("/api/auth/change-password", jsonOnly, changePasswordHandler(auth, security, clock));
   // Single sign-on (docs/identity.md): what the login screen offers, always; the flow's start and
   // callback only when it is configured (else 404 like any other /api/auth path).
@@ -223,6 +235,8 @@ export function createApp(deps: AppDeps): {
     app.post("/api/auth/sign-in/social", jsonOnly, ssoStartHandler(auth));
     app.get("/api/auth/callback/sso", ssoCallbackHandler(auth, deps.config.publicUrl));
   }
+  // Two-factor sign-in (identity/two-factor-routes.ts): setup, the code step of sign-in, turning off.
+  mountTwoFactor(app, { auth, security, clock, policy: mfaPolicy, secret: deps.config.authSecret });
   app.all("/api/auth/*", (c) => errorResponse(c, 404, "not_found", `No API route ${c.req.method} ${c.req.path}`));
 
   // Every other /api route needs an operator session, or a personal API token (docs/identity.md):
@@ -262,6 +276,8 @@ export function createApp(deps: AppDeps): {
     if (!session) return errorResponse(c, 401, "unauthorized", msg.api.unauthorized);
     return next();
   });
+  // REQUIRE_MFA: a covered operator without two-factor may only set it up (or sign out).
+  app.use("/api/*", mfaGate(mfaPolicy));
   app.use("/api/*", refuseNul);
 
   app.route(dashboardBase, dashboardRouter);
@@ -277,6 +293,7 @@ export function createApp(deps: AppDeps): {
   app.route(platformsBase, platformsRouter);
   app.route(bulkBase, bulkRouter);
   app.route(operatorsBase, operatorsRouter);
+  app.route(twoFactorStatusBase, twoFactorStatusRouter(mfaPolicy));
   app.route(accountBase, accountRouter);
   app.route(accountBase, accountSessionsRouter);
   app.route(operatorsBase, operatorSessionsRouter);

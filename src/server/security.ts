@@ -154,6 +154,27 @@ export async function forgiveAttempt(
     where key = ${keys.ip} and window_started_at >= ${windowStart}::timestamptz`);
 }
 
+/**
+ * A right password whose sign-in still needs its second factor: not a failure, so the attempt is
+ * taken back (from the window and from the failures in a row, with a lock it alone set), but the
+ * earlier failures stay until the code is right (`forgiveAttempt` then).
+ */
+export async function takeBackAttempt(
+  db: Database,
+  keys: { ip: string; account: string | null },
+  security: SecurityConfig,
+  now: Date,
+) {
+  const windowStart = new Date(now.getTime() - security.signInWindowSeconds * 1000).toISOString();
+  if (keys.account)
+    await db.execute(sql`update auth_throttle set failures = greatest(failures - 1, 0),
+      consecutive_failures = greatest(consecutive_failures - 1, 0),
+      locked_until = case when consecutive_failures - 1 < ${security.lockoutFailures} then null else locked_until end
+      where key = ${keys.account}`);
+  await db.execute(sql`update auth_throttle set failures = greatest(failures - 1, 0)
+    where key = ${keys.ip} and window_started_at >= ${windowStart}::timestamptz`);
+}
+
 /** Clears an account's counters and lock (admin unlock, `npm run operator:unlock`). */
 export async function clearAccount(db: Database, email: string) {
   await db.delete(auth_throttle).where(eq(auth_throttle.key, accountKey(email)));
@@ -183,7 +204,7 @@ export const jsonOnly: MiddlewareHandler<AppEnv> = async (c, next) => {
  * body is not a JSON object, 422 `validation_failed` (the first field's message, every field's) when
  * it does not pass.
  */
-async function checkedJsonBody<T>(
+export async function checkedJsonBody<T>(
   c: Context,
   schema: z.ZodType<T>,
 ): Promise<{ body: Record<string, unknown>; data: T; refused?: undefined } | { refused: Response }> {
@@ -204,13 +225,14 @@ async function checkedJsonBody<T>(
 }
 
 /** A copy of `request` with `body` as its JSON body: the library reads exactly what we checked. */
-function withJsonBody(request: Request, body: Record<string, unknown>): Request {
+export function withJsonBody(request: Request, body: Record<string, unknown>): Request {
   const headers = new Headers(request.headers);
   headers.delete("content-length");
   return new Request(request.url, { method: request.method, headers, body: JSON.stringify(body) });
 }
 
-function tooManyMessage(admission: Extract<Admission, { admitted: false }>) {
+/** The 429 message: locked, or too many attempts, with the wait. */
+export function tooManyMessage(admission: Extract<Admission, { admitted: false }>) {
   return admission.locked
     ? msg.auth.locked(waitText(admission.retryAfterSeconds))
     : msg.auth.tooManyAttempts(waitText(admission.retryAfterSeconds));
@@ -291,6 +313,12 @@ export function signInHandler(auth: Auth, security: SecurityConfig, clock: Clock
     const response = await auth.handler(withJsonBody(c.req.raw, forwarded));
     if (response.status === 200 && !banned) {
       const data = (await response.clone().json()) as { token?: string; user?: { id: string } };
+      // Password right, second factor still to come (identity/two-factor-routes.ts): no session yet,
+      // so not a sign-in; the counters are forgiven only once the code is right.
+      if ((data as { twoFactorRedirect?: boolean }).twoFactorRedirect === true) {
+        await takeBackAttempt(db, keys, security, now);
+        return response;
+      }
       await forgiveAttempt(db, keys, security, now);
       if (previous && previous.session.token !== data.token) {
         await db.delete(operator_session).where(eq(operator_session.token, previous.session.token));

@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { createRootRoute, createRouter, Outlet } from "@tanstack/react-router";
 import { msg } from "../domain/messages";
 import { useAuth } from "./auth/AuthProvider";
@@ -57,6 +57,9 @@ function useShell(): { Shell?: ShellComponent; failed: boolean; retry(): void } 
   return { ...state, retry };
 }
 
+/** REQUIRE_MFA's setup screen (with the QR code library), loaded only for the operators it holds. */
+const TwoFactorRequired = lazy(() => import("./auth/TwoFactorSetup").then((m) => ({ default: m.TwoFactorRequired })));
+
 const loading = (
   <div className="flex min-h-full items-center justify-center">
     <Spinner label={msg.app.loading} />
@@ -74,6 +77,13 @@ function AuthGate() {
   // An outage is not "signed out": the login screen would lose the operator's place for nothing.
   if (!operator && unreachable) return <Unreachable retry={retry} />;
   if (!operator) return <SignedOut />;
+  // REQUIRE_MFA: nothing but the setup (and Sign out) until two-factor is on.
+  if (operator.mfaSetupRequired)
+    return (
+      <Suspense fallback={loading}>
+        <TwoFactorRequired />
+      </Suspense>
+    );
   if (failed) return <Unreachable retry={retryShell} />;
   if (!Shell) return loading;
   return (

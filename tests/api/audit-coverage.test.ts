@@ -647,6 +647,16 @@ describe.each(cases)("audit coverage on %s with %s", (target, credential) => {
         },
       },
       {
+        // The operator's second factor (none here) and their sessions: one record, the operator.
+        route: "POST /api/operators/{operatorId}/reset-two-factor",
+        prepare: () =>
+          app.request("/api/auth/sign-in/email", {
+            method: "POST",
+            json: { email: "audited.op@test.example", password: testPassword },
+          }),
+        run: () => app.request(`/api/operators/${ids.operatorId}/reset-two-factor`, { as: as.admin, method: "POST" }),
+      },
+      {
         route: "POST /api/account/revoke-sessions",
         run: () => app.request("/api/account/revoke-sessions", { as: as.editor, method: "POST" }),
       },

@@ -15,6 +15,8 @@ export type ErrorCode =
   | "domain_mismatch"
   | "validation_failed"
   | "rate_limited"
+  | "invalid_code"
+  | "mfa_setup_required"
   | "payload_too_large"
   | "unsupported_media_type"
   | "unavailable"

@@ -12,7 +12,7 @@ import { twoFactor } from "better-auth/plugins";
 
 const hashedMark = "sha256:";
 
-/** A recovery code as it is stored: its SHA-256, hex, marked. Case and spaces are ignored. */
+/** A recovery code as it is stored: its SHA-256, hex, marked. Surrounding spaces are ignored; case is not (codes mix it). */
 export function hashRecoveryCode(code: string): string {
   if (code.startsWith(hashedMark)) return code;
   return hashedMark + createHash("sha256").update(code.trim()).digest("hex");
@@ -23,6 +23,9 @@ export function twoFactorPlugin() {
   return twoFactor({
     issuer: "Pedal Console",
     twoFactorTable: "operator_two_factor",
+    // One lock for passwords and codes alike: ours (security.ts, per address and per account, which
+    // an admin can release). The plugin's own would lock by the wall clock, out of an admin's reach.
+    accountLockout: { enabled: false },
     backupCodeOptions: {
       amount: 10,
       length: 10,

@@ -12,7 +12,7 @@ import {
 } from "../../domain/operators";
 import { mutate } from "../audit";
 import { queryRows, type Database } from "../db/client";
-import { auth_throttle, operator, operator_account } from "../db/schema";
+import { auth_throttle, operator, operator_account, operator_totp_used, operator_two_factor } from "../db/schema";
 import { conflict, errorBodySchema, HttpError, notFound } from "../http/errors";
 import { toJson } from "../http/list";
 import { defineList } from "../http/lists";
@@ -31,7 +31,8 @@ const notFound404 = notFoundResponse(msg.operators.notFound);
 const operatorColumns = sql`o.id, o.name, o.email, o.role, coalesce(o.banned, false) as banned, o.created_at,
   (select t.locked_until from auth_throttle t where t.key = 'account:' || o.email and t.locked_until > now()) as locked_until,
   (select count(*) from operator_session s where s.user_id = o.id and s.expires_at > now())::int as active_sessions,
-  (select max(a.created_at) from audit_log a where a.entity = 'operator' and a.entity_id = o.id and a.action = 'sign_in') as last_sign_in`;
+  (select max(a.created_at) from audit_log a where a.entity = 'operator' and a.entity_id = o.id and a.action = 'sign_in') as last_sign_in,
+  coalesce(o.two_factor_enabled, false) as two_factor_enabled`;
 
 /** The Operators screen's list (admin): lock, session count and last sign-in per operator, by email; `q` matches email and name. */
 export const operatorList = defineList({
@@ -142,6 +143,25 @@ const unlock = apiRoute(operatorsBase, "admin", {
   summary: "Unlock after failed sign-ins",
   request: { params },
   responses: { 200: jsonResponse(okSchema, "Unlocked"), ...notFound404 },
+});
+
+/**
+ * POST /api/operators/{operatorId}/reset-two-factor → `{ revoked }` (admin): removes another
+ * operator's authenticator app and recovery codes (they sign in with their password, then set it up
+ * again if REQUIRE_MFA covers them) and ends their sessions. Audited `two_factor_reset`. 403 for
+ * one's own id: turning one's own off needs a current code (POST /api/auth/two-factor/disable).
+ */
+const resetTwoFactor = apiRoute(operatorsBase, "admin", {
+  method: "post",
+  path: "/{operatorId}/reset-two-factor",
+  tags: ["Operators"],
+  summary: "Reset two-factor sign-in",
+  request: { params },
+  responses: {
+    200: jsonResponse(revokedSchema, "Second factor removed, sessions ended"),
+    403: jsonResponse(errorBodySchema, "The operator's own id, or a role below admin"),
+    ...notFound404,
+  },
 });
 
 export const operatorsRouter = createRouter();
@@ -256,6 +276,34 @@ operatorsRouter
       return {
         result: n,
         audit: [{ action: "revoke_sessions", entity: "operator", entity_id: operatorId, after: { revoked: n } }],
+      };
+    });
+    return c.json({ revoked }, 200);
+  })
+  .openapi(resetTwoFactor, async (c) => {
+    const { operatorId } = c.req.valid("param");
+    if (c.var.session!.user.id === operatorId) throw new HttpError(403, "forbidden", msg.twoFactor.notSelfReset);
+    const revoked = await mutate(c, async (tx) => {
+      const target = await findOperator(tx, operatorId);
+      await tx.delete(operator_two_factor).where(eq(operator_two_factor.userId, operatorId));
+      await tx.delete(operator_totp_used).where(eq(operator_totp_used.operator_id, operatorId));
+      if (target.twoFactorEnabled)
+        await tx
+          .update(operator)
+          .set({ twoFactorEnabled: false, updatedAt: new Date() })
+          .where(eq(operator.id, operatorId));
+      const n = await revokeSessions(tx, operatorId);
+      return {
+        result: n,
+        audit: [
+          {
+            action: "two_factor_reset",
+            entity: "operator",
+            entity_id: operatorId,
+            before: { two_factor_enabled: target.twoFactorEnabled === true },
+            after: { two_factor_enabled: false, revoked: n },
+          },
+        ],
       };
     });
     return c.json({ revoked }, 200);

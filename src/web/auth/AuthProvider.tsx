@@ -1,10 +1,22 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, type ReactNode } from "react";
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
 import { useQueryClient } from "@tanstack/react-query";
 import { msg } from "../../domain/messages";
 import { api, setUnauthorizedHandler } from "../api/client";
 import { authClient } from "./auth-client";
 
-export type Operator = { id: string; email: string; name: string; role: string };
+export type Operator = {
+  id: string;
+  email: string;
+  name: string;
+  role: string;
+  /** An authenticator app is set up. */
+  twoFactorEnabled: boolean;
+  /** REQUIRE_MFA covers this operator and two-factor is not set up: only the setup screen is shown. */
+  mfaSetupRequired: boolean;
+};
+
+/** Which second factor the sign-in's code step sends. */
+export type SecondFactor = "authenticator" | "recovery";
 
 type AuthValue = {
   operator: Operator | null;
@@ -16,8 +28,21 @@ type AuthValue = {
    */
   unreachable: boolean;
   retry(): void;
-  /** Signs in; resolves to the server's message on failure, null on success. */
+  /**
+   * Signs in; resolves to the server's message on failure, null on success. When the operator has
+   * two-factor sign-in, a right password resolves to null with `twoFactorPending` set: the code
+   * step (`verifySecondFactor`) follows.
+   */
   signIn(email: string, password: string): Promise<string | null>;
+  /** The password was right and the sign-in waits for a code (TwoFactorStep). */
+  twoFactorPending: boolean;
+  /**
+   * The sign-in's second step: a six-digit code or a recovery code. Resolves to the server's
+   * message on failure, null once signed in. A challenge that has expired ends the step.
+   */
+  verifySecondFactor(code: string, factor: SecondFactor): Promise<string | null>;
+  /** Leaves the code step for the password form. */
+  cancelSecondFactor(): void;
   signOut(): Promise<void>;
   /** Ends every session of the operator, this one included. */
   signOutEverywhere(): Promise<void>;
@@ -34,13 +59,36 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     setUnauthorizedHandler(() => void refetch());
   }, [refetch]);
 
+  const [twoFactorPending, setTwoFactorPending] = useState(false);
+
   const signIn = useCallback(
     async (email: string, password: string) => {
-      const { error } = await authClient.signIn.email({ email, password });
+      const { data, error } = await authClient.signIn.email({ email, password });
       if (error) return error.message ?? error.statusText ?? "Sign-in failed";
+      if ((data as { twoFactorRedirect?: boolean } | null)?.twoFactorRedirect) {
+        setTwoFactorPending(true);
+        return null;
+      }
       queryClient.clear();
       await refetch();
       return null;
+    },
+    [queryClient, refetch],
+  );
+
+  const verifySecondFactor = useCallback(
+    async (code: string, factor: SecondFactor) => {
+      const path = factor === "authenticator" ? "verify-totp" : "verify-backup-code";
+      const answer = await postSecondFactor(`/api/auth/two-factor/${path}`, { code });
+      if (answer.ok) {
+        setTwoFactorPending(false);
+        queryClient.clear();
+        await refetch();
+        return null;
+      }
+      // No live challenge (it expired, or too many codes were tried): back to the password.
+      if (answer.status === 401 && answer.code === "unauthorized") setTwoFactorPending(false);
+      return answer.message;
     },
     [queryClient, refetch],
   );
@@ -62,18 +110,60 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const value = useMemo<AuthValue>(() => {
     const user = data?.user as (Operator & Record<string, unknown>) | undefined;
+    const twoFactor = (data as { twoFactor?: { setupRequired?: boolean } } | null | undefined)?.twoFactor;
     return {
-      operator: user ? { id: user.id, email: user.email, name: user.name, role: String(user.role ?? "viewer") } : null,
+      operator: user
+        ? {
+            id: user.id,
+            email: user.email,
+            name: user.name,
+            role: String(user.role ?? "viewer"),
+            twoFactorEnabled: user.twoFactorEnabled === true,
+            mfaSetupRequired: twoFactor?.setupRequired === true,
+          }
+        : null,
       isPending,
       unreachable: !user && error !== null && error !== undefined && error.status !== 401,
       retry: () => void refetch(),
       signIn,
+      twoFactorPending,
+      verifySecondFactor,
+      cancelSecondFactor: () => setTwoFactorPending(false),
       signOut,
       signOutEverywhere,
     };
-  }, [data, isPending, error, refetch, signIn, signOut, signOutEverywhere]);
+  }, [data, isPending, error, refetch, signIn, twoFactorPending, verifySecondFactor, signOut, signOutEverywhere]);
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+/**
+ * POSTs a code of the sign-in's second step. Plain fetch, not the API client: the login screen
+ * loads no zod, and a 401 here is a wrong code, not an ended session.
+ */
+async function postSecondFactor(
+  path: string,
+  body: unknown,
+): Promise<{ ok: true } | { ok: false; status: number; code: string; message: string }> {
+  try {
+    const res = await fetch(path, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(body),
+      credentials: "same-origin",
+    });
+    if (res.ok) return { ok: true };
+    const error = ((await res.json().catch(() => null)) as { error?: { code?: string; message?: string } } | null)
+      ?.error;
+    return {
+      ok: false,
+      status: res.status,
+      code: error?.code ?? `http_${res.status}`,
+      message: error?.message ?? `Request failed (${res.status})`,
+    };
+  } catch {
+    return { ok: false, status: 0, code: "network", message: msg.lists.cannotReach };
+  }
 }
 
 /** The signed-in operator and the sign-in/out actions. */

@@ -3,10 +3,11 @@ import { msg } from "../../domain/messages";
 import { useAuth } from "../auth/AuthProvider";
 import { Logo } from "../components/Logo";
 import { SsoSignIn } from "./SsoSignIn";
+import { TwoFactorStep } from "../auth/TwoFactorStep";
 
 /** SPEC.md §2 "Sign-in gate": shown in place of any screen while nobody is signed in. */
 export function LoginPage() {
-  const { signIn } = useAuth();
+  const { signIn, twoFactorPending } = useAuth();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
@@ -16,10 +17,9 @@ export function LoginPage() {
     setBusy(true);
     setError(null);
     const failure = await signIn(String(form.get("email")), String(form.get("password")));
-    if (failure) {
-      setError(failure);
-      setBusy(false);
-    }
+    if (failure) setError(failure);
+    // Signed in, or on to the code step (which replaces the form): the button is free again.
+    setBusy(false);
   }
 
   return (
@@ -32,32 +32,43 @@ export function LoginPage() {
             <p className="mt-1 text-base-content/70">{msg.login.tagline}</p>
           </div>
           <div className="card border border-base-300 bg-base-100 shadow-sm">
-            <form className="card-body gap-4" onSubmit={onSubmit} aria-label={msg.login.title}>
-              {error ? (
-                <div role="alert" className="alert alert-error alert-soft text-sm" data-testid="login-error">
-                  {error}
-                </div>
-              ) : null}
-              <label className="flex flex-col gap-1.5">
-                <span className="text-sm font-medium">{msg.login.email}</span>
-                <input name="email" type="email" required autoComplete="username" className="input w-full" autoFocus />
-              </label>
-              <label className="flex flex-col gap-1.5">
-                <span className="text-sm font-medium">{msg.login.password}</span>
-                <input
-                  name="password"
-                  type="password"
-                  required
-                  autoComplete="current-password"
-                  className="input w-full"
-                />
-              </label>
-              <button type="submit" className="btn btn-primary mt-2" disabled={busy}>
-                {busy ? <span className="loading loading-spinner loading-sm" aria-hidden /> : null}
-                {busy ? msg.login.submitting : msg.login.submit}
-              </button>
-            </form>
-            <SsoSignIn />
+            {twoFactorPending ? (
+              <TwoFactorStep />
+            ) : (
+              <form className="card-body gap-4" onSubmit={onSubmit} aria-label={msg.login.title}>
+                {error ? (
+                  <div role="alert" className="alert alert-error alert-soft text-sm" data-testid="login-error">
+                    {error}
+                  </div>
+                ) : null}
+                <label className="flex flex-col gap-1.5">
+                  <span className="text-sm font-medium">{msg.login.email}</span>
+                  <input
+                    name="email"
+                    type="email"
+                    required
+                    autoComplete="username"
+                    className="input w-full"
+                    autoFocus
+                  />
+                </label>
+                <label className="flex flex-col gap-1.5">
+                  <span className="text-sm font-medium">{msg.login.password}</span>
+                  <input
+                    name="password"
+                    type="password"
+                    required
+                    autoComplete="current-password"
+                    className="input w-full"
+                  />
+                </label>
+                <button type="submit" className="btn btn-primary mt-2" disabled={busy}>
+                  {busy ? <span className="loading loading-spinner loading-sm" aria-hidden /> : null}
+                  {busy ? msg.login.submitting : msg.login.submit}
+                </button>
+              </form>
+            )}
+            {twoFactorPending ? null : <SsoSignIn />}
           </div>
         </div>
       </main>

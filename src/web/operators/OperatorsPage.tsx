@@ -9,6 +9,7 @@ import {
   MoreHorizontal,
   Plus,
   ShieldCheck,
+  ShieldOff,
   Unlock,
   UserX,
   UserCheck,
@@ -31,10 +32,12 @@ import { ConfirmDialog, Modal, notify } from "../components/overlays";
 import { Menu } from "../components/Menu";
 import { RelativeTime, Truncate } from "../components/text";
 import { column, countColumn, createdColumn } from "../components/columns";
+import { useConfirmAction } from "../components/ConfirmAction";
 import {
   operatorListQuery,
   useCreateOperator,
   useResetPassword,
+  useResetTwoFactor,
   useRevokeSessions,
   useUnlockOperator,
   useUpdateOperator,
@@ -64,6 +67,19 @@ function OperatorsPageScreen() {
   const reset = useResetPassword();
   const revoke = useRevokeSessions();
   const unlock = useUnlockOperator();
+  const resetTwoFactor = useConfirmAction<OperatorRow, string>({
+    mutation: useResetTwoFactor(),
+    title: msg.twoFactor.reset,
+    message: (o) => (
+      <>
+        {msg.twoFactor.resetTitle(o.email)} {msg.twoFactor.resetText}
+      </>
+    ),
+    confirmLabel: msg.twoFactor.reset,
+    tone: "error",
+    variables: (o) => o.id,
+    done: (o) => notify(msg.twoFactor.resetDone(o.email)),
+  });
   const [creating, setCreating] = useState(false);
   const [pending, setPending] = useState<Pending>(null);
   const [newPassword, setNewPassword] = useState("");
@@ -112,6 +128,9 @@ function OperatorsPageScreen() {
         );
       return <Tag tone="success">Active</Tag>;
     }),
+    column<OperatorRow>("two_factor_enabled", msg.twoFactor.column, (o) =>
+      o.two_factor_enabled ? <Tag tone="success">{msg.twoFactor.on}</Tag> : <Tag>{msg.twoFactor.off}</Tag>,
+    ),
     countColumn<OperatorRow>("active_sessions", "Sessions"),
     column<OperatorRow>("last_sign_in", "Last Sign-in", (o) => (
       <RelativeTime iso={o.last_sign_in} fallback={msg.fallbacks.neverLoggedIn} />
@@ -153,6 +172,9 @@ function OperatorsPageScreen() {
                   icon: LogOut,
                   onSelect: () => setPending({ kind: "revoke", operator: o }),
                 },
+                ...(!self && o.two_factor_enabled
+                  ? [{ label: msg.twoFactor.reset, icon: ShieldOff, onSelect: () => resetTwoFactor.ask(o) }]
+                  : []),
                 ...(o.locked_until
                   ? [{ label: "Unlock", icon: Unlock, onSelect: () => setPending({ kind: "unlock", operator: o }) }]
                   : []),
@@ -328,6 +350,7 @@ function OperatorsPageScreen() {
         onCancel={() => setPending(null)}
         onConfirm={confirm}
       />
+      {resetTwoFactor.dialog}
     </ListScreen>
   );
 }

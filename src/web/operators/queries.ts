@@ -42,3 +42,7 @@ export const useRevokeSessions = () =>
 /** Lift a sign-in lockout. */
 export const useUnlockOperator = () =>
   useApiMutation((id: string) => api(`/operators/${id}/unlock`, okSchema, { method: "POST" }), meta);
+
+/** Remove an operator's second factor (their sessions end): POST /api/operators/{id}/reset-two-factor. */
+export const useResetTwoFactor = () =>
+  useApiMutation((id: string) => api(`/operators/${id}/reset-two-factor`, revokedSchema, { method: "POST" }), meta);

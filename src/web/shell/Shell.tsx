@@ -12,6 +12,7 @@ import {
   MonitorX,
   Moon,
   Search,
+  ShieldCheck,
   Sun,
   X,
 } from "lucide-react";
@@ -35,6 +36,8 @@ const ChangePasswordModal = lazy(() =>
 
 /** The Sessions dialog loads when first opened. */
 const SessionsModal = lazy(() => import("../auth/SessionsModal").then((m) => ({ default: m.SessionsModal })));
+/** The Two-factor sign-in dialog (with the QR code library) loads when first opened. */
+const TwoFactorDialog = lazy(() => import("../auth/TwoFactorSetup").then((m) => ({ default: m.TwoFactorDialog })));
 
 const collapsedKey = "pedal.sidebar.collapsed";
 
@@ -334,6 +337,7 @@ function UserMenu() {
   const theme = useTheme();
   const [changing, setChanging] = useState(false);
   const [listingSessions, setListingSessions] = useState(false);
+  const [twoFactor, setTwoFactor] = useState(false);
   if (!operator) return null;
   const initials = operator.email.slice(0, 2).toUpperCase();
   const roleLabel = titleCase(operator.role);
@@ -358,6 +362,11 @@ function UserMenu() {
             onClose={() => setListingSessions(false)}
             onEndedCurrent={() => void signOut()}
           />
+        </Suspense>
+      ) : null}
+      {twoFactor ? (
+        <Suspense fallback={null}>
+          <TwoFactorDialog open={twoFactor} onClose={() => setTwoFactor(false)} />
         </Suspense>
       ) : null}
       <MenuButton
@@ -401,6 +410,7 @@ function UserMenu() {
           { label: passwordMessages.changeTitle, icon: KeyRound, onSelect: () => setChanging(true) },
           { label: msg.sessions.menu, icon: MonitorSmartphone, onSelect: () => setListingSessions(true) },
           { kind: "link", label: msg.apiTokens.menu, icon: KeySquare, to: "/account/tokens" },
+          { label: msg.twoFactor.menuEntry, icon: ShieldCheck, onSelect: () => setTwoFactor(true) },
           { label: msg.app.signOut, icon: LogOut, onSelect: () => void signOut() },
           { label: msg.app.signOutEverywhere, icon: MonitorX, onSelect: () => void signOutEverywhere() },
         ]}

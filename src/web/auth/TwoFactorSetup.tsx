@@ -1,0 +1,339 @@
+import { useState, type FormEvent } from "react";
+import { QRCodeSVG } from "qrcode.react";
+import { Copy, Download, LogOut, ShieldCheck } from "lucide-react";
+import { z } from "zod";
+import { msg } from "../../domain/messages";
+import { enableTwoFactorAnswerSchema } from "../../domain/two-factor";
+import { api, errorMessage } from "../api/client";
+import { FormError } from "../components/forms";
+import { Field } from "../components/inputs";
+import { Logo } from "../components/Logo";
+import { Modal, notify } from "../components/overlays";
+import { useDocumentTitle } from "../components/ui";
+import { useAuth } from "./AuthProvider";
+
+/** Answers whose content the screens do not use (the new session's token). */
+const anyAnswer = z.unknown();
+
+/** The secret of an `otpauth://` URI, in groups of four as authenticator apps show it. */
+function setupKeyOf(totpURI: string): string {
+  const secret = new URL(totpURI).searchParams.get("secret") ?? "";
+  return secret.replace(/(.{4})/g, "$1 ").trim();
+}
+
+function CopyButton({ text, label }: { text: string; label: string }) {
+  const [copied, setCopied] = useState(false);
+  return (
+    <button
+      type="button"
+      className="btn btn-ghost btn-sm"
+      onClick={() =>
+        void navigator.clipboard
+          ?.writeText(text)
+          .then(() => setCopied(true))
+          .catch(() => undefined)
+      }
+    >
+      <Copy className="h-4 w-4" aria-hidden /> {copied ? msg.twoFactor.copied : label}
+    </button>
+  );
+}
+
+type Stage =
+  { kind: "password" } | { kind: "scan"; totpURI: string; codes: string[] } | { kind: "codes"; codes: string[] };
+
+/**
+ * Setting up an authenticator app (docs/identity.md): the password, then the QR code and the setup
+ * key with a six-digit code to confirm, then the ten recovery codes, shown this once with Copy and
+ * Download. `onDone` follows the recovery codes (the session is read again then, not before: a
+ * screen REQUIRE_MFA holds would otherwise close before the codes are seen).
+ */
+export function TwoFactorSetupFlow({ onDone }: { onDone: () => void }) {
+  const [stage, setStage] = useState<Stage>({ kind: "password" });
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function run(event: FormEvent<HTMLFormElement>, work: (form: FormData) => Promise<void>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    setBusy(true);
+    setError(null);
+    try {
+      await work(form);
+    } catch (err) {
+      setError(errorMessage(err));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  if (stage.kind === "password")
+    return (
+      <form
+        className="flex flex-col gap-4"
+        noValidate
+        onSubmit={(e) =>
+          void run(e, async (form) => {
+            const answer = await api("/auth/two-factor/enable", enableTwoFactorAnswerSchema, {
+              method: "POST",
+              body: { password: String(form.get("password") ?? "") },
+            });
+            setStage({ kind: "scan", totpURI: answer.totpURI, codes: answer.backupCodes });
+          })
+        }
+      >
+        <p className="text-sm">{msg.twoFactor.passwordPrompt}</p>
+        <FormError message={error} />
+        <Field label={msg.twoFactor.password} htmlFor="tf-password" required>
+          <input
+            id="tf-password"
+            name="password"
+            type="password"
+            className="input w-full"
+            autoComplete="current-password"
+            required
+            maxLength={200}
+          />
+        </Field>
+        <div className="flex justify-end">
+          <button type="submit" className="btn btn-primary" disabled={busy}>
+            {msg.twoFactor.continue}
+          </button>
+        </div>
+      </form>
+    );
+
+  if (stage.kind === "scan") {
+    const key = setupKeyOf(stage.totpURI);
+    return (
+      <form
+        className="flex flex-col gap-4"
+        noValidate
+        onSubmit={(e) =>
+          void run(e, async (form) => {
+            await api("/auth/two-factor/verify-totp", anyAnswer, {
+              method: "POST",
+              body: { code: String(form.get("code") ?? "") },
+            });
+            setStage({ kind: "codes", codes: stage.codes });
+          })
+        }
+      >
+        <p className="text-sm">{msg.twoFactor.scanText}</p>
+        <div className="flex justify-center rounded-box bg-white p-3">
+          <QRCodeSVG value={stage.totpURI} size={176} title={msg.twoFactor.qrLabel} marginSize={1} />
+        </div>
+        <div className="flex flex-col gap-1.5">
+          <span className="text-sm font-medium" id="tf-key-label">
+            {msg.twoFactor.setupKey}
+          </span>
+          <div className="flex items-center gap-2">
+            <code
+              className="flex-1 select-all break-all rounded bg-base-200 px-2 py-1 font-mono text-sm"
+              aria-labelledby="tf-key-label"
+              data-testid="two-factor-setup-key"
+            >
+              {key}
+            </code>
+            <CopyButton text={key.replace(/\s/g, "")} label={msg.twoFactor.copy} />
+          </div>
+        </div>
+        <FormError message={error} />
+        <Field label={msg.twoFactor.code} htmlFor="tf-code" required hint={msg.twoFactor.codePrompt}>
+          <input
+            id="tf-code"
+            name="code"
+            className="input w-full font-mono tracking-widest"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            required
+            maxLength={7}
+          />
+        </Field>
+        <div className="flex justify-end">
+          <button type="submit" className="btn btn-primary" disabled={busy}>
+            <ShieldCheck className="h-4 w-4" aria-hidden /> {busy ? msg.twoFactor.confirming : msg.twoFactor.confirm}
+          </button>
+        </div>
+      </form>
+    );
+  }
+
+  const text = stage.codes.join("\n");
+  return (
+    <div className="flex flex-col gap-4">
+      <div role="status" className="alert alert-success alert-soft text-sm">
+        {msg.twoFactor.enabled}
+      </div>
+      <h3 className="font-semibold">{msg.twoFactor.recoveryTitle}</h3>
+      <p className="text-sm">{msg.twoFactor.recoveryText}</p>
+      <ol
+        className="grid grid-cols-2 gap-2 rounded-box bg-base-200 p-3 font-mono text-sm"
+        data-testid="recovery-codes"
+        aria-label={msg.twoFactor.recoveryTitle}
+      >
+        {stage.codes.map((code) => (
+          <li key={code}>{code}</li>
+        ))}
+      </ol>
+      <div className="flex flex-wrap justify-end gap-2">
+        <CopyButton text={text} label={msg.twoFactor.copyCodes} />
+        <button
+          type="button"
+          className="btn btn-ghost btn-sm"
+          onClick={() => {
+            const url = URL.createObjectURL(new Blob([text + "\n"], { type: "text/plain" }));
+            const link = document.createElement("a");
+            link.href = url;
+            link.download = msg.twoFactor.recoveryFileName;
+            link.click();
+            URL.revokeObjectURL(url);
+          }}
+        >
+          <Download className="h-4 w-4" aria-hidden /> {msg.twoFactor.downloadCodes}
+        </button>
+        <button type="button" className="btn btn-primary" onClick={onDone}>
+          {msg.twoFactor.done}
+        </button>
+      </div>
+    </div>
+  );
+}
+
+/** Turning one's own two-factor off: the password and a current code (or a recovery code). */
+function TurnOff({ onDone }: { onDone: () => void }) {
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  return (
+    <form
+      className="flex flex-col gap-4"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        const form = new FormData(event.currentTarget);
+        setBusy(true);
+        setError(null);
+        api("/auth/two-factor/disable", anyAnswer, {
+          method: "POST",
+          body: { password: String(form.get("password") ?? ""), code: String(form.get("code") ?? "") },
+        })
+          .then(onDone)
+          .catch((err: unknown) => setError(errorMessage(err)))
+          .finally(() => setBusy(false));
+      }}
+    >
+      <h3 className="font-semibold">{msg.twoFactor.turnOff}</h3>
+      <p className="text-sm">{msg.twoFactor.turnOffText}</p>
+      <FormError message={error} />
+      <Field label={msg.twoFactor.password} htmlFor="tf-off-password" required>
+        <input
+          id="tf-off-password"
+          name="password"
+          type="password"
+          className="input w-full"
+          autoComplete="current-password"
+          required
+          maxLength={200}
+        />
+      </Field>
+      <Field label={msg.twoFactor.turnOffCode} htmlFor="tf-off-code" required>
+        <input
+          id="tf-off-code"
+          name="code"
+          className="input w-full font-mono"
+          autoComplete="one-time-code"
+          required
+          maxLength={30}
+        />
+      </Field>
+      <div className="flex justify-end">
+        <button type="submit" className="btn btn-error" disabled={busy}>
+          {msg.twoFactor.turnOffConfirm}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/**
+ * The user menu's "Two-factor sign-in" dialog: the setup when it is off, the state and the way to
+ * turn it off when it is on.
+ */
+export function TwoFactorDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { operator, retry } = useAuth();
+  const [settingUp, setSettingUp] = useState(false);
+  const enabled = operator?.twoFactorEnabled === true;
+  const close = () => {
+    setSettingUp(false);
+    onClose();
+  };
+  return (
+    <Modal open={open} title={msg.twoFactor.title} onClose={close}>
+      {enabled && !settingUp ? (
+        <div className="flex flex-col gap-4">
+          <p className="text-sm" data-testid="two-factor-state">
+            {msg.twoFactor.statusOn}
+          </p>
+          <TurnOff
+            onDone={() => {
+              notify(msg.twoFactor.disabled);
+              retry();
+              close();
+            }}
+          />
+        </div>
+      ) : settingUp ? (
+        <TwoFactorSetupFlow
+          onDone={() => {
+            retry();
+            close();
+          }}
+        />
+      ) : (
+        <div className="flex flex-col gap-4">
+          <p className="text-sm" data-testid="two-factor-state">
+            {msg.twoFactor.statusOff}
+          </p>
+          <div className="flex justify-end">
+            <button type="button" className="btn btn-primary" onClick={() => setSettingUp(true)}>
+              <ShieldCheck className="h-4 w-4" aria-hidden /> {msg.twoFactor.start}
+            </button>
+          </div>
+        </div>
+      )}
+    </Modal>
+  );
+}
+
+/**
+ * The only screen of an operator REQUIRE_MFA covers who has not set up two-factor yet: the setup,
+ * and Sign out. Every other API route answers them 403 `mfa_setup_required` meanwhile.
+ */
+export function TwoFactorRequired() {
+  const { operator, retry, signOut } = useAuth();
+  useDocumentTitle(msg.twoFactor.requiredTitle);
+  return (
+    <div className="flex min-h-full flex-col bg-base-200">
+      <main className="flex flex-1 items-center justify-center px-4 py-12">
+        <div className="w-full max-w-md">
+          <div className="mb-6 flex flex-col items-center text-center">
+            <Logo className="h-12 w-12" />
+            <h1 className="mt-4 text-2xl font-semibold tracking-tight">{msg.twoFactor.requiredTitle}</h1>
+            <p className="mt-1 text-base-content/70">{msg.twoFactor.requiredText}</p>
+            {operator ? <p className="mt-1 text-sm text-base-content/70">{operator.email}</p> : null}
+          </div>
+          <div className="card border border-base-300 bg-base-100 shadow-sm">
+            <div className="card-body">
+              <TwoFactorSetupFlow onDone={retry} />
+            </div>
+          </div>
+          <div className="mt-4 flex justify-center">
+            <button type="button" className="btn btn-ghost btn-sm" onClick={() => void signOut()}>
+              <LogOut className="h-4 w-4" aria-hidden /> {msg.app.signOut}
+            </button>
+          </div>
+        </div>
+      </main>
+    </div>
+  );
+}
