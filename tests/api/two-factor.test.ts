@@ -9,7 +9,7 @@
  */
 import { sql } from "drizzle-orm";
 import { generateSync } from "otplib";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { msg } from "../../src/domain/messages";
 import { createOperator } from "../../src/server/auth";
 import type { OperatorRole } from "../../src/domain/enums";
@@ -110,7 +110,6 @@ describe.each(targets)("two-factor sign-in on %s", (target) => {
     });
   });
   beforeEach(() => freshStep());
-  afterEach(() => undefined);
   afterAll(async () => {
     await app.close();
     vi.useRealTimers();
@@ -454,11 +453,8 @@ describe.each(targets)("two-factor sign-in on %s", (target) => {
   it("lets an admin reset another operator's second factor: audited, their sessions ended; never one's own", async () => {
     const op = await h.newOperator();
     const { cookie } = await h.enrol(op.email, "10.20.9.1");
-    const [admin] = await app.rows<{ id: string }>(sql`select id from operator where email = 'admin@test.example'`);
     await app.cookie("admin");
-    const [me] = admin
-      ? [admin]
-      : await app.rows<{ id: string }>(sql`select id from operator where email = 'admin@test.example'`);
+    const [me] = await app.rows<{ id: string }>(sql`select id from operator where email = 'admin@test.example'`);
 
     expect(
       (await app.request(`/api/operators/${op.id}/reset-two-factor`, { as: "editor", method: "POST" })).status,
