@@ -9,7 +9,7 @@
  */
 import { sql } from "drizzle-orm";
 import { generateSync } from "otplib";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { msg } from "../../src/domain/messages";
 import { createOperator } from "../../src/server/auth";
 import type { OperatorRole } from "../../src/domain/enums";
@@ -110,7 +110,6 @@ describe.each(targets)("two-factor sign-in on %s", (target) => {
     });
   });
   beforeEach(() => freshStep());
-  afterEach(() => undefined);
   afterAll(async () => {
     await app.close();
     vi.useRealTimers();
@@ -419,14 +418,43 @@ describe.each(targets)("two-factor sign-in on %s", (target) => {
     expect(again.cookie).toMatch(/pedal\.session_token=/);
   });
 
+  it("refuses what is not a JSON body of the right shape, before any code is checked", async () => {
+    for (const path of ["enable", "verify-totp", "verify-backup-code", "disable"]) {
+      const form = await app.request(`/api/auth/two-factor/${path}`, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded", "x-forwarded-for": "10.20.10.1" },
+        body: "code=123456",
+      });
+      expect(form.status, path).toBe(415);
+    }
+    const badJson = await app.request("/api/auth/two-factor/verify-totp", {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-forwarded-for": "10.20.10.1" },
+      body: "{",
+    });
+    expect(badJson.status).toBe(400);
+    for (const code of ["1".repeat(5000), 123456, null, "abcdef"]) {
+      const res = await h.post("/api/auth/two-factor/verify-totp", { code }, "", "10.20.10.1");
+      expect(res.status, String(code).slice(0, 10)).toBe(422);
+      expect((await res.json()).error.code).toBe("validation_failed");
+    }
+    // No challenge cookie: nothing to check the code against.
+    const noChallenge = await h.post("/api/auth/two-factor/verify-totp", { code: "123456" }, "", "10.20.10.1");
+    expect(noChallenge.status).toBe(401);
+    const forged = await h.post(
+      "/api/auth/two-factor/verify-totp",
+      { code: "123456" },
+      "pedal.two_factor=2fa-forged.c2lnbmF0dXJl",
+      "10.20.10.1",
+    );
+    expect(forged.status).toBe(401);
+  });
+
   it("lets an admin reset another operator's second factor: audited, their sessions ended; never one's own", async () => {
     const op = await h.newOperator();
     const { cookie } = await h.enrol(op.email, "10.20.9.1");
-    const [admin] = await app.rows<{ id: string }>(sql`select id from operator where email = 'admin@test.example'`);
     await app.cookie("admin");
-    const [me] = admin
-      ? [admin]
-      : await app.rows<{ id: string }>(sql`select id from operator where email = 'admin@test.example'`);
+    const [me] = await app.rows<{ id: string }>(sql`select id from operator where email = 'admin@test.example'`);
 
     expect(
       (await app.request(`/api/operators/${op.id}/reset-two-factor`, { as: "editor", method: "POST" })).status,
@@ -485,6 +513,9 @@ describe.each(targets)("REQUIRE_MFA on %s", (target) => {
           required: true,
           setupRequired: true,
         });
+        // The session answer carries the same state, for the web app's gate.
+        const session = await (await h.get("/api/auth/get-session", adminIn.cookie)).json();
+        expect(session.twoFactor).toEqual({ enabled: false, required: true, setupRequired: true });
 
         const editorIn = await h.password(editor.email, "10.30.0.2");
         expect((await h.get("/api/customers", editorIn.cookie)).status).toBe(policy === "all" ? 403 : 200);

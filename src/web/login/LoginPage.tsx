@@ -18,7 +18,7 @@ export function LoginPage() {
     setError(null);
     const failure = await signIn(String(form.get("email")), String(form.get("password")));
     if (failure) setError(failure);
-    // Signed in, or on to the code step (which replaces the form): the button is free again.
+    // Signed in, or on to the code step (which stands in for the form): the button is free again.
     setBusy(false);
   }
 
@@ -32,42 +32,38 @@ export function LoginPage() {
             <p className="mt-1 text-base-content/70">{msg.login.tagline}</p>
           </div>
           <div className="card border border-base-300 bg-base-100 shadow-sm">
-            {twoFactorPending ? (
-              <TwoFactorStep />
-            ) : (
-              <form className="card-body gap-4" onSubmit={onSubmit} aria-label={msg.login.title}>
-                {error ? (
-                  <div role="alert" className="alert alert-error alert-soft text-sm" data-testid="login-error">
-                    {error}
-                  </div>
-                ) : null}
-                <label className="flex flex-col gap-1.5">
-                  <span className="text-sm font-medium">{msg.login.email}</span>
-                  <input
-                    name="email"
-                    type="email"
-                    required
-                    autoComplete="username"
-                    className="input w-full"
-                    autoFocus
-                  />
-                </label>
-                <label className="flex flex-col gap-1.5">
-                  <span className="text-sm font-medium">{msg.login.password}</span>
-                  <input
-                    name="password"
-                    type="password"
-                    required
-                    autoComplete="current-password"
-                    className="input w-full"
-                  />
-                </label>
-                <button type="submit" className="btn btn-primary mt-2" disabled={busy}>
-                  {busy ? <span className="loading loading-spinner loading-sm" aria-hidden /> : null}
-                  {busy ? msg.login.submitting : msg.login.submit}
-                </button>
-              </form>
-            )}
+            {twoFactorPending ? <TwoFactorStep /> : null}
+            {/* Hidden, not removed, during the code step: "Back to sign in" finds the email still typed. */}
+            <form
+              className="card-body gap-4"
+              onSubmit={onSubmit}
+              aria-label={msg.login.title}
+              hidden={twoFactorPending}
+            >
+              {error ? (
+                <div role="alert" className="alert alert-error alert-soft text-sm" data-testid="login-error">
+                  {error}
+                </div>
+              ) : null}
+              <label className="flex flex-col gap-1.5">
+                <span className="text-sm font-medium">{msg.login.email}</span>
+                <input name="email" type="email" required autoComplete="username" className="input w-full" autoFocus />
+              </label>
+              <label className="flex flex-col gap-1.5">
+                <span className="text-sm font-medium">{msg.login.password}</span>
+                <input
+                  name="password"
+                  type="password"
+                  required
+                  autoComplete="current-password"
+                  className="input w-full"
+                />
+              </label>
+              <button type="submit" className="btn btn-primary mt-2" disabled={busy}>
+                {busy ? <span className="loading loading-spinner loading-sm" aria-hidden /> : null}
+                {busy ? msg.login.submitting : msg.login.submit}
+              </button>
+            </form>
             {twoFactorPending ? null : <SsoSignIn />}
           </div>
         </div>
