@@ -225,7 +225,7 @@ export function createApp(deps: AppDeps): {
   // The session carries its two-factor state, so the web app knows at once whether REQUIRE_MFA
   // holds it at the setup screen.
   app.get("/api/auth/get-session", async (c) =>
-    c.json(withTwoFactor(await resolveSession(c, auth, security, clock), mfaPolicy)),
+    c.json(await withTwoFactor(deps.db, await resolveSession(c, auth, security, clock), mfaPolicy)),
   );
   app.post("/api/auth/change-password", jsonOnly, changePasswordHandler(auth, security, clock));
   // Single sign-on (docs/identity.md): what the login screen offers, always; the flow's start and

@@ -536,6 +536,22 @@ describe.each(targets)("REQUIRE_MFA on %s", (target) => {
         );
         expect(off.status).toBe(403);
       });
+
+      it("does not cover an operator with no password (made by single sign-on), whose provider's sign-in stands in", async () => {
+        const admin = await h.newOperator("admin");
+        const signedIn = await h.password(admin.email, "10.30.0.9");
+        expect((await h.get("/api/customers", signedIn.cookie)).status).toBe(403);
+        // As single sign-on makes them: an operator with no password to sign in with.
+        await app.handle.db.execute(
+          sql`delete from operator_account a using operator o where a.user_id = o.id and o.email = ${admin.email}`,
+        );
+        expect((await h.get("/api/customers", signedIn.cookie)).status).toBe(200);
+        expect(await (await h.get("/api/account/two-factor", signedIn.cookie)).json()).toEqual({
+          enabled: false,
+          required: false,
+          setupRequired: false,
+        });
+      });
     });
   }
 });

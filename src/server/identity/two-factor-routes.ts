@@ -8,7 +8,7 @@
  * Nothing here logs or audits a code, a secret or a recovery code.
  */
 import { createHmac } from "node:crypto";
-import { and, eq, lte, sql } from "drizzle-orm";
+import { and, eq, isNotNull, lte, sql } from "drizzle-orm";
 import type { Context, MiddlewareHandler } from "hono";
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import { msg } from "../../domain/messages";
@@ -27,7 +27,7 @@ import type { Auth, SessionData } from "../auth";
 import { writeAudit } from "../audit";
 import type { SecurityConfig } from "../config";
 import { queryRows, type Database } from "../db/client";
-import { operator_totp_used } from "../db/schema";
+import { operator_account, operator_totp_used } from "../db/schema";
 import { errorResponse } from "../http/errors";
 import type { AppEnv } from "../http/env";
 import { apiRoute, createRouter, jsonResponse } from "../http/route";
@@ -317,25 +317,50 @@ export function mountTwoFactor(app: OpenAPIHono<AppEnv>, deps: TwoFactorDeps) {
 /** Where the web app reads the signed-in operator's two-factor state. */
 export const twoFactorStatusBase = "/api/account/two-factor";
 
+/**
+ * Whether REQUIRE_MFA covers the session's operator. The console's second factor guards its own
+ * password sign-in, so an operator with no password (made at first single sign-on) is not covered:
+ * they sign in only through the identity provider, whose sign-in stands in for it (and the
+ * authenticator app's setup asks for a password they do not have). Looked up only for an operator
+ * the policy names who has not set it up.
+ */
+async function coveredBy(db: Database, session: SessionData, policy: MfaPolicy): Promise<boolean> {
+  const user = session.user as { id: string; role?: string };
+  if (!mfaRequiredFor(policy, user.role)) return false;
+  const [password] = await db
+    .select({ id: operator_account.id })
+    .from(operator_account)
+    .where(
+      and(
+        eq(operator_account.userId, user.id),
+        eq(operator_account.providerId, "credential"),
+        isNotNull(operator_account.password),
+      ),
+    )
+    .limit(1);
+  return password !== undefined;
+}
+
 /** Whether a session is one REQUIRE_MFA covers and that has not set up two-factor yet. */
-export function setupRequired(session: SessionData, policy: MfaPolicy): boolean {
-  const user = session.user as { role?: string; twoFactorEnabled?: boolean | null };
-  return user.twoFactorEnabled !== true && mfaRequiredFor(policy, user.role);
+export async function setupRequired(db: Database, session: SessionData, policy: MfaPolicy): Promise<boolean> {
+  const user = session.user as { twoFactorEnabled?: boolean | null };
+  return user.twoFactorEnabled !== true && (await coveredBy(db, session, policy));
 }
 
 /** The two-factor state of a session under `policy`. */
-export function twoFactorStatus(session: SessionData, policy: MfaPolicy): TwoFactorStatus {
-  const user = session.user as { role?: string; twoFactorEnabled?: boolean | null };
+export async function twoFactorStatus(db: Database, session: SessionData, policy: MfaPolicy): Promise<TwoFactorStatus> {
+  const user = session.user as { twoFactorEnabled?: boolean | null };
+  const required = await coveredBy(db, session, policy);
   return {
     enabled: user.twoFactorEnabled === true,
-    required: mfaRequiredFor(policy, user.role),
-    setupRequired: setupRequired(session, policy),
+    required,
+    setupRequired: required && user.twoFactorEnabled !== true,
   };
 }
 
 /** A session answer (GET /api/auth/get-session) with its `twoFactor` state added; null stays null. */
-export function withTwoFactor(session: SessionData | null, policy: MfaPolicy) {
-  return session ? { ...session, twoFactor: twoFactorStatus(session, policy) } : null;
+export async function withTwoFactor(db: Database, session: SessionData | null, policy: MfaPolicy) {
+  return session ? { ...session, twoFactor: await twoFactorStatus(db, session, policy) } : null;
 }
 
 /**
@@ -346,7 +371,7 @@ export function withTwoFactor(session: SessionData | null, policy: MfaPolicy) {
 export function mfaGate(policy: MfaPolicy): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const session = c.var.session;
-    if (!session || policy === "none" || !setupRequired(session, policy)) return next();
+    if (!session || policy === "none" || !(await setupRequired(c.var.db, session, policy))) return next();
     if (c.req.method === "GET" && c.req.path === twoFactorStatusBase) return next();
     return errorResponse(c, 403, "mfa_setup_required", msg.twoFactor.setupRequired);
   };
@@ -365,5 +390,7 @@ const statusRoute = apiRoute(twoFactorStatusBase, "viewer", {
 
 /** The router of GET /api/account/two-factor, answering under `policy`. */
 export function twoFactorStatusRouter(policy: MfaPolicy) {
-  return createRouter().openapi(statusRoute, (c) => c.json(twoFactorStatus(c.var.session!, policy), 200));
+  return createRouter().openapi(statusRoute, async (c) =>
+    c.json(await twoFactorStatus(c.var.db, c.var.session!, policy), 200),
+  );
 }
