@@ -2,7 +2,7 @@ import { mkdirSync, readdirSync, rmSync } from "node:fs";
 import path from "node:path";
 import type { Locator } from "@playwright/test";
 import { msg } from "../../src/domain/messages";
-import { apiWrite, expect, signIn, test } from "../e2e/fixtures";
+import { admin, apiWrite, expect, signIn, test } from "../e2e/fixtures";
 import { screens, settled } from "../e2e/screens";
 
 const folder = path.resolve(import.meta.dirname, "../../docs/screenshots");
@@ -105,6 +105,26 @@ for (const theme of ["light", "dark"] as const) {
         const notice = page.getByTestId("undo-notice");
         await expect(notice.getByRole("button", { name: msg.deleted.undo })).toBeVisible();
         await shoot("state-undo-notice", page.locator("[data-sonner-toast]").filter({ has: notice }));
+
+        // The user menu's Sessions, and the two-factor setup at its QR code (not confirmed: the
+        // account stays as it was).
+        await page.goto("/customers");
+        await settled(page);
+        await page.getByRole("button", { name: msg.ui.userMenu }).click();
+        await page.getByRole("menuitem", { name: msg.sessions.menu }).click();
+        const sessions = page.getByRole("dialog", { name: msg.sessions.title });
+        await expect(sessions.getByText(msg.sessions.current)).toBeVisible();
+        await shoot("state-sessions");
+        await page.keyboard.press("Escape");
+        await expect(sessions).toBeHidden();
+        await page.getByRole("button", { name: msg.ui.userMenu }).click();
+        await page.getByRole("menuitem", { name: msg.twoFactor.menuEntry }).click();
+        const setup = page.getByRole("dialog", { name: msg.twoFactor.title });
+        await setup.getByRole("button", { name: msg.twoFactor.start }).click();
+        await setup.getByLabel(msg.twoFactor.password).fill(admin.password);
+        await setup.getByRole("button", { name: msg.twoFactor.continue }).click();
+        await expect(setup.getByText(msg.twoFactor.setupKey)).toBeVisible();
+        await shoot("state-two-factor-setup");
       });
     });
   }
