@@ -55,6 +55,20 @@ async function sessionCookies(auth: Auth): Promise<SessionCookies> {
   return found;
 }
 
+/** The operator fields better-auth answers with a session, in its order (also the API tokens' operator). */
+export const sessionUserFields = {
+  name: operator.name,
+  email: operator.email,
+  emailVerified: operator.emailVerified,
+  image: operator.image,
+  createdAt: operator.createdAt,
+  updatedAt: operator.updatedAt,
+  twoFactorEnabled: operator.twoFactorEnabled,
+  role: operator.role,
+  banned: operator.banned,
+  id: operator.id,
+};
+
 /** The session and operator fields better-auth answers, in its order (its schema's; not the admin plugin's ban details). */
 const sessionFields = {
   session: {
@@ -67,18 +81,7 @@ const sessionFields = {
     userId: operator_session.userId,
     id: operator_session.id,
   },
-  user: {
-    name: operator.name,
-    email: operator.email,
-    emailVerified: operator.emailVerified,
-    image: operator.image,
-    createdAt: operator.createdAt,
-    updatedAt: operator.updatedAt,
-    twoFactorEnabled: operator.twoFactorEnabled,
-    role: operator.role,
-    banned: operator.banned,
-    id: operator.id,
-  },
+  user: sessionUserFields,
 };
 
 function prepare(db: Database) {

@@ -18,6 +18,7 @@ import type { AuditEntry, Tx } from "./audit";
 import type { SessionData } from "./auth";
 import { queryRows, type Database } from "./db/client";
 import { operator, operator_api_token } from "./db/schema";
+import { sessionUserFields } from "./session-read";
 
 /** A new token: the token itself (shown once), what lists show of it, and what is stored. */
 export function newApiToken(): { token: string; prefix: string; hash: string } {
@@ -99,18 +100,7 @@ export async function resolveApiToken(db: Database, token: string, now: Date): P
       expires_at: operator_api_token.expires_at,
       last_used_at: operator_api_token.last_used_at,
       created_at: operator_api_token.created_at,
-      user: {
-        name: operator.name,
-        email: operator.email,
-        emailVerified: operator.emailVerified,
-        image: operator.image,
-        createdAt: operator.createdAt,
-        updatedAt: operator.updatedAt,
-        twoFactorEnabled: operator.twoFactorEnabled,
-        role: operator.role,
-        banned: operator.banned,
-        id: operator.id,
-      },
+      user: sessionUserFields,
     })
     .from(operator_api_token)
     .innerJoin(operator, eq(operator.id, operator_api_token.operator_id))

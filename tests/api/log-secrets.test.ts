@@ -11,27 +11,11 @@ import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createOperator } from "../../src/server/auth";
 import { defaultIdentity } from "../../src/server/config";
-import { publicUrl, startConsole, testPassword, type TestConsole } from "../support/app";
+import { cookiesOf, publicUrl, startConsole, testPassword, type TestConsole } from "../support/app";
 import { targets } from "../support/databases";
 import { startOidcProvider, type TestProvider } from "../support/oidc-provider";
 
 const callbackUrl = `${publicUrl}/api/auth/callback/sso`;
-
-/** The cookies a response sets, as a Cookie header added to `previous` (those it deletes left out). */
-function cookiesOf(res: Response, previous = ""): string {
-  const jar = new Map<string, string>();
-  for (const pair of previous.split("; ").filter(Boolean)) {
-    const at = pair.indexOf("=");
-    jar.set(pair.slice(0, at), pair.slice(at + 1));
-  }
-  for (const header of res.headers.getSetCookie()) {
-    const [pair] = header.split(";");
-    const at = pair.indexOf("=");
-    if (/max-age=0/i.test(header) || pair.slice(at + 1) === "") jar.delete(pair.slice(0, at));
-    else jar.set(pair.slice(0, at), pair.slice(at + 1));
-  }
-  return [...jar].map(([k, v]) => `${k}=${v}`).join("; ");
-}
 
 /** Every cookie value of a Cookie header, and its token part (before the signature). */
 const cookieSecrets = (cookie: string) =>

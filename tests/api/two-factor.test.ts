@@ -13,7 +13,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vites
 import { msg } from "../../src/domain/messages";
 import { createOperator } from "../../src/server/auth";
 import type { OperatorRole } from "../../src/domain/enums";
-import { startConsole, testClock, testPassword, type TestConsole } from "../support/app";
+import { cookiesOf, startConsole, testClock, testPassword, type TestConsole } from "../support/app";
 import { targets } from "../support/databases";
 
 const step = 30;
@@ -28,23 +28,6 @@ function freshStep() {
 /** The code of `secret` for the step `offset` steps away from now. */
 function codeAt(secret: string, offset = 0): string {
   return generateSync({ secret, epoch: Math.floor(Date.now() / 1000) + offset * step });
-}
-
-/** The cookies a response sets, as a Cookie header (those it deletes left out). */
-function cookiesOf(res: Response, previous = ""): string {
-  const jar = new Map<string, string>();
-  for (const pair of previous.split("; ").filter(Boolean)) {
-    const at = pair.indexOf("=");
-    jar.set(pair.slice(0, at), pair.slice(at + 1));
-  }
-  for (const header of res.headers.getSetCookie()) {
-    const [pair] = header.split(";");
-    const at = pair.indexOf("=");
-    const name = pair.slice(0, at);
-    if (/max-age=0/i.test(header) || pair.slice(at + 1) === "") jar.delete(name);
-    else jar.set(name, pair.slice(at + 1));
-  }
-  return [...jar].map(([k, v]) => `${k}=${v}`).join("; ");
 }
 
 let counter = 0;

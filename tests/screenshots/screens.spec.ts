@@ -123,7 +123,7 @@ for (const theme of ["light", "dark"] as const) {
         await setup.getByRole("button", { name: msg.twoFactor.start }).click();
         await setup.getByLabel(msg.twoFactor.password).fill(admin.password);
         await setup.getByRole("button", { name: msg.twoFactor.continue }).click();
-        await expect(setup.getByText(msg.twoFactor.setupKey)).toBeVisible();
+        await expect(setup.getByText(msg.twoFactor.setupKey, { exact: true })).toBeVisible();
         await shoot("state-two-factor-setup");
       });
     });

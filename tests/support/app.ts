@@ -16,6 +16,23 @@ import type { Snapshots } from "../../src/server/snapshots";
 import { bodyText, contractOf } from "./contract";
 import { freshDatabase, type TargetName } from "./databases";
 
+/** The cookies a response sets, as a Cookie header added to `previous` (those it deletes left out). */
+export function cookiesOf(res: Response, previous = ""): string {
+  const jar = new Map<string, string>();
+  for (const pair of previous.split("; ").filter(Boolean)) {
+    const at = pair.indexOf("=");
+    jar.set(pair.slice(0, at), pair.slice(at + 1));
+  }
+  for (const header of res.headers.getSetCookie()) {
+    const [pair] = header.split(";");
+    const at = pair.indexOf("=");
+    const name = pair.slice(0, at);
+    if (/max-age=0/i.test(header) || pair.slice(at + 1) === "") jar.delete(name);
+    else jar.set(name, pair.slice(at + 1));
+  }
+  return [...jar].map(([k, v]) => `${k}=${v}`).join("; ");
+}
+
 export const publicUrl = "http://localhost:3999";
 export const testPassword = "correct-horse-battery";
 

@@ -84,17 +84,7 @@ export function TwoFactorSetupFlow({ onDone }: { onDone: () => void }) {
       >
         <p className="text-sm">{msg.twoFactor.passwordPrompt}</p>
         <FormError message={error} />
-        <Field label={msg.twoFactor.password} htmlFor="tf-password" required>
-          <input
-            id="tf-password"
-            name="password"
-            type="password"
-            className="input w-full"
-            autoComplete="current-password"
-            required
-            maxLength={200}
-          />
-        </Field>
+        <PasswordField id="tf-password" />
         <div className="flex justify-end">
           <button type="submit" className="btn btn-primary" disabled={busy}>
             {msg.twoFactor.continue}
@@ -225,17 +215,7 @@ function TurnOff({ onDone }: { onDone: () => void }) {
       <h3 className="font-semibold">{msg.twoFactor.turnOff}</h3>
       <p className="text-sm">{msg.twoFactor.turnOffText}</p>
       <FormError message={error} />
-      <Field label={msg.twoFactor.password} htmlFor="tf-off-password" required>
-        <input
-          id="tf-off-password"
-          name="password"
-          type="password"
-          className="input w-full"
-          autoComplete="current-password"
-          required
-          maxLength={200}
-        />
-      </Field>
+      <PasswordField id="tf-off-password" />
       <Field label={msg.twoFactor.turnOffCode} htmlFor="tf-off-code" required>
         <input
           id="tf-off-code"
@@ -335,5 +315,22 @@ export function TwoFactorRequired() {
         </div>
       </main>
     </div>
+  );
+}
+
+/** The operator's password, asked before the setup starts and before two-factor is turned off. */
+function PasswordField({ id }: { id: string }) {
+  return (
+    <Field label={msg.twoFactor.password} htmlFor={id} required>
+      <input
+        id={id}
+        name="password"
+        type="password"
+        className="input w-full"
+        autoComplete="current-password"
+        required
+        maxLength={200}
+      />
+    </Field>
   );
 }
