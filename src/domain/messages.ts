@@ -162,7 +162,7 @@ export const msg = {
   apiTokens: {
     title: "API tokens",
     subtitle: "Personal tokens for scripts: Authorization: Bearer <token> on any /api route",
-    allTitle: "Every operator's API tokens",
+    allTitle: "All API tokens",
     allSubtitle: "Tokens of every operator; revoking one ends it at once",
     menu: "API tokens",
     allLink: "API tokens of every operator",
