@@ -90,6 +90,38 @@ const e2ePassed = (e2e?.stats?.expected ?? 0) + (e2e?.stats?.flaky ?? 0);
 const e2eFailed = e2e ? e2e.stats.unexpected + (e2eCode !== 0 && e2e.stats.unexpected === 0 ? 1 : 0) : 1;
 suites.push({ name: "e2e", passed: e2ePassed, failed: e2eFailed });
 
+/** The failed tests' names and first message line, so the last lines of a CI log say what broke. */
+function failures() {
+  const lines = [];
+  for (const report of [api, components]) {
+    for (const file of report?.testResults ?? []) {
+      for (const t of file.assertionResults ?? []) {
+        if (t.status !== "failed") continue;
+        const why = String(t.failureMessages?.[0] ?? "")
+          .split("\n")[0]
+          .slice(0, 200);
+        lines.push(`  ✗ ${file.name.replace(process.cwd() + "/", "")} › ${t.fullName}\n      ${why}`);
+      }
+    }
+  }
+  const walk = (suite, titles) => {
+    for (const spec of suite.specs ?? []) {
+      for (const t of spec.tests ?? []) {
+        if (t.status !== "unexpected") continue;
+        const why = String(t.results?.at(-1)?.error?.message ?? "")
+          .split("\n")[0]
+          .slice(0, 200);
+        lines.push(`  ✗ ${spec.file} › ${[...titles, spec.title].join(" › ")}\n      ${why}`);
+      }
+    }
+    for (const child of suite.suites ?? []) walk(child, [...titles, child.title]);
+  };
+  for (const suite of e2e?.suites ?? []) walk(suite, []);
+  return lines;
+}
+
+const failedTests = failures();
+if (failedTests.length > 0) console.log("\nFailed:\n" + failedTests.join("\n"));
 const passed = suites.reduce((n, s) => n + s.passed, 0);
 const failed = suites.reduce((n, s) => n + s.failed, 0);
 console.log("\n" + suites.map((s) => `  ${s.name.padEnd(10)} ${s.passed} passed, ${s.failed} failed`).join("\n"));

@@ -82,6 +82,10 @@ export const auditActions = [
   "api_token_created", // an operator created a personal API token (entity api_token: its name, prefix, role and expiry, never the token)
   "api_token_revoked", // a token revoked by its operator or an admin, or ended because its operator was deactivated
   "api_token_lowered", // a token's role lowered because its operator was demoted below it
+  "propose_change", // a prompt change saved for review under PROMPT_REVIEW (entity prompt; `change_id`, kind, proposed fields)
+  "approve_change", // a reviewer approved a proposed change, which was applied in the same transaction (comment, version)
+  "reject_change", // a reviewer refused a proposed change (with the reason)
+  "withdraw_change", // the author took their proposed change back
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
@@ -106,6 +110,7 @@ export const auditListNames = [
   "prompt_platforms",
   "prompt_assignable_platforms",
   "prompt_versions",
+  "prompt_changes",
   "platforms",
   "platform_prompts",
   "deleted_records",
@@ -161,6 +166,7 @@ export const auditEntityLabels: Record<AuditEntityName, string> = {
   prompt_platforms: "A prompt's platforms",
   prompt_assignable_platforms: "Platforms to assign a prompt to",
   prompt_versions: "A prompt's versions",
+  prompt_changes: "Reviews",
   platforms: "Platforms list",
   platform_prompts: "A platform's prompts",
   deleted_records: "Recently deleted",
@@ -204,6 +210,10 @@ export const auditActionLabels: Record<AuditAction, string> = {
   api_token_created: "API token created",
   api_token_revoked: "API token revoked",
   api_token_lowered: "API token role lowered",
+  propose_change: "Change proposed",
+  approve_change: "Change approved",
+  reject_change: "Change rejected",
+  withdraw_change: "Change withdrawn",
 };
 
 /** The tone of an action's badge: what failed or was refused in red, removals in amber, the rest neutral. */
@@ -216,7 +226,9 @@ export function auditActionTone(action: string): "error" | "warning" | "success"
     action === "revoke_sessions" ||
     action === "end_session" ||
     action === "api_token_revoked" ||
-    action === "api_token_lowered"
+    action === "api_token_lowered" ||
+    action === "reject_change" ||
+    action === "withdraw_change"
   )
     return "warning";
   if (
@@ -224,7 +236,8 @@ export function auditActionTone(action: string): "error" | "warning" | "success"
     action === "restore" ||
     action.startsWith("assign") ||
     action === "add_member" ||
-    action === "sign_in"
+    action === "sign_in" ||
+    action === "approve_change"
   )
     return "success";
   return "neutral";

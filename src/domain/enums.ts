@@ -62,3 +62,15 @@ export const bulkActionStatuses = ["running", "done", "cancelled", "failed", "in
 export type BulkActionStatus = (typeof bulkActionStatuses)[number];
 /** What a bulk action did to one selected record (the CHECK of bulk_action_rows.outcome). */
 export const bulkOutcomes = ["changed", "skipped", "failed"] as const;
+
+/** A proposed prompt change's kind (docs/prompt-review.md): the prompt's new state, its deletion, or a platform link. */
+export const promptChangeKinds = ["update", "delete", "assign", "unassign"] as const;
+export type PromptChangeKind = (typeof promptChangeKinds)[number];
+
+/** A proposed prompt change's state: waiting, applied, refused by a reviewer, or taken back by its author. */
+export const promptChangeStatuses = ["pending", "approved", "rejected", "withdrawn"] as const;
+export type PromptChangeStatus = (typeof promptChangeStatuses)[number];
+
+/** PROMPT_REVIEW (docs/prompt-review.md): no review, review for prompts on reviewed platforms, or for every prompt. */
+export const promptReviewModes = ["off", "protected", "all"] as const;
+export type PromptReviewMode = (typeof promptReviewModes)[number];

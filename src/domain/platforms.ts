@@ -2,6 +2,7 @@ import { z } from "zod";
 import { editSchema, id, listPage, stored, timestamp } from "./common";
 import { platformStatuses, promptStatuses } from "./enums";
 import { msg } from "./messages";
+import { variableName } from "./prompt-changes";
 import { statusCardsSchema } from "./prompts";
 import { optionalText, requiredName } from "./text";
 
@@ -13,6 +14,13 @@ export const platformSchema = z.object({
   status: stored(platformStatuses),
   created_at: timestamp,
   updated_at: timestamp.nullable(),
+  /** "Changes need review" (docs/prompt-review.md); an adopted row's null reads false. */
+  needs_review: z
+    .boolean()
+    .nullable()
+    .transform((v) => v === true),
+  /** The `{{variables}}` the platform provides; null when it declares none. */
+  provided_variables: z.array(z.string()).nullable(),
 });
 export type Platform = z.infer<typeof platformSchema>;
 
@@ -38,16 +46,44 @@ export const platformPromptSchema = z.object({
 export type PlatformPrompt = z.infer<typeof platformPromptSchema>;
 export const platformPromptPageSchema = listPage(platformPromptSchema, z.object({}));
 
+/**
+ * The variables a platform provides: names (`variableName`), each once, at most 100; a comma- or
+ * space-separated string is accepted too (the form's field). Empty is null: none declared.
+ */
+const providedVariables = z
+  .union([z.array(z.string().max(100)).max(100, msg.platforms.tooManyVariables), z.string().max(10_000)])
+  .nullable()
+  .transform((v, ctx) => {
+    const names = (typeof v === "string" ? v.split(/[\s,]+/) : (v ?? []))
+      .map((n) => n.trim().replace(/^\{\{\s*|\s*\}\}$/g, ""))
+      .filter(Boolean);
+    const bad = names.find((n) => !variableName.test(n));
+    if (bad) {
+      ctx.addIssue({ code: "custom", message: msg.platforms.variableInvalid(bad.slice(0, 100)) });
+      return z.NEVER;
+    }
+    const unique = [...new Set(names)];
+    if (unique.length > 100) {
+      ctx.addIssue({ code: "custom", message: msg.platforms.tooManyVariables });
+      return z.NEVER;
+    }
+    return unique.length ? unique : null;
+  });
+
 const platformFields = {
   platform_name: requiredName({ required: msg.platforms.nameRequired, field: "Platform name" }, 200),
   platform_description: optionalText("Description", 5000, msg.platforms.descriptionInvalid),
   status: z.enum(platformStatuses, { error: msg.platforms.statusInvalid }),
+  needs_review: z.boolean({ error: msg.platforms.needsReview }),
+  provided_variables: providedVariables,
 };
 
 /** Platform create (docs/decisions.md: the spec shows no form): name required and trimmed, description trimmed (empty null), status default active. */
 export const createPlatformSchema = z.strictObject({
   ...platformFields,
   status: platformFields.status.default("active"),
+  needs_review: platformFields.needs_review.default(false),
+  provided_variables: platformFields.provided_variables.optional().transform((v) => v ?? null),
 });
 export type CreatePlatformInput = z.input<typeof createPlatformSchema>;
 export type PlatformFormValues = z.output<typeof createPlatformSchema>;

@@ -70,7 +70,7 @@ import {
 export type AppDeps = {
   db: Database;
   config: Pick<Config, "authSecret" | "publicUrl" | "security"> &
-    Partial<Pick<Config, "lists" | "maxBodyBytes" | "analytics" | "identity">>;
+    Partial<Pick<Config, "lists" | "maxBodyBytes" | "analytics" | "identity" | "promptReview">>;
   logger: pino.Logger;
   /** Folder of the built single-page app; when absent only the API is served. */
   webRoot?: string;
@@ -147,6 +147,7 @@ export function createApp(deps: AppDeps): {
     ),
     now: () => clock().getTime(),
   };
+  const promptReview = deps.config.promptReview ?? "off";
   const refreshMs = (deps.config.analytics?.refreshSeconds ?? defaultAnalyticsRefreshSeconds) * 1000;
   const analytics = createSnapshots<AnalyticsFigureData>({
     maxAgeMs: refreshMs,
@@ -158,6 +159,7 @@ export function createApp(deps: AppDeps): {
   app.use(async (c, next) => {
     c.set("lists", lists);
     c.set("analytics", analytics);
+    c.set("promptReview", promptReview);
     const started = performance.now();
     c.set("db", deps.db);
     c.set("auth", auth);

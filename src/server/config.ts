@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
-import type { OperatorRole } from "../domain/enums";
+import { promptReviewModes, type OperatorRole, type PromptReviewMode } from "../domain/enums";
 import { passwordSchema } from "../domain/password";
 
 /** The default of ANALYTICS_REFRESH_SECONDS. */
@@ -79,6 +79,7 @@ export const defaultPgliteSharedBuffersMb = 16;
  * | SSO_BREAK_GLASS     | (unset)                   | comma-separated e-mails of operators who may still sign in with a password under SSO_ONLY |
  * | REQUIRE_MFA         | none                      | `admin` or `all`: operators it covers must set up two-factor sign-in before anything else |
  * | API_TOKEN_RATE_LIMIT | 600                      | requests per minute one API token may make (429 above) |
+ * | PROMPT_REVIEW       | off                       | `protected` or `all`: which prompt changes wait for a second operator (docs/prompt-review.md) |
  */
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -136,6 +137,7 @@ const envSchema = z.object({
   SSO_BREAK_GLASS: z.string().optional(),
   REQUIRE_MFA: z.enum(["none", "admin", "all"]).default("none"),
   API_TOKEN_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(600),
+  PROMPT_REVIEW: z.enum(promptReviewModes).default("off"),
 });
 
 const list = (value: string | undefined) =>
@@ -244,6 +246,12 @@ export type Config = {
   deletedRetentionDays: number;
   /** Single sign-on, two-factor and API tokens (docs/identity.md). */
   identity: IdentityConfig;
+  /**
+   * PROMPT_REVIEW (docs/prompt-review.md): `off`, the spec's behaviour (a prompt's edit applies at
+   * once); `protected`, a change to a prompt actively assigned to a platform marked "Changes need
+   * review" waits for a second operator; `all`, every change to a prompt does.
+   */
+  promptReview: PromptReviewMode;
 };
 
 /** Thrown for an environment the console refuses to start with; `message` says what to change. */
@@ -313,6 +321,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     deletedRetentionDays: e.DELETED_RETENTION_DAYS,
     identity: identityConfig(e),
+    promptReview: e.PROMPT_REVIEW,
   };
 }
 

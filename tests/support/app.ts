@@ -10,7 +10,7 @@ import { createOperator, type Auth } from "../../src/server/auth";
 import { defaultIdentity, defaultSecurity, type IdentityConfig, type SecurityConfig } from "../../src/server/config";
 import { queryRows, type DatabaseHandle } from "../../src/server/db/client";
 import { loadDemoData } from "../../src/server/db/demo-data";
-import type { OperatorRole } from "../../src/domain/enums";
+import type { OperatorRole, PromptReviewMode } from "../../src/domain/enums";
 import type { AnalyticsFigureData } from "../../src/domain/analytics";
 import type { Snapshots } from "../../src/server/snapshots";
 import { bodyText, contractOf } from "./contract";
@@ -108,6 +108,8 @@ export async function startConsole(
     credential?: Credential;
     /** Identity settings; the API token rate limit defaults to one a test never reaches. */
     identity?: Partial<IdentityConfig>;
+    /** PROMPT_REVIEW (default off, the spec's behaviour). */
+    promptReview?: PromptReviewMode;
   } = {},
 ): Promise<TestConsole> {
   const handle = options.handle ?? (await freshDatabase(target));
@@ -119,6 +121,7 @@ export async function startConsole(
       publicUrl,
       security: { ...defaultSecurity, ...options.security },
       identity: { ...defaultIdentity, apiTokenRatePerMinute: 1_000_000, ...options.identity },
+      promptReview: options.promptReview ?? "off",
       ...(options.analyticsRefreshSeconds === undefined
         ? {}
         : { analytics: { refreshSeconds: options.analyticsRefreshSeconds } }),

@@ -24,6 +24,8 @@ import {
   commentStatuses,
   customerStatuses,
   platformStatuses,
+  promptChangeKinds,
+  promptChangeStatuses,
   promptStatuses,
   skillStatuses,
   skillTypes,
@@ -285,9 +287,17 @@ export const platforms = pgTable(
     status: text("status", { enum: platformStatuses }).notNull().default("active"),
     created_at: createdAt(),
     updated_at: updatedAt(),
+    /**
+     * "Changes need review" (docs/prompt-review.md): under PROMPT_REVIEW=protected, a change to a
+     * prompt actively assigned here waits for a second operator. Null (an adopted row) is false.
+     */
+    needs_review: boolean("needs_review").notNull().default(false),
+    /** The `{{variables}}` the platform fills in; null when it declares none (nothing is checked). */
+    provided_variables: text("provided_variables").array(),
   },
   (t) => [
     check("platforms_status_check", oneOf("status", platformStatuses)),
+    index("platforms_needs_review_idx").on(t.needs_review, t.platform_id),
     index("platforms_created_at_idx").on(t.created_at, t.platform_id),
     index("platforms_updated_at_idx").on(t.updated_at, t.platform_id),
     index("platforms_name_idx").on(sql`lower(${t.platform_name})`, t.platform_id),
@@ -335,6 +345,8 @@ export const prompt_versions = pgTable(
     operator_id: text("operator_id"),
     operator_email: text("operator_email"),
     created_at: createdAt(),
+    /** The reviewed change (prompt_changes) this version applied, when it went through review. */
+    change_id: uuid("change_id"),
   },
   (t) => [
     primaryKey({ name: "prompt_versions_pkey", columns: [t.prompt_id, t.version] }),
@@ -486,8 +498,69 @@ export const operator_api_token = pgTable(
     expires_at: tz("expires_at").notNull(),
     last_used_at: tz("last_used_at"),
     created_at: tz("created_at").notNull().defaultNow(),
+    /** A delivery token: it reads only this platform's prompts (docs/prompt-review.md, "Read API"). */
+    platform_id: uuid("platform_id").references(() => platforms.platform_id, { onDelete: "cascade" }),
   },
   (t) => [index("operator_api_token_operator_idx").on(t.operator_id, t.created_at)],
+);
+
+/**
+ * Proposed changes to prompts (docs/prompt-review.md): under PROMPT_REVIEW a change to a prompt
+ * that reaches a reviewed platform waits here, and pedal_prompts / platform_prompts keep the
+ * approved state until a second operator approves it. `base_*` is the live prompt the change was
+ * made against (a change whose prompt moved on since is stale); the proposed fields are the
+ * prompt's whole new state (`update`), or the platform of an `assign` / `unassign`.
+ */
+export const prompt_changes = pgTable(
+  "prompt_changes",
+  {
+    change_id: uuid("change_id").primaryKey().defaultRandom(),
+    prompt_id: uuid("prompt_id")
+      .notNull()
+      .references(() => pedal_prompts.prompt_id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: promptChangeKinds }).notNull(),
+    status: text("status", { enum: promptChangeStatuses }).notNull().default("pending"),
+    base_title: text("base_title").notNull(),
+    base_value: text("base_value"),
+    base_status: text("base_status").notNull(),
+    base_skill_id: uuid("base_skill_id").notNull(),
+    prompt_title: text("prompt_title"),
+    prompt_value: text("prompt_value"),
+    prompt_status: text("prompt_status"),
+    skill_id: uuid("skill_id"),
+    restored_from: integer("restored_from"),
+    platform_id: uuid("platform_id").references(() => platforms.platform_id, { onDelete: "cascade" }),
+    proposed_by: text("proposed_by").notNull(),
+    proposed_by_email: text("proposed_by_email"),
+    proposed_at: tz("proposed_at").notNull().defaultNow(),
+    updated_at: tz("updated_at").notNull().defaultNow(),
+    decided_by: text("decided_by"),
+    decided_by_email: text("decided_by_email"),
+    decided_at: tz("decided_at"),
+    decision_comment: text("decision_comment"),
+    applied_version: integer("applied_version"),
+  },
+  (t) => [
+    check("prompt_changes_kind_check", oneOf("kind", promptChangeKinds)),
+    check("prompt_changes_status_check", oneOf("status", promptChangeStatuses)),
+    // The Reviews queue: pending changes, oldest first; and each prompt's history, newest first.
+    index("prompt_changes_pending_idx")
+      .on(t.proposed_at, t.change_id)
+      .where(sql`status = 'pending'`),
+    index("prompt_changes_prompt_idx").on(t.prompt_id, t.proposed_at),
+    index("prompt_changes_author_idx")
+      .on(t.proposed_by, t.proposed_at)
+      .where(sql`status = 'pending'`),
+    // One pending change of each kind per author, prompt and platform: saving again updates it.
+    uniqueIndex("prompt_changes_one_pending_idx")
+      .on(
+        t.prompt_id,
+        t.proposed_by,
+        t.kind,
+        sql`coalesce(${t.platform_id}, '00000000-0000-0000-0000-000000000000'::uuid)`,
+      )
+      .where(sql`status = 'pending'`),
+  ],
 );
 
 /** The better-auth models, keyed by the model names configured in auth.ts. */

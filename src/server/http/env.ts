@@ -1,7 +1,7 @@
 import type pino from "pino";
 import type { AnalyticsFigureData } from "../../domain/analytics";
 import type { Auth, SessionData } from "../auth";
-import type { OperatorRole } from "../../domain/enums";
+import type { OperatorRole, PromptReviewMode } from "../../domain/enums";
 import type { Database } from "../db/client";
 import type { Snapshots } from "../snapshots";
 import type { ListSettings, SummaryCache } from "./lists";
@@ -23,6 +23,8 @@ export type AppEnv = {
     clientIp: string;
     /** The list engine's settings and this app's memory of big lists' summaries. */
     lists: { settings: ListSettings; cache: SummaryCache; now: () => number };
+    /** PROMPT_REVIEW: which prompt changes wait for review (docs/prompt-review.md). */
+    promptReview: PromptReviewMode;
     /** This app's snapshots of the costly analytics figures (docs/decisions.md "Analytics"). */
     analytics: Snapshots<AnalyticsFigureData>;
   };

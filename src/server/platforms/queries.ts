@@ -1,3 +1,4 @@
+import { z } from "@hono/zod-openapi";
 import { sql } from "drizzle-orm";
 import { platformSortKeys } from "../../domain/sort-keys";
 import { noSummary } from "../../domain/common";
@@ -29,6 +30,7 @@ export const platformList = defineList({
   summarySchema: statusCardsSchema,
   from: sql`platforms pl`,
   select: sql`pl.platform_id, pl.platform_name, pl.platform_description, pl.status, pl.created_at, pl.updated_at,
+    pl.needs_review is true as needs_review, pl.provided_variables,
     (select count(*) from platform_prompts pp where pp.platform_id = pl.platform_id)::int as prompt_count`,
   id: { expr: sql`pl.platform_id`, type: "uuid" },
   sorts: {
@@ -41,6 +43,11 @@ export const platformList = defineList({
   defaultOrder: "desc",
   filters: {
     status: statusFilter(platformStatuses, sql`pl.status`),
+    // "Changes need review" (docs/prompt-review.md): `true` on platforms_needs_review_idx; an adopted row's null is false.
+    needs_review: {
+      schema: z.enum(["true", "false"]).optional(),
+      where: (v: string) => (v === "true" ? sql`pl.needs_review = true` : sql`pl.needs_review is not true`),
+    },
   },
   search: (m) => sql`pl.platform_name ilike ${m.pattern} or pl.platform_description ilike ${m.pattern}
     or ${anyValue(sql`pl.status`, matchingValues(platformStatuses, m))}`,
@@ -48,13 +55,18 @@ export const platformList = defineList({
   summary: () => statusCardsSql("platforms"),
   // The cards are counters; a searched total that needed a count is reused like a big list's.
   cacheSummary: "counted",
-  totalFromSummary: ({ filters, q }) => totalFromStatusCards({ filters: filters as { status?: string }, q }),
+  totalFromSummary: ({ filters, q }) =>
+    (filters as { needs_review?: string }).needs_review
+      ? undefined
+      : totalFromStatusCards({ filters: filters as { status?: string }, q }),
   csv: [
     { header: "Platform ID", value: (p) => p.platform_id },
     { header: "Platform", value: (p) => p.platform_name },
     { header: "Description", value: (p) => p.platform_description },
     { header: "Status", value: (p) => p.status },
     { header: "Prompts", value: (p) => p.prompt_count },
+    { header: "Changes need review", value: (p) => (p.needs_review ? "yes" : "no") },
+    { header: "Provided variables", value: (p) => p.provided_variables?.join(" ") ?? "" },
     { header: "Created", value: (p) => p.created_at },
     { header: "Updated", value: (p) => p.updated_at },
   ],
@@ -89,7 +101,7 @@ export async function getPlatform(db: Database | Tx, platformId: string): Promis
   const [row] = await queryRows<Record<string, unknown>>(
     db as Database,
     sql`
-    select pl.*, (select count(*) from platform_prompts pp where pp.platform_id = pl.platform_id)::int as prompt_count
+    select pl.*, pl.needs_review is true as needs_review, (select count(*) from platform_prompts pp where pp.platform_id = pl.platform_id)::int as prompt_count
     from platforms pl where pl.platform_id = ${platformId}`,
   );
   return row ? (toJson(row) as PlatformDetail) : null;
