@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useQueryClient } from "@tanstack/react-query";
 import { Link, useSearch } from "@tanstack/react-router";
-import { ArrowLeft, Keyboard } from "lucide-react";
+import { ArrowLeft } from "lucide-react";
 import { commenterName, moderationActions, type CommentDetail } from "../../domain/comments";
 import { commentStatuses, known, type CommentStatus } from "../../domain/enums";
 import { msg } from "../../domain/messages";
@@ -10,10 +10,10 @@ import { useCan } from "../auth/permissions";
 import { StatusBadge } from "../components/badges";
 import { titleCase } from "../components/format";
 import { EmptyState } from "../components/inputs";
-import { Modal } from "../components/overlays";
 import { DateText } from "../components/text";
 import { ErrorState, PageHeader, Spinner } from "../components/ui";
 import { queryRoots } from "../lib/query-client";
+import { KeyButton, KeysButton, KeysDialog, useShortcutKeys } from "../reviews/public";
 import { decide, fetchQueue } from "./queries";
 
 type Decision = { comment: CommentDetail; from: CommentStatus; to: CommentStatus };
@@ -36,7 +36,6 @@ export default function ReviewQueuePage() {
   const [busy, setBusy] = useState(false);
   const [note, setNote] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [showKeys, setShowKeys] = useState(false);
   const undo = useRef<Decision[]>([]);
   const current = seen[at] as CommentDetail | undefined;
 
@@ -132,35 +131,13 @@ export default function ReviewQueuePage() {
       setNote(msg.comments.undone);
     });
 
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      if (e.ctrlKey || e.metaKey || e.altKey) return;
-      const t = e.target as HTMLElement | null;
-      if (t && (t.isContentEditable || ["INPUT", "TEXTAREA", "SELECT"].includes(t.tagName))) return;
-      if (e.key === "?") {
-        e.preventDefault();
-        setShowKeys((v) => !v);
-        return;
-      }
-      if (showKeys) return;
-      const key = e.key.toLowerCase();
-      const action = moderationActions.find((a) => a.key === key);
-      if (action && current) {
-        e.preventDefault();
-        void decideCurrent(action.status);
-      } else if (key === "j") {
-        e.preventDefault();
-        void next();
-      } else if (key === "k") {
-        e.preventDefault();
-        previous();
-      } else if (key === "u") {
-        e.preventDefault();
-        void undoLast();
-      }
-    };
-    window.addEventListener("keydown", onKey);
-    return () => window.removeEventListener("keydown", onKey);
+  const { showKeys, setShowKeys } = useShortcutKeys({
+    ...Object.fromEntries(
+      moderationActions.filter((a) => a.key).map((a) => [a.key!, () => void (current && decideCurrent(a.status))]),
+    ),
+    j: () => void next(),
+    k: previous,
+    u: () => void undoLast(),
   });
 
   return (
@@ -177,9 +154,9 @@ export default function ReviewQueuePage() {
         <span className="text-sm font-medium" data-testid="queue-remaining" aria-live="polite">
           {remaining === null ? "" : msg.comments.remaining(remaining)}
         </span>
-        <button type="button" className="btn btn-ghost btn-sm sm:ml-auto" onClick={() => setShowKeys(true)}>
-          <Keyboard className="h-4 w-4" aria-hidden /> {msg.comments.keysTitle}
-        </button>
+        <span className="sm:ml-auto">
+          <KeysButton label={msg.comments.keysTitle} onClick={() => setShowKeys(true)} />
+        </span>
       </div>
       <p role="status" className="mb-3 min-h-5 text-sm" data-testid="queue-note">
         {note}
@@ -266,43 +243,12 @@ export default function ReviewQueuePage() {
           <EmptyState title={msg.comments.queueEmpty} text={msg.comments.queueEmptyText} />
         </div>
       ) : null}
-      <Modal open={showKeys} title={msg.comments.keysTitle} onClose={() => setShowKeys(false)}>
-        <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm" data-autofocus tabIndex={-1}>
-          {msg.comments.keys.map(([k, text]) => (
-            <div key={k} className="contents">
-              <dt>
-                <kbd className="kbd kbd-sm">{k}</kbd>
-              </dt>
-              <dd>{text}</dd>
-            </div>
-          ))}
-        </dl>
-      </Modal>
+      <KeysDialog
+        open={showKeys}
+        title={msg.comments.keysTitle}
+        keys={msg.comments.keys}
+        onClose={() => setShowKeys(false)}
+      />
     </>
-  );
-}
-
-/** A queue button with its keyboard shortcut shown and announced. */
-function KeyButton({
-  label,
-  shortcut,
-  disabled,
-  onClick,
-}: {
-  label: string;
-  shortcut: string;
-  disabled: boolean;
-  onClick: () => void;
-}) {
-  return (
-    <button
-      type="button"
-      className="btn btn-ghost btn-sm"
-      disabled={disabled}
-      onClick={onClick}
-      aria-keyshortcuts={shortcut}
-    >
-      {label} <kbd className="kbd kbd-xs">{shortcut}</kbd>
-    </button>
   );
 }

@@ -27,7 +27,8 @@ import { Menu as MenuButton } from "../components/Menu";
 import { Notices, notify } from "../components/overlays";
 import { setTheme, themeChoices, useTheme } from "../lib/theme";
 import { loadCommandPalette } from "../search/public";
-import { adminNavItems, navItems } from "./nav";
+import type { NavEntry } from "../lib/routes";
+import { adminNavItems, navBadgeHook, navItems } from "./nav";
 
 /** The Change password dialog (and the zod schema it validates with) loads when first opened. */
 const ChangePasswordModal = lazy(() =>
@@ -200,34 +201,59 @@ function NavList({ collapsed }: { collapsed: boolean }) {
 function NavItems({ items, collapsed }: { items: typeof navItems; collapsed: boolean }) {
   return (
     <ul className="flex flex-col gap-1">
-      {items.map(({ to, label, icon: Icon }) => (
-        <li key={to}>
-          {collapsed ? (
-            <Hint label={label}>
-              <Link
-                to={to}
-                activeOptions={{ exact: to === "/" }}
-                className="flex h-10 items-center justify-center gap-3 rounded-lg text-sm font-medium text-base-content/80 hover:bg-base-200 hover:text-base-content"
-                activeProps={{ className: "!bg-primary/10 !text-primary", "aria-current": "page" }}
-                aria-label={label}
-              >
-                <Icon className="h-5 w-5 shrink-0" aria-hidden />
-              </Link>
-            </Hint>
-          ) : (
-            <Link
-              to={to}
-              activeOptions={{ exact: to === "/" }}
-              className="flex h-10 items-center gap-3 rounded-lg px-3 text-sm font-medium text-base-content/80 hover:bg-base-200 hover:text-base-content"
-              activeProps={{ className: "!bg-primary/10 !text-primary", "aria-current": "page" }}
-            >
-              <Icon className="h-5 w-5 shrink-0" aria-hidden />
-              <span className="truncate">{label}</span>
-            </Link>
-          )}
-        </li>
+      {items.map((entry) => (
+        <NavEntryItem key={entry.to} entry={entry} collapsed={collapsed} />
       ))}
     </ul>
+  );
+}
+
+/** One sidebar entry; one that depends on live data may be hidden for now, or show a count (Reviews). */
+function NavEntryItem({ entry: { to, label, icon: Icon }, collapsed }: { entry: NavEntry; collapsed: boolean }) {
+  const useBadge = navBadgeHook(to);
+  const badge = useBadge();
+  if (badge.hidden) return null;
+  const count = badge.count ? (
+    <span
+      className={
+        collapsed
+          ? "badge badge-warning badge-xs absolute right-1 top-1 px-1 tabular-nums"
+          : "badge badge-warning badge-sm ml-auto tabular-nums"
+      }
+      data-testid="nav-count"
+    >
+      {badge.count > 99 ? "99+" : badge.count}
+      <span className="sr-only"> {msg.reviews.navPendingSuffix}</span>
+    </span>
+  ) : null;
+  return (
+    <li>
+      {collapsed ? (
+        <Hint label={badge.count ? `${label} (${msg.reviews.navCount(badge.count)})` : label}>
+          <Link
+            to={to}
+            activeOptions={{ exact: to === "/" }}
+            className="relative flex h-10 items-center justify-center gap-3 rounded-lg text-sm font-medium text-base-content/80 hover:bg-base-200 hover:text-base-content"
+            activeProps={{ className: "!bg-primary/10 !text-primary", "aria-current": "page" }}
+            aria-label={badge.count ? `${label}, ${msg.reviews.navCount(badge.count)}` : label}
+          >
+            <Icon className="h-5 w-5 shrink-0" aria-hidden />
+            {count}
+          </Link>
+        </Hint>
+      ) : (
+        <Link
+          to={to}
+          activeOptions={{ exact: to === "/" }}
+          className="flex h-10 items-center gap-3 rounded-lg px-3 text-sm font-medium text-base-content/80 hover:bg-base-200 hover:text-base-content"
+          activeProps={{ className: "!bg-primary/10 !text-primary", "aria-current": "page" }}
+        >
+          <Icon className="h-5 w-5 shrink-0" aria-hidden />
+          <span className="truncate">{label}</span>
+          {count}
+        </Link>
+      )}
+    </li>
   );
 }
 

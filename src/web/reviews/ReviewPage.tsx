@@ -1,0 +1,463 @@
+import { useRef, useState, type ReactNode } from "react";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { Link, useNavigate, useParams } from "@tanstack/react-router";
+import { AlertTriangle, Check, Undo2, X } from "lucide-react";
+import { msg } from "../../domain/messages";
+import { variableChanges, variableList, type PromptChange, type PromptState } from "../../domain/prompt-changes";
+import { ApiError } from "../api/client";
+import { useAuth } from "../auth/AuthProvider";
+import { useCan } from "../auth/permissions";
+import { DisabledAction } from "../components/actions";
+import { useConfirmAction } from "../components/ConfirmAction";
+import { InfoSection, Section } from "../components/detail";
+import { ErrorAlert } from "../components/ErrorAlert";
+import { titleCase } from "../components/format";
+import { notify } from "../components/overlays";
+import { RecordPage, type RecordKind } from "../components/RecordPage";
+import { DateText, Muted, RelativeTime } from "../components/text";
+import { VersionDiff } from "../prompts/public";
+import { KeyButton, KeysButton, KeysDialog, useShortcutKeys } from "./keys";
+import {
+  reviewKeys,
+  reviewListQuery,
+  reviewQuery,
+  useApproveChange,
+  useRejectChange,
+  useWithdrawChange,
+} from "./queries";
+import { authorName, ChangeStatus, kindLabel } from "./ReviewCells";
+
+const reviewRecord: RecordKind = {
+  section: msg.reviews.title,
+  errorTitle: msg.reviews.changeLoadError,
+  notFound: { title: msg.reviews.notFound },
+  list: { to: "/reviews", label: msg.reviews.backToList },
+};
+
+/** The prompt's title as the change names it: the proposal's, else the live one's. */
+const changeTitle = (c: PromptChange) => c.proposed?.prompt_title ?? c.current?.prompt_title ?? c.base.prompt_title;
+
+/**
+ * One proposed change (docs/prompt-review.md): the prompt, what changes (the diff of title and
+ * content against the prompt as it was when proposed, status, skill, the platform assigned or
+ * unassigned), the variables it adds and removes, the out-of-date notice with the diff against the
+ * prompt as it is now, the variables a platform does not provide; then the decision: Approve (an
+ * optional comment), Reject (a reason), Withdraw (the author, after a confirm). Keys: A approve,
+ * R reject, J and K the next and previous pending change, ? the keys.
+ */
+export default function ReviewPage() {
+  const { changeId } = useParams({ from: "/reviews/$changeId" });
+  return (
+    <RecordPage
+      query={reviewQuery(changeId)}
+      kind={reviewRecord}
+      loadingLabel={msg.reviews.loadingChange}
+      header={(c) => ({
+        title: changeTitle(c),
+        badge: <ChangeStatus status={c.status} stale={c.stale} />,
+        subtitle: `${kindLabel(c.kind)} · ${msg.reviews.proposedBy(authorName(c))}`,
+      })}
+    >
+      {(c) => (
+        <div className="grid grid-cols-1 gap-6 xl:grid-cols-3">
+          <div className="flex min-w-0 flex-col gap-6 xl:col-span-2">
+            <Section title={msg.reviews.changesTitle}>
+              <ChangeBody change={c} />
+            </Section>
+            {c.kind === "update" && c.proposed ? <VariablesSection change={c} proposed={c.proposed} /> : null}
+          </div>
+          <div className="flex min-w-0 flex-col gap-6">
+            <Decision key={c.change_id} change={c} />
+            <InfoSection
+              title={msg.reviews.kindTitle}
+              narrow
+              items={[
+                {
+                  label: msg.reviews.promptTitle,
+                  value: c.current ? (
+                    <Link
+                      to="/prompts/$promptId"
+                      params={{ promptId: c.prompt_id }}
+                      className="link link-hover font-medium"
+                      data-testid="change-prompt"
+                    >
+                      {c.current.prompt_title}
+                    </Link>
+                  ) : (
+                    <Muted>{msg.reviews.promptGone}</Muted>
+                  ),
+                },
+                { label: msg.reviews.columns.kind, value: kindLabel(c.kind) },
+                {
+                  label: msg.reviews.skillTitle,
+                  value: (
+                    <Link to="/skills/$skillId" params={{ skillId: c.base.skill_id }} className="link link-hover">
+                      {c.skill_name?.trim() || msg.fallbacks.unknownSkill}
+                    </Link>
+                  ),
+                },
+                ...(c.platform_id
+                  ? [
+                      {
+                        label: msg.reviews.platformTitle,
+                        value: (
+                          <Link
+                            to="/platforms/$platformId"
+                            params={{ platformId: c.platform_id }}
+                            className="link link-hover"
+                          >
+                            {c.platform_name?.trim() || msg.fallbacks.unnamedPlatform}
+                          </Link>
+                        ),
+                      },
+                    ]
+                  : []),
+                { label: msg.reviews.columns.author, value: authorName(c) },
+                {
+                  label: msg.reviews.proposedTitle,
+                  value: (
+                    <span className="flex flex-wrap gap-x-2">
+                      <RelativeTime iso={c.proposed_at} />
+                      <span className="text-base-content/70">
+                        (<DateText iso={c.proposed_at} withTime />)
+                      </span>
+                    </span>
+                  ),
+                },
+              ]}
+            />
+          </div>
+        </div>
+      )}
+    </RecordPage>
+  );
+}
+
+/** A line of what a change does, with its icon. */
+function Line({ children, tone }: { children: ReactNode; tone?: "warning" }) {
+  return (
+    <p className={`flex items-start gap-2 text-sm ${tone === "warning" ? "font-medium" : ""}`}>
+      {tone === "warning" ? <AlertTriangle className="mt-0.5 h-4 w-4 shrink-0 text-warning" aria-hidden /> : null}
+      <span className="min-w-0 break-words">{children}</span>
+    </p>
+  );
+}
+
+/** What the change does: the diff of an edit, a deletion, an assignment; out of date against the prompt now. */
+function ChangeBody({ change: c }: { change: PromptChange }) {
+  const platform = c.platform_name?.trim() || msg.fallbacks.unnamedPlatform;
+  return (
+    <div className="flex flex-col gap-4">
+      {c.stale && c.status === "pending" ? (
+        <div role="status" className="alert alert-warning alert-soft text-sm" data-testid="stale-notice">
+          <AlertTriangle className="h-4 w-4 shrink-0" aria-hidden />
+          <span>{msg.reviews.stale}</span>
+        </div>
+      ) : null}
+      {c.undeclared.length > 0 && c.status === "pending" ? (
+        <div role="alert" className="alert alert-error alert-soft flex-col items-start gap-1 text-sm">
+          <p className="font-medium">{msg.reviews.undeclaredTitle}</p>
+          <ul className="list-disc pl-5">
+            {c.undeclared.map((u) => (
+              <li key={`${u.variable}-${u.platform_id}`}>{msg.reviews.undeclared(u.variable, u.platform_name)}</li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      {c.kind === "delete" ? <Line tone="warning">{msg.reviews.deletes}</Line> : null}
+      {c.kind === "assign" ? <Line>{msg.reviews.assigns(platform)}</Line> : null}
+      {c.kind === "unassign" ? <Line>{msg.reviews.unassigns(platform)}</Line> : null}
+      {c.kind === "update" && c.proposed ? <UpdateLines base={c.base} proposed={c.proposed} change={c} /> : null}
+      {c.kind === "update" && c.proposed ? (
+        <Compared heading={c.stale ? msg.reviews.againstBase : msg.reviews.againstLive}>
+          <VersionDiff from={c.base} to={c.proposed} />
+        </Compared>
+      ) : null}
+      {c.kind === "delete" && c.base.prompt_value ? (
+        <pre className="max-h-72 overflow-auto whitespace-pre-wrap break-words rounded-box bg-base-200 p-3 font-mono text-xs">
+          {c.base.prompt_value}
+        </pre>
+      ) : null}
+      {c.stale && c.status === "pending" && c.current && c.proposed ? (
+        <Compared heading={msg.reviews.againstCurrent}>
+          <VersionDiff from={c.current} to={c.proposed} />
+        </Compared>
+      ) : null}
+    </div>
+  );
+}
+
+/** A diff under the heading naming what it compares with. */
+function Compared({ heading, children }: { heading: string; children: ReactNode }) {
+  return (
+    <div className="flex flex-col gap-2">
+      <h3 className="text-sm font-semibold">{heading}</h3>
+      {children}
+    </div>
+  );
+}
+
+/** An edit's other changes: status (an archive or an activation), skill, a restored version. */
+function UpdateLines({ base, proposed, change }: { base: PromptState; proposed: PromptState; change: PromptChange }) {
+  const lines: string[] = [];
+  if (change.restored_from) lines.push(msg.reviews.restoresVersion(change.restored_from));
+  if (base.status !== proposed.status)
+    lines.push(msg.reviews.statusChange(titleCase(base.status), titleCase(proposed.status)));
+  if (base.skill_id !== proposed.skill_id) lines.push(msg.reviews.skillChange);
+  if (lines.length === 0) return null;
+  return (
+    <div className="flex flex-col gap-1">
+      {lines.map((l) => (
+        <Line key={l}>{l}</Line>
+      ))}
+    </div>
+  );
+}
+
+/** The `{{variables}}` an edit adds and removes. */
+function VariablesSection({ change, proposed }: { change: PromptChange; proposed: PromptState }) {
+  const { added, removed } = variableChanges(change.base.prompt_value, proposed.prompt_value);
+  return (
+    <Section title={msg.reviews.variablesTitle}>
+      <div className="flex flex-col gap-1 text-sm" data-testid="variable-changes">
+        {added.length === 0 && removed.length === 0 ? <Muted>{msg.reviews.noVariableChange}</Muted> : null}
+        {added.length > 0 ? (
+          <p className="break-words">
+            <ins className="bg-success/20 no-underline">{msg.reviews.variablesAdded(variableList(added))}</ins>
+          </p>
+        ) : null}
+        {removed.length > 0 ? (
+          <p className="break-words">
+            <del className="bg-error/20">{msg.reviews.variablesRemoved(variableList(removed))}</del>
+          </p>
+        ) : null}
+      </div>
+    </Section>
+  );
+}
+
+/** The pending queue around a change (oldest first), for J and K. */
+function useQueuePosition(changeId: string) {
+  const queue = useQuery({
+    ...reviewListQuery({ sort: "proposed_at", order: "asc", limit: 100 }),
+    select: (page) => page.items.map((c) => c.change_id),
+  });
+  const ids = queue.data ?? [];
+  const at = ids.indexOf(changeId);
+  return {
+    ids,
+    at,
+    next: at >= 0 ? ids[at + 1] : ids[0],
+    previous: at > 0 ? ids[at - 1] : undefined,
+  };
+}
+
+/**
+ * The decision: for another editor or admin, the comment (or reason) and Approve, Reject; for the
+ * author, Withdraw (Approve and Reject say why they cannot); for a viewer, the buttons say why;
+ * once decided, who decided, when, with what comment, and the version it wrote.
+ */
+function Decision({ change: c }: { change: PromptChange }) {
+  const me = useAuth().operator;
+  const canDecide = useCan("editor");
+  const navigate = useNavigate();
+  const client = useQueryClient();
+  const approve = useApproveChange(c.change_id);
+  const reject = useRejectChange(c.change_id);
+  const withdraw = useWithdrawChange(c.change_id);
+  const [text, setText] = useState("");
+  const [textError, setTextError] = useState<string | null>(null);
+  const field = useRef<HTMLTextAreaElement>(null);
+  const queue = useQueuePosition(c.change_id);
+  const pending = c.status === "pending";
+  const isAuthor = Boolean(
+    me && (me.id === c.proposed_by || (c.proposed_by_email && me.email === c.proposed_by_email)),
+  );
+  const busy = approve.isPending || reject.isPending || withdraw.isPending;
+  const error = approve.error ?? reject.error ?? withdraw.error;
+
+  // A refusal because the change moved on (decided, out of date): the change is read again.
+  const onError = (err: Error) => {
+    if (err instanceof ApiError && err.status === 409)
+      void client.invalidateQueries({ queryKey: reviewKeys.detail(c.change_id) });
+  };
+  const reasonFor = (action: "approve" | "reject"): string | undefined => {
+    if (!canDecide) return msg.reviews.viewerReason;
+    if (isAuthor) return msg.reviews.selfReview;
+    if (action === "approve" && c.stale) return msg.reviews.stale;
+    if (action === "approve" && c.undeclared.length > 0)
+      return msg.reviews.undeclared(c.undeclared[0].variable, c.undeclared[0].platform_name);
+    return undefined;
+  };
+  const reset = () => {
+    approve.reset();
+    reject.reset();
+    withdraw.reset();
+  };
+  const doApprove = () => {
+    if (!pending || busy || reasonFor("approve")) return;
+    reset();
+    approve.mutate(text.trim(), { onSuccess: () => notify(msg.reviews.approved), onError });
+  };
+  const doReject = () => {
+    if (!pending || busy || reasonFor("reject")) return;
+    reset();
+    if (!text.trim()) {
+      setTextError(msg.reviews.reasonRequired);
+      field.current?.focus();
+      return;
+    }
+    reject.mutate(text.trim(), { onSuccess: () => notify(msg.reviews.rejected), onError });
+  };
+  const withdrawConfirm = useConfirmAction<PromptChange, void>({
+    mutation: withdraw,
+    title: msg.reviews.withdrawTitle,
+    message: () => <p>{msg.reviews.withdrawConfirm}</p>,
+    confirmLabel: msg.reviews.withdraw,
+    variables: () => undefined,
+    done: () => notify(msg.reviews.withdrawn),
+  });
+  const go = (id: string | undefined) => id && void navigate({ to: "/reviews/$changeId", params: { changeId: id } });
+  const { showKeys, setShowKeys } = useShortcutKeys({
+    a: doApprove,
+    r: doReject,
+    j: () => go(queue.next),
+    k: () => go(queue.previous),
+  });
+
+  const approveReason = reasonFor("approve");
+  const rejectReason = reasonFor("reject");
+  return (
+    <Section title={msg.reviews.decisionTitle}>
+      <div className="flex flex-col gap-4" data-testid="decision">
+        {pending ? (
+          <>
+            {canDecide && !isAuthor ? (
+              <div className="flex flex-col gap-1.5">
+                <label htmlFor="decision-text" className="text-sm font-medium">
+                  {msg.reviews.decisionLabel}
+                </label>
+                <textarea
+                  id="decision-text"
+                  ref={field}
+                  className={`textarea w-full ${textError ? "textarea-error" : ""}`}
+                  rows={3}
+                  maxLength={2000}
+                  value={text}
+                  aria-describedby={textError ? "decision-text-error" : "decision-text-hint"}
+                  aria-invalid={textError ? true : undefined}
+                  onChange={(e) => {
+                    setText(e.target.value);
+                    setTextError(null);
+                  }}
+                />
+                {textError ? (
+                  <p id="decision-text-error" className="text-xs font-medium text-error" role="alert">
+                    {textError}
+                  </p>
+                ) : (
+                  <p id="decision-text-hint" className="text-xs text-base-content/70">
+                    {msg.reviews.decisionHint}
+                  </p>
+                )}
+              </div>
+            ) : null}
+            <div className="flex flex-wrap gap-2">
+              {approveReason ? (
+                <DisabledAction label={msg.reviews.approve} icon={Check} reason={approveReason} />
+              ) : (
+                <KeyButton
+                  label={approve.isPending ? msg.reviews.approving : msg.reviews.approve}
+                  shortcut="A"
+                  className="btn btn-primary btn-sm"
+                  disabled={busy}
+                  onClick={doApprove}
+                />
+              )}
+              {rejectReason ? (
+                <DisabledAction label={msg.reviews.reject} icon={X} reason={rejectReason} />
+              ) : (
+                <KeyButton
+                  label={reject.isPending ? msg.reviews.rejecting : msg.reviews.reject}
+                  shortcut="R"
+                  className="btn btn-outline btn-error btn-sm"
+                  disabled={busy}
+                  onClick={doReject}
+                />
+              )}
+              {isAuthor && canDecide ? (
+                <button
+                  type="button"
+                  className="btn btn-outline btn-sm"
+                  disabled={busy}
+                  onClick={() => withdrawConfirm.ask(c)}
+                >
+                  <Undo2 className="h-4 w-4" aria-hidden />
+                  {msg.reviews.withdraw}
+                </button>
+              ) : null}
+            </div>
+            {isAuthor ? <p className="text-sm text-base-content/80">{msg.reviews.selfReview}</p> : null}
+          </>
+        ) : (
+          <DecidedInfo change={c} />
+        )}
+        <ErrorAlert error={error} />
+        <div className="flex flex-wrap items-center gap-2 border-t border-base-300 pt-3">
+          <KeyButton
+            label={msg.reviews.previous}
+            shortcut="K"
+            disabled={!queue.previous}
+            onClick={() => go(queue.previous)}
+          />
+          <KeyButton label={msg.reviews.next} shortcut="J" disabled={!queue.next} onClick={() => go(queue.next)} />
+          <span className="text-xs text-base-content/70" data-testid="queue-position">
+            {queue.at >= 0 ? msg.reviews.position(queue.at + 1, queue.ids.length) : msg.reviews.notInQueue}
+          </span>
+          <span className="ml-auto">
+            <KeysButton label={msg.reviews.keysTitle} onClick={() => setShowKeys(true)} />
+          </span>
+        </div>
+      </div>
+      <KeysDialog
+        open={showKeys}
+        title={msg.reviews.keysTitle}
+        keys={msg.reviews.keys}
+        onClose={() => setShowKeys(false)}
+      />
+      {withdrawConfirm.dialog}
+    </Section>
+  );
+}
+
+/** A decided change: who decided and when, the comment, the version an approval wrote. */
+function DecidedInfo({ change: c }: { change: PromptChange }) {
+  const status = msg.reviews.statusLabels[c.status] ?? titleCase(c.status);
+  const who = c.status === "withdrawn" ? authorName(c) : (c.decided_by_email ?? msg.reviews.unknownAuthor);
+  return (
+    <div className="flex flex-col gap-2 text-sm" data-testid="decided">
+      <p className="font-medium">
+        {msg.reviews.decided(status, who)}
+        <RelativeTime iso={c.decided_at ?? c.updated_at} />
+      </p>
+      {c.decision_comment ? (
+        <blockquote className="whitespace-pre-wrap break-words border-l-4 border-base-300 pl-3">
+          {c.decision_comment}
+        </blockquote>
+      ) : null}
+      {c.applied_version ? (
+        <p>
+          {msg.reviews.appliedAs(c.applied_version)}
+          {c.current ? (
+            <>
+              {" · "}
+              <Link to="/prompts/$promptId" params={{ promptId: c.prompt_id }} className="link link-hover">
+                {msg.reviews.viewPrompt}
+              </Link>
+            </>
+          ) : null}
+        </p>
+      ) : null}
+    </div>
+  );
+}

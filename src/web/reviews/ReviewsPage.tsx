@@ -1,0 +1,223 @@
+import { useState } from "react";
+import { CheckCheck } from "lucide-react";
+import { msg } from "../../domain/messages";
+import type { PromptChangeListItem, PromptChangePage } from "../../domain/prompt-changes";
+import { useCan } from "../auth/permissions";
+import { selectColumn, useRowSelection } from "../components/bulk";
+import { column } from "../components/columns";
+import { EmptyState } from "../components/inputs";
+import { ListScreen } from "../components/ListScreen";
+import { Modal, notify } from "../components/overlays";
+import { RecordLink } from "../components/RecordLink";
+import { RelativeTime } from "../components/text";
+import { ErrorAlert } from "../components/ErrorAlert";
+import { useServerList } from "../lib/server-list";
+import { ReviewFilters } from "./ReviewFilters";
+import { authorName, CellText, ChangeStatus, kindLabel } from "./ReviewCells";
+import { reviewListQuery, useApproveChanges } from "./queries";
+import { reviewSortKeys } from "./sort-keys";
+
+const changeLink = (c: PromptChangeListItem) => ({ to: "/reviews/$changeId", params: { changeId: c.change_id } });
+
+const columns = [
+  column<PromptChangeListItem>(
+    "prompt_title",
+    msg.reviews.columns.prompt,
+    (c) => <RecordLink {...changeLink(c)} text={c.prompt_title} />,
+    { grow: true, primary: true },
+  ),
+  column<PromptChangeListItem>("kind", msg.reviews.columns.kind, (c) => (
+    <span className="whitespace-nowrap">{kindLabel(c.kind)}</span>
+  )),
+  column<PromptChangeListItem>("skill_name", msg.reviews.columns.skill, (c) => (
+    <RecordLink
+      to="/skills/$skillId"
+      params={{ skillId: c.skill_id }}
+      text={c.skill_name?.trim() || msg.fallbacks.unknownSkill}
+      className="block max-w-48 truncate"
+      onClick={(e) => e.stopPropagation()}
+    />
+  )),
+  column<PromptChangeListItem>("platform_name", msg.reviews.columns.platform, (c) =>
+    c.platform_id ? (
+      <RecordLink
+        to="/platforms/$platformId"
+        params={{ platformId: c.platform_id }}
+        text={c.platform_name?.trim() || msg.fallbacks.unnamedPlatform}
+        className="block max-w-40 truncate"
+        onClick={(e) => e.stopPropagation()}
+      />
+    ) : (
+      <CellText text={null} empty={msg.reviews.noPlatform} />
+    ),
+  ),
+  column<PromptChangeListItem>("proposed_by", msg.reviews.columns.author, (c) => (
+    <CellText text={authorName(c)} empty={msg.reviews.unknownAuthor} />
+  )),
+  column<PromptChangeListItem>("proposed_at", msg.reviews.columns.proposed, (c) => (
+    <RelativeTime iso={c.proposed_at} />
+  )),
+  column<PromptChangeListItem>("status", msg.reviews.statusTitle, (c) => (
+    <ChangeStatus status={c.status} stale={c.stale} />
+  )),
+];
+
+/**
+ * The Reviews queue (docs/prompt-review.md): proposed prompt changes, pending and oldest first
+ * unless chosen otherwise; filters Status, Platform, Skill, Author; search; Export CSV; a row opens
+ * the change. Editors and admins select pending changes and approve them at once (each on its own:
+ * the ones refused are listed with their reasons).
+ */
+export default function ReviewsPage() {
+  const list = useServerList<PromptChangeListItem, PromptChangePage["summary"]>({
+    mode: "url",
+    defaults: { sort: "proposed_at", order: "asc" },
+    filters: { status: "status", platform: "platform_id", skill: "skill_id", author: "proposed_by" },
+    query: reviewListQuery,
+  });
+  const { data } = list;
+  const canDecide = useCan("editor");
+  const pendingShown = (list.state.filters.status ?? "pending") === "pending";
+  const selectable = canDecide && pendingShown;
+  const sel = useRowSelection(
+    data?.items,
+    (c: PromptChangeListItem) => c.change_id,
+    JSON.stringify([list.state.filters, list.state.q]),
+  );
+  const [approving, setApproving] = useState(false);
+  const [refused, setRefused] = useState<Array<{ title: string; message: string }>>([]);
+  const selected = [...sel.selection.rows.values()];
+
+  return (
+    <ListScreen
+      list={list}
+      title={msg.reviews.title}
+      subtitle={msg.reviews.subtitle}
+      section={{ label: msg.reviews.tableTitle }}
+      search={msg.reviews.searchPlaceholder}
+      filters={<ReviewFilters list={list} />}
+      exportPath="/prompt-changes"
+      banner={
+        refused.length > 0 ? (
+          <div role="alert" className="alert alert-warning alert-soft mb-4 flex-col items-start gap-1 text-sm">
+            <p className="font-medium">{msg.reviews.refusedTitle}</p>
+            <ul className="list-disc pl-5">
+              {refused.map((r, i) => (
+                <li key={i}>
+                  <span className="font-medium">{r.title}</span>: {r.message}
+                </li>
+              ))}
+            </ul>
+          </div>
+        ) : null
+      }
+      aboveTable={
+        selectable && selected.length > 0 ? (
+          <div
+            className="mb-3 flex flex-wrap items-center gap-2 rounded-box border border-primary/40 bg-primary/5 px-4 py-2"
+            role="region"
+            aria-label={msg.reviews.approveSelected}
+          >
+            <span className="text-sm font-medium" data-testid="selection-count">
+              {msg.reviews.selectedCount(selected.length)}
+            </span>
+            <span className="flex flex-wrap gap-2 sm:ml-auto">
+              <button type="button" className="btn btn-primary btn-sm" onClick={() => setApproving(true)}>
+                <CheckCheck className="h-4 w-4" aria-hidden />
+                {msg.reviews.approveSelected}
+              </button>
+              <button type="button" className="btn btn-ghost btn-sm" onClick={sel.clear}>
+                {msg.reviews.clearSelection}
+              </button>
+            </span>
+          </div>
+        ) : null
+      }
+      table={{
+        label: msg.reviews.title,
+        columns: selectable ? [selectColumn(sel, (c) => c.prompt_title), ...columns] : columns,
+        rowKey: (c) => c.change_id,
+        sortable: reviewSortKeys,
+        rowLink: changeLink,
+        empty: <EmptyState title={msg.reviews.empty} text={list.narrowed ? msg.reviews.emptyFiltered : undefined} />,
+      }}
+      errorTitle={msg.reviews.loadError}
+    >
+      {approving ? (
+        <ApproveSelectedDialog
+          changes={selected}
+          onClose={() => setApproving(false)}
+          onDone={(failures) => {
+            setApproving(false);
+            sel.clear();
+            setRefused(failures);
+            notify(msg.reviews.decidedBulk(selected.length - failures.length, failures.length));
+          }}
+        />
+      ) : null}
+    </ListScreen>
+  );
+}
+
+/** "Approve N changes": an optional comment kept with each decision, then the several-at-once route. */
+function ApproveSelectedDialog({
+  changes,
+  onClose,
+  onDone,
+}: {
+  changes: PromptChangeListItem[];
+  onClose: () => void;
+  onDone: (refused: Array<{ title: string; message: string }>) => void;
+}) {
+  const approve = useApproveChanges();
+  const [comment, setComment] = useState("");
+  const titles = new Map(changes.map((c) => [c.change_id, c.prompt_title]));
+  const submit = () =>
+    approve.mutate(
+      { ids: changes.map((c) => c.change_id), comment: comment.trim() },
+      {
+        onSuccess: ({ results }) =>
+          onDone(
+            results
+              .filter((r) => !r.ok)
+              .map((r) => ({
+                title: titles.get(r.change_id) ?? r.change_id,
+                message: r.error?.message ?? msg.app.genericError,
+              })),
+          ),
+      },
+    );
+  return (
+    <Modal
+      open
+      title={msg.reviews.approveSelectedTitle(changes.length)}
+      onClose={approve.isPending ? () => undefined : onClose}
+      footer={
+        <>
+          <button type="button" className="btn btn-ghost" onClick={onClose} disabled={approve.isPending}>
+            {msg.ui.cancel}
+          </button>
+          <button type="button" className="btn btn-primary" onClick={submit} disabled={approve.isPending}>
+            {approve.isPending ? <span className="loading loading-spinner loading-sm" aria-hidden /> : null}
+            {approve.isPending ? msg.reviews.approving : msg.reviews.approve}
+          </button>
+        </>
+      }
+    >
+      <div className="flex flex-col gap-3 text-sm">
+        <p>{msg.reviews.approveSelectedText}</p>
+        <label className="flex flex-col gap-1.5">
+          <span className="font-medium">{msg.reviews.commentLabel}</span>
+          <textarea
+            className="textarea w-full"
+            rows={3}
+            maxLength={2000}
+            value={comment}
+            onChange={(e) => setComment(e.target.value)}
+          />
+        </label>
+        <ErrorAlert error={approve.error} />
+      </div>
+    </Modal>
+  );
+}
