@@ -462,6 +462,9 @@ export function* demoRows(options: DemoOptions = {}): Generator<DemoRow> {
                   ]),
         created_at: created,
         updated_at: after(created),
+        // Written by COPY, which takes no column default: the reviewed ones are marked after the load (seedReviewSamples).
+        needs_review: false,
+        provided_variables: null,
       },
     };
   }
@@ -579,6 +582,7 @@ export async function loadDemoData(db: Database, options: LoadOptions = {}): Pro
     tables: Object.fromEntries(demoTables.map((t) => [t, s[t]])),
   });
   await seedConfigSamples(db, sampleCustomers);
+  await seedReviewSamples(db, options.now ?? new Date());
   return counts;
 }
 
@@ -592,6 +596,121 @@ async function seedConfigSamples(db: Database, customerIds: string[]): Promise<v
       .insert(s.customer_settings)
       .values({ customer_id, ...configSamples[i], version: 1 })
       .onConflictDoNothing();
+  }
+}
+
+/** The platforms marked "Changes need review" in the demo, by name, with the variables each provides. */
+const reviewedPlatforms: Array<{ name: string; variables: string[] }> = [
+  { name: "Slack", variables: ["user_name", "channel", "locale"] },
+  { name: "Zendesk", variables: ["user_name", "ticket_id", "locale"] },
+];
+
+/**
+ * The demo's operators by email (created after the data on a first start, so their ids are not
+ * known yet: a change keeps its author's email, and a stand-in id until an operator with that
+ * email exists when the data is loaded).
+ */
+const demoAuthors = [
+  { email: "editor@pedal.example", id: "demo-editor" },
+  { email: "admin@pedal.example", id: "demo-admin" },
+];
+
+/**
+ * docs/prompt-review.md in the demo: two platforms marked "Changes need review" with the variables
+ * they provide, and four pending proposals on prompts actively assigned to them (two edits, an
+ * archive and an unassignment) by the demo editor and the demo admin. Written after the generated
+ * rows and drawing nothing from the generator, so every generated value stays as it was.
+ */
+async function seedReviewSamples(db: Database, now: Date): Promise<void> {
+  const authors = await Promise.all(
+    demoAuthors.map(async (a) => {
+      const [found] = await queryRows<{ id: string }>(db, sql`select id from operator where email = ${a.email}`);
+      return { email: a.email, id: found?.id ?? a.id };
+    }),
+  );
+  const platformIds: string[] = [];
+  for (const p of reviewedPlatforms) {
+    const [row] = await queryRows<{ platform_id: string }>(
+      db,
+      sql`update platforms set needs_review = true, provided_variables = ${sql.raw(
+        `array[${p.variables.map((v) => `'${v}'`).join(", ")}]::text[]`,
+      )}
+        where platform_id = (select platform_id from platforms where platform_name = ${p.name} order by created_at, platform_id limit 1)
+        returning platform_id`,
+    );
+    if (row) platformIds.push(row.platform_id);
+  }
+  if (platformIds.length === 0) return;
+  // Active prompts with content on the reviewed platforms, each once, in a stable order.
+  const prompts = await queryRows<{
+    prompt_id: string;
+    prompt_title: string;
+    prompt_value: string;
+    status: string;
+    skill_id: string;
+    platform_id: string;
+  }>(
+    db,
+    sql`select distinct on (p.prompt_id) p.prompt_id, p.prompt_title, p.prompt_value, p.status, p.skill_id, pp.platform_id
+        from pedal_prompts p join platform_prompts pp on pp.prompt_id = p.prompt_id and pp.is_active
+        where pp.platform_id in (${sql.join(
+          platformIds.map((id) => sql`${id}::uuid`),
+          sql`, `,
+        )}) and p.status = 'active' and p.prompt_value is not null
+        order by p.prompt_id, pp.platform_id`,
+  );
+  prompts.sort((a, b) => a.prompt_title.localeCompare(b.prompt_title) || a.prompt_id.localeCompare(b.prompt_id));
+  const hours = (h: number) => new Date(now.getTime() - h * 3_600_000);
+  const proposals = [
+    {
+      kind: "update" as const,
+      author: authors[0],
+      at: hours(50),
+      edit: (p: (typeof prompts)[number]) => ({
+        prompt_title: p.prompt_title,
+        prompt_value: `${p.prompt_value}\nAddress {{user_name}} by name and reply in {{locale}}.`,
+        prompt_status: p.status,
+      }),
+    },
+    {
+      kind: "update" as const,
+      author: authors[0],
+      at: hours(26),
+      edit: (p: (typeof prompts)[number]) => ({
+        prompt_title: `${p.prompt_title} (short answers)`,
+        prompt_value: p.prompt_value.replace(/\nAnswer in [^\n]*$/, "\nAnswer in at most three sentences."),
+        prompt_status: p.status,
+      }),
+    },
+    {
+      kind: "update" as const,
+      author: authors[1],
+      at: hours(5),
+      edit: (p: (typeof prompts)[number]) => ({
+        prompt_title: p.prompt_title,
+        prompt_value: p.prompt_value,
+        prompt_status: "inactive",
+      }),
+    },
+    { kind: "unassign" as const, author: authors[0], at: hours(2), edit: undefined },
+  ];
+  for (const [i, proposal] of proposals.entries()) {
+    const p = prompts[i];
+    if (!p) break;
+    const edit = proposal.edit?.(p);
+    await db.insert(s.prompt_changes).values({
+      prompt_id: p.prompt_id,
+      kind: proposal.kind,
+      base_title: p.prompt_title,
+      base_value: p.prompt_value,
+      base_status: p.status,
+      base_skill_id: p.skill_id,
+      ...(edit ? { ...edit, skill_id: p.skill_id } : { platform_id: p.platform_id }),
+      proposed_by: proposal.author.id,
+      proposed_by_email: proposal.author.email,
+      proposed_at: proposal.at,
+      updated_at: proposal.at,
+    });
   }
 }
 
