@@ -52,6 +52,14 @@ const resolvers: Record<string, Resolver> = {
     );
     return (items.find((p) => p.prompt_count > 0) ?? items[0]).platform_id;
   },
+  changeId: async (page) => {
+    // A pending edit by another operator than the admin: its diff, variables and decision show.
+    const { items } = await apiGet<{
+      items: Array<{ change_id: string; kind: string; proposed_by_email: string | null }>;
+    }>(page, "/api/prompt-changes?limit=100");
+    return (items.find((c) => c.kind === "update" && c.proposed_by_email !== "admin@pedal.example") ?? items[0])
+      .change_id;
+  },
   userId: async (page) => {
     const { items } = await apiGet<{ items: Array<{ user_id: string; first_name: string | null; roles: string[] }> }>(
       page,

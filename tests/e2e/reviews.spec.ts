@@ -1,0 +1,152 @@
+/**
+ * Prompt review in the browser (docs/prompt-review.md), on a console of its own with
+ * PROMPT_REVIEW=protected: an editor (an operator of its own) edits a prompt assigned to a platform
+ * that needs review; the prompt says a change is pending and stays as it was; the editor cannot
+ * approve their own change (the button says why); the admin sees the count in the sidebar, opens
+ * the change from the Reviews queue, approves it with a comment, and the prompt shows the new text
+ * as a new version.
+ */
+import { rmSync } from "node:fs";
+import path from "node:path";
+import type { Browser, Page } from "@playwright/test";
+import { msg } from "../../src/domain/messages";
+import { startConsoleProcess, root, type ConsoleProcess } from "../support/server";
+import { expect, test } from "./fixtures";
+
+const port = 3280 + (Number(process.env.E2E_PORT ?? 3210) % 7);
+const origin = `http://localhost:${port}`;
+const dataDir = path.join(root, "test-results", `reviews-e2e-${port}`);
+const adminEmail = "admin@pedal.example";
+const demoPassword = "reviews-e2e-password";
+
+let server: ConsoleProcess | undefined;
+
+test.beforeAll(async () => {
+  test.setTimeout(120_000);
+  rmSync(dataDir, { recursive: true, force: true });
+  server = startConsoleProcess({
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    DEMO_OPERATOR_PASSWORD: demoPassword,
+    PUBLIC_URL: origin,
+    PROMPT_REVIEW: "protected",
+  });
+  await server.started;
+});
+test.afterAll(async () => {
+  server?.child.kill("SIGTERM");
+  await server?.exited;
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** A page of a new browser context signed in as `email` through the login screen. */
+async function signedIn(browser: Browser, email: string, password: string): Promise<Page> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto(`${origin}/`);
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: msg.login.submit }).click();
+  await expect(page.getByRole("button", { name: msg.ui.userMenu })).toBeVisible();
+  return page;
+}
+
+async function get<T = any>(page: Page, url: string): Promise<T> {
+  const res = await page.request.get(`${origin}${url}`);
+  expect(res.status(), url).toBe(200);
+  return res.json();
+}
+
+test("an edit under review waits for another operator, who approves it as a new version", async ({ browser }) => {
+  test.setTimeout(90_000);
+  const admin = await signedIn(browser, adminEmail, demoPassword);
+
+  // Operator A: an editor of its own.
+  const editorEmail = `reviews-editor-${Date.now()}@pedal.example`;
+  const editorPassword = "reviews-editor-password-1";
+  const created = await admin.request.post(`${origin}/api/operators`, {
+    data: { email: editorEmail, name: "Reviews Editor", role: "editor", password: editorPassword },
+    headers: { origin },
+  });
+  expect(created.status()).toBe(201);
+
+  // A prompt with content, actively assigned to a platform that needs review, with nothing pending.
+  const platforms = await get<{ items: Array<{ platform_id: string; needs_review: boolean }> }>(
+    admin,
+    "/api/platforms?limit=100",
+  );
+  const reviewed = platforms.items.filter((p) => p.needs_review).map((p) => p.platform_id);
+  expect(reviewed.length).toBeGreaterThan(0);
+  const pending = await get<{ items: Array<{ prompt_id: string }> }>(admin, "/api/prompt-changes?limit=100");
+  const busy = new Set(pending.items.map((c) => c.prompt_id));
+  let prompt: { prompt_id: string; prompt_title: string; prompt_value: string } | undefined;
+  for (const platformId of reviewed) {
+    const assigned = await get<{ items: Array<{ prompt_id: string; is_active: boolean }> }>(
+      admin,
+      `/api/platforms/${platformId}/prompts?limit=100`,
+    );
+    for (const a of assigned.items.filter((a) => a.is_active && !busy.has(a.prompt_id))) {
+      const p = await get(admin, `/api/prompts/${a.prompt_id}`);
+      if (p.prompt_value && p.status === "active") {
+        prompt = p;
+        break;
+      }
+    }
+    if (prompt) break;
+  }
+  expect(prompt, "a prompt on a reviewed platform").toBeTruthy();
+  const { prompt_id: promptId, prompt_value: before } = prompt!;
+  const added = `Always greet {{user_name}} first. (${Date.now()})`;
+
+  // A edits it: the change is saved for review, the live prompt stays as it was.
+  const editor = await signedIn(browser, editorEmail, editorPassword);
+  await editor.goto(`${origin}/prompts/${promptId}/edit`);
+  const content = editor.getByLabel("Prompt Content");
+  await expect(content).toHaveValue(before);
+  await content.fill(`${before}\n${added}`);
+  await editor.getByRole("button", { name: msg.prompts.update }).click();
+  await expect(editor.getByText(msg.reviews.pending, { exact: false }).first()).toBeVisible();
+  expect((await get(editor, `/api/prompts/${promptId}`)).prompt_value).toBe(before);
+  const mine = await get<{ items: Array<{ change_id: string; prompt_id: string }> }>(
+    editor,
+    `/api/prompt-changes?q=${encodeURIComponent(prompt!.prompt_title)}&limit=100`,
+  );
+  const change = mine.items.find((c) => c.prompt_id === promptId);
+  expect(change, "the pending change").toBeTruthy();
+
+  // A cannot approve their own change: the button says why.
+  await editor.goto(`${origin}/reviews/${change!.change_id}`);
+  const decision = editor.getByTestId("decision");
+  const own = decision.getByRole("button", { name: msg.reviews.approve });
+  await expect(own).toHaveAttribute("aria-disabled", "true");
+  await expect(own).toHaveAttribute("title", msg.reviews.selfReview);
+  await expect(decision.getByRole("button", { name: msg.reviews.withdraw })).toBeVisible();
+  await editor.context().close();
+
+  // B (the admin) sees the count, opens the queue and the change, and approves it with a comment.
+  await admin.goto(`${origin}/`);
+  const nav = admin.getByRole("navigation", { name: "Main" }).getByRole("link", { name: /^Reviews/ });
+  await expect(nav.getByTestId("nav-count")).toHaveText(/^\d+/);
+  await nav.click();
+  await expect(admin.getByRole("heading", { name: msg.reviews.title, level: 1 })).toBeVisible();
+  await admin.getByRole("link", { name: prompt!.prompt_title }).first().click();
+  await expect(admin).toHaveURL(new RegExp(`/reviews/${change!.change_id}`));
+  await expect(admin.getByTestId("version-diff")).toContainText(added);
+  await expect(admin.getByTestId("variable-changes")).toContainText("{{user_name}}");
+  await admin.getByLabel(msg.reviews.decisionLabel).fill("Reads well.");
+  await admin.getByTestId("decision").getByRole("button", { name: msg.reviews.approve }).click();
+  await expect(admin.getByText(msg.reviews.approved)).toBeVisible();
+  const decided = admin.getByTestId("decided");
+  await expect(decided).toContainText(adminEmail);
+  await expect(decided).toContainText("Reads well.");
+  await expect(decided).toContainText(/Applied as version \d+/);
+  const approved = await get(admin, `/api/prompt-changes/${change!.change_id}`);
+  expect(approved.status).toBe("approved");
+
+  // The prompt shows the new text, as a new version.
+  await decided.getByRole("link", { name: msg.reviews.viewPrompt }).click();
+  await expect(admin.getByTestId("prompt-content")).toContainText(added);
+  const versions = await get(admin, `/api/prompts/${promptId}/versions?sort=version&order=desc&limit=1`);
+  expect(versions.items[0].version).toBe(approved.applied_version);
+  await admin.context().close();
+});
