@@ -155,13 +155,15 @@ function ChangeBody({ change: c }: { change: PromptChange }) {
         </div>
       ) : null}
       {c.undeclared.length > 0 && c.status === "pending" ? (
-        <div role="alert" className="alert alert-error alert-soft flex-col items-start gap-1 text-sm">
-          <p className="font-medium">{msg.reviews.undeclaredTitle}</p>
-          <ul className="list-disc pl-5">
-            {c.undeclared.map((u) => (
-              <li key={`${u.variable}-${u.platform_id}`}>{msg.reviews.undeclared(u.variable, u.platform_name)}</li>
-            ))}
-          </ul>
+        <div role="alert" className="alert alert-error alert-soft text-sm" data-testid="undeclared">
+          <div className="flex flex-col gap-1">
+            <p className="font-medium">{msg.reviews.undeclaredTitle}</p>
+            <ul className="list-disc pl-5">
+              {c.undeclared.map((u) => (
+                <li key={`${u.variable}-${u.platform_id}`}>{msg.reviews.undeclared(u.variable, u.platform_name)}</li>
+              ))}
+            </ul>
+          </div>
         </div>
       ) : null}
       {c.kind === "delete" ? <Line tone="warning">{msg.reviews.deletes}</Line> : null}
@@ -223,12 +225,13 @@ function VariablesSection({ change, proposed }: { change: PromptChange; proposed
         {added.length === 0 && removed.length === 0 ? <Muted>{msg.reviews.noVariableChange}</Muted> : null}
         {added.length > 0 ? (
           <p className="break-words">
-            <ins className="bg-success/20 no-underline">{msg.reviews.variablesAdded(variableList(added))}</ins>
+            {msg.reviews.variablesAdded}{" "}
+            <ins className="bg-success/20 font-mono text-xs no-underline">{variableList(added)}</ins>
           </p>
         ) : null}
         {removed.length > 0 ? (
           <p className="break-words">
-            <del className="bg-error/20">{msg.reviews.variablesRemoved(variableList(removed))}</del>
+            {msg.reviews.variablesRemoved} <del className="bg-error/20 font-mono text-xs">{variableList(removed)}</del>
           </p>
         ) : null}
       </div>
