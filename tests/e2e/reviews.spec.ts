@@ -105,7 +105,13 @@ test("an edit under review waits for another operator, who approves it as a new 
   await expect(content).toHaveValue(before);
   await content.fill(`${before}\n${added}`);
   await editor.getByRole("button", { name: msg.prompts.update }).click();
-  await expect(editor.getByText(msg.reviews.pending, { exact: false }).first()).toBeVisible();
+  // The save says it was sent for review (a notice, or the prompt's pending banner).
+  await expect(
+    editor
+      .getByText(msg.reviews.proposed)
+      .or(editor.getByText(msg.reviews.pending, { exact: true }))
+      .first(),
+  ).toBeVisible();
   expect((await get(editor, `/api/prompts/${promptId}`)).prompt_value).toBe(before);
   const mine = await get<{ items: Array<{ change_id: string; prompt_id: string }> }>(
     editor,
