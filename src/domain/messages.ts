@@ -881,6 +881,7 @@ export const msg = {
     allPlatforms: "All Platforms",
     allSkills: "All Skills",
     allAuthors: "All Authors",
+    allStatuses: "All Statuses",
     history: "Review history",
     noHistory: "No reviewed changes yet",
     proposedBy: (who: string) => `Proposed by ${who}`,

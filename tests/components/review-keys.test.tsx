@@ -13,7 +13,7 @@ function Screen({ a, j }: { a: () => void; j: () => void }) {
   );
 }
 
-const press = (key: string, init: KeyboardEventInit = {}, target: EventTarget = window) =>
+const press = (key: string, init: KeyboardEventInit = {}, target: Element | Window = window) =>
   act(() => void fireEvent.keyDown(target, { key, ...init }));
 
 describe("the review screens' keys", () => {

@@ -605,29 +605,30 @@ const reviewedPlatforms: Array<{ name: string; variables: string[] }> = [
   { name: "Zendesk", variables: ["user_name", "ticket_id", "locale"] },
 ];
 
+/** The demo operators who propose changes, by email (database.ts creates them). */
+const demoAuthorEmails = ["editor@pedal.example", "admin@pedal.example"];
 /**
- * The demo's operators by email (created after the data on a first start, so their ids are not
- * known yet: a change keeps its author's email, and a stand-in id until an operator with that
- * email exists when the data is loaded).
+ * The author of every demo proposal when fewer than two demo operators exist yet (a first start
+ * loads the data before it creates them, and an operator's id is only known once it exists).
  */
-const demoAuthors = [
-  { email: "editor@pedal.example", id: "demo-editor" },
-  { email: "admin@pedal.example", id: "demo-admin" },
-];
+const standInAuthor = { id: "demo-editor", email: "demo.editor@pedal.example" };
 
 /**
  * docs/prompt-review.md in the demo: two platforms marked "Changes need review" with the variables
  * they provide, and four pending proposals on prompts actively assigned to them (two edits, an
- * archive and an unassignment) by the demo editor and the demo admin. Written after the generated
- * rows and drawing nothing from the generator, so every generated value stays as it was.
+ * archive and an unassignment) by the demo editor and the demo admin when both exist, else all by
+ * a stand-in "demo editor". Written after the generated rows and drawing nothing from the
+ * generator, so every generated value stays as it was.
  */
 async function seedReviewSamples(db: Database, now: Date): Promise<void> {
-  const authors = await Promise.all(
-    demoAuthors.map(async (a) => {
-      const [found] = await queryRows<{ id: string }>(db, sql`select id from operator where email = ${a.email}`);
-      return { email: a.email, id: found?.id ?? a.id };
-    }),
-  );
+  const found = (
+    await Promise.all(
+      demoAuthorEmails.map((email) =>
+        queryRows<{ id: string; email: string }>(db, sql`select id, email from operator where email = ${email}`),
+      ),
+    )
+  ).flat();
+  const authors = found.length >= 2 ? found : [standInAuthor, standInAuthor];
   const platformIds: string[] = [];
   for (const p of reviewedPlatforms) {
     const [row] = await queryRows<{ platform_id: string }>(

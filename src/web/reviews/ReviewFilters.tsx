@@ -115,7 +115,7 @@ function AuthorFilter({
   );
 }
 
-/** The Reviews queue's filters: Status (Pending unless chosen), Platform, Skill, Author; each in the URL. */
+/** The Reviews queue's filters: Status (Pending unless chosen, or All Statuses), Platform, Skill, Author; each in the URL. */
 export function ReviewFilters({ list }: { list: Pick<ServerList, "state" | "setFilter"> }) {
   const { status, platform, skill, author } = list.state.filters;
   return (
@@ -130,6 +130,7 @@ export function ReviewFilters({ list }: { list: Pick<ServerList, "state" | "setF
             {msg.reviews.statusLabels[s]}
           </option>
         ))}
+        <option value="all">{msg.reviews.allStatuses}</option>
       </FilterSelect>
       <PlatformFilter value={platform} onChange={(v) => list.setFilter({ platform: v })} />
       <SkillFilter value={skill} onChange={(v) => list.setFilter({ skill: v })} />

@@ -273,9 +273,8 @@ function Decision({ change: c }: { change: PromptChange }) {
   const field = useRef<HTMLTextAreaElement>(null);
   const queue = useQueuePosition(c.change_id);
   const pending = c.status === "pending";
-  const isAuthor = Boolean(
-    me && (me.id === c.proposed_by || (c.proposed_by_email && me.email === c.proposed_by_email)),
-  );
+  // As the server decides it (403 `self_review`): by the operator's id.
+  const isAuthor = me?.id === c.proposed_by;
   const busy = approve.isPending || reject.isPending || withdraw.isPending;
   const error = approve.error ?? reject.error ?? withdraw.error;
 

@@ -5,9 +5,9 @@ import { defineFeature } from "../lib/routes";
 import { listSearchSchema, oneOf, text, uuid } from "../lib/url-search";
 import { reviewSortKeys } from "./sort-keys";
 
-/** URL parameters of /reviews: the list's own and its filters (status: pending unless given). */
+/** URL parameters of /reviews: the list's own and its filters (status: pending unless given, `all` for every state). */
 export const reviewsSearch = listSearchSchema(reviewSortKeys, {
-  status: oneOf(promptChangeStatuses),
+  status: oneOf([...promptChangeStatuses, "all"] as const),
   platform: uuid,
   skill: uuid,
   author: text(100),
