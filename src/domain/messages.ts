@@ -901,7 +901,7 @@ export const msg = {
       author: "Author",
       proposed: "Proposed",
     },
-    noPlatform: "No platform",
+    noPlatform: "Not a platform change",
     unknownAuthor: "Unknown operator",
     mine: "My changes",
     approveSelected: "Approve selected",

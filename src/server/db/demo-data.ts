@@ -669,7 +669,7 @@ async function seedReviewSamples(db: Database, now: Date): Promise<void> {
       at: hours(50),
       edit: (p: (typeof prompts)[number]) => ({
         prompt_title: p.prompt_title,
-        prompt_value: `${p.prompt_value}\nAddress {{user_name}} by name and reply in {{locale}}.`,
+        prompt_value: p.prompt_value.replace("\n", "\nAddress {{user_name}} by name and reply in {{locale}}.\n"),
         prompt_status: p.status,
       }),
     },

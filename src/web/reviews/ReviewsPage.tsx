@@ -9,7 +9,7 @@ import { EmptyState } from "../components/inputs";
 import { ListScreen } from "../components/ListScreen";
 import { Modal, notify } from "../components/overlays";
 import { RecordLink } from "../components/RecordLink";
-import { RelativeTime } from "../components/text";
+import { Muted, RelativeTime } from "../components/text";
 import { ErrorAlert } from "../components/ErrorAlert";
 import { useServerList } from "../lib/server-list";
 import { ReviewFilters } from "./ReviewFilters";
@@ -48,7 +48,10 @@ const columns = [
         onClick={(e) => e.stopPropagation()}
       />
     ) : (
-      <CellText text={null} empty={msg.reviews.noPlatform} />
+      <Muted>
+        <span aria-hidden>—</span>
+        <span className="sr-only">{msg.reviews.noPlatform}</span>
+      </Muted>
     ),
   ),
   column<PromptChangeListItem>("proposed_by", msg.reviews.columns.author, (c) => (
