@@ -747,8 +747,9 @@ export const msg = {
     providedVariablesHint: "The {{variables}} this platform fills in, comma-separated. Leave empty to declare none.",
     noDeclaredVariables: "Declares no variables",
     variableInvalid: (name: string) =>
-      `"${name}" is not a variable name: letters, digits, _ . and -, starting with a letter or _`,
+      `${name ? `"${name}" is not a variable name` : "A variable name is at most 100 characters"}: letters, digits, _ . and -, starting with a letter or _`,
     tooManyVariables: "At most 100 variables",
+    providedVariablesInvalid: "Provided variables must be a list of names",
   },
   prompts: {
     loadError: "Error loading prompts",
