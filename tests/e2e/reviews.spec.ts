@@ -156,3 +156,25 @@ test("an edit under review waits for another operator, who approves it as a new 
   expect(versions.items[0].version).toBe(approved.applied_version);
   await admin.context().close();
 });
+
+test("the queue approves a selection at once, each change on its own", async ({ browser }) => {
+  const admin = await signedIn(browser, adminEmail, demoPassword);
+  const before = await get<{ pending: number; mode: string }>(admin, "/api/prompt-changes/summary");
+  expect(before.mode).toBe("protected");
+  expect(before.pending).toBeGreaterThanOrEqual(2);
+  await admin.goto(`${origin}/reviews`);
+  const table = admin.getByRole("table", { name: msg.reviews.title });
+  const rows = table.getByRole("row").filter({ has: admin.getByRole("checkbox") });
+  await rows.nth(1).getByRole("checkbox").click();
+  await rows.nth(2).getByRole("checkbox").click();
+  await expect(admin.getByTestId("selection-count")).toHaveText(msg.reviews.selectedCount(2));
+  await admin.getByRole("button", { name: msg.reviews.approveSelected }).click();
+  const dialog = admin.getByRole("dialog", { name: msg.reviews.approveSelectedTitle(2) });
+  await dialog.getByRole("button", { name: msg.reviews.approve }).click();
+  await expect(admin.getByText(/^\d approved/)).toBeVisible();
+  // The sidebar's count follows.
+  const after = await get<{ pending: number }>(admin, "/api/prompt-changes/summary");
+  expect(after.pending).toBeLessThan(before.pending);
+  if (after.pending > 0) await expect(admin.getByTestId("nav-count")).toHaveText(new RegExp(`^${after.pending}`));
+  await admin.context().close();
+});
