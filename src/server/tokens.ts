@@ -83,7 +83,8 @@ export function rolesAbove(role: OperatorRole): OperatorRole[] {
 export type BearerIdentity = {
   /** A value shaped like a cookie session's, with the effective role: every route reads it unchanged. */
   session: SessionData;
-  apiToken: { id: string; role: OperatorRole };
+  /** `platformId`: a delivery token, which may read that platform's prompts and nothing else. */
+  apiToken: { id: string; role: OperatorRole; platformId: string | null };
 };
 
 /**
@@ -100,6 +101,7 @@ export async function resolveApiToken(db: Database, token: string, now: Date): P
       expires_at: operator_api_token.expires_at,
       last_used_at: operator_api_token.last_used_at,
       created_at: operator_api_token.created_at,
+      platform_id: operator_api_token.platform_id,
       user: sessionUserFields,
     })
     .from(operator_api_token)
@@ -130,7 +132,7 @@ export async function resolveApiToken(db: Database, token: string, now: Date): P
     },
     user: { ...row.user, role },
   } as unknown as SessionData;
-  return { session, apiToken: { id: row.token_id, role } };
+  return { session, apiToken: { id: row.token_id, role, platformId: row.platform_id } };
 }
 
 /** Whether a token's request may go on, or after how many seconds it may. */
@@ -218,8 +220,19 @@ export async function deleteOperatorTokens(tx: Tx, operatorId: string, reason: s
   }));
 }
 
-/** The columns of a token as lists show them (`t` is operator_api_token). */
-export const tokenColumns = sql`t.token_id, t.name, t.prefix, t.role, t.created_at, t.expires_at, t.last_used_at`;
+/** The columns of a token as lists show them (`t` is operator_api_token), with its platform's name. */
+export const tokenColumns = sql`t.token_id, t.name, t.prefix, t.role, t.created_at, t.expires_at, t.last_used_at,
+  t.platform_id, (select p.platform_name from platforms p where p.platform_id = t.platform_id) as platform_name`;
+
+/**
+ * Whether a delivery token (an API token with a platform) may make this request: only
+ * GET (or HEAD) /api/delivery/platforms/{its platform}/prompts (docs/prompt-review.md, "Read API").
+ */
+export function deliveryTokenAllows(platformId: string, method: string, path: string): boolean {
+  if (method !== "GET" && method !== "HEAD") return false;
+  const match = /^\/api\/delivery\/platforms\/([^/]+)\/prompts$/.exec(path);
+  return match !== null && match[1].toLowerCase() === platformId.toLowerCase();
+}
 
 /** A token row of `tokenColumns` as the API answers it. */
 export function tokenJson(row: Record<string, unknown>): ApiTokenRow {
@@ -232,5 +245,7 @@ export function tokenJson(row: Record<string, unknown>): ApiTokenRow {
     created_at: iso(row.created_at)!,
     expires_at: iso(row.expires_at)!,
     last_used_at: iso(row.last_used_at),
+    platform_id: row.platform_id ? String(row.platform_id) : null,
+    platform_name: row.platform_name ? String(row.platform_name) : null,
   };
 }
