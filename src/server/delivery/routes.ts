@@ -24,14 +24,11 @@ const maxClientTags = 20;
 const cacheControl = "private, no-cache";
 
 const headers = z.object({
-  "if-none-match": z
-    .string()
-    .optional()
-    .openapi({
-      description:
-        "The ETag of the answer the client holds (or several, comma-separated, or `*`); compared weakly (RFC 9110): `W/` is ignored. When one matches, the answer is 304 with no body.",
-      example: '"5d41402abc4b2a76b9719d911017c592"',
-    }),
+  "if-none-match": z.string().optional().openapi({
+    description:
+      "The ETag of the answer the client holds (or several, comma-separated, or `*`); compared weakly (RFC 9110): `W/` is ignored. When one matches, the answer is 304 with no body.",
+    example: '"5d41402abc4b2a76b9719d911017c592"',
+  }),
 });
 
 const etagHeader = {
