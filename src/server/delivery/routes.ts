@@ -2,7 +2,7 @@ import { z } from "@hono/zod-openapi";
 import { sql } from "drizzle-orm";
 import { msg } from "../../domain/messages";
 import { deliverySchema, promptVariables, type Delivery } from "../../domain/prompt-changes";
-import { queryRows } from "../db/client";
+import type { Database } from "../db/client";
 import { notFound } from "../http/errors";
 import { idParams } from "../http/record-routes";
 import { apiRoute, createRouter, jsonResponse, notFoundResponse } from "../http/route";
@@ -92,17 +92,23 @@ export function clientTags(header: string | undefined): string[] | "*" {
   return tags;
 }
 
-export const deliveryRouter = createRouter().openapi(platformPrompts, async (c) => {
-  const { platformId } = c.req.valid("param");
-  const given = clientTags(c.req.valid("header")["if-none-match"]);
-  const any = given === "*";
-  const tags = any ? [] : given;
-  // One statement: the platform, its live prompts as JSON, and the JSON's hash; the JSON only when
-  // the hash is not the client's (a 304 sends the tag alone back). Versions are read per prompt
-  // from prompt_versions' primary key; the assignments from platform_prompts_platform_assigned_idx.
-  const [row] = await queryRows<{ tag: string; body: string | null }>(
-    c.var.db,
-    sql`with doc as (
+/**
+ * The one statement of the route, prepared once per database (it is planned once per connection,
+ * not per request): the platform, its live prompts as JSON text, and the text's MD5; the text
+ * only when the MD5 is not one of the client's tags (a 304 gets the tag alone). `offset 0` keeps
+ * each subquery as it is written, so that the JSON and its MD5 are computed once. Versions are
+ * read per prompt from prompt_versions' primary key, the assignments from
+ * platform_prompts_platform_assigned_idx.
+ */
+function prepare(db: Database) {
+  return db
+    .select({
+      tag: sql<string>`t.tag`,
+      body: sql<string | null>`case when ${sql.placeholder("any")}::boolean
+        or t.tag = any(${sql.placeholder("tags")}::text[]) then null else d.text end`,
+    })
+    .from(
+      sql`(
       select ${answerFormat} || json_build_object(
         'platform_id', pl.platform_id,
         'platform_name', pl.platform_name,
@@ -125,11 +131,26 @@ export const deliveryRouter = createRouter().openapi(platformPrompts, async (c) 
           where pp.platform_id = pl.platform_id and pp.is_active is true and pr.status = 'active'
         ), '[]'::json)
       )::text as text
-      from platforms pl where pl.platform_id = ${platformId}
-    ), tagged as (select md5(text) as tag, text from doc)
-    select tag, case when ${any}::boolean or tag = any(${`{${tags.join(",")}}`}::text[]) then null else text end as body
-    from tagged`,
-  );
+      from platforms pl where pl.platform_id = ${sql.placeholder("platformId")}::uuid
+      offset 0
+    ) d cross join lateral (select md5(d.text) as tag offset 0) t`,
+    )
+    .prepare("pedal_delivery_read");
+}
+
+const statementOf = new WeakMap<Database, ReturnType<typeof prepare>>();
+
+export const deliveryRouter = createRouter().openapi(platformPrompts, async (c) => {
+  const { platformId } = c.req.valid("param");
+  const given = clientTags(c.req.valid("header")["if-none-match"]);
+  let statement = statementOf.get(c.var.db);
+  if (!statement) statementOf.set(c.var.db, (statement = prepare(c.var.db)));
+  const [row] = await statement.execute({
+    platformId,
+    any: given === "*",
+    // Tags are 32 hexadecimal digits (clientTags): an array literal needs no quoting.
+    tags: `{${given === "*" ? "" : given.join(",")}}`,
+  });
   if (!row) throw notFound(msg.delivery.platformNotFound);
   c.header("ETag", `"${row.tag}"`);
   c.header("Cache-Control", cacheControl);
