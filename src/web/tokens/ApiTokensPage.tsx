@@ -197,6 +197,7 @@ function CreateTokenModal({
         >
           <PlatformPicker
             id="token-platform"
+            label={msg.delivery.tokenPlatform}
             field
             value={form.watch("platform_id") ?? undefined}
             onChange={(value) =>
