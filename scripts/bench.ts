@@ -45,7 +45,7 @@ import { PGlite } from "@electric-sql/pglite";
 import { measurePages } from "./bench/browser";
 import { measureBundle } from "./bench/bundle";
 import { measureCeiling, recordStatements } from "./bench/ceiling";
-import { discoverCases, isUsersFirst, type BenchCase } from "./bench/endpoints";
+import { discoverCases, isDelivery, isUsersFirst, type BenchCase } from "./bench/endpoints";
 import { explainCases } from "./bench/explain";
 import { openInProcess, type Statement } from "./bench/inproc";
 import { percentile, runLoad, type LoadResult } from "./bench/load";
@@ -113,6 +113,9 @@ const goals = {
   initialKB: 150,
   firstRowMs: 1000,
   bulkSeconds: 60,
+  /** The read API for platforms (issue "Read API for platforms"): its answer at 1 connection, its 304 at 50. */
+  deliveryP95c1: 10,
+  deliveryNotModifiedRps50: 1500,
 };
 
 /** Writes <name>.md, its charts and <name>.json under `outDir`. */
@@ -447,6 +450,7 @@ async function benchTarget(target: "postgres" | "pglite"): Promise<TargetRun> {
   let explain: TargetRun["explain"];
   let users: number;
   let ceilingCase: { path: string; statements: Statement[] } | undefined;
+  let deliveryCeilingCase: { path: string; statements: Statement[] } | undefined;
   try {
     users = (await inproc.query<{ n: number }>("select count(*)::int as n from users_data"))[0].n;
     cases = (await discoverCases(inproc)).filter((c) => !only || only.test(c.path));
@@ -454,6 +458,13 @@ async function benchTarget(target: "postgres" | "pglite"): Promise<TargetRun> {
     const usersFirst = cases.find(isUsersFirst);
     if (usersFirst && !skip.has("ceiling") && !skip.has("load"))
       ceilingCase = { path: usersFirst.path, statements: await recordStatements(inproc, usersFirst.path) };
+    // The read API's 304: what a platform polling for changes asks most.
+    const notModified = cases.find((c) => isDelivery(c, "not-modified"));
+    if (notModified && target === "postgres" && !skip.has("ceiling") && !skip.has("load"))
+      deliveryCeilingCase = {
+        path: notModified.path,
+        statements: await recordStatements(inproc, notModified.path, notModified),
+      };
     if (!skip.has("naive")) {
       naive = await measureNaive(inproc);
       log(`naive pattern: ${naive.formula}`);
@@ -492,7 +503,7 @@ async function benchTarget(target: "postgres" | "pglite"): Promise<TargetRun> {
             // "No timeouts at 50 connections" (PGlite) needs a run longer than the timeout to be seen.
             const seconds =
               target === "pglite" && isUsersFirst(c) && n === 50 ? Math.max(duration, 2 * timeout) : duration;
-            let r = await runLoad(server.url + c.path, { cookie }, n, seconds, timeout);
+            let r = await runLoad(server.url + c.path, { cookie, ...c.headers }, n, seconds, timeout, c.status);
             if (n === 1 && r.responses < 3) {
               await drain(target, server.url, cookie, where.url);
               r = await slowSamples(server.url + c.path, cookie, r);
@@ -551,6 +562,26 @@ async function benchTarget(target: "postgres" | "pglite"): Promise<TargetRun> {
     );
   }
 
+  let deliveryCeiling: TargetRun["deliveryCeiling"];
+  if (deliveryCeilingCase) {
+    log(
+      `\n== ${target}: the machine's ceiling for the read API's 304 (${deliveryCeilingCase.path}, its ${deliveryCeilingCase.statements.length} statements)`,
+    );
+    deliveryCeiling = await measureCeiling(
+      root,
+      where,
+      deliveryCeilingCase.path,
+      deliveryCeilingCase.statements,
+      [50],
+      duration,
+      timeout,
+      work,
+    );
+    log(
+      `  ${deliveryCeiling.runs.map((r) => `c${r.connections} ${r.rps.toFixed(1)}/s p99 ${fmtMs(r.p99)}`).join(" | ")}`,
+    );
+  }
+
   let mixed: MixedResult | undefined;
   if (!skip.has("mixed")) mixed = await mixedStep(target, where, serverEnv, cases);
   let bulk: BulkBenchResult | undefined;
@@ -574,6 +605,7 @@ async function benchTarget(target: "postgres" | "pglite"): Promise<TargetRun> {
     explain,
     pages,
     ceiling,
+    deliveryCeiling,
     mixed,
     bulk,
     rss: {
@@ -640,6 +672,33 @@ function checksOf(run: TargetRun): Check[] {
           ok: r.rps >= goals.usersRps50 && r.p99 !== null && r.p99 < goals.usersP99c50 && r.errors + r.non2xx === 0,
         });
       }
+    }
+    // The read API for platforms: its answer at 1 connection, its 304 (If-None-Match) at 50.
+    const delivery = run.cases.find((c) => isDelivery(c.case, "detail"));
+    const d1 = delivery && at(delivery, 1);
+    if (d1)
+      checks.push({
+        target: name,
+        what: "read API for platforms (a platform's prompts), p95 at 1 connection",
+        goal: `≤ ${goals.deliveryP95c1} ms`,
+        measured: `${fmtMs(d1.p95)}, ${d1.errors + d1.non2xx} errors, ${d1.bytes.toLocaleString("en-US")} bytes an answer`,
+        ok: d1.p95 !== null && d1.p95 <= goals.deliveryP95c1 && d1.errors + d1.non2xx === 0,
+      });
+    const notModified = run.cases.find((c) => isDelivery(c.case, "not-modified"));
+    const n50 = notModified && at(notModified, 50);
+    if (n50) {
+      const ceiling = run.deliveryCeiling?.runs.find((x) => x.connections === 50);
+      checks.push({
+        target: name,
+        what: "read API for platforms: 304 (If-None-Match) at 50 connections",
+        goal: `≥ ${goals.deliveryNotModifiedRps50.toLocaleString("en-US")} req/s, all 304`,
+        measured: `${n50.rps.toFixed(1)} req/s, p99 ${fmtMs(n50.p99)}, ${n50.errors + n50.non2xx} not 304${
+          ceiling
+            ? `; machine ceiling (bare node:http, the same ${run.deliveryCeiling!.statements.length} statements) ${ceiling.rps.toFixed(1)} req/s`
+            : ""
+        }`,
+        ok: n50.rps >= goals.deliveryNotModifiedRps50 && n50.errors + n50.non2xx === 0,
+      });
     }
     const first1 = usersFirst && at(usersFirst, 1);
     if (run.naive && first1?.p50) {

@@ -24,12 +24,17 @@ export type CeilingResult = {
 /**
  * Records the statements `requestPath` sends through the app in process, as the bench operator, on
  * its second request: the first also fills what the console keeps between requests (a list's
- * summary), which the load runs' requests then read instead of recounting.
+ * summary), which the load runs' requests then read instead of recounting. `request`: headers to
+ * send (If-None-Match) and the status expected (default 200).
  */
-export async function recordStatements(inproc: InProcess, requestPath: string): Promise<Statement[]> {
-  await inproc.get(requestPath);
-  const { result, statements } = await inproc.capture(() => inproc.get(requestPath));
-  if (result.status !== 200) throw new Error(`${requestPath} answered ${result.status} in process`);
+export async function recordStatements(
+  inproc: InProcess,
+  requestPath: string,
+  request: { headers?: Record<string, string>; status?: number } = {},
+): Promise<Statement[]> {
+  await inproc.get(requestPath, request.headers);
+  const { result, statements } = await inproc.capture(() => inproc.get(requestPath, request.headers));
+  if (result.status !== (request.status ?? 200)) throw new Error(`${requestPath} answered ${result.status} in process`);
   return statements;
 }
 

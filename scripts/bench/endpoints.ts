@@ -8,7 +8,7 @@
 import { routeTable } from "../../src/server/http/route";
 import type { InProcess } from "./inproc";
 
-export type CaseKind = "first" | "deep" | "search" | "filter+sort" | "detail" | "other";
+export type CaseKind = "first" | "deep" | "search" | "filter+sort" | "detail" | "other" | "not-modified";
 export type BenchCase = {
   /** Route path as declared, e.g. /api/teams/{teamId}/skills. */
   route: string;
@@ -19,7 +19,15 @@ export type BenchCase = {
   list: boolean;
   /** How the case was chosen (shown in the report). */
   note?: string;
+  /** Request headers beside the session cookie (If-None-Match of a `not-modified` case). */
+  headers?: Record<string, string>;
+  /** The status every answer should have, when not a 2xx (304 for `not-modified`). */
+  status?: number;
 };
+
+/** The read API for platforms (docs/prompt-review.md), whose two cases have targets of their own. */
+export const deliveryRoute = "/api/delivery/platforms/{platformId}/prompts";
+export const isDelivery = (c: BenchCase, kind: CaseKind): boolean => c.route === deliveryRoute && c.kind === kind;
 
 /** The users list's first page: the case the throughput targets and the naive comparison are about. */
 export const isUsersFirst = (c: BenchCase): boolean => c.route === "/api/users" && c.kind === "first";
@@ -155,6 +163,18 @@ export async function discoverCases(db: InProcess): Promise<BenchCase[]> {
     const query = new Map(params.filter((p) => p.in === "query").map((p) => [p.name, p]));
     if (!query.has("limit")) {
       cases.push({ route: route.path, kind: route.path.includes("{") ? "detail" : "other", path, list: false });
+      // An answer with an ETag is also asked with it in If-None-Match: the 304 a poller gets.
+      const etag = route.path.includes("{") ? (await db.get(path)).headers.get("etag") : null;
+      if (etag)
+        cases.push({
+          route: route.path,
+          kind: "not-modified",
+          path,
+          list: false,
+          note: "If-None-Match: the current ETag (304)",
+          headers: { "if-none-match": etag },
+          status: 304,
+        });
       continue;
     }
     const first = await db.get(path);

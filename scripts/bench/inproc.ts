@@ -16,8 +16,11 @@ export type Statement = { text: string; values: unknown[]; name?: string; rowMod
 
 export type InProcess = {
   handle: DatabaseHandle;
-  /** GET `path` as the signed-in bench operator: status, parsed body and bytes. */
-  get(path: string): Promise<{ status: number; body: any; bytes: number }>;
+  /** GET `path` as the signed-in bench operator (with `headers` besides): status, parsed body, bytes and headers. */
+  get(
+    path: string,
+    headers?: Record<string, string>,
+  ): Promise<{ status: number; body: any; bytes: number; headers: Headers }>;
   /** Runs `work` and returns the statements the app sent meanwhile. */
   capture<T>(work: () => Promise<T>): Promise<{ result: T; statements: Statement[] }>;
   /** Runs raw SQL outside the recorder. */
@@ -154,8 +157,8 @@ export async function openInProcess(
     .join("; ");
   return {
     handle,
-    async get(path) {
-      const res = await app.request(path, { headers: { cookie, origin: publicUrl } });
+    async get(path, headers = {}) {
+      const res = await app.request(path, { headers: { ...headers, cookie, origin: publicUrl } });
       const text = await res.text();
       let body: unknown = text;
       try {
@@ -163,7 +166,7 @@ export async function openInProcess(
       } catch {
         // not JSON
       }
-      return { status: res.status, body, bytes: Buffer.byteLength(text) };
+      return { status: res.status, body, bytes: Buffer.byteLength(text), headers: res.headers };
     },
     async capture(work) {
       const statements: Statement[] = [];

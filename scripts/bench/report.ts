@@ -6,7 +6,7 @@ import { compile, type TopLevelSpec } from "vega-lite";
 import type { PageTiming } from "./browser";
 import type { BundleReport } from "./bundle";
 import type { CeilingResult } from "./ceiling";
-import { isUsersFirst, type BenchCase } from "./endpoints";
+import { isDelivery, isUsersFirst, type BenchCase } from "./endpoints";
 import type { ExplainResult } from "./explain";
 import type { LoadResult } from "./load";
 import type { MixedResult } from "./mixed";
@@ -34,6 +34,8 @@ export type TargetRun = {
   pages?: PageTiming[];
   /** The same request's statements on a bare node:http server (scripts/bench/ceiling.ts). */
   ceiling?: CeilingResult;
+  /** The same for the read API's 304 (If-None-Match), PostgreSQL only. */
+  deliveryCeiling?: CeilingResult;
   /** The mixed traffic on its own server (scripts/bench/mixed.ts). */
   mixed?: MixedResult;
   /** A bulk deactivation under list load (scripts/bench/bulk.ts). */
@@ -349,9 +351,11 @@ export function markdown(run: BenchRun, charts: Record<string, string>, baseline
       }
       out.push("");
     }
-    if (t.ceiling) {
-      const c = t.ceiling;
-      const console_ = t.cases.find((x) => isUsersFirst(x.case));
+    for (const [c, console_] of [
+      [t.ceiling, t.cases.find((x) => isUsersFirst(x.case))],
+      [t.deliveryCeiling, t.cases.find((x) => isDelivery(x.case, "not-modified"))],
+    ] as const) {
+      if (!c) continue;
       out.push(`### The machine's ceiling for \`${c.path}\``, "");
       out.push(
         `A bare \`node:http\` server (scripts/bench/ceiling-server.ts: no framework, no session check, no list engine) sending the ${c.statements.length} statements one request of the console sent, with their parameters, and writing the last one's rows as JSON: ${c.statements.map((s) => `\`${s}…\``).join("; ")}. Its RSS reached ${num(c.rssMiB)} MiB.`,
@@ -413,10 +417,11 @@ export function summary(run: BenchRun): string {
       );
     }
     if (t.naive) lines.push(`  naive pattern: ${t.naive.formula}`);
-    for (const r of t.ceiling?.runs ?? [])
-      lines.push(
-        `  machine ceiling for ${t.ceiling!.path} (bare node:http, the same statements): c${r.connections} ${num(r.rps)} req/s`,
-      );
+    for (const c of [t.ceiling, t.deliveryCeiling])
+      for (const r of c?.runs ?? [])
+        lines.push(
+          `  machine ceiling for ${c!.path} (bare node:http, the same statements): c${r.connections} ${num(r.rps)} req/s`,
+        );
     if (t.rss.samples) lines.push(`  server RSS max ${num(t.rss.maxMiB)} MiB`);
     if (t.mixed) {
       const m = t.mixed;

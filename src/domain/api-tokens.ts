@@ -26,6 +26,12 @@ export const apiTokenSchema = z.object({
   expires_at: timestamp,
   /** Updated at most once a minute. */
   last_used_at: timestamp.nullable(),
+  /**
+   * A delivery token's platform: the token reads that platform's prompts and nothing else
+   * (docs/prompt-review.md, "Read API for platforms"); null for an ordinary token.
+   */
+  platform_id: id.nullable(),
+  platform_name: z.string().nullable(),
 });
 export type ApiTokenRow = z.infer<typeof apiTokenSchema>;
 
@@ -50,6 +56,11 @@ export const createApiTokenSchema = z.strictObject({
     .min(1, msg.apiTokens.expiryRange)
     .max(maxApiTokenDays, msg.apiTokens.expiryRange)
     .default(defaultApiTokenDays),
+  /** A delivery token: only GET /api/delivery/platforms/{platform_id}/prompts (the platform must exist). */
+  platform_id: z
+    .guid({ error: msg.delivery.platformNotFound })
+    .nullish()
+    .transform((v) => v ?? null),
 });
 export type CreateApiTokenInput = z.input<typeof createApiTokenSchema>;
 export type CreateApiTokenValues = z.output<typeof createApiTokenSchema>;

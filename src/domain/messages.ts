@@ -960,6 +960,15 @@ export const msg = {
   delivery: {
     platformOnly: "This token reads one platform's prompts only",
     platformNotFound: "Platform not found",
+    /** The API token form's platform picker and the token lists' column. */
+    tokenPlatform: "Only for one platform's prompts",
+    tokenPlatformHint:
+      "Optional. A token for one platform reads that platform's live prompts (its read API) and nothing else.",
+    tokenPlatformNone: "No: every route its role allows",
+    platformPlaceholder: "Type a platform name...",
+    platformLabel: "Platform",
+    column: "Platform",
+    allRoutes: "All routes",
   },
   bulk: {
     needsReview: "Changes to this prompt need review: propose them from the prompt's page",

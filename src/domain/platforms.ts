@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { editSchema, id, listPage, stored, timestamp } from "./common";
+import { editSchema, id, listPage, optionsPage, stored, timestamp } from "./common";
 import { platformStatuses, promptStatuses } from "./enums";
 import { msg } from "./messages";
 import { variableName } from "./prompt-changes";
@@ -23,6 +23,15 @@ export const platformSchema = z.object({
   provided_variables: z.array(z.string()).nullable(),
 });
 export type Platform = z.infer<typeof platformSchema>;
+
+/** An option of a platform picker (the API token form's delivery platform). */
+export const platformOptionSchema = z.object({
+  platform_id: id,
+  platform_name: z.string(),
+  status: stored(platformStatuses),
+});
+export type PlatformOption = z.infer<typeof platformOptionSchema>;
+export const platformOptionsSchema = optionsPage(platformOptionSchema);
 
 /** /platforms table row: the platform and how many prompts are assigned to it. */
 export const platformListItemSchema = platformSchema.extend({ prompt_count: z.number().int() });

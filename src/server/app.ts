@@ -28,6 +28,7 @@ import { commentsBase, commentsRouter } from "./comments/routes";
 import { platformsBase, platformsRouter } from "./platforms/routes";
 import { promptChangesBase, promptChangesRouter } from "./prompts/changes-routes";
 import { promptsBase, promptsRouter } from "./prompts/routes";
+import { deliveryBase, deliveryRouter } from "./delivery/routes";
 import { teamsBase, teamsRouter } from "./teams/routes";
 import { usersBase, usersRouter } from "./users/routes";
 import { bulkBase, bulkRouter, mountBulkActions } from "./bulk/routes";
@@ -40,7 +41,7 @@ import { platformBulkActions } from "./platforms/routes";
 import { deletedBase, deletedRouter } from "./deleted/routes";
 import { accountSessionsRouter, operatorSessionsRouter } from "./identity/sessions";
 import { accountTokensBase, accountTokensRouter, apiTokensBase, apiTokensRouter } from "./api-tokens/routes";
-import { bearerCredential, countTokenRequest, resolveApiToken, tokenInQuery } from "./tokens";
+import { bearerCredential, countTokenRequest, deliveryTokenAllows, resolveApiToken, tokenInQuery } from "./tokens";
 import { signInOptionsHandler, ssoCallbackHandler, ssoStartHandler } from "./identity/sso-flow";
 import { databaseErrorAnswer, errorResponse, HttpError } from "./http/errors";
 import type { AppEnv } from "./http/env";
@@ -265,6 +266,10 @@ export function createApp(deps: AppDeps): {
         throw new HttpError(503, "unavailable", msg.api.unavailable);
       }
       if (!identity) return invalid();
+      // A delivery token reads its platform's prompts and nothing else (docs/prompt-review.md).
+      const scope = identity.apiToken.platformId;
+      if (scope && !deliveryTokenAllows(scope, c.req.method, c.req.path))
+        return errorResponse(c, 403, "forbidden", msg.delivery.platformOnly);
       const admission = await countTokenRequest(deps.db, identity.apiToken.id, tokenRate, now);
       if (!admission.admitted) {
         c.header("retry-after", String(admission.retryAfterSeconds));
@@ -295,6 +300,7 @@ export function createApp(deps: AppDeps): {
   app.route(promptsBase, promptsRouter);
   app.route(promptChangesBase, promptChangesRouter);
   app.route(platformsBase, platformsRouter);
+  app.route(deliveryBase, deliveryRouter);
   app.route(bulkBase, bulkRouter);
   app.route(operatorsBase, operatorsRouter);
   app.route(twoFactorStatusBase, twoFactorStatusRouter(mfaPolicy));

@@ -101,6 +101,8 @@ describe.each(targets)("API tokens on %s", (target) => {
       created_at: body.created_at,
       expires_at: body.expires_at,
       last_used_at: null,
+      platform_id: null,
+      platform_name: null,
     });
     expect(JSON.stringify(list.body)).not.toContain(body.token);
 

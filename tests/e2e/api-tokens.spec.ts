@@ -121,3 +121,51 @@ test("Swagger UI at /api/docs calls the API with a token given to Authorize", as
   expect(mine.items.find((t) => t.token_id === token_id)?.last_used_at).not.toBeNull();
   await page.request.delete(`/api/account/tokens/${token_id}`, { headers: { origin } });
 });
+
+test("an operator makes a delivery token for one platform: it reads that platform's prompts (with 304s) and nothing else", async ({
+  page,
+  playwright,
+}) => {
+  await signIn(page, "/account/tokens");
+  const origin = new URL(page.url()).origin;
+  const platform = await page.request.post("/api/platforms", {
+    data: { platform_name: `Delivery E2E ${Date.now()}` },
+    headers: { origin },
+  });
+  expect(platform.status()).toBe(201);
+  const { platform_id, platform_name } = (await platform.json()) as { platform_id: string; platform_name: string };
+
+  const name = `Poller ${Date.now()}`;
+  await page.getByRole("button", { name: msg.apiTokens.create }).click();
+  const form = page.getByRole("dialog", { name: msg.apiTokens.create });
+  await form.getByLabel(msg.apiTokens.name).fill(name);
+  const picker = form.getByRole("combobox", { name: msg.delivery.tokenPlatform });
+  await picker.fill(platform_name);
+  await form
+    .getByRole("listbox", { name: msg.delivery.tokenPlatform })
+    .getByRole("option", { name: platform_name, exact: true })
+    .click();
+  await expect(picker).toHaveAttribute("placeholder", platform_name);
+  await form.getByRole("button", { name: msg.apiTokens.create }).click();
+
+  const shown = page.getByRole("dialog", { name: msg.apiTokens.createdTitle });
+  await expect(shown).toContainText(platform_name);
+  const token = await shown.getByTestId("new-token").inputValue();
+  await shown.getByRole("button", { name: msg.apiTokens.done }).click();
+  await expect(page.getByRole("row").filter({ hasText: name })).toContainText(platform_name);
+
+  const script = await playwright.request.newContext({ baseURL: origin });
+  const headers = { authorization: `Bearer ${token}` };
+  const read = await script.get(`/api/delivery/platforms/${platform_id}/prompts`, { headers });
+  expect(read.status()).toBe(200);
+  expect(await read.json()).toMatchObject({ platform_id, platform_name, prompts: [] });
+  const etag = read.headers()["etag"];
+  const again = await script.get(`/api/delivery/platforms/${platform_id}/prompts`, {
+    headers: { ...headers, "if-none-match": etag },
+  });
+  expect(again.status()).toBe(304);
+  const elsewhere = await script.get("/api/customers?limit=1", { headers });
+  expect(elsewhere.status()).toBe(403);
+  expect(await elsewhere.json()).toEqual({ error: { code: "forbidden", message: msg.delivery.platformOnly } });
+  await script.dispose();
+});

@@ -11,7 +11,7 @@ import { roleAtLeast, type OperatorRole } from "../../domain/enums";
 import { msg } from "../../domain/messages";
 import { mutate, type Tx } from "../audit";
 import { queryRows } from "../db/client";
-import { operator_api_token } from "../db/schema";
+import { operator_api_token, platforms } from "../db/schema";
 import { errorBodySchema, HttpError, notFound } from "../http/errors";
 import { mountList } from "../http/list-routes";
 import { defineList } from "../http/lists";
@@ -26,7 +26,10 @@ export const apiTokensBase = "/api/api-tokens";
 const params = z.object({ tokenId: z.guid(msg.apiTokens.notFound) });
 const notFound404 = notFoundResponse(msg.apiTokens.notFound);
 
-/** GET /api/account/tokens → `{ items }`: the caller's tokens, newest first (never the tokens themselves). */
+/**
+ * GET /api/account/tokens → `{ items }`: the caller's tokens, newest first (never the tokens
+ * themselves), each with its platform (platform_id, platform_name) when it is a delivery token.
+ */
 const listOwn = apiRoute(accountTokensBase, "viewer", {
   method: "get",
   path: "/",
@@ -36,9 +39,11 @@ const listOwn = apiRoute(accountTokensBase, "viewer", {
 });
 
 /**
- * POST /api/account/tokens `{ name, role, expires_in_days? }` → 201 the token with, this once,
- * `token` itself. `name` 1–100 characters; `role` at most the caller's own (422 otherwise);
- * `expires_in_days` 1–365, default 90. Only from a signed-in session: an API token cannot create
+ * POST /api/account/tokens `{ name, role, expires_in_days?, platform_id? }` → 201 the token with,
+ * this once, `token` itself. `name` 1–100 characters; `role` at most the caller's own (422
+ * otherwise); `expires_in_days` 1–365, default 90; `platform_id` makes a delivery token, which may
+ * only read that platform's prompts (GET /api/delivery/platforms/{platform_id}/prompts, 403 on
+ * every other route; 422 when the platform does not exist). Only from a signed-in session: an API token cannot create
  * tokens (403), so that a leaked token cannot mint others that outlive its revocation. Audited
  * `api_token_created` (name, prefix, role, expiry).
  */
@@ -123,7 +128,21 @@ export const accountTokensRouter = createRouter()
     const now = c.var.lists.now();
     const expiresAt = new Date(now + input.expires_in_days * 86_400_000);
     const row = await mutate(c, async (tx) => {
-      const [created] = await tx
+      // A delivery token's platform must exist; locked against deletion until the token is written.
+      let platformName: string | null = null;
+      if (input.platform_id) {
+        const [platform] = await tx
+          .select({ name: platforms.platform_name })
+          .from(platforms)
+          .where(eq(platforms.platform_id, input.platform_id))
+          .for("share");
+        if (!platform)
+          throw new HttpError(422, "validation_failed", msg.delivery.platformNotFound, {
+            platform_id: msg.delivery.platformNotFound,
+          });
+        platformName = platform.name;
+      }
+      const [inserted] = await tx
         .insert(operator_api_token)
         .values({
           operator_id: me.id,
@@ -133,8 +152,10 @@ export const accountTokensRouter = createRouter()
           role: input.role,
           expires_at: expiresAt,
           created_at: new Date(now),
+          platform_id: input.platform_id,
         })
         .returning();
+      const created = { ...inserted, platform_name: platformName };
       return {
         result: created,
         audit: [
@@ -142,7 +163,11 @@ export const accountTokensRouter = createRouter()
             action: "api_token_created",
             entity: "api_token",
             entity_id: created.token_id,
-            after: { ...tokenFacts(created), expires_at: expiresAt.toISOString() },
+            after: {
+              ...tokenFacts(created),
+              expires_at: expiresAt.toISOString(),
+              ...(created.platform_id ? { platform_id: created.platform_id, platform_name: platformName } : {}),
+            },
           },
         ],
       };
@@ -185,6 +210,7 @@ export const apiTokenList = defineList({
     { header: "Created", value: (t) => t.created_at },
     { header: "Expires", value: (t) => t.expires_at },
     { header: "Last Used", value: (t) => t.last_used_at },
+    { header: "Platform", value: (t) => t.platform_name },
   ],
 });
 

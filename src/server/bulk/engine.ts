@@ -312,7 +312,8 @@ function launch<P>(c: AuditRequest, decl: BulkAction<P>, params: P, bulkId: stri
       requestId: c.var.requestId,
       clientIp: c.var.clientIp,
       apiToken: c.var.apiToken,
-    },
+      ...bulkContextOf(c),
+    } as AuditRequest["var"],
   };
   const run = runBulk(ctx, decl, params, bulkId, ids).finally(() => inFlight.delete(run));
   inFlight.add(run);

@@ -16,9 +16,10 @@ export type AppEnv = {
     session: SessionData | null;
     /**
      * The personal API token of a request made with `Authorization: Bearer` (then `session` is its
-     * operator with the token's effective role); undefined for a cookie session.
+     * operator with the token's effective role); undefined for a cookie session. `platformId`: a
+     * delivery token, which reads that platform's prompts only (docs/prompt-review.md).
      */
-    apiToken?: { id: string; role: OperatorRole };
+    apiToken?: { id: string; role: OperatorRole; platformId: string | null };
     /** The client's address (X-Forwarded-For only behind a trusted proxy). */
     clientIp: string;
     /** The list engine's settings and this app's memory of big lists' summaries. */

@@ -3,7 +3,12 @@ import { sql } from "drizzle-orm";
 import { platformSortKeys } from "../../domain/sort-keys";
 import { noSummary } from "../../domain/common";
 import { platformStatuses } from "../../domain/enums";
-import { platformListItemSchema, platformPromptSchema, type PlatformDetail } from "../../domain/platforms";
+import {
+  platformListItemSchema,
+  platformPromptSchema,
+  type PlatformDetail,
+  type PlatformOption,
+} from "../../domain/platforms";
 import { statusCardsSchema } from "../../domain/prompts";
 import { queryRows, type Database } from "../db/client";
 import { toJson } from "../http/list";
@@ -18,6 +23,7 @@ import {
   type SortKey,
 } from "../http/lists";
 import type { Tx } from "../audit";
+import { pickerOptions } from "../http/options";
 
 /**
  * SPEC.md §2 "/platforms": platforms with their number of assigned prompts (counted for the page's
@@ -105,4 +111,31 @@ export async function getPlatform(db: Database | Tx, platformId: string): Promis
     from platforms pl where pl.platform_id = ${platformId}`,
   );
   return row ? (toJson(row) as PlatformDetail) : null;
+}
+
+/** Platforms by name for a picker (the API token form's delivery platform), a page at a time. */
+export async function platformOptions(
+  db: Database,
+  query: { q?: string; active?: "true" | "false"; limit: number; after?: string },
+) {
+  return pickerOptions<PlatformOption>(
+    db,
+    {
+      columns: sql`platform_id, platform_name, status`,
+      from: sql`platforms`,
+      name: sql`platform_name`,
+      id: sql`platform_id`,
+      active: sql`status = 'active'`,
+    },
+    query,
+  );
+}
+
+/** One platform as a picker option (to show the current choice), or null. */
+export async function platformOption(db: Database, platformId: string): Promise<PlatformOption | null> {
+  const [row] = await queryRows<PlatformOption>(
+    db,
+    sql`select platform_id, platform_name, status from platforms where platform_id = ${platformId}`,
+  );
+  return row ?? null;
 }

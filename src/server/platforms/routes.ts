@@ -5,6 +5,8 @@ import {
   createPlatformSchema,
   deletePlatformQuerySchema,
   platformDetailSchema,
+  platformOptionSchema,
+  platformOptionsSchema,
   platformSchema,
   updatePlatformSchema,
 } from "../../domain/platforms";
@@ -14,7 +16,7 @@ import { platforms } from "../db/schema";
 import { errorBodySchema, HttpError } from "../http/errors";
 import { idParams, mountRecordRoutes } from "../http/record-routes";
 import { createRouter, jsonResponse } from "../http/route";
-import { getPlatform, platformList, platformPromptList } from "./queries";
+import { getPlatform, platformList, platformOption, platformOptions, platformPromptList } from "./queries";
 
 export const platformsBase = "/api/platforms";
 const params = idParams("platformId", msg.platforms.notFound);
@@ -22,6 +24,9 @@ const params = idParams("platformId", msg.platforms.notFound);
 export const platformsRouter = createRouter();
 
 /**
+ * GET /api/platforms/options?q&active&limit&after → `{ items: [{ platform_id, platform_name,
+ * status }], more, next }` for pickers (the API token form's delivery platform), GET
+ * /api/platforms/options/{platformId} one of them.
  * GET /api/platforms (SPEC.md §2 "/platforms") and GET /api/platforms/{platformId}/prompts (the
  * prompts assigned to it), with their CSV exports: docs/lists.md. GET /api/platforms/{platformId} → the platform with prompt_count (docs/decisions.md: the platform
  * screens). POST /api/platforms `{ platform_name, platform_description?, status? }` → 201 the
@@ -42,6 +47,7 @@ mountRecordRoutes(platformsRouter, {
     entity: "platform",
     notFound: msg.platforms.notFound,
   }),
+  options: { schema: platformOptionsSchema, item: platformOptionSchema, list: platformOptions, one: platformOption },
   detail: { schema: platformDetailSchema, read: getPlatform },
   create: { body: createPlatformSchema, schema: platformSchema },
   update: { summary: "Edit, archive or activate a platform", body: updatePlatformSchema, schema: platformSchema },

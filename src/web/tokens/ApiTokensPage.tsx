@@ -25,6 +25,7 @@ import { FormError } from "../components/forms";
 import { EmptyState, Field } from "../components/inputs";
 import { Modal, notify } from "../components/overlays";
 import { Card, ErrorState, PageHeader } from "../components/ui";
+import { PlatformPicker } from "../platforms/public";
 import { myTokensQuery, useCreateToken, useRevokeMyToken } from "./queries";
 import { NewTokenModal, tokenColumns, useNow } from "./TokenParts";
 
@@ -100,9 +101,17 @@ export default function ApiTokensPage() {
   );
 }
 
-const newToken = (): CreateApiTokenInput => ({ name: "", role: "viewer", expires_in_days: defaultApiTokenDays });
+const newToken = (): CreateApiTokenInput => ({
+  name: "",
+  role: "viewer",
+  expires_in_days: defaultApiTokenDays,
+  platform_id: null,
+});
 
-/** Create Token: name, role (the operator's own and below), expiry in days (1–365, 90 by default). */
+/**
+ * Create Token: name, role (the operator's own and below), expiry in days (1–365, 90 by default),
+ * and optionally one platform: a delivery token, which reads that platform's prompts only.
+ */
 function CreateTokenModal({
   open,
   onClose,
@@ -178,6 +187,23 @@ function CreateTokenModal({
             max={maxApiTokenDays}
             step={1}
             {...form.register("expires_in_days", { valueAsNumber: true })}
+          />
+        </Field>
+        <Field
+          label={msg.delivery.tokenPlatform}
+          htmlFor="token-platform"
+          error={errors.platform_id?.message}
+          hint={msg.delivery.tokenPlatformHint}
+        >
+          <PlatformPicker
+            id="token-platform"
+            label={msg.delivery.tokenPlatform}
+            field
+            value={form.watch("platform_id") ?? undefined}
+            onChange={(value) =>
+              form.setValue("platform_id", value ?? null, { shouldValidate: form.formState.isSubmitted })
+            }
+            emptyLabel={msg.delivery.tokenPlatformNone}
           />
         </Field>
         <div className="flex justify-end gap-2">

@@ -14,7 +14,7 @@ const isExpired = (t: ApiTokenRow, now: number) => new Date(t.expires_at).getTim
 
 /**
  * The columns every token list shows, in this order: name, token (its first characters), role,
- * created, expires (with Expired once past), last used (Never when unused); `revoke` adds the
+ * platform (a delivery token's; "All routes" otherwise), created, expires (with Expired once past), last used (Never when unused); `revoke` adds the
  * Revoke button of each row.
  */
 export function tokenColumns<T extends ApiTokenRow>(revoke: (row: T) => void, now: number): Column<T>[] {
@@ -22,6 +22,9 @@ export function tokenColumns<T extends ApiTokenRow>(revoke: (row: T) => void, no
     column<T>("name", msg.apiTokens.name, (t) => <span className="font-medium">{t.name}</span>, { grow: true }),
     column<T>("prefix", msg.apiTokens.prefix, (t) => <code className="font-mono text-xs">{t.prefix}…</code>),
     column<T>("role", msg.apiTokens.role, (t) => <Tag>{titleCase(t.role)}</Tag>),
+    column<T>("platform", msg.delivery.column, (t) =>
+      t.platform_name ? <span className="text-sm">{t.platform_name}</span> : <Muted>{msg.delivery.allRoutes}</Muted>,
+    ),
     column<T>("created_at", msg.apiTokens.created, (t) => <DateText iso={t.created_at} />),
     column<T>("expires_at", msg.apiTokens.expires, (t) =>
       isExpired(t, now) ? <Tag tone="error">{msg.apiTokens.expired}</Tag> : <DateText iso={t.expires_at} />,
@@ -90,7 +93,8 @@ export function NewTokenModal({ created, onClose }: { created: CreatedApiToken |
             <span>{msg.apiTokens.createdWarning}</span>
           </div>
           <div className="text-sm">
-            <span className="font-medium">{created.name}</span> · {titleCase(created.role)} · {msg.apiTokens.expires}{" "}
+            <span className="font-medium">{created.name}</span> · {titleCase(created.role)}
+            {created.platform_name ? ` · ${created.platform_name}` : ""} · {msg.apiTokens.expires}{" "}
             <DateText iso={created.expires_at} />
           </div>
           <div className="join w-full">

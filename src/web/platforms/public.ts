@@ -1,0 +1,2 @@
+/** What other features may use of the platforms feature. */
+export { PlatformPicker } from "./PlatformPicker";
