@@ -1,27 +1,14 @@
 import { useQuery } from "@tanstack/react-query";
 import { promptChangeStatuses } from "../../domain/enums";
 import { msg } from "../../domain/messages";
-import { platformDetailSchema, platformPageSchema } from "../../domain/platforms";
+import { platformOptionSchema, platformOptionsSchema } from "../../domain/platforms";
 import { skillOptionSchema, skillOptionsSchema } from "../../domain/skills";
-import { api } from "../api/client";
 import { useAuth } from "../auth/AuthProvider";
-import { EntityPicker, optionsPicker } from "../components/EntityPicker";
+import { optionsPicker } from "../components/EntityPicker";
 import { FilterSelect } from "../components/inputs";
 import type { ServerList } from "../lib/server-list";
 import { queryRoots } from "../lib/query-client";
 import { reviewListQuery } from "./queries";
-
-/** Laid out as `FilterSelect` is, so that filters on a phone line up in one column. */
-function FilterRow({ label, children }: { label: string; children: React.ReactNode }) {
-  return (
-    <div className="grid grid-cols-[6.5rem_minmax(0,1fr)] items-center gap-2 text-sm sm:flex">
-      <span className="whitespace-nowrap text-base-content/80" aria-hidden>
-        {label}
-      </span>
-      {children}
-    </div>
-  );
-}
 
 /** "Skill": every skill by name (`/api/skills/options`), "All Skills" clears it. */
 const SkillFilter = optionsPicker({
@@ -33,48 +20,19 @@ const SkillFilter = optionsPicker({
   labels: { label: msg.reviews.columns.skill, placeholder: "Type a skill name...", all: msg.reviews.allSkills },
 }).Filter;
 
-/** "Platform": platforms found by name in the platforms' list (`/api/platforms`, paged as it scrolls), "All Platforms" clears it. */
-function PlatformFilter({
-  value,
-  onChange,
-}: {
-  value: string | undefined;
-  onChange: (id: string | undefined) => void;
-}) {
-  const chosen = useQuery({
-    queryKey: [...queryRoots.platforms, "detail", value],
-    queryFn: ({ signal }) => api(`/platforms/${value}`, platformDetailSchema, { signal }),
-    enabled: Boolean(value),
-    staleTime: 60_000,
-  });
-  const label = msg.reviews.columns.platform;
-  return (
-    <FilterRow label={label}>
-      <EntityPicker
-        label={label}
-        value={value}
-        current={value ? chosen.data?.platform_name : undefined}
-        onChange={onChange}
-        emptyLabel={msg.reviews.allPlatforms}
-        placeholder="Type a platform name..."
-        queryKey={[...queryRoots.platforms, "review-filter"]}
-        search={async (q, after, signal) => {
-          const page = await api("/platforms", platformPageSchema, {
-            query: { q: q || undefined, sort: "platform_name", order: "asc", limit: 20, cursor: after },
-            signal,
-          });
-          return {
-            items: page.items.map((p) => ({
-              id: p.platform_id,
-              label: p.platform_name ?? msg.fallbacks.unnamedPlatform,
-            })),
-            next: page.next_cursor,
-          };
-        }}
-      />
-    </FilterRow>
-  );
-}
+/** "Platform": every platform by name (`/api/platforms/options`), "All Platforms" clears it. */
+const PlatformFilter = optionsPicker({
+  path: "/platforms/options",
+  page: platformOptionsSchema,
+  one: platformOptionSchema,
+  option: (p) => ({ id: p.platform_id, label: p.platform_name }),
+  root: queryRoots.platforms,
+  labels: {
+    label: msg.reviews.columns.platform,
+    placeholder: "Type a platform name...",
+    all: msg.reviews.allPlatforms,
+  },
+}).Filter;
 
 /**
  * "Author": "All Authors", "My changes", and the authors of the changes in the chosen status (the
