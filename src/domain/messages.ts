@@ -745,6 +745,9 @@ export const msg = {
     providedVariables: "Provided variables",
     providedVariablesHint: "The {{variables}} this platform fills in, comma-separated. Leave empty to declare none.",
     noDeclaredVariables: "Declares no variables",
+    needsReviewYes: "Yes",
+    needsReviewNo: "No",
+    reviewedTitle: "Changes to prompts assigned here need review",
     variableInvalid: (name: string) =>
       `"${name}" is not a variable name: letters, digits, _ . and -, starting with a letter or _`,
     tooManyVariables: "At most 100 variables",

@@ -27,6 +27,28 @@ const platformInfo = (p: PlatformDetail): InfoItem[] => [
   { label: "Status", value: <StatusBadge kind="platform" status={p.status} /> },
   { label: "Description", value: p.platform_description ?? <Muted>{msg.users.notProvided}</Muted> },
   { label: "Prompts", value: formatNumber(p.prompt_count) },
+  {
+    label: msg.platforms.needsReview,
+    value: (
+      <span data-testid="platform-needs-review">
+        {p.needs_review ? msg.platforms.needsReviewYes : msg.platforms.needsReviewNo}
+      </span>
+    ),
+  },
+  {
+    label: msg.platforms.providedVariables,
+    value: p.provided_variables?.length ? (
+      <ul className="flex flex-wrap gap-1" data-testid="platform-variables">
+        {p.provided_variables.map((v) => (
+          <li key={v}>
+            <code className="inline-block max-w-full break-all rounded bg-base-200 px-1.5 py-0.5 text-xs">{`{{${v}}}`}</code>
+          </li>
+        ))}
+      </ul>
+    ) : (
+      <Muted>{msg.platforms.noDeclaredVariables}</Muted>
+    ),
+  },
   { label: "Created", value: <DateText iso={p.created_at} withTime /> },
   {
     label: "Last Updated",

@@ -10,12 +10,22 @@ import { platformQuery, useCreatePlatform, useUpdatePlatform } from "./queries";
 /**
  * The platform form (docs/decisions.md: the spec links /platforms/add without showing it): Name
  * (required, trimmed), Description (trimmed, empty saved null), Status (Active, Inactive, Draft;
- * default Active). Rendered by `EntityForm` with `createPlatformSchema`.
+ * default Active), Changes need review, Provided variables (comma-separated names; empty declares
+ * none; docs/prompt-review.md). Rendered by `EntityForm` with `createPlatformSchema`.
  */
 export const platformFields: FieldSpec<CreatePlatformInput>[] = [
   { kind: "text", name: "platform_name", label: "Platform Name", required: true },
   { kind: "textarea", name: "platform_description", label: "Description" },
   { kind: "select", name: "status", label: "Status", options: platformStatuses },
+  { kind: "checkbox", name: "needs_review", label: msg.platforms.needsReview, hint: msg.platforms.needsReviewHint },
+  {
+    kind: "text",
+    name: "provided_variables",
+    label: msg.platforms.providedVariables,
+    hint: msg.platforms.providedVariablesHint,
+    placeholder: "customer_name, locale",
+    mono: true,
+  },
 ];
 
 /** A platform as its detail and edit screens load it (docs/decisions.md). */
@@ -31,7 +41,13 @@ const form = { kind: platformRecord, texts: msg.platforms, schema: createPlatfor
 /** /platforms/add (SPEC.md §2 links it; docs/decisions.md): the platform form; on success opens the new platform. */
 export const AddPage: Screen = addScreen({
   ...form,
-  defaults: { platform_name: "", platform_description: "", status: "active" },
+  defaults: {
+    platform_name: "",
+    platform_description: "",
+    status: "active",
+    needs_review: false,
+    provided_variables: "",
+  },
   useCreate: useCreatePlatform,
   created: (p) => ({ to: { to: "/platforms/$platformId", params: { platformId: p.platform_id } } }),
 });
@@ -45,6 +61,8 @@ export const EditPage: Screen = editScreen({
     platform_name: platform.platform_name,
     platform_description: platform.platform_description ?? "",
     status: known(platformStatuses, platform.status),
+    needs_review: platform.needs_review,
+    provided_variables: platform.provided_variables?.join(", ") ?? "",
   }),
   name: (p) => p.platform_name,
   useUpdate: useUpdatePlatform,
