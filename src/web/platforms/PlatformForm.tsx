@@ -19,11 +19,12 @@ export const platformFields: FieldSpec<CreatePlatformInput>[] = [
   { kind: "select", name: "status", label: "Status", options: platformStatuses },
   { kind: "checkbox", name: "needs_review", label: msg.platforms.needsReview, hint: msg.platforms.needsReviewHint },
   {
-    kind: "text",
+    kind: "textarea",
     name: "provided_variables",
     label: msg.platforms.providedVariables,
     hint: msg.platforms.providedVariablesHint,
     placeholder: "customer_name, locale",
+    rows: 2,
     mono: true,
   },
 ];

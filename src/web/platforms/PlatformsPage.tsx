@@ -71,8 +71,12 @@ export default function PlatformsPage() {
       ]}
       section={{ label: "Platform list" }}
       search={msg.platforms.searchPlaceholder}
-      filters={
-        <>
+      aboveTable={
+        <div
+          className="mb-3 flex flex-col gap-2 sm:flex-row sm:flex-wrap sm:items-center"
+          role="group"
+          aria-label="Filters"
+        >
           <ListFilter
             list={list}
             name="status"
@@ -90,7 +94,7 @@ export default function PlatformsPage() {
             <option value="true">{msg.platforms.reviewed}</option>
             <option value="false">{msg.platforms.notReviewed}</option>
           </FilterSelect>
-        </>
+        </div>
       }
       exportPath="/platforms"
       bulk={{

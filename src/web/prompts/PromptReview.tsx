@@ -25,22 +25,17 @@ export function usePromptChanges(promptId: string) {
   return useQuery(promptChangesQuery(promptId)({ limit: changesShown } as never));
 }
 
-/** What a change does, in words, besides its diff: the platform it assigns or unassigns, a deletion. */
-function changeSummary(c: Pick<PromptChangeListItem, "kind" | "platform_name">): string | null {
-  const platform = c.platform_name?.trim() || msg.fallbacks.unnamedPlatform;
-  if (c.kind === "delete") return msg.prompts.changeDeletes;
-  if (c.kind === "assign") return msg.prompts.changeAssigns(platform);
-  if (c.kind === "unassign") return msg.prompts.changeUnassigns(platform);
-  return null;
-}
-
-/** A change's kind, as a tag, with the platform or deletion it names. */
+/** A change's kind, as a tag, with the platform an assignment or unassignment names. */
 function ChangeKind({ change }: { change: PromptChangeListItem }) {
-  const summary = changeSummary(change);
+  const platform = change.kind === "assign" || change.kind === "unassign" ? change.platform_name : null;
   return (
     <span className="flex min-w-0 flex-wrap items-center gap-2">
       <Tag tone="secondary">{kindLabel(change.kind)}</Tag>
-      {summary ? <span className="min-w-0 break-words text-sm">{summary}</span> : null}
+      {platform !== null ? (
+        <span className="min-w-0 break-words text-sm font-medium">
+          {platform?.trim() || msg.fallbacks.unnamedPlatform}
+        </span>
+      ) : null}
     </span>
   );
 }
