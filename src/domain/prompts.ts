@@ -2,6 +2,7 @@ import { z } from "zod";
 import { counts, editSchema, id, listPage, stored, timestamp } from "./common";
 import { promptStatuses } from "./enums";
 import { msg } from "./messages";
+import { undeclaredVariableSchema } from "./prompt-changes";
 import { optionalText, requiredName } from "./text";
 
 const promptTitle = requiredName({ required: msg.prompts.titleRequired, field: "Prompt title" }, 500);
@@ -79,6 +80,14 @@ export const promptDetailSchema = promptSchema.extend({
   skill_name: z.string().nullable(),
   skill_status: z.string().nullable(),
   version_count: z.number().int(),
+  /** The `{{variables}}` of the live content (docs/prompt-review.md). */
+  variables: z.array(z.string()),
+  /** Variables of the live content that an actively assigned platform does not provide. */
+  undeclared: z.array(undeclaredVariableSchema),
+  /** Whether a change to the prompt waits for review now (PROMPT_REVIEW and its platforms). */
+  review_required: z.boolean(),
+  /** How many of its changes wait for review. */
+  pending_change_count: z.number().int(),
 });
 export type PromptDetail = z.infer<typeof promptDetailSchema>;
 
@@ -120,6 +129,9 @@ export const promptVersionSchema = z.object({
   restored_from: z.number().int().nullable(),
   operator_email: z.string().nullable(),
   created_at: timestamp,
+  /** When the version applied a reviewed change: its author and the operator who approved it (docs/prompt-review.md). */
+  proposed_by_email: z.string().nullable().optional(),
+  approved_by_email: z.string().nullable().optional(),
 });
 export type PromptVersion = z.infer<typeof promptVersionSchema>;
 export const promptVersionPageSchema = listPage(promptVersionSchema, z.object({}));

@@ -26,6 +26,7 @@ import { dashboardBase, dashboardRouter } from "./dashboard/routes";
 import { skillsBase, skillsRouter } from "./skills/routes";
 import { commentsBase, commentsRouter } from "./comments/routes";
 import { platformsBase, platformsRouter } from "./platforms/routes";
+import { promptChangesBase, promptChangesRouter } from "./prompts/changes-routes";
 import { promptsBase, promptsRouter } from "./prompts/routes";
 import { teamsBase, teamsRouter } from "./teams/routes";
 import { usersBase, usersRouter } from "./users/routes";
@@ -292,6 +293,7 @@ export function createApp(deps: AppDeps): {
   app.route(skillsBase, skillsRouter);
   app.route(commentsBase, commentsRouter);
   app.route(promptsBase, promptsRouter);
+  app.route(promptChangesBase, promptChangesRouter);
   app.route(platformsBase, platformsRouter);
   app.route(bulkBase, bulkRouter);
   app.route(operatorsBase, operatorsRouter);

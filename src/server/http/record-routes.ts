@@ -70,7 +70,21 @@ export type RecordRoutes<Row, C extends z.ZodType, U extends z.ZodType, Q extend
     one: (db: Database, id: string) => Promise<unknown>;
   };
   /** GET /{id}: the record as `read` answers it; 404 with the records' message when it answers null. */
-  detail: { schema: z.ZodType; read: (db: Database, id: string) => Promise<unknown> };
+  detail: { schema: z.ZodType; read: (db: Database, id: string, c: Context<AppEnv>) => Promise<unknown> };
+  /**
+   * A change that waits for review instead of applying (docs/prompt-review.md): called on PATCH and
+   * DELETE with the locked record; when it answers, its rows are written in the same transaction and
+   * the route answers 202 with its `result` (`schema`) instead of changing the record.
+   */
+  review?: {
+    schema: z.ZodType;
+    propose: (
+      tx: Tx,
+      c: Context<AppEnv>,
+      before: Row,
+      change: { kind: "update"; input: Record<string, unknown> } | { kind: "delete" },
+    ) => Promise<Written<unknown> | null>;
+  };
   /** POST /: 201 with the created record; `write` replaces the plain insert (checks, other rows). */
   create?: {
     summary?: string;
@@ -177,7 +191,7 @@ export function mountRecordRoutes<
     at: string,
     summary: string,
     schema: z.ZodType,
-    read: (db: Database, id: string) => Promise<unknown>,
+    read: (db: Database, id: string, c: Context<AppEnv>) => Promise<unknown>,
   ) => {
     const route = declare(
       "viewer",
@@ -191,7 +205,7 @@ export function mountRecordRoutes<
       },
     );
     mount.openapi(route, async (c) => {
-      const found = await read(c.var.db, idOf(c));
+      const found = await read(c.var.db, idOf(c), c);
       if (!found) throw notFound(records.notFound);
       return c.json(found, 200);
     });
@@ -213,7 +227,7 @@ export function mountRecordRoutes<
     );
     // Before GET /{id}, which would take "options" for an id.
     mount.openapi(list, async (c) => c.json(await options.list(c.var.db, valid(c, "query")), 200));
-    mountOne(`/options${path}`, `One ${noun} as a picker option`, options.item, options.one);
+    mountOne(`/options${path}`, `One ${noun} as a picker option`, options.item, (db, id) => options.one(db, id));
   }
   mountOne(path, `One ${noun}`, spec.detail.schema, spec.detail.read);
 
@@ -241,11 +255,26 @@ export function mountRecordRoutes<
     });
   }
 
+  const review = spec.review;
+  const proposed: Responses = review ? { 202: jsonResponse(review.schema, "Saved for review, not applied") } : {};
+  /** A transaction's outcome: the record changed, or the change saved for review (202). */
+  type Outcome<T> = { done: T } | { proposed: unknown };
+  const propose = async <T>(
+    tx: Tx,
+    c: Context<AppEnv>,
+    before: Row,
+    change: Parameters<NonNullable<typeof review>["propose"]>[3],
+  ): Promise<Written<Outcome<T>> | null> => {
+    const written = review && (await review.propose(tx, c, before, change));
+    return written ? { result: { proposed: written.result }, audit: written.audit } : null;
+  };
+
   const update = spec.update;
   if (update) {
     const request = { params, headers: versionHeaders, body: jsonBody(update.body) };
     const route = declare("editor", "patch", path, update.summary, request, {
       200: jsonResponse(update.schema, "Updated"),
+      ...proposed,
       ...missing,
       ...invalidResponse,
       ...conflictResponse(update.conflict ?? `stale: the ${noun} changed since If-Match`),
@@ -255,10 +284,20 @@ export function mountRecordRoutes<
       const input = valid<Input<U>>(c, "json");
       const ifMatch = ifMatchOf(valid(c, "header"));
       // SPEC.md §4 "skipped if already": a save that changes nothing writes nothing.
-      const row = await mutate(c, async (tx) => {
+      const outcome = await mutate(c, async (tx): Promise<Written<Outcome<unknown>>> => {
         const before = await records.lock(tx, id, { ifMatch });
-        return update.write ? update.write(tx, before, input, c) : records.update(tx, before, input as Row);
+        const saved = await propose<unknown>(tx, c, before, {
+          kind: "update",
+          input: input as Record<string, unknown>,
+        });
+        if (saved) return saved;
+        const written = await (update.write
+          ? update.write(tx, before, input, c)
+          : records.update(tx, before, input as Row));
+        return { result: { done: written.result }, audit: written.audit };
       });
+      if ("proposed" in outcome) return c.json(outcome.proposed, 202);
+      const row = outcome.done;
       return c.json(update.answer ? await update.answer(row, c, id) : toJson(row), 200);
     });
   }
@@ -269,6 +308,7 @@ export function mountRecordRoutes<
     const invalid: Responses = remove.query ? invalidResponse : {};
     const route = declare("editor", "delete", path, `Delete a ${noun}`, request, {
       200: jsonResponse(remove.schema, "Deleted"),
+      ...proposed,
       ...missing,
       ...invalid,
       ...remove.responses,
@@ -278,34 +318,75 @@ export function mountRecordRoutes<
     mount.openapi(route, async (c) => {
       const id = idOf(c);
       const query = remove.query ? valid<Input<Q>>(c, "query") : (undefined as Input<Q>);
-      const removed = await mutate(c, async (tx) => {
+      const outcome = await mutate(c, async (tx): Promise<Written<Outcome<{ deletion: string; taken: Cascade }>>> => {
         const before = await records.lock(tx, id);
-        // Taken whole (every column), so that a restore puts back exactly what was there.
-        const taken: Cascade = {};
-        for (const t of remove.cascade) taken[t] = await takeRows(tx, t, sql`${sql.identifier(key)} = ${id}`);
-        await remove.check?.(tx, id, taken, query);
-        const [row] = await takeRows(tx, table, sql`${sql.identifier(key)} = ${id}`);
-        const entity = records.entity as DeletedEntity;
-        const deletion = await recordDeletion(tx, c, {
-          entity,
-          entityId: id,
-          label: remove.label(before),
-          row,
-          cascade: taken,
-        });
-        return {
-          result: { deletion, taken },
-          audit: [
-            {
-              action: "delete" as const,
-              entity: records.entity,
-              entity_id: id,
-              before: { ...toJson(before), ...remove.audit?.(taken) },
-            },
-          ],
-        };
+        const saved = await propose<{ deletion: string; taken: Cascade }>(tx, c, before, { kind: "delete" });
+        if (saved) return saved;
+        const done = await deleteLocked(tx, c, before, id, query);
+        return { result: { done: done.result }, audit: done.audit };
       });
+      if ("proposed" in outcome) return c.json(outcome.proposed, 202);
+      const removed = outcome.done;
       return c.json({ ok: true as const, ...remove.answer?.(removed.taken), deletion_id: removed.deletion }, 200);
     });
+    /**
+     * Deletes the locked record `before` (id `id`) inside `tx` as DELETE does: the rows of the
+     * cascade taken, the check, the record taken, one snapshot for Undo; returns the audit rows.
+     */
+    const deleteLocked = async (
+      tx: Tx,
+      c: Context<AppEnv>,
+      before: Row,
+      id: string,
+      query: Input<Q>,
+    ): Promise<Written<{ deletion: string; taken: Cascade }>> => {
+      // Taken whole (every column), so that a restore puts back exactly what was there.
+      const taken: Cascade = {};
+      for (const t of remove.cascade) taken[t] = await takeRows(tx, t, sql`${sql.identifier(key)} = ${id}`);
+      await remove.check?.(tx, id, taken, query);
+      const [row] = await takeRows(tx, table, sql`${sql.identifier(key)} = ${id}`);
+      const entity = records.entity as DeletedEntity;
+      const deletion = await recordDeletion(tx, c, {
+        entity,
+        entityId: id,
+        label: remove.label(before),
+        row,
+        cascade: taken,
+      });
+      return {
+        result: { deletion, taken },
+        audit: [
+          {
+            action: "delete" as const,
+            entity: records.entity,
+            entity_id: id,
+            before: { ...toJson(before), ...remove.audit?.(taken) },
+          },
+        ],
+      };
+    };
+    deleters.set(spec, (tx, c, before, id) => deleteLocked(tx, c, before as Row, id, undefined as Input<Q>));
   }
+}
+
+/** Each record kit's delete of a locked record, for a change applied later (an approved review). */
+const deleters = new Map<
+  unknown,
+  (tx: Tx, c: Context<AppEnv>, before: unknown, id: string) => Promise<Written<{ deletion: string; taken: Cascade }>>
+>();
+
+/**
+ * Deletes the locked record `before` as the DELETE route that `spec` declares does (cascade,
+ * snapshot for Undo, audit rows), inside `tx`: an approved deletion (docs/prompt-review.md).
+ */
+export function deleteRecord<Row>(
+  spec: { noun: string },
+  tx: Tx,
+  c: Context<AppEnv>,
+  before: Row,
+  id: string,
+): Promise<Written<{ deletion: string; taken: Cascade }>> {
+  const deleter = deleters.get(spec);
+  if (!deleter) throw new Error(`no DELETE route mounted for ${spec.noun}`);
+  return deleter(tx, c, before, id);
 }

@@ -26,6 +26,10 @@ import {
   type SortKey,
 } from "../http/lists";
 import type { Tx } from "../audit";
+import type { PromptReviewMode } from "../../domain/enums";
+import { promptVariables } from "../../domain/prompt-changes";
+import { reviewRequired, undeclaredVariables } from "./changes-queries";
+import { pendingOfPrompt } from "./review";
 
 /**
  * SPEC.md §2 "/prompts": prompts with the first 240 characters of their content, their skill's
@@ -147,8 +151,9 @@ export const promptVersionList = defineList({
   name: "prompt_versions",
   item: promptVersionSchema,
   summarySchema: noSummary,
-  from: sql`prompt_versions v`,
-  select: sql`v.version, v.prompt_title, v.restored_from, v.operator_email, v.created_at`,
+  from: sql`prompt_versions v left join prompt_changes pc on pc.change_id = v.change_id`,
+  select: sql`v.version, v.prompt_title, v.restored_from, v.operator_email, v.created_at,
+    pc.proposed_by_email, pc.decided_by_email as approved_by_email`,
   id: { expr: sql`v.version`, type: "int" },
   sorts: {
     version: [{ expr: sql`v.version`, type: "int", unique: true }],
@@ -166,16 +171,32 @@ export const promptVersionList = defineList({
   ],
 });
 
-/** SPEC.md §2 "/prompts/{promptId}": the prompt with its skill's name and status and its number of versions, or null. */
-export async function getPrompt(db: Database | Tx, promptId: string): Promise<PromptDetail | null> {
-  const [row] = await queryRows<Record<string, unknown>>(
+/**
+ * SPEC.md §2 "/prompts/{promptId}": the prompt with its skill's name and status and its number of
+ * versions, or null; with its content's `variables`, those an actively assigned platform does not
+ * provide (`undeclared`), whether a change to it waits for review under `mode`
+ * (`review_required`) and how many of its changes wait (docs/prompt-review.md).
+ */
+export async function getPrompt(
+  db: Database | Tx,
+  promptId: string,
+  mode: PromptReviewMode = "off",
+): Promise<PromptDetail | null> {
+  const [row] = await queryRows<Record<string, unknown> & { prompt_value: string | null }>(
     db as Database,
     sql`
     select p.*, s.skill_name, s.status as skill_status,
-      coalesce((select max(v.version) from prompt_versions v where v.prompt_id = p.prompt_id), 0)::int as version_count
+      coalesce((select max(v.version) from prompt_versions v where v.prompt_id = p.prompt_id), 0)::int as version_count,
+      ${pendingOfPrompt(promptId)} as pending_change_count
     from pedal_prompts p left join skills s on s.skill_id = p.skill_id where p.prompt_id = ${promptId}`,
   );
-  return row ? (toJson(row) as PromptDetail) : null;
+  if (!row) return null;
+  return toJson({
+    ...row,
+    variables: promptVariables(row.prompt_value),
+    undeclared: await undeclaredVariables(db, row.prompt_value, { promptId }),
+    review_required: await reviewRequired(db, mode, promptId),
+  }) as PromptDetail;
 }
 
 /** One version with its texts, or null. */

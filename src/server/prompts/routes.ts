@@ -1,6 +1,5 @@
 import { z } from "@hono/zod-openapi";
 import { and, eq, sql } from "drizzle-orm";
-import type { Context } from "hono";
 import { deletedResultSchema } from "../../domain/deleted";
 import { msg } from "../../domain/messages";
 import {
@@ -12,17 +11,15 @@ import {
   promptVersionDetailSchema,
   updatePromptSchema,
 } from "../../domain/prompts";
-import { mutate, type Tx } from "../audit";
+import { mutate } from "../audit";
 import { platformAssignmentAudit } from "../links";
 import { recordDeletion, takeRows } from "../deleted";
-import { recordsOf } from "../db/records";
-import { idParams, mountRecordRoutes } from "../http/record-routes";
-import { queryRows, type Database } from "../db/client";
-import { pedal_prompts, platform_prompts, prompt_versions, skills } from "../db/schema";
+import { idParams, mountRecordRoutes, type RecordRoutes } from "../http/record-routes";
+import type { Database } from "../db/client";
+import { pedal_prompts, platform_prompts, prompt_versions } from "../db/schema";
 import { errorBodySchema, HttpError, notFound } from "../http/errors";
 import { toJson } from "../http/list";
 import { activePlatform } from "./bulk";
-import type { AppEnv } from "../http/env";
 import { apiRoute, createRouter, invalidResponse, jsonBody, jsonResponse, notFoundResponse } from "../http/route";
 import {
   assignablePlatformList,
@@ -33,6 +30,10 @@ import {
   promptPlatformList,
   promptVersionList,
 } from "./queries";
+import { promptChangeHistoryList } from "./changes-queries";
+import { activeSkill, lockedPrompt, promptRecords, versionOf, writeVersion, type PromptRow } from "./records";
+import { nextState, proposeChange, type Outcome } from "./review";
+import { proposedResultSchema } from "../../domain/prompt-changes";
 
 export const promptsBase = "/api/prompts";
 const json = jsonResponse;
@@ -59,76 +60,6 @@ const promptExists = (id: string) => sql`exists (select 1 from pedal_prompts whe
 
 export const promptsRouter = createRouter();
 
-type PromptRow = typeof pedal_prompts.$inferSelect;
-
-/** The prompt locked for update, or 404. */
-const promptRecords = recordsOf({
-  table: pedal_prompts,
-  id: pedal_prompts.prompt_id,
-  entity: "prompt",
-  notFound: msg.prompts.notFound,
-});
-const lockedPrompt = (tx: Tx, promptId: string): Promise<PromptRow> => promptRecords.lock(tx, promptId);
-
-/** The skill a prompt is given, which must exist and be active (SPEC.md §2: active skills); locked against deletion. */
-async function activeSkill(tx: Tx, skillId: string) {
-  const [skill] = await tx
-    .select({ status: skills.status })
-    .from(skills)
-    .where(eq(skills.skill_id, skillId))
-    .for("share");
-  if (!skill) throw new HttpError(422, "validation_failed", msg.skills.notFound, { skill_id: msg.skills.notFound });
-  if (skill.status !== "active")
-    throw new HttpError(422, "validation_failed", msg.prompts.skillNotActive, { skill_id: msg.prompts.skillNotActive });
-}
-
-/** A row of prompt_versions: `row`'s title and content as version `version`, written by the request's operator now. */
-function versionOf(c: Context<AppEnv>, row: PromptRow, version: number, restoredFrom: number | null = null) {
-  const user = c.var.session?.user;
-  return {
-    prompt_id: row.prompt_id,
-    version,
-    prompt_title: row.prompt_title,
-    prompt_value: row.prompt_value,
-    restored_from: restoredFrom,
-    operator_id: user?.id ?? null,
-    operator_email: user?.email ?? null,
-    created_at: new Date(),
-  };
-}
-
-/**
- * Writes the prompt's next version (`after`'s title and content) inside `tx`, the prompt's row
- * being locked; a prompt without versions first gets version 1 from `before` (its state until now).
- * Returns the new version's number.
- */
-async function writeVersion(
-  tx: Tx,
-  c: Context<AppEnv>,
-  before: PromptRow,
-  after: PromptRow,
-  restoredFrom: number | null = null,
-): Promise<number> {
-  const [{ last }] = await queryRows<{ last: number }>(
-    tx as unknown as Database,
-    sql`
-    select coalesce(max(version), 0)::int as last from prompt_versions where prompt_id = ${before.prompt_id}`,
-  );
-  let next = last + 1;
-  if (last === 0) {
-    await tx.insert(prompt_versions).values({
-      prompt_id: before.prompt_id,
-      version: 1,
-      prompt_title: before.prompt_title,
-      prompt_value: before.prompt_value,
-      created_at: before.updated_at ?? before.created_at,
-    });
-    next = 2;
-  }
-  await tx.insert(prompt_versions).values(versionOf(c, after, next, restoredFrom));
-  return next;
-}
-
 /**
  * GET /api/prompts/{promptId} → the prompt with skill_name, skill_status and version_count (SPEC.md
  * §2). POST /api/prompts `{ prompt_title, skill_id, prompt_value?, status? }` → 201 the prompt
@@ -139,83 +70,105 @@ async function writeVersion(
  * for a prompt that has none); a new skill must be active (422). DELETE /api/prompts/{promptId} →
  * `{ ok, deletion_id }`: the prompt, its platform assignments and its versions (SPEC.md §4).
  */
-mountRecordRoutes(promptsRouter, {
-  base: promptsBase,
-  tag: "Prompts",
-  noun: "prompt",
-  params,
-  records: promptRecords,
-  detail: { schema: promptDetailSchema, read: getPrompt },
-  create: {
-    body: createPromptSchema,
-    schema: promptSchema,
-    write: async (tx, input, c) => {
-      await activeSkill(tx, input.skill_id);
-      const written = await promptRecords.create(tx, input);
-      const row = written.result;
-      await tx.insert(prompt_versions).values({ ...versionOf(c, row, 1), created_at: row.created_at });
-      return written;
+export const promptRoutes: RecordRoutes<PromptRow, typeof createPromptSchema, typeof updatePromptSchema, z.ZodObject> =
+  {
+    base: promptsBase,
+    tag: "Prompts",
+    noun: "prompt",
+    params,
+    records: promptRecords,
+    detail: { schema: promptDetailSchema, read: (db, id, c) => getPrompt(db, id, c.var.promptReview) },
+    // PROMPT_REVIEW (docs/prompt-review.md): an edit, Activate / Archive or a deletion may wait for review (202).
+    review: {
+      schema: proposedResultSchema,
+      propose: (tx, c, before, change) =>
+        proposeChange(
+          tx,
+          c,
+          before,
+          change.kind === "delete" ? change : { kind: "update", state: nextState(before, change.input) },
+        ),
     },
-  },
-  update: {
-    summary: "Edit, activate or archive a prompt",
-    body: updatePromptSchema,
-    schema: promptSchema,
-    write: async (tx, before, input, c) => {
-      if (input.skill_id && input.skill_id !== before.skill_id) await activeSkill(tx, input.skill_id);
-      const written = await promptRecords.update(tx, before, input);
-      const after = written.result;
-      // A new title or content is a new version, named in the update's audit row.
-      const textChanged = after.prompt_title !== before.prompt_title || after.prompt_value !== before.prompt_value;
-      const version = textChanged ? await writeVersion(tx, c, before, after) : undefined;
-      if (version) written.audit[0].after = { ...written.audit[0].after, version };
-      return written;
+    create: {
+      body: createPromptSchema,
+      schema: promptSchema,
+      write: async (tx, input, c) => {
+        await activeSkill(tx, input.skill_id);
+        const written = await promptRecords.create(tx, input);
+        const row = written.result;
+        await tx.insert(prompt_versions).values({ ...versionOf(c, row, 1), created_at: row.created_at });
+        return written;
+      },
     },
-  },
-  remove: {
-    schema: deletedResultSchema,
-    label: (prompt) => prompt.prompt_title,
-    cascade: ["platform_prompts", "prompt_versions"],
-    audit: (taken) => ({
-      platform_ids: taken.platform_prompts?.map((a) => a.platform_id),
-      version_count: taken.prompt_versions?.length,
-    }),
-  },
-  list: {
-    description:
-      "Prompts with an excerpt of the content, skill_name and platform_names; filters status, skill_id; `q` searches title, content, skill name and status; cards over all prompts.",
-    list: promptList,
-  },
-  lists: [
-    // The Platform Assignments table (newest first); 404 "Prompt not found".
-    {
-      path: "/platforms",
-      summary: "Platform assignments of a prompt",
+    update: {
+      summary: "Edit, activate or archive a prompt",
+      body: updatePromptSchema,
+      schema: promptSchema,
+      write: async (tx, before, input, c) => {
+        if (input.skill_id && input.skill_id !== before.skill_id) await activeSkill(tx, input.skill_id);
+        const written = await promptRecords.update(tx, before, input);
+        const after = written.result;
+        // A new title or content is a new version, named in the update's audit row.
+        const textChanged = after.prompt_title !== before.prompt_title || after.prompt_value !== before.prompt_value;
+        const version = textChanged ? await writeVersion(tx, c, before, after) : undefined;
+        if (version) written.audit[0].after = { ...written.audit[0].after, version };
+        return written;
+      },
+    },
+    remove: {
+      schema: deletedResultSchema,
+      label: (prompt) => prompt.prompt_title,
+      cascade: ["platform_prompts", "prompt_versions"],
+      audit: (taken) => ({
+        platform_ids: taken.platform_prompts?.map((a) => a.platform_id),
+        version_count: taken.prompt_versions?.length,
+      }),
+    },
+    list: {
       description:
-        "The prompt's platforms with name, description, status and is_active; `q` searches name and description.",
-      list: promptPlatformList,
-      where: (id) => sql`pp.prompt_id = ${id}`,
+        "Prompts with an excerpt of the content, skill_name and platform_names; filters status, skill_id; `q` searches title, content, skill name and status; cards over all prompts.",
+      list: promptList,
     },
-    // The Assign Platform modal's candidates. The prompt's existence is part of the condition:
-    // platforms exist whether or not the prompt does.
-    {
-      path: "/assignable-platforms",
-      summary: "Platforms a prompt can be assigned to",
-      description:
-        "Active platforms not yet assigned to the prompt (SPEC.md §7), by name; `q` searches name and description.",
-      list: assignablePlatformList,
-      where: (id) => sql`pl.status = 'active' and ${assignablePlatformScope(id)} and ${promptExists(id)}`,
-    },
-    // The Versions panel (newest first); 404 "Prompt not found".
-    {
-      path: "/versions",
-      summary: "Versions of a prompt",
-      description: "The prompt's versions (number, title, who, when, restored_from), newest first.",
-      list: promptVersionList,
-      where: (id) => sql`v.prompt_id = ${id}`,
-    },
-  ],
-});
+    lists: [
+      // The Platform Assignments table (newest first); 404 "Prompt not found".
+      {
+        path: "/platforms",
+        summary: "Platform assignments of a prompt",
+        description:
+          "The prompt's platforms with name, description, status and is_active; `q` searches name and description.",
+        list: promptPlatformList,
+        where: (id) => sql`pp.prompt_id = ${id}`,
+      },
+      // The Assign Platform modal's candidates. The prompt's existence is part of the condition:
+      // platforms exist whether or not the prompt does.
+      {
+        path: "/assignable-platforms",
+        summary: "Platforms a prompt can be assigned to",
+        description:
+          "Active platforms not yet assigned to the prompt (SPEC.md §7), by name; `q` searches name and description.",
+        list: assignablePlatformList,
+        where: (id) => sql`pl.status = 'active' and ${assignablePlatformScope(id)} and ${promptExists(id)}`,
+      },
+      // The Versions panel (newest first); 404 "Prompt not found".
+      {
+        path: "/versions",
+        summary: "Versions of a prompt",
+        description: "The prompt's versions (number, title, who, when, restored_from), newest first.",
+        list: promptVersionList,
+        where: (id) => sql`v.prompt_id = ${id}`,
+      },
+      // The review history (docs/prompt-review.md): the prompt's proposed changes in every state, newest first.
+      {
+        path: "/changes",
+        summary: "Proposed changes of a prompt",
+        description:
+          "The prompt's proposed changes (pending, approved, rejected, withdrawn), newest first; filter status; `q` searches the author's e-mail.",
+        list: promptChangeHistoryList,
+        where: (id) => sql`pc.prompt_id = ${id}`,
+      },
+    ],
+  };
+mountRecordRoutes(promptsRouter, promptRoutes);
 
 /**
  * POST /api/prompts/{promptId}/platforms `{ platform_id }` → 201 the assignment, is_active true
@@ -230,6 +183,7 @@ const assign = apiRoute(promptsBase, "editor", {
   request: { params, body: jsonBody(assignPlatformSchema) },
   responses: {
     201: json(platformAssignmentResultSchema, "Assigned"),
+    202: json(proposedResultSchema, "Saved for review, not applied"),
     ...promptNotFound,
     ...invalid,
     ...conflict409(msg.prompts.alreadyAssigned),
@@ -246,7 +200,11 @@ const unassign = apiRoute(promptsBase, "editor", {
   tags: ["Prompts"],
   summary: "Unassign a platform from a prompt",
   request: { params: assignmentParams },
-  responses: { 200: json(deletedResultSchema, "Unassigned"), ...notFoundResponse(msg.prompts.notAssigned) },
+  responses: {
+    200: json(deletedResultSchema, "Unassigned"),
+    202: json(proposedResultSchema, "Saved for review, not applied"),
+    ...notFoundResponse(msg.prompts.notAssigned),
+  },
 });
 
 /** GET /api/prompts/{promptId}/versions/{version} → one version with its title and content (the diff's source); 404. */
@@ -270,22 +228,31 @@ const restore = apiRoute(promptsBase, "editor", {
   tags: ["Prompts"],
   summary: "Restore a version of a prompt",
   request: { params, body: jsonBody(restoreSchema) },
-  responses: { 200: json(promptSchema, "Restored"), ...promptNotFound, ...invalid },
+  responses: {
+    200: json(promptSchema, "Restored"),
+    202: json(proposedResultSchema, "Saved for review, not applied"),
+    ...promptNotFound,
+    ...invalid,
+  },
 });
 
 promptsRouter
   .openapi(assign, async (c) => {
     const { promptId } = c.req.valid("param");
     const { platform_id } = c.req.valid("json");
-    const row = await mutate(c, async (tx) => {
+    const outcome = await mutate<Outcome<typeof platform_prompts.$inferSelect>>(c, async (tx) => {
       // Shared locks: neither the prompt nor the platform can be deleted meanwhile; parallel assigns still run.
-      const [prompt] = await tx
-        .select({ id: pedal_prompts.prompt_id })
-        .from(pedal_prompts)
-        .where(eq(pedal_prompts.prompt_id, promptId))
-        .for("share");
+      const [prompt] = await tx.select().from(pedal_prompts).where(eq(pedal_prompts.prompt_id, promptId)).for("share");
       if (!prompt) throw notFound(msg.prompts.notFound);
       const platform = await activePlatform(tx as unknown as Database, platform_id, true);
+      const [assigned] = await tx
+        .select({ id: platform_prompts.platform_id })
+        .from(platform_prompts)
+        .where(and(eq(platform_prompts.prompt_id, promptId), eq(platform_prompts.platform_id, platform_id)));
+      if (assigned)
+        throw new HttpError(409, "conflict", msg.prompts.alreadyAssigned, { platform_id: msg.prompts.alreadyAssigned });
+      const proposed = await proposeChange(tx, c, prompt, { kind: "assign", platformId: platform_id });
+      if (proposed) return { result: { proposed: proposed.result }, audit: proposed.audit };
       // The primary key (platform_id, prompt_id) keeps one row: a second assign inserts nothing.
       const [inserted] = await tx
         .insert(platform_prompts)
@@ -295,7 +262,7 @@ promptsRouter
       if (!inserted)
         throw new HttpError(409, "conflict", msg.prompts.alreadyAssigned, { platform_id: msg.prompts.alreadyAssigned });
       return {
-        result: inserted,
+        result: { done: inserted },
         audit: platformAssignmentAudit(
           "assign_platform",
           { prompt_id: promptId, platform_id },
@@ -303,11 +270,21 @@ promptsRouter
         ),
       };
     });
-    return c.json(toJson(row), 201);
+    if ("proposed" in outcome) return c.json(outcome.proposed, 202);
+    return c.json(toJson(outcome.done), 201);
   })
   .openapi(unassign, async (c) => {
     const { promptId, platformId } = c.req.valid("param");
-    const deletionId = await mutate(c, async (tx) => {
+    const outcome = await mutate<Outcome<string>>(c, async (tx) => {
+      const [prompt] = await tx.select().from(pedal_prompts).where(eq(pedal_prompts.prompt_id, promptId)).for("share");
+      if (prompt) {
+        const [assigned] = await tx
+          .select({ id: platform_prompts.platform_id })
+          .from(platform_prompts)
+          .where(and(eq(platform_prompts.prompt_id, promptId), eq(platform_prompts.platform_id, platformId)));
+        const proposed = assigned && (await proposeChange(tx, c, prompt, { kind: "unassign", platformId }));
+        if (proposed) return { result: { proposed: proposed.result }, audit: proposed.audit };
+      }
       const [row] = await takeRows(
         tx,
         "platform_prompts",
@@ -316,7 +293,7 @@ promptsRouter
       if (!row) throw notFound(msg.prompts.notAssigned);
       const deletion = await recordDeletion(tx, c, { entity: "prompt_platform", row });
       return {
-        result: deletion,
+        result: { done: deletion },
         audit: platformAssignmentAudit(
           "unassign_platform",
           { prompt_id: promptId, platform_id: platformId },
@@ -324,7 +301,8 @@ promptsRouter
         ),
       };
     });
-    return c.json({ ok: true as const, deletion_id: deletionId }, 200);
+    if ("proposed" in outcome) return c.json(outcome.proposed, 202);
+    return c.json({ ok: true as const, deletion_id: outcome.done }, 200);
   })
   .openapi(version, async (c) => {
     const { promptId, version: n } = c.req.valid("param");
@@ -335,7 +313,7 @@ promptsRouter
   .openapi(restore, async (c) => {
     const { promptId } = c.req.valid("param");
     const { version: n } = c.req.valid("json");
-    const restored = await mutate(c, async (tx) => {
+    const outcome = await mutate<Outcome<PromptRow>>(c, async (tx) => {
       const before = await lockedPrompt(tx, promptId);
       const [source] = await tx
         .select()
@@ -343,7 +321,10 @@ promptsRouter
         .where(and(eq(prompt_versions.prompt_id, promptId), eq(prompt_versions.version, n)));
       if (!source) throw notFound(msg.prompts.versionNotFound);
       if (source.prompt_title === before.prompt_title && source.prompt_value === before.prompt_value)
-        return { result: before, audit: [] };
+        return { result: { done: before }, audit: [] };
+      const state = { ...before, prompt_title: source.prompt_title, prompt_value: source.prompt_value };
+      const proposed = await proposeChange(tx, c, before, { kind: "update", state, restoredFrom: n });
+      if (proposed) return { result: { proposed: proposed.result }, audit: proposed.audit };
       const [after] = await tx
         .update(pedal_prompts)
         .set({ prompt_title: source.prompt_title, prompt_value: source.prompt_value, updated_at: new Date() })
@@ -351,11 +332,11 @@ promptsRouter
         .returning();
       const created = await writeVersion(tx, c, before, after, n);
       return {
-        result: after,
+        result: { done: after },
         audit: [
           {
-            action: "restore_version",
-            entity: "prompt",
+            action: "restore_version" as const,
+            entity: "prompt" as const,
             entity_id: promptId,
             before: toJson(before),
             after: { ...toJson(after), version: created, restored_from: n },
@@ -363,5 +344,6 @@ promptsRouter
         ],
       };
     });
-    return c.json(toJson(restored), 200);
+    if ("proposed" in outcome) return c.json(outcome.proposed, 202);
+    return c.json(toJson(outcome.done), 200);
   });

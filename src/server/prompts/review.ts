@@ -1,0 +1,142 @@
+/**
+ * Saving a prompt change for review instead of applying it (docs/prompt-review.md). The prompt
+ * routes call `proposeChange` once the prompt is locked: when PROMPT_REVIEW covers the change, it
+ * writes a pending row of prompt_changes (or updates the author's own pending one) and the route
+ * answers 202; pedal_prompts and platform_prompts are left as they are.
+ */
+import { and, eq, sql } from "drizzle-orm";
+import type { Context } from "hono";
+import { msg } from "../../domain/messages";
+import type { PromptChangeKind } from "../../domain/enums";
+import type { ProposedResult } from "../../domain/prompt-changes";
+import type { Tx } from "../audit";
+import type { Written } from "../db/records";
+import { prompt_changes } from "../db/schema";
+import type { AppEnv } from "../http/env";
+import { HttpError } from "../http/errors";
+import { reviewRequired } from "./changes-queries";
+import type { PromptRow } from "./records";
+
+/** A change to propose: the prompt's new state (an edit, a status, a restore), its deletion, or a platform link. */
+export type ProposedChange =
+  | {
+      kind: "update";
+      state: Pick<PromptRow, "prompt_title" | "prompt_value" | "status" | "skill_id">;
+      restoredFrom?: number | null;
+    }
+  | { kind: "delete" }
+  | { kind: "assign" | "unassign"; platformId: string };
+
+/** The state `input` (a PATCH's fields) leaves the prompt in. */
+export function nextState(before: PromptRow, input: Record<string, unknown>) {
+  const pick = <K extends "prompt_title" | "prompt_value" | "status" | "skill_id">(k: K) =>
+    (k in input ? input[k] : before[k]) as PromptRow[K];
+  return {
+    prompt_title: pick("prompt_title"),
+    prompt_value: pick("prompt_value"),
+    status: pick("status"),
+    skill_id: pick("skill_id"),
+  };
+}
+
+const sameState = (a: ReturnType<typeof nextState>, b: PromptRow) =>
+  a.prompt_title === b.prompt_title &&
+  a.prompt_value === b.prompt_value &&
+  a.status === b.status &&
+  a.skill_id === b.skill_id;
+
+/**
+ * When PROMPT_REVIEW covers a change to the locked prompt `before`, saves it as a pending change
+ * and returns the 202 answer with its `propose_change` audit row; null when the change applies at
+ * once (review off or not required, or an update that changes nothing). An author saving again
+ * while their update of the prompt is pending updates that change, made against the live prompt
+ * now (how a stale change is brought up to date).
+ * @throws HttpError 409 `already_proposed` for a deletion, assign or unassign the author already proposed.
+ */
+export async function proposeChange(
+  tx: Tx,
+  c: Context<AppEnv>,
+  before: PromptRow,
+  change: ProposedChange,
+): Promise<Written<ProposedResult> | null> {
+  const platformId = change.kind === "assign" || change.kind === "unassign" ? change.platformId : undefined;
+  if (!(await reviewRequired(tx, c.var.promptReview, before.prompt_id, platformId))) return null;
+  if (change.kind === "update" && sameState(change.state, before)) return null;
+  const user = c.var.session?.user;
+  if (!user) throw new HttpError(401, "unauthorized", msg.api.unauthorized);
+  const base = {
+    base_title: before.prompt_title,
+    base_value: before.prompt_value,
+    base_status: before.status,
+    base_skill_id: before.skill_id,
+  };
+  const proposed =
+    change.kind === "update"
+      ? {
+          prompt_title: change.state.prompt_title,
+          prompt_value: change.state.prompt_value,
+          prompt_status: change.state.status,
+          skill_id: change.state.skill_id,
+          restored_from: change.restoredFrom ?? null,
+        }
+      : {};
+  const now = new Date();
+  let changeId: string | undefined;
+  if (change.kind === "update") {
+    const [updated] = await tx
+      .update(prompt_changes)
+      .set({ ...base, ...proposed, proposed_at: now, updated_at: now, proposed_by_email: user.email })
+      .where(
+        and(
+          eq(prompt_changes.prompt_id, before.prompt_id),
+          eq(prompt_changes.proposed_by, user.id),
+          eq(prompt_changes.kind, "update"),
+          eq(prompt_changes.status, "pending"),
+        ),
+      )
+      .returning({ change_id: prompt_changes.change_id });
+    changeId = updated?.change_id;
+  }
+  if (!changeId) {
+    const [inserted] = await tx
+      .insert(prompt_changes)
+      .values({
+        prompt_id: before.prompt_id,
+        kind: change.kind as PromptChangeKind,
+        ...base,
+        ...proposed,
+        platform_id: platformId ?? null,
+        proposed_by: user.id,
+        proposed_by_email: user.email,
+        proposed_at: now,
+        updated_at: now,
+      })
+      .onConflictDoNothing()
+      .returning({ change_id: prompt_changes.change_id });
+    if (!inserted) throw new HttpError(409, "already_proposed", msg.reviews.alreadyProposed);
+    changeId = inserted.change_id;
+  }
+  return {
+    result: { proposed: true, change_id: changeId, kind: change.kind },
+    audit: [
+      {
+        action: "propose_change",
+        entity: "prompt",
+        entity_id: before.prompt_id,
+        after: {
+          change_id: changeId,
+          kind: change.kind,
+          ...proposed,
+          ...(platformId ? { platform_id: platformId } : {}),
+        },
+      },
+    ],
+  };
+}
+
+/** A prompt route's transaction outcome: the change applied (`done`), or saved for review (`proposed`, answered 202). */
+export type Outcome<T> = { done: T } | { proposed: ProposedResult };
+
+/** The pending changes of a prompt (its page's "Pending review" count). */
+export const pendingOfPrompt = (promptId: string) =>
+  sql`(select count(*) from prompt_changes pc where pc.prompt_id = ${promptId} and pc.status = 'pending')::int`;
