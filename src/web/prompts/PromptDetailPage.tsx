@@ -2,7 +2,7 @@ import { useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { Link, useParams } from "@tanstack/react-router";
 import { msg } from "../../domain/messages";
-import type { PromptPlatform } from "../../domain/prompts";
+import type { PromptDetail, PromptPlatform, PromptVersion } from "../../domain/prompts";
 import { Archive, ArchiveRestore } from "lucide-react";
 import { useCan } from "../auth/permissions";
 import { ErrorAlert } from "../components/ErrorAlert";
@@ -30,8 +30,6 @@ import {
   useRestoreVersion,
   useUnassignPlatform,
   useUpdatePrompt,
-  type PromptPageRecord,
-  type ReviewedVersion,
 } from "./queries";
 import { VersionDiff } from "./VersionDiff";
 
@@ -245,7 +243,7 @@ function AssignmentsList({ promptId }: { promptId: string }) {
  * The Versions panel (beyond the spec): number, who, when, newest first, paged; Compare shows the
  * diff of a version against the current prompt; Restore makes it current as a new version.
  */
-function VersionsPanel({ prompt }: { prompt: PromptPageRecord }) {
+function VersionsPanel({ prompt }: { prompt: PromptDetail }) {
   const promptId = prompt.prompt_id;
   const canEdit = useCan("editor");
   const [compare, setCompare] = useState<number | null>(null);
@@ -261,13 +259,13 @@ function VersionsPanel({ prompt }: { prompt: PromptPageRecord }) {
   const latest = prompt.version_count;
 
   const columns = [
-    column<ReviewedVersion>("version", "Version", (v) => (
+    column<PromptVersion>("version", "Version", (v) => (
       <span className="flex items-center gap-2 tabular-nums">
         {v.version}
         {v.version === latest ? <span className="badge badge-sm badge-outline">{msg.prompts.current}</span> : null}
       </span>
     )),
-    column<ReviewedVersion>(
+    column<PromptVersion>(
       "title",
       "Title",
       (v) => (
@@ -287,8 +285,8 @@ function VersionsPanel({ prompt }: { prompt: PromptPageRecord }) {
       ),
       { grow: true },
     ),
-    column<ReviewedVersion>("by", "By", (v) => v.operator_email ?? <Muted>{msg.prompts.unknownOperator}</Muted>),
-    dateColumn<ReviewedVersion>("created_at", "When", (v) => v.created_at, true),
+    column<PromptVersion>("by", "By", (v) => v.operator_email ?? <Muted>{msg.prompts.unknownOperator}</Muted>),
+    dateColumn<PromptVersion>("created_at", "When", (v) => v.created_at, true),
   ];
 
   return (
@@ -339,7 +337,7 @@ function VersionsPanel({ prompt }: { prompt: PromptPageRecord }) {
   );
 }
 
-function DiffView({ promptId, version, current }: { promptId: string; version: number; current: PromptPageRecord }) {
+function DiffView({ promptId, version, current }: { promptId: string; version: number; current: PromptDetail }) {
   const source = useQuery(promptVersionQuery(promptId, version));
   if (source.isPending) return <Spinner />;
   if (source.error) return <ErrorAlert error={source.error} />;

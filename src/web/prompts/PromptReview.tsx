@@ -9,7 +9,8 @@ import { titleCase } from "../components/format";
 import { DateText, Muted, RelativeTime } from "../components/text";
 import { TargetLink } from "../components/TargetLink";
 import { Spinner } from "../components/ui";
-import { promptChangeQuery, promptChangesQuery, type PromptPageRecord } from "./queries";
+import type { PromptDetail } from "../../domain/prompts";
+import { promptChangeQuery, promptChangesQuery } from "./queries";
 import { VariableChanges, VersionDiff } from "./VersionDiff";
 
 /** How many of a prompt's changes its page reads (newest first): far more than ever wait at once. */
@@ -62,7 +63,7 @@ export function UndeclaredList({ undeclared }: { undeclared: UndeclaredVariable[
  * {{variables}} in this prompt"; those an actively assigned platform does not provide are marked
  * and named with the platform.
  */
-export function VariablesSection({ prompt }: { prompt: PromptPageRecord }) {
+export function VariablesSection({ prompt }: { prompt: PromptDetail }) {
   const variables = prompt.variables.length ? prompt.variables : promptVariables(prompt.prompt_value);
   const missing = new Set(prompt.undeclared.map((u) => u.variable));
   return (

@@ -5,7 +5,6 @@ import {
   promptChangePageSchema,
   promptChangeSchema,
   proposedResultSchema,
-  undeclaredVariableSchema,
   type ProposedResult,
 } from "../../domain/prompt-changes";
 import {
@@ -16,39 +15,18 @@ import {
   promptPlatformPageSchema,
   promptSchema,
   promptVersionDetailSchema,
-  promptVersionSchema,
+  promptVersionPageSchema,
   createPromptSchema,
   updatePromptSchema,
   type UpdatePromptInput,
 } from "../../domain/prompts";
-import { listPage } from "../../domain/common";
 import { api } from "../api/client";
 import { entityQueries, useApiMutation } from "../lib/entity-queries";
 import { queryRoots } from "../lib/query-client";
 
-/**
- * The prompt page's record: the prompt with its `{{variables}}`, the ones an assigned platform does
- * not provide, whether a change would wait for review and how many do (docs/prompt-review.md).
- * Defaults keep the page working against a server that does not send them.
- */
-const promptPageRecordSchema = promptDetailSchema.extend({
-  variables: z.array(z.string()).default([]),
-  undeclared: z.array(undeclaredVariableSchema).default([]),
-  review_required: z.boolean().default(false),
-  pending_change_count: z.number().int().default(0),
-});
-export type PromptPageRecord = z.infer<typeof promptPageRecordSchema>;
-
-/** A version with who proposed and who approved it when it went through review. */
-const reviewedVersionSchema = promptVersionSchema.extend({
-  proposed_by_email: z.string().nullable().default(null),
-  approved_by_email: z.string().nullable().default(null),
-});
-export type ReviewedVersion = z.infer<typeof reviewedVersionSchema>;
-
 const prompts = entityQueries(queryRoots.prompts, "/prompts", {
   list: promptPageSchema,
-  detail: promptPageRecordSchema,
+  detail: promptDetailSchema,
   row: promptSchema,
   create: createPromptSchema,
   update: updatePromptSchema,
@@ -65,7 +43,7 @@ export const assignablePlatformsQuery = prompts.nested(
   "assignable-platforms",
 );
 /** The Versions panel. */
-export const promptVersionsQuery = prompts.nested("versions", listPage(reviewedVersionSchema, z.object({})));
+export const promptVersionsQuery = prompts.nested("versions", promptVersionPageSchema);
 /** The prompt's proposed changes, newest first: the Pending review panel and the Review history. */
 export const promptChangesQuery = prompts.nested("changes", promptChangePageSchema);
 
