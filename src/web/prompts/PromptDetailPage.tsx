@@ -276,16 +276,20 @@ function VersionsPanel({ prompt }: { prompt: PromptDetail }) {
           {v.restored_from ? (
             <span className="block text-xs text-base-content/70">{msg.prompts.restoredFrom(v.restored_from)}</span>
           ) : null}
-          {v.proposed_by_email && v.approved_by_email ? (
-            <span className="block break-words text-xs text-base-content/70" data-testid="version-reviewed">
-              {msg.prompts.reviewedVersion(v.proposed_by_email, v.approved_by_email)}
-            </span>
-          ) : null}
         </div>
       ),
       { grow: true },
     ),
-    column<PromptVersion>("by", "By", (v) => v.operator_email ?? <Muted>{msg.prompts.unknownOperator}</Muted>),
+    // A version that went through review names its author and its approver.
+    column<PromptVersion>("by", "By", (v) =>
+      v.proposed_by_email && v.approved_by_email ? (
+        <span className="block min-w-0 break-words" data-testid="version-reviewed">
+          {msg.prompts.reviewedVersion(v.proposed_by_email, v.approved_by_email)}
+        </span>
+      ) : (
+        (v.operator_email ?? <Muted>{msg.prompts.unknownOperator}</Muted>)
+      ),
+    ),
     dateColumn<PromptVersion>("created_at", "When", (v) => v.created_at, true),
   ];
 

@@ -11,7 +11,7 @@ import { TargetLink } from "../components/TargetLink";
 import { Spinner } from "../components/ui";
 import type { PromptDetail } from "../../domain/prompts";
 import { promptChangeQuery, promptChangesQuery } from "./queries";
-import { VariableChanges, VersionDiff } from "./VersionDiff";
+import { VersionDiff } from "./VersionDiff";
 
 /** How many of a prompt's changes its page reads (newest first): far more than ever wait at once. */
 const changesShown = 100;
@@ -111,8 +111,6 @@ function PendingChangeBody({ promptId, change }: { promptId: string; change: Pro
           ) : null}
           <VersionDiff from={live} to={c.proposed} same={msg.prompts.changeNoText} />
         </>
-      ) : c.kind === "delete" ? (
-        <VariableChanges from={live.prompt_value} to={null} />
       ) : null}
       {c.current === null ? <p className="text-sm">{msg.prompts.changeGone}</p> : null}
       <UndeclaredList undeclared={c.undeclared} />
