@@ -82,10 +82,10 @@ export const auditActions = [
   "api_token_created", // an operator created a personal API token (entity api_token: its name, prefix, role and expiry, never the token)
   "api_token_revoked", // a token revoked by its operator or an admin, or ended because its operator was deactivated
   "api_token_lowered", // a token's role lowered because its operator was demoted below it
-  "propose_change", // a prompt change saved for review under PROMPT_REVIEW (entity prompt; `change_id`, kind, proposed fields)
-  "approve_change", // a reviewer approved a proposed change, which was applied in the same transaction (comment, version)
-  "reject_change", // a reviewer refused a proposed change (with the reason)
-  "withdraw_change", // the author took their proposed change back
+  "propose_change", // a prompt change saved for review under PROMPT_REVIEW (entity prompt_change; its prompt, kind and proposed fields)
+  "approve_change", // a reviewer approved a proposed change (entity prompt_change; the change itself is audited against the prompt as usual)
+  "reject_change", // a reviewer refused a proposed change (entity prompt_change, with the reason)
+  "withdraw_change", // the author took their proposed change back (entity prompt_change)
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
@@ -131,6 +131,7 @@ export const auditRecordEntities = [
   "operator",
   "customer_config",
   "api_token",
+  "prompt_change",
 ] as const;
 export type AuditRecordEntity = (typeof auditRecordEntities)[number];
 export const auditEntities = [...auditRecordEntities, ...auditListNames] as const;
@@ -148,6 +149,7 @@ export const auditEntityLabels: Record<AuditEntityName, string> = {
   operator: "Operator",
   customer_config: "Customer configuration",
   api_token: "API token",
+  prompt_change: "Prompt change",
   customers: "Customers list",
   teams: "Teams list",
   team_assignable_skills: "Skills to assign to a team",

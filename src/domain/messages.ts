@@ -749,8 +749,9 @@ export const msg = {
     needsReviewNo: "No",
     reviewedTitle: "Changes to prompts assigned here need review",
     variableInvalid: (name: string) =>
-      `"${name}" is not a variable name: letters, digits, _ . and -, starting with a letter or _`,
+      `${name ? `"${name}" is not a variable name` : "A variable name is at most 100 characters"}: letters, digits, _ . and -, starting with a letter or _`,
     tooManyVariables: "At most 100 variables",
+    providedVariablesInvalid: "Provided variables must be a list of names",
   },
   prompts: {
     loadError: "Error loading prompts",

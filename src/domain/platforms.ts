@@ -47,28 +47,22 @@ export type PlatformPrompt = z.infer<typeof platformPromptSchema>;
 export const platformPromptPageSchema = listPage(platformPromptSchema, z.object({}));
 
 /**
- * The variables a platform provides: names (`variableName`), each once, at most 100; a comma- or
- * space-separated string is accepted too (the form's field). Empty is null: none declared.
+ * The variables a platform provides: names (`variableName`: a letter or `_` first, then letters,
+ * digits, `_`, `.`, `-`), each once, at most 100. An empty list is null: none declared.
  */
 const providedVariables = z
-  .union([z.array(z.string().max(100)).max(100, msg.platforms.tooManyVariables), z.string().max(10_000)])
+  .array(
+    z
+      .string({ error: msg.platforms.variableInvalid("") })
+      .max(100, msg.platforms.variableInvalid(""))
+      .superRefine((name, ctx) => {
+        if (!variableName.test(name)) ctx.addIssue({ code: "custom", message: msg.platforms.variableInvalid(name) });
+      }),
+    { error: msg.platforms.providedVariablesInvalid },
+  )
+  .max(100, msg.platforms.tooManyVariables)
   .nullable()
-  .transform((v, ctx) => {
-    const names = (typeof v === "string" ? v.split(/[\s,]+/) : (v ?? []))
-      .map((n) => n.trim().replace(/^\{\{\s*|\s*\}\}$/g, ""))
-      .filter(Boolean);
-    const bad = names.find((n) => !variableName.test(n));
-    if (bad) {
-      ctx.addIssue({ code: "custom", message: msg.platforms.variableInvalid(bad.slice(0, 100)) });
-      return z.NEVER;
-    }
-    const unique = [...new Set(names)];
-    if (unique.length > 100) {
-      ctx.addIssue({ code: "custom", message: msg.platforms.tooManyVariables });
-      return z.NEVER;
-    }
-    return unique.length ? unique : null;
-  });
+  .transform((v) => (v && v.length > 0 ? [...new Set(v)] : null));
 
 const platformFields = {
   platform_name: requiredName({ required: msg.platforms.nameRequired, field: "Platform name" }, 200),

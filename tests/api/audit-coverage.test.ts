@@ -85,6 +85,14 @@ const tracked: Array<{
     select: "platform_id",
     records: (r) => [`platform:${r.platform_id}`],
   },
+  // A proposed prompt change is a record of its own (docs/prompt-review.md).
+  {
+    table: "prompt_changes",
+    key: "change_id::text",
+    hashed: "t.*",
+    select: "change_id",
+    records: (r) => [`prompt_change:${r.change_id}`],
+  },
   // A user's roles are part of the user.
   {
     table: "users_roles",
@@ -172,6 +180,19 @@ describe.each(cases)("audit coverage on %s with %s", (target, credential) => {
     tokenIds.add(await app.tokenId("editor"));
   });
   afterAll(() => app.close());
+
+  /** A pending change of the `nth` prompt's title by the operator `email`, as review saves one; its id. */
+  async function proposal(email: string, nth: number): Promise<string> {
+    const [row] = await app.rows<{ change_id: string }>(sql`
+      insert into prompt_changes (prompt_id, kind, base_title, base_value, base_status, base_skill_id,
+        prompt_title, prompt_value, prompt_status, skill_id, proposed_by, proposed_by_email)
+      select p.prompt_id, 'update', p.prompt_title, p.prompt_value, p.status, p.skill_id,
+        p.prompt_title || ' (reviewed)', p.prompt_value, p.status, p.skill_id, o.id, o.email
+      from pedal_prompts p, operator o where o.email = ${email}
+      order by p.prompt_id offset ${nth} limit 1
+      returning change_id::text`);
+    return row.change_id;
+  }
 
   async function snapshot(): Promise<Snapshot> {
     const result: Snapshot = new Map();
@@ -489,6 +510,43 @@ describe.each(cases)("audit coverage on %s with %s", (target, credential) => {
       {
         route: "DELETE /api/prompts/{promptId}",
         run: () => app.request(`/api/prompts/${ids.promptId}`, { as: as.editor, method: "DELETE" }),
+      },
+      // Proposed changes (docs/prompt-review.md), made by the viewer's operator as PROMPT_REVIEW would
+      // have saved them; the approvals apply them: the change's row and the prompt's.
+      {
+        route: "POST /api/prompt-changes/{changeId}/approve",
+        prepare: async () => void (ids.changeId = await proposal("viewer@test.example", 0)),
+        run: () =>
+          app.request(`/api/prompt-changes/${ids.changeId}/approve`, {
+            as: as.editor,
+            method: "POST",
+            json: { comment: "Audited" },
+          }),
+      },
+      {
+        route: "POST /api/prompt-changes/{changeId}/reject",
+        prepare: async () => void (ids.changeId = await proposal("viewer@test.example", 1)),
+        run: () =>
+          app.request(`/api/prompt-changes/${ids.changeId}/reject`, {
+            as: as.editor,
+            method: "POST",
+            json: { reason: "Audited" },
+          }),
+      },
+      {
+        route: "POST /api/prompt-changes/{changeId}/withdraw",
+        prepare: async () => void (ids.changeId = await proposal("editor@test.example", 2)),
+        run: () => app.request(`/api/prompt-changes/${ids.changeId}/withdraw`, { as: as.editor, method: "POST" }),
+      },
+      {
+        route: "POST /api/prompt-changes/approve",
+        prepare: async () => void (ids.changeId = await proposal("viewer@test.example", 3)),
+        run: () =>
+          app.request("/api/prompt-changes/approve", {
+            as: as.editor,
+            method: "POST",
+            json: { change_ids: [ids.changeId] },
+          }),
       },
       {
         route: "PATCH /api/comments/{commentId}",

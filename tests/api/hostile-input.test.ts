@@ -312,7 +312,20 @@ describe.each(cases)("hostile input on %s with %s", (target, credential) => {
       where pl.status = 'active' and not exists (select 1 from platform_prompts x where x.prompt_id = p.prompt_id and x.platform_id = pl.platform_id)
       order by p.prompt_id, pl.platform_id limit 1`);
     expect(promptPick, "a prompt and an active platform not assigned to it").toBeDefined();
+    // Pending changes of three prompts' titles by the viewer's operator (docs/prompt-review.md): one
+    // for each decision the admin makes (approve, reject, approve several); withdraw names one too.
+    const changes = await rows<{ change_id: string }>(sql`
+      insert into prompt_changes (prompt_id, kind, base_title, base_value, base_status, base_skill_id,
+        prompt_title, prompt_value, prompt_status, skill_id, proposed_by, proposed_by_email)
+      select p.prompt_id, 'update', p.prompt_title, p.prompt_value, p.status, p.skill_id,
+        p.prompt_title, p.prompt_value, p.status, p.skill_id, ${viewer.id}, 'viewer@test.example'
+      from (select * from pedal_prompts where prompt_id <> ${promptPick.prompt_id} order by prompt_id limit 3) p
+      returning change_id::text`);
+    expect(changes).toHaveLength(3);
     ids = {
+      changeId: changes[0].change_id,
+      rejectChangeId: changes[1].change_id,
+      change_ids: changes[2].change_id,
       customerId: pick.customer_id,
       customer_id: pick.customer_id,
       teamId: pick.team_id,
@@ -364,6 +377,8 @@ describe.each(cases)("hostile input on %s with %s", (target, credential) => {
     if (t.includes("object") && s.properties)
       return Object.fromEntries(Object.entries(s.properties).map(([k, p]) => [k, validValue(k, p)]));
     if (s.format === "uuid") return ids[name] ?? randomUUID();
+    // A list of names (a platform's provided variables): none.
+    if (t.includes("array") && s.items && types(s.items).includes("string") && !s.items.format) return [];
     // A list of ids ("team_ids"): the one real record of that kind.
     if (t.includes("array") && s.items?.format === "uuid") return [ids[name] ?? randomUUID()];
     if (name.includes("email")) return `hostile-${randomUUID().slice(0, 8)}@example.com`;
@@ -393,7 +408,11 @@ describe.each(cases)("hostile input on %s with %s", (target, credential) => {
 
   const validParams = (route: MutationRoute) =>
     Object.fromEntries(
-      route.params.map((p) => [p, (route.path.endsWith("/undo") ? undoBulkId : ids[p]) ?? randomUUID()]),
+      route.params.map((p) => [
+        p,
+        (route.path.endsWith("/undo") ? undoBulkId : route.path.endsWith("/reject") ? ids.rejectChangeId : ids[p]) ??
+          randomUUID(),
+      ]),
     );
 
   /** Attacks on the body of a route that takes one; the path holds real ids. */
@@ -576,6 +595,8 @@ describe.each(cases)("hostile input on %s with %s", (target, credential) => {
         !r.path.endsWith("/revoke-sessions") &&
         !r.path.endsWith("/unlock") &&
         !r.path.endsWith("/reset-two-factor") &&
+        // Withdrawing a proposed change names it in its path.
+        !r.path.endsWith("/withdraw") &&
         r.path !== "/api/deleted/{deletionId}/restore"
       ) {
         expect(r.body, `${r.method} ${r.path} declares a JSON body`).toBeDefined();
@@ -619,6 +640,8 @@ describe.each(cases)("hostile input on %s with %s", (target, credential) => {
       "POST /api/platforms",
       "PATCH /api/platforms/{platformId}",
       "POST /api/account/tokens",
+      "POST /api/prompt-changes/{changeId}/reject",
+      "POST /api/prompt-changes/approve",
       // The bulk routes share one body schema per kind: a status change, a parameter, and the cancel.
       "POST /api/bulk/customers/archive/preview",
       "POST /api/bulk/customers/archive",
@@ -714,6 +737,9 @@ describe.each(cases)("hostile input on %s with %s", (target, credential) => {
           "POST /api/platforms",
           "PATCH /api/platforms/{platformId}",
           "POST /api/account/tokens",
+          "POST /api/prompt-changes/{changeId}/approve",
+          "POST /api/prompt-changes/{changeId}/reject",
+          "POST /api/prompt-changes/approve",
           // Every declared bulk action's preview and start, and the cancel (docs/bulk-actions.md).
           ...new Set(routeTable.filter((r) => r.path.startsWith("/api/bulk/")).map((r) => `${r.method} ${r.path}`)),
         ]

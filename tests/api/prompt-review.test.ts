@@ -123,11 +123,10 @@ describe.each(targets)("prompt review on %s", (target) => {
       approved_by_email: "admin@test.example",
     });
     const actions = await app.rows<{ action: string }>(
-      sql`select action from audit_log where entity = 'prompt' and entity_id = ${prompt.prompt_id} order by created_at, audit_id`,
+      sql`select action from audit_log where (entity = 'prompt' and entity_id = ${prompt.prompt_id})
+        or (entity = 'prompt_change' and entity_id = ${proposed.change_id}) order by created_at, audit_id`,
     );
-    expect(actions.map((a) => a.action)).toEqual(
-      expect.arrayContaining(["propose_change", "approve_change", "update"]),
-    );
+    expect(actions.map((a) => a.action)).toEqual(["create", "propose_change", "approve_change", "update"]);
     // Decided: a second decision is told who decided.
     const twice = await app.write(
       "POST",
@@ -239,7 +238,7 @@ describe.each(targets)("prompt review on %s", (target) => {
   });
 
   it("variables a reviewed platform does not provide are listed and block approval until it declares them", async () => {
-    const platform = await reviewedPlatform({ provided_variables: "name, company" });
+    const platform = await reviewedPlatform({ provided_variables: ["name", "company"] });
     expect(platform).toMatchObject({ provided_variables: ["name", "company"] });
     const prompt = (
       await app.write("POST", "/api/prompts", {
@@ -279,7 +278,7 @@ describe.each(targets)("prompt review on %s", (target) => {
     const bad = await app.write(
       "PATCH",
       `/api/platforms/${platform.platform_id}`,
-      { provided_variables: "ok, 9bad" },
+      { provided_variables: ["ok", "9bad"] },
       "admin",
     );
     expect(bad.status).toBe(422);

@@ -23,7 +23,8 @@ const acceptsNull = (field: z.ZodType) => field.safeParse(null).success;
  * Where a schema is deliberately looser than the console's table: a database the console adopted
  * keeps its own constraints, and SPEC.md §2 shows a prompt's Updated as "Never" when absent.
  */
-const nullableOnPurpose = new Set(["pedal_prompts.updated_at", "platforms.updated_at"]);
+// An adopted database's rows can hold null where the console writes a value (docs/adopting.md).
+const nullableOnPurpose = new Set(["pedal_prompts.updated_at", "platforms.updated_at", "platforms.needs_review"]);
 
 const pairs: Array<[string, z.ZodObject, PgTable]> = [
   ["customers", customerSchema, customers],

@@ -462,6 +462,8 @@ export function* demoRows(options: DemoOptions = {}): Generator<DemoRow> {
                   ]),
         created_at: created,
         updated_at: after(created),
+        needs_review: false,
+        provided_variables: null,
       },
     };
   }

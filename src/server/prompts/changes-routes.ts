@@ -122,10 +122,10 @@ async function decide(
       audit: [
         {
           action: decisionAction[decision],
-          entity: "prompt" as const,
-          entity_id: change.prompt_id,
+          entity: "prompt_change" as const,
+          entity_id: changeId,
           after: {
-            change_id: changeId,
+            prompt_id: change.prompt_id,
             kind: change.kind,
             proposed_by: change.proposed_by_email,
             ...(text ? { [decision === "reject" ? "reason" : "comment"]: text } : {}),

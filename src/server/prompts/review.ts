@@ -121,10 +121,10 @@ export async function proposeChange(
     audit: [
       {
         action: "propose_change",
-        entity: "prompt",
-        entity_id: before.prompt_id,
+        entity: "prompt_change",
+        entity_id: changeId,
         after: {
-          change_id: changeId,
+          prompt_id: before.prompt_id,
           kind: change.kind,
           ...proposed,
           ...(platformId ? { platform_id: platformId } : {}),
