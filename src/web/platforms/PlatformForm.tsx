@@ -1,7 +1,8 @@
 import { useParams } from "@tanstack/react-router";
 import { known, platformStatuses } from "../../domain/enums";
 import { msg } from "../../domain/messages";
-import { createPlatformSchema, type CreatePlatformInput, type Platform } from "../../domain/platforms";
+import { z } from "zod";
+import { createPlatformSchema, type Platform } from "../../domain/platforms";
 import type { FieldSpec } from "../components/EntityForm";
 import { addScreen, editScreen, type Screen } from "../components/FormScreen";
 import type { RecordKind } from "../components/RecordPage";
@@ -13,7 +14,34 @@ import { platformQuery, useCreatePlatform, useUpdatePlatform } from "./queries";
  * default Active), Changes need review, Provided variables (comma-separated names; empty declares
  * none; docs/prompt-review.md). Rendered by `EntityForm` with `createPlatformSchema`.
  */
-export const platformFields: FieldSpec<CreatePlatformInput>[] = [
+/** Names as the Provided variables field holds them: separated by commas, spaces or lines, `{{braces}}` allowed. */
+const variableNames = (text: string) =>
+  text
+    .split(/[\s,]+/)
+    .map((n) => n.replace(/^\{\{|\}\}$/g, "").trim())
+    .filter(Boolean);
+
+/**
+ * The form's schema: the API's, with Provided variables as text turned into the list the API takes
+ * (checked by the API's own rules, the first problem shown on the field; empty: none declared).
+ */
+const platformFormSchema = createPlatformSchema.extend({
+  provided_variables: z
+    .string()
+    .max(10_000)
+    .transform((text, ctx) => {
+      const parsed = createPlatformSchema.shape.provided_variables.safeParse(variableNames(text));
+      if (parsed.success) return parsed.data;
+      ctx.addIssue({
+        code: "custom",
+        message: parsed.error.issues[0]?.message ?? msg.platforms.providedVariablesInvalid,
+      });
+      return z.NEVER;
+    }),
+});
+type PlatformFormInput = z.input<typeof platformFormSchema>;
+
+export const platformFields: FieldSpec<PlatformFormInput>[] = [
   { kind: "text", name: "platform_name", label: "Platform Name", required: true },
   { kind: "textarea", name: "platform_description", label: "Description" },
   { kind: "select", name: "status", label: "Status", options: platformStatuses },
@@ -37,7 +65,7 @@ export const platformRecord: RecordKind = {
   list: { to: "/platforms", label: msg.platforms.backToList },
 };
 
-const form = { kind: platformRecord, texts: msg.platforms, schema: createPlatformSchema, fields: platformFields };
+const form = { kind: platformRecord, texts: msg.platforms, schema: platformFormSchema, fields: platformFields };
 
 /** /platforms/add (SPEC.md §2 links it; docs/decisions.md): the platform form; on success opens the new platform. */
 export const AddPage: Screen = addScreen({
