@@ -909,6 +909,7 @@ export const msg = {
     platformNotFound: "Platform not found",
   },
   bulk: {
+    needsReview: "Changes to this prompt need review: propose them from the prompt's page",
     /** Skip reasons (the per-row report and the preview). */
     alreadyStatus: (status: string) => `Already ${status}`,
     alreadyArchived: "Already archived",

@@ -16,7 +16,7 @@ import { bulkLimits } from "../../domain/limits";
 import { msg } from "../../domain/messages";
 import { writeAudit, type AuditEntry, type AuditRequest, type Tx } from "../audit";
 import { queryRows, type Database } from "../db/client";
-import { roleAtLeast } from "../../domain/enums";
+import { roleAtLeast, type PromptReviewMode } from "../../domain/enums";
 import { HttpError } from "../http/errors";
 import { conditions } from "../http/lists/search";
 import type { ListDeclaration } from "../http/lists";
@@ -31,6 +31,17 @@ export type BulkRowState = {
   before: Record<string, unknown> | null;
   prior?: Record<string, unknown> | null;
 };
+
+/**
+ * What skip rules may depend on besides the parameters: the console's settings for the request
+ * that previews or starts the action (PROMPT_REVIEW: docs/prompt-review.md).
+ */
+export type BulkContext = { promptReview: PromptReviewMode };
+
+/** The context of a request (an app's request carries its PROMPT_REVIEW; a bare one is off). */
+export const bulkContextOf = (c: AuditRequest): BulkContext => ({
+  promptReview: (c.var as { promptReview?: PromptReviewMode }).promptReview ?? "off",
+});
 
 /** The run a batch belongs to: the request that started it (for audit rows and snapshots) and its id. */
 export type BulkRun = { c: AuditRequest; bulkId: string };
@@ -60,9 +71,10 @@ export type BulkUndo<P> = {
  * - `label`: SQL naming a row for the report; `before`: SQL (jsonb) of the values the action changes,
  *   kept in bulk_action_rows.before so that an undo can put them back;
  * - `check(db, params)`: refuses parameters no row could take (an unknown or inactive team...), 4xx;
- * - `skips(params, batch)`: per-row rules, the first that holds names the reason; `batch` is the
- *   SQL array of the ids being processed together (the whole selection in a preview), for rules
- *   that depend on the rest of it (the last active admin of a customer);
+ * - `skips(params, batch, context)`: per-row rules, the first that holds names the reason; `batch`
+ *   is the SQL array of the ids being processed together (the whole selection in a preview), for
+ *   rules that depend on the rest of it (the last active admin of a customer); `context` the
+ *   request's settings (a prompt under review is skipped);
  * - `apply(tx, params, rows, run)`: the change of the rows not skipped, set-based (one or a few
  *   statements per batch); returns the audit rows, one per changed record (two for a link);
  * - `undo`: how a run of the action is put back (`BulkUndo`);
@@ -84,7 +96,7 @@ export type BulkAction<P = unknown> = {
   before: SQL | ((params: P) => SQL);
   auditEntity: AuditRecordEntity;
   check?: (db: Database, params: P) => Promise<void>;
-  skips: (params: P, batch: SQL) => Array<{ reason: string; when: SQL }>;
+  skips: (params: P, batch: SQL, context: BulkContext) => Array<{ reason: string; when: SQL }>;
   apply: (tx: Tx, params: P, rows: BulkRowState[], run: BulkRun) => Promise<AuditEntry[]>;
   undo: BulkUndo<P>;
   prior?: SQL;
@@ -166,10 +178,17 @@ export async function resolveSelection<P>(
 }
 
 /** The rows of `ids` with label, values before and skip reason; locked for update inside a batch. */
-async function readRows<P>(db: Database | Tx, decl: BulkAction<P>, params: P, ids: string[], lock: boolean) {
+async function readRows<P>(
+  db: Database | Tx,
+  decl: BulkAction<P>,
+  params: P,
+  ids: string[],
+  lock: boolean,
+  context: BulkContext,
+) {
   const key = col(decl, decl.id);
   const batch = uuidArray(ids);
-  const rules = decl.skips(params, batch);
+  const rules = decl.skips(params, batch, context);
   const reason = rules.length
     ? sql`case ${sql.join(
         rules.map((r) => sql`when ${r.when} then ${r.reason}`),
@@ -196,6 +215,7 @@ export async function previewBulk<P>(
   decl: BulkAction<P>,
   params: P,
   selection: BulkSelection,
+  context: BulkContext = { promptReview: "off" },
 ): Promise<BulkPreview> {
   await decl.check?.(db, params);
   const ids = await resolveSelection(db, decl, selection);
@@ -206,7 +226,7 @@ export async function previewBulk<P>(
   // when it held every row: the rules that look at the rest of the batch agree with the run.
   for (let i = 0; i < ids.length; i += bulkLimits.batchSize) {
     const part = ids.slice(i, i + bulkLimits.batchSize);
-    const rows = await readRows(db, decl, params, part, false);
+    const rows = await readRows(db, decl, params, part, false, context);
     for (const r of rows) {
       if (r.reason) skipped.set(r.reason, (skipped.get(r.reason) ?? 0) + 1);
       else willChange += 1;
@@ -504,7 +524,7 @@ async function runBatch<P>(
       // batches, whole (change, audit and report together), and the run is then marked
       // interrupted with the batches that were kept (docs/bulk-actions.md, "Durability").
       await tx.execute(sql`set local synchronous_commit = off`);
-      const rows = await readRows(tx, decl, params, part, true);
+      const rows = await readRows(tx, decl, params, part, true, bulkContextOf(c));
       const byId = new Map(rows.map((r) => [r.id, r]));
       const changing = rows.filter((r) => !r.reason);
       const audit = changing.length ? await decl.apply(tx, params, changing, { c, bulkId }) : [];

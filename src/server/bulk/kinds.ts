@@ -12,7 +12,7 @@ import type { AuditEntry, Tx } from "../audit";
 import { queryRows, type Database } from "../db/client";
 import { HttpError } from "../http/errors";
 import type { ListDeclaration } from "../http/lists";
-import { col, defineBulkAction, type BulkAction, type BulkRowState } from "./engine";
+import { col, defineBulkAction, type BulkAction, type BulkContext, type BulkRowState } from "./engine";
 
 /** No parameters. */
 export const noParams = z.strictObject({}).default({});
@@ -37,7 +37,7 @@ export function statusAction<P extends object>(spec: {
   params?: z.ZodType<P>;
   to: (params: P) => string;
   alreadyReason?: (params: P) => string;
-  skips?: (params: P, batch: SQL) => Array<{ reason: string; when: SQL }>;
+  skips?: (params: P, batch: SQL, context: BulkContext) => Array<{ reason: string; when: SQL }>;
 }): BulkAction<P> {
   const status = (p: P) => sql`${p === undefined ? null : spec.to(p)}::text`;
   return defineBulkAction<P>({
@@ -52,8 +52,8 @@ export function statusAction<P extends object>(spec: {
     label: col(spec, spec.name),
     before: sql`jsonb_build_object('status', ${col(spec, "status")}, 'updated_at', ${col(spec, "updated_at")})`,
     auditEntity: spec.auditEntity,
-    skips: (p, batch) => [
-      ...(spec.skips?.(p, batch) ?? []),
+    skips: (p, batch, context) => [
+      ...(spec.skips?.(p, batch, context) ?? []),
       {
         reason: spec.alreadyReason?.(p) ?? msg.bulk.alreadyStatus(spec.to(p)),
         when: sql`${col(spec, "status")} = ${status(p)}`,
@@ -91,7 +91,11 @@ const statusChanges = {
  */
 export function statusActions(
   target: StatusTarget,
-  actions: Array<{ action: keyof typeof statusChanges; summary: string; skips?: Array<{ reason: string; when: SQL }> }>,
+  actions: Array<{
+    action: keyof typeof statusChanges;
+    summary: string;
+    skips?: Array<{ reason: string; when: SQL }> | ((context: BulkContext) => Array<{ reason: string; when: SQL }>);
+  }>,
 ): BulkAction<object>[] {
   return actions.map(({ action, summary, skips }) => {
     const { to, alreadyReason } = statusChanges[action];
@@ -101,7 +105,7 @@ export function statusActions(
       summary,
       to: () => to,
       alreadyReason: () => alreadyReason,
-      skips: skips && (() => skips),
+      skips: skips && ((_p, _batch, context) => (typeof skips === "function" ? skips(context) : skips)),
     });
   });
 }

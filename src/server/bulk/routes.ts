@@ -27,7 +27,7 @@ import { csvCell } from "../http/list-routes";
 import type { FilterSpec } from "../http/lists";
 import { apiRoute, createRouter, invalidResponse, jsonBody, jsonResponse, notFoundResponse } from "../http/route";
 import { roleAtLeast } from "../../domain/enums";
-import { previewBulk, startBulk, startUndo, type AnyBulkAction } from "./engine";
+import { bulkContextOf, previewBulk, startBulk, startUndo, type AnyBulkAction } from "./engine";
 
 export const bulkBase = "/api/bulk";
 export const bulkRouter = createRouter();
@@ -87,7 +87,7 @@ export function mountBulkActions(actions: AnyBulkAction[]) {
     const input = (c: Context<AppEnv>) => (c.req as unknown as { valid: (t: "json") => Body }).valid("json");
     bulkRouter.openapi(preview, (async (c: Context<AppEnv>) => {
       const { selection, params } = input(c);
-      return c.json(await previewBulk(c.var.db, decl, params, selection), 200);
+      return c.json(await previewBulk(c.var.db, decl, params, selection, bulkContextOf(c)), 200);
     }) as never);
     bulkRouter.openapi(start, (async (c: Context<AppEnv>) => {
       const { selection, params } = input(c);

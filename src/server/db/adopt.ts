@@ -545,6 +545,21 @@ export async function inspect(handle: DatabaseHandle, loadReference: () => Promi
         }
         if (!i.predicate) addUnique(r.name, i.keys);
       }
+      // An index on a column this plan adds is built in the transaction, once the column exists.
+      const onNewColumn = r.columns.some(
+        (c) => !l.columns.some((x) => x.name === c.name) && new RegExp(`\\b${c.name}\\b`).test(i.def),
+      );
+      if (onNewColumn) {
+        report.findings.push({
+          kind: "index",
+          name: i.name,
+          state: "missing",
+          action: "create",
+          detail: `${indexDetail(i)} (on a column added here: built with it)`,
+        });
+        b.indexes.push({ sql: i.def, label: `${r.name}: ${i.name}` });
+        continue;
+      }
       report.findings.push({
         kind: "index",
         name: i.name,

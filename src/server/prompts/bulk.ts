@@ -5,12 +5,13 @@
 import { z } from "@hono/zod-openapi";
 import { sql } from "drizzle-orm";
 import { msg } from "../../domain/messages";
-import { defineBulkAction, uuidArray } from "../bulk/engine";
+import { defineBulkAction, uuidArray, type BulkContext } from "../bulk/engine";
 import { statusActions } from "../bulk/kinds";
 import { queryRows, type Database } from "../db/client";
 import { HttpError } from "../http/errors";
 import { platformAssignmentAudit, unassignPlatforms } from "../links";
 import { promptList } from "./queries";
+import { reviewRequiredSql } from "./changes-queries";
 
 const prompt = {
   entity: "prompts",
@@ -38,10 +39,19 @@ export async function activePlatform(db: Database, platformId: string, lock = fa
   return platform;
 }
 
+/**
+ * Under PROMPT_REVIEW a prompt whose change waits for review is skipped: a bulk action applies
+ * changes at once, and a change to such a prompt is proposed from its own page (docs/prompt-review.md).
+ */
+const underReview = (context: BulkContext, platformId?: string) =>
+  context.promptReview === "off"
+    ? []
+    : [{ reason: msg.bulk.needsReview, when: reviewRequiredSql(context.promptReview, sql`p.prompt_id`, platformId) }];
+
 export const promptBulkActions = [
   ...statusActions(prompt, [
-    { action: "activate", summary: "Activate prompts" },
-    { action: "archive", summary: "Archive prompts" },
+    { action: "activate", summary: "Activate prompts", skips: (context) => underReview(context) },
+    { action: "archive", summary: "Archive prompts", skips: (context) => underReview(context) },
   ]),
   defineBulkAction<{ platform_id: string }>({
     ...prompt,
@@ -51,7 +61,8 @@ export const promptBulkActions = [
     label: sql`p.prompt_title`,
     before: sql`null::jsonb`,
     check: async (db, p) => void (await activePlatform(db, p.platform_id)),
-    skips: (p) => [
+    skips: (p, _batch, context) => [
+      ...underReview(context, p.platform_id),
       {
         reason: msg.bulk.alreadyAssigned,
         when: sql`exists (select 1 from platform_prompts pp where pp.platform_id = ${p.platform_id} and pp.prompt_id = p.prompt_id)`,

@@ -217,11 +217,21 @@ export async function getPromptChange(db: Database | Tx, changeId: string): Prom
 }
 
 /**
- * Whether a change to prompt `promptId` waits for review under `mode` (docs/prompt-review.md):
- * never when off; always under `all`; under `protected`, when the prompt has an active assignment
- * to a platform marked "Changes need review", or the change assigns or unassigns such a platform
- * (`platformId`).
+ * Whether a change to prompt `promptId` (SQL: a value or a column) waits for review under `mode`
+ * (docs/prompt-review.md), as SQL: never when off; always under `all`; under `protected`, when the
+ * prompt has an active assignment to a platform marked "Changes need review", or the change
+ * assigns or unassigns such a platform (`platformId`). The prompt routes and the bulk actions'
+ * skip rules both ask it.
  */
+export function reviewRequiredSql(mode: PromptReviewMode, promptId: SQL, platformId?: string): SQL {
+  if (mode === "off") return sql`false`;
+  if (mode === "all") return sql`true`;
+  return sql`(exists (select 1 from platform_prompts rpp join platforms rpl on rpl.platform_id = rpp.platform_id
+      where rpp.prompt_id = ${promptId} and rpp.is_active and rpl.needs_review = true)
+    ${platformId ? sql`or exists (select 1 from platforms rpl where rpl.platform_id = ${platformId} and rpl.needs_review = true)` : sql``})`;
+}
+
+/** `reviewRequiredSql` for one prompt, asked now. */
 export async function reviewRequired(
   db: Database | Tx,
   mode: PromptReviewMode,
@@ -229,13 +239,9 @@ export async function reviewRequired(
   platformId?: string,
 ): Promise<boolean> {
   if (mode === "off") return false;
-  if (mode === "all") return true;
   const [row] = await queryRows<{ required: boolean }>(
     db as Database,
-    sql`select exists (select 1 from platform_prompts pp join platforms pl on pl.platform_id = pp.platform_id
-        where pp.prompt_id = ${promptId} and pp.is_active and pl.needs_review = true)
-      ${platformId ? sql`or exists (select 1 from platforms pl where pl.platform_id = ${platformId} and pl.needs_review = true)` : sql``}
-      as required`,
+    sql`select ${reviewRequiredSql(mode, sql`${promptId}::uuid`, platformId)} as required`,
   );
   return row.required;
 }
