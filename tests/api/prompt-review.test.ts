@@ -97,6 +97,12 @@ describe.each(targets)("prompt review on %s", (target) => {
     const again = await app.write("PATCH", `/api/prompts/${prompt.prompt_id}`, { prompt_value: "Hi {{name}}" });
     expect(again.body.change_id).toBe(res.body.change_id);
     expect((await live(prompt.prompt_id)).pending_change_count).toBe(1);
+    // Archive on top of the pending edit keeps the edit.
+    await app.write("PATCH", `/api/prompts/${prompt.prompt_id}`, { status: "inactive" });
+    expect((await app.read(`/api/prompt-changes/${res.body.change_id}`)).body.proposed).toMatchObject({
+      prompt_value: "Hi {{name}}",
+      status: "inactive",
+    });
   });
 
   it("another operator approves with a comment: applied as a new version in the author's name, linked to the approver", async () => {

@@ -2,7 +2,7 @@ import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import { ApiError } from "../../src/web/api/client";
-import { applyServerError, FormError } from "../../src/web/components/forms";
+import { applyServerError, FormActions, FormError } from "../../src/web/components/forms";
 import { Field } from "../../src/web/components/inputs";
 import { ConfirmDialog, Modal } from "../../src/web/components/overlays";
 
@@ -101,5 +101,28 @@ describe("form errors", () => {
   it("shows no red box without a message", () => {
     const { container } = render(<FormError message={null} />);
     expect(container.innerHTML).toBe("");
+  });
+});
+
+describe("FormActions", () => {
+  it("says under the submit button what the save will do, read with the button", () => {
+    render(
+      <form>
+        <FormActions
+          cancel={<button type="button">Cancel</button>}
+          submitLabel="Update Prompt"
+          busyLabel="Updating..."
+          busy={false}
+          hint="Changes wait for review"
+        />
+      </form>,
+    );
+    const submit = screen.getByRole("button", { name: "Update Prompt" });
+    expect(submit.getAttribute("aria-describedby")).toBe(screen.getByText("Changes wait for review").id);
+  });
+
+  it("describes nothing without a hint", () => {
+    render(<FormActions cancel={null} submitLabel="Save" busyLabel="Saving..." busy={false} />);
+    expect(screen.getByRole("button", { name: "Save" }).getAttribute("aria-describedby")).toBeNull();
   });
 });

@@ -211,6 +211,54 @@ test.describe("prompts and platforms", () => {
     expect(assignments.total).toBe(0);
   });
 
+  test("mark a platform reviewed with its variables, see them on its page and filter the list by review", async ({
+    page,
+  }) => {
+    await signIn(page, "/platforms/add");
+    const name = `Reviewed Desk ${stamp()}`;
+    await page.getByLabel("Platform Name").fill(name);
+    await expect(page.getByLabel(msg.platforms.needsReview)).not.toBeChecked();
+    await page.getByLabel(msg.platforms.needsReview).check();
+    // A bad name is refused on its field; then two names, braces and spaces as typed.
+    await page.getByLabel(msg.platforms.providedVariables).fill("customer_name, 9lives");
+    await page.getByRole("button", { name: msg.platforms.create }).click();
+    await expect(page.getByText(msg.platforms.variableInvalid("9lives"))).toBeVisible();
+    await page.getByLabel(msg.platforms.providedVariables).fill("customer_name, {{locale}}  customer_name");
+    await page.getByRole("button", { name: msg.platforms.create }).click();
+    await expect(page.getByRole("heading", { name, level: 1 })).toBeVisible();
+    const platformId = page.url().split("/").pop()!;
+    await expect(page.getByTestId("platform-needs-review")).toHaveText(msg.platforms.needsReviewYes);
+    await expect(page.getByTestId("platform-variables")).toHaveText("{{customer_name}}{{locale}}");
+    const saved = await apiGet(page, `/api/platforms/${platformId}`);
+    expect(saved.needs_review).toBe(true);
+    expect(saved.provided_variables).toEqual(["customer_name", "locale"]);
+
+    // The edit form shows them; emptying the variables declares none.
+    await page.getByRole("link", { name: "Edit" }).click();
+    await expect(page.getByLabel(msg.platforms.needsReview)).toBeChecked();
+    await expect(page.getByLabel(msg.platforms.providedVariables)).toHaveValue("customer_name, locale");
+    await page.getByLabel(msg.platforms.providedVariables).fill("");
+    await page.getByRole("button", { name: msg.platforms.save }).click();
+    await expect(page.getByRole("heading", { name, level: 1 })).toBeVisible();
+    await expect(page.getByText(msg.platforms.noDeclaredVariables)).toBeVisible();
+
+    // The list: the Reviewed tag beside the name, and the Review filter in the URL.
+    await page.goto("/platforms");
+    await page.getByRole("searchbox", { name: msg.platforms.searchPlaceholder }).fill(name);
+    const table = page.getByRole("table", { name: msg.platforms.title });
+    const row = table.getByRole("row").filter({ hasText: name });
+    await expect(row.getByTestId("platform-reviewed")).toHaveText(msg.platforms.reviewed);
+    await page.getByRole("combobox", { name: msg.platforms.needsReviewFilter }).selectOption("false");
+    await expect(page).toHaveURL(/needs_review=false/);
+    await expect(page.getByText(msg.platforms.empty)).toBeVisible();
+    await page.getByRole("combobox", { name: msg.platforms.needsReviewFilter }).selectOption("true");
+    await expect(page).toHaveURL(/needs_review=true/);
+    await expect(row).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole("combobox", { name: msg.platforms.needsReviewFilter })).toHaveValue("true");
+    await expect(row).toBeVisible();
+  });
+
   test("empty and not-found states", async ({ page }) => {
     await signIn(page, "/prompts");
     const skill = await makeSkill(page);

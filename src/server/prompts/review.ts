@@ -21,7 +21,8 @@ import type { PromptRow } from "./records";
 export type ProposedChange =
   | {
       kind: "update";
-      state: Pick<PromptRow, "prompt_title" | "prompt_value" | "status" | "skill_id">;
+      /** The fields the save changes; the rest come from the author's pending edit, else the live prompt. */
+      input: Record<string, unknown>;
       restoredFrom?: number | null;
     }
   | { kind: "delete" }
@@ -49,8 +50,8 @@ const sameState = (a: ReturnType<typeof nextState>, b: PromptRow) =>
  * When PROMPT_REVIEW covers a change to the locked prompt `before`, saves it as a pending change
  * and returns the 202 answer with its `propose_change` audit row; null when the change applies at
  * once (review off or not required, or an update that changes nothing). An author saving again
- * while their update of the prompt is pending updates that change, made against the live prompt
- * now (how a stale change is brought up to date).
+ * while their update of the prompt is pending updates that change: their save on top of it, made
+ * against the live prompt now (how a stale change is brought up to date).
  * @throws HttpError 409 `already_proposed` for a deletion, assign or unassign the author already proposed.
  */
 export async function proposeChange(
@@ -61,9 +62,40 @@ export async function proposeChange(
 ): Promise<Written<ProposedResult> | null> {
   const platformId = change.kind === "assign" || change.kind === "unassign" ? change.platformId : undefined;
   if (!(await reviewRequired(tx, c.var.promptReview, before.prompt_id, platformId))) return null;
-  if (change.kind === "update" && sameState(change.state, before)) return null;
   const user = c.var.session?.user;
   if (!user) throw new HttpError(401, "unauthorized", msg.api.unauthorized);
+  // An author's second save (Archive after an edit, say) goes on top of their pending edit.
+  const [pending] =
+    change.kind === "update"
+      ? await tx
+          .select()
+          .from(prompt_changes)
+          .where(
+            and(
+              eq(prompt_changes.prompt_id, before.prompt_id),
+              eq(prompt_changes.proposed_by, user.id),
+              eq(prompt_changes.kind, "update"),
+              eq(prompt_changes.status, "pending"),
+            ),
+          )
+          .for("update")
+      : [];
+  const state =
+    change.kind === "update"
+      ? nextState(
+          pending
+            ? {
+                ...before,
+                prompt_title: pending.prompt_title ?? before.prompt_title,
+                prompt_value: pending.prompt_value,
+                status: (pending.prompt_status ?? before.status) as PromptRow["status"],
+                skill_id: pending.skill_id ?? before.skill_id,
+              }
+            : before,
+          change.input,
+        )
+      : null;
+  if (state && !pending && sameState(state, before)) return null;
   const base = {
     base_title: before.prompt_title,
     base_value: before.prompt_value,
@@ -71,31 +103,23 @@ export async function proposeChange(
     base_skill_id: before.skill_id,
   };
   const proposed =
-    change.kind === "update"
+    state && change.kind === "update"
       ? {
-          prompt_title: change.state.prompt_title,
-          prompt_value: change.state.prompt_value,
-          prompt_status: change.state.status,
-          skill_id: change.state.skill_id,
+          prompt_title: state.prompt_title,
+          prompt_value: state.prompt_value,
+          prompt_status: state.status,
+          skill_id: state.skill_id,
           restored_from: change.restoredFrom ?? null,
         }
       : {};
   const now = new Date();
   let changeId: string | undefined;
-  if (change.kind === "update") {
-    const [updated] = await tx
+  if (pending) {
+    await tx
       .update(prompt_changes)
       .set({ ...base, ...proposed, proposed_at: now, updated_at: now, proposed_by_email: user.email })
-      .where(
-        and(
-          eq(prompt_changes.prompt_id, before.prompt_id),
-          eq(prompt_changes.proposed_by, user.id),
-          eq(prompt_changes.kind, "update"),
-          eq(prompt_changes.status, "pending"),
-        ),
-      )
-      .returning({ change_id: prompt_changes.change_id });
-    changeId = updated?.change_id;
+      .where(eq(prompt_changes.change_id, pending.change_id));
+    changeId = pending.change_id;
   }
   if (!changeId) {
     const [inserted] = await tx

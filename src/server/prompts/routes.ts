@@ -32,7 +32,7 @@ import {
 } from "./queries";
 import { promptChangeHistoryList } from "./changes-queries";
 import { activeSkill, lockedPrompt, promptRecords, versionOf, writeVersion, type PromptRow } from "./records";
-import { nextState, proposeChange, type Outcome } from "./review";
+import { proposeChange, type Outcome } from "./review";
 import { proposedResultSchema } from "../../domain/prompt-changes";
 
 export const promptsBase = "/api/prompts";
@@ -82,12 +82,7 @@ export const promptRoutes: RecordRoutes<PromptRow, typeof createPromptSchema, ty
     review: {
       schema: proposedResultSchema,
       propose: (tx, c, before, change) =>
-        proposeChange(
-          tx,
-          c,
-          before,
-          change.kind === "delete" ? change : { kind: "update", state: nextState(before, change.input) },
-        ),
+        proposeChange(tx, c, before, change.kind === "delete" ? change : { kind: "update", input: change.input }),
     },
     create: {
       body: createPromptSchema,
@@ -322,8 +317,8 @@ promptsRouter
       if (!source) throw notFound(msg.prompts.versionNotFound);
       if (source.prompt_title === before.prompt_title && source.prompt_value === before.prompt_value)
         return { result: { done: before }, audit: [] };
-      const state = { ...before, prompt_title: source.prompt_title, prompt_value: source.prompt_value };
-      const proposed = await proposeChange(tx, c, before, { kind: "update", state, restoredFrom: n });
+      const input = { prompt_title: source.prompt_title, prompt_value: source.prompt_value };
+      const proposed = await proposeChange(tx, c, before, { kind: "update", input, restoredFrom: n });
       if (proposed) return { result: { proposed: proposed.result }, audit: proposed.audit };
       const [after] = await tx
         .update(pedal_prompts)

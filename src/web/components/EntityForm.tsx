@@ -145,6 +145,7 @@ export function EntityForm<T extends FieldValues, O>({
   locked = false,
   disabled = false,
   notice,
+  submitHint,
   version,
   warnings,
 }: {
@@ -164,6 +165,8 @@ export function EntityForm<T extends FieldValues, O>({
   locked?: boolean;
   disabled?: boolean;
   notice?: FormNotice | null;
+  /** A line under the submit button saying what the save will do ("Changes wait for review"). */
+  submitHint?: ReactNode;
 }) {
   const [ifMatch, setIfMatch] = useState(version?.updatedAt ?? undefined);
   const [confirmed, setConfirmed] = useState<string[]>([]);
@@ -259,6 +262,7 @@ export function EntityForm<T extends FieldValues, O>({
         busyLabel={busyLabel}
         busy={form.formState.isSubmitting || resending}
         disabled={disabled || locked}
+        hint={submitHint}
       />
       {guard.prompt}
     </form>

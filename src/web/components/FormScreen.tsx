@@ -142,8 +142,11 @@ type FormBase<T extends FieldValues, O> = {
   useFormState?: () => FormState;
 };
 
-/** What a form waits for: a notice above the fields, and whether the form is disabled meanwhile. */
-type FormState = { notice: FormNotice | null; disabled: boolean };
+/**
+ * What a form waits for: a notice above the fields, and whether the form is disabled meanwhile;
+ * and what its save will do, when it needs saying (`submitHint`, under the button).
+ */
+export type FormState = { notice: FormNotice | null; disabled: boolean; submitHint?: ReactNode };
 
 /**
  * The `useFormState` of a form that needs an active record of another kind to be chosen (a

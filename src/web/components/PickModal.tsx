@@ -23,7 +23,8 @@ export type PickAction<I> = {
   spinner?: boolean;
   /** The button's accessible name ("Assign Summarise tickets"). */
   name?: (item: I) => string;
-  done: (item: I) => void;
+  /** After success, with the answer (an assignment sent for review says so). */
+  done: (item: I, result: unknown) => void;
 };
 
 /**
@@ -73,7 +74,10 @@ export function PickModal<P extends Offered, K extends QueryKey>({
   };
   const run = (item: I) => {
     setBusyId(pick.id(item));
-    mutation.mutate(pick.id(item), { onSuccess: () => pick.done(item), onSettled: () => setBusyId(null) });
+    mutation.mutate(pick.id(item), {
+      onSuccess: (result) => pick.done(item, result),
+      onSettled: () => setBusyId(null),
+    });
   };
   return (
     <Modal open={open} title={title} onClose={close} size="lg">

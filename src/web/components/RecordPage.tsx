@@ -14,7 +14,7 @@ import { ErrorAlert } from "./ErrorAlert";
 import { ActionBar, type Action } from "./actions";
 import { useConfirmAction } from "./ConfirmAction";
 import { BackLink, DetailSkeleton, RecordStats, type RecordStat } from "./detail";
-import { SuccessBanner } from "./overlays";
+import { notify, SuccessBanner } from "./overlays";
 import { TargetLink } from "./TargetLink";
 import { useUndo } from "./undo";
 import { DocumentTitle, ErrorState, PageHeader, Spinner } from "./ui";
@@ -125,6 +125,11 @@ export type RecordRemoval<T, V> = {
      */
     afterMs?: number;
   };
+  /**
+   * When the answer says the record stays (its deletion sent for review): the notice to show
+   * instead of `done`'s; the page stays and its record refreshes.
+   */
+  kept?: (result: unknown) => string | null;
 };
 
 /**
@@ -165,6 +170,11 @@ export function RecordPage<T, V = void, K extends QueryKey = QueryKey>({
     variables: (record) => remove?.variables?.(record) as V,
     done: (record, result) => {
       if (!remove) return;
+      const kept = remove.kept?.(result);
+      if (kept) {
+        notify(kept);
+        return;
+      }
       const { message, to, afterMs } = remove.done;
       const target = to(record);
       setDeleted({ to: target, afterMs });

@@ -1,4 +1,4 @@
-import { useRef, type ReactNode } from "react";
+import { useId, useRef, type ReactNode } from "react";
 import { useBlocker } from "@tanstack/react-router";
 import type { FieldValues, Path, UseFormSetError } from "react-hook-form";
 import type { OperatorRole } from "../../domain/enums";
@@ -125,20 +125,36 @@ export function FormActions({
   busyLabel,
   busy,
   disabled,
+  hint,
 }: {
   cancel: ReactNode;
   submitLabel: string;
   busyLabel: string;
   busy: boolean;
   disabled?: boolean;
+  /** A line under the buttons saying what the save will do ("Changes wait for review"), read with the button. */
+  hint?: ReactNode;
 }) {
+  const hintId = useId();
   return (
-    <div className="flex justify-end gap-2 pt-2">
-      {cancel}
-      <button type="submit" className="btn btn-primary" disabled={busy || disabled}>
-        {busy ? <span className="loading loading-spinner loading-sm" aria-hidden /> : null}
-        {busy ? busyLabel : submitLabel}
-      </button>
+    <div className="flex flex-col items-end gap-1 pt-2">
+      <div className="flex justify-end gap-2">
+        {cancel}
+        <button
+          type="submit"
+          className="btn btn-primary"
+          disabled={busy || disabled}
+          aria-describedby={hint ? hintId : undefined}
+        >
+          {busy ? <span className="loading loading-spinner loading-sm" aria-hidden /> : null}
+          {busy ? busyLabel : submitLabel}
+        </button>
+      </div>
+      {hint ? (
+        <p id={hintId} className="text-right text-xs text-base-content/70" data-testid="submit-hint">
+          {hint}
+        </p>
+      ) : null}
     </div>
   );
 }

@@ -8,6 +8,10 @@ import { InfoSection, Section, type InfoItem } from "../components/detail";
 import { RelatedList } from "../components/EmbeddedList";
 import { formatNumber } from "../components/format";
 import { RecordPage } from "../components/RecordPage";
+import { useConfirmAction } from "../components/ConfirmAction";
+import { notify } from "../components/overlays";
+import { useUndo } from "../components/undo";
+import { useCan } from "../auth/permissions";
 import { DateText, Muted } from "../components/text";
 import { platformRecord } from "./PlatformForm";
 import {
@@ -27,6 +31,28 @@ const platformInfo = (p: PlatformDetail): InfoItem[] => [
   { label: "Status", value: <StatusBadge kind="platform" status={p.status} /> },
   { label: "Description", value: p.platform_description ?? <Muted>{msg.users.notProvided}</Muted> },
   { label: "Prompts", value: formatNumber(p.prompt_count) },
+  {
+    label: msg.platforms.needsReview,
+    value: (
+      <span data-testid="platform-needs-review">
+        {p.needs_review ? msg.platforms.needsReviewYes : msg.platforms.needsReviewNo}
+      </span>
+    ),
+  },
+  {
+    label: msg.platforms.providedVariables,
+    value: p.provided_variables?.length ? (
+      <ul className="flex flex-wrap gap-1" data-testid="platform-variables">
+        {p.provided_variables.map((v) => (
+          <li key={v}>
+            <code className="inline-block max-w-full break-all rounded bg-base-200 px-1.5 py-0.5 text-xs">{`{{${v}}}`}</code>
+          </li>
+        ))}
+      </ul>
+    ) : (
+      <Muted>{msg.platforms.noDeclaredVariables}</Muted>
+    ),
+  },
   { label: "Created", value: <DateText iso={p.created_at} withTime /> },
   {
     label: "Last Updated",
@@ -53,7 +79,6 @@ const promptColumns = [
 export default function PlatformDetailPage() {
   const { platformId } = useParams({ from: "/platforms/$platformId" });
   const update = useUpdatePlatform(platformId);
-  const unassign = useUnassignPrompt(platformId);
   return (
     <RecordPage
       query={platformQuery(platformId)}
@@ -93,29 +118,60 @@ export default function PlatformDetailPage() {
         <div className="grid grid-cols-1 gap-6 xl:grid-cols-3">
           <InfoSection title="Platform Information" className="xl:col-span-1" narrow items={platformInfo(p)} />
           <Section title={`Prompts (${formatNumber(p.prompt_count)})`} className="xl:col-span-2">
-            <RelatedList
-              query={platformPromptsQuery(platformId)}
-              sort={{ sort: "assigned_at", order: "desc" }}
-              label="Assigned prompts"
-              search="Search prompts..."
-              columns={promptColumns}
-              rowKey={(a) => a.prompt_id}
-              rowLink={promptLink}
-              remove={{
-                mutation: unassign,
-                variables: (a) => a.prompt_id,
-                label: msg.prompts.unassign,
-                name: (a) => `${msg.prompts.unassign} ${a.prompt_title}`,
-                title: "Unassign Platform",
-                message: () => <p>{msg.prompts.unassignConfirm}</p>,
-                undo: (a) => msg.prompts.unassigned(a.prompt_title),
-              }}
-              empty={(q) => ({ title: msg.platforms.noPrompts, text: q ? undefined : msg.platforms.noPromptsText })}
-              errorTitle={msg.prompts.loadError}
-            />
+            <PromptsList platformId={platformId} />
           </Section>
         </div>
       )}
     </RecordPage>
+  );
+}
+
+/**
+ * The prompts assigned to the platform, with Unassign after the spec's confirm: then "Platform …
+ * unassigned successfully!" with Undo, or, under review (docs/prompt-review.md), that the
+ * unassignment waits for another operator.
+ */
+function PromptsList({ platformId }: { platformId: string }) {
+  const canEdit = useCan("editor");
+  const offerUndo = useUndo();
+  const unassign = useConfirmAction<PlatformPrompt, string>({
+    mutation: useUnassignPrompt(platformId),
+    title: "Unassign Platform",
+    message: () => <p>{msg.prompts.unassignConfirm}</p>,
+    confirmLabel: msg.prompts.unassign,
+    variables: (a) => a.prompt_id,
+    done: (a, result) =>
+      (result as { proposed?: boolean }).proposed
+        ? notify(msg.reviews.proposedUnassign(a.prompt_title))
+        : offerUndo(msg.prompts.unassigned(a.prompt_title), result),
+  });
+  return (
+    <RelatedList
+      query={platformPromptsQuery(platformId)}
+      sort={{ sort: "assigned_at", order: "desc" }}
+      label="Assigned prompts"
+      search="Search prompts..."
+      columns={promptColumns}
+      rowKey={(a) => a.prompt_id}
+      rowLink={promptLink}
+      actions={
+        canEdit
+          ? (a) => (
+              <button
+                type="button"
+                className="btn btn-ghost btn-xs whitespace-nowrap text-error"
+                aria-label={`${msg.prompts.unassign} ${a.prompt_title}`}
+                onClick={() => unassign.ask(a)}
+              >
+                {msg.prompts.unassign}
+              </button>
+            )
+          : undefined
+      }
+      empty={(q) => ({ title: msg.platforms.noPrompts, text: q ? undefined : msg.platforms.noPromptsText })}
+      errorTitle={msg.prompts.loadError}
+    >
+      {unassign.dialog}
+    </RelatedList>
   );
 }

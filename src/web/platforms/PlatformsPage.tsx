@@ -1,20 +1,44 @@
-import { FilePen, MonitorSmartphone } from "lucide-react";
+import { FilePen, MonitorSmartphone, ShieldCheck } from "lucide-react";
 import { platformStatuses } from "../../domain/enums";
 import { msg } from "../../domain/messages";
 import { platformSortKeys, type PlatformListItem, type PlatformPage } from "../../domain/platforms";
-import { countColumn, createdColumn, linkColumn, statusColumn, updatedColumn } from "../components/columns";
-import { EmptyState } from "../components/inputs";
+import { Tag } from "../components/badges";
+import { column, countColumn, createdColumn, statusColumn, updatedColumn } from "../components/columns";
+import { RecordLink } from "../components/RecordLink";
+import { EmptyState, FilterSelect } from "../components/inputs";
 import { ListFilter, listCards, ListScreen } from "../components/ListScreen";
 import { useServerList } from "../lib/server-list";
 import { platformListQuery } from "./queries";
 
+/** "Reviewed" beside a platform whose prompts' changes need review. */
+function ReviewedTag() {
+  return (
+    <span className="shrink-0" title={msg.platforms.reviewedTitle} data-testid="platform-reviewed">
+      <Tag tone="info">
+        <ShieldCheck className="h-3 w-3" aria-hidden />
+        {msg.platforms.reviewed}
+      </Tag>
+    </span>
+  );
+}
+
 const columns = [
-  linkColumn<PlatformListItem>("platform_name", "Platform", (p) => ({
-    to: "/platforms/$platformId",
-    params: { platformId: p.platform_id },
-    text: p.platform_name.trim() || msg.fallbacks.unnamedPlatform,
-    detail: p.platform_description,
-  })),
+  column<PlatformListItem>(
+    "platform_name",
+    "Platform",
+    (p) => (
+      <div className="flex min-w-0 items-start gap-2">
+        <RecordLink
+          to="/platforms/$platformId"
+          params={{ platformId: p.platform_id }}
+          text={p.platform_name.trim() || msg.fallbacks.unnamedPlatform}
+          detail={p.platform_description}
+        />
+        {p.needs_review ? <ReviewedTag /> : null}
+      </div>
+    ),
+    { grow: true, primary: true },
+  ),
   statusColumn<PlatformListItem>("platform", (p) => p.status),
   countColumn<PlatformListItem>("prompt_count", "Prompts"),
   createdColumn<PlatformListItem>(),
@@ -23,13 +47,13 @@ const columns = [
 
 /**
  * SPEC.md §2 "/platforms": cards Total, Active, Inactive, Draft (over all platforms); status
- * filter; search; rows open /platforms/{platform_id}; Add Platform; "Error loading platforms" with Retry.
+ * filter; the Review filter (docs/prompt-review.md), reviewed platforms tagged beside their name; search; rows open /platforms/{platform_id}; Add Platform; "Error loading platforms" with Retry.
  */
 export default function PlatformsPage() {
   const list = useServerList<PlatformListItem, PlatformPage["summary"]>({
     mode: "url",
     defaults: { sort: "created_at", order: "desc" },
-    filters: { status: "status" },
+    filters: { status: "status", needs_review: "needs_review" },
     query: platformListQuery,
   });
 
@@ -47,14 +71,30 @@ export default function PlatformsPage() {
       ]}
       section={{ label: "Platform list" }}
       search={msg.platforms.searchPlaceholder}
-      filters={
-        <ListFilter
-          list={list}
-          name="status"
-          label="Status"
-          all={msg.platforms.allStatuses}
-          options={platformStatuses}
-        />
+      aboveTable={
+        <div
+          className="mb-3 flex flex-col gap-2 sm:flex-row sm:flex-wrap sm:items-center"
+          role="group"
+          aria-label="Filters"
+        >
+          <ListFilter
+            list={list}
+            name="status"
+            label="Status"
+            all={msg.platforms.allStatuses}
+            options={platformStatuses}
+          />
+          <FilterSelect
+            label={msg.platforms.needsReviewFilter}
+            value={list.state.filters.needs_review ?? ""}
+            // As a boolean, so the URL reads `needs_review=true` (the status filter's way).
+            onChange={(v) => list.setFilter({ needs_review: (v ? v === "true" : undefined) as never })}
+          >
+            <option value="">{msg.platforms.anyReview}</option>
+            <option value="true">{msg.platforms.reviewed}</option>
+            <option value="false">{msg.platforms.notReviewed}</option>
+          </FilterSelect>
+        </div>
       }
       exportPath="/platforms"
       bulk={{

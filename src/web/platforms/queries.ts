@@ -1,4 +1,6 @@
+import { z } from "zod";
 import { deletedPlatformResultSchema, deletedResultSchema } from "../../domain/deleted";
+import { proposedResultSchema } from "../../domain/prompt-changes";
 import {
   createPlatformSchema,
   platformDetailSchema,
@@ -44,10 +46,12 @@ export const useDeletePlatform = (id: string) =>
     { removes: [platformKeys.detail(id)], invalidates: [platformKeys.lists(), queryRoots.prompts] },
   );
 
-/** Unassign a prompt from the platform page. */
+/** Unassign a prompt from the platform page; under review (202) the unassignment is proposed instead. */
 export const useUnassignPrompt = (platformId: string) =>
   useApiMutation(
     (promptId: string) =>
-      api(`/prompts/${promptId}/platforms/${platformId}`, deletedResultSchema, { method: "DELETE" }),
+      api(`/prompts/${promptId}/platforms/${platformId}`, z.union([proposedResultSchema, deletedResultSchema]), {
+        method: "DELETE",
+      }),
     platformChanges,
   );

@@ -3,10 +3,17 @@ import { platformStatuses } from "../../domain/enums";
 import { platformSortKeys } from "../../domain/sort-keys";
 import { msg } from "../../domain/messages";
 import { defineFeature } from "../lib/routes";
-import { listSearchSchema, oneOf } from "../lib/url-search";
+import { listSearchSchema, oneOf, type SearchField } from "../lib/url-search";
+
+/** `?needs_review=true` or `false` (the router reads them as booleans; their text is kept too). */
+const yesOrNo: SearchField<boolean> = (v) =>
+  v === true || v === "true" ? true : v === false || v === "false" ? false : undefined;
 
 /** URL parameters of /platforms. */
-export const platformsSearch = listSearchSchema(platformSortKeys, { status: oneOf(platformStatuses) });
+export const platformsSearch = listSearchSchema(platformSortKeys, {
+  status: oneOf(platformStatuses),
+  needs_review: yesOrNo,
+});
 
 /** The platform screens (SPEC.md §2 links them; docs/decisions.md); its sidebar entry and badge colours. */
 export const feature = defineFeature({

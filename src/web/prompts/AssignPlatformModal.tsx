@@ -15,7 +15,7 @@ export function AssignPlatformModal({
   promptId,
   onAssigned,
   ...modal
-}: ModalState & { promptId: string; onAssigned: (platform: string) => void }) {
+}: ModalState & { promptId: string; onAssigned: (platform: string, result: unknown) => void }) {
   return (
     <PickModal
       {...modal}
@@ -38,7 +38,7 @@ export function AssignPlatformModal({
         id: (p) => p.platform_id,
         label: msg.prompts.assign,
         name: (p) => `${msg.prompts.assign} ${nameOf(p)}`,
-        done: (p) => onAssigned(nameOf(p)),
+        done: (p, result) => onAssigned(nameOf(p), result),
       }}
     />
   );

@@ -3,9 +3,10 @@ import { useQuery } from "@tanstack/react-query";
 import { Link, useParams } from "@tanstack/react-router";
 import { msg } from "../../domain/messages";
 import type { PromptDetail, PromptPlatform, PromptVersion } from "../../domain/prompts";
+import { Archive, ArchiveRestore } from "lucide-react";
 import { useCan } from "../auth/permissions";
 import { ErrorAlert } from "../components/ErrorAlert";
-import { archiveAction, editAction, historyAction, sectionAddAction } from "../components/actions";
+import { editAction, historyAction, sectionAddAction, type Action } from "../components/actions";
 import { StatusBadge } from "../components/badges";
 import { column, dateColumn, linkColumn, statusColumn } from "../components/columns";
 import { useConfirmAction } from "../components/ConfirmAction";
@@ -15,9 +16,12 @@ import { Modal, notify } from "../components/overlays";
 import { RecordPage } from "../components/RecordPage";
 import { DateText, Muted } from "../components/text";
 import { Spinner } from "../components/ui";
+import { useUndo } from "../components/undo";
 import { AssignPlatformModal } from "./AssignPlatformModal";
 import { promptRecord } from "./PromptForm";
+import { PendingReviewPanel, ReviewHistory, usePromptChanges, VariablesSection } from "./PromptReview";
 import {
+  isProposed,
   promptPlatformsQuery,
   promptQuery,
   promptVersionQuery,
@@ -46,13 +50,18 @@ const assignmentColumns = [
 /**
  * SPEC.md §2 "/prompts/{promptId}": "Loading prompt...", the prompt with Edit Prompt, Activate or
  * Archive and Delete, its content, its platform assignments (search, Unassign after the spec's
- * confirm, Assign Platform), its associated skill and metadata, and its versions.
+ * confirm, Assign Platform), its associated skill and metadata, and its versions. Under review
+ * (docs/prompt-review.md) each change is sent for review instead (202, said in a notice, the page
+ * staying), the changes waiting show in Pending review, the decided ones in Review history, and
+ * Variables lists the content's `{{variables}}` with those an assigned platform does not provide.
  */
 export default function PromptDetailPage() {
   const { promptId } = useParams({ from: "/prompts/$promptId" });
   const update = useUpdatePrompt(promptId);
-  const unassign = useUnassignPlatform(promptId);
   const [assignOpen, setAssignOpen] = useState(false);
+  const changes = usePromptChanges(promptId);
+  const pending = changes.data?.items.filter((c) => c.status === "pending") ?? [];
+  const decided = changes.data?.items.filter((c) => c.status !== "pending") ?? [];
   return (
     <RecordPage
       query={promptQuery(promptId)}
@@ -61,8 +70,18 @@ export default function PromptDetailPage() {
       remove={{
         mutation: useDeletePrompt(promptId),
         title: "Delete Prompt",
-        message: () => <p>{msg.prompts.deleteConfirm}</p>,
+        message: (p) => (
+          <>
+            <p>{msg.prompts.deleteConfirm}</p>
+            {p.review_required ? (
+              <p className="mt-2 text-sm text-base-content/70" data-testid="delete-review-hint">
+                {msg.prompts.deleteReviewHint}
+              </p>
+            ) : null}
+          </>
+        ),
         done: { message: msg.prompts.deleted, to: () => ({ to: "/prompts" }) },
+        kept: (result) => (isProposed(result) ? msg.reviews.proposedDelete : null),
       }}
       header={(p) => ({
         title: p.prompt_title,
@@ -70,12 +89,7 @@ export default function PromptDetailPage() {
         actions: [
           historyAction("prompt", promptId),
           editAction("/prompts/$promptId/edit", { promptId }, { label: msg.prompts.editPrompt, main: true }),
-          // SPEC.md §4: Activate when inactive; otherwise Archive (active or draft becomes inactive).
-          archiveAction(p.status === "inactive", update, {
-            restore: msg.prompts.activate,
-            archived: msg.prompts.archived,
-            restored: msg.prompts.activated,
-          }),
+          statusAction(p.status === "inactive", update),
         ],
         error: update.error,
       })}
@@ -84,6 +98,7 @@ export default function PromptDetailPage() {
         <>
           <div className="grid grid-cols-1 gap-6 xl:grid-cols-3">
             <div className="flex min-w-0 flex-col gap-6 xl:col-span-2">
+              <PendingReviewPanel promptId={promptId} changes={pending} />
               <Section title="Prompt Content">
                 {p.prompt_value ? (
                   <pre
@@ -100,37 +115,16 @@ export default function PromptDetailPage() {
                 title="Platform Assignments"
                 actionBar={[sectionAddAction(msg.prompts.assignPlatform, () => setAssignOpen(true))]}
               >
-                <RelatedList
-                  query={promptPlatformsQuery(promptId)}
-                  sort={{ sort: "assigned_at", order: "desc" }}
-                  label="Platform Assignments"
-                  search={msg.prompts.searchPlatforms}
-                  columns={assignmentColumns}
-                  rowKey={(a) => a.platform_id}
-                  sortable={["platform_name", "assigned_at"]}
-                  rowLink={platformLink}
-                  remove={{
-                    mutation: unassign,
-                    variables: (a) => a.platform_id,
-                    label: msg.prompts.unassign,
-                    name: (a) => `${msg.prompts.unassign} ${platformName(a)}`,
-                    title: "Unassign Platform",
-                    message: () => <p>{msg.prompts.unassignConfirm}</p>,
-                    undo: (a) => msg.prompts.unassigned(platformName(a)),
-                  }}
-                  empty={(q) =>
-                    q
-                      ? { title: msg.prompts.noPlatformMatch }
-                      : { title: msg.prompts.noAssignments, text: msg.prompts.noAssignmentsText }
-                  }
-                  errorTitle={msg.app.genericError}
-                />
+                <AssignmentsList promptId={promptId} />
               </Section>
               <Section title={msg.prompts.versions}>
                 <VersionsPanel prompt={p} />
               </Section>
+              {changes.error ? <ErrorAlert error={changes.error} /> : null}
+              {decided.length > 0 || p.review_required ? <ReviewHistory changes={decided} /> : null}
             </div>
             <div className="flex min-w-0 flex-col gap-6">
+              <VariablesSection prompt={p} />
               <Section title={msg.prompts.associatedSkill}>
                 <Link
                   to="/skills/$skillId"
@@ -160,11 +154,88 @@ export default function PromptDetailPage() {
             promptId={promptId}
             open={assignOpen}
             onClose={() => setAssignOpen(false)}
-            onAssigned={(platform) => notify(msg.prompts.assigned(platform))}
+            onAssigned={(platform, result) =>
+              notify(isProposed(result) ? msg.reviews.proposedAssign(platform) : msg.prompts.assigned(platform))
+            }
           />
         </>
       )}
     </RecordPage>
+  );
+}
+
+/**
+ * SPEC.md §4 the one status button: Activate when inactive, otherwise Archive; "Prompt activated /
+ * archived successfully!", or, under review, that the change waits for it.
+ */
+function statusAction(archived: boolean, update: ReturnType<typeof useUpdatePrompt>): Action {
+  return {
+    label: archived ? msg.prompts.activate : msg.prompts.archive,
+    icon: archived ? ArchiveRestore : Archive,
+    need: "editor",
+    busy: update.isPending,
+    onClick: () =>
+      update.mutate(
+        { status: archived ? "active" : "inactive" },
+        {
+          onSuccess: (result) =>
+            notify(isProposed(result) ? msg.reviews.proposed : archived ? msg.prompts.activated : msg.prompts.archived),
+        },
+      ),
+  };
+}
+
+/**
+ * The Platform Assignments table: Unassign after the spec's confirm, then "Platform … unassigned
+ * successfully!" with Undo, or, under review, that the unassignment waits for it.
+ */
+function AssignmentsList({ promptId }: { promptId: string }) {
+  const canEdit = useCan("editor");
+  const offerUndo = useUndo();
+  const unassign = useConfirmAction<PromptPlatform, string>({
+    mutation: useUnassignPlatform(promptId),
+    title: "Unassign Platform",
+    message: () => <p>{msg.prompts.unassignConfirm}</p>,
+    confirmLabel: msg.prompts.unassign,
+    variables: (a) => a.platform_id,
+    done: (a, result) =>
+      isProposed(result)
+        ? notify(msg.reviews.proposedUnassign(platformName(a)))
+        : offerUndo(msg.prompts.unassigned(platformName(a)), result),
+  });
+  return (
+    <RelatedList
+      query={promptPlatformsQuery(promptId)}
+      sort={{ sort: "assigned_at", order: "desc" }}
+      label="Platform Assignments"
+      search={msg.prompts.searchPlatforms}
+      columns={assignmentColumns}
+      rowKey={(a) => a.platform_id}
+      sortable={["platform_name", "assigned_at"]}
+      rowLink={platformLink}
+      actions={
+        canEdit
+          ? (a) => (
+              <button
+                type="button"
+                className="btn btn-ghost btn-xs whitespace-nowrap text-error"
+                aria-label={`${msg.prompts.unassign} ${platformName(a)}`}
+                onClick={() => unassign.ask(a)}
+              >
+                {msg.prompts.unassign}
+              </button>
+            )
+          : undefined
+      }
+      empty={(q) =>
+        q
+          ? { title: msg.prompts.noPlatformMatch }
+          : { title: msg.prompts.noAssignments, text: msg.prompts.noAssignmentsText }
+      }
+      errorTitle={msg.app.genericError}
+    >
+      {unassign.dialog}
+    </RelatedList>
   );
 }
 
@@ -183,7 +254,7 @@ function VersionsPanel({ prompt }: { prompt: PromptDetail }) {
     message: (v) => <p>{msg.prompts.restoreConfirm(v)}</p>,
     confirmLabel: msg.prompts.restore,
     variables: (v) => v,
-    done: (v) => notify(msg.prompts.restored(v)),
+    done: (v, result) => notify(isProposed(result) ? msg.reviews.proposed : msg.prompts.restored(v)),
   });
   const latest = prompt.version_count;
 
@@ -209,7 +280,16 @@ function VersionsPanel({ prompt }: { prompt: PromptDetail }) {
       ),
       { grow: true },
     ),
-    column<PromptVersion>("by", "By", (v) => v.operator_email ?? <Muted>{msg.prompts.unknownOperator}</Muted>),
+    // A version that went through review names its author and its approver.
+    column<PromptVersion>("by", "By", (v) =>
+      v.proposed_by_email && v.approved_by_email ? (
+        <span className="block min-w-0 break-words" data-testid="version-reviewed">
+          {msg.prompts.reviewedVersion(v.proposed_by_email, v.approved_by_email)}
+        </span>
+      ) : (
+        (v.operator_email ?? <Muted>{msg.prompts.unknownOperator}</Muted>)
+      ),
+    ),
     dateColumn<PromptVersion>("created_at", "When", (v) => v.created_at, true),
   ];
 

@@ -1,4 +1,4 @@
-import { queryOptions } from "@tanstack/react-query";
+import { queryOptions, useQuery } from "@tanstack/react-query";
 import { useParams } from "@tanstack/react-router";
 import { known, promptStatuses } from "../../domain/enums";
 import { msg } from "../../domain/messages";
@@ -9,8 +9,9 @@ import type { FieldSpec } from "../components/EntityForm";
 import { queryRoots } from "../lib/query-client";
 import { SkillPicker } from "../skills/public";
 import type { RecordKind } from "../components/RecordPage";
-import { addScreen, editScreen, needsOneOf, type Screen } from "../components/FormScreen";
-import { promptQuery, useCreatePrompt, useUpdatePrompt } from "./queries";
+import { addScreen, editScreen, needsOneOf, type FormState, type Screen } from "../components/FormScreen";
+import { notify } from "../components/overlays";
+import { isProposed, promptQuery, useCreatePrompt, useUpdatePrompt } from "./queries";
 
 /**
  * The prompt form (SPEC.md §2 "/prompts/add" and "/prompts/{promptId}/edit", §5): Prompt Title *
@@ -47,6 +48,26 @@ const usePromptFormState = needsOneOf(anyActiveSkillQuery, {
   error: msg.prompts.skillsLoadError,
   none: msg.prompts.noActiveSkills,
 });
+
+/** The edit form's state: the skills' (as the add form), and under review "Changes wait for review" under Update Prompt. */
+function useEditFormState(): FormState {
+  const state = usePromptFormState();
+  const { promptId } = useParams({ from: "/prompts/$promptId/edit" });
+  const prompt = useQuery(promptQuery(promptId));
+  return { ...state, submitHint: prompt.data?.review_required ? msg.prompts.reviewHint : undefined };
+}
+
+/** Update Prompt: saved, or (202) sent for review, which a notice says before the screen returns to the prompt. */
+function useEditPrompt(id: string) {
+  const update = useUpdatePrompt(id);
+  return {
+    mutateAsync: async (input: Parameters<typeof update.mutateAsync>[0]) => {
+      const result = await update.mutateAsync(input);
+      if (isProposed(result)) notify(msg.reviews.proposed);
+      return result;
+    },
+  };
+}
 
 /** A prompt as its detail and edit screens load it (SPEC.md §2, §5 "Prompt not found"). */
 export const promptRecord: RecordKind = {
@@ -91,6 +112,7 @@ export const EditPage: Screen = editScreen({
     status: known(promptStatuses, prompt.status),
   }),
   name: (p) => p.prompt_title,
-  useUpdate: useUpdatePrompt,
+  useFormState: useEditFormState,
+  useUpdate: useEditPrompt,
   back: (promptId) => ({ to: "/prompts/$promptId", params: { promptId }, label: msg.prompts.backToPrompt }),
 });

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { diffLines, diffWords, type ChangeObject } from "diff";
 import { msg } from "../../domain/messages";
+import { variableChanges, variableList } from "../../domain/prompt-changes";
 
 type Texts = { prompt_title: string; prompt_value: string | null };
 
@@ -60,14 +61,41 @@ function Field({ heading, children }: { heading: string; children: ReactNode }) 
   );
 }
 
+/** The `{{variables}}` a change adds and removes, named (nothing when it changes none). */
+export function VariableChanges({ from, to }: { from: string | null | undefined; to: string | null | undefined }) {
+  const { added, removed } = variableChanges(from, to);
+  if (added.length === 0 && removed.length === 0) return null;
+  return (
+    <ul className="flex flex-col gap-1 text-sm" data-testid="variable-changes">
+      {added.length ? (
+        <li className="break-words">
+          <ins className="rounded bg-success/20 px-1 font-mono no-underline">
+            {msg.prompts.variablesAdded(variableList(added))}
+          </ins>
+        </li>
+      ) : null}
+      {removed.length ? (
+        <li className="break-words">
+          <del className="rounded bg-error/20 px-1 font-mono">
+            {msg.prompts.variablesRemoved(variableList(removed))}
+          </del>
+        </li>
+      ) : null}
+    </ul>
+  );
+}
+
 /**
- * An inline diff of a version (`from`) against the current prompt (`to`): the title word by word,
- * the content line by line; removed text struck through on red, added text on green (and read as
- * deleted / inserted by screen readers).
+ * An inline diff of one state of a prompt (`from`: a version, or the live prompt) against another
+ * (`to`: the current prompt, or a proposed change): the title word by word, the content line by
+ * line; removed text struck through on red, added text on green (and read as deleted / inserted by
+ * screen readers); then the `{{variables}}` it adds and removes. `same` is what it says when the
+ * texts do not differ. Used by the Versions panel's Compare, the Pending review panel and the
+ * review screen.
  */
-export function VersionDiff({ from, to }: { from: Texts; to: Texts }) {
-  const same = from.prompt_title === to.prompt_title && (from.prompt_value ?? "") === (to.prompt_value ?? "");
-  if (same) return <p className="text-sm">{msg.prompts.diffSame}</p>;
+export function VersionDiff({ from, to, same = msg.prompts.diffSame }: { from: Texts; to: Texts; same?: string }) {
+  const unchanged = from.prompt_title === to.prompt_title && (from.prompt_value ?? "") === (to.prompt_value ?? "");
+  if (unchanged) return <p className="text-sm">{same}</p>;
   return (
     <div className="flex flex-col gap-4" data-testid="version-diff">
       <Field heading="Title">
@@ -80,6 +108,7 @@ export function VersionDiff({ from, to }: { from: Texts; to: Texts }) {
           <Lines parts={diffLines(from.prompt_value ?? "", to.prompt_value ?? "")} />
         </pre>
       </Field>
+      <VariableChanges from={from.prompt_value} to={to.prompt_value} />
     </div>
   );
 }

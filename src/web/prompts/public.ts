@@ -1,2 +1,3 @@
-/** What other features may use of the prompts feature. */
-export { VersionDiff } from "./VersionDiff";
+/** What other features may use of the prompts feature (the review screen's diff and variable warnings). */
+export { VariableChanges, VersionDiff } from "./VersionDiff";
+export { UndeclaredList } from "./PromptReview";

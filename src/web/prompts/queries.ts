@@ -1,4 +1,12 @@
-import { queryOptions } from "@tanstack/react-query";
+import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import { z } from "zod";
+import { deletedResultSchema } from "../../domain/deleted";
+import {
+  promptChangePageSchema,
+  promptChangeSchema,
+  proposedResultSchema,
+  type ProposedResult,
+} from "../../domain/prompt-changes";
 import {
   assignablePlatformPageSchema,
   platformAssignmentResultSchema,
@@ -10,6 +18,7 @@ import {
   promptVersionPageSchema,
   createPromptSchema,
   updatePromptSchema,
+  type UpdatePromptInput,
 } from "../../domain/prompts";
 import { api } from "../api/client";
 import { entityQueries, useApiMutation } from "../lib/entity-queries";
@@ -35,6 +44,8 @@ export const assignablePlatformsQuery = prompts.nested(
 );
 /** The Versions panel. */
 export const promptVersionsQuery = prompts.nested("versions", promptVersionPageSchema);
+/** The prompt's proposed changes, newest first: the Pending review panel and the Review history. */
+export const promptChangesQuery = prompts.nested("changes", promptChangePageSchema);
 
 /** One version's texts (the diff's source). */
 export const promptVersionQuery = (id: string, version: number) =>
@@ -44,6 +55,19 @@ export const promptVersionQuery = (id: string, version: number) =>
     staleTime: Infinity,
   });
 
+/** One proposed change with the live state it was made against and the live state now (the pending panel's diff). */
+export const promptChangeQuery = (promptId: string, changeId: string) =>
+  queryOptions({
+    queryKey: promptKeys.nested(promptId, "change", changeId),
+    queryFn: ({ signal }) => api(`/prompt-changes/${changeId}`, promptChangeSchema, { signal }),
+  });
+
+/** What a prompt mutation answers: the usual record, or (202) the proposed change saved for review. */
+const orProposed = <S extends z.ZodType>(schema: S) => z.union([proposedResultSchema, schema]);
+/** Whether a mutation's answer is a change waiting for review rather than the change applied. */
+export const isProposed = (result: unknown): result is ProposedResult =>
+  (result as { proposed?: unknown } | null | undefined)?.proposed === true;
+
 /** A prompt change shows up in prompts, its skill's Prompts panel and the platforms' prompt tables. */
 const promptChanges = { invalidates: [queryRoots.prompts, queryRoots.skills, queryRoots.platforms] };
 /** An assignment shows up on both sides. */
@@ -52,17 +76,37 @@ const assignmentChanges = { invalidates: [queryRoots.prompts, queryRoots.platfor
 /** POST /api/prompts (SPEC.md §2 "/prompts/add"). */
 export const useCreatePrompt = prompts.creates(promptChanges);
 
-/** PATCH /api/prompts/{id}: Edit, Activate, Archive. */
-export const useUpdatePrompt = prompts.updates(promptChanges);
+/** PATCH /api/prompts/{id}: Edit, Activate, Archive; under review it answers the proposed change. */
+export const useUpdatePrompt = (id: string) =>
+  useApiMutation(
+    ({ ifMatch, ...input }: UpdatePromptInput & { ifMatch?: string }) =>
+      api(`/prompts/${id}`, orProposed(promptSchema), { method: "PATCH", body: input, ifMatch }),
+    promptChanges,
+  );
 
-/** Delete; it also leaves its skill's Prompts panel and the platforms' prompt tables. */
-export const useDeletePrompt = prompts.deletes([queryRoots.skills, queryRoots.platforms]);
+/**
+ * Delete. Done, the prompt's own queries are dropped (they would answer 404) and it leaves its
+ * skill's Prompts panel and the platforms' prompt tables; sent for review, the prompt stays and
+ * its page refreshes (its pending changes).
+ */
+export function useDeletePrompt(id: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async () => {
+      const result = await api(`/prompts/${id}`, orProposed(deletedResultSchema), { method: "DELETE" });
+      if (isProposed(result)) await client.invalidateQueries({ queryKey: promptKeys.detail(id) });
+      else client.removeQueries({ queryKey: promptKeys.detail(id) });
+      return result;
+    },
+    meta: { invalidates: [promptKeys.lists(), queryRoots.skills, queryRoots.platforms] },
+  });
+}
 
 /** Assign Platform. */
 export const useAssignPlatform = (id: string) =>
   useApiMutation(
     (platformId: string) =>
-      api(`/prompts/${id}/platforms`, platformAssignmentResultSchema, {
+      api(`/prompts/${id}/platforms`, orProposed(platformAssignmentResultSchema), {
         method: "POST",
         body: { platform_id: platformId },
       }),
@@ -70,11 +114,16 @@ export const useAssignPlatform = (id: string) =>
   );
 
 /** Unassign (the row is deleted, SPEC.md §4). */
-export const useUnassignPlatform = prompts.unlinks("platforms", assignmentChanges);
+export const useUnassignPlatform = (id: string) =>
+  useApiMutation(
+    (platformId: string) =>
+      api(`/prompts/${id}/platforms/${platformId}`, orProposed(deletedResultSchema), { method: "DELETE" }),
+    assignmentChanges,
+  );
 
 /** Restore a version: the prompt takes its texts as a new version. */
 export const useRestoreVersion = (id: string) =>
   useApiMutation(
-    (version: number) => api(`/prompts/${id}/restore`, promptSchema, { method: "POST", body: { version } }),
+    (version: number) => api(`/prompts/${id}/restore`, orProposed(promptSchema), { method: "POST", body: { version } }),
     promptChanges,
   );

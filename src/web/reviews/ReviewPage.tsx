@@ -3,7 +3,7 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link, useNavigate, useParams } from "@tanstack/react-router";
 import { AlertTriangle, Check, Undo2, X } from "lucide-react";
 import { msg } from "../../domain/messages";
-import { variableChanges, variableList, type PromptChange, type PromptState } from "../../domain/prompt-changes";
+import type { PromptChange, PromptState } from "../../domain/prompt-changes";
 import { ApiError } from "../api/client";
 import { useAuth } from "../auth/AuthProvider";
 import { useCan } from "../auth/permissions";
@@ -39,8 +39,8 @@ const changeTitle = (c: PromptChange) => c.proposed?.prompt_title ?? c.current?.
 
 /**
  * One proposed change (docs/prompt-review.md): the prompt, what changes (the diff of title and
- * content against the prompt as it was when proposed, status, skill, the platform assigned or
- * unassigned), the variables it adds and removes, the out-of-date notice with the diff against the
+ * content against the prompt as it was when proposed with the variables it adds and removes,
+ * status, skill, the platform assigned or unassigned), the out-of-date notice with the diff against the
  * prompt as it is now, the variables a platform does not provide; then the decision: Approve (an
  * optional comment), Reject (a reason), Withdraw (the author, after a confirm). Keys: A approve,
  * R reject, J and K the next and previous pending change, ? the keys.
@@ -64,7 +64,6 @@ export default function ReviewPage() {
             <Section title={msg.reviews.changesTitle}>
               <ChangeBody change={c} />
             </Section>
-            {c.kind === "update" && c.proposed ? <VariablesSection change={c} proposed={c.proposed} /> : null}
           </div>
           <div className="flex min-w-0 flex-col gap-6">
             <Decision key={c.change_id} change={c} />
@@ -213,29 +212,6 @@ function UpdateLines({ base, proposed, change }: { base: PromptState; proposed: 
         <Line key={l}>{l}</Line>
       ))}
     </div>
-  );
-}
-
-/** The `{{variables}}` an edit adds and removes. */
-function VariablesSection({ change, proposed }: { change: PromptChange; proposed: PromptState }) {
-  const { added, removed } = variableChanges(change.base.prompt_value, proposed.prompt_value);
-  return (
-    <Section title={msg.reviews.variablesTitle}>
-      <div className="flex flex-col gap-1 text-sm" data-testid="variable-changes">
-        {added.length === 0 && removed.length === 0 ? <Muted>{msg.reviews.noVariableChange}</Muted> : null}
-        {added.length > 0 ? (
-          <p className="break-words">
-            {msg.reviews.variablesAdded}{" "}
-            <ins className="bg-success/20 font-mono text-xs no-underline">{variableList(added)}</ins>
-          </p>
-        ) : null}
-        {removed.length > 0 ? (
-          <p className="break-words">
-            {msg.reviews.variablesRemoved} <del className="bg-error/20 font-mono text-xs">{variableList(removed)}</del>
-          </p>
-        ) : null}
-      </div>
-    </Section>
   );
 }
 
