@@ -35,6 +35,9 @@ const entityLink: Record<string, (id: string) => { to: string; params: Record<st
   customer: (id) => ({ to: "/customers/$customerId", params: { customerId: id } }),
   team: (id) => ({ to: "/teams/$teamId", params: { teamId: id } }),
   user: (id) => ({ to: "/users/$userId", params: { userId: id } }),
+  prompt: (id) => ({ to: "/prompts/$promptId", params: { promptId: id } }),
+  platform: (id) => ({ to: "/platforms/$platformId", params: { platformId: id } }),
+  prompt_change: (id) => ({ to: "/reviews/$changeId", params: { changeId: id } }),
 };
 
 function ChangeList({ changes }: { changes: AuditEntry["changes"] }) {
