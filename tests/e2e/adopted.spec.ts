@@ -10,6 +10,7 @@
 import { spawn } from "node:child_process";
 import { mkdirSync, rmSync } from "node:fs";
 import path from "node:path";
+import pg from "pg";
 import { freePort, startConsoleProcess, stopCleanly, waitReady, type ConsoleProcess } from "../support/crash";
 import { createScratchDatabase, fillLegacyDatabase, legacy, type ScratchDatabase } from "../support/legacy-database";
 import { expect, test } from "./fixtures";
@@ -41,6 +42,28 @@ function script(args: string[], databaseUrl: string): Promise<string> {
       code === 0 ? resolve(out) : reject(new Error(`${args.join(" ")} exited ${code}:\n${out}`)),
     );
   });
+}
+
+/**
+ * A pending edit of the legacy prompt (docs/prompt-review.md), as review would have saved it, by
+ * an author who is not the signed-in operator: the change's screen opens on a legacy status.
+ */
+async function proposeLegacyEdit(databaseUrl: string): Promise<string> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ change_id: string }>(
+      `insert into prompt_changes (prompt_id, kind, base_title, base_value, base_status, base_skill_id,
+        prompt_title, prompt_value, prompt_status, skill_id, proposed_by, proposed_by_email)
+      select prompt_id, 'update', prompt_title, prompt_value, status, skill_id,
+        prompt_title || ' (proposed)', prompt_value, status, skill_id, 'legacy-author', 'author@legacy.example'
+      from pedal_prompts where prompt_id = $1 returning change_id::text`,
+      [legacy.publishedPrompt],
+    );
+    return rows[0].change_id;
+  } finally {
+    await client.end();
+  }
 }
 
 test.describe("an adopted database", () => {
@@ -98,6 +121,7 @@ test.describe("an adopted database", () => {
       ["skillId", legacy.deprecatedSkill],
       ["promptId", legacy.publishedPrompt],
       ["platformId", legacy.retiredPlatform],
+      ["changeId", await proposeLegacyEdit(database!.url)],
     ]);
     for (const screen of await screens(page, ids)) {
       await page.goto(`${url}${screen.path}`);
