@@ -100,7 +100,17 @@ async function filterSamples(app: TestConsole, name: string, path = ""): Promise
     case "team_id":
       return one(sql`select team_id as v from teams_users group by team_id order by count(*) desc, team_id limit 1`);
     case "status":
-      return ["active", "inactive"];
+      // Proposed prompt changes have their own states (pending by default, or all).
+      return path.includes("changes") && !path.includes("config") ? ["pending", "all"] : ["active", "inactive"];
+    case "needs_review":
+      return ["true", "false"];
+    case "platform_id":
+      return one(
+        sql`select coalesce((select platform_id from prompt_changes where platform_id is not null limit 1),
+          (select platform_id from platform_prompts group by platform_id order by count(*) desc, platform_id limit 1)) as v`,
+      );
+    case "proposed_by":
+      return one(sql`select proposed_by as v from prompt_changes group by proposed_by order by count(*) desc limit 1`);
     case "skill_id":
       return one(
         sql`select skill_id as v from pedal_prompts group by skill_id order by count(*) desc, skill_id limit 1`,
@@ -235,8 +245,10 @@ describe.each(targets)("list contract on %s", (target) => {
       "/api/operators",
       "/api/platforms",
       "/api/platforms/{platformId}/prompts",
+      "/api/prompt-changes",
       "/api/prompts",
       "/api/prompts/{promptId}/assignable-platforms",
+      "/api/prompts/{promptId}/changes",
       "/api/prompts/{promptId}/platforms",
       "/api/prompts/{promptId}/versions",
       "/api/skills",
@@ -476,7 +488,10 @@ describe("list statements and estimates (PGlite)", () => {
       for (const name of Object.keys(entry.list.filters))
         if (name === "customer_id") paths.push(`${url}?limit=5&customer_id=${customer_id}`);
       for (const name of Object.keys(entry.list.filters))
-        if (name === "status") paths.push(`${url}?limit=5&status=active&q=an`);
+        if (name === "status")
+          paths.push(
+            `${url}?limit=5&status=${url.includes("changes") && !url.includes("config") ? "pending" : "active"}&q=an`,
+          );
       for (const path of paths) {
         const first = await measure(path);
         expect(first.count, path).toBeGreaterThan(0);
