@@ -116,6 +116,7 @@ export const auditListNames = [
   "platform_prompts",
   "deleted_records",
   "api_tokens",
+  "saved_views",
 ] as const;
 export type AuditListName = (typeof auditListNames)[number];
 
@@ -132,6 +133,8 @@ export const auditRecordEntities = [
   "customer_config",
   "api_token",
   "prompt_change",
+  "saved_view", // a saved view (docs/saved-views.md): created, renamed, changed, shared, deleted
+  "list_preference", // an operator's columns or default view of one list (entity_id: the list)
 ] as const;
 export type AuditRecordEntity = (typeof auditRecordEntities)[number];
 export const auditEntities = [...auditRecordEntities, ...auditListNames] as const;
@@ -150,6 +153,8 @@ export const auditEntityLabels: Record<AuditEntityName, string> = {
   customer_config: "Customer configuration",
   api_token: "API token",
   prompt_change: "Prompt change",
+  saved_view: "Saved view",
+  list_preference: "List preferences",
   customers: "Customers list",
   teams: "Teams list",
   team_assignable_skills: "Skills to assign to a team",
@@ -175,6 +180,7 @@ export const auditEntityLabels: Record<AuditEntityName, string> = {
   platform_prompts: "A platform's prompts",
   deleted_records: "Recently deleted",
   api_tokens: "API tokens list",
+  saved_views: "Saved views list",
 };
 
 /** Each action in the console's words (the Action filter and column). */

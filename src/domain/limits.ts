@@ -34,3 +34,15 @@ export const bulkLimits = {
   workers: 4,
   sampleSize: 10,
 } as const;
+
+/**
+ * Saved views (docs/saved-views.md): a name's longest length, the most views one operator keeps
+ * per list, the most filters and columns a view carries, and the page sizes a list offers.
+ */
+export const viewLimits = {
+  maxName: 100,
+  maxPerOperatorList: 200,
+  maxFilters: 20,
+  maxColumns: 40,
+  pageSizes: [25, 50, 100, 200],
+} as const;

@@ -329,6 +329,34 @@ export const msg = {
     activeUsersHint: "Signed in at least once",
     loadError: "Failed to load dashboard statistics",
   },
+  /** The dashboard's sections below the spec's cards (docs/dashboard.md). */
+  attention: {
+    title: "Needs attention",
+  },
+
+  trends: {
+    title: "Trends",
+  },
+
+  activity: {
+    title: "Recent activity",
+  },
+
+  /** Saved views (docs/saved-views.md): the views menu of every list. */
+  views: {
+    menu: "Views",
+  },
+
+  /** The column chooser of every list. */
+  columns: {
+    menu: "Columns",
+  },
+
+  /** Keyboard shortcuts: `g` then a letter, `?` (docs/keyboard.md). */
+  shortcuts: {
+    title: "Keyboard shortcuts",
+  },
+
   analytics: {
     title: "Analytics",
     text: "Authentication data and usage analytics COMING SOON.",

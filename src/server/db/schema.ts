@@ -563,6 +563,54 @@ export const prompt_changes = pgTable(
   ],
 );
 
+/**
+ * Saved views (docs/saved-views.md): a named state of one list (search, filters by their API
+ * names, sort, visible columns in order, page size) that its owner opens again, personal or shared
+ * with every operator. `list` is a `savedViewLists` key; `version` refuses a stale write.
+ */
+export const saved_views = pgTable(
+  "saved_views",
+  {
+    view_id: uuid("view_id").primaryKey().defaultRandom(),
+    operator_id: text("operator_id")
+      .notNull()
+      .references(() => operator.id, { onDelete: "cascade" }),
+    list: text("list").notNull(),
+    name: text("name").notNull(),
+    shared: boolean("shared").notNull().default(false),
+    state: jsonb("state").$type<Record<string, unknown>>().notNull(),
+    version: integer("version").notNull().default(1),
+    created_at: tz("created_at").notNull().defaultNow(),
+    updated_at: tz("updated_at").notNull().defaultNow(),
+  },
+  (t) => [
+    // One name per owner and list, whatever its case.
+    uniqueIndex("saved_views_owner_name_idx").on(t.operator_id, t.list, sql`lower(${t.name})`),
+    // A list's shared views, by name.
+    index("saved_views_shared_idx")
+      .on(t.list, sql`lower(${t.name})`)
+      .where(sql`shared`),
+  ],
+);
+
+/**
+ * An operator's choices for one list (docs/saved-views.md): the columns shown, in order (null:
+ * the spec's columns), and the view the list opens with (null: none).
+ */
+export const list_preferences = pgTable(
+  "list_preferences",
+  {
+    operator_id: text("operator_id")
+      .notNull()
+      .references(() => operator.id, { onDelete: "cascade" }),
+    list: text("list").notNull(),
+    columns: jsonb("columns").$type<string[]>(),
+    default_view_id: uuid("default_view_id").references(() => saved_views.view_id, { onDelete: "set null" }),
+    updated_at: tz("updated_at").notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ name: "list_preferences_pkey", columns: [t.operator_id, t.list] })],
+);
+
 /** The better-auth models, keyed by the model names configured in auth.ts. */
 export const authSchema = {
   operator,
