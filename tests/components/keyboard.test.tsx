@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { msg } from "../../src/domain/messages";
-import { goToWindowMs, KeyboardProvider, useShortcutKeys } from "../../src/web/keyboard/keyboard";
+import { goToWindowMs, KeyboardProvider, useShortcutKeys } from "../../src/web/lib/keyboard";
 
 const goTo = [
   { key: "c", label: "Customers", to: "/customers" },

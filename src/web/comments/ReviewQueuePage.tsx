@@ -13,7 +13,7 @@ import { EmptyState } from "../components/inputs";
 import { DateText } from "../components/text";
 import { ErrorState, PageHeader, Spinner } from "../components/ui";
 import { queryRoots } from "../lib/query-client";
-import { KeyButton, KeysButton, useShortcutKeys } from "../keyboard/keyboard";
+import { KeyButton, KeysButton, useShortcutKeys } from "../lib/keyboard";
 import { decide, fetchQueue } from "./queries";
 
 type Decision = { comment: CommentDetail; from: CommentStatus; to: CommentStatus };

@@ -16,7 +16,7 @@ import { notify } from "../components/overlays";
 import { RecordPage, type RecordKind } from "../components/RecordPage";
 import { DateText, Muted, RelativeTime } from "../components/text";
 import { VersionDiff } from "../prompts/public";
-import { KeyButton, KeysButton, useShortcutKeys } from "../keyboard/keyboard";
+import { KeyButton, KeysButton, useShortcutKeys } from "../lib/keyboard";
 import {
   reviewKeys,
   reviewListQuery,

@@ -27,7 +27,7 @@ import { Logo } from "../components/Logo";
 import { Menu as MenuButton } from "../components/Menu";
 import { Notices, notify } from "../components/overlays";
 import { setTheme, themeChoices, useTheme } from "../lib/theme";
-import { KeyboardProvider, useShortcutsHelp } from "../keyboard/keyboard";
+import { KeyboardProvider, useShortcutsHelp } from "../lib/keyboard";
 import { loadCommandPalette } from "../search/public";
 import type { NavEntry } from "../lib/routes";
 import { adminNavItems, navBadgeHook, navItems } from "./nav";
