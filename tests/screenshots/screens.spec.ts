@@ -125,6 +125,14 @@ for (const theme of ["light", "dark"] as const) {
         await setup.getByRole("button", { name: msg.twoFactor.continue }).click();
         await expect(setup.getByText(msg.twoFactor.setupKey, { exact: true })).toBeVisible();
         await shoot("state-two-factor-setup");
+        await page.keyboard.press("Escape");
+        await expect(setup).toBeHidden();
+
+        // Every shortcut of a screen (?), over the customers list.
+        await page.keyboard.press("?");
+        await expect(page.getByRole("dialog", { name: msg.shortcuts.title })).toBeVisible();
+        await shoot("state-shortcuts");
+        await page.keyboard.press("Escape");
       });
     });
   }
