@@ -6,38 +6,14 @@
  * the change from the Reviews queue, approves it with a comment, and the prompt shows the new text
  * as a new version.
  */
-import { rmSync } from "node:fs";
-import path from "node:path";
 import type { Browser, Page } from "@playwright/test";
 import { msg } from "../../src/domain/messages";
-import { startConsoleProcess, root, type ConsoleProcess } from "../support/server";
 import { expect, test } from "./fixtures";
+import { ownConsole } from "./own-console";
 
-const port = 3280 + (Number(process.env.E2E_PORT ?? 3210) % 7);
-const origin = `http://localhost:${port}`;
-const dataDir = path.join(root, "test-results", `reviews-e2e-${port}`);
 const adminEmail = "admin@pedal.example";
 const demoPassword = "reviews-e2e-password";
-
-let server: ConsoleProcess | undefined;
-
-test.beforeAll(async () => {
-  test.setTimeout(120_000);
-  rmSync(dataDir, { recursive: true, force: true });
-  server = startConsoleProcess({
-    PORT: String(port),
-    DATA_DIR: dataDir,
-    DEMO_OPERATOR_PASSWORD: demoPassword,
-    PUBLIC_URL: origin,
-    PROMPT_REVIEW: "protected",
-  });
-  await server.started;
-});
-test.afterAll(async () => {
-  server?.child.kill("SIGTERM");
-  await server?.exited;
-  rmSync(dataDir, { recursive: true, force: true });
-});
+const { origin } = ownConsole({ name: "reviews", slot: 3280, demoPassword, env: { PROMPT_REVIEW: "protected" } });
 
 /** A page of a new browser context signed in as `email` through the login screen. */
 async function signedIn(browser: Browser, email: string, password: string): Promise<Page> {

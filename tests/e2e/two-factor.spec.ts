@@ -5,14 +5,12 @@
  * password and then a computed code; an admin sees it on the Operators screen and resets it.
  * REQUIRE_MFA=admin is checked on a console of its own.
  */
-import { rmSync } from "node:fs";
-import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { generateSync } from "otplib";
 import { msg } from "../../src/domain/messages";
-import { startConsoleProcess, root, type ConsoleProcess } from "../support/server";
 import { apiWrite, expect, signIn, test } from "./fixtures";
+import { ownConsole } from "./own-console";
 
 /** The code of `secret` for the step `offset` steps from now. */
 const codeFor = (secret: string, offset = 0) =>
@@ -117,40 +115,20 @@ test("an operator sets up two-factor from the user menu and signs in with a comp
 });
 
 test.describe("REQUIRE_MFA=admin", () => {
-  let server: ConsoleProcess | undefined;
-  const port = 3290 + (Number(process.env.E2E_PORT ?? 3210) % 7);
-  const dataDir = path.join(root, "test-results", `two-factor-e2e-${port}`);
   const demoPassword = "require-mfa-e2e-password";
-
-  test.beforeAll(async () => {
-    test.setTimeout(120_000);
-    rmSync(dataDir, { recursive: true, force: true });
-    server = startConsoleProcess({
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      DEMO_OPERATOR_PASSWORD: demoPassword,
-      PUBLIC_URL: `http://localhost:${port}`,
-      REQUIRE_MFA: "admin",
-    });
-    await server.started;
-  });
-  test.afterAll(async () => {
-    server?.child.kill("SIGTERM");
-    await server?.exited;
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  const { origin } = ownConsole({ name: "two-factor", slot: 3290, demoPassword, env: { REQUIRE_MFA: "admin" } });
 
   test("an admin without two-factor sees only the setup and Sign out, then the console once it is on", async ({
     page,
   }) => {
-    await page.goto(`http://localhost:${port}/customers`);
+    await page.goto(`${origin}/customers`);
     await passwordStep(page, "admin@pedal.example", demoPassword);
     await expect(page.getByRole("heading", { name: msg.twoFactor.requiredTitle })).toBeVisible();
     await expect(page.getByRole("button", { name: msg.ui.userMenu })).toHaveCount(0);
     await expect(page.getByRole("button", { name: msg.app.signOut })).toBeVisible();
     expect(await axeFindings(page)).toEqual([]);
     // The API refuses everything else meanwhile.
-    const refused = await page.request.get(`http://localhost:${port}/api/customers`);
+    const refused = await page.request.get(`${origin}/api/customers`);
     expect(refused.status()).toBe(403);
     expect((await refused.json()).error.code).toBe("mfa_setup_required");
 
