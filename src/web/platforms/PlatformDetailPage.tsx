@@ -8,11 +8,8 @@ import { InfoSection, Section, type InfoItem } from "../components/detail";
 import { RelatedList } from "../components/EmbeddedList";
 import { formatNumber } from "../components/format";
 import { RecordPage } from "../components/RecordPage";
-import { useConfirmAction } from "../components/ConfirmAction";
-import { notify } from "../components/overlays";
-import { useUndo } from "../components/undo";
-import { useCan } from "../auth/permissions";
 import { DateText, Muted } from "../components/text";
+import { useUnassignLink } from "../prompts/public";
 import { platformRecord } from "./PlatformForm";
 import {
   platformPromptsQuery,
@@ -132,19 +129,11 @@ export default function PlatformDetailPage() {
  * unassignment waits for another operator.
  */
 function PromptsList({ platformId }: { platformId: string }) {
-  const canEdit = useCan("editor");
-  const offerUndo = useUndo();
-  const unassign = useConfirmAction<PlatformPrompt, string>({
-    mutation: useUnassignPrompt(platformId),
-    title: "Unassign Platform",
-    message: () => <p>{msg.prompts.unassignConfirm}</p>,
-    confirmLabel: msg.prompts.unassign,
-    variables: (a) => a.prompt_id,
-    done: (a, result) =>
-      (result as { proposed?: boolean }).proposed
-        ? notify(msg.reviews.proposedUnassign(a.prompt_title))
-        : offerUndo(msg.prompts.unassigned(a.prompt_title), result),
-  });
+  const unassign = useUnassignLink<PlatformPrompt>(
+    useUnassignPrompt(platformId),
+    (a) => a.prompt_id,
+    (a) => a.prompt_title,
+  );
   return (
     <RelatedList
       query={platformPromptsQuery(platformId)}
@@ -154,20 +143,7 @@ function PromptsList({ platformId }: { platformId: string }) {
       columns={promptColumns}
       rowKey={(a) => a.prompt_id}
       rowLink={promptLink}
-      actions={
-        canEdit
-          ? (a) => (
-              <button
-                type="button"
-                className="btn btn-ghost btn-xs whitespace-nowrap text-error"
-                aria-label={`${msg.prompts.unassign} ${a.prompt_title}`}
-                onClick={() => unassign.ask(a)}
-              >
-                {msg.prompts.unassign}
-              </button>
-            )
-          : undefined
-      }
+      actions={unassign.button}
       empty={(q) => ({ title: msg.platforms.noPrompts, text: q ? undefined : msg.platforms.noPromptsText })}
       errorTitle={msg.prompts.loadError}
     >

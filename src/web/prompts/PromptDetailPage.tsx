@@ -10,13 +10,13 @@ import { editAction, historyAction, sectionAddAction, type Action } from "../com
 import { StatusBadge } from "../components/badges";
 import { column, dateColumn, linkColumn, statusColumn } from "../components/columns";
 import { useConfirmAction } from "../components/ConfirmAction";
+import { useUnassignLink } from "./unassign";
 import { InfoSection, Section } from "../components/detail";
 import { RelatedList } from "../components/EmbeddedList";
 import { Modal, notify } from "../components/overlays";
 import { RecordPage } from "../components/RecordPage";
 import { DateText, Muted } from "../components/text";
 import { Spinner } from "../components/ui";
-import { useUndo } from "../components/undo";
 import { AssignPlatformModal } from "./AssignPlatformModal";
 import { promptRecord } from "./PromptForm";
 import { PendingReviewPanel, ReviewHistory, usePromptChanges, VariablesSection } from "./PromptReview";
@@ -190,19 +190,7 @@ function statusAction(archived: boolean, update: ReturnType<typeof useUpdateProm
  * successfully!" with Undo, or, under review, that the unassignment waits for it.
  */
 function AssignmentsList({ promptId }: { promptId: string }) {
-  const canEdit = useCan("editor");
-  const offerUndo = useUndo();
-  const unassign = useConfirmAction<PromptPlatform, string>({
-    mutation: useUnassignPlatform(promptId),
-    title: "Unassign Platform",
-    message: () => <p>{msg.prompts.unassignConfirm}</p>,
-    confirmLabel: msg.prompts.unassign,
-    variables: (a) => a.platform_id,
-    done: (a, result) =>
-      isProposed(result)
-        ? notify(msg.reviews.proposedUnassign(platformName(a)))
-        : offerUndo(msg.prompts.unassigned(platformName(a)), result),
-  });
+  const unassign = useUnassignLink<PromptPlatform>(useUnassignPlatform(promptId), (a) => a.platform_id, platformName);
   return (
     <RelatedList
       query={promptPlatformsQuery(promptId)}
@@ -213,20 +201,7 @@ function AssignmentsList({ promptId }: { promptId: string }) {
       rowKey={(a) => a.platform_id}
       sortable={["platform_name", "assigned_at"]}
       rowLink={platformLink}
-      actions={
-        canEdit
-          ? (a) => (
-              <button
-                type="button"
-                className="btn btn-ghost btn-xs whitespace-nowrap text-error"
-                aria-label={`${msg.prompts.unassign} ${platformName(a)}`}
-                onClick={() => unassign.ask(a)}
-              >
-                {msg.prompts.unassign}
-              </button>
-            )
-          : undefined
-      }
+      actions={unassign.button}
       empty={(q) =>
         q
           ? { title: msg.prompts.noPlatformMatch }
