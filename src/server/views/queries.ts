@@ -128,7 +128,9 @@ export async function viewFor(
 }
 
 /** The declaration of a saved view's list as it is mounted today (`/api/<list>`), if any. */
-export function declarationOf(list: SavedViewList): ListDeclaration<unknown, unknown, Record<string, unknown>> | undefined {
+export function declarationOf(
+  list: SavedViewList,
+): ListDeclaration<unknown, unknown, Record<string, unknown>> | undefined {
   return listTable.find((entry) => entry.path === `/api/${list}`)?.list;
 }
 
@@ -167,7 +169,8 @@ export function checkDeclared(
   for (const [name, value] of Object.entries(state.filters ?? {})) {
     const spec = decl ? (decl.filters as Record<string, FilterSpec | undefined>)[name] : undefined;
     if (!spec) dropped.push({ part: `filters.${name}`, value, reason: "unknown_filter" });
-    else if (!spec.schema.safeParse(value).success) dropped.push({ part: `filters.${name}`, value, reason: "unknown_value" });
+    else if (!spec.schema.safeParse(value).success)
+      dropped.push({ part: `filters.${name}`, value, reason: "unknown_value" });
     else {
       filters[name] = value;
       if (referencedRecords[name]) references.push({ name, value });

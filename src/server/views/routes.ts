@@ -236,7 +236,13 @@ viewsRouter
         await checkNameFree(db, asker.id, input.list, input.name);
         const [row] = await tx
           .insert(saved_views)
-          .values({ operator_id: asker.id, list: input.list, name: input.name, shared: input.shared, state: input.state })
+          .values({
+            operator_id: asker.id,
+            list: input.list,
+            name: input.name,
+            shared: input.shared,
+            state: input.state,
+          })
           .returning({ view_id: saved_views.view_id });
         return {
           result: row.view_id,
@@ -406,7 +412,13 @@ listPreferencesRouter
         };
         await tx
           .insert(list_preferences)
-          .values({ operator_id: asker.id, list, columns: before.columns, default_view_id: before.default_view_id, ...set })
+          .values({
+            operator_id: asker.id,
+            list,
+            columns: before.columns,
+            default_view_id: before.default_view_id,
+            ...set,
+          })
           .onConflictDoUpdate({
             target: [list_preferences.operator_id, list_preferences.list],
             set: { ...set, updated_at: sql`now()` },
