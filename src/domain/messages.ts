@@ -347,7 +347,6 @@ export const msg = {
     menu: "Views",
     notFound: "View not found",
     nameRequired: "Name is required",
-    nameTooLong: `A view's name is at most 100 characters`,
     nameTaken: "You already have a view of this list with this name",
     tooMany: (max: number) => `At most ${max} views per list: delete one first`,
     shareForbidden: "Only editors and admins can share a view",

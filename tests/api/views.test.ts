@@ -97,7 +97,7 @@ describe.each(targets)("saved views on %s", (target) => {
     expect(empty.body.error.fields.name).toBe(msg.views.nameRequired);
     const long = await app.write("POST", "/api/views", { list: "teams", name: "x".repeat(101), state: {} });
     expect(long.status).toBe(422);
-    expect(long.body.error.fields.name).toBe(msg.views.nameTooLong);
+    expect(long.body.error.fields.name).toBe(msg.text.tooLong("Name", 100));
     await save("editor", { list: "teams", name: "y".repeat(100) });
   });
 

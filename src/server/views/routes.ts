@@ -356,7 +356,7 @@ const getPreferencesRoute = apiRoute(listPreferencesBase, "viewer", {
 
 /**
  * PUT /api/list-preferences/{list} `listPreferencesUpdateSchema` → 200 `listPreferencesSchema`:
- * stores the caller's choices (parts left out are kept; null clears). `default_view_id` must be a
+ * stores the caller's choices (parts left out are kept; null clears; an empty body changes nothing). `default_view_id` must be a
  * view of the same list the caller can see (422 `fields.default_view_id`). Audited `update` of
  * `list_preference` (entity_id: the list).
  */
@@ -410,6 +410,8 @@ listPreferencesRouter
           ...(input.columns !== undefined ? { columns: input.columns } : {}),
           ...(input.default_view_id !== undefined ? { default_view_id: input.default_view_id } : {}),
         };
+        // Nothing given: nothing changes, and nothing is recorded.
+        if (Object.keys(set).length === 0) return { result: before, audit: [] };
         await tx
           .insert(list_preferences)
           .values({
