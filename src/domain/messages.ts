@@ -345,6 +345,19 @@ export const msg = {
   /** Saved views (docs/saved-views.md): the views menu of every list. */
   views: {
     menu: "Views",
+    notFound: "View not found",
+    nameRequired: "Name is required",
+    nameTaken: "You already have a view of this list with this name",
+    tooMany: (max: number) => `At most ${max} views per list: delete one first`,
+    shareForbidden: "Only editors and admins can share a view",
+    editForbidden: "Only its owner or an admin can change a shared view",
+    stale: "This view changed since you opened it",
+    unknownList: "There is no such list",
+    unknownFilter: (name: string) => `This list has no filter ${name}`,
+    unknownValue: (name: string) => `This value is not one the filter ${name} takes`,
+    unknownSort: (name: string) => `This list cannot be sorted by ${name}`,
+    invalidRequest: "Invalid request",
+    defaultNotVisible: "The default view must be one of your views or a shared view of the same list",
   },
 
   /** The column chooser of every list. */

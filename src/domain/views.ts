@@ -5,6 +5,8 @@
 import { z } from "zod";
 import { id, listPage, noSummary, sortOrders, timestamp } from "./common";
 import { maxSearchLength, viewLimits } from "./limits";
+import { msg } from "./messages";
+import { requiredName } from "./text";
 
 /**
  * The lists a view can be saved for, by the name of their API path (`/api/<list>`). The spec's
@@ -68,8 +70,11 @@ export const viewStateSchema = z.strictObject({
 });
 export type ViewState = z.infer<typeof viewStateSchema>;
 
-/** A view's name: required, at most 100 characters, unique per owner and list whatever its case. */
-export const viewNameSchema = z.string().trim().min(1).max(viewLimits.maxName);
+/**
+ * A view's name: the rule of every required name (trimmed, at most 100 characters, no
+ * bidirectional controls), unique per owner and list whatever its case.
+ */
+export const viewNameSchema = requiredName({ required: msg.views.nameRequired, field: "Name" }, viewLimits.maxName);
 
 /** Why part of a view no longer applies: it is dropped when the view opens, and the screen marks it. */
 export const droppedReasons = ["unknown_filter", "unknown_value", "not_found", "unknown_sort"] as const;

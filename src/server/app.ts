@@ -41,6 +41,7 @@ import { platformBulkActions } from "./platforms/routes";
 import { deletedBase, deletedRouter } from "./deleted/routes";
 import { accountSessionsRouter, operatorSessionsRouter } from "./identity/sessions";
 import { accountTokensBase, accountTokensRouter, apiTokensBase, apiTokensRouter } from "./api-tokens/routes";
+import { listPreferencesBase, listPreferencesRouter, viewsBase, viewsRouter } from "./views/routes";
 import { bearerCredential, countTokenRequest, deliveryTokenAllows, resolveApiToken, tokenInQuery } from "./tokens";
 import { signInOptionsHandler, ssoCallbackHandler, ssoStartHandler } from "./identity/sso-flow";
 import { databaseErrorAnswer, errorResponse, HttpError } from "./http/errors";
@@ -311,6 +312,8 @@ export function createApp(deps: AppDeps): {
   app.route(deletedBase, deletedRouter);
   app.route(accountTokensBase, accountTokensRouter);
   app.route(apiTokensBase, apiTokensRouter);
+  app.route(viewsBase, viewsRouter);
+  app.route(listPreferencesBase, listPreferencesRouter);
 
   app.openAPIRegistry.registerComponent("securitySchemes", sessionScheme, {
     type: "apiKey",

@@ -145,6 +145,21 @@ const tracked: Array<{
     select: "token_id",
     records: (r) => [`api_token:${r.token_id}`],
   },
+  // Saved views, and an operator's choices per list (the record: the list, as audited).
+  {
+    table: "saved_views",
+    key: "view_id::text",
+    hashed: "t.*",
+    select: "view_id",
+    records: (r) => [`saved_view:${r.view_id}`],
+  },
+  {
+    table: "list_preferences",
+    key: "operator_id || '/' || list",
+    hashed: "t.*",
+    select: "list",
+    records: (r) => [`list_preference:${r.list}`],
+  },
   // Sessions: only their existence (use slides the expiry, which is no change of record).
   {
     table: "operator_session",
@@ -596,6 +611,49 @@ describe.each(cases)("audit coverage on %s with %s", (target, credential) => {
         // The team back with its member: the team's row and the user's (the membership names both).
         route: "POST /api/deleted/{deletionId}/restore",
         run: () => app.request(`/api/deleted/${ids.deletionId}/restore`, { as: as.editor, method: "POST" }),
+      },
+      {
+        route: "POST /api/views",
+        run: async () => {
+          const res = await app.request("/api/views", {
+            as: as.editor,
+            method: "POST",
+            json: { list: "customers", name: "Audited view", shared: true, state: { filters: { status: "trial" } } },
+          });
+          ids.viewId = (await res.clone().json()).view_id;
+          return res;
+        },
+      },
+      {
+        route: "PATCH /api/views/{viewId}",
+        run: () =>
+          app.request(`/api/views/${ids.viewId}`, {
+            as: as.editor,
+            method: "PATCH",
+            json: { version: 1, name: "Audited view, renamed" },
+          }),
+      },
+      {
+        // The default is another view: deleting the one above then changes no preference.
+        route: "PUT /api/list-preferences/{list}",
+        prepare: async () => {
+          const res = await app.request("/api/views", {
+            as: as.editor,
+            method: "POST",
+            json: { list: "customers", name: "Default view", state: {} },
+          });
+          ids.defaultViewId = (await res.json()).view_id;
+        },
+        run: () =>
+          app.request("/api/list-preferences/customers", {
+            as: as.editor,
+            method: "PUT",
+            json: { columns: ["name", "status"], default_view_id: ids.defaultViewId },
+          }),
+      },
+      {
+        route: "DELETE /api/views/{viewId}",
+        run: () => app.request(`/api/views/${ids.viewId}`, { as: as.editor, method: "DELETE" }),
       },
       {
         route: "POST /api/account/tokens",

@@ -341,6 +341,15 @@ describe.each(cases)("hostile input on %s with %s", (target, credential) => {
       team_ids: other.team_id,
       commentId: comment.comment_id,
     };
+    // A saved view of the admin's (the attacks are sent as the admin) on another list than the
+    // valid POST's, so that the valid rename does not take that one's name; `list` names a list
+    // of the console for /api/list-preferences/{list}.
+    const [view] = await rows<{ view_id: string }>(sql`
+      insert into saved_views (operator_id, list, name, state)
+      values ((select id from operator where email = 'admin@test.example'), 'teams', 'Hostile input view', '{"filters":{}}'::jsonb)
+      returning view_id::text`);
+    ids.viewId = view.view_id;
+    ids.list = "customers";
     // A running bulk action (as a server would leave it mid-run) for the cancel route to aim at.
     const [run] = await rows<{ bulk_id: string }>(sql`
       insert into bulk_actions (entity, action, selection, total) values ('customers', 'archive', '{}'::jsonb, 0) returning bulk_id::text`);
@@ -401,6 +410,17 @@ describe.each(cases)("hostile input on %s with %s", (target, credential) => {
     }
     // A restore names a version of the prompt (its first); a configuration save, the version it read.
     if (route.path === "/api/prompts/{promptId}/restore") return { version: 1 };
+    // A saved view's state names filters and a sort of its list (docs/saved-views.md); a change
+    // names the version it read.
+    if (route.method === "POST" && route.path === "/api/views")
+      return {
+        list: "customers",
+        name: "Valid name",
+        shared: false,
+        state: { q: "Valid q", filters: { status: "active" }, sort: "customer_name", order: "asc" },
+      };
+    if (route.method === "PATCH" && route.path === "/api/views/{viewId}")
+      return { version: 1, name: "Valid name", shared: false, state: { filters: {}, sort: "team_name" } };
     return Object.fromEntries(
       Object.entries(route.body?.properties ?? {}).map(([name, s]) => [name, validValue(name, s)]),
     );
@@ -642,6 +662,8 @@ describe.each(cases)("hostile input on %s with %s", (target, credential) => {
       "POST /api/account/tokens",
       "POST /api/prompt-changes/{changeId}/reject",
       "POST /api/prompt-changes/approve",
+      "POST /api/views",
+      "PATCH /api/views/{viewId}",
       // The bulk routes share one body schema per kind: a status change, a parameter, and the cancel.
       "POST /api/bulk/customers/archive/preview",
       "POST /api/bulk/customers/archive",
@@ -740,6 +762,8 @@ describe.each(cases)("hostile input on %s with %s", (target, credential) => {
           "POST /api/prompt-changes/{changeId}/approve",
           "POST /api/prompt-changes/{changeId}/reject",
           "POST /api/prompt-changes/approve",
+          "POST /api/views",
+          "PATCH /api/views/{viewId}",
           // Every declared bulk action's preview and start, and the cancel (docs/bulk-actions.md).
           ...new Set(routeTable.filter((r) => r.path.startsWith("/api/bulk/")).map((r) => `${r.method} ${r.path}`)),
         ]

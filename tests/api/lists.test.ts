@@ -130,6 +130,11 @@ async function filterSamples(app: TestConsole, name: string, path = ""): Promise
       return one(sql`select entity_id as v from audit_log where entity_id is not null limit 1`);
     case "action":
       return ["create"];
+    // The saved views' list (its views are those of the saved views' own lists) and sharing.
+    case "list":
+      return ["customers", "teams"];
+    case "shared":
+      return ["true", "false"];
     case "from":
     case "to":
       return [new Date().toISOString().slice(0, 10)];
@@ -151,6 +156,22 @@ describe.each(targets)("list contract on %s", (target) => {
     await app.write("POST", "/api/customers", { customer_name: "=cmd|' /C calc'!A0" });
     await app.write("POST", "/api/customers", { customer_name: "Contract Audit Customer" });
     await app.cookie("admin");
+    // Saved views to page: shared ones (every operator's list holds them, and so does the
+    // declaration's SQL read outside a request) and one personal view the admin never sees.
+    for (const [i, name] of [
+      "Active customers",
+      "Anson's teams",
+      "Trial accounts",
+      "Big teams",
+      "Son of a view",
+    ].entries())
+      expect(
+        (await app.write("POST", "/api/views", { list: i % 2 ? "teams" : "customers", name, shared: true, state: {} }))
+          .status,
+      ).toBe(201);
+    expect((await app.write("POST", "/api/views", { list: "customers", name: "Editor's own", state: {} })).status).toBe(
+      201,
+    );
     // Versions of the busiest prompt, so that the versions list has pages.
     const promptId = await busiestPrompt(app);
     for (let i = 1; i <= 7; i++)
@@ -261,6 +282,7 @@ describe.each(targets)("list contract on %s", (target) => {
       "/api/teams/{teamId}/available-users",
       "/api/users",
       "/api/users/{userId}/teams",
+      "/api/views",
     ]);
   });
 
