@@ -350,6 +350,7 @@ export const msg = {
     nameTaken: "You already have a view of this list with this name",
     tooMany: (max: number) => `At most ${max} views per list: delete one first`,
     shareForbidden: "Only editors and admins can share a view",
+    listForbidden: "Your role cannot open this list, so it cannot keep views or columns for it",
     editForbidden: "Only its owner or an admin can change a shared view",
     stale: "This view changed since you opened it",
     unknownList: "There is no such list",

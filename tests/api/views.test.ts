@@ -141,6 +141,16 @@ describe.each(targets)("saved views on %s", (target) => {
     expect(renamed.body).toMatchObject({ name: "Agent skills", version: 2 });
   });
 
+  it("keeps views and columns only for lists the operator's role can open", async () => {
+    // The audit log is for admins: a viewer can neither save a view of it nor keep its columns.
+    const view = await app.write("POST", "/api/views", { list: "audit", name: "Mine", state: {} }, "viewer");
+    expect(view.status).toBe(403);
+    expect(view.body.error.message).toBe(msg.views.listForbidden);
+    const columns = await app.write("PUT", "/api/list-preferences/audit", { columns: ["action"] }, "viewer");
+    expect(columns.status).toBe(403);
+    expect((await app.write("PUT", "/api/list-preferences/audit", { columns: ["action"] }, "admin")).status).toBe(200);
+  });
+
   it("shows another operator's shared views but never their personal ones, admins included", async () => {
     const personal = await save("editor", { list: "comments", name: "Mine only" });
     const shared = await save("editor", { list: "comments", name: "For everyone", shared: true });

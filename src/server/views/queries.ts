@@ -127,6 +127,15 @@ export async function viewFor(
   return row ? viewJson(row) : undefined;
 }
 
+/**
+ * Whether `role` may read `list` (the access its route was mounted with): a view or a column
+ * choice is kept only for a list the operator can open.
+ */
+export function mayReadList(role: string | null | undefined, list: SavedViewList): boolean {
+  const access = listTable.find((entry) => entry.path === `/api/${list}`)?.access;
+  return access === undefined || access === "public" || roleAtLeast(role, access);
+}
+
 /** The declaration of a saved view's list as it is mounted today (`/api/<list>`), if any. */
 export function declarationOf(
   list: SavedViewList,

@@ -36,7 +36,15 @@ import {
   jsonResponse,
   notFoundResponse,
 } from "../http/route";
-import { applicableState, askerStore, savedViewList, stateFieldErrors, viewFor, type Asker } from "./queries";
+import {
+  applicableState,
+  askerStore,
+  mayReadList,
+  savedViewList,
+  stateFieldErrors,
+  viewFor,
+  type Asker,
+} from "./queries";
 
 /** Where the saved views live. */
 export const viewsBase = "/api/views";
@@ -217,6 +225,7 @@ viewsRouter
   .openapi(saveRoute, async (c) => {
     const input = c.req.valid("json");
     const asker = askerOf(c);
+    if (!mayReadList(asker.role, input.list)) throw new HttpError(403, "forbidden", msg.views.listForbidden);
     if (input.shared && !roleAtLeast(asker.role, "editor"))
       throw new HttpError(403, "forbidden", msg.views.shareForbidden);
     checkState(input.list, input.state);
@@ -396,6 +405,7 @@ listPreferencesRouter
       const { list } = c.req.valid("param");
       const input = c.req.valid("json");
       const asker = askerOf(c);
+      if (!mayReadList(asker.role, list)) throw new HttpError(403, "forbidden", msg.views.listForbidden);
       const answer = await mutate(c, async (tx) => {
         const db = tx as unknown as Database;
         if (input.default_view_id) {
