@@ -146,9 +146,14 @@ export const listPreferencesSchema = z.object({
 });
 export type ListPreferences = z.infer<typeof listPreferencesSchema>;
 
-/** PUT body: either part may be left out (kept as it is); null clears it. */
-export const listPreferencesUpdateSchema = z.strictObject({
-  columns: z.array(key).min(1).max(viewLimits.maxColumns).nullable().optional(),
-  default_view_id: id.nullable().optional(),
-});
+/** PUT body: either part may be left out (kept as it is), not both; null clears it. */
+export const listPreferencesUpdateSchema = z
+  .strictObject({
+    columns: z.array(key).min(1).max(viewLimits.maxColumns).nullable().optional(),
+    default_view_id: id.nullable().optional(),
+  })
+  .refine((b) => b.columns !== undefined || b.default_view_id !== undefined, {
+    message: "Give columns or default_view_id",
+    path: ["columns"],
+  });
 export type ListPreferencesUpdate = z.infer<typeof listPreferencesUpdateSchema>;

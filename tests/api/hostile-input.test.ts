@@ -1,6 +1,6 @@
 /**
  * Hostile input, property-based (fast-check): every mutation route of `routeTable` (POST, PATCH,
- * DELETE), called as admin with bodies and ids that are invalid for it — wrong types, 100k-char
+ * PUT, DELETE), called as admin with bodies and ids that are invalid for it — wrong types, 100k-char
  * strings, SQL and HTML metacharacters in ids and enum fields, unknown fields on otherwise valid
  * bodies, malformed uuids, non-JSON bodies, wrong content types, JSON arrays, numbers and null as
  * the body — must answer a 4xx JSON error `{ error: { code, message } }`, never a success and never
@@ -271,7 +271,7 @@ describe.each(cases)("hostile input on %s with %s", (target, credential) => {
       s?.$ref ? resolve(doc.components.schemas[s.$ref.replace("#/components/schemas/", "")]) : s;
     const seen = new Set<string>();
     for (const r of routeTable) {
-      if (!["POST", "PATCH", "DELETE"].includes(r.method) || seen.has(`${r.method} ${r.path}`)) continue;
+      if (!["POST", "PATCH", "PUT", "DELETE"].includes(r.method) || seen.has(`${r.method} ${r.path}`)) continue;
       seen.add(`${r.method} ${r.path}`);
       const op = doc.paths[r.path]?.[r.method.toLowerCase()];
       expect(op, `${r.method} ${r.path} in /api/openapi.json`).toBeDefined();
@@ -421,6 +421,9 @@ describe.each(cases)("hostile input on %s with %s", (target, credential) => {
       };
     if (route.method === "PATCH" && route.path === "/api/views/{viewId}")
       return { version: 1, name: "Valid name", shared: false, state: { filters: {}, sort: "team_name" } };
+    // An operator's columns of the list in the path (`ids.list`).
+    if (route.method === "PUT" && route.path === "/api/list-preferences/{list}")
+      return { columns: ["customer_name", "status"] };
     return Object.fromEntries(
       Object.entries(route.body?.properties ?? {}).map(([name, s]) => [name, validValue(name, s)]),
     );
@@ -664,6 +667,7 @@ describe.each(cases)("hostile input on %s with %s", (target, credential) => {
       "POST /api/prompt-changes/approve",
       "POST /api/views",
       "PATCH /api/views/{viewId}",
+      "PUT /api/list-preferences/{list}",
       // The bulk routes share one body schema per kind: a status change, a parameter, and the cancel.
       "POST /api/bulk/customers/archive/preview",
       "POST /api/bulk/customers/archive",
@@ -764,6 +768,7 @@ describe.each(cases)("hostile input on %s with %s", (target, credential) => {
           "POST /api/prompt-changes/approve",
           "POST /api/views",
           "PATCH /api/views/{viewId}",
+          "PUT /api/list-preferences/{list}",
           // Every declared bulk action's preview and start, and the cancel (docs/bulk-actions.md).
           ...new Set(routeTable.filter((r) => r.path.startsWith("/api/bulk/")).map((r) => `${r.method} ${r.path}`)),
         ]

@@ -420,8 +420,6 @@ listPreferencesRouter
           ...(input.columns !== undefined ? { columns: input.columns } : {}),
           ...(input.default_view_id !== undefined ? { default_view_id: input.default_view_id } : {}),
         };
-        // Nothing given: nothing changes, and nothing is recorded.
-        if (Object.keys(set).length === 0) return { result: before, audit: [] };
         await tx
           .insert(list_preferences)
           .values({
