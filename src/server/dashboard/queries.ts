@@ -1,6 +1,16 @@
 import { sql } from "drizzle-orm";
 import { queryRows, type Database } from "../db/client";
-import type { DashboardStats } from "../../domain/dashboard";
+import type { AnalyticsFigureData } from "../../domain/analytics";
+import {
+  dashboardActivityLimit,
+  dashboardTrendDays,
+  type DashboardActivityEntry,
+  type DashboardAttention,
+  type DashboardStats,
+  type DashboardTrends,
+} from "../../domain/dashboard";
+import { analyticsFigure } from "../analytics/queries";
+import type { Snapshots } from "../snapshots";
 
 /**
  * SPEC.md §2 "/ Dashboard": the three totals and the active-users figure, in one statement over
@@ -26,4 +36,138 @@ export async function dashboardStats(db: Database): Promise<DashboardStats> {
     total_teams: Number(row.total_teams),
     active_users: Number(row.active_users),
   };
+}
+
+/** A timestamp as read by `queryRows` (a Date) in ISO 8601. */
+const isoTime = (v: unknown) => (v instanceof Date ? v.toISOString() : new Date(String(v)).toISOString());
+
+/**
+ * docs/dashboard.md "Needs attention": every count in one statement, each the same condition as
+ * the list filter its link opens (so that the two agree, tests/api/dashboard.test.ts):
+ * - comments pending, users never signed in: the maintained `status_counts`, O(1);
+ * - prompt changes pending (only when `review` is on, else null): `prompt_changes_pending_idx`;
+ * - trial customers: `status_counts`; the oldest one by created_at through `customers_status_created_idx`;
+ * - active teams with no active skill: `team_counts` (kept by triggers) where skills_count = 0,
+ *   through `team_counts_skills_count_idx`, joined to the active teams by primary key;
+ * - skills with no prompt, active prompts with no platform: anti joins on
+ *   `pedal_prompts_skill_idx` and `platform_prompts_prompt_idx` (index-only scans).
+ */
+export async function dashboardAttention(db: Database, review: boolean): Promise<DashboardAttention> {
+  const [row] = await queryRows<{
+    pending_comments: number;
+    pending_prompt_changes: number | null;
+    trial_count: number;
+    teams_without_skills: number;
+    users_never_signed_in: number;
+    skills_without_prompts: number;
+    prompts_without_platforms: number;
+    oldest_id: string | null;
+    oldest_name: string | null;
+    oldest_created_at: Date | string | null;
+  }>(
+    db,
+    sql`
+    with counters as (
+      select
+        coalesce(sum(n) filter (where entity = 'skill_comments' and status = 'pending'), 0)::int as pending_comments,
+        coalesce(sum(n) filter (where entity = 'customers' and status = 'trial'), 0)::int as trial_count,
+        (coalesce(sum(n) filter (where entity = 'users_data' and status <> 'signed_in'), 0)
+          - coalesce(sum(n) filter (where entity = 'users_data' and status = 'signed_in'), 0))::int as users_never_signed_in
+      from status_counts where entity in ('skill_comments', 'customers', 'users_data')
+    )
+    select k.pending_comments, k.trial_count, k.users_never_signed_in,
+      ${review ? sql`(select count(*) from prompt_changes where status = 'pending')::int` : sql`null::int`} as pending_prompt_changes,
+      (select count(*) from teams t
+        where t.status = 'active' and t.team_id in (select x.team_id from team_counts x where x.skills_count = 0))::int as teams_without_skills,
+      (select count(*) from skills s
+        where not exists (select 1 from pedal_prompts x where x.skill_id = s.skill_id))::int as skills_without_prompts,
+      (select count(*) from pedal_prompts p
+        where p.status = 'active' and not exists (select 1 from platform_prompts x where x.prompt_id = p.prompt_id))::int as prompts_without_platforms,
+      o.customer_id as oldest_id, o.customer_name as oldest_name, o.created_at as oldest_created_at
+    from counters k
+    left join lateral (
+      select c.customer_id, c.customer_name, c.created_at from customers c
+      where c.status = 'trial' order by c.created_at, c.customer_id limit 1
+    ) o on true
+  `,
+  );
+  return {
+    pending_comments: Number(row.pending_comments),
+    pending_prompt_changes: row.pending_prompt_changes === null ? null : Number(row.pending_prompt_changes),
+    trial_customers: {
+      count: Number(row.trial_count),
+      oldest:
+        row.oldest_id === null
+          ? null
+          : {
+              customer_id: row.oldest_id,
+              customer_name: String(row.oldest_name),
+              created_at: isoTime(row.oldest_created_at),
+            },
+    },
+    teams_without_skills: Number(row.teams_without_skills),
+    users_never_signed_in: Number(row.users_never_signed_in),
+    skills_without_prompts: Number(row.skills_without_prompts),
+    prompts_without_platforms: Number(row.prompts_without_platforms),
+  };
+}
+
+/**
+ * Users created per week (weeks as PostgreSQL's `date_trunc('week')`: from Monday, in the
+ * session's time zone) from the week holding the first of the last `days` days to this week,
+ * oldest first, every week present (0 when none): a range of `users_data_created_at_idx`.
+ */
+export const newUsersStatement = (days = dashboardTrendDays) => sql`
+  select to_char(w.week, 'YYYY-MM-DD') as label, coalesce(n.users, 0)::int as users
+  from generate_series(date_trunc('week', date_trunc('day', now()) - make_interval(days => ${days - 1})),
+    date_trunc('week', now()), interval '1 week') as w(week)
+  left join (
+    select date_trunc('week', created_at) as week, count(*) as users from users_data
+    where created_at >= date_trunc('week', date_trunc('day', now()) - make_interval(days => ${days - 1}))
+    group by 1
+  ) n on n.week = w.week
+  order by w.week`;
+
+/**
+ * docs/dashboard.md "Trends": sign-ins per day (the analytics sign-ins figure over 30 days, from its
+ * snapshot: users by day of their last sign-in) and new users per week (`newUsersStatement`, live).
+ */
+export async function dashboardTrends(
+  db: Database,
+  snapshots: Snapshots<AnalyticsFigureData>,
+): Promise<DashboardTrends> {
+  const signIns = await analyticsFigure(db, "sign-ins", dashboardTrendDays, snapshots);
+  const at = new Date();
+  const weeks = await queryRows<{ label: string; users: number }>(db, newUsersStatement());
+  return {
+    sign_ins: {
+      rows: signIns.rows.map((r) => ({ label: r.label, users: Number(r.values.users ?? 0) })),
+      as_of: signIns.as_of,
+    },
+    new_users: {
+      rows: weeks.map((r) => ({ label: String(r.label), users: Number(r.users) })),
+      as_of: at.toISOString(),
+    },
+  };
+}
+
+/**
+ * docs/dashboard.md "Recent activity": the last `dashboardActivityLimit` audit entries, newest
+ * first; all of them for an admin (`operatorId` undefined), else that operator's own, as the audit
+ * log (admin only) would list them. A seek on `audit_log_created_at_idx` or `audit_log_operator_idx`.
+ */
+export async function dashboardActivity(
+  db: Database,
+  operatorId: string | undefined,
+): Promise<DashboardActivityEntry[]> {
+  const rows = await queryRows<Omit<DashboardActivityEntry, "created_at"> & { created_at: Date | string }>(
+    db,
+    sql`
+    select a.audit_id, a.operator_id, a.operator_email, a.action, a.entity, a.entity_id, a.created_at
+    from audit_log a
+    ${operatorId === undefined ? sql`` : sql`where a.operator_id = ${operatorId}`}
+    order by a.created_at desc, a.audit_id desc
+    limit ${dashboardActivityLimit}`,
+  );
+  return rows.map((r) => ({ ...r, created_at: isoTime(r.created_at) }));
 }

@@ -27,6 +27,7 @@ import {
   userNameKey,
   type SortKey,
 } from "../http/lists";
+import { noneFilter } from "../dashboard/filters";
 
 /**
  * SPEC.md §2 "/teams" (and a customer's teams): teams with customer_name, user_count and
@@ -58,6 +59,10 @@ export const teamList = defineList({
   filters: {
     customer_id: idFilter(sql`t.customer_id`),
     status: statusFilter(teamStatuses, sql`t.status`),
+    // `skills=none`: teams with no active skill assignment (docs/dashboard.md "Needs attention"),
+    // read from the maintained counter through team_counts_skills_count_idx, not by counting
+    // teams_skills per team.
+    skills: noneFilter(sql`t.team_id in (select x.team_id from team_counts x where x.skills_count = 0)`),
   },
   search: (m) =>
     anyOf([
@@ -67,7 +72,7 @@ export const teamList = defineList({
     ]),
   summaryCounts: "matches",
   summary: ({ filters, q, matching }) =>
-    !q && !filters.customer_id
+    !q && !filters.customer_id && !filters.skills
       ? sql`select coalesce(sum(n), 0)::int as total,
           coalesce(sum(n) filter (where status = 'active'), 0)::int as active,
           coalesce(sum(n) filter (where status = 'inactive'), 0)::int as inactive
