@@ -35,6 +35,11 @@ export const dashboardAttentionSchema = z.object({
   skills_without_prompts: z.number().int(),
   /** Active prompts with no platform assignment, active or not (/prompts?status=active&platforms=none). */
   prompts_without_platforms: z.number().int(),
+  /**
+   * When the three joined counts (teams, skills, prompts) were computed (ISO 8601): they come from
+   * a snapshot at most ANALYTICS_REFRESH_SECONDS old; the other counts are live.
+   */
+  as_of: z.string(),
 });
 export type DashboardAttention = z.infer<typeof dashboardAttentionSchema>;
 

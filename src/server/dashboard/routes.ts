@@ -26,7 +26,8 @@ const getDashboard = apiRoute(base, "viewer", {
 /**
  * GET /api/dashboard/attention → 200 `DashboardAttention` (counts of records; docs/dashboard.md
  * "Needs attention"): each equals the `total` of the list its link opens. `pending_prompt_changes`
- * is null when PROMPT_REVIEW is off. Beyond SPEC.md §2 "/ Dashboard". 401 without a session.
+ * is null when PROMPT_REVIEW is off; the teams, skills and prompts counts come from a snapshot at
+ * most ANALYTICS_REFRESH_SECONDS old (`as_of`). Beyond SPEC.md §2 "/ Dashboard". 401 without a session.
  */
 const getAttention = apiRoute(base, "viewer", {
   method: "get",
@@ -68,7 +69,9 @@ const getActivity = apiRoute(base, "viewer", {
 
 export const dashboardRouter = createRouter()
   .openapi(getDashboard, async (c) => c.json(await dashboardStats(c.var.db), 200))
-  .openapi(getAttention, async (c) => c.json(await dashboardAttention(c.var.db, c.var.promptReview !== "off"), 200))
+  .openapi(getAttention, async (c) =>
+    c.json(await dashboardAttention(c.var.db, c.var.promptReview !== "off", c.var.analytics), 200),
+  )
   .openapi(getTrends, async (c) => c.json(await dashboardTrends(c.var.db, c.var.analytics), 200))
   .openapi(getActivity, async (c) => {
     const user = c.var.session!.user as { id: string; role?: string };

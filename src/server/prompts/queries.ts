@@ -1,3 +1,4 @@
+import { z } from "@hono/zod-openapi";
 import { sql } from "drizzle-orm";
 import { promptSortKeys } from "../../domain/sort-keys";
 import { noSummary } from "../../domain/common";
@@ -30,7 +31,6 @@ import type { PromptReviewMode } from "../../domain/enums";
 import { promptVariables } from "../../domain/prompt-changes";
 import { reviewRequired, undeclaredVariables } from "./changes-queries";
 import { pendingOfPrompt } from "./review";
-import { noneFilter } from "../dashboard/filters";
 
 /**
  * SPEC.md §2 "/prompts": prompts with the first 240 characters of their content, their skill's
@@ -65,7 +65,10 @@ export const promptList = defineList({
     // `platforms=none`: prompts with no platform assignment at all, active or not, as the list's
     // Platforms column shows them (docs/dashboard.md "Needs attention"): an anti join on
     // platform_prompts_prompt_idx.
-    platforms: noneFilter(sql`not exists (select 1 from platform_prompts x where x.prompt_id = p.prompt_id)`),
+    platforms: {
+      schema: z.enum(["none"]).optional(),
+      where: () => sql`not exists (select 1 from platform_prompts x where x.prompt_id = p.prompt_id)`,
+    },
   },
   // The skill name is matched through the skills' own trigram index, then the prompts of those
   // skills; a page that walks its sort's index reads each prompt's skill by primary key instead.

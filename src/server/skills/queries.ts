@@ -32,7 +32,6 @@ import {
   type SortKey,
 } from "../http/lists";
 import type { Tx } from "../audit";
-import { noneFilter } from "../dashboard/filters";
 
 /**
  * SPEC.md §2 "/skills": skills with team_count, their active team assignments (maintained in
@@ -67,7 +66,10 @@ export const skillList = defineList({
     status: statusFilter(skillStatuses, sql`s.status`),
     // `prompts=none`: skills no prompt belongs to (docs/dashboard.md "Needs attention"): an anti
     // join on pedal_prompts_skill_idx.
-    prompts: noneFilter(sql`not exists (select 1 from pedal_prompts x where x.skill_id = s.skill_id)`),
+    prompts: {
+      schema: z.enum(["none"]).optional(),
+      where: () => sql`not exists (select 1 from pedal_prompts x where x.skill_id = s.skill_id)`,
+    },
   },
   search: (m) => sql`s.skill_name ilike ${m.pattern} or s.skill_description ilike ${m.pattern}
     or ${anyValue(sql`s.type`, matchingValues(skillTypes, m))} or ${anyValue(sql`s.status`, matchingValues(skillStatuses, m))}`,

@@ -1,3 +1,4 @@
+import { z } from "@hono/zod-openapi";
 import { sql } from "drizzle-orm";
 import { teamSortKeys } from "../../domain/sort-keys";
 import { teamStatuses } from "../../domain/enums";
@@ -27,7 +28,6 @@ import {
   userNameKey,
   type SortKey,
 } from "../http/lists";
-import { noneFilter } from "../dashboard/filters";
 
 /**
  * SPEC.md §2 "/teams" (and a customer's teams): teams with customer_name, user_count and
@@ -62,7 +62,10 @@ export const teamList = defineList({
     // `skills=none`: teams with no active skill assignment (docs/dashboard.md "Needs attention"),
     // read from the maintained counter through team_counts_skills_count_idx, not by counting
     // teams_skills per team.
-    skills: noneFilter(sql`t.team_id in (select x.team_id from team_counts x where x.skills_count = 0)`),
+    skills: {
+      schema: z.enum(["none"]).optional(),
+      where: () => sql`t.team_id in (select x.team_id from team_counts x where x.skills_count = 0)`,
+    },
   },
   search: (m) =>
     anyOf([
