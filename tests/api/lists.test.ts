@@ -130,6 +130,11 @@ async function filterSamples(app: TestConsole, name: string, path = ""): Promise
       return one(sql`select entity_id as v from audit_log where entity_id is not null limit 1`);
     case "action":
       return ["create"];
+    case "skills":
+    case "prompts":
+    case "platforms":
+      // The dashboard's "Needs attention" filters (docs/dashboard.md): their one value.
+      return ["none"];
     case "from":
     case "to":
       return [new Date().toISOString().slice(0, 10)];
