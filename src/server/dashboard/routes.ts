@@ -42,7 +42,7 @@ const getAttention = apiRoute(base, "viewer", {
  * GET /api/dashboard/trends → 200 `{ sign_ins, new_users }`, each `{ rows: [{ label, users }], as_of }`
  * (docs/dashboard.md "Trends"): users by day of last sign-in over the last 30 days (a snapshot at
  * most ANALYTICS_REFRESH_SECONDS old, shared with /api/analytics/sign-ins) and users created per
- * week since the week of the 30th day back (live). Labels are YYYY-MM-DD. 401 without a session.
+ * week since the week of the 30th day back (a snapshot the same way; each trend's `as_of` says when). Labels are YYYY-MM-DD. 401 without a session.
  */
 const getTrends = apiRoute(base, "viewer", {
   method: "get",
