@@ -104,6 +104,8 @@ const { values } = parseArgs({
 const goals = {
   listP95c1: 50,
   listP95c16: 150,
+  /** Each dashboard request (docs/dashboard.md), at 1 connection. */
+  dashboardP95c1: 50,
   usersRps50: 1500,
   usersP99c50: 100,
   naiveRatio: 10_000,
@@ -659,6 +661,22 @@ function checksOf(run: TargetRun): Check[] {
               .map((c) => `${caseLabel(c.case)} ${fmtMs(at(c, n)!.p95)}`)
               .join(", ")}`
           : `all ${measured.length} within`,
+      });
+    }
+    // The dashboard (docs/dashboard.md): each of its requests, the spec's cards and the three
+    // sections, p95 ≤ 50 ms at 1 connection on the million-user database.
+    const dashboard = run.cases.filter((c) => /^\/api\/dashboard(\/|$|\?)/.test(c.case.path) && at(c, 1));
+    if (dashboard.length) {
+      const missed = dashboard.filter((c) => {
+        const r = at(c, 1)!;
+        return r.p95 === null || r.p95 > goals.dashboardP95c1 || r.non2xx + r.errors > 0;
+      });
+      checks.push({
+        target: name,
+        what: "every dashboard request, p95 at 1 connection",
+        goal: `≤ ${goals.dashboardP95c1} ms`,
+        ok: missed.length === 0,
+        measured: dashboard.map((c) => `${caseLabel(c.case)} ${fmtMs(at(c, 1)!.p95)}`).join(", "),
       });
     }
     if (usersFirst) {

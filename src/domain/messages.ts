@@ -332,14 +332,53 @@ export const msg = {
   /** The dashboard's sections below the spec's cards (docs/dashboard.md). */
   attention: {
     title: "Needs attention",
+    loadError: "Failed to load what needs attention",
+    pendingComments: "Comments pending review",
+    pendingChanges: "Prompt changes waiting for review",
+    trialCustomers: "Trial customers",
+    trialOldest: (name: string, age: string) => `Oldest: ${name}, ${age}`,
+    teamsWithoutSkills: "Active teams with no active skill",
+    usersNeverSignedIn: "Users who never signed in",
+    skillsWithoutPrompts: "Skills with no prompt",
+    promptsWithoutPlatforms: "Active prompts with no platform",
+    none: "None",
+    asOf: (time: string) => `Team, skill and prompt counts as of ${time}`,
+    /** The list filters the figures open (each list keeps them visible and editable). */
+    skillsFilter: "Skills",
+    anySkills: "Any skills",
+    noActiveSkill: "No active skill",
+    promptsFilter: "Prompts",
+    anyPrompts: "Any prompts",
+    noPrompt: "No prompt",
+    platformsFilter: "Platforms",
+    anyPlatforms: "Any platforms",
+    noPlatform: "No platform",
+    statusFilter: "Status",
+    allStatuses: "All Statuses",
+    neverSignedIn: "Never signed in",
   },
 
   trends: {
     title: "Trends",
+    loadError: "Failed to load the trends",
+    signIns: "Sign-ins per day (last 30 days)",
+    signInsHint: "Users by the day of their last sign-in",
+    newUsers: "New users per week (last 30 days)",
+    day: "Day",
+    week: "Week starting",
+    users: "Users",
+    dataTable: "Data table",
   },
 
   activity: {
     title: "Recent activity",
+    loadError: "Failed to load recent activity",
+    own: "Your last 10 changes and sign-ins",
+    all: "The last 10 entries of the audit log",
+    empty: "No activity yet",
+    by: (who: string) => `by ${who}`,
+    system: "the server",
+    viewAll: "Open the audit log",
   },
 
   /** Saved views (docs/saved-views.md): the views menu of every list. */

@@ -135,6 +135,11 @@ async function filterSamples(app: TestConsole, name: string, path = ""): Promise
       return ["customers", "teams"];
     case "shared":
       return ["true", "false"];
+    case "skills":
+    case "prompts":
+    case "platforms":
+      // The dashboard's "Needs attention" filters (docs/dashboard.md): their one value.
+      return ["none"];
     case "from":
     case "to":
       return [new Date().toISOString().slice(0, 10)];

@@ -1,6 +1,11 @@
-import { dashboardStatsSchema } from "../../domain/dashboard";
-import { apiRoute, createRouter } from "../http/route";
-import { dashboardStats } from "./queries";
+import {
+  dashboardActivitySchema,
+  dashboardAttentionSchema,
+  dashboardStatsSchema,
+  dashboardTrendsSchema,
+} from "../../domain/dashboard";
+import { apiRoute, createRouter, jsonResponse } from "../http/route";
+import { dashboardActivity, dashboardAttention, dashboardStats, dashboardTrends } from "./queries";
 
 const base = "/api/dashboard";
 
@@ -18,7 +23,60 @@ const getDashboard = apiRoute(base, "viewer", {
   },
 });
 
-export const dashboardRouter = createRouter().openapi(getDashboard, async (c) =>
-  c.json(await dashboardStats(c.var.db), 200),
-);
+/**
+ * GET /api/dashboard/attention → 200 `DashboardAttention` (counts of records; docs/dashboard.md
+ * "Needs attention"): each equals the `total` of the list its link opens. `pending_prompt_changes`
+ * is null when PROMPT_REVIEW is off; the teams, skills and prompts counts come from a snapshot at
+ * most ANALYTICS_REFRESH_SECONDS old (`as_of`). Beyond SPEC.md §2 "/ Dashboard". 401 without a session.
+ */
+const getAttention = apiRoute(base, "viewer", {
+  method: "get",
+  path: "/attention",
+  summary: "Records needing attention",
+  description: "Counts of records a staff member acts on, each equal to its filtered list's total.",
+  tags: ["Dashboard"],
+  responses: { 200: jsonResponse(dashboardAttentionSchema, "Counts") },
+});
+
+/**
+ * GET /api/dashboard/trends → 200 `{ sign_ins, new_users }`, each `{ rows: [{ label, users }], as_of }`
+ * (docs/dashboard.md "Trends"): users by day of last sign-in over the last 30 days (a snapshot at
+ * most ANALYTICS_REFRESH_SECONDS old, shared with /api/analytics/sign-ins) and users created per
+ * week since the week of the 30th day back (a snapshot the same way; each trend's `as_of` says when). Labels are YYYY-MM-DD. 401 without a session.
+ */
+const getTrends = apiRoute(base, "viewer", {
+  method: "get",
+  path: "/trends",
+  summary: "Sign-ins per day and new users per week",
+  description: "The last 30 days: users by day of last sign-in, and users created per week.",
+  tags: ["Dashboard"],
+  responses: { 200: jsonResponse(dashboardTrendsSchema, "Trends") },
+});
+
+/**
+ * GET /api/dashboard/activity → 200 `{ items, scope }` (docs/dashboard.md "Recent activity"): the
+ * last 10 audit entries, newest first; an admin sees everyone's (`scope: "all"`), anyone else only
+ * their own (`scope: "own"`), as the audit log is admin only. 401 without a session.
+ */
+const getActivity = apiRoute(base, "viewer", {
+  method: "get",
+  path: "/activity",
+  summary: "Recent activity",
+  description: "The last 10 audit entries: all of them for an admin, one's own for anyone else.",
+  tags: ["Dashboard"],
+  responses: { 200: jsonResponse(dashboardActivitySchema, "Audit entries") },
+});
+
+export const dashboardRouter = createRouter()
+  .openapi(getDashboard, async (c) => c.json(await dashboardStats(c.var.db), 200))
+  .openapi(getAttention, async (c) =>
+    c.json(await dashboardAttention(c.var.db, c.var.promptReview !== "off", c.var.analytics), 200),
+  )
+  .openapi(getTrends, async (c) => c.json(await dashboardTrends(c.var.db, c.var.analytics), 200))
+  .openapi(getActivity, async (c) => {
+    const user = c.var.session!.user as { id: string; role?: string };
+    const admin = user.role === "admin";
+    const items = await dashboardActivity(c.var.db, admin ? undefined : user.id);
+    return c.json({ items, scope: admin ? ("all" as const) : ("own" as const) }, 200);
+  });
 export const dashboardBase = base;

@@ -74,6 +74,8 @@ export const customers = pgTable(
     index("customers_updated_at_idx").on(t.updated_at, t.customer_id),
     index("customers_name_lower_idx").on(sql`lower(${t.customer_name})`, t.customer_id),
     index("customers_status_idx").on(t.status, t.customer_id),
+    // The dashboard's oldest trial customer (docs/dashboard.md): the first of a status by creation.
+    index("customers_status_created_idx").on(t.status, t.created_at, t.customer_id),
     // Which other customer already claims a domain (docs/decisions.md "Valid domains"):
     // customer_domains() is the normalised list, the index answers `&&` at any number of customers.
     index("customers_domains_idx").using("gin", sql`customer_domains(${t.valid_domains})`),

@@ -1,3 +1,4 @@
+import { z } from "@hono/zod-openapi";
 import { sql } from "drizzle-orm";
 import { promptSortKeys } from "../../domain/sort-keys";
 import { noSummary } from "../../domain/common";
@@ -61,6 +62,13 @@ export const promptList = defineList({
   filters: {
     status: statusFilter(promptStatuses, sql`p.status`),
     skill_id: idFilter(sql`p.skill_id`),
+    // `platforms=none`: prompts with no platform assignment at all, active or not, as the list's
+    // Platforms column shows them (docs/dashboard.md "Needs attention"): an anti join on
+    // platform_prompts_prompt_idx.
+    platforms: {
+      schema: z.enum(["none"]).optional(),
+      where: () => sql`not exists (select 1 from platform_prompts x where x.prompt_id = p.prompt_id)`,
+    },
   },
   // The skill name is matched through the skills' own trigram index, then the prompts of those
   // skills; a page that walks its sort's index reads each prompt's skill by primary key instead.
@@ -74,7 +82,11 @@ export const promptList = defineList({
   summary: () => statusCardsSql("prompts"),
   // The cards are counters; a searched total that needed a count is reused like a big list's.
   cacheSummary: "counted",
-  totalFromSummary: ({ filters, q }) => totalFromStatusCards({ filters: filters as { status?: string }, q }),
+  // The cards count by status alone: a total narrowed by `platforms` is counted.
+  totalFromSummary: ({ filters, q }) =>
+    (filters as { platforms?: string }).platforms
+      ? undefined
+      : totalFromStatusCards({ filters: filters as { status?: string }, q }),
   csv: [
     { header: "Prompt ID", value: (p) => p.prompt_id },
     { header: "Title", value: (p) => p.prompt_title },

@@ -64,6 +64,12 @@ export const skillList = defineList({
     type: statusFilter(skillTypes, sql`s.type`),
     scope: { schema: z.enum(skillScopes).optional(), where: (v: string) => sql`s.is_global = ${v === "global"}` },
     status: statusFilter(skillStatuses, sql`s.status`),
+    // `prompts=none`: skills no prompt belongs to (docs/dashboard.md "Needs attention"): an anti
+    // join on pedal_prompts_skill_idx.
+    prompts: {
+      schema: z.enum(["none"]).optional(),
+      where: () => sql`not exists (select 1 from pedal_prompts x where x.skill_id = s.skill_id)`,
+    },
   },
   search: (m) => sql`s.skill_name ilike ${m.pattern} or s.skill_description ilike ${m.pattern}
     or ${anyValue(sql`s.type`, matchingValues(skillTypes, m))} or ${anyValue(sql`s.status`, matchingValues(skillStatuses, m))}`,
@@ -78,8 +84,8 @@ export const skillList = defineList({
   cacheSummary: "counted",
   // The cards count all skills: the total reads from them when only one of status or scope narrows the list.
   totalFromSummary: ({ filters, q }) => {
-    const f = filters as { type?: string; scope?: string; status?: string };
-    if (q || f.type || (f.scope && f.status)) return undefined;
+    const f = filters as { type?: string; scope?: string; status?: string; prompts?: string };
+    if (q || f.type || f.prompts || (f.scope && f.status)) return undefined;
     if (f.status) return (s) => s[f.status as "active" | "inactive"];
     if (f.scope === "global") return (s) => s.global;
     if (f.scope === "local") return (s) => s.total - s.global;

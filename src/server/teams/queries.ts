@@ -1,3 +1,4 @@
+import { z } from "@hono/zod-openapi";
 import { sql } from "drizzle-orm";
 import { teamSortKeys } from "../../domain/sort-keys";
 import { teamStatuses } from "../../domain/enums";
@@ -58,6 +59,13 @@ export const teamList = defineList({
   filters: {
     customer_id: idFilter(sql`t.customer_id`),
     status: statusFilter(teamStatuses, sql`t.status`),
+    // `skills=none`: teams with no active skill assignment (docs/dashboard.md "Needs attention"),
+    // read from the maintained counter through team_counts_skills_count_idx, not by counting
+    // teams_skills per team.
+    skills: {
+      schema: z.enum(["none"]).optional(),
+      where: () => sql`t.team_id in (select x.team_id from team_counts x where x.skills_count = 0)`,
+    },
   },
   search: (m) =>
     anyOf([
@@ -67,7 +75,7 @@ export const teamList = defineList({
     ]),
   summaryCounts: "matches",
   summary: ({ filters, q, matching }) =>
-    !q && !filters.customer_id
+    !q && !filters.customer_id && !filters.skills
       ? sql`select coalesce(sum(n), 0)::int as total,
           coalesce(sum(n) filter (where status = 'active'), 0)::int as active,
           coalesce(sum(n) filter (where status = 'inactive'), 0)::int as inactive

@@ -1,7 +1,6 @@
 import { useState } from "react";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { Download } from "lucide-react";
-import { format } from "date-fns";
 import {
   Bar,
   BarChart,
@@ -11,7 +10,6 @@ import {
   Line,
   LineChart,
   ResponsiveContainer,
-  Tooltip,
   XAxis,
   YAxis,
 } from "recharts";
@@ -28,9 +26,9 @@ import { statusTone, type Tone } from "../components/badges";
 import { formatDateTime, formatFullTime, formatNumber, titleCase } from "../components/format";
 import { ErrorState, PageHeader } from "../components/ui";
 import { queryRoots } from "../lib/query-client";
+import { chartAxis, chartColours, ChartTooltip, dayLabel } from "./charts";
 
-/** Series colours: the theme's own, each with 3:1 contrast against both backgrounds. */
-const colours = ["var(--color-primary)", "var(--color-info)", "var(--color-warning)", "var(--color-error)"];
+const colours = chartColours;
 /** The colour of each badge tone, so a status reads in the same colour in a chart as in a list. */
 const toneColour: Record<Tone, string> = {
   success: "var(--color-success)",
@@ -44,8 +42,7 @@ const toneColour: Record<Tone, string> = {
 /** A row's label as the console writes it elsewhere: "Active", "Agent", "Nov 3", or the name itself. */
 function labelText(figure: AnalyticsFigure, label: string): string {
   const kind = analyticsInfo[figure].labels;
-  if (kind === "date")
-    return /^\d{4}-\d{2}-\d{2}/.test(label) ? format(new Date(`${label.slice(0, 10)}T00:00:00`), "MMM d") : label;
+  if (kind === "date") return dayLabel(label);
   if (kind === "name") return label;
   return titleCase(label);
 }
@@ -210,17 +207,9 @@ function Chart({ figure, data }: { figure: AnalyticsFigure; data: AnalyticsFigur
   const info = analyticsInfo[figure];
   const keys = Object.keys(info.series).filter((k) => !(figure === "score-by-type" && k === "assignments"));
   const rows = data.rows.map((r) => ({ label: labelText(figure, r.label), raw: r.label, ...r.values }));
-  const axis = { stroke: "currentColor", tick: { fill: "currentColor", fontSize: 12 } };
+  const axis = chartAxis;
   const common = { data: rows, margin: { top: 8, right: 8, bottom: 8, left: 0 }, accessibilityLayer: false };
-  const tooltip = (
-    <Tooltip
-      contentStyle={{
-        background: "var(--color-base-100)",
-        border: "1px solid var(--color-base-300)",
-        color: "var(--color-base-content)",
-      }}
-    />
-  );
+  const tooltip = <ChartTooltip />;
   if (info.kind === "line") {
     return (
       <ResponsiveContainer width="100%" height="100%">

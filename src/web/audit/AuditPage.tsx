@@ -21,6 +21,7 @@ import { titleCase } from "../components/format";
 import { DateText, Muted, Truncate } from "../components/text";
 import { EmptyState, FilterSelect } from "../components/inputs";
 import { operatorListQuery } from "../operators/public";
+import { auditEntityLink } from "./links";
 
 type AuditSearch = {
   operator?: string;
@@ -31,14 +32,7 @@ type AuditSearch = {
   to?: string;
 };
 
-const entityLink: Record<string, (id: string) => { to: string; params: Record<string, string> }> = {
-  customer: (id) => ({ to: "/customers/$customerId", params: { customerId: id } }),
-  team: (id) => ({ to: "/teams/$teamId", params: { teamId: id } }),
-  user: (id) => ({ to: "/users/$userId", params: { userId: id } }),
-  prompt: (id) => ({ to: "/prompts/$promptId", params: { promptId: id } }),
-  platform: (id) => ({ to: "/platforms/$platformId", params: { platformId: id } }),
-  prompt_change: (id) => ({ to: "/reviews/$changeId", params: { changeId: id } }),
-};
+const entityLink = auditEntityLink;
 
 function ChangeList({ changes }: { changes: AuditEntry["changes"] }) {
   const before = changes?.before ?? {};

@@ -1,8 +1,9 @@
 import { Building2, Clock } from "lucide-react";
 import { customerSortKeys, type CustomerListItem, type CustomerPage } from "../../domain/customers";
 import { msg } from "../../domain/messages";
+import { customerStatuses } from "../../domain/enums";
 import { countColumn, createdColumn, dateColumn, linkColumn, statusColumn } from "../components/columns";
-import { listCards, ListScreen } from "../components/ListScreen";
+import { ListFilter, listCards, ListScreen } from "../components/ListScreen";
 import { EmptyState } from "../components/inputs";
 import { useServerList } from "../lib/server-list";
 import { customerListQuery } from "./queries";
@@ -31,6 +32,7 @@ export default function CustomersPage() {
   const list = useServerList<CustomerListItem, CustomerPage["summary"]>({
     mode: "url",
     defaults: { sort: "created_at", order: "desc" },
+    filters: { status: "status" },
     query: customerListQuery,
   });
   const { failed, query } = list;
@@ -49,6 +51,15 @@ export default function CustomersPage() {
       ]}
       section={{ label: "Customer list" }}
       search="Search customers..."
+      filters={
+        <ListFilter
+          list={list}
+          name="status"
+          label={msg.attention.statusFilter}
+          all={msg.attention.allStatuses}
+          options={customerStatuses}
+        />
+      }
       exportPath="/customers"
       bulk={{
         entity: "customers",

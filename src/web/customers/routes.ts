@@ -2,10 +2,11 @@ import { Building2 } from "lucide-react";
 import { customerSortKeys } from "../../domain/sort-keys";
 import { msg } from "../../domain/messages";
 import { defineFeature } from "../lib/routes";
-import { listSearchSchema } from "../lib/url-search";
+import { listSearchSchema, oneOf } from "../lib/url-search";
+import { customerStatuses } from "../../domain/enums";
 
 /** URL parameters of /customers. */
-export const customersSearch = listSearchSchema(customerSortKeys, {});
+export const customersSearch = listSearchSchema(customerSortKeys, { status: oneOf(customerStatuses) });
 
 /** The customer screens (SPEC.md §2); its sidebar entry and badge colours. */
 export const feature = defineFeature({

@@ -7,6 +7,7 @@ import { errorMessage } from "../api/client";
 import { formatNumber } from "../components/format";
 import { ErrorState, PageHeader, StatCard, StatCardSkeleton, StatGrid } from "../components/ui";
 import { dashboardStatsQuery } from "./queries";
+import { ActivitySection, AttentionSection, TrendsSection } from "./sections";
 
 /** The four cards, each opening its list. */
 const cards: {
@@ -30,7 +31,8 @@ const cards: {
 
 /**
  * SPEC.md §2 "/ Dashboard": Total Customers, Total Users, Total Teams, and the active-users figure;
- * each card opens its list (Active Users: the users who have signed in at least once).
+ * each card opens its list (Active Users: the users who have signed in at least once). Below them
+ * the console's own sections (docs/dashboard.md): Needs attention, Trends, Recent activity.
  */
 export default function DashboardPage() {
   const { data, error, isPending, refetch } = useQuery(dashboardStatsQuery());
@@ -55,6 +57,9 @@ export default function DashboardPage() {
               ))}
         </StatGrid>
       )}
+      <AttentionSection />
+      <TrendsSection />
+      <ActivitySection />
     </>
   );
 }

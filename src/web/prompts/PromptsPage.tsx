@@ -42,7 +42,7 @@ export default function PromptsPage() {
   const list = useServerList<PromptListItem, PromptPage["summary"]>({
     mode: "url",
     defaults: { sort: "created_at", order: "desc" },
-    filters: { status: "status" },
+    filters: { status: "status", platforms: "platforms" },
     query: promptListQuery,
   });
 
@@ -61,7 +61,17 @@ export default function PromptsPage() {
       section={{ label: "Prompt list" }}
       search={msg.prompts.searchPlaceholder}
       filters={
-        <ListFilter list={list} name="status" label="Status" all={msg.prompts.allStatuses} options={promptStatuses} />
+        <>
+          <ListFilter list={list} name="status" label="Status" all={msg.prompts.allStatuses} options={promptStatuses} />
+          <ListFilter
+            list={list}
+            name="platforms"
+            label={msg.attention.platformsFilter}
+            all={msg.attention.anyPlatforms}
+            options={["none"] as const}
+            optionLabel={() => msg.attention.noPlatform}
+          />
+        </>
       }
       exportPath="/prompts"
       bulk={{

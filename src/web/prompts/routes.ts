@@ -6,7 +6,11 @@ import { defineFeature } from "../lib/routes";
 import { listSearchSchema, oneOf } from "../lib/url-search";
 
 /** URL parameters of /prompts. */
-export const promptsSearch = listSearchSchema(promptSortKeys, { status: oneOf(promptStatuses) });
+export const promptsSearch = listSearchSchema(promptSortKeys, {
+  status: oneOf(promptStatuses),
+  /** `none`: prompts with no platform (the dashboard's "Needs attention"). */
+  platforms: oneOf(["none"] as const),
+});
 
 /** The prompt screens (SPEC.md §2); its sidebar entry and badge colours. */
 export const feature = defineFeature({

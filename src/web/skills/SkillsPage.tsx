@@ -35,7 +35,7 @@ export default function SkillsPage() {
   const list = useServerList<SkillListItem, SkillPage["summary"]>({
     mode: "url",
     defaults: { sort: "created_at", order: "desc" },
-    filters: { type: "type", scope: "scope", status: "status" },
+    filters: { type: "type", scope: "scope", status: "status", prompts: "prompts" },
     query: skillListQuery,
   });
 
@@ -75,11 +75,21 @@ export default function SkillsPage() {
           <ListFilter list={list} name="type" label="Type" all={msg.skills.allTypes} options={skillTypes} />
           <ListFilter list={list} name="scope" label="Scope" all={msg.skills.allScopes} options={skillScopes} />
           <ListFilter list={list} name="status" label="Status" all={msg.skills.allStatuses} options={skillStatuses} />
+          <ListFilter
+            list={list}
+            name="prompts"
+            label={msg.attention.promptsFilter}
+            all={msg.attention.anyPrompts}
+            options={["none"] as const}
+            optionLabel={() => msg.attention.noPrompt}
+          />
           <button
             type="button"
             className="btn btn-sm btn-ghost self-start sm:self-auto"
             disabled={!list.narrowed}
-            onClick={() => list.setFilter({ type: undefined, scope: undefined, status: undefined, q: undefined })}
+            onClick={() =>
+              list.setFilter({ type: undefined, scope: undefined, status: undefined, prompts: undefined, q: undefined })
+            }
           >
             <FilterX className="h-4 w-4" aria-hidden /> {msg.skills.clearFilters}
           </button>

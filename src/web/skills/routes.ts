@@ -10,6 +10,8 @@ export const skillsSearch = listSearchSchema(skillSortKeys, {
   type: oneOf(skillTypes),
   scope: oneOf(skillScopes),
   status: oneOf(skillStatuses),
+  /** `none`: skills no prompt belongs to (the dashboard's "Needs attention"). */
+  prompts: oneOf(["none"] as const),
 });
 
 /** The skill screens (SPEC.md §2); its sidebar entry and badge colours. */

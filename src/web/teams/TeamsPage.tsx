@@ -1,9 +1,10 @@
 import { UsersRound } from "lucide-react";
 import { msg } from "../../domain/messages";
+import { teamStatuses } from "../../domain/enums";
 import { teamSortKeys, type TeamListItem, type TeamPage } from "../../domain/teams";
 import { customerColumn } from "../components/columns";
 import { activeRecordParam } from "../components/bulk";
-import { listCards, ListScreen } from "../components/ListScreen";
+import { ListFilter, listCards, ListScreen } from "../components/ListScreen";
 import { EmptyState } from "../components/inputs";
 import { CustomerFilter } from "../customers/public";
 import { useServerList } from "../lib/server-list";
@@ -24,7 +25,7 @@ export default function TeamsPage() {
   const list = useServerList<TeamListItem, TeamPage["summary"]>({
     mode: "url",
     defaults: { sort: "created_at", order: "desc" },
-    filters: { customer: "customer_id" },
+    filters: { customer: "customer_id", status: "status", skills: "skills" },
     query: teamListQuery,
   });
   const customer = list.state.filters.customer;
@@ -37,7 +38,26 @@ export default function TeamsPage() {
       cards={[listCards.total(UsersRound, "Total Teams"), listCards.active, listCards.inactive]}
       section={{ label: "Team list" }}
       search="Search teams..."
-      filters={<CustomerFilter value={customer} onChange={(id) => list.setFilter({ customer: id })} />}
+      filters={
+        <>
+          <CustomerFilter value={customer} onChange={(id) => list.setFilter({ customer: id })} />
+          <ListFilter
+            list={list}
+            name="status"
+            label={msg.attention.statusFilter}
+            all={msg.attention.allStatuses}
+            options={teamStatuses}
+          />
+          <ListFilter
+            list={list}
+            name="skills"
+            label={msg.attention.skillsFilter}
+            all={msg.attention.anySkills}
+            options={["none"] as const}
+            optionLabel={() => msg.attention.noActiveSkill}
+          />
+        </>
+      }
       exportPath="/teams"
       bulk={{
         entity: "teams",

@@ -2,10 +2,16 @@ import { UsersRound } from "lucide-react";
 import { teamSortKeys } from "../../domain/sort-keys";
 import { msg } from "../../domain/messages";
 import { defineFeature } from "../lib/routes";
-import { listSearchSchema, uuid } from "../lib/url-search";
+import { listSearchSchema, oneOf, uuid } from "../lib/url-search";
+import { teamStatuses } from "../../domain/enums";
 
 /** URL parameters of /teams: the list's, and one customer's teams. */
-export const teamsSearch = listSearchSchema(teamSortKeys, { customer: uuid });
+export const teamsSearch = listSearchSchema(teamSortKeys, {
+  customer: uuid,
+  status: oneOf(teamStatuses),
+  /** `none`: teams with no active skill (the dashboard's "Needs attention"). */
+  skills: oneOf(["none"] as const),
+});
 
 /** The team screens (SPEC.md §2); its sidebar entry and badge colours. */
 export const feature = defineFeature({

@@ -39,7 +39,7 @@ export default function UsersPage() {
     query: userListQuery,
   });
   const customer = list.state.filters.customer;
-  const signedIn = list.state.filters.signed_in === "true";
+  const signedIn = list.state.filters.signed_in;
 
   return (
     <ListScreen
@@ -59,14 +59,15 @@ export default function UsersPage() {
       filters={
         <>
           <CustomerFilter value={customer} onChange={(id) => list.setFilter({ customer: id })} />
-          {signedIn ? (
+          {signedIn === "true" || signedIn === "false" ? (
             <button
               type="button"
               className="badge badge-primary badge-soft h-8 gap-1.5 px-3"
               onClick={() => list.setFilter({ signed_in: undefined })}
-              aria-label={msg.ui.clearFilter(msg.ui.signedInFilter)}
+              aria-label={msg.ui.clearFilter(signedIn === "true" ? msg.ui.signedInFilter : msg.attention.neverSignedIn)}
             >
-              {msg.ui.signedInFilter} <X className="h-3.5 w-3.5" aria-hidden />
+              {signedIn === "true" ? msg.ui.signedInFilter : msg.attention.neverSignedIn}{" "}
+              <X className="h-3.5 w-3.5" aria-hidden />
             </button>
           ) : null}
         </>

@@ -2,13 +2,16 @@ import { User } from "lucide-react";
 import { userSortKeys } from "../../domain/sort-keys";
 import { msg } from "../../domain/messages";
 import { defineFeature } from "../lib/routes";
-import { isTrue, listSearchSchema, uuid } from "../lib/url-search";
+import { listSearchSchema, uuid, type SearchField } from "../lib/url-search";
 
 /** URL parameters of /users: the list's, one customer's users, and users who have signed in. */
 export const usersSearch = listSearchSchema(userSortKeys, {
   customer: uuid,
-  /** `true`: users who have signed in at least once (the dashboard's Active Users card). */
-  signed_in: isTrue,
+  /**
+   * `true`: users who have signed in at least once (the dashboard's Active Users card); `false`:
+   * those who never did (its "Needs attention").
+   */
+  signed_in: ((v) => (v === true || v === false ? v : undefined)) as SearchField<boolean>,
 });
 
 /** The user screens (SPEC.md §2); its sidebar entry and badge colours. */

@@ -1,0 +1,1 @@
+CREATE INDEX "customers_status_created_idx" ON "customers" USING btree ("status","created_at","customer_id");

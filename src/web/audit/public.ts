@@ -1,0 +1,2 @@
+/** What other features may use of the audit feature. */
+export { auditEntityLink } from "./links";

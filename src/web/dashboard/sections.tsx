@@ -1,0 +1,283 @@
+/**
+ * The dashboard's sections below the spec's cards (docs/dashboard.md): Needs attention, Trends and
+ * Recent activity, each loading, failing (with Retry) and showing on its own.
+ */
+import type { ComponentProps, ReactNode } from "react";
+import { useQuery } from "@tanstack/react-query";
+import { Link } from "@tanstack/react-router";
+import { auditActionLabels, auditEntityLabels, type AuditAction, type AuditEntityName } from "../../domain/audit";
+import type { DashboardAttention } from "../../domain/dashboard";
+import { msg } from "../../domain/messages";
+import { errorMessage } from "../api/client";
+import { formatDateTime, formatFullTime, formatNumber, formatRelative, titleCase } from "../components/format";
+import { ErrorState, StatCard, StatCardSkeleton, StatGrid } from "../components/ui";
+import { SeriesTable, SmallSeriesChart, type SeriesRow } from "../analytics/public";
+import { auditEntityLink } from "../audit/public";
+import { dashboardActivityQuery, dashboardAttentionQuery, dashboardTrendsQuery } from "./queries";
+
+/** A titled section of the dashboard. */
+function Section({
+  id,
+  title,
+  aside,
+  children,
+}: {
+  id: string;
+  title: string;
+  aside?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <section className="mt-8" aria-labelledby={`${id}-title`} data-testid={id}>
+      <div className="mb-3 flex flex-wrap items-baseline justify-between gap-2">
+        <h2 id={`${id}-title`} className="text-lg font-semibold">
+          {title}
+        </h2>
+        {aside}
+      </div>
+      {children}
+    </section>
+  );
+}
+
+type Item = {
+  key: string;
+  label: string;
+  value: (a: DashboardAttention) => number | null;
+  hint?: (a: DashboardAttention) => string | undefined;
+  link: NonNullable<ComponentProps<typeof StatCard>["link"]>;
+};
+
+/** Each figure of "Needs attention" and the filtered list its link opens (docs/dashboard.md). */
+export const attentionItems: Item[] = [
+  {
+    key: "pending_comments",
+    label: msg.attention.pendingComments,
+    value: (a) => a.pending_comments,
+    link: { to: "/comments", search: { status: "pending" } },
+  },
+  {
+    key: "pending_prompt_changes",
+    label: msg.attention.pendingChanges,
+    value: (a) => a.pending_prompt_changes,
+    link: { to: "/reviews" },
+  },
+  {
+    key: "trial_customers",
+    label: msg.attention.trialCustomers,
+    value: (a) => a.trial_customers.count,
+    hint: (a) =>
+      a.trial_customers.oldest
+        ? msg.attention.trialOldest(
+            a.trial_customers.oldest.customer_name,
+            formatRelative(a.trial_customers.oldest.created_at),
+          )
+        : undefined,
+    link: { to: "/customers", search: { status: "trial" } },
+  },
+  {
+    key: "teams_without_skills",
+    label: msg.attention.teamsWithoutSkills,
+    value: (a) => a.teams_without_skills,
+    link: { to: "/teams", search: { status: "active", skills: "none" } },
+  },
+  {
+    key: "users_never_signed_in",
+    label: msg.attention.usersNeverSignedIn,
+    value: (a) => a.users_never_signed_in,
+    link: { to: "/users", search: { signed_in: false } },
+  },
+  {
+    key: "skills_without_prompts",
+    label: msg.attention.skillsWithoutPrompts,
+    value: (a) => a.skills_without_prompts,
+    link: { to: "/skills", search: { prompts: "none" } },
+  },
+  {
+    key: "prompts_without_platforms",
+    label: msg.attention.promptsWithoutPlatforms,
+    value: (a) => a.prompts_without_platforms,
+    link: { to: "/prompts", search: { status: "active", platforms: "none" } },
+  },
+];
+
+/** "Needs attention": a count per kind of record, each opening its list filtered to those records. */
+export function AttentionSection() {
+  const { data, error, isPending, refetch } = useQuery(dashboardAttentionQuery());
+  return (
+    <Section
+      id="attention"
+      title={msg.attention.title}
+      aside={
+        data ? (
+          <time className="text-xs text-base-content/70" dateTime={data.as_of} title={formatFullTime(data.as_of)}>
+            {msg.attention.asOf(formatDateTime(data.as_of))}
+          </time>
+        ) : null
+      }
+    >
+      {error ? (
+        <ErrorState title={msg.attention.loadError} message={errorMessage(error)} onRetry={() => void refetch()} />
+      ) : (
+        <StatGrid>
+          {isPending
+            ? attentionItems.map((i) => <StatCardSkeleton key={i.key} />)
+            : attentionItems
+                .filter((i) => i.value(data) !== null)
+                .map((i) => {
+                  const n = i.value(data) ?? 0;
+                  return (
+                    <div
+                      key={i.key}
+                      data-testid={`attention-${i.key}`}
+                      data-count={n}
+                      className={n === 0 ? "opacity-70" : ""}
+                    >
+                      <StatCard
+                        label={i.label}
+                        value={n === 0 ? msg.attention.none : formatNumber(n)}
+                        hint={i.hint?.(data)}
+                        link={i.link}
+                      />
+                    </div>
+                  );
+                })}
+        </StatGrid>
+      )}
+    </Section>
+  );
+}
+
+/** One trend: a small chart, and its data as a table behind "Data table" (keyboard: a summary). */
+function Trend({
+  id,
+  title,
+  hint,
+  rows,
+  labelHeader,
+  kind,
+}: {
+  id: string;
+  title: string;
+  hint?: string;
+  rows: SeriesRow[];
+  labelHeader: string;
+  kind: "line" | "bar";
+}) {
+  return (
+    <div className="card border border-base-300 bg-base-100 shadow-sm" data-testid={id}>
+      <div className="card-body gap-2 p-4">
+        <h3 className="text-sm font-semibold">{title}</h3>
+        {hint ? <p className="text-xs text-base-content/70">{hint}</p> : null}
+        <div className="h-40 w-full" aria-hidden data-testid="chart">
+          <SmallSeriesChart rows={rows} name={msg.trends.users} kind={kind} />
+        </div>
+        <details className="text-sm">
+          <summary className="cursor-pointer text-base-content/80">{msg.trends.dataTable}</summary>
+          <SeriesTable rows={rows} caption={title} labelHeader={labelHeader} valueHeader={msg.trends.users} />
+        </details>
+      </div>
+    </div>
+  );
+}
+
+/** "Trends": sign-ins per day and new users per week over the last 30 days. */
+export function TrendsSection() {
+  const { data, error, isPending, refetch } = useQuery(dashboardTrendsQuery());
+  const series = (rows: { label: string; users: number }[]) => rows.map((r) => ({ label: r.label, value: r.users }));
+  return (
+    <Section id="trends" title={msg.trends.title}>
+      {error ? (
+        <ErrorState title={msg.trends.loadError} message={errorMessage(error)} onRetry={() => void refetch()} />
+      ) : isPending ? (
+        <div className="grid grid-cols-1 gap-4 lg:grid-cols-2" aria-hidden>
+          <div className="skeleton h-56" />
+          <div className="skeleton h-56" />
+        </div>
+      ) : (
+        <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
+          <Trend
+            id="trend-sign-ins"
+            title={msg.trends.signIns}
+            hint={msg.trends.signInsHint}
+            rows={series(data.sign_ins.rows)}
+            labelHeader={msg.trends.day}
+            kind="line"
+          />
+          <Trend
+            id="trend-new-users"
+            title={msg.trends.newUsers}
+            rows={series(data.new_users.rows)}
+            labelHeader={msg.trends.week}
+            kind="bar"
+          />
+        </div>
+      )}
+    </Section>
+  );
+}
+
+/** "Recent activity": the last 10 audit entries in the audit screen's words, each opening its record. */
+export function ActivitySection() {
+  const { data, error, isPending, refetch } = useQuery(dashboardActivityQuery());
+  return (
+    <Section
+      id="activity"
+      title={msg.activity.title}
+      aside={
+        data ? (
+          <span className="text-xs text-base-content/70">
+            {data.scope === "all" ? msg.activity.all : msg.activity.own}
+          </span>
+        ) : null
+      }
+    >
+      {error ? (
+        <ErrorState title={msg.activity.loadError} message={errorMessage(error)} onRetry={() => void refetch()} />
+      ) : isPending ? (
+        <div className="flex flex-col gap-2" aria-hidden>
+          {Array.from({ length: 5 }, (_, i) => (
+            <div key={i} className="skeleton h-10" />
+          ))}
+        </div>
+      ) : data.items.length === 0 ? (
+        <p className="text-sm text-base-content/70">{msg.activity.empty}</p>
+      ) : (
+        <ul className="divide-y divide-base-300 rounded-box border border-base-300 bg-base-100">
+          {data.items.map((e) => {
+            const what = `${auditActionLabels[e.action as AuditAction] ?? titleCase(e.action)} · ${
+              auditEntityLabels[e.entity as AuditEntityName] ?? titleCase(e.entity)
+            }`;
+            const link = e.entity_id ? auditEntityLink[e.entity]?.(e.entity_id) : undefined;
+            return (
+              <li
+                key={e.audit_id}
+                className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 px-4 py-2 text-sm"
+              >
+                <span className="min-w-0 break-words">
+                  {link ? (
+                    <Link to={link.to as "/"} params={link.params as never} className="link link-hover font-medium">
+                      {what}
+                    </Link>
+                  ) : (
+                    <span className="font-medium">{what}</span>
+                  )}{" "}
+                  <span className="text-base-content/70">
+                    {msg.activity.by(e.operator_email ?? msg.activity.system)}
+                  </span>
+                </span>
+                <time
+                  className="text-xs text-base-content/70"
+                  dateTime={e.created_at}
+                  title={formatFullTime(e.created_at)}
+                >
+                  {formatDateTime(e.created_at)}
+                </time>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </Section>
+  );
+}

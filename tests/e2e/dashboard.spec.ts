@@ -1,0 +1,55 @@
+import AxeBuilder from "@axe-core/playwright";
+import { msg } from "../../src/domain/messages";
+import { formatNumber } from "../../src/web/components/format";
+import { apiGet, expect, signIn, test } from "./fixtures";
+
+/** Each "Needs attention" figure, its card's label and the list request its link opens (docs/dashboard.md). */
+const items = [
+  { key: "pending_comments", label: msg.attention.pendingComments, path: "/comments", api: "/api/comments" },
+  { key: "trial_customers", label: msg.attention.trialCustomers, path: "/customers", api: "/api/customers" },
+  { key: "teams_without_skills", label: msg.attention.teamsWithoutSkills, path: "/teams", api: "/api/teams" },
+  { key: "users_never_signed_in", label: msg.attention.usersNeverSignedIn, path: "/users", api: "/api/users" },
+  { key: "skills_without_prompts", label: msg.attention.skillsWithoutPrompts, path: "/skills", api: "/api/skills" },
+  {
+    key: "prompts_without_platforms",
+    label: msg.attention.promptsWithoutPlatforms,
+    path: "/prompts",
+    api: "/api/prompts",
+  },
+];
+
+test.describe("dashboard", () => {
+  test("each needs-attention figure opens its list, whose total equals the figure", async ({ page }) => {
+    test.setTimeout(120_000);
+    await signIn(page, "/");
+    const attention = page.getByTestId("attention");
+    for (const item of items) {
+      await page.goto("/");
+      const card = attention.getByTestId(`attention-${item.key}`);
+      await expect(card).toBeVisible();
+      const figure = Number(await card.getAttribute("data-count"));
+      await card.getByRole("link").click();
+      await expect(page).toHaveURL(new RegExp(`${item.path}\\?`));
+      const query = new URL(page.url()).search;
+      const list = await apiGet<{ total: number }>(page, `${item.api}${query}&limit=25`);
+      expect(list.total, item.key).toBe(figure);
+      // The list shows that total ("Showing 1–n of total", or "n rows" on one page) or, at zero, its empty state.
+      const n = formatNumber(figure);
+      if (figure > 0) await expect(page.getByText(new RegExp(`of ${n}\\b|^${n} rows?$`)).first()).toBeVisible();
+    }
+  });
+
+  test("the trends' data tables are reachable by keyboard, and the screen has no axe violation", async ({ page }) => {
+    await signIn(page, "/");
+    const trends = page.getByTestId("trends");
+    await expect(trends.getByTestId("chart").first().locator("svg.recharts-surface")).toBeVisible();
+    const summary = trends.getByTestId("trend-sign-ins").getByText(msg.trends.dataTable);
+    await summary.focus();
+    await page.keyboard.press("Enter");
+    await expect(trends.getByRole("table", { name: msg.trends.signIns })).toBeVisible();
+    await expect(trends.getByRole("table", { name: msg.trends.signIns }).getByRole("row")).toHaveCount(31);
+    await expect(page.getByTestId("activity").getByRole("listitem").first()).toBeVisible();
+    const result = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+    expect(result.violations.map((v) => v.id)).toEqual([]);
+  });
+});
