@@ -16,10 +16,10 @@ import { FilterSelect, SearchInput, Toolbar } from "./inputs";
 import { formatCount, ListPagination } from "./ListPagination";
 import type { Target } from "./RecordPage";
 import { ErrorState, NotAllowed, PageHeader, StatCard, StatCardSkeleton, StatGrid } from "./ui";
-import { ColumnsMenu } from "../views/ColumnsMenu";
-import { savedViewListOf, useListViews } from "../views/useListViews";
-import { columnInfo } from "../views/view-state";
-import { ViewNotes, ViewsMenu } from "../views/ViewsMenu";
+import { ColumnsMenu } from "./views/ColumnsMenu";
+import { savedViewListOf, useListViews } from "./views/useListViews";
+import { columnInfo } from "./views/view-state";
+import { ViewNotes, ViewsMenu } from "./views/ViewsMenu";
 
 /**
  * The columns a list shows: the chosen ones in the chosen order, then the fixed ones (row actions)

@@ -4,10 +4,10 @@
  * (`customer` ↔ `customer_id`), so both directions go through the list's filter map. Pure
  * functions, tested in tests/components/views.test.tsx.
  */
-import type { ColumnMeta } from "../components/DataTable";
-import type { DroppedPart, ViewState } from "../../domain/views";
-import { msg } from "../../domain/messages";
-import { titleCase } from "../components/case";
+import type { ColumnMeta } from "../DataTable";
+import type { DroppedPart, ViewState } from "../../../domain/views";
+import { msg } from "../../../domain/messages";
+import { titleCase } from "../case";
 
 /** What of a list's state a view holds: the list's own state as `useServerList` gives it. */
 export type ListStateForView = {

@@ -1,10 +1,10 @@
 import { useEffect, useMemo, useRef, useState } from "react";
 import { useQuery } from "@tanstack/react-query";
-import { savedViewLists, type SavedView, type SavedViewList, type ViewState } from "../../domain/views";
-import { limits, msg } from "../../domain/messages";
-import { ApiError } from "../api/client";
-import { notify } from "../components/overlays";
-import type { ServerList } from "../lib/server-list";
+import { savedViewLists, type SavedView, type SavedViewList, type ViewState } from "../../../domain/views";
+import { limits, msg } from "../../../domain/messages";
+import { ApiError } from "../../api/client";
+import { notify } from "../overlays";
+import type { ServerList } from "../../lib/server-list";
 import { listPreferencesQuery, openedViewQuery, useViewMutations, viewListQuery } from "./queries";
 import {
   describeDropped,

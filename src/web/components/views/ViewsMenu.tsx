@@ -1,13 +1,13 @@
 import { useState, type FormEvent } from "react";
 import { Bookmark, ChevronDown, Pencil, Plus, RotateCcw, Save, Share2, Star, StarOff, Trash2, X } from "lucide-react";
-import { viewLimits } from "../../domain/limits";
-import { msg } from "../../domain/messages";
-import type { SavedView } from "../../domain/views";
-import { ApiError, errorMessage } from "../api/client";
-import { useCan } from "../auth/permissions";
-import { Field } from "../components/inputs";
-import { Menu, type MenuEntry, type MenuSection } from "../components/Menu";
-import { ConfirmDialog, Modal, notify } from "../components/overlays";
+import { viewLimits } from "../../../domain/limits";
+import { msg } from "../../../domain/messages";
+import type { SavedView } from "../../../domain/views";
+import { ApiError, errorMessage } from "../../api/client";
+import { useCan } from "../../auth/permissions";
+import { Field } from "../inputs";
+import { Menu, type MenuEntry, type MenuSection } from "../Menu";
+import { ConfirmDialog, Modal, notify } from "../overlays";
 import type { ListViews } from "./useListViews";
 
 type Dialog = { kind: "create" } | { kind: "rename"; view: SavedView } | { kind: "delete"; view: SavedView } | null;

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { ArrowDown, ArrowUp, Columns3, RotateCcw } from "lucide-react";
-import { msg } from "../../domain/messages";
-import { Modal } from "../components/overlays";
+import { msg } from "../../../domain/messages";
+import { Modal } from "../overlays";
 import type { ColumnChoice } from "./view-state";
 
 type Item = { id: string; label: string; visible: boolean };

@@ -14,8 +14,8 @@ import {
   type SavedViewList,
   type ViewCreate,
   type ViewUpdate,
-} from "../../domain/views";
-import { api } from "../api/client";
+} from "../../../domain/views";
+import { api } from "../../api/client";
 
 /** Query keys of views and preferences (their own root: no feature's data depends on them). */
 export const viewKeys = {
