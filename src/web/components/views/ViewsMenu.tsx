@@ -151,7 +151,7 @@ export function ViewsMenu({ views: lv }: { views: ListViews }) {
           </button>
         </>
       ) : null}
-      <NameDialog
+      <ViewNameDialog
         key={dialog?.kind === "rename" ? dialog.view.view_id : (dialog?.kind ?? "closed")}
         open={dialog?.kind === "create" || dialog?.kind === "rename"}
         rename={dialog?.kind === "rename" ? dialog.view : undefined}
@@ -191,7 +191,7 @@ export function ViewsMenu({ views: lv }: { views: ListViews }) {
  * the server does (required, at most 100 characters); the server's own answer for it (a duplicate
  * name: 422 with `fields.name`) shows under the field.
  */
-function NameDialog({
+export function ViewNameDialog({
   open,
   rename,
   canShare,
