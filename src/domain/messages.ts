@@ -450,6 +450,17 @@ export const msg = {
   /** Keyboard shortcuts: `g` then a letter, `?` (docs/keyboard.md). */
   shortcuts: {
     title: "Keyboard shortcuts",
+    onThisScreen: "On this screen",
+    goTo: "Go to",
+    anywhere: "Anywhere",
+    /** How a go-to shortcut is written: `g`, then its letter. */
+    goToKeys: (letter: string) => `G then ${letter.toUpperCase()}`,
+    searchKeys: "Ctrl K",
+    search: "Search records and saved views",
+    helpKeys: "?",
+    help: "Show or hide this list",
+    closeKeys: "Esc",
+    close: "Close a dialog or menu",
   },
 
   analytics: {
@@ -475,6 +486,11 @@ export const msg = {
     shortcut: "Ctrl K",
     hint: "↑↓ to move, Enter to open, Esc to close",
     failed: "Search failed",
+    /** The palette's group of saved views (docs/saved-views.md), each named with its list. */
+    savedViews: "Saved views",
+    viewSubtitle: (list: string, shared: boolean, owner: string | null) =>
+      shared ? `${list} · shared${owner ? ` by ${owner}` : ""}` : `${list} · personal`,
+    viewsFailed: "Saved views could not be loaded",
   },
   config: {
     title: "Configuration",
@@ -1087,7 +1103,6 @@ export const msg = {
       ["R", "Reject (with the reason typed)"],
       ["J", "Next pending change"],
       ["K", "Previous pending change"],
-      ["?", "Show or hide these keys"],
     ] as ReadonlyArray<readonly [string, string]>,
     navCount: (n: number) => `${n.toLocaleString("en-US")} pending`,
     navPendingSuffix: "pending",
@@ -1266,7 +1281,6 @@ export const msg = {
       ["J", "Next comment"],
       ["K", "Previous comment"],
       ["U", "Undo the last decision"],
-      ["?", "Show or hide these keys"],
     ] as ReadonlyArray<readonly [string, string]>,
     undone: "Decision undone",
     nothingToUndo: "Nothing to undo",

@@ -25,6 +25,22 @@ export const savedViewLists = [
   "deleted",
 ] as const;
 export type SavedViewList = (typeof savedViewLists)[number];
+
+/** The screen each list is shown on: a view opens at `<path>?view=<view_id>`. */
+export const savedViewListPaths: Record<SavedViewList, string> = {
+  customers: "/customers",
+  teams: "/teams",
+  users: "/users",
+  skills: "/skills",
+  prompts: "/prompts",
+  platforms: "/platforms",
+  comments: "/comments",
+  operators: "/operators",
+  audit: "/audit",
+  "prompt-changes": "/reviews",
+  "api-tokens": "/api-tokens",
+  deleted: "/deleted",
+};
 export const savedViewListSchema = z.enum(savedViewLists);
 
 /** A filter, column or sort key name. */

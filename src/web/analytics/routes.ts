@@ -5,7 +5,7 @@ import { defineFeature } from "../lib/routes";
 /** /analytics (SPEC.md §2); its sidebar entry. */
 export const feature = defineFeature({
   routes: ({ page }) => [page("/analytics", () => import("./AnalyticsPage"))],
-  nav: { order: 90, to: "/analytics", label: msg.nav.analytics, icon: BarChart3 },
+  nav: { order: 90, key: "a", to: "/analytics", label: msg.nav.analytics, icon: BarChart3 },
 });
 
 // prettier-ignore

@@ -19,7 +19,7 @@ export const auditSearch = searchSchema({
 /** /audit (admins); its sidebar entry. */
 export const feature = defineFeature({
   routes: ({ searchPage }) => [searchPage("/audit", auditSearch, () => import("./AuditPage"))],
-  nav: { order: 20, section: "admin", to: "/audit", label: msg.nav.audit, icon: History },
+  nav: { order: 20, key: "h", section: "admin", to: "/audit", label: msg.nav.audit, icon: History },
 });
 
 // prettier-ignore

@@ -13,7 +13,7 @@ import { EmptyState } from "../components/inputs";
 import { DateText } from "../components/text";
 import { ErrorState, PageHeader, Spinner } from "../components/ui";
 import { queryRoots } from "../lib/query-client";
-import { KeyButton, KeysButton, KeysDialog, useShortcutKeys } from "../reviews/public";
+import { KeyButton, KeysButton, useShortcutKeys } from "../keyboard/keyboard";
 import { decide, fetchQueue } from "./queries";
 
 type Decision = { comment: CommentDetail; from: CommentStatus; to: CommentStatus };
@@ -131,14 +131,17 @@ export default function ReviewQueuePage() {
       setNote(msg.comments.undone);
     });
 
-  const { showKeys, setShowKeys } = useShortcutKeys({
-    ...Object.fromEntries(
-      moderationActions.filter((a) => a.key).map((a) => [a.key!, () => void (current && decideCurrent(a.status))]),
-    ),
-    j: () => void next(),
-    k: previous,
-    u: () => void undoLast(),
-  });
+  const { setShowKeys } = useShortcutKeys(
+    {
+      ...Object.fromEntries(
+        moderationActions.filter((a) => a.key).map((a) => [a.key!, () => void (current && decideCurrent(a.status))]),
+      ),
+      j: () => void next(),
+      k: previous,
+      u: () => void undoLast(),
+    },
+    msg.comments.keys,
+  );
 
   return (
     <>
@@ -243,12 +246,6 @@ export default function ReviewQueuePage() {
           <EmptyState title={msg.comments.queueEmpty} text={msg.comments.queueEmptyText} />
         </div>
       ) : null}
-      <KeysDialog
-        open={showKeys}
-        title={msg.comments.keysTitle}
-        keys={msg.comments.keys}
-        onClose={() => setShowKeys(false)}
-      />
     </>
   );
 }

@@ -19,7 +19,7 @@ export const feature = defineFeature({
     searchPage("/comments", commentsSearch, () => import("./CommentsPage")),
     searchPage("/comments/review", reviewSearch, () => import("./ReviewQueuePage")),
   ],
-  nav: { order: 80, to: "/comments", label: msg.nav.comments, icon: MessageCircle },
+  nav: { order: 80, key: "m", to: "/comments", label: msg.nav.comments, icon: MessageCircle },
   badges: {
     comment: { active: "success", inactive: "error", pending: "warning", rejected: "error", other: "secondary" },
   },

@@ -9,7 +9,7 @@ export const configSearch = searchSchema({ customer: uuid });
 /** /config (SPEC.md §2); its sidebar entry. */
 export const feature = defineFeature({
   routes: ({ searchPage }) => [searchPage("/config", configSearch, () => import("./ConfigPage"))],
-  nav: { order: 100, to: "/config", label: msg.nav.config, icon: Settings },
+  nav: { order: 100, key: "f", to: "/config", label: msg.nav.config, icon: Settings },
 });
 
 // prettier-ignore

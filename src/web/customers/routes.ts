@@ -15,7 +15,7 @@ export const feature = defineFeature({
     page("/customers/$customerId", () => import("./CustomerDetailPage")),
     page("/customers/$customerId/add-team", () => import("./AddTeamPage")),
   ],
-  nav: { order: 20, to: "/customers", label: msg.nav.customers, icon: Building2 },
+  nav: { order: 20, key: "c", to: "/customers", label: msg.nav.customers, icon: Building2 },
   badges: { customer: { active: "success", inactive: "error", trial: "warning", other: "neutral" } },
 });
 

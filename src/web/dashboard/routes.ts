@@ -5,7 +5,7 @@ import { defineFeature } from "../lib/routes";
 /** The dashboard (SPEC.md §2: /); its sidebar entry. */
 export const feature = defineFeature({
   routes: ({ page }) => [page("/", () => import("./DashboardPage"))],
-  nav: { order: 10, to: "/", label: msg.nav.dashboard, icon: LayoutDashboard },
+  nav: { order: 10, key: "d", to: "/", label: msg.nav.dashboard, icon: LayoutDashboard },
 });
 
 // prettier-ignore

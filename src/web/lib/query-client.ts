@@ -5,12 +5,12 @@ import type { QueryRootName } from "./routes";
 
 /**
  * The first element of every query key, one per kind of record, as each feature's `routes.ts`
- * declares it (and the command palette's own). Each feature's key factory starts its keys with its
+ * declares it (and the command palette's and the saved views' own). Each feature's key factory starts its keys with its
  * root, and a mutation names the roots it changes in its `meta`, so features never import each
  * other's keys.
  */
 export const queryRoots = Object.fromEntries(
-  [...featureQueryRoots, "search"].map((name) => [name, [name]]),
+  [...featureQueryRoots, "search", "views"].map((name) => [name, [name]]),
 ) as unknown as { readonly [N in QueryRootName]: readonly [N] };
 
 /** What a mutation changes, declared with it: `useMutation({ ..., meta: { invalidates: [queryRoots.customers] } })`. */

@@ -116,6 +116,8 @@ export type NavEntry = {
   label: string;
   icon: LucideIcon;
   order: number;
+  /** The letter that goes to it after `g` (docs/keyboard.md); unique across entries. */
+  key: string;
   /** The least role that sees it. */
   need?: OperatorRole;
   section?: "admin";
@@ -158,7 +160,7 @@ type Registered = Features[keyof Features];
 export type AppRoute = ReturnType<Registered["routes"]>[number];
 
 /** The query roots: each feature's folder name (lib/features.ts), and the command palette's own. */
-export type QueryRootName = keyof Features | "search";
+export type QueryRootName = keyof Features | "search" | "views";
 
 /** The kinds of record that have badge colours. */
 export type BadgeKind = Registered extends infer F ? (F extends { badges: infer B } ? keyof B & string : never) : never;

@@ -5,7 +5,7 @@ import { defineFeature } from "../lib/routes";
 /** /operators (admins); its sidebar entry. */
 export const feature = defineFeature({
   routes: ({ page }) => [page("/operators", () => import("./OperatorsPage"))],
-  nav: { order: 10, section: "admin", to: "/operators", label: msg.nav.operators, icon: ShieldCheck },
+  nav: { order: 10, key: "o", section: "admin", to: "/operators", label: msg.nav.operators, icon: ShieldCheck },
 });
 
 // prettier-ignore

@@ -22,7 +22,7 @@ export const feature = defineFeature({
     ...formPages("/platforms", "platformId", () => import("./PlatformForm")),
     page("/platforms/$platformId", () => import("./PlatformDetailPage")),
   ],
-  nav: { order: 60, to: "/platforms", label: msg.nav.platforms, icon: MonitorSmartphone },
+  nav: { order: 60, key: "l", to: "/platforms", label: msg.nav.platforms, icon: MonitorSmartphone },
   badges: { platform: { active: "success", inactive: "error", draft: "warning", other: "secondary" } },
 });
 

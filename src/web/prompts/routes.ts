@@ -15,7 +15,7 @@ export const feature = defineFeature({
     ...formPages("/prompts", "promptId", () => import("./PromptForm")),
     page("/prompts/$promptId", () => import("./PromptDetailPage")),
   ],
-  nav: { order: 70, to: "/prompts", label: msg.nav.prompts, icon: MessageSquareText },
+  nav: { order: 70, key: "p", to: "/prompts", label: msg.nav.prompts, icon: MessageSquareText },
   badges: {
     prompt: { active: "success", inactive: "error", pending: "warning", rejected: "error", other: "secondary" },
   },

@@ -16,7 +16,7 @@ import { notify } from "../components/overlays";
 import { RecordPage, type RecordKind } from "../components/RecordPage";
 import { DateText, Muted, RelativeTime } from "../components/text";
 import { VersionDiff } from "../prompts/public";
-import { KeyButton, KeysButton, KeysDialog, useShortcutKeys } from "./keys";
+import { KeyButton, KeysButton, useShortcutKeys } from "../keyboard/keyboard";
 import {
   reviewKeys,
   reviewListQuery,
@@ -296,12 +296,15 @@ function Decision({ change: c }: { change: PromptChange }) {
     done: () => notify(msg.reviews.withdrawn),
   });
   const go = (id: string | undefined) => id && void navigate({ to: "/reviews/$changeId", params: { changeId: id } });
-  const { showKeys, setShowKeys } = useShortcutKeys({
-    a: doApprove,
-    r: doReject,
-    j: () => go(queue.next),
-    k: () => go(queue.previous),
-  });
+  const { setShowKeys } = useShortcutKeys(
+    {
+      a: doApprove,
+      r: doReject,
+      j: () => go(queue.next),
+      k: () => go(queue.previous),
+    },
+    msg.reviews.keys,
+  );
 
   const approveReason = reasonFor("approve");
   const rejectReason = reasonFor("reject");
@@ -397,12 +400,6 @@ function Decision({ change: c }: { change: PromptChange }) {
           </span>
         </div>
       </div>
-      <KeysDialog
-        open={showKeys}
-        title={msg.reviews.keysTitle}
-        keys={msg.reviews.keys}
-        onClose={() => setShowKeys(false)}
-      />
       {withdrawConfirm.dialog}
     </Section>
   );

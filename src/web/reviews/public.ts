@@ -1,3 +1,2 @@
-/** What other features may use of the reviews feature: the review screens' keyboard, the sidebar's count. */
-export { KeyButton, KeysButton, KeysDialog, useShortcutKeys } from "./keys";
+/** What other features may use of the reviews feature: the sidebar's count. */
 export { useReviewsBadge } from "./badge";

@@ -23,7 +23,7 @@ export const feature = defineFeature({
     searchPage("/reviews", reviewsSearch, () => import("./ReviewsPage")),
     page("/reviews/$changeId", () => import("./ReviewPage")),
   ],
-  nav: { order: 75, to: "/reviews", label: msg.nav.reviews, icon: ClipboardCheck },
+  nav: { order: 75, key: "r", to: "/reviews", label: msg.nav.reviews, icon: ClipboardCheck },
   badges: {
     review: { pending: "warning", approved: "success", rejected: "error", withdrawn: "neutral", other: "secondary" },
   },

@@ -5,6 +5,7 @@ import { Command } from "cmdk";
 import { useDebounce } from "use-debounce";
 import {
   ArrowRight,
+  Bookmark,
   Building2,
   Clock,
   MessageSquareText,
@@ -19,6 +20,8 @@ import { searchHref, searchKindInfo, searchResultSchema, type SearchHit, type Se
 import { api, errorMessage } from "../api/client";
 import { StatusBadge, type BadgeKind } from "../components/badges";
 import { queryRoots } from "../lib/query-client";
+import { savedViewListPaths, savedViewPageSchema, type SavedView } from "../../domain/views";
+import { viewListLabels } from "./view-lists";
 
 const icons: Record<SearchKind, LucideIcon> = {
   customers: Building2,
@@ -40,6 +43,8 @@ const badgeKinds: Record<SearchKind, BadgeKind> = {
 };
 
 type Recent = SearchHit & { kind: SearchKind };
+/** The saved views the palette shows at most. */
+const maxViews = 8;
 const recentKey = "pedal.search.recent";
 const maxRecent = 8;
 
@@ -92,6 +97,15 @@ export default function CommandPalette({
   // The text typed, 200 ms after typing stops.
   const [q] = useDebounce(value.trim(), 200);
   const [recent, setRecent] = useState<Recent[]>(readRecent);
+  // Saved views of every list whose name matches (the first ones by name while the field is empty).
+  const views = useQuery({
+    queryKey: [...queryRoots.views, "palette", q],
+    queryFn: ({ signal }) =>
+      api("/views", savedViewPageSchema, { query: { q: q || undefined, limit: maxViews }, signal }),
+    enabled: open,
+    placeholderData: keepPreviousData,
+    staleTime: 10_000,
+  });
   const results = useQuery({
     queryKey: [...queryRoots.search, q],
     queryFn: ({ signal }) => api("/search", searchResultSchema, { query: { q }, signal }),
@@ -121,6 +135,7 @@ export default function CommandPalette({
     onClose();
     void navigate({ to, search } as never);
   };
+  const openView = (view: SavedView) => go(savedViewListPaths[view.list], { view: view.view_id });
   const openRecord = (kind: SearchKind, hit: SearchHit) => {
     remember({ ...hit, kind });
     go(searchHref(kind, hit.id));
@@ -128,7 +143,8 @@ export default function CommandPalette({
 
   const showing = value.trim().length > 0;
   const groups = showing && results.data?.q === q ? results.data.groups.filter((g) => g.items.length > 0) : [];
-  const nothing = showing && results.data?.q === q && groups.length === 0;
+  const viewItems = views.data?.items ?? [];
+  const nothing = showing && results.data?.q === q && groups.length === 0 && viewItems.length === 0;
 
   return (
     <dialog
@@ -185,6 +201,34 @@ export default function CommandPalette({
                 <p className="px-3 py-6 text-center text-sm text-base-content/70">{msg.search.noRecent}</p>
               )
             ) : null}
+            {viewItems.length > 0 ? (
+              <Command.Group heading={msg.search.savedViews} className="palette-group">
+                {viewItems.map((v) => (
+                  <PaletteItem
+                    key={v.view_id}
+                    value={`view:${v.view_id}`}
+                    icon={Bookmark}
+                    hit={{
+                      id: v.view_id,
+                      title: v.name,
+                      subtitle: msg.search.viewSubtitle(
+                        viewListLabels[v.list],
+                        v.shared,
+                        v.mine ? null : v.owner_email,
+                      ),
+                      status: null,
+                    }}
+                    kindLabel={msg.search.savedViews}
+                    onSelect={() => openView(v)}
+                  />
+                ))}
+              </Command.Group>
+            ) : null}
+            {views.error ? (
+              <div role="alert" className="px-3 py-2 text-sm text-error">
+                {msg.search.viewsFailed}: {errorMessage(views.error)}
+              </div>
+            ) : null}
             {groups.map((g) => (
               <Command.Group key={g.kind} heading={searchKindInfo[g.kind].heading} className="palette-group">
                 {g.items.map((hit) => (
@@ -227,12 +271,16 @@ function PaletteItem({
   icon: Icon,
   hit,
   kind,
+  kindLabel = kind ? searchKindInfo[kind].heading : "",
   onSelect,
 }: {
   value: string;
   icon: LucideIcon;
   hit: SearchHit;
-  kind: SearchKind;
+  /** The kind of record (its badge colours); none for a saved view. */
+  kind?: SearchKind;
+  /** Read after the item's name by screen readers. */
+  kindLabel?: string;
   onSelect: () => void;
 }) {
   return (
@@ -246,8 +294,8 @@ function PaletteItem({
         <span className="block truncate text-sm font-medium">{hit.title}</span>
         {hit.subtitle ? <span className="block truncate text-xs text-base-content/70">{hit.subtitle}</span> : null}
       </span>
-      <span className="sr-only">{searchKindInfo[kind].heading}</span>
-      {hit.status ? (
+      <span className="sr-only">{kindLabel}</span>
+      {hit.status && kind ? (
         <span className="shrink-0">
           <StatusBadge kind={badgeKinds[kind]} status={hit.status} />
         </span>

@@ -1,8 +1,9 @@
 import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from "react";
-import { Link, useRouterState } from "@tanstack/react-router";
+import { Link, useNavigate, useRouterState } from "@tanstack/react-router";
 import {
   ChevronsLeft,
   ChevronsRight,
+  Keyboard,
   KeyRound,
   KeySquare,
   LogOut,
@@ -26,6 +27,7 @@ import { Logo } from "../components/Logo";
 import { Menu as MenuButton } from "../components/Menu";
 import { Notices, notify } from "../components/overlays";
 import { setTheme, themeChoices, useTheme } from "../lib/theme";
+import { KeyboardProvider, useShortcutsHelp } from "../keyboard/keyboard";
 import { loadCommandPalette } from "../search/public";
 import type { NavEntry } from "../lib/routes";
 import { adminNavItems, navBadgeHook, navItems } from "./nav";
@@ -51,6 +53,8 @@ export function Shell({ children }: { children: ReactNode }) {
   }, [collapsed]);
   const [mobileOpen, setMobileOpen] = useState(false);
   const pathname = useRouterState({ select: (s) => s.location.pathname });
+  const navigate = useNavigate();
+  const { main, admin } = useVisibleNav();
 
   useEffect(() => localStorage.setItem(collapsedKey, collapsed ? "1" : "0"), [collapsed]);
   // A new screen closes the phone menu.
@@ -61,79 +65,81 @@ export function Shell({ children }: { children: ReactNode }) {
   }
 
   return (
-    <div className="flex min-h-full">
-      <a
-        href="#main"
-        className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-base-100 focus:p-2"
-      >
-        {msg.ui.skipToContent}
-      </a>
-      <aside
-        data-testid="sidebar"
-        data-collapsed={collapsed}
-        className={`sticky top-0 hidden h-screen shrink-0 flex-col border-r border-base-300 bg-base-100 transition-[width] duration-200 lg:flex ${collapsed ? "w-16" : "w-64"}`}
-      >
-        <div
-          className={`flex h-16 items-center gap-2 border-b border-base-300 ${collapsed ? "justify-center" : "px-4"}`}
+    <KeyboardProvider goTo={[...main, ...admin]} onGo={(to) => void navigate({ to } as never)}>
+      <div className="flex min-h-full">
+        <a
+          href="#main"
+          className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-base-100 focus:p-2"
         >
-          <Logo className="h-8 w-8 shrink-0" />
-          {collapsed ? null : <span className="truncate font-semibold">{msg.app.name}</span>}
-        </div>
-        <NavList collapsed={collapsed} />
-        <div className="border-t border-base-300 p-2">
-          {collapsed ? (
-            <Hint label={msg.ui.expandSidebar}>
+          {msg.ui.skipToContent}
+        </a>
+        <aside
+          data-testid="sidebar"
+          data-collapsed={collapsed}
+          className={`sticky top-0 hidden h-screen shrink-0 flex-col border-r border-base-300 bg-base-100 transition-[width] duration-200 lg:flex ${collapsed ? "w-16" : "w-64"}`}
+        >
+          <div
+            className={`flex h-16 items-center gap-2 border-b border-base-300 ${collapsed ? "justify-center" : "px-4"}`}
+          >
+            <Logo className="h-8 w-8 shrink-0" />
+            {collapsed ? null : <span className="truncate font-semibold">{msg.app.name}</span>}
+          </div>
+          <NavList collapsed={collapsed} />
+          <div className="border-t border-base-300 p-2">
+            {collapsed ? (
+              <Hint label={msg.ui.expandSidebar}>
+                <button
+                  type="button"
+                  className="btn btn-ghost btn-sm btn-square w-full"
+                  onClick={() => setCollapsed(false)}
+                  aria-label={msg.ui.expandSidebar}
+                  aria-expanded={false}
+                >
+                  <ChevronsRight className="h-4 w-4" aria-hidden />
+                </button>
+              </Hint>
+            ) : (
               <button
                 type="button"
-                className="btn btn-ghost btn-sm btn-square w-full"
-                onClick={() => setCollapsed(false)}
-                aria-label={msg.ui.expandSidebar}
-                aria-expanded={false}
+                className="btn btn-ghost btn-sm w-full justify-start"
+                onClick={() => setCollapsed(true)}
+                aria-label={msg.ui.collapseSidebar}
+                aria-expanded
               >
-                <ChevronsRight className="h-4 w-4" aria-hidden />
+                <ChevronsLeft className="h-4 w-4" aria-hidden />
+                <span>{msg.ui.collapse}</span>
               </button>
-            </Hint>
-          ) : (
+            )}
+          </div>
+        </aside>
+
+        <MobileDrawer open={mobileOpen} onClose={() => setMobileOpen(false)} />
+
+        <div className="flex min-w-0 flex-1 flex-col">
+          <header className="sticky top-0 z-30 flex h-16 items-center gap-2 border-b border-base-300 bg-base-100/95 px-3 backdrop-blur sm:gap-3 sm:px-6">
             <button
               type="button"
-              className="btn btn-ghost btn-sm w-full justify-start"
-              onClick={() => setCollapsed(true)}
-              aria-label={msg.ui.collapseSidebar}
-              aria-expanded
+              className="btn btn-ghost btn-sm btn-square lg:hidden"
+              aria-label={msg.ui.openMenu}
+              aria-expanded={mobileOpen}
+              onClick={() => setMobileOpen(true)}
             >
-              <ChevronsLeft className="h-4 w-4" aria-hidden />
-              <span>{msg.ui.collapse}</span>
+              <Menu className="h-5 w-5" aria-hidden />
             </button>
-          )}
-        </div>
-      </aside>
-
-      <MobileDrawer open={mobileOpen} onClose={() => setMobileOpen(false)} />
-
-      <div className="flex min-w-0 flex-1 flex-col">
-        <header className="sticky top-0 z-30 flex h-16 items-center gap-2 border-b border-base-300 bg-base-100/95 px-3 backdrop-blur sm:gap-3 sm:px-6">
-          <button
-            type="button"
-            className="btn btn-ghost btn-sm btn-square lg:hidden"
-            aria-label={msg.ui.openMenu}
-            aria-expanded={mobileOpen}
-            onClick={() => setMobileOpen(true)}
+            <GlobalSearch />
+            <UserMenu />
+          </header>
+          <main
+            id="main"
+            tabIndex={-1}
+            className="mx-auto w-full min-w-0 max-w-7xl flex-1 px-4 py-6 focus:outline-none sm:px-6 lg:px-8"
           >
-            <Menu className="h-5 w-5" aria-hidden />
-          </button>
-          <GlobalSearch />
-          <UserMenu />
-        </header>
-        <main
-          id="main"
-          tabIndex={-1}
-          className="mx-auto w-full min-w-0 max-w-7xl flex-1 px-4 py-6 focus:outline-none sm:px-6 lg:px-8"
-        >
-          {children}
-        </main>
+            {children}
+          </main>
+        </div>
+        <Notices />
       </div>
-      <Notices />
-    </div>
+    </KeyboardProvider>
   );
 }
 
@@ -178,20 +184,29 @@ function MobileDrawer({ open, onClose }: { open: boolean; onClose: () => void })
   );
 }
 
-function NavList({ collapsed }: { collapsed: boolean }) {
+/** The sidebar entries the operator's role sees: the main ones, and the administration ones (admins). */
+function useVisibleNav() {
   const isAdmin = useCan("admin");
   const isEditor = useCan("editor");
+  return {
+    main: navItems.filter((i) => i.need !== "editor" || isEditor),
+    admin: isAdmin ? adminNavItems : [],
+  };
+}
+
+function NavList({ collapsed }: { collapsed: boolean }) {
+  const { main, admin } = useVisibleNav();
   return (
     <nav aria-label="Main" className="flex-1 overflow-y-auto p-2">
-      <NavItems items={navItems.filter((i) => i.need !== "editor" || isEditor)} collapsed={collapsed} />
-      {isAdmin ? (
+      <NavItems items={main} collapsed={collapsed} />
+      {admin.length > 0 ? (
         <>
           <div
             className={`mt-4 mb-1 px-3 text-xs font-semibold uppercase tracking-wide text-base-content/70 ${collapsed ? "sr-only" : ""}`}
           >
             {msg.ui.administration}
           </div>
-          <NavItems items={adminNavItems} collapsed={collapsed} />
+          <NavItems items={admin} collapsed={collapsed} />
         </>
       ) : null}
     </nav>
@@ -357,13 +372,14 @@ function GlobalSearch() {
 const themeIcons = { system: Monitor, light: Sun, dark: Moon } as const;
 const themeLabels = { system: msg.ui.themeSystem, light: msg.ui.themeLight, dark: msg.ui.themeDark } as const;
 
-/** The user menu: who is signed in, the theme (remembered), Change password, API tokens, Sign Out and Sign out everywhere. */
+/** The user menu: who is signed in, the theme (remembered), Change password, Sessions, API tokens, Two-factor sign-in, Keyboard shortcuts, Sign Out and Sign out everywhere. */
 function UserMenu() {
   const { operator, signOut, signOutEverywhere } = useAuth();
   const theme = useTheme();
   const [changing, setChanging] = useState(false);
   const [listingSessions, setListingSessions] = useState(false);
   const [twoFactor, setTwoFactor] = useState(false);
+  const showShortcuts = useShortcutsHelp();
   if (!operator) return null;
   const initials = operator.email.slice(0, 2).toUpperCase();
   const roleLabel = titleCase(operator.role);
@@ -437,6 +453,7 @@ function UserMenu() {
           { label: msg.sessions.menu, icon: MonitorSmartphone, onSelect: () => setListingSessions(true) },
           { kind: "link", label: msg.apiTokens.menu, icon: KeySquare, to: "/account/tokens" },
           { label: msg.twoFactor.menuEntry, icon: ShieldCheck, onSelect: () => setTwoFactor(true) },
+          { label: msg.shortcuts.title, icon: Keyboard, onSelect: showShortcuts },
           { label: msg.app.signOut, icon: LogOut, onSelect: () => void signOut() },
           { label: msg.app.signOutEverywhere, icon: MonitorX, onSelect: () => void signOutEverywhere() },
         ]}

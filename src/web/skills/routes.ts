@@ -19,7 +19,7 @@ export const feature = defineFeature({
     ...formPages("/skills", "skillId", () => import("./SkillForm")),
     page("/skills/$skillId", () => import("./SkillDetailPage")),
   ],
-  nav: { order: 50, to: "/skills", label: msg.nav.skills, icon: Sparkles },
+  nav: { order: 50, key: "s", to: "/skills", label: msg.nav.skills, icon: Sparkles },
   badges: {
     skill: { active: "success", inactive: "error", other: "neutral" },
     assignment: { active: "success", inactive: "error", other: "neutral" },

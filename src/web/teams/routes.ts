@@ -14,7 +14,7 @@ export const feature = defineFeature({
     page("/teams/$teamId", () => import("./TeamDetailPage")),
     page("/teams/$teamId/edit", () => import("./TeamForm"), "EditPage"),
   ],
-  nav: { order: 30, to: "/teams", label: msg.nav.teams, icon: UsersRound },
+  nav: { order: 30, key: "t", to: "/teams", label: msg.nav.teams, icon: UsersRound },
   badges: { team: { active: "success", inactive: "error", pending: "warning", other: "neutral" } },
 });
 

@@ -18,7 +18,7 @@ export const feature = defineFeature({
     ...formPages("/users", "userId", () => import("./UserForm")),
     page("/users/$userId", () => import("./UserDetailPage")),
   ],
-  nav: { order: 40, to: "/users", label: msg.nav.users, icon: User },
+  nav: { order: 40, key: "u", to: "/users", label: msg.nav.users, icon: User },
   badges: { user: { active: "success", inactive: "error", pending: "warning", other: "neutral" } },
 });
 
