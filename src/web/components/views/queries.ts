@@ -16,13 +16,14 @@ import {
   type ViewUpdate,
 } from "../../../domain/views";
 import { api } from "../../api/client";
+import { queryRoots } from "../../lib/query-client";
 
-/** Query keys of views and preferences (their own root: no feature's data depends on them). */
+/** Query keys of views and preferences, under the views' root (the search palette lists views too). */
 export const viewKeys = {
-  all: ["saved-views"] as const,
-  list: (list: SavedViewList) => ["saved-views", "list", list] as const,
-  opened: (viewId: string) => ["saved-views", "opened", viewId] as const,
-  preferences: (list: SavedViewList) => ["saved-views", "preferences", list] as const,
+  all: queryRoots.views,
+  list: (list: SavedViewList) => [...queryRoots.views, "list", list] as const,
+  opened: (viewId: string) => [...queryRoots.views, "opened", viewId] as const,
+  preferences: (list: SavedViewList) => [...queryRoots.views, "preferences", list] as const,
 };
 
 /** The most views a list's menu reads at once (the API's page bound; an operator keeps at most 200). */
@@ -58,6 +59,7 @@ export function useViewMutations(list: SavedViewList) {
   const refresh = (viewId?: string) =>
     Promise.all([
       client.invalidateQueries({ queryKey: viewKeys.list(list) }),
+      client.invalidateQueries({ queryKey: [...queryRoots.views, "palette"] }),
       viewId ? client.invalidateQueries({ queryKey: viewKeys.opened(viewId) }) : null,
       client.invalidateQueries({ queryKey: viewKeys.preferences(list) }),
     ]);
