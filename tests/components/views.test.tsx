@@ -44,6 +44,10 @@ describe("view state", () => {
     expect(toUrlSearch(state, ctx)).toEqual({ q: "ann", sort: "name", order: "asc", customer: "c1", limit: 100 });
   });
 
+  it("opens a flag filter as the router reads it, a boolean", () => {
+    expect(toUrlSearch({ filters: { signed_in: "true" } }, ctx)).toEqual({ signed_in: true });
+  });
+
   it("leaves defaults and filters the screen does not have out of the URL", () => {
     expect(toUrlSearch({ sort: "created_at", order: "desc", filters: { team_id: "t1" }, limit: 50 }, ctx)).toEqual({});
   });

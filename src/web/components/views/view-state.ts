@@ -6,6 +6,7 @@
  */
 import type { ColumnMeta } from "../DataTable";
 import type { DroppedPart, ViewState } from "../../../domain/views";
+import { viewLimits } from "../../../domain/limits";
 import { msg } from "../../../domain/messages";
 import { titleCase } from "../case";
 
@@ -41,7 +42,8 @@ export function toViewState(state: ListStateForView, columns: string[], limit: n
     order: state.order,
     filters,
     columns,
-    limit,
+    // A screen's own page size that the lists do not offer is no view's (the API refuses it).
+    ...((viewLimits.pageSizes as readonly number[]).includes(limit) ? { limit } : {}),
   };
 }
 
@@ -62,7 +64,8 @@ export function toUrlSearch(view: ViewState, ctx: ViewContext): Record<string, u
   const urlNames = Object.fromEntries(Object.entries(ctx.filterNames).map(([url, apiName]) => [apiName, url]));
   for (const [apiName, value] of Object.entries(view.filters ?? {})) {
     const urlName = urlNames[apiName];
-    if (urlName && value) out[urlName] = value;
+    // The router reads `?signed_in=true` as the boolean, and its validators expect it so.
+    if (urlName && value) out[urlName] = value === "true" ? true : value === "false" ? false : value;
   }
   if (view.limit && view.limit !== ctx.defaultLimit) out.limit = view.limit;
   return out;
