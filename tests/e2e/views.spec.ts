@@ -56,7 +56,7 @@ test.describe("saved views and columns (docs/saved-views.md)", () => {
     await page.getByRole("menuitem", { name: msg.views.saveView }).click();
     const save = page.getByRole("dialog", { name: msg.views.saveTitle });
     await save.getByRole("button", { name: msg.views.create }).click();
-    await expect(save.getByTestId("field-error")).toHaveText(msg.views.nameRequired);
+    await expect(save.getByTestId("field-error")).toHaveText(msg.views.enterName);
     await save.getByLabel(msg.views.nameLabel).fill(tag);
     await save.getByRole("checkbox", { name: new RegExp(msg.views.sharedLabel) }).check();
     await save.getByRole("button", { name: msg.views.create }).click();

@@ -14,8 +14,8 @@ type Dialog = { kind: "create" } | { kind: "rename"; view: SavedView } | { kind:
 
 /** The message for a failed change of a view: a stale version, a view gone, or the server's own words. */
 function failure(error: unknown): string {
-  if (error instanceof ApiError && error.status === 409) return msg.views.stale;
-  if (error instanceof ApiError && error.status === 404) return msg.views.notFound;
+  if (error instanceof ApiError && error.status === 409) return msg.views.changedMeanwhile;
+  if (error instanceof ApiError && error.status === 404) return msg.views.missingView;
   return errorMessage(error) || msg.views.failed;
 }
 
@@ -221,7 +221,7 @@ export function ViewNameDialog({
     event.preventDefault();
     setError(null);
     const trimmed = name.trim();
-    if (!trimmed) return setFieldError(msg.views.nameRequired);
+    if (!trimmed) return setFieldError(msg.views.enterName);
     if (trimmed.length > viewLimits.maxName) return setFieldError(msg.views.nameTooLong(viewLimits.maxName));
     setFieldError(undefined);
     if (rename) {
@@ -312,7 +312,7 @@ export function ViewNameDialog({
  */
 export function ViewNotes({ views: lv }: { views: ListViews }) {
   const [missingDismissed, setMissingDismissed] = useState(false);
-  const notes = lv.missing && !missingDismissed ? [msg.views.notFound] : lv.notes;
+  const notes = lv.missing && !missingDismissed ? [msg.views.missingView] : lv.notes;
   if (notes.length === 0) return null;
   return (
     <div role="status" className="alert alert-warning alert-soft mb-3 items-start text-sm" data-testid="view-notes">
