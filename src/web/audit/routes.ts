@@ -1,7 +1,7 @@
 import { History } from "lucide-react";
 import { msg } from "../../domain/messages";
 import { defineFeature } from "../lib/routes";
-import { isoDate, positiveInt, searchSchema, text } from "../lib/url-search";
+import { isoDate, listViewFields, positiveInt, searchSchema, text } from "../lib/url-search";
 
 /** Audit log filters (admins). */
 export const auditSearch = searchSchema({
@@ -13,6 +13,7 @@ export const auditSearch = searchSchema({
   to: isoDate,
   page: positiveInt,
   cursor: text(2000),
+  ...listViewFields,
 });
 
 /** /audit (admins); its sidebar entry. */

@@ -1,4 +1,5 @@
 import { ChevronLeft, ChevronRight, ChevronsLeft, ChevronsRight } from "lucide-react";
+import { viewLimits } from "../../domain/limits";
 import { msg } from "../../domain/messages";
 import { formatNumber } from "./format";
 import { maxOffset, type ServerList } from "../lib/server-list";
@@ -14,17 +15,37 @@ export function formatCount(n: number, exact = true): string {
  * The pager of a server list: "Showing 51–100 of 1,204" ("of about 1.2M" for an estimate), then
  * First / Previous / page numbers (only those whose offset the API allows) / Next / Last. Hidden
  * when everything fits on one page. Under 640 px the page numbers give way (the "Page 3 of 12"
- * line stays), so that the pager fits a phone's width.
+ * line stays), so that the pager fits a phone's width. With `pageSizes` (list screens), a "Rows
+ * per page" choice (`viewLimits.pageSizes`, `limit` in the URL) follows, also under a list that
+ * fits on one page when a smaller size would split it.
  */
-export function ListPagination({ list, label = "Pagination" }: { list: ServerList; label?: string }) {
+export function ListPagination({
+  list,
+  label = "Pagination",
+  pageSizes = false,
+}: {
+  list: ServerList;
+  label?: string;
+  pageSizes?: boolean;
+}) {
   const data = list.data;
   if (!data) return null;
   const { page, lastPage } = list.pages;
   const limit = list.limit;
+  const sizes = pageSizes ? <PageSize list={list} /> : null;
   if (page === 1 && !data.next_cursor) {
-    return data.total > 0 ? (
-      <p className="mt-3 text-sm text-base-content/60">{msg.lists.rows(formatNumber(data.total), data.total === 1)}</p>
-    ) : null;
+    const row =
+      data.total > 0 ? (
+        <p className="text-sm text-base-content/60">{msg.lists.rows(formatNumber(data.total), data.total === 1)}</p>
+      ) : null;
+    if (!sizes || data.total <= Math.min(...viewLimits.pageSizes))
+      return row ? <div className="mt-3">{row}</div> : null;
+    return (
+      <div className="mt-3 flex flex-wrap items-center justify-between gap-3 text-sm">
+        {row ?? <span />}
+        {sizes}
+      </div>
+    );
   }
   const from = (page - 1) * limit + 1;
   const to = (page - 1) * limit + data.items.length;
@@ -67,6 +88,7 @@ export function ListPagination({ list, label = "Pagination" }: { list: ServerLis
           </button>
           <EndButton label={msg.lists.last} icon={ChevronsRight} disabled={atEnd} onClick={list.pages.last} />
         </div>
+        {sizes}
       </div>
     </nav>
   );
@@ -88,5 +110,25 @@ function EndButton({
     <button type="button" className="btn btn-sm join-item" disabled={disabled} onClick={onClick} aria-label={label}>
       <Icon className="h-4 w-4" aria-hidden />
     </button>
+  );
+}
+
+/** "Rows per page": the page sizes the lists offer; a change goes back to page 1. */
+function PageSize({ list }: { list: ServerList }) {
+  return (
+    <label className="flex items-center gap-2 text-sm">
+      <span className="whitespace-nowrap text-base-content/70">{msg.columns.pageSize}</span>
+      <select
+        className="select select-sm w-20"
+        value={list.limit}
+        onChange={(e) => list.setPageSize(Number(e.target.value))}
+      >
+        {viewLimits.pageSizes.map((n) => (
+          <option key={n} value={n}>
+            {n}
+          </option>
+        ))}
+      </select>
+    </label>
   );
 }

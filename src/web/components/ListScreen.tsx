@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from "react";
+import { useMemo, useState, type ReactNode } from "react";
 import { CircleCheck, CircleSlash, Plus, type LucideIcon } from "lucide-react";
 import type { OperatorRole } from "../../domain/enums";
 import { limits, msg } from "../../domain/messages";
@@ -16,6 +16,21 @@ import { FilterSelect, SearchInput, Toolbar } from "./inputs";
 import { formatCount, ListPagination } from "./ListPagination";
 import type { Target } from "./RecordPage";
 import { ErrorState, NotAllowed, PageHeader, StatCard, StatCardSkeleton, StatGrid } from "./ui";
+import { ColumnsMenu } from "./views/ColumnsMenu";
+import { savedViewListOf, useListViews } from "./views/useListViews";
+import { columnInfo } from "./views/view-state";
+import { ViewNotes, ViewsMenu } from "./views/ViewsMenu";
+
+/**
+ * The columns a list shows: the chosen ones in the chosen order, then the fixed ones (row actions)
+ * where the page declared them.
+ */
+function arrangeColumns<I extends object>(columns: Column<I>[], visible: string[]): Column<I>[] {
+  const byId = new Map(columns.map((c) => [columnInfo(c as never).id, c]));
+  const chosen = visible.map((id) => byId.get(id)).filter((c): c is Column<I> => Boolean(c));
+  const fixed = columns.filter((c) => columnInfo(c as never).fixed);
+  return [...chosen, ...fixed];
+}
 
 /** The result of `useServerList` for rows `I` and summary `S`. */
 export type ServerListOf<I, S> = ReturnType<typeof useServerList<I, S>>;
@@ -137,9 +152,23 @@ export function ListScreen<I extends object, S>(props: Props<I, S>) {
     q: _q,
     ...filters
   } = list.params as Record<string, unknown>;
+  // The columns the operator may choose, in the spec's order; recomputed only when they change
+  // (pages build their column declarations on every render).
+  const choiceKey = JSON.stringify(
+    table.columns
+      .map((c) => columnInfo(c as never))
+      .filter((c) => !c.fixed)
+      .map((c) => [c.id, c.label]),
+  );
+  const choices = useMemo(
+    () => (JSON.parse(choiceKey) as [string, string][]).map(([id, label]) => ({ id, label })),
+    [choiceKey],
+  );
+  const views = useListViews(list as ServerList, savedViewListOf(props.exportPath), choices);
+  const shownColumns = views.enabled ? arrangeColumns(table.columns, views.visibleColumns) : table.columns;
   const sel = useRowSelection(data?.items, table.rowKey, JSON.stringify([filters, list.state.q]));
   const [bulkAction, setBulkAction] = useState<BulkActionSpec | null>(null);
-  const columns = canBulk && props.bulk ? [selectColumn(sel, props.bulk.rowLabel), ...table.columns] : table.columns;
+  const columns = canBulk && props.bulk ? [selectColumn(sel, props.bulk.rowLabel), ...shownColumns] : shownColumns;
   const sorting = table.sortable
     ? { sortable: table.sortable, sort: { sort: list.state.sort, order: list.state.order }, onSort: list.setSort }
     : {};
@@ -163,7 +192,7 @@ export function ListScreen<I extends object, S>(props: Props<I, S>) {
         onRowClick={table.rowLink ? (row) => void navigate(table.rowLink!(row) as never) : undefined}
         empty={table.empty}
       />
-      <ListPagination list={list} />
+      <ListPagination list={list} pageSizes={views.enabled} />
     </>
   );
   const body = (
@@ -178,7 +207,14 @@ export function ListScreen<I extends object, S>(props: Props<I, S>) {
           <SearchInput value={list.state.q} onChange={list.setQuery} placeholder={props.search} />
         ) : null}
         {props.filters}
+        {views.enabled ? (
+          <div className="flex min-w-0 flex-wrap items-center gap-2">
+            <ViewsMenu views={views} />
+            <ColumnsMenu columns={choices} visible={views.visibleColumns} onChange={views.setColumns} />
+          </div>
+        ) : null}
       </Toolbar>
+      {views.enabled ? <ViewNotes views={views} /> : null}
       {canBulk && props.bulk ? (
         <BulkBar
           spec={props.bulk}

@@ -1,7 +1,7 @@
 import { Trash2 } from "lucide-react";
 import { msg } from "../../domain/messages";
 import { defineFeature } from "../lib/routes";
-import { positiveInt, searchSchema, text } from "../lib/url-search";
+import { listViewFields, positiveInt, searchSchema, text } from "../lib/url-search";
 
 /** Recently deleted: search, kind, sort and page in the URL. */
 export const deletedSearch = searchSchema({
@@ -11,6 +11,7 @@ export const deletedSearch = searchSchema({
   order: text(4),
   page: positiveInt,
   cursor: text(2000),
+  ...listViewFields,
 });
 
 /** /deleted (admins and editors): what can still be restored (docs/undo-and-restore.md); its sidebar entry. */

@@ -12,7 +12,7 @@ import { useNavigate, useSearch } from "@tanstack/react-router";
 import type { ListParams } from "../../domain/common";
 import { limits } from "../../domain/messages";
 import { ApiError } from "../api/client";
-import { maxOffset } from "./url-search";
+import { maxOffset, pageSize } from "./url-search";
 
 export { listSearchSchema, maxOffset, maxSearchLength } from "./url-search";
 
@@ -84,12 +84,13 @@ type Options = {
  */
 export function useServerList<I, S = unknown>(options: Options) {
   type Summary = NonNullable<S>;
-  const limit = options.limit ?? limits.pageSize;
   const navigate = useNavigate();
   const urlSearch = useSearch({ strict: false } as never) as Record<string, unknown>;
   const [local, setLocal] = useState<Record<string, unknown>>({});
   const raw = options.mode === "url" ? urlSearch : local;
   const filterNames = options.filters ?? {};
+  // The page size the operator chose (a view's, or the pager's choice) wins over the screen's own.
+  const limit = pageSize(raw.limit) ?? options.limit ?? limits.pageSize;
 
   const state: ListState = {
     q: (raw.q as string | undefined) ?? "",
@@ -153,6 +154,27 @@ export function useServerList<I, S = unknown>(options: Options) {
   return {
     state,
     limit,
+    /** The screen's filters: URL name → API parameter name (saved views store the API's names). */
+    filterNames,
+    /** The sort and order the list has when the URL names none. */
+    defaults: options.defaults,
+    /** Whether the list's state lives in the URL (only such lists have saved views). */
+    inUrl: options.mode === "url",
+    /** The URL's own parameters (the list's state, `view`, `limit`): empty when it carries none. */
+    search: raw,
+    /** Rows per page (`limit` in the URL): a new history entry, back to page 1. */
+    setPageSize: (size: number) =>
+      update({ limit: size === (options.limit ?? limits.pageSize) ? undefined : size, ...firstPage }, true),
+    /**
+     * Replaces the whole state at once (a saved view opened or reset): search, sort, order, the
+     * screen's filters, the page size and the `view` shown; back to page 1. `push` adds a history entry.
+     */
+    replaceState: (next: Record<string, unknown>, push: boolean) => {
+      const cleared = Object.fromEntries(
+        ["q", "sort", "order", "limit", "view", ...Object.keys(filterNames)].map((k) => [k, undefined]),
+      );
+      update({ ...cleared, ...firstPage, ...next }, push);
+    },
     params,
     query,
     data: failed ? undefined : data,

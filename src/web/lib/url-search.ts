@@ -9,7 +9,7 @@
  * The router hands over values already parsed from the URL (`?page=2` is the number 2,
  * `?signed_in=true` the boolean true, `?q=%22123%22` the string "123").
  */
-import { maxSearchLength, paging } from "../../domain/limits";
+import { maxSearchLength, paging, viewLimits } from "../../domain/limits";
 
 /** One search parameter: its value when valid, else undefined. */
 export type SearchField<T> = (value: unknown) => T | undefined;
@@ -70,12 +70,25 @@ export function searchSchema<const S extends Record<string, SearchField<unknown>
   };
 }
 
+/** A page size the lists offer (`viewLimits.pageSizes`), from a number or its text. */
+export const pageSize: SearchField<number> = (v) => {
+  const n = positiveInt(v);
+  return n !== undefined && (viewLimits.pageSizes as readonly number[]).includes(n) ? n : undefined;
+};
+
+/**
+ * What every list screen's URL may carry besides its own state (docs/saved-views.md): the saved
+ * view it shows (`view`) and the page size (`limit`). A route whose search is declared with
+ * `searchSchema` rather than `listSearchSchema` spreads these in.
+ */
+export const listViewFields = { view: uuid, limit: pageSize } as const;
+
 /** Largest offset the API accepts: page numbers are offered up to it, cursors page beyond. */
 export const maxOffset = paging.maxOffset;
 export { maxSearchLength };
 
 /**
- * URL search parameters of a list screen: `q`, `sort`, `order`, `page`, `cursor` and the screen's
+ * URL search parameters of a list screen: `q`, `sort`, `order`, `page`, `cursor`, `view`, `limit` and the screen's
  * filters. Invalid values are dropped rather than failing the page; defaults never appear in the URL.
  */
 export function listSearchSchema<
@@ -88,6 +101,7 @@ export function listSearchSchema<
     order: oneOf(["asc", "desc"] as const),
     page: positiveInt,
     cursor: text(2000),
+    ...listViewFields,
     ...extra,
   });
 }

@@ -58,8 +58,9 @@ export default gatedScreen("admin", msg.operators.title, OperatorsPageScreen);
 
 function OperatorsPageScreen() {
   const { operator: me, signOut } = useAuth();
+  // In the URL, as every list screen: shareable, walked by Back, and able to have saved views.
   const list = useServerList<OperatorRow>({
-    mode: "local",
+    mode: "url",
     defaults: { sort: "email", order: "asc" },
     query: operatorListQuery,
   });

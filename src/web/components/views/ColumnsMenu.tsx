@@ -1,0 +1,134 @@
+import { useState } from "react";
+import { ArrowDown, ArrowUp, Columns3, RotateCcw } from "lucide-react";
+import { msg } from "../../../domain/messages";
+import { Modal } from "../overlays";
+import type { ColumnChoice } from "./view-state";
+
+type Item = { id: string; label: string; visible: boolean };
+
+/** The chooser's rows: the visible columns in their order, then the hidden ones in the spec's order. */
+function itemsOf(columns: ColumnChoice[], visible: string[]): Item[] {
+  const byId = new Map(columns.map((c) => [c.id, c]));
+  const shown = visible.filter((id) => byId.has(id)).map((id) => ({ ...byId.get(id)!, visible: true }));
+  const hidden = columns.filter((c) => !visible.includes(c.id)).map((c) => ({ ...c, visible: false }));
+  return [...shown, ...hidden];
+}
+
+/**
+ * "Columns" in a list's toolbar (docs/saved-views.md "Columns"): a dialog listing the list's
+ * columns, each with a checkbox (shown or hidden) and Move up / Move down buttons, and "Reset
+ * columns" (the spec's columns in their order). Every change applies at once (`onChange` with the
+ * visible ids in order); the last visible column cannot be hidden. A dialog rather than a menu so
+ * that checkboxes and buttons keep their usual keys (Tab, Space) and focus stays on a moved row's button.
+ */
+export function ColumnsMenu({
+  columns,
+  visible,
+  onChange,
+}: {
+  /** The list's choosable columns in the spec's order. */
+  columns: ColumnChoice[];
+  /** The visible ids in order. */
+  visible: string[];
+  /** A new choice; null: the spec's columns. */
+  onChange: (visible: string[] | null) => void;
+}) {
+  const [open, setOpen] = useState(false);
+  const items = itemsOf(columns, visible);
+  const shownCount = items.filter((i) => i.visible).length;
+
+  const apply = (next: Item[]) => onChange(next.filter((i) => i.visible).map((i) => i.id));
+  const move = (index: number, by: -1 | 1) => {
+    const next = [...items];
+    const [item] = next.splice(index, 1);
+    next.splice(index + by, 0, item);
+    apply(next);
+    // The row moved: focus stays on its button, or on the other one at the end of the visible ones.
+    const to = index + by;
+    const direction = (to === 0 && by === -1) || (to === shownCount - 1 && by === 1) ? -by : by;
+    requestAnimationFrame(() =>
+      document.getElementById(`column-${item.id}-${direction === -1 ? "up" : "down"}`)?.focus(),
+    );
+  };
+
+  return (
+    <>
+      <button type="button" className="btn btn-sm" onClick={() => setOpen(true)} aria-haspopup="dialog">
+        <Columns3 className="h-4 w-4" aria-hidden />
+        {msg.columns.menu}
+      </button>
+      <Modal
+        open={open}
+        title={msg.columns.title}
+        onClose={() => setOpen(false)}
+        footer={
+          <>
+            <button type="button" className="btn btn-ghost mr-auto" onClick={() => onChange(null)}>
+              <RotateCcw className="h-4 w-4" aria-hidden />
+              {msg.columns.reset}
+            </button>
+            <button type="button" className="btn btn-primary" onClick={() => setOpen(false)}>
+              {msg.columns.done}
+            </button>
+          </>
+        }
+      >
+        <p className="mb-3 text-sm text-base-content/70">{msg.columns.intro}</p>
+        <ul className="flex flex-col gap-1" aria-label={msg.columns.title}>
+          {items.map((item, index) => {
+            const last = item.visible && shownCount === 1;
+            return (
+              <li key={item.id} className="flex items-center gap-2 rounded-field px-2 py-1 hover:bg-base-200">
+                <label
+                  className="flex min-w-0 flex-1 items-center gap-2 text-sm"
+                  title={last ? msg.columns.lastVisible : undefined}
+                >
+                  <input
+                    type="checkbox"
+                    className="checkbox checkbox-sm"
+                    checked={item.visible}
+                    // The last visible column stays: unticking it would leave an empty table.
+                    disabled={last}
+                    aria-describedby={last ? "columns-last-visible" : undefined}
+                    onChange={(e) =>
+                      apply(items.map((i) => (i.id === item.id ? { ...i, visible: e.target.checked } : i)))
+                    }
+                  />
+                  <span className="truncate">{item.label}</span>
+                </label>
+                <button
+                  type="button"
+                  id={`column-${item.id}-up`}
+                  className="btn btn-ghost btn-xs btn-square"
+                  aria-label={msg.columns.moveUp(item.label)}
+                  title={msg.columns.up}
+                  // A hidden column has no place among the shown ones: ticked, it comes after them.
+                  disabled={!item.visible || index === 0}
+                  onClick={() => move(index, -1)}
+                >
+                  <ArrowUp className="h-4 w-4" aria-hidden />
+                </button>
+                <button
+                  type="button"
+                  id={`column-${item.id}-down`}
+                  className="btn btn-ghost btn-xs btn-square"
+                  aria-label={msg.columns.moveDown(item.label)}
+                  title={msg.columns.down}
+                  disabled={!item.visible || index >= shownCount - 1}
+                  onClick={() => move(index, 1)}
+                >
+                  <ArrowDown className="h-4 w-4" aria-hidden />
+                </button>
+              </li>
+            );
+          })}
+        </ul>
+        {shownCount === 1 ? (
+          <p id="columns-last-visible" className="mt-2 text-xs text-base-content/70">
+            {msg.columns.lastVisible}
+          </p>
+        ) : null}
+      </Modal>
+    </>
+  );
+}

@@ -1,0 +1,339 @@
+import { useState, type FormEvent } from "react";
+import { Bookmark, ChevronDown, Pencil, Plus, RotateCcw, Save, Share2, Star, StarOff, Trash2, X } from "lucide-react";
+import { viewLimits } from "../../../domain/limits";
+import { msg } from "../../../domain/messages";
+import type { SavedView } from "../../../domain/views";
+import { ApiError, errorMessage } from "../../api/client";
+import { useCan } from "../../auth/permissions";
+import { Field } from "../inputs";
+import { Menu, type MenuEntry, type MenuSection } from "../Menu";
+import { ConfirmDialog, Modal, notify } from "../overlays";
+import type { ListViews } from "./useListViews";
+
+type Dialog = { kind: "create" } | { kind: "rename"; view: SavedView } | { kind: "delete"; view: SavedView } | null;
+
+/** The message for a failed change of a view: a stale version, a view gone, or the server's own words. */
+function failure(error: unknown): string {
+  if (error instanceof ApiError && error.status === 409) return msg.views.changedMeanwhile;
+  if (error instanceof ApiError && error.status === 404) return msg.views.missingView;
+  return errorMessage(error) || msg.views.failed;
+}
+
+/**
+ * The views of a list, in its toolbar (docs/saved-views.md "On the screen"): a menu button naming
+ * the view shown, listing the operator's own views and the shared ones to open, and the actions
+ * the operator may take on the view shown (Save as, Rename, Share, default view, Delete; those the
+ * API's `can_edit` refuses, and sharing for viewers, are not offered). A view that differs from
+ * what is shown says "Modified" beside it, with Save (when the operator may change it) and Reset.
+ */
+export function ViewsMenu({ views: lv }: { views: ListViews }) {
+  const canShare = useCan("editor");
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const view = lv.views?.find((v) => v.view_id === lv.viewId) ?? lv.view;
+  const { update, remove, preferences } = lv.mutations;
+
+  const save = () => {
+    if (!lv.view) return;
+    const name = lv.view.name;
+    update.mutate(
+      { viewId: lv.view.view_id, version: lv.view.version, state: lv.current },
+      {
+        onSuccess: () => notify(msg.views.saved(name)),
+        onError: (e) => notify(failure(e), { tone: "error", testId: "views-error" }),
+      },
+    );
+  };
+  const share = (v: SavedView) =>
+    update.mutate(
+      { viewId: v.view_id, version: v.version, shared: !v.shared },
+      {
+        onSuccess: (saved) =>
+          notify(saved.shared ? msg.views.sharedDone(saved.name) : msg.views.unsharedDone(saved.name)),
+        onError: (e) => notify(failure(e), { tone: "error", testId: "views-error" }),
+      },
+    );
+  const setDefault = (v: SavedView) => {
+    const isDefault = lv.defaultViewId === v.view_id;
+    preferences.mutate(
+      { default_view_id: isDefault ? null : v.view_id },
+      {
+        onSuccess: () => notify(isDefault ? msg.views.defaultCleared : msg.views.defaultDone(v.name)),
+        onError: (e) => notify(failure(e), { tone: "error", testId: "views-error" }),
+      },
+    );
+  };
+
+  const label = (v: SavedView) =>
+    `${v.name}${v.mine ? "" : ` (${msg.views.sharedBy(v.owner_email)})`}${v.view_id === lv.defaultViewId ? ` · ${msg.views.defaultMark}` : ""}`;
+  const radio = (v: SavedView): MenuEntry => ({
+    kind: "radio",
+    label: label(v),
+    checked: v.view_id === lv.viewId,
+    onSelect: () => lv.choose(v.view_id),
+  });
+  const mine = (lv.views ?? []).filter((v) => v.mine);
+  const others = (lv.views ?? []).filter((v) => !v.mine);
+  const actions: MenuEntry[] = [];
+  if (view) {
+    actions.push({ label: msg.views.none, icon: X, onSelect: () => lv.choose(null) });
+    if (lv.modified && view.can_edit) actions.push({ label: msg.views.save, icon: Save, onSelect: save });
+    actions.push({ label: msg.views.saveAs, icon: Plus, onSelect: () => setDialog({ kind: "create" }) });
+    if (view.can_edit)
+      actions.push({ label: msg.views.rename, icon: Pencil, onSelect: () => setDialog({ kind: "rename", view }) });
+    if (view.can_edit && canShare) {
+      actions.push({
+        label: view.shared ? msg.views.unshare : msg.views.share,
+        icon: Share2,
+        onSelect: () => share(view),
+      });
+    }
+    actions.push(
+      lv.defaultViewId === view.view_id
+        ? { label: msg.views.clearDefault, icon: StarOff, onSelect: () => setDefault(view) }
+        : { label: msg.views.setDefault, icon: Star, onSelect: () => setDefault(view) },
+    );
+    if (view.can_edit) {
+      actions.push({
+        label: msg.views.delete,
+        icon: Trash2,
+        tone: "error",
+        onSelect: () => setDialog({ kind: "delete", view }),
+      });
+    }
+  } else {
+    actions.push({ label: msg.views.saveView, icon: Plus, onSelect: () => setDialog({ kind: "create" }) });
+  }
+  const entries: MenuSection[] = [
+    ...(mine.length ? [{ kind: "group" as const, label: msg.views.mine, entries: mine.map(radio) }] : []),
+    ...(others.length ? [{ kind: "group" as const, label: msg.views.shared, entries: others.map(radio) }] : []),
+    ...(mine.length || others.length ? [{ kind: "separator" as const }] : []),
+    ...actions,
+  ];
+  const name = view?.name ?? null;
+
+  return (
+    <div className="flex min-w-0 flex-wrap items-center gap-2">
+      <Menu
+        label={msg.views.menuLabel(name)}
+        buttonClassName="btn btn-sm max-w-full"
+        align="start"
+        width="w-72"
+        header={
+          !lv.views && !lv.viewsFailed ? (
+            <span className="text-sm text-base-content/70">{msg.views.loading}</span>
+          ) : lv.viewsFailed ? (
+            <span className="text-sm text-error">{msg.views.loadError}</span>
+          ) : undefined
+        }
+        button={
+          <>
+            <Bookmark className="h-4 w-4 shrink-0" aria-hidden />
+            <span className="max-w-40 truncate">{name ?? msg.views.menu}</span>
+            <ChevronDown className="h-4 w-4 shrink-0" aria-hidden />
+          </>
+        }
+        entries={entries}
+      />
+      {lv.modified && lv.view ? (
+        <>
+          <span className="badge badge-warning badge-soft" data-testid="view-modified">
+            {msg.views.modified}
+          </span>
+          {lv.view.can_edit ? (
+            <button type="button" className="btn btn-sm btn-primary" onClick={save} disabled={update.isPending}>
+              <Save className="h-4 w-4" aria-hidden />
+              {msg.views.save}
+            </button>
+          ) : null}
+          <button type="button" className="btn btn-sm btn-ghost" onClick={lv.reset}>
+            <RotateCcw className="h-4 w-4" aria-hidden />
+            {msg.views.reset}
+          </button>
+        </>
+      ) : null}
+      <ViewNameDialog
+        key={dialog?.kind === "rename" ? dialog.view.view_id : (dialog?.kind ?? "closed")}
+        open={dialog?.kind === "create" || dialog?.kind === "rename"}
+        rename={dialog?.kind === "rename" ? dialog.view : undefined}
+        canShare={canShare}
+        views={lv}
+        onClose={() => setDialog(null)}
+      />
+      <ConfirmDialog
+        open={dialog?.kind === "delete"}
+        title={dialog?.kind === "delete" ? msg.views.deleteTitle(dialog.view.name) : ""}
+        message={msg.views.deleteText}
+        confirmLabel={msg.views.delete}
+        busy={remove.isPending}
+        error={remove.error ? failure(remove.error) : null}
+        onCancel={() => {
+          remove.reset();
+          setDialog(null);
+        }}
+        onConfirm={() => {
+          if (dialog?.kind !== "delete") return;
+          const { view_id, name: deletedName } = dialog.view;
+          remove.mutate(view_id, {
+            onSuccess: () => {
+              setDialog(null);
+              if (lv.viewId === view_id) lv.choose(null);
+              notify(msg.views.deleted(deletedName));
+            },
+          });
+        }}
+      />
+    </div>
+  );
+}
+
+/**
+ * Save a new view (name, and sharing for editors and admins) or rename one. The name is checked as
+ * the server does (required, at most 100 characters); the server's own answer for it (a duplicate
+ * name: 422 with `fields.name`) shows under the field.
+ */
+export function ViewNameDialog({
+  open,
+  rename,
+  canShare,
+  views: lv,
+  onClose,
+}: {
+  open: boolean;
+  rename?: SavedView;
+  canShare: boolean;
+  views: ListViews;
+  onClose: () => void;
+}) {
+  const [name, setName] = useState(rename?.name ?? "");
+  const [shared, setShared] = useState(false);
+  const [fieldError, setFieldError] = useState<string | undefined>();
+  const [error, setError] = useState<string | null>(null);
+  const { create, update } = lv.mutations;
+  const busy = create.isPending || update.isPending;
+  const formId = "save-view-form";
+
+  const fail = (e: unknown) => {
+    if (e instanceof ApiError && e.status === 422 && (e.fields?.name || !e.fields))
+      setFieldError(e.fields?.name ?? e.message);
+    else setError(failure(e));
+  };
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setError(null);
+    const trimmed = name.trim();
+    if (!trimmed) return setFieldError(msg.views.enterName);
+    if (trimmed.length > viewLimits.maxName) return setFieldError(msg.views.nameTooLong(viewLimits.maxName));
+    setFieldError(undefined);
+    if (rename) {
+      update.mutate(
+        { viewId: rename.view_id, version: rename.version, name: trimmed },
+        {
+          onSuccess: (saved) => {
+            notify(msg.views.renamed(saved.name));
+            onClose();
+          },
+          onError: fail,
+        },
+      );
+    } else {
+      create.mutate(
+        { name: trimmed, shared: canShare && shared, state: lv.current },
+        {
+          onSuccess: (saved) => {
+            lv.showSaved(saved);
+            notify(msg.views.created(saved.name));
+            onClose();
+          },
+          onError: fail,
+        },
+      );
+    }
+  };
+
+  return (
+    <Modal
+      open={open}
+      title={rename ? msg.views.renameTitle : msg.views.saveTitle}
+      onClose={busy ? () => undefined : onClose}
+      footer={
+        <>
+          <button type="button" className="btn btn-ghost" onClick={onClose} disabled={busy}>
+            {msg.ui.cancel}
+          </button>
+          <button type="submit" form={formId} className="btn btn-primary" disabled={busy}>
+            {busy ? <span className="loading loading-spinner loading-sm" aria-hidden /> : null}
+            {rename ? msg.views.renameConfirm : msg.views.create}
+          </button>
+        </>
+      }
+    >
+      <form id={formId} onSubmit={submit} noValidate className="flex flex-col gap-4">
+        <Field label={msg.views.nameLabel} htmlFor="view-name" error={fieldError} required>
+          <input
+            id="view-name"
+            className="input w-full"
+            value={name}
+            maxLength={viewLimits.maxName + 20}
+            autoComplete="off"
+            onChange={(e) => {
+              setName(e.target.value);
+              setFieldError(undefined);
+            }}
+          />
+        </Field>
+        {!rename && canShare ? (
+          <label className="flex items-start gap-2 text-sm">
+            <input
+              type="checkbox"
+              className="checkbox checkbox-sm mt-0.5"
+              checked={shared}
+              onChange={(e) => setShared(e.target.checked)}
+            />
+            <span>
+              {msg.views.sharedLabel}
+              <span className="block text-xs text-base-content/70">{msg.views.sharedHint}</span>
+            </span>
+          </label>
+        ) : null}
+        {error ? (
+          <div role="alert" className="alert alert-error alert-soft text-sm">
+            {error}
+          </div>
+        ) : null}
+      </form>
+    </Modal>
+  );
+}
+
+/**
+ * The notes of a view opened without some of its parts (the server's `dropped`, columns the screen
+ * no longer has), or of a `?view=` that cannot be opened: a dismissible alert above the table,
+ * never an error page.
+ */
+export function ViewNotes({ views: lv }: { views: ListViews }) {
+  const [missingDismissed, setMissingDismissed] = useState(false);
+  const notes = lv.missing && !missingDismissed ? [msg.views.missingView] : lv.notes;
+  if (notes.length === 0) return null;
+  return (
+    <div role="status" className="alert alert-warning alert-soft mb-3 items-start text-sm" data-testid="view-notes">
+      <div className="min-w-0 flex-1">
+        {lv.missing ? null : <p className="font-semibold">{msg.views.droppedTitle}</p>}
+        <ul className={lv.missing ? "" : "mt-1 list-disc pl-5"}>
+          {notes.map((n) => (
+            <li key={n} className={lv.missing ? "list-none" : ""}>
+              {n}
+            </li>
+          ))}
+        </ul>
+      </div>
+      <button
+        type="button"
+        className="btn btn-ghost btn-xs btn-square"
+        aria-label={msg.views.dismiss}
+        onClick={() => (lv.missing ? setMissingDismissed(true) : lv.dismissNotes())}
+      >
+        <X className="h-4 w-4" aria-hidden />
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,156 @@
+import { useEffect, useMemo, useRef, useState } from "react";
+import { useQuery } from "@tanstack/react-query";
+import { savedViewLists, type SavedView, type SavedViewList, type ViewState } from "../../../domain/views";
+import { limits, msg } from "../../../domain/messages";
+import { ApiError } from "../../api/client";
+import { notify } from "../overlays";
+import type { ServerList } from "../../lib/server-list";
+import { listPreferencesQuery, openedViewQuery, useViewMutations, viewListQuery } from "./queries";
+import {
+  describeDropped,
+  knownColumns,
+  sameViewState,
+  toUrlSearch,
+  toViewState,
+  type ColumnChoice,
+  type ViewContext,
+} from "./view-state";
+
+/** The URL parameters that are no state of the list's own (where it is, which view it shows). */
+const notState = new Set(["view", "page", "cursor"]);
+
+/** The saved-view list of a screen, from its export path (`/prompt-changes` → `prompt-changes`); null: none. */
+export function savedViewListOf(exportPath: string): SavedViewList | null {
+  const name = exportPath.replace(/^\//, "");
+  return (savedViewLists as readonly string[]).includes(name) ? (name as SavedViewList) : null;
+}
+
+/**
+ * A list screen's saved views and column choice (docs/saved-views.md):
+ *
+ * - the visible columns in order: the open view's, else the operator's own (`/api/list-preferences`),
+ *   else the spec's (`columns`, in the screen's order); ids the screen no longer has are dropped;
+ * - `?view=<id>` opens that view: when the URL carries nothing else, its search, sort, filters and
+ *   page size are written into the URL (replacing the entry), so they stay visible and editable in
+ *   the toolbar; `modified` says when what is shown differs from it;
+ * - with no state in the URL at all, the operator's default view opens;
+ * - the parts of a view that no longer apply (the server's `dropped`, and columns the screen lost)
+ *   become `notes`, until dismissed.
+ *
+ * Lists whose state is not in the URL (tables inside a page), or not among `savedViewLists`, get
+ * the spec's columns and no views (`enabled` false).
+ */
+export function useListViews(list: ServerList, listKey: SavedViewList | null, columns: ColumnChoice[]) {
+  const enabled = Boolean(listKey && list.inUrl);
+  const key = listKey ?? "customers";
+  const defaultColumns = useMemo(() => columns.map((c) => c.id), [columns]);
+  const ctx: ViewContext = {
+    filterNames: list.filterNames,
+    defaults: list.defaults,
+    defaultLimit: limits.pageSize,
+    defaultColumns,
+  };
+  const viewId = enabled && typeof list.search.view === "string" ? list.search.view : undefined;
+
+  const views = useQuery({ ...viewListQuery(key), enabled });
+  const prefs = useQuery({ ...listPreferencesQuery(key), enabled });
+  const opened = useQuery({ ...openedViewQuery(viewId ?? ""), enabled: Boolean(viewId) });
+  const view = viewId && opened.data?.view_id === viewId ? opened.data : undefined;
+  const mutations = useViewMutations(key);
+
+  // Columns chosen on this screen (or by the view just opened) over the operator's saved ones.
+  const [override, setOverride] = useState<string[] | null>(null);
+  const chosen = override ?? prefs.data?.columns ?? null;
+  const visibleColumns = useMemo(() => {
+    const kept = chosen ? knownColumns(chosen, defaultColumns).kept : [];
+    return kept.length > 0 ? kept : defaultColumns;
+  }, [chosen, defaultColumns]);
+
+  // A view opened: its state goes into the URL once (not over a URL that has state of its own:
+  // a modified view reloaded keeps its changes), and its columns replace the shown ones.
+  const applied = useRef<string | null>(null);
+  const [dismissed, setDismissed] = useState<string | null>(null);
+  useEffect(() => {
+    if (!view || applied.current === view.view_id) return;
+    applied.current = view.view_id;
+    const ownState = Object.keys(list.search).some((k) => !notState.has(k));
+    if (!ownState) list.replaceState({ ...toUrlSearch(view.state, ctx), view: view.view_id }, false);
+    setOverride(view.state.columns ? knownColumns(view.state.columns, defaultColumns).kept : null);
+    setDismissed(null);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [view]);
+  useEffect(() => {
+    if (!viewId) applied.current = null;
+  }, [viewId]);
+
+  // The default view, when the list opens with no state of its own in the URL (once per visit).
+  const defaultChecked = useRef(false);
+  useEffect(() => {
+    if (!enabled || defaultChecked.current || !prefs.data) return;
+    defaultChecked.current = true;
+    const id = prefs.data.default_view_id;
+    if (id && Object.keys(list.search).length === 0) list.replaceState({ view: id }, false);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [enabled, prefs.data]);
+
+  const current: ViewState = toViewState(list.state, visibleColumns, list.limit, ctx);
+  const modified = Boolean(view && !sameViewState(current, view.state, ctx));
+  const unknownColumns = view?.state.columns ? knownColumns(view.state.columns, defaultColumns).unknown : [];
+  const notes = view && dismissed !== view.view_id ? describeDropped(view.dropped, unknownColumns) : [];
+  const missing = Boolean(viewId && opened.error instanceof ApiError && opened.error.status === 404);
+
+  /** Back to the view as saved (a new history entry). */
+  function reset() {
+    if (!view) return;
+    list.replaceState({ ...toUrlSearch(view.state, ctx), view: view.view_id }, true);
+    setOverride(view.state.columns ? knownColumns(view.state.columns, defaultColumns).kept : null);
+  }
+
+  /** Shows (and remembers on the server) a column choice; null: the spec's columns. */
+  const setColumns = (ids: string[] | null) => {
+    setOverride(ids ?? defaultColumns);
+    mutations.preferences.mutate(
+      { columns: ids },
+      { onError: () => notify(msg.columns.saveFailed, { tone: "error", testId: "columns-error" }) },
+    );
+  };
+
+  return {
+    enabled,
+    listKey: key,
+    visibleColumns,
+    setColumns,
+    views: views.data?.items,
+    viewsFailed: Boolean(views.error),
+    viewId,
+    /** The view shown (as it applies today), once loaded. */
+    view,
+    opening: Boolean(viewId && opened.isPending),
+    /** `?view=` names a view that does not exist, or that the operator may not see. */
+    missing,
+    modified,
+    notes,
+    dismissNotes: () => setDismissed(view?.view_id ?? null),
+    /** What the screen shows now, as a view's state (for Save and Save as). */
+    current,
+    defaultViewId: prefs.data?.default_view_id ?? null,
+    mutations,
+    /** Opens a view (a new history entry); null: the list with no view. */
+    choose: (id: string | null) => {
+      if (id && id === view?.view_id) return reset();
+      applied.current = null;
+      setOverride(null);
+      list.replaceState(id ? { view: id } : {}, true);
+    },
+    /** Back to the view as saved (a new history entry). */
+    reset,
+    /** Shows a view just saved from what the screen shows (its state is already on screen). */
+    showSaved: (saved: SavedView) => {
+      applied.current = saved.view_id;
+      list.replaceState({ ...toUrlSearch(saved.state, ctx), view: saved.view_id }, true);
+    },
+  };
+}
+
+/** What `useListViews` gives a list screen. */
+export type ListViews = ReturnType<typeof useListViews>;
