@@ -98,6 +98,19 @@ test.describe("saved views and columns (docs/saved-views.md)", () => {
     await expect(editor.getByTestId("view-modified")).toHaveCount(0);
     await expect(editor).toHaveURL(new RegExp(`customer=${first.customer_id}`));
     await expect(rows.nth(1)).toContainText("Alpha");
+
+    // The search palette lists the shared view: Enter opens it from another screen.
+    await editor.goto("/customers");
+    await editor.keyboard.press("Control+k");
+    const palette = editor.getByRole("dialog", { name: msg.search.dialog });
+    await editor.keyboard.type(tag);
+    const option = palette
+      .getByRole("option")
+      .filter({ hasText: msg.search.viewSubtitle(msg.nav.teams, true, "admin@pedal.example") });
+    await expect(option).toContainText(tag);
+    await option.click();
+    await expect(editor).toHaveURL(new RegExp(`/teams\\?.*customer=${first.customer_id}`));
+    await expect(editor.getByRole("button", { name: msg.views.menuLabel(tag) })).toBeVisible();
     await other.close();
 
     expect((await apiWrite(page, "DELETE", `/api/views/${viewId}`)).status()).toBe(204);
