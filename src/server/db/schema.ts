@@ -592,6 +592,9 @@ export const saved_views = pgTable(
     index("saved_views_shared_idx")
       .on(t.list, sql`lower(${t.name})`)
       .where(sql`shared`),
+    // The views list's two other sorts (GET /api/views?sort=updated_at|created_at).
+    index("saved_views_updated_idx").on(t.updated_at, t.view_id),
+    index("saved_views_created_idx").on(t.created_at, t.view_id),
   ],
 );
 

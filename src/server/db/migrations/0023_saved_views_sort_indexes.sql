@@ -1,0 +1,2 @@
+CREATE INDEX "saved_views_updated_idx" ON "saved_views" USING btree ("updated_at","view_id");--> statement-breakpoint
+CREATE INDEX "saved_views_created_idx" ON "saved_views" USING btree ("created_at","view_id");
