@@ -1,6 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
+import { customerStatuses, teamStatuses } from "../../src/domain/enums";
+import { viewLimits } from "../../src/domain/limits";
 import { customerSortKeys, teamSortKeys, userSortKeys } from "../../src/domain/sort-keys";
 import { auditSearch } from "../../src/web/audit/routes";
 import { customersSearch } from "../../src/web/customers/routes";
@@ -14,6 +16,16 @@ import { usersSearch } from "../../src/web/users/routes";
  * booleans, null, arrays, objects) must validate to the same result, each bad value dropped.
  */
 const drop = <T,>(schema: z.ZodType<T>) => schema.optional().catch(undefined);
+/** Every list's saved view and page size (docs/saved-views.md). */
+const viewZod = {
+  view: drop(z.guid()),
+  limit: drop(
+    z.coerce
+      .number()
+      .int()
+      .refine((n) => (viewLimits.pageSizes as readonly number[]).includes(n)),
+  ),
+};
 const listZod = (sortKeys: readonly [string, ...string[]], extra: z.ZodRawShape) =>
   z.object({
     q: drop(z.string().max(200)),
@@ -21,15 +33,30 @@ const listZod = (sortKeys: readonly [string, ...string[]], extra: z.ZodRawShape)
     order: drop(z.enum(["asc", "desc"])),
     page: drop(z.coerce.number().int().min(1)),
     cursor: drop(z.string().max(2000)),
+    ...viewZod,
     ...extra,
   });
 const twins: Array<[string, (search: Record<string, unknown>) => unknown, z.ZodType, readonly string[]]> = [
-  ["/customers", customersSearch, listZod(customerSortKeys, {}), customerSortKeys],
-  ["/teams", teamsSearch, listZod(teamSortKeys, { customer: drop(z.guid()) }), teamSortKeys],
+  [
+    "/customers",
+    customersSearch,
+    listZod(customerSortKeys, { status: drop(z.enum(customerStatuses)) }),
+    [...customerSortKeys, ...customerStatuses],
+  ],
+  [
+    "/teams",
+    teamsSearch,
+    listZod(teamSortKeys, {
+      customer: drop(z.guid()),
+      status: drop(z.enum(teamStatuses)),
+      skills: drop(z.literal("none")),
+    }),
+    [...teamSortKeys, ...teamStatuses, "none"],
+  ],
   [
     "/users",
     usersSearch,
-    listZod(userSortKeys, { customer: drop(z.guid()), signed_in: drop(z.literal(true)) }),
+    listZod(userSortKeys, { customer: drop(z.guid()), signed_in: drop(z.boolean()) }),
     userSortKeys,
   ],
   [
@@ -44,6 +71,7 @@ const twins: Array<[string, (search: Record<string, unknown>) => unknown, z.ZodT
       to: drop(z.iso.date()),
       page: drop(z.coerce.number().int().min(1)),
       cursor: drop(z.string().max(2000)),
+      ...viewZod,
     }),
     [],
   ],
@@ -61,6 +89,10 @@ const keys = [
   "cursor",
   "customer",
   "signed_in",
+  "status",
+  "skills",
+  "view",
+  "limit",
   "operator",
   "entity",
   "entity_id",
@@ -85,6 +117,8 @@ const value = (words: readonly string[]) =>
       "-3",
       "2.5",
       "1e3",
+      "25",
+      "100",
       " 7",
       "0x10",
       "Infinity",

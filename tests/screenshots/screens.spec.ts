@@ -128,6 +128,18 @@ for (const theme of ["light", "dark"] as const) {
         await page.keyboard.press("Escape");
         await expect(setup).toBeHidden();
 
+        // A list's views menu and its column choices.
+        await page.getByRole("button", { name: msg.views.menuLabel(null) }).click();
+        await expect(page.getByRole("menu")).toBeVisible();
+        await shoot("state-views-menu");
+        await page.keyboard.press("Escape");
+        await page.getByRole("button", { name: msg.columns.menu, exact: true }).click();
+        const columns = page.getByRole("dialog", { name: msg.columns.title });
+        await expect(columns).toBeVisible();
+        await shoot("state-columns");
+        await page.keyboard.press("Escape");
+        await expect(columns).toBeHidden();
+
         // Every shortcut of a screen (?), over the customers list.
         await page.keyboard.press("?");
         await expect(page.getByRole("dialog", { name: msg.shortcuts.title })).toBeVisible();
