@@ -131,7 +131,9 @@ export function AttentionSection() {
                       key={i.key}
                       data-testid={`attention-${i.key}`}
                       data-count={n}
-                      className={n === 0 ? "opacity-70" : ""}
+                      // A grid of one: the card fills the row's height, so a card with a hint (the oldest
+                      // trial) leaves no ragged row.
+                      className={`grid ${n === 0 ? "opacity-70" : ""}`}
                     >
                       <StatCard
                         label={i.label}
