@@ -1,3 +1,4 @@
+import { signInsPerDay } from "../db/figures";
 import { sql, type SQL } from "drizzle-orm";
 import { signInRanges, type AnalyticsFigure, type AnalyticsFigureData } from "../../domain/analytics";
 import { commentStatuses, customerStatuses, promptStatuses, skillTypes } from "../../domain/enums";
@@ -23,15 +24,7 @@ const statements: Record<AnalyticsFigure, (days: number) => SQL> = {
     from unnest(${sql.raw(`array[${customerStatuses.map((s) => `'${s}'`).join(", ")}]`)}::text[]) with ordinality as s(status, i)
     left join status_counts sc on sc.entity = 'customers' and sc.status = s.status
     order by s.i`,
-  "sign-ins": (days) => sql`
-    select to_char(d.day, 'YYYY-MM-DD') as label, coalesce(n.users, 0)::int as users
-    from generate_series(date_trunc('day', now()) - make_interval(days => ${days - 1}), date_trunc('day', now()), interval '1 day') as d(day)
-    left join (
-      select date_trunc('day', last_login) as day, count(*) as users from users_data
-      where last_login >= date_trunc('day', now()) - make_interval(days => ${days - 1})
-      group by 1
-    ) n on n.day = d.day
-    order by d.day`,
+  "sign-ins": signInsPerDay,
   "top-skills": () => sql`
     select s.skill_name as label, t.assignments::int as assignments
     from (select skill_id, count(*) as assignments from teams_skills where status = 'active' group by skill_id order by count(*) desc, skill_id limit 10) t

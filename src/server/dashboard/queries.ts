@@ -1,3 +1,4 @@
+import { signInsPerDay } from "../db/figures";
 import { sql } from "drizzle-orm";
 import { queryRows, type Database } from "../db/client";
 import type { AnalyticsFigureData } from "../../domain/analytics";
@@ -152,27 +153,12 @@ export const newUsersStatement = (days = dashboardTrendDays) => sql`
   ) n on n.week = w.week
   order by w.week`;
 
-/**
- * Users by day of their last sign-in over the last `days` days, oldest first, every day present:
- * the analytics sign-ins figure's statement (src/server/analytics/queries.ts; server features do
- * not import each other), a range of `users_data_last_login_at_idx`.
- */
-export const signInsStatement = (days = dashboardTrendDays) => sql`
-  select to_char(d.day, 'YYYY-MM-DD') as label, coalesce(n.users, 0)::int as users
-  from generate_series(date_trunc('day', now()) - make_interval(days => ${days - 1}), date_trunc('day', now()), interval '1 day') as d(day)
-  left join (
-    select date_trunc('day', last_login) as day, count(*) as users from users_data
-    where last_login >= date_trunc('day', now()) - make_interval(days => ${days - 1})
-    group by 1
-  ) n on n.day = d.day
-  order by d.day`;
-
 /** The snapshot keys of the dashboard's trends, beside the analytics figures' own. */
 const signInsKey = "dashboard:sign-ins";
 const newUsersKey = "dashboard:new-users";
 
 /**
- * docs/dashboard.md "Trends": sign-ins per day (`signInsStatement`, from the app's analytics
+ * docs/dashboard.md "Trends": sign-ins per day (`signInsPerDay` in src/server/db/figures.ts, from the app's analytics
  * snapshots as the analytics figure is: at most ANALYTICS_REFRESH_SECONDS old, refreshed in the
  * background) and new users per week (`newUsersStatement`, snapshotted the same way).
  */
@@ -181,7 +167,7 @@ export async function dashboardTrends(
   snapshots: Snapshots<AnalyticsFigureData>,
 ): Promise<DashboardTrends> {
   const { value: signIns, at: signInsAt } = await snapshots.get(signInsKey, async () => {
-    const rows = await queryRows<{ label: string; users: number }>(db, signInsStatement());
+    const rows = await queryRows<{ label: string; users: number }>(db, signInsPerDay(dashboardTrendDays));
     return {
       figure: "sign-ins" as const,
       rows: rows.map((r) => ({ label: String(r.label), values: { users: Number(r.users) } })),
