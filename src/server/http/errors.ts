@@ -100,7 +100,7 @@ const uniqueConstraints: Record<string, { message: string; field?: string }> = {
 };
 
 /** The PostgreSQL error behind `err` (drivers and Drizzle wrap it in `cause`), or undefined. */
-function databaseError(err: unknown): { code: string; constraint?: string } | undefined {
+export function databaseError(err: unknown): { code: string; constraint?: string } | undefined {
   for (
     let e = err as { code?: unknown; constraint?: unknown; cause?: unknown } | undefined, depth = 0;
     e && depth < 5;

@@ -127,12 +127,15 @@ export async function viewFor(
   return row ? viewJson(row) : undefined;
 }
 
+/** A saved view's list as it is mounted today (`/api/<list>` in the list table), if it is. */
+const mounted = (list: SavedViewList) => listTable.find((entry) => entry.path === `/api/${list}`);
+
 /**
  * Whether `role` may read `list` (the access its route was mounted with): a view or a column
  * choice is kept only for a list the operator can open.
  */
 export function mayReadList(role: string | null | undefined, list: SavedViewList): boolean {
-  const access = listTable.find((entry) => entry.path === `/api/${list}`)?.access;
+  const access = mounted(list)?.access;
   return access === undefined || access === "public" || roleAtLeast(role, access);
 }
 
@@ -140,7 +143,7 @@ export function mayReadList(role: string | null | undefined, list: SavedViewList
 export function declarationOf(
   list: SavedViewList,
 ): ListDeclaration<unknown, unknown, Record<string, unknown>> | undefined {
-  return listTable.find((entry) => entry.path === `/api/${list}`)?.list;
+  return mounted(list)?.list;
 }
 
 /**
@@ -160,7 +163,7 @@ export const referencedRecords: Record<string, { table: string; column: string; 
   operator_id: { table: "operator", column: "id", uuid: false },
 };
 
-const uuidText = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const uuidText = z.guid();
 
 /**
  * What of `state` the list `list` still takes as declared today: a filter name it no longer has
@@ -208,7 +211,7 @@ export async function applicableState(
   const parsed = parseStoredState(stored);
   const { state, dropped, references } = checkDeclared(list, parsed.state);
   dropped.unshift(...parsed.dropped);
-  const asked = references.filter((r) => !referencedRecords[r.name].uuid || uuidText.test(r.value));
+  const asked = references.filter((r) => !referencedRecords[r.name].uuid || uuidText.safeParse(r.value).success);
   const found = new Set<string>();
   if (asked.length > 0) {
     const [row] = await queryRows<Record<string, boolean>>(

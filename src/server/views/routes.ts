@@ -24,7 +24,7 @@ import { viewLimits } from "../../domain/limits";
 import { mutate, type AuditEntry } from "../audit";
 import { queryRows, type Database } from "../db/client";
 import { list_preferences, saved_views } from "../db/schema";
-import { errorBodySchema, errorResponse, fieldMessages, HttpError, notFound } from "../http/errors";
+import { databaseError, errorBodySchema, errorResponse, fieldMessages, HttpError, notFound } from "../http/errors";
 import type { AppEnv } from "../http/env";
 import { mountList } from "../http/list-routes";
 import {
@@ -65,13 +65,10 @@ function askerOf(c: Context<AppEnv>): Asker {
 const nameTaken = () => new HttpError(422, "validation_failed", msg.views.nameTaken, { name: msg.views.nameTaken });
 
 /** Whether `err` is the unique index of a name per owner and list (two saves of one name at once). */
-function isNameTaken(err: unknown): boolean {
-  for (let e = err as { code?: unknown; constraint?: unknown; cause?: unknown } | undefined, i = 0; e && i < 5; i++) {
-    if (e.code === "23505" && e.constraint === "saved_views_owner_name_idx") return true;
-    e = e.cause as typeof e;
-  }
-  return false;
-}
+const isNameTaken = (err: unknown) => {
+  const pg = databaseError(err);
+  return pg?.code === "23505" && pg.constraint === "saved_views_owner_name_idx";
+};
 
 /**
  * 422 unless `owner` may give a view of `list` the name `name`: no other of their views of that
@@ -365,8 +362,8 @@ const getPreferencesRoute = apiRoute(listPreferencesBase, "viewer", {
 
 /**
  * PUT /api/list-preferences/{list} `listPreferencesUpdateSchema` → 200 `listPreferencesSchema`:
- * stores the caller's choices (parts left out are kept; null clears; an empty body changes nothing). `default_view_id` must be a
- * view of the same list the caller can see (422 `fields.default_view_id`). Audited `update` of
+ * stores the caller's choices (parts left out are kept; null clears; a body with neither is refused,
+ * 422). `default_view_id` must be a view of the same list the caller can see (422 `fields.default_view_id`). Audited `update` of
  * `list_preference` (entity_id: the list).
  */
 const putPreferencesRoute = apiRoute(listPreferencesBase, "viewer", {
