@@ -46,11 +46,11 @@ export function useUndo() {
   const undo = async (deletionId: string) => {
     try {
       const report = await restoreDeletion(deletionId);
-      await Promise.all(
-        [...restoreChanges.invalidates, queryRoots.audit].map((queryKey) => client.invalidateQueries({ queryKey })),
-      );
+      // Said as soon as the server answers: the lists refetch behind the notice, not before it.
       const { text, detail } = reportText(report);
       notify(text, { detail, sticky: report.not_restored.length > 0 });
+      for (const queryKey of [...restoreChanges.invalidates, queryRoots.audit])
+        void client.invalidateQueries({ queryKey });
     } catch (err) {
       notify(errorMessage(err), { tone: "error" });
     }

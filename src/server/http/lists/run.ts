@@ -470,7 +470,10 @@ class ListRun<I, S, F extends Record<string, unknown>> {
     })
       ? { summary: this.summary, total: this.total, exact: this.summaryExact, totalExact: this.totalExact }
       : undefined;
-    if (keep && !this.recount) this.cache.put(this.cacheKey!, keep, this.shared?.at ?? new Date(this.now()));
+    // One clock reading: the time kept is the time answered, so the next request's `summary_as_of` matches.
+    const now = new Date(this.now());
+    const at = this.shared?.at ?? now;
+    if (keep && !this.recount) this.cache.put(this.cacheKey!, keep, at);
     // The filtered set's size is read from its summary as the list without the search reads its total.
     const setSize =
       this.sharedKey && this.summarySql && this.summary
@@ -481,10 +484,10 @@ class ListRun<I, S, F extends Record<string, unknown>> {
       this.cache.put(
         this.sharedKey!,
         { summary: this.summary, total: undefined, exact: this.summaryExact, totalExact: true },
-        new Date(this.now()),
+        now,
       );
     if (this.cacheKey && this.decl.summary && (this.own || this.shared || sharedStored || keep))
-      this.summaryAsOf ??= new Date(this.now()).toISOString();
+      this.summaryAsOf ??= now.toISOString();
     return keep;
   }
 
