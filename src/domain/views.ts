@@ -50,8 +50,8 @@ const key = z.string().min(1).max(64);
 
 /**
  * What a view restores: the search, the filters (by their API parameter names, as text), the
- * sort, the visible columns in order (ids of the screen's columns; absent: the spec's columns),
- * and the page size (absent: the console's default).
+ * sort, the visible columns in order (ids of the screen's columns; absent: the spec's columns)
+ * and the hidden ones, and the page size (absent: the console's default).
  */
 export const viewStateSchema = z.strictObject({
   q: z.string().max(maxSearchLength).optional(),
@@ -62,6 +62,12 @@ export const viewStateSchema = z.strictObject({
     .refine((f) => Object.keys(f).length <= viewLimits.maxFilters, `At most ${viewLimits.maxFilters} filters`)
     .default({}),
   columns: z.array(key).max(viewLimits.maxColumns).optional(),
+  /**
+   * The columns hidden when the view was saved. A column in neither list was added to the screen
+   * since, and shows at its place; with no `hidden_columns` (a view saved before they were kept),
+   * every column not in `columns` stays hidden.
+   */
+  hidden_columns: z.array(key).max(viewLimits.maxColumns).optional(),
   limit: z
     .number()
     .int()
@@ -141,19 +147,22 @@ export const listPreferencesSchema = z.object({
   list: savedViewListSchema,
   /** Visible column ids in order; null: the spec's columns. */
   columns: z.array(z.string()).nullable(),
+  /** Column ids hidden when the choice was made (a column in neither list is new, and shows); null: none kept. */
+  hidden_columns: z.array(z.string()).nullable(),
   /** The view the list opens with; null: none (a view since deleted reads as null). */
   default_view_id: id.nullable(),
 });
 export type ListPreferences = z.infer<typeof listPreferencesSchema>;
 
-/** PUT body: either part may be left out (kept as it is), not both; null clears it. */
+/** PUT body: any part may be left out (kept as it is), not all; null clears it. */
 export const listPreferencesUpdateSchema = z
   .strictObject({
     columns: z.array(key).min(1).max(viewLimits.maxColumns).nullable().optional(),
+    hidden_columns: z.array(key).max(viewLimits.maxColumns).nullable().optional(),
     default_view_id: id.nullable().optional(),
   })
-  .refine((b) => b.columns !== undefined || b.default_view_id !== undefined, {
-    message: "Give columns or default_view_id",
+  .refine((b) => b.columns !== undefined || b.hidden_columns !== undefined || b.default_view_id !== undefined, {
+    message: "Give columns, hidden_columns or default_view_id",
     path: ["columns"],
   });
 export type ListPreferencesUpdate = z.infer<typeof listPreferencesUpdateSchema>;

@@ -224,7 +224,7 @@ describe.each(targets)("saved views on %s", (target) => {
     expect(hidden.status).toBe(201);
     expect(await app.read("/api/list-preferences/platforms", "editor")).toEqual({
       status: 200,
-      body: { list: "platforms", columns: null, default_view_id: null },
+      body: { list: "platforms", columns: null, hidden_columns: null, default_view_id: null },
     });
     for (const id of [otherList.view_id, hidden.body.view_id, "00000000-0000-4000-8000-000000000000"]) {
       const res = await app.write("PUT", "/api/list-preferences/platforms", { default_view_id: id });
@@ -232,7 +232,10 @@ describe.each(targets)("saved views on %s", (target) => {
       expect(res.body.error.fields.default_view_id).toBe(msg.views.defaultNotVisible);
     }
     const set = await app.write("PUT", "/api/list-preferences/platforms", { default_view_id: view.view_id });
-    expect(set).toEqual({ status: 200, body: { list: "platforms", columns: null, default_view_id: view.view_id } });
+    expect(set).toEqual({
+      status: 200,
+      body: { list: "platforms", columns: null, hidden_columns: null, default_view_id: view.view_id },
+    });
     // Another operator may take a shared view as their default too.
     const viewerSet = await app.write(
       "PUT",
@@ -258,10 +261,16 @@ describe.each(targets)("saved views on %s", (target) => {
     const cookie = await signIn("second-editor@test.example");
     const put = await withCookie(cookie, "PUT", "/api/list-preferences/users", {
       columns: ["email", "name", "status"],
+      hidden_columns: ["customer"],
     });
     expect(put).toEqual({
       status: 200,
-      body: { list: "users", columns: ["email", "name", "status"], default_view_id: null },
+      body: {
+        list: "users",
+        columns: ["email", "name", "status"],
+        hidden_columns: ["customer"],
+        default_view_id: null,
+      },
     });
     const out = await app.request("/api/auth/sign-out", { method: "POST", headers: { cookie }, json: {} });
     expect(out.status).toBe(200);
@@ -279,10 +288,21 @@ describe.each(targets)("saved views on %s", (target) => {
     expect(both.body).toEqual({
       list: "users",
       columns: ["email", "name", "status"],
+      hidden_columns: ["customer"],
       default_view_id: view.body.view_id,
     });
-    const cleared = await withCookie(again, "PUT", "/api/list-preferences/users", { columns: null });
-    expect(cleared.body).toEqual({ list: "users", columns: null, default_view_id: view.body.view_id });
+    const cleared = await withCookie(again, "PUT", "/api/list-preferences/users", {
+      columns: null,
+      hidden_columns: null,
+    });
+    expect(cleared.body).toEqual({
+      list: "users",
+      columns: null,
+      hidden_columns: null,
+      default_view_id: view.body.view_id,
+    });
+    // A body with no part is refused, not taken as nothing to do.
+    expect((await withCookie(again, "PUT", "/api/list-preferences/users", {})).status).toBe(422);
     const unknown = await withCookie(again, "GET", "/api/list-preferences/nowhere");
     expect(unknown.status).toBe(422);
     expect(unknown.body.error.fields.list).toBe(msg.views.unknownList);

@@ -12,6 +12,7 @@ import {
   describeDropped,
   knownColumns,
   sameViewState,
+  shownColumns,
   toUrlSearch,
   toViewState,
   type ViewContext,
@@ -39,6 +40,7 @@ describe("view state", () => {
       order: "asc",
       filters: { customer_id: "c1" },
       columns: ["name", "status"],
+      hidden_columns: ["customer", "created_at"],
       limit: 100,
     });
     expect(toUrlSearch(state, ctx)).toEqual({ q: "ann", sort: "name", order: "asc", customer: "c1", limit: 100 });
@@ -66,6 +68,30 @@ describe("view state", () => {
       kept: ["status", "name"],
       unknown: ["gone"],
     });
+  });
+
+  it("shows a column added to the screen after the choice was made, after the column it follows", () => {
+    // Chosen when the screen had name, status and created_at; customer came later.
+    const choice = { columns: ["status", "name"], hidden_columns: ["created_at"] };
+    expect(shownColumns(choice, ctx.defaultColumns)).toEqual(["status", "name", "customer"]);
+    // A new first column goes first.
+    expect(
+      shownColumns({ columns: ["status"], hidden_columns: ["customer", "created_at"] }, ctx.defaultColumns),
+    ).toEqual(["name", "status"]);
+    // Kept before hidden columns were: only its own show.
+    expect(shownColumns({ columns: ["status", "name"] }, ctx.defaultColumns)).toEqual(["status", "name"]);
+    // Nothing the screen still has: the spec's columns.
+    expect(shownColumns({ columns: ["gone"], hidden_columns: ctx.defaultColumns }, ctx.defaultColumns)).toEqual(
+      ctx.defaultColumns,
+    );
+    // A view whose new column shows is not modified by it.
+    const current = toViewState(
+      { q: "", sort: "created_at", order: "desc", filters: {} },
+      ["status", "name", "customer"],
+      50,
+      ctx,
+    );
+    expect(sameViewState(current, { filters: {}, ...choice }, ctx)).toBe(true);
   });
 
   it("says in the console's words what no longer applies", () => {

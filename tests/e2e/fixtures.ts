@@ -56,7 +56,7 @@ export async function apiGet<T = any>(page: Page, path: string): Promise<T> {
 }
 
 /** Sends a JSON write to the API with the page's session, from the console's origin as the browser would. */
-export async function apiWrite(page: Page, method: "POST" | "PATCH" | "DELETE", path: string, data?: unknown) {
+export async function apiWrite(page: Page, method: "POST" | "PUT" | "PATCH" | "DELETE", path: string, data?: unknown) {
   return page.request.fetch(path, { method, data, headers: { origin: `http://localhost:${e2e.port}` } });
 }
 

@@ -131,7 +131,20 @@ test.describe("saved views and columns (docs/saved-views.md)", () => {
     await page.getByRole("menuitem", { name: msg.app.signOut, exact: true }).click();
     await signInThroughLogin(page, "viewer@pedal.example", "/users");
     await expect(page.getByRole("table", { name: msg.nav.users }).getByRole("columnheader").first()).toBeVisible();
-    expect(await headers(page, msg.nav.users)).not.toContain("Job Title");
+    const shown = await headers(page, msg.nav.users);
+    expect(shown).not.toContain("Job Title");
+
+    // A column added to the list after the choice was made (neither shown nor hidden in it) shows at its place.
+    const stored = await apiGet<{ columns: string[]; hidden_columns: string[] }>(page, "/api/list-preferences/users");
+    expect(stored.hidden_columns.length).toBeGreaterThan(0);
+    const [, ...olderChoice] = stored.columns;
+    const put = await apiWrite(page, "PUT", "/api/list-preferences/users", {
+      columns: olderChoice,
+      hidden_columns: stored.hidden_columns,
+    });
+    expect(put.status()).toBe(200);
+    await page.reload();
+    await expect.poll(() => headers(page, msg.nav.users)).toEqual(shown);
 
     await inColumns(page, (dialog) => dialog.getByRole("button", { name: msg.columns.reset }).click());
     await expect(

@@ -610,6 +610,7 @@ export const list_preferences = pgTable(
       .references(() => operator.id, { onDelete: "cascade" }),
     list: text("list").notNull(),
     columns: jsonb("columns").$type<string[]>(),
+    hidden_columns: jsonb("hidden_columns").$type<string[]>(),
     default_view_id: uuid("default_view_id").references(() => saved_views.view_id, { onDelete: "set null" }),
     updated_at: tz("updated_at").notNull().defaultNow(),
   },

@@ -248,7 +248,7 @@ function parseStoredState(stored: unknown): { state: ViewState; dropped: Dropped
   const raw = (stored && typeof stored === "object" ? stored : {}) as Record<string, unknown>;
   const state: ViewState = { filters: {} };
   const dropped: DroppedPart[] = [];
-  for (const key of ["q", "sort", "order", "columns", "limit"] as const) {
+  for (const key of ["q", "sort", "order", "columns", "hidden_columns", "limit"] as const) {
     const one = viewStateSchema.shape[key].safeParse(raw[key]);
     if (one.success && one.data !== undefined) (state as Record<string, unknown>)[key] = one.data;
   }

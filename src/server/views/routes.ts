@@ -348,7 +348,7 @@ const unknownListHook = (
 
 /**
  * GET /api/list-preferences/{list} → 200 `listPreferencesSchema`: the caller's columns (null: the
- * spec's) and default view (null: none, or a view they can no longer see) of one list. 422 for an
+ * spec's), the columns they hid (a column in neither list is new and shows) and default view (null: none, or a view they can no longer see) of one list. 422 for an
  * unknown list.
  */
 const getPreferencesRoute = apiRoute(listPreferencesBase, "viewer", {
@@ -362,7 +362,7 @@ const getPreferencesRoute = apiRoute(listPreferencesBase, "viewer", {
 
 /**
  * PUT /api/list-preferences/{list} `listPreferencesUpdateSchema` → 200 `listPreferencesSchema`:
- * stores the caller's choices (parts left out are kept; null clears; a body with neither is refused,
+ * stores the caller's choices (parts left out are kept; null clears; a body with none is refused,
  * 422). `default_view_id` must be a view of the same list the caller can see (422 `fields.default_view_id`). Audited `update` of
  * `list_preference` (entity_id: the list).
  */
@@ -375,16 +375,28 @@ const putPreferencesRoute = apiRoute(listPreferencesBase, "viewer", {
   responses: { 200: jsonResponse(listPreferencesSchema, "The caller's choices as stored"), ...invalidResponse },
 });
 
+/** What a list preference row holds, for its audit row's before and after. */
+const storedPart = ({ list: _list, ...stored }: Awaited<ReturnType<typeof preferencesOf>>) => stored;
+
 /** The caller's choices for `list`, a default they can no longer see read as null. */
 async function preferencesOf(db: Database, asker: Asker, list: SavedViewList) {
-  const [row] = await queryRows<{ columns: string[] | null; default_view_id: string | null }>(
+  const [row] = await queryRows<{
+    columns: string[] | null;
+    hidden_columns: string[] | null;
+    default_view_id: string | null;
+  }>(
     db,
-    sql`select lp.columns, v.view_id as default_view_id from list_preferences lp
+    sql`select lp.columns, lp.hidden_columns, v.view_id as default_view_id from list_preferences lp
       left join saved_views v on v.view_id = lp.default_view_id and v.list = lp.list
         and (v.shared or v.operator_id = ${asker.id})
       where lp.operator_id = ${asker.id} and lp.list = ${list}`,
   );
-  return { list, columns: row?.columns ?? null, default_view_id: row?.default_view_id ?? null };
+  return {
+    list,
+    columns: row?.columns ?? null,
+    hidden_columns: row?.hidden_columns ?? null,
+    default_view_id: row?.default_view_id ?? null,
+  };
 }
 
 listPreferencesRouter
@@ -415,6 +427,7 @@ listPreferencesRouter
         const before = await preferencesOf(db, asker, list);
         const set = {
           ...(input.columns !== undefined ? { columns: input.columns } : {}),
+          ...(input.hidden_columns !== undefined ? { hidden_columns: input.hidden_columns } : {}),
           ...(input.default_view_id !== undefined ? { default_view_id: input.default_view_id } : {}),
         };
         await tx
@@ -423,6 +436,7 @@ listPreferencesRouter
             operator_id: asker.id,
             list,
             columns: before.columns,
+            hidden_columns: before.hidden_columns,
             default_view_id: before.default_view_id,
             ...set,
           })
@@ -438,8 +452,8 @@ listPreferencesRouter
               action: "update" as const,
               entity: "list_preference" as const,
               entity_id: list,
-              before: { columns: before.columns, default_view_id: before.default_view_id },
-              after: { columns: after.columns, default_view_id: after.default_view_id },
+              before: storedPart(before),
+              after: storedPart(after),
             },
           ],
         };

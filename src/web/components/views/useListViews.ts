@@ -7,12 +7,15 @@ import { notify } from "../overlays";
 import type { ServerList } from "../../lib/server-list";
 import { listPreferencesQuery, openedViewQuery, useViewMutations, viewListQuery } from "./queries";
 import {
+  columnsChoice,
   describeDropped,
   knownColumns,
+  shownColumns,
   sameViewState,
   toUrlSearch,
   toViewState,
   type ColumnChoice,
+  type ColumnsChoice,
   type ViewContext,
 } from "./view-state";
 
@@ -29,7 +32,8 @@ export function savedViewListOf(exportPath: string): SavedViewList | null {
  * A list screen's saved views and column choice (docs/saved-views.md):
  *
  * - the visible columns in order: the open view's, else the operator's own (`/api/list-preferences`),
- *   else the spec's (`columns`, in the screen's order); ids the screen no longer has are dropped;
+ *   else the spec's (`columns`, in the screen's order); ids the screen no longer has are dropped,
+ *   and columns added to the screen since the choice was made show (`shownColumns`);
  * - `?view=<id>` opens that view: when the URL carries nothing else, its search, sort, filters and
  *   page size are written into the URL (replacing the entry), so they stay visible and editable in
  *   the toolbar; `modified` says when what is shown differs from it;
@@ -59,12 +63,18 @@ export function useListViews(list: ServerList, listKey: SavedViewList | null, co
   const mutations = useViewMutations(key);
 
   // Columns chosen on this screen (or by the view just opened) over the operator's saved ones.
-  const [override, setOverride] = useState<string[] | null>(null);
-  const chosen = override ?? prefs.data?.columns ?? null;
-  const visibleColumns = useMemo(() => {
-    const kept = chosen ? knownColumns(chosen, defaultColumns).kept : [];
-    return kept.length > 0 ? kept : defaultColumns;
-  }, [chosen, defaultColumns]);
+  const [override, setOverride] = useState<ColumnsChoice | null>(null);
+  const saved = prefs.data?.columns ? { columns: prefs.data.columns, hidden_columns: prefs.data.hidden_columns } : null;
+  const chosen = override ?? saved;
+  const visibleColumns = useMemo(
+    () => (chosen ? shownColumns(chosen, defaultColumns) : defaultColumns),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the choice's content, not its object
+    [JSON.stringify(chosen), defaultColumns],
+  );
+
+  /** A view's column choice; null: the operator's own. */
+  const viewColumns = (state: ViewState): ColumnsChoice | null =>
+    state.columns ? { columns: state.columns, hidden_columns: state.hidden_columns } : null;
 
   // A view opened: its state goes into the URL once (not over a URL that has state of its own:
   // a modified view reloaded keeps its changes), and its columns replace the shown ones.
@@ -75,7 +85,7 @@ export function useListViews(list: ServerList, listKey: SavedViewList | null, co
     applied.current = view.view_id;
     const ownState = Object.keys(list.search).some((k) => !notState.has(k));
     if (!ownState) list.replaceState({ ...toUrlSearch(view.state, ctx), view: view.view_id }, false);
-    setOverride(view.state.columns ? knownColumns(view.state.columns, defaultColumns).kept : null);
+    setOverride(viewColumns(view.state));
     setDismissed(null);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [view]);
@@ -103,16 +113,16 @@ export function useListViews(list: ServerList, listKey: SavedViewList | null, co
   function reset() {
     if (!view) return;
     list.replaceState({ ...toUrlSearch(view.state, ctx), view: view.view_id }, true);
-    setOverride(view.state.columns ? knownColumns(view.state.columns, defaultColumns).kept : null);
+    setOverride(viewColumns(view.state));
   }
 
   /** Shows (and remembers on the server) a column choice; null: the spec's columns. */
   const setColumns = (ids: string[] | null) => {
-    setOverride(ids ?? defaultColumns);
-    mutations.preferences.mutate(
-      { columns: ids },
-      { onError: () => notify(msg.columns.saveFailed, { tone: "error", testId: "columns-error" }) },
-    );
+    const choice = ids ? columnsChoice(ids, defaultColumns) : null;
+    setOverride(choice ?? { columns: defaultColumns });
+    mutations.preferences.mutate(choice ?? { columns: null, hidden_columns: null }, {
+      onError: () => notify(msg.columns.saveFailed, { tone: "error", testId: "columns-error" }),
+    });
   };
 
   return {

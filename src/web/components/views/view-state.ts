@@ -41,7 +41,7 @@ export function toViewState(state: ListStateForView, columns: string[], limit: n
     sort: state.sort,
     order: state.order,
     filters,
-    columns,
+    ...columnsChoice(columns, ctx.defaultColumns),
     // A screen's own page size that the lists do not offer is no view's (the API refuses it).
     ...((viewLimits.pageSizes as readonly number[]).includes(limit) ? { limit } : {}),
   };
@@ -71,7 +71,7 @@ export function toUrlSearch(view: ViewState, ctx: ViewContext): Record<string, u
   return out;
 }
 
-/** Whether two states show the same thing (defaults filled in; columns compared only when the view names them). */
+/** Whether two states show the same thing (defaults filled in; shown columns compared only when the view names them). */
 export function sameViewState(current: ViewState, view: ViewState, ctx: ViewContext): boolean {
   const norm = (s: ViewState, columns: string[] | undefined) =>
     JSON.stringify([
@@ -84,8 +84,9 @@ export function sameViewState(current: ViewState, view: ViewState, ctx: ViewCont
       s.limit ?? ctx.defaultLimit,
       columns ?? null,
     ]);
-  const columns = view.columns ? knownColumns(view.columns, ctx.defaultColumns).kept : undefined;
-  return norm(current, columns ? current.columns : undefined) === norm(view, columns);
+  const shown = (s: ViewState) => (s.columns ? shownColumns(s as ColumnsChoice, ctx.defaultColumns) : undefined);
+  const columns = shown(view);
+  return norm(current, columns ? shown(current) : undefined) === norm(view, columns);
 }
 
 /** A view's columns the screen still has (in the view's order), and those it no longer has. */
@@ -93,6 +94,34 @@ export function knownColumns(ids: string[], available: string[]): { kept: string
   const known = new Set(available);
   const kept = [...new Set(ids)].filter((id) => known.has(id));
   return { kept, unknown: ids.filter((id) => !known.has(id)) };
+}
+
+/** A column choice as views and list preferences keep it: shown in order, and hidden. */
+export type ColumnsChoice = { columns: string[]; hidden_columns?: string[] | null };
+
+/**
+ * The columns a choice shows on a screen that has `available` (in the spec's order): the chosen
+ * ones the screen still has, in the chosen order, plus the columns the choice names neither shown
+ * nor hidden (added to the screen since), each after the column it follows in the spec's order.
+ * A choice with no `hidden_columns` (kept before they were) shows only its own. Nothing left: the
+ * spec's columns.
+ */
+export function shownColumns(choice: ColumnsChoice, available: string[]): string[] {
+  const shown = knownColumns(choice.columns, available).kept;
+  if (choice.hidden_columns) {
+    const named = new Set([...choice.columns, ...choice.hidden_columns]);
+    available.forEach((id, i) => {
+      if (named.has(id)) return;
+      const before = available.slice(0, i).findLast((prior) => shown.includes(prior));
+      shown.splice(before === undefined ? 0 : shown.indexOf(before) + 1, 0, id);
+    });
+  }
+  return shown.length > 0 ? shown : available;
+}
+
+/** The choice that shows `columns` on a screen that has `available`: the others are hidden. */
+export function columnsChoice(columns: string[], available: string[]): { columns: string[]; hidden_columns: string[] } {
+  return { columns, hidden_columns: available.filter((id) => !columns.includes(id)) };
 }
 
 /** One choosable column of a list: its id and the name the column chooser shows. */

@@ -1,0 +1,1 @@
+ALTER TABLE "list_preferences" ADD COLUMN "hidden_columns" jsonb;
