@@ -348,8 +348,8 @@ const unknownListHook = (
 
 /**
  * GET /api/list-preferences/{list} → 200 `listPreferencesSchema`: the caller's columns (null: the
- * spec's), the columns they hid (a column in neither list is new and shows) and default view (null: none, or a view they can no longer see) of one list. 422 for an
- * unknown list.
+ * spec's), the columns they hid (a column in neither list was added since, and shows) and default
+ * view (null: none, or a view they can no longer see) of one list. 422 for an unknown list.
  */
 const getPreferencesRoute = apiRoute(listPreferencesBase, "viewer", {
   method: "get",
@@ -363,8 +363,8 @@ const getPreferencesRoute = apiRoute(listPreferencesBase, "viewer", {
 /**
  * PUT /api/list-preferences/{list} `listPreferencesUpdateSchema` → 200 `listPreferencesSchema`:
  * stores the caller's choices (parts left out are kept; null clears; a body with none is refused,
- * 422). `default_view_id` must be a view of the same list the caller can see (422 `fields.default_view_id`). Audited `update` of
- * `list_preference` (entity_id: the list).
+ * 422). `default_view_id` must be a view of the same list the caller can see (422
+ * `fields.default_view_id`). Audited `update` of `list_preference` (entity_id: the list).
  */
 const putPreferencesRoute = apiRoute(listPreferencesBase, "viewer", {
   method: "put",
