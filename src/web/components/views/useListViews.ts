@@ -12,6 +12,7 @@ import {
   knownColumns,
   shownColumns,
   sameViewState,
+  storedChoice,
   toUrlSearch,
   toViewState,
   type ColumnChoice,
@@ -64,17 +65,12 @@ export function useListViews(list: ServerList, listKey: SavedViewList | null, co
 
   // Columns chosen on this screen (or by the view just opened) over the operator's saved ones.
   const [override, setOverride] = useState<ColumnsChoice | null>(null);
-  const saved = prefs.data?.columns ? { columns: prefs.data.columns, hidden_columns: prefs.data.hidden_columns } : null;
+  const saved = useMemo(() => (prefs.data ? storedChoice(prefs.data) : null), [prefs.data]);
   const chosen = override ?? saved;
   const visibleColumns = useMemo(
     () => (chosen ? shownColumns(chosen, defaultColumns) : defaultColumns),
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- the choice's content, not its object
-    [JSON.stringify(chosen), defaultColumns],
+    [chosen, defaultColumns],
   );
-
-  /** A view's column choice; null: the operator's own. */
-  const viewColumns = (state: ViewState): ColumnsChoice | null =>
-    state.columns ? { columns: state.columns, hidden_columns: state.hidden_columns } : null;
 
   // A view opened: its state goes into the URL once (not over a URL that has state of its own:
   // a modified view reloaded keeps its changes), and its columns replace the shown ones.
@@ -85,7 +81,7 @@ export function useListViews(list: ServerList, listKey: SavedViewList | null, co
     applied.current = view.view_id;
     const ownState = Object.keys(list.search).some((k) => !notState.has(k));
     if (!ownState) list.replaceState({ ...toUrlSearch(view.state, ctx), view: view.view_id }, false);
-    setOverride(viewColumns(view.state));
+    setOverride(storedChoice(view.state));
     setDismissed(null);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [view]);
@@ -113,7 +109,7 @@ export function useListViews(list: ServerList, listKey: SavedViewList | null, co
   function reset() {
     if (!view) return;
     list.replaceState({ ...toUrlSearch(view.state, ctx), view: view.view_id }, true);
-    setOverride(viewColumns(view.state));
+    setOverride(storedChoice(view.state));
   }
 
   /** Shows (and remembers on the server) a column choice; null: the spec's columns. */

@@ -84,7 +84,10 @@ export function sameViewState(current: ViewState, view: ViewState, ctx: ViewCont
       s.limit ?? ctx.defaultLimit,
       columns ?? null,
     ]);
-  const shown = (s: ViewState) => (s.columns ? shownColumns(s as ColumnsChoice, ctx.defaultColumns) : undefined);
+  const shown = (s: ViewState) => {
+    const choice = storedChoice(s);
+    return choice ? shownColumns(choice, ctx.defaultColumns) : undefined;
+  };
   const columns = shown(view);
   return norm(current, columns ? shown(current) : undefined) === norm(view, columns);
 }
@@ -98,6 +101,14 @@ export function knownColumns(ids: string[], available: string[]): { kept: string
 
 /** A column choice as views and list preferences keep it: shown in order, and hidden. */
 export type ColumnsChoice = { columns: string[]; hidden_columns?: string[] | null };
+
+/** The column choice a view's state or a list preference holds; null when it names no columns. */
+export function storedChoice(stored: {
+  columns?: string[] | null;
+  hidden_columns?: string[] | null;
+}): ColumnsChoice | null {
+  return stored.columns ? { columns: stored.columns, hidden_columns: stored.hidden_columns } : null;
+}
 
 /**
  * The columns a choice shows on a screen that has `available` (in the spec's order): the chosen
