@@ -47,6 +47,8 @@ test("an operator sets up two-factor from the user menu and signs in with a comp
   page,
   browser,
 }) => {
+  // Two sessions and an authenticator step: 20–23 s in CI, near the default 30 s on a busy machine.
+  test.slow();
   await signIn(page);
   const email = `two-factor-${Date.now()}@pedal.example`;
   const password = "two-factor-password-1";
