@@ -3,13 +3,16 @@ import base from "./playwright.config";
 
 /**
  * `npm run screenshots`: photographs every screen of the router at 1400 px and 390 px, in the light
- * and dark themes, into docs/screenshots/ (the README shows some). Not part of `npm test`, whose
- * tests write only under test-results/.
+ * and dark themes, into test-results/screenshots/ (not kept in git; emptied as each run starts),
+ * then copies the pictures README.md and docs/*.md show into docs/screenshots/, the only ones kept
+ * in git (tests/screenshots/screens.spec.ts). Not part of `npm test`.
  */
 export default defineConfig({
   ...base,
   testDir: "tests/screenshots",
   outputDir: "test-results/screenshots",
+  // In order, in one worker: the spec's last test copies the pictures the ones before it took.
+  fullyParallel: false,
   reporter: [["list"]],
   timeout: 180_000,
 });

@@ -1,29 +1,31 @@
-import { mkdirSync, readdirSync, rmSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
-import type { Locator } from "@playwright/test";
+import { test as plain, type Locator, type TestInfo } from "@playwright/test";
 import { msg } from "../../src/domain/messages";
 import { admin, apiWrite, expect, signIn, test } from "../e2e/fixtures";
 import { screens, settled } from "../e2e/screens";
 
-const folder = path.resolve(import.meta.dirname, "../../docs/screenshots");
+const root = path.resolve(import.meta.dirname, "../..");
+/**
+ * Every picture goes to the run's output folder (playwright.screenshots.config.ts:
+ * test-results/screenshots/, not kept in git, emptied by Playwright as each run starts, so a screen
+ * that no longer exists leaves no picture); the last test copies those the documentation shows into
+ * docs/screenshots/.
+ */
+const picture = (info: TestInfo, name: string) => path.join(info.project.outputDir, `${name}.png`);
+const docsFolder = path.join(root, "docs/screenshots");
 const sizes = [
   { width: 1400, height: 900 },
   { width: 390, height: 844 },
 ] as const;
-
-test.beforeAll(() => {
-  // A refresh: screens that no longer exist leave no picture behind.
-  mkdirSync(folder, { recursive: true });
-  for (const file of readdirSync(folder)) if (file.endsWith(".png")) rmSync(path.join(folder, file));
-});
 
 for (const theme of ["light", "dark"] as const) {
   for (const size of sizes) {
     test.describe(`${size.width} px, ${theme}`, () => {
       test.use({ colorScheme: theme, viewport: size });
 
-      test(`every screen at ${size.width} px in the ${theme} theme`, async ({ page }) => {
-        const file = (name: string) => path.join(folder, `${name}-${size.width}-${theme}.png`);
+      test(`every screen at ${size.width} px in the ${theme} theme`, async ({ page }, info) => {
+        const file = (name: string) => picture(info, `${name}-${size.width}-${theme}`);
         await page.goto("/");
         await expect(page.getByRole("heading", { name: msg.login.title })).toBeVisible();
         await page.screenshot({ path: file("login") });
@@ -48,8 +50,8 @@ for (const theme of ["light", "dark"] as const) {
     test.describe(`states at ${size.width} px, ${theme}`, () => {
       test.use({ colorScheme: theme, viewport: size });
 
-      test(`dialogs and notices at ${size.width} px in the ${theme} theme`, async ({ page }) => {
-        const file = (name: string) => path.join(folder, `${name}-${size.width}-${theme}.png`);
+      test(`dialogs and notices at ${size.width} px in the ${theme} theme`, async ({ page }, info) => {
+        const file = (name: string) => picture(info, `${name}-${size.width}-${theme}`);
         const shoot = async (name: string, moving?: Locator) => {
           await page.mouse.move(0, 0);
           // A notice slides in: the picture waits until it stands still.
@@ -149,3 +151,31 @@ for (const theme of ["light", "dark"] as const) {
     });
   }
 }
+
+/**
+ * The pictures README.md and docs/*.md show (`screenshots/<name>.png`) are copied from this run into
+ * docs/screenshots/, the only ones kept in git; a picture there that no page shows any more is
+ * removed. Runs last, after every picture above was taken (`-g` naming other tests leaves it out),
+ * without a browser.
+ */
+plain("the pictures the documentation shows are copied into docs/screenshots/", () => {
+  const pages = [
+    "README.md",
+    ...readdirSync(path.join(root, "docs"))
+      .filter((f) => f.endsWith(".md"))
+      .map((f) => `docs/${f}`),
+  ];
+  const shown = new Set(
+    pages.flatMap((page) =>
+      [...readFileSync(path.join(root, page), "utf8").matchAll(/screenshots\/([\w.-]+\.png)/g)].map((m) => m[1]),
+    ),
+  );
+  expect(shown.size).toBeGreaterThan(0);
+  const taken = (file: string) => path.join(plain.info().project.outputDir, file);
+  const missing = [...shown].filter((file) => !existsSync(taken(file)));
+  mkdirSync(docsFolder, { recursive: true });
+  for (const file of shown) if (!missing.includes(file)) copyFileSync(taken(file), path.join(docsFolder, file));
+  for (const file of readdirSync(docsFolder))
+    if (file.endsWith(".png") && !shown.has(file)) rmSync(path.join(docsFolder, file));
+  expect(missing, "pictures the documentation shows that this run did not take").toEqual([]);
+});
