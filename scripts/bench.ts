@@ -32,8 +32,9 @@
  *     (`--skip bulk` leaves it out).
  * `--skip a,b` leaves steps out; `--only-step a,b` runs only those (the cases are always discovered).
  * The built app's initial JavaScript is measured once. It writes bench/results/<name>.md (with
- * an SVG chart per target and the raw figures in <name>.json), prints a summary, and exits 1 when
- * a target is missed (0 with --report-only).
+ * an SVG chart per target and the raw figures in <name>.json), replacing the report of that name
+ * (one report per case; the replaced one's figures go into docs/performance.md, "Report history",
+ * by hand), prints a summary, and exits 1 when a target is missed (0 with --report-only).
  */
 import { execFileSync, spawnSync } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
