@@ -4,26 +4,36 @@ import { defineConfig, devices } from "@playwright/test";
 /** The built server, started as `npm run serve` starts it (package.json). */
 const serve = (JSON.parse(readFileSync("package.json", "utf8")) as { scripts: { serve: string } }).scripts.serve;
 
-/** Port and sign-in of the console the browser tests start (embedded database, fresh demo data). */
+/**
+ * Ports and sign-in of the consoles the browser tests start (embedded database, fresh demo data):
+ * one console per Playwright worker, so that the workers share no data (worker `i` uses
+ * `port + i` and `dataDir-i`). E2E_WORKERS sets how many (default 2, one per core of the
+ * machine the suite is sized for); E2E_PORT moves them all.
+ */
 export const e2e = {
   port: Number(process.env.E2E_PORT ?? 3210),
   password: "e2e-demo-password",
   dataDir: process.env.E2E_PORT ? `.e2e-data-${process.env.E2E_PORT}` : ".e2e-data",
+  workers: Math.max(1, Number(process.env.E2E_WORKERS ?? 2)),
 };
+
+/** The origin of the console that Playwright worker `parallelIndex` (0-based) tests. */
+export const consoleOrigin = (parallelIndex: number) => `http://localhost:${e2e.port + parallelIndex}`;
 
 export default defineConfig({
   testDir: "tests/e2e",
   outputDir: "test-results/e2e",
+  // A file's tests run in order in one worker (they share its console's data); files spread over
+  // the workers, each with its own console.
   fullyParallel: false,
-  workers: 1,
+  workers: e2e.workers,
   retries: 0,
   timeout: 30_000,
   expect: { timeout: 7_000 },
-  reporter: process.env.CI
-    ? [["list"], ["json", { outputFile: "test-results/e2e.json" }]]
-    : [["list"], ["json", { outputFile: "test-results/e2e.json" }]],
+  reporter: [["list"], ["json", { outputFile: "test-results/e2e.json" }]],
   use: {
-    baseURL: `http://localhost:${e2e.port}`,
+    // tests/e2e/fixtures.ts points each worker at its own console; this is worker 0's.
+    baseURL: consoleOrigin(0),
     trace: "retain-on-failure",
     screenshot: "only-on-failure",
     launchOptions: {
@@ -40,17 +50,17 @@ export default defineConfig({
     },
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
-  webServer: {
-    command: `rm -rf ${e2e.dataDir} && ${serve}`,
-    url: `http://localhost:${e2e.port}/healthz`,
+  webServer: Array.from({ length: e2e.workers }, (_, i) => ({
+    command: `rm -rf ${e2e.dataDir}-${i} && ${serve}`,
+    url: `${consoleOrigin(i)}/healthz`,
     reuseExistingServer: false,
     timeout: 120_000,
     env: {
-      PORT: String(e2e.port),
-      DATA_DIR: e2e.dataDir,
+      PORT: String(e2e.port + i),
+      DATA_DIR: `${e2e.dataDir}-${i}`,
       DEMO_OPERATOR_PASSWORD: e2e.password,
       LOG_LEVEL: "warn",
-      PUBLIC_URL: `http://localhost:${e2e.port}`,
+      PUBLIC_URL: consoleOrigin(i),
     },
-  },
+  })),
 });

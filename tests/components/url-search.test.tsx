@@ -8,6 +8,7 @@ import { auditSearch } from "../../src/web/audit/routes";
 import { customersSearch } from "../../src/web/customers/routes";
 import { teamsSearch } from "../../src/web/teams/routes";
 import { usersSearch } from "../../src/web/users/routes";
+import { propertyRuns } from "../support/properties";
 
 /**
  * The route table validates the URL's search parameters by hand (src/web/lib/url-search.ts, to keep
@@ -147,7 +148,7 @@ describe("URL search validation of the route table", () => {
       fc.property(fc.dictionary(fc.constantFrom(...keys), value(words), { maxKeys: 8 }), (search) => {
         expect(parse(search)).toEqual(defined(schema.parse(search)));
       }),
-      { numRuns: 1000 },
+      { numRuns: propertyRuns(1000) },
     );
   });
 

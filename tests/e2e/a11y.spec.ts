@@ -1,11 +1,40 @@
+/**
+ * Accessibility sweep: axe-core runs every WCAG 2.0 and 2.1 rule of levels A and AA, at any
+ * impact, on every screen of the router (tests/e2e/screens.ts reads them from the features'
+ * `routes.ts`, so a new screen is swept the day it exists) at 1400 px and 390 px in the light and
+ * the dark theme, on the login screen the same four ways, and on the overlays: the user menu, the
+ * type-ahead customer filter, a team's Assign Skill modal and Delete Team dialog, a skill's Assign
+ * to Team and Add Prompt modals (1400 px, both themes) and the phone menu (390 px, both themes).
+ * It must find nothing.
+ *
+ * Each screen is loaded once and looked at four ways: the theme is the system setting, which the
+ * stylesheet follows live (`prefers-color-scheme`, src/web/lib/theme.ts), and the width a resize.
+ * One test per screen, so that the screens spread over the workers.
+ */
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { msg } from "../../src/domain/messages";
 import { expect, signIn, test } from "./fixtures";
-import { screens, settled } from "./screens";
+import { routePaths, screenOf, settled } from "./screens";
 
 /** WCAG 2.0 and 2.1, levels A and AA: every rule with these tags, at any impact. */
 const wcag = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
+
+type Theme = "light" | "dark";
+type Look = { width: number; theme: Theme };
+const themes: Theme[] = ["light", "dark"];
+const wide = (theme: Theme): Look => ({ width: 1400, theme });
+const phone = (theme: Theme): Look => ({ width: 390, theme });
+/** The four ways a screen is looked at (ordered so that each step changes one thing). */
+const everyLook: Look[] = [wide("light"), wide("dark"), phone("dark"), phone("light")];
+
+/** Shows the page as `look`: its width, and its theme checked on the page itself. */
+async function show(page: Page, look: Look) {
+  await page.setViewportSize({ width: look.width, height: look.width > 600 ? 900 : 844 });
+  await page.emulateMedia({ colorScheme: look.theme });
+  await expect(page.locator("html")).toHaveCSS("color-scheme", look.theme);
+  await settled(page);
+}
 
 /** axe's findings on the page as it is now, one line per failing element. */
 async function violations(page: Page, where: string): Promise<string[]> {
@@ -18,69 +47,82 @@ async function violations(page: Page, where: string): Promise<string[]> {
   );
 }
 
-for (const theme of ["light", "dark"] as const) {
-  test.describe(`axe-core, ${theme} theme`, () => {
-    test.use({ colorScheme: theme });
+/** axe's findings on the page in each of `looks`. */
+async function violationsIn(page: Page, where: string, looks: Look[]): Promise<string[]> {
+  const found: string[] = [];
+  for (const look of looks) {
+    await show(page, look);
+    found.push(...(await violations(page, `${where} at ${look.width} px, ${look.theme}`)));
+  }
+  return found;
+}
 
-    test(`every route of the router, the login screen, menus and dialogs have no WCAG A/AA violation (${theme})`, async ({
-      page,
-    }) => {
-      test.setTimeout(480_000); // every route, both modals of a team and of a skill: minutes on a busy 2-core machine
-      const found: string[] = [];
+test.describe.configure({ mode: "parallel" });
 
-      await page.goto("/");
-      await expect(page.getByRole("heading", { name: msg.login.title })).toBeVisible();
-      found.push(...(await violations(page, "login")));
+test.describe("axe-core, 1400 and 390 px, light and dark", () => {
+  test("the login screen has no WCAG A/AA violation", async ({ page }) => {
+    await page.goto("/");
+    await expect(page.getByRole("heading", { name: msg.login.title })).toBeVisible();
+    const found = await violationsIn(page, "login", everyLook);
+    expect(found, found.join("\n")).toEqual([]);
+  });
 
+  const routes = routePaths();
+  test("the router has the screens to sweep", () => {
+    expect(routes.length).toBeGreaterThanOrEqual(13);
+  });
+
+  for (const route of routes) {
+    test(`${route} has no WCAG A/AA violation`, async ({ page }) => {
       await signIn(page);
-      // The theme really is the one under test (the console follows the system setting).
-      await expect(page.locator("html")).toHaveCSS("color-scheme", theme);
-      const all = await screens(page);
-      expect(all.length).toBeGreaterThanOrEqual(13);
-      for (const screen of all) {
-        await page.goto(screen.path);
-        await settled(page);
-        found.push(...(await violations(page, screen.route)));
-      }
+      const screen = await screenOf(page, route);
+      await page.goto(screen.path);
+      await settled(page);
+      const found = await violationsIn(page, route, everyLook);
+      expect(found, found.join("\n")).toEqual([]);
+    });
+  }
 
-      // Overlays: the user menu, a modal with its list, a confirm dialog, the phone menu.
+  for (const theme of themes) {
+    test(`menus, the customer filter, modals and dialogs have no WCAG A/AA violation (${theme})`, async ({ page }) => {
+      test.slow(); // seven overlays, each opened on its screen
+      const found: string[] = [];
+      const look = [wide(theme)];
+      await signIn(page);
+      await show(page, wide(theme));
       await page.getByRole("button", { name: msg.ui.userMenu }).click();
-      found.push(...(await violations(page, "user menu")));
+      found.push(...(await violationsIn(page, "user menu", look)));
       await page.keyboard.press("Escape");
       // The list kit's type-ahead customer filter, open with its matches.
       await page.goto("/users");
       await settled(page);
       await page.getByRole("combobox", { name: "Customer" }).click();
       await expect(page.getByRole("listbox", { name: "Customer" }).getByRole("option").nth(1)).toBeVisible();
-      found.push(...(await violations(page, "customer picker")));
+      found.push(...(await violationsIn(page, "customer picker", look)));
       await page.keyboard.press("Escape");
-      const team = all.find((s) => s.route === "/teams/$teamId")!;
+      const team = await screenOf(page, "/teams/$teamId");
       await page.goto(team.path);
       await page.getByRole("button", { name: "Assign Skill" }).click();
-      await settled(page);
-      found.push(...(await violations(page, "Assign Skill modal")));
+      found.push(...(await violationsIn(page, "Assign Skill modal", look)));
       await page.keyboard.press("Escape");
       await page.getByRole("button", { name: "Delete Team" }).click();
-      found.push(...(await violations(page, "Delete Team dialog")));
+      found.push(...(await violationsIn(page, "Delete Team dialog", look)));
       await page.keyboard.press("Escape");
       // The skill page's Assign modal (type-ahead customer filter, team checkboxes) and Add Prompt form.
-      const skill = all.find((s) => s.route === "/skills/$skillId")!;
+      const skill = await screenOf(page, "/skills/$skillId");
       await page.goto(skill.path);
       await page.getByRole("button", { name: msg.skills.assignToTeam }).click();
-      await settled(page);
-      found.push(...(await violations(page, "Assign to Team modal")));
+      found.push(...(await violationsIn(page, "Assign to Team modal", look)));
       await page.keyboard.press("Escape");
       await page.getByRole("button", { name: msg.skills.addPrompt }).click();
-      found.push(...(await violations(page, "Add Prompt modal")));
+      found.push(...(await violationsIn(page, "Add Prompt modal", look)));
       await page.keyboard.press("Escape");
-      await page.setViewportSize({ width: 390, height: 844 });
+      await show(page, phone(theme));
       await page.goto("/customers");
       await settled(page);
-      found.push(...(await violations(page, "/customers at 390 px")));
       await page.getByRole("button", { name: msg.ui.openMenu }).click();
-      found.push(...(await violations(page, "phone menu")));
-
+      found.push(...(await violationsIn(page, "phone menu", [phone(theme)])));
       expect(found, found.join("\n")).toEqual([]);
     });
-  });
-}
+  }
+});

@@ -1,5 +1,5 @@
 import { test as base, expect, type Cookie, type Page } from "@playwright/test";
-import { e2e } from "../../playwright.config";
+import { consoleOrigin, e2e } from "../../playwright.config";
 
 export const admin = { email: "admin@pedal.example", password: e2e.password };
 
@@ -19,7 +19,7 @@ export async function signIn(page: Page, path = "/") {
     await context.clearCookies();
     const res = await page.request.post("/api/auth/sign-in/email", {
       data: { email: admin.email, password: admin.password },
-      headers: { origin: `http://localhost:${e2e.port}` },
+      headers: { origin: pageOrigin(page) },
     });
     expect(res.status(), "admin sign-in").toBe(200);
     adminCookies = await context.cookies();
@@ -57,11 +57,25 @@ export async function apiGet<T = any>(page: Page, path: string): Promise<T> {
 
 /** Sends a JSON write to the API with the page's session, from the console's origin as the browser would. */
 export async function apiWrite(page: Page, method: "POST" | "PUT" | "PATCH" | "DELETE", path: string, data?: unknown) {
-  return page.request.fetch(path, { method, data, headers: { origin: `http://localhost:${e2e.port}` } });
+  return page.request.fetch(path, { method, data, headers: { origin: pageOrigin(page) } });
 }
 
-/** A page whose console errors and uncaught exceptions fail the test. */
+/** The origin of the console `page` tests (its worker's: playwright.config.ts), as the browser sends it. */
+export function pageOrigin(page: Page): string {
+  const url = page.url();
+  return url.startsWith("http") ? new URL(url).origin : consoleOrigin(base.info().parallelIndex);
+}
+
+/**
+ * A page whose console errors and uncaught exceptions fail the test, on the console of its worker
+ * (each Playwright worker has one of its own: playwright.config.ts).
+ */
 export const test = base.extend<{ consoleErrors: string[]; expectedConsoleErrors: RegExp[] }>({
+  // Playwright reads a fixture's dependencies from its first parameter, which must be a pattern.
+  // eslint-disable-next-line no-empty-pattern
+  baseURL: async ({}, use, testInfo) => {
+    await use(consoleOrigin(testInfo.parallelIndex));
+  },
   /** Console errors a test provokes on purpose (`test.use({ expectedConsoleErrors: [/…/] })`). */
   expectedConsoleErrors: [[], { option: true }],
   consoleErrors: [

@@ -5,7 +5,7 @@ import { startConsoleProcess, root, type ConsoleProcess } from "../support/serve
 
 /**
  * A console of the test file's own, for settings the shared server of playwright.config.ts does
- * not have (PROMPT_REVIEW, REQUIRE_MFA, single sign-on): started from the sources before the
+ * not have (PROMPT_REVIEW, REQUIRE_MFA, single sign-on): started from the built server before the
  * file's (or the describe block's) tests, on its own embedded database under test-results/, with
  * the demo data and `demoPassword` for the demo operators; stopped and removed after them.
  *
@@ -29,13 +29,16 @@ export function ownConsole(options: {
     test.setTimeout(120_000);
     rmSync(dataDir, { recursive: true, force: true });
     const env = typeof options.env === "function" ? await options.env(origin) : (options.env ?? {});
-    server = startConsoleProcess({
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      DEMO_OPERATOR_PASSWORD: options.demoPassword,
-      PUBLIC_URL: origin,
-      ...env,
-    });
+    server = startConsoleProcess(
+      {
+        PORT: String(port),
+        DATA_DIR: dataDir,
+        DEMO_OPERATOR_PASSWORD: options.demoPassword,
+        PUBLIC_URL: origin,
+        ...env,
+      },
+      { bundle: true },
+    );
     await server.started;
   });
   test.afterAll(async () => {

@@ -80,20 +80,26 @@ export const screenName = (route: string) =>
         .replace(/\$[A-Za-z_]+/g, "id")
         .replace(/\//g, "-");
 
+/**
+ * `route` with its parameters filled in (the page must be signed in); `ids` chooses some of them
+ * and keeps those it resolved for the next call.
+ */
+export async function screenOf(page: Page, route: string, ids = new Map<string, string>()): Promise<Screen> {
+  let path = route;
+  for (const [, param] of route.matchAll(/\$([A-Za-z_]+)/g)) {
+    const resolve = resolvers[param];
+    if (!resolve)
+      throw new Error(`No id for route parameter $${param} of ${route}: add a resolver to tests/e2e/screens.ts`);
+    if (!ids.has(param)) ids.set(param, await resolve(page));
+    path = path.replace(`$${param}`, ids.get(param)!);
+  }
+  return { route, path, name: screenName(route) };
+}
+
 /** Every route with its parameters filled in (the page must be signed in); `ids` chooses some of them. */
 export async function screens(page: Page, ids = new Map<string, string>()): Promise<Screen[]> {
   const result: Screen[] = [];
-  for (const route of routePaths()) {
-    let path = route;
-    for (const [, param] of route.matchAll(/\$([A-Za-z_]+)/g)) {
-      const resolve = resolvers[param];
-      if (!resolve)
-        throw new Error(`No id for route parameter $${param} of ${route}: add a resolver to tests/e2e/screens.ts`);
-      if (!ids.has(param)) ids.set(param, await resolve(page));
-      path = path.replace(`$${param}`, ids.get(param)!);
-    }
-    result.push({ route, path, name: screenName(route) });
-  }
+  for (const route of routePaths()) result.push(await screenOf(page, route, ids));
   return result;
 }
 

@@ -1,15 +1,13 @@
 import type { Page } from "@playwright/test";
-import { e2e } from "../../playwright.config";
 import { msg } from "../../src/domain/messages";
 import type { UserListItem } from "../../src/domain/users";
-import { apiGet, expect, signIn, statCard, test } from "./fixtures";
+import { apiGet, expect, pageOrigin, signIn, statCard, test } from "./fixtures";
 
-const origin = `http://localhost:${e2e.port}`;
 const unique = () => `${Date.now()}-${Math.floor(Math.random() * 1e6)}`;
 
 /** POST an API path with the page's session (and the console's Origin, as the browser sends it), as JSON. */
 async function apiPost<T = any>(page: Page, path: string, data: unknown): Promise<T> {
-  const res = await page.request.post(path, { data, headers: { origin } });
+  const res = await page.request.post(path, { data, headers: { origin: pageOrigin(page) } });
   expect(res.status(), `${path} ${await res.text()}`).toBe(201);
   return res.json();
 }

@@ -21,8 +21,19 @@ const root = path.resolve(import.meta.dirname, "../..");
 const email = "admin@pedal.example";
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** A TCP port of [from, to] that nobody listens on now, tried from a random offset. */
+/**
+ * A TCP port of [from, to] that nobody listens on now, tried from a random offset. Under Vitest
+ * the range is split between the test workers (VITEST_POOL_ID, VITEST_MAX_WORKERS), so that two
+ * files running side by side never pick the same port between its probe and its use.
+ */
 export async function freePort(from = 3750, to = 3799): Promise<number> {
+  const workers = Number(process.env.VITEST_MAX_WORKERS ?? 0);
+  const worker = Number(process.env.VITEST_POOL_ID ?? 0);
+  if (workers > 1 && worker >= 1) {
+    const share = Math.floor((to - from + 1) / workers);
+    from += share * ((worker - 1) % workers);
+    to = from + share - 1;
+  }
   const span = to - from + 1;
   const offset = Math.floor(Math.random() * span);
   for (let i = 0; i < span; i++) {

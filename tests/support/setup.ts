@@ -1,3 +1,4 @@
+import "./properties";
 import { afterEach, beforeEach, expect, vi } from "vitest";
 
 // Any console.error during a test fails it: errors must be handled, not printed.
