@@ -13,6 +13,9 @@ export default defineConfig({
   outputDir: "test-results/screenshots",
   // In order, in one worker: the spec's last test copies the pictures the ones before it took.
   fullyParallel: false,
+  workers: 1,
+  // One worker, so one console (worker 0's of playwright.config.ts).
+  webServer: Array.isArray(base.webServer) ? base.webServer.slice(0, 1) : base.webServer,
   reporter: [["list"]],
   timeout: 180_000,
 });

@@ -2,18 +2,62 @@
 /**
  * `npm test`: every check and test of the console, on a fresh machine.
  *  1. makes sure Debian's Chromium is there (installs it with apt-get when run as root),
- *  2. type-checks, 3. lints (ESLint: TypeScript and React hooks rules, import boundaries and cycles)
- *     and checks the formatting (Prettier),
- *  4. runs the API tests (PGlite, and PostgreSQL when TEST_DATABASE_URL is set),
- *  5. runs the component tests of the shared screen parts (Vitest, Testing Library, happy-dom),
- *  6. builds the web app and the server bundle and runs the browser tests on them,
- * then prints one line `N passed, N failed` summing every suite, and exits non-zero on any failure.
+ *  2. side by side (one per core): the type check, lint (ESLint: TypeScript and React hooks rules,
+ *     import boundaries and cycles), the formatting check (Prettier), and the build of the web app
+ *     and the server bundle the browser tests run,
+ *  3. the API tests (PGlite, and PostgreSQL when TEST_DATABASE_URL is set; two files at a time),
+ *  4. the component tests of the shared screen parts (Vitest, Testing Library, happy-dom),
+ *  5. the browser tests (Playwright, two workers, each with a console of its own),
+ * then prints each stage's time and one line `N passed, N failed` summing every suite, and exits
+ * non-zero on any failure.
  */
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { existsSync, readFileSync, rmSync } from "node:fs";
 
 const chromium = "/usr/bin/chromium";
 const run = (cmd, args, opts = {}) => spawnSync(cmd, args, { stdio: "inherit", ...opts }).status ?? 1;
+
+/** Stage times in seconds, printed at the end (docs/testing.md keeps the figures). */
+const times = [];
+/** Runs `fn`, records its wall time under `name`, and returns what it returns. */
+async function timed(name, fn) {
+  const started = Date.now();
+  const result = await fn();
+  times.push({ name, seconds: (Date.now() - started) / 1000 });
+  return result;
+}
+
+/**
+ * Runs commands side by side, each one's output collected and printed whole when it ends (so that
+ * two outputs never interleave); resolves to their exit codes in order.
+ */
+function parallel(steps) {
+  return Promise.all(
+    steps.map(
+      ({ name, commands }) =>
+        new Promise((resolve) => {
+          const started = Date.now();
+          let output = "";
+          const next = (i) => {
+            if (i === commands.length) return finish(0);
+            const [cmd, ...args] = commands[i];
+            const child = spawn(cmd, args, { stdio: ["ignore", "pipe", "pipe"] });
+            child.stdout.on("data", (d) => (output += d));
+            child.stderr.on("data", (d) => (output += d));
+            child.on("close", (code) => (code === 0 ? next(i + 1) : finish(code ?? 1)));
+          };
+          const finish = (code) => {
+            const seconds = (Date.now() - started) / 1000;
+            times.push({ name, seconds });
+            console.log(`\n▶ ${name}: ${code === 0 ? "ok" : "FAILED"} (${seconds.toFixed(0)} s)`);
+            if (output.trim()) process.stdout.write(output.endsWith("\n") ? output : output + "\n");
+            resolve(code);
+          };
+          next(0);
+        }),
+    ),
+  );
+}
 
 function ensureChromium() {
   if (existsSync(chromium)) return;
@@ -43,26 +87,36 @@ function readJson(file) {
   }
 }
 
+const started = Date.now();
 ensureChromium();
 rmSync("test-results", { recursive: true, force: true });
 const suites = [];
+const pass = (name, code) => suites.push({ name, passed: code === 0 ? 1 : 0, failed: code === 0 ? 0 : 1 });
 
-console.log("\n▶ Type check");
-const typecheck = run("npx", ["tsc", "--noEmit", "-p", "."]);
-suites.push({ name: "typecheck", passed: typecheck === 0 ? 1 : 0, failed: typecheck === 0 ? 0 : 1 });
-
-console.log("\n▶ Lint (ESLint)");
-const lint = run("npx", ["eslint", "."]);
-suites.push({ name: "lint", passed: lint === 0 ? 1 : 0, failed: lint === 0 ? 0 : 1 });
-
-console.log("\n▶ Formatting (Prettier; `npm run format` fixes it)");
-const format = run("npx", ["prettier", "--check", "--log-level", "warn", "."]);
-suites.push({ name: "format", passed: format === 0 ? 1 : 0, failed: format === 0 ? 0 : 1 });
+console.log("\n▶ Type check, lint, formatting and build, side by side");
+const [typecheck, lint, format, build] = await parallel([
+  { name: "typecheck", commands: [["npx", "tsc", "--noEmit", "-p", "."]] },
+  { name: "lint (ESLint)", commands: [["npx", "eslint", "."]] },
+  {
+    name: "formatting (Prettier; `npm run format` fixes it)",
+    commands: [["npx", "prettier", "--check", "--log-level", "warn", "."]],
+  },
+  {
+    name: "build (web app and server bundle)",
+    commands: [
+      ["npx", "vite", "build", "--logLevel", "warn"],
+      ["node", "scripts/build-server.mjs"],
+    ],
+  },
+]);
+pass("typecheck", typecheck);
+pass("lint", lint);
+pass("format", format);
 
 console.log(
   `\n▶ API tests (${process.env.TEST_DATABASE_URL ? "PGlite and PostgreSQL" : "PGlite; set TEST_DATABASE_URL for PostgreSQL too"})`,
 );
-const apiCode = run("npx", ["vitest", "run"]);
+const apiCode = await timed("api", () => run("npx", ["vitest", "run"]));
 const api = readJson("test-results/api.json");
 suites.push({
   name: "api",
@@ -71,7 +125,9 @@ suites.push({
 });
 
 console.log("\n▶ Component tests (Vitest, Testing Library, happy-dom)");
-const componentsCode = run("npx", ["vitest", "run", "-c", "vitest.components.config.ts"]);
+const componentsCode = await timed("components", () =>
+  run("npx", ["vitest", "run", "-c", "vitest.components.config.ts"]),
+);
 const components = readJson("test-results/components.json");
 suites.push({
   name: "components",
@@ -82,13 +138,26 @@ suites.push({
 });
 
 console.log("\n▶ Browser tests (Playwright, Debian Chromium)");
-const buildWeb = run("npx", ["vite", "build", "--logLevel", "warn"]);
-const build = buildWeb !== 0 ? buildWeb : run("node", ["scripts/build-server.mjs"]);
-const e2eCode = build === 0 ? run("npx", ["playwright", "test"]) : 1;
+const e2eCode = build === 0 ? await timed("browser", () => run("npx", ["playwright", "test"])) : 1;
 const e2e = readJson("test-results/e2e.json");
 const e2ePassed = (e2e?.stats?.expected ?? 0) + (e2e?.stats?.flaky ?? 0);
 const e2eFailed = e2e ? e2e.stats.unexpected + (e2eCode !== 0 && e2e.stats.unexpected === 0 ? 1 : 0) : 1;
 suites.push({ name: "e2e", passed: e2ePassed, failed: e2eFailed });
+
+/**
+ * The API tests' time on each database: the sum of its tests' durations (a describe block names
+ * its database), which runs side by side on two workers, so it adds up to more than the stage.
+ */
+function apiTimeByDatabase() {
+  const sums = { pglite: 0, postgres: 0 };
+  for (const file of api?.testResults ?? [])
+    for (const t of file.assertionResults ?? []) {
+      const where = [...(t.ancestorTitles ?? []), t.title].join(" ");
+      const target = /postgres/i.test(where) ? "postgres" : /pglite/i.test(where) ? "pglite" : undefined;
+      if (target) sums[target] += (t.duration ?? 0) / 1000;
+    }
+  return sums;
+}
 
 /** The failed tests' names and first message line, so the last lines of a CI log say what broke. */
 function failures() {
@@ -122,6 +191,13 @@ function failures() {
 
 const failedTests = failures();
 if (failedTests.length > 0) console.log("\nFailed:\n" + failedTests.join("\n"));
+const byDatabase = apiTimeByDatabase();
+console.log("\nStage times (wall):");
+for (const t of times) console.log(`  ${t.name.split(" (")[0].padEnd(12)} ${t.seconds.toFixed(0).padStart(5)} s`);
+console.log(
+  `  (API tests' own durations: PGlite ${byDatabase.pglite.toFixed(0)} s, PostgreSQL ${byDatabase.postgres.toFixed(0)} s, on two workers)`,
+);
+console.log(`  total        ${((Date.now() - started) / 1000).toFixed(0).padStart(5)} s`);
 const passed = suites.reduce((n, s) => n + s.passed, 0);
 const failed = suites.reduce((n, s) => n + s.failed, 0);
 console.log("\n" + suites.map((s) => `  ${s.name.padEnd(10)} ${s.passed} passed, ${s.failed} failed`).join("\n"));

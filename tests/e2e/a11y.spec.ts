@@ -74,6 +74,7 @@ test.describe("axe-core, 1400 and 390 px, light and dark", () => {
 
   for (const route of routes) {
     test(`${route} has no WCAG A/AA violation`, async ({ page }) => {
+      test.slow(); // four axe runs: 31-39 s on a loaded 2-core machine (list screens), past the 30 s default
       await signIn(page);
       const screen = await screenOf(page, route);
       await page.goto(screen.path);
