@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { id, listPage, noSummary, timestamp } from "./common";
+import { describesRows } from "./table-rows";
 
 /** One audit row: who did what to which record, with the changed fields before and after. */
 export const auditEntrySchema = z.object({
@@ -22,6 +23,8 @@ export const auditEntrySchema = z.object({
   created_at: timestamp,
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
+/** A row of `audit_log` is an audit entry as the API answers it. */
+export const auditRows = describesRows("audit_log", auditEntrySchema);
 export const auditPageSchema = listPage(auditEntrySchema, noSummary);
 
 /** Filters of the Audit log screen, as URL and API query parameters. */

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { counts, id, listPage, rowTimestamps, stored } from "./common";
 import { commentStatuses, type CommentStatus } from "./enums";
 import { msg } from "./messages";
+import { describesRows } from "./table-rows";
 
 /**
  * /comments table row (SPEC.md §2 "/comments", §3 skill_comments "enriched with commenter first_name
@@ -23,6 +24,10 @@ export const commentListItemSchema = z.object({
   ...rowTimestamps,
 });
 export type CommentListItem = z.infer<typeof commentListItemSchema>;
+/** A row of `skill_comments`, with the names the list joins. */
+export const commentListRows = describesRows("skill_comments", commentListItemSchema, {
+  derived: ["customer_name", "skill_name", "first_name", "last_name"],
+});
 
 /** /comments cards (SPEC.md §2: Total, Pending, Active, Inactive, Rejected) over the filtered list. */
 export const commentSummarySchema = counts("total", "pending", "active", "inactive", "rejected");

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { counts, id, listPage, noSummary, stored, timestamp } from "./common";
 import { customerStatuses } from "./enums";
 import { msg } from "./messages";
+import { describesRows } from "./table-rows";
 
 /**
  * Per-customer configuration (SPEC.md §2 "/config", §9 sample values): the spec's layout (industry,
@@ -171,6 +172,8 @@ export const configChangeSchema = z.object({
   version: z.number().int(),
 });
 export type ConfigChange = z.infer<typeof configChangeSchema>;
+/** A row of `customer_settings_changes` is a change as Recent changes shows it. */
+export const configChangeRows = describesRows("customer_settings_changes", configChangeSchema);
 export const configChangePageSchema = listPage(configChangeSchema, noSummary);
 
 /** The label of a change's field: "Max Users", "Feature: Analytics". */

@@ -5,6 +5,7 @@ import { counts, id, listPage, stored, rowTimestamps, optionsPage } from "./comm
 import { customerStatuses } from "./enums";
 import { msg } from "./messages";
 import { customerSortKeys } from "./sort-keys";
+import { describesRows } from "./table-rows";
 
 export { customerSortKeys };
 
@@ -17,6 +18,8 @@ export const customerSchema = z.object({
   ...rowTimestamps,
 });
 export type Customer = z.infer<typeof customerSchema>;
+/** A row of `customers` is `customerSchema`. */
+export const customerRows = describesRows("customers", customerSchema);
 
 /** /customers table row: the customer with its derived user_count and team_count. */
 export const customerListItemSchema = customerSchema.extend({

@@ -5,6 +5,7 @@ import { msg } from "./messages";
 import { variableName } from "./prompt-changes";
 import { statusCardsSchema } from "./prompts";
 import { optionalText, requiredName } from "./text";
+import { describesRows } from "./table-rows";
 
 /** A row of `platforms` (SPEC.md §3). */
 export const platformSchema = z.object({
@@ -23,6 +24,11 @@ export const platformSchema = z.object({
   provided_variables: z.array(z.string()).nullable(),
 });
 export type Platform = z.infer<typeof platformSchema>;
+const adopted = "An adopted database's rows can hold null where the console writes a value (docs/adopting.md).";
+/** A row of `platforms` is `platformSchema`; an adopted row may lack the console's values. */
+export const platformRows = describesRows("platforms", platformSchema, {
+  nullableOnPurpose: { updated_at: adopted, needs_review: adopted },
+});
 
 /** An option of a platform picker (the API token form's delivery platform). */
 export const platformOptionSchema = z.object({

@@ -4,6 +4,7 @@ import { promptStatuses } from "./enums";
 import { msg } from "./messages";
 import { undeclaredVariableSchema } from "./prompt-changes";
 import { optionalText, requiredName } from "./text";
+import { describesRows } from "./table-rows";
 
 const promptTitle = requiredName({ required: msg.prompts.titleRequired, field: "Prompt title" }, 500);
 const promptValue = optionalText("Prompt content", 50_000, msg.prompts.valueInvalid);
@@ -57,6 +58,13 @@ export const promptSchema = z.object({
   updated_at: timestamp.nullable(),
 });
 export type Prompt = z.infer<typeof promptSchema>;
+/** A row of `pedal_prompts` is `promptSchema`; an adopted row may lack `updated_at`. */
+export const promptRows = describesRows("pedal_prompts", promptSchema, {
+  nullableOnPurpose: {
+    updated_at:
+      "A database the console adopted keeps its own constraints (docs/adopting.md), and SPEC.md §2 shows a prompt's Updated as “Never” when absent.",
+  },
+});
 
 /**
  * /prompts table row: the prompt with the first 240 characters of its content (the excerpt), its
@@ -121,6 +129,8 @@ export const platformAssignmentResultSchema = z.object({
   is_active: z.boolean(),
   assigned_at: timestamp,
 });
+/** A row of `platform_prompts` is an assignment as Assign Platform answers it. */
+export const platformAssignmentRows = describesRows("platform_prompts", platformAssignmentResultSchema);
 
 /** A version of a prompt in the Versions panel: number, who, when (the texts come with `GET …/versions/{n}`). */
 export const promptVersionSchema = z.object({

@@ -3,6 +3,7 @@ import { counts, editSchema, id, listPage, stored, rowTimestamps, timestamp, opt
 import { assignmentStatuses, commentStatuses, promptStatuses, skillStatuses, skillTypes, teamStatuses } from "./enums";
 import { msg } from "./messages";
 import { optionalText, requiredName } from "./text";
+import { describesRows } from "./table-rows";
 
 /** A row of `skills` (SPEC.md §3). */
 export const skillSchema = z.object({
@@ -15,6 +16,8 @@ export const skillSchema = z.object({
   ...rowTimestamps,
 });
 export type Skill = z.infer<typeof skillSchema>;
+/** A row of `skills` is `skillSchema`. */
+export const skillRows = describesRows("skills", skillSchema);
 
 /** /skills table row: the skill and its number of active team assignments (the Teams column). */
 export const skillListItemSchema = skillSchema.extend({ team_count: z.number().int() });

@@ -4,6 +4,7 @@ import { counts, id, listPage, rowTimestamps, stored, timestamp } from "./common
 import { assignmentStatuses, teamFormStatuses, teamStatuses } from "./enums";
 import { msg } from "./messages";
 import { skillSchema } from "./skills";
+import { describesRows } from "./table-rows";
 export { teamSortKeys } from "./sort-keys";
 
 /** A row of `teams` with its derived customer_name, user_count and skills_count (SPEC.md §3). */
@@ -19,6 +20,10 @@ export const teamListItemSchema = z.object({
   skills_count: z.number().int(),
 });
 export type TeamListItem = z.infer<typeof teamListItemSchema>;
+/** A row of `teams` with the customer's name and the counts the list joins. */
+export const teamListRows = describesRows("teams", teamListItemSchema, {
+  derived: ["customer_name", "user_count", "skills_count"],
+});
 
 /** /teams cards, computed on the filtered set. */
 export const teamSummarySchema = counts("total", "active", "inactive");
@@ -72,6 +77,8 @@ export type UpdateTeamInput = z.input<typeof updateTeamSchema>;
 export const addMemberSchema = z.strictObject({ user_id: z.guid({ error: msg.users.notFound }) });
 /** Answer of Add Member: the new (or existing) membership. */
 export const addedMemberSchema = z.object({ user_id: id, team_id: id, customer_id: id });
+/** A row of `teams_users` is a membership as Add Member answers it. */
+export const teamMemberRows = describesRows("teams_users", addedMemberSchema);
 
 /** A user the team can take: active, of the team's customer, and not a member yet. */
 export const availableUserSchema = z.object({
@@ -92,3 +99,5 @@ export const createdTeamSchema = z.object({
 });
 /** A row of `teams` (the answer of an edit, and the current record of a stale one). */
 export const teamSchema = createdTeamSchema.extend(rowTimestamps);
+/** A row of `teams` is `teamSchema`. */
+export const teamRows = describesRows("teams", teamSchema);

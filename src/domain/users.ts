@@ -3,6 +3,7 @@ import { emailAddress, optionalName } from "./text";
 import { counts, id, listPage, noSummary, rowTimestamps, stored, timestamp } from "./common";
 import { teamStatuses, userRoles, userStatuses } from "./enums";
 import { msg } from "./messages";
+import { describesRows } from "./table-rows";
 export { membershipSortKeys, userSortKeys } from "./sort-keys";
 
 /** A row of `users_data` with its customer's name and its roles (SPEC.md §3). */
@@ -21,6 +22,8 @@ export const userListItemSchema = z.object({
   roles: z.array(stored(userRoles)),
 });
 export type UserListItem = z.infer<typeof userListItemSchema>;
+/** A row of `users_data` with the customer's name and the roles the list joins. */
+export const userListRows = describesRows("users_data", userListItemSchema, { derived: ["customer_name", "roles"] });
 
 /** /users cards: Total, Active, Inactive, Recent Logins (24h), over the filtered set. */
 export const userSummarySchema = counts("total", "active", "inactive", "recent_logins");

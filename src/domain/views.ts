@@ -7,6 +7,7 @@ import { id, listPage, noSummary, sortOrders, timestamp } from "./common";
 import { maxSearchLength, viewLimits } from "./limits";
 import { msg } from "./messages";
 import { requiredName } from "./text";
+import { describesRows } from "./table-rows";
 
 /**
  * The lists a view can be saved for, by the name of their API path (`/api/<list>`). The spec's
@@ -115,6 +116,10 @@ export const savedViewSchema = z.object({
   updated_at: timestamp,
 });
 export type SavedView = z.infer<typeof savedViewSchema>;
+/** A row of `saved_views` with what the asking operator may do with it. */
+export const savedViewRows = describesRows("saved_views", savedViewSchema, {
+  derived: ["owner_email", "mine", "can_edit", "is_default"],
+});
 export const savedViewPageSchema = listPage(savedViewSchema, noSummary);
 
 /**
