@@ -3,10 +3,12 @@
  * an index on (keys…, id)"; issue "Lists at a million rows": a slow query gets its index, with a
  * test that pins the plan's use of it where the planner allows). On PGlite and PostgreSQL.
  *
- * How: the real app answers real requests (every sort of every list in both orders, its next page
- * by cursor, the last page, each filter, a search) on the demo data, through a second Drizzle
- * instance on the same connection whose logger records each statement's text and parameters. The
- * page statement of each request (the one selecting the sort keys `__k0…`) is then run again
+ * How: the real app answers real requests (every declared sort of every list it mounts, from the
+ * list engine's own table `listTable`, in both orders, and a top-level list's next page by
+ * cursor; the last page, each filter, a search) on the demo data, through a second Drizzle
+ * instance on the same connection whose logger records each statement's text and parameters. A
+ * nested list's path names the parent that the most rows refer to (tests/support/derive-rows.ts).
+ * The page statement of each request (the one selecting the sort keys `__k0…`) is then run again
  * under `EXPLAIN (FORMAT JSON)`, with its parameters, in a transaction that sets
  * `enable_seqscan = off` and `enable_sort = off`.
  *
@@ -15,17 +17,21 @@
  * do not forbid those plans, they make them cost 10^10 more, so the planner picks an index path
  * whenever one exists: a sequential scan or a full Sort left in the plan means that no index can
  * serve that filter or that order, which is what goes slow at scale. So the test asserts, for every
- * page statement: no Seq Scan on any table; no Sort node over the whole result (an Incremental Sort
- * over presorted leading keys is allowed: customers walked by name, then each customer's few rows;
- * so is a Sort above a Limit, which orders a page's ids picked in index order below it)
- * unless a filter or a nested list's scope narrows it to a bounded set first; and that the index
- * named for that sort, filter or search is in the plan. Searches are explained with only
+ * page statement of every declared sort: no Seq Scan on any table; no Sort or Incremental Sort of
+ * rows that no index condition found (a Sort above a Limit, which orders a page's ids picked in
+ * index order below it, is allowed; so is an Incremental Sort within one joined record's rows:
+ * customers walked by name, then each customer's few rows); without a sort, an index scan gives the
+ * order. A nested list may instead find its rows through its scope's index and sort them (its
+ * scope bounds them). A sort may go without an index only where its list's declaration says why
+ * (`unindexedSorts`: the operators, a few tens of rows). The hand-written cases below also name the
+ * index that serves a filter, a search or a jump to the last page. Searches are explained with only
  * `enable_seqscan` off, as at scale: they must find their rows through the trigram indexes.
  * Timing is left to `npm run bench` (docs/performance.md), which EXPLAINs the same statements at
  * a million users.
  */
 import { sql } from "drizzle-orm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import { PgDialect } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -35,14 +41,19 @@ import { defaultSecurity } from "../../src/server/config";
 import { queryRows, type Database, type DatabaseHandle } from "../../src/server/db/client";
 import { loadDemoData } from "../../src/server/db/demo-data";
 import * as schema from "../../src/server/db/schema";
+import { listTable } from "../../src/server/http/list-routes";
+import type { SortKey } from "../../src/server/http/lists";
 import { publicUrl, testPassword } from "../support/app";
 import { freshDatabase, targets } from "../support/databases";
+import { busiestIdOf, fillPath, paramsOf, type Rows } from "../support/derive-rows";
 
 type PlanNode = {
   "Node Type": string;
   "Parent Relationship"?: string;
   "Relation Name"?: string;
   "Index Name"?: string;
+  "Index Cond"?: string;
+  "Presorted Key"?: string[];
   Plans?: PlanNode[];
 };
 type Statement = { query: string; params: unknown[] };
@@ -56,12 +67,10 @@ const mainNodesOf = (node: PlanNode): PlanNode[] => [
 ];
 
 /**
- * The expected index of each case. `sorted`: a Sort over the rows is fine there, because a filter
- * or the scope has already narrowed them to a bounded set (a team's members, a user's teams).
- */
-/**
- * `index`: every one of these is used by each statement; `anyIndex`: at least one of these (a
- * statement that several indexes serve equally, such as a count of active rows).
+ * A case of the hand-written checks below: `index`, every one of these is used by each statement;
+ * `anyIndex`, at least one of these (a statement that several indexes serve equally, such as a count
+ * of active rows); `sorted`, a Sort over the rows is fine there, because a filter or the scope has
+ * already narrowed them to a bounded set (a team's members, a user's teams).
  */
 type Case = {
   path: string;
@@ -72,40 +81,43 @@ type Case = {
   statement?: RegExp;
 };
 
-const sortIndexes: Record<string, Record<string, string>> = {
-  "/api/users": {
-    name: "users_data_name_sort_idx",
-    email: "users_data_email_sort_idx",
-    customer_name: "customers_name_lower_idx",
-    job_title: "users_data_job_title_sort_idx",
-    status: "users_data_status_idx",
-    last_login: "users_data_last_login_idx",
-    created_at: "users_data_created_at_idx",
-  },
-  "/api/customers": {
-    customer_name: "customers_name_lower_idx",
-    user_count: "customer_counts_user_count_idx",
-    team_count: "customer_counts_team_count_idx",
-    status: "customers_status_idx",
-    created_at: "customers_created_at_idx",
-    updated_at: "customers_updated_at_idx",
-  },
-  "/api/teams": {
-    team_name: "teams_name_lower_idx",
-    customer_name: "customers_name_lower_idx",
-    user_count: "team_counts_user_count_idx",
-    skills_count: "team_counts_skills_count_idx",
-    status: "teams_status_idx",
-    created_at: "teams_created_at_idx",
-  },
-  "/api/audit": { created_at: "audit_log_created_at_idx" },
-};
+type ListEntry = (typeof listTable)[number];
+/** Every list the app mounts, once each (the list engine's declarations, as list-routes.ts mounts them). */
+const lists: ListEntry[] = [...new Map(listTable.map((e) => [e.path, e])).values()];
+
+const dialect = new PgDialect();
+/**
+ * A sort key as EXPLAIN prints it, for comparing with a declared one: no spaces, parentheses,
+ * quotes or table aliases (a join makes `t.customer_id` and `c.customer_id` one key), lower case.
+ */
+const keyText = (text: string) =>
+  text
+    .replace(/\b[a-z_][a-z0-9_]*\.(?=[a-z_"])/gi, "")
+    .replace(/[\s()"]/g, "")
+    .toLowerCase();
+/** The fields of a plan a failure shows. */
+const planFields = [
+  "Node Type",
+  "Parent Relationship",
+  "Relation Name",
+  "Index Name",
+  "Index Cond",
+  "Presorted Key",
+  "Plans",
+];
+
+/** The nodes that read a table or an index (a Bitmap Heap Scan reads what its Bitmap Index Scans found). */
+const isScan = (n: PlanNode) => /^(Seq|Index|Index Only|Bitmap Index) Scan$/.test(n["Node Type"]);
+/** Whether a scan reads only the rows an index condition finds (not a whole table or index). */
+const narrowed = (n: PlanNode) => Boolean(n["Index Cond"]);
 
 describe.each(targets)("list query plans on %s", (target) => {
   let handle: DatabaseHandle;
   let request: (path: string) => Promise<{ status: number; body: any }>;
   const statements: Statement[] = [];
+  /** Ids of the path parameters and filters, by parameter name (`customerId`). */
   const ids: Record<string, string> = {};
+  const rowsOf: Rows = (query) => queryRows(handle.db, query);
 
   beforeAll(async () => {
     handle = await freshDatabase(target);
@@ -134,13 +146,9 @@ describe.each(targets)("list query plans on %s", (target) => {
       return { status: res.status, body: await res.json() };
     };
     await request("/api/customers?limit=1"); // an audit row or two exist from sign-in; the lists are warm
-    const one = async (query: ReturnType<typeof sql>) =>
-      String(Object.values((await queryRows<Record<string, unknown>>(handle.db, query))[0])[0]);
-    ids.customer = await one(
-      sql`select customer_id from users_data group by customer_id order by count(*) desc, customer_id limit 1`,
-    );
-    ids.team = await one(sql`select team_id from teams_users group by team_id order by count(*) desc, team_id limit 1`);
-    ids.user = await one(sql`select user_id from teams_users group by user_id order by count(*) desc, user_id limit 1`);
+    // The parents with the most rows to list (tests/support/derive-rows.ts): the customer, team
+    // and user the filters below narrow to, and each nested list's parent.
+    for (const param of ["customerId", "teamId", "userId"]) ids[param] = await busiestIdOf(rowsOf, param);
     await queryRows(handle.db, sql`analyze`);
   }, 180_000);
   afterAll(() => handle?.close());
@@ -157,6 +165,11 @@ describe.each(targets)("list query plans on %s", (target) => {
 
   /** EXPLAIN of a recorded statement, with sequential scans (and, unless `allowSort`, sorts) made the last resort. */
   async function explain(statement: Statement, c: Case): Promise<PlanNode> {
+    return (await explainAll([statement], c))[0];
+  }
+
+  /** EXPLAIN of recorded statements, in one transaction with the settings of `explain`. */
+  async function explainAll(recorded: Statement[], c: Omit<Case, "path" | "index">): Promise<PlanNode[]> {
     const settings = ["set local enable_seqscan = off"];
     if (!c.sorted && !c.search) settings.push("set local enable_sort = off");
     // A search must be able to find its rows by the trigram indexes' bitmaps (on 600 users walking
@@ -164,20 +177,35 @@ describe.each(targets)("list query plans on %s", (target) => {
     // The same for a filter that narrows the list to a few rows (a team's members): at scale the
     // planner starts from the filter's index and sorts what it finds.
     if (c.search || c.sorted) settings.push("set local enable_indexscan = off", "set local enable_indexonlyscan = off");
-    const text = `explain (format json) ${statement.query}`;
+    // The settings in one round trip, and every statement in one transaction: a list's sorts are
+    // explained together (a few hundred statements in all).
+    const set = settings.join("; ");
+    const plans: PlanNode[] = [];
+    type Explained = { rows: Array<{ "QUERY PLAN": Array<{ Plan: PlanNode }> }> };
     if (handle.pglite) {
-      return handle.pglite.transaction(async (tx) => {
-        for (const s of settings) await tx.exec(s);
-        const { rows } = await tx.query<{ "QUERY PLAN": Array<{ Plan: PlanNode }> }>(text, statement.params as any[]);
-        return rows[0]["QUERY PLAN"][0].Plan;
+      await handle.pglite.transaction(async (tx) => {
+        await tx.exec(set);
+        for (const statement of recorded) {
+          const { rows } = (await tx.query(
+            `explain (format json) ${statement.query}`,
+            statement.params as any[],
+          )) as Explained;
+          plans.push(rows[0]["QUERY PLAN"][0].Plan);
+        }
       });
+      return plans;
     }
     const client = await handle.pool!.connect();
     try {
-      await client.query("begin");
-      for (const s of settings) await client.query(s);
-      const { rows } = await client.query(text, statement.params as any[]);
-      return rows[0]["QUERY PLAN"][0].Plan;
+      await client.query(`begin; ${set}`);
+      for (const statement of recorded) {
+        const { rows } = (await client.query(
+          `explain (format json) ${statement.query}`,
+          statement.params as any[],
+        )) as Explained;
+        plans.push(rows[0]["QUERY PLAN"][0].Plan);
+      }
+      return plans;
     } finally {
       await client.query("rollback");
       client.release();
@@ -191,8 +219,7 @@ describe.each(targets)("list query plans on %s", (target) => {
     // A search's next page adds the keyset condition, and with plain index scans disabled a tiny
     // table then prefers a bitmap over that condition: its first page is the one that says.
     if (body.next_cursor && !c.search) checked.push(...(await pageStatements(next, c.statement)).pages);
-    for (const statement of checked) {
-      const plan = await explain(statement, c);
+    for (const plan of await explainAll(checked, c)) {
       const nodes = nodesOf(plan);
       const describe = `${c.path}\n${JSON.stringify(plan, ["Node Type", "Parent Relationship", "Relation Name", "Index Name", "Plans"], 1)}`;
       if (process.env.PLANS_DUMP) console.log(describe);
@@ -215,14 +242,100 @@ describe.each(targets)("list query plans on %s", (target) => {
     }
   }
 
-  it("pages every sort of every top-level list in both orders through its own index, first page and next", async () => {
-    for (const [path, sorts] of Object.entries(sortIndexes)) {
-      for (const [sort, index] of Object.entries(sorts)) {
-        for (const order of ["asc", "desc"])
-          await check({ path: `${path}?limit=5&sort=${sort}&order=${order}`, index });
+  /** The path of a list with its parameters filled: the parent rows that most rows refer to. */
+  async function urlOf(entry: ListEntry): Promise<string> {
+    for (const param of paramsOf(entry.path)) ids[param] ??= await busiestIdOf(rowsOf, param);
+    return fillPath(entry.path, ids);
+  }
+
+  /**
+   * Whether a plan walks an index in the sort's order (`enable_sort` off: a Sort is the last
+   * resort): no Seq Scan; no Sort of the list's rows (one above a Limit orders only a page's rows
+   * picked in index order below it) and no Incremental Sort, unless an index condition found every
+   * row it sorts (a nested list's scope), or, for an Incremental Sort, its presorted keys hold one
+   * of the sort's uuid keys (users walked by customer name, then each customer's users by id); and
+   * without any sort, an index scan gives the order. Answers the problem, or undefined.
+   */
+  function indexOrderProblem(plan: PlanNode, uuidKeys: string[]): string | undefined {
+    if (nodesOf(plan).some((n) => n["Node Type"] === "Seq Scan")) return "a Seq Scan";
+    const sorts = mainNodesOf(plan).filter(
+      (n) => /^(Incremental )?Sort$/.test(n["Node Type"]) && !nodesOf(n).some((m) => m["Node Type"] === "Limit"),
+    );
+    for (const sort of sorts) {
+      const bounded = mainNodesOf(sort).every((m) => !isScan(m) || narrowed(m));
+      const perRecord = (sort["Presorted Key"] ?? []).some((k) => uuidKeys.includes(keyText(k)));
+      if (!bounded && !(sort["Node Type"] === "Incremental Sort" && perRecord))
+        return `${sort["Node Type"] === "Sort" ? "a" : "an"} ${sort["Node Type"]} of rows no index condition found`;
+    }
+    const ordered = mainNodesOf(plan).some((n) => /^Index (Only )?Scan$/.test(n["Node Type"]));
+    if (sorts.length === 0 && !ordered) return "no index scan gives the order";
+    return undefined;
+  }
+
+  /**
+   * The page statements of every declared sort of a list in both orders, first page and (for a
+   * top-level list) next, each with the uuid keys of its sort (see `indexOrderProblem`). A nested
+   * list's next page reads its scope's rows again past the cursor: its first page says how they are
+   * found. A sort the declaration names in `unindexedSorts` (with why) is left out: it is not held
+   * to an index, and the list contract (lists.test.ts) pages it.
+   */
+  async function sortStatements(entry: ListEntry, url: string) {
+    const found: Array<{ path: string; statement: Statement; uuidKeys: string[] }> = [];
+    for (const [sort, keys] of Object.entries(entry.list.sorts as Record<string, SortKey[]>)) {
+      if (entry.list.unindexedSorts?.sorts.includes(sort)) continue;
+      const uuidKeys = keys.filter((k) => k.type === "uuid").map((k) => keyText(dialect.sqlToQuery(k.expr).sql));
+      for (const order of ["asc", "desc"]) {
+        const path = `${url}?limit=5&sort=${sort}&order=${order}`;
+        const { body, pages } = await pageStatements(path);
+        const next =
+          body.next_cursor && !entry.scope
+            ? (await pageStatements(`${path}&cursor=${encodeURIComponent(body.next_cursor)}`)).pages
+            : [];
+        for (const statement of [...pages, ...next]) found.push({ path, statement, uuidKeys });
       }
     }
+    return found;
+  }
+
+  it("mounts lists to check", () => {
+    expect(lists.length).toBeGreaterThan(10);
   });
+
+  it.each(lists.map((entry) => [entry.path, entry] as const))(
+    "%s: pages every declared sort in both orders through an index, or says why not",
+    async (_path, entry) => {
+      for (const sort of entry.list.unindexedSorts?.sorts ?? [])
+        expect(entry.list.unindexedSorts!.reason.length, `why ${sort} needs no index`).toBeGreaterThan(20);
+      // Explained with `enable_sort` off, each page must come in its sort's order from an index. A
+      // nested list may instead find its rows through an index condition and sort them, the scope
+      // bounding what is sorted (a skill's assignments by team name): explained with plain index
+      // scans off too, it then has no Seq Scan.
+      const found = await sortStatements(entry, await urlOf(entry));
+      const plans = await explainAll(
+        found.map((f) => f.statement),
+        {},
+      );
+      const problems = found.map((f, i) => ({
+        ...f,
+        plan: plans[i],
+        problem: indexOrderProblem(plans[i], f.uuidKeys),
+      }));
+      let failing = problems.filter((p) => p.problem !== undefined);
+      if (entry.scope && failing.length > 0) {
+        const scoped = await explainAll(
+          failing.map((f) => f.statement),
+          { sorted: true },
+        );
+        failing = failing.filter((_, i) => nodesOf(scoped[i]).some((n) => n["Node Type"] === "Seq Scan"));
+      }
+      const scope = entry.scope ? ", and its scope's rows are not found through an index" : "";
+      expect(failing.map((f) => `${f.path}: ${f.problem}${scope}\n${JSON.stringify(f.plan, planFields, 1)}`)).toEqual(
+        [],
+      );
+      if (process.env.PLANS_DUMP)
+        for (const p of problems) console.log(`${p.path}\n${JSON.stringify(p.plan, planFields, 1)}`);
+    },
+  );
 
   it("jumps to the last page and to a bounded offset through the same index", async () => {
     await check({ path: "/api/users?limit=5&at=end", index: "users_data_created_at_idx" });
@@ -234,23 +347,23 @@ describe.each(targets)("list query plans on %s", (target) => {
   });
 
   it("filters through the filter's index", async () => {
-    await check({ path: `/api/users?limit=5&customer_id=${ids.customer}`, index: "users_data_customer_idx" });
-    await check({ path: `/api/users?limit=5&team_id=${ids.team}`, index: "teams_users_pkey", sorted: true });
+    await check({ path: `/api/users?limit=5&customer_id=${ids.customerId}`, index: "users_data_customer_idx" });
+    await check({ path: `/api/users?limit=5&team_id=${ids.teamId}`, index: "teams_users_pkey", sorted: true });
     await check({
       path: "/api/users?limit=5&signed_in=true&sort=last_login&order=desc",
       index: "users_data_last_login_idx",
     });
     await check({
-      path: `/api/teams?limit=5&customer_id=${ids.customer}&sort=team_name&order=asc`,
+      path: `/api/teams?limit=5&customer_id=${ids.customerId}&sort=team_name&order=asc`,
       index: "teams_customer_idx",
       sorted: true,
     });
     await check({ path: "/api/audit?limit=5&action=create", index: "audit_log_action_idx" });
-    await check({ path: `/api/users/${ids.user}/teams?limit=5`, index: "teams_users_user_idx", sorted: true });
+    await check({ path: `/api/users/${ids.userId}/teams?limit=5`, index: "teams_users_user_idx", sorted: true });
   });
 
   it("serves the Assign Skill picker from the active skills' name index, first page, next page and its count", async () => {
-    const path = `/api/teams/${ids.team}/assignable-skills?limit=5`;
+    const path = `/api/teams/${ids.teamId}/assignable-skills?limit=5`;
     // Pages (first and keyset next) walk the partial index in name order; the count of active
     // skills may as well read the skills list's (status, skill_id) index.
     await check({ path, index: "skills_active_name_lower_idx" });

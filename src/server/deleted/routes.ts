@@ -32,6 +32,12 @@ export const deletedList = defineList({
     label: [{ expr: sql`lower(d.label)`, type: "text" }],
     entity: [{ expr: sql`d.entity`, type: "text" }],
   } satisfies Record<(typeof deletedSortKeys)[number], SortKey[]>,
+  unindexedSorts: {
+    sorts: ["label", "entity"],
+    reason:
+      "Only snapshots not restored yet and younger than DELETED_RETENTION_DAYS (30 by default) are listed: " +
+      "sorted whole by name or kind; the default order, newest first, walks deleted_records_open_idx.",
+  },
   defaultSort: "deleted_at",
   defaultOrder: "desc",
   filters: {

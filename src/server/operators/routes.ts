@@ -46,6 +46,10 @@ export const operatorList = defineList({
     email: [{ expr: sql`lower(o.email)`, type: "text" }],
     created_at: [{ expr: sql`o.created_at`, type: "timestamptz" }],
   },
+  unindexedSorts: {
+    sorts: ["email", "created_at"],
+    reason: "The operators are the provider's staff, tens of rows: sorting them whole costs nothing.",
+  },
   defaultSort: "email",
   defaultOrder: "asc",
   filters: {},

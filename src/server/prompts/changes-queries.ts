@@ -79,6 +79,12 @@ const statusOrAll = {
 export const promptChangeList = defineList({
   ...changeColumns,
   name: "prompt_changes",
+  unindexedSorts: {
+    sorts: ["prompt_title"],
+    reason:
+      "The review queue holds the changes waiting for review: it walks the prompts' title index and " +
+      "sorts each title's few changes by id (the tiebreak is another table's, so no index holds both).",
+  },
   defaultSort: "proposed_at",
   defaultOrder: "asc",
   filters: {

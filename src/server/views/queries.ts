@@ -77,6 +77,10 @@ export const savedViewList = defineList({
     updated_at: [{ expr: sql`v.updated_at`, type: "timestamptz" }],
     created_at: [{ expr: sql`v.created_at`, type: "timestamptz" }],
   },
+  unindexedSorts: {
+    sorts: ["name"],
+    reason: "An operator sees their own views and the shared ones, tens of rows: sorted whole by name.",
+  },
   defaultSort: "name",
   defaultOrder: "asc",
   filters: {

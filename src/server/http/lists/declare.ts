@@ -73,6 +73,9 @@ export type CsvColumn<I> = { header: string; value: (item: I) => unknown };
  *   total); `"counted"`: only where its rows were counted, for a list whose cards are cheap
  *   (maintained counters) but whose filters or search need a count;
  * - `csv`: the export's columns;
+ * - `unindexedSorts` (optional): sorts with no index on `(keys…, id)`, and why none is needed (the
+ *   list's rows stay few enough to sort whole); every other sort walks its index (the plan test,
+ *   tests/api/list-plans.test.ts, holds each declared sort to one);
  * - `base` (optional): the list's own table alone (`users_data u`), when the joins of `from` add
  *   columns only (each row has exactly one joined row) and the filters and search name only that
  *   table. Then counts and estimates read the base alone, and a search's page on one of
@@ -102,11 +105,13 @@ export type ListDeclaration<I, S, F extends Record<string, unknown>> = {
   totalFromSummary?: (ctx: { filters: F; q: string | undefined }) => ((summary: S) => number) | undefined;
   cacheSummary?: boolean | "counted";
   csv: CsvColumn<I>[];
+  /** Sorts that need no index of their own, and why (see above). */
+  unindexedSorts?: { sorts: string[]; reason: string };
 };
 
 /**
- * Declares a list: checks the declaration (sort names, the default sort, a summary says what it
- * counts) and returns it.
+ * Declares a list: checks the declaration (sort names, the default sort, the unindexed sorts, a
+ * summary says what it counts) and returns it.
  * @throws Error on a malformed declaration (at start-up, never for a request).
  */
 export function defineList<I, S, F extends Record<string, unknown>>(
@@ -114,6 +119,8 @@ export function defineList<I, S, F extends Record<string, unknown>>(
 ): ListDeclaration<I, S, F> {
   for (const name of Object.keys(decl.sorts)) if (!/^[a-z_]+$/.test(name)) throw new Error(`sort name ${name}`);
   if (!(decl.defaultSort in decl.sorts)) throw new Error(`default sort ${decl.defaultSort} of ${decl.name}`);
+  for (const name of decl.unindexedSorts?.sorts ?? [])
+    if (!(name in decl.sorts)) throw new Error(`unindexed sort ${name} of ${decl.name} is not one of its sorts`);
   if (decl.summary && !decl.summaryCounts)
     throw new Error(`the summary of ${decl.name} must say what it counts (summaryCounts)`);
   return decl;
