@@ -1,19 +1,22 @@
 /**
  * Editing (docs/editing.md): every entity's edit with its audit row; stale saves refused with
- * If-Match (409 `stale` with the current record and the changes since), two parallel saves of one
- * version (one wins, one is told); valid domains normalised, validated and checked for collisions
+ * If-Match (409 `stale` with the current record and the changes since) and two parallel saves of one
+ * version (one wins, one is told) on every PATCH that takes If-Match, found in the app's OpenAPI
+ * document (tests/support/derive-document.ts, derive-rows.ts); valid domains normalised, validated and checked for collisions
  * (GIN index); a user's e-mail domain against the customer's; roles set and cleared; the team
  * page's Add Member candidates (paged, searched) and its rules. On PGlite and PostgreSQL.
  */
 import { randomUUID } from "node:crypto";
 import { domainToASCII } from "node:url";
-import { sql } from "drizzle-orm";
+import { getTableColumns, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { normaliseDomain } from "../../src/domain/domains";
 import { msg } from "../../src/domain/messages";
 import type { OperatorRole } from "../../src/domain/enums";
 import { startConsole, type TestConsole } from "../support/app";
 import { targets } from "../support/databases";
+import { textFieldOf, uniqueText, versionedEdits, type OpenApiDocument } from "../support/derive-document";
+import { fillPath, paramsOf, rowIdOf, tableKeyedBy } from "../support/derive-rows";
 
 const uid = () => randomUUID().slice(0, 8);
 
@@ -65,6 +68,11 @@ describe.each(targets)("editing on %s", (target) => {
   const audits = (entity: string, id: string) =>
     app.rows<{ action: string; operator_email: string; changes: { before?: any; after?: any } }>(
       sql`select action, operator_email, changes from audit_log where entity = ${entity} and entity_id = ${id} order by created_at, audit_id`,
+    );
+  /** The audit rows of a record, whatever its entity (ids are uuids: one record's). */
+  const auditsOf = (id: string) =>
+    app.rows<{ action: string }>(
+      sql`select action from audit_log where entity_id = ${id} order by created_at, audit_id`,
     );
 
   async function newCustomer(extra: Record<string, unknown> = {}) {
@@ -176,122 +184,114 @@ describe.each(targets)("editing on %s", (target) => {
   });
 
   describe("stale saves", () => {
-    const cases = [
-      {
-        name: "customer",
-        make: async () => (await newCustomer()).customer_id,
-        path: (id: string) => `/api/customers/${id}`,
-        read: (id: string) => `/api/customers/${id}`,
-        a: { customer_name: "Name A" },
-        b: { customer_name: "Name B" },
-      },
-      {
-        name: "team",
-        make: async () => (await newTeam((await newCustomer()).customer_id)).team_id,
-        path: (id: string) => `/api/teams/${id}`,
-        read: (id: string) => `/api/teams/${id}`,
-        a: { team_name: "Team A" },
-        b: { team_name: "Team B" },
-      },
-      {
-        name: "user",
-        make: async () => (await newUser((await newCustomer()).customer_id)).user_id,
-        path: (id: string) => `/api/users/${id}`,
-        read: (id: string) => `/api/users/${id}`,
-        a: { job_title: "Title A" },
-        b: { job_title: "Title B" },
-      },
-      {
-        name: "skill",
-        make: async () => (await send("POST", "/api/skills", { skill_name: `Skill ${uid()}` })).body.skill_id,
-        path: (id: string) => `/api/skills/${id}`,
-        read: (id: string) => `/api/skills/${id}`,
-        a: { skill_description: "Description A" },
-        b: { skill_description: "Description B" },
-      },
-      {
-        name: "platform",
-        make: async () =>
-          (await send("POST", "/api/platforms", { platform_name: `Platform ${uid()}` })).body.platform_id,
-        path: (id: string) => `/api/platforms/${id}`,
-        read: (id: string) => `/api/platforms/${id}`,
-        a: { platform_description: "Description A" },
-        b: { platform_description: "Description B" },
-      },
-      {
-        name: "prompt",
-        make: async () => {
-          const skill = (await send("POST", "/api/skills", { skill_name: `Skill ${uid()}` })).body.skill_id;
-          return (await send("POST", "/api/prompts", { prompt_title: `Prompt ${uid()}`, skill_id: skill })).body
-            .prompt_id;
-        },
-        path: (id: string) => `/api/prompts/${id}`,
-        read: (id: string) => `/api/prompts/${id}`,
-        a: { prompt_title: "Title A" },
-        b: { prompt_title: "Title B" },
-      },
-    ];
+    /**
+     * Every save that checks a version: each PATCH of the app's OpenAPI document that takes
+     * If-Match, on a real row of the table its path parameter names (schema.ts conventions), with
+     * one of its free-text fields changed (tests/support/derive-document.ts).
+     */
+    let doc: Promise<OpenApiDocument> | undefined;
+    async function versionedSaves() {
+      doc ??= app.request("/api/openapi.json", { as: "viewer" }).then((res) => res.json());
+      return versionedEdits(await doc).map(({ path, body }) => {
+        const [param] = paramsOf(path);
+        const { name: table, key, table: columns } = tableKeyedBy(param);
+        const field = textFieldOf(body, Object.keys(getTableColumns(columns)));
+        return {
+          path,
+          table,
+          key,
+          field: field.name,
+          /** A body changing the field to a new value. */
+          edit: (label: string) => ({ [field.name]: uniqueText(`${label} ${field.name}`, field.maxLength) }),
+          /** The id of a real row: the `offset`-th of those the fewest rows refer to. */
+          row: (offset: number) => rowIdOf(app.rows, param, offset),
+        };
+      });
+    }
 
-    it.each(cases)("refuses a $name save read at an older version, naming who changed what since", async (c) => {
-      const id = await c.make();
-      const read = await app.read(c.read(id));
-      expect(read.status).toBe(200);
-      const version = read.body.updated_at as string;
-      // The admin saves first, with the version read.
-      const first = await patch(c.path(id), c.a, version, "admin");
-      expect(first.status, JSON.stringify(first.body)).toBe(200);
-      // The editor saves with the same (now old) version: refused, nothing written.
-      const auditBefore = (await audits(c.name, id)).length;
-      const stale = await patch(c.path(id), c.b, version);
-      expect(stale.status).toBe(409);
-      expect(stale.body.error.code).toBe("stale");
-      expect(stale.body.error.message).toBe(msg.edit.stale);
-      expect(stale.body.error.current).toMatchObject({ ...c.a, updated_at: first.body.updated_at });
-      expect(stale.body.error.changes).toEqual([
-        {
-          operator_email: "admin@test.example",
-          at: expect.any(String),
-          fields: expect.arrayContaining(Object.keys(c.a)),
-        },
-      ]);
-      expect((await audits(c.name, id)).length).toBe(auditBefore);
-      // Save anyway: the current version, accepted.
-      const again = await patch(c.path(id), c.b, stale.body.error.current.updated_at);
-      expect(again.status).toBe(200);
-      expect(again.body).toMatchObject(c.b);
-      // An ETag-style quoted value is read too; no If-Match at all is not checked (API clients).
-      expect((await patch(c.path(id), c.a, `"${again.body.updated_at}"`)).status).toBe(200);
-      expect((await patch(c.path(id), c.b)).status).toBe(200);
-      // Not a time: 422.
-      const bad = await patch(c.path(id), c.a, "yesterday");
-      expect(bad.status).toBe(422);
-      expect(bad.body.error.message).toBe(msg.edit.ifMatchInvalid);
+    it("finds the saves that take If-Match in the API's description", async () => {
+      const saves = await versionedSaves();
+      // Six when the derivation was written: fewer means it lost some.
+      expect(saves.length, JSON.stringify(saves.map((s) => s.path))).toBeGreaterThanOrEqual(6);
     });
 
-    it("lets exactly one of two parallel saves of one version through; the other gets the winner's record", async () => {
-      const c = await newCustomer();
-      const version = c.updated_at;
-      const path = `/api/customers/${c.customer_id}`;
-      const results = await Promise.all([
-        patch(path, { customer_name: "Parallel One" }, version, "admin"),
-        patch(path, { customer_name: "Parallel Two" }, version, "editor"),
-      ]);
-      const statuses = results.map((r) => r.status).sort();
-      expect(statuses).toEqual([200, 409]);
-      const winner = results.find((r) => r.status === 200)!;
-      const loser = results.find((r) => r.status === 409)!;
-      expect(loser.body.error.code).toBe("stale");
-      expect(loser.body.error.current).toMatchObject({
-        customer_name: winner.body.customer_name,
-        updated_at: winner.body.updated_at,
-      });
-      expect(loser.body.error.changes).toHaveLength(1);
-      expect(loser.body.error.changes[0].fields).toEqual(["customer_name"]);
-      const [row] = await app.rows<{ customer_name: string }>(
-        sql`select customer_name from customers where customer_id = ${c.customer_id}`,
-      );
-      expect(row.customer_name).toBe(winner.body.customer_name);
-      expect((await audits("customer", c.customer_id)).filter((r) => r.action === "update")).toHaveLength(1);
+    it("refuses a save read at an older version on every PATCH that takes If-Match, naming who changed what since", async () => {
+      for (const save of await versionedSaves()) {
+        const id = await save.row(0);
+        const path = fillPath(save.path, { [paramsOf(save.path)[0]]: id });
+        const a = save.edit("A");
+        const b = save.edit("B");
+        const read = await app.read(path);
+        expect(read.status, path).toBe(200);
+        const version = read.body.updated_at as string;
+        // The admin saves first, with the version read.
+        const first = await patch(path, a, version, "admin");
+        expect(first.status, `${path} ${JSON.stringify(first.body)}`).toBe(200);
+        // The editor saves with the same (now old) version: refused, nothing written.
+        const auditBefore = (await auditsOf(id)).length;
+        const stale = await patch(path, b, version);
+        expect(stale.status, path).toBe(409);
+        expect(stale.body.error.code, path).toBe("stale");
+        expect(stale.body.error.message, path).toBe(msg.edit.stale);
+        expect(stale.body.error.current, path).toMatchObject({ ...a, updated_at: first.body.updated_at });
+        expect(stale.body.error.changes, path).toEqual([
+          {
+            operator_email: "admin@test.example",
+            at: expect.any(String),
+            fields: expect.arrayContaining(Object.keys(a)),
+          },
+        ]);
+        expect((await auditsOf(id)).length, path).toBe(auditBefore);
+        // Save anyway: the current version, accepted.
+        const again = await patch(path, b, stale.body.error.current.updated_at);
+        expect(again.status, path).toBe(200);
+        expect(again.body, path).toMatchObject(b);
+        // An ETag-style quoted value is read too; no If-Match at all is not checked (API clients).
+        expect((await patch(path, a, `"${again.body.updated_at}"`)).status, path).toBe(200);
+        expect((await patch(path, b)).status, path).toBe(200);
+        // Not a time: 422.
+        const bad = await patch(path, a, "yesterday");
+        expect(bad.status, path).toBe(422);
+        expect(bad.body.error.message, path).toBe(msg.edit.ifMatchInvalid);
+      }
+    });
+
+    it("lets exactly one of two parallel saves of one version through on every PATCH that takes If-Match; the other gets the winner's record", async () => {
+      for (const save of await versionedSaves()) {
+        // Another row than the test above changed, read afresh.
+        const id = await save.row(1);
+        const path = fillPath(save.path, { [paramsOf(save.path)[0]]: id });
+        const version = (await app.read(path)).body.updated_at as string;
+        const updatesBefore = (await auditsOf(id)).filter((r) => r.action === "update").length;
+        const results = await Promise.all([
+          patch(path, save.edit("Parallel One"), version, "admin"),
+          patch(path, save.edit("Parallel Two"), version, "editor"),
+        ]);
+        const statuses = results.map((r) => r.status).sort();
+        expect(statuses, path).toEqual([200, 409]);
+        const winner = results.find((r) => r.status === 200)!;
+        const loser = results.find((r) => r.status === 409)!;
+        expect(loser.body.error.code, path).toBe("stale");
+        expect(loser.body.error.current, path).toMatchObject({
+          [save.field]: winner.body[save.field],
+          updated_at: winner.body.updated_at,
+        });
+        expect(loser.body.error.changes, path).toHaveLength(1);
+        // The winner's change names the field, and no other field of the record (a prompt's also
+        // names its new `version`, which is not one of the record's fields).
+        const fields = loser.body.error.changes[0].fields as string[];
+        expect(fields, path).toContain(save.field);
+        expect(
+          fields.filter((f) => f !== save.field && f in winner.body),
+          path,
+        ).toEqual([]);
+        const [row] = await app.rows<{ value: unknown }>(
+          sql`select ${sql.identifier(save.field)} as value from ${sql.identifier(save.table)} where ${sql.identifier(save.key)} = ${id}`,
+        );
+        expect(row.value, path).toBe(winner.body[save.field]);
+        const updates = (await auditsOf(id)).filter((r) => r.action === "update").length;
+        expect(updates - updatesBefore, path).toBe(1);
+      }
     });
   });
 
