@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createOperator } from "../../src/server/auth";
 import { openPostgres } from "../../src/server/db/client";
 import { freePort } from "../support/crash";
+import { serverEntry } from "../support/server-entry";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const base = process.env.TEST_DATABASE_URL;
@@ -38,7 +39,7 @@ describe.runIf(Boolean(base))("two servers on one PostgreSQL database", () => {
     for (let i = 0; i < 2; i++) {
       const port = await freePort();
       let out = "";
-      const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
+      const child = spawn(process.execPath, serverEntry(), {
         cwd: root,
         env: {
           ...process.env,

@@ -16,6 +16,7 @@ import { connect } from "node:net";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { freePort } from "../support/crash";
+import { serverEntry } from "../support/server-entry";
 import { root, startConsoleProcess, testFolder, type ConsoleProcess } from "../support/server";
 
 const production = { NODE_ENV: "production", BETTER_AUTH_SECRET: "s".repeat(40) };
@@ -252,7 +253,7 @@ describe("start-up failures", () => {
       DATA_DIR: folder,
       ...env,
     };
-    const argv = [process.execPath, "--import", "tsx", "src/server/main.ts"];
+    const argv = [process.execPath, ...serverEntry()];
     const result = mount
       ? spawnSync("unshare", ["-rm", "sh", "-c", `${mount(folder)} && exec ${argv.map((a) => `'${a}'`).join(" ")}`], {
           cwd: root,

@@ -8,13 +8,14 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { freePort } from "../support/crash";
+import { serverEntry } from "../support/server-entry";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const dataDir = mkdtempSync(path.join(tmpdir(), "pedal-proc-"));
 
 function start(port: number): { child: ChildProcess; output: () => string; exited: Promise<number | null> } {
   let out = "";
-  const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
+  const child = spawn(process.execPath, serverEntry(), {
     cwd: root,
     env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: "warn", DATABASE_URL: "", NODE_ENV: "" },
     stdio: ["ignore", "pipe", "pipe"],

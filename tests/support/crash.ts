@@ -1,6 +1,6 @@
 /**
  * Crash trials, shared by tests/api/crash-safety.test.ts and scripts/crash-trials.ts: the real
- * console process (`node --import tsx src/server/main.ts`) takes a stream of writes from a few
+ * console process (its bundle: tests/support/server-entry.ts) takes a stream of writes from a few
  * concurrent loops, is killed with SIGKILL in the middle of it, and is started again on the same
  * data. Every write it acknowledged (201) must still be there, with its audit row, and the console
  * must start (taking over the stale lock of the embedded database) and answer queries.
@@ -14,6 +14,7 @@ import path from "node:path";
 import pg from "pg";
 import { createOperator } from "../../src/server/auth";
 import { openPostgres } from "../../src/server/db/client";
+import { serverEntry } from "./server-entry";
 
 export type CrashTarget = "pglite" | "postgres";
 
@@ -23,16 +24,16 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * A TCP port of [from, to] that nobody listens on now, tried from a random offset. Under Vitest
- * the range is split between the test workers (VITEST_POOL_ID, VITEST_MAX_WORKERS), so that two
- * files running side by side never pick the same port between its probe and its use.
+ * each test worker past the first moves the range up by 100 per worker (VITEST_POOL_ID), so that
+ * two files running side by side never pick the same port between its probe and its use.
  */
 export async function freePort(from = 3750, to = 3799): Promise<number> {
   const workers = Number(process.env.VITEST_MAX_WORKERS ?? 0);
   const worker = Number(process.env.VITEST_POOL_ID ?? 0);
   if (workers > 1 && worker >= 1) {
-    const share = Math.floor((to - from + 1) / workers);
-    from += share * ((worker - 1) % workers);
-    to = from + share - 1;
+    const shift = 100 * ((worker - 1) % workers);
+    from += shift;
+    to += shift;
   }
   const span = to - from + 1;
   const offset = Math.floor(Math.random() * span);
@@ -124,7 +125,7 @@ export async function prepareEnvironment(
 /** Starts the console on the environment's data (the PGlite folder, or the PostgreSQL database). */
 export function startConsoleProcess(env: Environment, port: number): ConsoleProcess {
   let out = "";
-  const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
+  const child = spawn(process.execPath, serverEntry(), {
     cwd: root,
     env: {
       ...process.env,

@@ -1,5 +1,6 @@
 /**
- * Once per API test run (vitest `globalSetup`), not once per test file: migrates one embedded
+ * Once per API test run (vitest `globalSetup`), not once per test file: builds the server bundle
+ * the process tests start (tests/support/server-entry.ts), migrates one embedded
  * database and keeps it as a data-folder archive under test-results/, and, when TEST_DATABASE_URL
  * is set, one PostgreSQL template database. Every test file then starts from a copy of these
  * (tests/support/databases.ts) instead of applying the migrations again. The template is dropped
@@ -8,9 +9,11 @@
 import { randomBytes } from "node:crypto";
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { build } from "esbuild";
 import pg from "pg";
 import type { TestProject } from "vitest/node";
 import { openPglite, openPostgres } from "../../src/server/db/client";
+import { serverBundle } from "./server-entry";
 
 export const pgliteTemplateFile = path.resolve(import.meta.dirname, "../../test-results/pglite-template.tar");
 
@@ -22,6 +25,19 @@ declare module "vitest" {
 }
 
 export default async function setup(project: TestProject) {
+  // The server bundle the process tests start (tests/support/server-entry.ts), as npm run serve's.
+  await build({
+    entryPoints: [path.resolve(import.meta.dirname, "../../src/server/main.ts")],
+    outfile: serverBundle,
+    bundle: true,
+    platform: "node",
+    format: "esm",
+    target: "node20",
+    packages: "external",
+    sourcemap: "linked",
+    logLevel: "warning",
+  });
+
   const pglite = await openPglite();
   await pglite.migrate();
   const archive = await pglite.pglite!.dumpDataDir("none");

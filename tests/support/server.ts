@@ -1,11 +1,12 @@
 /**
- * The console as `npm run serve` runs it (`node --import tsx src/server/main.ts`), in a child
+ * The console as `npm run serve` runs it (its bundle: tests/support/server-entry.ts), in a child
  * process on its own data folder under test-results/, for tests of the process itself: memory,
  * signals, start-up failures, the data folder's lock.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync } from "node:fs";
 import path from "node:path";
+import { serverEntry } from "./server-entry";
 
 export const root = path.resolve(import.meta.dirname, "../..");
 
@@ -36,7 +37,7 @@ export type ConsoleProcess = {
  */
 export function startConsoleProcess(env: Record<string, string>, options: { bundle?: boolean } = {}): ConsoleProcess {
   let out = "";
-  const entry = options.bundle ? ["dist/server/main.js"] : ["--import", "tsx", "src/server/main.ts"];
+  const entry = options.bundle ? ["dist/server/main.js"] : serverEntry();
   const child = spawn(process.execPath, entry, {
     cwd: root,
     env: { ...process.env, DATABASE_URL: "", NODE_ENV: "", LOG_LEVEL: "warn", BETTER_AUTH_SECRET: "", ...env },
