@@ -3,12 +3,14 @@
  * an index on (keys…, id)"; issue "Lists at a million rows": a slow query gets its index, with a
  * test that pins the plan's use of it where the planner allows). On PGlite and PostgreSQL.
  *
- * How: the real app answers real requests (every declared sort of every list it mounts, from the
- * list engine's own table `listTable`, in both orders, and a top-level list's next page by
- * cursor; the last page, each filter, a search) on the demo data, through a second Drizzle
- * instance on the same connection whose logger records each statement's text and parameters. A
- * nested list's path names the parent that the most rows refer to (tests/support/derive-rows.ts).
- * The page statement of each request (the one selecting the sort keys `__k0…`) is then run again
+ * How: on the demo data, every declared sort of every list the app mounts (the list engine's own
+ * table `listTable`) is paged in both orders, with a top-level list's next page by cursor, by the
+ * list's engine run as its route runs it (after showing, list by list, that it sends the very page
+ * statement the real request does; else by real requests); the real app answers real requests for
+ * the last page, each filter and a search. Statements go through a second Drizzle instance on the
+ * same connection whose logger records each statement's text and parameters. A nested list's path
+ * names the parent that the most rows refer to (tests/support/derive-rows.ts).
+ * The page statement of each page (the one selecting the sort keys `__k0…`) is then run again
  * under `EXPLAIN (FORMAT JSON)`, with its parameters, in a transaction that sets
  * `enable_seqscan = off` and `enable_sort = off`.
  *
