@@ -9,7 +9,7 @@
 import { randomBytes } from "node:crypto";
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { build } from "esbuild";
+import { execFileSync } from "node:child_process";
 import pg from "pg";
 import type { TestProject } from "vitest/node";
 import { openPglite, openPostgres } from "../../src/server/db/client";
@@ -26,16 +26,9 @@ declare module "vitest" {
 
 export default async function setup(project: TestProject) {
   // The server bundle the process tests start (tests/support/server-entry.ts), as npm run serve's.
-  await build({
-    entryPoints: [path.resolve(import.meta.dirname, "../../src/server/main.ts")],
-    outfile: serverBundle,
-    bundle: true,
-    platform: "node",
-    format: "esm",
-    target: "node20",
-    packages: "external",
-    sourcemap: "linked",
-    logLevel: "warning",
+  execFileSync(process.execPath, ["scripts/build-server.mjs", "--outfile", serverBundle], {
+    cwd: path.resolve(import.meta.dirname, "../.."),
+    stdio: "inherit",
   });
 
   const pglite = await openPglite();
