@@ -7,7 +7,7 @@
  *     and the server bundle the browser tests run,
  *  3. the API tests (PGlite, and PostgreSQL when TEST_DATABASE_URL is set; two files at a time),
  *  4. the component tests of the shared screen parts (Vitest, Testing Library, happy-dom),
- *  5. the browser tests (Playwright, two workers, each with a console of its own),
+ *  5. the browser tests (Playwright; E2E_WORKERS workers, each with a console of its own),
  * then prints each stage's time and one line `N passed, N failed` summing every suite, and exits
  * non-zero on any failure.
  */
