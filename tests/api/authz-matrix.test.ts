@@ -14,8 +14,9 @@ import { operatorRoles, type OperatorRole } from "../../src/domain/enums";
 import { createApp } from "../../src/server/app";
 import { defaultSecurity } from "../../src/server/config";
 import { routeTable, type RouteAccess } from "../../src/server/http/route";
-import { credentials, publicUrl, startConsole, testPassword, type TestConsole } from "../support/app";
+import { credentials, publicUrl, startConsole, type TestConsole } from "../support/app";
 import { targets } from "../support/databases";
+import { Callers } from "../support/route-requests";
 
 const rank: Record<OperatorRole, number> = { viewer: 1, editor: 2, admin: 3 };
 type Caller = "anonymous" | OperatorRole;
@@ -55,36 +56,22 @@ const cases = targets.flatMap((target) => credentials.map((credential) => [targe
 
 describe.each(cases)("authorization matrix on %s with %s", (target, credential) => {
   let app: TestConsole;
-  const sessions = new Map<OperatorRole, string>();
+  let signedIn: Callers;
   const bearer = credential === "bearer";
 
+  // One console per permutation (database × credential), its operators and tokens made once.
   beforeAll(async () => {
     app = await startConsole(target, { credential });
-    for (const role of operatorRoles) await app.cookie(role); // creates `${role}@test.example`
+    signedIn = new Callers(app, credential);
+    for (const role of operatorRoles) await signedIn.headers(role); // creates `${role}@test.example`, signs in
   });
   afterAll(() => app.close());
 
-  /** A session cookie of our own for `role` (signed in anew after writes, which may end sessions). */
-  async function session(role: OperatorRole): Promise<string> {
-    const cached = sessions.get(role);
-    if (cached) return cached;
-    const res = await app.request("/api/auth/sign-in/email", {
-      method: "POST",
-      json: { email: `${role}@test.example`, password: testPassword },
-    });
-    expect(res.status, `sign-in as ${role}`).toBe(200);
-    const cookie = res.headers
-      .getSetCookie()
-      .map((c) => c.split(";")[0])
-      .join("; ");
-    sessions.set(role, cookie);
-    return cookie;
-  }
-
-  /** The credential of `role`: our own session cookie, or the console's API token of that role. */
-  async function credentialOf(role: OperatorRole): Promise<Record<string, string>> {
-    return bearer ? { authorization: `Bearer ${await app.token(role)}` } : { cookie: await session(role) };
-  }
+  /**
+   * The credential of `role`: a session cookie of our own (signed in anew only when a write has
+   * ended it: sign out everywhere), or the console's API token of that role.
+   */
+  const credentialOf = (role: OperatorRole) => signedIn.headers(role);
 
   async function call(route: { method: string; path: string }, caller: Caller) {
     const path = route.path.replace(/\{[^}]+\}/g, () => randomUUID());
@@ -140,8 +127,6 @@ describe.each(cases)("authorization matrix on %s with %s", (target, credential) 
         } else {
           if (status === 401 || status === 403 || status >= 500)
             failures.push(`expected neither 401, 403 nor 5xx — ${where}`);
-          // A write may have ended the session (sign out everywhere): sign in again for the next call.
-          if (route.method !== "GET" && caller !== "anonymous") sessions.delete(caller);
         }
       }
     }

@@ -55,7 +55,8 @@ const createOwn = apiRoute(
     path: "/",
     tags: ["API tokens"],
     summary: "Create an API token",
-    request: { body: jsonBody(createApiTokenSchema) },
+    // A role any caller may give (at most the caller's own).
+    request: { body: jsonBody(createApiTokenSchema, { name: "Nightly export", role: "viewer", expires_in_days: 30 }) },
     responses: {
       201: jsonResponse(createdApiTokenSchema, "Created: the token is in `token`, shown only this once"),
       403: jsonResponse(errorBodySchema, "Called with an API token (create tokens from a signed-in session)"),

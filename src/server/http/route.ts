@@ -11,11 +11,37 @@ import { roleAtLeast, type OperatorRole } from "../../domain/enums";
 /** Who may call a route: "public" needs no session; a role needs a session of at least that role. */
 export type RouteAccess = "public" | OperatorRole;
 
+/** One declared API route, as `apiRoute` records it in `routeTable`. */
+export type RouteEntry = {
+  /** The HTTP method, upper case ("PATCH"). */
+  method: string;
+  /** The full path in OpenAPI style, parameters in braces ("/api/teams/{teamId}"). */
+  path: string;
+  /** Who may call it. */
+  access: RouteAccess;
+  /** A personal API token is refused there (403) whatever its role. */
+  sessionOnly?: true;
+  /** The zod schema of its path parameters, when it has any. */
+  params?: ZodType;
+  /** The zod schema of its query parameters, when it declares any. */
+  query?: ZodType;
+  /** The zod schema of its JSON body, when it takes one. */
+  body?: ZodType;
+  /**
+   * A valid body as the API's description shows it (the request's OpenAPI `example`), given where
+   * the schema alone does not say what the route accepts (names of a list's columns, one of two
+   * exclusive fields). Ids in it are placeholders of the right form.
+   */
+  example?: unknown;
+  /** It takes an If-Match header (`versionHeaders`): a save refused as stale (409) when the record changed since. */
+  ifMatch?: true;
+};
+
 /**
- * Every declared API route with the access it needs; the authorization tests walk this table.
- * `sessionOnly`: a personal API token is refused there (403) whatever its role.
+ * Every declared API route with the access it needs and the schemas of its input; the
+ * authorization, hostile-input and audit-coverage tests walk this table.
  */
-export const routeTable: Array<{ method: string; path: string; access: RouteAccess; sessionOnly?: true }> = [];
+export const routeTable: RouteEntry[] = [];
 
 /**
  * Answers 401 without a session and 403 when the operator's role (a bearer token's effective role)
@@ -96,16 +122,30 @@ export function apiRoute<R extends Omit<RouteConfig, "middleware">>(
   options: { sessionOnly?: boolean } = {},
 ) {
   const sessionOnly = options.sessionOnly === true;
+  const request = config.request as
+    | {
+        body?: { content?: Record<string, { schema?: unknown; example?: unknown } | undefined> };
+        query?: unknown;
+        params?: unknown;
+        headers?: unknown;
+      }
+    | undefined;
+  const json = request?.body?.content?.["application/json"];
+  const headers = request?.headers as { shape?: Record<string, unknown> } | undefined;
   routeTable.push({
     method: config.method.toUpperCase(),
     path: base + (config.path === "/" ? "" : config.path),
     access,
     ...(sessionOnly ? { sessionOnly: true as const } : {}),
+    ...(request?.params ? { params: request.params as ZodType } : {}),
+    ...(request?.query ? { query: request.query as ZodType } : {}),
+    ...(json?.schema ? { body: json.schema as ZodType } : {}),
+    ...(json?.example !== undefined ? { example: json.example } : {}),
+    ...(headers?.shape?.["if-match"] !== undefined ? { ifMatch: true as const } : {}),
   });
   const security: Array<Record<string, string[]>> = sessionOnly
     ? [{ [sessionScheme]: [] }]
     : [{ [sessionScheme]: [] }, { [bearerScheme]: [] }];
-  const request = config.request as { body?: unknown; query?: unknown; params?: unknown } | undefined;
   const takesBody = request?.body !== undefined;
   const takesInput = takesBody || request?.query !== undefined || request?.params !== undefined;
   return createRoute({
@@ -122,10 +162,13 @@ export const jsonResponse = <T extends ZodType>(schema: T, description: string) 
   description,
   content: { "application/json": { schema } },
 });
-/** OpenAPI request body entry: required JSON of `schema`. */
-export const jsonBody = <T extends ZodType>(schema: T) => ({
+/**
+ * OpenAPI request body entry: required JSON of `schema`, with `example` (a valid body, shown in the
+ * API's description) when what the route accepts is more than the schema says.
+ */
+export const jsonBody = <T extends ZodType>(schema: T, example?: z.input<T>) => ({
   required: true,
-  content: { "application/json": { schema } },
+  content: { "application/json": example === undefined ? { schema } : { schema, example } },
 });
 /** 404 and 422 responses in the standard error body. */
 export const notFoundResponse = (message: string) => ({ 404: jsonResponse(errorBodySchema, message) });

@@ -154,7 +154,14 @@ const saveRoute = apiRoute(viewsBase, "viewer", {
   path: "/",
   tags,
   summary: "Save a view",
-  request: { body: jsonBody(viewCreateSchema) },
+  request: {
+    body: jsonBody(viewCreateSchema, {
+      list: "customers",
+      name: "Trials by name",
+      shared: false,
+      state: { q: "acme", filters: { status: "trial" }, sort: "customer_name", order: "asc" },
+    }),
+  },
   responses: {
     201: jsonResponse(savedViewSchema, "Saved"),
     ...forbidden403("A viewer shares a view (viewers save personal views)"),
@@ -173,7 +180,14 @@ const updateRoute = apiRoute(viewsBase, "viewer", {
   path: "/{viewId}",
   tags,
   summary: "Change a saved view",
-  request: { params, body: jsonBody(viewUpdateSchema) },
+  request: {
+    params,
+    body: jsonBody(viewUpdateSchema, {
+      version: 1,
+      name: "Trials, newest first",
+      state: { filters: { status: "trial" }, sort: "created_at", order: "desc" },
+    }),
+  },
   responses: {
     200: jsonResponse(savedViewSchema, "Saved"),
     ...forbidden403("Another operator's shared view (admins excepted), or a viewer shares"),
@@ -371,7 +385,10 @@ const putPreferencesRoute = apiRoute(listPreferencesBase, "viewer", {
   path: "/{list}",
   tags,
   summary: "Set my columns or default view of a list",
-  request: { params: listParams, body: jsonBody(listPreferencesUpdateSchema) },
+  request: {
+    params: listParams,
+    body: jsonBody(listPreferencesUpdateSchema, { columns: ["customer_name", "status"] }),
+  },
   responses: { 200: jsonResponse(listPreferencesSchema, "The caller's choices as stored"), ...invalidResponse },
 });
 
