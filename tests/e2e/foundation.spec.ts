@@ -2,6 +2,13 @@ import { generateDemoData } from "../../src/server/db/demo-data";
 import { msg } from "../../src/domain/messages";
 import { admin, apiGet, expect, signIn, statCard, test } from "./fixtures";
 
+/** A gate a held network answer waits on, opened by the test once it has seen what it checks. */
+function held() {
+  let release!: () => void;
+  const wait = new Promise<void>((resolve) => (release = resolve));
+  return { wait, release };
+}
+
 const demo = generateDemoData({ seed: 42 });
 const fmt = (n: number) => new Intl.NumberFormat("en-US").format(n);
 
@@ -19,12 +26,15 @@ test.describe("sign-in gate", () => {
   });
 
   test("shows Loading... while the session resolves", async ({ page }) => {
+    // The session's answer is held until the test has seen the loading state, then let through.
+    const answer = held();
     await page.route("**/api/auth/get-session", async (route) => {
-      await new Promise((r) => setTimeout(r, 800));
+      await answer.wait;
       await route.continue();
     });
     await page.goto("/");
     await expect(page.getByRole("status").getByText(msg.app.loading)).toBeVisible();
+    answer.release();
     await expect(page.getByRole("heading", { name: msg.login.title })).toBeVisible();
   });
 
@@ -32,12 +42,14 @@ test.describe("sign-in gate", () => {
     await page.goto("/");
     await page.getByLabel("Email").fill(admin.email);
     await page.getByLabel("Password").fill("wrong-password");
+    const answer = held();
     await page.route("**/api/auth/sign-in/email", async (route) => {
-      await new Promise((r) => setTimeout(r, 400));
+      await answer.wait;
       await route.continue();
     });
     await page.getByRole("button", { name: msg.login.submit }).click();
     await expect(page.getByRole("button", { name: msg.login.submitting })).toBeDisabled();
+    answer.release();
     const box = page.getByTestId("login-error");
     await expect(box).toHaveText("Invalid email or password");
     await expect(box).toHaveClass(/alert-error/);

@@ -150,7 +150,15 @@ export default function CommandPalette({
     <dialog
       ref={ref}
       className="modal items-start pt-[8vh]"
-      onClose={onClose}
+      // Escape closes through the state at once, so that a Ctrl+K pressed right after it opens the
+      // palette again; the native close event comes a task later, and is stale if it has reopened.
+      onCancel={(e) => {
+        e.preventDefault();
+        onClose();
+      }}
+      onClose={() => {
+        if (!ref.current?.open) onClose();
+      }}
       aria-label={msg.search.dialog}
       data-testid="command-palette"
     >
