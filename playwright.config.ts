@@ -7,14 +7,14 @@ const serve = (JSON.parse(readFileSync("package.json", "utf8")) as { scripts: { 
 /**
  * Ports and sign-in of the consoles the browser tests start (embedded database, fresh demo data):
  * one console per Playwright worker, so that the workers share no data (worker `i` uses
- * `port + i` and `dataDir-i`). E2E_WORKERS sets how many (default 1: with two, the Swagger UI,
- * comment-counting and adopted-database tests timed out on a loaded 2-core machine); E2E_PORT moves them all.
+ * `port + i` and `dataDir-i`). E2E_WORKERS sets how many (default 2, one per core of the machine
+ * the suite is sized for); E2E_PORT moves them all.
  */
 export const e2e = {
   port: Number(process.env.E2E_PORT ?? 3210),
   password: "e2e-demo-password",
   dataDir: process.env.E2E_PORT ? `.e2e-data-${process.env.E2E_PORT}` : ".e2e-data",
-  workers: Math.max(1, Number(process.env.E2E_WORKERS ?? 1)),
+  workers: Math.max(1, Number(process.env.E2E_WORKERS ?? 2)),
 };
 
 /** The origin of the console that Playwright worker `parallelIndex` (0-based) tests. */
@@ -34,7 +34,10 @@ export default defineConfig({
   use: {
     // tests/e2e/fixtures.ts points each worker at its own console; this is worker 0's.
     baseURL: consoleOrigin(0),
-    trace: "retain-on-failure",
+    // A trace records every action of every test, about a tenth of the suite's time: E2E_TRACE=1
+    // keeps one for each failed test (test-results/e2e/…/trace.zip); the failure's screenshot and
+    // page snapshot are kept either way.
+    trace: process.env.E2E_TRACE ? "retain-on-failure" : "off",
     screenshot: "only-on-failure",
     launchOptions: {
       executablePath: "/usr/bin/chromium",

@@ -2,12 +2,12 @@
 /**
  * `npm test`: every check and test of the console, on a fresh machine.
  *  1. makes sure Debian's Chromium is there (installs it with apt-get when run as root),
- *  2. side by side (one per core): the type check, lint (ESLint: TypeScript and React hooks rules,
- *     import boundaries and cycles), the formatting check (Prettier), and the build of the web app
- *     and the server bundle the browser tests run,
+ *  2. side by side (sharing both cores): the type check, lint (ESLint: TypeScript and React hooks
+ *     rules, import boundaries and cycles), the formatting check (Prettier), the build of the web
+ *     app and the server bundle the browser tests run, and the component tests of the shared screen
+ *     parts (Vitest, Testing Library, happy-dom),
  *  3. the API tests (PGlite, and PostgreSQL when TEST_DATABASE_URL is set; two files at a time),
- *  4. the component tests of the shared screen parts (Vitest, Testing Library, happy-dom),
- *  5. the browser tests (Playwright; E2E_WORKERS workers, each with a console of its own),
+ *  4. the browser tests (Playwright; E2E_WORKERS workers, default 2, each with a console of its own),
  * then prints each stage's time and one line `N passed, N failed` summing every suite, and exits
  * non-zero on any failure.
  */
@@ -93,8 +93,8 @@ rmSync("test-results", { recursive: true, force: true });
 const suites = [];
 const pass = (name, code) => suites.push({ name, passed: code === 0 ? 1 : 0, failed: code === 0 ? 0 : 1 });
 
-console.log("\n▶ Type check, lint, formatting and build, side by side");
-const [typecheck, lint, format, build] = await parallel([
+console.log("\n▶ Type check, lint, formatting, build and component tests, side by side");
+const [typecheck, lint, format, build, componentsCode] = await parallel([
   { name: "typecheck", commands: [["npx", "tsc", "--noEmit", "-p", "."]] },
   { name: "lint (ESLint)", commands: [["npx", "eslint", "."]] },
   {
@@ -107,6 +107,10 @@ const [typecheck, lint, format, build] = await parallel([
       ["npx", "vite", "build", "--logLevel", "warn"],
       ["node", "scripts/build-server.mjs"],
     ],
+  },
+  {
+    name: "components (Vitest, Testing Library, happy-dom)",
+    commands: [["npx", "vitest", "run", "-c", "vitest.components.config.ts"]],
   },
 ]);
 pass("typecheck", typecheck);
@@ -124,10 +128,6 @@ suites.push({
   failed: api ? api.numFailedTests + (apiCode !== 0 && api.numFailedTests === 0 ? 1 : 0) : 1,
 });
 
-console.log("\n▶ Component tests (Vitest, Testing Library, happy-dom)");
-const componentsCode = await timed("components", () =>
-  run("npx", ["vitest", "run", "-c", "vitest.components.config.ts"]),
-);
 const components = readJson("test-results/components.json");
 suites.push({
   name: "components",

@@ -73,6 +73,8 @@ test.describe("an adopted database", () => {
   let server: ConsoleProcess | undefined;
 
   test.beforeAll(async () => {
+    // Two server commands and a console start: past the 30 s a hook gets by default on a busy machine.
+    test.setTimeout(180_000);
     rmSync(dataDir, { recursive: true, force: true });
     mkdirSync(dataDir, { recursive: true });
     database = await createScratchDatabase(base!);
