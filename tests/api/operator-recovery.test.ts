@@ -17,7 +17,7 @@ import { openPglite, openPostgres, queryRows, type DatabaseHandle } from "../../
 import { startConsole, testPassword, type TestConsole } from "../support/app";
 import { targets, type TargetName } from "../support/databases";
 import { freePort } from "../support/crash";
-import { startConsoleProcess, testFolder } from "../support/server";
+import { migratedFolder, startConsoleProcess } from "../support/server";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const cookieOf = (res: Response) =>
@@ -223,7 +223,7 @@ describe.each(targets)("server commands on %s", (target) => {
 
 describe("server commands while the console runs on the embedded database", () => {
   it("operator:unlock is carried out by the running console; operator:create and db:seed say in one line what to do", async () => {
-    const folder = testFolder("running-cli");
+    const folder = migratedFolder("running-cli");
     const port = await freePort();
     const password = "demo-password-123";
     const proc = startConsoleProcess({

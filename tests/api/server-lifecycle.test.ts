@@ -17,7 +17,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { freePort } from "../support/crash";
 import { serverEntry } from "../support/server-entry";
-import { root, startConsoleProcess, testFolder, type ConsoleProcess } from "../support/server";
+import { migratedFolder, root, startConsoleProcess, testFolder, type ConsoleProcess } from "../support/server";
 
 const production = { NODE_ENV: "production", BETTER_AUTH_SECRET: "s".repeat(40) };
 
@@ -26,7 +26,7 @@ async function startQuick(
   extra: Record<string, string> = {},
 ): Promise<{ proc: ConsoleProcess; port: number; folder: string }> {
   const port = await freePort();
-  const folder = testFolder("proc");
+  const folder = migratedFolder("proc");
   const proc = startConsoleProcess({ ...production, PORT: String(port), DATA_DIR: folder, ...extra });
   await proc.started;
   return { proc, port, folder };

@@ -16,7 +16,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { msg } from "../../src/domain/messages";
-import { expect, signIn, test } from "./fixtures";
+import { expect, signIn, takeSession, test } from "./fixtures";
 import { routePaths, screenOf, settled } from "./screens";
 
 /** WCAG 2.0 and 2.1, levels A and AA: every rule with these tags, at any impact. */
@@ -94,9 +94,10 @@ test.describe("axe-core, 1400 and 390 px, light and dark", () => {
   for (const route of routes) {
     test(`${route} has no WCAG A/AA violation`, async ({ page }) => {
       test.slow(); // four axe runs: 31-39 s on a loaded 2-core machine (list screens), past the 30 s default
-      await signIn(page);
+      await takeSession(page);
       const screen = await screenOf(page, route);
       await page.goto(screen.path);
+      await expect(page.getByRole("button", { name: msg.ui.userMenu })).toBeVisible();
       await settled(page);
       const found = await violationsIn(page, route, everyLook);
       expect(found, found.join("\n")).toEqual([]);

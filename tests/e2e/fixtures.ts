@@ -12,6 +12,16 @@ let adminCookies: Cookie[] | undefined;
  * context), signing in again through the API only when a test ended it.
  */
 export async function signIn(page: Page, path = "/") {
+  await takeSession(page);
+  await page.goto(path);
+  await expect(page.getByRole("button", { name: "User menu" })).toBeVisible();
+}
+
+/**
+ * Gives the page the demo admin's session (the worker's stored one, or a new sign-in through the
+ * API) without opening a screen: for a test that reads the API before it knows which screen to open.
+ */
+export async function takeSession(page: Page) {
   const context = page.context();
   if (adminCookies) await context.addCookies(adminCookies);
   const session = adminCookies ? await page.request.get("/api/auth/get-session") : undefined;
@@ -24,8 +34,6 @@ export async function signIn(page: Page, path = "/") {
     expect(res.status(), "admin sign-in").toBe(200);
     adminCookies = await context.cookies();
   }
-  await page.goto(path);
-  await expect(page.getByRole("button", { name: "User menu" })).toBeVisible();
 }
 
 /**

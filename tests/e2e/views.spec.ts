@@ -101,6 +101,8 @@ test.describe("saved views and columns (docs/saved-views.md)", () => {
 
     // The search palette lists the shared view: Enter opens it from another screen.
     await editor.goto("/customers");
+    // As a user does, once the screen is there: before the console has started, no shortcut works.
+    await expect(editor.getByRole("table", { name: msg.nav.customers })).toBeVisible();
     await editor.keyboard.press("Control+k");
     const palette = editor.getByRole("dialog", { name: msg.search.dialog });
     await editor.keyboard.type(tag);

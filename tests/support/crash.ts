@@ -7,13 +7,14 @@
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { createOperator } from "../../src/server/auth";
 import { openPostgres } from "../../src/server/db/client";
+import { migratedFolderTemplate } from "./server";
 import { serverEntry } from "./server-entry";
 
 export type CrashTarget = "pglite" | "postgres";
@@ -72,7 +73,8 @@ export type Environment = {
 
 /**
  * A data folder, and for PostgreSQL a fresh database on TEST_DATABASE_URL's server (migrated, with
- * an admin operator); on PGlite the console's first start creates the database and the operators.
+ * an admin operator); on PGlite the console's first start creates the operators (and the database,
+ * unless the API run's migrated folder is there to copy).
  */
 export async function prepareEnvironment(
   target: CrashTarget,
@@ -82,6 +84,8 @@ export async function prepareEnvironment(
   const password = `crash-${randomBytes(9).toString("base64url")}`;
   const authSecret = randomBytes(32).toString("base64url");
   if (target === "pglite") {
+    // Created and migrated already when the API run made its template (tests/support/server.ts).
+    if (existsSync(migratedFolderTemplate)) cpSync(migratedFolderTemplate, dataDir, { recursive: true });
     return {
       target,
       dataDir,

@@ -1,18 +1,20 @@
 /**
  * Once per API test run (vitest `globalSetup`), not once per test file: builds the server bundle
  * the process tests start (tests/support/server-entry.ts), migrates one embedded
- * database and keeps it as a data-folder archive under test-results/, and, when TEST_DATABASE_URL
+ * database and keeps it as a data-folder archive under test-results/ and as a console's data folder
+ * (`migratedFolder`), and, when TEST_DATABASE_URL
  * is set, one PostgreSQL template database. Every test file then starts from a copy of these
  * (tests/support/databases.ts) instead of applying the migrations again. The template is dropped
  * at the end of the run.
  */
 import { randomBytes } from "node:crypto";
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { execFileSync } from "node:child_process";
 import pg from "pg";
 import type { TestProject } from "vitest/node";
 import { openPglite, openPostgres } from "../../src/server/db/client";
+import { migratedFolderTemplate } from "./server";
 import { serverBundle } from "./server-entry";
 
 export const pgliteTemplateFile = path.resolve(import.meta.dirname, "../../test-results/pglite-template.tar");
@@ -37,6 +39,12 @@ export default async function setup(project: TestProject) {
   mkdirSync(path.dirname(pgliteTemplateFile), { recursive: true });
   writeFileSync(pgliteTemplateFile, Buffer.from(await archive.arrayBuffer()));
   await pglite.close();
+  // The same as a console's data folder, for the tests that start the console process on one.
+  rmSync(migratedFolderTemplate, { recursive: true, force: true });
+  mkdirSync(migratedFolderTemplate, { recursive: true });
+  const folder = await openPglite(path.join(migratedFolderTemplate, "pglite"));
+  await folder.migrate();
+  await folder.close();
 
   const base = process.env.TEST_DATABASE_URL;
   if (!base) {
