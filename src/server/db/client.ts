@@ -49,7 +49,7 @@ export const migrationsFolder = path.join(projectRoot, "src/server/db/migrations
  * glibc serves each of those threads from a malloc arena of its own, and the compiler's working
  * memory stays resident there once freed. Under the benchmark's mixed traffic on 100,200 users
  * (`npm run bench -- --target pglite --only-step mixed`: 8 clients for 10 min; the RSS split by
- * scripts/bench/mixed.ts `memoryMap`; bench/results/mixed-before-pglite.md and mixed-pglite.md)
+ * scripts/bench/mixed.ts `memoryMap`; bench/results/mixed-pglite.md, and the run before the flag in git's history)
  * the server's RSS was at most 336 MiB (p50 321), 63 MiB of it in 9 thread arenas; with the flag
  * 296 MiB (p50 278), 25 MiB in the arenas. PostgreSQL's own memory did not change (40 MiB
  * resident of its 128 MiB WebAssembly memory: shared buffers, caches), nor did the JavaScript heap.
