@@ -5,9 +5,12 @@
  *  1. type check, incremental (`tsc --incremental`: the build info kept under node_modules/.cache),
  *  2. ESLint with its cache on every file (unchanged files are not linted again),
  *  3. Prettier on the changed files,
- *  4. the API and component tests related to the changed files (`vitest run --changed`: the test
- *     files that import a changed module, directly or not), on PGlite, and on PostgreSQL when
- *     TEST_DATABASE_URL is set.
+ *  4. the API and component tests of the changed features: the test files named after a changed
+ *     file's folders or name (`src/server/prompts/review.ts` → `prompt…`, `…review…`), since nearly
+ *     every API test imports the app and so every server module; a change to a shared module
+ *     (`http/`, `db/`, the app) names no feature, and then every test file that imports a changed
+ *     module runs (`vitest run --changed`), as it does with `--related`. On PGlite, and on
+ *     PostgreSQL when TEST_DATABASE_URL is set.
  * Steps 1–3 run side by side (one per core); the tests run after them. Exits non-zero when any
  * step fails, after running every step. `--all` checks every file (the first run fills the caches).
  */
@@ -17,6 +20,7 @@ import { existsSync, mkdirSync } from "node:fs";
 const cache = "node_modules/.cache/pedal-check";
 mkdirSync(cache, { recursive: true });
 const all = process.argv.includes("--all");
+const everyRelated = process.argv.includes("--related");
 
 /** Files changed since HEAD, staged or not, and untracked ones (deleted files left out). */
 function changedFiles() {
@@ -66,11 +70,39 @@ const results = await Promise.all([
     : Promise.resolve({ name: "format", code: 0, seconds: 0 }),
 ]);
 
+/** Folders whose name says nothing of a feature: a file there is shared by many. */
+const sharedFolders = new Set(["src", "server", "web", "domain", "http", "db", "components", "lists", "api", "tests"]);
+
+/**
+ * The words naming the changed files' features, as test files are named: each changed file's
+ * folders below src/ (but the shared ones) and its own name, split at dashes, a plural's `s`
+ * dropped. Empty when a changed file is shared (its folder and name name no feature).
+ */
+function featureWords(files) {
+  const words = new Set();
+  for (const file of files) {
+    if (!/^src\//.test(file)) continue;
+    const parts = file
+      .replace(/\.[^/.]+$/, "")
+      .split("/")
+      .filter((p) => !sharedFolders.has(p));
+    const own = parts
+      .flatMap((p) => p.split("-"))
+      .filter((w) => w.length >= 4 && !["index", "routes", "queries"].includes(w));
+    if (own.length === 0) return [];
+    for (const w of own) words.add(w.replace(/s$/, "").toLowerCase());
+  }
+  return [...words];
+}
+
+const words = all || everyRelated ? [] : featureWords(changed);
+if (words.length > 0) console.log(`Tests of: ${words.join(", ")} (--related runs every test the change reaches).`);
 const vitestArgs = (config) => [
   "vitest",
   "run",
   ...(config ? ["-c", config] : []),
-  ...(all ? [] : ["--changed"]),
+  // Vitest's --changed and name filters together keep fewer files than either names.
+  ...(words.length > 0 ? words : all ? [] : ["--changed"]),
   "--passWithNoTests",
 ];
 results.push(await step("api", "npx", vitestArgs()));

@@ -396,7 +396,7 @@ export function markdown(run: BenchRun, charts: Record<string, string>, baseline
         "",
         `#### Bulk action: ${num(b.selected)} users of ${JSON.stringify(b.filter)} deactivated`,
         "",
-        `${b.status}: ${num(b.changed)} changed, ${num(b.skipped)} skipped in ${b.seconds.toFixed(1)} s (goal ≤ 60 s); the progress moved ${num(b.progressUpdates)} times, at most ${b.maxProgressGapSeconds.toFixed(2)} s apart (goal ≤ 1 s); /api/users at 16 connections meanwhile: p95 ${b.usersLoad.p95?.toFixed(1) ?? "no answer"} ms (goal < 150 ms), ${b.usersLoad.rps.toFixed(0)}/s.`,
+        `Its preview: ${num(b.previewTotal)} users counted in ${b.previewSeconds.toFixed(2)} s (goal ≤ 2 s). ${b.status}: ${num(b.changed)} changed, ${num(b.skipped)} skipped in ${b.seconds.toFixed(1)} s (goal ≤ 60 s); the progress moved ${num(b.progressUpdates)} times, at most ${b.maxProgressGapSeconds.toFixed(2)} s apart (goal ≤ 1 s); /api/users at 16 connections meanwhile: p95 ${b.usersLoad.p95?.toFixed(1) ?? "no answer"} ms (goal < 150 ms), ${b.usersLoad.rps.toFixed(0)}/s.`,
       );
     }
   }

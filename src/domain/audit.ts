@@ -76,6 +76,8 @@ export const auditActions = [
   "two_factor_enabled", // an operator confirmed an authenticator app (docs/identity.md)
   "two_factor_disabled", // an operator turned their own two-factor sign-in off (password and a current code)
   "two_factor_reset", // an admin removed another operator's second factor (their sessions ended)
+  "reauthenticate", // an operator confirmed it is them (password or code) before acting on operators' credentials
+  "reauthenticate_failed", // a wrong password or code there (the fifth in a row ends the session)
   "moderate", // a comment's status changed by a reviewer (one row per comment, bulk included)
   "export", // a list was exported as CSV (entity: the list's name)
   "bulk_cancel", // a running bulk action asked to stop after its current batch (entity: the list's name, entity_id its bulk_id)
@@ -92,98 +94,86 @@ export const auditActions = [
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
-/** The lists whose CSV exports are recorded (action `export`, entity the list's name). */
-export const auditListNames = [
-  "customers",
-  "teams",
-  "team_assignable_skills",
-  "team_available_users",
-  "users",
-  "user_teams",
-  "operators",
-  "audit_log",
-  "skills",
-  "skill_teams",
-  "skill_assignable_teams",
-  "skill_prompts",
-  "skill_comments",
-  "comments",
-  "config_changes",
-  "prompts",
-  "prompt_platforms",
-  "prompt_assignable_platforms",
-  "prompt_versions",
-  "prompt_changes",
-  "prompt_review_history",
-  "platforms",
-  "platform_prompts",
-  "deleted_records",
-  "api_tokens",
-  "saved_views",
-] as const;
-export type AuditListName = (typeof auditListNames)[number];
+/**
+ * Every kind of record audit rows are written against, registered once: its label (the Record
+ * filter and column) and the lists of it whose CSV exports are recorded (action `export`, entity
+ * the list's name), each with its label. A new entity adds one entry here.
+ */
+const auditRegistry = {
+  customer: { label: "Customer", lists: { customers: "Customers list" } },
+  team: {
+    label: "Team",
+    lists: {
+      teams: "Teams list",
+      team_assignable_skills: "Skills to assign to a team",
+      team_available_users: "Users to add to a team",
+    },
+  },
+  user: { label: "User", lists: { users: "Users list", user_teams: "A user's teams" } },
+  skill: {
+    label: "Skill",
+    lists: {
+      skills: "Skills list",
+      skill_teams: "A skill's team assignments",
+      skill_assignable_teams: "Teams to assign a skill to",
+      skill_prompts: "A skill's prompts",
+      skill_comments: "A skill's comments",
+    },
+  },
+  prompt: {
+    label: "Prompt",
+    lists: {
+      prompts: "Prompts list",
+      prompt_platforms: "A prompt's platforms",
+      prompt_assignable_platforms: "Platforms to assign a prompt to",
+      prompt_versions: "A prompt's versions",
+      prompt_review_history: "A prompt's review history",
+    },
+  },
+  platform: { label: "Platform", lists: { platforms: "Platforms list", platform_prompts: "A platform's prompts" } },
+  comment: { label: "Comment", lists: { comments: "Comments list" } },
+  operator: { label: "Operator", lists: { operators: "Operators list" } },
+  customer_config: { label: "Customer configuration", lists: { config_changes: "Configuration changes" } },
+  api_token: { label: "API token", lists: { api_tokens: "API tokens list" } },
+  prompt_change: { label: "Prompt change", lists: { prompt_changes: "Reviews" } },
+  /** A saved view (docs/saved-views.md): created, renamed, changed, shared, deleted. */
+  saved_view: { label: "Saved view", lists: { saved_views: "Saved views list" } },
+  /** An operator's columns or default view of one list (entity_id: the list). */
+  list_preference: { label: "List preferences", lists: {} },
+} as const;
+
+/** Exported lists that are no kind of record's. */
+const otherAuditLists = { audit_log: "Audit log", deleted_records: "Recently deleted" } as const;
+
+type AuditRegistry = typeof auditRegistry;
 
 /** The kinds of record audit rows are written against. */
-export const auditRecordEntities = [
-  "customer",
-  "team",
-  "user",
-  "skill",
-  "prompt",
-  "platform",
-  "comment",
-  "operator",
-  "customer_config",
-  "api_token",
-  "prompt_change",
-  "saved_view", // a saved view (docs/saved-views.md): created, renamed, changed, shared, deleted
-  "list_preference", // an operator's columns or default view of one list (entity_id: the list)
-] as const;
-export type AuditRecordEntity = (typeof auditRecordEntities)[number];
-export const auditEntities = [...auditRecordEntities, ...auditListNames] as const;
-export type AuditEntityName = (typeof auditEntities)[number];
+export type AuditRecordEntity = keyof AuditRegistry;
+// Object.keys answers string[]: the registry's keys are exactly its type's.
+export const auditRecordEntities = Object.keys(auditRegistry) as AuditRecordEntity[];
+
+/** The lists whose CSV exports are recorded (action `export`, entity the list's name). */
+export type AuditListName =
+  { [E in AuditRecordEntity]: keyof AuditRegistry[E]["lists"] }[AuditRecordEntity] | keyof typeof otherAuditLists;
+// Object.fromEntries answers string keys: these are exactly the registry's list names.
+const listLabels = Object.fromEntries([
+  ...Object.values(auditRegistry).flatMap((entry) => Object.entries<string>(entry.lists)),
+  ...Object.entries(otherAuditLists),
+]) as Record<AuditListName, string>;
+// As above: the labels' keys are the list names.
+export const auditListNames = Object.keys(listLabels) as AuditListName[];
+
+export const auditEntities = [...auditRecordEntities, ...auditListNames];
+export type AuditEntityName = AuditRecordEntity | AuditListName;
 
 /** Each kind of record and exported list, in the console's words (the Record filter and column). */
 export const auditEntityLabels: Record<AuditEntityName, string> = {
-  customer: "Customer",
-  team: "Team",
-  user: "User",
-  skill: "Skill",
-  prompt: "Prompt",
-  platform: "Platform",
-  comment: "Comment",
-  operator: "Operator",
-  customer_config: "Customer configuration",
-  api_token: "API token",
-  prompt_change: "Prompt change",
-  saved_view: "Saved view",
-  list_preference: "List preferences",
-  customers: "Customers list",
-  teams: "Teams list",
-  team_assignable_skills: "Skills to assign to a team",
-  team_available_users: "Users to add to a team",
-  users: "Users list",
-  user_teams: "A user's teams",
-  operators: "Operators list",
-  audit_log: "Audit log",
-  skills: "Skills list",
-  skill_teams: "A skill's team assignments",
-  skill_assignable_teams: "Teams to assign a skill to",
-  skill_prompts: "A skill's prompts",
-  skill_comments: "A skill's comments",
-  comments: "Comments list",
-  config_changes: "Configuration changes",
-  prompts: "Prompts list",
-  prompt_platforms: "A prompt's platforms",
-  prompt_assignable_platforms: "Platforms to assign a prompt to",
-  prompt_versions: "A prompt's versions",
-  prompt_changes: "Reviews",
-  prompt_review_history: "A prompt's review history",
-  platforms: "Platforms list",
-  platform_prompts: "A platform's prompts",
-  deleted_records: "Recently deleted",
-  api_tokens: "API tokens list",
-  saved_views: "Saved views list",
+  // As above: the entries' keys are the registry's.
+  ...(Object.fromEntries(Object.entries(auditRegistry).map(([entity, entry]) => [entity, entry.label])) as Record<
+    AuditRecordEntity,
+    string
+  >),
+  ...listLabels,
 };
 
 /** Each action in the console's words (the Action filter and column). */
@@ -214,6 +204,8 @@ export const auditActionLabels: Record<AuditAction, string> = {
   two_factor_enabled: "Two-factor turned on",
   two_factor_disabled: "Two-factor turned off",
   two_factor_reset: "Two-factor reset",
+  reauthenticate: "Identity confirmed",
+  reauthenticate_failed: "Identity confirmation failed",
   moderate: "Moderated",
   export: "Exported",
   bulk: "Bulk action",

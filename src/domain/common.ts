@@ -18,6 +18,9 @@ export function counts<K extends string>(...names: K[]) {
   return z.object(Object.fromEntries(names.map((n) => [n, z.number().int()])) as Record<K, z.ZodNumber>);
 }
 
+/** A list's status cards: its total and one count per status of the entity's own set. */
+export const statusCardsOf = <S extends string>(statuses: readonly S[]) => counts<"total" | S>("total", ...statuses);
+
 /** The paging parameters of every list: `limit`, and at most one of `cursor`, `offset` and `at=end`. */
 export const listPagingSchema = z.object({
   limit: z.coerce.number().int().min(1).max(paging.maxLimit).default(paging.defaultLimit),

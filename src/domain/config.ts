@@ -182,7 +182,8 @@ export function configFieldLabel(field: string): string {
     const feature = field.slice("features.".length) as ConfigFeature;
     return msg.config.featureLabel(configLabels.features[feature] ?? feature);
   }
-  const label = (configLabels as unknown as Record<string, unknown>)[field];
+  const labels: Record<string, unknown> = configLabels;
+  const label = labels[field];
   return typeof label === "string" ? label : field;
 }
 

@@ -68,7 +68,7 @@ export const promptChangeKinds = ["update", "delete", "assign", "unassign"] as c
 export type PromptChangeKind = (typeof promptChangeKinds)[number];
 
 /** A proposed prompt change's state: waiting, applied, refused by a reviewer, or taken back by its author. */
-export const promptChangeStatuses = ["pending", "approved", "rejected", "withdrawn"] as const;
+export const promptChangeStatuses = ["pending", "approved", "rejected", "withdrawn", "superseded"] as const;
 export type PromptChangeStatus = (typeof promptChangeStatuses)[number];
 
 /** PROMPT_REVIEW (docs/prompt-review.md): no review, review for prompts on reviewed platforms, or for every prompt. */

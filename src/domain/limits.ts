@@ -33,6 +33,10 @@ export const bulkLimits = {
   batchTargetMs: 300,
   workers: 4,
   sampleSize: 10,
+  /** Previews and runs one operator may have under way at once (429 beyond). */
+  perOperator: 2,
+  /** The longest a preview's statements may take, in milliseconds (PostgreSQL's statement_timeout). */
+  previewTimeoutMs: 20_000,
 } as const;
 
 /**

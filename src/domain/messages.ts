@@ -67,6 +67,7 @@ export const msg = {
     jsonOnly: "Send the request body as JSON (content-type: application/json)",
     unavailable: "The console cannot reach its database right now. Try again in a moment.",
     stopping: "This console server is stopping; another one will answer.",
+    tooSlow: "The database took too long to answer this. Narrow it down (a filter, a search) and try again.",
   },
   lists: {
     about: (n: string) => `about ${n}`,
@@ -155,8 +156,8 @@ export const msg = {
     loadError: "Error loading operators",
     created: "Operator created successfully!",
     updated: "Operator updated successfully!",
-    passwordReset: "Password reset successfully! The operator's sessions have ended.",
-    sessionsRevoked: "Sessions ended successfully!",
+    passwordReset: "Password reset successfully! The operator's sessions and API tokens have ended.",
+    sessionsRevoked: "Sessions and API tokens ended successfully!",
     unlocked: "Operator unlocked successfully!",
   },
   apiTokens: {
@@ -198,7 +199,8 @@ export const msg = {
     copied: "Copied",
     done: "Done",
     notFound: "API token not found",
-    sessionOnly: "API tokens are created from a signed-in session, not with another token",
+    sessionOnly:
+      "Operators, passwords, two-factor, sessions and API tokens are changed from a signed-in session, not with an API token",
     inQuery: "Send an API token in the Authorization header (Bearer), never in the query string",
     invalid: "The API token is malformed, unknown, revoked or expired",
     rateLimited: (seconds: number) =>
@@ -602,6 +604,8 @@ export const msg = {
     restoreTitle: "Restore",
     restoreConfirm: (label: string) => `Restore "${label}" as it was when deleted?`,
     restored: (label: string) => `"${label}" restored`,
+    /** A restore prompt review turned into a proposal (docs/prompt-review.md): nothing came back yet. */
+    sentForReview: (label: string) => `"${label}" was sent for review: it comes back when another operator approves it`,
     restoredWith: (n: number) => `${n} related ${n === 1 ? "record" : "records"} restored with it.`,
     partial: (n: number) => `${n} ${n === 1 ? "part" : "parts"} could not come back:`,
     notFound: "Deleted record not found",
@@ -637,6 +641,7 @@ export const msg = {
       platformDeleted: "Its platform was deleted since",
       platformInactive: "Its platform is not active",
       alreadyThere: "It exists again",
+      sentForReview: "Sent for review: it comes back when another operator approves it",
     },
   },
   fallbacks: {
@@ -1038,6 +1043,27 @@ export const msg = {
     undeclaredVariable: (variable: string, platform: string) =>
       `{{${variable}}} is not provided by platform ${platform}`,
   },
+  /** Confirming it is you before an admin action on operators' credentials (docs/identity.md). */
+  reauth: {
+    required:
+      "Confirm it is you to continue: this changes an operator's credentials. Enter your password or a code from your authenticator app.",
+    title: "Confirm it is you",
+    intro:
+      "This changes an operator's credentials. Enter your password to continue: you will not be asked again for 10 minutes.",
+    introCode:
+      "This changes an operator's credentials. Enter a code from your authenticator app to continue: you will not be asked again for 10 minutes.",
+    password: "Your password",
+    code: "Code from your authenticator app",
+    useCode: "Use a code from your authenticator app",
+    usePassword: "Use your password",
+    submit: "Confirm",
+    submitting: "Confirming...",
+    wrongPassword: "That password is not right",
+    oneOf: "Enter your password or a six-digit code",
+    noPassword: "Your account has no password: use a code from your authenticator app, or sign in again",
+    noCode: "Two-factor sign-in is not on for your account: use your password",
+    ended: "Too many wrong answers: your session has ended. Sign in again.",
+  },
   reviews: {
     title: "Reviews",
     subtitle: "Prompt changes waiting for a second pair of eyes",
@@ -1068,11 +1094,19 @@ export const msg = {
     selfReview: "You cannot approve or reject your own change: another operator must review it",
     notAuthor: "Only the author can withdraw a change",
     alreadyDecided: (status: string, who: string) => `This change was already ${status} by ${who}`,
+    superseded: (revision: number) =>
+      `Changed since you opened it: the author saved revision ${revision}. Review that revision; nothing was applied.`,
+    supersededBy: (revision: number) => `Replaced by revision ${revision}`,
+    openRevision: (revision: number) => `Open revision ${revision}`,
+    revision: (revision: number) => `Revision ${revision}`,
     stale: "The prompt changed since this was proposed: the author must update the change before it can be approved",
     staleBadge: "Out of date",
     undeclared: (variable: string, platform: string) =>
       `{{${variable}}} is not provided by platform ${platform}: declare it on the platform or remove it from the prompt`,
     alreadyProposed: "This change is already waiting for review",
+    /** A write that would change what a platform is served without an approval (the one gate: docs/prompt-review.md). */
+    reviewRequired:
+      "This would change what platforms are served, and such changes need review: propose it from the prompt's page",
     againstLive: "Compared with the live prompt",
     againstCurrent: "Compared with the prompt as it is now",
     kindLabels: {
@@ -1086,6 +1120,7 @@ export const msg = {
       approved: "Approved",
       rejected: "Rejected",
       withdrawn: "Withdrawn",
+      superseded: "Superseded",
     } as Record<string, string>,
     allPlatforms: "All Platforms",
     allSkills: "All Skills",
@@ -1196,6 +1231,8 @@ export const msg = {
     unknownIds: (n: number) =>
       `${n.toLocaleString("en-US")} of the selected records no longer exist; nothing was changed`,
     runNotFound: "Bulk action not found",
+    busy: (n: number) =>
+      `You already have ${n} bulk actions or previews under way: wait for one to finish, then try again`,
     notRunning: "This bulk action has already ended",
     /** Actions' names (bulk bar buttons and dialog titles). */
     actions: {

@@ -48,3 +48,23 @@ export const updateOperatorSchema = z
 
 export const resetPasswordSchema = z.strictObject({ password });
 export const revokedSchema = z.object({ revoked: z.number().int() });
+
+/**
+ * POST /api/account/reauthenticate: the signed-in operator's password (`current_password`), or a current six-digit code
+ * of their authenticator app; exactly one.
+ */
+export const reauthenticateSchema = z
+  .strictObject({
+    current_password: z.string().min(1, msg.reauth.oneOf).max(1024).optional(),
+    code: z
+      .string()
+      .max(6, msg.reauth.oneOf)
+      .regex(/^\d{6}$/, msg.reauth.oneOf)
+      .optional(),
+  })
+  .refine((b) => (b.current_password === undefined) !== (b.code === undefined), {
+    message: msg.reauth.oneOf,
+    path: ["current_password"],
+  });
+/** The answer: until when admin actions on credentials go through without asking again (ISO time). */
+export const reauthenticatedSchema = z.object({ confirmed_until: z.string() });

@@ -1,9 +1,8 @@
 import { z } from "zod";
-import { editSchema, id, listPage, optionsPage, stored, timestamp } from "./common";
+import { editSchema, id, listPage, optionsPage, statusCardsOf, stored, timestamp } from "./common";
 import { platformStatuses, promptStatuses } from "./enums";
 import { msg } from "./messages";
 import { variableName } from "./prompt-changes";
-import { statusCardsSchema } from "./prompts";
 import { optionalText, requiredName } from "./text";
 import { describesRows } from "./table-rows";
 
@@ -42,7 +41,7 @@ export const platformOptionsSchema = optionsPage(platformOptionSchema);
 /** /platforms table row: the platform and how many prompts are assigned to it. */
 export const platformListItemSchema = platformSchema.extend({ prompt_count: z.number().int() });
 export type PlatformListItem = z.infer<typeof platformListItemSchema>;
-export const platformPageSchema = listPage(platformListItemSchema, statusCardsSchema);
+export const platformPageSchema = listPage(platformListItemSchema, statusCardsOf(platformStatuses));
 export type PlatformPage = z.infer<typeof platformPageSchema>;
 export { platformSortKeys } from "./sort-keys";
 

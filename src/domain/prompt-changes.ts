@@ -78,6 +78,10 @@ export const promptChangeSchema = z.object({
   decided_at: timestamp.nullable(),
   decision_comment: z.string().nullable(),
   applied_version: z.number().int().nullable(),
+  /** 1 for a first proposal; each new save of its author makes the next revision, a new change. */
+  revision: z.number().int(),
+  /** The revision that replaced this one (status `superseded`), else null. */
+  superseded_by: id.nullable(),
   stale: z.boolean(),
   undeclared: z.array(undeclaredVariableSchema),
 });
@@ -128,13 +132,21 @@ export type ProposedResult = z.infer<typeof proposedResultSchema>;
 
 const decisionText = z.string({ error: msg.reviews.commentTooLong }).trim().max(2000, msg.reviews.commentTooLong);
 
-/** Approve `{ comment? }`: an optional comment kept with the decision. */
+/**
+ * The revision the reviewer read (the change's `revision`), like If-Match: a decision on any other
+ * is refused (409 `superseded`, with the current revision). Optional, since a change never changes
+ * under its id; the review screen always sends it.
+ */
+const revision = z.number().int().min(1).optional();
+/** Approve `{ comment?, revision? }`: an optional comment kept with the decision. */
 export const approveChangeSchema = z.strictObject({
   comment: decisionText.optional().transform((v) => (v ? v : null)),
+  revision,
 });
-/** Reject `{ reason }`: the reason is required. */
+/** Reject `{ reason, revision? }`: the reason is required. */
 export const rejectChangeSchema = z.strictObject({
   reason: decisionText.min(1, msg.reviews.reasonRequired),
+  revision,
 });
 /** Approve several `{ change_ids, comment? }` (the Reviews queue's selection): each on its own. */
 export const approveChangesSchema = z.strictObject({

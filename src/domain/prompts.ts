@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { counts, editSchema, id, listPage, stored, timestamp } from "./common";
+import { editSchema, id, listPage, statusCardsOf, stored, timestamp } from "./common";
 import { promptStatuses } from "./enums";
 import { msg } from "./messages";
 import { undeclaredVariableSchema } from "./prompt-changes";
@@ -78,7 +78,7 @@ export const promptListItemSchema = promptSchema.omit({ prompt_value: true }).ex
 export type PromptListItem = z.infer<typeof promptListItemSchema>;
 
 /** /prompts cards (SPEC.md §2: Total, Active, Inactive, Draft), over all prompts. */
-export const statusCardsSchema = counts("total", "active", "inactive", "draft");
+export const statusCardsSchema = statusCardsOf(promptStatuses);
 export const promptPageSchema = listPage(promptListItemSchema, statusCardsSchema);
 export type PromptPage = z.infer<typeof promptPageSchema>;
 export { promptSortKeys } from "./sort-keys";

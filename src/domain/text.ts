@@ -130,14 +130,35 @@ export function optionalText(field: string, max: number, invalid: string) {
  * server checks, so typing stops where the server would refuse. Undefined when the schema sets none.
  */
 export function maxLengthOf(schema: z.ZodType): number | undefined {
+  const inner = innermost(schema);
+  const max = "maxLength" in inner ? inner.maxLength : undefined;
+  return typeof max === "number" ? max : undefined;
+}
+
+/** The schema under its optional, nullable, default and pipe (transform) layers. */
+function innermost(schema: z.ZodType): z.ZodType {
   let inner: z.ZodType = schema;
-  // Unwrap optional, nullable, default and pipe (transform) layers down to the string.
   for (let i = 0; i < 6; i++) {
-    const def = (inner as unknown as { def: { innerType?: z.ZodType; in?: z.ZodType } }).def;
+    // A wrapper's def names its inner schema (`innerType`, or a pipe's `in`); other defs have neither.
+    const def: { type: string; innerType?: z.ZodType; in?: z.ZodType } = inner.def;
     const next = def.innerType ?? def.in;
     if (!next) break;
     inner = next;
   }
-  const max = (inner as unknown as { maxLength?: number | null }).maxLength;
-  return typeof max === "number" ? max : undefined;
+  return inner;
+}
+
+/**
+ * The bounds a number schema declares (`min`, `max`, and `step` 1 for an integer), for a number
+ * field's input: the limits are the server's, stated once. Undefined where it declares none.
+ */
+export function numberBoundsOf(schema: z.ZodType): { min?: number; max?: number; step?: number } {
+  const n = innermost(schema);
+  // An integer schema's own bounds are the safe-integer range: no bound of the entity's.
+  const finite = (v: unknown) => (typeof v === "number" && Math.abs(v) < Number.MAX_SAFE_INTEGER ? v : undefined);
+  return {
+    min: finite("minValue" in n ? n.minValue : undefined),
+    max: finite("maxValue" in n ? n.maxValue : undefined),
+    step: "isInt" in n && n.isInt ? 1 : undefined,
+  };
 }

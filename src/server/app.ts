@@ -5,6 +5,7 @@ import { createRequire } from "node:module";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { OpenAPIHono } from "@hono/zod-openapi";
 import type { Context, MiddlewareHandler } from "hono";
+import type { UnofficialStatusCode } from "hono/utils/http-status";
 import { sql } from "drizzle-orm";
 import { HTTPException } from "hono/http-exception";
 import { bodyLimit } from "hono/body-limit";
@@ -40,6 +41,7 @@ import { promptBulkActions } from "./prompts/bulk";
 import { platformBulkActions } from "./platforms/routes";
 import { deletedBase, deletedRouter } from "./deleted/routes";
 import { accountSessionsRouter, operatorSessionsRouter } from "./identity/sessions";
+import { reauthenticateRouter } from "./identity/reauthenticate";
 import { accountTokensBase, accountTokensRouter, apiTokensBase, apiTokensRouter } from "./api-tokens/routes";
 import { listPreferencesBase, listPreferencesRouter, viewsBase, viewsRouter } from "./views/routes";
 import { bearerCredential, countTokenRequest, deliveryTokenAllows, resolveApiToken, tokenInQuery } from "./tokens";
@@ -51,6 +53,7 @@ import { createSummaryCache, defaultListSettings, type SummaryCache } from "./ht
 import { createSnapshots, type Snapshots } from "./snapshots";
 import type { AnalyticsFigureData } from "../domain/analytics";
 import { projectRoot } from "./paths";
+import { reviewedDatabase } from "./prompts/served";
 import {
   mfaGate,
   mountTwoFactor,
@@ -104,6 +107,30 @@ mountBulkActions([
   ...platformBulkActions,
 ]);
 
+/**
+ * The session token lives only in its HttpOnly cookie (docs/identity.md): better-auth's JSON
+ * answers also carry it (`token` of sign-in, the two-factor steps and change-password;
+ * `session.token` of get-session), where a script on the page or a log could read it. Every
+ * /api/auth answer leaves this middleware without them.
+ */
+const withoutSessionToken: MiddlewareHandler<AppEnv> = async (c, next) => {
+  await next();
+  if (!c.res.headers.get("content-type")?.includes("application/json")) return;
+  const body = (await c.res
+    .clone()
+    .json()
+    .catch(() => undefined)) as Record<string, unknown> | null | undefined;
+  if (!body || typeof body !== "object") return;
+  const session = body.session as Record<string, unknown> | undefined;
+  if (!("token" in body) && !(session && typeof session === "object" && "token" in session)) return;
+  const { token: _token, ...rest } = body;
+  const cleaned =
+    session && typeof session === "object" ? { ...rest, session: { ...session, token: undefined } } : rest;
+  c.res = new Response(JSON.stringify(cleaned), { status: c.res.status, headers: c.res.headers });
+  // Hono carries the first answer's headers over: its length is not this body's.
+  c.res.headers.delete("content-length");
+};
+
 export function createApp(deps: AppDeps): {
   app: OpenAPIHono<AppEnv>;
   auth: Auth;
@@ -151,6 +178,8 @@ export function createApp(deps: AppDeps): {
     now: () => clock().getTime(),
   };
   const promptReview = deps.config.promptReview ?? "off";
+  // Every transaction of a request states the review mode, which the database's gate reads.
+  const db = reviewedDatabase(deps.db, promptReview);
   const refreshMs = (deps.config.analytics?.refreshSeconds ?? defaultAnalyticsRefreshSeconds) * 1000;
   const analytics = createSnapshots<AnalyticsFigureData>({
     maxAgeMs: refreshMs,
@@ -163,8 +192,9 @@ export function createApp(deps: AppDeps): {
     c.set("lists", lists);
     c.set("analytics", analytics);
     c.set("promptReview", promptReview);
+    c.set("clock", clock);
     const started = performance.now();
-    c.set("db", deps.db);
+    c.set("db", db);
     c.set("auth", auth);
     c.set("logger", deps.logger);
     c.set("clientIp", clientIp(c, deps.config.security.trustProxy));
@@ -194,6 +224,9 @@ export function createApp(deps: AppDeps): {
       // The rest of the body is read and dropped by Node (no memory kept), so the client gets the
       // answer instead of a connection reset in the middle of its upload.
       (c.env as { incoming?: { resume(): void } } | undefined)?.incoming?.resume();
+      // Node still ends a refused upload's connection before its body is all in: the answer says
+      // so (`Connection: close`), so that a client or proxy never sends its next request on it.
+      c.header("connection", "close");
       return errorResponse(c, 413, "payload_too_large", msg.api.tooLarge(formatBytes(maxBodyBytes)));
     },
   });
@@ -221,6 +254,7 @@ export function createApp(deps: AppDeps): {
   app.use("/api/*", sameOrigin(deps.config.publicUrl));
   // Sign-in reads its body before there is a session; every other route only once signed in (below).
   app.use("/api/auth/*", refuseNul);
+  app.use("/api/auth/*", withoutSessionToken);
 
   // better-auth, limited to what the console's screens use, JSON bodies only; sign-in, sign-out
   // and change-password are wrapped (security.ts). Every other /api/auth path is a 404.
@@ -307,6 +341,7 @@ export function createApp(deps: AppDeps): {
   app.route(twoFactorStatusBase, twoFactorStatusRouter(mfaPolicy));
   app.route(accountBase, accountRouter);
   app.route(accountBase, accountSessionsRouter);
+  app.route(accountBase, reauthenticateRouter);
   app.route(operatorsBase, operatorSessionsRouter);
   app.route(auditBase, auditRouter);
   app.route(deletedBase, deletedRouter);
@@ -355,9 +390,13 @@ export function createApp(deps: AppDeps): {
         { requestId: c.var.requestId, reason: err instanceof Error ? err.message : String(err) },
         "request aborted by the client",
       );
-      return c.body(null, 499 as never);
+      return c.body(null, 499 as UnofficialStatusCode);
     }
-    if (err instanceof HttpError) return errorResponse(c, err.status, err.code, err.message, err.fields, err.extra);
+    if (err instanceof HttpError) {
+      // A bound of the console's own (bulk previews and runs under way) clears within seconds.
+      if (err.status === 429) c.header("retry-after", "2");
+      return errorResponse(c, err.status, err.code, err.message, err.fields, err.extra);
+    }
     if (err instanceof HTTPException && err.status < 500)
       return errorResponse(c, err.status, "bad_request", err.message);
     if (err instanceof SyntaxError) return errorResponse(c, 400, "bad_request", msg.api.badJson);

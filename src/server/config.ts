@@ -65,6 +65,7 @@ export const defaultPgliteSharedBuffersMb = 16;
  * | SHUTDOWN_WAIT_SECONDS | 10                      | on SIGTERM/SIGINT, how long requests in flight may take to finish |
  * | HEADERS_TIMEOUT_SECONDS | 10                    | a client must send a request's headers within this long (408 and closed otherwise) |
  * | REQUEST_TIMEOUT_SECONDS | 30                    | a client must send a whole request, body included, within this long (408 and closed otherwise) |
+ * | KEEP_ALIVE_TIMEOUT_SECONDS | 65                 | how long an idle connection is kept open for the client's next request (said in `Keep-Alive: timeout=N`) |
  * | DELETED_RETENTION_DAYS | 30                     | how long deleted records are kept for restore; older snapshots are purged (at start and hourly) |
  * | SSO_ISSUER          | (unset)                   | OpenID Connect issuer URL (its `/.well-known/openid-configuration` is read); unset = no single sign-on |
  * | SSO_CLIENT_ID       | (unset)                   | the console's client id at the provider (required with SSO_ISSUER) |
@@ -117,6 +118,7 @@ const envSchema = z.object({
   SHUTDOWN_WAIT_SECONDS: z.coerce.number().min(0).default(10),
   HEADERS_TIMEOUT_SECONDS: z.coerce.number().min(1).max(3600).default(10),
   REQUEST_TIMEOUT_SECONDS: z.coerce.number().min(1).max(3600).default(30),
+  KEEP_ALIVE_TIMEOUT_SECONDS: z.coerce.number().min(1).max(3600).default(65),
   DELETED_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(defaultDeletedRetentionDays),
   SSO_ISSUER: z.string().url().optional(),
   SSO_CLIENT_ID: z.string().min(1).optional(),
@@ -158,7 +160,7 @@ export type SsoConfig = {
   /** The claim holding the person's groups, read for SSO_ROLE_MAP. */
   roleClaim?: string;
   /** Group → role; the highest role any of the person's groups maps to wins. */
-  roleMap: Record<string, OperatorRole>;
+  roleMap: ReadonlyMap<string, OperatorRole>;
   /** Role of a created operator whom the map gives none. */
   defaultRole: OperatorRole;
   /** Whether a person with no operator yet gets one on first sign-in (allowed domains only). */
@@ -240,8 +242,11 @@ export type Config = {
   maxBodyBytes: number;
   /** On SIGTERM/SIGINT, how long requests in flight may take to finish, in seconds. */
   shutdownWaitSeconds: number;
-  /** How long a client may take to send a request's headers, and the whole request, in seconds (slow-client bounds). */
-  timeouts: { headersSeconds: number; requestSeconds: number };
+  /**
+   * How long a client may take to send a request's headers, and the whole request, in seconds
+   * (slow-client bounds); how long an idle connection stays open for the next request.
+   */
+  timeouts: { headersSeconds: number; requestSeconds: number; keepAliveSeconds: number };
   /** How long deleted records' snapshots are kept for restore, in days (docs/undo-and-restore.md). */
   deletedRetentionDays: number;
   /** Single sign-on, two-factor and API tokens (docs/identity.md). */
@@ -318,6 +323,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     timeouts: {
       headersSeconds: Math.min(e.HEADERS_TIMEOUT_SECONDS, e.REQUEST_TIMEOUT_SECONDS),
       requestSeconds: e.REQUEST_TIMEOUT_SECONDS,
+      keepAliveSeconds: e.KEEP_ALIVE_TIMEOUT_SECONDS,
     },
     deletedRetentionDays: e.DELETED_RETENTION_DAYS,
     identity: identityConfig(e),
@@ -336,10 +342,12 @@ function identityConfig(e: z.infer<typeof envSchema>): IdentityConfig {
     throw new ConfigError(
       "SSO_ISSUER needs SSO_CLIENT_ID and SSO_CLIENT_SECRET, the console's client at the provider.",
     );
-  const roleMap: Record<string, OperatorRole> = {};
+  // A Map, not an object: a group named `constructor`, `toString` or `__proto__` is a group like
+  // any other, never a property every object has. The pattern above already refused unknown roles.
+  const roleMap = new Map<string, OperatorRole>();
   for (const pair of (e.SSO_ROLE_MAP ?? "").split(",").filter((p) => p.trim())) {
     const [group, role] = pair.split("=").map((v) => v.trim());
-    roleMap[group] = role as OperatorRole;
+    roleMap.set(group, role as OperatorRole);
   }
   identity.sso = {
     issuer: e.SSO_ISSUER.replace(/\/$/, ""),

@@ -84,6 +84,10 @@ async function main() {
         headersTimeout: config.timeouts.headersSeconds * 1000,
         requestTimeout: config.timeouts.requestSeconds * 1000,
         connectionsCheckingInterval: 1000,
+        // Node's 5 s default closes an idle connection just as a client may be reusing it: the
+        // client's request then fails with ECONNRESET. Longer than the 60 s idle time of common
+        // proxies and load balancers, so that they close first, never the console under them.
+        keepAliveTimeout: config.timeouts.keepAliveSeconds * 1000,
       },
     },
     (info) => {

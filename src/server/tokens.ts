@@ -129,7 +129,11 @@ export async function resolveApiToken(db: Database, token: string, now: Date): P
     await db.execute(sql`update operator_api_token set last_used_at = ${now.toISOString()}::timestamptz
       where token_id = ${row.token_id} and (last_used_at is null or last_used_at <= ${minuteAgo}::timestamptz)`);
   }
-  const session = {
+  // `role` is the token's effective role, which every route's access reads; `operatorRole` the
+  // person's own, which REQUIRE_MFA reads (a held admin's viewer token is held too). better-auth's
+  // user type does not declare `operatorRole`: it is an extra field of the value.
+  const user = { ...row.user, role, operatorRole };
+  const session: SessionData = {
     session: {
       expiresAt: row.expires_at,
       token: "",
@@ -140,8 +144,8 @@ export async function resolveApiToken(db: Database, token: string, now: Date): P
       userId: row.user.id,
       id: `api_token:${row.token_id}`,
     },
-    user: { ...row.user, role },
-  } as unknown as SessionData;
+    user,
+  };
   return { session, apiToken: { id: row.token_id, role, platformId: row.platform_id } };
 }
 
@@ -170,7 +174,7 @@ export async function countTokenRequest(
   const [row] = await db.transaction(async (tx) => {
     await tx.execute(sql`set local synchronous_commit = off`);
     return queryRows<{ n: number; window_ms: number }>(
-      tx as unknown as Database,
+      tx,
       sql`insert into ${t} (key, failures, window_started_at, consecutive_failures, updated_at)
     values (${key}, 1, ${at}, 0, ${at})
     on conflict (key) do update set
@@ -198,7 +202,7 @@ export async function lowerOperatorTokens(tx: Tx, operatorId: string, role: Oper
   const above = rolesAbove(role);
   if (above.length === 0) return [];
   const changed = await queryRows<{ token_id: string; name: string; prefix: string; was: string }>(
-    tx as unknown as Database,
+    tx,
     sql`with old as (
       select token_id, role from operator_api_token
       where operator_id = ${operatorId} and role in (${sql.join(

@@ -10,6 +10,7 @@ import { createHash } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { msg } from "../../src/domain/messages";
+import { routeTable } from "../../src/server/http/route";
 import { startConsole, testClock, testPassword, type TestConsole } from "../support/app";
 import { targets } from "../support/databases";
 
@@ -333,6 +334,69 @@ describe.each(targets)("API tokens on %s", (target) => {
     const token = (await made.json()).token as string;
     await app.rows(sql`update operator set banned = true where id = ${op.id}`);
     expect((await withToken(token, "/api/customers?limit=1")).status).toBe(401);
+  });
+
+  it("cannot create, reset or revoke credentials with a token, whatever its role: every write under /api/operators, /api/account and /api/api-tokens is session-only", async () => {
+    const target = await operatorWith("editor", "credential.target@test.example");
+    // Fresh tokens: the limit here is 10 requests a minute per token.
+    const admin = (await create("admin", { name: "credentials", role: "admin" })).body.token as string;
+    const viewer = (await create("viewer", { name: "credentials", role: "viewer" })).body.token as string;
+    const refused = [
+      {
+        token: admin,
+        method: "POST",
+        path: "/api/operators",
+        json: { email: "minted.admin@test.example", name: "M", role: "admin", password: testPassword },
+      },
+      { token: admin, method: "PATCH", path: `/api/operators/${target.id}`, json: { role: "admin" } },
+      {
+        token: admin,
+        method: "POST",
+        path: `/api/operators/${target.id}/reset-password`,
+        json: { password: testPassword },
+      },
+      { token: admin, method: "POST", path: `/api/operators/${target.id}/reset-two-factor` },
+      { token: admin, method: "POST", path: `/api/operators/${target.id}/revoke-sessions` },
+      { token: admin, method: "DELETE", path: `/api/api-tokens/${target.token_id}` },
+      { token: admin, method: "POST", path: "/api/account/tokens", json: { name: "minted", role: "admin" } },
+      { token: viewer, method: "POST", path: "/api/account/revoke-sessions" },
+    ];
+    for (const r of refused) {
+      const res = await withToken(r.token, r.path, { method: r.method, json: r.json });
+      expect(res, `${r.method} ${r.path}`).toMatchObject({
+        status: 403,
+        body: { error: { code: "forbidden", message: msg.apiTokens.sessionOnly } },
+      });
+    }
+    expect(await app.count(sql`select 1 from operator where email = 'minted.admin@test.example'`)).toBe(0);
+    expect((await withToken(target.token, "/api/customers?limit=1")).status).toBe(200);
+    // Every such route says so in the route table, today's and tomorrow's.
+    const writes = routeTable.filter(
+      (r) => r.method !== "GET" && /^\/api\/(operators|account|api-tokens)(\/|$)/.test(r.path),
+    );
+    expect(writes.length).toBeGreaterThanOrEqual(12);
+    expect(writes.filter((r) => !r.sessionOnly).map((r) => `${r.method} ${r.path}`)).toEqual([]);
+  });
+
+  it("ends an operator's tokens when an admin resets their password or ends their sessions", async () => {
+    for (const [route, reason] of [
+      ["reset-password", "password_reset"],
+      ["revoke-sessions", "sessions_revoked"],
+    ] as const) {
+      const op = await operatorWith("editor", `ended.by.${route}@test.example`);
+      expect((await withToken(op.token, "/api/customers?limit=1")).status).toBe(200);
+      const res = await app.request(`/api/operators/${op.id}/${route}`, {
+        as: "admin",
+        method: "POST",
+        json: route === "reset-password" ? { password: `${testPassword}!` } : undefined,
+      });
+      expect(res.status, route).toBe(200);
+      expect(await withToken(op.token, "/api/customers?limit=1")).toMatchObject({ status: 401, body: invalidBody });
+      const [row] = await app.rows<{ changes: { after: { reason: string } } }>(
+        sql`select changes from audit_log where entity_id = ${op.token_id} and action = 'api_token_revoked'`,
+      );
+      expect(row.changes.after.reason, route).toBe(reason);
+    }
   });
 
   it("refuses a token in the query string (400), whoever asks", async () => {

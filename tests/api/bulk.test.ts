@@ -431,3 +431,55 @@ describe("batch size", () => {
     expect(nextBatchSize(50, 0)).toBe(100);
   });
 });
+
+/**
+ * An operator has at most two previews or runs under way at once. On PostgreSQL, where requests
+ * run side by side: two runs held by a lock their batches wait for, then the editor's third request
+ * is refused 429 (Retry-After), another operator's is not, and the editor's goes through once the
+ * runs end. (PGlite has one connection, so one request's statements run at a time anyway.)
+ */
+describe.each(targets.filter((t) => t === "postgres"))("bulk actions under way per operator on %s", (target) => {
+  let app: TestConsole;
+  beforeAll(async () => {
+    app = await startConsole(target, { demo: true });
+  });
+  afterAll(async () => {
+    await bulkIdle();
+    await app.close();
+  });
+
+  it("refuses a third preview or run of one operator while two run, with 429 and Retry-After", async () => {
+    const customers = await app.rows<{ customer_id: string }>(
+      sql`select customer_id::text as customer_id from customers where status = 'active' order by customer_id limit 3`,
+    );
+    const [a, b, c] = customers.map((r) => r.customer_id);
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let locked!: () => void;
+    const taken = new Promise<void>((resolve) => (locked = resolve));
+    const holder = app.handle.db.transaction(async (tx) => {
+      await tx.execute(sql`select 1 from customers where customer_id in (${a}, ${b}) for update`);
+      locked();
+      await held;
+    });
+    await taken;
+    const archive = (id: string, as: "editor" | "admin" = "editor", preview = false) =>
+      app.request(`/api/bulk/customers/archive${preview ? "/preview" : ""}`, {
+        as,
+        method: "POST",
+        json: { selection: { ids: [id] } },
+      });
+    expect((await archive(a)).status).toBe(202);
+    expect((await archive(b)).status).toBe(202);
+    for (const third of [await archive(c, "editor", true), await archive(c)]) {
+      expect(third.status).toBe(429);
+      expect(third.headers.get("retry-after")).toBe("2");
+      expect((await third.json()).error).toEqual({ code: "rate_limited", message: msg.bulk.busy(2) });
+    }
+    expect((await archive(c, "admin", true)).status).toBe(200);
+    release();
+    await holder;
+    await bulkIdle();
+    expect((await archive(c, "editor", true)).status).toBe(200);
+  });
+});

@@ -7,6 +7,8 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { msg } from "../../src/domain/messages";
+import { recordsOf, uniqueIndexesOf } from "../../src/server/db/records";
+import { customers, operator, saved_views, users_data } from "../../src/server/db/schema";
 import { startConsole, type TestConsole } from "../support/app";
 import { targets } from "../support/databases";
 
@@ -44,5 +46,28 @@ describe.each(targets)("database refusals on %s", (target) => {
       });
       expect(await app.count(sql`select 1 from operator where email = ${email}`)).toBe(1);
     }
+  });
+});
+
+describe("unique indexes declare their 409 (recordsOf's `unique`)", () => {
+  it("reads each table's unique indexes and columns with the columns they cover, expressions included", () => {
+    expect(uniqueIndexesOf(users_data)).toContainEqual({ name: "users_data_email_key", columns: ["email"] });
+    expect(uniqueIndexesOf(operator)).toContainEqual({ name: "operator_email_unique", columns: ["email"] });
+    expect(uniqueIndexesOf(saved_views)).toContainEqual({
+      name: "saved_views_owner_name_idx",
+      columns: ["operator_id", "list", "name"],
+    });
+  });
+
+  it("refuses at start-up a message for a column no unique index covers alone", () => {
+    const declare = () =>
+      recordsOf({
+        table: customers,
+        id: customers.customer_id,
+        entity: "customer",
+        notFound: msg.customers.notFound,
+        unique: { customer_name: "taken" },
+      });
+    expect(declare).toThrow("customers.customer_name has no unique index of its own");
   });
 });

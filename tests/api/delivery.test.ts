@@ -163,6 +163,25 @@ describe.each(targets)("read API for platforms on %s", (target) => {
     );
   });
 
+  it("serves nothing for an inactive platform (200, its status, no prompts, a new ETag), and its prompts again once active", async () => {
+    const platform = await newPlatform();
+    const prompt = await newPrompt();
+    await assign(prompt.prompt_id, platform.platform_id);
+    const live = await fetchDelivery(platform.platform_id);
+    expect(live.body.prompts).toHaveLength(1);
+    for (const status of ["inactive", "draft"]) {
+      await app.rows(sql`update platforms set status = ${status} where platform_id = ${platform.platform_id}`);
+      const idle = await fetchDelivery(platform.platform_id);
+      expect(idle.status).toBe(200);
+      expect(idle.body).toMatchObject({ platform_id: platform.platform_id, status, prompts: [] });
+      expect(idle.etag).not.toBe(live.etag);
+    }
+    await app.rows(sql`update platforms set status = 'active' where platform_id = ${platform.platform_id}`);
+    const again = await fetchDelivery(platform.platform_id);
+    expect(again.body.prompts.map((p: { prompt_id: string }) => p.prompt_id)).toEqual([prompt.prompt_id]);
+    expect(again.etag).toBe(live.etag);
+  });
+
   it("answers 404 for an unknown or malformed platform id", async () => {
     for (const id of [randomUUID(), "not-a-uuid", "1"]) {
       const got = await fetchDelivery(id);
@@ -223,6 +242,8 @@ describe.each(targets)("read API for platforms on %s", (target) => {
       200,
     );
     await changed("the platform's status");
+    expect((await app.write("PATCH", `/api/platforms/${platform.platform_id}`, { status: "active" })).status).toBe(200);
+    await changed("the platform active again");
     expect((await app.write("PATCH", `/api/prompts/${a.prompt_id}`, { status: "inactive" })).status).toBe(200);
     await changed("the prompt archived");
     expect((await app.write("PATCH", `/api/prompts/${a.prompt_id}`, { status: "active" })).status).toBe(200);

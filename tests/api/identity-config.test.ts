@@ -39,7 +39,10 @@ describe("identity settings", () => {
         buttonLabel: "Sign in with Okta",
         allowedDomains: ["example.com", "example.org"],
         roleClaim: "groups",
-        roleMap: { "console-admins": "admin", "console-staff": "editor" },
+        roleMap: new Map([
+          ["console-admins", "admin"],
+          ["console-staff", "editor"],
+        ]),
         defaultRole: "viewer",
         createOperators: true,
         only: true,

@@ -47,7 +47,7 @@ describe.each(targets.slice(0, 1))("the log of a full identity run on %s", (targ
           clientSecret: provider.clientSecret,
           buttonLabel: "Sign in with Okta",
           allowedDomains: [],
-          roleMap: {},
+          roleMap: new Map(),
           defaultRole: "viewer",
           createOperators: false,
           only: false,

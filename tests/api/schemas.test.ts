@@ -13,7 +13,7 @@ import { getTableColumns } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { z } from "zod";
 import { isTableRows, type TableRows } from "../../src/domain/table-rows";
-import { schemaTables } from "../support/derive-rows";
+import { tables as schemaTables } from "../support/schema-model";
 
 /** Whether a zod field accepts null. */
 const acceptsNull = (field: z.ZodType) => field.safeParse(null).success;
@@ -60,6 +60,7 @@ const withoutRowSchema: Record<string, string> = {
   operator_verification: "better-auth's one-time values: never shown.",
   operator_two_factor: "Authenticator secrets and recovery code hashes: never shown.",
   operator_totp_used: "The replay guard of two-factor codes: never shown.",
+  operator_reauthentication: "When a session last confirmed its operator, and its wrong answers since: never shown.",
   auth_throttle: "Sign-in and API token throttling counters: never shown.",
   customer_counts: "Maintained counters: their counts are derived fields of the customers list's items.",
   team_counts: "Maintained counters: their counts are derived fields of the teams list's items (teamListRows).",

@@ -84,15 +84,20 @@ describe.each(targets)("sign-in throttling on %s", (target) => {
     expect((await signIn(app, "viewer@test.example", testPassword, "10.0.0.4")).status).toBe(200);
   });
 
-  it("locks an account after failures in a row until an admin unlocks it", async () => {
-    const email = "locked@test.example";
+  /** A new viewer operator made by the admin: its id. */
+  async function newViewer(email: string): Promise<string> {
     const created = await app.request("/api/operators", {
       as: "admin",
       method: "POST",
-      json: { email, name: "Locked", role: "viewer", password: testPassword },
+      json: { email, name: email.split("@")[0], role: "viewer", password: testPassword },
     });
     expect(created.status).toBe(201);
-    const { id } = await created.json();
+    return (await created.json()).id as string;
+  }
+
+  it("locks an account after failures in a row until an admin unlocks it", async () => {
+    const email = "locked@test.example";
+    const id = await newViewer(email);
     for (let i = 0; i < 5; i++) {
       await signIn(app, email, "wrong-password", `10.1.0.${i}`);
       if (i % 3 === 2) clock.advance(window + 1); // stay under the per-window limit: only the lock may stop it
@@ -106,6 +111,15 @@ describe.each(targets)("sign-in throttling on %s", (target) => {
     expect(listed.items[0].locked_until).not.toBeNull();
     expect((await app.request(`/api/operators/${id}/unlock`, { as: "admin", method: "POST" })).status).toBe(200);
     expect((await signIn(app, email, testPassword, "10.1.1.1")).status).toBe(200);
+  });
+
+  it("an admin's unlock also clears the account's window: the right password signs in at once", async () => {
+    const email = "window@test.example";
+    const id = await newViewer(email);
+    for (let i = 0; i < 3; i++) expect((await signIn(app, email, "wrong-password", `10.5.0.${i}`)).status).toBe(401);
+    expect((await signIn(app, email, testPassword, "10.5.1.1")).status).toBe(429);
+    expect((await app.request(`/api/operators/${id}/unlock`, { as: "admin", method: "POST" })).status).toBe(200);
+    expect((await signIn(app, email, testPassword, "10.5.1.2")).status).toBe(200);
   });
 
   it("records sign-in, failure and sign-out in the audit log, without typed-in unknown emails", async () => {
@@ -578,6 +592,7 @@ describe.each(targets)("requests and operators on %s", (target) => {
     expect((await app.request("/api/audit", { as: "editor" })).status).toBe(403);
     await expect(app.handle.db.execute(sql`update audit_log set action = 'forged'`)).rejects.toThrow();
     await expect(app.handle.db.execute(sql`delete from audit_log`)).rejects.toThrow();
+    await expect(app.handle.db.execute(sql`truncate audit_log`)).rejects.toThrow();
     expect(await auditActions(app, "forged")).toBe(0);
   });
 });

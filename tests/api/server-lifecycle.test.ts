@@ -11,7 +11,7 @@
  */
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, writeFileSync } from "node:fs";
-import { request, type IncomingMessage } from "node:http";
+import { Agent, request, type IncomingMessage } from "node:http";
 import { connect } from "node:net";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -119,7 +119,7 @@ describe("request bodies", () => {
     }
   }, 180_000);
 
-  it("answers a body over MAX_BODY_BYTES with 413 in the error shape, with or without content-length", async () => {
+  it("answers a body over MAX_BODY_BYTES with 413 in the error shape and Connection: close, with or without content-length", async () => {
     const { proc, port } = await startQuick({ MAX_BODY_BYTES: "1024" });
     try {
       const headers = { "content-type": "application/json", origin: `http://localhost:${port}` };
@@ -143,6 +143,8 @@ describe("request bodies", () => {
         for (const res of [sized, chunked]) {
           expect(res.status, target).toBe(413);
           expect((await res.json()).error.code, target).toBe("payload_too_large");
+          // The connection is not reused for a next request (which would meet a reset).
+          expect(res.headers.get("connection"), target).toBe("close");
         }
       }
     } finally {
@@ -349,9 +351,23 @@ describe("npm run serve (scripts/serve.sh)", () => {
 });
 
 describe("transport", () => {
-  it("closes a connection whose headers or body come too slowly (HEADERS_TIMEOUT_SECONDS, REQUEST_TIMEOUT_SECONDS)", async () => {
+  it("keeps an idle connection 65 s for the next request (KEEP_ALIVE_TIMEOUT_SECONDS), and closes one whose headers or body come too slowly (HEADERS_TIMEOUT_SECONDS, REQUEST_TIMEOUT_SECONDS)", async () => {
     const { proc, port } = await startQuick({ HEADERS_TIMEOUT_SECONDS: "1", REQUEST_TIMEOUT_SECONDS: "2" });
     try {
+      // Node's own 5 s closed connections a client was about to reuse (ECONNRESET on its request).
+      const keepAlive = await new Promise<string>((resolve, reject) => {
+        const agent = new Agent({ keepAlive: true });
+        const req = request({ host: "127.0.0.1", port, path: "/healthz", agent }, (res) => {
+          res.resume();
+          res.on("end", () => {
+            agent.destroy();
+            resolve(String(res.headers["keep-alive"]));
+          });
+        });
+        req.on("error", reject);
+        req.end();
+      });
+      expect(keepAlive).toBe("timeout=65");
       const slow = (parts: string[]) =>
         new Promise<{ answer: string; ms: number }>((resolve) => {
           const started = Date.now();

@@ -69,6 +69,37 @@ describe.each(targets)("sessions on %s", (target) => {
     expect((await as(other)).status).toBe(200);
   });
 
+  it("keeps the session token in its cookie only: no answer of sign-in, get-session or change-password carries it", async () => {
+    const signIn = await app.request("/api/auth/sign-in/email", {
+      method: "POST",
+      json: { email: "viewer@test.example", password: testPassword },
+      headers: { "x-forwarded-for": "10.3.3.3" },
+    });
+    expect(signIn.status).toBe(200);
+    const cookie = signIn.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; ");
+    const signedIn = await signIn.json();
+    expect(signedIn.user.email).toBe("viewer@test.example");
+    expect(signedIn).not.toHaveProperty("token");
+    const session = await (await app.request("/api/auth/get-session", { headers: { cookie } })).json();
+    expect(session.user.email).toBe("viewer@test.example");
+    expect(session.session).not.toHaveProperty("token");
+    const changed = await app.request("/api/auth/change-password", {
+      method: "POST",
+      json: { currentPassword: testPassword, newPassword: testPassword },
+      headers: { cookie, "x-forwarded-for": "10.3.3.3" },
+    });
+    const changedText = await changed.text();
+    const tokens = await app.rows<{ token: string }>(sql`select token from operator_session`);
+    for (const { token } of tokens) {
+      expect(JSON.stringify(signedIn)).not.toContain(token);
+      expect(JSON.stringify(session)).not.toContain(token);
+      expect(changedText).not.toContain(token);
+    }
+  });
+
   it("ends one of the operator's sessions: that browser is signed out, the others are not", async () => {
     const other = await signInAgain(firefox, "10.2.2.1");
     const mine = await signInAgain(safari, "10.2.2.2");

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { msg } from "../../src/domain/messages";
 import { ssoRefusals, type SsoRefusal } from "../../src/domain/sso";
 import { createOperator } from "../../src/server/auth";
-import { defaultIdentity, type IdentityConfig, type SsoConfig } from "../../src/server/config";
+import { defaultIdentity, loadConfig, type IdentityConfig, type SsoConfig } from "../../src/server/config";
 import { mappedRole } from "../../src/server/identity/sso";
 import { publicUrl, startConsole, testPassword, type TestConsole } from "../support/app";
 import { targets } from "../support/databases";
@@ -34,7 +34,10 @@ function ssoConfig(provider: TestProvider, overrides: Partial<SsoConfig> = {}): 
     buttonLabel: "Sign in with Okta",
     allowedDomains: ["corp.example"],
     roleClaim: "groups",
-    roleMap: { "console-admins": "admin", "console-editors": "editor" },
+    roleMap: new Map([
+      ["console-admins", "admin"],
+      ["console-editors", "editor"],
+    ]),
     defaultRole: "viewer",
     createOperators: false,
     only: false,
@@ -84,7 +87,14 @@ async function ssoSignIn(app: TestConsole, provider: TestProvider, login: string
 }
 
 describe("role mapping", () => {
-  const sso = { roleClaim: "groups", roleMap: { a: "admin", e: "editor", v: "viewer" } } as unknown as SsoConfig;
+  const sso = {
+    roleClaim: "groups",
+    roleMap: new Map([
+      ["a", "admin"],
+      ["e", "editor"],
+      ["v", "viewer"],
+    ]),
+  } as unknown as SsoConfig;
   it("takes the highest role any group maps to, and none when no group maps", () => {
     expect(mappedRole(sso, { groups: ["v", "e"] })).toBe("editor");
     expect(mappedRole(sso, { groups: ["e", "a", "v"] })).toBe("admin");
@@ -92,6 +102,21 @@ describe("role mapping", () => {
     expect(mappedRole(sso, { groups: ["other"] })).toBeUndefined();
     expect(mappedRole(sso, {})).toBeUndefined();
     expect(mappedRole({ ...sso, roleClaim: undefined }, { groups: ["a"] })).toBeUndefined();
+  });
+
+  it("treats groups named like an object's properties as groups: mapped when the map names them, else ignored", () => {
+    const parsed = loadConfig({
+      SSO_ISSUER: "https://id.example.com",
+      SSO_CLIENT_ID: "console",
+      SSO_CLIENT_SECRET: "s3cret",
+      SSO_ROLE_CLAIM: "groups",
+      SSO_ROLE_MAP: "constructor=viewer,admins=admin",
+    }).identity.sso!;
+    expect(mappedRole(parsed, { groups: ["constructor"] })).toBe("viewer");
+    expect(mappedRole(parsed, { groups: ["toString", "admins"] })).toBe("admin");
+    expect(mappedRole(parsed, { groups: ["__proto__", "admins", "hasOwnProperty"] })).toBe("admin");
+    expect(mappedRole(parsed, { groups: ["__proto__", "toString", "valueOf"] })).toBeUndefined();
+    expect(mappedRole(sso, { groups: ["constructor", "__proto__"] })).toBeUndefined();
   });
 
   it("has a message for every refusal", () => {

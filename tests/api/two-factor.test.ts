@@ -7,11 +7,14 @@
  * real time): each test starts 10 s into a fresh 30-second step, and codes of a neighbouring step
  * are then the same whenever the check runs. Sign-in limits follow the test clock, as elsewhere.
  */
+import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { generateSync } from "otplib";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { msg } from "../../src/domain/messages";
 import { createOperator } from "../../src/server/auth";
+import { routeTable } from "../../src/server/http/route";
+import { newApiToken } from "../../src/server/tokens";
 import type { OperatorRole } from "../../src/domain/enums";
 import { cookiesOf, startConsole, testClock, testPassword, type TestConsole } from "../support/app";
 import { targets } from "../support/databases";
@@ -357,7 +360,7 @@ describe.each(targets)("two-factor sign-in on %s", (target) => {
 
   it("turns one's own off only with the password and a current code", async () => {
     const op = await h.newOperator();
-    const { secret, cookie, backupCodes } = await h.enrol(op.email, "10.20.8.1");
+    const { cookie, backupCodes } = await h.enrol(op.email, "10.20.8.1");
     const noCode = await h.post("/api/auth/two-factor/disable", { password: testPassword }, cookie, "10.20.8.1");
     expect(noCode.status).toBe(422);
     const wrongCode = await h.post(
@@ -374,9 +377,10 @@ describe.each(targets)("two-factor sign-in on %s", (target) => {
       "10.20.8.1",
     );
     expect(wrongRecovery.status).toBe(401);
+    // A wrong password with a right recovery code does not spend it: the same code works next.
     const wrongPassword = await h.post(
       "/api/auth/two-factor/disable",
-      { password: "not-the-password", code: codeAt(secret) },
+      { password: "not-the-password", code: backupCodes[0] },
       cookie,
       "10.20.8.1",
     );
@@ -518,6 +522,66 @@ describe.each(targets)("REQUIRE_MFA on %s", (target) => {
           "10.30.0.3",
         );
         expect(off.status).toBe(403);
+      });
+
+      it("holds the operator whatever credential they use: a held admin's tokens of every role and session are refused on every route of the route table", async () => {
+        const admin = await h.newOperator("admin");
+        const made = (["admin", "editor", "viewer"] as const).map((role) => ({ role, ...newApiToken() }));
+        // Tokens made before REQUIRE_MFA was turned on (a held operator cannot make one now).
+        for (const t of made)
+          await app.rows(sql`insert into operator_api_token (operator_id, name, prefix, token_hash, role, expires_at)
+            select id, ${t.role}, ${t.prefix}, ${t.hash}, ${t.role}, now() + interval '30 days'
+            from operator where email = ${admin.email}`);
+        for (const t of made) {
+          const headers = { authorization: `Bearer ${t.token}` };
+          const read = await app.request("/api/customers?limit=1", { noOrigin: true, headers });
+          expect(read.status, t.role).toBe(403);
+          expect((await read.json()).error.code).toBe("mfa_setup_required");
+          const write = await app.request("/api/customers", {
+            method: "POST",
+            noOrigin: true,
+            headers,
+            json: { customer_name: `Held ${t.role}` },
+          });
+          expect(write.status, t.role).toBe(403);
+          const status = await app.request("/api/account/two-factor", { noOrigin: true, headers });
+          expect(await status.json(), t.role).toEqual({ enabled: false, required: true, setupRequired: true });
+        }
+        expect(await app.count(sql`select 1 from customers where customer_name like 'Held %'`)).toBe(0);
+
+        // Every route of the route table, today's and tomorrow's, with each of those tokens and the
+        // operator's own session: 403 mfa_setup_required, but the two-factor state it may read.
+        const { cookie } = await h.password(admin.email, "10.30.0.8");
+        const credentials = [
+          ...made.map((t) => ({
+            name: `${t.role} token`,
+            headers: { authorization: `Bearer ${t.token}` },
+            noOrigin: true,
+          })),
+          { name: "session", headers: { cookie, "x-forwarded-for": "10.30.0.8" }, noOrigin: false },
+        ];
+        const exceptions = new Set(["GET /api/account/two-factor"]);
+        const routes = routeTable.filter((r) => r.access !== "public" && !r.path.startsWith("/api/auth/"));
+        expect(routes.length).toBeGreaterThan(100);
+        const wrong: string[] = [];
+        for (const route of routes) {
+          const url = route.path.replace(/\{[^}]+\}/g, () => randomUUID());
+          for (const credential of credentials) {
+            const res = await app.request(url, {
+              method: route.method,
+              headers: credential.headers,
+              noOrigin: credential.noOrigin,
+              ...(route.method === "GET" || route.method === "HEAD" ? {} : { json: {} }),
+            });
+            const code = res.status === 403 ? ((await res.json()) as { error: { code: string } }).error.code : "";
+            const expected = exceptions.has(`${route.method} ${route.path}`)
+              ? res.status === 200
+              : code === "mfa_setup_required";
+            if (!expected)
+              wrong.push(`${route.method} ${route.path} with the ${credential.name}: ${res.status} ${code}`);
+          }
+        }
+        expect(wrong).toEqual([]);
       });
 
       it("does not cover an operator with no password (made by single sign-on), whose provider's sign-in stands in", async () => {

@@ -412,6 +412,23 @@ describe.each(targets)("users API on %s", (target) => {
       expect(await count(sql`select 1 from users_data`)).toBe(before);
     });
 
+    it("answers 409 under email to the loser of two simultaneous adds of one email (the unique index decides)", async () => {
+      const customer = await newCustomer();
+      for (let trial = 0; trial < 3; trial++) {
+        const email = `race-${trial}-${uid()}@users.test`;
+        const answers = await Promise.all(
+          [email, email.toUpperCase()].map((e) =>
+            send("POST", "/api/users", { email: e, customer_id: customer.customer_id }),
+          ),
+        );
+        expect(answers.map((a) => a.status).sort(), `trial ${trial}`).toEqual([201, 409]);
+        expect(answers.find((a) => a.status === 409)!.body).toEqual({
+          error: { code: "conflict", message: msg.users.emailTaken, fields: { email: msg.users.emailTaken } },
+        });
+        expect(await count(sql`select 1 from users_data where lower(email) = ${email}`)).toBe(1);
+      }
+    });
+
     it("refuses unknown fields (no user_id, roles or dates from the client) with 422, creating nothing", async () => {
       const customer = await newCustomer();
       const email = `extra-${uid()}@users.test`;

@@ -149,6 +149,16 @@ describe.each(targets)("saved views on %s", (target) => {
     const columns = await app.write("PUT", "/api/list-preferences/audit", { columns: ["action"] }, "viewer");
     expect(columns.status).toBe(403);
     expect((await app.write("PUT", "/api/list-preferences/audit", { columns: ["action"] }, "admin")).status).toBe(200);
+    // An admin's shared view of it is not the viewer's either: absent from their list, 404 by id.
+    const shared = await save("admin", { list: "audit", name: "Shared audit", shared: true });
+    expect((await app.read(`/api/views/${shared.view_id}`, "admin")).status).toBe(200);
+    expect((await app.read(`/api/views/${shared.view_id}`, "viewer")).status).toBe(404);
+    const listed = await app.read("/api/views?limit=100", "viewer");
+    expect(listed.status).toBe(200);
+    expect(listed.body.items.map((v: { view_id: string }) => v.view_id)).not.toContain(shared.view_id);
+    expect(listed.body.items.every((v: { list: string }) => v.list !== "audit")).toBe(true);
+    expect((await app.read("/api/views?list=audit", "viewer")).body.total).toBe(0);
+    expect((await app.read("/api/views?list=audit", "admin")).body.total).toBeGreaterThanOrEqual(1);
   });
 
   it("shows another operator's shared views but never their personal ones, admins included", async () => {

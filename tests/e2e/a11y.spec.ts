@@ -13,16 +13,12 @@
  * theme changes colours alone), which saves about a quarter of the sweep.
  * One test per screen, so that the screens spread over the workers.
  */
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { msg } from "../../src/domain/messages";
+import { type Theme, showTheme, violations } from "./axe";
 import { expect, signIn, takeSession, test } from "./fixtures";
 import { routePaths, screenOf, settled } from "./screens";
 
-/** WCAG 2.0 and 2.1, levels A and AA: every rule with these tags, at any impact. */
-const wcag = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
-
-type Theme = "light" | "dark";
 type Look = { width: number; theme: Theme };
 const themes: Theme[] = ["light", "dark"];
 const wide = (theme: Theme): Look => ({ width: 1400, theme });
@@ -33,19 +29,7 @@ const everyLook: Look[] = [wide("light"), wide("dark"), phone("dark"), phone("li
 /** Shows the page as `look`: its width, and its theme checked on the page itself. */
 async function show(page: Page, look: Look) {
   await page.setViewportSize({ width: look.width, height: look.width > 600 ? 900 : 844 });
-  await page.emulateMedia({ colorScheme: look.theme });
-  await expect(page.locator("html")).toHaveCSS("color-scheme", look.theme);
-  // A theme change starts colour transitions (buttons, badges): axe must see the colours they end
-  // on, not one in between (a contrast of 1.03 was measured mid-way once).
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((a) => a instanceof CSSTransition)
-        .map((a) => a.finished.catch(() => undefined)),
-    ),
-  );
-  await settled(page);
+  await showTheme(page, look.theme);
 }
 
 /**
@@ -54,18 +38,6 @@ async function show(page: Page, look: Look) {
  * width, these are the rules left to run.
  */
 const colourRules = ["color-contrast", "link-in-text-block"];
-
-/** axe's findings on the page as it is now (every WCAG A/AA rule, or only `rules`), one line per failing element. */
-async function violations(page: Page, where: string, rules?: string[]): Promise<string[]> {
-  const axe = new AxeBuilder({ page });
-  const result = await (rules ? axe.withRules(rules) : axe.withTags(wcag)).analyze();
-  return result.violations.flatMap((v) =>
-    v.nodes.map(
-      (n) =>
-        `${where}: ${v.id} (${v.impact}) at ${n.target.join(" ")}: ${n.failureSummary?.split("\n")[1]?.trim() ?? ""}`,
-    ),
-  );
-}
 
 /**
  * axe's findings on the page in each of `looks`: every rule in the first theme at a width, and in

@@ -1,14 +1,8 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { configLabels } from "../../src/domain/config";
 import { msg } from "../../src/domain/messages";
+import { showTheme, violations } from "./axe";
 import { apiGet, apiWrite, expect, signIn, test } from "./fixtures";
-
-const wcag = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
-async function violations(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).withTags(wcag).analyze();
-  return result.violations.flatMap((v) => v.nodes.map((n) => `${v.id} at ${n.target.join(" ")}`));
-}
 
 /** A new customer of the test's own, on the default configuration. */
 async function newCustomer(page: Page, name: string): Promise<string> {
@@ -87,7 +81,7 @@ test.describe("configuration", () => {
     await page.getByLabel(configLabels.max_users).fill("1");
     await expect(page.getByTestId("limit-warning")).toHaveText(msg.config.belowUsage(busiest.user_count, "users"));
     expect(await violations(page)).toEqual([]);
-    await page.emulateMedia({ colorScheme: "dark" });
+    await showTheme(page, "dark");
     expect(await violations(page)).toEqual([]);
   });
 });

@@ -221,9 +221,12 @@ test.describe("looks, continued", () => {
 test("the audit log names records and actions in the console's words, with coloured badges", async ({ page }) => {
   await signIn(page, "/audit");
   const record = page.getByRole("combobox", { name: "Record" });
+  // The options are read once the filter is there (allTextContents does not wait for it).
+  await expect(record).toContainText("Customer configuration");
   const options = await record.locator("option").allTextContents();
   expect(options).toContain("Customer configuration");
   expect(options.filter((o) => /_|^[a-z]/.test(o))).toEqual([]);
+  await expect(page.getByRole("combobox", { name: "Action" })).toContainText("Skill assigned");
   const actions = await page.getByRole("combobox", { name: "Action" }).locator("option").allTextContents();
   expect(actions).toContain("Skill assigned");
   expect(actions.filter((o) => /_|^[a-z]/.test(o))).toEqual([]);

@@ -3,8 +3,9 @@
  * PROMPT_REVIEW=protected: an editor (an operator of its own) edits a prompt assigned to a platform
  * that needs review; the prompt says a change is pending and stays as it was; the editor cannot
  * approve their own change (the button says why); the admin sees the count in the sidebar, opens
- * the change from the Reviews queue, approves it with a comment, and the prompt shows the new text
- * as a new version.
+ * the change from the Reviews queue; the editor saves again meanwhile, so approving what the admin
+ * read applies nothing and offers the new revision, which the admin approves with a comment; the
+ * prompt shows its text as a new version.
  */
 import type { Browser, Page } from "@playwright/test";
 import { msg } from "../../src/domain/messages";
@@ -103,7 +104,6 @@ test("an edit under review waits for another operator, who approves it as a new 
   await expect(own).toHaveAttribute("aria-disabled", "true");
   await expect(own).toHaveAttribute("title", msg.reviews.selfReview);
   await expect(decision.getByRole("button", { name: msg.reviews.withdraw })).toBeVisible();
-  await editor.context().close();
 
   // B (the admin) sees the count, opens the queue and the change, and approves it with a comment.
   await admin.goto(`${origin}/`);
@@ -115,6 +115,25 @@ test("an edit under review waits for another operator, who approves it as a new 
   await expect(admin).toHaveURL(new RegExp(`/reviews/${change!.change_id}`));
   await expect(admin.getByTestId("version-diff")).toContainText(added);
   await expect(admin.getByTestId("variable-changes")).toContainText("{{user_name}}");
+
+  // Meanwhile A saves again: a new revision. Approving what B read applies nothing, and says so.
+  const revised = `${added} Then thank them.`;
+  const again = await editor.request.patch(`${origin}/api/prompts/${promptId}`, {
+    data: { prompt_value: `${before}\n${revised}` },
+    headers: { origin },
+  });
+  expect(again.status()).toBe(202);
+  const revision2 = ((await again.json()) as { change_id: string }).change_id;
+  await editor.context().close();
+  await admin.getByTestId("decision").getByRole("button", { name: msg.reviews.approve }).click();
+  await expect(admin.getByText(msg.reviews.superseded(2))).toBeVisible();
+  expect((await get(admin, `/api/prompts/${promptId}`)).prompt_value).toBe(before);
+  await admin
+    .getByRole("link", { name: msg.reviews.openRevision(2) })
+    .first()
+    .click();
+  await expect(admin).toHaveURL(new RegExp(`/reviews/${revision2}`));
+  await expect(admin.getByTestId("version-diff")).toContainText("Then thank them.");
   await admin.getByLabel(msg.reviews.decisionLabel).fill("Reads well.");
   await admin.getByTestId("decision").getByRole("button", { name: msg.reviews.approve }).click();
   await expect(admin.getByText(msg.reviews.approved)).toBeVisible();
@@ -122,12 +141,12 @@ test("an edit under review waits for another operator, who approves it as a new 
   await expect(decided).toContainText(adminEmail);
   await expect(decided).toContainText("Reads well.");
   await expect(decided).toContainText(/Applied as version \d+/);
-  const approved = await get(admin, `/api/prompt-changes/${change!.change_id}`);
+  const approved = await get(admin, `/api/prompt-changes/${revision2}`);
   expect(approved.status).toBe("approved");
 
   // The prompt shows the new text, as a new version.
   await decided.getByRole("link", { name: msg.reviews.viewPrompt }).click();
-  await expect(admin.getByTestId("prompt-content")).toContainText(added);
+  await expect(admin.getByTestId("prompt-content")).toContainText(revised);
   const versions = await get(admin, `/api/prompts/${promptId}/versions?sort=version&order=desc&limit=1`);
   expect(versions.items[0].version).toBe(approved.applied_version);
   await admin.context().close();

@@ -1,15 +1,7 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { msg } from "../../src/domain/messages";
+import { showTheme, violations } from "./axe";
 import { apiGet, expect, signIn, test } from "./fixtures";
-
-const wcag = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
-async function violations(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).withTags(wcag).analyze();
-  return result.violations.flatMap((v) =>
-    v.nodes.map((n) => `${v.id} at ${n.target.join(" ")}: ${n.failureSummary ?? ""}`),
-  );
-}
 
 const palette = (page: Page) => page.getByRole("dialog", { name: msg.search.dialog });
 const paletteInput = (page: Page) => palette(page).getByRole("combobox", { name: msg.search.dialog });
@@ -56,7 +48,7 @@ test.describe("global search", () => {
     await expect(users.getByRole("option")).toHaveCount(6); // 5 users and "See all users"
     await expect(palette(page).getByRole("group", { name: "Teams" })).toBeHidden(); // no team name starts with "an"
     expect(await violations(page)).toEqual([]);
-    await page.emulateMedia({ colorScheme: "dark" });
+    await showTheme(page, "dark");
     expect(await violations(page)).toEqual([]);
     // ArrowDown moves the selection.
     const options = palette(page).getByRole("option");

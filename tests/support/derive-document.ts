@@ -6,35 +6,9 @@
  */
 import { randomUUID } from "node:crypto";
 import { fillPath, paramsOf, rowIdOf, tableKeyedBy, type Rows } from "./derive-rows";
+import type { JsonSchema, OpenApiDocument, Operation } from "./route-requests";
 
-/** The part of a JSON Schema (as the document writes zod schemas) these helpers read. */
-export type JsonSchema = {
-  type?: string | string[];
-  properties?: Record<string, JsonSchema>;
-  required?: string[];
-  enum?: unknown[];
-  format?: string;
-  pattern?: string;
-  minLength?: number;
-  maxLength?: number;
-  minimum?: number;
-  maximum?: number;
-  minItems?: number;
-  items?: JsonSchema;
-  default?: unknown;
-  anyOf?: JsonSchema[];
-  $ref?: string;
-};
-
-/** One operation of the document. */
-export type Operation = {
-  parameters?: Array<{ name: string; in: string; schema?: JsonSchema }>;
-  requestBody?: { content?: Record<string, { schema?: JsonSchema }> };
-  responses?: Record<string, unknown>;
-};
-
-/** The document's paths: path → method (lower case) → operation. */
-export type OpenApiDocument = { paths: Record<string, Record<string, Operation>> };
+export type { OpenApiDocument };
 
 /** Every operation of the document, with its method (upper case) and path. */
 export function operationsOf(doc: OpenApiDocument): Array<{ method: string; path: string; op: Operation }> {

@@ -4,23 +4,11 @@
  * names (`customerId`: the table whose primary key is `customer_id`), a real row of it, and the row
  * that the most other rows refer to (a parent with children to list).
  */
-import { getTableColumns, is, sql, type SQL } from "drizzle-orm";
-import { getTableConfig, PgTable } from "drizzle-orm/pg-core";
-import * as schema from "../../src/server/db/schema";
+import { getTableColumns, sql, type SQL } from "drizzle-orm";
+import { getTableConfig, type PgTable } from "drizzle-orm/pg-core";
+import { snake, tables, type Rows, type TableInfo } from "./schema-model";
 
-/** A table of schema.ts: its SQL name and its Drizzle table. */
-export type SchemaTable = { name: string; table: PgTable };
-
-/** Every table declared in src/server/db/schema.ts, once each (the file also groups some in objects). */
-export const schemaTables: SchemaTable[] = [
-  ...new Set((Object.values(schema) as unknown[]).filter((value): value is PgTable => is(value, PgTable))),
-].map((table) => ({ name: getTableConfig(table).name, table }));
-
-/** A query runner: rows of a raw SQL query (TestConsole.rows, or `queryRows` on a handle). */
-export type Rows = <T>(query: SQL) => Promise<T[]>;
-
-/** The column a path parameter names: `customerId` → `customer_id` (a column name is kept as it is). */
-export const columnOfParam = (param: string): string => param.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+export type { Rows };
 
 /**
  * The table whose primary key is the one column `param` names (`customerId` or `customer_id` →
@@ -30,9 +18,9 @@ export const columnOfParam = (param: string): string => param.replace(/[A-Z]/g, 
  * @throws Error when no table, or more than one, owns that primary key: the parameter breaks the
  * convention, and the suite cannot find a row for it.
  */
-export function tableKeyedBy(param: string): SchemaTable & { key: string } {
-  const column = columnOfParam(param);
-  const found = schemaTables.filter(({ table }) => {
+export function tableKeyedBy(param: string): Pick<TableInfo, "name" | "table"> & { key: string } {
+  const column = snake(param);
+  const found = tables.filter(({ table }) => {
     const key = Object.values(getTableColumns(table)).find((c) => c.primary && c.name === column);
     const extends_ = getTableConfig(table).foreignKeys.some((fk) => fk.reference().columns.some((c) => c === key));
     return key !== undefined && !extends_;
@@ -41,12 +29,12 @@ export function tableKeyedBy(param: string): SchemaTable & { key: string } {
     throw new Error(
       `path parameter ${param}: ${found.map((t) => t.name).join(", ") || "no table"} of schema.ts own the primary key ${column} (expected one)`,
     );
-  return { ...found[0], key: column };
+  return { name: found[0].name, table: found[0].table, key: column };
 }
 
 /** SELECTs of the id column of every row that refers to the table's key by foreign key, for a UNION ALL. */
 function referrersOf(table: PgTable, key: string): SQL[] {
-  return schemaTables.flatMap((other) =>
+  return tables.flatMap((other) =>
     getTableConfig(other.table)
       .foreignKeys.map((fk) => fk.reference())
       .filter((ref) => ref.foreignTable === table && ref.foreignColumns.length === 1)
@@ -90,11 +78,11 @@ export async function busiestIdOf(rows: Rows, param: string): Promise<string> {
   return found?.id ?? rowIdOf(rows, param);
 }
 
-/** `path` with each `{param}` replaced by `ids[param]`. @throws Error for a parameter without an id. */
+/** `path` with each `{param}` replaced by `ids[param]`, URL-encoded. @throws Error for a parameter without a value. */
 export function fillPath(path: string, ids: Record<string, string>): string {
   return path.replace(/\{([^}]+)\}/g, (_, param: string) => {
-    if (!(param in ids)) throw new Error(`no id for {${param}} of ${path}`);
-    return ids[param];
+    if (!(param in ids)) throw new Error(`no value for {${param}} of ${path}`);
+    return encodeURIComponent(ids[param]);
   });
 }
 

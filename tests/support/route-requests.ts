@@ -33,6 +33,7 @@ import { bulkIdle } from "../../src/server/bulk/engine";
 import { routeTable, type RouteEntry } from "../../src/server/http/route";
 import { testPassword, type Credential, type TestConsole } from "./app";
 import { propertyRuns, propertySeed } from "./properties";
+import { fillPath, paramsOf } from "./derive-rows";
 import { columnOf, tableOf, tables, type TableInfo } from "./schema-model";
 
 /* ---------- Property runs (fast-check) ---------- */
@@ -60,13 +61,6 @@ export const mutatingMethods = ["POST", "PATCH", "PUT", "DELETE"];
 
 /** The declared routes that may change something (POST, PATCH, PUT, DELETE). */
 export const mutationRoutes = () => declaredRoutes().filter((r) => mutatingMethods.includes(r.method));
-
-/** The names of a path's parameters, in order (`/api/teams/{teamId}/members/{userId}` → teamId, userId). */
-export const pathParams = (path: string) => [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]);
-
-/** `path` with its parameters replaced by `values` (URL-encoded). */
-export const fillPath = (path: string, values: Record<string, string>) =>
-  path.replace(/\{([^}]+)\}/g, (_, p: string) => encodeURIComponent(values[p] ?? ""));
 
 /* ---------- The API's description ---------- */
 
@@ -362,7 +356,7 @@ export class RequestMaker {
   /** The ids a route's path and body name, with the rows they name, in the order they are chosen. */
   private slotsOf(route: RouteEntry): Slot[] {
     const slots: Slot[] = [];
-    for (const p of pathParams(route.path)) {
+    for (const p of paramsOf(route.path)) {
       const found = isIdName(p) ? tableOf(p, route.path) : undefined;
       if (found) slots.push({ name: p, pointer: p, ...found, inPath: true });
     }
@@ -416,8 +410,8 @@ export class RequestMaker {
       .filter((r) => mutatingMethods.includes(r.method) && r.method !== "PATCH" && r.method !== "PUT")
       .filter((r) => answerSchemaOf(this.doc, r)?.properties?.[key] !== undefined)
       .filter((r) => key !== "id" || names(r))
-      .filter((r) => !pathParams(r.path).some((p) => tableOf(p, r.path)?.table.name === table.name))
-      .sort((a, b) => Number(names(b)) - Number(names(a)) || pathParams(a.path).length - pathParams(b.path).length);
+      .filter((r) => !paramsOf(r.path).some((p) => tableOf(p, r.path)?.table.name === table.name))
+      .sort((a, b) => Number(names(b)) - Number(names(a)) || paramsOf(a.path).length - paramsOf(b.path).length);
   }
 
   /** The kinds of fresh row available for `table`: its creator route, then its seeders. */
@@ -607,12 +601,12 @@ export class RequestMaker {
       (r) =>
         r.method === "PATCH" &&
         r.path.startsWith(`${creator.path}/{`) &&
-        pathParams(r.path).length === 1 &&
+        paramsOf(r.path).length === 1 &&
         r.path.endsWith("}") &&
-        tableOf(pathParams(r.path)[0], r.path)?.table.name === table.name,
+        tableOf(paramsOf(r.path)[0], r.path)?.table.name === table.name,
     );
     if (!patch || !patch.body || depth > 3) return;
-    const param = pathParams(patch.path)[0];
+    const param = paramsOf(patch.path)[0];
     const schema = bodySchemaOf(this.doc, patch);
     const read = await this.readBack(patch, { [param]: id }, role);
     const body: Record<string, unknown> = {};
@@ -625,6 +619,20 @@ export class RequestMaker {
     }
     if (!patch.body.safeParse(body).success) return;
     await this.send({ route: patch, role, params: { [param]: id }, body, headers: read.headers, plan: 0 });
+  }
+
+  /**
+   * `request` with its If-Match and body `version` read again: an earlier request of the same run
+   * may have changed the record it names (an approval applies a change to a prompt), and the
+   * request was built before that.
+   */
+  async refreshed(request: ValidRequest): Promise<ValidRequest> {
+    const read = await this.readBack(request.route, request.params, request.role);
+    const body =
+      request.body && "version" in request.body && read.version !== undefined
+        ? { ...request.body, version: read.version }
+        : request.body;
+    return { ...request, body, headers: { ...request.headers, ...read.headers } };
   }
 
   /**
@@ -677,8 +685,12 @@ export class RequestMaker {
     return target ? one(target.table, sql`t.${sql.identifier(target.column)}::text = ${target.value}`) : {};
   }
 
-  /** A unique free text for a string field, within its bounds (an e-mail for an e-mail field). */
+  /**
+   * A unique free text for a string field, within its bounds (an e-mail for an e-mail field); a
+   * `current_password` is the caller's own (every test operator's password).
+   */
   text(name: string, s: JsonSchema): string {
+    if (name === "current_password") return testPassword;
     if (name.includes("email")) return `valid-${++this.counter}-${randomUUID().slice(0, 8)}@example.com`;
     const label = name.includes("password") ? "Valid-password" : `Valid ${name}`;
     const value = this.unique(label).padEnd(s.minLength ?? 0, "v");
@@ -908,7 +920,7 @@ export class RequestMaker {
         if (actsOn(own[i])) this.held.add(`${c.table.name}:${c.value}`);
       }
     Object.assign(params, filled.params);
-    for (const p of pathParams(route.path)) params[p] ??= this.literalParam(route, p);
+    for (const p of paramsOf(route.path)) params[p] ??= this.literalParam(route, p);
     const headersAndVersion = await this.readBack(route, params, role);
     const target = await this.targetRow(route, filled.chosen, slots, link, params);
     const body = route.body

@@ -29,6 +29,8 @@ export type ForeignKeyInfo = { columns: string[]; table: string; refColumns: str
 /** A table of schema.ts. */
 export type TableInfo = {
   name: string;
+  /** The Drizzle table, for queries built on it. */
+  table: PgTable;
   columns: ColumnInfo[];
   /** The primary key's columns (one for most tables, two for a link such as teams_users). */
   key: string[];
@@ -40,6 +42,7 @@ function describeTable(table: PgTable): TableInfo {
   const composite = config.primaryKeys[0]?.columns.map((c) => c.name);
   return {
     name: config.name,
+    table,
     columns: config.columns.map((c) => ({
       name: c.name,
       type: c.columnType,

@@ -47,44 +47,36 @@ const listOwn = apiRoute(accountTokensBase, "viewer", {
  * tokens (403), so that a leaked token cannot mint others that outlive its revocation. Audited
  * `api_token_created` (name, prefix, role, expiry).
  */
-const createOwn = apiRoute(
-  accountTokensBase,
-  "viewer",
-  {
-    method: "post",
-    path: "/",
-    tags: ["API tokens"],
-    summary: "Create an API token",
-    // A role any caller may give (at most the caller's own).
-    request: { body: jsonBody(createApiTokenSchema, { name: "Nightly export", role: "viewer", expires_in_days: 30 }) },
-    responses: {
-      201: jsonResponse(createdApiTokenSchema, "Created: the token is in `token`, shown only this once"),
-      403: jsonResponse(errorBodySchema, "Called with an API token (create tokens from a signed-in session)"),
-      ...invalidResponse,
-    },
+const createOwn = apiRoute(accountTokensBase, "viewer", {
+  method: "post",
+  path: "/",
+  tags: ["API tokens"],
+  summary: "Create an API token",
+  // A role any caller may give (at most the caller's own).
+  request: { body: jsonBody(createApiTokenSchema, { name: "Nightly export", role: "viewer", expires_in_days: 30 }) },
+  responses: {
+    201: jsonResponse(createdApiTokenSchema, "Created: the token is in `token`, shown only this once"),
+    403: jsonResponse(errorBodySchema, "Called with an API token (create tokens from a signed-in session)"),
+    ...invalidResponse,
   },
-  { sessionOnly: true },
-);
+});
+
+/** DELETE `{base}/{tokenId}` → `{ ok }`: revokes a token at once; 404 for a token the caller may not revoke. */
+const revokeRoute = (base: string, access: "viewer" | "admin", summary: string) =>
+  apiRoute(base, access, {
+    method: "delete",
+    path: "/{tokenId}",
+    tags: ["API tokens"],
+    summary,
+    request: { params },
+    responses: { 200: jsonResponse(okSchema, "Revoked"), ...notFound404 },
+  });
 
 /** DELETE /api/account/tokens/{tokenId} → `{ ok }`: revokes one of the caller's tokens at once; 404 for any other. */
-const revokeOwn = apiRoute(accountTokensBase, "viewer", {
-  method: "delete",
-  path: "/{tokenId}",
-  tags: ["API tokens"],
-  summary: "Revoke one of my API tokens",
-  request: { params },
-  responses: { 200: jsonResponse(okSchema, "Revoked"), ...notFound404 },
-});
+const revokeOwn = revokeRoute(accountTokensBase, "viewer", "Revoke one of my API tokens");
 
 /** DELETE /api/api-tokens/{tokenId} → `{ ok }` (admin): revokes any operator's token at once. */
-const revokeAny = apiRoute(apiTokensBase, "admin", {
-  method: "delete",
-  path: "/{tokenId}",
-  tags: ["API tokens"],
-  summary: "Revoke an operator's API token",
-  request: { params },
-  responses: { 200: jsonResponse(okSchema, "Revoked"), ...notFound404 },
-});
+const revokeAny = revokeRoute(apiTokensBase, "admin", "Revoke an operator's API token");
 
 /** Deletes a token (of `operatorId` only, when given) and audits it; 404 when there is none. */
 async function revoke(tx: Tx, tokenId: string, operatorId?: string) {

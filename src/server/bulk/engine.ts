@@ -77,6 +77,8 @@ export type BulkUndo<P> = {
  *   request's settings (a prompt under review is skipped);
  * - `apply(tx, params, rows, run)`: the change of the rows not skipped, set-based (one or a few
  *   statements per batch); returns the audit rows, one per changed record (two for a link);
+ * - `guard(params, context)`: rules every change of a row obeys, the action's and its undo's (a
+ *   prompt under review: src/server/prompts/served.ts), checked before `skips`;
  * - `undo`: how a run of the action is put back (`BulkUndo`);
  * - `prior`, `gone`: set by `undoAction` only: the SQL of a row's kept values, and the reason a row
  *   whose record no longer exists is skipped (else it is reported failed).
@@ -96,6 +98,7 @@ export type BulkAction<P = unknown> = {
   before: SQL | ((params: P) => SQL);
   auditEntity: AuditRecordEntity;
   check?: (db: Database, params: P) => Promise<void>;
+  guard?: (params: P, context: BulkContext) => Array<{ reason: string; when: SQL }>;
   skips: (params: P, batch: SQL, context: BulkContext) => Array<{ reason: string; when: SQL }>;
   apply: (tx: Tx, params: P, rows: BulkRowState[], run: BulkRun) => Promise<AuditEntry[]>;
   undo: BulkUndo<P>;
@@ -158,23 +161,46 @@ export async function resolveSelection<P>(
       });
     return found.map((r) => r.id);
   }
-  // The list's own filters and search: the same conditions its page, count and export use.
+  const { id, from, where } = filterSelection(decl, selection);
+  const found = await queryRows<{ id: string }>(
+    db,
+    sql`select ${id}::text as id from ${from} where ${where} order by ${id} limit ${bulkSettings.maxSelection + 1}`,
+  );
+  if (found.length > bulkSettings.maxSelection) await refuseOverBound(db, { from, where });
+  return found.map((r) => r.id);
+}
+
+/**
+ * A filter selection as its list reads it: the list's own filters and search, the same conditions
+ * its page, count and export use; `id` the list's key.
+ */
+function filterSelection<P>(decl: BulkAction<P>, selection: BulkSelection): { id: SQL; from: SQL; where: SQL } {
   const list = decl.list;
   const { where } = conditions(list, {
     query: { q: selection.q, sort: list.defaultSort, order: list.defaultOrder, limit: 1 },
     filters: (selection.filter ?? {}) as Record<string, unknown>,
   });
-  const from = list.base?.from ?? list.from;
-  const found = await queryRows<{ id: string }>(
-    db,
-    sql`select ${list.id.expr}::text as id from ${from} where ${where}
-      order by ${list.id.expr} limit ${bulkSettings.maxSelection + 1}`,
+  return { id: list.id.expr, from: list.base?.from ?? list.from, where };
+}
+
+/** Refuses a filter selection over `maxSelection`: 422, saying how many records it matches. */
+async function refuseOverBound(db: Database | Tx, { from, where }: { from: SQL; where: SQL }): Promise<never> {
+  const [{ n }] = await queryRows<{ n: number }>(
+    db as Database,
+    sql`select count(*)::int as n from ${from} where ${where}`,
   );
-  if (found.length > bulkSettings.maxSelection) {
-    const [{ n }] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from ${from} where ${where}`);
-    throw tooMany(n);
-  }
-  return found.map((r) => r.id);
+  throw tooMany(n);
+}
+
+/** SQL of the first skip reason of each row (null: it changes), for `batch`, the ids processed together. */
+function reasonOf<P>(decl: BulkAction<P>, params: P, batch: SQL, context: BulkContext): SQL {
+  const rules = [...(decl.guard?.(params, context) ?? []), ...decl.skips(params, batch, context)];
+  return rules.length
+    ? sql`case ${sql.join(
+        rules.map((r) => sql`when ${r.when} then ${r.reason}`),
+        sql` `,
+      )} end`
+    : sql`null::text`;
 }
 
 /** The rows of `ids` with label, values before and skip reason; locked for update inside a batch. */
@@ -188,63 +214,113 @@ async function readRows<P>(
 ) {
   const key = col(decl, decl.id);
   const batch = uuidArray(ids);
-  const rules = decl.skips(params, batch, context);
-  const reason = rules.length
-    ? sql`case ${sql.join(
-        rules.map((r) => sql`when ${r.when} then ${r.reason}`),
-        sql` `,
-      )} end`
-    : sql`null::text`;
   return queryRows<BulkRowState & { reason: string | null }>(
     db as Database,
     sql`select ${key}::text as id, (${decl.label})::text as label, ${typeof decl.before === "function" ? decl.before(params) : decl.before} as before,
-      ${decl.prior ?? sql`null::jsonb`} as prior, ${reason} as reason
+      ${decl.prior ?? sql`null::jsonb`} as prior, ${reasonOf(decl, params, batch, context)} as reason
       from ${sql.raw(`${decl.table} ${decl.alias}`)} where ${key} = any(${batch})
       order by ${key} ${lock ? sql.raw(`for update of ${decl.alias}`) : sql``}`,
   );
 }
 
 /**
+ * The selection as SQL (a query of its ids) without reading them into the server: listed ids must
+ * all exist; a filter's records are counted first (at most `maxSelection + 1` read).
+ * @throws HttpError 422 as `resolveSelection`.
+ */
+async function selectionQuery<P>(db: Database | Tx, decl: BulkAction<P>, selection: BulkSelection): Promise<SQL> {
+  if (selection.ids) return sql`select unnest(${uuidArray(await resolveSelection(db as Database, decl, selection))})`;
+  const { id, from, where } = filterSelection(decl, selection);
+  const [{ n }] = await queryRows<{ n: number }>(
+    db as Database,
+    sql`select count(*)::int as n from (select 1 from ${from} where ${where} limit ${bulkSettings.maxSelection + 1}) s`,
+  );
+  if (n > bulkSettings.maxSelection) await refuseOverBound(db, { from, where });
+  return sql`select ${id} from ${from} where ${where}`;
+}
+
+/** Previews and runs under way per operator in this server (`admit` bounds them). */
+const underWay = new Map<string, number>();
+
+/**
+ * Takes one of the operator's places for a preview or a run (`bulkLimits.perOperator` under way at
+ * once on this server: a run holds its place until its last batch), or refuses with 429 and
+ * Retry-After. @returns the release, to call once the preview or the run ends (twice is harmless).
+ */
+function admit(c: { var: { session: { user: { id: string } } | null } }): () => void {
+  const operatorId = c.var.session?.user.id;
+  if (!operatorId) return () => undefined;
+  const mine = underWay.get(operatorId) ?? 0;
+  if (mine >= bulkLimits.perOperator) throw new HttpError(429, "rate_limited", msg.bulk.busy(bulkLimits.perOperator));
+  underWay.set(operatorId, mine + 1);
+  let released = false;
+  return () => {
+    if (released) return;
+    released = true;
+    const left = (underWay.get(operatorId) ?? 1) - 1;
+    if (left > 0) underWay.set(operatorId, left);
+    else underWay.delete(operatorId);
+  };
+}
+
+/**
  * The dry run: how many records the action would change, how many it would skip and why, and the
- * first rows, for the selection as it is now; nothing is written. Reads the selection in batches, so
- * a preview of 200,000 rows holds at most one batch's rows at a time.
- * @throws HttpError 4xx from `resolveSelection` and the declaration's `check`.
+ * first rows, for the selection as it is now; nothing is written. Counted by the database in one
+ * statement over the whole selection (the skip rules' batch is the whole selection, as one batch
+ * holding every row would see it, so that the rules that look at the rest of the batch agree with
+ * the run), and its first `sampleSize` rows read by a second, both in one read-only snapshot whose
+ * statements may take `bulkLimits.previewTimeoutMs` at most. An operator has at most
+ * `bulkLimits.perOperator` previews and runs under way (429 beyond).
+ * @throws HttpError 4xx from `resolveSelection` and the declaration's `check`; 429; 503 past the time bound.
  */
 export async function previewBulk<P>(
-  db: Database,
+  c: { var: { db: Database; session: { user: { id: string } } | null } },
   decl: BulkAction<P>,
   params: P,
   selection: BulkSelection,
   context: BulkContext = { promptReview: "off" },
 ): Promise<BulkPreview> {
+  const db = c.var.db;
   await decl.check?.(db, params);
-  const ids = await resolveSelection(db, decl, selection);
-  const skipped = new Map<string, number>();
-  const sample: BulkPreview["sample"] = [];
-  let willChange = 0;
-  // In a preview the batch of the skip rules is the whole selection, as one batch would see it
-  // when it held every row: the rules that look at the rest of the batch agree with the run.
-  for (let i = 0; i < ids.length; i += bulkLimits.batchSize) {
-    const part = ids.slice(i, i + bulkLimits.batchSize);
-    const rows = await readRows(db, decl, params, part, false, context);
-    for (const r of rows) {
-      if (r.reason) skipped.set(r.reason, (skipped.get(r.reason) ?? 0) + 1);
-      else willChange += 1;
-      if (sample.length < bulkLimits.sampleSize)
-        sample.push({
-          row_id: r.id,
-          label: r.label,
-          outcome: r.reason ? "skipped" : "changed",
-          reason: r.reason,
-        });
-    }
+  const release = admit(c);
+  try {
+    return await db.transaction(
+      async (tx) => {
+        await tx.execute(sql.raw(`set local statement_timeout = ${bulkLimits.previewTimeoutMs}`));
+        const ids = await selectionQuery(tx, decl, selection);
+        const key = col(decl, decl.id);
+        const table = sql.raw(`${decl.table} ${decl.alias}`);
+        const reason = reasonOf(decl, params, sql`array(${ids})`, context);
+        const counts = await queryRows<{ reason: string | null; n: number }>(
+          tx,
+          sql`select r.reason, count(*)::int as n from (select ${reason} as reason from ${table}
+            where ${key} in (${ids})) r group by r.reason`,
+        );
+        const sample = await queryRows<{ id: string; label: string | null; reason: string | null }>(
+          tx,
+          sql`select ${key}::text as id, (${decl.label})::text as label, ${reason} as reason from ${table}
+            where ${key} in (${ids}) order by ${key} limit ${bulkLimits.sampleSize}`,
+        );
+        const skipped = counts.filter((r) => r.reason !== null);
+        return {
+          total: counts.reduce((sum, r) => sum + r.n, 0),
+          will_change: counts.find((r) => r.reason === null)?.n ?? 0,
+          skipped: skipped
+            .map((r) => ({ reason: r.reason as string, count: r.n }))
+            .sort((a, b) => b.count - a.count || a.reason.localeCompare(b.reason)),
+          sample: sample.map((r) => ({
+            row_id: r.id,
+            label: r.label,
+            outcome: r.reason ? ("skipped" as const) : ("changed" as const),
+            reason: r.reason,
+          })),
+        };
+      },
+      { isolationLevel: "repeatable read", accessMode: "read only" },
+    );
+  } finally {
+    release();
   }
-  return {
-    total: ids.length,
-    will_change: willChange,
-    skipped: [...skipped].map(([reason, count]) => ({ reason, count })).sort((a, b) => b.count - a.count),
-    sample,
-  };
 }
 
 /** Runs in flight, so that tests and a stopping server can wait for them. */
@@ -270,17 +346,24 @@ export async function startBulk<P>(
 ): Promise<string> {
   const db = c.var.db;
   await decl.check?.(db, params);
-  const ids = await resolveSelection(db, decl, selection);
-  const bulkId = await db.transaction((tx) =>
-    recordRun(tx, c, { entity: decl.entity, action: decl.action, params, selection, total: ids.length }, (id) => ({
-      action: "bulk",
-      entity: decl.entity,
-      entity_id: id,
-      after: { action: decl.action, params: params ?? {}, selection, total: ids.length },
-    })),
-  );
-  launch(c, decl, params, bulkId, ids);
-  return bulkId;
+  // Its place is held until the run's last batch (released by `launch`), or its refusal.
+  const release = admit(c);
+  try {
+    const ids = await resolveSelection(db, decl, selection);
+    const bulkId = await db.transaction((tx) =>
+      recordRun(tx, c, { entity: decl.entity, action: decl.action, params, selection, total: ids.length }, (id) => ({
+        action: "bulk",
+        entity: decl.entity,
+        entity_id: id,
+        after: { action: decl.action, params: params ?? {}, selection, total: ids.length },
+      })),
+    );
+    launch(c, decl, params, bulkId, ids, release);
+    return bulkId;
+  } catch (err) {
+    release();
+    throw err;
+  }
 }
 
 /** Inserts a run into bulk_actions with its own audit row (`audit(bulkId)`), inside `tx`; returns its id. */
@@ -292,7 +375,7 @@ async function recordRun(
 ): Promise<string> {
   const user = c.var.session?.user;
   const [row] = await queryRows<{ bulk_id: string }>(
-    tx as unknown as Database,
+    tx,
     sql`insert into bulk_actions (entity, action, params, selection, total, undo_of, operator_id, operator_email)
       values (${run.entity}, ${run.action}, ${JSON.stringify(run.params ?? {})}::jsonb, ${JSON.stringify(run.selection)}::jsonb,
         ${run.total}, ${run.undoOf ?? null}, ${user?.id ?? null}, ${user?.email ?? null})
@@ -302,8 +385,15 @@ async function recordRun(
   return row.bulk_id;
 }
 
-/** Runs a recorded action's batches in the background (`bulkIdle` waits for them). */
-function launch<P>(c: AuditRequest, decl: BulkAction<P>, params: P, bulkId: string, ids: string[]) {
+/** Runs a recorded action's batches in the background (`bulkIdle` waits for them), then `release`s its operator's place. */
+function launch<P>(
+  c: AuditRequest,
+  decl: BulkAction<P>,
+  params: P,
+  bulkId: string,
+  ids: string[],
+  release: () => void,
+) {
   // The request's context ends with its answer: the run keeps only what its audit rows need.
   const ctx: AuditRequest = {
     var: {
@@ -315,7 +405,10 @@ function launch<P>(c: AuditRequest, decl: BulkAction<P>, params: P, bulkId: stri
       ...bulkContextOf(c),
     } as AuditRequest["var"],
   };
-  const run = runBulk(ctx, decl, params, bulkId, ids).finally(() => inFlight.delete(run));
+  const run = runBulk(ctx, decl, params, bulkId, ids).finally(() => {
+    release();
+    inFlight.delete(run);
+  });
   inFlight.add(run);
 }
 
@@ -367,56 +460,63 @@ export async function startUndo(
   declarationOf: (entity: string, action: string) => AnyBulkAction | undefined,
 ): Promise<string> {
   const db = c.var.db;
-  const started = await db.transaction(async (tx) => {
-    const q = tx as unknown as Database;
-    const [original] = await queryRows<RecordedRun>(
-      q,
-      sql`select bulk_id::text, entity, action, params, status, changed, undo_of::text, operator_id
-        from bulk_actions where bulk_id = ${bulkId} for update`,
-    );
-    if (!original) throw new HttpError(404, "not_found", msg.bulk.runNotFound);
-    const user = c.var.session?.user;
-    if (original.operator_id !== user?.id && !roleAtLeast(user?.role, "admin"))
-      throw new HttpError(403, "forbidden", msg.bulk.undoOthers);
-    const conflict = (message: string) => new HttpError(409, "conflict", message);
-    if (original.undo_of) throw conflict(msg.bulk.undoOfUndo);
-    if (original.status === "running") throw conflict(msg.bulk.undoRunning);
-    const [undo] = await queryRows<{ status: string }>(
-      q,
-      sql`select status from bulk_actions where undo_of = ${bulkId} and status in ('running', 'done') limit 1`,
-    );
-    if (undo) throw conflict(undo.status === "running" ? msg.bulk.beingUndone : msg.bulk.alreadyUndone);
-    const decl = declarationOf(original.entity, original.action);
-    const params = decl?.params.safeParse(original.params);
-    if (!decl || !params?.success || original.changed === 0) throw conflict(msg.bulk.nothingToUndo);
-    // The rows the action changed, in id order (the order every batch locks them in).
-    const ids = (
-      await queryRows<{ row_id: string }>(
+  const release = admit(c);
+  let started;
+  try {
+    started = await db.transaction(async (tx) => {
+      const q = tx;
+      const [original] = await queryRows<RecordedRun>(
         q,
-        sql`select row_id from bulk_action_rows where bulk_id = ${bulkId} and outcome = 'changed' order by row_id::uuid`,
-      )
-    ).map((r) => r.row_id);
-    const undoId = await recordRun(
-      tx,
-      c,
-      {
-        entity: decl.entity,
-        action: "undo",
-        params: original.params,
-        selection: { undo_of: bulkId },
-        total: ids.length,
-        undoOf: bulkId,
-      },
-      (id) => ({
-        action: "bulk_undo",
-        entity: decl.entity,
-        entity_id: id,
-        after: { undo_of: bulkId, action: original.action, params: original.params, total: ids.length },
-      }),
-    );
-    return { undoId, decl, params: params.data, ids };
-  });
-  launch(c, undoAction(started.decl, bulkId), started.params, started.undoId, started.ids);
+        sql`select bulk_id::text, entity, action, params, status, changed, undo_of::text, operator_id
+        from bulk_actions where bulk_id = ${bulkId} for update`,
+      );
+      if (!original) throw new HttpError(404, "not_found", msg.bulk.runNotFound);
+      const user = c.var.session?.user;
+      if (original.operator_id !== user?.id && !roleAtLeast(user?.role, "admin"))
+        throw new HttpError(403, "forbidden", msg.bulk.undoOthers);
+      const conflict = (message: string) => new HttpError(409, "conflict", message);
+      if (original.undo_of) throw conflict(msg.bulk.undoOfUndo);
+      if (original.status === "running") throw conflict(msg.bulk.undoRunning);
+      const [undo] = await queryRows<{ status: string }>(
+        q,
+        sql`select status from bulk_actions where undo_of = ${bulkId} and status in ('running', 'done') limit 1`,
+      );
+      if (undo) throw conflict(undo.status === "running" ? msg.bulk.beingUndone : msg.bulk.alreadyUndone);
+      const decl = declarationOf(original.entity, original.action);
+      const params = decl?.params.safeParse(original.params);
+      if (!decl || !params?.success || original.changed === 0) throw conflict(msg.bulk.nothingToUndo);
+      // The rows the action changed, in id order (the order every batch locks them in).
+      const ids = (
+        await queryRows<{ row_id: string }>(
+          q,
+          sql`select row_id from bulk_action_rows where bulk_id = ${bulkId} and outcome = 'changed' order by row_id::uuid`,
+        )
+      ).map((r) => r.row_id);
+      const undoId = await recordRun(
+        tx,
+        c,
+        {
+          entity: decl.entity,
+          action: "undo",
+          params: original.params,
+          selection: { undo_of: bulkId },
+          total: ids.length,
+          undoOf: bulkId,
+        },
+        (id) => ({
+          action: "bulk_undo",
+          entity: decl.entity,
+          entity_id: id,
+          after: { undo_of: bulkId, action: original.action, params: original.params, total: ids.length },
+        }),
+      );
+      return { undoId, decl, params: params.data, ids };
+    });
+  } catch (err) {
+    release();
+    throw err;
+  }
+  launch(c, undoAction(started.decl, bulkId), started.params, started.undoId, started.ids, release);
   return started.undoId;
 }
 
@@ -585,7 +685,7 @@ export function nextBatchSize(last: number, elapsedMs: number): number {
 /** The labels the undone action's report gave `ids` (an undo names a record gone since by them). */
 async function keptLabels(tx: Tx, undoId: string, ids: string[]) {
   const rows = await queryRows<{ row_id: string; label: string | null }>(
-    tx as unknown as Database,
+    tx,
     sql`select o.row_id, o.label from bulk_action_rows o
       where o.bulk_id = (select undo_of from bulk_actions where bulk_id = ${undoId}) and o.row_id = any(${uuidArray(ids)}::text[])`,
   );

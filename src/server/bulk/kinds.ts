@@ -9,7 +9,7 @@ import type { AuditRecordEntity } from "../../domain/audit";
 import type { BulkEntity } from "../../domain/bulk";
 import { msg } from "../../domain/messages";
 import type { AuditEntry, Tx } from "../audit";
-import { queryRows, type Database } from "../db/client";
+import { queryRows } from "../db/client";
 import { HttpError } from "../http/errors";
 import type { ListDeclaration } from "../http/lists";
 import { col, defineBulkAction, type BulkAction, type BulkContext, type BulkRowState } from "./engine";
@@ -38,6 +38,7 @@ export function statusAction<P extends object>(spec: {
   to: (params: P) => string;
   alreadyReason?: (params: P) => string;
   skips?: (params: P, batch: SQL, context: BulkContext) => Array<{ reason: string; when: SQL }>;
+  guard?: BulkAction<P>["guard"];
 }): BulkAction<P> {
   const status = (p: P) => sql`${p === undefined ? null : spec.to(p)}::text`;
   return defineBulkAction<P>({
@@ -52,6 +53,7 @@ export function statusAction<P extends object>(spec: {
     label: col(spec, spec.name),
     before: sql`jsonb_build_object('status', ${col(spec, "status")}, 'updated_at', ${col(spec, "updated_at")})`,
     auditEntity: spec.auditEntity,
+    guard: spec.guard,
     skips: (p, batch, context) => [
       ...(spec.skips?.(p, batch, context) ?? []),
       {
@@ -122,7 +124,7 @@ async function setStatuses(
 ): Promise<AuditEntry[]> {
   const values = JSON.stringify(rows.map((r) => ({ id: r.id, status: to(r) })));
   const changed = await queryRows<{ id: string; updated_at: string }>(
-    tx as unknown as Database,
+    tx,
     sql`update ${sql.raw(`${spec.table} ${spec.alias}`)} set status = v.status, updated_at = now()
       from jsonb_to_recordset(${values}::jsonb) as v(id uuid, status text)
       where ${col(spec, spec.id)} = v.id
@@ -146,7 +148,7 @@ async function setStatuses(
 export async function lockActive(tx: Tx, table: "teams" | "skills", id: string, message: string) {
   const key = table === "teams" ? "team_id" : "skill_id";
   const [row] = await queryRows<{ status: string }>(
-    tx as unknown as Database,
+    tx,
     sql`select status from ${sql.identifier(table)} where ${sql.identifier(key)} = ${id} for share`,
   );
   if (!row || row.status !== "active") throw new HttpError(422, "validation_failed", message);

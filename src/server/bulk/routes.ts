@@ -3,7 +3,7 @@
  * and for every run its progress, cancel, undo and per-row report (JSON pages and CSV). Every route needs
  * the editor role: a viewer can neither change records nor read what a change did to them here.
  */
-import { z } from "@hono/zod-openapi";
+import { z, type RouteConfig } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { stringify } from "csv-stringify/sync";
 import { sql } from "drizzle-orm";
@@ -15,7 +15,6 @@ import {
   bulkSelectionSchema,
   type BulkEntity,
   type BulkProgress,
-  type BulkSelection,
 } from "../../domain/bulk";
 import { msg } from "../../domain/messages";
 import { queryRows } from "../db/client";
@@ -83,42 +82,58 @@ export function mountBulkActions(actions: AnyBulkAction[]) {
         ...invalidResponse,
       },
     });
-    type Body = { selection: BulkSelection; params: unknown };
-    const input = (c: Context<AppEnv>) => (c.req as unknown as { valid: (t: "json") => Body }).valid("json");
-    bulkRouter.openapi(preview, (async (c: Context<AppEnv>) => {
-      const { selection, params } = input(c);
-      return c.json(await previewBulk(c.var.db, decl, params, selection, bulkContextOf(c)), 200);
-    }) as never);
-    bulkRouter.openapi(start, (async (c: Context<AppEnv>) => {
-      const { selection, params } = input(c);
+    bulkRouter.openapi(preview, async (c) => {
+      const { selection, params } = c.req.valid("json");
+      return c.json(await previewBulk(c, decl, params, selection, bulkContextOf(c)), 200);
+    });
+    bulkRouter.openapi(start, async (c) => {
+      const { selection, params } = c.req.valid("json");
       return c.json({ bulk_id: await startBulk(c, decl, params, selection) }, 202);
-    }) as never);
+    });
   }
 }
 
+/**
+ * Declares a route of one run, `/{bulkId}…` (editor): the run's id added to `request`, and the 404
+ * of an unknown run to `responses`.
+ */
+function runRoute<
+  M extends "get" | "post",
+  P extends string,
+  Q extends Omit<NonNullable<RouteConfig["request"]>, "params">,
+  S extends RouteConfig["responses"],
+>(route: { method: M; path: P; summary: string; description?: string; request: Q; responses: S }) {
+  return apiRoute(bulkBase, "editor", {
+    method: route.method,
+    path: route.path,
+    tags,
+    summary: route.summary,
+    ...(route.description === undefined ? {} : { description: route.description }),
+    request: { params: runParams, ...route.request },
+    responses: { ...route.responses, ...notFoundResponse(msg.bulk.runNotFound) },
+  });
+}
+
 /** GET /api/bulk/{bulkId} → the action's status and counters (the screen polls it); 404. */
-const status = apiRoute(bulkBase, "editor", {
+const status = runRoute({
   method: "get",
   path: "/{bulkId}",
-  tags,
   summary: "A bulk action's progress",
-  request: { params: runParams },
-  responses: { 200: jsonResponse(bulkProgressSchema, "Progress"), ...notFoundResponse(msg.bulk.runNotFound) },
+  request: {},
+  responses: { 200: jsonResponse(bulkProgressSchema, "Progress") },
 });
 
 /**
  * POST /api/bulk/{bulkId}/cancel → the progress: asks a running action to stop after its current
  * batch (what was committed stays, with its report). 409 when it has already ended; 404.
  */
-const cancel = apiRoute(bulkBase, "editor", {
+const cancel = runRoute({
   method: "post",
   path: "/{bulkId}/cancel",
-  tags,
   summary: "Cancel a bulk action between batches",
-  request: { params: runParams, body: jsonBody(z.strictObject({})) },
+  request: { body: jsonBody(z.strictObject({})) },
   responses: {
     200: jsonResponse(bulkProgressSchema, "Cancel requested"),
-    ...notFoundResponse(msg.bulk.runNotFound),
     409: jsonResponse(errorBodySchema, msg.bulk.notRunning),
   },
 });
@@ -130,46 +145,35 @@ const cancel = apiRoute(bulkBase, "editor", {
  * changed since. 403 another operator's action unless admin; 404; 409 still running, an undo
  * itself, already undone or being undone, or nothing to put back.
  */
-const undo = apiRoute(bulkBase, "editor", {
+const undo = runRoute({
   method: "post",
   path: "/{bulkId}/undo",
-  tags,
   summary: "Undo a bulk action",
   description:
     "Puts back what the action changed, as a new bulk action (batches of at most 1,000 rows; follow GET /api/bulk/{bulkId}). Rows changed since are skipped with the reason. An editor undoes their own actions, an admin anyone's.",
-  request: { params: runParams, body: jsonBody(z.strictObject({})) },
+  request: { body: jsonBody(z.strictObject({})) },
   responses: {
     202: jsonResponse(z.object({ bulk_id: z.guid() }), "Undo started"),
-    ...notFoundResponse(msg.bulk.runNotFound),
     409: jsonResponse(errorBodySchema, `${msg.bulk.undoRunning}; ${msg.bulk.alreadyUndone}; ${msg.bulk.undoOfUndo}`),
   },
 });
 
 /** GET /api/bulk/{bulkId}/report?after&limit&outcome → rows in selection order (keyset on seq); 404. */
-const report = apiRoute(bulkBase, "editor", {
+const report = runRoute({
   method: "get",
   path: "/{bulkId}/report",
-  tags,
   summary: "A bulk action's per-row report",
-  request: { params: runParams, query: bulkReportQuerySchema },
-  responses: {
-    200: jsonResponse(bulkReportPageSchema, "One page"),
-    ...notFoundResponse(msg.bulk.runNotFound),
-    ...invalidResponse,
-  },
+  request: { query: bulkReportQuerySchema },
+  responses: { 200: jsonResponse(bulkReportPageSchema, "One page"), ...invalidResponse },
 });
 
 /** GET /api/bulk/{bulkId}/report.csv → every report row as CSV (formula-neutralised cells); 404. */
-const reportCsv = apiRoute(bulkBase, "editor", {
+const reportCsv = runRoute({
   method: "get",
   path: "/{bulkId}/report.csv",
-  tags,
   summary: "A bulk action's per-row report as CSV",
-  request: { params: runParams },
-  responses: {
-    200: { description: "CSV", content: { "text/csv": { schema: z.string() } } },
-    ...notFoundResponse(msg.bulk.runNotFound),
-  },
+  request: {},
+  responses: { 200: { description: "CSV", content: { "text/csv": { schema: z.string() } } } },
 });
 
 /**
@@ -254,8 +258,8 @@ bulkRouter
     const total = outcome ? run[outcome] : run.processed;
     return c.json({ items: page, total, next_after: more ? page[page.length - 1].seq : null }, 200);
   })
-  .openapi(reportCsv, (async (c: Context<AppEnv>) => {
-    const { bulkId } = (c.req as unknown as { valid: (t: "param") => { bulkId: string } }).valid("param");
+  .openapi(reportCsv, async (c) => {
+    const { bulkId } = c.req.valid("param");
     const run = await readProgress(c, bulkId);
     const encoder = new TextEncoder();
     const db = c.var.db;
@@ -286,4 +290,4 @@ bulkRouter
         "content-disposition": `attachment; filename="bulk-${run.entity}-${run.action}-${bulkId.slice(0, 8)}.csv"`,
       },
     });
-  }) as never);
+  });

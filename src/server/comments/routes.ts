@@ -12,8 +12,9 @@ import {
 import { commentStatuses, type CommentStatus } from "../../domain/enums";
 import { msg } from "../../domain/messages";
 import { mutate, writeAudit, type AuditEntry, type Tx } from "../audit";
-import { queryRows, type Database } from "../db/client";
+import { queryRows } from "../db/client";
 import { errorBodySchema, HttpError, notFound } from "../http/errors";
+import { requireFound } from "../http/found";
 import { mountList } from "../http/list-routes";
 import { apiRoute, createRouter, invalidResponse, jsonBody, jsonResponse, notFoundResponse } from "../http/route";
 import { commentFilterWhere, commentList, countByStatus, getComment, nextPending } from "./queries";
@@ -109,7 +110,7 @@ mountList(commentsRouter, {
 /** Who made the last audited change to a comment (its decider), or null. */
 async function lastDecider(tx: Tx, commentId: string): Promise<string | null> {
   const [row] = await queryRows<{ who: string | null }>(
-    tx as unknown as Database,
+    tx,
     sql`
     select operator_email as who from audit_log where entity = 'comment' and entity_id = ${commentId}
     order by created_at desc, audit_id desc limit 1`,
@@ -124,17 +125,15 @@ commentsRouter
     const { after, customer_id } = c.req.valid("query");
     return c.json(await nextPending(c.var.db, { after, customerId: customer_id }), 200);
   })
-  .openapi(detail, async (c) => {
-    const found = await getComment(c.var.db, c.req.valid("param").commentId);
-    if (!found) throw notFound(msg.comments.notFound);
-    return c.json(found, 200);
-  })
+  .openapi(detail, async (c) =>
+    c.json(requireFound(await getComment(c.var.db, c.req.valid("param").commentId), msg.comments.notFound), 200),
+  )
   .openapi(setStatus, async (c) => {
     const { commentId } = c.req.valid("param");
     const { status, expected_status } = c.req.valid("json");
     await mutate(c, async (tx) => {
       const [row] = await queryRows<{ status: CommentStatus; updated_at: string }>(
-        tx as unknown as Database,
+        tx,
         sql`
         select status, updated_at from skill_comments where comment_id = ${commentId} for update`,
       );
@@ -198,7 +197,7 @@ commentsRouter
     const result = await mutate(c, async (tx) => {
       // Lock every matching comment (in id order: no deadlock with a concurrent bulk change).
       const locked = await queryRows<{ comment_id: string; status: CommentStatus }>(
-        tx as unknown as Database,
+        tx,
         sql`
         select sm.comment_id, sm.status from skill_comments sm where ${where}
         order by sm.comment_id for update limit ${bulkFilterLimit + 1}`,

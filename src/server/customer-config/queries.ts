@@ -114,7 +114,7 @@ export async function saveConfig(
       storage_gb, allow_guest_users, require_mfa, session_timeout_minutes, version, updated_by)
     select customer_id, ${settingsColumns(configDefaults)}, 0, null from customers where customer_id = ${customerId}
     on conflict (customer_id) do nothing`);
-  const [row] = await queryRows<ConfigRow>(tx as unknown as Database, configSelect(customerId, true));
+  const [row] = await queryRows<ConfigRow>(tx, configSelect(customerId, true));
   if (!row) return null;
   const current = toConfig(row);
   if (current.version !== version) throw new StaleConfigError(current);
@@ -134,7 +134,7 @@ export async function saveConfig(
       fields.map((f) => sql`(${customerId}, ${next}, ${f}, ${before[f]}, ${after[f]}, ${operatorEmail})`),
       sql`, `,
     )}`);
-  const [saved] = await queryRows<ConfigRow>(tx as unknown as Database, configSelect(customerId, false));
+  const [saved] = await queryRows<ConfigRow>(tx, configSelect(customerId, false));
   return {
     config: toConfig(saved),
     before: Object.fromEntries(fields.map((f) => [f, before[f]])),

@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import { configConflictSchema, customerConfigSchema, saveConfigSchema } from "../../domain/config";
 import { msg } from "../../domain/messages";
 import { mutate } from "../audit";
-import { notFound } from "../http/errors";
+import { requireFound } from "../http/found";
 import { mountList } from "../http/list-routes";
 import { apiRoute, createRouter, invalidResponse, jsonBody, jsonResponse, notFoundResponse } from "../http/route";
 import { configChangeList, getConfig, saveConfig, StaleConfigError } from "./queries";
@@ -70,19 +70,16 @@ mountList(configRouter, {
 });
 
 configRouter
-  .openapi(detail, async (c) => {
-    const config = await getConfig(c.var.db, c.req.valid("param").customerId);
-    if (!config) throw notFound(msg.customers.notFound);
-    return c.json(config, 200);
-  })
+  .openapi(detail, async (c) =>
+    c.json(requireFound(await getConfig(c.var.db, c.req.valid("param").customerId), msg.customers.notFound), 200),
+  )
   .openapi(save, async (c) => {
     const { customerId } = c.req.valid("param");
     const { version, ...values } = c.req.valid("json");
     const email = c.var.session?.user.email ?? null;
     try {
       const saved = await mutate(c, async (tx) => {
-        const result = await saveConfig(tx, customerId, values, version, email);
-        if (!result) throw notFound(msg.customers.notFound);
+        const result = requireFound(await saveConfig(tx, customerId, values, version, email), msg.customers.notFound);
         const changed = Object.keys(result.after).length > 0;
         return {
           result: result.config,

@@ -7,7 +7,7 @@ import {
   type CustomerOption,
 } from "../../domain/customers";
 import { customerStatuses } from "../../domain/enums";
-import { pickerOptions } from "../http/options";
+import { tablePicker } from "../http/table-picker";
 import { queryRows, type Database } from "../db/client";
 import { toJson } from "../http/list";
 import { anyValue, counterSort, defineList, matchingValues, statusFilter, type SortKey } from "../http/lists";
@@ -82,35 +82,16 @@ export async function getCustomer(db: Database, customerId: string): Promise<Cus
 }
 
 /**
- * A customer picker's matches (SPEC.md §2 customer filters and "/users/add"): at most `limit`
- * customers by name whose name matches `q` (contains from 3 characters, else starts with), active
- * ones only with `activeOnly`, and whether there are more. Never the whole table.
+ * The customer picker (SPEC.md §2 customer filters and "/users/add"): pages of customers by name
+ * whose name matches `q` (contains from 3 characters, else starts with), active ones only with
+ * `active=true`, never the whole table; and one customer as an option (the current choice of a filter).
  */
-export async function customerOptions(
-  db: Database,
-  query: { q?: string; active?: "true" | "false"; limit: number; after?: string },
-) {
-  return pickerOptions<CustomerOption>(
-    db,
-    {
-      columns: sql`customer_id, customer_name, status`,
-      from: sql`customers`,
-      name: sql`customer_name`,
-      id: sql`customer_id`,
-      active: sql`status = 'active'`,
-    },
-    query,
-  );
-}
-
-/** One customer as a picker option (to show the current choice of a filter), or null. */
-export async function customerOption(db: Database, customerId: string): Promise<CustomerOption | null> {
-  const [row] = await queryRows<CustomerOption>(
-    db,
-    sql`select customer_id, customer_name, status from customers where customer_id = ${customerId}`,
-  );
-  return row ?? null;
-}
+export const customerPicker = tablePicker<CustomerOption>({
+  table: "customers",
+  key: "customer_id",
+  name: "customer_name",
+  columns: ["customer_id", "customer_name", "status"],
+});
 
 /**
  * The customers other than `self` that list any of `domains` (normalised), one entry per domain

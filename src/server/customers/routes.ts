@@ -12,8 +12,7 @@ import { customers } from "../db/schema";
 import { HttpError } from "../http/errors";
 import { conflictResponse, createRouter } from "../http/route";
 import type { Tx } from "../audit";
-import type { Database } from "../db/client";
-import { claimedDomains, customerList, customerOption, customerOptions, getCustomer } from "./queries";
+import { claimedDomains, customerList, customerPicker, getCustomer } from "./queries";
 import { recordsOf } from "../db/records";
 import { idParams, mountRecordRoutes } from "../http/record-routes";
 
@@ -38,7 +37,7 @@ async function checkDomains(
   if (options.confirmed || !text) return;
   const added = splitDomains(text).filter((d) => !options.known?.includes(d));
   if (added.length === 0) return;
-  const claimed = await claimedDomains(tx as unknown as Database, added, options.self);
+  const claimed = await claimedDomains(tx, added, options.self);
   if (claimed.length > 0)
     throw new HttpError(409, "domain_claimed", msg.edit.domainsClaimed(claimed.length), undefined, {
       domains: claimed,
@@ -89,7 +88,7 @@ mountRecordRoutes(customersRouter, {
       return customerRecords.update(tx, before, input);
     },
   },
-  options: { schema: customerOptionsSchema, item: customerOptionSchema, list: customerOptions, one: customerOption },
+  options: { schema: customerOptionsSchema, item: customerOptionSchema, ...customerPicker },
   list: {
     description:
       "Customers with user_count and team_count; `q` searches name, valid domains and status; summary over all customers.",

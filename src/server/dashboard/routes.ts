@@ -4,24 +4,34 @@ import {
   dashboardStatsSchema,
   dashboardTrendsSchema,
 } from "../../domain/dashboard";
+import type { z } from "@hono/zod-openapi";
 import { apiRoute, createRouter, jsonResponse } from "../http/route";
 import { dashboardActivity, dashboardAttention, dashboardStats, dashboardTrends } from "./queries";
 
 const base = "/api/dashboard";
 
+/** A dashboard panel's GET route for any role: its path, summary, description (if any) and 200 answer. */
+function panelRoute<P extends string, S extends z.ZodType>(
+  path: P,
+  summary: string,
+  description: string | undefined,
+  answer: { schema: S; what: string },
+) {
+  return apiRoute(base, "viewer", {
+    method: "get",
+    path,
+    summary,
+    ...(description === undefined ? {} : { description }),
+    tags: ["Dashboard"],
+    responses: { 200: jsonResponse(answer.schema, answer.what) },
+  });
+}
+
 /**
  * GET /api/dashboard → 200 `{ total_customers, total_users, total_teams, active_users }` (row counts).
  * SPEC.md §2 "/ Dashboard". 401 without a session.
  */
-const getDashboard = apiRoute(base, "viewer", {
-  method: "get",
-  path: "/",
-  summary: "Dashboard totals",
-  tags: ["Dashboard"],
-  responses: {
-    200: { description: "Totals", content: { "application/json": { schema: dashboardStatsSchema } } },
-  },
-});
+const getDashboard = panelRoute("/", "Dashboard totals", undefined, { schema: dashboardStatsSchema, what: "Totals" });
 
 /**
  * GET /api/dashboard/attention → 200 `DashboardAttention` (counts of records; docs/dashboard.md
@@ -29,14 +39,12 @@ const getDashboard = apiRoute(base, "viewer", {
  * is null when PROMPT_REVIEW is off; the teams, skills and prompts counts come from a snapshot at
  * most ANALYTICS_REFRESH_SECONDS old (`as_of`). Beyond SPEC.md §2 "/ Dashboard". 401 without a session.
  */
-const getAttention = apiRoute(base, "viewer", {
-  method: "get",
-  path: "/attention",
-  summary: "Records needing attention",
-  description: "Counts of records a staff member acts on, each equal to its filtered list's total.",
-  tags: ["Dashboard"],
-  responses: { 200: jsonResponse(dashboardAttentionSchema, "Counts") },
-});
+const getAttention = panelRoute(
+  "/attention",
+  "Records needing attention",
+  "Counts of records a staff member acts on, each equal to its filtered list's total.",
+  { schema: dashboardAttentionSchema, what: "Counts" },
+);
 
 /**
  * GET /api/dashboard/trends → 200 `{ sign_ins, new_users }`, each `{ rows: [{ label, users }], as_of }`
@@ -44,28 +52,24 @@ const getAttention = apiRoute(base, "viewer", {
  * most ANALYTICS_REFRESH_SECONDS old, shared with /api/analytics/sign-ins) and users created per
  * week since the week of the 30th day back (a snapshot the same way; each trend's `as_of` says when). Labels are YYYY-MM-DD. 401 without a session.
  */
-const getTrends = apiRoute(base, "viewer", {
-  method: "get",
-  path: "/trends",
-  summary: "Sign-ins per day and new users per week",
-  description: "The last 30 days: users by day of last sign-in, and users created per week.",
-  tags: ["Dashboard"],
-  responses: { 200: jsonResponse(dashboardTrendsSchema, "Trends") },
-});
+const getTrends = panelRoute(
+  "/trends",
+  "Sign-ins per day and new users per week",
+  "The last 30 days: users by day of last sign-in, and users created per week.",
+  { schema: dashboardTrendsSchema, what: "Trends" },
+);
 
 /**
  * GET /api/dashboard/activity → 200 `{ items, scope }` (docs/dashboard.md "Recent activity"): the
  * last 10 audit entries, newest first; an admin sees everyone's (`scope: "all"`), anyone else only
  * their own (`scope: "own"`), as the audit log is admin only. 401 without a session.
  */
-const getActivity = apiRoute(base, "viewer", {
-  method: "get",
-  path: "/activity",
-  summary: "Recent activity",
-  description: "The last 10 audit entries: all of them for an admin, one's own for anyone else.",
-  tags: ["Dashboard"],
-  responses: { 200: jsonResponse(dashboardActivitySchema, "Audit entries") },
-});
+const getActivity = panelRoute(
+  "/activity",
+  "Recent activity",
+  "The last 10 audit entries: all of them for an admin, one's own for anyone else.",
+  { schema: dashboardActivitySchema, what: "Audit entries" },
+);
 
 export const dashboardRouter = createRouter()
   .openapi(getDashboard, async (c) => c.json(await dashboardStats(c.var.db), 200))

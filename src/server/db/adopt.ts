@@ -759,7 +759,7 @@ export async function applyPlan(handle: DatabaseHandle, plan: Plan): Promise<App
   await handle.db.transaction(async (tx) => {
     // Two adoptions at once: the second waits here, then finds the migrations recorded and stops.
     await tx.execute(sql.raw(`select pg_advisory_xact_lock(hashtext('pedal-console-adopt'))`));
-    if ((await managementState(tx as unknown as Database)).recorded > 0)
+    if ((await managementState(tx)).recorded > 0)
       throw new Error("Another --apply adopted this database meanwhile; nothing more was done.");
     for (const step of plan.inside) {
       if (!step.savepoint) {

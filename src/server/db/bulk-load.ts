@@ -54,6 +54,7 @@ export async function bulkLoad(
   rows: Iterable<{ table: string; row: Record<string, unknown> }>,
   options: BulkOptions,
 ): Promise<Record<string, number>> {
+  // Database (PgDatabase) does not declare the driver's client that drizzle() adds as `$client`.
   const client = (db as unknown as { $client: pg.Pool | pg.Client | PGlite }).$client;
   const counts: Record<string, number> = {};
   const columnsOf = new Map(

@@ -13,7 +13,7 @@ type AnyDatabase = PgDatabase<PgQueryResultHKT, Record<string, unknown>>;
 
 /** Rows of a raw query (both drivers answer `{ rows }`). */
 async function queryRows<T>(db: AnyDatabase, query: SQL): Promise<T[]> {
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+  return ((await db.execute(query)) as { rows: T[] }).rows;
 }
 
 export type CatalogColumn = {

@@ -80,14 +80,15 @@ export async function openPglite(
 
 /** Wraps an already open PGlite instance (for example a clone of a migrated template). */
 export function wrapPglite(client: PGlite): DatabaseHandle {
-  const db = drizzlePglite({ client, schema }) as unknown as Database;
+  const pgliteDb = drizzlePglite({ client, schema });
+  const db: Database = pgliteDb;
   return {
     db,
     kind: "pglite",
     pglite: client,
     migrate: async () => {
       await assertMigratable(db);
-      await migratePglite(db as never, { migrationsFolder });
+      await migratePglite(pgliteDb, { migrationsFolder });
     },
     checkpoint: async () => {
       await client.exec("CHECKPOINT");
@@ -145,14 +146,15 @@ export function openPostgres(
   // error, already reported.
   pool.on("connect", (client) => client.on("error", onConnectionError));
   pool.on("error", () => undefined);
-  const db = drizzlePg({ client: pool, schema }) as unknown as Database;
+  const pgDb = drizzlePg({ client: pool, schema });
+  const db: Database = pgDb;
   return {
     db,
     kind: "postgres",
     pool,
     migrate: async () => {
       await assertMigratable(db);
-      await migratePg(db as never, { migrationsFolder });
+      await migratePg(pgDb, { migrationsFolder });
     },
     checkpoint: async () => {
       await pool.query("CHECKPOINT").catch(() => undefined); // needs superuser; harmless otherwise
@@ -187,7 +189,7 @@ function parseTimestamp(text: string, withZone: boolean): Date | string {
  * return text, for its typed columns to map; raw queries get the same treatment here.)
  */
 export async function queryRows<T>(db: Database, query: SQL): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as {
+  const result = (await db.execute(query)) as {
     rows: Array<Record<string, unknown>>;
     fields?: Array<{ name: string; dataTypeID: number }>;
   };

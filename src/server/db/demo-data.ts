@@ -550,6 +550,7 @@ export function* demoRows(options: DemoOptions = {}): Generator<DemoRow> {
 
 /** The whole demo data set in memory (tests and small scales); `demoRows` streams it. */
 export function generateDemoData(options: DemoOptions = {}): DemoData {
+  // fromEntries types its keys as any string; demoTables names exactly DemoData's tables.
   const data = Object.fromEntries(demoTables.map((t) => [t, []])) as unknown as DemoData;
   for (const { table, row } of demoRows(options)) (data[table] as unknown[]).push(row);
   return data;

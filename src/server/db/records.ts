@@ -1,9 +1,9 @@
-import { and, eq, getTableName, sql } from "drizzle-orm";
-import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
+import { and, Column, eq, getTableName, is, SQL, sql } from "drizzle-orm";
+import { getTableConfig, type PgColumn, type PgTable } from "drizzle-orm/pg-core";
 import type { AuditRecordEntity } from "../../domain/audit";
 import { msg } from "../../domain/messages";
 import type { AuditEntry, Tx } from "../audit";
-import { HttpError, notFound } from "../http/errors";
+import { HttpError, notFound, registerUniqueConstraint } from "../http/errors";
 import { toJson } from "../http/list";
 import { audit_log } from "./schema";
 
@@ -16,6 +16,8 @@ export type Records<Row, Insert = Row> = {
   entity: AuditRecordEntity;
   notFound: string;
   table: string;
+  /** The messages of the 409 a write that would repeat a unique value gets (OpenAPI's description). */
+  unique: string[];
   /** The primary key's column name. */
   key: string;
   lock(tx: Tx, id: string, options?: { ifMatch?: Date }): Promise<Row>;
@@ -66,6 +68,46 @@ export async function changesSince(tx: Tx, entity: string, id: string, since: Da
 }
 
 /**
+ * Every unique index and unique column of `table`, by name, with the columns it covers (those an
+ * expression index reads: `lower(email)` covers `email`).
+ */
+export function uniqueIndexesOf(table: PgTable): Array<{ name: string; columns: string[] }> {
+  const config = getTableConfig(table);
+  const indexes = config.indexes
+    .filter((index) => index.config.unique)
+    .map((index) => ({
+      name: index.config.name ?? "",
+      columns: index.config.columns.flatMap((part) =>
+        is(part, SQL)
+          ? part.queryChunks.filter((chunk) => is(chunk, Column)).map((c) => c.name)
+          : "name" in part && typeof part.name === "string"
+            ? [part.name]
+            : [],
+      ),
+    }));
+  const columns = config.columns
+    .filter((column) => column.isUnique && column.uniqueName)
+    .map((column) => ({ name: column.uniqueName ?? "", columns: [column.name] }));
+  return [...indexes, ...columns];
+}
+
+/**
+ * Registers the 409 of each unique index of `table` over one column that `messages` names (see
+ * `registerUniqueConstraint`) and answers those messages.
+ * @throws Error at start-up when a message names a column no unique index covers alone.
+ */
+function registerUniqueIndexes(table: PgTable, messages: Record<string, string | undefined>): string[] {
+  const indexes = uniqueIndexesOf(table);
+  return Object.entries(messages).flatMap(([field, message]) => {
+    const index = indexes.find((i) => i.columns.length === 1 && i.columns[0] === field);
+    if (!message) return [];
+    if (!index) throw new Error(`${getTableName(table)}.${field} has no unique index of its own`);
+    registerUniqueConstraint(index.name, { message, field });
+    return [message];
+  });
+}
+
+/**
  * The record operations every entity's routes share, for one table, inside a route's transaction
  * (`mutate`): the row locked for update or 404 with the entity's message, refused as stale when
  * it changed since the version the client read (`ifMatch`); an insert with its `create` audit row;
@@ -84,15 +126,22 @@ export function recordsOf<T extends RecordTable>(spec: {
   timestamps?: boolean;
   /** The record as the entity's routes answer it (a stale save's `current`); the row itself by default. */
   present?: (tx: Tx, row: T["$inferSelect"]) => Promise<Record<string, unknown>>;
+  /**
+   * The 409's message of each column a unique index of the table covers ("A user with this email
+   * address already exists"): a write that breaks the index gets it, under that field.
+   */
+  unique?: Partial<Record<keyof T["$inferSelect"] & string, string>>;
 }): Records<T["$inferSelect"], T["$inferInsert"]> {
   type Row = T["$inferSelect"];
   const table = spec.table as PgTable;
+  const unique = registerUniqueIndexes(table, spec.unique ?? {});
   const present = spec.present ?? (async (_tx: Tx, row: Row) => toJson(row) as Record<string, unknown>);
   return {
     entity: spec.entity,
     notFound: spec.notFound,
     table: getTableName(table),
     key: spec.id.name,
+    unique,
 
     /**
      * The row locked for update inside `tx`. With `ifMatch` (the `updated_at` the client read,
@@ -120,10 +169,7 @@ export function recordsOf<T extends RecordTable>(spec: {
     async create(tx: Tx, input: T["$inferInsert"]): Promise<Written<Row>> {
       const now = new Date();
       const values = spec.timestamps === false ? input : { ...input, created_at: now, updated_at: now };
-      const [row] = (await tx
-        .insert(table)
-        .values(values as never)
-        .returning()) as Row[];
+      const [row] = (await tx.insert(table).values(values).returning()) as Row[];
       return {
         result: row,
         audit: [{ action: "create", entity: spec.entity, entity_id: String(row[spec.id.name]), after: toJson(row) }],
@@ -149,11 +195,7 @@ export function recordsOf<T extends RecordTable>(spec: {
       const [after] =
         Object.keys(set).length === 0
           ? [before]
-          : ((await tx
-              .update(table)
-              .set(set as never)
-              .where(eq(spec.id, id))
-              .returning()) as Row[]);
+          : ((await tx.update(table).set(set).where(eq(spec.id, id)).returning()) as Row[]);
       return {
         result: after,
         audit: [

@@ -483,6 +483,22 @@ export const operator_totp_used = pgTable(
 );
 
 /**
+ * When a session last proved its operator again (docs/identity.md, "Confirming it is you"): an
+ * admin action on operators' credentials needs a sign-in or a confirmation within 10 minutes.
+ * `failures`: wrong answers since; the fifth ends the session.
+ */
+export const operator_reauthentication = pgTable("operator_reauthentication", {
+  session_id: text("session_id")
+    .primaryKey()
+    .references(() => operator_session.id, { onDelete: "cascade" }),
+  operator_id: text("operator_id")
+    .notNull()
+    .references(() => operator.id, { onDelete: "cascade" }),
+  confirmed_at: tz("confirmed_at"),
+  failures: integer("failures").notNull().default(0),
+});
+
+/**
  * Personal API tokens (docs/identity.md): `Authorization: Bearer <token>` acts with `role`, never
  * above the operator's own. Only the token's SHA-256 is kept; `prefix` is what lists show.
  */
@@ -541,6 +557,10 @@ export const prompt_changes = pgTable(
     decided_at: tz("decided_at"),
     decision_comment: text("decision_comment"),
     applied_version: integer("applied_version"),
+    /** The n-th proposal of its author's edit of the prompt: 1, then one more for each new save. */
+    revision: integer("revision").notNull().default(1),
+    /** The change that replaced this one (status `superseded`): a proposal never changes under its id. */
+    superseded_by: uuid("superseded_by"),
   },
   (t) => [
     check("prompt_changes_kind_check", oneOf("kind", promptChangeKinds)),

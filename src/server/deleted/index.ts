@@ -14,3 +14,4 @@ export {
   type SnapshotTable,
 } from "./snapshot";
 export { purgeDeletedRecords, schedulePurge } from "./purge";
+export { reviewRestoredAssignments, type AssignmentReview } from "./restore";

@@ -9,12 +9,13 @@ import { sql, type SQL } from "drizzle-orm";
 import type { AuditRecordEntity } from "../../domain/audit";
 import type { DeletedEntity, RestorePart, RestoreReport } from "../../domain/deleted";
 import { msg } from "../../domain/messages";
-import type { AuditEntry, AuditRequest, Tx } from "../audit";
-import { queryRows, type Database } from "../db/client";
+import type { Context } from "hono";
+import type { AuditEntry, Tx } from "../audit";
+import { queryRows } from "../db/client";
+import type { AppEnv } from "../http/env";
 import { HttpError, notFound } from "../http/errors";
 import { partOf, type CascadeTable, type SnapshotRow, type SnapshotTable } from "./snapshot";
 
-const db = (tx: Tx) => tx as unknown as Database;
 const str = (v: unknown) => String(v ?? "");
 const reasons = msg.deleted.reasons;
 const refuse = (message: string) => new HttpError(409, "conflict", message);
@@ -37,6 +38,8 @@ type Outcome = {
   restored: RestorePart[];
   notRestored: Array<RestorePart & { reason: string }>;
   linked: Array<{ entity: AuditRecordEntity; id: string }>;
+  /** Audit rows of what the restore sent for review instead (prompt review's `propose_change`). */
+  audit?: AuditEntry[];
 };
 
 /** Column names come from `to_jsonb` of our own tables; anything else is refused rather than quoted blindly. */
@@ -59,14 +62,14 @@ async function insertRows(tx: Tx, table: SnapshotTable, rows: SnapshotRow[]) {
   if (rows.length === 0) return;
   const cols = columnsOf(rows);
   const t = sql.identifier(table);
-  await db(tx).execute(
+  await tx.execute(
     sql`insert into ${t} (${cols}) select ${cols} from jsonb_populate_recordset(null::${t}, ${JSON.stringify(rows)}::jsonb)`,
   );
 }
 
 /** Rows of `query` by their `id` column: what still exists of the records a cascade names. */
 async function byId<T extends { id: string }>(tx: Tx, query: SQL): Promise<Map<string, T>> {
-  const rows = await queryRows<T>(db(tx), query);
+  const rows = await queryRows<T>(tx, query);
   return new Map(rows.map((r) => [r.id, r]));
 }
 
@@ -75,7 +78,7 @@ const inIds = (column: SQL, ids: string) => sql`${column}::text in (select jsonb
 
 async function exists(tx: Tx, query: SQL): Promise<boolean> {
   // Run as it is (not inside EXISTS), so that its `for share` locks what it found.
-  return (await queryRows(db(tx), query)).length > 0;
+  return (await queryRows(tx, query)).length > 0;
 }
 
 /** Sorts a cascade's rows into those that can come back and those that cannot, with the reason. */
@@ -121,7 +124,41 @@ async function splitByOtherEnd(
   return split(d, links, (r) => (found.has(str(r[other.key])) ? null : gone));
 }
 
-type Restorer = (tx: Tx, d: DeletionRow) => Promise<Outcome>;
+/**
+ * How a restore puts assignments (platform_prompts rows) back under prompt review: those review
+ * covers are proposed for review instead (`sent`, with their audit rows) and the rest written
+ * (`back`). The prompts feature registers it (src/server/prompts/served.ts); until then every row
+ * comes back, and the database's review gate refuses what review covers.
+ */
+export type AssignmentReview = <T extends SnapshotRow>(
+  tx: Tx,
+  c: Context<AppEnv>,
+  rows: T[],
+) => Promise<{ back: T[]; sent: T[]; audit: AuditEntry[] }>;
+
+let restoreAssignments: AssignmentReview = async (_tx, _c, rows) => ({ back: rows, sent: [], audit: [] });
+
+/** Registers how restores put assignments back under prompt review (`AssignmentReview`). */
+export function reviewRestoredAssignments(review: AssignmentReview) {
+  restoreAssignments = review;
+}
+
+/**
+ * A cascade's assignments that can come back, split once more by prompt review: those it covers are
+ * proposed for review (src/server/prompts/served.ts) and reported not restored, "Sent for review".
+ */
+async function reviewedAssignments(tx: Tx, c: Context<AppEnv>, p: { back: SnapshotRow[]; parts: RestorePart[] }) {
+  const { back, sent, audit } = await restoreAssignments(tx, c, p.back);
+  const partOfRow = (r: SnapshotRow) => p.parts[p.back.indexOf(r)];
+  return {
+    back,
+    parts: back.map(partOfRow),
+    sent: sent.map((r) => ({ ...partOfRow(r), reason: reasons.sentForReview })),
+    audit,
+  };
+}
+
+type Restorer = (tx: Tx, d: DeletionRow, c: Context<AppEnv>) => Promise<Outcome>;
 
 /** The record's own part, first in the report. */
 const self = (d: DeletionRow): RestorePart => ({ kind: d.entity, id: d.entity_id, label: d.label });
@@ -174,7 +211,7 @@ const restoreSkill: Restorer = async (tx, d) => {
   };
 };
 
-const restorePrompt: Restorer = async (tx, d) => {
+const restorePrompt: Restorer = async (tx, d, c) => {
   const row = d.snapshot.row;
   if (await exists(tx, sql`select 1 from pedal_prompts where prompt_id = ${d.entity_id}`))
     throw refuse(msg.deleted.exists);
@@ -191,15 +228,17 @@ const restorePrompt: Restorer = async (tx, d) => {
     { table: "platforms", key: "platform_id" },
     reasons.platformDeleted,
   );
-  await insertRows(tx, "platform_prompts", p.back);
+  const a = await reviewedAssignments(tx, c, p);
+  await insertRows(tx, "platform_prompts", a.back);
   return {
-    restored: [self(d), ...p.parts, ...v.parts],
-    notRestored: p.refused,
-    linked: p.back.map((r) => ({ entity: "platform" as const, id: str(r.platform_id) })),
+    restored: [self(d), ...a.parts, ...v.parts],
+    notRestored: [...p.refused, ...a.sent],
+    linked: a.back.map((r) => ({ entity: "platform" as const, id: str(r.platform_id) })),
+    audit: a.audit,
   };
 };
 
-const restorePlatform: Restorer = async (tx, d) => {
+const restorePlatform: Restorer = async (tx, d, c) => {
   if (await exists(tx, sql`select 1 from platforms where platform_id = ${d.entity_id}`))
     throw refuse(msg.deleted.exists);
   await insertRows(tx, "platforms", [d.snapshot.row]);
@@ -210,18 +249,20 @@ const restorePlatform: Restorer = async (tx, d) => {
     { table: "pedal_prompts", key: "prompt_id" },
     reasons.promptDeleted,
   );
-  await insertRows(tx, "platform_prompts", p.back);
+  const a = await reviewedAssignments(tx, c, p);
+  await insertRows(tx, "platform_prompts", a.back);
   return {
-    restored: [self(d), ...p.parts],
-    notRestored: p.refused,
-    linked: p.back.map((r) => ({ entity: "prompt" as const, id: str(r.prompt_id) })),
+    restored: [self(d), ...a.parts],
+    notRestored: [...p.refused, ...a.sent],
+    linked: a.back.map((r) => ({ entity: "prompt" as const, id: str(r.prompt_id) })),
+    audit: a.audit,
   };
 };
 
 /** A team and its state, locked against archiving or deletion until the link is written. */
 async function lockedTeam(tx: Tx, teamId: string) {
   const [team] = await queryRows<{ customer_id: string; status: string }>(
-    db(tx),
+    tx,
     sql`select customer_id::text as customer_id, status from teams where team_id = ${teamId} for share`,
   );
   return team;
@@ -236,7 +277,7 @@ const restoreMember: Restorer = async (tx, d) => {
   const team = await lockedTeam(tx, teamId);
   if (!team) throw refuse(reasons.teamDeleted);
   const [user] = await queryRows<{ customer_id: string }>(
-    db(tx),
+    tx,
     sql`select customer_id::text as customer_id from users_data where user_id = ${userId} for share`,
   );
   if (!user) throw refuse(reasons.userDeleted);
@@ -255,7 +296,7 @@ const restoreAssignment: Restorer = async (tx, d) => {
   const row = d.snapshot.row;
   const [teamId, skillId] = [str(row.team_id), str(row.skill_id)];
   const [skill] = await queryRows<{ status: string }>(
-    db(tx),
+    tx,
     sql`select status from skills where skill_id = ${skillId} for share`,
   );
   if (!skill) throw refuse(reasons.skillDeleted);
@@ -263,14 +304,14 @@ const restoreAssignment: Restorer = async (tx, d) => {
   if (!team) throw refuse(reasons.teamDeleted);
   const pair = sql`team_id = ${teamId} and skill_id = ${skillId}`;
   const [current] = await queryRows<{ status: string }>(
-    db(tx),
+    tx,
     sql`select status from teams_skills where ${pair} for update`,
   );
   if (current?.status === "active") throw refuse(msg.deleted.exists);
   if (team.status !== "active") throw refuse(reasons.teamArchived);
   if (skill.status !== "active") throw refuse(reasons.skillArchived);
   if (current) {
-    await db(tx).execute(sql`
+    await tx.execute(sql`
       update teams_skills ts set status = r.status, assigned_at = r.assigned_at, score = r.score, last_used = r.last_used
       from jsonb_populate_record(null::teams_skills, ${JSON.stringify(row)}::jsonb) r
       where ts.team_id = ${teamId} and ts.skill_id = ${skillId}`);
@@ -278,8 +319,12 @@ const restoreAssignment: Restorer = async (tx, d) => {
   return relinked(d, { entity: "team", id: teamId }, { entity: "skill", id: skillId });
 };
 
-/** An unassigned platform: the same rules as Assign Platform (an active platform). */
-const restorePromptPlatform: Restorer = async (tx, d) => {
+/**
+ * An unassigned platform: the same rules as Assign Platform (an active platform). Under prompt
+ * review that covers it, the assignment is proposed for review instead (reported not restored,
+ * "Sent for review").
+ */
+const restorePromptPlatform: Restorer = async (tx, d, c) => {
   const row = d.snapshot.row;
   const [promptId, platformId] = [str(row.prompt_id), str(row.platform_id)];
   if (
@@ -289,11 +334,14 @@ const restorePromptPlatform: Restorer = async (tx, d) => {
   if (!(await exists(tx, sql`select 1 from pedal_prompts where prompt_id = ${promptId} for share`)))
     throw refuse(reasons.promptDeleted);
   const [platform] = await queryRows<{ status: string }>(
-    db(tx),
+    tx,
     sql`select status from platforms where platform_id = ${platformId} for share`,
   );
   if (!platform) throw refuse(reasons.platformDeleted);
   if (platform.status !== "active") throw refuse(reasons.platformInactive);
+  const a = await restoreAssignments(tx, c, [row]);
+  if (a.sent.length > 0)
+    return { restored: [], notRestored: [{ ...self(d), reason: reasons.sentForReview }], linked: [], audit: a.audit };
   await insertRows(tx, "platform_prompts", [row]);
   return relinked(d, { entity: "prompt", id: promptId }, { entity: "platform", id: platformId });
 };
@@ -317,7 +365,9 @@ const recordEntity: Partial<Record<DeletedEntity, AuditRecordEntity>> = {
 };
 
 /**
- * Restores deletion `deletionId` inside `tx` and marks it restored (who, when).
+ * Restores deletion `deletionId` inside `tx` and marks it restored (who, when). Under prompt review,
+ * an assignment it covers is proposed for review instead of written (docs/prompt-review.md): it is
+ * reported not restored, "Sent for review", and a link sent whole stays in Recently deleted.
  * @returns the report (`restored`: the record, then each part of its cascade that came back;
  * `not_restored`: each part that could not, with the reason) and the audit rows: one `restore`
  * against the record, and one against each other record a restored link names.
@@ -326,18 +376,20 @@ const recordEntity: Partial<Record<DeletedEntity, AuditRecordEntity>> = {
  */
 export async function restoreDeletion(
   tx: Tx,
-  c: AuditRequest,
+  c: Context<AppEnv>,
   deletionId: string,
 ): Promise<{ result: RestoreReport; audit: AuditEntry[] }> {
   const [d] = await queryRows<DeletionRow>(
-    db(tx),
+    tx,
     sql`select deletion_id::text as deletion_id, entity, entity_id, label, snapshot, restored_at::text as restored_at
       from deleted_records where deletion_id = ${deletionId} for update`,
   );
   if (!d) throw notFound(msg.deleted.notFound);
   if (d.restored_at) throw refuse(msg.deleted.alreadyRestored);
-  const outcome = await restorers[d.entity](tx, d);
-  await db(tx).execute(sql`
+  const outcome = await restorers[d.entity](tx, d, c);
+  // A link sent for review instead stays in Recently deleted: nothing of it came back yet.
+  if (outcome.restored.length > 0)
+    await tx.execute(sql`
     update deleted_records set restored_at = clock_timestamp(), restored_by_email = ${c.var.session?.user.email ?? null}
     where deletion_id = ${deletionId}`);
   const result: RestoreReport = {
@@ -356,7 +408,7 @@ export async function restoreDeletion(
     ...(outcome.notRestored.length > 0 ? { not_restored: outcome.notRestored } : {}),
   };
   const own = recordEntity[d.entity];
-  const audit: AuditEntry[] = [];
+  const audit: AuditEntry[] = [...(outcome.audit ?? [])];
   if (own) audit.push({ action: "restore", entity: own, entity_id: d.entity_id, after: summary });
   // One row per other record a restored link names (a member's user, an assignment's skill), once each.
   const seen = new Set<string>();

@@ -7,7 +7,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { DeletedEntity, RestorePartKind } from "../../domain/deleted";
 import type { AuditRequest, Tx } from "../audit";
-import { queryRows, type Database } from "../db/client";
+import { queryRows } from "../db/client";
 import { deleted_records } from "../db/schema";
 
 /** A row as `to_jsonb` wrote it: column name → JSON value (timestamps as ISO text, uuids as text). */
@@ -29,15 +29,13 @@ export type SnapshotTable = keyof typeof snapshotTables;
 export type CascadeTable = "teams_users" | "teams_skills" | "platform_prompts" | "prompt_versions";
 export type Cascade = Partial<Record<CascadeTable, SnapshotRow[]>>;
 
-const db = (tx: Tx) => tx as unknown as Database;
-
 /**
  * Deletes the rows of `table` matching `where` (columns unqualified, or qualified `t.`) and returns
  * each whole, as JSON. Used by every delete, unassign and removal in place of a plain DELETE.
  */
 export async function takeRows(tx: Tx, table: SnapshotTable, where: SQL): Promise<SnapshotRow[]> {
   const rows = await queryRows<{ row: SnapshotRow }>(
-    db(tx),
+    tx,
     sql`delete from ${sql.identifier(table)} as t where ${where} returning to_jsonb(t) as row`,
   );
   return rows.map((r) => r.row);
@@ -46,7 +44,7 @@ export async function takeRows(tx: Tx, table: SnapshotTable, where: SQL): Promis
 /** Reads the rows of `table` matching `where` whole, as JSON, without deleting them (an unassign keeps its row). */
 export async function readRows(tx: Tx, table: SnapshotTable, where: SQL): Promise<SnapshotRow[]> {
   const rows = await queryRows<{ row: SnapshotRow }>(
-    db(tx),
+    tx,
     sql`select to_jsonb(t) as row from ${sql.identifier(table)} as t where ${where}`,
   );
   return rows.map((r) => r.row);
@@ -86,7 +84,7 @@ const nameSql: Record<NameKind, (ids: string) => SQL> = {
 async function namesOf(tx: Tx, kind: NameKind, ids: unknown[]): Promise<Map<string, string>> {
   const unique = [...new Set(ids.map(str))];
   if (unique.length === 0) return new Map();
-  const rows = await queryRows<{ id: string; name: string }>(db(tx), nameSql[kind](JSON.stringify(unique)));
+  const rows = await queryRows<{ id: string; name: string }>(tx, nameSql[kind](JSON.stringify(unique)));
   return new Map(rows.map((r) => [r.id, r.name]));
 }
 

@@ -46,7 +46,8 @@ const etagHeader = {
  * GET /api/delivery/platforms/{platformId}/prompts → `deliverySchema`: the platform (platform_id,
  * platform_name, status, provided_variables) and its live prompts, the ones the platform should
  * use now (docs/prompt-review.md, "Read API for platforms"): every active assignment
- * (`platform_prompts.is_active`) of a prompt whose status is `active`, with the prompt's title,
+ * (`platform_prompts.is_active`) of a prompt whose status is `active`, none for a platform whose own
+ * status is not `active` (it has nothing to serve), with the prompt's title,
  * content, version (the highest in prompt_versions, 1 for a prompt without versions), the
  * `{{variables}}` its content uses (`promptVariables`), its skill (id and name) and the
  * assignment's time; ordered by assigned_at, then prompt_id. Only approved state is served:
@@ -129,6 +130,7 @@ function prepare(db: Database) {
           join pedal_prompts pr on pr.prompt_id = pp.prompt_id
           join skills s on s.skill_id = pr.skill_id
           where pp.platform_id = pl.platform_id and pp.is_active is true and pr.status = 'active'
+            and pl.status = 'active'
         ), '[]'::json)
       )::text as text
       from platforms pl where pl.platform_id = ${sql.placeholder("platformId")}::uuid

@@ -18,8 +18,11 @@ export type AppEnv = {
      * The personal API token of a request made with `Authorization: Bearer` (then `session` is its
      * operator with the token's effective role); undefined for a cookie session. `platformId`: a
      * delivery token, which reads that platform's prompts only (docs/prompt-review.md).
+     * The operator's own role, which REQUIRE_MFA reads, is `session.user.operatorRole`.
      */
     apiToken?: { id: string; role: OperatorRole; platformId: string | null };
+    /** The app's clock (tests move it): windows and lifetimes are measured by it. */
+    clock: () => Date;
     /** The client's address (X-Forwarded-For only behind a trusted proxy). */
     clientIp: string;
     /** The list engine's settings and this app's memory of big lists' summaries. */

@@ -20,7 +20,10 @@ export type ErrorCode =
   | "self_review"
   | "not_author"
   | "already_decided"
+  | "superseded"
   | "already_proposed"
+  | "review_required"
+  | "reauthentication_required"
   | "undeclared_variable"
   | "payload_too_large"
   | "unsupported_media_type"
@@ -94,10 +97,18 @@ export function fieldMessages(error: z.ZodError): Record<string, string> {
 }
 
 /** A unique constraint the API names in its 409 answer: the message and the field it is about. */
-const uniqueConstraints: Record<string, { message: string; field?: string }> = {
-  operator_email_unique: { message: msg.operators.emailTaken, field: "email" },
-  users_data_email_key: { message: msg.users.emailTaken, field: "email" },
-};
+const uniqueConstraints = new Map<string, { message: string; field?: string }>([
+  ["operator_email_unique", { message: msg.operators.emailTaken, field: "email" }],
+]);
+
+/**
+ * Names what a unique constraint or index means when a write breaks it: the 409's message and the
+ * field it shows under. An entity's records register theirs from the table's own unique indexes
+ * (`recordsOf`'s `unique`), so a constraint is declared once, in the schema.
+ */
+export function registerUniqueConstraint(constraint: string, answer: { message: string; field?: string }) {
+  uniqueConstraints.set(constraint, answer);
+}
 
 /** The PostgreSQL error behind `err` (drivers and Drizzle wrap it in `cause`), or undefined. */
 export function databaseError(err: unknown): { code: string; constraint?: string } | undefined {
@@ -157,7 +168,10 @@ export function isDatabaseUnavailable(err: unknown): boolean {
  * - 22P02 / 22021 / 22P05 (text the database cannot read or store): 400 `bad_request`;
  * - any other data exception, class 22 (a date out of range, a number too big...): 422 `validation_failed`;
  * - 23505 (unique violation, e.g. two requests creating one email at once): 409 `conflict`, with the
- *   entity's message and field for the constraints in `uniqueConstraints`.
+ *   entity's message and field for a constraint registered with `registerUniqueConstraint`;
+ * - 57014 (a statement cancelled by its statement_timeout): 503 `unavailable`, "took too long";
+ * - PR001 (prompt review's gate, migration 0027: the write would change what a platform is served
+ *   without an approval): 409 `review_required`.
  * @returns null for any other error (a bug of ours: 500).
  */
 export function databaseErrorAnswer(err: unknown): HttpError | null {
@@ -167,8 +181,11 @@ export function databaseErrorAnswer(err: unknown): HttpError | null {
   if (pg.code === "22P02" || pg.code === "22021" || pg.code === "22P05")
     return new HttpError(400, "bad_request", msg.api.malformed);
   if (pg.code.startsWith("22")) return new HttpError(422, "validation_failed", msg.api.outOfRange);
+  // statement_timeout: a statement the console bounds (a bulk preview) ran out of time.
+  if (pg.code === "57014") return new HttpError(503, "unavailable", msg.api.tooSlow);
+  if (pg.code === "PR001") return new HttpError(409, "review_required", msg.reviews.reviewRequired);
   if (pg.code === "23505") {
-    const known = pg.constraint ? uniqueConstraints[pg.constraint] : undefined;
+    const known = pg.constraint ? uniqueConstraints.get(pg.constraint) : undefined;
     if (known)
       return new HttpError(409, "conflict", known.message, known.field ? { [known.field]: known.message } : undefined);
     return new HttpError(409, "conflict", msg.api.duplicate);

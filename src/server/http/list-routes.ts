@@ -5,8 +5,9 @@ import { sql, type SQL } from "drizzle-orm";
 import { queryRows } from "../db/client";
 import { writeAudit } from "../audit";
 import { errorBodySchema } from "./errors";
+import type { AuditListName } from "../../domain/audit";
 import { listPage } from "../../domain/common";
-import { listAll, listQuerySchema, runList, type ListDeclaration, type ListQuery } from "./lists";
+import { listAll, listQuerySchema, runList, type ListDeclaration, type ListQuery, type ListRequest } from "./lists";
 import type { AppEnv } from "./env";
 import { apiRoute, invalidResponse, jsonResponse, type RouteAccess } from "./route";
 import type { OpenAPIHono } from "@hono/zod-openapi";
@@ -63,6 +64,28 @@ export function csvCell(value: unknown): string {
 const filtersOf = (list: { filters: Record<string, unknown> }, query: Record<string, unknown>) =>
   Object.fromEntries(Object.keys(list.filters).map((k) => [k, query[k]]));
 
+/** The 404 entry of a nested list's routes (the parent's message), none for a top-level list. */
+type NotFoundEntry = Record<string, ReturnType<typeof jsonResponse>>;
+
+/**
+ * Takes a list route's request and the list's declaration: returns the validated query `q` and
+ * the list request made of it (filters, and for a nested list its scope and the parent's existence).
+ */
+function readRequest<I, S, F extends Record<string, unknown>, P>(
+  c: Context<AppEnv>,
+  list: ListDeclaration<I, S, F>,
+  params: z.ZodObject | undefined,
+  scope: ListScope<P> | undefined,
+): { q: ListQuery; req: ListRequest<F> } {
+  // The route is built from a generic declaration: Hono's Context<AppEnv> does not know its validated input.
+  const q = (c.req as unknown as { valid: (t: string) => ListQuery }).valid("query");
+  const p = params ? (c.req as unknown as { valid: (t: string) => P }).valid("param") : (undefined as P);
+  return {
+    q,
+    req: { query: q, filters: filtersOf(list, q) as F, scope: scope?.where(p), parentExists: scope?.exists(p) },
+  };
+}
+
 /**
  * Declares a list's two routes on `router` from its declaration:
  * - `GET {path}`: one page (docs/lists.md: paging contract), role `access`;
@@ -82,28 +105,62 @@ export function mountList<I, S, F extends Record<string, unknown>, P>(
     list,
     scope,
   });
-  const query = listQuerySchema(list);
   const params = options.params as z.ZodObject | undefined;
-  const notFound: Record<string, ReturnType<typeof jsonResponse>> = scope
-    ? { 404: jsonResponse(errorBodySchema, scope.notFound) }
-    : {};
-  const pageRoute = apiRoute(options.base, options.access, {
+  const notFound: NotFoundEntry = scope ? { 404: jsonResponse(errorBodySchema, scope.notFound) } : {};
+  mountPage(router, options, params, notFound);
+  mountExport(router, options, params, notFound);
+}
+
+/**
+ * Declares a list's page route and mounts it on `router`: takes the mount options, the path
+ * parameters' schema and the 404 entry; the handler answers one page, or 404 for a missing parent.
+ */
+function mountPage<I, S, F extends Record<string, unknown>, P>(
+  router: OpenAPIHono<AppEnv>,
+  options: MountOptions<I, S, F, P>,
+  params: z.ZodObject | undefined,
+  notFound: NotFoundEntry,
+) {
+  const { list, scope } = options;
+  const route = apiRoute(options.base, options.access, {
     method: "get",
     path: options.path,
     tags: options.tags,
     summary: options.summary,
     description: options.description,
-    request: { query, ...(params ? { params } : {}) },
+    request: { query: listQuerySchema(list), ...(params ? { params } : {}) },
     responses: {
       200: jsonResponse(listPage(list.item as z.ZodType, list.summarySchema as z.ZodType), "One page"),
       ...invalidResponse,
       ...notFound,
     },
   });
-  const exportPath = `${options.path === "/" ? "" : options.path}/export.csv`;
-  const exportRoute = apiRoute(options.base, options.access, {
+  router.openapi(route, async (c: Context<AppEnv>) => {
+    const { req } = readRequest(c, list, params, scope);
+    const { parent_found, ...page } = await runList(c.var.db, list, req, {
+      settings: c.var.lists.settings,
+      cache: c.var.lists.cache,
+      now: c.var.lists.now,
+    });
+    if (scope && parent_found === false) return c.json({ error: { code: "not_found", message: scope.notFound } }, 404);
+    return c.json(page, 200);
+  });
+}
+
+/**
+ * Declares a list's export route and mounts it on `router`: takes the mount options, the path
+ * parameters' schema and the 404 entry; the handler answers 404 for a missing parent, else the CSV.
+ */
+function mountExport<I, S, F extends Record<string, unknown>, P>(
+  router: OpenAPIHono<AppEnv>,
+  options: MountOptions<I, S, F, P>,
+  params: z.ZodObject | undefined,
+  notFound: NotFoundEntry,
+) {
+  const { list, scope } = options;
+  const route = apiRoute(options.base, options.access, {
     method: "get",
-    path: exportPath,
+    path: `${options.path === "/" ? "" : options.path}/export.csv`,
     tags: options.tags,
     summary: `${options.summary}: CSV export`,
     description: "Every row matching the filters and search, in the list's sort, as CSV (RFC 4180, UTF-8). Audited.",
@@ -114,96 +171,100 @@ export function mountList<I, S, F extends Record<string, unknown>, P>(
       ...notFound,
     },
   });
-
-  const request = (c: Context<AppEnv>) => {
-    const q = (c.req as unknown as { valid: (t: string) => ListQuery }).valid("query");
-    const p = params ? (c.req as unknown as { valid: (t: string) => P }).valid("param") : (undefined as P);
-    return {
-      q,
-      p,
-      req: { query: q, filters: filtersOf(list, q) as F, scope: scope?.where(p), parentExists: scope?.exists(p) },
-    };
-  };
-
-  router.openapi(pageRoute, (async (c: Context<AppEnv>) => {
-    const { req } = request(c);
-    const { parent_found, ...page } = await runList(c.var.db, list, req, {
-      settings: c.var.lists.settings,
-      cache: c.var.lists.cache,
-      now: c.var.lists.now,
-    });
-    if (scope && parent_found === false) return c.json({ error: { code: "not_found", message: scope.notFound } }, 404);
-    return c.json(page, 200);
-  }) as never);
-
-  router.openapi(exportRoute, (async (c: Context<AppEnv>) => {
-    const { q, req } = request(c);
+  router.openapi(route, async (c: Context<AppEnv>) => {
+    const { q, req } = readRequest(c, list, params, scope);
     if (scope) {
       const [found] = await queryRows<{ p: boolean }>(c.var.db, sql`select (${req.parentExists!}) as p`);
       if (!found.p) return c.json({ error: { code: "not_found", message: scope.notFound } }, 404);
     }
-    const bom = (q as { bom?: string }).bom === "1";
-    const encoder = new TextEncoder();
-    const batches = listAll(c.var.db, list, req);
-    // The first batch is read before answering, so that a value the database refuses (a date out of
-    // range...) is answered 4xx by the app's error handler instead of breaking a 200 stream.
-    let pending: IteratorResult<I[]> | undefined = await batches.next();
-    let rows = 0;
-    let first = true;
-    let audited = false;
-    const audit = async (complete: boolean) => {
-      if (audited) return;
-      audited = true;
-      await writeAudit(c.var.db, c, [
-        {
-          action: "export",
-          entity: list.name,
-          entity_id: null,
-          after: {
-            filters: Object.fromEntries(Object.entries(req.filters).filter(([, v]) => v !== undefined)),
-            q: q.q ?? null,
-            sort: q.sort,
-            order: q.order,
-            rows,
-            complete,
-          },
-        },
-      ]).catch((err) => c.var.logger.error({ err, requestId: c.var.requestId }, "export audit failed"));
-    };
-    const stream = new ReadableStream<Uint8Array>({
-      async pull(controller) {
-        try {
-          const next = pending ?? (await batches.next());
-          pending = undefined;
-          const header = first ? [list.csv.map((col) => col.header)] : [];
-          const records = next.done ? [] : next.value.map((item) => list.csv.map((col) => csvCell(col.value(item))));
-          rows += records.length;
-          if (header.length || records.length) {
-            controller.enqueue(
-              encoder.encode(stringify([...header, ...records], { bom: first && bom, record_delimiter: "windows" })),
-            );
-          }
-          first = false;
-          if (next.done) {
-            await audit(true);
-            controller.close();
-          }
-        } catch (err) {
-          c.var.logger.error({ err, requestId: c.var.requestId }, "export failed");
-          await audit(false);
-          controller.error(err);
-        }
-      },
-      async cancel() {
-        await batches.return(undefined);
-        await audit(false);
-      },
-    });
+    const stream = await csvStream(c, list, q, req);
     const stamp = new Date().toISOString().slice(0, 10);
     return c.body(stream, 200, {
       "content-type": "text/csv; charset=utf-8",
       "content-disposition": `attachment; filename="${list.name}-${stamp}.csv"`,
       "cache-control": "no-store",
     });
-  }) as never);
+  });
+}
+
+/**
+ * Takes an export's request: returns its audit (action `export`: which filters, how many rows,
+ * whether complete), which writes once however often it is called; a failure is logged, not thrown.
+ */
+function exportAudit<F extends Record<string, unknown>>(
+  c: Context<AppEnv>,
+  name: AuditListName,
+  q: ListQuery,
+  req: ListRequest<F>,
+) {
+  let audited = false;
+  return async (rows: number, complete: boolean) => {
+    if (audited) return;
+    audited = true;
+    await writeAudit(c.var.db, c, [
+      {
+        action: "export",
+        entity: name,
+        entity_id: null,
+        after: {
+          filters: Object.fromEntries(Object.entries(req.filters).filter(([, v]) => v !== undefined)),
+          q: q.q ?? null,
+          sort: q.sort,
+          order: q.order,
+          rows,
+          complete,
+        },
+      },
+    ]).catch((err) => c.var.logger.error({ err, requestId: c.var.requestId }, "export audit failed"));
+  };
+}
+
+/**
+ * Takes an export's request and its list: returns the CSV as a stream of keyset batches (a byte
+ * order mark first with `bom=1`), audited when it ends, fails or is cancelled.
+ */
+async function csvStream<I, S, F extends Record<string, unknown>>(
+  c: Context<AppEnv>,
+  list: ListDeclaration<I, S, F>,
+  q: ListQuery,
+  req: ListRequest<F>,
+): Promise<ReadableStream<Uint8Array>> {
+  const bom = (q as { bom?: string }).bom === "1";
+  const encoder = new TextEncoder();
+  const batches = listAll(c.var.db, list, req);
+  // The first batch is read before answering, so that a value the database refuses (a date out of
+  // range...) is answered 4xx by the app's error handler instead of breaking a 200 stream.
+  let pending: IteratorResult<I[]> | undefined = await batches.next();
+  let rows = 0;
+  let first = true;
+  const audit = exportAudit(c, list.name, q, req);
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      try {
+        const next = pending ?? (await batches.next());
+        pending = undefined;
+        const header = first ? [list.csv.map((col) => col.header)] : [];
+        const records = next.done ? [] : next.value.map((item) => list.csv.map((col) => csvCell(col.value(item))));
+        rows += records.length;
+        if (header.length || records.length) {
+          controller.enqueue(
+            encoder.encode(stringify([...header, ...records], { bom: first && bom, record_delimiter: "windows" })),
+          );
+        }
+        first = false;
+        if (next.done) {
+          await audit(rows, true);
+          controller.close();
+        }
+      } catch (err) {
+        c.var.logger.error({ err, requestId: c.var.requestId }, "export failed");
+        await audit(rows, false);
+        controller.error(err);
+      }
+    },
+    async cancel() {
+      await batches.return(undefined);
+      await audit(rows, false);
+    },
+  });
 }

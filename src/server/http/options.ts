@@ -49,6 +49,7 @@ export async function pickerOptions<T extends Record<string, unknown>>(
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);
   return {
+    // The rest of `T & { __name, __id }` without those two keys is T, which TypeScript cannot see for a generic T.
     items: page.map(({ __name: _n, __id: _i, ...item }) => item as unknown as T),
     more,
     next: more && last ? Buffer.from(JSON.stringify([last.__name, last.__id])).toString("base64url") : null,

@@ -3,8 +3,8 @@ import { msg } from "../../domain/messages";
 type ZodType = z.ZodType;
 import type { MiddlewareHandler } from "hono";
 import type { AppEnv } from "./env";
-import { conflictBodySchema, errorResponse, fieldMessages } from "./errors";
-import { errorBodySchema } from "./errors";
+import { conflictBodySchema, errorBodySchema, errorResponse, fieldMessages } from "./errors";
+import { recentlyConfirmed } from "./reauth";
 import { z as zod } from "@hono/zod-openapi";
 import { roleAtLeast, type OperatorRole } from "../../domain/enums";
 
@@ -33,6 +33,11 @@ export type RouteEntry = {
    * exclusive fields). Ids in it are placeholders of the right form.
    */
   example?: unknown;
+  /**
+   * An admin action on operators' credentials: the session must have proved its operator within
+   * 10 minutes (signed in or confirmed since), else 403 `reauthentication_required` (./reauth.ts).
+   */
+  reauth?: true;
   /** It takes an If-Match header (`versionHeaders`): a save refused as stale (409) when the record changed since. */
   ifMatch?: true;
 };
@@ -44,10 +49,31 @@ export type RouteEntry = {
 export const routeTable: RouteEntry[] = [];
 
 /**
- * Answers 401 without a session and 403 when the operator's role (a bearer token's effective role)
- * is below `access`, or when the route is `sessionOnly` and the request came with an API token.
+ * Where operators' credentials are made and changed: the operators (create, role, deactivation,
+ * password, two-factor, sessions, unlock), the signed-in operator's own account (sessions, API
+ * tokens) and the admin's API tokens list. Every write under these paths is session-only
+ * (docs/identity.md): an API token cannot create an operator, reset or set a password or
+ * two-factor, end sessions, or make or revoke tokens, whatever its role, so a stolen token cannot
+ * turn itself into a lasting account. The rule is applied in `apiRoute`, so a route added there
+ * later is covered without anyone remembering to.
  */
-export function requireAccess(access: RouteAccess, sessionOnly = false): MiddlewareHandler<AppEnv> {
+const credentialPaths = /^\/api\/(operators|account|api-tokens)(\/|$)/;
+
+/** Whether a route changes credentials (a write under `credentialPaths`) and so refuses API tokens. */
+export const changesCredentials = (method: string, path: string) =>
+  !["GET", "HEAD", "OPTIONS"].includes(method.toUpperCase()) && credentialPaths.test(path);
+
+/** Whether a route is an admin action on operators' credentials, which asks the admin to confirm it is them (`RouteEntry.reauth`). */
+export const needsReauthentication = (access: RouteAccess, method: string, path: string) =>
+  access === "admin" && changesCredentials(method, path);
+
+/**
+ * Answers 401 without a session and 403 when the operator's role (a bearer token's effective role)
+ * is below `access`, or when the route is `sessionOnly` and the request came with an API token, or
+ * when it needs `reauth` and the session has not proved its operator within 10 minutes (403
+ * `reauthentication_required`: confirm with POST /api/account/reauthenticate, then send again).
+ */
+export function requireAccess(access: RouteAccess, sessionOnly = false, reauth = false): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     if (access === "public") return next();
     const session = c.var.session;
@@ -56,6 +82,8 @@ export function requireAccess(access: RouteAccess, sessionOnly = false): Middlew
       return errorResponse(c, 403, "forbidden", msg.api.forbidden);
     }
     if (sessionOnly && c.var.apiToken) return errorResponse(c, 403, "forbidden", msg.apiTokens.sessionOnly);
+    if (reauth && !(await recentlyConfirmed(c)))
+      return errorResponse(c, 403, "reauthentication_required", msg.reauth.required);
     return next();
   };
 }
@@ -106,22 +134,24 @@ const roleText: Record<RouteAccess, string> = {
   admin: "Requires a session or API token of role admin.",
 };
 
+/** What a `reauth` route's description adds. */
+const reauthText =
+  "Asks the admin to confirm it is them: a session that neither signed in nor confirmed (POST /api/account/reauthenticate) within 10 minutes is answered 403 `reauthentication_required`.";
+
 /**
  * Declares an API route: its OpenAPI description, the access it needs (enforced by middleware and
  * recorded in `routeTable`), and the standard error responses. `path` is relative to the module's
  * mount point given as `base` (e.g. "/api/dashboard"). In the OpenAPI document every route but a
  * public one carries the session cookie's and the bearer token's security schemes (either will
  * do), its required role as `x-required-role` and in its description, and its
- * 400/401/403/413/422/429 answers. `options.sessionOnly`: refused to API tokens (403), and only
- * the cookie scheme is listed.
+ * 400/401/403/413/422/429 answers. A route that changes credentials (`changesCredentials`) is
+ * session-only: refused to API tokens (403), and only the cookie scheme is listed; an admin one
+ * also asks for a recent confirmation (`needsReauthentication`).
  */
-export function apiRoute<R extends Omit<RouteConfig, "middleware">>(
-  base: string,
-  access: RouteAccess,
-  config: R,
-  options: { sessionOnly?: boolean } = {},
-) {
-  const sessionOnly = options.sessionOnly === true;
+export function apiRoute<R extends Omit<RouteConfig, "middleware">>(base: string, access: RouteAccess, config: R) {
+  const fullPath = base + (config.path === "/" ? "" : config.path);
+  const sessionOnly = changesCredentials(config.method, fullPath);
+  const reauth = needsReauthentication(access, config.method, fullPath);
   const request = config.request as
     | {
         body?: { content?: Record<string, { schema?: unknown; example?: unknown } | undefined> };
@@ -134,9 +164,10 @@ export function apiRoute<R extends Omit<RouteConfig, "middleware">>(
   const headers = request?.headers as { shape?: Record<string, unknown> } | undefined;
   routeTable.push({
     method: config.method.toUpperCase(),
-    path: base + (config.path === "/" ? "" : config.path),
+    path: fullPath,
     access,
     ...(sessionOnly ? { sessionOnly: true as const } : {}),
+    ...(reauth ? { reauth: true as const } : {}),
     ...(request?.params ? { params: request.params as ZodType } : {}),
     ...(request?.query ? { query: request.query as ZodType } : {}),
     ...(json?.schema ? { body: json.schema as ZodType } : {}),
@@ -150,9 +181,9 @@ export function apiRoute<R extends Omit<RouteConfig, "middleware">>(
   const takesInput = takesBody || request?.query !== undefined || request?.params !== undefined;
   return createRoute({
     ...config,
-    description: [config.description, roleText[access]].filter(Boolean).join("\n\n"),
+    description: [config.description, roleText[access], reauth ? reauthText : undefined].filter(Boolean).join("\n\n"),
     ...(access === "public" ? { security: [] } : { security, "x-required-role": access }),
-    middleware: [requireAccess(access, sessionOnly)] as const,
+    middleware: [requireAccess(access, sessionOnly, reauth)] as const,
     responses: { ...standardErrors(access, takesInput, takesBody), ...config.responses },
   });
 }

@@ -142,7 +142,7 @@ export function mappedRole(sso: SsoConfig, claims: Record<string, unknown> | und
   const groups = Array.isArray(value) ? value : typeof value === "string" ? [value] : [];
   let best: OperatorRole | undefined;
   for (const group of groups) {
-    const role = typeof group === "string" ? sso.roleMap[group] : undefined;
+    const role = typeof group === "string" ? sso.roleMap.get(group) : undefined;
     if (role && (!best || !roleAtLeast(best, role))) best = role;
   }
   return best;

@@ -9,6 +9,7 @@
  */
 import { createHmac } from "node:crypto";
 import { and, eq, isNotNull, lte, sql } from "drizzle-orm";
+import { verifyPassword } from "better-auth/crypto";
 import type { Context, MiddlewareHandler } from "hono";
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import { msg } from "../../domain/messages";
@@ -251,12 +252,63 @@ function enableHandler(deps: TwoFactorDeps) {
   };
 }
 
+/** Six digits are a code of the authenticator app; anything else a recovery code. */
+const isAuthenticatorCode = (code: string) => /^\d{6}$/.test(code);
+
+/**
+ * The operator's password checked against the stored hash: "none" for an operator who has none
+ * (made by single sign-on). Shared by the steps that ask for the password again (turning
+ * two-factor off, confirming it is you).
+ */
+export async function passwordCheck(
+  db: Database,
+  operatorId: string,
+  password: string,
+): Promise<"right" | "wrong" | "none"> {
+  const [stored] = await db
+    .select({ hash: operator_account.password })
+    .from(operator_account)
+    .where(and(eq(operator_account.userId, operatorId), eq(operator_account.providerId, "credential")));
+  if (!stored?.hash) return "none";
+  return (await verifyPassword({ hash: stored.hash, password })) ? "right" : "wrong";
+}
+
+/**
+ * Checks a second-factor code of the signed-in operator and spends it: an authenticator code
+ * (six digits) is marked used before it is checked, so that a replay within its window is "used",
+ * and unmarked when wrong; a recovery code is spent by the plugin when right. Starts no session.
+ * Shared by the steps that ask for a code again (turning two-factor off, confirming it is you).
+ */
+export async function spendCode(
+  c: Context,
+  auth: Auth,
+  secret: string,
+  operatorId: string,
+  code: string,
+): Promise<"right" | "used" | "wrong"> {
+  const db = (c as Context<AppEnv>).var.db;
+  const totp = isAuthenticatorCode(code);
+  const mark = totp ? codeMark(secret, operatorId, code) : null;
+  if (mark && !(await markCode(db, operatorId, mark))) return "used";
+  const verified = await auth.handler(
+    totp
+      ? internalRequest(c, "/api/auth/two-factor/verify-totp", { code })
+      : internalRequest(c, "/api/auth/two-factor/verify-backup-code", {
+          code: hashRecoveryCode(code),
+          disableSession: true,
+        }),
+  );
+  if (verified.status === 200) return "right";
+  if (mark) await unmarkCode(db, operatorId, mark);
+  return "wrong";
+}
+
 /**
  * POST /api/auth/two-factor/disable `{ password, code }` → `{ status: true }` (signed in): turns
  * one's own two-factor sign-in off. Needs the password and a current code (six digits, refused if
  * already used, or a recovery code, which is spent). 403 when REQUIRE_MFA covers the operator, 409
- * when it is not on, 401 `invalid_code` for a wrong code, 422 for a wrong password, 429 beyond the
- * limits. Audited `two_factor_disabled`; the session is replaced (new cookie).
+ * when it is not on, 422 for a wrong password (checked first: no code is spent then), 401
+ * `invalid_code` for a wrong code, 429 beyond the limits. Audited `two_factor_disabled`; the session is replaced (new cookie).
  */
 function disableHandler(deps: TwoFactorDeps) {
   return async (c: Context<AppEnv>) => {
@@ -275,22 +327,20 @@ function disableHandler(deps: TwoFactorDeps) {
     if (!admission.admitted) return blocked(c, admission);
 
     const { password, code } = checked.data;
-    const isTotp = /^\d{6}$/.test(code);
-    const mark = isTotp ? codeMark(deps.secret, me.id, code) : null;
-    if (mark && !(await markCode(db, me.id, mark)))
-      return errorResponse(c, 401, "invalid_code", msg.twoFactor.codeUsed);
-    const verified = await deps.auth.handler(
-      isTotp
-        ? internalRequest(c, "/api/auth/two-factor/verify-totp", { code })
-        : internalRequest(c, "/api/auth/two-factor/verify-backup-code", {
-            code: hashRecoveryCode(code),
-            disableSession: true,
-          }),
-    );
-    if (verified.status !== 200) {
-      if (mark) await unmarkCode(db, me.id, mark);
-      return errorResponse(c, 401, "invalid_code", isTotp ? msg.twoFactor.wrongCode : msg.twoFactor.wrongRecoveryCode);
-    }
+    // The password first: a wrong one must not spend the recovery code sent with it.
+    if ((await passwordCheck(db, me.id, password)) !== "right")
+      return errorResponse(c, 422, "validation_failed", passwordMessages.wrongCurrent, {
+        password: passwordMessages.wrongCurrent,
+      });
+    const spent = await spendCode(c, deps.auth, deps.secret, me.id, code);
+    if (spent === "used") return errorResponse(c, 401, "invalid_code", msg.twoFactor.codeUsed);
+    if (spent === "wrong")
+      return errorResponse(
+        c,
+        401,
+        "invalid_code",
+        isAuthenticatorCode(code) ? msg.twoFactor.wrongCode : msg.twoFactor.wrongRecoveryCode,
+      );
     const response = await deps.auth.handler(withJsonBody(c.req.raw, { password }));
     if (response.status !== 200)
       return errorResponse(c, 422, "validation_failed", passwordMessages.wrongCurrent, {
@@ -325,8 +375,9 @@ export const twoFactorStatusBase = "/api/account/two-factor";
  * the policy names who has not set it up.
  */
 async function coveredBy(db: Database, session: SessionData, policy: MfaPolicy): Promise<boolean> {
-  const user = session.user as { id: string; role?: string };
-  if (!mfaRequiredFor(policy, user.role)) return false;
+  // The operator's own role, not an API token's lower one: the policy binds the person.
+  const user = session.user as { id: string; role?: string; operatorRole?: string };
+  if (!mfaRequiredFor(policy, user.operatorRole ?? user.role)) return false;
   const [password] = await db
     .select({ id: operator_account.id })
     .from(operator_account)

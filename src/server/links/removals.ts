@@ -7,7 +7,7 @@
  */
 import { sql, type SQL } from "drizzle-orm";
 import type { AuditEntry, AuditRequest, Tx } from "../audit";
-import { queryRows, type Database } from "../db/client";
+import { queryRows } from "../db/client";
 import { readRows, recordLinkDeletions, takeRows, type SnapshotRow } from "../deleted/snapshot";
 import { assignmentAudit, membershipAudit, platformAssignmentAudit } from "./audit";
 
@@ -39,7 +39,7 @@ export async function unassignSkills(
   )} and status = 'active'`;
   const kept = await readRows(tx, "teams_skills", where);
   const names = await queryRows<{ team_id: string; team_name: string | null }>(
-    tx as unknown as Database,
+    tx,
     sql`update teams_skills ts set status = 'inactive' from teams t
       where t.team_id = ts.team_id and ${pairsIn(
         "ts.team_id",

@@ -13,7 +13,8 @@ import {
 import { mutate } from "../audit";
 import { queryRows, type Database } from "../db/client";
 import { auth_throttle, operator, operator_account, operator_totp_used, operator_two_factor } from "../db/schema";
-import { conflict, errorBodySchema, HttpError, notFound } from "../http/errors";
+import { conflict, errorBodySchema, HttpError } from "../http/errors";
+import { requireFound } from "../http/found";
 import { toJson } from "../http/list";
 import { defineList } from "../http/lists";
 import { mountList } from "../http/list-routes";
@@ -74,8 +75,7 @@ async function operatorRow(db: Database, id: string): Promise<OperatorRow> {
 
 async function findOperator(db: Database, id: string) {
   const [row] = await db.select().from(operator).where(eq(operator.id, id));
-  if (!row) throw notFound(msg.operators.notFound);
-  return row;
+  return requireFound(row, msg.operators.notFound);
 }
 
 /** POST /api/operators `{ email, name, role, password }` → 201 the operator (admin); 409 when the email is taken. */
@@ -113,7 +113,9 @@ const update = apiRoute(operatorsBase, "admin", {
 
 /**
  * POST /api/operators/{operatorId}/reset-password `{ password }` → `{ revoked }`: sets another
- * operator's password and ends their sessions. 403 for one's own id (Change password is the way).
+ * operator's password, ends their sessions and deletes their API tokens (audited
+ * `api_token_revoked`, reason `password_reset`). 403 for one's own id (Change password is the way).
+ * Session-only, like every credential route (`changesCredentials`).
  */
 const resetPassword = apiRoute(operatorsBase, "admin", {
   method: "post",
@@ -129,7 +131,10 @@ const resetPassword = apiRoute(operatorsBase, "admin", {
   },
 });
 
-/** POST /api/operators/{operatorId}/revoke-sessions → `{ revoked }` (number of sessions ended). */
+/**
+ * POST /api/operators/{operatorId}/revoke-sessions → `{ revoked }` (number of sessions ended); the
+ * operator's API tokens are deleted too (audited `api_token_revoked`, reason `sessions_revoked`).
+ */
 const revoke = apiRoute(operatorsBase, "admin", {
   method: "post",
   path: "/{operatorId}/revoke-sessions",
@@ -268,7 +273,12 @@ operatorsRouter
         .set({ password: hash, updatedAt: new Date() })
         .where(and(eq(operator_account.userId, operatorId), eq(operator_account.providerId, "credential")));
       const n = await revokeSessions(tx, operatorId);
-      return { result: n, audit: [{ action: "reset_password", entity: "operator", entity_id: operatorId }] };
+      // Whoever knew the old password may have made tokens with it: they end with it.
+      const tokens = await deleteOperatorTokens(tx, operatorId, "password_reset");
+      return {
+        result: n,
+        audit: [{ action: "reset_password", entity: "operator", entity_id: operatorId }, ...tokens],
+      };
     });
     return c.json({ revoked }, 200);
   })
@@ -277,9 +287,14 @@ operatorsRouter
     const revoked = await mutate(c, async (tx) => {
       await findOperator(tx, operatorId);
       const n = await revokeSessions(tx, operatorId);
+      // Ending an operator's access everywhere includes their scripts' tokens.
+      const tokens = await deleteOperatorTokens(tx, operatorId, "sessions_revoked");
       return {
         result: n,
-        audit: [{ action: "revoke_sessions", entity: "operator", entity_id: operatorId, after: { revoked: n } }],
+        audit: [
+          { action: "revoke_sessions", entity: "operator", entity_id: operatorId, after: { revoked: n } },
+          ...tokens,
+        ],
       };
     });
     return c.json({ revoked }, 200);

@@ -23,7 +23,7 @@ import {
   type SortKey,
 } from "../http/lists";
 import type { Tx } from "../audit";
-import { pickerOptions } from "../http/options";
+import { tablePicker } from "../http/table-picker";
 
 /**
  * SPEC.md §2 "/platforms": platforms with their number of assigned prompts (counted for the page's
@@ -58,7 +58,7 @@ export const platformList = defineList({
   search: (m) => sql`pl.platform_name ilike ${m.pattern} or pl.platform_description ilike ${m.pattern}
     or ${anyValue(sql`pl.status`, matchingValues(platformStatuses, m))}`,
   summaryCounts: "set",
-  summary: () => statusCardsSql("platforms"),
+  summary: () => statusCardsSql("platforms", platformStatuses),
   // The cards are counters; a searched total that needed a count is reused like a big list's.
   cacheSummary: "counted",
   totalFromSummary: ({ filters, q }) =>
@@ -113,29 +113,13 @@ export async function getPlatform(db: Database | Tx, platformId: string): Promis
   return row ? (toJson(row) as PlatformDetail) : null;
 }
 
-/** Platforms by name for a picker (the API token form's delivery platform), a page at a time. */
-export async function platformOptions(
-  db: Database,
-  query: { q?: string; active?: "true" | "false"; limit: number; after?: string },
-) {
-  return pickerOptions<PlatformOption>(
-    db,
-    {
-      columns: sql`platform_id, platform_name, status`,
-      from: sql`platforms`,
-      name: sql`platform_name`,
-      id: sql`platform_id`,
-      active: sql`status = 'active'`,
-    },
-    query,
-  );
-}
-
-/** One platform as a picker option (to show the current choice), or null. */
-export async function platformOption(db: Database, platformId: string): Promise<PlatformOption | null> {
-  const [row] = await queryRows<PlatformOption>(
-    db,
-    sql`select platform_id, platform_name, status from platforms where platform_id = ${platformId}`,
-  );
-  return row ?? null;
-}
+/**
+ * The platform picker (the API token form's delivery platform): pages of platforms by name, and
+ * one platform as an option (the current choice).
+ */
+export const platformPicker = tablePicker<PlatformOption>({
+  table: "platforms",
+  key: "platform_id",
+  name: "platform_name",
+  columns: ["platform_id", "platform_name", "status"],
+});

@@ -16,7 +16,7 @@ import { platforms } from "../db/schema";
 import { errorBodySchema, HttpError } from "../http/errors";
 import { idParams, mountRecordRoutes } from "../http/record-routes";
 import { createRouter, jsonResponse } from "../http/route";
-import { getPlatform, platformList, platformOption, platformOptions, platformPromptList } from "./queries";
+import { getPlatform, platformList, platformPicker, platformPromptList } from "./queries";
 
 export const platformsBase = "/api/platforms";
 const params = idParams("platformId", msg.platforms.notFound);
@@ -47,7 +47,7 @@ mountRecordRoutes(platformsRouter, {
     entity: "platform",
     notFound: msg.platforms.notFound,
   }),
-  options: { schema: platformOptionsSchema, item: platformOptionSchema, list: platformOptions, one: platformOption },
+  options: { schema: platformOptionsSchema, item: platformOptionSchema, ...platformPicker },
   detail: { schema: platformDetailSchema, read: getPlatform },
   create: { body: createPlatformSchema, schema: platformSchema },
   update: { summary: "Edit, archive or activate a platform", body: updatePlatformSchema, schema: platformSchema },

@@ -13,6 +13,16 @@ import { platformAssignmentAudit, unassignPlatforms } from "../links";
 import { promptList } from "./queries";
 import { reviewRequiredSql } from "./changes-queries";
 
+/**
+ * Under PROMPT_REVIEW a prompt whose change waits for review is skipped, by the action and by its
+ * undo: a bulk action applies changes at once, and a change to such a prompt is proposed from its
+ * own page (docs/prompt-review.md; the database's gate refuses it anyway: ./served.ts).
+ */
+const underReview = (context: BulkContext, platformId?: string) =>
+  context.promptReview === "off"
+    ? []
+    : [{ reason: msg.bulk.needsReview, when: reviewRequiredSql(context.promptReview, sql`p.prompt_id`, platformId) }];
+
 const prompt = {
   entity: "prompts",
   list: promptList,
@@ -21,6 +31,7 @@ const prompt = {
   id: "prompt_id",
   name: "prompt_title",
   auditEntity: "prompt",
+  guard: (_p: unknown, context: BulkContext) => underReview(context),
 } as const;
 
 /**
@@ -39,19 +50,10 @@ export async function activePlatform(db: Database, platformId: string, lock = fa
   return platform;
 }
 
-/**
- * Under PROMPT_REVIEW a prompt whose change waits for review is skipped: a bulk action applies
- * changes at once, and a change to such a prompt is proposed from its own page (docs/prompt-review.md).
- */
-const underReview = (context: BulkContext, platformId?: string) =>
-  context.promptReview === "off"
-    ? []
-    : [{ reason: msg.bulk.needsReview, when: reviewRequiredSql(context.promptReview, sql`p.prompt_id`, platformId) }];
-
 export const promptBulkActions = [
   ...statusActions(prompt, [
-    { action: "activate", summary: "Activate prompts", skips: (context) => underReview(context) },
-    { action: "archive", summary: "Archive prompts", skips: (context) => underReview(context) },
+    { action: "activate", summary: "Activate prompts" },
+    { action: "archive", summary: "Archive prompts" },
   ]),
   defineBulkAction<{ platform_id: string }>({
     ...prompt,
@@ -61,15 +63,15 @@ export const promptBulkActions = [
     label: sql`p.prompt_title`,
     before: sql`null::jsonb`,
     check: async (db, p) => void (await activePlatform(db, p.platform_id)),
-    skips: (p, _batch, context) => [
-      ...underReview(context, p.platform_id),
+    guard: (p, context) => underReview(context, p.platform_id),
+    skips: (p) => [
       {
         reason: msg.bulk.alreadyAssigned,
         when: sql`exists (select 1 from platform_prompts pp where pp.platform_id = ${p.platform_id} and pp.prompt_id = p.prompt_id)`,
       },
     ],
     apply: async (tx, p, rows) => {
-      const db = tx as unknown as Database;
+      const db: Database = tx;
       const platform = await activePlatform(db, p.platform_id, true);
       const added = await queryRows<{ prompt_id: string }>(
         db,

@@ -137,6 +137,8 @@ type ChangeRow = {
   decided_at: Date | null;
   decision_comment: string | null;
   applied_version: number | null;
+  revision: number;
+  superseded_by: string | null;
   live_title: string | null;
   live_value: string | null;
   live_status: string | null;
@@ -217,6 +219,8 @@ export async function getPromptChange(db: Database | Tx, changeId: string): Prom
     decided_at: row.decided_at,
     decision_comment: row.decision_comment,
     applied_version: row.applied_version,
+    revision: row.revision,
+    superseded_by: row.superseded_by,
     stale: row.stale,
     undeclared,
   }) as PromptChange;

@@ -23,6 +23,7 @@ import { queryRows, type Database } from "../db/client";
 import { pedal_prompts, platform_prompts, prompt_changes } from "../db/schema";
 import type { AppEnv } from "../http/env";
 import { errorBodySchema, HttpError, notFound } from "../http/errors";
+import { requireFound } from "../http/found";
 import { toJson } from "../http/list";
 import { mountList } from "../http/list-routes";
 import { deleteRecord, idParams } from "../http/record-routes";
@@ -32,6 +33,7 @@ import { recordDeletion, takeRows } from "../deleted";
 import { activePlatform } from "./bulk";
 import { getPromptChange, pendingChangeCount, promptChangeList, undeclaredVariables } from "./changes-queries";
 import { activeSkill, promptRecords, writeVersion, type PromptRow } from "./records";
+import { applyingApproved } from "./served";
 import { promptRoutes } from "./routes";
 
 export const promptChangesBase = "/api/prompt-changes";
@@ -42,8 +44,37 @@ const params = idParams("changeId", msg.reviews.notFound);
 const missing = notFoundResponse(msg.reviews.notFound);
 const refused = (description: string) => ({
   403: jsonResponse(errorBodySchema, description),
-  409: jsonResponse(errorBodySchema, "already_decided, or stale: the prompt changed since the change was made"),
+  409: jsonResponse(
+    errorBodySchema,
+    "already_decided; stale: the prompt changed since the change was made; superseded: its author saved a new revision (`current_revision`)",
+  ),
 });
+
+/**
+ * A reviewer's decision on one change (approve, reject): POST `path` with `body` → the change (200,
+ * `done`); 404, 422, and 403 `refusal` or 409 (`refused`).
+ */
+function decisionRoute<P extends string, B extends z.ZodType>(
+  path: P,
+  summary: string,
+  body: B,
+  done: string,
+  refusal: string,
+) {
+  return apiRoute(promptChangesBase, "editor", {
+    method: "post",
+    path,
+    tags,
+    summary,
+    request: { params, body: jsonBody(body) },
+    responses: {
+      200: jsonResponse(promptChangeSchema, done),
+      ...missing,
+      ...invalidResponse,
+      ...refused(refusal),
+    },
+  });
+}
 
 type ChangeRow = typeof prompt_changes.$inferSelect;
 type Decision = "approve" | "reject" | "withdraw";
@@ -58,13 +89,16 @@ const decisionAction = { approve: "approve_change", reject: "reject_change", wit
  * reject are refused to the change's author (403 `self_review`), withdraw to anyone else (403
  * `not_author`). Approve also refuses a stale change (409 `stale`, with the live prompt as
  * `current`) and one whose variables a platform does not provide (422 `undeclared_variable`),
- * then applies it. Returns the change as decided (an approved deletion's, read before its prompt went).
+ * then applies it. Approve and reject are refused with 409 `superseded` (nothing applied, the
+ * latest revision as `current_revision`: `{ change_id, revision, status }`) when the change was replaced by
+ * its author's new save, or `revision` (what the reviewer read) is not the change's. Returns the change as decided (an approved deletion's, read before its prompt went).
  */
 async function decide(
   c: Context<AppEnv>,
   changeId: string,
   decision: Decision,
   text: string | null,
+  revision?: number,
 ): Promise<PromptChange> {
   const user = c.var.session?.user;
   if (!user) throw new HttpError(401, "unauthorized", msg.api.unauthorized);
@@ -81,6 +115,16 @@ async function decide(
       .for("update");
     const [change] = await tx.select().from(prompt_changes).where(eq(prompt_changes.change_id, changeId)).for("update");
     if (!change || !prompt) throw notFound(msg.reviews.notFound);
+    // What the reviewer read is no longer what waits: nothing applies, and they are sent to it.
+    if (
+      decision !== "withdraw" &&
+      (change.status === "superseded" || (revision !== undefined && revision !== change.revision))
+    ) {
+      const current = await latestRevision(tx, change);
+      throw new HttpError(409, "superseded", msg.reviews.superseded(current.revision), undefined, {
+        current_revision: current,
+      });
+    }
     if (change.status !== "pending") {
       const label = (msg.reviews.statusLabels[change.status] ?? change.status).toLowerCase();
       throw new HttpError(
@@ -138,6 +182,24 @@ async function decide(
   });
 }
 
+/** The newest revision of the chain `change` belongs to (itself when nothing replaced it), in one statement. */
+async function latestRevision(
+  tx: Tx,
+  change: ChangeRow,
+): Promise<{ change_id: string; revision: number; status: string }> {
+  const [latest] = await queryRows<{ change_id: string; revision: number; status: string }>(
+    tx,
+    sql`with recursive chain as (
+        select change_id, revision, status, superseded_by from prompt_changes where change_id = ${change.change_id}
+        union all
+        select p.change_id, p.revision, p.status, p.superseded_by
+        from prompt_changes p join chain c on p.change_id = c.superseded_by
+      )
+      select change_id::text as change_id, revision, status from chain order by revision desc limit 1`,
+  );
+  return latest;
+}
+
 /**
  * Applies an approved change to the locked prompt: the proposed state as the next version
  * (written in the author's name, linked to the change), or the assignment or unassignment.
@@ -150,7 +212,7 @@ async function apply(
   change: ChangeRow,
   before: PromptRow,
 ): Promise<{ version: number | null; audit: AuditEntry[] }> {
-  const db = tx as unknown as Database;
+  const db: Database = tx;
   const [{ stale }] = await queryRows<{ stale: boolean }>(
     db,
     sql`select ${
@@ -180,6 +242,8 @@ async function apply(
   }
 
   const author = { id: change.proposed_by, email: change.proposed_by_email, changeId: change.change_id };
+  // The one way past the database's review gate: this transaction applies an approved change.
+  await applyingApproved(tx);
   if (change.kind === "update") {
     const input = {
       prompt_title: change.prompt_title ?? before.prompt_title,
@@ -267,38 +331,29 @@ const one = apiRoute(promptChangesBase, "viewer", {
 });
 
 /**
- * POST /api/prompt-changes/{changeId}/approve `{ comment? }` → the change, approved and applied
- * (`applied_version` for an edit). 403 `self_review`; 409 `already_decided` or `stale`; 422
- * `undeclared_variable`; 404.
+ * POST /api/prompt-changes/{changeId}/approve `{ comment?, revision? }` → the change, approved and
+ * applied (`applied_version` for an edit). 403 `self_review`; 409 `already_decided`, `stale` or
+ * `superseded` (its author saved a new revision: nothing applied); 422 `undeclared_variable`; 404.
  */
-const approve = apiRoute(promptChangesBase, "editor", {
-  method: "post",
-  path: "/{changeId}/approve",
-  tags,
-  summary: "Approve a proposed change (applies it)",
-  request: { params, body: jsonBody(approveChangeSchema) },
-  responses: {
-    200: jsonResponse(promptChangeSchema, "Approved and applied"),
-    ...missing,
-    ...invalidResponse,
-    ...refused("self_review: the change's author cannot approve it"),
-  },
-});
+const approve = decisionRoute(
+  "/{changeId}/approve",
+  "Approve a proposed change (applies it)",
+  approveChangeSchema,
+  "Approved and applied",
+  "self_review: the change's author cannot approve it",
+);
 
-/** POST /api/prompt-changes/{changeId}/reject `{ reason }` → the change, rejected. 403 `self_review`; 409 `already_decided`; 404; 422. */
-const reject = apiRoute(promptChangesBase, "editor", {
-  method: "post",
-  path: "/{changeId}/reject",
-  tags,
-  summary: "Reject a proposed change",
-  request: { params, body: jsonBody(rejectChangeSchema) },
-  responses: {
-    200: jsonResponse(promptChangeSchema, "Rejected"),
-    ...missing,
-    ...invalidResponse,
-    ...refused("self_review: the change's author cannot reject it"),
-  },
-});
+/**
+ * POST /api/prompt-changes/{changeId}/reject `{ reason, revision? }` → the change, rejected. 403
+ * `self_review`; 409 `already_decided` or `superseded`; 404; 422.
+ */
+const reject = decisionRoute(
+  "/{changeId}/reject",
+  "Reject a proposed change",
+  rejectChangeSchema,
+  "Rejected",
+  "self_review: the change's author cannot reject it",
+);
 
 /** POST /api/prompt-changes/{changeId}/withdraw → the change, withdrawn by its author. 403 `not_author`; 409 `already_decided`; 404. */
 const withdraw = apiRoute(promptChangesBase, "editor", {
@@ -330,18 +385,18 @@ const approveMany = apiRoute(promptChangesBase, "editor", {
 
 promptChangesRouter
   .openapi(summary, async (c) => c.json({ pending: await pendingChangeCount(c.var.db), mode: c.var.promptReview }, 200))
-  .openapi(one, async (c) => {
-    const change = await getPromptChange(c.var.db, c.req.valid("param").changeId);
-    if (!change) throw notFound(msg.reviews.notFound);
-    return c.json(change, 200);
-  })
+  .openapi(one, async (c) =>
+    c.json(requireFound(await getPromptChange(c.var.db, c.req.valid("param").changeId), msg.reviews.notFound), 200),
+  )
   .openapi(approve, async (c) => {
     const { changeId } = c.req.valid("param");
-    return c.json(await decide(c, changeId, "approve", c.req.valid("json").comment), 200);
+    const { comment, revision } = c.req.valid("json");
+    return c.json(await decide(c, changeId, "approve", comment, revision), 200);
   })
   .openapi(reject, async (c) => {
     const { changeId } = c.req.valid("param");
-    return c.json(await decide(c, changeId, "reject", c.req.valid("json").reason), 200);
+    const { reason, revision } = c.req.valid("json");
+    return c.json(await decide(c, changeId, "reject", reason, revision), 200);
   })
   .openapi(withdraw, async (c) => {
     const { changeId } = c.req.valid("param");

@@ -79,7 +79,7 @@ export const promptList = defineList({
       anyValue(sql`p.status`, matchingValues(promptStatuses, m)),
     ]),
   summaryCounts: "set",
-  summary: () => statusCardsSql("prompts"),
+  summary: () => statusCardsSql("prompts", promptStatuses),
   // The cards are counters; a searched total that needed a count is reused like a big list's.
   cacheSummary: "counted",
   // The cards count by status alone: a total narrowed by `platforms` is counted.

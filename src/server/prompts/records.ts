@@ -6,7 +6,7 @@ import { eq, sql } from "drizzle-orm";
 import type { Context } from "hono";
 import { msg } from "../../domain/messages";
 import type { Tx } from "../audit";
-import { queryRows, type Database } from "../db/client";
+import { queryRows } from "../db/client";
 import { recordsOf } from "../db/records";
 import { pedal_prompts, prompt_versions, skills } from "../db/schema";
 import { HttpError } from "../http/errors";
@@ -77,7 +77,7 @@ export async function writeVersion(
   author?: VersionAuthor,
 ): Promise<number> {
   const [{ last }] = await queryRows<{ last: number }>(
-    tx as unknown as Database,
+    tx,
     sql`
     select coalesce(max(version), 0)::int as last from prompt_versions where prompt_id = ${before.prompt_id}`,
   );

@@ -1,8 +1,9 @@
 /**
  * Saving a prompt change for review instead of applying it (docs/prompt-review.md). The prompt
  * routes call `proposeChange` once the prompt is locked: when PROMPT_REVIEW covers the change, it
- * writes a pending row of prompt_changes (or updates the author's own pending one) and the route
- * answers 202; pedal_prompts and platform_prompts are left as they are.
+ * writes a pending row of prompt_changes and the route answers 202; pedal_prompts and
+ * platform_prompts are left as they are. A proposal never changes under its id: the author's new
+ * save makes the next revision, a new change, and the one it replaces becomes `superseded`.
  */
 import { and, eq, sql } from "drizzle-orm";
 import type { Context } from "hono";
@@ -50,8 +51,10 @@ const sameState = (a: ReturnType<typeof nextState>, b: PromptRow) =>
  * When PROMPT_REVIEW covers a change to the locked prompt `before`, saves it as a pending change
  * and returns the 202 answer with its `propose_change` audit row; null when the change applies at
  * once (review off or not required, or an update that changes nothing). An author saving again
- * while their update of the prompt is pending updates that change: their save on top of it, made
- * against the live prompt now (how a stale change is brought up to date).
+ * while their update of the prompt is pending makes the next revision: their save on top of the
+ * pending one, made against the live prompt now (how a stale change is brought up to date), as a
+ * new change; the pending one is marked `superseded` (with `superseded_by`), so a reviewer's
+ * decision on what they read can never apply other text.
  * @throws HttpError 409 `already_proposed` for a deletion, assign or unassign the author already proposed.
  */
 export async function proposeChange(
@@ -113,33 +116,35 @@ export async function proposeChange(
         }
       : {};
   const now = new Date();
-  let changeId: string | undefined;
-  if (pending) {
+  // The pending revision steps aside first (the one-pending-per-author index), then the next one.
+  if (pending)
     await tx
       .update(prompt_changes)
-      .set({ ...base, ...proposed, proposed_at: now, updated_at: now, proposed_by_email: user.email })
+      .set({ status: "superseded", updated_at: now })
       .where(eq(prompt_changes.change_id, pending.change_id));
-    changeId = pending.change_id;
-  }
-  if (!changeId) {
-    const [inserted] = await tx
-      .insert(prompt_changes)
-      .values({
-        prompt_id: before.prompt_id,
-        kind: change.kind as PromptChangeKind,
-        ...base,
-        ...proposed,
-        platform_id: platformId ?? null,
-        proposed_by: user.id,
-        proposed_by_email: user.email,
-        proposed_at: now,
-        updated_at: now,
-      })
-      .onConflictDoNothing()
-      .returning({ change_id: prompt_changes.change_id });
-    if (!inserted) throw new HttpError(409, "already_proposed", msg.reviews.alreadyProposed);
-    changeId = inserted.change_id;
-  }
+  const [inserted] = await tx
+    .insert(prompt_changes)
+    .values({
+      prompt_id: before.prompt_id,
+      kind: change.kind as PromptChangeKind,
+      ...base,
+      ...proposed,
+      platform_id: platformId ?? null,
+      proposed_by: user.id,
+      proposed_by_email: user.email,
+      proposed_at: now,
+      updated_at: now,
+      revision: pending ? pending.revision + 1 : 1,
+    })
+    .onConflictDoNothing()
+    .returning({ change_id: prompt_changes.change_id });
+  if (!inserted) throw new HttpError(409, "already_proposed", msg.reviews.alreadyProposed);
+  const changeId = inserted.change_id;
+  if (pending)
+    await tx
+      .update(prompt_changes)
+      .set({ superseded_by: changeId })
+      .where(eq(prompt_changes.change_id, pending.change_id));
   return {
     result: { proposed: true, change_id: changeId, kind: change.kind },
     audit: [
@@ -150,6 +155,8 @@ export async function proposeChange(
         after: {
           prompt_id: before.prompt_id,
           kind: change.kind,
+          revision: pending ? pending.revision + 1 : 1,
+          ...(pending ? { supersedes: pending.change_id } : {}),
           ...proposed,
           ...(platformId ? { platform_id: platformId } : {}),
         },

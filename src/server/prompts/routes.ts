@@ -15,9 +15,9 @@ import { mutate } from "../audit";
 import { platformAssignmentAudit } from "../links";
 import { recordDeletion, takeRows } from "../deleted";
 import { idParams, mountRecordRoutes, type RecordRoutes } from "../http/record-routes";
-import type { Database } from "../db/client";
 import { pedal_prompts, platform_prompts, prompt_versions } from "../db/schema";
 import { errorBodySchema, HttpError, notFound } from "../http/errors";
+import { requireFound } from "../http/found";
 import { toJson } from "../http/list";
 import { activePlatform } from "./bulk";
 import { apiRoute, createRouter, invalidResponse, jsonBody, jsonResponse, notFoundResponse } from "../http/route";
@@ -239,7 +239,7 @@ promptsRouter
       // Shared locks: neither the prompt nor the platform can be deleted meanwhile; parallel assigns still run.
       const [prompt] = await tx.select().from(pedal_prompts).where(eq(pedal_prompts.prompt_id, promptId)).for("share");
       if (!prompt) throw notFound(msg.prompts.notFound);
-      const platform = await activePlatform(tx as unknown as Database, platform_id, true);
+      const platform = await activePlatform(tx, platform_id, true);
       const [assigned] = await tx
         .select({ id: platform_prompts.platform_id })
         .from(platform_prompts)
@@ -301,9 +301,7 @@ promptsRouter
   })
   .openapi(version, async (c) => {
     const { promptId, version: n } = c.req.valid("param");
-    const found = await getPromptVersion(c.var.db, promptId, n);
-    if (!found) throw notFound(msg.prompts.versionNotFound);
-    return c.json(found, 200);
+    return c.json(requireFound(await getPromptVersion(c.var.db, promptId, n), msg.prompts.versionNotFound), 200);
   })
   .openapi(restore, async (c) => {
     const { promptId } = c.req.valid("param");

@@ -73,7 +73,7 @@ export const skillBulkActions = [
       },
     ],
     apply: async (tx, p, rows) => {
-      const db = tx as unknown as Database;
+      const db: Database = tx;
       // The skills are locked by the batch; the teams share-locked (the single rule's order is skill, then team).
       await activeTeams(db, p.team_ids, true);
       const skills = uuidArray(rows.map((r) => r.id));
@@ -113,6 +113,7 @@ export const skillBulkActions = [
         unassignSkills(
           tx,
           rows.flatMap((r) => {
+            // This action keeps a jsonb array as a row's `before`; BulkRowState types `prior` as an object.
             const before = (r.prior as unknown as Array<{ team_id: string; status: string }> | null) ?? [];
             const active = new Set(before.filter((b) => b.status === "active").map((b) => b.team_id));
             return [...new Set(p.team_ids)].filter((t) => !active.has(t)).map((t) => ({ team_id: t, skill_id: r.id }));

@@ -14,7 +14,7 @@ import {
   type SkillDetail,
   type SkillOption,
 } from "../../domain/skills";
-import { pickerOptions } from "../http/options";
+import { tablePicker } from "../http/table-picker";
 import { queryRows, type Database } from "../db/client";
 import { skills } from "../db/schema";
 import { toJson } from "../http/list";
@@ -253,35 +253,16 @@ export async function getSkill(db: Database | Tx, skillId: string): Promise<Skil
 }
 
 /**
- * A skill picker's matches (SPEC.md §2 prompt forms: "active skills"): at most `limit` skills by
- * name whose name matches `q` (contains from 3 characters, else starts with), active ones only
- * with `activeOnly`, and whether there are more. Never the whole table.
+ * The skill picker (SPEC.md §2 prompt forms: "active skills"): pages of skills by name whose name
+ * matches `q` (contains from 3 characters, else starts with), active ones only with `active=true`,
+ * never the whole table; and one skill as an option (the current choice).
  */
-export async function skillOptions(
-  db: Database,
-  query: { q?: string; active?: "true" | "false"; limit: number; after?: string },
-) {
-  return pickerOptions<SkillOption>(
-    db,
-    {
-      columns: sql`skill_id, skill_name, status, is_global`,
-      from: sql`skills`,
-      name: sql`skill_name`,
-      id: sql`skill_id`,
-      active: sql`status = 'active'`,
-    },
-    query,
-  );
-}
-
-/** One skill as a picker option (to show the current choice), or null. */
-export async function skillOption(db: Database, skillId: string): Promise<SkillOption | null> {
-  const [row] = await queryRows<SkillOption>(
-    db,
-    sql`select skill_id, skill_name, status, is_global from skills where skill_id = ${skillId}`,
-  );
-  return row ?? null;
-}
+export const skillPicker = tablePicker<SkillOption>({
+  table: "skills",
+  key: "skill_id",
+  name: "skill_name",
+  columns: ["skill_id", "skill_name", "status", "is_global"],
+});
 
 /** The skill row locked for update inside `tx`, or undefined. */
 export async function lockSkill(tx: Tx, skillId: string) {

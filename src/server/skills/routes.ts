@@ -22,7 +22,7 @@ import { assignmentAudit, assignSkillToTeam } from "../links";
 import { readRows, recordDeletion } from "../deleted";
 import { recordsOf } from "../db/records";
 import { idParams, mountRecordRoutes } from "../http/record-routes";
-import { queryRows, type Database } from "../db/client";
+import { queryRows } from "../db/client";
 import { pedal_prompts, skills, teams, teams_skills } from "../db/schema";
 import { errorBodySchema, HttpError, notFound } from "../http/errors";
 import { toJson } from "../http/list";
@@ -35,8 +35,7 @@ import {
   skillAssignmentList,
   skillCommentList,
   skillList,
-  skillOption,
-  skillOptions,
+  skillPicker,
   skillPromptList,
 } from "./queries";
 
@@ -148,7 +147,7 @@ mountRecordRoutes(skillsRouter, {
   noun: "skill",
   params,
   records: skillRecords,
-  options: { schema: skillOptionsSchema, item: skillOptionSchema, list: skillOptions, one: skillOption },
+  options: { schema: skillOptionsSchema, item: skillOptionSchema, ...skillPicker },
   detail: { schema: skillDetailSchema, read: getSkill },
   create: { body: createSkillSchema, schema: skillSchema },
   update: { summary: "Edit, archive or unarchive a skill", body: updateSkillSchema, schema: skillSchema },
@@ -159,7 +158,7 @@ mountRecordRoutes(skillsRouter, {
     cascade: ["teams_skills"],
     check: async (tx, skillId) => {
       const [refs] = await queryRows<{ prompts: number; comments: number }>(
-        tx as unknown as Database,
+        tx,
         sql`
         select (select count(*) from pedal_prompts where skill_id = ${skillId})::int as prompts,
           (select count(*) from skill_comments where skill_id = ${skillId})::int as comments`,

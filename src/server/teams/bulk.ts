@@ -59,7 +59,7 @@ export const teamBulkActions = [
       },
     ],
     apply: async (tx, p, rows) => {
-      const db = tx as unknown as Database;
+      const db: Database = tx;
       await lockActive(tx, "skills", p.skill_id, msg.skills.notActive);
       const ids = uuidArray(rows.map((r) => r.id));
       // Look, then write (an adopted database may lack the (team_id, skill_id) key): reactivate, then insert.

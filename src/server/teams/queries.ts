@@ -15,6 +15,7 @@ import {
 import { queryRows, type Database } from "../db/client";
 import { userFullName } from "../db/schema";
 import { toJson } from "../http/list";
+import { offsetPage } from "../http/offset-page";
 import {
   anyOf,
   anyValue,
@@ -124,20 +125,19 @@ export async function teamSkills(
   limit: number,
   offset: number,
 ): Promise<{ items: TeamSkill[]; total: number }> {
-  const items = await queryRows<TeamSkill>(
+  return offsetPage<TeamSkill>(
     db,
-    sql`
+    {
+      rows: sql`
     select s.skill_id, s.skill_name, s.skill_description, s.type, s.is_global, ts.status, ts.assigned_at, ts.score, ts.last_used
     from teams_skills ts join skills s on s.skill_id = ts.skill_id
     where ts.team_id = ${teamId} and ts.status = 'active'
-    order by lower(s.skill_name), s.skill_id
-    limit ${limit} offset ${offset}`,
+    order by lower(s.skill_name), s.skill_id`,
+      count: sql`select count(*)::int as n from teams_skills where team_id = ${teamId} and status = 'active'`,
+    },
+    limit,
+    offset,
   );
-  const [count] = await queryRows<{ n: number }>(
-    db,
-    sql`select count(*)::int as n from teams_skills where team_id = ${teamId} and status = 'active'`,
-  );
-  return { items: toJson(items), total: count.n };
 }
 
 /**

@@ -18,6 +18,8 @@ import { mutate } from "../audit";
 import { addMember, assignSkillToTeam, removeMember } from "../links";
 import { customers, teams } from "../db/schema";
 import { notFound } from "../http/errors";
+import { requireFound } from "../http/found";
+import { createdOrExistingResponses } from "../http/link-responses";
 import { toJson } from "../http/list";
 import { offsetPagingSchema } from "../../domain/common";
 import { apiRoute, createRouter, invalidResponse, jsonBody, jsonResponse, notFoundResponse } from "../http/route";
@@ -61,8 +63,7 @@ const addMemberRoute = apiRoute(teamsBase, "editor", {
   summary: "Add a member to a team",
   request: { params, body: jsonBody(addMemberSchema) },
   responses: {
-    200: jsonResponse(addedMemberSchema, "Already a member"),
-    201: jsonResponse(addedMemberSchema, "Added"),
+    ...createdOrExistingResponses(addedMemberSchema, "Already a member", "Added"),
     ...teamNotFound,
     ...invalidResponse,
   },
@@ -92,8 +93,11 @@ const assign = apiRoute(teamsBase, "editor", {
   summary: "Assign a skill to a team",
   request: { params, body: jsonBody(assignSkillSchema) },
   responses: {
-    200: jsonResponse(teamSkillSchema.pick({ skill_id: true, status: true }), "Already assigned, or reactivated"),
-    201: jsonResponse(teamSkillSchema.pick({ skill_id: true, status: true }), "Assigned"),
+    ...createdOrExistingResponses(
+      teamSkillSchema.pick({ skill_id: true, status: true }),
+      "Already assigned, or reactivated",
+      "Assigned",
+    ),
     ...teamNotFound,
     ...invalidResponse,
   },
@@ -170,7 +174,7 @@ teamsRouter
   .openapi(skillsOfTeam, async (c) => {
     const { teamId } = c.req.valid("param");
     const { limit, offset } = c.req.valid("query");
-    if (!(await getTeam(c.var.db, teamId))) throw notFound(msg.teams.notFound);
+    requireFound(await getTeam(c.var.db, teamId), msg.teams.notFound);
     return c.json(await teamSkills(c.var.db, teamId, limit, offset), 200);
   })
   .openapi(addMemberRoute, async (c) => {

@@ -11,7 +11,7 @@ import { msg } from "../../domain/messages";
 import type { AuditEntry, Tx } from "../audit";
 import { defineBulkAction, uuidArray, type BulkRowState } from "../bulk/engine";
 import { lockActive, statusAction } from "../bulk/kinds";
-import { queryRows, type Database } from "../db/client";
+import { queryRows } from "../db/client";
 import { HttpError, notFound } from "../http/errors";
 import { membershipAudit, removeMembers } from "../links";
 import { userList } from "./queries";
@@ -104,7 +104,7 @@ export const userBulkActions = [
     apply: async (tx, p, rows) => {
       await lockActive(tx, "teams", p.team_id, msg.users.teamNotActive);
       const added = await queryRows<{ user_id: string; customer_id: string }>(
-        tx as unknown as Database,
+        tx,
         sql`insert into teams_users (team_id, user_id, customer_id)
           select ${p.team_id}, u.user_id, u.customer_id from users_data u
           where u.user_id = any(${uuidArray(rows.map((r) => r.id))})

@@ -16,6 +16,7 @@ import {
 import { queryRows, type Database } from "../db/client";
 import { userFullName } from "../db/schema";
 import { likePattern, toJson } from "../http/list";
+import { offsetPage } from "../http/offset-page";
 import {
   allOf,
   anyOf,
@@ -224,15 +225,17 @@ export async function availableTeams(
     sql`not exists (select 1 from teams_users tu where tu.team_id = t.team_id and tu.user_id = ${user.user_id})`,
     q ? sql`t.team_name ilike ${likePattern(q)}` : undefined,
   ]);
-  const items = await queryRows<AvailableTeam>(
+  return offsetPage<AvailableTeam>(
     db,
-    sql`
+    {
+      rows: sql`
     select t.team_id, t.team_name, t.created_at,
       (select count(*) from teams_users m where m.team_id = t.team_id)::int as user_count
     from teams t where ${where}
-    order by lower(t.team_name), t.team_id
-    limit ${limit} offset ${offset}`,
+    order by lower(t.team_name), t.team_id`,
+      count: sql`select count(*)::int as n from teams t where ${where}`,
+    },
+    limit,
+    offset,
   );
-  const [count] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from teams t where ${where}`);
-  return { items: toJson(items), total: count.n };
 }

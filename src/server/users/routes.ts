@@ -22,6 +22,7 @@ import { idParams, mountRecordRoutes } from "../http/record-routes";
 import { customers, users_data, users_roles } from "../db/schema";
 import { errorBodySchema, HttpError, notFound } from "../http/errors";
 import { toJson } from "../http/list";
+import { createdOrExistingResponses } from "../http/link-responses";
 import { offsetPagingSchema } from "../../domain/common";
 import { apiRoute, createRouter, invalidResponse, jsonBody, jsonResponse, notFoundResponse } from "../http/route";
 import { availableTeams, getUser, getUserItem, membershipList, userList } from "./queries";
@@ -66,8 +67,7 @@ const join = apiRoute(usersBase, "editor", {
   summary: "Add a user to a team",
   request: { params, body: jsonBody(joinTeamSchema) },
   responses: {
-    200: jsonResponse(joinedTeamSchema, "Already a member"),
-    201: jsonResponse(joinedTeamSchema, "Added"),
+    ...createdOrExistingResponses(joinedTeamSchema, "Already a member", "Added"),
     ...userNotFound,
     ...invalidResponse,
   },
@@ -91,7 +91,8 @@ const userRecords = recordsOf({
   id: users_data.user_id,
   entity: "user",
   notFound: msg.users.notFound,
-  present: async (tx, row) => (await getUserItem(tx as unknown as Database, row.user_id)) ?? {},
+  unique: { email: msg.users.emailTaken },
+  present: async (tx, row) => (await getUserItem(tx, row.user_id)) ?? {},
 });
 
 /**

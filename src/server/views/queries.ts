@@ -9,6 +9,7 @@ import { sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import { roleAtLeast } from "../../domain/enums";
 import { msg } from "../../domain/messages";
 import {
+  savedViewLists,
   savedViewListSchema,
   savedViewSchema,
   viewStateSchema,
@@ -46,6 +47,23 @@ const askerId = late(() => sql`${askerStore.getStore()?.id ?? null}::text`);
 const askerIsAdmin = late(() => (roleAtLeast(askerStore.getStore()?.role, "admin") ? sql`true` : sql`false`));
 
 /**
+ * Only views of lists the asking operator's role may open (`mayReadList`): an admin's shared view
+ * of the audit log is nothing to a viewer. Outside a request, no condition (a test reading the
+ * declaration's SQL).
+ */
+const askerLists = late(() => {
+  const asker = askerStore.getStore();
+  if (!asker) return sql`true`;
+  const lists = savedViewLists.filter((list) => mayReadList(asker.role, list));
+  return lists.length === 0
+    ? sql`false`
+    : sql`sv.list in (${sql.join(
+        lists.map((list) => sql`${list}`),
+        sql`, `,
+      )})`;
+});
+
+/**
  * The columns of `savedViewSchema` for a row `v` of saved_views, computed in the row's own
  * statement (the owner's email and the default by primary key), as `asker` sees them.
  */
@@ -69,7 +87,7 @@ export const savedViewList = defineList({
   name: "saved_views",
   item: savedViewSchema,
   summarySchema: noSummary,
-  from: sql`(select * from saved_views sv where sv.shared or sv.operator_id = ${askerId}) v`,
+  from: sql`(select * from saved_views sv where (sv.shared or sv.operator_id = ${askerId}) and ${askerLists}) v`,
   select: viewColumns(askerId, askerIsAdmin),
   id: { expr: sql`v.view_id`, type: "uuid" },
   sorts: {
@@ -107,12 +125,13 @@ export const savedViewList = defineList({
 
 /** A saved view as the API answers it (`savedViewSchema`), from a row read with `viewColumns`. */
 export function viewJson(row: Record<string, unknown>): SavedView {
-  return toJson(row) as unknown as SavedView;
+  return toJson(row) as SavedView;
 }
 
 /**
- * One saved view as `asker` sees it, or undefined when it does not exist or is another operator's
- * personal view (admins included: personal views are nobody else's business). `lock`: read it
+ * One saved view as `asker` sees it, or undefined when it does not exist, is another operator's
+ * personal view (admins included: personal views are nobody else's business), or is a view of a
+ * list the asker's role cannot open. `lock`: read it
  * `for update` inside a transaction, for a change.
  */
 export async function viewFor(
@@ -128,7 +147,8 @@ export async function viewFor(
       where v.view_id = ${viewId} and (v.shared or v.operator_id = ${asker.id})
       ${lock ? sql`for update of v` : sql``}`,
   );
-  return row ? viewJson(row) : undefined;
+  // A view of a list the asker's role cannot open is not theirs to see (404, like the list).
+  return row && mayReadList(asker.role, row.list as SavedViewList) ? viewJson(row) : undefined;
 }
 
 /** A saved view's list as it is mounted today (`/api/<list>` in the list table), if it is. */

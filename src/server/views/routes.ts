@@ -24,7 +24,8 @@ import { viewLimits } from "../../domain/limits";
 import { mutate, type AuditEntry } from "../audit";
 import { queryRows, type Database } from "../db/client";
 import { list_preferences, saved_views } from "../db/schema";
-import { databaseError, errorBodySchema, errorResponse, fieldMessages, HttpError, notFound } from "../http/errors";
+import { databaseError, errorBodySchema, errorResponse, fieldMessages, HttpError } from "../http/errors";
+import { requireFound } from "../http/found";
 import type { AppEnv } from "../http/env";
 import { mountList } from "../http/list-routes";
 import {
@@ -219,8 +220,7 @@ const deleteRoute = apiRoute(viewsBase, "viewer", {
  * another operator's shared view and they are not an admin.
  */
 async function editable(db: Database, asker: Asker, viewId: string): Promise<SavedView> {
-  const view = await viewFor(db, asker, viewId, true);
-  if (!view) throw notFound(msg.views.notFound);
+  const view = requireFound(await viewFor(db, asker, viewId, true), msg.views.notFound);
   if (!view.can_edit) throw new HttpError(403, "forbidden", msg.views.editForbidden);
   return view;
 }
@@ -228,8 +228,7 @@ async function editable(db: Database, asker: Asker, viewId: string): Promise<Sav
 viewsRouter
   .openapi(openRoute, async (c) => {
     const { viewId } = c.req.valid("param");
-    const view = await viewFor(c.var.db, askerOf(c), viewId);
-    if (!view) throw notFound(msg.views.notFound);
+    const view = requireFound(await viewFor(c.var.db, askerOf(c), viewId), msg.views.notFound);
     const { state, dropped } = await applicableState(c.var.db, view.list, view.state);
     return c.json({ ...view, state, dropped }, 200);
   })
@@ -242,7 +241,7 @@ viewsRouter
     checkState(input.list, input.state);
     try {
       const viewId = await mutate(c, async (tx) => {
-        const db = tx as unknown as Database;
+        const db: Database = tx;
         // The owner's row locked: two saves at once cannot both pass the count below.
         await queryRows(db, sql`select id from operator where id = ${asker.id} for update`);
         const [{ n }] = await tx
@@ -288,7 +287,7 @@ viewsRouter
     const asker = askerOf(c);
     try {
       await mutate(c, async (tx) => {
-        const db = tx as unknown as Database;
+        const db: Database = tx;
         const before = await editable(db, asker, viewId);
         if (before.version !== input.version)
           throw new HttpError(409, "stale", msg.views.stale, undefined, { current: before });
@@ -327,7 +326,7 @@ viewsRouter
     const { viewId } = c.req.valid("param");
     const asker = askerOf(c);
     await mutate(c, async (tx) => {
-      const before = await editable(tx as unknown as Database, asker, viewId);
+      const before = await editable(tx, asker, viewId);
       await tx.delete(saved_views).where(eq(saved_views.view_id, viewId));
       return {
         result: null,
@@ -433,7 +432,7 @@ listPreferencesRouter
       const asker = askerOf(c);
       if (!mayReadList(asker.role, list)) throw new HttpError(403, "forbidden", msg.views.listForbidden);
       const answer = await mutate(c, async (tx) => {
-        const db = tx as unknown as Database;
+        const db: Database = tx;
         if (input.default_view_id) {
           const view = await viewFor(db, asker, input.default_view_id);
           if (!view || view.list !== list)

@@ -33,6 +33,16 @@ export function setUnauthorizedHandler(handler: () => void) {
   onUnauthorized = handler;
 }
 
+let onReauthenticate: (() => Promise<boolean>) | undefined;
+/**
+ * Registers how the operator confirms it is them when the API asks (403
+ * `reauthentication_required`, docs/identity.md): the shell's dialog, resolving true once
+ * confirmed (the request is then sent once more) or false when the operator cancels.
+ */
+export function setReauthenticationHandler(handler: (() => Promise<boolean>) | undefined) {
+  onReauthenticate = handler;
+}
+
 /**
  * Calls the API and parses the JSON answer with `schema`, so the types come from the same zod
  * schemas the server answers with.
@@ -48,6 +58,8 @@ export async function api<S extends z.ZodType>(
     signal?: AbortSignal;
     /** The record's `updated_at` as read: a save of a record changed since answers 409 `stale`. */
     ifMatch?: string;
+    /** Sent again after the operator confirmed it is them: not asked twice. */
+    confirmed?: boolean;
   } = {},
 ): Promise<z.infer<S>> {
   let response: Response;
@@ -72,6 +84,9 @@ export async function api<S extends z.ZodType>(
     if (response.status === 401) onUnauthorized?.();
     const error = (data as { error?: { code?: string; message?: string; fields?: Record<string, string> } } | undefined)
       ?.error;
+    // An admin action on credentials asks the operator to confirm it is them, then goes through.
+    if (response.status === 403 && error?.code === "reauthentication_required" && onReauthenticate && !init.confirmed)
+      if (await onReauthenticate()) return api(path, schema, { ...init, confirmed: true });
     throw new ApiError(
       response.status,
       error?.code ?? "http_" + response.status,

@@ -12,10 +12,11 @@ import {
   type AuditEntry,
 } from "../../domain/audit";
 import { msg } from "../../domain/messages";
-import { api } from "../api/client";
 import { columnsFor } from "../components/DataTable";
 import { gatedScreen, ListFilter, ListScreen } from "../components/ListScreen";
-import { useServerList } from "../lib/server-list";
+import { screenTexts } from "../components/list-texts";
+import { entityQueries } from "../lib/entity-queries";
+import { useScreenList } from "../lib/screen-list";
 import { queryRoots } from "../lib/query-client";
 import { titleCase } from "../components/format";
 import { DateText, Muted, Truncate } from "../components/text";
@@ -112,12 +113,7 @@ const columns = [
           <div>{auditEntityLabels[entity as AuditEntityName] ?? titleCase(entity)}</div>
           {entity_id ? (
             link ? (
-              <Link
-                to={link.to as "/"}
-                params={link.params as never}
-                className="font-mono text-xs text-primary hover:underline"
-                title={entity_id}
-              >
+              <Link {...link} className="font-mono text-xs text-primary hover:underline" title={entity_id}>
                 {entity_id.slice(0, 8)}
               </Link>
             ) : (
@@ -143,25 +139,20 @@ const columns = [
   }),
 ];
 
+/** GET /api/audit: the list engine's page of log entries. */
+const auditListQuery = entityQueries(queryRoots.audit, "/audit", { list: auditPageSchema }).listQuery;
+
 /** Audit log screen (admins): every change and sign-in, filtered by operator, record, action and date. */
 export default gatedScreen("admin", msg.audit.title, AuditPageScreen);
 
 function AuditPageScreen() {
-  const list = useServerList<AuditEntry>({
-    mode: "url",
-    defaults: { sort: "created_at", order: "desc" },
-    filters: {
-      operator: "operator_id",
-      entity: "entity",
-      entity_id: "entity_id",
-      action: "action",
-      from: "from",
-      to: "to",
-    },
-    query: (params) => ({
-      queryKey: [...queryRoots.audit, "list", params],
-      queryFn: ({ signal }: { signal: AbortSignal }) => api("/audit", auditPageSchema, { query: params, signal }),
-    }),
+  const list = useScreenList<AuditEntry>(auditListQuery, {
+    operator: "operator_id",
+    entity: "entity",
+    entity_id: "entity_id",
+    action: "action",
+    from: "from",
+    to: "to",
   });
   const s = list.state.filters as AuditSearch;
   const operators = useQuery(operatorListQuery({ sort: "email", order: "asc", limit: 200 }));
@@ -169,8 +160,7 @@ function AuditPageScreen() {
   return (
     <ListScreen
       list={list}
-      title={msg.audit.title}
-      subtitle={msg.audit.subtitle}
+      {...screenTexts(msg.audit)}
       filters={
         <>
           <FilterSelect
@@ -233,7 +223,6 @@ function AuditPageScreen() {
         rowKey: (r) => r.audit_id,
         empty: <EmptyState title={msg.audit.empty} />,
       }}
-      errorTitle={msg.audit.loadError}
     />
   );
 }

@@ -1,5 +1,7 @@
+import type { Target } from "../lib/target";
+
 /** Where an audited record opens: its screen, by audit entity (records without a screen: none). */
-export const auditEntityLink: Record<string, (id: string) => { to: string; params: Record<string, string> }> = {
+export const auditEntityLink: Record<string, (id: string) => Target> = {
   customer: (id) => ({ to: "/customers/$customerId", params: { customerId: id } }),
   team: (id) => ({ to: "/teams/$teamId", params: { teamId: id } }),
   user: (id) => ({ to: "/users/$userId", params: { userId: id } }),

@@ -18,13 +18,15 @@ import { columnsFor } from "../components/DataTable";
 import { titleCase } from "../components/format";
 import { EmptyState } from "../components/inputs";
 import { formatCount } from "../components/ListPagination";
-import { ListFilter, listCards, ListScreen } from "../components/ListScreen";
+import { StatusFilter } from "../components/list-filters";
+import { listCards, ListScreen } from "../components/ListScreen";
+import { screenTexts } from "../components/list-texts";
 import { Modal, notify } from "../components/overlays";
 import { Truncate } from "../components/text";
 import { column, createdColumn, linkColumn, statusColumn } from "../components/columns";
 import { RecordLink } from "../components/RecordLink";
 import { CustomerFilter } from "../customers/public";
-import { useServerList } from "../lib/server-list";
+import { useScreenList } from "../lib/screen-list";
 import { CommentRowActions } from "./CommentRowActions";
 import { commentListQuery, useBulkComments } from "./queries";
 
@@ -43,11 +45,9 @@ const noSelection = (): Selection => ({ ids: new Set(), allMatching: false });
  * "Review pending" (the keyboard queue). Filters, search, sort and page live in the URL.
  */
 export default function CommentsPage() {
-  const list = useServerList<CommentListItem, CommentPage["summary"]>({
-    mode: "url",
-    defaults: { sort: "created_at", order: "desc" },
-    filters: { status: "status", customer: "customer_id" },
-    query: commentListQuery,
+  const list = useScreenList<CommentListItem, CommentPage["summary"]>(commentListQuery, {
+    status: "status",
+    customer: "customer_id",
   });
   const { data, query } = list;
   // "All Comments (about 40K)" while the total is an estimate (a big search, or one still counting).
@@ -163,8 +163,7 @@ export default function CommentsPage() {
   return (
     <ListScreen
       list={list}
-      title={msg.comments.title}
-      subtitle={msg.comments.subtitle}
+      {...screenTexts(msg.comments)}
       actions={
         <ActionBar
           actions={[
@@ -174,8 +173,7 @@ export default function CommentsPage() {
               tone: "primary",
               need: "editor",
               primary: true,
-              to: "/comments/review",
-              search: customer ? { customer } : undefined,
+              link: { to: "/comments/review", search: customer ? { customer } : undefined },
             },
           ]}
         />
@@ -192,13 +190,7 @@ export default function CommentsPage() {
       search={msg.comments.searchPlaceholder}
       filters={
         <>
-          <ListFilter
-            list={list}
-            name="status"
-            label="Status"
-            all={msg.comments.allStatuses}
-            options={commentStatuses}
-          />
+          <StatusFilter list={list} all={msg.comments.allStatuses} options={commentStatuses} />
           <CustomerFilter value={customer} onChange={(v) => list.setFilter({ customer: v })} />
         </>
       }
@@ -235,7 +227,6 @@ export default function CommentsPage() {
           />
         ),
       }}
-      errorTitle={msg.comments.loadError}
     >
       {pending ? (
         <BulkDialog

@@ -1,5 +1,16 @@
-import { useEffect, useMemo, useRef, type KeyboardEvent, type ReactNode } from "react";
-import { createColumnHelper, tableFeatures, useTable, type ColumnDef, type RowData } from "@tanstack/react-table";
+import { useEffect, useMemo, useRef, type KeyboardEvent, type ReactNode, type RefObject } from "react";
+import {
+  createColumnHelper,
+  FlexRender,
+  tableFeatures,
+  useTable,
+  type Cell,
+  type ColumnDef,
+  type Header,
+  type HeaderGroup,
+  type Row,
+  type RowData,
+} from "@tanstack/react-table";
 import { ArrowDown, ArrowUp, ArrowUpDown } from "lucide-react";
 import { limits, msg } from "../../domain/messages";
 
@@ -75,6 +86,211 @@ function moveFocus(event: KeyboardEvent<HTMLTableRowElement>) {
 }
 
 /**
+ * A clickable row is the Tab stop; the links and selection boxes inside it stay clickable but
+ * leave the Tab order (Space on the focused row toggles its selection).
+ */
+function useRowsAsTabStops(body: RefObject<HTMLTableSectionElement | null>, clickable: boolean) {
+  useEffect(() => {
+    if (!clickable) return;
+    body.current
+      ?.querySelectorAll<HTMLElement>("tr[data-row] a[href], tr[data-row] input[type=checkbox]")
+      .forEach((a) => (a.tabIndex = -1));
+  });
+}
+
+/**
+ * What phones show of the columns: each one's label (its `meta.label`, else its plain-text header)
+ * and the primary column, the card's title: the declared one, else the first after the selection box.
+ */
+function phoneColumns<T extends object>(headers: Header<Features, T>[]) {
+  const labels = new Map<string, string>();
+  for (const header of headers) {
+    const def = header.column.columnDef;
+    labels.set(header.column.id, def.meta?.label ?? (typeof def.header === "string" ? def.header : ""));
+  }
+  const primaryId = (
+    headers.find((h) => h.column.columnDef.meta?.primary) ?? headers.find((h) => h.column.id !== "select")
+  )?.column.id;
+  return { labels, primaryId };
+}
+
+/** The sorting of a table's headers: which columns sort, the current order, and its change. */
+type Sorting = { sortable: readonly string[]; sort?: SortState; onSort?: (next: SortState) => void };
+
+/** A column's header: a sort button (toggling ascending and descending) when the server sorts by it. */
+function HeaderCell<T extends object>({ header, sortable, sort, onSort }: { header: Header<Features, T> } & Sorting) {
+  const id = header.column.id;
+  const meta = header.column.columnDef.meta;
+  const canSort = sortable.includes(id) && onSort;
+  const active = sort?.sort === id;
+  const ariaSort = active ? (sort.order === "asc" ? "ascending" : "descending") : undefined;
+  const content = header.isPlaceholder ? null : <FlexRender header={header} />;
+  const align = meta?.align === "right" ? "text-right" : "";
+  return (
+    <th
+      role="columnheader"
+      scope="col"
+      aria-sort={ariaSort}
+      className={`whitespace-nowrap px-2 py-3 font-semibold sm:first:pl-4 sm:last:pr-4 ${align} ${meta?.grow ? "sm:w-full" : ""} max-sm:block max-sm:border-0 max-sm:px-0 max-sm:py-1.5 ${canSort || meta?.phoneHeader ? "" : "max-sm:sr-only"}`}
+    >
+      {canSort ? (
+        <button
+          type="button"
+          className={`inline-flex items-center gap-1 rounded uppercase hover:text-base-content ${meta?.align === "right" ? "flex-row-reverse" : ""}`}
+          onClick={() => onSort({ sort: id, order: active && sort.order === "asc" ? "desc" : "asc" })}
+        >
+          {content}
+          {active ? (
+            sort.order === "asc" ? (
+              <ArrowUp className="h-3.5 w-3.5" aria-hidden />
+            ) : (
+              <ArrowDown className="h-3.5 w-3.5" aria-hidden />
+            )
+          ) : (
+            <ArrowUpDown className="h-3.5 w-3.5 opacity-60" aria-hidden />
+          )}
+        </button>
+      ) : (
+        content
+      )}
+    </th>
+  );
+}
+
+/** The table's head; on phones only its sort buttons (and `meta.phoneHeader` headers) show, in one row. */
+function TableHead<T extends object>({
+  headerGroups,
+  ...sorting
+}: { headerGroups: HeaderGroup<Features, T>[] } & Sorting) {
+  return (
+    <thead
+      role="rowgroup"
+      className={sorting.onSort && sorting.sortable.length > 0 ? "max-sm:block" : "max-sm:sr-only"}
+    >
+      {headerGroups.map((group) => (
+        <tr
+          key={group.id}
+          role="row"
+          className="bg-base-200/60 text-xs uppercase tracking-wide text-base-content/80 max-sm:flex max-sm:flex-wrap max-sm:gap-x-3 max-sm:rounded-t-box max-sm:px-4 max-sm:py-1"
+        >
+          {group.headers.map((header) => (
+            <HeaderCell key={header.id} header={header} {...sorting} />
+          ))}
+        </tr>
+      ))}
+    </thead>
+  );
+}
+
+/** Placeholder rows while the first page loads. */
+function SkeletonRows({ columnCount }: { columnCount: number }) {
+  return Array.from({ length: limits.skeletonRows }, (_, i) => (
+    <tr key={i} role="row" aria-hidden data-testid="skeleton-row" className="max-sm:block max-sm:px-4 max-sm:py-3">
+      {Array.from({ length: columnCount }, (_, j) => (
+        <td key={j} role="cell" className="py-3.5 max-sm:block max-sm:px-0 max-sm:py-1">
+          <div className="skeleton h-4 w-full max-w-32" />
+        </td>
+      ))}
+    </tr>
+  ));
+}
+
+/**
+ * A cell's layout on phones. It reads "Label   value": the label is generated content, so it is
+ * not part of the cell's text on wider screens. Long text (the column that grows) reads as a
+ * paragraph under its label instead, left-aligned: right-aligned lines of a comment are hard to read.
+ */
+function phoneCellClass(meta: ColumnMeta | undefined, primary: boolean, labelled: boolean): string {
+  const label = labelled
+    ? "max-sm:before:shrink-0 max-sm:before:text-left max-sm:before:text-xs max-sm:before:font-medium max-sm:before:text-base-content/70 max-sm:before:content-[attr(data-label)]"
+    : "";
+  return primary
+    ? "max-sm:order-first max-sm:pb-1 max-sm:text-base"
+    : meta?.actions
+      ? "max-sm:order-last max-sm:pt-2 max-sm:[&>div]:justify-start max-sm:[&>div]:text-left"
+      : meta?.grow
+        ? `max-sm:flex max-sm:flex-col max-sm:items-stretch max-sm:gap-0.5 max-sm:text-left ${label}`
+        : `max-sm:flex max-sm:items-center max-sm:justify-between max-sm:gap-4 max-sm:text-right ${label}`;
+}
+
+/** One cell of a row; `label` is its column's name on phones (none for the primary column and the actions). */
+function BodyCell<T extends object>({
+  cell,
+  primary,
+  label,
+}: {
+  cell: Cell<Features, T>;
+  primary: boolean;
+  label: string | undefined;
+}) {
+  const meta = cell.column.columnDef.meta;
+  const labelled = Boolean(label) && !primary && !meta?.actions;
+  return (
+    <td
+      role="cell"
+      data-label={labelled ? label : undefined}
+      className={`px-2 py-3 align-middle sm:first:pl-4 sm:last:pr-4 ${meta?.align === "right" ? "text-right tabular-nums" : ""} ${meta?.grow ? "sm:w-full sm:max-w-0 sm:min-w-56" : ""} max-sm:block max-sm:min-w-0 max-sm:border-0 max-sm:px-0 max-sm:py-0.5 ${phoneCellClass(meta, primary, labelled)}`}
+    >
+      <FlexRender cell={cell} />
+    </td>
+  );
+}
+
+/**
+ * One record's row: a click opens it, and when it opens or toggles it is a Tab stop with Enter
+ * (open), Space (toggle its selection), arrows, Home and End (move between rows).
+ */
+function DataRow<T extends object>({
+  row,
+  phone,
+  loading,
+  onRowClick,
+  onRowToggle,
+}: {
+  row: Row<Features, T>;
+  phone: ReturnType<typeof phoneColumns<T>>;
+} & Pick<Props<T>, "loading" | "onRowClick" | "onRowToggle">) {
+  return (
+    <tr
+      role="row"
+      data-row
+      className={`${onRowClick ? "cursor-pointer hover:bg-base-200/60 focus-visible:bg-base-200/60" : ""} ${loading ? "opacity-60" : ""} max-sm:flex max-sm:flex-col max-sm:gap-1 max-sm:border-t max-sm:border-base-300 max-sm:px-4 max-sm:py-3`}
+      onClick={
+        onRowClick
+          ? (e) => {
+              // Links and buttons inside the row keep their own behaviour.
+              if ((e.target as HTMLElement).closest("a,button,input,select,label,[role=menu]")) return;
+              onRowClick(row.original);
+            }
+          : undefined
+      }
+      onKeyDown={
+        onRowClick || onRowToggle
+          ? (e) => {
+              if (e.target !== e.currentTarget) return;
+              if (e.key === "Enter" && onRowClick) onRowClick(row.original);
+              else if (e.key === " " && onRowToggle) {
+                e.preventDefault();
+                onRowToggle(row.original);
+              } else if (moveFocus(e)) e.preventDefault();
+            }
+          : undefined
+      }
+      tabIndex={onRowClick || onRowToggle ? 0 : undefined}
+    >
+      {row.getAllCells().map((cell) => (
+        <BodyCell
+          key={cell.id}
+          cell={cell}
+          primary={cell.column.id === phone.primaryId}
+          label={phone.labels.get(cell.column.id)}
+        />
+      ))}
+    </tr>
+  );
+}
+
+/**
  * A table of one page of server-sorted rows: sort buttons in headers (toggling ascending and
  * descending, SPEC.md §9), skeleton rows while loading, an empty state.
  *
@@ -103,97 +319,16 @@ export function DataTable<T extends object>({
   const headerGroups = table.getHeaderGroups();
   const columnCount = columns.length;
   const body = useRef<HTMLTableSectionElement>(null);
-
-  // A clickable row is the Tab stop; the links and selection boxes inside it stay clickable but
-  // leave the Tab order (Space on the focused row toggles its selection).
-  useEffect(() => {
-    if (!onRowClick) return;
-    body.current
-      ?.querySelectorAll<HTMLElement>("tr[data-row] a[href], tr[data-row] input[type=checkbox]")
-      .forEach((a) => (a.tabIndex = -1));
-  });
-
-  const labels = new Map<string, string>();
-  const headers = headerGroups[0]?.headers ?? [];
-  for (const header of headers) {
-    const def = header.column.columnDef;
-    labels.set(header.column.id, def.meta?.label ?? (typeof def.header === "string" ? def.header : ""));
-  }
-  // On phones the primary column (else the first) is the card's title.
-  // The record's name: the declared primary column, else the first one after the selection box.
-  const primaryId = (
-    headers.find((h) => h.column.columnDef.meta?.primary) ?? headers.find((h) => h.column.id !== "select")
-  )?.column.id;
+  useRowsAsTabStops(body, Boolean(onRowClick));
+  const phone = phoneColumns(headerGroups[0]?.headers ?? []);
 
   return (
     <div className="rounded-box border border-base-300 bg-base-100 sm:overflow-x-auto">
       <table role="table" className="table table-sm max-sm:block" aria-label={label} aria-busy={loading || undefined}>
-        <thead role="rowgroup" className={onSort && sortable.length > 0 ? "max-sm:block" : "max-sm:sr-only"}>
-          {headerGroups.map((group) => (
-            <tr
-              key={group.id}
-              role="row"
-              className="bg-base-200/60 text-xs uppercase tracking-wide text-base-content/80 max-sm:flex max-sm:flex-wrap max-sm:gap-x-3 max-sm:rounded-t-box max-sm:px-4 max-sm:py-1"
-            >
-              {group.headers.map((header) => {
-                const id = header.column.id;
-                const meta = header.column.columnDef.meta;
-                const canSort = sortable.includes(id) && onSort;
-                const active = sort?.sort === id;
-                const ariaSort = active ? (sort.order === "asc" ? "ascending" : "descending") : undefined;
-                const content = header.isPlaceholder ? null : <table.FlexRender header={header} />;
-                const align = meta?.align === "right" ? "text-right" : "";
-                return (
-                  <th
-                    key={header.id}
-                    role="columnheader"
-                    scope="col"
-                    aria-sort={ariaSort}
-                    className={`whitespace-nowrap px-2 py-3 font-semibold sm:first:pl-4 sm:last:pr-4 ${align} ${meta?.grow ? "sm:w-full" : ""} max-sm:block max-sm:border-0 max-sm:px-0 max-sm:py-1.5 ${canSort || meta?.phoneHeader ? "" : "max-sm:sr-only"}`}
-                  >
-                    {canSort ? (
-                      <button
-                        type="button"
-                        className={`inline-flex items-center gap-1 rounded uppercase hover:text-base-content ${meta?.align === "right" ? "flex-row-reverse" : ""}`}
-                        onClick={() => onSort({ sort: id, order: active && sort.order === "asc" ? "desc" : "asc" })}
-                      >
-                        {content}
-                        {active ? (
-                          sort.order === "asc" ? (
-                            <ArrowUp className="h-3.5 w-3.5" aria-hidden />
-                          ) : (
-                            <ArrowDown className="h-3.5 w-3.5" aria-hidden />
-                          )
-                        ) : (
-                          <ArrowUpDown className="h-3.5 w-3.5 opacity-60" aria-hidden />
-                        )}
-                      </button>
-                    ) : (
-                      content
-                    )}
-                  </th>
-                );
-              })}
-            </tr>
-          ))}
-        </thead>
+        <TableHead headerGroups={headerGroups} sortable={sortable} sort={sort} onSort={onSort} />
         <tbody role="rowgroup" ref={body} className="max-sm:block">
           {loading && !rows ? (
-            Array.from({ length: limits.skeletonRows }, (_, i) => (
-              <tr
-                key={i}
-                role="row"
-                aria-hidden
-                data-testid="skeleton-row"
-                className="max-sm:block max-sm:px-4 max-sm:py-3"
-              >
-                {Array.from({ length: columnCount }, (_, j) => (
-                  <td key={j} role="cell" className="py-3.5 max-sm:block max-sm:px-0 max-sm:py-1">
-                    <div className="skeleton h-4 w-full max-w-32" />
-                  </td>
-                ))}
-              </tr>
-            ))
+            <SkeletonRows columnCount={columnCount} />
           ) : data.length === 0 ? (
             <tr role="row" className="max-sm:block">
               <td role="cell" colSpan={columnCount} className="py-12 text-center max-sm:block">
@@ -201,67 +336,18 @@ export function DataTable<T extends object>({
               </td>
             </tr>
           ) : (
-            table.getRowModel().rows.map((row) => (
-              <tr
-                key={row.id}
-                role="row"
-                data-row
-                className={`${onRowClick ? "cursor-pointer hover:bg-base-200/60 focus-visible:bg-base-200/60" : ""} ${loading ? "opacity-60" : ""} max-sm:flex max-sm:flex-col max-sm:gap-1 max-sm:border-t max-sm:border-base-300 max-sm:px-4 max-sm:py-3`}
-                onClick={
-                  onRowClick
-                    ? (e) => {
-                        // Links and buttons inside the row keep their own behaviour.
-                        if ((e.target as HTMLElement).closest("a,button,input,select,label,[role=menu]")) return;
-                        onRowClick(row.original);
-                      }
-                    : undefined
-                }
-                onKeyDown={
-                  onRowClick || onRowToggle
-                    ? (e) => {
-                        if (e.target !== e.currentTarget) return;
-                        if (e.key === "Enter" && onRowClick) onRowClick(row.original);
-                        else if (e.key === " " && onRowToggle) {
-                          e.preventDefault();
-                          onRowToggle(row.original);
-                        } else if (moveFocus(e)) e.preventDefault();
-                      }
-                    : undefined
-                }
-                tabIndex={onRowClick || onRowToggle ? 0 : undefined}
-              >
-                {row.getAllCells().map((cell) => {
-                  const meta = cell.column.columnDef.meta;
-                  const primary = cell.column.id === primaryId;
-                  const cellLabel = labels.get(cell.column.id);
-                  const labelled = Boolean(cellLabel) && !primary && !meta?.actions;
-                  // On phones a cell reads "Label   value": the label is generated content, so it is
-                  // not part of the cell's text on wider screens.
-                  // Long text (the column that grows) reads as a paragraph under its label instead,
-                  // left-aligned: right-aligned lines of a comment are hard to read.
-                  const label = labelled
-                    ? "max-sm:before:shrink-0 max-sm:before:text-left max-sm:before:text-xs max-sm:before:font-medium max-sm:before:text-base-content/70 max-sm:before:content-[attr(data-label)]"
-                    : "";
-                  const phone = primary
-                    ? "max-sm:order-first max-sm:pb-1 max-sm:text-base"
-                    : meta?.actions
-                      ? "max-sm:order-last max-sm:pt-2 max-sm:[&>div]:justify-start max-sm:[&>div]:text-left"
-                      : meta?.grow
-                        ? `max-sm:flex max-sm:flex-col max-sm:items-stretch max-sm:gap-0.5 max-sm:text-left ${label}`
-                        : `max-sm:flex max-sm:items-center max-sm:justify-between max-sm:gap-4 max-sm:text-right ${label}`;
-                  return (
-                    <td
-                      key={cell.id}
-                      role="cell"
-                      data-label={labelled ? cellLabel : undefined}
-                      className={`px-2 py-3 align-middle sm:first:pl-4 sm:last:pr-4 ${meta?.align === "right" ? "text-right tabular-nums" : ""} ${meta?.grow ? "sm:w-full sm:max-w-0 sm:min-w-56" : ""} max-sm:block max-sm:min-w-0 max-sm:border-0 max-sm:px-0 max-sm:py-0.5 ${phone}`}
-                    >
-                      <table.FlexRender cell={cell} />
-                    </td>
-                  );
-                })}
-              </tr>
-            ))
+            table
+              .getRowModel()
+              .rows.map((row) => (
+                <DataRow
+                  key={row.id}
+                  row={row}
+                  phone={phone}
+                  loading={loading}
+                  onRowClick={onRowClick}
+                  onRowToggle={onRowToggle}
+                />
+              ))
           )}
         </tbody>
       </table>

@@ -91,7 +91,7 @@ export function EmbeddedList<I extends object>(props: Props<I>) {
             ? { sortable, sort: { sort: list.state.sort, order: list.state.order }, onSort: list.setSort }
             : {})}
           loading={query.isPending || query.isFetching}
-          onRowClick={rowLink ? (row) => void navigate(rowLink(row) as never) : undefined}
+          onRowClick={rowLink ? (row) => void navigate(rowLink(row)) : undefined}
           empty={<EmptyState {...emptyState} />}
         />
         {pager}

@@ -9,7 +9,7 @@ import {
 } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import type { z } from "zod";
-import { maxLengthOf } from "../../domain/text";
+import { maxLengthOf, numberBoundsOf } from "../../domain/text";
 import { ApiError } from "../api/client";
 import { ConflictPanel, type ChangeSince } from "./ConflictPanel";
 import { applyServerError, EnumOptions, FormActions, FormError, useUnsavedChanges } from "./forms";
@@ -52,6 +52,8 @@ export type FieldSpec<T extends FieldValues> =
       placeholder?: string;
       hint?: ReactNode;
     }
+  /** A number: its bounds (and step 1 for an integer) from the schema; an empty box is no value. */
+  | { kind: "number"; name: Path<T>; label: string; required?: boolean; hint?: ReactNode; placeholder?: string }
   | { kind: "select"; name: Path<T>; label: string; options: readonly string[]; hint?: ReactNode }
   | { kind: "checkbox"; name: Path<T>; label: string; hint?: ReactNode }
   /** Any of `options` (an array of the chosen ones, in the options' order). */
@@ -85,7 +87,7 @@ export function useEntityForm<T extends FieldValues, O>(
   options: { locked?: boolean; guard?: boolean } = {},
 ) {
   const [serverError, setServerError] = useState<string | null>(null);
-  const form = useForm<T, unknown, O>({ resolver: zodResolver(schema as never) as never, defaultValues: defaults });
+  const form = useForm<T, unknown, O>({ resolver: zodResolver(schema), defaultValues: defaults });
   const guard = useUnsavedChanges(form.formState.isDirty && !options.locked && options.guard !== false);
   const submit = form.handleSubmit(async (values) => {
     setServerError(null);
@@ -125,48 +127,23 @@ function labelsOf<T extends FieldValues>(fields: FieldSpec<T>[]): Record<string,
 }
 
 /**
- * An entity's add or edit form from its field declarations: the fields in order, the red box for
- * the server's message, `notice` above the fields, Cancel (`cancel`, leaving without asking) and
- * the submit button (`busyLabel` while saving, disabled while `disabled` or `locked`).
- *
- * A 409 the operator must decide on shows a panel instead of the red box: `stale` (with `version`)
- * "This record changed since you opened it" with who changed what since, Reload (the current values,
- * losing mine) and Save anyway (again, with the current version); a code of `warnings` (a domain
- * another customer lists...) its text and Save anyway (again, with the code in `confirmed`).
+ * An entity form's save with its 409s to decide on (`EntityForm`): the version it was read at (sent
+ * as If-Match), the warnings confirmed so far, the conflict shown, and Save anyway and Reload.
  */
-export function EntityForm<T extends FieldValues, O>({
+function useVersionedForm<T extends FieldValues, O>({
   schema,
   defaults,
-  fields,
   onSubmit,
-  submitLabel,
-  busyLabel,
-  cancel,
-  locked = false,
-  disabled = false,
-  notice,
-  submitHint,
   version,
   warnings,
+  locked,
 }: {
   schema: Schema<T, O>;
   defaults: DefaultValues<T>;
-  fields: FieldSpec<T>[];
-  /** Saves; a thrown ApiError is shown on the form. */
   onSubmit: (values: O, options: SaveOptions) => Promise<void>;
   version?: FormVersion<T>;
-  /** 409 codes the operator may confirm, with what to show of each. */
   warnings?: Record<string, (error: ApiError) => ReactNode>;
-  submitLabel: string;
-  busyLabel: string;
-  /** The Cancel link; it leaves without asking. */
-  cancel: (allowLeave: () => void) => ReactNode;
-  /** Saved: read-only while the page waits to go on. */
-  locked?: boolean;
-  disabled?: boolean;
-  notice?: FormNotice | null;
-  /** A line under the submit button saying what the save will do ("Changes wait for review"). */
-  submitHint?: ReactNode;
+  locked: boolean;
 }) {
   const [ifMatch, setIfMatch] = useState(version?.updatedAt ?? undefined);
   const [confirmed, setConfirmed] = useState<string[]>([]);
@@ -230,42 +207,100 @@ export function EntityForm<T extends FieldValues, O>({
     setConflict(null);
     version.onReload?.();
   };
+  return { form, serverError, submit, guard, conflict, resending, saveAnyway, reload };
+}
 
+/**
+ * An entity's add or edit form from its field declarations: the fields in order, the red box for
+ * the server's message, `notice` above the fields, Cancel (`cancel`, leaving without asking) and
+ * the submit button (`busyLabel` while saving, disabled while `disabled` or `locked`).
+ *
+ * A 409 the operator must decide on shows a panel instead of the red box: `stale` (with `version`)
+ * "This record changed since you opened it" with who changed what since, Reload (the current values,
+ * losing mine) and Save anyway (again, with the current version); a code of `warnings` (a domain
+ * another customer lists...) its text and Save anyway (again, with the code in `confirmed`).
+ */
+export function EntityForm<T extends FieldValues, O>({
+  schema,
+  defaults,
+  fields,
+  onSubmit,
+  submitLabel,
+  busyLabel,
+  cancel,
+  locked = false,
+  disabled = false,
+  notice,
+  submitHint,
+  version,
+  warnings,
+}: {
+  schema: Schema<T, O>;
+  defaults: DefaultValues<T>;
+  fields: FieldSpec<T>[];
+  /** Saves; a thrown ApiError is shown on the form. */
+  onSubmit: (values: O, options: SaveOptions) => Promise<void>;
+  version?: FormVersion<T>;
+  /** 409 codes the operator may confirm, with what to show of each. */
+  warnings?: Record<string, (error: ApiError) => ReactNode>;
+  submitLabel: string;
+  busyLabel: string;
+  /** The Cancel link; it leaves without asking. */
+  cancel: (allowLeave: () => void) => ReactNode;
+  /** Saved: read-only while the page waits to go on. */
+  locked?: boolean;
+  disabled?: boolean;
+  notice?: FormNotice | null;
+  /** A line under the submit button saying what the save will do ("Changes wait for review"). */
+  submitHint?: ReactNode;
+}) {
+  const { form, serverError, submit, guard, conflict, resending, saveAnyway, reload } = useVersionedForm({
+    schema,
+    defaults,
+    onSubmit,
+    version,
+    warnings,
+    locked,
+  });
+
+  // The leave guard's dialog has a form of its own: it stays outside this one (no nested forms).
   return (
-    <form className="flex flex-col gap-4" onSubmit={submit} noValidate>
-      <FormError message={serverError} />
-      {conflict ? (
-        <ConflictPanel
-          stale={conflict.code === "stale"}
-          message={conflict.error.message}
-          changes={conflict.changes}
-          labels={labelsOf(fields)}
-          busy={resending}
-          onSaveAnyway={saveAnyway}
-          onReload={conflict.code === "stale" && version && conflict.current ? reload : undefined}
-        >
-          {conflict.code === "stale" ? null : warnings?.[conflict.code]?.(conflict.error)}
-        </ConflictPanel>
-      ) : null}
-      {notice ? (
-        <div
-          role={notice.tone === "info" ? "status" : "alert"}
-          className={`alert alert-soft text-sm alert-${notice.tone}`}
-        >
-          {notice.text}
-        </div>
-      ) : null}
-      <FormFields fields={fields} form={form} schema={schema} disabled={disabled} />
-      <FormActions
-        cancel={cancel(guard.allowLeave)}
-        submitLabel={submitLabel}
-        busyLabel={busyLabel}
-        busy={form.formState.isSubmitting || resending}
-        disabled={disabled || locked}
-        hint={submitHint}
-      />
+    <>
+      <form className="flex flex-col gap-4" onSubmit={submit} noValidate>
+        <FormError message={serverError} />
+        {conflict ? (
+          <ConflictPanel
+            stale={conflict.code === "stale"}
+            message={conflict.error.message}
+            changes={conflict.changes}
+            labels={labelsOf(fields)}
+            busy={resending}
+            onSaveAnyway={saveAnyway}
+            onReload={conflict.code === "stale" && version && conflict.current ? reload : undefined}
+          >
+            {conflict.code === "stale" ? null : warnings?.[conflict.code]?.(conflict.error)}
+          </ConflictPanel>
+        ) : null}
+        {notice ? (
+          <div
+            role={notice.tone === "info" ? "status" : "alert"}
+            className={`alert alert-soft text-sm alert-${notice.tone}`}
+          >
+            {notice.text}
+          </div>
+        ) : null}
+        <FormFields fields={fields} form={form} schema={schema} disabled={disabled} />
+        <FormActions
+          cancel={cancel(guard.allowLeave)}
+          submitLabel={submitLabel}
+          busyLabel={busyLabel}
+          busy={form.formState.isSubmitting || resending}
+          disabled={disabled || locked}
+          hint={submitHint}
+        />
+      </form>
       {guard.prompt}
-    </form>
+    </>
   );
 }
 
@@ -324,6 +359,17 @@ function FieldList<T extends FieldValues, O>({
   );
 }
 
+/** What a kind of field is drawn from: its spec, the form and its schema, and its error. */
+type FieldProps<T extends FieldValues, O, K extends FieldSpec<T>["kind"]> = {
+  spec: Extract<FieldSpec<T>, { kind: K }>;
+  form: UseFormReturn<T, unknown, O>;
+  schema: Schema<T, O>;
+  /** The form cannot be used yet (its picker has nothing to offer): the picker is disabled too. */
+  disabled: boolean;
+  autoFocus: boolean;
+  error?: string;
+};
+
 function FormField<T extends FieldValues, O>({
   spec,
   form,
@@ -341,6 +387,7 @@ function FormField<T extends FieldValues, O>({
   const error = form.formState.errors[spec.name]?.message as string | undefined;
   const maxLength = maxLengthOf(schema.shape[spec.name]);
   const id = spec.name;
+  const shared = { form, schema, disabled, autoFocus, error };
   switch (spec.kind) {
     case "text":
       return (
@@ -357,6 +404,8 @@ function FormField<T extends FieldValues, O>({
           />
         </Field>
       );
+    case "number":
+      return <NumberField spec={spec} {...shared} />;
     case "textarea":
       return (
         <Field label={spec.label} htmlFor={id} hint={spec.hint} error={error}>
@@ -379,27 +428,9 @@ function FormField<T extends FieldValues, O>({
         </Field>
       );
     case "checkboxes":
-      return (
-        <fieldset>
-          <legend className="mb-1 text-sm font-medium">{spec.label}</legend>
-          <div className="flex flex-wrap gap-4">
-            {spec.options.map((option) => (
-              <label key={option} className="flex cursor-pointer items-center gap-2 text-sm">
-                <input
-                  type="checkbox"
-                  className="checkbox checkbox-sm"
-                  value={option}
-                  disabled={disabled}
-                  {...form.register(spec.name)}
-                />
-                {titleCase(option)}
-              </label>
-            ))}
-          </div>
-          {spec.hint ? <p className="mt-1 text-xs text-base-content/70">{spec.hint}</p> : null}
-          {error ? <p className="mt-1 text-xs text-error">{error}</p> : null}
-        </fieldset>
-      );
+      return <CheckboxesField spec={spec} {...shared} />;
+    case "picker":
+      return <PickerField spec={spec} {...shared} />;
     case "checkbox":
       return (
         <label className="flex cursor-pointer items-center gap-3 text-sm" htmlFor={id}>
@@ -410,21 +441,71 @@ function FormField<T extends FieldValues, O>({
           </span>
         </label>
       );
-    case "picker":
-      return (
-        <Field label={spec.label} htmlFor={id} required={spec.required} hint={spec.hint} error={error}>
-          {spec.picker({
-            id,
-            value: (form.watch(spec.name) as string | undefined) || undefined,
-            onChange: (value) =>
-              form.setValue(spec.name, (value ?? "") as PathValue<T, Path<T>>, {
-                shouldDirty: true,
-                shouldValidate: form.formState.isSubmitted,
-              }),
-            invalid: Boolean(error),
-            disabled,
-          })}
-        </Field>
-      );
   }
+}
+
+/** A set of checkboxes over a fixed list of values (a field holding several of them). */
+function CheckboxesField<T extends FieldValues, O>({ spec, form, disabled, error }: FieldProps<T, O, "checkboxes">) {
+  return (
+    <fieldset>
+      <legend className="mb-1 text-sm font-medium">{spec.label}</legend>
+      <div className="flex flex-wrap gap-4">
+        {spec.options.map((option) => (
+          <label key={option} className="flex cursor-pointer items-center gap-2 text-sm">
+            <input
+              type="checkbox"
+              className="checkbox checkbox-sm"
+              value={option}
+              disabled={disabled}
+              {...form.register(spec.name)}
+            />
+            {titleCase(option)}
+          </label>
+        ))}
+      </div>
+      {spec.hint ? <p className="mt-1 text-xs text-base-content/70">{spec.hint}</p> : null}
+      {error ? <p className="mt-1 text-xs text-error">{error}</p> : null}
+    </fieldset>
+  );
+}
+
+/** A field whose value is another record's id, chosen with the picker the spec supplies. */
+function PickerField<T extends FieldValues, O>({ spec, form, disabled, error }: FieldProps<T, O, "picker">) {
+  const id = spec.name;
+  return (
+    <Field label={spec.label} htmlFor={id} required={spec.required} hint={spec.hint} error={error}>
+      {spec.picker({
+        id,
+        value: (form.watch(spec.name) as string | undefined) || undefined,
+        onChange: (value) =>
+          form.setValue(spec.name, (value ?? "") as PathValue<T, Path<T>>, {
+            shouldDirty: true,
+            shouldValidate: form.formState.isSubmitted,
+          }),
+        invalid: Boolean(error),
+        disabled,
+      })}
+    </Field>
+  );
+}
+
+/** A number within the schema's bounds and step; an empty box is no value (not 0). */
+function NumberField<T extends FieldValues, O>({ spec, form, schema, autoFocus, error }: FieldProps<T, O, "number">) {
+  const id = spec.name;
+  return (
+    <Field label={spec.label} htmlFor={id} required={spec.required} hint={spec.hint} error={error}>
+      <input
+        id={id}
+        type="number"
+        inputMode="numeric"
+        className={`input w-full ${error ? "input-error" : ""}`}
+        placeholder={spec.placeholder}
+        autoFocus={autoFocus}
+        {...numberBoundsOf(schema.shape[spec.name])}
+        {...form.register(spec.name, {
+          setValueAs: (v: unknown) => (v === "" || v == null ? undefined : Number(v)),
+        })}
+      />
+    </Field>
+  );
 }

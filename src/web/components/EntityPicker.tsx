@@ -1,6 +1,11 @@
 import { useId, useState, type UIEvent } from "react";
 import { keepPreviousData, useInfiniteQuery, useQuery, type QueryKey } from "@tanstack/react-query";
-import { useCombobox, type UseComboboxState, type UseComboboxStateChangeOptions } from "downshift";
+import {
+  useCombobox,
+  type UseComboboxReturnValue,
+  type UseComboboxState,
+  type UseComboboxStateChangeOptions,
+} from "downshift";
 import { ChevronDown, X } from "lucide-react";
 import { useDebounce } from "use-debounce";
 import type { z } from "zod";
@@ -41,30 +46,8 @@ function stateReducer(
   }
 }
 
-/**
- * A picker (ARIA combobox with a listbox, Downshift's `useCombobox`) over an options endpoint: it
- * lists every record sorted by name, a page of about 20 at a time from the server (`search`, with
- * the cursor of the page before), loading the next as the list scrolls (or the arrow keys reach
- * its end), so no picker loads a whole table; typing narrows it (200 ms after the last key).
- * `value` is the chosen id; `current` its label (shown when closed); `emptyLabel` names "no
- * choice" (e.g. "All Customers") when given. Keyboard: arrows move, Enter chooses, Escape closes.
- * `field`: sized as a form's full-width field (a list filter otherwise).
- */
-export function EntityPicker({
-  label,
-  value,
-  current,
-  onChange,
-  search,
-  queryKey,
-  emptyLabel,
-  placeholder,
-  id: givenId,
-  invalid,
-  disabled,
-  describedBy,
-  field = false,
-}: {
+/** What an `EntityPicker` takes (see `EntityPicker`). */
+type EntityPickerProps = {
   label: string;
   value: string | undefined;
   current: string | undefined;
@@ -83,10 +66,15 @@ export function EntityPicker({
   /** Ids of the text describing the field (a form's hint or error). */
   describedBy?: string;
   field?: boolean;
-}) {
+};
+
+/**
+ * An `EntityPicker`'s state: whether its list is open, the typed text, the pages of matches loaded
+ * so far (the "no choice" entry first while nothing is typed), and Downshift's combobox over them.
+ */
+function useEntityPicker({ id: givenId, onChange, search, queryKey, emptyLabel }: EntityPickerProps) {
   const autoId = useId();
   const id = givenId ?? autoId;
-  const listId = `${id}-list`;
   const optionId = (i: number) => `${id}-opt-${i}`;
   const [open, setOpen] = useState(false);
   const [text, setText] = useState("");
@@ -105,14 +93,14 @@ export function EntityPicker({
   const loadMore = () => {
     if (matches.hasNextPage && !matches.isFetchingNextPage) void matches.fetchNextPage();
   };
-  const { getInputProps, getMenuProps, getItemProps, highlightedIndex, openMenu } = useCombobox<PickerOption>({
+  const combobox = useCombobox<PickerOption>({
     items: options,
     isOpen: open,
     onIsOpenChange: ({ isOpen }) => setOpen(Boolean(isOpen)),
     inputValue: text,
     onInputValueChange: ({ inputValue }) => setText(inputValue ?? ""),
     inputId: id,
-    menuId: listId,
+    menuId: `${id}-list`,
     getItemId: optionId,
     itemToString: () => "",
     itemToKey: (item) => item?.id,
@@ -132,7 +120,30 @@ export function EntityPicker({
     const list = e.currentTarget;
     if (list.scrollHeight - list.scrollTop - list.clientHeight < 80) loadMore();
   };
+  /** The clear button: reports "no choice", closes the list and forgets the typed text. */
+  const clear = () => {
+    onChange(undefined);
+    setOpen(false);
+    setText("");
+  };
+  const loading = matches.isPending || matches.isFetchingNextPage;
+  const noneFound = Boolean(matches.data) && found.length === 0 && Boolean(q);
+  return { optionId, open, text, options, combobox, onScroll, clear, loading, noneFound };
+}
 
+/**
+ * A picker (ARIA combobox with a listbox, Downshift's `useCombobox`) over an options endpoint: it
+ * lists every record sorted by name, a page of about 20 at a time from the server (`search`, with
+ * the cursor of the page before), loading the next as the list scrolls (or the arrow keys reach
+ * its end), so no picker loads a whole table; typing narrows it (200 ms after the last key).
+ * `value` is the chosen id; `current` its label (shown when closed); `emptyLabel` names "no
+ * choice" (e.g. "All Customers") when given. Keyboard: arrows move, Enter chooses, Escape closes.
+ * `field`: sized as a form's full-width field (a list filter otherwise).
+ */
+export function EntityPicker(props: EntityPickerProps) {
+  const { label, value, current, emptyLabel, placeholder, invalid, disabled, describedBy, field = false } = props;
+  const { optionId, open, text, options, combobox, onScroll, clear, loading, noneFound } = useEntityPicker(props);
+  const { getInputProps, highlightedIndex, openMenu } = combobox;
   return (
     <div className={`relative w-full ${field ? "" : "sm:w-64"}`}>
       <div className={`input w-full ${field ? "" : "input-sm"} ${invalid ? "input-error" : ""}`}>
@@ -163,11 +174,7 @@ export function EntityPicker({
             type="button"
             className="btn btn-ghost btn-xs btn-square"
             aria-label={`Clear ${label}`}
-            onClick={() => {
-              onChange(undefined);
-              setOpen(false);
-              setText("");
-            }}
+            onClick={clear}
           >
             <X className="h-3.5 w-3.5" aria-hidden />
           </button>
@@ -175,39 +182,80 @@ export function EntityPicker({
           <ChevronDown className="h-4 w-4 opacity-50" aria-hidden />
         )}
       </div>
-      <ul
-        {...getMenuProps({ "aria-label": label, onScroll }, { suppressRefError: true })}
-        hidden={!open}
-        className="menu absolute z-40 mt-1 max-h-80 w-full flex-nowrap overflow-y-auto rounded-box border border-base-300 bg-base-100 p-1 shadow-lg"
-      >
-        {open
-          ? options.map((option, i) => (
-              <li key={option.id || "none"} role="none">
-                <button
-                  type="button"
-                  {...getItemProps({ item: option, index: i })}
-                  // Selected is the page's choice (not the active option).
-                  aria-selected={(option === none ? undefined : option.id) === value}
-                  tabIndex={-1}
-                  className={`truncate ${i === highlightedIndex ? "menu-active" : ""}`}
-                >
-                  {option === none ? emptyLabel : option.label}
-                </button>
-              </li>
-            ))
-          : null}
-        {open && (matches.isPending || matches.isFetchingNextPage) ? (
-          <li className="px-3 py-2 text-sm text-base-content/70" role="none">
-            {msg.lists.pickerLoading}
-          </li>
-        ) : null}
-        {open && matches.data && found.length === 0 && q ? (
-          <li className="px-3 py-2 text-sm text-base-content/70" role="none">
-            {msg.lists.pickerNone}
-          </li>
-        ) : null}
-      </ul>
+      <PickerMenu
+        label={label}
+        value={value}
+        emptyLabel={emptyLabel}
+        open={open}
+        options={options}
+        combobox={combobox}
+        onScroll={onScroll}
+        loading={loading}
+        noneFound={noneFound}
+      />
     </div>
+  );
+}
+
+/**
+ * An `EntityPicker`'s listbox: its options (the page's choice marked selected, the active one
+ * highlighted), then "Loading…" while a page loads and "No matches" when the search finds none.
+ * Hidden, and empty, while closed.
+ */
+function PickerMenu({
+  label,
+  value,
+  emptyLabel,
+  open,
+  options,
+  combobox: { getMenuProps, getItemProps, highlightedIndex },
+  onScroll,
+  loading,
+  noneFound,
+}: {
+  label: string;
+  value: string | undefined;
+  emptyLabel: string | undefined;
+  open: boolean;
+  options: PickerOption[];
+  combobox: Pick<UseComboboxReturnValue<PickerOption>, "getMenuProps" | "getItemProps" | "highlightedIndex">;
+  onScroll: (e: UIEvent<HTMLUListElement>) => void;
+  loading: boolean;
+  noneFound: boolean;
+}) {
+  return (
+    <ul
+      {...getMenuProps({ "aria-label": label, onScroll }, { suppressRefError: true })}
+      hidden={!open}
+      className="menu absolute z-40 mt-1 max-h-80 w-full flex-nowrap overflow-y-auto rounded-box border border-base-300 bg-base-100 p-1 shadow-lg"
+    >
+      {open
+        ? options.map((option, i) => (
+            <li key={option.id || "none"} role="none">
+              <button
+                type="button"
+                {...getItemProps({ item: option, index: i })}
+                // Selected is the page's choice (not the active option).
+                aria-selected={(option === none ? undefined : option.id) === value}
+                tabIndex={-1}
+                className={`truncate ${i === highlightedIndex ? "menu-active" : ""}`}
+              >
+                {option === none ? emptyLabel : option.label}
+              </button>
+            </li>
+          ))
+        : null}
+      {open && loading ? (
+        <li className="px-3 py-2 text-sm text-base-content/70" role="none">
+          {msg.lists.pickerLoading}
+        </li>
+      ) : null}
+      {open && noneFound ? (
+        <li className="px-3 py-2 text-sm text-base-content/70" role="none">
+          {msg.lists.pickerNone}
+        </li>
+      ) : null}
+    </ul>
   );
 }
 

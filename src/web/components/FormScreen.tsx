@@ -1,6 +1,6 @@
 import { useEffect, useState, type ReactNode } from "react";
 import { useQuery, useQueryClient, type UseQueryOptions, type UseQueryResult } from "@tanstack/react-query";
-import { Link, useNavigate } from "@tanstack/react-router";
+import { useNavigate } from "@tanstack/react-router";
 import type { OperatorRole } from "../../domain/enums";
 import { msg } from "../../domain/messages";
 import { errorMessage } from "../api/client";
@@ -11,6 +11,7 @@ import { DocumentTitle, ErrorState } from "./ui";
 import { EntityForm, type FieldSpec, type FormNotice, type SaveOptions } from "./EntityForm";
 import type { DefaultValues, FieldValues } from "react-hook-form";
 import { notify } from "./overlays";
+import { TargetLink } from "./TargetLink";
 
 /** What a form screen gives its form: Cancel, the way on after a save, and whether it is saved. */
 export type FormScreenContext<R> = {
@@ -65,30 +66,20 @@ export function FormScreen<R = undefined>({
 
   useEffect(() => {
     if (!after) return;
-    const timer = setTimeout(
-      () => void navigate({ to: after.target.to, params: after.target.params } as never),
-      after.ms,
-    );
+    const timer = setTimeout(() => void navigate(after.target), after.ms);
     return () => clearTimeout(timer);
   }, [after, navigate]);
 
   const context = (r: R): FormScreenContext<R> => ({
     record: r,
     cancel: (allowLeave) => (
-      <Link
-        to={back.to as "/"}
-        params={back.params as never}
-        activeOptions={{ exact: true }}
-        activeProps={{ "aria-current": undefined }}
-        className="btn btn-ghost"
-        onClick={allowLeave}
-      >
+      <TargetLink {...back} className="btn btn-ghost" onClick={allowLeave}>
         {msg.ui.cancel}
-      </Link>
+      </TargetLink>
     ),
     finish: async (target, afterMs) => {
       if (afterMs) setAfter({ target, ms: afterMs });
-      else await navigate({ to: target.to, params: target.params } as never);
+      else await navigate(target);
     },
     locked: after !== null,
   });
@@ -101,7 +92,7 @@ export function FormScreen<R = undefined>({
   );
 
   return (
-    <FormPage need={need} back={<BackLink to={back.to} params={back.params} label={back.label} />}>
+    <FormPage need={need} back={<BackLink {...back} />}>
       {load ? (
         <RecordStates query={load.query} kind={load.kind} loading={<FormSkeleton fields={fields} />}>
           {card}
@@ -176,22 +167,31 @@ export function needsOneOf<T extends { items: readonly unknown[] }, K extends re
 /** A save's mutation (`useApiMutation`). */
 type Save<I, C> = { mutateAsync: (input: I) => Promise<C> };
 
+/** `send` of a form whose values are its create request as they are. */
+export const sendValues = <O,>(values: O): O => values;
+
+/** `send` of an edit form whose values are its update request as they are, sent with the version read. */
+export const sendWithVersion = <O,>(values: O, { ifMatch }: SaveOptions): O & { ifMatch?: string } => ({
+  ...values,
+  ifMatch,
+});
+
 /**
- * An add screen, declared: `defaults`, the create mutation (`useCreate`, with `send` when its input
- * is not the form's values), and after a save (`created`) the notice's link to the new record and
+ * An add screen, declared: `defaults`, the create mutation (`useCreate`, and `send`, which makes its
+ * input of the form's values: `sendValues` when they are the same), and after a save (`created`) the notice's link to the new record and
  * where the screen goes on, at once or after `afterMs`.
  */
 export type AddDeclaration<T extends FieldValues, O, I, C> = FormBase<T, O> & {
   defaults: DefaultValues<T>;
   useCreate: () => Save<I, C>;
-  send?: (values: O, options: SaveOptions) => I;
+  send: (values: O, options: SaveOptions) => I;
   created: (record: C) => { to: Target; link?: Target & { label: string }; afterMs?: number };
 };
 
 /**
  * An edit screen, declared: the record's id (`useId`, from the route), its query, the form's
  * values of it (also a stale save's current record on Reload), its name for the document title,
- * the update mutation (`useUpdate`; sent the values with `ifMatch` unless `send` says otherwise),
+ * the update mutation (`useUpdate`; `send` makes its input of the values and the save's options: `sendWithVersion` sends them as they are with `ifMatch`),
  * and the way back to the record, where a save returns (after `afterMs`). `missing` is what an
  * empty id says; `reload` refetches the record after Reload of a stale save.
  */
@@ -207,7 +207,7 @@ export type EditDeclaration<
   values: (record: R) => DefaultValues<T>;
   name: (record: R) => string;
   useUpdate: (id: string) => Save<I, unknown>;
-  send?: (values: O, options: SaveOptions) => I;
+  send: (values: O, options: SaveOptions) => I;
   back: (id: string) => Target & { label: string };
   subtitle?: (record: R) => ReactNode;
   afterMs?: number;
@@ -244,7 +244,7 @@ export function addScreen<T extends FieldValues, O, I, C>(add: AddDeclaration<T,
             busyLabel={texts.creating}
             cancel={cancel}
             onSubmit={async (values, options) => {
-              const record = await create.mutateAsync(add.send ? add.send(values, options) : (values as unknown as I));
+              const record = await create.mutateAsync(add.send(values, options));
               const { to, link, afterMs } = add.created(record);
               notify(texts.created, link ? { link } : {});
               await finish(to, afterMs);
@@ -300,9 +300,7 @@ export function editScreen<
             busyLabel={texts.saving ?? msg.edit.saving}
             cancel={cancel}
             onSubmit={async (values, options) => {
-              await update.mutateAsync(
-                edit.send ? edit.send(values, options) : ({ ...values, ifMatch: options.ifMatch } as I),
-              );
+              await update.mutateAsync(edit.send(values, options));
               if (texts.updated) notify(texts.updated);
               await finish(target, edit.afterMs);
             }}

@@ -6,7 +6,7 @@ import { ApiError, errorMessage } from "../api/client";
 import { useNavigate } from "@tanstack/react-router";
 import type { ServerList, useServerList } from "../lib/server-list";
 import { SummaryNote } from "../lib/SummaryNote";
-import { ActionBar, RoleGate } from "./actions";
+import { ActionBar, RoleGate, type Action } from "./actions";
 import { useCan } from "../auth/permissions";
 import { BulkBar, BulkDialog, selectColumn, useRowSelection, type BulkActionSpec, type BulkSpec } from "./bulk";
 import { DataTable, type Column } from "./DataTable";
@@ -26,9 +26,9 @@ import { ViewNotes, ViewsMenu } from "./views/ViewsMenu";
  * where the page declared them.
  */
 function arrangeColumns<I extends object>(columns: Column<I>[], visible: string[]): Column<I>[] {
-  const byId = new Map(columns.map((c) => [columnInfo(c as never).id, c]));
+  const byId = new Map(columns.map((c) => [columnInfo(c).id, c]));
   const chosen = visible.map((id) => byId.get(id)).filter((c): c is Column<I> => Boolean(c));
-  const fixed = columns.filter((c) => columnInfo(c as never).fixed);
+  const fixed = columns.filter((c) => columnInfo(c).fixed);
   return [...chosen, ...fixed];
 }
 
@@ -52,7 +52,7 @@ type Props<I extends object, S> = {
   title: string;
   subtitle?: ReactNode;
   /** The header's primary "Add …" button (editors and up), opening `to`. */
-  add?: { label: string; to: string };
+  add?: { label: string; link: Target };
   /** Other header actions, in place of `add`. */
   actions?: ReactNode;
   /** Between the header and the cards (a success banner, an action's error). */
@@ -129,18 +129,75 @@ type Props<I extends object, S> = {
  * headers, paging); also the audit and operators screens.
  */
 export function ListScreen<I extends object, S>(props: Props<I, S>) {
-  const { list, cards, section, table } = props;
-  const navigate = useNavigate();
+  const { list, section } = props;
+  const screen = useListScreen(props);
+  if (screen.refused) {
+    return (
+      <>
+        <PageHeader title={props.title} subtitle={props.subtitle} />
+        <NotAllowed reason={errorMessage(list.query.error)} />
+      </>
+    );
+  }
+  const body = <ListBody props={props} screen={screen} />;
+  return (
+    <>
+      <PageHeader
+        title={props.title}
+        subtitle={props.subtitle}
+        actions={props.add ? <ActionBar actions={[addAction(props.add)]} /> : props.actions}
+      />
+      {props.banner}
+      {props.cards ? <ListCards cards={props.cards} list={list} /> : null}
+      {section ? (
+        <section
+          className="mt-6"
+          {...("heading" in section ? { "aria-labelledby": section.headingId } : { "aria-label": section.label })}
+        >
+          {body}
+        </section>
+      ) : (
+        body
+      )}
+      {props.children}
+      {screen.canBulk && props.bulk ? (
+        <BulkDialog
+          spec={props.bulk}
+          action={screen.bulkAction}
+          selection={screen.sel.selection}
+          filters={screen.filters}
+          q={list.state.q || undefined}
+          onClose={(finished) => {
+            screen.setBulkAction(null);
+            if (finished) screen.sel.clear();
+          }}
+        />
+      ) : null}
+    </>
+  );
+}
+
+/** The header's "Add …" button: the page's main action, for editors and up. */
+const addAction = (add: { label: string; link: Target }): Action => ({
+  label: add.label,
+  icon: Plus,
+  tone: "primary",
+  need: "editor",
+  primary: true,
+  link: add.link,
+});
+
+/**
+ * What a list screen works out from its list before it draws: whether the server refused it, the
+ * filters in force, the columns (the operator's choice and order, the selection column for bulk
+ * actions), the row selection and the bulk action being run.
+ */
+function useListScreen<I extends object, S>(props: Props<I, S>) {
+  const { list, table } = props;
   const { data, failed, query } = list;
-  const exact = data?.summary_exact ?? true;
-  const summary = data?.summary;
   // A role the server refuses (a URL typed or shared, a role lowered meanwhile): one statement of
   // it, no toolbar and no Retry, which cannot help.
   const refused = failed && query.error instanceof ApiError && query.error.status === 403;
-  // The server counts the search's matches: the cards say so until the page is asked for again.
-  const counting = Boolean(data?.counting && !data.summary);
-  // Asking again while the server counts (`counting`) is no load the user waits for.
-  const loading = !failed && (query.isPending || (query.isFetching && !data?.counting));
   const canBulk = useCan("editor") && Boolean(props.bulk);
   const {
     limit: _l,
@@ -156,7 +213,7 @@ export function ListScreen<I extends object, S>(props: Props<I, S>) {
   // (pages build their column declarations on every render).
   const choiceKey = JSON.stringify(
     table.columns
-      .map((c) => columnInfo(c as never))
+      .map((c) => columnInfo(c))
       .filter((c) => !c.fixed)
       .map((c) => [c.id, c.label]),
   );
@@ -169,33 +226,20 @@ export function ListScreen<I extends object, S>(props: Props<I, S>) {
   const sel = useRowSelection(data?.items, table.rowKey, JSON.stringify([filters, list.state.q]));
   const [bulkAction, setBulkAction] = useState<BulkActionSpec | null>(null);
   const columns = canBulk && props.bulk ? [selectColumn(sel, props.bulk.rowLabel), ...shownColumns] : shownColumns;
-  const sorting = table.sortable
-    ? { sortable: table.sortable, sort: { sort: list.state.sort, order: list.state.order }, onSort: list.setSort }
-    : {};
+  return { refused, canBulk, filters, choices, views, sel, bulkAction, setBulkAction, columns };
+}
 
-  const error = (
-    <div className="mb-3">
-      <ErrorState title={props.errorTitle} message={errorMessage(query.error)} onRetry={() => void query.refetch()} />
-    </div>
-  );
-  const tableView = (
-    <>
-      {props.tableIntro}
-      <DataTable
-        label={table.label}
-        columns={columns}
-        rows={failed ? [] : data?.items}
-        onRowToggle={canBulk ? (row) => sel.toggle(row) : undefined}
-        rowKey={table.rowKey}
-        {...sorting}
-        loading={loading}
-        onRowClick={table.rowLink ? (row) => void navigate(table.rowLink!(row) as never) : undefined}
-        empty={table.empty}
-      />
-      <ListPagination list={list} pageSizes={views.enabled} />
-    </>
-  );
-  const body = (
+type ListScreenState<I extends object> = ReturnType<typeof useListScreen<I, unknown>>;
+
+/**
+ * The list's region: its heading, the toolbar (search, filters, views and columns, Export CSV),
+ * the bulk bar, then the error with Retry or the table and its pager.
+ */
+function ListBody<I extends object, S>({ props, screen }: { props: Props<I, S>; screen: ListScreenState<I> }) {
+  const { list, section } = props;
+  const { data, failed, query } = list;
+  const { views, choices, filters } = screen;
+  return (
     <>
       {section && "heading" in section ? (
         <h2 id={section.headingId} className="mb-3 text-lg font-semibold">
@@ -215,110 +259,95 @@ export function ListScreen<I extends object, S>(props: Props<I, S>) {
         ) : null}
       </Toolbar>
       {views.enabled ? <ViewNotes views={views} /> : null}
-      {canBulk && props.bulk ? (
+      {screen.canBulk && props.bulk ? (
         <BulkBar
           spec={props.bulk}
-          sel={sel}
+          sel={screen.sel}
           total={data?.total}
           pageCount={data?.items.length ?? 0}
           filters={{ ...filters, ...(list.state.q ? { q: list.state.q } : {}) }}
           exportPath={props.exportPath}
-          onAction={setBulkAction}
+          onAction={screen.setBulkAction}
         />
       ) : null}
       {props.aboveTable}
-      {failed ? error : null}
-      {failed && !props.errorKeepsTable ? null : tableView}
+      {failed ? (
+        <div className="mb-3">
+          <ErrorState
+            title={props.errorTitle}
+            message={errorMessage(query.error)}
+            onRetry={() => void query.refetch()}
+          />
+        </div>
+      ) : null}
+      {failed && !props.errorKeepsTable ? null : <ListTable props={props} screen={screen} />}
     </>
   );
+}
 
-  if (refused) {
-    return (
-      <>
-        <PageHeader title={props.title} subtitle={props.subtitle} />
-        <NotAllowed reason={errorMessage(query.error)} />
-      </>
-    );
-  }
-
+/** The list's table (sorted through the list, skeleton rows while loading) and its pager. */
+function ListTable<I extends object, S>({ props, screen }: { props: Props<I, S>; screen: ListScreenState<I> }) {
+  const { list, table } = props;
+  const { data, failed, query } = list;
+  const navigate = useNavigate();
+  const rowLink = table.rowLink;
+  // Asking again while the server counts (`counting`) is no load the user waits for.
+  const loading = !failed && (query.isPending || (query.isFetching && !data?.counting));
+  const sorting = table.sortable
+    ? { sortable: table.sortable, sort: { sort: list.state.sort, order: list.state.order }, onSort: list.setSort }
+    : {};
   return (
     <>
-      <PageHeader
-        title={props.title}
-        subtitle={props.subtitle}
-        actions={
-          props.add ? (
-            <ActionBar
-              actions={[
-                {
-                  label: props.add.label,
-                  icon: Plus,
-                  tone: "primary",
-                  need: "editor",
-                  primary: true,
-                  to: props.add.to,
-                },
-              ]}
-            />
-          ) : (
-            props.actions
-          )
-        }
+      {props.tableIntro}
+      <DataTable
+        label={table.label}
+        columns={screen.columns}
+        rows={failed ? [] : data?.items}
+        onRowToggle={screen.canBulk ? (row) => screen.sel.toggle(row) : undefined}
+        rowKey={table.rowKey}
+        {...sorting}
+        loading={loading}
+        onRowClick={rowLink ? (row) => void navigate(rowLink(row)) : undefined}
+        empty={table.empty}
       />
-      {props.banner}
-      {cards ? (
-        <>
-          <StatGrid columns={cards.length}>
-            {(failed && !summary) || counting || summary
-              ? cards.map(({ label, icon: Icon, value }) => (
-                  <StatCard
-                    key={label}
-                    label={label}
-                    value={
-                      failed && !summary ? (
-                        <CardNote text={msg.lists.cardUnavailable} />
-                      ) : counting || !summary ? (
-                        <CardNote text={msg.lists.counting} />
-                      ) : exact ? (
-                        formatCount(value(summary))
-                      ) : (
-                        <span className="whitespace-nowrap text-xl">{formatCount(value(summary), false)}</span>
-                      )
-                    }
-                    icon={<Icon className="h-6 w-6" />}
-                  />
-                ))
-              : Array.from({ length: Math.min(cards.length, limits.skeletonCards) }, (_, i) => (
-                  <StatCardSkeleton key={i} />
-                ))}
-          </StatGrid>
-          <SummaryNote page={data} />
-        </>
-      ) : null}
-      {section ? (
-        <section
-          className="mt-6"
-          {...("heading" in section ? { "aria-labelledby": section.headingId } : { "aria-label": section.label })}
-        >
-          {body}
-        </section>
-      ) : (
-        body
-      )}
-      {props.children}
-      {canBulk && props.bulk ? (
-        <BulkDialog
-          spec={props.bulk}
-          action={bulkAction}
-          selection={sel.selection}
-          filters={filters}
-          q={list.state.q || undefined}
-          onClose={(finished) => {
-            setBulkAction(null);
-            if (finished) sel.clear();
-          }}
-        />
-      ) : null}
+      <ListPagination list={list} pageSizes={screen.views.enabled} />
+    </>
+  );
+}
+
+/**
+ * The summary cards: each count (`formatCount`, "about 1.2M" for an estimate), "Counting…" while
+ * the server counts a search's matches, "Not available" when the load failed, skeletons while
+ * loading; then the note of when they were counted.
+ */
+function ListCards<I, S>({ cards, list }: { cards: ListCard<S>[]; list: ServerListOf<I, S> }) {
+  const { data, failed } = list;
+  const exact = data?.summary_exact ?? true;
+  const summary = data?.summary;
+  // The server counts the search's matches: the cards say so until the page is asked for again.
+  const counting = Boolean(data?.counting && !data.summary);
+  const cardValue = (value: ListCard<S>["value"]) =>
+    failed && !summary ? (
+      <CardNote text={msg.lists.cardUnavailable} />
+    ) : counting || !summary ? (
+      <CardNote text={msg.lists.counting} />
+    ) : exact ? (
+      formatCount(value(summary))
+    ) : (
+      <span className="whitespace-nowrap text-xl">{formatCount(value(summary), false)}</span>
+    );
+  return (
+    <>
+      <StatGrid columns={cards.length}>
+        {(failed && !summary) || counting || summary
+          ? cards.map(({ label, icon: Icon, value }) => (
+              <StatCard key={label} label={label} value={cardValue(value)} icon={<Icon className="h-6 w-6" />} />
+            ))
+          : Array.from({ length: Math.min(cards.length, limits.skeletonCards) }, (_, i) => (
+              <StatCardSkeleton key={i} />
+            ))}
+      </StatGrid>
+      <SummaryNote page={data} />
     </>
   );
 }

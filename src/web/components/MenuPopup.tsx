@@ -2,6 +2,7 @@ import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent, type 
 import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
 import { Link } from "@tanstack/react-router";
 import type { LucideIcon } from "lucide-react";
+import type { Target } from "../lib/target";
 
 /** One entry of a `Menu`: an action, a link, a choice among several (radio), a heading or a separator. */
 export type MenuEntry =
@@ -18,9 +19,7 @@ export type MenuEntry =
       kind: "link";
       label: string;
       icon?: LucideIcon;
-      to: string;
-      search?: Record<string, unknown>;
-      params?: Record<string, string>;
+      link: Target;
     }
   | { kind: "radio"; label: string; icon?: LucideIcon; checked: boolean; onSelect: () => void }
   | { kind: "separator" };
@@ -162,7 +161,7 @@ function Item({ entry }: { entry: MenuEntry }) {
   if (entry.kind === "link") {
     return (
       <DropdownMenu.Item asChild>
-        <Link to={entry.to as "/"} search={entry.search as never} params={entry.params as never} className={itemClass}>
+        <Link {...entry.link} className={itemClass}>
           {icon}
           {entry.label}
         </Link>

@@ -27,6 +27,23 @@ export type PickAction<I> = {
   done: (item: I, result: unknown) => void;
 };
 
+/** What a `PickModal` takes: its state, texts, the search query of offered records, the mutation run on one. */
+type PickModalProps<P extends Offered, K extends QueryKey> = ModalState & {
+  title: string;
+  intro?: string;
+  /** The search box's placeholder. */
+  search: string;
+  query: (q: string) => UseQueryOptions<P, Error, P, K>;
+  mutation: UseMutationResult<unknown, Error, string>;
+  /** The empty state's title for the search text ("" when none). */
+  empty: (q: string) => string;
+  /** Accessible name of the list ("Available platforms"). */
+  label: string;
+  /** A row's description, left of its button. */
+  row: (item: P["items"][number]) => ReactNode;
+  pick: PickAction<P["items"][number]>;
+};
+
 /**
  * A modal that offers records to add one at a time (SPEC.md §2: "Assign Platform to Prompt",
  * "Assign Skill to Team", a team's "Add Member", a user's "Add Team"): the error of the last try,
@@ -47,21 +64,7 @@ export function PickModal<P extends Offered, K extends QueryKey>({
   label,
   row,
   pick,
-}: ModalState & {
-  title: string;
-  intro?: string;
-  /** The search box's placeholder. */
-  search: string;
-  query: (q: string) => UseQueryOptions<P, Error, P, K>;
-  mutation: UseMutationResult<unknown, Error, string>;
-  /** The empty state's title for the search text ("" when none). */
-  empty: (q: string) => string;
-  /** Accessible name of the list ("Available platforms"). */
-  label: string;
-  /** A row's description, left of its button. */
-  row: (item: P["items"][number]) => ReactNode;
-  pick: PickAction<P["items"][number]>;
-}) {
+}: PickModalProps<P, K>) {
   type I = P["items"][number];
   const [q, setQ] = useState("");
   const [busyId, setBusyId] = useState<string | null>(null);
@@ -99,28 +102,7 @@ export function PickModal<P extends Offered, K extends QueryKey>({
           <EmptyState title={empty(q)} />
         </div>
       ) : (
-        <ul className="divide-y divide-base-300" aria-label={label}>
-          {data.items.map((item) => {
-            const busy = busyId === pick.id(item);
-            return (
-              <li key={pick.id(item)} className="flex items-center gap-3 py-3">
-                <div className="min-w-0 flex-1">{row(item)}</div>
-                <button
-                  type="button"
-                  className="btn btn-primary btn-sm"
-                  onClick={() => run(item)}
-                  disabled={busyId !== null}
-                  aria-label={pick.name?.(item)}
-                >
-                  {busy && pick.spinner !== false ? (
-                    <span className="loading loading-spinner loading-xs" aria-hidden />
-                  ) : null}
-                  {busy ? (pick.busyLabel ?? pick.label) : pick.label}
-                </button>
-              </li>
-            );
-          })}
-        </ul>
+        <PickList<I> items={data.items} label={label} row={row} pick={pick} busyId={busyId} onPick={run} />
       )}
       {data && data.total > data.items.length ? (
         <p className="mt-2 text-xs text-base-content/70">
@@ -128,6 +110,51 @@ export function PickModal<P extends Offered, K extends QueryKey>({
         </p>
       ) : null}
     </Modal>
+  );
+}
+
+/**
+ * The offered records of a `PickModal`, each with its button; every button is disabled while one
+ * runs (`busyId`), and the running one shows its busy label.
+ */
+function PickList<I>({
+  items,
+  label,
+  row,
+  pick,
+  busyId,
+  onPick,
+}: {
+  items: readonly I[];
+  label: string;
+  row: (item: I) => ReactNode;
+  pick: PickAction<I>;
+  busyId: string | null;
+  onPick: (item: I) => void;
+}) {
+  return (
+    <ul className="divide-y divide-base-300" aria-label={label}>
+      {items.map((item) => {
+        const busy = busyId === pick.id(item);
+        return (
+          <li key={pick.id(item)} className="flex items-center gap-3 py-3">
+            <div className="min-w-0 flex-1">{row(item)}</div>
+            <button
+              type="button"
+              className="btn btn-primary btn-sm"
+              onClick={() => onPick(item)}
+              disabled={busyId !== null}
+              aria-label={pick.name?.(item)}
+            >
+              {busy && pick.spinner !== false ? (
+                <span className="loading loading-spinner loading-xs" aria-hidden />
+              ) : null}
+              {busy ? (pick.busyLabel ?? pick.label) : pick.label}
+            </button>
+          </li>
+        );
+      })}
+    </ul>
   );
 }
 

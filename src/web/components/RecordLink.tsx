@@ -1,5 +1,6 @@
 import type { MouseEvent } from "react";
 import { Link } from "@tanstack/react-router";
+import type { Target } from "../lib/target";
 
 /**
  * A record's name opening its page (SPEC.md §2: tables link their names), on one line cut with an
@@ -9,16 +10,13 @@ import { Link } from "@tanstack/react-router";
  * content).
  */
 export function RecordLink({
-  to,
-  params,
   text,
   detail,
   mono,
   className = "block min-w-0 truncate font-medium",
   onClick,
-}: {
-  to: string;
-  params: Record<string, string>;
+  ...target
+}: Target & {
   text: string;
   detail?: string | null;
   mono?: boolean;
@@ -26,13 +24,7 @@ export function RecordLink({
   onClick?: (e: MouseEvent) => void;
 }) {
   const link = (
-    <Link
-      to={to as "/"}
-      params={params as never}
-      className={`${className} hover:text-primary hover:underline`}
-      title={text}
-      onClick={onClick}
-    >
+    <Link {...target} className={`${className} hover:text-primary hover:underline`} title={text} onClick={onClick}>
       {text}
     </Link>
   );

@@ -20,7 +20,8 @@ import { useUndo } from "./undo";
 import { DocumentTitle, ErrorState, PageHeader, Spinner } from "./ui";
 
 /** A place in the app to go to. */
-export type Target = { to: string; params?: Record<string, string>; search?: Record<string, unknown> };
+export type { Target } from "../lib/target";
+import type { Target } from "../lib/target";
 
 /**
  * A kind of record as its screens load it, declared once per feature and shared by its detail and
@@ -79,7 +80,7 @@ export function RecordStates<T>({
         // Retry is for failures that can pass: a record that does not exist will not appear.
         onRetry={missing ? undefined : () => void refetch()}
       >
-        <TargetLink to={list.to} params={list.params} className="btn btn-ghost btn-sm">
+        <TargetLink {...list} className="btn btn-ghost btn-sm">
           {list.label}
         </TargetLink>
       </ErrorState>
@@ -156,44 +157,9 @@ export function RecordPage<T, V = void, K extends QueryKey = QueryKey>({
   header: (record: T) => RecordHeading;
   children: (record: T) => ReactNode;
 }) {
-  const navigate = useNavigate();
-  const offerUndo = useUndo();
-  const [deleted, setDeleted] = useState<{ to: Target; afterMs?: number } | null>(null);
+  const { deleted, confirm } = useRecordRemoval(remove);
   // Once deleted, nothing asks the server for the record again (it would answer 404).
   const result = useQuery({ ...query, enabled: !deleted });
-  const confirm = useConfirmAction<T, V>({
-    mutation: remove?.mutation,
-    title: remove?.title ?? "",
-    message: (record) => remove?.message(record),
-    confirmLabel: remove?.label ?? msg.ui.delete,
-    busyLabel: msg.ui.deleting,
-    variables: (record) => remove?.variables?.(record) as V,
-    done: (record, result) => {
-      if (!remove) return;
-      const kept = remove.kept?.(result);
-      if (kept) {
-        notify(kept);
-        return;
-      }
-      const { message, to, afterMs } = remove.done;
-      const target = to(record);
-      setDeleted({ to: target, afterMs });
-      if (afterMs === undefined) {
-        offerUndo(message, result);
-        void navigate(target as never);
-      } else {
-        // The page says the spec's message until it goes; Undo waits in a toast beside it (10 s).
-        offerUndo(msg.deleted.undoHint, result, { testId: "undo-hint" });
-      }
-    },
-  });
-
-  useEffect(() => {
-    if (deleted?.afterMs === undefined) return;
-    const timer = setTimeout(() => void navigate(deleted.to as never), deleted.afterMs);
-    return () => clearTimeout(timer);
-  }, [deleted, navigate]);
-
   if (deleted && deleted.afterMs !== undefined && remove) {
     return (
       <div className="mx-auto mt-10 max-w-xl">
@@ -229,6 +195,49 @@ export function RecordPage<T, V = void, K extends QueryKey = QueryKey>({
   );
 }
 
+/**
+ * A record page's delete (`RecordRemoval`): the confirm, then the notice with Undo and the way on,
+ * at once or after the spec's delay. `deleted` is set from the moment the server said yes.
+ */
+function useRecordRemoval<T, V>(remove: RecordRemoval<T, V> | undefined) {
+  const navigate = useNavigate();
+  const offerUndo = useUndo();
+  const [deleted, setDeleted] = useState<{ to: Target; afterMs?: number } | null>(null);
+  const confirm = useConfirmAction<T, V>({
+    mutation: remove?.mutation,
+    title: remove?.title ?? "",
+    message: (record) => remove?.message(record),
+    confirmLabel: remove?.label ?? msg.ui.delete,
+    busyLabel: msg.ui.deleting,
+    variables: (record) => remove?.variables?.(record) as V,
+    done: (record, result) => {
+      if (!remove) return;
+      const kept = remove.kept?.(result);
+      if (kept) {
+        notify(kept);
+        return;
+      }
+      const { message, to, afterMs } = remove.done;
+      const target = to(record);
+      setDeleted({ to: target, afterMs });
+      if (afterMs === undefined) {
+        offerUndo(message, result);
+        void navigate(target);
+      } else {
+        // The page says the spec's message until it goes; Undo waits in a toast beside it (10 s).
+        offerUndo(msg.deleted.undoHint, result, { testId: "undo-hint" });
+      }
+    },
+  });
+
+  useEffect(() => {
+    if (deleted?.afterMs === undefined) return;
+    const timer = setTimeout(() => void navigate(deleted.to), deleted.afterMs);
+    return () => clearTimeout(timer);
+  }, [deleted, navigate]);
+  return { deleted, confirm };
+}
+
 /** The top of a record's page: the back link, the `PageHeader`, the error of its last action, the cards. */
 function RecordHeader({
   back,
@@ -240,7 +249,7 @@ function RecordHeader({
 }: RecordHeading & { section: string; back: Target & { label: string } }) {
   return (
     <>
-      <BackLink to={back.to} params={back.params} label={back.label} />
+      <BackLink {...back} />
       <PageHeader
         {...header}
         subtitle={subtitle ? <span title={subtitle}>{subtitle}</span> : undefined}

@@ -4,6 +4,7 @@ import { Link } from "@tanstack/react-router";
 import { Archive, ArchiveRestore, History, Lock, MoreHorizontal, Pencil, Plus, type LucideIcon } from "lucide-react";
 import type { OperatorRole } from "../../domain/enums";
 import { msg } from "../../domain/messages";
+import type { Target } from "../lib/target";
 import { useCan } from "../auth/permissions";
 import { Menu, type MenuEntry } from "./Menu";
 import { notify } from "./overlays";
@@ -26,9 +27,8 @@ export type Action = {
   /** Kept visible on phones; the others go into the "More actions" menu there. */
   primary?: boolean;
   onClick?: () => void;
-  to?: string;
-  params?: Record<string, string>;
-  search?: Record<string, unknown>;
+  /** Where it goes, for an action that opens a screen rather than doing something. */
+  link?: Target;
 };
 
 const toneClass = { primary: "btn-primary", default: "btn-outline", danger: "btn-outline btn-error" } as const;
@@ -89,9 +89,9 @@ export function ActionButton({ action, size = "btn-sm" }: { action: Action; size
     </>
   );
   const className = `btn ${size} whitespace-nowrap ${toneClass[tone]}`;
-  if (action.to) {
+  if (action.link) {
     return (
-      <Link to={action.to as "/"} params={action.params as never} search={action.search as never} className={className}>
+      <Link {...action.link} className={className}>
         {content}
       </Link>
     );
@@ -132,8 +132,7 @@ function OverflowMenu({ actions }: { actions: Action[] }) {
   const admin = useRoleReason("admin");
   const entries: MenuEntry[] = actions.map((a) => {
     const reason = (a.need === "admin" ? admin : a.need ? readOnly : undefined) ?? a.disabledReason;
-    if (a.to && !reason)
-      return { kind: "link", label: a.label, icon: a.icon, to: a.to, params: a.params, search: a.search };
+    if (a.link && !reason) return { kind: "link", label: a.label, icon: a.icon, link: a.link };
     return {
       label: a.label,
       icon: a.icon,
@@ -169,7 +168,8 @@ export function ReadOnlyNotice({ back }: { back?: ReactNode }) {
 
 /** "History": the audit log of one record; admins only (they may read the audit log). */
 export function historyAction(entity: string, id: string): Action {
-  return { label: msg.audit.history, icon: History, to: "/audit", search: { entity, entity_id: id }, need: "admin" };
+  const link: Target = { to: "/audit", search: { entity, entity_id: id } };
+  return { label: msg.audit.history, icon: History, link, need: "admin" };
 }
 
 /**
@@ -190,11 +190,10 @@ export function sectionAddAction(label: string, onClick: () => void): Action {
 
 /** Edit (or `label`) opening the record's edit screen, editors and up; `main`: the page's main action. */
 export function editAction(
-  to: string,
-  params: Record<string, string>,
+  link: Target,
   { label = msg.edit.edit, main = false }: { label?: string; main?: boolean } = {},
 ): Action {
-  const action: Action = { label, icon: Pencil, need: "editor", to, params };
+  const action: Action = { label, icon: Pencil, need: "editor", link };
   return main ? mainAction(action) : action;
 }
 
@@ -202,15 +201,29 @@ export function editAction(
 export type ArchiveTexts = { archive?: string; restore: string; archived: string; restored: string };
 
 /**
- * Archive, or its way back (Unarchive, Activate), of the record on screen, editors and up: runs
- * `mutation` with the next status ("active" when `archived`, else "inactive"; as `{ status }`
- * unless `variables` says otherwise) and then says so.
+ * The two statuses an archive action moves a record between, from the entity's own status set
+ * (`active` and `inactive` for most; `active` and `archived` for another), and how the mutation is
+ * sent one of them.
  */
-export function archiveAction<V>(
+export type ArchiveStatuses<S extends string, V> = { live: S; archived: S; send: (status: S) => V };
+
+/** The statuses of most entities (SPEC.md §4), sent as `{ status }`. */
+export const activeOrInactive = {
+  live: "active",
+  archived: "inactive",
+  send: (status: "active" | "inactive") => ({ status }),
+} as const;
+
+/**
+ * Archive, or its way back (Unarchive, Activate), of the record on screen, editors and up: runs
+ * `mutation` with the next status of `statuses` (the live one when `archived`, else the archived
+ * one) and then says so.
+ */
+export function archiveAction<V, S extends string>(
   archived: boolean,
   mutation: UseMutationResult<unknown, Error, V>,
   texts: ArchiveTexts,
-  variables: (status: "active" | "inactive") => V = (status) => ({ status }) as V,
+  statuses: ArchiveStatuses<S, NoInfer<V>>,
 ): Action {
   return {
     label: archived ? texts.restore : (texts.archive ?? msg.ui.archive),
@@ -218,7 +231,7 @@ export function archiveAction<V>(
     need: "editor",
     busy: mutation.isPending,
     onClick: () =>
-      mutation.mutate(variables(archived ? "active" : "inactive"), {
+      mutation.mutate(statuses.send(archived ? statuses.live : statuses.archived), {
         onSuccess: () => notify(archived ? texts.restored : texts.archived),
       }),
   };

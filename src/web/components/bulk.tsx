@@ -1,4 +1,13 @@
-import { useCallback, useEffect, useMemo, useRef, useState, type MouseEvent, type ReactNode } from "react";
+import {
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type MouseEvent,
+  type ReactNode,
+  type RefObject,
+} from "react";
 import { z } from "zod";
 import { Download } from "lucide-react";
 import {
@@ -295,76 +304,52 @@ type Run = { title: string; progress: BulkProgress; report?: BulkReportPage; err
 
 const startedSchema = z.object({ bulk_id: z.string() });
 
-/**
- * The dialog of one bulk action: its parameter (when it has one), the preview (how many change,
- * skipped with reasons, the first rows) and Apply; then the progress bar with counts and Cancel;
- * then the final status, the first rows of the report, Download CSV and, while it is possible,
- * Undo. The run is followed after the dialog is closed; once it has ended and the dialog is closed,
- * its notice offers Undo for 10 s (`offerBulkUndo`), which opens the dialog again on the undo's
- * progress and report. Refreshes the app's queries when a run ends.
- */
-export function BulkDialog<I extends object>({
-  spec,
-  action,
-  selection,
-  filters,
-  q,
-  onClose,
-}: {
+/** What a `BulkDialog` takes: the list's bulk declaration, the action chosen (none: closed), what it applies to. */
+type BulkDialogProps<I> = {
   spec: BulkSpec<I>;
   action: BulkActionSpec | null;
   selection: Selection<I>;
   filters: Record<string, unknown>;
   q: string | undefined;
   onClose: (finished: boolean) => void;
-}) {
-  const [phase, setPhase] = useState<Phase>({ step: "params" });
+};
+
+/**
+ * The request of a preview or a run: the selection (the ids picked, or the filter and search of
+ * "every row matching") and the parameter's value (an array when it picks several records).
+ */
+function bulkBody<I>(
+  selection: Selection<I>,
+  filters: Record<string, unknown>,
+  q: string | undefined,
+  param: BulkParam | undefined,
+  value: string[],
+) {
+  const sel = selection.allMatching
+    ? {
+        filter: Object.fromEntries(Object.entries(filters).filter(([, v]) => v !== undefined && v !== "")),
+        ...(q ? { q } : {}),
+      }
+    : { ids: [...selection.rows.keys()] };
+  const params = !param
+    ? {}
+    : param.kind === "record" && param.many
+      ? { [param.name]: value }
+      : { [param.name]: value[0] };
+  return { selection: sel, params };
+}
+
+/**
+ * The run a bulk dialog follows (an action's, or an undo's): starts it, polls its progress while it
+ * runs, cancels or undoes it, and says once that it ended. `isOpen` tells whether the dialog is
+ * open; `reopen` opens it again for an Undo from the notice (or gives that up); `onStarted` moves
+ * it to its run step.
+ */
+function useBulkRun(isOpen: RefObject<boolean>, reopen: (on: boolean) => void, onStarted: () => void) {
   const [run, setRun] = useState<Run | null>(null);
-  // Opened by an Undo from the notice, with no action chosen in the bar.
-  const [reopened, setReopened] = useState(false);
-  const [value, setValue] = useState<string[]>([]);
   const client = useQueryClient();
-  const label = action ? (action.label ?? msg.bulk.actions[action.action] ?? action.action) : "";
-  const open = action !== null || reopened;
-  const isOpen = useRef(open);
-  isOpen.current = open;
   // The runs whose end was announced (once each).
   const announced = useRef(new Set<string>());
-
-  const body = useMemo(() => {
-    const sel = selection.allMatching
-      ? {
-          filter: Object.fromEntries(Object.entries(filters).filter(([, v]) => v !== undefined && v !== "")),
-          ...(q ? { q } : {}),
-        }
-      : { ids: [...selection.rows.keys()] };
-    const p = action?.param;
-    const params = !p ? {} : p.kind === "record" && p.many ? { [p.name]: value } : { [p.name]: value[0] };
-    return { selection: sel, params };
-  }, [selection, filters, q, action, value]);
-
-  const runPreview = useCallback(async () => {
-    if (!action) return;
-    setPhase({ step: "preview" });
-    try {
-      const preview = await api(`/bulk/${spec.entity}/${action.action}/preview`, bulkPreviewSchema, {
-        method: "POST",
-        body,
-      });
-      setPhase({ step: "preview", preview });
-    } catch (err) {
-      setPhase({ step: "preview", error: errorMessage(err) });
-    }
-  }, [action, body, spec.entity]);
-
-  // An action without a parameter goes straight to its preview.
-  useEffect(() => {
-    if (!action) return;
-    setValue([]);
-    if (action.param) setPhase({ step: "params" });
-    else void runPreview();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [action]);
 
   /** Says that an ended run ended, once: an action with its Undo, an undo with what it put back. */
   const announce = (ended: Run) => {
@@ -404,32 +389,25 @@ export function BulkDialog<I extends object>({
   /** Starts a run (`POST path`) and follows it in the dialog. */
   const start = async (path: string, title: string, body: unknown) => {
     const { bulk_id } = await api(path, startedSchema, { method: "POST", body });
-    setPhase({ step: "run" });
+    onStarted();
     await show(await api(`/bulk/${bulk_id}`, bulkProgressSchema), title);
-  };
-  const apply = async () => {
-    if (!action) return;
-    try {
-      await start(`/bulk/${spec.entity}/${action.action}`, label, body);
-    } catch (err) {
-      setPhase({ step: "preview", error: errorMessage(err) });
-    }
   };
   /** Undoes the run `id` (titled `title`): the dialog shows the undo's progress, opening again if closed. */
   async function undo(id: string, title: string) {
     const fromDialog = isOpen.current;
-    setReopened(true);
+    reopen(true);
     isOpen.current = true;
     try {
       await start(`/bulk/${id}/undo`, msg.bulk.undoTitle(title), {});
     } catch (err) {
       if (fromDialog) setRun((r) => r && { ...r, error: errorMessage(err) });
       else {
-        setReopened(false);
+        reopen(false);
         notify(errorMessage(err), { tone: "error" });
       }
     }
   }
+  /** Asks the running run to stop. */
   const cancel = async () => {
     if (!bulkId) return;
     try {
@@ -439,6 +417,62 @@ export function BulkDialog<I extends object>({
       // Ended meanwhile: the next poll shows how.
     }
   };
+  return { run, running, start, undo, cancel, announce };
+}
+
+/** A bulk dialog's step, its parameter's value, its run and what its buttons do (see `BulkDialog`). */
+function useBulkDialog<I extends object>({ spec, action, selection, filters, q, onClose }: BulkDialogProps<I>) {
+  const [phase, setPhase] = useState<Phase>({ step: "params" });
+  // Opened by an Undo from the notice, with no action chosen in the bar.
+  const [reopened, setReopened] = useState(false);
+  const [value, setValue] = useState<string[]>([]);
+  const label = action ? (action.label ?? msg.bulk.actions[action.action] ?? action.action) : "";
+  const open = action !== null || reopened;
+  const isOpen = useRef(open);
+  isOpen.current = open;
+
+  const body = useMemo(
+    () => bulkBody(selection, filters, q, action?.param, value),
+    [selection, filters, q, action, value],
+  );
+
+  /** Asks what the action would do to the selection, and shows it as the preview step. */
+  const runPreview = useCallback(async () => {
+    if (!action) return;
+    setPhase({ step: "preview" });
+    try {
+      const preview = await api(`/bulk/${spec.entity}/${action.action}/preview`, bulkPreviewSchema, {
+        method: "POST",
+        body,
+      });
+      setPhase({ step: "preview", preview });
+    } catch (err) {
+      setPhase({ step: "preview", error: errorMessage(err) });
+    }
+  }, [action, body, spec.entity]);
+
+  // An action without a parameter goes straight to its preview.
+  useEffect(() => {
+    if (!action) return;
+    setValue([]);
+    if (action.param) setPhase({ step: "params" });
+    else void runPreview();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [action]);
+
+  const { run, running, start, undo, cancel, announce } = useBulkRun(isOpen, setReopened, () =>
+    setPhase({ step: "run" }),
+  );
+  /** Starts the action on the selection; a failure to start shows in the preview step. */
+  const apply = async () => {
+    if (!action) return;
+    try {
+      await start(`/bulk/${spec.entity}/${action.action}`, label, body);
+    } catch (err) {
+      setPhase({ step: "preview", error: errorMessage(err) });
+    }
+  };
+  /** Closes the dialog, announcing a run that has ended; the parent learns whether a run was shown. */
   const close = () => {
     const finished = phase.step === "run";
     if (finished && run && !running) announce(run);
@@ -447,134 +481,213 @@ export function BulkDialog<I extends object>({
     setReopened(false);
     onClose(finished);
   };
+  return { phase, value, setValue, label, open, run, running, runPreview, apply, undo, cancel, close };
+}
 
+/**
+ * The dialog of one bulk action: its parameter (when it has one), the preview (how many change,
+ * skipped with reasons, the first rows) and Apply; then the progress bar with counts and Cancel;
+ * then the final status, the first rows of the report, Download CSV and, while it is possible,
+ * Undo. The run is followed after the dialog is closed; once it has ended and the dialog is closed,
+ * its notice offers Undo for 10 s (`offerBulkUndo`), which opens the dialog again on the undo's
+ * progress and report. Refreshes the app's queries when a run ends.
+ */
+export function BulkDialog<I extends object>(props: BulkDialogProps<I>) {
+  const { action } = props;
+  const { phase, value, setValue, label, open, run, running, runPreview, apply, undo, cancel, close } =
+    useBulkDialog(props);
+  const shown = phase.step === "run" ? run : null;
+  const footer =
+    phase.step !== "run" || shown ? (
+      <BulkFooter
+        phase={phase}
+        label={label}
+        canPreview={value.length > 0}
+        run={shown}
+        running={running}
+        onPreview={() => void runPreview()}
+        onApply={() => void apply()}
+        onCancelRun={() => void cancel()}
+        onUndo={(id, title) => void undo(id, title)}
+        onClose={close}
+      />
+    ) : null;
+  return (
+    <Modal open={open} title={shown?.title ?? label} onClose={close} footer={footer} size="lg">
+      {phase.step === "params" && action?.param ? (
+        <ParamField param={action.param} value={value} onChange={setValue} />
+      ) : null}
+      {phase.step === "preview" ? <PreviewStep preview={phase.preview} error={phase.error} /> : null}
+      {shown ? <RunProgress run={shown} /> : null}
+    </Modal>
+  );
+}
+
+/** What `BulkFooter` takes: the step, its run (in the run step), and what each button does. */
+type BulkFooterProps = {
+  phase: Phase;
+  label: string;
+  canPreview: boolean;
+  run: Run | null;
+  running: boolean;
+  onPreview: () => void;
+  onApply: () => void;
+  onCancelRun: () => void;
+  onUndo: (id: string, title: string) => void;
+  onClose: () => void;
+};
+
+/**
+ * The dialog's buttons: Cancel and Preview (the parameter step), Cancel and Confirm (the preview),
+ * Cancel while the run runs, then Download CSV, Undo (while possible) and Close. One component for
+ * every step: React then keeps the buttons' elements from one step to the next, and the focus on them.
+ */
+function BulkFooter({
+  phase,
+  label,
+  canPreview,
+  run,
+  running,
+  onPreview,
+  onApply,
+  onCancelRun,
+  onUndo,
+  onClose,
+}: BulkFooterProps) {
   /** Cancel, then the step's primary button. */
   const withCancel = (primary: ReactNode) => (
     <>
-      <button type="button" className="btn btn-ghost" onClick={close}>
+      <button type="button" className="btn btn-ghost" onClick={onClose}>
         {msg.bulk.cancel}
       </button>
       {primary}
     </>
   );
-  const shown = phase.step === "run" ? run : null;
-  const footer =
-    phase.step === "params" ? (
-      withCancel(
-        <button
-          type="button"
-          className="btn btn-primary"
-          disabled={value.length === 0}
-          onClick={() => void runPreview()}
-        >
-          {msg.bulk.previewTitle(label)}
-        </button>,
-      )
-    ) : phase.step === "preview" ? (
-      withCancel(
-        <button
-          type="button"
-          className="btn btn-primary"
-          disabled={!phase.preview || phase.preview.will_change === 0}
-          onClick={() => void apply()}
-        >
-          {msg.bulk.confirm}
-        </button>,
-      )
-    ) : !shown ? null : running ? (
-      <button type="button" className="btn" disabled={shown.progress.cancel_requested} onClick={() => void cancel()}>
+  if (phase.step === "params")
+    return withCancel(
+      <button type="button" className="btn btn-primary" disabled={!canPreview} onClick={onPreview}>
+        {msg.bulk.previewTitle(label)}
+      </button>,
+    );
+  if (phase.step === "preview")
+    return withCancel(
+      <button
+        type="button"
+        className="btn btn-primary"
+        disabled={!phase.preview || phase.preview.will_change === 0}
+        onClick={onApply}
+      >
+        {msg.bulk.confirm}
+      </button>,
+    );
+  if (!run) return null;
+  if (running)
+    return (
+      <button type="button" className="btn" disabled={run.progress.cancel_requested} onClick={onCancelRun}>
         {msg.bulk.cancel}
       </button>
-    ) : (
-      <>
-        <button type="button" className="btn" onClick={() => downloadUrl(apiUrl(`/bulk/${bulkId}/report.csv`))}>
-          <Download className="h-4 w-4" aria-hidden />
-          {msg.bulk.downloadReport}
-        </button>
-        {shown.progress.can_undo ? (
-          <button type="button" className="btn" onClick={() => void undo(shown.progress.bulk_id, shown.title)}>
-            {msg.bulk.undo}
-          </button>
-        ) : null}
-        <button type="button" className="btn btn-primary" onClick={close}>
-          {msg.bulk.close}
-        </button>
-      </>
     );
-
   return (
-    <Modal open={open} title={shown?.title ?? label} onClose={close} footer={footer} size="lg">
-      {phase.step === "params" && action?.param ? (
-        action.param.kind === "choice" ? (
-          <label className="mb-3 block">
-            <span className="mb-1 block text-sm font-medium">{action.param.label}</span>
-            <select
-              className="select select-sm w-full"
-              value={value[0] ?? ""}
-              onChange={(e) => setValue(e.target.value ? [e.target.value] : [])}
-            >
-              <option value="">{msg.bulk.paramsRequired}</option>
-              {action.param.options.map((o) => (
-                <option key={o} value={o}>
-                  {o}
-                </option>
-              ))}
-            </select>
-          </label>
-        ) : (
-          <RecordParam param={action.param} value={value} onChange={setValue} />
-        )
+    <>
+      <button
+        type="button"
+        className="btn"
+        onClick={() => downloadUrl(apiUrl(`/bulk/${run.progress.bulk_id}/report.csv`))}
+      >
+        <Download className="h-4 w-4" aria-hidden />
+        {msg.bulk.downloadReport}
+      </button>
+      {run.progress.can_undo ? (
+        <button type="button" className="btn" onClick={() => onUndo(run.progress.bulk_id, run.title)}>
+          {msg.bulk.undo}
+        </button>
       ) : null}
-      {phase.step === "preview" ? (
-        phase.error ? (
-          <p role="alert" className="text-error">
-            {phase.error}
-          </p>
-        ) : !phase.preview ? (
-          <p role="status">{msg.bulk.previewing}</p>
-        ) : (
-          <div data-testid="bulk-preview">
-            <p className="font-medium" role="status">
-              {phase.preview.will_change === 0
-                ? msg.bulk.nothingChanges
-                : msg.bulk.willChange(phase.preview.will_change)}
-            </p>
-            <ul className="my-2 text-sm">
-              {phase.preview.skipped.map((s) => (
-                <li key={s.reason}>{msg.bulk.skippedLine(s.reason, s.count)}</li>
-              ))}
-            </ul>
-            <RowsTable title={msg.bulk.firstRows} rows={phase.preview.sample} />
-          </div>
-        )
-      ) : null}
-      {shown ? (
-        <div data-testid="bulk-progress">
-          <p className="font-medium" role="status">
-            {msg.bulk.status[shown.progress.status]} ·{" "}
-            {msg.bulk.running(shown.progress.processed, shown.progress.total)}
-          </p>
-          <progress
-            className="progress progress-primary my-2 w-full"
-            aria-label={msg.bulk.progressLabel}
-            value={shown.progress.processed}
-            max={Math.max(1, shown.progress.total)}
-          />
-          <p className="text-sm">
-            {msg.bulk.counts(shown.progress.changed, shown.progress.skipped, shown.progress.failed)}
-          </p>
-          {shown.error ? (
-            <p role="alert" className="text-error">
-              {shown.error}
-            </p>
-          ) : null}
-          {shown.report ? <RowsTable title={msg.bulk.report} rows={shown.report.items} /> : null}
-        </div>
-      ) : null}
-    </Modal>
+      <button type="button" className="btn btn-primary" onClick={onClose}>
+        {msg.bulk.close}
+      </button>
+    </>
   );
 }
 
+/** The parameter step: a fixed choice's select, or a record's search (`RecordParam`). */
+function ParamField({
+  param,
+  value,
+  onChange,
+}: {
+  param: BulkParam;
+  value: string[];
+  onChange: (v: string[]) => void;
+}) {
+  return param.kind === "choice" ? (
+    <label className="mb-3 block">
+      <span className="mb-1 block text-sm font-medium">{param.label}</span>
+      <select
+        className="select select-sm w-full"
+        value={value[0] ?? ""}
+        onChange={(e) => onChange(e.target.value ? [e.target.value] : [])}
+      >
+        <option value="">{msg.bulk.paramsRequired}</option>
+        {param.options.map((o) => (
+          <option key={o} value={o}>
+            {o}
+          </option>
+        ))}
+      </select>
+    </label>
+  ) : (
+    <RecordParam param={param} value={value} onChange={onChange} />
+  );
+}
+
+/** The preview step: its error, the "checking" line, or how many change, the skipped with reasons and the first rows. */
+function PreviewStep({ preview, error }: { preview?: BulkPreview; error?: string }) {
+  return error ? (
+    <p role="alert" className="text-error">
+      {error}
+    </p>
+  ) : !preview ? (
+    <p role="status">{msg.bulk.previewing}</p>
+  ) : (
+    <div data-testid="bulk-preview">
+      <p className="font-medium" role="status">
+        {preview.will_change === 0 ? msg.bulk.nothingChanges : msg.bulk.willChange(preview.will_change)}
+      </p>
+      <ul className="my-2 text-sm">
+        {preview.skipped.map((s) => (
+          <li key={s.reason}>{msg.bulk.skippedLine(s.reason, s.count)}</li>
+        ))}
+      </ul>
+      <RowsTable title={msg.bulk.firstRows} rows={preview.sample} />
+    </div>
+  );
+}
+
+/** A run's status, progress bar and counts, its error, and once it has ended its report's first rows. */
+function RunProgress({ run: { progress, error, report } }: { run: Run }) {
+  return (
+    <div data-testid="bulk-progress">
+      <p className="font-medium" role="status">
+        {msg.bulk.status[progress.status]} · {msg.bulk.running(progress.processed, progress.total)}
+      </p>
+      <progress
+        className="progress progress-primary my-2 w-full"
+        aria-label={msg.bulk.progressLabel}
+        value={progress.processed}
+        max={Math.max(1, progress.total)}
+      />
+      <p className="text-sm">{msg.bulk.counts(progress.changed, progress.skipped, progress.failed)}</p>
+      {error ? (
+        <p role="alert" className="text-error">
+          {error}
+        </p>
+      ) : null}
+      {report ? <RowsTable title={msg.bulk.report} rows={report.items} /> : null}
+    </div>
+  );
+}
+
+/** A table of a preview's or a report's rows: the record, its outcome and the reason. */
 function RowsTable({
   title,
   rows,

@@ -7,6 +7,7 @@ import { titleCase } from "./case";
 import { formatNumber } from "./format";
 import { Truncate } from "./text";
 import { TargetLink } from "./TargetLink";
+import type { Target } from "../lib/target";
 import { Card, StatCard, StatGrid } from "./ui";
 
 /** A titled card section of a detail page; its actions as a node, or declared (`actionBar`, an `ActionBar`). */
@@ -111,11 +112,10 @@ export function DetailSkeleton() {
  * A back link ("Back to Customers", "Back to Acme Corp"): one line, the name cut with an ellipsis
  * when long (full text on hover). It never marks itself as the current page.
  */
-export function BackLink({ to, params, label }: { to: string; params?: Record<string, string>; label: string }) {
+export function BackLink({ label, ...target }: Target & { label: string }) {
   return (
     <TargetLink
-      to={to}
-      params={params}
+      {...target}
       className="btn btn-ghost btn-sm -ml-2 mb-4 max-w-full justify-start gap-1 px-2"
       title={label}
     >
@@ -133,7 +133,7 @@ export type RecordStat = {
   label: string;
   icon: LucideIcon;
   count?: number;
-  link?: { to: string; params: Record<string, string>; text: string };
+  link?: Target & { text: string };
   text?: string;
   value?: ReactNode;
 };
@@ -168,13 +168,9 @@ export function RecordStats({ stats }: { stats: RecordStat[] }) {
 }
 
 /** A card's value that opens another record (a team's or user's customer): its name, two lines at most. */
-export function StatLink({ to, params, text }: { to: string; params: Record<string, string>; text: string }) {
+export function StatLink({ text, ...target }: Target & { text: string }) {
   return (
-    <Link
-      to={to as "/"}
-      params={params as never}
-      className="block min-w-0 text-lg leading-snug hover:text-primary hover:underline"
-    >
+    <Link {...target} className="block min-w-0 text-lg leading-snug hover:text-primary hover:underline">
       <Truncate text={text} lines={2} />
     </Link>
   );

@@ -1,7 +1,8 @@
-import { lazy, Suspense, useEffect, useRef, type ReactNode } from "react";
+import { lazy, Suspense, useEffect, useRef, useSyncExternalStore, type ReactNode } from "react";
 import { Link } from "@tanstack/react-router";
 import { CheckCircle2, X } from "lucide-react";
 import { msg, timings } from "../../domain/messages";
+import type { Target } from "../lib/target";
 
 /** What a modal focuses when it opens: an element marked `data-autofocus`, else its first field. */
 const initialFocus =
@@ -119,7 +120,7 @@ export function ConfirmDialog({
   );
 }
 
-type NoticeLink = { label: string; to: string; params?: Record<string, string> };
+type NoticeLink = Target & { label: string };
 
 /** A success message shown in place (a deleted record's page says so); announced to screen readers. */
 export function SuccessBanner({
@@ -148,6 +149,7 @@ function Notice({
   testId,
   className = "",
   onClose,
+  leaving = false,
 }: {
   text: string;
   detail?: string;
@@ -157,16 +159,18 @@ function Notice({
   testId: string;
   className?: string;
   onClose?: () => void;
+  /** Replaced by a newer notice and fading out: it no longer answers to the test ids. */
+  leaving?: boolean;
 }) {
   // With an action, the test id names the message alone, so that its text stays the spec's.
   return (
     <div
       role="status"
       className={`alert ${tone === "error" ? "alert-error" : "alert-success"} alert-soft ${className}`}
-      data-testid={action ? "undo-notice" : testId}
+      data-testid={leaving ? undefined : action ? "undo-notice" : testId}
     >
       <CheckCircle2 className="h-5 w-5 shrink-0" aria-hidden />
-      <div className="min-w-0" data-testid={action ? testId : undefined}>
+      <div className="min-w-0" data-testid={action && !leaving ? testId : undefined}>
         <div className="font-medium">{text}</div>
         {detail ? <div className="text-sm break-words">{detail}</div> : null}
       </div>
@@ -182,22 +186,22 @@ function Notice({
           {action.label}
         </button>
       ) : null}
-      {link ? (
-        <Link
-          to={link.to as "/"}
-          params={link.params as never}
-          className="link min-w-0 truncate font-medium"
-          title={link.label}
-        >
-          {link.label}
-        </Link>
-      ) : null}
+      {link ? <NoticeTarget {...link} /> : null}
       {onClose ? (
         <button type="button" className="btn btn-ghost btn-xs btn-square" aria-label={msg.ui.dismiss} onClick={onClose}>
           <X className="h-4 w-4" aria-hidden />
         </button>
       ) : null}
     </div>
+  );
+}
+
+/** A notice's link to what it speaks of (a record just created), cut to one line with its name on hover. */
+function NoticeTarget({ label, ...target }: NoticeLink) {
+  return (
+    <Link {...target} className="link min-w-0 truncate font-medium" title={label}>
+      {label}
+    </Link>
   );
 }
 
@@ -231,10 +235,15 @@ export function notify(
   const duration = options.sticky
     ? Infinity
     : (options.durationMs ?? (options.link ? timings.bannerMs * 2 : timings.bannerMs));
-  void Promise.all([sonner(), toasterReady]).then(([{ toast }]) =>
-    toast.custom(
-      (id) => (
-        <Notice
+  void Promise.all([sonner(), toasterReady]).then(([{ toast }]) => {
+    // A new notice, not an update of the one showing: sonner keeps an updated toast's remaining
+    // time and drops an update that lands while the old one is leaving, so a second notice could
+    // show for a moment or not at all.
+    const previous = showing.id;
+    const id = toast.custom(
+      (toastId) => (
+        <ShownNotice
+          toastId={toastId}
           text={text}
           detail={options.detail}
           link={options.link}
@@ -242,11 +251,40 @@ export function notify(
           tone={options.tone}
           testId={options.testId ?? "success-banner"}
           className="w-full shadow-md"
-          onClose={() => toast.dismiss(id)}
+          onClose={() => toast.dismiss(toastId)}
         />
       ),
-      { id: "notice", duration, unstyled: true },
-    ),
+      { duration, unstyled: true },
+    );
+    showing.set(id);
+    if (previous !== undefined) toast.dismiss(previous);
+  });
+}
+
+/** The notice on screen; the one it replaced fades out for a moment beside it. */
+const showing = {
+  id: undefined as string | number | undefined,
+  listeners: new Set<() => void>(),
+  set(id: string | number) {
+    showing.id = id;
+    showing.listeners.forEach((listener) => listener());
+  },
+  subscribe(listener: () => void) {
+    showing.listeners.add(listener);
+    return () => void showing.listeners.delete(listener);
+  },
+};
+
+/**
+ * A notice in sonner's stack. One that is leaving keeps its look while it fades, but is no longer
+ * the notice: it loses its test id and is hidden from screen readers and the keyboard.
+ */
+function ShownNotice({ toastId, ...notice }: Parameters<typeof Notice>[0] & { toastId: string | number }) {
+  const current = useSyncExternalStore(showing.subscribe, () => showing.id) === toastId;
+  return (
+    <div inert={!current} aria-hidden={!current || undefined}>
+      <Notice {...notice} leaving={!current} />
+    </div>
   );
 }
 

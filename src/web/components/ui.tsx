@@ -2,6 +2,7 @@ import { Children, Fragment, isValidElement, useEffect, type HTMLAttributes, typ
 import { Link } from "@tanstack/react-router";
 import { AlertTriangle, ChevronRight, Lock, RotateCw } from "lucide-react";
 import { msg } from "../../domain/messages";
+import type { Target } from "../lib/target";
 
 /**
  * Sets the document title to the given parts, most specific first, then the console's name:
@@ -83,8 +84,6 @@ export function Card({
   );
 }
 
-type CardLink = { to: string; search?: Record<string, unknown>; params?: Record<string, string> };
-
 /** A summary card: label, big number, optional hint and icon; with `link`, the whole card opens that list. */
 export function StatCard({
   label,
@@ -97,7 +96,7 @@ export function StatCard({
   value: ReactNode;
   hint?: string;
   icon?: ReactNode;
-  link?: CardLink;
+  link?: Target;
 }) {
   const body = (
     <div className="card-body h-full flex-row items-center gap-4 p-4 sm:p-5">
@@ -125,12 +124,7 @@ export function StatCard({
   return (
     <div className="card min-w-0 border border-base-300 bg-base-100 shadow-sm" role="group" aria-label={label}>
       {link ? (
-        <Link
-          to={link.to as "/"}
-          search={link.search as never}
-          params={link.params as never}
-          className="group block h-full rounded-box transition-colors hover:bg-base-200/50"
-        >
+        <Link {...link} className="group block h-full rounded-box transition-colors hover:bg-base-200/50">
           {body}
         </Link>
       ) : (

@@ -25,6 +25,8 @@ export const restoreChanges = {
 
 /** The restore report in one notice's words: "… restored", how many related came back, what could not and why. */
 export function reportText(report: RestoreReport): { text: string; detail?: string } {
+  // Nothing came back: prompt review made the restore a proposed change.
+  if (report.restored.length === 0) return { text: msg.deleted.sentForReview(report.label) };
   const related = report.restored.length - 1;
   const lines = [
     related > 0 ? msg.deleted.restoredWith(related) : "",

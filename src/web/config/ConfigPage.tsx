@@ -182,10 +182,7 @@ function ConfigForm({ config }: { config: CustomerConfig }) {
       ) : null}
     </span>
   );
-  const toggle = (
-    name: "allow_guest_users" | "require_mfa" | `features.${(typeof configFeatures)[number]}`,
-    label: string,
-  ) => (
+  const toggle = (name: ToggleName, label: string) => (
     <label
       key={name}
       className="flex cursor-pointer items-center justify-between gap-4 rounded-lg border border-base-300 px-3 py-2.5"
@@ -198,110 +195,119 @@ function ConfigForm({ config }: { config: CustomerConfig }) {
     </label>
   );
 
+  // The leave guard's dialog has a form of its own: it stays outside this one (no nested forms).
   return (
-    <form
-      onSubmit={submit}
-      noValidate
-      aria-label={`${msg.config.title}: ${config.customer_name}`}
-      className="flex flex-col gap-6"
-    >
-      <div className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm">
-        <Link
-          to="/customers/$customerId"
-          params={{ customerId: config.customer_id }}
-          className="link link-primary font-semibold"
+    <>
+      <form
+        onSubmit={submit}
+        noValidate
+        aria-label={`${msg.config.title}: ${config.customer_name}`}
+        className="flex flex-col gap-6"
+      >
+        <div className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm">
+          <Link
+            to="/customers/$customerId"
+            params={{ customerId: config.customer_id }}
+            className="link link-primary font-semibold"
+          >
+            {config.customer_name}
+          </Link>
+          <StatusBadge kind="customer" status={config.customer_status} />
+          <span className="text-base-content/80" data-testid="config-last-saved">
+            {config.version === 0 || !config.updated_at ? (
+              msg.config.onDefaults
+            ) : (
+              <>
+                {msg.config.lastSaved} <DateText iso={config.updated_at} withTime />
+                {config.updated_by ? ` · ${config.updated_by}` : ""}
+              </>
+            )}
+          </span>
+        </div>
+        <FormError message={serverError} />
+        <fieldset
+          disabled={Boolean(readOnly) || isSubmitting}
+          className="grid min-w-0 grid-cols-1 gap-6 xl:grid-cols-2"
         >
-          {config.customer_name}
-        </Link>
-        <StatusBadge kind="customer" status={config.customer_status} />
-        <span className="text-base-content/80" data-testid="config-last-saved">
-          {config.version === 0 || !config.updated_at ? (
-            msg.config.onDefaults
+          <legend className="sr-only">{msg.config.title}</legend>
+          <Section title={msg.config.organization}>
+            <div className="grid grid-cols-1 gap-4 sm:grid-cols-3 xl:grid-cols-1 2xl:grid-cols-3">
+              <Field label={configLabels.industry} htmlFor="industry" error={errors.industry?.message}>
+                <select id="industry" className="select w-full" {...form.register("industry")}>
+                  <EnumOptions values={industries} />
+                </select>
+              </Field>
+              <Field label={configLabels.company_size} htmlFor="company_size" error={errors.company_size?.message}>
+                <select id="company_size" className="select w-full" {...form.register("company_size")}>
+                  {companySizes.map((s) => (
+                    <option key={s} value={s}>
+                      {configLabels.companySizes[s]}
+                    </option>
+                  ))}
+                </select>
+              </Field>
+              <Field label={configLabels.billing_plan} htmlFor="billing_plan" error={errors.billing_plan?.message}>
+                <select id="billing_plan" className="select w-full" {...form.register("billing_plan")}>
+                  <EnumOptions values={billingPlans} />
+                </select>
+              </Field>
+            </div>
+          </Section>
+          <Section title={msg.config.features}>
+            <div className="grid grid-cols-1 gap-2 sm:grid-cols-2">
+              {configFeatures.map((f) => toggle(`features.${f}`, configLabels.features[f]))}
+            </div>
+          </Section>
+          <Section title={msg.config.limits}>
+            <div className="grid grid-cols-1 gap-4 sm:grid-cols-3">
+              {numberField("max_users", usageHint(config.usage.users, "users", warnings.max_users), warnings.max_users)}
+              {numberField("max_teams", usageHint(config.usage.teams, "teams", warnings.max_teams), warnings.max_teams)}
+              {numberField("storage_gb")}
+            </div>
+          </Section>
+          <Section title={msg.config.security}>
+            <div className="flex flex-col gap-3">
+              {toggle("allow_guest_users", configLabels.allow_guest_users)}
+              {toggle("require_mfa", configLabels.require_mfa)}
+              {numberField("session_timeout_minutes", "5 to 1440 minutes")}
+            </div>
+          </Section>
+        </fieldset>
+        <div className="flex justify-end gap-2">
+          {readOnly ? (
+            <DisabledAction label={msg.config.save} icon={Save} reason={readOnly} size="btn-md" />
           ) : (
             <>
-              {msg.config.lastSaved} <DateText iso={config.updated_at} withTime />
-              {config.updated_by ? ` · ${config.updated_by}` : ""}
+              <button
+                type="button"
+                className="btn btn-ghost"
+                disabled={!isDirty || isSubmitting}
+                onClick={() => {
+                  form.reset(config.values);
+                  setServerError(null);
+                }}
+              >
+                {msg.ui.discard}
+              </button>
+              <button type="submit" className="btn btn-primary" disabled={isSubmitting}>
+                {isSubmitting ? (
+                  <span className="loading loading-spinner loading-sm" aria-hidden />
+                ) : (
+                  <Save className="h-4 w-4" aria-hidden />
+                )}
+                {isSubmitting ? msg.config.saving : msg.config.save}
+              </button>
             </>
           )}
-        </span>
-      </div>
-      <FormError message={serverError} />
-      <fieldset disabled={Boolean(readOnly) || isSubmitting} className="grid min-w-0 grid-cols-1 gap-6 xl:grid-cols-2">
-        <legend className="sr-only">{msg.config.title}</legend>
-        <Section title={msg.config.organization}>
-          <div className="grid grid-cols-1 gap-4 sm:grid-cols-3 xl:grid-cols-1 2xl:grid-cols-3">
-            <Field label={configLabels.industry} htmlFor="industry" error={errors.industry?.message}>
-              <select id="industry" className="select w-full" {...form.register("industry")}>
-                <EnumOptions values={industries} />
-              </select>
-            </Field>
-            <Field label={configLabels.company_size} htmlFor="company_size" error={errors.company_size?.message}>
-              <select id="company_size" className="select w-full" {...form.register("company_size")}>
-                {companySizes.map((s) => (
-                  <option key={s} value={s}>
-                    {configLabels.companySizes[s]}
-                  </option>
-                ))}
-              </select>
-            </Field>
-            <Field label={configLabels.billing_plan} htmlFor="billing_plan" error={errors.billing_plan?.message}>
-              <select id="billing_plan" className="select w-full" {...form.register("billing_plan")}>
-                <EnumOptions values={billingPlans} />
-              </select>
-            </Field>
-          </div>
-        </Section>
-        <Section title={msg.config.features}>
-          <div className="grid grid-cols-1 gap-2 sm:grid-cols-2">
-            {configFeatures.map((f) => toggle(`features.${f}`, configLabels.features[f]))}
-          </div>
-        </Section>
-        <Section title={msg.config.limits}>
-          <div className="grid grid-cols-1 gap-4 sm:grid-cols-3">
-            {numberField("max_users", usageHint(config.usage.users, "users", warnings.max_users), warnings.max_users)}
-            {numberField("max_teams", usageHint(config.usage.teams, "teams", warnings.max_teams), warnings.max_teams)}
-            {numberField("storage_gb")}
-          </div>
-        </Section>
-        <Section title={msg.config.security}>
-          <div className="flex flex-col gap-3">
-            {toggle("allow_guest_users", configLabels.allow_guest_users)}
-            {toggle("require_mfa", configLabels.require_mfa)}
-            {numberField("session_timeout_minutes", "5 to 1440 minutes")}
-          </div>
-        </Section>
-      </fieldset>
-      <div className="flex justify-end gap-2">
-        {readOnly ? (
-          <DisabledAction label={msg.config.save} icon={Save} reason={readOnly} size="btn-md" />
-        ) : (
-          <>
-            <button
-              type="button"
-              className="btn btn-ghost"
-              disabled={!isDirty || isSubmitting}
-              onClick={() => {
-                form.reset(config.values);
-                setServerError(null);
-              }}
-            >
-              {msg.ui.discard}
-            </button>
-            <button type="submit" className="btn btn-primary" disabled={isSubmitting}>
-              {isSubmitting ? (
-                <span className="loading loading-spinner loading-sm" aria-hidden />
-              ) : (
-                <Save className="h-4 w-4" aria-hidden />
-              )}
-              {isSubmitting ? msg.config.saving : msg.config.save}
-            </button>
-          </>
-        )}
-      </div>
+        </div>
+      </form>
       {guard.prompt}
-    </form>
+    </>
   );
 }
+
+/** The form's on/off fields: the two settings and each feature. */
+type ToggleName = "allow_guest_users" | "require_mfa" | `features.${(typeof configFeatures)[number]}`;
 
 /** "Enabled" / "Disabled" beside a toggle, following its value. */
 function ToggleState({
@@ -309,9 +315,9 @@ function ToggleState({
   name,
 }: {
   control: ReturnType<typeof useForm<ConfigValues>>["control"];
-  name: string;
+  name: ToggleName;
 }) {
-  const on = useWatch({ control, name: name as never }) as unknown as boolean;
+  const on = useWatch({ control, name });
   return (
     <span className="w-16" aria-hidden>
       {on ? msg.config.enabled : msg.config.disabled}

@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { useParams } from "@tanstack/react-router";
+import { linkOptions, useParams } from "@tanstack/react-router";
 import { msg, timings } from "../../domain/messages";
 import { createTeamSchema } from "../../domain/teams";
 import { EntityForm } from "../components/EntityForm";
@@ -18,7 +18,7 @@ export default function AddTeamPage() {
   const { customerId } = useParams({ from: "/customers/$customerId/add-team" });
   const customer = useQuery(customerQuery(customerId));
   const create = useCreateTeam();
-  const back = { to: "/customers/$customerId", params: { customerId } };
+  const back = linkOptions({ to: "/customers/$customerId", params: { customerId } });
   return (
     <FormScreen
       section={msg.nav.customers}

@@ -3,7 +3,7 @@ import { Plus, Settings, User, UserCheck, UsersRound } from "lucide-react";
 import type { CustomerDetail } from "../../domain/customers";
 import { splitDomains } from "../../domain/domains";
 import { msg } from "../../domain/messages";
-import { archiveAction, editAction, historyAction, mainAction } from "../components/actions";
+import { activeOrInactive, archiveAction, editAction, historyAction, mainAction } from "../components/actions";
 import { StatusBadge } from "../components/badges";
 import { InfoSection, Section, type RecordStat } from "../components/detail";
 import { DateText, Muted } from "../components/text";
@@ -36,14 +36,14 @@ export default function CustomerDetailPage() {
           badge: <StatusBadge kind="customer" status={customer.status} />,
           actions: [
             historyAction("customer", customerId),
-            { label: msg.config.openConfig, icon: Settings, to: "/config", search: { customer: customerId } },
-            editAction("/customers/$customerId/edit", { customerId }),
+            { label: msg.config.openConfig, icon: Settings, link: { to: "/config", search: { customer: customerId } } },
+            editAction({ to: "/customers/$customerId/edit", params: { customerId } }),
             {
               ...archiveAction(
                 archived,
                 setStatus,
                 { restore: msg.ui.unarchive, archived: msg.customers.archived, restored: msg.customers.unarchived },
-                (status) => status,
+                { ...activeOrInactive, send: (status) => status },
               ),
               tone: archived ? "primary" : "default",
               primary: true,
@@ -91,8 +91,7 @@ export default function CustomerDetailPage() {
                 mainAction({
                   label: "Add Team",
                   icon: Plus,
-                  to: "/customers/$customerId/add-team",
-                  params: { customerId },
+                  link: { to: "/customers/$customerId/add-team", params: { customerId } },
                 }),
               ]}
             >

@@ -1,4 +1,4 @@
-import { Link, useParams } from "@tanstack/react-router";
+import { Link, useParams, linkOptions } from "@tanstack/react-router";
 import { customerStatuses, known } from "../../domain/enums";
 import { msg } from "../../domain/messages";
 import { createCustomerSchema, type CreateCustomerInput, type Customer } from "../../domain/customers";
@@ -85,7 +85,7 @@ export const AddPage: Screen = addScreen({
   useCreate: useCreateCustomer,
   send,
   created: (customer) => {
-    const page = { to: "/customers/$customerId", params: { customerId: customer.customer_id } };
+    const page = linkOptions({ to: "/customers/$customerId", params: { customerId: customer.customer_id } });
     return { to: page, link: { label: customer.customer_name, ...page } };
   },
 });

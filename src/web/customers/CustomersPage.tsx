@@ -3,9 +3,10 @@ import { customerSortKeys, type CustomerListItem, type CustomerPage } from "../.
 import { msg } from "../../domain/messages";
 import { customerStatuses } from "../../domain/enums";
 import { countColumn, createdColumn, dateColumn, linkColumn, statusColumn } from "../components/columns";
-import { ListFilter, listCards, ListScreen } from "../components/ListScreen";
+import { StatusFilter } from "../components/list-filters";
+import { listCards, ListScreen } from "../components/ListScreen";
 import { EmptyState } from "../components/inputs";
-import { useServerList } from "../lib/server-list";
+import { useScreenList } from "../lib/screen-list";
 import { customerListQuery } from "./queries";
 
 const columns = [
@@ -29,12 +30,7 @@ const columns = [
 
 /** SPEC.md §2 "/customers": summary cards, searchable and sortable table, Add Customer, Export CSV. */
 export default function CustomersPage() {
-  const list = useServerList<CustomerListItem, CustomerPage["summary"]>({
-    mode: "url",
-    defaults: { sort: "created_at", order: "desc" },
-    filters: { status: "status" },
-    query: customerListQuery,
-  });
+  const list = useScreenList<CustomerListItem, CustomerPage["summary"]>(customerListQuery, { status: "status" });
   const { failed, query } = list;
 
   return (
@@ -42,7 +38,7 @@ export default function CustomersPage() {
       list={list}
       title={msg.nav.customers}
       subtitle="Customer organizations, their status and size"
-      add={{ label: "Add Customer", to: "/customers/add" }}
+      add={{ label: "Add Customer", link: { to: "/customers/add" } }}
       cards={[
         listCards.total(Building2, "Total Customers"),
         listCards.active,
@@ -51,15 +47,7 @@ export default function CustomersPage() {
       ]}
       section={{ label: "Customer list" }}
       search="Search customers..."
-      filters={
-        <ListFilter
-          list={list}
-          name="status"
-          label={msg.attention.statusFilter}
-          all={msg.attention.allStatuses}
-          options={customerStatuses}
-        />
-      }
+      filters={<StatusFilter list={list} all={msg.attention.allStatuses} options={customerStatuses} />}
       exportPath="/customers"
       bulk={{
         entity: "customers",

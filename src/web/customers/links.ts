@@ -1,3 +1,4 @@
+import { linkOptions } from "@tanstack/react-router";
 import { Building2 } from "lucide-react";
 import { msg } from "../../domain/messages";
 import type { RecordStat } from "../components/detail";
@@ -11,7 +12,6 @@ export const customerStat = (customerId: string, name: string): RecordStat => ({
 
 /** The back link of a record that belongs to a customer (a team, a user): to the customer's page. */
 export const backToCustomer = (customerId: string, label: string) => ({
-  to: "/customers/$customerId",
-  params: { customerId },
+  ...linkOptions({ to: "/customers/$customerId", params: { customerId } }),
   label,
 });

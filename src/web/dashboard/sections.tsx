@@ -258,7 +258,7 @@ export function ActivitySection() {
               >
                 <span className="min-w-0 break-words">
                   {link ? (
-                    <Link to={link.to as "/"} params={link.params as never} className="link link-hover font-medium">
+                    <Link {...link} className="link link-hover font-medium">
                       {what}
                     </Link>
                   ) : (

@@ -1,15 +1,19 @@
 import { deletedEntities, deletedPageSchema, type DeletedEntity, type DeletedRecord } from "../../domain/deleted";
 import { msg } from "../../domain/messages";
-import { api, errorMessage } from "../api/client";
+import { errorMessage } from "../api/client";
 import { columnsFor } from "../components/DataTable";
 import { EmptyState } from "../components/inputs";
 import { gatedScreen, ListFilter, ListScreen } from "../components/ListScreen";
+import { screenTexts } from "../components/list-texts";
 import { notify } from "../components/overlays";
 import { DateText, Muted, Truncate } from "../components/text";
 import { reportText, restoreChanges, restoreDeletion } from "../components/undo";
-import { useApiMutation } from "../lib/entity-queries";
+import { entityQueries, useApiMutation } from "../lib/entity-queries";
 import { queryRoots } from "../lib/query-client";
-import { useServerList } from "../lib/server-list";
+import { useScreenList } from "../lib/screen-list";
+
+/** GET /api/deleted: the list engine's page of restorable deletions. */
+const deletedListQuery = entityQueries(queryRoots.deleted, "/deleted", { list: deletedPageSchema }).listQuery;
 
 const kindLabel = (e: string) => msg.deleted.kinds[e as DeletedEntity] ?? e;
 
@@ -17,15 +21,11 @@ const kindLabel = (e: string) => msg.deleted.kinds[e as DeletedEntity] ?? e;
 export default gatedScreen("editor", msg.deleted.title, DeletedScreen);
 
 function DeletedScreen() {
-  const list = useServerList<DeletedRecord>({
-    mode: "url",
-    defaults: { sort: "deleted_at", order: "desc" },
-    filters: { entity: "entity" },
-    query: (params) => ({
-      queryKey: [...queryRoots.deleted, "list", params],
-      queryFn: ({ signal }: { signal: AbortSignal }) => api("/deleted", deletedPageSchema, { query: params, signal }),
-    }),
-  });
+  const list = useScreenList<DeletedRecord>(
+    deletedListQuery,
+    { entity: "entity" },
+    { sort: "deleted_at", order: "desc" },
+  );
   const restore = useApiMutation(restoreDeletion, restoreChanges);
   const entity = (list.state.filters as { entity?: string }).entity;
   const col = columnsFor<DeletedRecord>();
@@ -85,8 +85,7 @@ function DeletedScreen() {
   return (
     <ListScreen
       list={list}
-      title={msg.deleted.title}
-      subtitle={msg.deleted.subtitle}
+      {...screenTexts(msg.deleted)}
       filters={
         <ListFilter
           list={list}
@@ -104,7 +103,6 @@ function DeletedScreen() {
         rowKey: (r) => r.deletion_id,
         empty: <EmptyState title={entity ? msg.deleted.emptyFiltered : msg.deleted.empty} />,
       }}
-      errorTitle={msg.deleted.loadError}
     />
   );
 }

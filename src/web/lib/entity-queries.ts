@@ -47,13 +47,7 @@ export function entityQueries<
   C extends z.ZodType = z.ZodNever,
   U extends z.ZodType = z.ZodNever,
 >(root: R, path: string, schemas: { list?: L; detail?: D; row?: W; create?: C; update?: U }) {
-  const keys = {
-    all: root,
-    lists: () => [...root, "list"] as const,
-    list: (params: object) => [...root, "list", params] as const,
-    detail: (id: string) => [...root, "detail", id] as const,
-    nested: (id: string, table: string, ...rest: unknown[]) => [...root, "detail", id, table, ...rest] as const,
-  };
+  const keys = entityKeys(root);
   return {
     keys,
     listQuery: (params: QueryParams) =>
@@ -86,6 +80,31 @@ export function entityQueries<
             api(`${path}/${id}/${sub}`, schema, { query: { q, limit: pickerLimit }, signal }) as Promise<z.infer<S>>,
           placeholderData: keepPreviousData,
         }),
+    ...entityMutations(path, keys, schemas),
+  };
+}
+
+/** The query keys of one kind of record under `root`: its lists, one record, and what belongs to it. */
+function entityKeys<R extends QueryKey>(root: R) {
+  return {
+    all: root,
+    lists: () => [...root, "list"] as const,
+    list: (params: object) => [...root, "list", params] as const,
+    detail: (id: string) => [...root, "detail", id] as const,
+    nested: (id: string, table: string, ...rest: unknown[]) => [...root, "detail", id, table, ...rest] as const,
+  };
+}
+
+/**
+ * The mutation hooks of one kind of record served at `path` (`creates`, `updates`, `unlinks`,
+ * `deletes` of `entityQueries`); a deletion drops the record's own queries under `keys`.
+ */
+function entityMutations<R extends QueryKey, W extends z.ZodType, C extends z.ZodType, U extends z.ZodType>(
+  path: string,
+  keys: ReturnType<typeof entityKeys<R>>,
+  schemas: { row?: W; create?: C; update?: U },
+) {
+  return {
     creates: (meta: MutationMeta) => {
       const useCreate = () =>
         useApiMutation(

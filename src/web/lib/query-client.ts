@@ -10,8 +10,10 @@ import type { QueryRootName } from "./routes";
  * other's keys.
  */
 export const queryRoots = Object.fromEntries(
-  [...featureQueryRoots, "search", "views"].map((name) => [name, [name]]),
-) as unknown as { readonly [N in QueryRootName]: readonly [N] };
+  [...featureQueryRoots, "search", "views"].map((name) => [name, [name] as const]),
+  // The feature folders are found by the build (lib/features.ts), so their names reach here as
+  // strings; `QueryRootName` is the same list, declared by each feature's `routes.ts`.
+) as { readonly [N in QueryRootName]: readonly [N] };
 
 /** What a mutation changes, declared with it: `useMutation({ ..., meta: { invalidates: [queryRoots.customers] } })`. */
 export type MutationMeta = {

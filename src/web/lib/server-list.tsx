@@ -79,13 +79,13 @@ type Options = {
 };
 
 /**
- * A server list: its state, the query of its current page, and the moves (search, sort, filter,
- * page). See the module comment for history and clamping.
+ * A list's state, read from the URL (a screen's) or from component state (an embedded table's),
+ * and `update`, which changes it: `push` adds a history entry (URL mode), else the current one is
+ * replaced. Absent values take the screen's defaults.
  */
-export function useServerList<I, S = unknown>(options: Options) {
-  type Summary = NonNullable<S>;
+function useListState(options: Options) {
   const navigate = useNavigate();
-  const urlSearch = useSearch({ strict: false } as never) as Record<string, unknown>;
+  const urlSearch: Record<string, unknown> = useSearch({ strict: false });
   const [local, setLocal] = useState<Record<string, unknown>>({});
   const raw = options.mode === "url" ? urlSearch : local;
   const filterNames = options.filters ?? {};
@@ -114,10 +114,20 @@ export function useServerList<I, S = unknown>(options: Options) {
       to: ".",
       search: (prev: Record<string, unknown>) => clean({ ...prev, ...patch }),
       replace: !push,
-    } as never);
+    });
   };
   const firstPage = { page: undefined, cursor: undefined };
 
+  return { raw, state, limit, filterNames, update, firstPage };
+}
+
+/**
+ * A server list: its state, the query of its current page, and the moves (search, sort, filter,
+ * page). See the module comment for history and clamping.
+ */
+export function useServerList<I, S = unknown>(options: Options) {
+  type Summary = NonNullable<S>;
+  const { raw, state, limit, filterNames, update, firstPage } = useListState(options);
   const apiFilters = Object.fromEntries(Object.entries(filterNames).map(([k, apiName]) => [apiName, state.filters[k]]));
   const params = {
     ...options.fixed,

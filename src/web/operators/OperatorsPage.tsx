@@ -22,7 +22,8 @@ import { useAuth } from "../auth/AuthProvider";
 import { SessionsModal } from "../auth/SessionsModal";
 import { columnsFor } from "../components/DataTable";
 import { gatedScreen, ListScreen } from "../components/ListScreen";
-import { useServerList } from "../lib/server-list";
+import { screenTexts } from "../components/list-texts";
+import { useScreenList } from "../lib/screen-list";
 import { formatFullTime, titleCase } from "../components/format";
 import { Tag } from "../components/badges";
 import { FormFields, useEntityForm, type FieldSpec } from "../components/EntityForm";
@@ -59,11 +60,7 @@ export default gatedScreen("admin", msg.operators.title, OperatorsPageScreen);
 function OperatorsPageScreen() {
   const { operator: me, signOut } = useAuth();
   // In the URL, as every list screen: shareable, walked by Back, and able to have saved views.
-  const list = useServerList<OperatorRow>({
-    mode: "url",
-    defaults: { sort: "email", order: "asc" },
-    query: operatorListQuery,
-  });
+  const list = useScreenList<OperatorRow>(operatorListQuery, undefined, { sort: "email", order: "asc" });
   const update = useUpdateOperator();
   const reset = useResetPassword();
   const revoke = useRevokeSessions();
@@ -199,8 +196,7 @@ function OperatorsPageScreen() {
                   kind: "link" as const,
                   label: msg.audit.history,
                   icon: History,
-                  to: "/audit",
-                  search: { entity: "operator", entity_id: o.id },
+                  link: { to: "/audit", search: { entity: "operator", entity_id: o.id } },
                 },
               ]}
             />
@@ -241,8 +237,7 @@ function OperatorsPageScreen() {
   return (
     <ListScreen
       list={list}
-      title={msg.operators.title}
-      subtitle={msg.operators.subtitle}
+      {...screenTexts(msg.operators)}
       actions={
         <>
           <Link to="/api-tokens" className="btn btn-ghost btn-sm">
@@ -270,7 +265,6 @@ function OperatorsPageScreen() {
         rowKey: (o) => o.id,
         empty: <EmptyState title="No operators found" />,
       }}
-      errorTitle={msg.operators.loadError}
     >
       {viewingSessions ? (
         <SessionsModal
@@ -318,13 +312,14 @@ function OperatorsPageScreen() {
                 ),
                 revoke: (
                   <>
-                    Sign <strong>{pending.operator.email}</strong> out of every browser?
+                    Sign <strong>{pending.operator.email}</strong> out of every browser and end their API tokens?
                   </>
                 ),
                 reset: (
                   <>
-                    Set a new password for <strong>{pending.operator.email}</strong> and sign them out everywhere? The
-                    new password is <code className="font-mono">{newPassword}</code>; hand it over securely.
+                    Set a new password for <strong>{pending.operator.email}</strong>, sign them out everywhere and end
+                    their API tokens? The new password is <code className="font-mono">{newPassword}</code>; hand it over
+                    securely.
                   </>
                 ),
                 unlock: (

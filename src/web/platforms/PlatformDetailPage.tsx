@@ -1,7 +1,7 @@
-import { useParams } from "@tanstack/react-router";
+import { useParams, linkOptions } from "@tanstack/react-router";
 import { msg } from "../../domain/messages";
 import type { PlatformDetail, PlatformPrompt } from "../../domain/platforms";
-import { archiveAction, editAction, historyAction } from "../components/actions";
+import { activeOrInactive, archiveAction, editAction, historyAction } from "../components/actions";
 import { StatusBadge } from "../components/badges";
 import { dateColumn, linkColumn, statusColumn } from "../components/columns";
 import { InfoSection, Section, type InfoItem } from "../components/detail";
@@ -20,7 +20,7 @@ import {
 } from "./queries";
 
 const nameOf = (p: PlatformDetail) => p.platform_name.trim() || msg.fallbacks.unnamedPlatform;
-const promptLink = (a: PlatformPrompt) => ({ to: "/prompts/$promptId", params: { promptId: a.prompt_id } });
+const promptLink = (a: PlatformPrompt) => linkOptions({ to: "/prompts/$promptId", params: { promptId: a.prompt_id } });
 
 /** The platform's information panel. */
 const platformInfo = (p: PlatformDetail): InfoItem[] => [
@@ -101,12 +101,17 @@ export default function PlatformDetailPage() {
         subtitle: p.platform_description,
         actions: [
           historyAction("platform", platformId),
-          editAction("/platforms/$platformId/edit", { platformId }, { main: true }),
-          archiveAction(p.status === "inactive", update, {
-            restore: msg.prompts.activate,
-            archived: msg.platforms.archived,
-            restored: msg.platforms.activated,
-          }),
+          editAction({ to: "/platforms/$platformId/edit", params: { platformId } }, { main: true }),
+          archiveAction(
+            p.status === "inactive",
+            update,
+            {
+              restore: msg.prompts.activate,
+              archived: msg.platforms.archived,
+              restored: msg.platforms.activated,
+            },
+            activeOrInactive,
+          ),
         ],
         error: update.error,
       })}

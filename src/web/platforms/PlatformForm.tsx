@@ -4,7 +4,7 @@ import { msg } from "../../domain/messages";
 import { z } from "zod";
 import { createPlatformSchema, type Platform } from "../../domain/platforms";
 import type { FieldSpec } from "../components/EntityForm";
-import { addScreen, editScreen, type Screen } from "../components/FormScreen";
+import { addScreen, editScreen, sendValues, sendWithVersion, type Screen } from "../components/FormScreen";
 import type { RecordKind } from "../components/RecordPage";
 import { platformQuery, useCreatePlatform, useUpdatePlatform } from "./queries";
 
@@ -78,6 +78,7 @@ export const AddPage: Screen = addScreen({
     provided_variables: "",
   },
   useCreate: useCreatePlatform,
+  send: sendValues,
   created: (p) => ({ to: { to: "/platforms/$platformId", params: { platformId: p.platform_id } } }),
 });
 
@@ -95,5 +96,6 @@ export const EditPage: Screen = editScreen({
   }),
   name: (p) => p.platform_name,
   useUpdate: useUpdatePlatform,
+  send: sendWithVersion,
   back: (platformId) => ({ to: "/platforms/$platformId", params: { platformId }, label: msg.platforms.backToPlatform }),
 });

@@ -1,13 +1,16 @@
-import { FilePen, MonitorSmartphone, ShieldCheck } from "lucide-react";
+import { MonitorSmartphone, ShieldCheck } from "lucide-react";
 import { platformStatuses } from "../../domain/enums";
 import { msg } from "../../domain/messages";
 import { platformSortKeys, type PlatformListItem, type PlatformPage } from "../../domain/platforms";
 import { Tag } from "../components/badges";
 import { column, countColumn, createdColumn, statusColumn, updatedColumn } from "../components/columns";
 import { RecordLink } from "../components/RecordLink";
-import { EmptyState, FilterSelect } from "../components/inputs";
-import { ListFilter, listCards, ListScreen } from "../components/ListScreen";
-import { useServerList } from "../lib/server-list";
+import { FilterSelect } from "../components/inputs";
+import { draftCard, statusCards } from "../components/list-cards";
+import { ListEmpty, screenTexts } from "../components/list-texts";
+import { FilterGroup, StatusFilter } from "../components/list-filters";
+import { ListScreen } from "../components/ListScreen";
+import { useScreenList } from "../lib/screen-list";
 import { platformListQuery } from "./queries";
 
 /** "Reviewed" beside a platform whose prompts' changes need review. */
@@ -50,51 +53,34 @@ const columns = [
  * filter; the Review filter (docs/prompt-review.md), reviewed platforms tagged beside their name; search; rows open /platforms/{platform_id}; Add Platform; "Error loading platforms" with Retry.
  */
 export default function PlatformsPage() {
-  const list = useServerList<PlatformListItem, PlatformPage["summary"]>({
-    mode: "url",
-    defaults: { sort: "created_at", order: "desc" },
-    filters: { status: "status", needs_review: "needs_review" },
-    query: platformListQuery,
+  const list = useScreenList<PlatformListItem, PlatformPage["summary"]>(platformListQuery, {
+    status: "status",
+    needs_review: "needs_review",
   });
 
   return (
     <ListScreen
       list={list}
-      title={msg.platforms.title}
-      subtitle={msg.platforms.subtitle}
-      add={{ label: msg.platforms.addPlatform, to: "/platforms/add" }}
-      cards={[
-        listCards.total(MonitorSmartphone),
-        listCards.active,
-        listCards.inactive,
-        { label: "Draft", icon: FilePen, value: (s) => s.draft },
-      ]}
+      {...screenTexts(msg.platforms)}
+      add={{ label: msg.platforms.addPlatform, link: { to: "/platforms/add" } }}
+      cards={statusCards(MonitorSmartphone, draftCard)}
       section={{ label: "Platform list" }}
       search={msg.platforms.searchPlaceholder}
       aboveTable={
-        <div
-          className="mb-3 flex flex-col gap-2 sm:flex-row sm:flex-wrap sm:items-center"
-          role="group"
-          aria-label="Filters"
-        >
-          <ListFilter
-            list={list}
-            name="status"
-            label="Status"
-            all={msg.platforms.allStatuses}
-            options={platformStatuses}
-          />
+        <FilterGroup>
+          <StatusFilter list={list} all={msg.platforms.allStatuses} options={platformStatuses} />
           <FilterSelect
             label={msg.platforms.needsReviewFilter}
             value={list.state.filters.needs_review ?? ""}
             // As a boolean, so the URL reads `needs_review=true` (the status filter's way).
+            // Cast: `setFilter` takes text, and the text "true" would be written quoted (`%22true%22`).
             onChange={(v) => list.setFilter({ needs_review: (v ? v === "true" : undefined) as never })}
           >
             <option value="">{msg.platforms.anyReview}</option>
             <option value="true">{msg.platforms.reviewed}</option>
             <option value="false">{msg.platforms.notReviewed}</option>
           </FilterSelect>
-        </div>
+        </FilterGroup>
       }
       exportPath="/platforms"
       bulk={{
@@ -108,11 +94,8 @@ export default function PlatformsPage() {
         rowKey: (p) => p.platform_id,
         sortable: platformSortKeys,
         rowLink: (p) => ({ to: "/platforms/$platformId", params: { platformId: p.platform_id } }),
-        empty: (
-          <EmptyState title={msg.platforms.empty} text={list.narrowed ? msg.platforms.emptyFiltered : undefined} />
-        ),
+        empty: <ListEmpty list={list} texts={msg.platforms} />,
       }}
-      errorTitle={msg.platforms.loadError}
     />
   );
 }

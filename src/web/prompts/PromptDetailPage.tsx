@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { useQuery } from "@tanstack/react-query";
-import { Link, useParams } from "@tanstack/react-router";
+import { Link, useParams, linkOptions } from "@tanstack/react-router";
 import { msg } from "../../domain/messages";
 import type { PromptDetail, PromptPlatform, PromptVersion } from "../../domain/prompts";
 import { Archive, ArchiveRestore } from "lucide-react";
@@ -34,7 +34,8 @@ import {
 import { VersionDiff } from "./VersionDiff";
 
 const platformName = (a: PromptPlatform) => a.platform_name?.trim() || msg.fallbacks.unnamedPlatform;
-const platformLink = (a: PromptPlatform) => ({ to: "/platforms/$platformId", params: { platformId: a.platform_id } });
+const platformLink = (a: PromptPlatform) =>
+  linkOptions({ to: "/platforms/$platformId", params: { platformId: a.platform_id } });
 
 /** The Platform Assignments columns (SPEC.md §2): Platform (link, description, "Unnamed Platform"), Status (from is_active), Assigned. */
 const assignmentColumns = [
@@ -88,7 +89,10 @@ export default function PromptDetailPage() {
         badge: <StatusBadge kind="prompt" status={p.status} />,
         actions: [
           historyAction("prompt", promptId),
-          editAction("/prompts/$promptId/edit", { promptId }, { label: msg.prompts.editPrompt, main: true }),
+          editAction(
+            { to: "/prompts/$promptId/edit", params: { promptId } },
+            { label: msg.prompts.editPrompt, main: true },
+          ),
           statusAction(p.status === "inactive", update),
         ],
         error: update.error,

@@ -9,7 +9,15 @@ import type { FieldSpec } from "../components/EntityForm";
 import { queryRoots } from "../lib/query-client";
 import { SkillPicker } from "../skills/public";
 import type { RecordKind } from "../components/RecordPage";
-import { addScreen, editScreen, needsOneOf, type FormState, type Screen } from "../components/FormScreen";
+import {
+  addScreen,
+  editScreen,
+  sendValues,
+  sendWithVersion,
+  needsOneOf,
+  type FormState,
+  type Screen,
+} from "../components/FormScreen";
 import { notify } from "../components/overlays";
 import { isProposed, promptQuery, useCreatePrompt, useUpdatePrompt } from "./queries";
 
@@ -90,6 +98,7 @@ export const AddPage: Screen = addScreen({
   ...form,
   defaults: { prompt_title: "", skill_id: "", prompt_value: "", status: "active" },
   useCreate: useCreatePrompt,
+  send: sendValues,
   created: (prompt) => ({
     to: { to: "/prompts" },
     link: { label: prompt.prompt_title, to: "/prompts/$promptId", params: { promptId: prompt.prompt_id } },
@@ -114,5 +123,6 @@ export const EditPage: Screen = editScreen({
   name: (p) => p.prompt_title,
   useFormState: useEditFormState,
   useUpdate: useEditPrompt,
+  send: sendWithVersion,
   back: (promptId) => ({ to: "/prompts/$promptId", params: { promptId }, label: msg.prompts.backToPrompt }),
 });

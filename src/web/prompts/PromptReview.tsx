@@ -23,6 +23,7 @@ const author = (c: PromptChangeListItem) => c.proposed_by_email ?? msg.prompts.u
 
 /** The prompt's changes, newest first: the pending ones and the decided ones come from the same page. */
 export function usePromptChanges(promptId: string) {
+  // Only the limit is sent (the list's default order); QueryParams requires sort and order.
   return useQuery(promptChangesQuery(promptId)({ limit: changesShown } as never));
 }
 

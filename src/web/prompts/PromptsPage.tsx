@@ -1,13 +1,15 @@
-import { FilePen, MessageSquareText } from "lucide-react";
+import { MessageSquareText } from "lucide-react";
 import { promptStatuses } from "../../domain/enums";
 import { msg } from "../../domain/messages";
 import { promptSortKeys, type PromptListItem, type PromptPage } from "../../domain/prompts";
 import { column, createdColumn, statusColumn, updatedColumn } from "../components/columns";
-import { EmptyState } from "../components/inputs";
 import { activeRecordParam } from "../components/bulk";
-import { ListFilter, listCards, ListScreen } from "../components/ListScreen";
+import { draftCard, statusCards } from "../components/list-cards";
+import { ListEmpty, screenTexts } from "../components/list-texts";
+import { NoneFilter, StatusFilter } from "../components/list-filters";
+import { ListScreen } from "../components/ListScreen";
 import { RecordLink } from "../components/RecordLink";
-import { useServerList } from "../lib/server-list";
+import { useScreenList } from "../lib/screen-list";
 import { PlatformNames, PromptLink } from "./PromptCells";
 import { promptListQuery } from "./queries";
 
@@ -39,37 +41,28 @@ const columns = [
  * ("No platforms"), Status, Created, Updated; Add Prompt; "Error loading prompts" with Retry.
  */
 export default function PromptsPage() {
-  const list = useServerList<PromptListItem, PromptPage["summary"]>({
-    mode: "url",
-    defaults: { sort: "created_at", order: "desc" },
-    filters: { status: "status", platforms: "platforms" },
-    query: promptListQuery,
+  const list = useScreenList<PromptListItem, PromptPage["summary"]>(promptListQuery, {
+    status: "status",
+    platforms: "platforms",
   });
 
   return (
     <ListScreen
       list={list}
-      title={msg.prompts.title}
-      subtitle={msg.prompts.subtitle}
-      add={{ label: msg.prompts.addPrompt, to: "/prompts/add" }}
-      cards={[
-        listCards.total(MessageSquareText),
-        listCards.active,
-        listCards.inactive,
-        { label: "Draft", icon: FilePen, value: (s) => s.draft },
-      ]}
+      {...screenTexts(msg.prompts)}
+      add={{ label: msg.prompts.addPrompt, link: { to: "/prompts/add" } }}
+      cards={statusCards(MessageSquareText, draftCard)}
       section={{ label: "Prompt list" }}
       search={msg.prompts.searchPlaceholder}
       filters={
         <>
-          <ListFilter list={list} name="status" label="Status" all={msg.prompts.allStatuses} options={promptStatuses} />
-          <ListFilter
+          <StatusFilter list={list} all={msg.prompts.allStatuses} options={promptStatuses} />
+          <NoneFilter
             list={list}
             name="platforms"
             label={msg.attention.platformsFilter}
             all={msg.attention.anyPlatforms}
-            options={["none"] as const}
-            optionLabel={() => msg.attention.noPlatform}
+            none={msg.attention.noPlatform}
           />
         </>
       }
@@ -89,9 +82,8 @@ export default function PromptsPage() {
         rowKey: (p) => p.prompt_id,
         sortable: promptSortKeys,
         rowLink: (p) => ({ to: "/prompts/$promptId", params: { promptId: p.prompt_id } }),
-        empty: <EmptyState title={msg.prompts.empty} text={list.narrowed ? msg.prompts.emptyFiltered : undefined} />,
+        empty: <ListEmpty list={list} texts={msg.prompts} />,
       }}
-      errorTitle={msg.prompts.loadError}
     />
   );
 }

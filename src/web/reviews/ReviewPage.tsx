@@ -55,7 +55,7 @@ export default function ReviewPage() {
       header={(c) => ({
         title: changeTitle(c),
         badge: <ChangeStatus status={c.status} stale={c.stale} />,
-        subtitle: `${kindLabel(c.kind)} · ${msg.reviews.proposedBy(authorName(c))}`,
+        subtitle: `${kindLabel(c.kind)} · ${msg.reviews.revision(c.revision)} · ${msg.reviews.proposedBy(authorName(c))}`,
       })}
     >
       {(c) => (
@@ -241,8 +241,9 @@ function Decision({ change: c }: { change: PromptChange }) {
   const canDecide = useCan("editor");
   const navigate = useNavigate();
   const client = useQueryClient();
-  const approve = useApproveChange(c.change_id);
-  const reject = useRejectChange(c.change_id);
+  // The revision read here goes with the decision: one its author replaced is refused (409 `superseded`).
+  const approve = useApproveChange(c.change_id, c.revision);
+  const reject = useRejectChange(c.change_id, c.revision);
   const withdraw = useWithdrawChange(c.change_id);
   const [text, setText] = useState("");
   const [textError, setTextError] = useState<string | null>(null);
@@ -384,6 +385,7 @@ function Decision({ change: c }: { change: PromptChange }) {
           <DecidedInfo change={c} />
         )}
         <ErrorAlert error={error} />
+        {pending ? <NewerRevision error={error} /> : null}
         <div className="flex flex-wrap items-center gap-2 border-t border-base-300 pt-3">
           <KeyButton
             label={msg.reviews.previous}
@@ -405,8 +407,37 @@ function Decision({ change: c }: { change: PromptChange }) {
   );
 }
 
+/** The revision a 409 `superseded` names: the way to what now waits for review. */
+function NewerRevision({ error }: { error: unknown }) {
+  if (!(error instanceof ApiError) || error.code !== "superseded") return null;
+  const current = (error.body as { error?: { current_revision?: { change_id: string; revision: number } } })?.error
+    ?.current_revision;
+  return current ? <RevisionLink changeId={current.change_id} revision={current.revision} /> : null;
+}
+
+/** "Open revision N": the review of a newer revision of the same change. */
+function RevisionLink({ changeId, revision }: { changeId: string; revision: number }) {
+  return (
+    <Link
+      to="/reviews/$changeId"
+      params={{ changeId }}
+      className="btn btn-outline btn-sm self-start"
+      data-testid="newer-revision"
+    >
+      {msg.reviews.openRevision(revision)}
+    </Link>
+  );
+}
+
 /** A decided change: who decided and when, the comment, the version an approval wrote. */
 function DecidedInfo({ change: c }: { change: PromptChange }) {
+  if (c.status === "superseded")
+    return (
+      <div className="flex flex-col gap-2 text-sm" data-testid="decided">
+        <p className="font-medium">{msg.reviews.supersededBy(c.revision + 1)}</p>
+        {c.superseded_by ? <RevisionLink changeId={c.superseded_by} revision={c.revision + 1} /> : null}
+      </div>
+    );
   const status = msg.reviews.statusLabels[c.status] ?? titleCase(c.status);
   const who = c.status === "withdrawn" ? authorName(c) : (c.decided_by_email ?? msg.reviews.unknownAuthor);
   return (

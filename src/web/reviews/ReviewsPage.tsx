@@ -1,3 +1,4 @@
+import { linkOptions } from "@tanstack/react-router";
 import { useState } from "react";
 import { CheckCheck } from "lucide-react";
 import { msg } from "../../domain/messages";
@@ -5,19 +6,20 @@ import type { PromptChangeListItem, PromptChangePage } from "../../domain/prompt
 import { useCan } from "../auth/permissions";
 import { selectColumn, useRowSelection } from "../components/bulk";
 import { column } from "../components/columns";
-import { EmptyState } from "../components/inputs";
+import { ListEmpty, screenTexts } from "../components/list-texts";
 import { ListScreen } from "../components/ListScreen";
 import { Modal, notify } from "../components/overlays";
 import { RecordLink } from "../components/RecordLink";
 import { Muted, RelativeTime } from "../components/text";
 import { ErrorAlert } from "../components/ErrorAlert";
-import { useServerList } from "../lib/server-list";
+import { useScreenList } from "../lib/screen-list";
 import { ReviewFilters } from "./ReviewFilters";
 import { authorName, CellText, ChangeStatus, kindLabel } from "./ReviewCells";
 import { reviewListQuery, useApproveChanges } from "./queries";
 import { reviewSortKeys } from "./sort-keys";
 
-const changeLink = (c: PromptChangeListItem) => ({ to: "/reviews/$changeId", params: { changeId: c.change_id } });
+const changeLink = (c: PromptChangeListItem) =>
+  linkOptions({ to: "/reviews/$changeId", params: { changeId: c.change_id } });
 
 const columns = [
   column<PromptChangeListItem>(
@@ -72,12 +74,11 @@ const columns = [
  * the ones refused are listed with their reasons).
  */
 export default function ReviewsPage() {
-  const list = useServerList<PromptChangeListItem, PromptChangePage["summary"]>({
-    mode: "url",
-    defaults: { sort: "proposed_at", order: "asc" },
-    filters: { status: "status", platform: "platform_id", skill: "skill_id", author: "proposed_by" },
-    query: reviewListQuery,
-  });
+  const list = useScreenList<PromptChangeListItem, PromptChangePage["summary"]>(
+    reviewListQuery,
+    { status: "status", platform: "platform_id", skill: "skill_id", author: "proposed_by" },
+    { sort: "proposed_at", order: "asc" },
+  );
   const { data } = list;
   const canDecide = useCan("editor");
   const pendingShown = (list.state.filters.status ?? "pending") === "pending";
@@ -94,8 +95,7 @@ export default function ReviewsPage() {
   return (
     <ListScreen
       list={list}
-      title={msg.reviews.title}
-      subtitle={msg.reviews.subtitle}
+      {...screenTexts(msg.reviews)}
       section={{ label: msg.reviews.tableTitle }}
       search={msg.reviews.searchPlaceholder}
       filters={<ReviewFilters list={list} />}
@@ -142,9 +142,8 @@ export default function ReviewsPage() {
         rowKey: (c) => c.change_id,
         sortable: reviewSortKeys,
         rowLink: changeLink,
-        empty: <EmptyState title={msg.reviews.empty} text={list.narrowed ? msg.reviews.emptyFiltered : undefined} />,
+        empty: <ListEmpty list={list} texts={msg.reviews} />,
       }}
-      errorTitle={msg.reviews.loadError}
     >
       {approving ? (
         <ApproveSelectedDialog

@@ -31,21 +31,21 @@ const decisionChanges = {
 };
 
 /** POST /api/prompt-changes/{id}/approve `{ comment? }`. */
-export const useApproveChange = (id: string) =>
+export const useApproveChange = (id: string, revision: number) =>
   useApiMutation(
     (comment: string): Promise<PromptChange> =>
       api(`/prompt-changes/${id}/approve`, promptChangeSchema, {
         method: "POST",
-        body: comment ? { comment } : {},
+        body: comment ? { comment, revision } : { revision },
       }),
     decisionChanges,
   );
 
 /** POST /api/prompt-changes/{id}/reject `{ reason }`. */
-export const useRejectChange = (id: string) =>
+export const useRejectChange = (id: string, revision: number) =>
   useApiMutation(
     (reason: string): Promise<PromptChange> =>
-      api(`/prompt-changes/${id}/reject`, promptChangeSchema, { method: "POST", body: { reason } }),
+      api(`/prompt-changes/${id}/reject`, promptChangeSchema, { method: "POST", body: { reason, revision } }),
     decisionChanges,
   );
 

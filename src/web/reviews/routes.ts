@@ -25,7 +25,14 @@ export const feature = defineFeature({
   ],
   nav: { order: 75, key: "r", to: "/reviews", label: msg.nav.reviews, icon: ClipboardCheck },
   badges: {
-    review: { pending: "warning", approved: "success", rejected: "error", withdrawn: "neutral", other: "secondary" },
+    review: {
+      pending: "warning",
+      approved: "success",
+      rejected: "error",
+      withdrawn: "neutral",
+      superseded: "neutral",
+      other: "secondary",
+    },
   },
 });
 

@@ -26,6 +26,7 @@ import { Hint, preloadHint } from "../components/Hint";
 import { Logo } from "../components/Logo";
 import { Menu as MenuButton } from "../components/Menu";
 import { Notices, notify } from "../components/overlays";
+import { ReauthGate } from "../auth/ReauthGate";
 import { setTheme, themeChoices, useTheme } from "../lib/theme";
 import { KeyboardProvider, useShortcutsHelp } from "../lib/keyboard";
 import { loadCommandPalette } from "../search/public";
@@ -55,6 +56,7 @@ export function Shell({ children }: { children: ReactNode }) {
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   const navigate = useNavigate();
   const { main, admin } = useVisibleNav();
+  const { operator } = useAuth();
 
   useEffect(() => localStorage.setItem(collapsedKey, collapsed ? "1" : "0"), [collapsed]);
   // A new screen closes the phone menu.
@@ -65,7 +67,11 @@ export function Shell({ children }: { children: ReactNode }) {
   }
 
   return (
-    <KeyboardProvider goTo={[...main, ...admin]} onGo={(to) => void navigate({ to } as never)}>
+    <KeyboardProvider
+      goTo={[...main, ...admin]}
+      // A nav entry's path comes back as a plain string, which the router's typed `to` does not take.
+      onGo={(to) => void navigate({ to } as never)}
+    >
       <div className="flex min-h-full">
         <a
           href="#main"
@@ -138,6 +144,7 @@ export function Shell({ children }: { children: ReactNode }) {
           </main>
         </div>
         <Notices />
+        <ReauthGate twoFactor={operator?.twoFactorEnabled === true} />
       </div>
     </KeyboardProvider>
   );
@@ -451,7 +458,7 @@ function UserMenu() {
           { kind: "separator" },
           { label: passwordMessages.changeTitle, icon: KeyRound, onSelect: () => setChanging(true) },
           { label: msg.sessions.menu, icon: MonitorSmartphone, onSelect: () => setListingSessions(true) },
-          { kind: "link", label: msg.apiTokens.menu, icon: KeySquare, to: "/account/tokens" },
+          { kind: "link", label: msg.apiTokens.menu, icon: KeySquare, link: { to: "/account/tokens" } },
           { label: msg.twoFactor.menuEntry, icon: ShieldCheck, onSelect: () => setTwoFactor(true) },
           { label: msg.shortcuts.title, icon: Keyboard, onSelect: showShortcuts },
           { label: msg.app.signOut, icon: LogOut, onSelect: () => void signOut() },

@@ -1,11 +1,18 @@
 import { useState } from "react";
-import { useParams } from "@tanstack/react-router";
+import { useParams, linkOptions } from "@tanstack/react-router";
 import { CircleCheck, CircleSlash, MessageSquareText, Plus, UsersRound } from "lucide-react";
 import { msg, timings } from "../../domain/messages";
 import type { SkillAssignment, SkillComment, SkillDetail, SkillPrompt } from "../../domain/skills";
 import { useCan } from "../auth/permissions";
 import { ErrorAlert } from "../components/ErrorAlert";
-import { archiveAction, editAction, historyAction, mainAction, sectionAddAction } from "../components/actions";
+import {
+  activeOrInactive,
+  archiveAction,
+  editAction,
+  historyAction,
+  mainAction,
+  sectionAddAction,
+} from "../components/actions";
 import { StatusBadge } from "../components/badges";
 import { column, dateColumn, linkColumn, statusColumn } from "../components/columns";
 import { InfoSection, Section, type InfoItem, type RecordStat } from "../components/detail";
@@ -76,12 +83,17 @@ export default function SkillDetailPage() {
         actions: [
           historyAction("skill", skillId),
           mainAction({ label: msg.skills.assignToTeam, icon: Plus, onClick: () => setAssignOpen(true) }),
-          editAction("/skills/$skillId/edit", { skillId }),
-          archiveAction(s.status !== "active", update, {
-            restore: msg.ui.unarchive,
-            archived: msg.skills.archived,
-            restored: msg.skills.unarchived,
-          }),
+          editAction({ to: "/skills/$skillId/edit", params: { skillId } }),
+          archiveAction(
+            s.status !== "active",
+            update,
+            {
+              restore: msg.ui.unarchive,
+              archived: msg.skills.archived,
+              restored: msg.skills.unarchived,
+            },
+            activeOrInactive,
+          ),
         ],
         stats: skillStats(s),
         error: update.error,
@@ -179,7 +191,7 @@ function PromptsPanel({ skillId }: { skillId: string }) {
   );
 }
 
-const teamLink = (a: SkillAssignment) => ({ to: "/teams/$teamId", params: { teamId: a.team_id } });
+const teamLink = (a: SkillAssignment) => linkOptions({ to: "/teams/$teamId", params: { teamId: a.team_id } });
 const assignmentColumns = [
   linkColumn<SkillAssignment>("team_name", "Team", (a) => ({
     ...teamLink(a),

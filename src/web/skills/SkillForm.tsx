@@ -3,7 +3,7 @@ import { known, skillStatuses, skillTypes } from "../../domain/enums";
 import { msg, timings } from "../../domain/messages";
 import { createSkillSchema, type CreateSkillInput, type Skill } from "../../domain/skills";
 import type { FieldSpec } from "../components/EntityForm";
-import { addScreen, editScreen, type Screen } from "../components/FormScreen";
+import { addScreen, editScreen, sendValues, sendWithVersion, type Screen } from "../components/FormScreen";
 import type { RecordKind } from "../components/RecordPage";
 import { skillQuery, useCreateSkill, useUpdateSkill } from "./queries";
 
@@ -40,6 +40,7 @@ export const AddPage: Screen = addScreen({
   ...form,
   defaults: { skill_name: "", skill_description: "", type: "manual", status: "active", is_global: false },
   useCreate: useCreateSkill,
+  send: sendValues,
   created: () => ({ to: { to: "/skills" }, afterMs: timings.afterSkillChangeMs }),
 });
 
@@ -62,6 +63,7 @@ export const EditPage: Screen = editScreen({
   }),
   name: (s) => s.skill_name,
   useUpdate: useUpdateSkill,
+  send: sendWithVersion,
   back: (skillId) => ({ to: "/skills/$skillId", params: { skillId }, label: msg.skills.backToSkill }),
   afterMs: timings.afterSkillChangeMs,
 });

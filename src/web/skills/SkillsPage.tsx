@@ -5,10 +5,12 @@ import { skillScopes, skillSortKeys, type SkillListItem, type SkillPage } from "
 import { Tag } from "../components/badges";
 import { column, countColumn, createdColumn, statusColumn } from "../components/columns";
 import { titleCase } from "../components/format";
-import { EmptyState } from "../components/inputs";
 import { activeRecordParam } from "../components/bulk";
-import { ListFilter, listCards, ListScreen } from "../components/ListScreen";
-import { useServerList } from "../lib/server-list";
+import { statusCards } from "../components/list-cards";
+import { ListEmpty, screenTexts } from "../components/list-texts";
+import { FilterGroup, NoneFilter, StatusFilter } from "../components/list-filters";
+import { ListFilter, ListScreen } from "../components/ListScreen";
+import { useScreenList } from "../lib/screen-list";
 import { skillListQuery } from "./queries";
 import { ScopeTag, SkillLink } from "./SkillCells";
 
@@ -32,25 +34,19 @@ const columns = [
  * Filters; Add Skill; Export CSV. Search, filters, sort and page live in the URL.
  */
 export default function SkillsPage() {
-  const list = useServerList<SkillListItem, SkillPage["summary"]>({
-    mode: "url",
-    defaults: { sort: "created_at", order: "desc" },
-    filters: { type: "type", scope: "scope", status: "status", prompts: "prompts" },
-    query: skillListQuery,
+  const list = useScreenList<SkillListItem, SkillPage["summary"]>(skillListQuery, {
+    type: "type",
+    scope: "scope",
+    status: "status",
+    prompts: "prompts",
   });
 
   return (
     <ListScreen
       list={list}
-      title={msg.skills.title}
-      subtitle={msg.skills.subtitle}
-      add={{ label: msg.skills.addSkill, to: "/skills/add" }}
-      cards={[
-        listCards.total(Sparkles),
-        listCards.active,
-        listCards.inactive,
-        { label: "Global", icon: Globe, value: (s) => s.global },
-      ]}
+      {...screenTexts(msg.skills)}
+      add={{ label: msg.skills.addSkill, link: { to: "/skills/add" } }}
+      cards={statusCards<SkillPage["summary"]>(Sparkles, { label: "Global", icon: Globe, value: (s) => s.global })}
       section={{ label: "Skill list" }}
       search="Search skills..."
       exportPath="/skills"
@@ -67,21 +63,16 @@ export default function SkillsPage() {
         rowLabel: (s) => s.skill_name,
       }}
       aboveTable={
-        <div
-          className="mb-3 flex flex-col gap-2 sm:flex-row sm:flex-wrap sm:items-center"
-          role="group"
-          aria-label="Filters"
-        >
+        <FilterGroup>
           <ListFilter list={list} name="type" label="Type" all={msg.skills.allTypes} options={skillTypes} />
           <ListFilter list={list} name="scope" label="Scope" all={msg.skills.allScopes} options={skillScopes} />
-          <ListFilter list={list} name="status" label="Status" all={msg.skills.allStatuses} options={skillStatuses} />
-          <ListFilter
+          <StatusFilter list={list} all={msg.skills.allStatuses} options={skillStatuses} />
+          <NoneFilter
             list={list}
             name="prompts"
             label={msg.attention.promptsFilter}
             all={msg.attention.anyPrompts}
-            options={["none"] as const}
-            optionLabel={() => msg.attention.noPrompt}
+            none={msg.attention.noPrompt}
           />
           <button
             type="button"
@@ -93,7 +84,7 @@ export default function SkillsPage() {
           >
             <FilterX className="h-4 w-4" aria-hidden /> {msg.skills.clearFilters}
           </button>
-        </div>
+        </FilterGroup>
       }
       table={{
         label: msg.skills.title,
@@ -101,9 +92,8 @@ export default function SkillsPage() {
         rowKey: (s) => s.skill_id,
         sortable: skillSortKeys,
         rowLink: (s) => ({ to: "/skills/$skillId", params: { skillId: s.skill_id } }),
-        empty: <EmptyState title={msg.skills.empty} text={list.narrowed ? msg.skills.emptyFiltered : undefined} />,
+        empty: <ListEmpty list={list} texts={msg.skills} />,
       }}
-      errorTitle={msg.skills.loadError}
     />
   );
 }

@@ -6,7 +6,7 @@ import { msg, timings } from "../../domain/messages";
 import type { TeamDetail } from "../../domain/teams";
 import type { UserListItem } from "../../domain/users";
 import { ErrorAlert } from "../components/ErrorAlert";
-import { archiveAction, editAction, historyAction, mainAction } from "../components/actions";
+import { activeOrInactive, archiveAction, editAction, historyAction, mainAction } from "../components/actions";
 import { StatusBadge } from "../components/badges";
 import { useRowRemoval } from "../components/ConfirmAction";
 import { InfoSection, Section, statusStat, type InfoItem } from "../components/detail";
@@ -69,7 +69,7 @@ export default function TeamDetailPage() {
             disabledReason: t.status === "active" ? undefined : msg.skills.teamNotActive,
             onClick: () => setAssignOpen(true),
           }),
-          editAction("/teams/$teamId/edit", { teamId }),
+          editAction({ to: "/teams/$teamId/edit", params: { teamId } }),
           archiveAction(
             t.status !== "active",
             setStatus,
@@ -79,7 +79,7 @@ export default function TeamDetailPage() {
               archived: msg.teams.archived,
               restored: msg.teams.unarchived,
             },
-            (status) => status,
+            { ...activeOrInactive, send: (status) => status },
           ),
         ],
         stats: [

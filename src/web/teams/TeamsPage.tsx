@@ -4,10 +4,11 @@ import { teamStatuses } from "../../domain/enums";
 import { teamSortKeys, type TeamListItem, type TeamPage } from "../../domain/teams";
 import { customerColumn } from "../components/columns";
 import { activeRecordParam } from "../components/bulk";
-import { ListFilter, listCards, ListScreen } from "../components/ListScreen";
+import { NoneFilter, StatusFilter } from "../components/list-filters";
+import { listCards, ListScreen } from "../components/ListScreen";
 import { EmptyState } from "../components/inputs";
 import { CustomerFilter } from "../customers/public";
-import { useServerList } from "../lib/server-list";
+import { useScreenList } from "../lib/screen-list";
 import { teamListQuery } from "./queries";
 import { teamColumns } from "./TeamTable";
 
@@ -22,11 +23,10 @@ const columns = [
 
 /** SPEC.md §2 "/teams": cards on the filtered set, customer filter, search, sortable table, Export CSV. */
 export default function TeamsPage() {
-  const list = useServerList<TeamListItem, TeamPage["summary"]>({
-    mode: "url",
-    defaults: { sort: "created_at", order: "desc" },
-    filters: { customer: "customer_id", status: "status", skills: "skills" },
-    query: teamListQuery,
+  const list = useScreenList<TeamListItem, TeamPage["summary"]>(teamListQuery, {
+    customer: "customer_id",
+    status: "status",
+    skills: "skills",
   });
   const customer = list.state.filters.customer;
 
@@ -41,20 +41,13 @@ export default function TeamsPage() {
       filters={
         <>
           <CustomerFilter value={customer} onChange={(id) => list.setFilter({ customer: id })} />
-          <ListFilter
-            list={list}
-            name="status"
-            label={msg.attention.statusFilter}
-            all={msg.attention.allStatuses}
-            options={teamStatuses}
-          />
-          <ListFilter
+          <StatusFilter list={list} all={msg.attention.allStatuses} options={teamStatuses} />
+          <NoneFilter
             list={list}
             name="skills"
             label={msg.attention.skillsFilter}
             all={msg.attention.anySkills}
-            options={["none"] as const}
-            optionLabel={() => msg.attention.noActiveSkill}
+            none={msg.attention.noActiveSkill}
           />
         </>
       }

@@ -45,7 +45,7 @@ export default function UserDetailPage() {
         back: backToCustomer(u.customer_id, msg.teams.backToCustomer),
         badge: <StatusBadge kind="user" status={u.status} />,
         subtitle: displayName(u) !== u.email ? u.email : undefined,
-        actions: [historyAction("user", userId), editAction("/users/$userId/edit", { userId })],
+        actions: [historyAction("user", userId), editAction({ to: "/users/$userId/edit", params: { userId } })],
         stats: [
           customerStat(u.customer_id, u.customer_name ?? msg.fallbacks.unknownCustomer),
           statusStat(u.status),

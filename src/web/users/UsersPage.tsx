@@ -4,11 +4,12 @@ import { userRoles, userStatuses } from "../../domain/enums";
 import { userSortKeys, type UserListItem, type UserPage } from "../../domain/users";
 import { createdColumn, customerColumn } from "../components/columns";
 import { activeRecordParam, type BulkParam } from "../components/bulk";
-import { listCards, ListScreen } from "../components/ListScreen";
+import { statusCards } from "../components/list-cards";
+import { ListScreen } from "../components/ListScreen";
 import { ActionButton } from "../components/actions";
 import { EmptyState } from "../components/inputs";
 import { CustomerFilter } from "../customers/public";
-import { useServerList } from "../lib/server-list";
+import { useScreenList } from "../lib/screen-list";
 import { userListQuery } from "./queries";
 import { userColumns } from "./UserTable";
 
@@ -32,11 +33,9 @@ const roleParam: BulkParam = { name: "role", label: msg.bulk.chooseRole, kind: "
  * live in the URL.
  */
 export default function UsersPage() {
-  const list = useServerList<UserListItem, UserPage["summary"]>({
-    mode: "url",
-    defaults: { sort: "created_at", order: "desc" },
-    filters: { customer: "customer_id", signed_in: "signed_in" },
-    query: userListQuery,
+  const list = useScreenList<UserListItem, UserPage["summary"]>(userListQuery, {
+    customer: "customer_id",
+    signed_in: "signed_in",
   });
   const customer = list.state.filters.customer;
   const signedIn = list.state.filters.signed_in;
@@ -46,13 +45,12 @@ export default function UsersPage() {
       list={list}
       title={msg.nav.users}
       subtitle="Users across all customers, their roles and activity"
-      add={{ label: "Add User", to: "/users/add" }}
-      cards={[
-        listCards.total(User),
-        listCards.active,
-        listCards.inactive,
-        { label: "Recent Logins (24h)", icon: LogIn, value: (s) => s.recent_logins },
-      ]}
+      add={{ label: "Add User", link: { to: "/users/add" } }}
+      cards={statusCards<UserPage["summary"]>(User, {
+        label: "Recent Logins (24h)",
+        icon: LogIn,
+        value: (s) => s.recent_logins,
+      })}
       // SPEC.md §8: failed counts fall back to 0.
       section={{ label: "User list" }}
       search="Search users..."
@@ -101,7 +99,13 @@ export default function UsersPage() {
             action={
               list.state.q || customer || signedIn ? undefined : (
                 <ActionButton
-                  action={{ label: "Add User", icon: Plus, tone: "primary", need: "editor", to: "/users/add" }}
+                  action={{
+                    label: "Add User",
+                    icon: Plus,
+                    tone: "primary",
+                    need: "editor",
+                    link: { to: "/users/add" },
+                  }}
                 />
               )
             }

@@ -4,17 +4,20 @@
  */
 import { sql } from "drizzle-orm";
 
-/** The status cards (total, active, inactive, draft) of `entity`, from its maintained counters. */
-export const statusCardsSql = (entity: string) => sql`
-  select coalesce(sum(n), 0)::int as total,
-    coalesce(sum(n) filter (where status = 'active'), 0)::int as active,
-    coalesce(sum(n) filter (where status = 'inactive'), 0)::int as inactive,
-    coalesce(sum(n) filter (where status = 'draft'), 0)::int as draft
+/**
+ * The status cards of `entity` from its maintained counters: `total`, and one count per status of
+ * the entity's own set (`statuses`, in the domain's order: the card schema is `statusCardsOf` of it).
+ */
+export const statusCardsSql = (entity: string, statuses: readonly string[]) => sql`
+  select coalesce(sum(n), 0)::int as total, ${sql.join(
+    statuses.map((s) => sql`coalesce(sum(n) filter (where status = ${s}), 0)::int as ${sql.identifier(s)}`),
+    sql`, `,
+  )}
   from status_counts where entity = ${entity}`;
 
-/** The list's total is a card when only the status filter narrows it. */
+/** The list's total is a card when only the status filter narrows it (the card of that status, or the total). */
 export const totalFromStatusCards = ({ filters, q }: { filters: { status?: string }; q: string | undefined }) => {
   if (q) return undefined;
-  const status = filters.status as "active" | "inactive" | "draft" | undefined;
-  return (s: { total: number; active: number; inactive: number; draft: number }) => (status ? s[status] : s.total);
+  const status = filters.status;
+  return (s: { total: number } & Record<string, number>) => (status ? (s[status] ?? 0) : s.total);
 };

@@ -14,6 +14,83 @@ function itemsOf(columns: ColumnChoice[], visible: string[]): Item[] {
   return [...shown, ...hidden];
 }
 
+/** The rows with the one at `index` moved by one place (`by`: up or down). */
+function moved(items: Item[], index: number, by: -1 | 1): Item[] {
+  const next = [...items];
+  const [item] = next.splice(index, 1);
+  next.splice(index + by, 0, item);
+  return next;
+}
+
+/**
+ * Focus after a row moved to `to`: it stays on the button used, or goes to the other one when the
+ * row reached an end of the visible ones (where the button used is now disabled).
+ */
+function focusMoved(id: string, to: number, by: -1 | 1, shownCount: number) {
+  const direction = (to === 0 && by === -1) || (to === shownCount - 1 && by === 1) ? -by : by;
+  requestAnimationFrame(() => document.getElementById(`column-${id}-${direction === -1 ? "up" : "down"}`)?.focus());
+}
+
+/** One column in the chooser: its checkbox (shown or hidden) and its Move up / Move down buttons. */
+function ColumnRow({
+  item,
+  last,
+  canMoveUp,
+  canMoveDown,
+  onToggle,
+  onMove,
+}: {
+  item: Item;
+  /** The only visible column. */
+  last: boolean;
+  canMoveUp: boolean;
+  canMoveDown: boolean;
+  onToggle: (visible: boolean) => void;
+  onMove: (by: -1 | 1) => void;
+}) {
+  return (
+    <li className="flex items-center gap-2 rounded-field px-2 py-1 hover:bg-base-200">
+      <label
+        className="flex min-w-0 flex-1 items-center gap-2 text-sm"
+        title={last ? msg.columns.lastVisible : undefined}
+      >
+        <input
+          type="checkbox"
+          className="checkbox checkbox-sm"
+          checked={item.visible}
+          // The last visible column stays: unticking it would leave an empty table.
+          disabled={last}
+          aria-describedby={last ? "columns-last-visible" : undefined}
+          onChange={(e) => onToggle(e.target.checked)}
+        />
+        <span className="truncate">{item.label}</span>
+      </label>
+      <button
+        type="button"
+        id={`column-${item.id}-up`}
+        className="btn btn-ghost btn-xs btn-square"
+        aria-label={msg.columns.moveUp(item.label)}
+        title={msg.columns.up}
+        disabled={!canMoveUp}
+        onClick={() => onMove(-1)}
+      >
+        <ArrowUp className="h-4 w-4" aria-hidden />
+      </button>
+      <button
+        type="button"
+        id={`column-${item.id}-down`}
+        className="btn btn-ghost btn-xs btn-square"
+        aria-label={msg.columns.moveDown(item.label)}
+        title={msg.columns.down}
+        disabled={!canMoveDown}
+        onClick={() => onMove(1)}
+      >
+        <ArrowDown className="h-4 w-4" aria-hidden />
+      </button>
+    </li>
+  );
+}
+
 /**
  * "Columns" in a list's toolbar (docs/saved-views.md "Columns"): a dialog listing the list's
  * columns, each with a checkbox (shown or hidden) and Move up / Move down buttons, and "Reset
@@ -39,16 +116,8 @@ export function ColumnsMenu({
 
   const apply = (next: Item[]) => onChange(next.filter((i) => i.visible).map((i) => i.id));
   const move = (index: number, by: -1 | 1) => {
-    const next = [...items];
-    const [item] = next.splice(index, 1);
-    next.splice(index + by, 0, item);
-    apply(next);
-    // The row moved: focus stays on its button, or on the other one at the end of the visible ones.
-    const to = index + by;
-    const direction = (to === 0 && by === -1) || (to === shownCount - 1 && by === 1) ? -by : by;
-    requestAnimationFrame(() =>
-      document.getElementById(`column-${item.id}-${direction === -1 ? "up" : "down"}`)?.focus(),
-    );
+    apply(moved(items, index, by));
+    focusMoved(items[index].id, index + by, by, shownCount);
   };
 
   return (
@@ -75,53 +144,18 @@ export function ColumnsMenu({
       >
         <p className="mb-3 text-sm text-base-content/70">{msg.columns.intro}</p>
         <ul className="flex flex-col gap-1" aria-label={msg.columns.title}>
-          {items.map((item, index) => {
-            const last = item.visible && shownCount === 1;
-            return (
-              <li key={item.id} className="flex items-center gap-2 rounded-field px-2 py-1 hover:bg-base-200">
-                <label
-                  className="flex min-w-0 flex-1 items-center gap-2 text-sm"
-                  title={last ? msg.columns.lastVisible : undefined}
-                >
-                  <input
-                    type="checkbox"
-                    className="checkbox checkbox-sm"
-                    checked={item.visible}
-                    // The last visible column stays: unticking it would leave an empty table.
-                    disabled={last}
-                    aria-describedby={last ? "columns-last-visible" : undefined}
-                    onChange={(e) =>
-                      apply(items.map((i) => (i.id === item.id ? { ...i, visible: e.target.checked } : i)))
-                    }
-                  />
-                  <span className="truncate">{item.label}</span>
-                </label>
-                <button
-                  type="button"
-                  id={`column-${item.id}-up`}
-                  className="btn btn-ghost btn-xs btn-square"
-                  aria-label={msg.columns.moveUp(item.label)}
-                  title={msg.columns.up}
-                  // A hidden column has no place among the shown ones: ticked, it comes after them.
-                  disabled={!item.visible || index === 0}
-                  onClick={() => move(index, -1)}
-                >
-                  <ArrowUp className="h-4 w-4" aria-hidden />
-                </button>
-                <button
-                  type="button"
-                  id={`column-${item.id}-down`}
-                  className="btn btn-ghost btn-xs btn-square"
-                  aria-label={msg.columns.moveDown(item.label)}
-                  title={msg.columns.down}
-                  disabled={!item.visible || index >= shownCount - 1}
-                  onClick={() => move(index, 1)}
-                >
-                  <ArrowDown className="h-4 w-4" aria-hidden />
-                </button>
-              </li>
-            );
-          })}
+          {items.map((item, index) => (
+            <ColumnRow
+              key={item.id}
+              item={item}
+              last={item.visible && shownCount === 1}
+              // A hidden column has no place among the shown ones: ticked, it comes after them.
+              canMoveUp={item.visible && index > 0}
+              canMoveDown={item.visible && index < shownCount - 1}
+              onToggle={(checked) => apply(items.map((i) => (i.id === item.id ? { ...i, visible: checked } : i)))}
+              onMove={(by) => move(index, by)}
+            />
+          ))}
         </ul>
         {shownCount === 1 ? (
           <p id="columns-last-visible" className="mt-2 text-xs text-base-content/70">

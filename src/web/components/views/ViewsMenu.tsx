@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from "react";
+import { useState, type FormEvent, type ReactNode } from "react";
 import { Bookmark, ChevronDown, Pencil, Plus, RotateCcw, Save, Share2, Star, StarOff, Trash2, X } from "lucide-react";
 import { viewLimits } from "../../../domain/limits";
 import { msg } from "../../../domain/messages";
@@ -19,6 +19,186 @@ function failure(error: unknown): string {
   return errorMessage(error) || msg.views.failed;
 }
 
+/** Notifies a failed change of a view. */
+const notifyFailure = (error: unknown) => notify(failure(error), { tone: "error", testId: "views-error" });
+
+/**
+ * The changes the menu makes at once, each announced when done: Save (the view shown, to what is
+ * shown), Share / Unshare, and making a view the default (or no longer).
+ */
+function viewChanges(lv: ListViews) {
+  const { update, preferences } = lv.mutations;
+  const save = () => {
+    if (!lv.view) return;
+    const name = lv.view.name;
+    update.mutate(
+      { viewId: lv.view.view_id, version: lv.view.version, state: lv.current },
+      { onSuccess: () => notify(msg.views.saved(name)), onError: notifyFailure },
+    );
+  };
+  const share = (v: SavedView) =>
+    update.mutate(
+      { viewId: v.view_id, version: v.version, shared: !v.shared },
+      {
+        onSuccess: (saved) =>
+          notify(saved.shared ? msg.views.sharedDone(saved.name) : msg.views.unsharedDone(saved.name)),
+        onError: notifyFailure,
+      },
+    );
+  const setDefault = (v: SavedView) => {
+    const isDefault = lv.defaultViewId === v.view_id;
+    preferences.mutate(
+      { default_view_id: isDefault ? null : v.view_id },
+      {
+        onSuccess: () => notify(isDefault ? msg.views.defaultCleared : msg.views.defaultDone(v.name)),
+        onError: notifyFailure,
+      },
+    );
+  };
+  return { save, share, setDefault };
+}
+
+/** What the menu's actions do: the changes of `viewChanges`, and opening a dialog. */
+type MenuActions = ReturnType<typeof viewChanges> & { open: (dialog: Dialog) => void };
+
+/**
+ * The actions on the view shown that the operator may take (those the API's `can_edit` refuses,
+ * and sharing for viewers, are left out); with no view shown, Save view.
+ */
+function viewActions(
+  view: SavedView | undefined,
+  lv: ListViews,
+  canShare: boolean,
+  { save, share, setDefault, open }: MenuActions,
+): MenuEntry[] {
+  if (!view) return [{ label: msg.views.saveView, icon: Plus, onSelect: () => open({ kind: "create" }) }];
+  const actions: MenuEntry[] = [{ label: msg.views.none, icon: X, onSelect: () => lv.choose(null) }];
+  if (lv.modified && view.can_edit) actions.push({ label: msg.views.save, icon: Save, onSelect: save });
+  actions.push({ label: msg.views.saveAs, icon: Plus, onSelect: () => open({ kind: "create" }) });
+  if (view.can_edit)
+    actions.push({ label: msg.views.rename, icon: Pencil, onSelect: () => open({ kind: "rename", view }) });
+  if (view.can_edit && canShare) {
+    actions.push({
+      label: view.shared ? msg.views.unshare : msg.views.share,
+      icon: Share2,
+      onSelect: () => share(view),
+    });
+  }
+  actions.push(
+    lv.defaultViewId === view.view_id
+      ? { label: msg.views.clearDefault, icon: StarOff, onSelect: () => setDefault(view) }
+      : { label: msg.views.setDefault, icon: Star, onSelect: () => setDefault(view) },
+  );
+  if (view.can_edit) {
+    actions.push({
+      label: msg.views.delete,
+      icon: Trash2,
+      tone: "error",
+      onSelect: () => open({ kind: "delete", view }),
+    });
+  }
+  return actions;
+}
+
+/**
+ * The menu's sections: the operator's own views and the shared ones to open (the one shown
+ * checked, the default one marked), then `actions`.
+ */
+function menuEntries(lv: ListViews, actions: MenuEntry[]): MenuSection[] {
+  const label = (v: SavedView) =>
+    `${v.name}${v.mine ? "" : ` (${msg.views.sharedBy(v.owner_email)})`}${v.view_id === lv.defaultViewId ? ` · ${msg.views.defaultMark}` : ""}`;
+  const radio = (v: SavedView): MenuEntry => ({
+    kind: "radio",
+    label: label(v),
+    checked: v.view_id === lv.viewId,
+    onSelect: () => lv.choose(v.view_id),
+  });
+  const mine = (lv.views ?? []).filter((v) => v.mine);
+  const others = (lv.views ?? []).filter((v) => !v.mine);
+  return [
+    ...(mine.length ? [{ kind: "group" as const, label: msg.views.mine, entries: mine.map(radio) }] : []),
+    ...(others.length ? [{ kind: "group" as const, label: msg.views.shared, entries: others.map(radio) }] : []),
+    ...(mine.length || others.length ? [{ kind: "separator" as const }] : []),
+    ...actions,
+  ];
+}
+
+/** The line above the menu's entries while the views load, or when they failed to. */
+function menuHeader(lv: ListViews): ReactNode {
+  if (lv.viewsFailed) return <span className="text-sm text-error">{msg.views.loadError}</span>;
+  if (!lv.views) return <span className="text-sm text-base-content/70">{msg.views.loading}</span>;
+  return undefined;
+}
+
+/** Beside a view that differs from what is shown: "Modified", Save (when the operator may change it) and Reset. */
+function ModifiedView({
+  view,
+  saving,
+  onSave,
+  onReset,
+}: {
+  view: SavedView;
+  saving: boolean;
+  onSave: () => void;
+  onReset: () => void;
+}) {
+  return (
+    <>
+      <span className="badge badge-warning badge-soft" data-testid="view-modified">
+        {msg.views.modified}
+      </span>
+      {view.can_edit ? (
+        <button type="button" className="btn btn-sm btn-primary" onClick={onSave} disabled={saving}>
+          <Save className="h-4 w-4" aria-hidden />
+          {msg.views.save}
+        </button>
+      ) : null}
+      <button type="button" className="btn btn-sm btn-ghost" onClick={onReset}>
+        <RotateCcw className="h-4 w-4" aria-hidden />
+        {msg.views.reset}
+      </button>
+    </>
+  );
+}
+
+/** Asks before deleting `view` (none: closed); a view deleted while shown leaves the list with no view. */
+function DeleteViewDialog({
+  view,
+  views: lv,
+  onClose,
+}: {
+  view: SavedView | undefined;
+  views: ListViews;
+  onClose: () => void;
+}) {
+  const { remove } = lv.mutations;
+  return (
+    <ConfirmDialog
+      open={Boolean(view)}
+      title={view ? msg.views.deleteTitle(view.name) : ""}
+      message={msg.views.deleteText}
+      confirmLabel={msg.views.delete}
+      busy={remove.isPending}
+      error={remove.error ? failure(remove.error) : null}
+      onCancel={() => {
+        remove.reset();
+        onClose();
+      }}
+      onConfirm={() => {
+        if (!view) return;
+        const { view_id, name: deletedName } = view;
+        remove.mutate(view_id, {
+          onSuccess: () => {
+            onClose();
+            if (lv.viewId === view_id) lv.choose(null);
+            notify(msg.views.deleted(deletedName));
+          },
+        });
+      }}
+    />
+  );
+}
+
 /**
  * The views of a list, in its toolbar (docs/saved-views.md "On the screen"): a menu button naming
  * the view shown, listing the operator's own views and the shared ones to open, and the actions
@@ -30,85 +210,8 @@ export function ViewsMenu({ views: lv }: { views: ListViews }) {
   const canShare = useCan("editor");
   const [dialog, setDialog] = useState<Dialog>(null);
   const view = lv.views?.find((v) => v.view_id === lv.viewId) ?? lv.view;
-  const { update, remove, preferences } = lv.mutations;
-
-  const save = () => {
-    if (!lv.view) return;
-    const name = lv.view.name;
-    update.mutate(
-      { viewId: lv.view.view_id, version: lv.view.version, state: lv.current },
-      {
-        onSuccess: () => notify(msg.views.saved(name)),
-        onError: (e) => notify(failure(e), { tone: "error", testId: "views-error" }),
-      },
-    );
-  };
-  const share = (v: SavedView) =>
-    update.mutate(
-      { viewId: v.view_id, version: v.version, shared: !v.shared },
-      {
-        onSuccess: (saved) =>
-          notify(saved.shared ? msg.views.sharedDone(saved.name) : msg.views.unsharedDone(saved.name)),
-        onError: (e) => notify(failure(e), { tone: "error", testId: "views-error" }),
-      },
-    );
-  const setDefault = (v: SavedView) => {
-    const isDefault = lv.defaultViewId === v.view_id;
-    preferences.mutate(
-      { default_view_id: isDefault ? null : v.view_id },
-      {
-        onSuccess: () => notify(isDefault ? msg.views.defaultCleared : msg.views.defaultDone(v.name)),
-        onError: (e) => notify(failure(e), { tone: "error", testId: "views-error" }),
-      },
-    );
-  };
-
-  const label = (v: SavedView) =>
-    `${v.name}${v.mine ? "" : ` (${msg.views.sharedBy(v.owner_email)})`}${v.view_id === lv.defaultViewId ? ` · ${msg.views.defaultMark}` : ""}`;
-  const radio = (v: SavedView): MenuEntry => ({
-    kind: "radio",
-    label: label(v),
-    checked: v.view_id === lv.viewId,
-    onSelect: () => lv.choose(v.view_id),
-  });
-  const mine = (lv.views ?? []).filter((v) => v.mine);
-  const others = (lv.views ?? []).filter((v) => !v.mine);
-  const actions: MenuEntry[] = [];
-  if (view) {
-    actions.push({ label: msg.views.none, icon: X, onSelect: () => lv.choose(null) });
-    if (lv.modified && view.can_edit) actions.push({ label: msg.views.save, icon: Save, onSelect: save });
-    actions.push({ label: msg.views.saveAs, icon: Plus, onSelect: () => setDialog({ kind: "create" }) });
-    if (view.can_edit)
-      actions.push({ label: msg.views.rename, icon: Pencil, onSelect: () => setDialog({ kind: "rename", view }) });
-    if (view.can_edit && canShare) {
-      actions.push({
-        label: view.shared ? msg.views.unshare : msg.views.share,
-        icon: Share2,
-        onSelect: () => share(view),
-      });
-    }
-    actions.push(
-      lv.defaultViewId === view.view_id
-        ? { label: msg.views.clearDefault, icon: StarOff, onSelect: () => setDefault(view) }
-        : { label: msg.views.setDefault, icon: Star, onSelect: () => setDefault(view) },
-    );
-    if (view.can_edit) {
-      actions.push({
-        label: msg.views.delete,
-        icon: Trash2,
-        tone: "error",
-        onSelect: () => setDialog({ kind: "delete", view }),
-      });
-    }
-  } else {
-    actions.push({ label: msg.views.saveView, icon: Plus, onSelect: () => setDialog({ kind: "create" }) });
-  }
-  const entries: MenuSection[] = [
-    ...(mine.length ? [{ kind: "group" as const, label: msg.views.mine, entries: mine.map(radio) }] : []),
-    ...(others.length ? [{ kind: "group" as const, label: msg.views.shared, entries: others.map(radio) }] : []),
-    ...(mine.length || others.length ? [{ kind: "separator" as const }] : []),
-    ...actions,
-  ];
+  const changes = viewChanges(lv);
+  const actions = viewActions(view, lv, canShare, { ...changes, open: setDialog });
   const name = view?.name ?? null;
 
   return (
@@ -118,13 +221,7 @@ export function ViewsMenu({ views: lv }: { views: ListViews }) {
         buttonClassName="btn btn-sm max-w-full"
         align="start"
         width="w-72"
-        header={
-          !lv.views && !lv.viewsFailed ? (
-            <span className="text-sm text-base-content/70">{msg.views.loading}</span>
-          ) : lv.viewsFailed ? (
-            <span className="text-sm text-error">{msg.views.loadError}</span>
-          ) : undefined
-        }
+        header={menuHeader(lv)}
         button={
           <>
             <Bookmark className="h-4 w-4 shrink-0" aria-hidden />
@@ -132,24 +229,10 @@ export function ViewsMenu({ views: lv }: { views: ListViews }) {
             <ChevronDown className="h-4 w-4 shrink-0" aria-hidden />
           </>
         }
-        entries={entries}
+        entries={menuEntries(lv, actions)}
       />
       {lv.modified && lv.view ? (
-        <>
-          <span className="badge badge-warning badge-soft" data-testid="view-modified">
-            {msg.views.modified}
-          </span>
-          {lv.view.can_edit ? (
-            <button type="button" className="btn btn-sm btn-primary" onClick={save} disabled={update.isPending}>
-              <Save className="h-4 w-4" aria-hidden />
-              {msg.views.save}
-            </button>
-          ) : null}
-          <button type="button" className="btn btn-sm btn-ghost" onClick={lv.reset}>
-            <RotateCcw className="h-4 w-4" aria-hidden />
-            {msg.views.reset}
-          </button>
-        </>
+        <ModifiedView view={lv.view} saving={lv.mutations.update.isPending} onSave={changes.save} onReset={lv.reset} />
       ) : null}
       <ViewNameDialog
         key={dialog?.kind === "rename" ? dialog.view.view_id : (dialog?.kind ?? "closed")}
@@ -159,46 +242,27 @@ export function ViewsMenu({ views: lv }: { views: ListViews }) {
         views={lv}
         onClose={() => setDialog(null)}
       />
-      <ConfirmDialog
-        open={dialog?.kind === "delete"}
-        title={dialog?.kind === "delete" ? msg.views.deleteTitle(dialog.view.name) : ""}
-        message={msg.views.deleteText}
-        confirmLabel={msg.views.delete}
-        busy={remove.isPending}
-        error={remove.error ? failure(remove.error) : null}
-        onCancel={() => {
-          remove.reset();
-          setDialog(null);
-        }}
-        onConfirm={() => {
-          if (dialog?.kind !== "delete") return;
-          const { view_id, name: deletedName } = dialog.view;
-          remove.mutate(view_id, {
-            onSuccess: () => {
-              setDialog(null);
-              if (lv.viewId === view_id) lv.choose(null);
-              notify(msg.views.deleted(deletedName));
-            },
-          });
-        }}
+      <DeleteViewDialog
+        view={dialog?.kind === "delete" ? dialog.view : undefined}
+        views={lv}
+        onClose={() => setDialog(null)}
       />
     </div>
   );
 }
 
 /**
- * Save a new view (name, and sharing for editors and admins) or rename one. The name is checked as
- * the server does (required, at most 100 characters); the server's own answer for it (a duplicate
- * name: 422 with `fields.name`) shows under the field.
+ * The state of the name dialog and its submission: the name checked as the server does (required,
+ * at most 100 characters), then a rename or a new view (shared when asked, for editors and admins);
+ * the server's refusal of the name (422 with `fields.name`) shows under the field, any other
+ * failure above the buttons.
  */
-export function ViewNameDialog({
-  open,
+function useViewNameForm({
   rename,
   canShare,
   views: lv,
   onClose,
 }: {
-  open: boolean;
   rename?: SavedView;
   canShare: boolean;
   views: ListViews;
@@ -209,21 +273,13 @@ export function ViewNameDialog({
   const [fieldError, setFieldError] = useState<string | undefined>();
   const [error, setError] = useState<string | null>(null);
   const { create, update } = lv.mutations;
-  const busy = create.isPending || update.isPending;
-  const formId = "save-view-form";
 
   const fail = (e: unknown) => {
     if (e instanceof ApiError && e.status === 422 && (e.fields?.name || !e.fields))
       setFieldError(e.fields?.name ?? e.message);
     else setError(failure(e));
   };
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    setError(null);
-    const trimmed = name.trim();
-    if (!trimmed) return setFieldError(msg.views.enterName);
-    if (trimmed.length > viewLimits.maxName) return setFieldError(msg.views.nameTooLong(viewLimits.maxName));
-    setFieldError(undefined);
+  const send = (trimmed: string) => {
     if (rename) {
       update.mutate(
         { viewId: rename.view_id, version: rename.version, name: trimmed },
@@ -249,6 +305,58 @@ export function ViewNameDialog({
       );
     }
   };
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setError(null);
+    const trimmed = name.trim();
+    if (!trimmed) return setFieldError(msg.views.enterName);
+    if (trimmed.length > viewLimits.maxName) return setFieldError(msg.views.nameTooLong(viewLimits.maxName));
+    setFieldError(undefined);
+    send(trimmed);
+  };
+  /** A new name typed: the error under the field goes until the next submission. */
+  const changeName = (value: string) => {
+    setName(value);
+    setFieldError(undefined);
+  };
+
+  return {
+    name,
+    changeName,
+    shared,
+    setShared,
+    fieldError,
+    error,
+    busy: create.isPending || update.isPending,
+    submit,
+  };
+}
+
+/**
+ * Save a new view (name, and sharing for editors and admins) or rename one. The name is checked as
+ * the server does (required, at most 100 characters); the server's own answer for it (a duplicate
+ * name: 422 with `fields.name`) shows under the field.
+ */
+export function ViewNameDialog({
+  open,
+  rename,
+  canShare,
+  views: lv,
+  onClose,
+}: {
+  open: boolean;
+  rename?: SavedView;
+  canShare: boolean;
+  views: ListViews;
+  onClose: () => void;
+}) {
+  const { name, changeName, shared, setShared, fieldError, error, busy, submit } = useViewNameForm({
+    rename,
+    canShare,
+    views: lv,
+    onClose,
+  });
+  const formId = "save-view-form";
 
   return (
     <Modal
@@ -275,10 +383,7 @@ export function ViewNameDialog({
             value={name}
             maxLength={viewLimits.maxName + 20}
             autoComplete="off"
-            onChange={(e) => {
-              setName(e.target.value);
-              setFieldError(undefined);
-            }}
+            onChange={(e) => changeName(e.target.value)}
           />
         </Field>
         {!rename && canShare ? (

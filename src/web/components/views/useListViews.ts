@@ -1,6 +1,13 @@
 import { useEffect, useMemo, useRef, useState } from "react";
 import { useQuery } from "@tanstack/react-query";
-import { savedViewLists, type SavedView, type SavedViewList, type ViewState } from "../../../domain/views";
+import {
+  savedViewLists,
+  type ListPreferences,
+  type OpenedView,
+  type SavedView,
+  type SavedViewList,
+  type ViewState,
+} from "../../../domain/views";
 import { limits, msg } from "../../../domain/messages";
 import { ApiError } from "../../api/client";
 import { notify } from "../overlays";
@@ -27,6 +34,60 @@ const notState = new Set(["view", "page", "cursor"]);
 export function savedViewListOf(exportPath: string): SavedViewList | null {
   const name = exportPath.replace(/^\//, "");
   return (savedViewLists as readonly string[]).includes(name) ? (name as SavedViewList) : null;
+}
+
+/**
+ * The columns shown: those chosen on this screen (or by the view just opened), else the operator's
+ * saved ones, else the spec's.
+ */
+function useColumnChoice(prefs: ListPreferences | undefined, defaultColumns: string[]) {
+  const [override, setOverride] = useState<ColumnsChoice | null>(null);
+  const saved = useMemo(() => (prefs ? storedChoice(prefs) : null), [prefs]);
+  const chosen = override ?? saved;
+  const visibleColumns = useMemo(
+    () => (chosen ? shownColumns(chosen, defaultColumns) : defaultColumns),
+    [chosen, defaultColumns],
+  );
+  return { visibleColumns, setOverride };
+}
+
+/**
+ * A view opened: its state goes into the URL once (not over a URL that has state of its own: a
+ * modified view reloaded keeps its changes), then `onApplied` (its columns replace the shown ones).
+ * Gives the id of the view applied last, which opening or saving a view sets or clears.
+ */
+function useAppliedView(
+  view: OpenedView | undefined,
+  viewId: string | undefined,
+  list: ServerList,
+  ctx: ViewContext,
+  onApplied: (view: OpenedView) => void,
+) {
+  const applied = useRef<string | null>(null);
+  useEffect(() => {
+    if (!view || applied.current === view.view_id) return;
+    applied.current = view.view_id;
+    const ownState = Object.keys(list.search).some((k) => !notState.has(k));
+    if (!ownState) list.replaceState({ ...toUrlSearch(view.state, ctx), view: view.view_id }, false);
+    onApplied(view);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [view]);
+  useEffect(() => {
+    if (!viewId) applied.current = null;
+  }, [viewId]);
+  return applied;
+}
+
+/** The default view, when the list opens with no state of its own in the URL (once per visit). */
+function useDefaultView(enabled: boolean, prefs: ListPreferences | undefined, list: ServerList) {
+  const defaultChecked = useRef(false);
+  useEffect(() => {
+    if (!enabled || defaultChecked.current || !prefs) return;
+    defaultChecked.current = true;
+    const id = prefs.default_view_id;
+    if (id && Object.keys(list.search).length === 0) list.replaceState({ view: id }, false);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [enabled, prefs]);
 }
 
 /**
@@ -63,41 +124,13 @@ export function useListViews(list: ServerList, listKey: SavedViewList | null, co
   const view = viewId && opened.data?.view_id === viewId ? opened.data : undefined;
   const mutations = useViewMutations(key);
 
-  // Columns chosen on this screen (or by the view just opened) over the operator's saved ones.
-  const [override, setOverride] = useState<ColumnsChoice | null>(null);
-  const saved = useMemo(() => (prefs.data ? storedChoice(prefs.data) : null), [prefs.data]);
-  const chosen = override ?? saved;
-  const visibleColumns = useMemo(
-    () => (chosen ? shownColumns(chosen, defaultColumns) : defaultColumns),
-    [chosen, defaultColumns],
-  );
-
-  // A view opened: its state goes into the URL once (not over a URL that has state of its own:
-  // a modified view reloaded keeps its changes), and its columns replace the shown ones.
-  const applied = useRef<string | null>(null);
+  const { visibleColumns, setOverride } = useColumnChoice(prefs.data, defaultColumns);
   const [dismissed, setDismissed] = useState<string | null>(null);
-  useEffect(() => {
-    if (!view || applied.current === view.view_id) return;
-    applied.current = view.view_id;
-    const ownState = Object.keys(list.search).some((k) => !notState.has(k));
-    if (!ownState) list.replaceState({ ...toUrlSearch(view.state, ctx), view: view.view_id }, false);
-    setOverride(storedChoice(view.state));
+  const applied = useAppliedView(view, viewId, list, ctx, (opened) => {
+    setOverride(storedChoice(opened.state));
     setDismissed(null);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [view]);
-  useEffect(() => {
-    if (!viewId) applied.current = null;
-  }, [viewId]);
-
-  // The default view, when the list opens with no state of its own in the URL (once per visit).
-  const defaultChecked = useRef(false);
-  useEffect(() => {
-    if (!enabled || defaultChecked.current || !prefs.data) return;
-    defaultChecked.current = true;
-    const id = prefs.data.default_view_id;
-    if (id && Object.keys(list.search).length === 0) list.replaceState({ view: id }, false);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [enabled, prefs.data]);
+  });
+  useDefaultView(enabled, prefs.data, list);
 
   const current: ViewState = toViewState(list.state, visibleColumns, list.limit, ctx);
   const modified = Boolean(view && !sameViewState(current, view.state, ctx));

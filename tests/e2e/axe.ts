@@ -1,0 +1,49 @@
+/**
+ * axe-core for the browser suite: one way to switch the theme and one way to read the findings, so
+ * that every spec looks at the colours a theme ends on (tests/e2e/a11y.spec.ts sweeps every screen;
+ * feature specs check their own overlays and states).
+ */
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+import { expect } from "./fixtures";
+import { settled } from "./screens";
+
+/** WCAG 2.0 and 2.1, levels A and AA: every rule with these tags, at any impact. */
+export const wcag = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
+
+export type Theme = "light" | "dark";
+
+/**
+ * Puts the page in `theme` (the system setting, which the stylesheet follows live) and waits until
+ * the page shows it: the `color-scheme` is the theme's and the colour transitions a theme change
+ * starts (buttons, badges) have ended, so axe never measures a colour half-way (a contrast of 1.03
+ * was measured mid-way once).
+ */
+export async function showTheme(page: Page, theme: Theme) {
+  await page.emulateMedia({ colorScheme: theme });
+  await expect(page.locator("html")).toHaveCSS("color-scheme", theme);
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a instanceof CSSTransition)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
+  await settled(page);
+}
+
+/**
+ * axe's findings on the page as it is now (every WCAG A/AA rule, or only `rules`), one line per
+ * failing element, prefixed with `where`.
+ */
+export async function violations(page: Page, where = "page", rules?: string[]): Promise<string[]> {
+  const axe = new AxeBuilder({ page });
+  const result = await (rules ? axe.withRules(rules) : axe.withTags(wcag)).analyze();
+  return result.violations.flatMap((v) =>
+    v.nodes.map(
+      (n) =>
+        `${where}: ${v.id} (${v.impact}) at ${n.target.join(" ")}: ${n.failureSummary?.split("\n")[1]?.trim() ?? ""}`,
+    ),
+  );
+}
