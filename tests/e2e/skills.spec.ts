@@ -163,8 +163,12 @@ test.describe("skills", () => {
     await page.goto(`/skills/${skill.skill_id}`);
     await page.getByRole("button", { name: msg.skills.assignToTeam }).click();
     const modal = page.getByTestId("modal");
+    // As a person does, the customer is picked once the modal shows its teams: on a loaded machine
+    // a pick made while the modal was still loading was lost (about 1 run in 10).
+    await expect(modal.getByRole("list", { name: "Assignable teams" })).toBeVisible();
     await modal.getByRole("combobox", { name: "Customer" }).fill(customer.customer_name);
     await modal.getByRole("option", { name: customer.customer_name }).click();
+    await expect(modal.getByRole("combobox", { name: "Customer" })).toHaveValue(customer.customer_name);
     await modal
       .getByRole("checkbox", { name: msg.skills.selectTeam(teams[0].team_name, customer.customer_name) })
       .check();

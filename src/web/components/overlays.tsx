@@ -12,6 +12,11 @@ const initialFocus =
  * A modal dialog on the native <dialog> element (focus kept inside, Escape closes), at most 80%
  * of the viewport high (SPEC.md §9) with its body scrolling. On opening it focuses its search box
  * or first field (or the element marked `data-autofocus`), and gives focus back on closing.
+ *
+ * Nothing in it jumps while its content loads: on a wide screen the box hangs from a fixed top
+ * (a centred box would move its search box and pickers up as a list arrives below them, under the
+ * pointer), and on a phone a `lg` box (a list, a preview) keeps the full 80% from the start,
+ * since a bottom sheet grows upwards.
  */
 export function Modal({
   open,
@@ -39,10 +44,15 @@ export function Modal({
     if (!open && dialog.open) dialog.close();
   }, [open]);
   return (
-    <dialog ref={ref} className="modal modal-bottom sm:modal-middle" onClose={onClose} aria-label={title}>
+    <dialog
+      ref={ref}
+      className="modal modal-bottom sm:modal-middle sm:items-start sm:pt-[10vh]"
+      onClose={onClose}
+      aria-label={title}
+    >
       {open ? (
         <div
-          className={`modal-box flex max-h-[80vh] flex-col p-0 ${size === "lg" ? "sm:max-w-2xl" : ""}`}
+          className={`modal-box flex max-h-[80vh] flex-col p-0 ${size === "lg" ? "max-sm:h-[80vh] sm:max-w-2xl" : ""}`}
           data-testid="modal"
         >
           <div className="flex items-center justify-between border-b border-base-300 px-5 py-4">
