@@ -12,10 +12,28 @@
  * non-zero on any failure.
  */
 import { spawn, spawnSync } from "node:child_process";
+import { pbkdf2Sync } from "node:crypto";
 import { existsSync, readFileSync, rmSync } from "node:fs";
 
 const chromium = "/usr/bin/chromium";
 const run = (cmd, args, opts = {}) => spawnSync(cmd, args, { stdio: "inherit", ...opts }).status ?? 1;
+
+/**
+ * How fast this machine's cores are today: the milliseconds one core takes for a fixed task
+ * (PBKDF2-SHA256, 1,000,000 rounds), the best of three. Hosts of the same kind differ by half
+ * again from day to day, and every stage with them, so stage times are compared with this beside
+ * them (docs/testing.md).
+ */
+function coreSpeedMs() {
+  let best = Infinity;
+  for (let i = 0; i < 3; i++) {
+    const t = performance.now();
+    pbkdf2Sync("pedal", "console", 1_000_000, 32, "sha256");
+    best = Math.min(best, performance.now() - t);
+  }
+  return best;
+}
+const referenceTaskMs = coreSpeedMs();
 
 /** Stage times in seconds, printed at the end (docs/testing.md keeps the figures). */
 const times = [];
@@ -198,6 +216,7 @@ console.log(
   `  (API tests' own durations: PGlite ${byDatabase.pglite.toFixed(0)} s, PostgreSQL ${byDatabase.postgres.toFixed(0)} s, on two workers)`,
 );
 console.log(`  total        ${((Date.now() - started) / 1000).toFixed(0).padStart(5)} s`);
+console.log(`  (this machine's reference task: ${referenceTaskMs.toFixed(0)} ms on one core; see docs/testing.md)`);
 const passed = suites.reduce((n, s) => n + s.passed, 0);
 const failed = suites.reduce((n, s) => n + s.failed, 0);
 console.log("\n" + suites.map((s) => `  ${s.name.padEnd(10)} ${s.passed} passed, ${s.failed} failed`).join("\n"));

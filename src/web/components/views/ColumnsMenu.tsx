@@ -31,6 +31,35 @@ function focusMoved(id: string, to: number, by: -1 | 1, shownCount: number) {
   requestAnimationFrame(() => document.getElementById(`column-${id}-${direction === -1 ? "up" : "down"}`)?.focus());
 }
 
+/** A column's Move up (`by` -1) or Move down (1) button, with the id `focusMoved` looks for. */
+function MoveButton({
+  item,
+  by,
+  disabled,
+  onMove,
+}: {
+  item: Item;
+  by: -1 | 1;
+  disabled: boolean;
+  onMove: (by: -1 | 1) => void;
+}) {
+  const up = by === -1;
+  const Arrow = up ? ArrowUp : ArrowDown;
+  return (
+    <button
+      type="button"
+      id={`column-${item.id}-${up ? "up" : "down"}`}
+      className="btn btn-ghost btn-xs btn-square"
+      aria-label={up ? msg.columns.moveUp(item.label) : msg.columns.moveDown(item.label)}
+      title={up ? msg.columns.up : msg.columns.down}
+      disabled={disabled}
+      onClick={() => onMove(by)}
+    >
+      <Arrow className="h-4 w-4" aria-hidden />
+    </button>
+  );
+}
+
 /** One column in the chooser: its checkbox (shown or hidden) and its Move up / Move down buttons. */
 function ColumnRow({
   item,
@@ -65,28 +94,8 @@ function ColumnRow({
         />
         <span className="truncate">{item.label}</span>
       </label>
-      <button
-        type="button"
-        id={`column-${item.id}-up`}
-        className="btn btn-ghost btn-xs btn-square"
-        aria-label={msg.columns.moveUp(item.label)}
-        title={msg.columns.up}
-        disabled={!canMoveUp}
-        onClick={() => onMove(-1)}
-      >
-        <ArrowUp className="h-4 w-4" aria-hidden />
-      </button>
-      <button
-        type="button"
-        id={`column-${item.id}-down`}
-        className="btn btn-ghost btn-xs btn-square"
-        aria-label={msg.columns.moveDown(item.label)}
-        title={msg.columns.down}
-        disabled={!canMoveDown}
-        onClick={() => onMove(1)}
-      >
-        <ArrowDown className="h-4 w-4" aria-hidden />
-      </button>
+      <MoveButton item={item} by={-1} disabled={!canMoveUp} onMove={onMove} />
+      <MoveButton item={item} by={1} disabled={!canMoveDown} onMove={onMove} />
     </li>
   );
 }
