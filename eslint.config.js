@@ -103,6 +103,15 @@ export default tseslint.config(
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
+  // The console's own code also gets the rules that read types (typescript-eslint's
+  // recommendedTypeChecked: the no-unsafe-* family, no-base-to-string, unbound-method,
+  // require-await...), so an `any` cannot flow in unseen. The tests and scripts keep the plain set:
+  // they read answers as untyped JSON on purpose, and the type check covers them.
+  ...tseslint.configs.recommendedTypeChecked.map((config) => ({ ...config, files: ["src/**/*.{ts,tsx}"] })),
+  {
+    files: ["src/**/*.{ts,tsx}"],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+  },
   {
     files: ["**/*.{ts,tsx,js,mjs}"],
     languageOptions: { globals: { ...globals.browser, ...globals.node } },

@@ -3,6 +3,7 @@ import { counts, id, listPage, noSummary, stored, timestamp } from "./common";
 import { customerStatuses } from "./enums";
 import { msg } from "./messages";
 import { describesRows } from "./table-rows";
+import { asText } from "./text";
 
 /**
  * Per-customer configuration (SPEC.md §2 "/config", §9 sample values): the spec's layout (industry,
@@ -193,7 +194,7 @@ export function flattenConfig(values: ConfigValues): Record<string, string> {
   for (const [key, value] of Object.entries(values)) {
     if (key === "features")
       for (const [f, on] of Object.entries(value as Record<string, boolean>)) flat[`features.${f}`] = String(on);
-    else flat[key] = String(value);
+    else flat[key] = asText(value);
   }
   return flat;
 }

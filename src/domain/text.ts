@@ -162,3 +162,18 @@ export function numberBoundsOf(schema: z.ZodType): { min?: number; max?: number;
     step: "isInt" in n && n.isInt ? 1 : undefined,
   };
 }
+
+/**
+ * A stored or submitted value as text: "" for null and undefined, a string as it is, a Date in
+ * ISO 8601, an object or array as JSON, a number, bigint or boolean as String() writes it. One
+ * rule for the CSV exports, the history's flattened values and the deletion snapshots, so that no
+ * value ever reads "[object Object]".
+ */
+export function asText(value: unknown): string {
+  if (value === null || value === undefined) return "";
+  if (typeof value === "string") return value;
+  if (value instanceof Date) return value.toISOString();
+  if (typeof value === "object") return JSON.stringify(value);
+  const scalar = value as number | bigint | boolean | symbol;
+  return String(scalar);
+}

@@ -281,7 +281,7 @@ export function createApp(deps: AppDeps): {
   // Every other /api route needs an operator session, or a personal API token (docs/identity.md):
   // `Authorization: Bearer` wins over a cookie. Never on /api/auth/*: those are answered above.
   const tokenRate = deps.config.identity?.apiTokenRatePerMinute ?? defaultIdentity.apiTokenRatePerMinute;
-  app.use("/api/*", async (c, next) => {
+  const apiCredentials: MiddlewareHandler<AppEnv> = async (c, next) => {
     // URLs are kept by proxies, browser history and Referer headers: a token there is refused
     // before anything else, whatever else the request carries.
     if (tokenInQuery(c.req.url)) return errorResponse(c, 400, "bad_request", msg.apiTokens.inQuery);
@@ -318,7 +318,8 @@ export function createApp(deps: AppDeps): {
     c.set("session", session);
     if (!session) return errorResponse(c, 401, "unauthorized", msg.api.unauthorized);
     return next();
-  });
+  };
+  app.use("/api/*", apiCredentials);
   // REQUIRE_MFA: a covered operator without two-factor may only set it up (or sign out).
   app.use("/api/*", mfaGate(mfaPolicy));
   app.use("/api/*", refuseNul);

@@ -44,7 +44,7 @@ const demoOperators: Array<{ email: string; role: OperatorRole; name: string }> 
  */
 export async function ensureDemoOperators(handle: DatabaseHandle, config: Config): Promise<DemoOperator[]> {
   const file = path.join(config.dataDir, "demo-operators.json");
-  let saved: DemoOperator[] = existsSync(file) ? JSON.parse(readFileSync(file, "utf8")) : [];
+  let saved: DemoOperator[] = existsSync(file) ? (JSON.parse(readFileSync(file, "utf8")) as DemoOperator[]) : [];
   const result: DemoOperator[] = [];
   for (const demo of demoOperators) {
     const exists =

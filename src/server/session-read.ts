@@ -136,5 +136,5 @@ export async function readSessionDirect(
   const now = Date.now();
   const expiresAt = row.session.expiresAt.getTime();
   if (expiresAt <= now || expiresAt - names.expiresIn * 1000 + names.updateAge * 1000 <= now) return undefined;
-  return row as SessionData;
+  return row;
 }

@@ -19,6 +19,7 @@ import type { SessionData } from "./auth";
 import { queryRows, type Database } from "./db/client";
 import { operator, operator_api_token } from "./db/schema";
 import { sessionUserFields } from "./session-read";
+import { asText } from "../domain/text";
 
 /** A new token: the token itself (shown once), what lists show of it, and what is stored. */
 export function newApiToken(): { token: string; prefix: string; hash: string } {
@@ -266,7 +267,7 @@ export function tokenJson(row: Record<string, unknown>): ApiTokenRow {
     created_at: iso(row.created_at)!,
     expires_at: iso(row.expires_at)!,
     last_used_at: iso(row.last_used_at),
-    platform_id: row.platform_id ? String(row.platform_id) : null,
-    platform_name: row.platform_name ? String(row.platform_name) : null,
+    platform_id: row.platform_id ? asText(row.platform_id) : null,
+    platform_name: row.platform_name ? asText(row.platform_name) : null,
   };
 }

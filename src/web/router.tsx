@@ -28,7 +28,7 @@ let shellModule = loadShell();
  * Not React.lazy: a suspended boundary is revealed at the earliest 300 ms after its fallback
  * showed (React's throttle), which every full load would wait for after a fast session check.
  */
-function useShell(): { Shell?: ShellComponent; failed: boolean; retry(): void } {
+function useShell(): { Shell?: ShellComponent; failed: boolean; retry: () => void } {
   const [state, setState] = useState<{ Shell?: ShellComponent; failed: boolean }>(() => ({
     Shell: loadedShell,
     failed: false,

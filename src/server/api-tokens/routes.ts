@@ -7,7 +7,7 @@ import {
   operatorApiTokenSchema,
 } from "../../domain/api-tokens";
 import { noSummary, okSchema } from "../../domain/common";
-import { roleAtLeast, type OperatorRole } from "../../domain/enums";
+import { roleAtLeast } from "../../domain/enums";
 import { msg } from "../../domain/messages";
 import { mutate, type Tx } from "../audit";
 import { queryRows } from "../db/client";
@@ -115,7 +115,7 @@ export const accountTokensRouter = createRouter()
   .openapi(createOwn, async (c) => {
     const input = c.req.valid("json");
     const me = c.var.session!.user as { id: string; role?: string };
-    if (!roleAtLeast(me.role, input.role as OperatorRole))
+    if (!roleAtLeast(me.role, input.role))
       throw new HttpError(422, "validation_failed", msg.apiTokens.roleTooHigh, { role: msg.apiTokens.roleTooHigh });
     const { token, prefix, hash } = newApiToken();
     const now = c.var.lists.now();

@@ -178,17 +178,14 @@ function filterSelection<P>(decl: BulkAction<P>, selection: BulkSelection): { id
   const list = decl.list;
   const { where } = conditions(list, {
     query: { q: selection.q, sort: list.defaultSort, order: list.defaultOrder, limit: 1 },
-    filters: (selection.filter ?? {}) as Record<string, unknown>,
+    filters: selection.filter ?? {},
   });
   return { id: list.id.expr, from: list.base?.from ?? list.from, where };
 }
 
 /** Refuses a filter selection over `maxSelection`: 422, saying how many records it matches. */
 async function refuseOverBound(db: Database | Tx, { from, where }: { from: SQL; where: SQL }): Promise<never> {
-  const [{ n }] = await queryRows<{ n: number }>(
-    db as Database,
-    sql`select count(*)::int as n from ${from} where ${where}`,
-  );
+  const [{ n }] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from ${from} where ${where}`);
   throw tooMany(n);
 }
 
@@ -215,7 +212,7 @@ async function readRows<P>(
   const key = col(decl, decl.id);
   const batch = uuidArray(ids);
   return queryRows<BulkRowState & { reason: string | null }>(
-    db as Database,
+    db,
     sql`select ${key}::text as id, (${decl.label})::text as label, ${typeof decl.before === "function" ? decl.before(params) : decl.before} as before,
       ${decl.prior ?? sql`null::jsonb`} as prior, ${reasonOf(decl, params, batch, context)} as reason
       from ${sql.raw(`${decl.table} ${decl.alias}`)} where ${key} = any(${batch})
@@ -232,7 +229,7 @@ async function selectionQuery<P>(db: Database | Tx, decl: BulkAction<P>, selecti
   if (selection.ids) return sql`select unnest(${uuidArray(await resolveSelection(db as Database, decl, selection))})`;
   const { id, from, where } = filterSelection(decl, selection);
   const [{ n }] = await queryRows<{ n: number }>(
-    db as Database,
+    db,
     sql`select count(*)::int as n from (select 1 from ${from} where ${where} limit ${bulkSettings.maxSelection + 1}) s`,
   );
   if (n > bulkSettings.maxSelection) await refuseOverBound(db, { from, where });
@@ -403,7 +400,7 @@ function launch<P>(
       clientIp: c.var.clientIp,
       apiToken: c.var.apiToken,
       ...bulkContextOf(c),
-    } as AuditRequest["var"],
+    },
   };
   const run = runBulk(ctx, decl, params, bulkId, ids).finally(() => {
     release();
@@ -510,7 +507,7 @@ export async function startUndo(
           after: { undo_of: bulkId, action: original.action, params: original.params, total: ids.length },
         }),
       );
-      return { undoId, decl, params: params.data, ids };
+      return { undoId, decl, params: params.data as unknown, ids };
     });
   } catch (err) {
     release();

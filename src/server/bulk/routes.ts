@@ -27,6 +27,7 @@ import type { FilterSpec } from "../http/lists";
 import { apiRoute, createRouter, invalidResponse, jsonBody, jsonResponse, notFoundResponse } from "../http/route";
 import { roleAtLeast } from "../../domain/enums";
 import { bulkContextOf, previewBulk, startBulk, startUndo, type AnyBulkAction } from "./engine";
+import type { BulkSelection } from "../../domain/bulk";
 
 export const bulkBase = "/api/bulk";
 export const bulkRouter = createRouter();
@@ -83,11 +84,15 @@ export function mountBulkActions(actions: AnyBulkAction[]) {
       },
     });
     bulkRouter.openapi(preview, async (c) => {
-      const { selection, params } = c.req.valid("json");
+      // Each action checks its own parameters (`decl.params`); here they are only passed on.
+      const body: { selection: BulkSelection; params: unknown } = c.req.valid("json");
+      const { selection, params } = body;
       return c.json(await previewBulk(c, decl, params, selection, bulkContextOf(c)), 200);
     });
     bulkRouter.openapi(start, async (c) => {
-      const { selection, params } = c.req.valid("json");
+      // Each action checks its own parameters (`decl.params`); here they are only passed on.
+      const body: { selection: BulkSelection; params: unknown } = c.req.valid("json");
+      const { selection, params } = body;
       return c.json({ bulk_id: await startBulk(c, decl, params, selection) }, 202);
     });
   }
@@ -200,7 +205,7 @@ async function readProgress(c: Context<AppEnv>, bulkId: string): Promise<BulkPro
     !undo_open &&
     progress.changed > 0 &&
     (mine || roleAtLeast(user?.role, "admin"));
-  return toJson({ ...progress, can_undo }) as BulkProgress;
+  return toJson({ ...progress, can_undo });
 }
 
 type ReportRow = {

@@ -154,7 +154,7 @@ export async function countByStatus(
   limit: number,
 ): Promise<Record<CommentStatus, number>> {
   const [row] = await queryRows<Record<CommentStatus, number>>(
-    db as Database,
+    db,
     sql`
     select count(*) filter (where status = 'pending')::int as pending,
       count(*) filter (where status = 'active')::int as active,
@@ -173,7 +173,7 @@ const detailSelect = sql`sm.comment_id, sm.customer_id, c.customer_name, sm.skil
 /** One comment with its skill, customer and user, and who last changed its status; null when unknown. */
 export async function getComment(db: Database | Tx, commentId: string): Promise<CommentDetail | null> {
   const [row] = await queryRows<Record<string, unknown>>(
-    db as Database,
+    db,
     sql`select ${detailSelect} from ${commentFrom} where sm.comment_id = ${commentId}`,
   );
   return row ? (toJson(row) as CommentDetail) : null;

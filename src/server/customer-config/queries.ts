@@ -78,7 +78,7 @@ function toConfig(row: ConfigRow): CustomerConfig {
 
 /** SPEC.md §2 "/config": a customer's configuration (its defaults when never saved) with usage, or null. */
 export async function getConfig(db: Database | Tx, customerId: string): Promise<CustomerConfig | null> {
-  const [row] = await queryRows<ConfigRow>(db as Database, configSelect(customerId, false));
+  const [row] = await queryRows<ConfigRow>(db, configSelect(customerId, false));
   return row ? toConfig(row) : null;
 }
 

@@ -78,7 +78,7 @@ export async function getCustomer(db: Database, customerId: string): Promise<Cus
   );
   if (!row) return null;
   const { total_users, active_users, total_teams, active_teams, ...customer } = row;
-  return { ...toJson(customer), stats: { total_users, active_users, total_teams, active_teams } } as CustomerDetail;
+  return { ...toJson(customer), stats: { total_users, active_users, total_teams, active_teams } };
 }
 
 /**

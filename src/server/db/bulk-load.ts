@@ -12,6 +12,7 @@ import type { PgTable } from "drizzle-orm/pg-core";
 import pg from "pg";
 import { from as copyFrom } from "pg-copy-streams";
 import type { Database } from "./client";
+import { asText } from "../../domain/text";
 
 /** What a load reports after each batch (`done` once a table is complete); `ms` since the table started. */
 export type BulkProgress = { table: string; rows: number; expected: number; done: boolean; ms: number };
@@ -37,7 +38,7 @@ function field(value: unknown): string {
   if (value === null || value === undefined) return "\\N";
   if (value instanceof Date) return value.toISOString();
   if (typeof value === "boolean") return value ? "t" : "f";
-  const text = String(value);
+  const text = asText(value);
   return /[\\\t\n\r]/.test(text)
     ? text.replace(/[\\\t\n\r]/g, (c) => (c === "\\" ? "\\\\" : c === "\t" ? "\\t" : c === "\n" ? "\\n" : "\\r"))
     : text;

@@ -135,7 +135,7 @@ export function recordsOf<T extends RecordTable>(spec: {
   type Row = T["$inferSelect"];
   const table = spec.table as PgTable;
   const unique = registerUniqueIndexes(table, spec.unique ?? {});
-  const present = spec.present ?? (async (_tx: Tx, row: Row) => toJson(row) as Record<string, unknown>);
+  const present = spec.present ?? ((_tx: Tx, row: Row) => Promise.resolve(toJson(row)));
   return {
     entity: spec.entity,
     notFound: spec.notFound,
@@ -156,13 +156,10 @@ export function recordsOf<T extends RecordTable>(spec: {
       if (!row) throw notFound(spec.notFound);
       const version = (row as Row).updated_at;
       if (options.ifMatch && version instanceof Date && version.getTime() !== options.ifMatch.getTime()) {
-        const [current, changes] = [
-          await present(tx, row as Row),
-          await changesSince(tx, spec.entity, id, options.ifMatch),
-        ];
+        const [current, changes] = [await present(tx, row), await changesSince(tx, spec.entity, id, options.ifMatch)];
         throw new HttpError(409, "stale", msg.edit.stale, undefined, { current, changes });
       }
-      return row as Row;
+      return row;
     },
 
     /** Inserts a record (timestamps set now) and records its creation. */

@@ -15,8 +15,9 @@ import { queryRows } from "../db/client";
 import type { AppEnv } from "../http/env";
 import { HttpError, notFound } from "../http/errors";
 import { partOf, type CascadeTable, type SnapshotRow, type SnapshotTable } from "./snapshot";
+import { asText } from "../../domain/text";
 
-const str = (v: unknown) => String(v ?? "");
+const str = asText;
 const reasons = msg.deleted.reasons;
 const refuse = (message: string) => new HttpError(409, "conflict", message);
 
@@ -136,7 +137,7 @@ export type AssignmentReview = <T extends SnapshotRow>(
   rows: T[],
 ) => Promise<{ back: T[]; sent: T[]; audit: AuditEntry[] }>;
 
-let restoreAssignments: AssignmentReview = async (_tx, _c, rows) => ({ back: rows, sent: [], audit: [] });
+let restoreAssignments: AssignmentReview = (_tx, _c, rows) => Promise.resolve({ back: rows, sent: [], audit: [] });
 
 /** Registers how restores put assignments back under prompt review (`AssignmentReview`). */
 export function reviewRestoredAssignments(review: AssignmentReview) {

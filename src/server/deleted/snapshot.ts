@@ -9,6 +9,7 @@ import type { DeletedEntity, RestorePartKind } from "../../domain/deleted";
 import type { AuditRequest, Tx } from "../audit";
 import { queryRows } from "../db/client";
 import { deleted_records } from "../db/schema";
+import { asText } from "../../domain/text";
 
 /** A row as `to_jsonb` wrote it: column name → JSON value (timestamps as ISO text, uuids as text). */
 export type SnapshotRow = Record<string, unknown>;
@@ -50,7 +51,7 @@ export async function readRows(tx: Tx, table: SnapshotTable, where: SQL): Promis
   return rows.map((r) => r.row);
 }
 
-const str = (v: unknown) => String(v ?? "");
+const str = asText;
 
 /** The kind and id of one cascade row, as a restore's report names it. */
 export function partOf(table: CascadeTable, row: SnapshotRow): { kind: RestorePartKind; id: string } {

@@ -11,6 +11,7 @@ import { listAll, listQuerySchema, runList, type ListDeclaration, type ListQuery
 import type { AppEnv } from "./env";
 import { apiRoute, invalidResponse, jsonResponse, type RouteAccess } from "./route";
 import type { OpenAPIHono } from "@hono/zod-openapi";
+import { asText } from "../../domain/text";
 
 /** How a nested list (e.g. a user's teams) is scoped by its path parameters. */
 export type ListScope<P> = {
@@ -58,7 +59,7 @@ export function csvCell(value: unknown): string {
   if (Array.isArray(value)) return csvCell(value.join(", "));
   if (typeof value === "string") return formulaStart.test(value) ? `'${value}` : value;
   if (typeof value === "object") return csvCell(JSON.stringify(value));
-  return String(value);
+  return asText(value);
 }
 
 const filtersOf = (list: { filters: Record<string, unknown> }, query: Record<string, unknown>) =>

@@ -198,17 +198,19 @@ export function ssoAuthOptions(sso: SsoConfig, db: Database) {
     databaseHooks: {
       user: {
         create: {
-          before: async (user: Record<string, unknown>) => {
+          // better-auth awaits these hooks; they need no await of their own.
+          before: (user: Record<string, unknown>) => {
             const attempt = attempts.getStore();
-            if (!attempt?.createRole) return;
-            return { data: { ...user, role: attempt.createRole } };
+            return Promise.resolve(attempt?.createRole ? { data: { ...user, role: attempt.createRole } } : undefined);
           },
-          after: async (user: { id: string; email: string; name: string; role?: string | null }) => {
+          after: (user: { id: string; email: string; name: string; role?: string | null }) => {
             const attempt = attempts.getStore();
-            if (!attempt?.createRole) return;
-            attempt.created = { id: user.id, email: user.email, name: user.name, role: attempt.createRole };
-            attempt.operatorId = user.id;
-            attempt.email = user.email;
+            if (attempt?.createRole) {
+              attempt.created = { id: user.id, email: user.email, name: user.name, role: attempt.createRole };
+              attempt.operatorId = user.id;
+              attempt.email = user.email;
+            }
+            return Promise.resolve();
           },
         },
       },

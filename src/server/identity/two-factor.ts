@@ -30,8 +30,9 @@ export function twoFactorPlugin() {
       amount: 10,
       length: 10,
       storeBackupCodes: {
-        encrypt: async (json: string) => JSON.stringify((JSON.parse(json) as string[]).map(hashRecoveryCode)),
-        decrypt: async (stored: string) => stored,
+        encrypt: (json: string) =>
+          Promise.resolve(JSON.stringify((JSON.parse(json) as string[]).map(hashRecoveryCode))),
+        decrypt: (stored: string) => Promise.resolve(stored),
       },
     },
   });

@@ -70,7 +70,7 @@ export const operatorList = defineList({
 /** One operator as the list shows it (answers of the mutations). */
 async function operatorRow(db: Database, id: string): Promise<OperatorRow> {
   const [row] = await queryRows<OperatorRow>(db, sql`select ${operatorColumns} from operator o where o.id = ${id}`);
-  return toJson(row) as OperatorRow;
+  return toJson(row);
 }
 
 async function findOperator(db: Database, id: string) {

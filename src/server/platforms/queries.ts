@@ -62,9 +62,7 @@ export const platformList = defineList({
   // The cards are counters; a searched total that needed a count is reused like a big list's.
   cacheSummary: "counted",
   totalFromSummary: ({ filters, q }) =>
-    (filters as { needs_review?: string }).needs_review
-      ? undefined
-      : totalFromStatusCards({ filters: filters as { status?: string }, q }),
+    (filters as { needs_review?: string }).needs_review ? undefined : totalFromStatusCards({ filters: filters, q }),
   csv: [
     { header: "Platform ID", value: (p) => p.platform_id },
     { header: "Platform", value: (p) => p.platform_name },
@@ -105,7 +103,7 @@ export const platformPromptList = defineList({
 /** /platforms/{platform_id}: the platform with its number of assigned prompts, or null. */
 export async function getPlatform(db: Database | Tx, platformId: string): Promise<PlatformDetail | null> {
   const [row] = await queryRows<Record<string, unknown>>(
-    db as Database,
+    db,
     sql`
     select pl.*, pl.needs_review is true as needs_review, (select count(*) from platform_prompts pp where pp.platform_id = pl.platform_id)::int as prompt_count
     from platforms pl where pl.platform_id = ${platformId}`,

@@ -164,7 +164,7 @@ export async function undeclaredVariables(
       ? sql`pl.platform_id in (select pp.platform_id from platform_prompts pp where pp.prompt_id = ${where.promptId} and pp.is_active)`
       : sql`pl.platform_id = any(${`{${where.platformIds.join(",")}}`}::uuid[])`;
   const platforms = await queryRows<{ platform_id: string; platform_name: string; provided_variables: string[] }>(
-    db as Database,
+    db,
     sql`select pl.platform_id, pl.platform_name, pl.provided_variables from platforms pl
       where pl.provided_variables is not null and ${scope} order by lower(pl.platform_name), pl.platform_id`,
   );
@@ -178,7 +178,7 @@ export async function undeclaredVariables(
 /** GET /api/prompt-changes/{changeId}: one change with the live prompt and whether it is stale, or null. */
 export async function getPromptChange(db: Database | Tx, changeId: string): Promise<PromptChange | null> {
   const [row] = await queryRows<ChangeRow>(
-    db as Database,
+    db,
     sql`select pc.*, pl.platform_name, p.prompt_title as live_title, p.prompt_value as live_value,
       p.status as live_status, p.skill_id as live_skill_id, s.skill_name, ${staleSql} as stale
     from prompt_changes pc join pedal_prompts p on p.prompt_id = pc.prompt_id
@@ -250,7 +250,7 @@ export async function reviewRequired(
 ): Promise<boolean> {
   if (mode === "off") return false;
   const [row] = await queryRows<{ required: boolean }>(
-    db as Database,
+    db,
     sql`select ${reviewRequiredSql(mode, sql`${promptId}::uuid`, platformId)} as required`,
   );
   return row.required;

@@ -84,9 +84,7 @@ export const promptList = defineList({
   cacheSummary: "counted",
   // The cards count by status alone: a total narrowed by `platforms` is counted.
   totalFromSummary: ({ filters, q }) =>
-    (filters as { platforms?: string }).platforms
-      ? undefined
-      : totalFromStatusCards({ filters: filters as { status?: string }, q }),
+    (filters as { platforms?: string }).platforms ? undefined : totalFromStatusCards({ filters: filters, q }),
   csv: [
     { header: "Prompt ID", value: (p) => p.prompt_id },
     { header: "Title", value: (p) => p.prompt_title },
@@ -195,7 +193,7 @@ export async function getPrompt(
   mode: PromptReviewMode = "off",
 ): Promise<PromptDetail | null> {
   const [row] = await queryRows<Record<string, unknown> & { prompt_value: string | null }>(
-    db as Database,
+    db,
     sql`
     select p.*, s.skill_name, s.status as skill_status,
       coalesce((select max(v.version) from prompt_versions v where v.prompt_id = p.prompt_id), 0)::int as version_count,
@@ -218,7 +216,7 @@ export async function getPromptVersion(
   version: number,
 ): Promise<PromptVersionDetail | null> {
   const [row] = await queryRows<Record<string, unknown>>(
-    db as Database,
+    db,
     sql`
     select version, prompt_title, prompt_value, restored_from, operator_email, created_at
     from prompt_versions where prompt_id = ${promptId} and version = ${version}`,

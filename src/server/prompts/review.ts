@@ -8,7 +8,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Context } from "hono";
 import { msg } from "../../domain/messages";
-import type { PromptChangeKind } from "../../domain/enums";
 import type { ProposedResult } from "../../domain/prompt-changes";
 import type { Tx } from "../audit";
 import type { Written } from "../db/records";
@@ -126,7 +125,7 @@ export async function proposeChange(
     .insert(prompt_changes)
     .values({
       prompt_id: before.prompt_id,
-      kind: change.kind as PromptChangeKind,
+      kind: change.kind,
       ...base,
       ...proposed,
       platform_id: platformId ?? null,

@@ -31,7 +31,8 @@ export function reviewedDatabase(db: Database, mode: PromptReviewMode): Database
       return work(tx);
     }, config);
   return new Proxy(db, {
-    get: (target, prop, receiver) => (prop === "transaction" ? transaction : Reflect.get(target, prop, receiver)),
+    get: (target, prop, receiver) =>
+      prop === "transaction" ? transaction : (Reflect.get(target, prop, receiver) as unknown),
   });
 }
 

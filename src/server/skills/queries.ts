@@ -234,7 +234,7 @@ export const skillCommentList = defineList({
 /** SPEC.md §2 "/skills/{skillId}": the skill and its statistics, or null when unknown. */
 export async function getSkill(db: Database | Tx, skillId: string): Promise<SkillDetail | null> {
   const [row] = await queryRows<Record<string, unknown>>(
-    db as Database,
+    db,
     sql`
     select s.*,
       (select count(*) from teams_skills ts where ts.skill_id = s.skill_id)::int as total_teams,

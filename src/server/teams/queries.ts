@@ -115,7 +115,7 @@ export async function getTeam(db: Database, teamId: string): Promise<TeamDetail 
   );
   if (!row) return null;
   const { active_users, ...team } = row;
-  return { ...toJson(team), stats: { total_users: team.user_count, active_users } } as TeamDetail;
+  return { ...toJson(team), stats: { total_users: team.user_count, active_users } };
 }
 
 /** The team's active skill assignments joined to the skills, by skill name (SPEC.md §4: only active ones count). */

@@ -30,6 +30,7 @@ import {
   userNameKey,
   type SortKey,
 } from "../http/lists";
+import { asText } from "../../domain/text";
 
 /** Roles of `u.user_id` as an array ordered admin, manager, member (evaluated for the page's rows only). */
 const rolesOf = sql`coalesce((select array_agg(r.role order by array_position(array['admin','manager','member'], r.role))
@@ -135,7 +136,7 @@ const statusCountRows = (signedIn: unknown) =>
 /** The statuses a status filter keeps (all of them without one), as a text[] literal. */
 const statusArray = (status: unknown) =>
   sql`${sql`array[${sql.join(
-    (status ? [String(status)] : [...userStatuses]).map((s) => sql`${s}`),
+    (status ? [asText(status)] : [...userStatuses]).map((s) => sql`${s}`),
     sql`, `,
   )}]::text[]`}`;
 
@@ -160,7 +161,7 @@ export async function getUser(db: Database, userId: string): Promise<UserDetail 
   );
   if (!row) return null;
   const { total_teams, active_teams, ...user } = row;
-  return { ...toJson(user), stats: { total_teams, active_teams } } as UserDetail;
+  return { ...toJson(user), stats: { total_teams, active_teams } };
 }
 
 /** One user, as a list item, read inside a transaction or not (for mutation answers). */
@@ -171,7 +172,7 @@ export async function getUserItem(db: Database, userId: string): Promise<UserLis
     select ${userColumns} from users_data u left join customers c on c.customer_id = u.customer_id
     where u.user_id = ${userId}`,
   );
-  return row ? (toJson(row) as UserListItem) : null;
+  return row ? toJson(row) : null;
 }
 
 /**

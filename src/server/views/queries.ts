@@ -39,7 +39,7 @@ export type Asker = { id: string; role: string | undefined };
 export const askerStore = new AsyncLocalStorage<Asker>();
 
 /** A fragment read when its statement is built, not when it is declared. */
-const late = (build: () => SQL): SQLWrapper => ({ getSQL: build, shouldOmitSQLParens: () => false }) as SQLWrapper;
+const late = (build: () => SQL): SQLWrapper => ({ getSQL: build, shouldOmitSQLParens: () => false });
 
 /** The asking operator's id as a bound parameter (NULL outside a request). */
 const askerId = late(() => sql`${askerStore.getStore()?.id ?? null}::text`);
@@ -142,7 +142,7 @@ export async function viewFor(
 ): Promise<SavedView | undefined> {
   const admin = roleAtLeast(asker.role, "admin") ? sql`true` : sql`false`;
   const [row] = await queryRows<Record<string, unknown>>(
-    db as Database,
+    db,
     sql`select ${viewColumns(sql`${asker.id}::text`, admin)} from saved_views v
       where v.view_id = ${viewId} and (v.shared or v.operator_id = ${asker.id})
       ${lock ? sql`for update of v` : sql``}`,

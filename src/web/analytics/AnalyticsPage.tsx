@@ -27,6 +27,7 @@ import { formatDateTime, formatFullTime, formatNumber, titleCase } from "../comp
 import { ErrorState, PageHeader } from "../components/ui";
 import { queryRoots } from "../lib/query-client";
 import { chartAxis, chartColours, ChartTooltip, dayLabel } from "./charts";
+import { asText } from "../../domain/text";
 
 const colours = chartColours;
 /** The colour of each badge tone, so a status reads in the same colour in a chart as in a list. */
@@ -68,7 +69,7 @@ function toCsv(figure: AnalyticsFigure, data: AnalyticsFigureData): string {
   const info = analyticsInfo[figure];
   const keys = Object.keys(info.series);
   const cell = (v: unknown) => {
-    const text = v === null || v === undefined ? "" : String(v);
+    const text = asText(v);
     const safe = /^[=+\-@]/.test(text) ? `'${text}` : text;
     return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
   };
@@ -312,7 +313,7 @@ function FigureTable({ figure, data }: { figure: AnalyticsFigure; data: Analytic
               </th>
               {keys.map((k) => (
                 <td key={k} className="text-right tabular-nums">
-                  {r.values[k] === null ? msg.fallbacks.noDate : formatNumber(r.values[k] as number)}
+                  {r.values[k] === null ? msg.fallbacks.noDate : formatNumber(r.values[k])}
                 </td>
               ))}
             </tr>

@@ -27,25 +27,25 @@ type AuthValue = {
    * is unreachable). Not the same as signed out: the cookie is kept and `retry` reads it again.
    */
   unreachable: boolean;
-  retry(): void;
+  retry: () => void;
   /**
    * Signs in; resolves to the server's message on failure, null on success. When the operator has
    * two-factor sign-in, a right password resolves to null with `twoFactorPending` set: the code
    * step (`verifySecondFactor`) follows.
    */
-  signIn(email: string, password: string): Promise<string | null>;
+  signIn: (email: string, password: string) => Promise<string | null>;
   /** The password was right and the sign-in waits for a code (TwoFactorStep). */
   twoFactorPending: boolean;
   /**
    * The sign-in's second step: a six-digit code or a recovery code. Resolves to the server's
    * message on failure, null once signed in. A challenge that has expired ends the step.
    */
-  verifySecondFactor(code: string, factor: SecondFactor): Promise<string | null>;
+  verifySecondFactor: (code: string, factor: SecondFactor) => Promise<string | null>;
   /** Leaves the code step for the password form. */
-  cancelSecondFactor(): void;
-  signOut(): Promise<void>;
+  cancelSecondFactor: () => void;
+  signOut: () => Promise<void>;
   /** Ends every session of the operator, this one included. */
-  signOutEverywhere(): Promise<void>;
+  signOutEverywhere: () => Promise<void>;
 };
 
 const AuthContext = createContext<AuthValue | null>(null);

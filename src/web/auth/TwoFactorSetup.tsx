@@ -11,6 +11,7 @@ import { Logo } from "../components/Logo";
 import { Modal, notify } from "../components/overlays";
 import { useDocumentTitle } from "../components/ui";
 import { useAuth } from "./AuthProvider";
+import { formText } from "../lib/form-data";
 
 /** Answers whose content the screens do not use (the new session's token). */
 const anyAnswer = z.unknown();
@@ -76,7 +77,7 @@ export function TwoFactorSetupFlow({ onDone }: { onDone: () => void }) {
           void run(e, async (form) => {
             const answer = await api("/auth/two-factor/enable", enableTwoFactorAnswerSchema, {
               method: "POST",
-              body: { password: String(form.get("password") ?? "") },
+              body: { password: formText(form, "password") },
             });
             setStage({ kind: "scan", totpURI: answer.totpURI, codes: answer.backupCodes });
           })
@@ -103,7 +104,7 @@ export function TwoFactorSetupFlow({ onDone }: { onDone: () => void }) {
           void run(e, async (form) => {
             await api("/auth/two-factor/verify-totp", anyAnswer, {
               method: "POST",
-              body: { code: String(form.get("code") ?? "") },
+              body: { code: formText(form, "code") },
             });
             setStage({ kind: "codes", codes: stage.codes });
           })
@@ -205,7 +206,7 @@ function TurnOff({ onDone }: { onDone: () => void }) {
         setError(null);
         api("/auth/two-factor/disable", anyAnswer, {
           method: "POST",
-          body: { password: String(form.get("password") ?? ""), code: String(form.get("code") ?? "") },
+          body: { password: formText(form, "password"), code: formText(form, "code") },
         })
           .then(onDone)
           .catch((err: unknown) => setError(errorMessage(err)))

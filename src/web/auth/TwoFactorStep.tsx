@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from "react";
 import { msg } from "../../domain/messages";
 import { useAuth, type SecondFactor } from "./AuthProvider";
+import { formText } from "../lib/form-data";
 
 /**
  * The sign-in's second step (docs/identity.md), shown by the login screen once the password was
@@ -16,7 +17,7 @@ export function TwoFactorStep() {
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const code = String(new FormData(event.currentTarget).get("code") ?? "");
+    const code = formText(new FormData(event.currentTarget), "code");
     setBusy(true);
     setError(null);
     const failure = await verifySecondFactor(code, factor);

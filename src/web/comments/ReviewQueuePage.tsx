@@ -26,7 +26,8 @@ type Decision = { comment: CommentDetail; from: CommentStatus; to: CommentStatus
  * moves on. The next comment loads in place; the count of pending comments remaining shows.
  */
 export default function ReviewQueuePage() {
-  const { customer } = useSearch({ strict: false }) as { customer?: string };
+  const search = useSearch({ strict: false });
+  const { customer } = search as { customer?: string };
   const canModerate = useCan("editor");
   const client = useQueryClient();
   const [seen, setSeen] = useState<CommentDetail[]>([]);

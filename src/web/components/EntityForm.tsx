@@ -476,7 +476,7 @@ function PickerField<T extends FieldValues, O>({ spec, form, disabled, error }: 
     <Field label={spec.label} htmlFor={id} required={spec.required} hint={spec.hint} error={error}>
       {spec.picker({
         id,
-        value: (form.watch(spec.name) as string | undefined) || undefined,
+        value: form.watch(spec.name) || undefined,
         onChange: (value) =>
           form.setValue(spec.name, (value ?? "") as PathValue<T, Path<T>>, {
             shouldDirty: true,

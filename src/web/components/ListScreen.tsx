@@ -221,7 +221,7 @@ function useListScreen<I extends object, S>(props: Props<I, S>) {
     () => (JSON.parse(choiceKey) as [string, string][]).map(([id, label]) => ({ id, label })),
     [choiceKey],
   );
-  const views = useListViews(list as ServerList, savedViewListOf(props.exportPath), choices);
+  const views = useListViews(list, savedViewListOf(props.exportPath), choices);
   const shownColumns = views.enabled ? arrangeColumns(table.columns, views.visibleColumns) : table.columns;
   const sel = useRowSelection(data?.items, table.rowKey, JSON.stringify([filters, list.state.q]));
   const [bulkAction, setBulkAction] = useState<BulkActionSpec | null>(null);

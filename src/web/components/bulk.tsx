@@ -24,6 +24,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { columnsFor, type Column } from "./DataTable";
 import { Modal, notify } from "./overlays";
 import { offerBulkUndo } from "./undo";
+import { asText } from "../../domain/text";
 
 /**
  * The bulk kit of every list (docs/bulk-actions.md): row selection (checkboxes, Shift+click
@@ -151,8 +152,7 @@ export function selectColumn<I extends object>(sel: RowSelection<I>, rowLabel: (
 const formulaStart = /^[=+\-@\t\r]/;
 /** A CSV cell as the server's exports write it: quoted when needed, formulas neutralised with `'`. */
 function csvCell(value: unknown): string {
-  let text =
-    value === null || value === undefined ? "" : typeof value === "object" ? JSON.stringify(value) : String(value);
+  let text = asText(value);
   if (formulaStart.test(text)) text = `'${text}`;
   return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
@@ -207,7 +207,7 @@ export function BulkBar<I extends object>({
   const exportSelection = () => {
     if (selection.allMatching) {
       const query: Record<string, string> = {};
-      for (const [k, v] of Object.entries(filters)) if (v !== undefined && v !== null && v !== "") query[k] = String(v);
+      for (const [k, v] of Object.entries(filters)) if (v !== undefined && v !== null && v !== "") query[k] = asText(v);
       downloadUrl(apiUrl(`${exportPath}/export.csv`, query));
     } else downloadRows([...selection.rows.values()], `${spec.entity}-selection.csv`);
   };

@@ -275,11 +275,11 @@ export function notify(
 const showing = {
   id: undefined as string | number | undefined,
   listeners: new Set<() => void>(),
-  set(id: string | number) {
+  set: (id: string | number) => {
     showing.id = id;
     showing.listeners.forEach((listener) => listener());
   },
-  subscribe(listener: () => void) {
+  subscribe: (listener: () => void) => {
     showing.listeners.add(listener);
     return () => void showing.listeners.delete(listener);
   },

@@ -330,18 +330,18 @@ const changeColumns: Column<ConfigChange>[] = [
   col.accessor("changed_at", {
     id: "changed_at",
     header: "When",
-    cell: (c) => <DateText iso={c.getValue()} withTime />,
+    cell: (c) => <DateText iso={c.row.original.changed_at} withTime />,
   }),
   col.accessor("changed_by", {
     id: "changed_by",
     header: "Who",
-    cell: (c) => c.getValue() ?? <Muted>{msg.fallbacks.unknownUser}</Muted>,
+    cell: (c) => c.row.original.changed_by ?? <Muted>{msg.fallbacks.unknownUser}</Muted>,
   }),
   col.accessor("field", {
     id: "field",
     header: "Field",
     meta: { grow: true },
-    cell: (c) => configFieldLabel(c.getValue()),
+    cell: (c) => configFieldLabel(c.row.original.field),
   }),
   col.display({
     id: "from",

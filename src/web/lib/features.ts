@@ -13,7 +13,9 @@ export const navEntries = (section?: NavEntry["section"]): NavEntry[] =>
   features.flatMap((f) => (f.nav && f.nav.section === section ? [f.nav] : [])).sort((a, b) => a.order - b.order);
 
 /** Every kind of record's badge colours. */
-export const palettes: Record<string, Palette> = Object.assign({}, ...features.map((f) => f.badges ?? {}));
+export const palettes: Record<string, Palette> = Object.fromEntries(
+  features.flatMap((f) => Object.entries(f.badges ?? {})),
+);
 
 /** Every feature's query root: its folder's name ("../platforms/routes.ts": "platforms"). */
 export const featureQueryRoots: string[] = Object.keys(modules).map((path) => path.split("/")[1]);

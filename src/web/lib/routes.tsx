@@ -31,7 +31,7 @@ function lazyPage(load: ScreenModule, name = "default") {
       }) as Promise<Record<string, React.ComponentType>>,
     name,
   );
-  lazyPages.push(component as { preload?: () => Promise<void> });
+  lazyPages.push(component);
   return component;
 }
 
@@ -39,7 +39,7 @@ function lazyPage(load: ScreenModule, name = "default") {
 export function RouteError({ error, reset }: { error: unknown; reset: () => void }) {
   if (error instanceof ChunkLoadError) {
     const retry = async () => {
-      await Promise.all(lazyPages.map((p) => p.preload?.()));
+      await Promise.all(lazyPages.map((p) => p.preload?.() ?? Promise.resolve()));
       reset();
     };
     return (

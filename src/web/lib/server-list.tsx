@@ -78,6 +78,9 @@ type Options = {
   query: (params: ApiParams) => { queryKey: QueryKey; queryFn?: unknown };
 };
 
+/** A URL parameter as text: the router reads `?signed_in=true` as true and `?page=2` as 2. */
+const textOf = (value: unknown) => (typeof value === "string" ? value : JSON.stringify(value));
+
 /**
  * A list's state, read from the URL (a screen's) or from component state (an embedded table's),
  * and `update`, which changes it: `push` adds a history entry (URL mode), else the current one is
@@ -100,7 +103,7 @@ function useListState(options: Options) {
     cursor: raw.cursor as string | undefined,
     // As text: the router reads `?signed_in=true` as the boolean true.
     filters: Object.fromEntries(
-      Object.keys(filterNames).map((k) => [k, raw[k] === undefined || raw[k] === null ? undefined : String(raw[k])]),
+      Object.keys(filterNames).map((k) => [k, raw[k] === undefined || raw[k] === null ? undefined : textOf(raw[k])]),
     ),
   };
 

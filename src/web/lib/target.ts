@@ -1,7 +1,7 @@
 import type { LinkOptions, RegisteredRouter } from "@tanstack/react-router";
 
 /** Every path of the console's route tree ("/skills/$skillId"), as the router registers it. */
-export type RoutePath = keyof RegisteredRouter["routesByPath"] & string;
+export type RoutePath = Extract<keyof RegisteredRouter["routesByPath"], string>;
 
 /**
  * A place in the console, as the kits take it (a row's page, a card's list, a notice's record, a

@@ -25,7 +25,7 @@ export const text =
 
 /** One of `values` (zod: `z.enum(values)`). */
 export function oneOf<const V extends readonly string[]>(values: V): SearchField<V[number]> {
-  return (v) => (typeof v === "string" && values.includes(v) ? (v as V[number]) : undefined);
+  return (v) => (typeof v === "string" && values.includes(v) ? v : undefined);
 }
 
 /** A whole number ≥ 1, from a number or its text (zod: `z.coerce.number().int().min(1)`). */

@@ -4,6 +4,7 @@ import { useAuth } from "../auth/AuthProvider";
 import { Logo } from "../components/Logo";
 import { SsoSignIn } from "./SsoSignIn";
 import { TwoFactorStep } from "../auth/TwoFactorStep";
+import { formText } from "../lib/form-data";
 
 /** SPEC.md §2 "Sign-in gate": shown in place of any screen while nobody is signed in. */
 export function LoginPage() {
@@ -16,7 +17,7 @@ export function LoginPage() {
     const form = new FormData(event.currentTarget);
     setBusy(true);
     setError(null);
-    const failure = await signIn(String(form.get("email")), String(form.get("password")));
+    const failure = await signIn(formText(form, "email"), formText(form, "password"));
     if (failure) setError(failure);
     // Signed in, or on to the code step (which stands in for the form): the button is free again.
     setBusy(false);

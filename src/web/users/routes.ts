@@ -2,7 +2,7 @@ import { User } from "lucide-react";
 import { userSortKeys } from "../../domain/sort-keys";
 import { msg } from "../../domain/messages";
 import { defineFeature } from "../lib/routes";
-import { listSearchSchema, uuid, type SearchField } from "../lib/url-search";
+import { listSearchSchema, uuid } from "../lib/url-search";
 
 /** URL parameters of /users: the list's, one customer's users, and users who have signed in. */
 export const usersSearch = listSearchSchema(userSortKeys, {
@@ -11,7 +11,7 @@ export const usersSearch = listSearchSchema(userSortKeys, {
    * `true`: users who have signed in at least once (the dashboard's Active Users card); `false`:
    * those who never did (its "Needs attention").
    */
-  signed_in: ((v) => (v === true || v === false ? v : undefined)) as SearchField<boolean>,
+  signed_in: (v) => (v === true || v === false ? v : undefined),
 });
 
 /** The user screens (SPEC.md §2); its sidebar entry and badge colours. */
