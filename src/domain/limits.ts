@@ -13,6 +13,20 @@ export const paging = { defaultLimit: 50, maxLimit: 200, maxOffset: 10_000 } as 
 /** The longest search text a list or the global search takes. */
 export const maxSearchLength = 200;
 
+/** Searches shorter than this match prefixes only (a trigram index needs three characters). */
+export const minContainsLength = 3;
+
+/**
+ * Whether `name` matches the search `q` as the server matches it (case-insensitive; a prefix below
+ * `minContainsLength` characters, else anywhere): a picker narrows what it already shows with it
+ * while the server's answer is on its way, so that an option does not move under the pointer.
+ */
+export function matchesSearch(name: string, q: string): boolean {
+  const text = name.toLowerCase();
+  const wanted = q.trim().toLowerCase();
+  return wanted.length < minContainsLength ? text.startsWith(wanted) : text.includes(wanted);
+}
+
 /** The longest email address there is (RFC 5321: a path of 256 octets less its angle brackets). */
 export const maxEmailLength = 254;
 

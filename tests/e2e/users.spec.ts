@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { msg } from "../../src/domain/messages";
 import type { UserListItem } from "../../src/domain/users";
-import { apiGet, expect, pageOrigin, signIn, statCard, test } from "./fixtures";
+import { apiGet, expect, pageOrigin, pickOption, signIn, statCard, test } from "./fixtures";
 
 const unique = () => `${Date.now()}-${Math.floor(Math.random() * 1e6)}`;
 
@@ -190,8 +190,7 @@ test.describe("users", () => {
 
     const local = `E2E.New.${unique()}`;
     await page.getByLabel("Email Address").fill(`  ${local}@Users.TEST `);
-    await page.getByRole("combobox", { name: "Customer" }).fill(customer.customer_name);
-    await page.getByRole("option", { name: customer.customer_name, exact: true }).click();
+    await pickOption(page, "Customer", customer.customer_name);
     await page.getByLabel("Status").selectOption("pending");
     await page.getByRole("button", { name: "Create User" }).click();
     await expect(page).toHaveURL(/\/users$/);
@@ -212,8 +211,7 @@ test.describe("users", () => {
 
     await page.goto("/users/add");
     await page.getByLabel("Email Address").fill(email.toUpperCase());
-    await page.getByRole("combobox", { name: "Customer" }).fill(customer.customer_name);
-    await page.getByRole("option", { name: customer.customer_name, exact: true }).click();
+    await pickOption(page, "Customer", customer.customer_name);
     await page.getByRole("button", { name: "Create User" }).click();
     // The duplicate email is said once, under its field.
     await expect(page.getByTestId("field-error")).toHaveText(msg.users.emailTaken);

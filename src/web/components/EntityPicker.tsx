@@ -9,6 +9,7 @@ import {
 import { ChevronDown, X } from "lucide-react";
 import { useDebounce } from "use-debounce";
 import type { z } from "zod";
+import { matchesSearch } from "../../domain/limits";
 import { msg } from "../../domain/messages";
 import { api } from "../api/client";
 
@@ -88,8 +89,13 @@ function useEntityPicker({ id: givenId, onChange, search, queryKey, emptyLabel }
     placeholderData: keepPreviousData,
     staleTime: 30_000,
   });
-  const found = matches.data?.pages.flatMap((p) => p.items) ?? [];
-  const options = [...(emptyLabel && !q ? [none] : []), ...found];
+  // Until the answer for what is typed arrives, the options shown are narrowed by it as the server
+  // narrows them, so that an option does not move under the pointer when the answer lands.
+  const typed = text.trim();
+  const stale = typed !== q || matches.isPlaceholderData;
+  const loaded = matches.data?.pages.flatMap((p) => p.items) ?? [];
+  const found = stale ? loaded.filter((o) => matchesSearch(o.label, typed)) : loaded;
+  const options = [...(emptyLabel && !typed ? [none] : []), ...found];
   const loadMore = () => {
     if (matches.hasNextPage && !matches.isFetchingNextPage) void matches.fetchNextPage();
   };
@@ -126,8 +132,8 @@ function useEntityPicker({ id: givenId, onChange, search, queryKey, emptyLabel }
     setOpen(false);
     setText("");
   };
-  const loading = matches.isPending || matches.isFetchingNextPage;
-  const noneFound = Boolean(matches.data) && found.length === 0 && Boolean(q);
+  const loading = matches.isPending || matches.isFetchingNextPage || stale;
+  const noneFound = !stale && Boolean(matches.data) && found.length === 0 && Boolean(q);
   return { optionId, open, text, options, combobox, onScroll, clear, loading, noneFound };
 }
 

@@ -157,8 +157,7 @@ export const defaultListSettings: ListSettings = {
   countWaitMs: 0,
 };
 
-/** Searches shorter than this match prefixes only (a trigram index needs three characters). */
-export const minContainsLength = 3;
+export { minContainsLength } from "../../../domain/limits";
 
 /**
  * A search on a list's base matching at most this many rows gathers them all, then sorts (see
