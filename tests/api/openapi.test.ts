@@ -14,7 +14,7 @@ import { Validator } from "@seriousme/openapi-schema-validator";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { routeTable } from "../../src/server/http/route";
 import { startConsole, type TestConsole } from "../support/app";
-import { contractOf } from "../support/contract";
+import { contractOf, operationMatcher, validatorOf } from "../support/contract";
 import {
   bodySchemaOf,
   filledPath,
@@ -118,6 +118,24 @@ describe("OpenAPI document", () => {
       const res = await app.request(await filledPath(doc, path, api), { as: "admin", method, json: body });
       expect([200, 201], `${method} ${path} ${JSON.stringify(body)}: ${res.status}`).toContain(res.status);
     }
+  });
+
+  it("matches each request to the operation openapi-backend's own router finds", async () => {
+    const api = await validatorOf(doc);
+    const match = operationMatcher(api);
+    const filled = (path: string, value: string) => path.replace(/\{[^}]+\}/g, value);
+    const paths = Object.keys(doc.paths ?? {}).flatMap((path) => [
+      filled(path, "0b7c4d52-3f8e-4c1a-9d2b-6e5f4a3b2c1d"),
+      filled(path, "options"),
+      `${filled(path, "x")}/`,
+    ]);
+    const requests = [...paths, "/api/no-such-thing", "/healthz", "/api"].flatMap((path) =>
+      ["get", "post", "put", "patch", "delete"].map((method) => ({ method, path })),
+    );
+    expect(requests.length).toBeGreaterThan(1000);
+    const differ = requests.filter((r) => match(r)?.operationId !== api.matchOperation(r as never)?.operationId);
+    expect(differ).toEqual([]);
+    expect(requests.filter((r) => match(r)).length).toBeGreaterThan(300);
   });
 
   it("finds drift: an answer or an accepted request the document does not describe is reported", async () => {

@@ -38,7 +38,8 @@ export type Exchange = {
 /** A checker of exchanges: the problems found (empty when the exchange keeps to the document). */
 export type Contract = (exchange: Exchange) => string[];
 
-const cache = new WeakMap<object, Promise<Contract>>();
+/** Contracts by the document's text: every console a test file starts describes the same API, compiled once. */
+const cache = new Map<string, Promise<Contract>>();
 
 function parseJson(text: string | undefined): unknown {
   if (text === undefined || text === "") return undefined;
@@ -52,29 +53,72 @@ function parseJson(text: string | undefined): unknown {
 const errorText = (errors: Array<{ instancePath?: string; message?: string; params?: unknown }> | null | undefined) =>
   (errors ?? []).map((e) => `${e.instancePath || "/"} ${e.message} ${JSON.stringify(e.params)}`).join("; ");
 
-/** The contract of `definition` (compiled once per document object). */
+type Operation = ReturnType<OpenAPIBackend["router"]["getOperations"]>[number];
+
+/**
+ * `api.matchOperation` with the document's operations and path patterns made once: the library
+ * flattens the whole document again on every call, which was a quarter of the hostile-input
+ * suite's time. The same rules: an operation of the exact path and method first, else the
+ * templated paths matching, the most specific (longest literal part) first, with the method.
+ */
+export function operationMatcher(
+  api: OpenAPIBackend,
+): (req: { method: string; path: string }) => Operation | undefined {
+  const literal = (path: string) => path.replace(/\{.*?\}/g, "").length;
+  const operations = api.router
+    .getOperations()
+    .map((op) => ({
+      op,
+      pattern: new RegExp(
+        `^${op.path
+          .split(/\{[^}]+\}/)
+          .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"))
+          .join("[^/]+")}$`,
+      ),
+      specificity: literal(op.path),
+    }))
+    .sort((a, b) => b.specificity - a.specificity);
+  return (req) => {
+    // The validator's API root is "/", under which every path is.
+    const { method, path } = api.router.normalizeRequest(req as never);
+    const normalized = api.router.normalizePath(path);
+    const exact = operations.find(({ op }) => op.path === normalized && op.method === method);
+    if (exact) return exact.op;
+    return operations.find(({ op, pattern }) => op.method === method && pattern.test(normalized))?.op;
+  };
+}
+
+/** openapi-backend's validator of `definition`, ready (each operation named "METHOD /path" where it has no operationId). */
+export async function validatorOf(definition: Document): Promise<OpenAPIBackend> {
+  // The validator finds operations by operationId.
+  const named = structuredClone(definition) as unknown as {
+    paths: Record<string, Record<string, { operationId?: string }>>;
+  };
+  for (const [path, operations] of Object.entries(named.paths)) {
+    for (const [method, operation] of Object.entries(operations))
+      operation.operationId ??= `${method.toUpperCase()} ${path}`;
+  }
+  const api = new OpenAPIBackend({
+    definition: named as unknown as Document,
+    validate: true,
+    strict: false,
+    quick: true,
+    ajvOpts: { unicodeRegExp: true, strict: false },
+    customizeAjv: (ajv) => addFormats(ajv as never) as never,
+  });
+  // quick: the document is checked as OpenAPI 3.1 by tests/api/openapi.test.ts; this library checks 3.0 only.
+  await api.init();
+  return api;
+}
+
+/** The contract of `definition` (compiled once per document, and its validators once per operation). */
 export function contractOf(definition: Document): Promise<Contract> {
-  let contract = cache.get(definition);
+  const key = JSON.stringify(definition);
+  let contract = cache.get(key);
   if (!contract) {
     contract = (async () => {
-      // The validator finds operations by operationId: each gets "METHOD /path" where it has none.
-      const named = structuredClone(definition) as unknown as {
-        paths: Record<string, Record<string, { operationId?: string }>>;
-      };
-      for (const [path, operations] of Object.entries(named.paths)) {
-        for (const [method, operation] of Object.entries(operations))
-          operation.operationId ??= `${method.toUpperCase()} ${path}`;
-      }
-      const api = new OpenAPIBackend({
-        definition: named as unknown as Document,
-        validate: true,
-        strict: false,
-        quick: true,
-        ajvOpts: { unicodeRegExp: true, strict: false },
-        customizeAjv: (ajv) => addFormats(ajv as never) as never,
-      });
-      // quick: the document is checked as OpenAPI 3.1 by tests/api/openapi.test.ts; this library checks 3.0 only.
-      await api.init();
+      const api = await validatorOf(definition);
+      const match = operationMatcher(api);
       return (x: Exchange) => {
         const url = new URL(x.url, "http://console");
         const query: Record<string, string | string[]> = {};
@@ -90,7 +134,7 @@ export function contractOf(definition: Document): Promise<Contract> {
           headers,
           body: parseJson(x.requestBody),
         };
-        const operation = api.matchOperation(request);
+        const operation = match(request);
         if (!operation) return [];
         const where = `${x.method} ${url.pathname}${url.search.slice(0, 200)} → ${x.status}`;
         const problems: string[] = [];
@@ -119,7 +163,7 @@ export function contractOf(definition: Document): Promise<Contract> {
         return problems;
       };
     })();
-    cache.set(definition, contract);
+    cache.set(key, contract);
   }
   return contract;
 }
