@@ -12,9 +12,15 @@ async function signInThroughLogin(page: Page, email: string, path: string) {
   await expect(page.getByRole("button", { name: msg.ui.userMenu })).toBeVisible();
 }
 
-/** The table's column headers as shown. */
-const headers = (page: Page, table: string) =>
-  page.getByRole("table", { name: table }).getByRole("columnheader").allInnerTexts();
+/**
+ * The table's column headers, in order, as written (the stylesheet shows them in capitals), once
+ * the table has loaded: until the operator's column choice has arrived it is busy.
+ */
+async function headers(page: Page, table: string): Promise<string[]> {
+  const shown = page.getByRole("table", { name: table });
+  await expect(shown).not.toHaveAttribute("aria-busy", "true");
+  return (await shown.getByRole("columnheader").allTextContents()).map((text) => text.trim());
+}
 
 /** Opens the Columns dialog, runs `change` in it, and closes it. */
 async function inColumns(page: Page, change: (dialog: ReturnType<Page["getByRole"]>) => Promise<void>) {
@@ -131,9 +137,24 @@ test.describe("saved views and columns (docs/saved-views.md)", () => {
 
     await page.getByRole("button", { name: msg.ui.userMenu }).click();
     await page.getByRole("menuitem", { name: msg.app.signOut, exact: true }).click();
+    // The operator's choice held back until the rows have come: the table stays busy meanwhile, so
+    // the spec's columns never show to be rearranged a moment later.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/api/list-preferences/users", async (route) => {
+      await held;
+      await route.continue();
+    });
+    const rowsCame = page.waitForResponse((res) => new URL(res.url()).pathname === "/api/users" && res.ok());
     await signInThroughLogin(page, "viewer@pedal.example", "/users");
-    await expect(page.getByRole("table", { name: msg.nav.users }).getByRole("columnheader").first()).toBeVisible();
+    await rowsCame;
+    await expect(page.getByRole("table", { name: msg.nav.users })).toHaveAttribute("aria-busy", "true");
+    const choiceCame = page.waitForResponse((res) => new URL(res.url()).pathname === "/api/list-preferences/users");
+    release();
+    await choiceCame;
+    await page.unroute("**/api/list-preferences/users");
     const shown = await headers(page, msg.nav.users);
+    expect(shown).toContain("Customer");
     expect(shown).not.toContain("Job Title");
 
     // A column added to the list after the choice was made (neither shown nor hidden in it) shows at its place.

@@ -292,7 +292,7 @@ function ListTable<I extends object, S>({ props, screen }: { props: Props<I, S>;
   const navigate = useNavigate();
   const rowLink = table.rowLink;
   // Asking again while the server counts (`counting`) is no load the user waits for.
-  const loading = !failed && (query.isPending || (query.isFetching && !data?.counting));
+  const loading = !failed && (query.isPending || (query.isFetching && !data?.counting) || screen.views.columnsPending);
   const sorting = table.sortable
     ? { sortable: table.sortable, sort: { sort: list.state.sort, order: list.state.order }, onSort: list.setSort }
     : {};

@@ -158,6 +158,11 @@ export function useListViews(list: ServerList, listKey: SavedViewList | null, co
     enabled,
     listKey: key,
     visibleColumns,
+    /**
+     * The operator's column choice is still on its way: the table shows itself loading meanwhile,
+     * rather than the spec's columns that the choice would then rearrange under the pointer.
+     */
+    columnsPending: enabled && prefs.isPending,
     setColumns,
     views: views.data?.items,
     viewsFailed: Boolean(views.error),
