@@ -2,10 +2,9 @@ import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { KeyRound } from "lucide-react";
-import { msg } from "../../domain/messages";
 import { changePasswordFormSchema, passwordMessages, type ChangePasswordFormInput } from "../../domain/password";
 import { api } from "../api/client";
-import { applyServerError, FormError } from "../components/forms";
+import { applyServerError, FormError, ModalActions } from "../components/forms";
 import { Field } from "../components/inputs";
 import { Modal } from "../components/overlays";
 import { z } from "zod";
@@ -89,15 +88,13 @@ export function ChangePasswordModal({
             />
           </Field>
         ))}
-        <div className="flex justify-end gap-2">
-          <button type="button" className="btn btn-ghost" onClick={close}>
-            {msg.ui.cancel}
-          </button>
-          <button type="submit" className="btn btn-primary" disabled={isSubmitting}>
-            <KeyRound className="h-4 w-4" aria-hidden />{" "}
-            {isSubmitting ? passwordMessages.submitting : passwordMessages.submit}
-          </button>
-        </div>
+        <ModalActions
+          onCancel={close}
+          icon={KeyRound}
+          submitLabel={passwordMessages.submit}
+          busyLabel={passwordMessages.submitting}
+          busy={isSubmitting}
+        />
       </form>
     </Modal>
   );

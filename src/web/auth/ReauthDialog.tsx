@@ -4,7 +4,7 @@ import { ShieldCheck } from "lucide-react";
 import { msg } from "../../domain/messages";
 import { reauthenticatedSchema } from "../../domain/operators";
 import { api } from "../api/client";
-import { applyServerError, FormError } from "../components/forms";
+import { applyServerError, FormError, ModalActions } from "../components/forms";
 import { Field } from "../components/inputs";
 import { Modal } from "../components/overlays";
 
@@ -87,14 +87,13 @@ export function ReauthDialog({ twoFactor, onDone }: { twoFactor: boolean; onDone
             {useCode ? t.usePassword : t.useCode}
           </button>
         ) : null}
-        <div className="flex justify-end gap-2">
-          <button type="button" className="btn btn-ghost" onClick={() => onDone(false)}>
-            {msg.ui.cancel}
-          </button>
-          <button type="submit" className="btn btn-primary" disabled={isSubmitting}>
-            <ShieldCheck className="h-4 w-4" aria-hidden /> {isSubmitting ? t.submitting : t.submit}
-          </button>
-        </div>
+        <ModalActions
+          onCancel={() => onDone(false)}
+          icon={ShieldCheck}
+          submitLabel={t.submit}
+          busyLabel={t.submitting}
+          busy={isSubmitting}
+        />
       </form>
     </Modal>
   );

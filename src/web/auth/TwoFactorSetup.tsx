@@ -7,7 +7,7 @@ import { enableTwoFactorAnswerSchema } from "../../domain/two-factor";
 import { api, errorMessage } from "../api/client";
 import { FormError } from "../components/forms";
 import { Field } from "../components/inputs";
-import { Logo } from "../components/Logo";
+import { OutsideFrame } from "../components/Logo";
 import { Modal, notify } from "../components/overlays";
 import { useDocumentTitle } from "../components/ui";
 import { useAuth } from "./AuthProvider";
@@ -294,28 +294,27 @@ export function TwoFactorRequired() {
   const { operator, retry, signOut } = useAuth();
   useDocumentTitle(msg.twoFactor.requiredTitle);
   return (
-    <div className="flex min-h-full flex-col bg-base-200">
-      <main className="flex flex-1 items-center justify-center px-4 py-12">
-        <div className="w-full max-w-md">
-          <div className="mb-6 flex flex-col items-center text-center">
-            <Logo className="h-12 w-12" />
-            <h1 className="mt-4 text-2xl font-semibold tracking-tight">{msg.twoFactor.requiredTitle}</h1>
-            <p className="mt-1 text-base-content/70">{msg.twoFactor.requiredText}</p>
-            {operator ? <p className="mt-1 text-sm text-base-content/70">{operator.email}</p> : null}
-          </div>
-          <div className="card border border-base-300 bg-base-100 shadow-sm">
-            <div className="card-body">
-              <TwoFactorSetupFlow onDone={retry} />
-            </div>
-          </div>
-          <div className="mt-4 flex justify-center">
-            <button type="button" className="btn btn-ghost btn-sm" onClick={() => void signOut()}>
-              <LogOut className="h-4 w-4" aria-hidden /> {msg.app.signOut}
-            </button>
-          </div>
+    <OutsideFrame
+      title={msg.twoFactor.requiredTitle}
+      width="md"
+      lines={
+        <>
+          <p className="mt-1 text-base-content/70">{msg.twoFactor.requiredText}</p>
+          {operator ? <p className="mt-1 text-sm text-base-content/70">{operator.email}</p> : null}
+        </>
+      }
+      after={
+        <div className="mt-4 flex justify-center">
+          <button type="button" className="btn btn-ghost btn-sm" onClick={() => void signOut()}>
+            <LogOut className="h-4 w-4" aria-hidden /> {msg.app.signOut}
+          </button>
         </div>
-      </main>
-    </div>
+      }
+    >
+      <div className="card-body">
+        <TwoFactorSetupFlow onDone={retry} />
+      </div>
+    </OutsideFrame>
   );
 }
 

@@ -1,5 +1,6 @@
 import { useId, useRef, type ReactNode } from "react";
 import { useBlocker } from "@tanstack/react-router";
+import type { LucideIcon } from "lucide-react";
 import type { FieldValues, Path, UseFormSetError } from "react-hook-form";
 import type { OperatorRole } from "../../domain/enums";
 import { msg } from "../../domain/messages";
@@ -116,6 +117,35 @@ export function useUnsavedChanges(dirty: boolean) {
       allowed.current = false;
     },
   };
+}
+
+/**
+ * Cancel and submit at the foot of a form in a modal: Cancel closes it (`onCancel`), the submit
+ * button carries `icon` and shows `busyLabel` while the form is sent.
+ */
+export function ModalActions({
+  onCancel,
+  icon: Icon,
+  submitLabel,
+  busyLabel,
+  busy,
+}: {
+  onCancel: () => void;
+  icon: LucideIcon;
+  submitLabel: string;
+  busyLabel: string;
+  busy: boolean;
+}) {
+  return (
+    <div className="flex justify-end gap-2">
+      <button type="button" className="btn btn-ghost" onClick={onCancel}>
+        {msg.ui.cancel}
+      </button>
+      <button type="submit" className="btn btn-primary" disabled={busy}>
+        <Icon className="h-4 w-4" aria-hidden /> {busy ? busyLabel : submitLabel}
+      </button>
+    </div>
+  );
 }
 
 /** Cancel and submit at the foot of a form; the submit button shows `busyLabel` while saving. */

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from "react";
 import { msg } from "../../domain/messages";
 import { useAuth } from "../auth/AuthProvider";
-import { Logo } from "../components/Logo";
+import { OutsideFrame } from "../components/Logo";
 import { SsoSignIn } from "./SsoSignIn";
 import { TwoFactorStep } from "../auth/TwoFactorStep";
 import { formText } from "../lib/form-data";
@@ -24,54 +24,33 @@ export function LoginPage() {
   }
 
   return (
-    <div className="flex min-h-full flex-col bg-base-200">
-      <main className="flex flex-1 items-center justify-center px-4 py-12">
-        <div className="w-full max-w-sm">
-          <div className="mb-8 flex flex-col items-center text-center">
-            <Logo className="h-12 w-12" />
-            <h1 className="mt-4 text-2xl font-semibold tracking-tight">{msg.login.title}</h1>
-            <p className="mt-1 text-base-content/70">{msg.login.tagline}</p>
+    <OutsideFrame
+      title={msg.login.title}
+      width="sm"
+      lines={<p className="mt-1 text-base-content/70">{msg.login.tagline}</p>}
+    >
+      {twoFactorPending ? <TwoFactorStep /> : null}
+      {/* Hidden, not removed, during the code step: "Back to sign in" finds the email still typed. */}
+      <form className="card-body gap-4" onSubmit={onSubmit} aria-label={msg.login.title} hidden={twoFactorPending}>
+        {error ? (
+          <div role="alert" className="alert alert-error alert-soft text-sm" data-testid="login-error">
+            {error}
           </div>
-          <div className="card border border-base-300 bg-base-100 shadow-sm">
-            {twoFactorPending ? <TwoFactorStep /> : null}
-            {/* Hidden, not removed, during the code step: "Back to sign in" finds the email still typed. */}
-            <form
-              className="card-body gap-4"
-              onSubmit={onSubmit}
-              aria-label={msg.login.title}
-              hidden={twoFactorPending}
-            >
-              {error ? (
-                <div role="alert" className="alert alert-error alert-soft text-sm" data-testid="login-error">
-                  {error}
-                </div>
-              ) : null}
-              <label className="flex flex-col gap-1.5">
-                <span className="text-sm font-medium">{msg.login.email}</span>
-                <input name="email" type="email" required autoComplete="username" className="input w-full" autoFocus />
-              </label>
-              <label className="flex flex-col gap-1.5">
-                <span className="text-sm font-medium">{msg.login.password}</span>
-                <input
-                  name="password"
-                  type="password"
-                  required
-                  autoComplete="current-password"
-                  className="input w-full"
-                />
-              </label>
-              <button type="submit" className="btn btn-primary mt-2" disabled={busy}>
-                {busy ? <span className="loading loading-spinner loading-sm" aria-hidden /> : null}
-                {busy ? msg.login.submitting : msg.login.submit}
-              </button>
-            </form>
-            {twoFactorPending ? null : <SsoSignIn />}
-          </div>
-        </div>
-      </main>
-      <footer className="py-6 text-center text-xs text-base-content/60">
-        {msg.app.copyright(new Date().getFullYear())}
-      </footer>
-    </div>
+        ) : null}
+        <label className="flex flex-col gap-1.5">
+          <span className="text-sm font-medium">{msg.login.email}</span>
+          <input name="email" type="email" required autoComplete="username" className="input w-full" autoFocus />
+        </label>
+        <label className="flex flex-col gap-1.5">
+          <span className="text-sm font-medium">{msg.login.password}</span>
+          <input name="password" type="password" required autoComplete="current-password" className="input w-full" />
+        </label>
+        <button type="submit" className="btn btn-primary mt-2" disabled={busy}>
+          {busy ? <span className="loading loading-spinner loading-sm" aria-hidden /> : null}
+          {busy ? msg.login.submitting : msg.login.submit}
+        </button>
+      </form>
+      {twoFactorPending ? null : <SsoSignIn />}
+    </OutsideFrame>
   );
 }

@@ -27,7 +27,7 @@ import { useScreenList } from "../lib/screen-list";
 import { formatFullTime, titleCase } from "../components/format";
 import { Tag } from "../components/badges";
 import { FormFields, useEntityForm, type FieldSpec } from "../components/EntityForm";
-import { FormError } from "../components/forms";
+import { FormError, ModalActions } from "../components/forms";
 import { EmptyState } from "../components/inputs";
 import { ConfirmDialog, Modal, notify } from "../components/overlays";
 import { Menu } from "../components/Menu";
@@ -387,20 +387,18 @@ function CreateOperatorModal({
     },
     { guard: false },
   );
-  const busy = form.formState.isSubmitting;
   return (
     <Modal open={open} title="Add Operator" onClose={onClose}>
       <form className="flex flex-col gap-4" onSubmit={submit} noValidate>
         <FormError message={serverError} />
         <FormFields fields={operatorFields} form={form} schema={createOperatorSchema} />
-        <div className="flex justify-end gap-2">
-          <button type="button" className="btn btn-ghost" onClick={onClose}>
-            {msg.ui.cancel}
-          </button>
-          <button type="submit" className="btn btn-primary" disabled={busy}>
-            <ShieldCheck className="h-4 w-4" aria-hidden /> {busy ? msg.operators.creating : msg.operators.create}
-          </button>
-        </div>
+        <ModalActions
+          onCancel={onClose}
+          icon={ShieldCheck}
+          submitLabel={msg.operators.create}
+          busyLabel={msg.operators.creating}
+          busy={form.formState.isSubmitting}
+        />
       </form>
     </Modal>
   );

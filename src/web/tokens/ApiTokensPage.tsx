@@ -21,7 +21,7 @@ import { useConfirmAction } from "../components/ConfirmAction";
 import { DataTable } from "../components/DataTable";
 import { useEntityForm } from "../components/EntityForm";
 import { titleCase } from "../components/format";
-import { FormError } from "../components/forms";
+import { FormError, ModalActions } from "../components/forms";
 import { EmptyState, Field } from "../components/inputs";
 import { Modal, notify } from "../components/overlays";
 import { Card, ErrorState, PageHeader } from "../components/ui";
@@ -206,14 +206,13 @@ function CreateTokenModal({
             emptyLabel={msg.delivery.tokenPlatformNone}
           />
         </Field>
-        <div className="flex justify-end gap-2">
-          <button type="button" className="btn btn-ghost" onClick={close}>
-            {msg.ui.cancel}
-          </button>
-          <button type="submit" className="btn btn-primary" disabled={isSubmitting}>
-            <KeyRound className="h-4 w-4" aria-hidden /> {isSubmitting ? msg.apiTokens.creating : msg.apiTokens.create}
-          </button>
-        </div>
+        <ModalActions
+          onCancel={close}
+          icon={KeyRound}
+          submitLabel={msg.apiTokens.create}
+          busyLabel={msg.apiTokens.creating}
+          busy={isSubmitting}
+        />
       </form>
     </Modal>
   );
