@@ -12,6 +12,7 @@ import { and, eq, isNotNull, lte, sql } from "drizzle-orm";
 import { verifyPassword } from "better-auth/crypto";
 import type { Context, MiddlewareHandler } from "hono";
 import type { OpenAPIHono } from "@hono/zod-openapi";
+import type { z } from "zod";
 import { msg } from "../../domain/messages";
 import { passwordMessages } from "../../domain/password";
 import {
@@ -215,6 +216,23 @@ function codeStepHandler(deps: TwoFactorDeps, kind: "totp" | "recovery") {
 }
 
 /**
+ * The signed-in operator of a request to change their own two-factor sign-in, and its checked JSON
+ * body; or the answer to send instead: 401 without a session, 400/422 for a body that is not
+ * `schema`'s.
+ */
+async function signedInChange<T>(
+  c: Context<AppEnv>,
+  deps: TwoFactorDeps,
+  schema: z.ZodType<T>,
+): Promise<{ refused: Response } | { refused?: undefined; session: SessionData; input: T }> {
+  const session = await resolveSession(c, deps.auth, deps.security, deps.clock);
+  if (!session) return { refused: errorResponse(c, 401, "unauthorized", msg.api.unauthorized) };
+  c.set("session", session);
+  const checked = await checkedJsonBody(c, schema);
+  return checked.refused ? checked : { session, input: checked.data };
+}
+
+/**
  * POST /api/auth/two-factor/enable `{ password }` → `{ totpURI, backupCodes }` (signed in): starts
  * setting up an authenticator app. The URI (`otpauth://totp/...?secret=...`) is for the QR code;
  * the ten recovery codes are shown this once and stored hashed. Two-factor is on only once a code is
@@ -225,17 +243,15 @@ function enableHandler(deps: TwoFactorDeps) {
   return async (c: Context<AppEnv>) => {
     const db = c.var.db;
     const now = deps.clock();
-    const session = await resolveSession(c, deps.auth, deps.security, deps.clock);
-    if (!session) return errorResponse(c, 401, "unauthorized", msg.api.unauthorized);
-    c.set("session", session);
-    const checked = await checkedJsonBody(c, enableTwoFactorSchema);
+    const checked = await signedInChange(c, deps, enableTwoFactorSchema);
     if (checked.refused) return checked.refused;
+    const { session } = checked;
     if ((session.user as { twoFactorEnabled?: boolean | null }).twoFactorEnabled === true)
       return errorResponse(c, 409, "conflict", msg.twoFactor.alreadyOn);
     const keys = { ip: `ip:${c.var.clientIp}`, account: accountKey(session.user.email) };
     const admission = await admitAttempt(db, keys, deps.security, now);
     if (!admission.admitted) return blocked(c, admission);
-    const response = await deps.auth.handler(withJsonBody(c.req.raw, { password: checked.data.password }));
+    const response = await deps.auth.handler(withJsonBody(c.req.raw, { password: checked.input.password }));
     if (response.status === 200) {
       await forgiveAttempt(db, keys, deps.security, now);
       const { totpURI, backupCodes } = (await response.json()) as { totpURI: string; backupCodes: string[] };
@@ -314,11 +330,9 @@ function disableHandler(deps: TwoFactorDeps) {
   return async (c: Context<AppEnv>) => {
     const db = c.var.db;
     const now = deps.clock();
-    const session = await resolveSession(c, deps.auth, deps.security, deps.clock);
-    if (!session) return errorResponse(c, 401, "unauthorized", msg.api.unauthorized);
-    c.set("session", session);
-    const checked = await checkedJsonBody(c, disableTwoFactorSchema);
+    const checked = await signedInChange(c, deps, disableTwoFactorSchema);
     if (checked.refused) return checked.refused;
+    const { session } = checked;
     const me = session.user as SessionData["user"] & { role?: string; twoFactorEnabled?: boolean | null };
     if (mfaRequiredFor(deps.policy, me.role)) return errorResponse(c, 403, "forbidden", msg.twoFactor.requiredByPolicy);
     if (me.twoFactorEnabled !== true) return errorResponse(c, 409, "conflict", msg.twoFactor.notOn);
@@ -326,7 +340,7 @@ function disableHandler(deps: TwoFactorDeps) {
     const admission = await admitAttempt(db, keys, deps.security, now);
     if (!admission.admitted) return blocked(c, admission);
 
-    const { password, code } = checked.data;
+    const { password, code } = checked.input;
     // The password first: a wrong one must not spend the recovery code sent with it.
     if ((await passwordCheck(db, me.id, password)) !== "right")
       return errorResponse(c, 422, "validation_failed", passwordMessages.wrongCurrent, {
