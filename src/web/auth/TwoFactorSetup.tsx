@@ -7,7 +7,7 @@ import { enableTwoFactorAnswerSchema } from "../../domain/two-factor";
 import { api, errorMessage } from "../api/client";
 import { FormError } from "../components/forms";
 import { Field } from "../components/inputs";
-import { OutsideFrame } from "../components/Logo";
+import { OutsideFrame } from "../components/OutsideFrame";
 import { Modal, notify } from "../components/overlays";
 import { useDocumentTitle } from "../components/ui";
 import { useAuth } from "./AuthProvider";

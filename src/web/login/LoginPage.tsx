@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from "react";
 import { msg } from "../../domain/messages";
 import { useAuth } from "../auth/AuthProvider";
-import { OutsideFrame } from "../components/Logo";
+import { OutsideFrame } from "../components/OutsideFrame";
 import { SsoSignIn } from "./SsoSignIn";
 import { TwoFactorStep } from "../auth/TwoFactorStep";
 import { formText } from "../lib/form-data";
