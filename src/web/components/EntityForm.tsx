@@ -54,6 +54,8 @@ export type FieldSpec<T extends FieldValues> =
     }
   /** A number: its bounds (and step 1 for an integer) from the schema; an empty box is no value. */
   | { kind: "number"; name: Path<T>; label: string; required?: boolean; hint?: ReactNode; placeholder?: string }
+  /** A calendar date (`YYYY-MM-DD`, as the schema's `z.iso.date()` reads it); an empty box is null. */
+  | { kind: "date"; name: Path<T>; label: string; required?: boolean; hint?: ReactNode }
   | { kind: "select"; name: Path<T>; label: string; options: readonly string[]; hint?: ReactNode }
   | { kind: "checkbox"; name: Path<T>; label: string; hint?: ReactNode }
   /** Any of `options` (an array of the chosen ones, in the options' order). */
@@ -406,6 +408,8 @@ function FormField<T extends FieldValues, O>({
       );
     case "number":
       return <NumberField spec={spec} {...shared} />;
+    case "date":
+      return <DateField spec={spec} {...shared} />;
     case "textarea":
       return (
         <Field label={spec.label} htmlFor={id} hint={spec.hint} error={error}>
@@ -485,6 +489,21 @@ function PickerField<T extends FieldValues, O>({ spec, form, disabled, error }: 
         invalid: Boolean(error),
         disabled,
       })}
+    </Field>
+  );
+}
+
+/** A calendar date: the browser's date box, its value `YYYY-MM-DD`; an empty box is null. */
+function DateField<T extends FieldValues, O>({ spec, form, autoFocus, error }: FieldProps<T, O, "date">) {
+  return (
+    <Field label={spec.label} htmlFor={spec.name} required={spec.required} hint={spec.hint} error={error}>
+      <input
+        id={spec.name}
+        type="date"
+        className={`input w-full ${error ? "input-error" : ""}`}
+        autoFocus={autoFocus}
+        {...form.register(spec.name, { setValueAs: (v: unknown) => (v === "" || v == null ? null : v) })}
+      />
     </Field>
   );
 }
