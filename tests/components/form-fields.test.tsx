@@ -1,0 +1,101 @@
+/**
+ * The form kit's typed fields, each read as the schema the server checks reads it:
+ * - number: its bounds come from the schema, an empty box is no value (the schema's own message),
+ *   and what is saved is a number;
+ * - date: a calendar date as `YYYY-MM-DD`, an empty box saved as null, the schema's message under
+ *   the field.
+ */
+import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from "@tanstack/react-router";
+import { render, screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it, vi } from "vitest";
+import { z } from "zod";
+import type { DefaultValues, FieldValues } from "react-hook-form";
+import { EntityForm, type FieldSpec } from "../../src/web/components/EntityForm";
+
+/**
+ * `EntityForm` with `fields` over `schema`, inside a router (its unsaved-changes guard uses the
+ * router's blocker); returns the submit spy.
+ */
+function renderForm<T extends FieldValues, O>(
+  schema: z.ZodType<O, T> & { shape: Record<string, z.ZodType> },
+  defaults: DefaultValues<T>,
+  fields: FieldSpec<T>[],
+) {
+  const onSubmit = vi.fn(async () => undefined);
+  const root = createRootRoute({
+    component: () => (
+      <EntityForm
+        schema={schema}
+        defaults={defaults}
+        fields={fields}
+        onSubmit={onSubmit}
+        submitLabel="Save"
+        busyLabel="Saving..."
+        cancel={() => null}
+      />
+    ),
+  });
+  render(<RouterProvider router={createRouter({ routeTree: root, history: createMemoryHistory() })} />);
+  return onSubmit;
+}
+
+/** Saves the form and waits for `message` under a field. */
+async function saveRefused(message: string) {
+  await userEvent.click(screen.getByRole("button", { name: "Save" }));
+  await waitFor(() => expect(screen.getByTestId("field-error").textContent).toBe(message));
+}
+
+describe("EntityForm's number field", () => {
+  it("takes its bounds from the schema and saves a number", async () => {
+    const schema = z.object({
+      context_window: z
+        .number({ error: "Enter the context window" })
+        .int("A whole number")
+        .min(1, "At least 1")
+        .max(2_000_000, "At most 2,000,000"),
+    });
+    const onSubmit = renderForm(schema, {}, [
+      { kind: "number", name: "context_window", label: "Context window", required: true },
+    ]);
+    const box = (await screen.findByLabelText(/Context window/)) as HTMLInputElement;
+    expect([box.type, box.min, box.max, box.step]).toEqual(["number", "1", "2000000", "1"]);
+
+    await saveRefused("Enter the context window");
+    await userEvent.type(box, "0");
+    await saveRefused("At least 1");
+    expect(onSubmit).not.toHaveBeenCalled();
+
+    await userEvent.clear(box);
+    await userEvent.type(box, "4096");
+    await userEvent.click(screen.getByRole("button", { name: "Save" }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledOnce());
+    expect((onSubmit.mock.calls[0] as unknown[])[0]).toEqual({ context_window: 4096 });
+  });
+});
+
+describe("EntityForm's date field", () => {
+  it("saves a date as YYYY-MM-DD, an empty box as null, and shows the schema's message", async () => {
+    const schema = z.object({
+      released_on: z.iso.date("Enter a date").nullable(),
+      retired_on: z.iso.date("Enter a date").refine((d) => d >= "2026-01-01", "From 2026 on"),
+    });
+    const onSubmit = renderForm(schema, { released_on: null, retired_on: "" }, [
+      { kind: "date", name: "released_on", label: "Released" },
+      { kind: "date", name: "retired_on", label: "Retired", required: true },
+    ]);
+    const retired = (await screen.findByLabelText(/Retired/)) as HTMLInputElement;
+    expect(retired.type).toBe("date");
+
+    await saveRefused("Enter a date");
+    await userEvent.type(retired, "2025-06-30");
+    await saveRefused("From 2026 on");
+    expect(onSubmit).not.toHaveBeenCalled();
+
+    await userEvent.clear(retired);
+    await userEvent.type(retired, "2026-11-29");
+    await userEvent.click(screen.getByRole("button", { name: "Save" }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledOnce());
+    expect((onSubmit.mock.calls[0] as unknown[])[0]).toEqual({ released_on: null, retired_on: "2026-11-29" });
+  });
+});
