@@ -157,8 +157,6 @@ export const defaultListSettings: ListSettings = {
   countWaitMs: 0,
 };
 
-export { minContainsLength } from "../../../domain/limits";
-
 /**
  * A search on a list's base matching at most this many rows gathers them all, then sorts (see
  * `base`); the same as the default of `backgroundCountFrom`, so that a search counted for its

@@ -4,14 +4,8 @@
  */
 import { sql, type SQL } from "drizzle-orm";
 import { likePattern } from "../list";
-import {
-  minContainsLength,
-  type FilterSpec,
-  type ListDeclaration,
-  type ListRequest,
-  type SearchForms,
-  type SearchMatch,
-} from "./declare";
+import { minContainsLength } from "../../../domain/limits";
+import { type FilterSpec, type ListDeclaration, type ListRequest, type SearchForms, type SearchMatch } from "./declare";
 
 /** `AND` of the conditions, `true` when there are none. */
 export function allOf(conditions: Array<SQL | undefined>): SQL {
