@@ -46,6 +46,15 @@ async function saveRefused(message: string) {
   await waitFor(() => expect(screen.getByTestId("field-error").textContent).toBe(message));
 }
 
+/** Types `text` into the emptied `box`, saves, and returns the values the form was saved with. */
+async function savedWith(box: HTMLInputElement, text: string, onSubmit: ReturnType<typeof renderForm>) {
+  await userEvent.clear(box);
+  await userEvent.type(box, text);
+  await userEvent.click(screen.getByRole("button", { name: "Save" }));
+  await waitFor(() => expect(onSubmit).toHaveBeenCalledOnce());
+  return (onSubmit.mock.calls[0] as unknown[])[0];
+}
+
 describe("EntityForm's number field", () => {
   it("takes its bounds from the schema and saves a number", async () => {
     const schema = z.object({
@@ -66,11 +75,7 @@ describe("EntityForm's number field", () => {
     await saveRefused("At least 1");
     expect(onSubmit).not.toHaveBeenCalled();
 
-    await userEvent.clear(box);
-    await userEvent.type(box, "4096");
-    await userEvent.click(screen.getByRole("button", { name: "Save" }));
-    await waitFor(() => expect(onSubmit).toHaveBeenCalledOnce());
-    expect((onSubmit.mock.calls[0] as unknown[])[0]).toEqual({ context_window: 4096 });
+    expect(await savedWith(box, "4096", onSubmit)).toEqual({ context_window: 4096 });
   });
 });
 
@@ -92,10 +97,6 @@ describe("EntityForm's date field", () => {
     await saveRefused("From 2026 on");
     expect(onSubmit).not.toHaveBeenCalled();
 
-    await userEvent.clear(retired);
-    await userEvent.type(retired, "2026-11-29");
-    await userEvent.click(screen.getByRole("button", { name: "Save" }));
-    await waitFor(() => expect(onSubmit).toHaveBeenCalledOnce());
-    expect((onSubmit.mock.calls[0] as unknown[])[0]).toEqual({ released_on: null, retired_on: "2026-11-29" });
+    expect(await savedWith(retired, "2026-11-29", onSubmit)).toEqual({ released_on: null, retired_on: "2026-11-29" });
   });
 });
