@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { paging } from "./limits";
+import { describesRows } from "./table-rows";
 
 /**
  * A uuid path or body id: any value of PostgreSQL's uuid type (8-4-4-4-12 hex digits), not only
@@ -108,4 +109,60 @@ export function editSchema<F extends Record<string, z.ZodType>>(fields: F, nothi
   return z
     .strictObject(optional as { [K in keyof F]: z.ZodOptional<F[K]> })
     .refine((v) => Object.values(v).some((x) => x !== undefined), { message: nothing });
+}
+
+/** A record's fields with the values a create may leave out given as defaults (`recordSchemas`). */
+type WithDefaults<F extends Record<string, z.ZodType>, D> = {
+  [K in keyof F]: K extends keyof D ? z.ZodDefault<F[K]> : F[K];
+};
+
+/**
+ * The schemas of one kind of record, derived from its row and its editable fields so that an
+ * entity writes only what differs (docs/adding-an-entity.md):
+ *
+ *  - `row`: what a write answers (the row as the API shows it);
+ *  - `item` (default `row`): a list row; `list`: a list-engine page of them with `summary`
+ *    (`statusCardsOf(statuses)` for status cards, `noSummary` for none);
+ *  - `detail` (default `item`): one record as its page loads it;
+ *  - `create`: the fields in a strict object, those in `defaults` optional with that value;
+ *  - `update`: `editSchema(fields, nothingToUpdate)`: the fields given change, at least one;
+ *  - `rows`: `describesRows(table, row, rowsOptions)`, which tests/api/schemas.test.ts holds to
+ *    the Drizzle table.
+ */
+export function recordSchemas<
+  R extends z.ZodObject,
+  F extends Record<string, z.ZodType>,
+  D extends { [K in keyof F]?: z.output<F[K]> },
+  S extends z.ZodType,
+  I extends z.ZodObject = R,
+  T extends z.ZodObject = I,
+>(spec: {
+  table: string;
+  row: R;
+  rowsOptions?: Parameters<typeof describesRows>[2];
+  item?: I;
+  detail?: T;
+  summary: S;
+  fields: F;
+  defaults: D;
+  nothingToUpdate: string;
+}) {
+  const item = spec.item ?? spec.row;
+  const defaulted = Object.fromEntries(
+    Object.entries(spec.fields).map(([k, f]) => [
+      k,
+      k in spec.defaults ? f.default(spec.defaults[k] as NonNullable<unknown>) : f,
+    ]),
+  );
+  // Without `item` (or `detail`), its type parameter is its default, so the fallback is of that type.
+  return {
+    row: spec.row,
+    item: item as I,
+    list: listPage(item as I, spec.summary),
+    detail: (spec.detail ?? item) as T,
+    // Object.fromEntries answers string keys: these are exactly the fields, defaulted where `defaults` says.
+    create: z.strictObject(defaulted as WithDefaults<F, D>),
+    update: editSchema(spec.fields, spec.nothingToUpdate),
+    rows: describesRows(spec.table, spec.row, spec.rowsOptions),
+  };
 }

@@ -1,10 +1,9 @@
 import { z } from "zod";
-import { editSchema, id, listPage, optionsPage, statusCardsOf, stored, timestamp } from "./common";
+import { id, listPage, optionsPage, recordSchemas, statusCardsOf, stored, timestamp } from "./common";
 import { platformStatuses, promptStatuses } from "./enums";
 import { msg } from "./messages";
 import { variableName } from "./prompt-changes";
 import { optionalText, requiredName } from "./text";
-import { describesRows } from "./table-rows";
 
 /** A row of `platforms` (SPEC.md §3). */
 export const platformSchema = z.object({
@@ -23,11 +22,6 @@ export const platformSchema = z.object({
   provided_variables: z.array(z.string()).nullable(),
 });
 export type Platform = z.infer<typeof platformSchema>;
-const adopted = "An adopted database's rows can hold null where the console writes a value (docs/adopting.md).";
-/** A row of `platforms` is `platformSchema`; an adopted row may lack the console's values. */
-export const platformRows = describesRows("platforms", platformSchema, {
-  nullableOnPurpose: { updated_at: adopted, needs_review: adopted },
-});
 
 /** An option of a platform picker (the API token form's delivery platform). */
 export const platformOptionSchema = z.object({
@@ -38,16 +32,7 @@ export const platformOptionSchema = z.object({
 export type PlatformOption = z.infer<typeof platformOptionSchema>;
 export const platformOptionsSchema = optionsPage(platformOptionSchema);
 
-/** /platforms table row: the platform and how many prompts are assigned to it. */
-export const platformListItemSchema = platformSchema.extend({ prompt_count: z.number().int() });
-export type PlatformListItem = z.infer<typeof platformListItemSchema>;
-export const platformPageSchema = listPage(platformListItemSchema, statusCardsOf(platformStatuses));
-export type PlatformPage = z.infer<typeof platformPageSchema>;
 export { platformSortKeys } from "./sort-keys";
-
-/** /platforms/{platform_id}: the platform and its number of assigned prompts. */
-export const platformDetailSchema = platformSchema.extend({ prompt_count: z.number().int() });
-export type PlatformDetail = z.infer<typeof platformDetailSchema>;
 
 /** A prompt assigned to a platform (the platform page's table). */
 export const platformPromptSchema = z.object({
@@ -86,19 +71,29 @@ const platformFields = {
   provided_variables: providedVariables,
 };
 
-/** Platform create (docs/decisions.md: the spec shows no form): name required and trimmed, description trimmed (empty null), status default active. */
-export const createPlatformSchema = z.strictObject({
-  ...platformFields,
-  status: platformFields.status.default("active"),
-  needs_review: platformFields.needs_review.default(false),
-  provided_variables: platformFields.provided_variables.optional().transform((v) => v ?? null),
-});
-export type CreatePlatformInput = z.input<typeof createPlatformSchema>;
-export type PlatformFormValues = z.output<typeof createPlatformSchema>;
+const adopted = "An adopted database's rows can hold null where the console writes a value (docs/adopting.md).";
 
-/** Platform edit, Archive and Activate (`{ status }` alone): the fields given change; at least one. */
-export const updatePlatformSchema = editSchema(platformFields, msg.platforms.nothingToUpdate);
-export type UpdatePlatformInput = z.input<typeof updatePlatformSchema>;
+/**
+ * The platform's schemas (`recordSchemas`): a list row and the detail add how many prompts are
+ * assigned to it; create (docs/decisions.md: the spec shows no form) takes the name (required,
+ * trimmed), the description (trimmed, empty null), status (default active), needs_review (default
+ * false) and provided_variables (default none); edit, Archive and Activate (`{ status }` alone)
+ * change the fields given, at least one.
+ */
+export const platformRecords = recordSchemas({
+  table: "platforms",
+  row: platformSchema,
+  rowsOptions: { nullableOnPurpose: { updated_at: adopted, needs_review: adopted } },
+  item: platformSchema.extend({ prompt_count: z.number().int() }),
+  summary: statusCardsOf(platformStatuses),
+  fields: platformFields,
+  defaults: { status: "active", needs_review: false, provided_variables: null },
+  nothingToUpdate: msg.platforms.nothingToUpdate,
+});
+export type PlatformListItem = z.infer<typeof platformRecords.item>;
+export type PlatformPage = z.infer<typeof platformRecords.list>;
+export type PlatformDetail = z.infer<typeof platformRecords.detail>;
+export type CreatePlatformInput = z.input<typeof platformRecords.create>;
 
 /** Platform delete: `cascade=true` also removes its prompt assignments; without it a platform with assignments is refused (409). */
 export const deletePlatformQuerySchema = z.object({ cascade: z.enum(["true", "false"]).optional() });

@@ -18,7 +18,7 @@ import { tables as schemaTables } from "../support/schema-model";
 /** Whether a zod field accepts null. */
 const acceptsNull = (field: z.ZodType) => field.safeParse(null).success;
 
-/** Every `describesRows` declaration exported by a module of src/domain, with the module's name. */
+/** Every `describesRows` declaration exported by a module of src/domain (alone or as a `recordSchemas` bundle's `rows`), with the module's name. */
 async function tableRowsDeclarations(): Promise<Array<TableRows & { module: string }>> {
   const dir = path.resolve(import.meta.dirname, "../../src/domain");
   const found: Array<TableRows & { module: string }> = [];
@@ -26,8 +26,13 @@ async function tableRowsDeclarations(): Promise<Array<TableRows & { module: stri
     .filter((f) => f.endsWith(".ts"))
     .sort()) {
     const exports: Record<string, unknown> = await import(path.join(dir, file));
-    for (const [name, value] of Object.entries(exports))
-      if (isTableRows(value)) found.push({ ...value, module: `${file.replace(/\.ts$/, "")}.${name}` });
+    for (const [name, value] of Object.entries(exports)) {
+      const module = `${file.replace(/\.ts$/, "")}.${name}`;
+      if (isTableRows(value)) found.push({ ...value, module });
+      // A `recordSchemas` bundle declares its rows as its `rows`.
+      const rows = typeof value === "object" && value !== null ? (value as { rows?: unknown }).rows : undefined;
+      if (isTableRows(rows)) found.push({ ...rows, module: `${module}.rows` });
+    }
   }
   return found;
 }

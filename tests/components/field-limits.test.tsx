@@ -5,7 +5,7 @@
 import { describe, expect, it } from "vitest";
 import { createCustomerSchema } from "../../src/domain/customers";
 import { createOperatorSchema } from "../../src/domain/operators";
-import { createPlatformSchema } from "../../src/domain/platforms";
+import { platformRecords } from "../../src/domain/platforms";
 import { createPromptSchema } from "../../src/domain/prompts";
 import { createSkillSchema } from "../../src/domain/skills";
 import { createTeamSchema } from "../../src/domain/teams";
@@ -20,8 +20,8 @@ const cases = [
   [createSkillSchema, "skill_description", 5000, "Skill description must be at most 5,000 characters"],
   [createPromptSchema, "prompt_title", 500, "Prompt title must be at most 500 characters"],
   [createPromptSchema, "prompt_value", 50_000, "Prompt content must be at most 50,000 characters"],
-  [createPlatformSchema, "platform_name", 200, "Platform name must be at most 200 characters"],
-  [createPlatformSchema, "platform_description", 5000, "Description must be at most 5,000 characters"],
+  [platformRecords.create, "platform_name", 200, "Platform name must be at most 200 characters"],
+  [platformRecords.create, "platform_description", 5000, "Description must be at most 5,000 characters"],
   [createOperatorSchema, "name", 100, "Name must be at most 100 characters"],
   [createUserSchema, "email", 254, "Email address must be at most 254 characters"],
 ] as const;

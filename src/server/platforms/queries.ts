@@ -4,7 +4,7 @@ import { platformSortKeys } from "../../domain/sort-keys";
 import { noSummary } from "../../domain/common";
 import { platformStatuses } from "../../domain/enums";
 import {
-  platformListItemSchema,
+  platformRecords,
   platformPromptSchema,
   type PlatformDetail,
   type PlatformOption,
@@ -32,7 +32,7 @@ import { tablePicker } from "../http/table-picker";
  */
 export const platformList = defineList({
   name: "platforms",
-  item: platformListItemSchema,
+  item: platformRecords.item,
   summarySchema: statusCardsSchema,
   from: sql`platforms pl`,
   select: sql`pl.platform_id, pl.platform_name, pl.platform_description, pl.status, pl.created_at, pl.updated_at,

@@ -2,13 +2,11 @@ import { sql } from "drizzle-orm";
 import { deletedPlatformResultSchema } from "../../domain/deleted";
 import { msg } from "../../domain/messages";
 import {
-  createPlatformSchema,
   deletePlatformQuerySchema,
-  platformDetailSchema,
   platformOptionSchema,
   platformOptionsSchema,
+  platformRecords,
   platformSchema,
-  updatePlatformSchema,
 } from "../../domain/platforms";
 import { statusActions } from "../bulk/kinds";
 import { recordsOf } from "../db/records";
@@ -48,9 +46,9 @@ mountRecordRoutes(platformsRouter, {
     notFound: msg.platforms.notFound,
   }),
   options: { schema: platformOptionsSchema, item: platformOptionSchema, ...platformPicker },
-  detail: { schema: platformDetailSchema, read: getPlatform },
-  create: { body: createPlatformSchema, schema: platformSchema },
-  update: { summary: "Edit, archive or activate a platform", body: updatePlatformSchema, schema: platformSchema },
+  detail: { schema: platformRecords.detail, read: getPlatform },
+  create: { body: platformRecords.create, schema: platformSchema },
+  update: { summary: "Edit, archive or activate a platform", body: platformRecords.update, schema: platformSchema },
   remove: {
     schema: deletedPlatformResultSchema,
     query: deletePlatformQuerySchema,

@@ -19,7 +19,7 @@ export type QueryParams = ListParams & Record<string, string | number | undefine
 
 /**
  * The query keys and queries of one kind of record served at `path` ("/prompts"), its keys under
- * `root` (one of `queryRoots`):
+ * `root` (one of `queryRoots`), `schemas` a domain's `recordSchemas` bundle or the parts it uses:
  *
  *  - `keys.all` (the root), `keys.lists()` and `keys.list(params)` for its list pages,
  *    `keys.detail(id)` for one record and `keys.nested(id, table, ...rest)` for what belongs to it,
@@ -33,7 +33,8 @@ export type QueryParams = ListParams & Record<string, string | number | undefine
  *    `pickerLimit` matches (a picker's list is searched, not paged), keyed under `detail(id)`;
  *  - `creates(meta)`: the hook of POST `path` with a new record (`schemas.create`'s input), answered
  *    with `schemas.row`; `updates(meta)`: the hook of PATCH `path/{id}` with the changed fields
- *    (`schemas.update`'s input) and the version read (`ifMatch`). `meta` names what they change;
+ *    (`schemas.update`'s input) and the version read (`ifMatch`). `meta` names what they change
+ *    (by default this kind of record's queries only);
  *  - `unlinks(sub, meta)`: the hook of DELETE `path/{id}/{sub}/{otherId}`, called with the other
  *    record's id (an assignment or membership leaves the record);
  *  - `deletes(invalidates)`: the hook of DELETE `path/{id}`. The record's own queries would now
@@ -104,8 +105,9 @@ function entityMutations<R extends QueryKey, W extends z.ZodType, C extends z.Zo
   keys: ReturnType<typeof entityKeys<R>>,
   schemas: { row?: W; create?: C; update?: U },
 ) {
+  const ownChanges: MutationMeta = { invalidates: [keys.all] };
   return {
-    creates: (meta: MutationMeta) => {
+    creates: (meta: MutationMeta = ownChanges) => {
       const useCreate = () =>
         useApiMutation(
           (input: z.input<C>) => api(path, schemas.row as W, { method: "POST", body: input }) as Promise<z.infer<W>>,
@@ -113,7 +115,7 @@ function entityMutations<R extends QueryKey, W extends z.ZodType, C extends z.Zo
         );
       return useCreate;
     },
-    updates: (meta: MutationMeta) => {
+    updates: (meta: MutationMeta = ownChanges) => {
       const useUpdate = (id: string) =>
         useApiMutation(
           ({ ifMatch, ...input }: z.input<U> & { ifMatch?: string }) =>

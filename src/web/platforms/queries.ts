@@ -1,25 +1,12 @@
 import { z } from "zod";
 import { deletedPlatformResultSchema, deletedResultSchema } from "../../domain/deleted";
 import { proposedResultSchema } from "../../domain/prompt-changes";
-import {
-  createPlatformSchema,
-  platformDetailSchema,
-  platformPageSchema,
-  platformPromptPageSchema,
-  platformSchema,
-  updatePlatformSchema,
-} from "../../domain/platforms";
+import { platformPromptPageSchema, platformRecords } from "../../domain/platforms";
 import { api } from "../api/client";
 import { entityQueries, useApiMutation } from "../lib/entity-queries";
 import { queryRoots } from "../lib/query-client";
 
-const platforms = entityQueries(queryRoots.platforms, "/platforms", {
-  list: platformPageSchema,
-  detail: platformDetailSchema,
-  row: platformSchema,
-  create: createPlatformSchema,
-  update: updatePlatformSchema,
-});
+const platforms = entityQueries(queryRoots.platforms, "/platforms", platformRecords);
 /** Query keys of platforms (everything about one platform under its `detail` key), GET /api/platforms and /api/platforms/{id}. */
 export const { keys: platformKeys, listQuery: platformListQuery, detailQuery: platformQuery } = platforms;
 
