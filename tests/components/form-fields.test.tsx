@@ -3,7 +3,8 @@
  * - number: its bounds come from the schema, an empty box is no value (the schema's own message),
  *   and what is saved is a number;
  * - date: a calendar date as `YYYY-MM-DD`, an empty box saved as null, the schema's message under
- *   the field.
+ *   the field;
+ * - a new record's values and an edited record's, derived from the fields (`newValues`, `recordValues`).
  */
 import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from "@tanstack/react-router";
 import { render, screen, waitFor } from "@testing-library/react";
@@ -12,6 +13,7 @@ import { describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import type { DefaultValues, FieldValues } from "react-hook-form";
 import { EntityForm, type FieldSpec } from "../../src/web/components/EntityForm";
+import { newValues, recordValues } from "../../src/web/components/form-values";
 
 /**
  * `EntityForm` with `fields` over `schema`, inside a router (its unsaved-changes guard uses the
@@ -98,5 +100,45 @@ describe("EntityForm's date field", () => {
     expect(onSubmit).not.toHaveBeenCalled();
 
     expect(await savedWith(retired, "2026-11-29", onSubmit)).toEqual({ released_on: null, retired_on: "2026-11-29" });
+  });
+});
+
+describe("A form's values derived from its fields", () => {
+  const fields: FieldSpec<Record<string, unknown>>[] = [
+    { kind: "text", name: "model_name", label: "Name", required: true },
+    { kind: "row", fields: [{ kind: "select", name: "status", label: "Status", options: ["active", "archived"] }] },
+    { kind: "number", name: "context_window", label: "Context window" },
+    { kind: "textarea", name: "notes", label: "Notes" },
+    { kind: "checkbox", name: "is_default", label: "Default" },
+  ];
+
+  it("starts a new record empty, a select on its first option, and saves what was typed", async () => {
+    const schema = z.object({
+      model_name: z.string().min(1),
+      status: z.enum(["active", "archived"]),
+      context_window: z.number().optional(),
+      notes: z.string(),
+      is_default: z.boolean(),
+    });
+    const onSubmit = renderForm(schema, newValues(fields), fields);
+    const box = (await screen.findByLabelText(/Name/)) as HTMLInputElement;
+    expect(await savedWith(box, "Orca", onSubmit)).toEqual({
+      model_name: "Orca",
+      status: "active",
+      context_window: undefined,
+      notes: "",
+      is_default: false,
+    });
+  });
+
+  it("edits a record's columns as they are: null text empty, a status outside the options none", () => {
+    const record = { model_id: "m1", model_name: "Orca", status: "retired", context_window: 8, notes: null };
+    expect(recordValues(fields, { ...record, is_default: true })).toEqual({
+      model_name: "Orca",
+      status: undefined,
+      context_window: 8,
+      notes: "",
+      is_default: true,
+    });
   });
 });

@@ -12,6 +12,7 @@ import { EntityForm, type FieldSpec, type FormNotice, type SaveOptions } from ".
 import type { DefaultValues, FieldValues } from "react-hook-form";
 import { notify } from "./overlays";
 import { TargetLink } from "./TargetLink";
+import { newValues, recordValues } from "./form-values";
 
 /** What a form screen gives its form: Cancel, the way on after a save, and whether it is saved. */
 export type FormScreenContext<R> = {
@@ -182,7 +183,8 @@ export const sendWithVersion = <O,>(values: O, { ifMatch }: SaveOptions): O & { 
  * where the screen goes on, at once or after `afterMs`.
  */
 export type AddDeclaration<T extends FieldValues, O, I, C> = FormBase<T, O> & {
-  defaults: DefaultValues<T>;
+  /** The new record's values; by default each field empty, a select on its first option (`newValues`). */
+  defaults?: DefaultValues<T>;
   useCreate: () => Save<I, C>;
   send: (values: O, options: SaveOptions) => I;
   created: (record: C) => { to: Target; link?: Target & { label: string }; afterMs?: number };
@@ -204,7 +206,8 @@ export type EditDeclaration<
 > = FormBase<T, O> & {
   useId: () => string;
   query: (id: string) => UseQueryOptions<R, Error, R, K>;
-  values: (record: R) => DefaultValues<T>;
+  /** The form's values of the record; by default each field's column as it is (`recordValues`). */
+  values?: (record: R) => DefaultValues<T>;
   name: (record: R) => string;
   useUpdate: (id: string) => Save<I, unknown>;
   send: (values: O, options: SaveOptions) => I;
@@ -227,6 +230,7 @@ export type Screen = () => ReactNode;
 /** An entity's add screen (`/<entities>/add`) from its declaration. */
 export function addScreen<T extends FieldValues, O, I, C>(add: AddDeclaration<T, O, I, C>): Screen {
   const { kind, texts, useCreate, useFormState = noFormState } = add;
+  const defaults = add.defaults ?? newValues(add.fields);
   return function AddScreen() {
     const create = useCreate();
     const state = useFormState();
@@ -236,7 +240,7 @@ export function addScreen<T extends FieldValues, O, I, C>(add: AddDeclaration<T,
           <EntityForm
             schema={add.schema}
             fields={add.fields}
-            defaults={add.defaults}
+            defaults={defaults}
             warnings={add.warnings}
             {...state}
             locked={locked}
@@ -265,6 +269,7 @@ export function editScreen<
   K extends readonly unknown[],
 >(edit: EditDeclaration<T, O, I, R, K>): Screen {
   const { kind, texts, useUpdate, useFormState = noFormState } = edit;
+  const values = edit.values ?? ((record: R) => recordValues(edit.fields, record));
   function EditRecord({ id }: { id: string }) {
     const query = useQuery(edit.query(id));
     const update = useUpdate(id);
@@ -285,10 +290,10 @@ export function editScreen<
           <EntityForm
             schema={edit.schema}
             fields={edit.fields}
-            defaults={edit.values(record)}
+            defaults={values(record)}
             version={{
               updatedAt: record.updated_at,
-              reset: (current) => edit.values(current as R),
+              reset: (current) => values(current as R),
               onReload: edit.reload
                 ? () => void queryClient.invalidateQueries({ queryKey: edit.query(id).queryKey })
                 : undefined,

@@ -2,7 +2,7 @@ import { useParams } from "@tanstack/react-router";
 import { known, platformStatuses } from "../../domain/enums";
 import { msg } from "../../domain/messages";
 import { z } from "zod";
-import { createPlatformSchema, type Platform } from "../../domain/platforms";
+import { platformRecords, type Platform } from "../../domain/platforms";
 import type { FieldSpec } from "../components/EntityForm";
 import { addScreen, editScreen, sendValues, sendWithVersion, type Screen } from "../components/FormScreen";
 import type { RecordKind } from "../components/RecordPage";
@@ -12,7 +12,7 @@ import { platformQuery, useCreatePlatform, useUpdatePlatform } from "./queries";
  * The platform form (docs/decisions.md: the spec links /platforms/add without showing it): Name
  * (required, trimmed), Description (trimmed, empty saved null), Status (Active, Inactive, Draft;
  * default Active), Changes need review, Provided variables (comma-separated names; empty declares
- * none; docs/prompt-review.md). Rendered by `EntityForm` with `createPlatformSchema`.
+ * none; docs/prompt-review.md). Rendered by `EntityForm` with `platformRecords.create`.
  */
 /** Names as the Provided variables field holds them: separated by commas, spaces or lines, `{{braces}}` allowed. */
 const variableNames = (text: string) =>
@@ -25,12 +25,12 @@ const variableNames = (text: string) =>
  * The form's schema: the API's, with Provided variables as text turned into the list the API takes
  * (checked by the API's own rules, the first problem shown on the field; empty: none declared).
  */
-const platformFormSchema = createPlatformSchema.extend({
+const platformFormSchema = platformRecords.create.extend({
   provided_variables: z
     .string()
     .max(10_000)
     .transform((text, ctx) => {
-      const parsed = createPlatformSchema.shape.provided_variables.safeParse(variableNames(text));
+      const parsed = platformRecords.create.shape.provided_variables.safeParse(variableNames(text));
       if (parsed.success) return parsed.data;
       ctx.addIssue({
         code: "custom",
@@ -70,13 +70,6 @@ const form = { kind: platformRecord, texts: msg.platforms, schema: platformFormS
 /** /platforms/add (SPEC.md §2 links it; docs/decisions.md): the platform form; on success opens the new platform. */
 export const AddPage: Screen = addScreen({
   ...form,
-  defaults: {
-    platform_name: "",
-    platform_description: "",
-    status: "active",
-    needs_review: false,
-    provided_variables: "",
-  },
   useCreate: useCreatePlatform,
   send: sendValues,
   created: (p) => ({ to: { to: "/platforms/$platformId", params: { platformId: p.platform_id } } }),

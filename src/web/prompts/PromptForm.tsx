@@ -1,8 +1,8 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { useParams } from "@tanstack/react-router";
-import { known, promptStatuses } from "../../domain/enums";
+import { promptStatuses } from "../../domain/enums";
 import { msg } from "../../domain/messages";
-import { createPromptSchema, type CreatePromptInput, type Prompt } from "../../domain/prompts";
+import { createPromptSchema, type CreatePromptInput } from "../../domain/prompts";
 import { skillOptionsSchema } from "../../domain/skills";
 import { api } from "../api/client";
 import type { FieldSpec } from "../components/EntityForm";
@@ -96,7 +96,6 @@ const form = {
 /** SPEC.md §2 "/prompts/add": the prompt form; on success opens /prompts, with "Prompt created" and a link to the new prompt. */
 export const AddPage: Screen = addScreen({
   ...form,
-  defaults: { prompt_title: "", skill_id: "", prompt_value: "", status: "active" },
   useCreate: useCreatePrompt,
   send: sendValues,
   created: (prompt) => ({
@@ -114,12 +113,6 @@ export const EditPage: Screen = editScreen({
   ...form,
   useId: () => useParams({ from: "/prompts/$promptId/edit" }).promptId,
   query: promptQuery,
-  values: (prompt: Prompt) => ({
-    prompt_title: prompt.prompt_title,
-    prompt_value: prompt.prompt_value ?? "",
-    skill_id: prompt.skill_id,
-    status: known(promptStatuses, prompt.status),
-  }),
   name: (p) => p.prompt_title,
   useFormState: useEditFormState,
   useUpdate: useEditPrompt,

@@ -1,7 +1,7 @@
 import { useParams } from "@tanstack/react-router";
-import { known, skillStatuses, skillTypes } from "../../domain/enums";
+import { skillStatuses, skillTypes } from "../../domain/enums";
 import { msg, timings } from "../../domain/messages";
-import { createSkillSchema, type CreateSkillInput, type Skill } from "../../domain/skills";
+import { createSkillSchema, type CreateSkillInput } from "../../domain/skills";
 import type { FieldSpec } from "../components/EntityForm";
 import { addScreen, editScreen, sendValues, sendWithVersion, type Screen } from "../components/FormScreen";
 import type { RecordKind } from "../components/RecordPage";
@@ -38,7 +38,6 @@ const form = { kind: skillRecord, texts: msg.skills, schema: createSkillSchema, 
 /** SPEC.md §2 "/skills/add": the skill form; "Skill created successfully!", then /skills after 1.5 s (§9). */
 export const AddPage: Screen = addScreen({
   ...form,
-  defaults: { skill_name: "", skill_description: "", type: "manual", status: "active", is_global: false },
   useCreate: useCreateSkill,
   send: sendValues,
   created: () => ({ to: { to: "/skills" }, afterMs: timings.afterSkillChangeMs }),
@@ -54,13 +53,6 @@ export const EditPage: Screen = editScreen({
   useId: () => useParams({ from: "/skills/$skillId/edit" }).skillId,
   missing: msg.skills.idMissing,
   query: skillQuery,
-  values: (skill: Skill) => ({
-    skill_name: skill.skill_name,
-    skill_description: skill.skill_description ?? "",
-    type: known(skillTypes, skill.type),
-    status: known(skillStatuses, skill.status),
-    is_global: skill.is_global,
-  }),
   name: (s) => s.skill_name,
   useUpdate: useUpdateSkill,
   send: sendWithVersion,
