@@ -17,7 +17,7 @@ import type { AppEnv } from "./env";
 import { notFound } from "./errors";
 import { toJson } from "./list";
 import { mountList } from "./list-routes";
-import type { ListDeclaration } from "./lists";
+import { listRecord, type ListDeclaration } from "./lists";
 import { optionsQuerySchema, type OptionsQuery } from "./options";
 import {
   apiRoute,
@@ -69,8 +69,11 @@ export type RecordRoutes<Row, C extends z.ZodType, U extends z.ZodType, Q extend
     list: (db: Database, query: OptionsQuery) => Promise<unknown>;
     one: (db: Database, id: string) => Promise<unknown>;
   };
-  /** GET /{id}: the record as `read` answers it; 404 with the records' message when it answers null. */
-  detail: { schema: z.ZodType; read: (db: Database, id: string, c: Context<AppEnv>) => Promise<unknown> };
+  /**
+   * GET /{id}: the record as `read` answers it; 404 with the records' message when it answers null.
+   * Without it, the record as its list shows it in a row (`listRecord`), answered as the list's item.
+   */
+  detail?: { schema: z.ZodType; read: (db: Database, id: string, c: Context<AppEnv>) => Promise<unknown> };
   /**
    * A change that waits for review instead of applying (docs/prompt-review.md): called on PATCH and
    * DELETE with the locked record; when it answers, its rows are written in the same transaction and
@@ -221,7 +224,9 @@ export function mountRecordRoutes<
   mountLists(kit, spec.list, spec.lists ?? []);
   // Before GET /{id}, which would take "options" for an id.
   if (spec.options) mountOptions(kit, spec.options);
-  mountOne(kit, kit.path, `One ${kit.noun}`, spec.detail.schema, spec.detail.read);
+  const detail = spec.detail ?? (spec.list && { schema: spec.list.list.item, read: listRecord(spec.list.list) });
+  if (!detail) throw new Error(`${spec.noun}: GET /{id} needs its detail or a list to read it from`);
+  mountOne(kit, kit.path, `One ${kit.noun}`, detail.schema, detail.read);
   if (spec.create) mountCreate(kit, spec.create);
   if (spec.update) mountUpdate(kit, spec.update);
   if (spec.remove) deleters.set(spec, mountRemove(kit, spec.remove));

@@ -3,15 +3,8 @@ import { sql } from "drizzle-orm";
 import { platformSortKeys } from "../../domain/sort-keys";
 import { noSummary } from "../../domain/common";
 import { platformStatuses } from "../../domain/enums";
-import {
-  platformRecords,
-  platformPromptSchema,
-  type PlatformDetail,
-  type PlatformOption,
-} from "../../domain/platforms";
+import { platformRecords, platformPromptSchema, type PlatformOption } from "../../domain/platforms";
 import { statusCardsSchema } from "../../domain/prompts";
-import { queryRows, type Database } from "../db/client";
-import { toJson } from "../http/list";
 import {
   anyValue,
   defineList,
@@ -22,7 +15,6 @@ import {
   totalFromStatusCards,
   type SortKey,
 } from "../http/lists";
-import type { Tx } from "../audit";
 import { tablePicker } from "../http/table-picker";
 
 /**
@@ -99,17 +91,6 @@ export const platformPromptList = defineList({
     { header: "Assigned", value: (p) => p.assigned_at },
   ],
 });
-
-/** /platforms/{platform_id}: the platform with its number of assigned prompts, or null. */
-export async function getPlatform(db: Database | Tx, platformId: string): Promise<PlatformDetail | null> {
-  const [row] = await queryRows<Record<string, unknown>>(
-    db,
-    sql`
-    select pl.*, pl.needs_review is true as needs_review, (select count(*) from platform_prompts pp where pp.platform_id = pl.platform_id)::int as prompt_count
-    from platforms pl where pl.platform_id = ${platformId}`,
-  );
-  return row ? (toJson(row) as PlatformDetail) : null;
-}
 
 /**
  * The platform picker (the API token form's delivery platform): pages of platforms by name, and

@@ -14,7 +14,7 @@ import { platforms } from "../db/schema";
 import { errorBodySchema, HttpError } from "../http/errors";
 import { idParams, mountRecordRoutes } from "../http/record-routes";
 import { createRouter, jsonResponse } from "../http/route";
-import { getPlatform, platformList, platformPicker, platformPromptList } from "./queries";
+import { platformList, platformPicker, platformPromptList } from "./queries";
 
 export const platformsBase = "/api/platforms";
 const params = idParams("platformId", msg.platforms.notFound);
@@ -46,7 +46,6 @@ mountRecordRoutes(platformsRouter, {
     notFound: msg.platforms.notFound,
   }),
   options: { schema: platformOptionsSchema, item: platformOptionSchema, ...platformPicker },
-  detail: { schema: platformRecords.detail, read: getPlatform },
   create: { body: platformRecords.create, schema: platformSchema },
   update: { summary: "Edit, archive or activate a platform", body: platformRecords.update, schema: platformSchema },
   remove: {

@@ -27,4 +27,4 @@ export {
 } from "./search";
 export { createSummaryCache, type SummaryCache, type SummaryCacheEntry } from "./summary-memory";
 export { statusCardsSql, totalFromStatusCards } from "./counters";
-export { listAll, runList, type RunOptions } from "./run";
+export { listAll, listRecord, runList, type RunOptions } from "./run";

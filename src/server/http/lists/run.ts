@@ -552,3 +552,18 @@ export async function* listAll<I, S, F extends Record<string, unknown>>(
     if (rows.length < batch) return;
   }
 }
+
+/**
+ * One record as `list` shows it in a row: `select <the list's columns> from <its from> where <its
+ * id> = id`, the row as its item (values as `toJson` gives them), or null when there is none. The
+ * record kit's GET /{id} reads this when the entity's page shows what its list row does.
+ */
+export function listRecord<I, S, F extends Record<string, unknown>>(list: ListDeclaration<I, S, F>) {
+  return async (db: Database, id: string): Promise<I | null> => {
+    const [row] = await queryRows<Record<string, unknown>>(
+      db,
+      sql`select ${list.select} from ${list.from} where ${list.id.expr} = ${id}`,
+    );
+    return row ? itemOf<I>(row) : null;
+  };
+}
