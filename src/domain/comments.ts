@@ -35,7 +35,7 @@ export type CommentSummary = z.infer<typeof commentSummarySchema>;
 export const commentPageSchema = listPage(commentListItemSchema, commentSummarySchema);
 export type CommentPage = z.infer<typeof commentPageSchema>;
 /** Every column but Comment sorts (SPEC.md §2). */
-export { commentSortKeys } from "./sort-keys";
+export { commentSortKeys } from "./enums";
 
 /** The moderation actions (beyond the spec): each moves a comment to one status. */
 export const moderationActions = [

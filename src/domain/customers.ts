@@ -2,9 +2,8 @@ import { z } from "zod";
 import { validDomainsField } from "./domains";
 import { requiredName } from "./text";
 import { counts, id, listPage, stored, rowTimestamps, optionsPage } from "./common";
-import { customerStatuses } from "./enums";
+import { customerSortKeys, customerStatuses } from "./enums";
 import { msg } from "./messages";
-import { customerSortKeys } from "./sort-keys";
 import { describesRows } from "./table-rows";
 
 export { customerSortKeys };

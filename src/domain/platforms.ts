@@ -32,7 +32,7 @@ export const platformOptionSchema = z.object({
 export type PlatformOption = z.infer<typeof platformOptionSchema>;
 export const platformOptionsSchema = optionsPage(platformOptionSchema);
 
-export { platformSortKeys } from "./sort-keys";
+export { platformSortKeys } from "./enums";
 
 /** A prompt assigned to a platform (the platform page's table). */
 export const platformPromptSchema = z.object({

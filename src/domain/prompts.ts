@@ -81,7 +81,7 @@ export type PromptListItem = z.infer<typeof promptListItemSchema>;
 export const statusCardsSchema = statusCardsOf(promptStatuses);
 export const promptPageSchema = listPage(promptListItemSchema, statusCardsSchema);
 export type PromptPage = z.infer<typeof promptPageSchema>;
-export { promptSortKeys } from "./sort-keys";
+export { promptSortKeys } from "./enums";
 
 /** /prompts/{promptId}: the prompt, its skill's name and status, and its latest version number. */
 export const promptDetailSchema = promptSchema.extend({

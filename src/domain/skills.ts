@@ -27,8 +27,8 @@ export type SkillListItem = z.infer<typeof skillListItemSchema>;
 export const skillSummarySchema = counts("total", "active", "inactive", "global");
 export const skillPageSchema = listPage(skillListItemSchema, skillSummarySchema);
 export type SkillPage = z.infer<typeof skillPageSchema>;
-export { skillScopes, skillSortKeys } from "./sort-keys";
-export type { SkillScope } from "./sort-keys";
+export { skillScopes, skillSortKeys } from "./enums";
+export type { SkillScope } from "./enums";
 
 /** /skills/{id}: the skill and its statistics (SPEC.md §2: total teams, active and inactive assignments). */
 export const skillDetailSchema = skillSchema.extend({

@@ -5,7 +5,7 @@ import { assignmentStatuses, teamFormStatuses, teamStatuses } from "./enums";
 import { msg } from "./messages";
 import { skillSchema } from "./skills";
 import { describesRows } from "./table-rows";
-export { teamSortKeys } from "./sort-keys";
+export { teamSortKeys } from "./enums";
 
 /** A row of `teams` with its derived customer_name, user_count and skills_count (SPEC.md §3). */
 export const teamListItemSchema = z.object({

@@ -4,7 +4,7 @@ import { counts, id, listPage, noSummary, rowTimestamps, stored, timestamp } fro
 import { teamStatuses, userRoles, userStatuses } from "./enums";
 import { msg } from "./messages";
 import { describesRows } from "./table-rows";
-export { membershipSortKeys, userSortKeys } from "./sort-keys";
+export { membershipSortKeys, userSortKeys } from "./enums";
 
 /** A row of `users_data` with its customer's name and its roles (SPEC.md §3). */
 export const userListItemSchema = z.object({

@@ -1,9 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { customerStatuses, teamStatuses } from "../../src/domain/enums";
+import { customerSortKeys, customerStatuses, teamSortKeys, teamStatuses, userSortKeys } from "../../src/domain/enums";
 import { viewLimits } from "../../src/domain/limits";
-import { customerSortKeys, teamSortKeys, userSortKeys } from "../../src/domain/sort-keys";
 import { auditSearch } from "../../src/web/audit/routes";
 import { customersSearch } from "../../src/web/customers/routes";
 import { teamsSearch } from "../../src/web/teams/routes";

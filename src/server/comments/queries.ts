@@ -1,6 +1,5 @@
 import { sql, type SQL } from "drizzle-orm";
-import { commentSortKeys } from "../../domain/sort-keys";
-import { commentStatuses, type CommentStatus } from "../../domain/enums";
+import { commentSortKeys, type CommentStatus, commentStatuses } from "../../domain/enums";
 import {
   commentListItemSchema,
   commentSummarySchema,

@@ -1,12 +1,11 @@
 import { sql } from "drizzle-orm";
-import { customerSortKeys } from "../../domain/sort-keys";
+import { customerSortKeys, customerStatuses } from "../../domain/enums";
 import {
   customerListItemSchema,
   customerSummarySchema,
   type CustomerDetail,
   type CustomerOption,
 } from "../../domain/customers";
-import { customerStatuses } from "../../domain/enums";
 import { tablePicker } from "../http/table-picker";
 import { queryRows, type Database } from "../db/client";
 import { toJson } from "../http/list";

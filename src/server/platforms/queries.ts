@@ -1,8 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { sql } from "drizzle-orm";
-import { platformSortKeys } from "../../domain/sort-keys";
+import { platformSortKeys, platformStatuses } from "../../domain/enums";
 import { noSummary } from "../../domain/common";
-import { platformStatuses } from "../../domain/enums";
 import { platformRecords, platformPromptSchema, type PlatformOption } from "../../domain/platforms";
 import { statusCardsSchema } from "../../domain/prompts";
 import {

@@ -1,8 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { sql } from "drizzle-orm";
-import { promptSortKeys } from "../../domain/sort-keys";
+import { promptSortKeys, promptStatuses } from "../../domain/enums";
 import { noSummary } from "../../domain/common";
-import { promptStatuses } from "../../domain/enums";
 import {
   assignablePlatformSchema,
   promptListItemSchema,

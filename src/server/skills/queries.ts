@@ -1,8 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { z } from "@hono/zod-openapi";
-import { skillSortKeys } from "../../domain/sort-keys";
+import { assignmentStatuses, commentStatuses, skillSortKeys, skillStatuses, skillTypes } from "../../domain/enums";
 import { noSummary } from "../../domain/common";
-import { assignmentStatuses, commentStatuses, skillStatuses, skillTypes } from "../../domain/enums";
 import {
   assignableTeamSchema,
   skillAssignmentSchema,

@@ -1,7 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { sql } from "drizzle-orm";
-import { teamSortKeys } from "../../domain/sort-keys";
-import { teamStatuses } from "../../domain/enums";
+import { teamSortKeys, teamStatuses } from "../../domain/enums";
 import { noSummary } from "../../domain/common";
 import {
   availableUserSchema,

@@ -1,9 +1,7 @@
 import { sql } from "drizzle-orm";
 import { z } from "@hono/zod-openapi";
-import { membershipSortKeys } from "../../domain/sort-keys";
-import { userSortKeys } from "../../domain/sort-keys";
+import { membershipSortKeys, teamStatuses, userSortKeys, userStatuses } from "../../domain/enums";
 import { noSummary } from "../../domain/common";
-import { teamStatuses, userStatuses } from "../../domain/enums";
 import { limits } from "../../domain/messages";
 import {
   userListItemSchema,

@@ -1,6 +1,5 @@
 import { MessageCircle } from "lucide-react";
-import { commentStatuses } from "../../domain/enums";
-import { commentSortKeys } from "../../domain/sort-keys";
+import { commentSortKeys, commentStatuses } from "../../domain/enums";
 import { msg } from "../../domain/messages";
 import { defineFeature } from "../lib/routes";
 import { listSearchSchema, oneOf, searchSchema, uuid } from "../lib/url-search";

@@ -1,9 +1,8 @@
 import { Building2 } from "lucide-react";
-import { customerSortKeys } from "../../domain/sort-keys";
+import { customerSortKeys, customerStatuses } from "../../domain/enums";
 import { msg } from "../../domain/messages";
 import { defineFeature } from "../lib/routes";
 import { listSearchSchema, oneOf } from "../lib/url-search";
-import { customerStatuses } from "../../domain/enums";
 
 /** URL parameters of /customers. */
 export const customersSearch = listSearchSchema(customerSortKeys, { status: oneOf(customerStatuses) });

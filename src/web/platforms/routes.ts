@@ -1,6 +1,5 @@
 import { MonitorSmartphone } from "lucide-react";
-import { platformStatuses } from "../../domain/enums";
-import { platformSortKeys } from "../../domain/sort-keys";
+import { platformSortKeys, platformStatuses } from "../../domain/enums";
 import { msg } from "../../domain/messages";
 import { defineFeature } from "../lib/routes";
 import { listSearchSchema, oneOf, type SearchField } from "../lib/url-search";

@@ -1,6 +1,5 @@
 import { MessageSquareText } from "lucide-react";
-import { promptStatuses } from "../../domain/enums";
-import { promptSortKeys } from "../../domain/sort-keys";
+import { promptSortKeys, promptStatuses } from "../../domain/enums";
 import { msg } from "../../domain/messages";
 import { defineFeature } from "../lib/routes";
 import { listSearchSchema, oneOf } from "../lib/url-search";

@@ -1,6 +1,5 @@
 import { Sparkles } from "lucide-react";
-import { skillStatuses, skillTypes } from "../../domain/enums";
-import { skillScopes, skillSortKeys } from "../../domain/sort-keys";
+import { skillScopes, skillSortKeys, skillStatuses, skillTypes } from "../../domain/enums";
 import { msg } from "../../domain/messages";
 import { defineFeature } from "../lib/routes";
 import { listSearchSchema, oneOf } from "../lib/url-search";

@@ -1,9 +1,8 @@
 import { UsersRound } from "lucide-react";
-import { teamSortKeys } from "../../domain/sort-keys";
+import { teamSortKeys, teamStatuses } from "../../domain/enums";
 import { msg } from "../../domain/messages";
 import { defineFeature } from "../lib/routes";
 import { listSearchSchema, oneOf, uuid } from "../lib/url-search";
-import { teamStatuses } from "../../domain/enums";
 
 /** URL parameters of /teams: the list's, and one customer's teams. */
 export const teamsSearch = listSearchSchema(teamSortKeys, {

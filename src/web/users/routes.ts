@@ -1,5 +1,5 @@
 import { User } from "lucide-react";
-import { userSortKeys } from "../../domain/sort-keys";
+import { userSortKeys } from "../../domain/enums";
 import { msg } from "../../domain/messages";
 import { defineFeature } from "../lib/routes";
 import { listSearchSchema, uuid } from "../lib/url-search";
