@@ -1,9 +1,8 @@
 import { z } from "zod";
-import { counts, editSchema, id, listPage, stored, rowTimestamps, timestamp, optionsPage } from "./common";
+import { counts, id, listPage, stored, recordSchemas, rowTimestamps, timestamp, optionsPage } from "./common";
 import { assignmentStatuses, commentStatuses, promptStatuses, skillStatuses, skillTypes, teamStatuses } from "./enums";
 import { msg } from "./messages";
 import { optionalText, requiredName } from "./text";
-import { describesRows } from "./table-rows";
 
 /** A row of `skills` (SPEC.md §3). */
 export const skillSchema = z.object({
@@ -16,25 +15,11 @@ export const skillSchema = z.object({
   ...rowTimestamps,
 });
 export type Skill = z.infer<typeof skillSchema>;
-/** A row of `skills` is `skillSchema`. */
-export const skillRows = describesRows("skills", skillSchema);
-
-/** /skills table row: the skill and its number of active team assignments (the Teams column). */
-export const skillListItemSchema = skillSchema.extend({ team_count: z.number().int() });
-export type SkillListItem = z.infer<typeof skillListItemSchema>;
 
 /** /skills cards (SPEC.md §2: Total, Active, Inactive, Global), over all skills. */
 export const skillSummarySchema = counts("total", "active", "inactive", "global");
-export const skillPageSchema = listPage(skillListItemSchema, skillSummarySchema);
-export type SkillPage = z.infer<typeof skillPageSchema>;
 export { skillScopes, skillSortKeys } from "./enums";
 export type { SkillScope } from "./enums";
-
-/** /skills/{id}: the skill and its statistics (SPEC.md §2: total teams, active and inactive assignments). */
-export const skillDetailSchema = skillSchema.extend({
-  stats: counts("total_teams", "active_assignments", "inactive_assignments", "prompts", "comments"),
-});
-export type SkillDetail = z.infer<typeof skillDetailSchema>;
 
 /** A row of the skill's Team Assignments table: the assignment joined to its team and customer. */
 export const skillAssignmentSchema = z.object({
@@ -104,22 +89,31 @@ const skillFields = {
   is_global: z.boolean({ error: msg.skills.globalInvalid }),
 };
 
-/** Skill create (SPEC.md §5): name required and trimmed; description trimmed, null when empty; defaults active, manual, not global (§4). */
-export const createSkillSchema = z.strictObject({
-  ...skillFields,
-  type: skillFields.type.default("manual"),
-  status: skillFields.status.default("active"),
-  is_global: skillFields.is_global.default(false),
-});
-export type CreateSkillInput = z.input<typeof createSkillSchema>;
-export type SkillFormValues = z.output<typeof createSkillSchema>;
-
 /**
- * Skill edit (SPEC.md §5), and Archive / Unarchive (`{ status }` alone): the fields given change,
- * with the create rules; at least one field.
+ * The skill's schemas (`recordSchemas`): a /skills row adds its number of active team assignments
+ * (the Teams column); /skills/{id} its statistics (SPEC.md §2: total teams, active and inactive
+ * assignments). Create (SPEC.md §5): name required and trimmed; description trimmed, null when
+ * empty; defaults active, manual, not global (§4). Edit (§5), and Archive / Unarchive (`{ status }`
+ * alone): the fields given change, with the create rules; at least one field.
  */
-export const updateSkillSchema = editSchema(skillFields, msg.skills.nothingToUpdate);
-export type UpdateSkillInput = z.input<typeof updateSkillSchema>;
+export const skillRecords = recordSchemas({
+  table: "skills",
+  row: skillSchema,
+  item: skillSchema.extend({ team_count: z.number().int() }),
+  detail: skillSchema.extend({
+    stats: counts("total_teams", "active_assignments", "inactive_assignments", "prompts", "comments"),
+  }),
+  summary: skillSummarySchema,
+  fields: skillFields,
+  defaults: { type: "manual", status: "active", is_global: false },
+  nothingToUpdate: msg.skills.nothingToUpdate,
+});
+export type SkillListItem = z.infer<typeof skillRecords.item>;
+export type SkillPage = z.infer<typeof skillRecords.list>;
+export type SkillDetail = z.infer<typeof skillRecords.detail>;
+export type CreateSkillInput = z.input<typeof skillRecords.create>;
+export type SkillFormValues = z.output<typeof skillRecords.create>;
+export type UpdateSkillInput = z.input<typeof skillRecords.update>;
 
 /** Assign to Team (from the skill page). */
 export const assignTeamSchema = z.strictObject({ team_id: z.guid({ error: msg.skills.chooseTeam }) });

@@ -7,7 +7,7 @@ import { createCustomerSchema } from "../../src/domain/customers";
 import { createOperatorSchema } from "../../src/domain/operators";
 import { platformRecords } from "../../src/domain/platforms";
 import { createPromptSchema } from "../../src/domain/prompts";
-import { createSkillSchema } from "../../src/domain/skills";
+import { skillRecords } from "../../src/domain/skills";
 import { createTeamSchema } from "../../src/domain/teams";
 import { createUserSchema } from "../../src/domain/users";
 import { maxLengthOf } from "../../src/domain/text";
@@ -16,8 +16,8 @@ const cases = [
   [createCustomerSchema, "customer_name", 200, "Customer name must be at most 200 characters"],
   [createCustomerSchema, "valid_domains", 5000, "Valid domains must be at most 5,000 characters"],
   [createTeamSchema, "team_name", 200, "Team name must be at most 200 characters"],
-  [createSkillSchema, "skill_name", 200, "Skill name must be at most 200 characters"],
-  [createSkillSchema, "skill_description", 5000, "Skill description must be at most 5,000 characters"],
+  [skillRecords.create, "skill_name", 200, "Skill name must be at most 200 characters"],
+  [skillRecords.create, "skill_description", 5000, "Skill description must be at most 5,000 characters"],
   [createPromptSchema, "prompt_title", 500, "Prompt title must be at most 500 characters"],
   [createPromptSchema, "prompt_value", 50_000, "Prompt content must be at most 50,000 characters"],
   [platformRecords.create, "platform_name", 200, "Platform name must be at most 200 characters"],

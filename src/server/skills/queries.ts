@@ -6,12 +6,12 @@ import {
   assignableTeamSchema,
   skillAssignmentSchema,
   skillCommentSchema,
-  skillListItemSchema,
-  skillPromptSchema,
-  skillScopes,
-  skillSummarySchema,
   type SkillDetail,
   type SkillOption,
+  skillPromptSchema,
+  skillRecords,
+  skillScopes,
+  skillSummarySchema,
 } from "../../domain/skills";
 import { tablePicker } from "../http/table-picker";
 import { queryRows, type Database } from "../db/client";
@@ -40,7 +40,7 @@ import type { Tx } from "../audit";
  */
 export const skillList = defineList({
   name: "skills",
-  item: skillListItemSchema,
+  item: skillRecords.item,
   summarySchema: skillSummarySchema,
   from: sql`skills s join skill_counts sc on sc.skill_id = s.skill_id`,
   // Filters and search name skills alone (every skill has its counter row): counts and a search's

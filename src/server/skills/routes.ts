@@ -8,14 +8,12 @@ import {
   assignTeamSchema,
   bulkAssignResultSchema,
   bulkAssignSchema,
-  createSkillSchema,
   skillAssignmentResultSchema,
-  skillDetailSchema,
   skillOptionSchema,
   skillOptionsSchema,
   skillPromptSchema,
+  skillRecords,
   skillSchema,
-  updateSkillSchema,
 } from "../../domain/skills";
 import { mutate, type Tx } from "../audit";
 import { assignmentAudit, assignSkillToTeam } from "../links";
@@ -120,11 +118,11 @@ const addPrompt = apiRoute(skillsBase, "editor", {
 
 export const skillsRouter = createRouter();
 
-const skillRecords = recordsOf({ table: skills, id: skills.skill_id, entity: "skill", notFound: msg.skills.notFound });
+const skillTable = recordsOf({ table: skills, id: skills.skill_id, entity: "skill", notFound: msg.skills.notFound });
 
 /** The skill locked for update (404 "Skill not found"); with `active`, 422 unless it is active. */
 async function lockedSkill(tx: Tx, skillId: string, options: { active?: boolean } = {}) {
-  const skill = await skillRecords.lock(tx, skillId);
+  const skill = await skillTable.lock(tx, skillId);
   if (options.active && skill.status !== "active") throw new HttpError(422, "validation_failed", msg.skills.notActive);
   return skill;
 }
@@ -146,11 +144,11 @@ mountRecordRoutes(skillsRouter, {
   tag: "Skills",
   noun: "skill",
   params,
-  records: skillRecords,
+  records: skillTable,
   options: { schema: skillOptionsSchema, item: skillOptionSchema, ...skillPicker },
-  detail: { schema: skillDetailSchema, read: getSkill },
-  create: { body: createSkillSchema, schema: skillSchema },
-  update: { summary: "Edit, archive or unarchive a skill", body: updateSkillSchema, schema: skillSchema },
+  detail: { schema: skillRecords.detail, read: getSkill },
+  create: { body: skillRecords.create, schema: skillSchema },
+  update: { summary: "Edit, archive or unarchive a skill", body: skillRecords.update, schema: skillSchema },
   remove: {
     schema: deletedResultSchema,
     responses: conflict409("Prompts or comments refer to the skill"),

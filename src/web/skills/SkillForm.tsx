@@ -1,7 +1,7 @@
 import { useParams } from "@tanstack/react-router";
 import { skillStatuses, skillTypes } from "../../domain/enums";
 import { msg, timings } from "../../domain/messages";
-import { createSkillSchema, type CreateSkillInput } from "../../domain/skills";
+import { type CreateSkillInput, skillRecords } from "../../domain/skills";
 import type { FieldSpec } from "../components/EntityForm";
 import { addScreen, editScreen, sendValues, sendWithVersion, type Screen } from "../components/FormScreen";
 import type { RecordKind } from "../components/RecordPage";
@@ -10,7 +10,7 @@ import { skillQuery, useCreateSkill, useUpdateSkill } from "./queries";
 /**
  * The skill form (SPEC.md §2 "/skills/add" and "/skills/{skillId}/edit", §5): Skill Name (required,
  * trimmed), Description (trimmed, empty saved null), Type (default manual), Status (default
- * active), Global "(Available across all customers)". Rendered by `EntityForm` with `createSkillSchema`.
+ * active), Global "(Available across all customers)". Rendered by `EntityForm` with `skillRecords.create`.
  */
 export const skillFields: FieldSpec<CreateSkillInput>[] = [
   { kind: "text", name: "skill_name", label: "Skill Name", required: true },
@@ -33,7 +33,7 @@ export const skillRecord: RecordKind = {
   list: { to: "/skills", label: msg.skills.backToList },
 };
 
-const form = { kind: skillRecord, texts: msg.skills, schema: createSkillSchema, fields: skillFields };
+const form = { kind: skillRecord, texts: msg.skills, schema: skillRecords.create, fields: skillFields };
 
 /** SPEC.md §2 "/skills/add": the skill form; "Skill created successfully!", then /skills after 1.5 s (§9). */
 export const AddPage: Screen = addScreen({

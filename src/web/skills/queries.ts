@@ -6,25 +6,15 @@ import {
   skillAssignmentPageSchema,
   skillAssignmentResultSchema,
   skillCommentPageSchema,
-  skillDetailSchema,
-  skillPageSchema,
   skillPromptPageSchema,
   skillPromptSchema,
-  skillSchema,
-  createSkillSchema,
-  updateSkillSchema,
+  skillRecords,
 } from "../../domain/skills";
 import { api } from "../api/client";
 import { entityQueries, useApiMutation } from "../lib/entity-queries";
 import { queryRoots } from "../lib/query-client";
 
-const skills = entityQueries(queryRoots.skills, "/skills", {
-  list: skillPageSchema,
-  detail: skillDetailSchema,
-  row: skillSchema,
-  create: createSkillSchema,
-  update: updateSkillSchema,
-});
+const skills = entityQueries(queryRoots.skills, "/skills", skillRecords);
 /** Query keys of skills (everything about one skill under its `detail` key), GET /api/skills and /api/skills/{id}. */
 export const { keys: skillKeys, listQuery: skillListQuery, detailQuery: skillQuery } = skills;
 
