@@ -3,13 +3,12 @@ import { sql } from "drizzle-orm";
 import { platformSortKeys, platformStatuses } from "../../domain/enums";
 import { noSummary } from "../../domain/common";
 import { platformRecords, platformPromptSchema, type PlatformOption } from "../../domain/platforms";
-import { statusCardsSchema } from "../../domain/prompts";
 import {
   anyValue,
   defineList,
   matchingValues,
   promptTitleOrStatus,
-  statusCardsSql,
+  statusCards,
   statusFilter,
   totalFromStatusCards,
   type SortKey,
@@ -24,7 +23,6 @@ import { tablePicker } from "../http/table-picker";
 export const platformList = defineList({
   name: "platforms",
   item: platformRecords.item,
-  summarySchema: statusCardsSchema,
   from: sql`platforms pl`,
   select: sql`pl.platform_id, pl.platform_name, pl.platform_description, pl.status, pl.created_at, pl.updated_at,
     pl.needs_review is true as needs_review, pl.provided_variables,
@@ -48,10 +46,8 @@ export const platformList = defineList({
   },
   search: (m) => sql`pl.platform_name ilike ${m.pattern} or pl.platform_description ilike ${m.pattern}
     or ${anyValue(sql`pl.status`, matchingValues(platformStatuses, m))}`,
-  summaryCounts: "set",
-  summary: () => statusCardsSql("platforms", platformStatuses),
-  // The cards are counters; a searched total that needed a count is reused like a big list's.
-  cacheSummary: "counted",
+  ...statusCards("platforms", platformStatuses),
+  // The cards count by status alone: a total narrowed by `needs_review` is counted.
   totalFromSummary: ({ filters, q }) =>
     (filters as { needs_review?: string }).needs_review ? undefined : totalFromStatusCards({ filters: filters, q }),
   csv: [

@@ -7,7 +7,6 @@ import {
   promptListItemSchema,
   promptPlatformSchema,
   promptVersionSchema,
-  statusCardsSchema,
   type PromptDetail,
   type PromptVersionDetail,
 } from "../../domain/prompts";
@@ -20,7 +19,7 @@ import {
   idFilter,
   matchingValues,
   referencedName,
-  statusCardsSql,
+  statusCards,
   statusFilter,
   totalFromStatusCards,
   type SortKey,
@@ -40,7 +39,6 @@ import { pendingOfPrompt } from "./review";
 export const promptList = defineList({
   name: "prompts",
   item: promptListItemSchema,
-  summarySchema: statusCardsSchema,
   from: sql`pedal_prompts p left join skills s on s.skill_id = p.skill_id`,
   // Filters and search name prompts alone (the skill's name through its own table): counts and a
   // search's page read them without the join.
@@ -77,10 +75,7 @@ export const promptList = defineList({
       referencedName({ key: sql`p.skill_id`, table: sql`skills x`, id: sql`x.skill_id`, name: sql`x.skill_name` }, m),
       anyValue(sql`p.status`, matchingValues(promptStatuses, m)),
     ]),
-  summaryCounts: "set",
-  summary: () => statusCardsSql("prompts", promptStatuses),
-  // The cards are counters; a searched total that needed a count is reused like a big list's.
-  cacheSummary: "counted",
+  ...statusCards("prompts", promptStatuses),
   // The cards count by status alone: a total narrowed by `platforms` is counted.
   totalFromSummary: ({ filters, q }) =>
     (filters as { platforms?: string }).platforms ? undefined : totalFromStatusCards({ filters: filters, q }),

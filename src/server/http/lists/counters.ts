@@ -3,6 +3,7 @@
  * docs/lists.md "Counters"), shared by the lists whose cards are statuses.
  */
 import { sql } from "drizzle-orm";
+import { statusCardsOf } from "../../../domain/common";
 
 /**
  * The status cards of `entity` from its maintained counters: `total`, and one count per status of
@@ -21,3 +22,20 @@ export const totalFromStatusCards = ({ filters, q }: { filters: { status?: strin
   const status = filters.status;
   return (s: { total: number } & Record<string, number>) => (status ? (s[status] ?? 0) : s.total);
 };
+
+/**
+ * The summary of a list whose cards are its statuses (Total and one per status of `statuses`), read
+ * from the counters `register_status_counter` keeps under `entity`, spread into its declaration:
+ * `defineList({ ..., ...statusCards("models", modelStatuses) })`. A search's total that needed a
+ * count is reused like a big list's; a total narrowed by the status filter alone is its card (a
+ * list with other filters overrides `totalFromSummary`).
+ */
+export function statusCards<S extends string>(entity: string, statuses: readonly S[]) {
+  return {
+    summarySchema: statusCardsOf(statuses),
+    summaryCounts: "set" as const,
+    summary: () => statusCardsSql(entity, statuses),
+    cacheSummary: "counted" as const,
+    totalFromSummary: totalFromStatusCards,
+  };
+}

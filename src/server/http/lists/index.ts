@@ -26,5 +26,5 @@ export {
   searchMatch,
 } from "./search";
 export { createSummaryCache, type SummaryCache, type SummaryCacheEntry } from "./summary-memory";
-export { statusCardsSql, totalFromStatusCards } from "./counters";
+export { statusCards, statusCardsSql, totalFromStatusCards } from "./counters";
 export { listAll, listRecord, runList, type RunOptions } from "./run";
