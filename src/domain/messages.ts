@@ -2,6 +2,43 @@
  * Every user-visible text the spec (SPEC.md) quotes, in one place. Screens and tests import these;
  * change a text here and both follow. Functions build the texts that take a value.
  */
+/**
+ * The texts every kind of record's screens use (its list, its page, its add and edit forms, Archive
+ * and Activate), from its name in the singular and the plural ("Model", "Models"); the entity's
+ * entry spreads them and adds or overrides its own.
+ */
+function recordTexts(one: string, many: string) {
+  const a = one.toLowerCase();
+  const all = many.toLowerCase();
+  return {
+    title: many,
+    loadError: `Error loading ${all}`,
+    loadOneError: `Error loading ${a}`,
+    loading: `Loading ${a}...`,
+    notFound: `${one} not found`,
+    notFoundText: `The ${a} you're looking for doesn't exist.`,
+    backToList: `Back to ${many}`,
+    backToRecord: `Back to ${one}`,
+    add: `Add ${one}`,
+    addTitle: `Add New ${one}`,
+    editTitle: `Edit ${one}`,
+    create: `Create ${one}`,
+    creating: "Creating...",
+    save: `Update ${one}`,
+    saving: "Updating...",
+    created: `${one} created`,
+    updated: `${one} updated successfully!`,
+    archived: `${one} archived successfully!`,
+    activated: `${one} activated successfully!`,
+    activate: "Activate",
+    empty: `No ${all} found`,
+    emptyFiltered: `No ${all} match the search or filters.`,
+    allStatuses: "All Statuses",
+    searchPlaceholder: `Search ${all}...`,
+    nothingToUpdate: "Nothing to update",
+  };
+}
+
 export const msg = {
   app: {
     name: "Pedal Console",
@@ -894,37 +931,15 @@ export const msg = {
     local: "Local",
   },
   platforms: {
-    loadError: "Error loading platforms",
-    title: "Platforms",
+    ...recordTexts("Platform", "Platforms"),
     subtitle: "Where prompts are published",
-    addPlatform: "Add Platform",
-    addTitle: "Add New Platform",
     addSubtitle: "A platform receives the prompts assigned to it.",
-    editTitle: "Edit Platform",
     editSubtitle: "Update platform information and settings",
-    create: "Create Platform",
-    creating: "Creating...",
-    save: "Update Platform",
-    saving: "Updating...",
-    created: "Platform created",
-    updated: "Platform updated successfully!",
-    archived: "Platform archived successfully!",
-    activated: "Platform activated successfully!",
     deleted: "Platform deleted successfully!",
-    loadOneError: "Error loading platform",
-    loading: "Loading platform...",
-    notFound: "Platform not found",
     notFoundText: "The platform you're looking for doesn't exist or has been deleted.",
-    backToList: "Back to Platforms",
-    backToPlatform: "Back to Platform",
-    empty: "No platforms found",
-    emptyFiltered: "No platforms match the search or filters.",
-    allStatuses: "All Statuses",
-    searchPlaceholder: "Search platforms...",
     nameRequired: "Platform name is required",
     descriptionInvalid: "Description must be text",
     statusInvalid: "Status must be Active, Inactive or Draft",
-    nothingToUpdate: "Nothing to update",
     choosePlatform: "Please select a platform",
     notActive: "Only active platforms can be given prompts",
     noPrompts: "No prompts assigned",

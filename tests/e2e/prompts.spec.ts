@@ -175,7 +175,7 @@ test.describe("prompts and platforms", () => {
     const { summary } = await apiGet(page, "/api/platforms?limit=1");
     await expect(statCard(page, "Total")).toContainText(String(summary.total));
     await expect(statCard(page, "Draft")).toContainText(String(summary.draft));
-    await page.getByRole("link", { name: msg.platforms.addPlatform }).click();
+    await page.getByRole("link", { name: msg.platforms.add }).click();
     await expect(page.getByRole("heading", { name: msg.platforms.addTitle })).toBeVisible();
     await page.getByRole("button", { name: msg.platforms.create }).click();
     await expect(page.getByText(msg.platforms.nameRequired)).toBeVisible();

@@ -39,6 +39,23 @@ export type RecordKind = {
 };
 
 /**
+ * A kind of record whose texts have the usual names (`recordTexts` of src/domain/messages.ts):
+ * `loadOneError`, `notFound` with `notFoundText` under it, and `backToList` to `list`.
+ */
+export function recordKind(
+  section: string,
+  texts: { loadOneError: string; notFound: string; notFoundText?: string; backToList: string },
+  list: Target,
+): RecordKind {
+  return {
+    section,
+    errorTitle: texts.loadOneError,
+    notFound: { title: texts.notFound, message: texts.notFoundText },
+    list: { ...list, label: texts.backToList },
+  };
+}
+
+/**
  * A record's load states from one place: `loading` (the detail page's skeleton unless given) while
  * pending; the not-found view on a 404 (no Retry: it cannot help); the error view with the server's
  * message and Retry otherwise; each with the way back to the list and a document title ("Customer

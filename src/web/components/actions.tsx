@@ -207,12 +207,15 @@ export type ArchiveTexts = { archive?: string; restore: string; archived: string
  */
 export type ArchiveStatuses<S extends string, V> = { live: S; archived: S; send: (status: S) => V };
 
-/** The statuses of most entities (SPEC.md §4), sent as `{ status }`. */
-export const activeOrInactive = {
-  live: "active",
-  archived: "inactive",
-  send: (status: "active" | "inactive") => ({ status }),
-} as const;
+/** A record's live and archived statuses, the one to move to sent as `{ status }`. */
+export const statusPair = <const L extends string, const A extends string>(live: L, archived: A) => ({
+  live,
+  archived,
+  send: (status: L | A) => ({ status }),
+});
+
+/** The statuses of most entities (SPEC.md §4). */
+export const activeOrInactive = statusPair("active", "inactive");
 
 /**
  * Archive, or its way back (Unarchive, Activate), of the record on screen, editors and up: runs

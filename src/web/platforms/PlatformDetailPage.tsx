@@ -106,7 +106,7 @@ export default function PlatformDetailPage() {
             p.status === "inactive",
             update,
             {
-              restore: msg.prompts.activate,
+              restore: msg.platforms.activate,
               archived: msg.platforms.archived,
               restored: msg.platforms.activated,
             },

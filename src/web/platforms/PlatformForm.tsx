@@ -5,7 +5,7 @@ import { z } from "zod";
 import { platformRecords, type Platform } from "../../domain/platforms";
 import type { FieldSpec } from "../components/EntityForm";
 import { addScreen, editScreen, sendValues, sendWithVersion, type Screen } from "../components/FormScreen";
-import type { RecordKind } from "../components/RecordPage";
+import { recordKind } from "../components/RecordPage";
 import { platformQuery, useCreatePlatform, useUpdatePlatform } from "./queries";
 
 /**
@@ -58,12 +58,7 @@ export const platformFields: FieldSpec<PlatformFormInput>[] = [
 ];
 
 /** A platform as its detail and edit screens load it (docs/decisions.md). */
-export const platformRecord: RecordKind = {
-  section: msg.nav.platforms,
-  errorTitle: msg.platforms.loadOneError,
-  notFound: { title: msg.platforms.notFound, message: msg.platforms.notFoundText },
-  list: { to: "/platforms", label: msg.platforms.backToList },
-};
+export const platformRecord = recordKind(msg.nav.platforms, msg.platforms, { to: "/platforms" });
 
 const form = { kind: platformRecord, texts: msg.platforms, schema: platformFormSchema, fields: platformFields };
 
@@ -90,5 +85,5 @@ export const EditPage: Screen = editScreen({
   name: (p) => p.platform_name,
   useUpdate: useUpdatePlatform,
   send: sendWithVersion,
-  back: (platformId) => ({ to: "/platforms/$platformId", params: { platformId }, label: msg.platforms.backToPlatform }),
+  back: (platformId) => ({ to: "/platforms/$platformId", params: { platformId }, label: msg.platforms.backToRecord }),
 });

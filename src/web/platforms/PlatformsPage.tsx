@@ -62,7 +62,7 @@ export default function PlatformsPage() {
     <ListScreen
       list={list}
       {...screenTexts(msg.platforms)}
-      add={{ label: msg.platforms.addPlatform, link: { to: "/platforms/add" } }}
+      add={{ label: msg.platforms.add, link: { to: "/platforms/add" } }}
       cards={statusCards(MonitorSmartphone, draftCard)}
       section={{ label: "Platform list" }}
       search={msg.platforms.searchPlaceholder}
