@@ -135,6 +135,12 @@ type FormBase<T extends FieldValues, O> = {
 };
 
 /**
+ * A form's parts both its screens share (`...form` in `addScreen` and `editScreen`), declared once:
+ * its fields are typed by its schema's input.
+ */
+export const formOf = <T extends FieldValues, O>(form: FormBase<T, O>): FormBase<T, O> => form;
+
+/**
  * What a form waits for: a notice above the fields, and whether the form is disabled meanwhile;
  * and what its save will do, when it needs saying (`submitHint`, under the button).
  */

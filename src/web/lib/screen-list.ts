@@ -1,7 +1,14 @@
-import { useServerList } from "./server-list";
+import type { QueryFunction, QueryKey } from "@tanstack/react-query";
+import { useServerList, type ApiParams } from "./server-list";
 
-/** The query of a list: key and fetch for the API parameters (as `useServerList` takes it). */
-type ListQuery = Parameters<typeof useServerList>[0]["query"];
+/**
+ * The query of a list: key and fetch for the API parameters (as `useServerList` takes it), its
+ * page's items `I` and summary `S` read from what its fetch answers.
+ */
+type ListQuery<I, S> = (params: ApiParams) => {
+  queryKey: QueryKey;
+  queryFn?: QueryFunction<{ items: I[]; summary: S | null }, never>;
+};
 
 /** The order most list screens open in: newest first. */
 const newestFirst = { sort: "created_at", order: "desc" } as const;
@@ -12,7 +19,7 @@ const newestFirst = { sort: "created_at", order: "desc" } as const;
  * first unless given).
  */
 export function useScreenList<I, S = unknown>(
-  query: ListQuery,
+  query: ListQuery<I, S>,
   filters?: Record<string, string>,
   defaults: { sort: string; order: "asc" | "desc" } = newestFirst,
 ) {

@@ -102,16 +102,7 @@ export default function PlatformDetailPage() {
         actions: [
           historyAction("platform", platformId),
           editAction({ to: "/platforms/$platformId/edit", params: { platformId } }, { main: true }),
-          archiveAction(
-            p.status === "inactive",
-            update,
-            {
-              restore: msg.platforms.activate,
-              archived: msg.platforms.archived,
-              restored: msg.platforms.activated,
-            },
-            activeOrInactive,
-          ),
+          archiveAction(p.status === "inactive", update, msg.platforms, activeOrInactive),
         ],
         error: update.error,
       })}

@@ -4,7 +4,7 @@ import { msg } from "../../domain/messages";
 import { z } from "zod";
 import { platformRecords, type Platform } from "../../domain/platforms";
 import type { FieldSpec } from "../components/EntityForm";
-import { addScreen, editScreen, sendValues, sendWithVersion, type Screen } from "../components/FormScreen";
+import { addScreen, editScreen, formOf, sendValues, sendWithVersion, type Screen } from "../components/FormScreen";
 import { recordKind } from "../components/RecordPage";
 import { platformQuery, useCreatePlatform, useUpdatePlatform } from "./queries";
 
@@ -60,7 +60,7 @@ export const platformFields: FieldSpec<PlatformFormInput>[] = [
 /** A platform as its detail and edit screens load it (docs/decisions.md). */
 export const platformRecord = recordKind(msg.nav.platforms, msg.platforms, { to: "/platforms" });
 
-const form = { kind: platformRecord, texts: msg.platforms, schema: platformFormSchema, fields: platformFields };
+const form = formOf({ kind: platformRecord, texts: msg.platforms, schema: platformFormSchema, fields: platformFields });
 
 /** /platforms/add (SPEC.md §2 links it; docs/decisions.md): the platform form; on success opens the new platform. */
 export const AddPage: Screen = addScreen({

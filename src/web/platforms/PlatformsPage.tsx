@@ -1,7 +1,7 @@
 import { MonitorSmartphone, ShieldCheck } from "lucide-react";
 import { platformStatuses } from "../../domain/enums";
 import { msg } from "../../domain/messages";
-import { platformSortKeys, type PlatformListItem, type PlatformPage } from "../../domain/platforms";
+import { platformSortKeys, type PlatformListItem } from "../../domain/platforms";
 import { Tag } from "../components/badges";
 import { column, countColumn, createdColumn, statusColumn, updatedColumn } from "../components/columns";
 import { RecordLink } from "../components/RecordLink";
@@ -53,7 +53,7 @@ const columns = [
  * filter; the Review filter (docs/prompt-review.md), reviewed platforms tagged beside their name; search; rows open /platforms/{platform_id}; Add Platform; "Error loading platforms" with Retry.
  */
 export default function PlatformsPage() {
-  const list = useScreenList<PlatformListItem, PlatformPage["summary"]>(platformListQuery, {
+  const list = useScreenList(platformListQuery, {
     status: "status",
     needs_review: "needs_review",
   });
