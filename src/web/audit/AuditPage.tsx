@@ -146,7 +146,7 @@ const auditListQuery = entityQueries(queryRoots.audit, "/audit", { list: auditPa
 export default gatedScreen("admin", msg.audit.title, AuditPageScreen);
 
 function AuditPageScreen() {
-  const list = useScreenList<AuditEntry>(auditListQuery, {
+  const list = useScreenList(auditListQuery, {
     operator: "operator_id",
     entity: "entity",
     entity_id: "entity_id",

@@ -6,7 +6,6 @@ import {
   moderationActions,
   type BulkCommentResult,
   type CommentListItem,
-  type CommentPage,
 } from "../../domain/comments";
 import { commentStatuses, type CommentStatus } from "../../domain/enums";
 import { msg } from "../../domain/messages";
@@ -45,7 +44,7 @@ const noSelection = (): Selection => ({ ids: new Set(), allMatching: false });
  * "Review pending" (the keyboard queue). Filters, search, sort and page live in the URL.
  */
 export default function CommentsPage() {
-  const list = useScreenList<CommentListItem, CommentPage["summary"]>(commentListQuery, {
+  const list = useScreenList(commentListQuery, {
     status: "status",
     customer: "customer_id",
   });

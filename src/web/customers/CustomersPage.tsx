@@ -1,5 +1,5 @@
 import { Building2, Clock } from "lucide-react";
-import { customerSortKeys, type CustomerListItem, type CustomerPage } from "../../domain/customers";
+import { customerSortKeys, type CustomerListItem } from "../../domain/customers";
 import { msg } from "../../domain/messages";
 import { customerStatuses } from "../../domain/enums";
 import { countColumn, createdColumn, dateColumn, linkColumn, statusColumn } from "../components/columns";
@@ -30,7 +30,7 @@ const columns = [
 
 /** SPEC.md §2 "/customers": summary cards, searchable and sortable table, Add Customer, Export CSV. */
 export default function CustomersPage() {
-  const list = useScreenList<CustomerListItem, CustomerPage["summary"]>(customerListQuery, { status: "status" });
+  const list = useScreenList(customerListQuery, { status: "status" });
   const { failed, query } = list;
 
   return (

@@ -21,11 +21,7 @@ const kindLabel = (e: string) => msg.deleted.kinds[e as DeletedEntity] ?? e;
 export default gatedScreen("editor", msg.deleted.title, DeletedScreen);
 
 function DeletedScreen() {
-  const list = useScreenList<DeletedRecord>(
-    deletedListQuery,
-    { entity: "entity" },
-    { sort: "deleted_at", order: "desc" },
-  );
+  const list = useScreenList(deletedListQuery, { entity: "entity" }, { sort: "deleted_at", order: "desc" });
   const restore = useApiMutation(restoreDeletion, restoreChanges);
   const entity = (list.state.filters as { entity?: string }).entity;
   const col = columnsFor<DeletedRecord>();

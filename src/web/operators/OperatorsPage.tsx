@@ -60,7 +60,7 @@ export default gatedScreen("admin", msg.operators.title, OperatorsPageScreen);
 function OperatorsPageScreen() {
   const { operator: me, signOut } = useAuth();
   // In the URL, as every list screen: shareable, walked by Back, and able to have saved views.
-  const list = useScreenList<OperatorRow>(operatorListQuery, undefined, { sort: "email", order: "asc" });
+  const list = useScreenList(operatorListQuery, undefined, { sort: "email", order: "asc" });
   const update = useUpdateOperator();
   const reset = useResetPassword();
   const revoke = useRevokeSessions();

@@ -1,7 +1,7 @@
 import { MessageSquareText } from "lucide-react";
 import { promptStatuses } from "../../domain/enums";
 import { msg } from "../../domain/messages";
-import { promptSortKeys, type PromptListItem, type PromptPage } from "../../domain/prompts";
+import { promptSortKeys, type PromptListItem } from "../../domain/prompts";
 import { column, createdColumn, statusColumn, updatedColumn } from "../components/columns";
 import { activeRecordParam } from "../components/bulk";
 import { draftCard, statusCards } from "../components/list-cards";
@@ -41,7 +41,7 @@ const columns = [
  * ("No platforms"), Status, Created, Updated; Add Prompt; "Error loading prompts" with Retry.
  */
 export default function PromptsPage() {
-  const list = useScreenList<PromptListItem, PromptPage["summary"]>(promptListQuery, {
+  const list = useScreenList(promptListQuery, {
     status: "status",
     platforms: "platforms",
   });

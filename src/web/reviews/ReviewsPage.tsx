@@ -2,7 +2,7 @@ import { linkOptions } from "@tanstack/react-router";
 import { useState } from "react";
 import { CheckCheck } from "lucide-react";
 import { msg } from "../../domain/messages";
-import type { PromptChangeListItem, PromptChangePage } from "../../domain/prompt-changes";
+import type { PromptChangeListItem } from "../../domain/prompt-changes";
 import { useCan } from "../auth/permissions";
 import { selectColumn, useRowSelection } from "../components/bulk";
 import { column } from "../components/columns";
@@ -74,7 +74,7 @@ const columns = [
  * the ones refused are listed with their reasons).
  */
 export default function ReviewsPage() {
-  const list = useScreenList<PromptChangeListItem, PromptChangePage["summary"]>(
+  const list = useScreenList(
     reviewListQuery,
     { status: "status", platform: "platform_id", skill: "skill_id", author: "proposed_by" },
     { sort: "proposed_at", order: "asc" },

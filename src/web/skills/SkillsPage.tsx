@@ -34,7 +34,7 @@ const columns = [
  * Filters; Add Skill; Export CSV. Search, filters, sort and page live in the URL.
  */
 export default function SkillsPage() {
-  const list = useScreenList<SkillListItem, SkillPage["summary"]>(skillListQuery, {
+  const list = useScreenList(skillListQuery, {
     type: "type",
     scope: "scope",
     status: "status",

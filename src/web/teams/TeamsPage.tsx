@@ -1,7 +1,7 @@
 import { UsersRound } from "lucide-react";
 import { msg } from "../../domain/messages";
 import { teamStatuses } from "../../domain/enums";
-import { teamSortKeys, type TeamListItem, type TeamPage } from "../../domain/teams";
+import { teamSortKeys, type TeamListItem } from "../../domain/teams";
 import { customerColumn } from "../components/columns";
 import { activeRecordParam } from "../components/bulk";
 import { NoneFilter, StatusFilter } from "../components/list-filters";
@@ -23,7 +23,7 @@ const columns = [
 
 /** SPEC.md §2 "/teams": cards on the filtered set, customer filter, search, sortable table, Export CSV. */
 export default function TeamsPage() {
-  const list = useScreenList<TeamListItem, TeamPage["summary"]>(teamListQuery, {
+  const list = useScreenList(teamListQuery, {
     customer: "customer_id",
     status: "status",
     skills: "skills",

@@ -33,7 +33,7 @@ const roleParam: BulkParam = { name: "role", label: msg.bulk.chooseRole, kind: "
  * live in the URL.
  */
 export default function UsersPage() {
-  const list = useScreenList<UserListItem, UserPage["summary"]>(userListQuery, {
+  const list = useScreenList(userListQuery, {
     customer: "customer_id",
     signed_in: "signed_in",
   });
