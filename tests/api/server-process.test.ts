@@ -71,3 +71,13 @@ describe("console process on the embedded database", () => {
     expect(await again.exited).toBe(0);
   });
 });
+
+describe("the ports the tests start consoles on", () => {
+  it("gives each console of a file its own port, even before the one before it listens", async () => {
+    // Consoles started side by side probe for a port before any of them listens; twenty asked in a
+    // row from fifty must all differ (by chance they would almost surely not).
+    const ports: number[] = [];
+    for (let i = 0; i < 20; i++) ports.push(await freePort());
+    expect(new Set(ports).size).toBe(20);
+  });
+});

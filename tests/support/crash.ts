@@ -24,9 +24,16 @@ const email = "admin@pedal.example";
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * A TCP port of [from, to] that nobody listens on now, tried from a random offset. Under Vitest
- * each test worker past the first moves the range up by 100 per worker (VITEST_POOL_ID), so that
- * two files running side by side never pick the same port between its probe and its use.
+ * The ports this test file has been given: a console started on one may not listen on it yet, so
+ * a second probe would find it free (two consoles started side by side picked the same port).
+ */
+const givenPorts = new Set<number>();
+
+/**
+ * A TCP port of [from, to] that nobody listens on now and this file has not been given before,
+ * tried from a random offset. Under Vitest each test worker past the first moves the range up by
+ * 100 per worker (VITEST_POOL_ID), so that two files running side by side never pick the same port
+ * between its probe and its use.
  */
 export async function freePort(from = 3750, to = 3799): Promise<number> {
   const workers = Number(process.env.VITEST_MAX_WORKERS ?? 0);
@@ -38,14 +45,21 @@ export async function freePort(from = 3750, to = 3799): Promise<number> {
   }
   const span = to - from + 1;
   const offset = Math.floor(Math.random() * span);
-  for (let i = 0; i < span; i++) {
-    const port = from + ((offset + i) % span);
-    const free = await new Promise<boolean>((resolve) => {
-      const probe = createServer();
-      probe.once("error", () => resolve(false));
-      probe.listen(port, "127.0.0.1", () => probe.close(() => resolve(true)));
-    });
-    if (free) return port;
+  // Ports given long ago are taken again once every port of the range has been given.
+  for (const skipGiven of [true, false]) {
+    for (let i = 0; i < span; i++) {
+      const port = from + ((offset + i) % span);
+      if (skipGiven && givenPorts.has(port)) continue;
+      const free = await new Promise<boolean>((resolve) => {
+        const probe = createServer();
+        probe.once("error", () => resolve(false));
+        probe.listen(port, "127.0.0.1", () => probe.close(() => resolve(true)));
+      });
+      if (free) {
+        givenPorts.add(port);
+        return port;
+      }
+    }
   }
   throw new Error(`no free port in ${from}-${to}`);
 }
