@@ -66,6 +66,8 @@ export type FieldSpec<T extends FieldValues> =
       label: string;
       required?: boolean;
       hint?: ReactNode;
+      /** No choice is null (an optional link) rather than an empty text (a required one not chosen yet). */
+      none?: null;
       picker: (control: PickerControl) => ReactNode;
     }
   | { kind: "row"; fields: FieldSpec<T>[] };
@@ -482,7 +484,7 @@ function PickerField<T extends FieldValues, O>({ spec, form, disabled, error }: 
         id,
         value: form.watch(spec.name) || undefined,
         onChange: (value) =>
-          form.setValue(spec.name, (value ?? "") as PathValue<T, Path<T>>, {
+          form.setValue(spec.name, (value ?? (spec.none === null ? null : "")) as PathValue<T, Path<T>>, {
             shouldDirty: true,
             shouldValidate: form.formState.isSubmitted,
           }),

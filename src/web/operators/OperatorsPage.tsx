@@ -26,10 +26,10 @@ import { screenTexts } from "../components/list-texts";
 import { useScreenList } from "../lib/screen-list";
 import { formatFullTime, titleCase } from "../components/format";
 import { Tag } from "../components/badges";
-import { FormFields, useEntityForm, type FieldSpec } from "../components/EntityForm";
-import { FormError, ModalActions } from "../components/forms";
+import type { FieldSpec } from "../components/EntityForm";
+import { ModalForm } from "../components/ModalForm";
 import { EmptyState } from "../components/inputs";
-import { ConfirmDialog, Modal, notify } from "../components/overlays";
+import { ConfirmDialog, notify } from "../components/overlays";
 import { Menu } from "../components/Menu";
 import { RelativeTime, Truncate } from "../components/text";
 import { column, countColumn, createdColumn } from "../components/columns";
@@ -377,29 +377,21 @@ function CreateOperatorModal({
   onCreated: (email: string, password: string) => void;
 }) {
   const create = useCreateOperator();
-  const { form, serverError, submit } = useEntityForm(
-    createOperatorSchema,
-    newOperator(),
-    async (values) => {
-      const created = await create.mutateAsync(values);
-      onCreated(created.email, values.password);
-      form.reset(newOperator());
-    },
-    { guard: false },
-  );
   return (
-    <Modal open={open} title="Add Operator" onClose={onClose}>
-      <form className="flex flex-col gap-4" onSubmit={submit} noValidate>
-        <FormError message={serverError} />
-        <FormFields fields={operatorFields} form={form} schema={createOperatorSchema} />
-        <ModalActions
-          onCancel={onClose}
-          icon={ShieldCheck}
-          submitLabel={msg.operators.create}
-          busyLabel={msg.operators.creating}
-          busy={form.formState.isSubmitting}
-        />
-      </form>
-    </Modal>
+    <ModalForm
+      open={open}
+      title="Add Operator"
+      onClose={onClose}
+      schema={createOperatorSchema}
+      fields={operatorFields}
+      fresh={newOperator}
+      save={async (values) => {
+        const created = await create.mutateAsync(values);
+        onCreated(created.email, values.password);
+      }}
+      icon={ShieldCheck}
+      submitLabel={msg.operators.create}
+      busyLabel={msg.operators.creating}
+    />
   );
 }

@@ -5,25 +5,22 @@ import { KeyRound, Plus, Users } from "lucide-react";
 import {
   createApiTokenSchema,
   defaultApiTokenDays,
-  maxApiTokenDays,
   type ApiTokenRow,
   type CreateApiTokenInput,
   type CreateApiTokenValues,
   type CreatedApiToken,
 } from "../../domain/api-tokens";
-import { operatorRoles, roleAtLeast } from "../../domain/enums";
+import { operatorRoles, roleAtLeast, type OperatorRole } from "../../domain/enums";
 import { msg } from "../../domain/messages";
-import { maxLengthOf } from "../../domain/text";
 import { errorMessage } from "../api/client";
 import { useAuth } from "../auth/AuthProvider";
 import { useCan } from "../auth/permissions";
 import { useConfirmAction } from "../components/ConfirmAction";
 import { DataTable } from "../components/DataTable";
-import { useEntityForm } from "../components/EntityForm";
-import { titleCase } from "../components/format";
-import { FormError, ModalActions } from "../components/forms";
-import { EmptyState, Field } from "../components/inputs";
-import { Modal, notify } from "../components/overlays";
+import type { FieldSpec } from "../components/EntityForm";
+import { ModalForm } from "../components/ModalForm";
+import { EmptyState } from "../components/inputs";
+import { notify } from "../components/overlays";
 import { Card, ErrorState, PageHeader } from "../components/ui";
 import { PlatformPicker } from "../platforms/public";
 import { myTokensQuery, useCreateToken, useRevokeMyToken } from "./queries";
@@ -108,6 +105,38 @@ const newToken = (): CreateApiTokenInput => ({
   platform_id: null,
 });
 
+/** The Create Token form's fields: the roles offered are the operator's own and below. */
+const tokenFields = (roles: readonly OperatorRole[]): FieldSpec<CreateApiTokenInput>[] => [
+  {
+    kind: "text",
+    name: "name",
+    label: msg.apiTokens.name,
+    required: true,
+    hint: msg.apiTokens.nameHint,
+    autoComplete: "off",
+  },
+  { kind: "select", name: "role", label: msg.apiTokens.role, options: roles, hint: msg.apiTokens.roleHint },
+  { kind: "number", name: "expires_in_days", label: msg.apiTokens.expiresInDays, hint: msg.apiTokens.expiryHint },
+  {
+    kind: "picker",
+    name: "platform_id",
+    label: msg.delivery.tokenPlatform,
+    hint: msg.delivery.tokenPlatformHint,
+    none: null,
+    picker: (c) => (
+      <PlatformPicker
+        id={c.id}
+        label={msg.delivery.tokenPlatform}
+        field
+        value={c.value}
+        onChange={c.onChange}
+        invalid={c.invalid}
+        emptyLabel={msg.delivery.tokenPlatformNone}
+      />
+    ),
+  },
+];
+
 /**
  * Create Token: name, role (the operator's own and below), expiry in days (1–365, 90 by default),
  * and optionally one platform: a delivery token, which reads that platform's prompts only.
@@ -124,96 +153,18 @@ function CreateTokenModal({
   const { operator } = useAuth();
   const roles = operatorRoles.filter((r) => roleAtLeast(operator?.role, r));
   const create = useCreateToken();
-  const { form, serverError, setServerError, submit } = useEntityForm<CreateApiTokenInput, CreateApiTokenValues>(
-    createApiTokenSchema,
-    newToken(),
-    async (values) => {
-      const token = await create.mutateAsync(values);
-      form.reset(newToken());
-      onCreated(token);
-    },
-    { guard: false },
-  );
-  const close = () => {
-    form.reset(newToken());
-    setServerError(null);
-    onClose();
-  };
-  const { errors, isSubmitting } = form.formState;
   return (
-    <Modal open={open} title={msg.apiTokens.create} onClose={close}>
-      <form className="flex flex-col gap-4" onSubmit={submit} noValidate>
-        <FormError message={serverError} />
-        <Field
-          label={msg.apiTokens.name}
-          htmlFor="token-name"
-          required
-          error={errors.name?.message}
-          hint={msg.apiTokens.nameHint}
-        >
-          <input
-            id="token-name"
-            className="input w-full"
-            autoComplete="off"
-            maxLength={maxLengthOf(createApiTokenSchema.shape.name)}
-            {...form.register("name")}
-          />
-        </Field>
-        <Field
-          label={msg.apiTokens.role}
-          htmlFor="token-role"
-          error={errors.role?.message}
-          hint={msg.apiTokens.roleHint}
-        >
-          <select id="token-role" className="select w-full" {...form.register("role")}>
-            {roles.map((r) => (
-              <option key={r} value={r}>
-                {titleCase(r)}
-              </option>
-            ))}
-          </select>
-        </Field>
-        <Field
-          label={msg.apiTokens.expiresInDays}
-          htmlFor="token-days"
-          error={errors.expires_in_days?.message}
-          hint={msg.apiTokens.expiryHint}
-        >
-          <input
-            id="token-days"
-            type="number"
-            className="input w-full"
-            min={1}
-            max={maxApiTokenDays}
-            step={1}
-            {...form.register("expires_in_days", { valueAsNumber: true })}
-          />
-        </Field>
-        <Field
-          label={msg.delivery.tokenPlatform}
-          htmlFor="token-platform"
-          error={errors.platform_id?.message}
-          hint={msg.delivery.tokenPlatformHint}
-        >
-          <PlatformPicker
-            id="token-platform"
-            label={msg.delivery.tokenPlatform}
-            field
-            value={form.watch("platform_id") ?? undefined}
-            onChange={(value) =>
-              form.setValue("platform_id", value ?? null, { shouldValidate: form.formState.isSubmitted })
-            }
-            emptyLabel={msg.delivery.tokenPlatformNone}
-          />
-        </Field>
-        <ModalActions
-          onCancel={close}
-          icon={KeyRound}
-          submitLabel={msg.apiTokens.create}
-          busyLabel={msg.apiTokens.creating}
-          busy={isSubmitting}
-        />
-      </form>
-    </Modal>
+    <ModalForm<CreateApiTokenInput, CreateApiTokenValues>
+      open={open}
+      title={msg.apiTokens.create}
+      onClose={onClose}
+      schema={createApiTokenSchema}
+      fields={tokenFields(roles)}
+      fresh={newToken}
+      save={async (values) => onCreated(await create.mutateAsync(values))}
+      icon={KeyRound}
+      submitLabel={msg.apiTokens.create}
+      busyLabel={msg.apiTokens.creating}
+    />
   );
 }
