@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from "react";
+import { useState, type FormEvent, type ReactNode } from "react";
 import { QRCodeSVG } from "qrcode.react";
 import { Copy, Download, LogOut, ShieldCheck } from "lucide-react";
 import { z } from "zod";
@@ -20,6 +20,37 @@ const anyAnswer = z.unknown();
 function setupKeyOf(totpURI: string): string {
   const secret = new URL(totpURI).searchParams.get("secret") ?? "";
   return secret.replace(/(.{4})/g, "$1 ").trim();
+}
+
+/**
+ * A one-time code box: an authenticator app's six digits (`app`, shown spaced as "123 456"), or
+ * either that or a recovery code (up to 30 characters).
+ */
+function CodeField({ id, label, hint, app = false }: { id: string; label: string; hint?: string; app?: boolean }) {
+  return (
+    <Field label={label} htmlFor={id} required hint={hint}>
+      <input
+        id={id}
+        name="code"
+        className={`input w-full font-mono ${app ? "tracking-widest" : ""}`}
+        inputMode={app ? "numeric" : undefined}
+        autoComplete="one-time-code"
+        required
+        maxLength={app ? 7 : 30}
+      />
+    </Field>
+  );
+}
+
+/** A form's one submit button, on the right. */
+function SubmitRow({ busy, tone = "btn-primary", children }: { busy: boolean; tone?: string; children: ReactNode }) {
+  return (
+    <div className="flex justify-end">
+      <button type="submit" className={`btn ${tone}`} disabled={busy}>
+        {children}
+      </button>
+    </div>
+  );
 }
 
 function CopyButton({ text, label }: { text: string; label: string }) {
@@ -86,11 +117,7 @@ export function TwoFactorSetupFlow({ onDone }: { onDone: () => void }) {
         <p className="text-sm">{msg.twoFactor.passwordPrompt}</p>
         <FormError message={error} />
         <PasswordField id="tf-password" />
-        <div className="flex justify-end">
-          <button type="submit" className="btn btn-primary" disabled={busy}>
-            {msg.twoFactor.continue}
-          </button>
-        </div>
+        <SubmitRow busy={busy}>{msg.twoFactor.continue}</SubmitRow>
       </form>
     );
 
@@ -130,22 +157,10 @@ export function TwoFactorSetupFlow({ onDone }: { onDone: () => void }) {
           </div>
         </div>
         <FormError message={error} />
-        <Field label={msg.twoFactor.code} htmlFor="tf-code" required hint={msg.twoFactor.codePrompt}>
-          <input
-            id="tf-code"
-            name="code"
-            className="input w-full font-mono tracking-widest"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            required
-            maxLength={7}
-          />
-        </Field>
-        <div className="flex justify-end">
-          <button type="submit" className="btn btn-primary" disabled={busy}>
-            <ShieldCheck className="h-4 w-4" aria-hidden /> {busy ? msg.twoFactor.confirming : msg.twoFactor.confirm}
-          </button>
-        </div>
+        <CodeField id="tf-code" label={msg.twoFactor.code} hint={msg.twoFactor.codePrompt} app />
+        <SubmitRow busy={busy}>
+          <ShieldCheck className="h-4 w-4" aria-hidden /> {busy ? msg.twoFactor.confirming : msg.twoFactor.confirm}
+        </SubmitRow>
       </form>
     );
   }
@@ -217,21 +232,10 @@ function TurnOff({ onDone }: { onDone: () => void }) {
       <p className="text-sm">{msg.twoFactor.turnOffText}</p>
       <FormError message={error} />
       <PasswordField id="tf-off-password" />
-      <Field label={msg.twoFactor.turnOffCode} htmlFor="tf-off-code" required>
-        <input
-          id="tf-off-code"
-          name="code"
-          className="input w-full font-mono"
-          autoComplete="one-time-code"
-          required
-          maxLength={30}
-        />
-      </Field>
-      <div className="flex justify-end">
-        <button type="submit" className="btn btn-error" disabled={busy}>
-          {msg.twoFactor.turnOffConfirm}
-        </button>
-      </div>
+      <CodeField id="tf-off-code" label={msg.twoFactor.turnOffCode} />
+      <SubmitRow busy={busy} tone="btn-error">
+        {msg.twoFactor.turnOffConfirm}
+      </SubmitRow>
     </form>
   );
 }
