@@ -217,10 +217,10 @@ function AuditPageScreen() {
           </div>
         ) : null
       }
+      record={{ key: (r) => r.audit_id }}
       table={{
         label: msg.audit.title,
         columns,
-        rowKey: (r) => r.audit_id,
         empty: <EmptyState title={msg.audit.empty} />,
       }}
     />

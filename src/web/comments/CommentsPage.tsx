@@ -214,10 +214,10 @@ export default function CommentsPage() {
           </p>
         ) : null
       }
+      record={{ key: (c) => c.comment_id }}
       table={{
         label: msg.comments.tableTitle(shownTotal),
         columns,
-        rowKey: (c) => c.comment_id,
         sortable: commentSortKeys,
         empty: (
           <EmptyState

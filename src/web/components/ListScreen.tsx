@@ -14,7 +14,8 @@ import { ExportCsvButton } from "./ExportCsvButton";
 import { titleCase } from "./case";
 import { FilterSelect, SearchInput, Toolbar } from "./inputs";
 import { formatCount, ListPagination } from "./ListPagination";
-import type { Target } from "./RecordPage";
+import type { RecordRef } from "./record-ref";
+import type { Target } from "../lib/target";
 import { ErrorState, NotAllowed, PageHeader, StatCard, StatCardSkeleton, StatGrid } from "./ui";
 import { ColumnsMenu } from "./views/ColumnsMenu";
 import { savedViewListOf, useListViews } from "./views/useListViews";
@@ -77,15 +78,14 @@ type Props<I extends object, S> = {
   aboveTable?: ReactNode;
   /** Right above the table, only when the table is shown (a loading line). */
   tableIntro?: ReactNode;
+  /** What a row is: its key, its name (a checkbox's label, a bulk report's row) and the record it opens. */
+  record: RecordRef<I>;
   table: {
     /** Accessible name of the table. */
     label: string;
     columns: Column<I>[];
-    rowKey: (row: I) => string;
     /** Column ids the server sorts by; none: no sort buttons. */
     sortable?: readonly string[];
-    /** The record a row opens (on click, or Enter on the focused row). */
-    rowLink?: (row: I) => Target;
     /** The empty state (the page decides between "none yet", "none match" and "failed"). */
     empty: ReactNode;
   };
@@ -99,7 +99,7 @@ type Props<I extends object, S> = {
    * The list's bulk actions (docs/bulk-actions.md): for editors and admins, a selection column,
    * the bulk bar (its actions, Export selection) and the preview / progress / report dialog.
    */
-  bulk?: BulkSpec<I>;
+  bulk?: BulkSpec;
 };
 
 /**
@@ -223,9 +223,10 @@ function useListScreen<I extends object, S>(props: Props<I, S>) {
   );
   const views = useListViews(list, savedViewListOf(props.exportPath), choices);
   const shownColumns = views.enabled ? arrangeColumns(table.columns, views.visibleColumns) : table.columns;
-  const sel = useRowSelection(data?.items, table.rowKey, JSON.stringify([filters, list.state.q]));
+  const sel = useRowSelection(data?.items, props.record.key, JSON.stringify([filters, list.state.q]));
   const [bulkAction, setBulkAction] = useState<BulkActionSpec | null>(null);
-  const columns = canBulk && props.bulk ? [selectColumn(sel, props.bulk.rowLabel), ...shownColumns] : shownColumns;
+  const columns =
+    canBulk && props.bulk ? [selectColumn(sel, props.record.label ?? props.record.key), ...shownColumns] : shownColumns;
   return { refused, canBulk, filters, choices, views, sel, bulkAction, setBulkAction, columns };
 }
 
@@ -290,7 +291,7 @@ function ListTable<I extends object, S>({ props, screen }: { props: Props<I, S>;
   const { list, table } = props;
   const { data, failed, query } = list;
   const navigate = useNavigate();
-  const rowLink = table.rowLink;
+  const rowLink = props.record.link;
   // Asking again while the server counts (`counting`) is no load the user waits for.
   const loading = !failed && (query.isPending || (query.isFetching && !data?.counting) || screen.views.columnsPending);
   const sorting = table.sortable
@@ -304,7 +305,7 @@ function ListTable<I extends object, S>({ props, screen }: { props: Props<I, S>;
         columns={screen.columns}
         rows={failed ? [] : data?.items}
         onRowToggle={screen.canBulk ? (row) => screen.sel.toggle(row) : undefined}
-        rowKey={table.rowKey}
+        rowKey={props.record.key}
         {...sorting}
         loading={loading}
         onRowClick={rowLink ? (row) => void navigate(rowLink(row)) : undefined}

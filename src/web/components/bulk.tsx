@@ -73,7 +73,7 @@ export function activeRecordParam(
 export type BulkActionSpec = { action: string; label?: string; param?: BulkParam };
 
 /** A list's bulk declaration: its entity (the API's) and actions, and how a row is named. */
-export type BulkSpec<I> = { entity: string; actions: BulkActionSpec[]; rowLabel: (row: I) => string };
+export type BulkSpec = { entity: string; actions: BulkActionSpec[] };
 
 /** The selection of a list: ids picked (with their rows, for Export selection), or every row matching. */
 export type Selection<I> = { rows: Map<string, I>; allMatching: boolean };
@@ -193,7 +193,7 @@ export function BulkBar<I extends object>({
   exportPath,
   onAction,
 }: {
-  spec: BulkSpec<I>;
+  spec: BulkSpec;
   sel: RowSelection<I>;
   total: number | undefined;
   pageCount: number;
@@ -306,7 +306,7 @@ const startedSchema = z.object({ bulk_id: z.string() });
 
 /** What a `BulkDialog` takes: the list's bulk declaration, the action chosen (none: closed), what it applies to. */
 type BulkDialogProps<I> = {
-  spec: BulkSpec<I>;
+  spec: BulkSpec;
   action: BulkActionSpec | null;
   selection: Selection<I>;
   filters: Record<string, unknown>;

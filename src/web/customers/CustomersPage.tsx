@@ -52,14 +52,16 @@ export default function CustomersPage() {
       bulk={{
         entity: "customers",
         actions: [{ action: "archive" }, { action: "unarchive" }],
-        rowLabel: (r) => r.customer_name,
+      }}
+      record={{
+        key: (r) => r.customer_id,
+        label: (r) => r.customer_name,
+        link: (r) => ({ to: "/customers/$customerId", params: { customerId: r.customer_id } }),
       }}
       table={{
         label: msg.nav.customers,
         columns,
-        rowKey: (r) => r.customer_id,
         sortable: customerSortKeys,
-        rowLink: (r) => ({ to: "/customers/$customerId", params: { customerId: r.customer_id } }),
         empty: (
           <EmptyState
             title={failed ? msg.customers.noData : msg.customers.empty}

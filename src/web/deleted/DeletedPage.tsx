@@ -93,10 +93,10 @@ function DeletedScreen() {
         />
       }
       exportPath="/deleted"
+      record={{ key: (r) => r.deletion_id }}
       table={{
         label: msg.deleted.title,
         columns,
-        rowKey: (r) => r.deletion_id,
         empty: <EmptyState title={entity ? msg.deleted.emptyFiltered : msg.deleted.empty} />,
       }}
     />

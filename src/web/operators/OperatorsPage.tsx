@@ -259,10 +259,10 @@ function OperatorsPageScreen() {
       }
       search="Search operators..."
       exportPath="/operators"
+      record={{ key: (o) => o.id }}
       table={{
         label: msg.operators.title,
         columns,
-        rowKey: (o) => o.id,
         empty: <EmptyState title="No operators found" />,
       }}
     >

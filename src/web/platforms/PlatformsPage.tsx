@@ -86,14 +86,16 @@ export default function PlatformsPage() {
       bulk={{
         entity: "platforms",
         actions: [{ action: "activate" }, { action: "deactivate" }],
-        rowLabel: (p) => p.platform_name,
+      }}
+      record={{
+        key: (p) => p.platform_id,
+        label: (p) => p.platform_name,
+        link: (p) => ({ to: "/platforms/$platformId", params: { platformId: p.platform_id } }),
       }}
       table={{
         label: msg.platforms.title,
         columns,
-        rowKey: (p) => p.platform_id,
         sortable: platformSortKeys,
-        rowLink: (p) => ({ to: "/platforms/$platformId", params: { platformId: p.platform_id } }),
         empty: <ListEmpty list={list} texts={msg.platforms} />,
       }}
     />

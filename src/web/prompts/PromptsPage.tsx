@@ -74,14 +74,16 @@ export default function PromptsPage() {
           { action: "archive" },
           { action: "assign_platform", param: activeRecordParam("platforms", "platform_id", msg.bulk.choosePlatform) },
         ],
-        rowLabel: (p) => p.prompt_title,
+      }}
+      record={{
+        key: (p) => p.prompt_id,
+        label: (p) => p.prompt_title,
+        link: (p) => ({ to: "/prompts/$promptId", params: { promptId: p.prompt_id } }),
       }}
       table={{
         label: msg.prompts.title,
         columns,
-        rowKey: (p) => p.prompt_id,
         sortable: promptSortKeys,
-        rowLink: (p) => ({ to: "/prompts/$promptId", params: { promptId: p.prompt_id } }),
         empty: <ListEmpty list={list} texts={msg.prompts} />,
       }}
     />

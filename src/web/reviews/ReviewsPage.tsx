@@ -136,12 +136,11 @@ export default function ReviewsPage() {
           </div>
         ) : null
       }
+      record={{ key: (c) => c.change_id, link: changeLink }}
       table={{
         label: msg.reviews.title,
         columns: selectable ? [selectColumn(sel, (c) => c.prompt_title), ...columns] : columns,
-        rowKey: (c) => c.change_id,
         sortable: reviewSortKeys,
-        rowLink: changeLink,
         empty: <ListEmpty list={list} texts={msg.reviews} />,
       }}
     >

@@ -60,7 +60,6 @@ export default function SkillsPage() {
             param: activeRecordParam("teams", "team_ids", msg.bulk.chooseTeam, { many: true }),
           },
         ],
-        rowLabel: (s) => s.skill_name,
       }}
       aboveTable={
         <FilterGroup>
@@ -86,12 +85,15 @@ export default function SkillsPage() {
           </button>
         </FilterGroup>
       }
+      record={{
+        key: (s) => s.skill_id,
+        label: (s) => s.skill_name,
+        link: (s) => ({ to: "/skills/$skillId", params: { skillId: s.skill_id } }),
+      }}
       table={{
         label: msg.skills.title,
         columns,
-        rowKey: (s) => s.skill_id,
         sortable: skillSortKeys,
-        rowLink: (s) => ({ to: "/skills/$skillId", params: { skillId: s.skill_id } }),
         empty: <ListEmpty list={list} texts={msg.skills} />,
       }}
     />

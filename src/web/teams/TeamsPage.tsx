@@ -59,14 +59,16 @@ export default function TeamsPage() {
           { action: "unarchive" },
           { action: "assign_skill", param: activeRecordParam("skills", "skill_id", msg.bulk.chooseSkill) },
         ],
-        rowLabel: (t) => t.team_name,
+      }}
+      record={{
+        key: (t) => t.team_id,
+        label: (t) => t.team_name,
+        link: (t) => ({ to: "/teams/$teamId", params: { teamId: t.team_id } }),
       }}
       table={{
         label: msg.nav.teams,
         columns,
-        rowKey: (t) => t.team_id,
         sortable: teamSortKeys,
-        rowLink: (t) => ({ to: "/teams/$teamId", params: { teamId: t.team_id } }),
         empty: (
           <EmptyState
             title="No teams found"

@@ -47,10 +47,10 @@ function AllApiTokensScreen() {
       subtitle={msg.apiTokens.allSubtitle}
       search={msg.apiTokens.searchPlaceholder}
       exportPath="/api-tokens"
+      record={{ key: (t) => t.token_id }}
       table={{
         label: msg.apiTokens.allTitle,
         columns,
-        rowKey: (t) => t.token_id,
         sortable: ["created_at", "expires_at"],
         empty: <EmptyState title={msg.apiTokens.allEmpty} />,
       }}

@@ -82,14 +82,16 @@ export default function UsersPage() {
           { action: "add_role", param: roleParam },
           { action: "remove_role", param: roleParam },
         ],
-        rowLabel: (u) => u.email,
+      }}
+      record={{
+        key: (u) => u.user_id,
+        label: (u) => u.email,
+        link: (u) => ({ to: "/users/$userId", params: { userId: u.user_id } }),
       }}
       table={{
         label: msg.nav.users,
         columns,
-        rowKey: (u) => u.user_id,
         sortable: userSortKeys,
-        rowLink: (u) => ({ to: "/users/$userId", params: { userId: u.user_id } }),
         empty: list.failed ? (
           <EmptyState title={msg.users.noData} />
         ) : (

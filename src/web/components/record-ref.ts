@@ -1,0 +1,12 @@
+import type { Target } from "../lib/target";
+
+/**
+ * How the rows of one kind of record are told apart and opened wherever a list shows them: `key`
+ * (its id), `label` (its name as a checkbox, a bulk report or a dialog names the row) and `link`
+ * (the record a row opens; none: rows open nothing). Declared once per list, beside its columns.
+ */
+export type RecordRef<I> = {
+  key: (row: I) => string;
+  label?: (row: I) => string;
+  link?: (row: I) => Target;
+};
