@@ -17,6 +17,7 @@ import { startConsole, type TestConsole } from "../support/app";
 import { targets } from "../support/databases";
 import { textFieldOf, uniqueText, versionedEdits, type OpenApiDocument } from "../support/derive-document";
 import { fillPath, paramsOf, rowIdOf, tableKeyedBy } from "../support/derive-rows";
+import { Callers, declaredRoutes, RequestMaker, reservedRows } from "../support/route-requests";
 
 const uid = () => randomUUID().slice(0, 8);
 
@@ -203,10 +204,27 @@ describe.each(targets)("editing on %s", (target) => {
           field: field.name,
           /** A body changing the field to a new value. */
           edit: (label: string) => ({ [field.name]: uniqueText(`${label} ${field.name}`, field.maxLength) }),
-          /** The id of a real row: the `offset`-th of those the fewest rows refer to. */
-          row: (offset: number) => rowIdOf(app.rows, param, offset),
+          /**
+           * The id of a real row: the `offset`-th of those the fewest rows refer to, or, where the
+           * table has fewer rows (an entity the demo data does not seed), a record made for it
+           * through its own POST (tests/support/route-requests.ts).
+           */
+          row: (offset: number) => rowIdOf(app.rows, param, offset).catch(() => freshRow(path, param)),
         };
       });
+    }
+
+    let maker: Promise<RequestMaker> | undefined;
+    /** A new record of the table `param` names, as a valid request of `PATCH path` would act on. */
+    async function freshRow(path: string, param: string): Promise<string> {
+      maker ??= (async () => {
+        const callers = new Callers(app, "cookie");
+        return new RequestMaker(app, await doc!, callers, await reservedRows(app, callers), false);
+      })();
+      const route = declaredRoutes().find((r) => r.method === "PATCH" && r.path === path);
+      const request = route && (await (await maker).build(route, 0));
+      if (!request) throw new Error(`no record can be made for ${path}`);
+      return request.params[param];
     }
 
     it("finds the saves that take If-Match in the API's description", async () => {
