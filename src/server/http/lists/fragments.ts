@@ -9,12 +9,12 @@ import { userNameSortKey } from "../../db/schema";
 import type { FilterSpec, SearchMatch, SortKey } from "./declare";
 import { anyValue, matchingValues } from "./search";
 
-/** A filter on a stored status (or type): one of `values` (400 otherwise), read as `column = value`. */
+/** A filter on a stored status (or type): one of `values` (422 otherwise), read as `column = value`. */
 export function statusFilter(values: readonly [string, ...string[]], column: SQL): FilterSpec<string> {
   return { schema: z.enum(values).optional(), where: (v) => sql`${column} = ${v}` };
 }
 
-/** A filter on the id of a referenced record (customer, skill): a uuid (400 otherwise), read as `column = value`. */
+/** A filter on the id of a referenced record (customer, skill): a uuid (422 otherwise), read as `column = value`. */
 export function idFilter(column: SQL): FilterSpec<string> {
   return { schema: z.guid().optional(), where: (v) => sql`${column} = ${v}` };
 }
