@@ -1,15 +1,40 @@
-import { FilePen, type LucideIcon } from "lucide-react";
+import { Archive, CircleCheck, CircleDot, CircleSlash, FilePen, type LucideIcon } from "lucide-react";
+import { titleCase } from "./case";
 import { listCards, type ListCard } from "./ListScreen";
 
 /** The counts every status summary has. */
 type StatusCounts = { total: number; active: number; inactive: number };
 
-/** The "Draft" card of a list whose records may be drafts (platforms, prompts). */
-export const draftCard: ListCard<{ draft: number }> = { label: "Draft", icon: FilePen, value: (s) => s.draft };
+/** Each status's card icon; a status not named here gets a plain dot. */
+const statusIcons: Record<string, LucideIcon> = {
+  active: CircleCheck,
+  inactive: CircleSlash,
+  archived: Archive,
+  draft: FilePen,
+};
+
+/**
+ * A list's cards from its record's status set: Total (with the list's own icon), then one card per
+ * status in the set's order ("Active", "Archived"), each counting the summary's key of that name
+ * (the list engine's `statusCards` on the server counts the same set).
+ */
+export function statusSetCards<const V extends string>(
+  icon: LucideIcon,
+  statuses: readonly V[],
+): ListCard<Record<V | "total", number>>[] {
+  return [
+    listCards.total(icon),
+    ...statuses.map((status) => ({
+      label: titleCase(status),
+      icon: statusIcons[status] ?? CircleDot,
+      value: (s: Record<V | "total", number>) => s[status],
+    })),
+  ];
+}
 
 /**
  * A list's cards Total (with the list's own icon), Active and Inactive, then `extra` (its own
- * counts: Draft, Global, Recent Logins).
+ * counts: Global, Recent Logins).
  */
 export function statusCards<S>(icon: LucideIcon, ...extra: ListCard<S>[]): ListCard<S & StatusCounts>[] {
   return [listCards.total(icon), listCards.active, listCards.inactive, ...extra];

@@ -6,7 +6,7 @@ import { Tag } from "../components/badges";
 import { column, countColumn, createdColumn, statusColumn, updatedColumn } from "../components/columns";
 import { RecordLink } from "../components/RecordLink";
 import { FilterSelect } from "../components/inputs";
-import { draftCard, statusCards } from "../components/list-cards";
+import { statusSetCards } from "../components/list-cards";
 import { ListEmpty, screenTexts } from "../components/list-texts";
 import { FilterGroup, StatusFilter } from "../components/list-filters";
 import { ListScreen } from "../components/ListScreen";
@@ -63,7 +63,7 @@ export default function PlatformsPage() {
       list={list}
       {...screenTexts(msg.platforms)}
       add={{ label: msg.platforms.add, link: { to: "/platforms/add" } }}
-      cards={statusCards(MonitorSmartphone, draftCard)}
+      cards={statusSetCards(MonitorSmartphone, platformStatuses)}
       section={{ label: "Platform list" }}
       search={msg.platforms.searchPlaceholder}
       aboveTable={

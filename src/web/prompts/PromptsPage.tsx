@@ -4,7 +4,7 @@ import { msg } from "../../domain/messages";
 import { promptSortKeys, type PromptListItem } from "../../domain/prompts";
 import { column, createdColumn, statusColumn, updatedColumn } from "../components/columns";
 import { activeRecordParam } from "../components/bulk";
-import { draftCard, statusCards } from "../components/list-cards";
+import { statusSetCards } from "../components/list-cards";
 import { ListEmpty, screenTexts } from "../components/list-texts";
 import { NoneFilter, StatusFilter } from "../components/list-filters";
 import { ListScreen } from "../components/ListScreen";
@@ -51,7 +51,7 @@ export default function PromptsPage() {
       list={list}
       {...screenTexts(msg.prompts)}
       add={{ label: msg.prompts.addPrompt, link: { to: "/prompts/add" } }}
-      cards={statusCards(MessageSquareText, draftCard)}
+      cards={statusSetCards(MessageSquareText, promptStatuses)}
       section={{ label: "Prompt list" }}
       search={msg.prompts.searchPlaceholder}
       filters={
