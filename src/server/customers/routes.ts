@@ -14,7 +14,7 @@ import { conflictResponse, createRouter } from "../http/route";
 import type { Tx } from "../audit";
 import { claimedDomains, customerList, customerPicker, getCustomer } from "./queries";
 import { recordsOf } from "../db/records";
-import { idParams, mountRecordRoutes } from "../http/record-routes";
+import { mountRecordRoutes } from "../http/record-routes";
 
 export const customersBase = "/api/customers";
 const customerRecords = recordsOf({
@@ -23,7 +23,6 @@ const customerRecords = recordsOf({
   entity: "customer",
   notFound: msg.customers.notFound,
 });
-const params = idParams("customerId", msg.customers.notFound);
 
 /**
  * Refuses domains that other customers already list (409 `domain_claimed`, naming each domain and
@@ -61,8 +60,6 @@ export const customersRouter = createRouter();
 mountRecordRoutes(customersRouter, {
   base: customersBase,
   tag: "Customers",
-  noun: "customer",
-  params,
   records: customerRecords,
   detail: { schema: customerDetailSchema, read: getCustomer },
   create: {

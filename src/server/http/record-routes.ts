@@ -47,10 +47,16 @@ export type RecordRoutes<Row, C extends z.ZodType, U extends z.ZodType, Q extend
   base: string;
   /** The OpenAPI tag ("Platforms"). */
   tag: string;
-  /** The record in the API's words ("platform"): "One platform", "Add a platform", "Delete a platform". */
-  noun: string;
-  /** The path parameter of the record's id ("platformId"), made by `idParams`. */
-  params: z.ZodObject<Record<string, z.ZodGUID>>;
+  /**
+   * The record in the API's words ("platform"): "One platform", "Add a platform", "Delete a
+   * platform". By default its audit entity's name (`records.entity`).
+   */
+  noun?: string;
+  /**
+   * The path parameter of the record's id, made by `idParams`; by default `<entity>Id`
+   * ("platformId") with the record's 404 message. Routes of its own share it by passing one.
+   */
+  params?: z.ZodObject<Record<string, z.ZodGUID>>;
   records: Records<Row, never>;
   /** GET / (the entity's screen) and its CSV export: docs/lists.md. */
   list?: { description: string; list: AnyList };
@@ -174,7 +180,8 @@ function recordKit<Row, C extends z.ZodType, U extends z.ZodType, Q extends z.Zo
   router: OpenAPIHono<AppEnv>,
   spec: RecordRoutes<Row, C, U, Q>,
 ): Kit<Row> {
-  const param = Object.keys(spec.params.shape)[0];
+  const params = spec.params ?? idParams(`${spec.records.entity}Id`, spec.records.notFound);
+  const param = Object.keys(params.shape)[0];
   const review = spec.review;
   return {
     router,
@@ -182,8 +189,8 @@ function recordKit<Row, C extends z.ZodType, U extends z.ZodType, Q extends z.Zo
     base: spec.base,
     tag: spec.tag,
     tags: [spec.tag],
-    noun: spec.noun,
-    params: spec.params,
+    noun: spec.noun ?? spec.records.entity,
+    params,
     records: spec.records,
     param,
     path: `/{${param}}`,
@@ -497,13 +504,13 @@ const deleters = new Map<unknown, Deleter>();
  * snapshot for Undo, audit rows), inside `tx`: an approved deletion (docs/prompt-review.md).
  */
 export function deleteRecord<Row>(
-  spec: { noun: string },
+  spec: { records: { entity: string } },
   tx: Tx,
   c: Context<AppEnv>,
   before: Row,
   id: string,
 ): Promise<Written<{ deletion: string; taken: Cascade }>> {
   const deleter = deleters.get(spec);
-  if (!deleter) throw new Error(`no DELETE route mounted for ${spec.noun}`);
+  if (!deleter) throw new Error(`no DELETE route mounted for ${spec.records.entity}`);
   return deleter(tx, c, before, id);
 }

@@ -12,12 +12,11 @@ import { statusActions } from "../bulk/kinds";
 import { recordsOf } from "../db/records";
 import { platforms } from "../db/schema";
 import { errorBodySchema, HttpError } from "../http/errors";
-import { idParams, mountRecordRoutes } from "../http/record-routes";
+import { mountRecordRoutes } from "../http/record-routes";
 import { createRouter, jsonResponse } from "../http/route";
 import { platformList, platformPicker, platformPromptList } from "./queries";
 
 export const platformsBase = "/api/platforms";
-const params = idParams("platformId", msg.platforms.notFound);
 
 export const platformsRouter = createRouter();
 
@@ -37,8 +36,6 @@ export const platformsRouter = createRouter();
 mountRecordRoutes(platformsRouter, {
   base: platformsBase,
   tag: "Platforms",
-  noun: "platform",
-  params,
   records: recordsOf({
     table: platforms,
     id: platforms.platform_id,
