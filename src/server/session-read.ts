@@ -22,7 +22,7 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 import { parseCookies } from "better-call";
 import { eq, sql } from "drizzle-orm";
 import type { Auth, SessionData } from "./auth";
-import type { Database } from "./db/client";
+import { preparedPerDatabase, type Database } from "./db/client";
 import { operator, operator_session } from "./db/schema";
 
 /** What the direct read needs of better-auth's configuration, read once per auth instance. */
@@ -94,7 +94,7 @@ function prepare(db: Database) {
     .prepare("pedal_session_read");
 }
 
-const statementOf = new WeakMap<Database, ReturnType<typeof prepare>>();
+const statementOf = preparedPerDatabase(prepare);
 
 /**
  * The token of a session cookie value `token.signature` when its signature is `secret`'s, else
@@ -129,9 +129,7 @@ export async function readSessionDirect(
   const value = cookies.get(names.token);
   const token = value ? verifiedToken(value, names.secret) : undefined;
   if (!token) return undefined;
-  let statement = statementOf.get(db);
-  if (!statement) statementOf.set(db, (statement = prepare(db)));
-  const [row] = await statement.execute({ token });
+  const [row] = await statementOf(db).execute({ token });
   if (!row) return undefined;
   const now = Date.now();
   const expiresAt = row.session.expiresAt.getTime();

@@ -16,7 +16,7 @@ import { apiTokenPattern, apiTokenPrefix, apiTokenShownLength, type ApiTokenRow 
 import { operatorRoles, roleAtLeast, type OperatorRole } from "../domain/enums";
 import type { AuditEntry, Tx } from "./audit";
 import type { SessionData } from "./auth";
-import { queryRows, type Database } from "./db/client";
+import { preparedPerDatabase, queryRows, type Database } from "./db/client";
 import { operator, operator_api_token } from "./db/schema";
 import { sessionUserFields } from "./session-read";
 import { asText } from "../domain/text";
@@ -107,7 +107,7 @@ function prepareTokenRead(db: Database) {
     .prepare("pedal_api_token_read");
 }
 
-const tokenReadOf = new WeakMap<Database, ReturnType<typeof prepareTokenRead>>();
+const tokenReadOf = preparedPerDatabase(prepareTokenRead);
 
 /**
  * The identity of a well-formed bearer token at `now`, or null when the token is unknown
@@ -116,9 +116,7 @@ const tokenReadOf = new WeakMap<Database, ReturnType<typeof prepareTokenRead>>()
  * @throws the database's error (the caller answers 503).
  */
 export async function resolveApiToken(db: Database, token: string, now: Date): Promise<BearerIdentity | null> {
-  let statement = tokenReadOf.get(db);
-  if (!statement) tokenReadOf.set(db, (statement = prepareTokenRead(db)));
-  const [row] = await statement.execute({ hash: hashApiToken(token) });
+  const [row] = await tokenReadOf(db).execute({ hash: hashApiToken(token) });
   if (!row) return null;
   if (row.expires_at.getTime() <= now.getTime() || row.user.banned === true) return null;
   const operatorRole = row.user.role as OperatorRole;

@@ -116,6 +116,20 @@ export async function applySessionSettings(client: pg.ClientBase): Promise<void>
   await client.query(postgresSessionSettings).catch(() => undefined);
 }
 
+/**
+ * A prepared statement made once per database by `prepare` and kept with it: the returned function
+ * gives the database's statement, preparing it on first use. Held weakly, so a closed database
+ * (a test's, a restarted pool) takes its statement with it.
+ */
+export function preparedPerDatabase<S>(prepare: (db: Database) => S): (db: Database) => S {
+  const statementOf = new WeakMap<Database, S>();
+  return (db) => {
+    let statement = statementOf.get(db);
+    if (!statement) statementOf.set(db, (statement = prepare(db)));
+    return statement;
+  };
+}
+
 /** How long a request waits for a new connection to the PostgreSQL server before it is answered 503. */
 export const connectTimeoutMs = 5_000;
 

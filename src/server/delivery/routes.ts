@@ -2,7 +2,7 @@ import { z } from "@hono/zod-openapi";
 import { sql } from "drizzle-orm";
 import { msg } from "../../domain/messages";
 import { deliverySchema, promptVariables, type Delivery } from "../../domain/prompt-changes";
-import type { Database } from "../db/client";
+import { preparedPerDatabase, type Database } from "../db/client";
 import { notFound } from "../http/errors";
 import { idParams } from "../http/record-routes";
 import { apiRoute, createRouter, jsonResponse, notFoundResponse } from "../http/route";
@@ -140,14 +140,12 @@ function prepare(db: Database) {
     .prepare("pedal_delivery_read");
 }
 
-const statementOf = new WeakMap<Database, ReturnType<typeof prepare>>();
+const statementOf = preparedPerDatabase(prepare);
 
 export const deliveryRouter = createRouter().openapi(platformPrompts, async (c) => {
   const { platformId } = c.req.valid("param");
   const given = clientTags(c.req.valid("header")["if-none-match"]);
-  let statement = statementOf.get(c.var.db);
-  if (!statement) statementOf.set(c.var.db, (statement = prepare(c.var.db)));
-  const [row] = await statement.execute({
+  const [row] = await statementOf(c.var.db).execute({
     platformId,
     any: given === "*",
     // Tags are 32 hexadecimal digits (clientTags): an array literal needs no quoting.
