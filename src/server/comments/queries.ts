@@ -20,6 +20,7 @@ import {
   matchingValues,
   referencedName,
   searchMatch,
+  statusCardsSql,
   statusFilter,
   userNameKey,
   type SearchForms,
@@ -116,12 +117,7 @@ export const commentList = defineList({
   summary: ({ filters, q, matching }) =>
     q || filters.customer_id
       ? cards(matching(sql`sm.status`))
-      : sql`select coalesce(sum(n), 0)::int as total,
-          coalesce(sum(n) filter (where status = 'pending'), 0)::int as pending,
-          coalesce(sum(n) filter (where status = 'active'), 0)::int as active,
-          coalesce(sum(n) filter (where status = 'inactive'), 0)::int as inactive,
-          coalesce(sum(n) filter (where status = 'rejected'), 0)::int as rejected
-        from status_counts where entity = 'skill_comments' ${filters.status ? sql`and status = ${filters.status}` : sql``}`,
+      : statusCardsSql("skill_comments", commentStatuses, filters.status),
   totalFromSummary: () => (s) => s.total,
   cacheSummary: true,
   csv: [

@@ -9,7 +9,15 @@ import {
 import { tablePicker } from "../http/table-picker";
 import { queryRows, type Database } from "../db/client";
 import { toJson } from "../http/list";
-import { anyValue, counterSort, defineList, matchingValues, statusFilter, type SortKey } from "../http/lists";
+import {
+  anyValue,
+  counterSort,
+  defineList,
+  matchingValues,
+  statusCardsSql,
+  statusFilter,
+  type SortKey,
+} from "../http/lists";
 
 /**
  * SPEC.md §2 "/customers": customers with their user_count and team_count (maintained in
@@ -39,12 +47,8 @@ export const customerList = defineList({
   search: (m) =>
     sql`c.customer_name ilike ${m.pattern} or c.valid_domains ilike ${m.pattern} or ${anyValue(sql`c.status`, matchingValues(customerStatuses, m))}`,
   summaryCounts: "set",
-  summary: () => sql`
-    select coalesce(sum(n), 0)::int as total,
-      coalesce(sum(n) filter (where status = 'active'), 0)::int as active,
-      coalesce(sum(n) filter (where status = 'trial'), 0)::int as trial,
-      coalesce(sum(n) filter (where status = 'inactive'), 0)::int as inactive
-    from status_counts where entity = 'customers'`,
+  // In the order of `customerSummarySchema`'s cards.
+  summary: () => statusCardsSql("customers", ["active", "trial", "inactive"]),
   totalFromSummary: ({ filters, q }) =>
     q ? undefined : (s) => (filters.status ? s[filters.status as keyof typeof s] : s.total),
   // The cards are counters; a searched total that needed a count is reused like a big list's.

@@ -24,6 +24,7 @@ import {
   idFilter,
   joinedNameSort,
   matchingValues,
+  statusCardsSql,
   statusFilter,
   userNameKey,
   type SortKey,
@@ -76,10 +77,7 @@ export const teamList = defineList({
   summaryCounts: "matches",
   summary: ({ filters, q, matching }) =>
     !q && !filters.customer_id && !filters.skills
-      ? sql`select coalesce(sum(n), 0)::int as total,
-          coalesce(sum(n) filter (where status = 'active'), 0)::int as active,
-          coalesce(sum(n) filter (where status = 'inactive'), 0)::int as inactive
-        from status_counts where entity = 'teams' and ${filters.status ? sql`status = ${filters.status}` : sql`true`}`
+      ? statusCardsSql("teams", ["active", "inactive"], filters.status)
       : sql`select count(*)::int as total,
           count(*) filter (where m.status = 'active')::int as active,
           count(*) filter (where m.status = 'inactive')::int as inactive

@@ -7,14 +7,16 @@ import { statusCardsOf } from "../../../domain/common";
 
 /**
  * The status cards of `entity` from its maintained counters: `total`, and one count per status of
- * the entity's own set (`statuses`, in the domain's order: the card schema is `statusCardsOf` of it).
+ * `statuses` (the entity's own set in the domain's order, so the card schema is `statusCardsOf` of
+ * it, or the statuses its card schema names, in that order). With `status` (a list's status
+ * filter) only that status is counted: its card and the total are its count, the others 0.
  */
-export const statusCardsSql = (entity: string, statuses: readonly string[]) => sql`
+export const statusCardsSql = (entity: string, statuses: readonly string[], status?: string) => sql`
   select coalesce(sum(n), 0)::int as total, ${sql.join(
     statuses.map((s) => sql`coalesce(sum(n) filter (where status = ${s}), 0)::int as ${sql.identifier(s)}`),
     sql`, `,
   )}
-  from status_counts where entity = ${entity}`;
+  from status_counts where entity = ${entity}${status ? sql` and status = ${status}` : sql``}`;
 
 /** The list's total is a card when only the status filter narrows it (the card of that status, or the total). */
 export const totalFromStatusCards = ({ filters, q }: { filters: { status?: string }; q: string | undefined }) => {
