@@ -1,4 +1,4 @@
-import { z } from "@hono/zod-openapi";
+import { z, type RouteConfig } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { stringify } from "csv-stringify/sync";
 import { sql, type SQL } from "drizzle-orm";
@@ -106,35 +106,65 @@ export function mountList<I, S, F extends Record<string, unknown>, P>(
     list,
     scope,
   });
-  const params = options.params as z.ZodObject | undefined;
-  const notFound: NotFoundEntry = scope ? { 404: jsonResponse(errorBodySchema, scope.notFound) } : {};
-  mountPage(router, options, params, notFound);
-  mountExport(router, options, params, notFound);
+  const mount: ListMount<I, S, F, P> = {
+    router,
+    options,
+    params: options.params as z.ZodObject | undefined,
+    notFound: scope ? { 404: jsonResponse(errorBodySchema, scope.notFound) } : {},
+  };
+  mountPage(mount);
+  mountExport(mount);
+}
+
+/** What one of a list's two routes declares on its own: its path, words, query and 200 answer. */
+type ListRouteParts = {
+  path: string;
+  summary: string;
+  description: string;
+  query: z.ZodObject;
+  ok: RouteConfig["responses"][string];
+};
+
+/** Where a list's routes are mounted: the router, the mount options, the path parameters' schema, the 404 entry. */
+type ListMount<I, S, F extends Record<string, unknown>, P> = {
+  router: OpenAPIHono<AppEnv>;
+  options: MountOptions<I, S, F, P>;
+  params: z.ZodObject | undefined;
+  notFound: NotFoundEntry;
+};
+
+/**
+ * Declares one of a list's two routes: GET under the list's `base` with its access, tags and
+ * path parameters, answering `parts.ok` (200), 422 for bad parameters and, for a nested list, 404.
+ */
+function listRoute<I, S, F extends Record<string, unknown>, P>(
+  { options, params, notFound }: ListMount<I, S, F, P>,
+  parts: ListRouteParts,
+) {
+  return apiRoute(options.base, options.access, {
+    method: "get",
+    path: parts.path,
+    tags: options.tags,
+    summary: parts.summary,
+    description: parts.description,
+    request: { query: parts.query, ...(params ? { params } : {}) },
+    responses: { 200: parts.ok, ...invalidResponse, ...notFound },
+  });
 }
 
 /**
- * Declares a list's page route and mounts it on `router`: takes the mount options, the path
- * parameters' schema and the 404 entry; the handler answers one page, or 404 for a missing parent.
+ * Declares a list's page route and mounts it on `mount.router`; the handler answers one page, or
+ * 404 for a missing parent.
  */
-function mountPage<I, S, F extends Record<string, unknown>, P>(
-  router: OpenAPIHono<AppEnv>,
-  options: MountOptions<I, S, F, P>,
-  params: z.ZodObject | undefined,
-  notFound: NotFoundEntry,
-) {
+function mountPage<I, S, F extends Record<string, unknown>, P>(mount: ListMount<I, S, F, P>) {
+  const { router, options, params } = mount;
   const { list, scope } = options;
-  const route = apiRoute(options.base, options.access, {
-    method: "get",
+  const route = listRoute(mount, {
     path: options.path,
-    tags: options.tags,
     summary: options.summary,
     description: options.description,
-    request: { query: listQuerySchema(list), ...(params ? { params } : {}) },
-    responses: {
-      200: jsonResponse(listPage(list.item as z.ZodType, list.summarySchema as z.ZodType), "One page"),
-      ...invalidResponse,
-      ...notFound,
-    },
+    query: listQuerySchema(list),
+    ok: jsonResponse(listPage(list.item as z.ZodType, list.summarySchema as z.ZodType), "One page"),
   });
   router.openapi(route, async (c: Context<AppEnv>) => {
     const { req } = readRequest(c, list, params, scope);
@@ -149,28 +179,18 @@ function mountPage<I, S, F extends Record<string, unknown>, P>(
 }
 
 /**
- * Declares a list's export route and mounts it on `router`: takes the mount options, the path
- * parameters' schema and the 404 entry; the handler answers 404 for a missing parent, else the CSV.
+ * Declares a list's export route and mounts it on `mount.router`; the handler answers 404 for a
+ * missing parent, else the CSV.
  */
-function mountExport<I, S, F extends Record<string, unknown>, P>(
-  router: OpenAPIHono<AppEnv>,
-  options: MountOptions<I, S, F, P>,
-  params: z.ZodObject | undefined,
-  notFound: NotFoundEntry,
-) {
+function mountExport<I, S, F extends Record<string, unknown>, P>(mount: ListMount<I, S, F, P>) {
+  const { router, options, params } = mount;
   const { list, scope } = options;
-  const route = apiRoute(options.base, options.access, {
-    method: "get",
+  const route = listRoute(mount, {
     path: `${options.path === "/" ? "" : options.path}/export.csv`,
-    tags: options.tags,
     summary: `${options.summary}: CSV export`,
     description: "Every row matching the filters and search, in the list's sort, as CSV (RFC 4180, UTF-8). Audited.",
-    request: { query: listQuerySchema(list, { bom: z.enum(["0", "1"]).optional() }), ...(params ? { params } : {}) },
-    responses: {
-      200: { description: "CSV", content: { "text/csv": { schema: z.string() } } },
-      ...invalidResponse,
-      ...notFound,
-    },
+    query: listQuerySchema(list, { bom: z.enum(["0", "1"]).optional() }),
+    ok: { description: "CSV", content: { "text/csv": { schema: z.string() } } },
   });
   router.openapi(route, async (c: Context<AppEnv>) => {
     const { q, req } = readRequest(c, list, params, scope);
