@@ -215,21 +215,38 @@ function codeStepHandler(deps: TwoFactorDeps, kind: "totp" | "recovery") {
   };
 }
 
+/** The signed-in operator as a change to their own two-factor sign-in reads them. */
+type ChangingOperator = SessionData["user"] & { role?: string | null; twoFactorEnabled?: boolean | null };
+
 /**
- * The signed-in operator of a request to change their own two-factor sign-in, and its checked JSON
- * body; or the answer to send instead: 401 without a session, 400/422 for a body that is not
- * `schema`'s.
+ * The signed-in operator of a request to change their own two-factor sign-in, its checked JSON
+ * body, and the attempt's keys (per address and per account) and time, the attempt admitted; or
+ * the answer to send instead, in this order: 401 without a session, 400/422 for a body that is not
+ * `schema`'s, what `refuse` answers when the operator's state does not allow the change, 429 with
+ * Retry-After beyond the attempt limits or while locked.
  */
 async function signedInChange<T>(
   c: Context<AppEnv>,
   deps: TwoFactorDeps,
   schema: z.ZodType<T>,
-): Promise<{ refused: Response } | { refused?: undefined; session: SessionData; input: T }> {
+  refuse: (me: ChangingOperator) => Response | undefined,
+): Promise<
+  | { refused: Response }
+  | { refused?: undefined; me: ChangingOperator; input: T; keys: { ip: string; account: string }; now: Date }
+> {
+  const now = deps.clock();
   const session = await resolveSession(c, deps.auth, deps.security, deps.clock);
   if (!session) return { refused: errorResponse(c, 401, "unauthorized", msg.api.unauthorized) };
   c.set("session", session);
   const checked = await checkedJsonBody(c, schema);
-  return checked.refused ? checked : { session, input: checked.data };
+  if (checked.refused) return checked;
+  const me: ChangingOperator = session.user;
+  const refused = refuse(me);
+  if (refused) return { refused };
+  const keys = { ip: `ip:${c.var.clientIp}`, account: accountKey(me.email) };
+  const admission = await admitAttempt(c.var.db, keys, deps.security, now);
+  if (!admission.admitted) return { refused: blocked(c, admission) };
+  return { me, input: checked.data, keys, now };
 }
 
 /**
@@ -242,15 +259,11 @@ async function signedInChange<T>(
 function enableHandler(deps: TwoFactorDeps) {
   return async (c: Context<AppEnv>) => {
     const db = c.var.db;
-    const now = deps.clock();
-    const checked = await signedInChange(c, deps, enableTwoFactorSchema);
+    const checked = await signedInChange(c, deps, enableTwoFactorSchema, (me) =>
+      me.twoFactorEnabled === true ? errorResponse(c, 409, "conflict", msg.twoFactor.alreadyOn) : undefined,
+    );
     if (checked.refused) return checked.refused;
-    const { session } = checked;
-    if ((session.user as { twoFactorEnabled?: boolean | null }).twoFactorEnabled === true)
-      return errorResponse(c, 409, "conflict", msg.twoFactor.alreadyOn);
-    const keys = { ip: `ip:${c.var.clientIp}`, account: accountKey(session.user.email) };
-    const admission = await admitAttempt(db, keys, deps.security, now);
-    if (!admission.admitted) return blocked(c, admission);
+    const { keys, now } = checked;
     const response = await deps.auth.handler(withJsonBody(c.req.raw, { password: checked.input.password }));
     if (response.status === 200) {
       await forgiveAttempt(db, keys, deps.security, now);
@@ -329,17 +342,13 @@ export async function spendCode(
 function disableHandler(deps: TwoFactorDeps) {
   return async (c: Context<AppEnv>) => {
     const db = c.var.db;
-    const now = deps.clock();
-    const checked = await signedInChange(c, deps, disableTwoFactorSchema);
+    const checked = await signedInChange(c, deps, disableTwoFactorSchema, (me) => {
+      if (mfaRequiredFor(deps.policy, me.role))
+        return errorResponse(c, 403, "forbidden", msg.twoFactor.requiredByPolicy);
+      if (me.twoFactorEnabled !== true) return errorResponse(c, 409, "conflict", msg.twoFactor.notOn);
+    });
     if (checked.refused) return checked.refused;
-    const { session } = checked;
-    const me = session.user as SessionData["user"] & { role?: string; twoFactorEnabled?: boolean | null };
-    if (mfaRequiredFor(deps.policy, me.role)) return errorResponse(c, 403, "forbidden", msg.twoFactor.requiredByPolicy);
-    if (me.twoFactorEnabled !== true) return errorResponse(c, 409, "conflict", msg.twoFactor.notOn);
-    const keys = { ip: `ip:${c.var.clientIp}`, account: accountKey(me.email) };
-    const admission = await admitAttempt(db, keys, deps.security, now);
-    if (!admission.admitted) return blocked(c, admission);
-
+    const { me, keys, now } = checked;
     const { password, code } = checked.input;
     // The password first: a wrong one must not spend the recovery code sent with it.
     if ((await passwordCheck(db, me.id, password)) !== "right")
