@@ -159,6 +159,51 @@ async function reviewedAssignments(tx: Tx, c: Context<AppEnv>, p: { back: Snapsh
   };
 }
 
+/** An assignment's other end: the record it names (`key`), and the reason it is refused when that record is gone. */
+type AssignmentEnd = {
+  table: "platforms" | "pedal_prompts";
+  key: "platform_id" | "prompt_id";
+  entity: "platform" | "prompt";
+  gone: string;
+};
+/** The other end of a restored prompt's assignments. */
+const platformEnd: AssignmentEnd = {
+  table: "platforms",
+  key: "platform_id",
+  entity: "platform",
+  gone: reasons.platformDeleted,
+};
+/** The other end of a restored platform's assignments. */
+const promptEnd: AssignmentEnd = {
+  table: "pedal_prompts",
+  key: "prompt_id",
+  entity: "prompt",
+  gone: reasons.promptDeleted,
+};
+
+/**
+ * Puts back the assignments (platform_prompts rows) in the cascade of a restored prompt or
+ * platform: those whose record at the other end (`other`) was deleted since are refused with
+ * `other.gone`, those prompt review covers are sent for review, and the rest are inserted and
+ * linked again. `restored` holds the assignments' parts only (the caller puts its own first).
+ */
+async function restorePlatformPrompts(
+  tx: Tx,
+  d: DeletionRow,
+  c: Context<AppEnv>,
+  other: AssignmentEnd,
+): Promise<Outcome> {
+  const p = await splitByOtherEnd(tx, d, "platform_prompts", other, other.gone);
+  const a = await reviewedAssignments(tx, c, p);
+  await insertRows(tx, "platform_prompts", a.back);
+  return {
+    restored: a.parts,
+    notRestored: [...p.refused, ...a.sent],
+    linked: a.back.map((r) => ({ entity: other.entity, id: str(r[other.key]) })),
+    audit: a.audit,
+  };
+}
+
 type Restorer = (tx: Tx, d: DeletionRow, c: Context<AppEnv>) => Promise<Outcome>;
 
 /** The record's own part, first in the report. */
@@ -222,42 +267,16 @@ const restorePrompt: Restorer = async (tx, d, c) => {
   await insertRows(tx, "pedal_prompts", [row]);
   const v = split(d, "prompt_versions", () => null);
   await insertRows(tx, "prompt_versions", v.back);
-  const p = await splitByOtherEnd(
-    tx,
-    d,
-    "platform_prompts",
-    { table: "platforms", key: "platform_id" },
-    reasons.platformDeleted,
-  );
-  const a = await reviewedAssignments(tx, c, p);
-  await insertRows(tx, "platform_prompts", a.back);
-  return {
-    restored: [self(d), ...a.parts, ...v.parts],
-    notRestored: [...p.refused, ...a.sent],
-    linked: a.back.map((r) => ({ entity: "platform" as const, id: str(r.platform_id) })),
-    audit: a.audit,
-  };
+  const a = await restorePlatformPrompts(tx, d, c, platformEnd);
+  return { ...a, restored: [self(d), ...a.restored, ...v.parts] };
 };
 
 const restorePlatform: Restorer = async (tx, d, c) => {
   if (await exists(tx, sql`select 1 from platforms where platform_id = ${d.entity_id}`))
     throw refuse(msg.deleted.exists);
   await insertRows(tx, "platforms", [d.snapshot.row]);
-  const p = await splitByOtherEnd(
-    tx,
-    d,
-    "platform_prompts",
-    { table: "pedal_prompts", key: "prompt_id" },
-    reasons.promptDeleted,
-  );
-  const a = await reviewedAssignments(tx, c, p);
-  await insertRows(tx, "platform_prompts", a.back);
-  return {
-    restored: [self(d), ...a.parts],
-    notRestored: [...p.refused, ...a.sent],
-    linked: a.back.map((r) => ({ entity: "prompt" as const, id: str(r.prompt_id) })),
-    audit: a.audit,
-  };
+  const a = await restorePlatformPrompts(tx, d, c, promptEnd);
+  return { ...a, restored: [self(d), ...a.restored] };
 };
 
 /** A team and its state, locked against archiving or deletion until the link is written. */
