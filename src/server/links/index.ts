@@ -3,6 +3,6 @@
  * skill assignments to teams, prompts' platforms. Features import them from here, never from each other.
  */
 export { assignmentAudit, membershipAudit, platformAssignmentAudit } from "./audit";
-export { assignSkillToTeam } from "./skill-assignments";
+export { assignSkillToTeam, sharedSkill } from "./skill-assignments";
 export { addMember, removeMember } from "./memberships";
 export { removeMembers, unassignPlatforms, unassignSkills } from "./removals";

@@ -7,6 +7,20 @@ import { skills, teams, teams_skills } from "../db/schema";
 import { HttpError, notFound } from "../http/errors";
 
 /**
+ * The skill `skillId` (its status), share-locked until the transaction ends so that it cannot be
+ * archived or deleted meanwhile; undefined when there is no such skill, which each caller refuses
+ * with its own answer (404, or 422 on the field that named it).
+ */
+export async function sharedSkill(tx: Tx, skillId: string) {
+  const [skill] = await tx
+    .select({ status: skills.status })
+    .from(skills)
+    .where(eq(skills.skill_id, skillId))
+    .for("share");
+  return skill;
+}
+
+/**
  * The one rule of assigning a skill to a team (SPEC.md §4), for every path that does it: the team
  * page's Assign Skill, the skill page's Assign to Team and its bulk assign. The skill must exist
  * and be active, the team must exist and be active. An unassigned (inactive) record is reactivated
@@ -25,11 +39,7 @@ export async function assignSkillToTeam(
   teamId: string,
   skillId: string,
 ): Promise<Written<{ created: boolean; changed: boolean }>> {
-  const [skill] = await tx
-    .select({ status: skills.status })
-    .from(skills)
-    .where(eq(skills.skill_id, skillId))
-    .for("share");
+  const skill = await sharedSkill(tx, skillId);
   if (!skill) throw notFound(msg.skills.notFound);
   const [team] = await tx.select().from(teams).where(eq(teams.team_id, teamId)).for("update");
   if (!team) throw notFound(msg.teams.notFound);

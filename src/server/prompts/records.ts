@@ -2,14 +2,15 @@
  * The prompt record operations the prompt routes and the review of prompt changes share
  * (docs/prompt-review.md): the locked row, the active skill check, and its versions.
  */
-import { eq, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { Context } from "hono";
 import { msg } from "../../domain/messages";
 import type { Tx } from "../audit";
 import { queryRows } from "../db/client";
 import { recordsOf } from "../db/records";
-import { pedal_prompts, prompt_versions, skills } from "../db/schema";
+import { pedal_prompts, prompt_versions } from "../db/schema";
 import { HttpError } from "../http/errors";
+import { sharedSkill } from "../links";
 import type { AppEnv } from "../http/env";
 
 export type PromptRow = typeof pedal_prompts.$inferSelect;
@@ -25,11 +26,7 @@ export const lockedPrompt = (tx: Tx, promptId: string): Promise<PromptRow> => pr
 
 /** The skill a prompt is given, which must exist and be active (SPEC.md §2: active skills); locked against deletion. */
 export async function activeSkill(tx: Tx, skillId: string) {
-  const [skill] = await tx
-    .select({ status: skills.status })
-    .from(skills)
-    .where(eq(skills.skill_id, skillId))
-    .for("share");
+  const skill = await sharedSkill(tx, skillId);
   if (!skill) throw new HttpError(422, "validation_failed", msg.skills.notFound, { skill_id: msg.skills.notFound });
   if (skill.status !== "active")
     throw new HttpError(422, "validation_failed", msg.prompts.skillNotActive, { skill_id: msg.prompts.skillNotActive });

@@ -16,7 +16,7 @@ import {
   skillSchema,
 } from "../../domain/skills";
 import { mutate, type Tx } from "../audit";
-import { assignmentAudit, assignSkillToTeam } from "../links";
+import { assignmentAudit, assignSkillToTeam, sharedSkill } from "../links";
 import { readRows, recordDeletion } from "../deleted";
 import { recordsOf } from "../db/records";
 import { idParams, mountRecordRoutes } from "../http/record-routes";
@@ -320,12 +320,7 @@ skillsRouter
     const input = c.req.valid("json");
     const created = await mutate(c, async (tx) => {
       // Shared lock: the skill cannot be deleted while its prompt is being added.
-      const [skill] = await tx
-        .select({ id: skills.skill_id })
-        .from(skills)
-        .where(eq(skills.skill_id, skillId))
-        .for("share");
-      if (!skill) throw notFound(msg.skills.notFound);
+      if (!(await sharedSkill(tx, skillId))) throw notFound(msg.skills.notFound);
       const now = new Date();
       const [row] = await tx
         .insert(pedal_prompts)
