@@ -42,20 +42,19 @@ const invalid = invalidResponse;
 const conflict409 = (description: string) => ({ 409: jsonResponse(errorBodySchema, description) });
 const params = idParams("promptId", msg.prompts.notFound);
 const assignmentParams = params.extend({ platformId: z.guid({ error: msg.platforms.notFound }) });
+/**
+ * A version number, in the path (coerced) or in a body: a whole number from 1 to the column's
+ * maximum, else "version not found".
+ */
+const versionNumber = (base: z.ZodNumber | z.ZodCoercedNumber) =>
+  base
+    .int(msg.prompts.versionNotFound)
+    .min(1, msg.prompts.versionNotFound)
+    .max(2_147_483_647, msg.prompts.versionNotFound);
 const versionParams = params.extend({
-  version: z.coerce
-    .number({ error: msg.prompts.versionNotFound })
-    .int(msg.prompts.versionNotFound)
-    .min(1, msg.prompts.versionNotFound)
-    .max(2_147_483_647, msg.prompts.versionNotFound),
+  version: versionNumber(z.coerce.number({ error: msg.prompts.versionNotFound })),
 });
-const restoreSchema = z.strictObject({
-  version: z
-    .number({ error: msg.prompts.versionNotFound })
-    .int(msg.prompts.versionNotFound)
-    .min(1, msg.prompts.versionNotFound)
-    .max(2_147_483_647, msg.prompts.versionNotFound),
-});
+const restoreSchema = z.strictObject({ version: versionNumber(z.number({ error: msg.prompts.versionNotFound })) });
 const promptExists = (id: string) => sql`exists (select 1 from pedal_prompts where prompt_id = ${id})`;
 
 export const promptsRouter = createRouter();
