@@ -78,7 +78,7 @@ type Props<I extends object, S> = {
   aboveTable?: ReactNode;
   /** Right above the table, only when the table is shown (a loading line). */
   tableIntro?: ReactNode;
-  /** What a row is: its key, its name (a checkbox's label, a bulk report's row) and the record it opens. */
+  /** What a row is: its key, its name (its selection box's label) and the record it opens (on click, or Enter). */
   record: RecordRef<I>;
   table: {
     /** Accessible name of the table. */

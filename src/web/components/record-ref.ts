@@ -2,8 +2,8 @@ import type { Target } from "../lib/target";
 
 /**
  * How the rows of one kind of record are told apart and opened wherever a list shows them: `key`
- * (its id), `label` (its name as a checkbox, a bulk report or a dialog names the row) and `link`
- * (the record a row opens; none: rows open nothing). Declared once per list, beside its columns.
+ * (its id), `label` (its name, as the row's selection box is read: "Select Acme"; the key when
+ * none) and `link` (the record a row opens; none: rows open nothing). Declared once per list.
  */
 export type RecordRef<I> = {
   key: (row: I) => string;
