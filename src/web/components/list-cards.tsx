@@ -1,14 +1,14 @@
-import { Archive, CircleCheck, CircleDot, CircleSlash, FilePen, type LucideIcon } from "lucide-react";
+import { Archive, CircleDot, FilePen, type LucideIcon } from "lucide-react";
 import { titleCase } from "./case";
 import { listCards, type ListCard } from "./ListScreen";
 
 /** The counts every status summary has. */
 type StatusCounts = { total: number; active: number; inactive: number };
 
-/** Each status's card icon; a status not named here gets a plain dot. */
+/** Each status's card icon (Active and Inactive as every list shows them); a status not named here gets a plain dot. */
 const statusIcons: Record<string, LucideIcon> = {
-  active: CircleCheck,
-  inactive: CircleSlash,
+  active: listCards.active.icon,
+  inactive: listCards.inactive.icon,
   archived: Archive,
   draft: FilePen,
 };
@@ -37,5 +37,5 @@ export function statusSetCards<const V extends string>(
  * counts: Global, Recent Logins).
  */
 export function statusCards<S>(icon: LucideIcon, ...extra: ListCard<S>[]): ListCard<S & StatusCounts>[] {
-  return [listCards.total(icon), listCards.active, listCards.inactive, ...extra];
+  return [...statusSetCards(icon, ["active", "inactive"]), ...extra];
 }
