@@ -36,6 +36,9 @@ function recordTexts(one: string, many: string) {
     allStatuses: "All Statuses",
     searchPlaceholder: `Search ${all}...`,
     nothingToUpdate: "Nothing to update",
+    idLabel: `${one} ID`,
+    information: `${one} Information`,
+    listLabel: `${one} list`,
   };
 }
 
@@ -85,6 +88,8 @@ export const msg = {
     delete: "Delete",
     deleting: "Deleting...",
     status: "Status",
+    created: "Created",
+    lastUpdated: "Last Updated",
     archive: "Archive",
     unarchive: "Unarchive",
   },

@@ -1,5 +1,4 @@
 import { useId, type ReactNode } from "react";
-import type { UseMutationResult } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { Archive, ArchiveRestore, History, Lock, MoreHorizontal, Pencil, Plus, type LucideIcon } from "lucide-react";
 import type { OperatorRole } from "../../domain/enums";
@@ -218,13 +217,22 @@ export const statusPair = <const L extends string, const A extends string>(live:
 export const activeOrInactive = statusPair("active", "inactive");
 
 /**
+ * What an archive action needs of a mutation (`useMutation`'s result, or any with these parts):
+ * `mutate` with the next status's request, then `onSuccess`.
+ */
+export type StatusMutation<V> = {
+  mutate: (variables: V, options: { onSuccess: () => void }) => void;
+  isPending: boolean;
+};
+
+/**
  * Archive, or its way back (Unarchive, Activate), of the record on screen, editors and up: runs
  * `mutation` with the next status of `statuses` (the live one when `archived`, else the archived
  * one) and then says so.
  */
 export function archiveAction<V, S extends string>(
   archived: boolean,
-  mutation: UseMutationResult<unknown, Error, V>,
+  mutation: StatusMutation<V>,
   texts: ArchiveTexts,
   statuses: ArchiveStatuses<S, NoInfer<V>>,
 ): Action {

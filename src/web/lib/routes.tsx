@@ -84,6 +84,19 @@ export type AppRoot = RootRoute<
 export function routeKit(root: AppRoot) {
   const page = <P extends string>(path: P, load: ScreenModule, name?: string) =>
     createRoute({ getParentRoute: () => root, path, component: lazyPage(load, name), errorComponent: RouteError });
+  const searchPage = <P extends string, S>(
+    path: P,
+    validateSearch: (search: Record<string, unknown>) => S,
+    load: ScreenModule,
+    name?: string,
+  ) =>
+    createRoute({
+      getParentRoute: () => root,
+      path,
+      validateSearch,
+      component: lazyPage(load, name),
+      errorComponent: RouteError,
+    });
   return {
     page,
     /** An entity's add and edit screens, `<list>/add` and `<list>/$<param>/edit`, from its form module (`AddPage`, `EditPage`). */
@@ -92,18 +105,24 @@ export function routeKit(root: AppRoot) {
         page(`${list}/add` as const, load, "AddPage"),
         page(`${list}/$${param}/edit` as const, load, "EditPage"),
       ] as const,
-    searchPage: <P extends string, S>(
-      path: P,
+    searchPage,
+    /**
+     * A kind of record's four screens from one module (`recordScreens`: `ListPage`, `AddPage`,
+     * `EditPage`, `DetailPage`): `<list>` with its URL search, `<list>/add`, `<list>/$<param>/edit`
+     * and `<list>/$<param>`.
+     */
+    recordPages: <L extends string, I extends string, S>(
+      list: L,
+      param: I,
       validateSearch: (search: Record<string, unknown>) => S,
       load: ScreenModule,
     ) =>
-      createRoute({
-        getParentRoute: () => root,
-        path,
-        validateSearch,
-        component: lazyPage(load),
-        errorComponent: RouteError,
-      }),
+      [
+        searchPage(list, validateSearch, load, "ListPage"),
+        page(`${list}/add` as const, load, "AddPage"),
+        page(`${list}/$${param}/edit` as const, load, "EditPage"),
+        page(`${list}/$${param}` as const, load, "DetailPage"),
+      ] as const,
   };
 }
 

@@ -5,7 +5,7 @@ import { useServerList, type ApiParams } from "./server-list";
  * The query of a list: key and fetch for the API parameters (as `useServerList` takes it), its
  * page's items `I` and summary `S` read from what its fetch answers.
  */
-type ListQuery<I, S> = (params: ApiParams) => {
+export type ListQuery<I, S> = (params: ApiParams) => {
   queryKey: QueryKey;
   queryFn?: QueryFunction<{ items: I[]; summary: S | null }, never>;
 };

@@ -16,11 +16,7 @@ export const platformsSearch = listSearchSchema(platformSortKeys, {
 
 /** The platform screens (SPEC.md §2 links them; docs/decisions.md); its sidebar entry and badge colours. */
 export const feature = defineFeature({
-  routes: ({ page, searchPage, formPages }) => [
-    searchPage("/platforms", platformsSearch, () => import("./PlatformsPage")),
-    ...formPages("/platforms", "platformId", () => import("./PlatformForm")),
-    page("/platforms/$platformId", () => import("./PlatformDetailPage")),
-  ],
+  routes: ({ recordPages }) => recordPages("/platforms", "platformId", platformsSearch, () => import("./screens")),
   nav: { order: 60, key: "l", to: "/platforms", label: msg.nav.platforms, icon: MonitorSmartphone },
   badges: { platform: { active: "success", inactive: "error", draft: "warning", other: "secondary" } },
 });
