@@ -3,6 +3,7 @@ import type { UseQueryOptions, QueryKey } from "@tanstack/react-query";
 import type { LucideIcon } from "lucide-react";
 import type { DefaultValues, FieldValues } from "react-hook-form";
 import { msg } from "../../domain/messages";
+import type { MutationMeta } from "../lib/query-client";
 import { useScreenList, type ListQuery } from "../lib/screen-list";
 import type { Target } from "../lib/target";
 import {
@@ -90,15 +91,19 @@ export type RecordScreens<
     /** The record's id on its page and its edit screen (`useParams({ strict: false })`). */
     useId: () => string;
   };
+  /** Its queries (`entityQueries`), and what its saves change (by default its own queries). */
   queries: {
     listQuery: ListQuery<I, S>;
     detailQuery: (id: string) => UseQueryOptions<R, Error, R, K>;
-    useCreate: () => Save<O, W>;
+    creates: (meta?: MutationMeta) => () => Save<O, W>;
     /** PATCH: the edit form's changes with the version read, and Archive's or Activate's `{ status }`. */
-    useUpdate: (
+    updates: (
+      meta?: MutationMeta,
+    ) => (
       id: string,
     ) => StatusMutation<{ status: St }> & Save<O & { ifMatch?: string }, unknown> & { error: Error | null };
   };
+  changes?: MutationMeta;
   /** The status set (cards and filter) and the two an archive moves between. */
   statuses: readonly St[];
   archive: { live: St; archived: St };
@@ -235,11 +240,12 @@ function detailPage<
     },
   ];
   const { remove } = d.detail;
+  const useUpdate = d.queries.updates(d.changes);
   const useRemoval = (id: string) => (remove ? { ...remove, mutation: remove.useDelete(id) } : undefined);
   return function DetailPage() {
     const id = ref.useId();
     const removal = useRemoval(id);
-    const update = d.queries.useUpdate(id);
+    const update = useUpdate(id);
     const actions = (r: R): Action[] => [
       historyAction(d.kind, id),
       editAction(ref.edit(id), { main: true }),
@@ -292,7 +298,7 @@ function formPages<
   return {
     AddPage: addScreen({
       ...form,
-      useCreate: d.queries.useCreate,
+      useCreate: d.queries.creates(d.changes),
       send: sendValues,
       created: (r) => ({ to: ref.link(ref.key(r)) }),
     }),
@@ -301,7 +307,7 @@ function formPages<
       useId: ref.useId,
       query: d.queries.detailQuery,
       name: ref.name,
-      useUpdate: d.queries.useUpdate,
+      useUpdate: d.queries.updates(d.changes),
       send: sendWithVersion,
       back: (id) => ({ ...ref.link(id), label: texts.backToRecord }),
     }),

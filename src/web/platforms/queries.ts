@@ -6,21 +6,16 @@ import { api } from "../api/client";
 import { entityQueries, useApiMutation } from "../lib/entity-queries";
 import { queryRoots } from "../lib/query-client";
 
-const platforms = entityQueries(queryRoots.platforms, "/platforms", platformRecords);
+/** GET /api/platforms and /api/platforms/{id}, POST, and PATCH (Edit, Archive, Activate). */
+export const platforms = entityQueries(queryRoots.platforms, "/platforms", platformRecords);
 /** Query keys of platforms (everything about one platform under its `detail` key), GET /api/platforms and /api/platforms/{id}. */
-export const { keys: platformKeys, listQuery: platformListQuery, detailQuery: platformQuery } = platforms;
+export const { keys: platformKeys } = platforms;
 
 /** The platform page's prompts. */
 export const platformPromptsQuery = platforms.nested("prompts", platformPromptPageSchema);
 
 /** A platform change shows up in platforms and in the prompts' Platforms column and assignments. */
-const platformChanges = { invalidates: [queryRoots.platforms, queryRoots.prompts] };
-
-/** POST /api/platforms (/platforms/add). */
-export const useCreatePlatform = platforms.creates(platformChanges);
-
-/** PATCH /api/platforms/{id}: Edit, Archive, Activate. */
-export const useUpdatePlatform = platforms.updates(platformChanges);
+export const platformChanges = { invalidates: [queryRoots.platforms, queryRoots.prompts] };
 
 /** Delete (with `cascade`, its prompt assignments too). */
 export const useDeletePlatform = (id: string) =>

@@ -18,15 +18,7 @@ import { FilterSelect } from "../components/inputs";
 import { recordScreens, type RecordScreenSet } from "../components/record-screens";
 import { Muted } from "../components/text";
 import { useUnassignLink } from "../prompts/public";
-import {
-  platformListQuery,
-  platformPromptsQuery,
-  platformQuery,
-  useCreatePlatform,
-  useDeletePlatform,
-  useUnassignPrompt,
-  useUpdatePlatform,
-} from "./queries";
+import { platformChanges, platformPromptsQuery, platforms, useDeletePlatform, useUnassignPrompt } from "./queries";
 
 /** Names as the Provided variables field holds them: separated by commas, spaces or lines, `{{braces}}` allowed. */
 const variableNames = (text: string) =>
@@ -145,12 +137,8 @@ const screens: RecordScreenSet = recordScreens({
     edit: (platformId) => ({ to: "/platforms/$platformId/edit", params: { platformId } }),
     useId: () => useParams({ strict: false }).platformId ?? "",
   },
-  queries: {
-    listQuery: platformListQuery,
-    detailQuery: platformQuery,
-    useCreate: useCreatePlatform,
-    useUpdate: useUpdatePlatform,
-  },
+  queries: platforms,
+  changes: platformChanges,
   statuses: platformStatuses,
   archive: { live: "active", archived: "inactive" },
   list: {
