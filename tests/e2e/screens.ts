@@ -18,8 +18,8 @@ const features: Feature[] = await Promise.all(
 /**
  * Every screen of the console, routed as the app routes them: a route added to a feature's
  * `routes.ts` is swept by the accessibility test and photographed by `npm run screenshots` the day
- * it exists. Detail routes get real ids from the API; a route whose parameter has no resolver below
- * fails the sweep until one is added.
+ * it exists. Detail routes get real ids from the API, by a resolver below or else from their list
+ * (`firstOfList`).
  */
 export function routePaths(): string[] {
   const root = createRootRoute();
@@ -69,6 +69,20 @@ const resolvers: Record<string, Resolver> = {
   },
 };
 
+/**
+ * The resolver of a parameter none is declared for, as the record kit names them: `/models/$modelId`
+ * takes the first row's `model_id` of GET /api/models; with no row, an id no record has, so the
+ * sweep sees the page's "not found" view (a resolver above, or demo rows, shows a filled page).
+ */
+function firstOfList(route: string, param: string): Resolver {
+  const list = route.slice(0, route.indexOf(`/$${param}`));
+  const column = param.replace(/Id$/, "_id");
+  return async (page) => {
+    const { items } = await apiGet<{ items: Array<Record<string, string>> }>(page, `/api${list}?limit=1`);
+    return items[0]?.[column] ?? "00000000-0000-4000-8000-000000000000";
+  };
+}
+
 export type Screen = { route: string; path: string; name: string };
 
 /** "/customers/$customerId/add-team" → "customers-id-add-team"; "/" → "dashboard". */
@@ -87,9 +101,7 @@ export const screenName = (route: string) =>
 export async function screenOf(page: Page, route: string, ids = new Map<string, string>()): Promise<Screen> {
   let path = route;
   for (const [, param] of route.matchAll(/\$([A-Za-z_]+)/g)) {
-    const resolve = resolvers[param];
-    if (!resolve)
-      throw new Error(`No id for route parameter $${param} of ${route}: add a resolver to tests/e2e/screens.ts`);
+    const resolve = resolvers[param] ?? firstOfList(route, param);
     if (!ids.has(param)) ids.set(param, await resolve(page));
     path = path.replace(`$${param}`, ids.get(param)!);
   }
