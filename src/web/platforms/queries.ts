@@ -6,9 +6,9 @@ import { api } from "../api/client";
 import { entityQueries, useApiMutation } from "../lib/entity-queries";
 import { queryRoots } from "../lib/query-client";
 
-/** GET /api/platforms and /api/platforms/{id}, POST, and PATCH (Edit, Archive, Activate). */
+/** GET /api/platforms and /api/platforms/{id}, POST, and PATCH (Edit, Archive, Activate): the platform screens' queries. */
 export const platforms = entityQueries(queryRoots.platforms, "/platforms", platformRecords);
-/** Query keys of platforms (everything about one platform under its `detail` key), GET /api/platforms and /api/platforms/{id}. */
+/** Query keys of platforms (everything about one platform under its `detail` key). */
 export const { keys: platformKeys } = platforms;
 
 /** The platform page's prompts. */
