@@ -58,23 +58,11 @@ export type RecordScreenTexts = FormTexts &
 /** A save's mutation hook (`entityQueries`' `creates()` and `updates()`). */
 type Save<I, C> = { mutateAsync: (input: I) => Promise<C> };
 
-/**
- * One kind of record's four screens, declared once (docs/adding-an-entity.md): what tells its
- * records apart and where they open, its texts, its queries (`entityQueries`), its status set, and
- * then only what is its own: the list's columns and filters, the form's fields, the information
- * rows of its page. `I` is a list row, `W` the record as a save answers it, `R` the record its page and
- * edit form load, `T` the form's values, `O` what the form's schema makes of them (the create request), `U` the update request.
- */
-export type RecordScreens<
-  I extends object,
-  W extends Dated,
-  R extends W,
-  S extends Record<St | "total", number>,
-  T extends FieldValues,
-  O,
-  K extends QueryKey,
-  St extends string,
-> = {
+/** A list's summary with a count per status of `St` and the total. */
+type Counts<St extends string> = Record<St | "total", number>;
+
+/** What every screen reads: the kind of record, its texts and its places. */
+type Common = {
   /** Its badge colours' kind and its audit entity ("platform"). */
   kind: BadgeKind;
   texts: RecordScreenTexts;
@@ -82,96 +70,137 @@ export type RecordScreens<
   section: string;
   /** The list's path, its API path (CSV export) and the add screen's. */
   paths: { list: Target; api: string; add: Target };
-  /** One record: its id and name (a fallback for an empty one), its page and its edit screen. */
-  ref: {
-    key: (row: NoInfer<I | W>) => string;
-    name: (row: NoInfer<I | W>) => string;
-    link: (id: string) => Target;
-    edit: (id: string) => Target;
-    /** The record's id on its page and its edit screen (`useParams({ strict: false })`). */
-    useId: () => string;
+  /** What its saves change besides its own queries. */
+  changes?: MutationMeta;
+};
+
+/** The list's own parts. */
+type ListSpec<I extends object, S> = {
+  icon: LucideIcon;
+  /** The name column: its id (sort key) and header; `detail` a line under the name, `after` beside it. */
+  name: { id: string; header: string; detail?: (row: I) => string | null; after?: (row: I) => ReactNode };
+  columns: Column<I>[];
+  sortable: readonly string[];
+  /** URL filter names to API parameters, `status` always. */
+  filters?: Record<string, string>;
+  /** Filter controls after the status filter. */
+  more?: (list: ServerListOf<I, S>) => ReactNode;
+  bulk?: BulkSpec["actions"];
+};
+
+/** The form's own parts: its schema (the create request's), its fields, and how a record fills it. */
+type FormSpec<T extends FieldValues, O, R> = {
+  schema: Parameters<typeof addScreen<T, O, O, R>>[0]["schema"];
+  fields: FieldSpec<T>[];
+  /** The edit form's values of the record, when they are not its columns as they are. */
+  values?: (record: NoInfer<R>) => DefaultValues<T>;
+};
+
+/** The page's own parts. */
+type DetailSpec<R> = {
+  /** The information rows of its page between its id and status and its dates. */
+  info: (record: R) => InfoItem[];
+  subtitle?: (record: R) => string | null;
+  /** Beside the information: its related records, under their title. */
+  related?: { title: (record: R) => string; content: (record: R) => ReactNode };
+  /** Delete: its mutation hook (`useDelete(id)`) and the rest of `RecordPage`'s `remove`. */
+  remove?: Omit<RecordRemoval<R, boolean>, "mutation"> & {
+    useDelete: (id: string) => RecordRemoval<R, boolean>["mutation"];
   };
-  /** Its queries (`entityQueries`), and what its saves change (by default its own queries). */
+};
+
+/** The PATCH hook of its page's Archive and Activate. */
+type StatusUpdates<St extends string> = (
+  meta?: MutationMeta,
+) => (id: string) => StatusMutation<{ status: St }> & { error: Error | null };
+
+/** The PATCH hook of its edit form: the changes with the version read. */
+type FormUpdates<O> = (meta?: MutationMeta) => (id: string) => Save<O & { ifMatch?: string }, unknown>;
+
+/** What the list screen reads of a declaration. */
+type ListParts<I extends object, S, St extends string> = Common & {
+  ref: { key: (row: I) => string; name: (row: I) => string; link: (id: string) => Target };
+  queries: { listQuery: ListQuery<I, S> };
+  statuses: readonly St[];
+  list: ListSpec<I, S>;
+};
+
+/** What the record's page reads of a declaration. */
+type PageParts<R extends Dated, K extends QueryKey, St extends string> = Common & {
+  ref: { key: (row: R) => string; name: (row: R) => string; edit: (id: string) => Target; useId: () => string };
+  queries: { detailQuery: (id: string) => UseQueryOptions<R, Error, R, K>; updates: StatusUpdates<St> };
+  archive: { live: St; archived: St };
+  detail: DetailSpec<R>;
+};
+
+/** What the add and edit screens read of a declaration. */
+type FormParts<W, R extends W & Dated, T extends FieldValues, O, K extends QueryKey> = Common & {
+  ref: { key: (row: W) => string; name: (row: R) => string; link: (id: string) => Target; useId: () => string };
   queries: {
-    listQuery: ListQuery<I, S>;
     detailQuery: (id: string) => UseQueryOptions<R, Error, R, K>;
     creates: (meta?: MutationMeta) => () => Save<O, W>;
-    /** PATCH: the edit form's changes with the version read, and Archive's or Activate's `{ status }`. */
-    updates: (
-      meta?: MutationMeta,
-    ) => (
-      id: string,
-    ) => StatusMutation<{ status: St }> & Save<O & { ifMatch?: string }, unknown> & { error: Error | null };
+    updates: FormUpdates<O>;
   };
-  changes?: MutationMeta;
-  /** The status set (cards and filter) and the two an archive moves between. */
-  statuses: readonly St[];
-  archive: { live: St; archived: St };
-  list: {
-    icon: LucideIcon;
-    /** The name column: its id (sort key) and header; `detail` a line under the name, `after` beside it. */
-    name: { id: string; header: string; detail?: (row: I) => string | null; after?: (row: I) => ReactNode };
-    columns: Column<I>[];
-    sortable: readonly string[];
-    /** URL filter names to API parameters, `status` always. */
-    filters?: Record<string, string>;
-    /** Filter controls after the status filter. */
-    more?: (list: ServerListOf<I, S>) => ReactNode;
-    bulk?: BulkSpec["actions"];
-  };
-  form: {
-    schema: Parameters<typeof addScreen<T, O, O, R>>[0]["schema"];
-    fields: FieldSpec<T>[];
-    /** The edit form's values of the record, when they are not its columns as they are. */
-    values?: (record: NoInfer<R>) => DefaultValues<T>;
-  };
-  detail: {
-    /** The information rows of its page between its id and status and its dates. */
-    info: (record: R) => InfoItem[];
-    subtitle?: (record: R) => string | null;
-    /** Beside the information: its related records, under their title. */
-    related?: { title: (record: R) => string; content: (record: R) => ReactNode };
-    /** Delete: its mutation hook (`useDelete(id)`) and the rest of `RecordPage`'s `remove`. */
-    remove?: Omit<RecordRemoval<R, boolean>, "mutation"> & {
-      useDelete: (id: string) => RecordRemoval<R, boolean>["mutation"];
-    };
-  };
+  form: FormSpec<T, O, R>;
 };
 
 /** The four screens of a kind of record, each a component for its route. */
 export type RecordScreenSet = { ListPage: Screen; DetailPage: Screen; AddPage: Screen; EditPage: Screen };
 
 /**
- * The list, page, add and edit screens of one kind of record (`recordScreens(declaration)`), each
- * a component for the feature's routes (`recordPages` in its `routes.ts`): the list with its
- * status cards, search, status filter, sorts, CSV export and bulk actions (SPEC.md §2's list
- * screens); its page with History, Edit, Archive or its way back and its information; the add and
- * edit forms with the stale-save guard.
+ * The list, page, add and edit screens of one kind of record, declared once
+ * (docs/adding-an-entity.md), each a component for the feature's routes (`recordPages` in its
+ * `routes.ts`): the list with its status cards, search, status filter, sorts, CSV export and bulk
+ * actions (SPEC.md §2's list screens); its page with History, Edit, Archive or its way back and
+ * its information; the add and edit forms with the stale-save guard.
+ *
+ * The declaration says what tells its records apart and where they open, its texts, its queries
+ * (`entityQueries`), its status set, and then only what is its own: the list's columns and
+ * filters, the form's fields, the information rows of its page. `I` is a list row, `W` the record
+ * as a save answers it, `R` the record its page and edit form load, `S` the list's summary, `T`
+ * the form's values, `O` what the form's schema makes of them (the create request), `K` the
+ * record's query key, `St` its statuses.
  */
 export function recordScreens<
   I extends object,
   W extends Dated,
   R extends W,
-  S extends Record<St | "total", number>,
+  S extends Counts<St>,
   T extends FieldValues,
   O,
   K extends QueryKey,
   St extends string,
->(d: RecordScreens<I, W, R, S, T, O, K, St>): RecordScreenSet {
+>(
+  d: Common & {
+    /** One record: its id and name (a fallback for an empty one), its page and its edit screen. */
+    ref: {
+      key: (row: NoInfer<I | W>) => string;
+      name: (row: NoInfer<I | W>) => string;
+      link: (id: string) => Target;
+      edit: (id: string) => Target;
+      /** The record's id on its page and its edit screen (`useParams({ strict: false })`). */
+      useId: () => string;
+    };
+    /** Its queries (`entityQueries`). */
+    queries: {
+      listQuery: ListQuery<I, S>;
+      detailQuery: (id: string) => UseQueryOptions<R, Error, R, K>;
+      creates: (meta?: MutationMeta) => () => Save<O, W>;
+      updates: StatusUpdates<St> & FormUpdates<O>;
+    };
+    /** The status set (cards and filter) and the two an archive moves between. */
+    statuses: readonly St[];
+    archive: { live: St; archived: St };
+    list: ListSpec<I, S>;
+    form: FormSpec<T, O, R>;
+    detail: DetailSpec<R>;
+  },
+): RecordScreenSet {
   return { ListPage: listPage(d), DetailPage: detailPage(d), ...formPages(d) };
 }
 
 /** The list screen of `recordScreens`. */
-function listPage<
-  I extends object,
-  W extends Dated,
-  R extends W,
-  S extends Record<St | "total", number>,
-  T extends FieldValues,
-  O,
-  K extends QueryKey,
-  St extends string,
->(d: RecordScreens<I, W, R, S, T, O, K, St>): Screen {
+function listPage<I extends object, S extends Counts<St>, St extends string>(d: ListParts<I, S, St>): Screen {
   const { texts, ref, list: spec } = d;
   const name = column<I>(
     spec.name.id,
@@ -216,16 +245,7 @@ function listPage<
 }
 
 /** The record's page of `recordScreens`: its header's actions and its information. */
-function detailPage<
-  I extends object,
-  W extends Dated,
-  R extends W,
-  S extends Record<St | "total", number>,
-  T extends FieldValues,
-  O,
-  K extends QueryKey,
-  St extends string,
->(d: RecordScreens<I, W, R, S, T, O, K, St>): Screen {
+function detailPage<R extends Dated, K extends QueryKey, St extends string>(d: PageParts<R, K, St>): Screen {
   const { texts, ref } = d;
   const kind = recordKind(d.section, texts, d.paths.list);
   const send = statusPair(d.archive.live, d.archive.archived);
@@ -283,16 +303,9 @@ function detailPage<
 }
 
 /** The add and edit screens of `recordScreens`. */
-function formPages<
-  I extends object,
-  W extends Dated,
-  R extends W,
-  S extends Record<St | "total", number>,
-  T extends FieldValues,
-  O,
-  K extends QueryKey,
-  St extends string,
->(d: RecordScreens<I, W, R, S, T, O, K, St>): { AddPage: Screen; EditPage: Screen } {
+function formPages<W, R extends W & Dated, T extends FieldValues, O, K extends QueryKey>(
+  d: FormParts<W, R, T, O, K>,
+): { AddPage: Screen; EditPage: Screen } {
   const { texts, ref } = d;
   const form = { kind: recordKind(d.section, texts, d.paths.list), texts, ...d.form };
   return {
