@@ -701,6 +701,12 @@ export const msg = {
     stale: "This record changed since you opened it",
     staleText: "Saving now would overwrite these changes:",
     staleChange: (who: string, fields: string, when: string) => `${who} changed ${fields} ${when}`,
+    /** Fields the operator and a colleague both changed: Save anyway keeps the operator's values. */
+    bothChanged: "You both changed:",
+    theirsMine: (field: string, theirs: string, mine: string) => `${field}: theirs “${theirs}”, yours “${mine}”`,
+    emptyValue: "empty",
+    yes: "Yes",
+    no: "No",
     someone: "Someone",
     /** When a concurrent change is under a minute old ("0 seconds ago" reads as a glitch). */
     justNow: "just now",

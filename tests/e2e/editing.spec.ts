@@ -1,5 +1,5 @@
 import { msg } from "../../src/domain/messages";
-import { apiGet, apiWrite, expect, signIn, test } from "./fixtures";
+import { apiGet, apiWrite, expect, signIn, takeSession, test } from "./fixtures";
 
 test.describe("editing", () => {
   test("edit a customer: name, status and domains, normalised and saved", async ({ page }) => {
@@ -69,6 +69,63 @@ test.describe("editing", () => {
     await page.getByTestId("conflict-panel").getByRole("button", { name: msg.edit.reload }).click();
     await expect(page.getByLabel("Customer Name")).toHaveValue("Theirs");
     await expect(page.getByTestId("conflict-panel")).toBeHidden();
+  });
+
+  test("a colleague's change to another field survives my save; a field we both changed shows both values", async ({
+    page,
+    browser,
+  }) => {
+    await signIn(page, "/users");
+    const { items } = await apiGet<{
+      items: Array<{ user_id: string; first_name: string | null; status: string; roles: string[] }>;
+    }>(page, "/api/users?limit=100");
+    const user = items.find((u) => u.status === "active" && u.first_name && !u.roles.includes("admin"))!;
+    const edit = `/users/${user.user_id}/edit`;
+    // The colleague: another tab of its own, signed in, on the same form.
+    const context = await browser.newContext({ baseURL: new URL(page.url()).origin });
+    const colleague = await context.newPage();
+    await takeSession(colleague);
+    await colleague.goto(edit);
+    await page.goto(edit);
+    await expect(page.getByLabel("First Name")).toHaveValue(user.first_name!);
+    await expect(colleague.getByLabel("First Name")).toHaveValue(user.first_name!);
+
+    const tag = Date.now().toString(36);
+    await colleague.getByLabel("Job Title").fill(`Team Lead ${tag}`);
+    await colleague.getByRole("checkbox", { name: "Admin" }).check();
+    await colleague.getByRole("button", { name: msg.edit.save }).click();
+    await expect(colleague.getByText(msg.users.updated)).toBeVisible();
+
+    // Mine changes only Last Name: saved as it is, no panel, the colleague's title and role kept.
+    await page.getByLabel("Last Name").fill(`Mine ${tag}`);
+    await page.getByRole("button", { name: msg.edit.save }).click();
+    await expect(page.getByText(msg.users.updated)).toBeVisible();
+    const merged = await apiGet(page, `/api/users/${user.user_id}`);
+    expect(merged).toMatchObject({ last_name: `Mine ${tag}`, job_title: `Team Lead ${tag}` });
+    expect(merged.roles).toContain("admin");
+
+    // Both change Job Title: the panel quotes both; Save anyway keeps mine there and theirs elsewhere.
+    await colleague.goto(edit);
+    await page.goto(edit);
+    await expect(page.getByLabel("Job Title")).toHaveValue(`Team Lead ${tag}`);
+    await expect(colleague.getByLabel("Job Title")).toHaveValue(`Team Lead ${tag}`);
+    await colleague.getByLabel("Job Title").fill(`Theirs ${tag}`);
+    await colleague.getByLabel("First Name").fill(`Colleague ${tag}`);
+    await colleague.getByRole("button", { name: msg.edit.save }).click();
+    await expect(colleague.getByText(msg.users.updated)).toBeVisible();
+    await page.getByLabel("Job Title").fill(`Yours ${tag}`);
+    await page.getByRole("button", { name: msg.edit.save }).click();
+    const panel = page.getByTestId("conflict-panel");
+    await expect(panel.getByTestId("both-changed")).toHaveText(
+      msg.edit.theirsMine("Job Title", `Theirs ${tag}`, `Yours ${tag}`),
+    );
+    await panel.getByRole("button", { name: msg.edit.saveAnyway }).click();
+    await expect(page.getByText(msg.users.updated)).toBeVisible();
+    expect(await apiGet(page, `/api/users/${user.user_id}`)).toMatchObject({
+      first_name: `Colleague ${tag}`,
+      job_title: `Yours ${tag}`,
+    });
+    await context.close();
   });
 
   test("Add Member on the team page lists the customer's active non-members and adds one", async ({ page }) => {

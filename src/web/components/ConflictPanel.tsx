@@ -6,16 +6,30 @@ import { formatRelative } from "./format";
 /** A change made to a record since the form read it (the server's 409 `stale` answer). */
 export type ChangeSince = { operator_email: string | null; at: string; fields: string[] };
 
+/** A field both the operator and a colleague changed: its label, the record's value now and the form's. */
+export type BothChanged = { field: string; theirs: unknown; mine: unknown };
+
+/** A field's value as the panel quotes it. */
+function shown(value: unknown): string {
+  if (value === null || value === undefined || value === "") return msg.edit.emptyValue;
+  if (Array.isArray(value)) return value.length ? value.map(shown).join(", ") : msg.edit.emptyValue;
+  if (typeof value === "boolean") return value ? msg.edit.yes : msg.edit.no;
+  if (typeof value === "string") return value;
+  return typeof value === "number" ? value.toLocaleString() : JSON.stringify(value);
+}
+
 /**
  * The panel of a save the server sent back for a decision (docs/editing.md): for a stale save,
- * "This record changed since you opened it" with who changed which fields since, Reload (take the
- * current values, losing mine) and Save anyway; for a warning (a domain another customer lists, an
+ * "This record changed since you opened it" with who changed which fields since, the fields both
+ * changed with both values (`both`), Reload (take the current values, losing mine) and Save anyway
+ * (mine for the fields both changed; a colleague's other changes are kept); for a warning (a domain another customer lists, an
  * e-mail outside the customer's domains), the server's message, `children` and Save anyway.
  */
 export function ConflictPanel({
   stale,
   message,
   changes,
+  both = [],
   labels,
   busy,
   onSaveAnyway,
@@ -25,6 +39,7 @@ export function ConflictPanel({
   stale: boolean;
   message: string;
   changes?: ChangeSince[];
+  both?: BothChanged[];
   /** Field labels by name, to name the changed fields as the form does. */
   labels: Record<string, string>;
   busy: boolean;
@@ -54,6 +69,18 @@ export function ConflictPanel({
               </li>
             ))}
           </ul>
+          {both.length ? (
+            <>
+              <p>{msg.edit.bothChanged}</p>
+              <ul className="list-disc pl-5 break-words" data-testid="both-changed">
+                {both.map((b) => (
+                  <li key={b.field}>
+                    {msg.edit.theirsMine(labels[b.field] ?? b.field, shown(b.theirs), shown(b.mine))}
+                  </li>
+                ))}
+              </ul>
+            </>
+          ) : null}
         </>
       ) : (
         <>

@@ -11,7 +11,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import type { z } from "zod";
 import { maxLengthOf, numberBoundsOf } from "../../domain/text";
 import { ApiError } from "../api/client";
-import { ConflictPanel, type ChangeSince } from "./ConflictPanel";
+import { ConflictPanel, type BothChanged, type ChangeSince } from "./ConflictPanel";
 import { applyServerError, EnumOptions, FormActions, FormError, useUnsavedChanges } from "./forms";
 import { titleCase } from "./format";
 import { Field } from "./inputs";
@@ -77,6 +77,11 @@ export type FormNotice = { tone: "info" | "warning" | "error"; text: string };
 
 type Schema<T extends FieldValues, O> = z.ZodType<O, T> & { shape: Record<string, z.ZodType> };
 
+/** The names of the fields the operator changed from the values the form opened with. */
+function changedNames(dirty: object): ReadonlySet<string> {
+  return new Set(Object.entries(dirty).flatMap(([name, value]) => (value ? [name] : [])));
+}
+
 /**
  * The state every entity form shares (react-hook-form with the domain's zod schema): server field
  * errors put on their fields and other errors in the red box, the unsaved-changes guard (in-app
@@ -86,18 +91,20 @@ type Schema<T extends FieldValues, O> = z.ZodType<O, T> & { shape: Record<string
 export function useEntityForm<T extends FieldValues, O>(
   schema: Schema<T, O>,
   defaults: DefaultValues<T>,
-  onSubmit: (values: O) => Promise<void>,
+  onSubmit: (values: O, changed: ReadonlySet<string>) => Promise<void>,
   /** `locked`: saved, nothing left to lose; `guard: false`: a dialog's form, closed on purpose. */
   options: { locked?: boolean; guard?: boolean } = {},
 ) {
   const [serverError, setServerError] = useState<string | null>(null);
   const form = useForm<T, unknown, O>({ resolver: zodResolver(schema), defaultValues: defaults });
   const guard = useUnsavedChanges(form.formState.isDirty && !options.locked && options.guard !== false);
+  // Read while rendering, so react-hook-form keeps track of which fields changed.
+  void form.formState.dirtyFields;
   const submit = form.handleSubmit(async (values) => {
     setServerError(null);
     guard.allowLeave();
     try {
-      await onSubmit(values);
+      await onSubmit(values, changedNames(form.formState.dirtyFields));
     } catch (err) {
       guard.blockLeave();
       setServerError(applyServerError(err, form.setError));
@@ -106,8 +113,12 @@ export function useEntityForm<T extends FieldValues, O>(
   return { form, serverError, setServerError, submit, guard };
 }
 
-/** What a save is sent with: the version the form was read at (If-Match), and the warnings the operator confirmed. */
-export type SaveOptions = { ifMatch?: string; confirmed: string[] };
+/**
+ * What a save is sent with: the version the form was read at (If-Match), the warnings the
+ * operator confirmed, and on an edit the fields the operator changed (it sends only those, so that
+ * a colleague's change to another field is kept: docs/editing.md).
+ */
+export type SaveOptions = { ifMatch?: string; confirmed: string[]; changed?: ReadonlySet<string> };
 
 /**
  * An edit form's version (docs/editing.md): the record's `updated_at` it was read at, sent as
@@ -121,7 +132,43 @@ export type FormVersion<T extends FieldValues> = {
   onReload?: () => void;
 };
 
-type Conflict = { code: string; error: ApiError; current?: Record<string, unknown>; changes?: ChangeSince[] };
+type Conflict = {
+  code: string;
+  error: ApiError;
+  current?: Record<string, unknown>;
+  changes?: ChangeSince[];
+  /** The fields the refused save changed. */
+  changed?: ReadonlySet<string>;
+};
+
+/** The fields a stale save changed that a colleague changed too, with their value now and the form's. */
+function bothChanged(conflict: Conflict, mine: Record<string, unknown>): BothChanged[] {
+  const theirs = new Set((conflict.changes ?? []).flatMap((c) => c.fields));
+  return [...(conflict.changed ?? [])]
+    .filter((f) => theirs.has(f))
+    .map((field) => ({ field, theirs: conflict.current?.[field], mine: mine[field] }));
+}
+
+/** A 409 the operator must decide on (`stale`, or a code of `warnings`), read from a save's error; else null. */
+function conflictOf(
+  err: unknown,
+  warnings: Record<string, unknown> | undefined,
+  changed: ReadonlySet<string> | undefined,
+): Conflict | null {
+  if (!(err instanceof ApiError) || err.status !== 409 || (err.code !== "stale" && !warnings?.[err.code])) return null;
+  const detail = (err.body as { error?: { current?: Record<string, unknown>; changes?: ChangeSince[] } })?.error;
+  return { code: err.code, error: err, current: detail?.current, changes: detail?.changes, changed };
+}
+
+/**
+ * The version a stale save can go again at as it is (the record's current one), when the changes
+ * made since name their fields and none is a field this save changes; else undefined.
+ */
+function apartAt({ code, current, changes, changed }: Conflict): string | undefined {
+  if (code !== "stale" || !changes?.length || !changed || typeof current?.updated_at !== "string") return undefined;
+  const apart = changes.every((c) => c.fields.length > 0 && c.fields.every((f) => !changed.has(f)));
+  return apart ? current.updated_at : undefined;
+}
 
 /** The labels of a form's fields by name, for naming the fields someone else changed. */
 function labelsOf<T extends FieldValues>(fields: FieldSpec<T>[]): Record<string, string> {
@@ -153,38 +200,46 @@ function useVersionedForm<T extends FieldValues, O>({
   const [confirmed, setConfirmed] = useState<string[]>([]);
   const [conflict, setConflict] = useState<Conflict | null>(null);
   const [resending, setResending] = useState(false);
-  const last = useRef<O | null>(null);
+  const last = useRef<{ values: O; changed?: ReadonlySet<string> } | null>(null);
   const blockLeave = useRef(() => {});
 
-  /** Saves; a 409 to decide on becomes the panel (the form stays guarded), anything else is thrown to the form. */
-  const save = async (values: O, options: SaveOptions) => {
-    last.current = values;
+  /**
+   * Saves; a 409 to decide on becomes the panel (the form stays guarded), anything else is thrown
+   * to the form. A stale save whose changed fields no one else changed since is sent again at once
+   * with the current version: the colleague's fields are kept and nothing is asked (`apartAt`).
+   */
+  const save = async (values: O, options: SaveOptions, retried = false): Promise<void> => {
+    last.current = { values, changed: options.changed };
     setConflict(null);
     try {
       await onSubmit(values, options);
     } catch (err) {
-      const decide = err instanceof ApiError && err.status === 409 && (err.code === "stale" || warnings?.[err.code]);
-      if (!decide) throw err;
-      const detail = (err.body as { error?: { current?: Record<string, unknown>; changes?: ChangeSince[] } })?.error;
-      setConflict({ code: err.code, error: err, current: detail?.current, changes: detail?.changes });
+      const found = conflictOf(err, warnings, options.changed);
+      if (!found) throw err;
+      const retryAt = retried ? undefined : apartAt(found);
+      if (retryAt) {
+        setIfMatch(retryAt);
+        return save(values, { ...options, ifMatch: retryAt }, true);
+      }
+      setConflict(found);
       blockLeave.current();
     }
   };
   const { form, serverError, setServerError, submit, guard } = useEntityForm(
     schema,
     defaults,
-    (values) => save(values, { ifMatch, confirmed }),
+    (values, changed) => save(values, { ifMatch, confirmed, changed: version ? changed : undefined }),
     { locked },
   );
   blockLeave.current = guard.blockLeave;
 
-  const resend = async (options: SaveOptions) => {
+  const resend = async (options: Omit<SaveOptions, "changed">) => {
     if (!last.current) return;
     setResending(true);
     setServerError(null);
     guard.allowLeave();
     try {
-      await save(last.current, options);
+      await save(last.current.values, { ...options, changed: last.current.changed }, true);
     } catch (err) {
       guard.blockLeave();
       setServerError(applyServerError(err, form.setError));
@@ -277,6 +332,7 @@ export function EntityForm<T extends FieldValues, O>({
             stale={conflict.code === "stale"}
             message={conflict.error.message}
             changes={conflict.changes}
+            both={bothChanged(conflict, form.getValues())}
             labels={labelsOf(fields)}
             busy={resending}
             onSaveAnyway={saveAnyway}

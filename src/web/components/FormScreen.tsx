@@ -12,7 +12,7 @@ import { EntityForm, type FieldSpec, type FormNotice, type SaveOptions } from ".
 import type { DefaultValues, FieldValues } from "react-hook-form";
 import { notify } from "./overlays";
 import { TargetLink } from "./TargetLink";
-import { newValues, recordValues } from "./form-values";
+import { flatFields, newValues, recordValues } from "./form-values";
 
 /** What a form screen gives its form: Cancel, the way on after a save, and whether it is saved. */
 export type FormScreenContext<R> = {
@@ -206,7 +206,7 @@ export type AddDeclaration<T extends FieldValues, O, I, C> = FormBase<T, O> & {
 export type EditDeclaration<
   T extends FieldValues,
   O,
-  I,
+  I extends object,
   R extends { updated_at: string | null },
   K extends readonly unknown[],
 > = FormBase<T, O> & {
@@ -215,7 +215,8 @@ export type EditDeclaration<
   /** The form's values of the record; by default each field's column as it is (`recordValues`). */
   values?: (record: R) => DefaultValues<T>;
   name: (record: R) => string;
-  useUpdate: (id: string) => Save<I, unknown>;
+  /** PATCH: takes the request `send` makes, less the fields the operator left as they were. */
+  useUpdate: (id: string) => Save<NoInfer<Partial<I>>, unknown>;
   send: (values: O, options: SaveOptions) => I;
   back: (id: string) => Target & { label: string };
   subtitle?: (record: R) => ReactNode;
@@ -270,12 +271,13 @@ export function addScreen<T extends FieldValues, O, I, C>(add: AddDeclaration<T,
 export function editScreen<
   T extends FieldValues,
   O,
-  I,
+  I extends object,
   R extends { updated_at: string | null },
   K extends readonly unknown[],
 >(edit: EditDeclaration<T, O, I, R, K>): Screen {
   const { kind, texts, useUpdate, useFormState = noFormState } = edit;
   const values = edit.values ?? ((record: R) => recordValues(edit.fields, record));
+  const fieldNames = new Set(flatFields(edit.fields).map((f) => f.name));
   function EditRecord({ id }: { id: string }) {
     const query = useQuery(edit.query(id));
     const update = useUpdate(id);
@@ -311,8 +313,11 @@ export function editScreen<
             busyLabel={texts.saving ?? msg.edit.saving}
             cancel={cancel}
             onSubmit={async (values, options) => {
-              await update.mutateAsync(edit.send(values, options));
-              if (texts.updated) notify(texts.updated);
+              // Only the fields the operator changed are sent; nothing changed, nothing to send.
+              if (options.changed?.size !== 0) {
+                await update.mutateAsync(changesOnly(edit.send(values, options), fieldNames, options.changed));
+                if (texts.updated) notify(texts.updated);
+              }
               await finish(target, edit.afterMs);
             }}
           />
@@ -325,6 +330,21 @@ export function editScreen<
     if (edit.missing && !id.trim()) return <ErrorState title={edit.missing} />;
     return <EditRecord id={id} />;
   };
+}
+
+/**
+ * An edit's request without the form's fields the operator did not change (`changed`; all kept
+ * when not known), so a save never writes back a value someone else changed meanwhile; what is not
+ * a field (the version, a confirmation) is kept.
+ */
+function changesOnly<I extends object>(
+  request: I,
+  fields: ReadonlySet<string>,
+  changed?: ReadonlySet<string>,
+): Partial<I> {
+  const out: Partial<I> = {};
+  for (const key in request) if (!changed || changed.has(key) || !fields.has(key)) out[key] = request[key];
+  return out;
 }
 
 /** A form that waits for nothing. */

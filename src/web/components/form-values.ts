@@ -2,7 +2,7 @@ import type { DefaultValues, FieldValues } from "react-hook-form";
 import type { FieldSpec } from "./EntityForm";
 
 /** Every field of a form, those inside a `row` too. */
-function flatFields<T extends FieldValues>(fields: FieldSpec<T>[]): Exclude<FieldSpec<T>, { kind: "row" }>[] {
+export function flatFields<T extends FieldValues>(fields: FieldSpec<T>[]): Exclude<FieldSpec<T>, { kind: "row" }>[] {
   return fields.flatMap((f) => (f.kind === "row" ? flatFields(f.fields) : [f]));
 }
 

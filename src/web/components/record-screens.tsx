@@ -115,7 +115,7 @@ type StatusUpdates<St extends string> = (
 ) => (id: string) => StatusMutation<{ status: St }> & { error: Error | null };
 
 /** The PATCH hook of its edit form: the changes with the version read. */
-type FormUpdates<O> = (meta?: MutationMeta) => (id: string) => Save<O & { ifMatch?: string }, unknown>;
+type FormUpdates<O> = (meta?: MutationMeta) => (id: string) => Save<Partial<O & { ifMatch?: string }>, unknown>;
 
 /** What the list screen reads of a declaration. */
 type ListParts<I extends object, S, St extends string> = Common & {
