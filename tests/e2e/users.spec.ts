@@ -119,6 +119,20 @@ test.describe("users", () => {
     await expect(page).toHaveURL(new RegExp(`customer=${customer.customer_id}`));
   });
 
+  test("filters by status: the pending users only, cards over them, the filter in the URL", async ({ page }) => {
+    await signIn(page, "/users");
+    const pending = await apiGet(page, "/api/users?status=pending&limit=1");
+    expect(pending.total).toBeGreaterThan(0);
+    await page.getByLabel(msg.attention.statusFilter).selectOption("pending");
+    await expect(page).toHaveURL(/status=pending/);
+    await expect(statCard(page, "Total")).toContainText(String(pending.summary.total));
+    await expect(statCard(page, "Active")).toContainText("0");
+    const table = page.getByRole("table", { name: "Users" });
+    await expect(table.getByRole("row")).toHaveCount(Math.min(pending.total, 50) + 1);
+    await expect(table.getByText("Pending", { exact: true })).toHaveCount(Math.min(pending.total, 50));
+    await expect(table.getByText("Active", { exact: true })).toHaveCount(0);
+  });
+
   test("add a user to a team from the modal and leave it with the confirm dialog", async ({ page }) => {
     await signIn(page, "/users");
     const { customer, team, archived, user } = await ownUserWithTeams(page);

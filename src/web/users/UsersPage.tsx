@@ -5,6 +5,7 @@ import { userSortKeys, type UserListItem, type UserPage } from "../../domain/use
 import { createdColumn, customerColumn } from "../components/columns";
 import { activeRecordParam, type BulkParam } from "../components/bulk";
 import { statusCards } from "../components/list-cards";
+import { StatusFilter } from "../components/list-filters";
 import { ListScreen } from "../components/ListScreen";
 import { ActionButton } from "../components/actions";
 import { EmptyState } from "../components/inputs";
@@ -27,18 +28,20 @@ const columns = [
 const roleParam: BulkParam = { name: "role", label: msg.bulk.chooseRole, kind: "choice", options: userRoles };
 
 /**
- * SPEC.md §2 "/users": cards Total, Active, Inactive, Recent Logins (24h) over the customer filter
- * (and `signed_in=true`, the dashboard's Active Users, shown as a removable chip); searchable,
+ * SPEC.md §2 "/users": cards Total, Active, Inactive, Recent Logins (24h) over the customer and
+ * status filters (and `signed_in=true`, the dashboard's Active Users, shown as a removable chip); searchable,
  * sortable, paged table; customer filter; Export CSV; Add User. Search, filters, sort and page
  * live in the URL.
  */
 export default function UsersPage() {
   const list = useScreenList(userListQuery, {
     customer: "customer_id",
+    status: "status",
     signed_in: "signed_in",
   });
   const customer = list.state.filters.customer;
   const signedIn = list.state.filters.signed_in;
+  const narrowed = list.state.q || customer || signedIn || list.state.filters.status;
 
   return (
     <ListScreen
@@ -57,6 +60,7 @@ export default function UsersPage() {
       filters={
         <>
           <CustomerFilter value={customer} onChange={(id) => list.setFilter({ customer: id })} />
+          <StatusFilter list={list} all={msg.attention.allStatuses} options={userStatuses} />
           {signedIn === "true" || signedIn === "false" ? (
             <button
               type="button"
@@ -97,9 +101,9 @@ export default function UsersPage() {
         ) : (
           <EmptyState
             title={msg.users.empty}
-            text={list.state.q || customer || signedIn ? msg.users.filtered : msg.users.emptyHint}
+            text={narrowed ? msg.users.filtered : msg.users.emptyHint}
             action={
-              list.state.q || customer || signedIn ? undefined : (
+              narrowed ? undefined : (
                 <ActionButton
                   action={{
                     label: "Add User",

@@ -1,12 +1,13 @@
 import { User } from "lucide-react";
-import { userSortKeys } from "../../domain/enums";
+import { userSortKeys, userStatuses } from "../../domain/enums";
 import { msg } from "../../domain/messages";
 import { defineFeature } from "../lib/routes";
-import { listSearchSchema, uuid } from "../lib/url-search";
+import { listSearchSchema, oneOf, uuid } from "../lib/url-search";
 
-/** URL parameters of /users: the list's, one customer's users, and users who have signed in. */
+/** URL parameters of /users: the list's, one customer's users, a status, and users who have signed in. */
 export const usersSearch = listSearchSchema(userSortKeys, {
   customer: uuid,
+  status: oneOf(userStatuses),
   /**
    * `true`: users who have signed in at least once (the dashboard's Active Users card); `false`:
    * those who never did (its "Needs attention").
