@@ -1,9 +1,31 @@
 import { msg } from "../../src/domain/messages";
+import { violations } from "./axe";
 import { apiGet, apiWrite, expect, signIn, test } from "./fixtures";
 
 type Customer = { customer_id: string; customer_name: string; status: string };
 
 test.describe("bulk actions", () => {
+  test("a report longer than the dialog scrolls in a region the keyboard reaches; axe finds nothing", async ({
+    page,
+  }) => {
+    await signIn(page, "/customers");
+    const tag = `Long report ${Date.now()}`;
+    for (let n = 1; n <= 20; n++)
+      await apiWrite(page, "POST", "/api/customers", { customer_name: `${tag} ${n}`, status: "active" });
+    await page.goto(`/customers?q=${encodeURIComponent(tag)}`);
+    await expect(page.getByRole("table", { name: msg.nav.customers }).getByRole("row")).toHaveCount(21);
+    await page.getByRole("checkbox", { name: msg.bulk.selectPage }).click();
+    await page.getByTestId("bulk-bar").getByRole("button", { name: msg.bulk.actions.archive, exact: true }).click();
+    const dialog = page.getByTestId("modal");
+    await dialog.getByRole("button", { name: msg.bulk.confirm }).click();
+    await expect(dialog.getByRole("table", { name: msg.bulk.report }).getByRole("row")).toHaveCount(21);
+    const body = dialog.getByRole("region");
+    await body.focus();
+    await page.keyboard.press("End");
+    await expect.poll(() => body.evaluate((el) => el.scrollTop)).toBeGreaterThan(0);
+    expect(await violations(page, "bulk report")).toEqual([]);
+  });
+
   test("select customers (click, Shift+click, Space), archive them after a preview, follow progress, read the report", async ({
     page,
   }) => {

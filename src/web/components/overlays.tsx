@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useRef, useSyncExternalStore, type ReactNode } from "react";
+import { lazy, Suspense, useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from "react";
 import { Link } from "@tanstack/react-router";
 import { CheckCircle2, X } from "lucide-react";
 import { msg, timings } from "../../domain/messages";
@@ -7,6 +7,40 @@ import type { Target } from "../lib/target";
 /** What a modal focuses when it opens: an element marked `data-autofocus`, else its first field. */
 const initialFocus =
   "[data-autofocus], input:not([type=hidden]):not([disabled]), select:not([disabled]), textarea:not([disabled])";
+
+/**
+ * A modal's body, scrolling within the box. While its content is taller than the box (a bulk
+ * report of twenty rows) it is a named region in the Tab order, so the keyboard can scroll it
+ * (WCAG 2.1.1; axe's `scrollable-region-focusable`); otherwise it is no Tab stop.
+ */
+function ModalBody({ label, children }: { label: string; children: ReactNode }) {
+  const ref = useRef<HTMLDivElement>(null);
+  const [scrolls, setScrolls] = useState(false);
+  // Checked when the box is resized and when its content changes (a report arriving).
+  useEffect(() => {
+    const body = ref.current;
+    if (!body) return;
+    const check = () => setScrolls(body.scrollHeight > body.clientHeight + 1);
+    check();
+    const resized = new ResizeObserver(check);
+    resized.observe(body);
+    const changed = new MutationObserver(check);
+    changed.observe(body, { childList: true, subtree: true, characterData: true });
+    return () => {
+      resized.disconnect();
+      changed.disconnect();
+    };
+  }, []);
+  return (
+    <div
+      ref={ref}
+      className="min-h-0 flex-1 overflow-y-auto px-5 py-4"
+      {...(scrolls ? { tabIndex: 0, role: "region", "aria-label": label } : {})}
+    >
+      {children}
+    </div>
+  );
+}
 
 /**
  * A modal dialog on the native <dialog> element (focus kept inside, Escape closes), at most 80%
@@ -61,7 +95,7 @@ export function Modal({
               <X className="h-5 w-5" aria-hidden />
             </button>
           </div>
-          <div className="min-h-0 flex-1 overflow-y-auto px-5 py-4">{children}</div>
+          <ModalBody label={title}>{children}</ModalBody>
           {footer ? <div className="flex justify-end gap-2 border-t border-base-300 px-5 py-3">{footer}</div> : null}
         </div>
       ) : null}
