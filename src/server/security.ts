@@ -491,9 +491,10 @@ const unsafe = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 /**
  * CSRF protection: a state-changing request must come from the console's own origin (Origin
  * header, else Referer). Answers 403 otherwise. Not asked of a request with a personal API token
- * (`Authorization: Bearer`) and no cookie outside /api/auth: a browser never adds that header to a
- * cross-site request by itself, so such a request cannot be forged (docs/identity.md). With a
- * cookie too, the check applies as to any cookie request.
+ * (`Authorization: Bearer`, an empty or malformed one too: it is then answered 401 about the token)
+ * and no cookie outside /api/auth: a browser never adds that header to a cross-site request by
+ * itself, so such a request cannot be forged (docs/identity.md). With a cookie too, the check
+ * applies as to any cookie request.
  */
 export function sameOrigin(publicUrl: string): MiddlewareHandler<AppEnv> {
   const allowed = allowedOrigins(publicUrl);
@@ -501,7 +502,7 @@ export function sameOrigin(publicUrl: string): MiddlewareHandler<AppEnv> {
     if (!unsafe.has(c.req.method)) return next();
     if (
       !c.req.header("cookie") &&
-      /^\s*bearer\s/i.test(c.req.header("authorization") ?? "") &&
+      /^\s*bearer(\s|$)/i.test(c.req.header("authorization") ?? "") &&
       !c.req.path.startsWith("/api/auth/")
     )
       return next();

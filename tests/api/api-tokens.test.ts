@@ -215,6 +215,15 @@ describe.each(targets)("API tokens on %s", (target) => {
       expect(res.status, header).toBe(401);
       expect(await res.json(), header).toEqual(invalidBody);
       expect(res.headers.get("www-authenticate"), header).toContain("Bearer");
+      // A write without Origin is answered the same: the credential decides, not the missing Origin.
+      const write = await app.request("/api/customers", {
+        method: "POST",
+        headers: { authorization: header, "content-type": "application/json" },
+        body: JSON.stringify({ customer_name: "Never written" }),
+        noOrigin: true,
+      });
+      expect(write.status, `POST ${header}`).toBe(401);
+      expect(await write.json(), `POST ${header}`).toEqual(invalidBody);
     }
     const made = (await create("viewer", { name: "short lived", role: "viewer", expires_in_days: 1 })).body;
     expect((await withToken(made.token, "/api/customers?limit=1")).status).toBe(200);
