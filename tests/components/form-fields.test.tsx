@@ -34,7 +34,7 @@ function renderForm<T extends FieldValues, O>(
         onSubmit={onSubmit}
         submitLabel="Save"
         busyLabel="Saving..."
-        cancel={() => null}
+        cancel={null}
       />
     ),
   });

@@ -262,9 +262,18 @@ test.describe("feedback and roles", () => {
     await page.getByTestId("sidebar").getByRole("link", { name: msg.nav.teams }).click();
     await prompt.getByRole("button", { name: msg.ui.discard }).click();
     await expect(page).toHaveURL(/\/teams$/);
-    // Cancel is a decision to leave: no question.
+    // Cancel asks too: a slip of the mouse would lose the typing.
     await page.goto("/customers/add");
     await page.getByLabel("Customer Name").fill("Changed my mind");
+    await page.getByRole("link", { name: msg.ui.cancel }).click();
+    await expect(prompt).toBeVisible();
+    await prompt.getByRole("button", { name: msg.ui.keepEditing }).click();
+    await expect(page.getByLabel("Customer Name")).toHaveValue("Changed my mind");
+    await page.getByRole("link", { name: msg.ui.cancel }).click();
+    await prompt.getByRole("button", { name: msg.ui.discard }).click();
+    await expect(page).toHaveURL(/\/customers$/);
+    // Unchanged, Cancel leaves at once.
+    await page.goto("/customers/add");
     await page.getByRole("link", { name: msg.ui.cancel }).click();
     await expect(page).toHaveURL(/\/customers$/);
   });

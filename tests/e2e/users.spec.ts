@@ -232,7 +232,9 @@ test.describe("users", () => {
     await expect(page.getByText(msg.users.emailTaken)).toHaveCount(1);
     await expect(page.getByTestId("form-error")).toHaveCount(0);
     await expect(page).toHaveURL(/\/users\/add$/);
+    // Cancel with the form filled asks before the typing is lost.
     await page.getByRole("link", { name: "Cancel" }).click();
+    await page.getByRole("dialog", { name: msg.ui.unsavedTitle }).getByRole("button", { name: msg.ui.discard }).click();
     await expect(page).toHaveURL(/\/users$/);
   });
 

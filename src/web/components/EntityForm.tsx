@@ -271,7 +271,7 @@ function useVersionedForm<T extends FieldValues, O>({
 
 /**
  * An entity's add or edit form from its field declarations: the fields in order, the red box for
- * the server's message, `notice` above the fields, Cancel (`cancel`, leaving without asking) and
+ * the server's message, `notice` above the fields, Cancel (`cancel`, asking first when changed) and
  * the submit button (`busyLabel` while saving, disabled while `disabled` or `locked`).
  *
  * A 409 the operator must decide on shows a panel instead of the red box: `stale` (with `version`)
@@ -304,8 +304,8 @@ export function EntityForm<T extends FieldValues, O>({
   warnings?: Record<string, (error: ApiError) => ReactNode>;
   submitLabel: string;
   busyLabel: string;
-  /** The Cancel link; it leaves without asking. */
-  cancel: (allowLeave: () => void) => ReactNode;
+  /** The Cancel link; with unsaved changes the leave guard asks first, as for any other way out. */
+  cancel: ReactNode;
   /** Saved: read-only while the page waits to go on. */
   locked?: boolean;
   disabled?: boolean;
@@ -351,7 +351,7 @@ export function EntityForm<T extends FieldValues, O>({
         ) : null}
         <FormFields fields={fields} form={form} schema={schema} disabled={disabled} />
         <FormActions
-          cancel={cancel(guard.allowLeave)}
+          cancel={cancel}
           submitLabel={submitLabel}
           busyLabel={busyLabel}
           busy={form.formState.isSubmitting || resending}

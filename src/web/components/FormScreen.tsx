@@ -18,8 +18,8 @@ import { flatFields, newValues, recordValues } from "./form-values";
 export type FormScreenContext<R> = {
   /** The record being edited (edit screens). */
   record: R;
-  /** The Cancel link (back where the screen came from), leaving without asking. */
-  cancel: (allowLeave: () => void) => ReactNode;
+  /** The Cancel link (back where the screen came from); with unsaved changes, the leave guard asks first. */
+  cancel: ReactNode;
   /**
    * After a save: goes to `target`, at once or after `afterMs` (the spec's "then returns after
    * 1.5 s"), the form read-only meanwhile (`locked`).
@@ -73,8 +73,8 @@ export function FormScreen<R = undefined>({
 
   const context = (r: R): FormScreenContext<R> => ({
     record: r,
-    cancel: (allowLeave) => (
-      <TargetLink {...back} className="btn btn-ghost" onClick={allowLeave}>
+    cancel: (
+      <TargetLink {...back} className="btn btn-ghost">
         {msg.ui.cancel}
       </TargetLink>
     ),
