@@ -278,6 +278,22 @@ test.describe("feedback and roles", () => {
     await expect(page).toHaveURL(/\/customers$/);
   });
 
+  test("the Excel-friendly box is drawn as the list's other check boxes are, square and of one size", async ({
+    page,
+  }) => {
+    await signIn(page, "/customers");
+    const shape = (name: string) =>
+      page.getByRole("checkbox", { name, exact: true }).evaluate((el) => {
+        const style = getComputedStyle(el);
+        return { width: el.getBoundingClientRect().width, radius: parseFloat(style.borderTopLeftRadius) };
+      });
+    const excel = await shape(msg.lists.exportBom);
+    const page_ = await shape(msg.bulk.selectPage);
+    expect(excel.width).toBe(page_.width);
+    // A radius of half the width or more draws a circle (a radio button's shape).
+    expect(excel.radius).toBeLessThan(excel.width / 2);
+  });
+
   test("the theme follows the system until chosen in the user menu, and the choice is remembered", async ({ page }) => {
     await page.emulateMedia({ colorScheme: "dark" });
     await signIn(page);

@@ -54,7 +54,7 @@ export function ExportCsvButton({ path, query, total }: { path: string; query: Q
       <label className="flex items-center gap-1.5 text-base-content/70">
         <input
           type="checkbox"
-          className="checkbox checkbox-xs"
+          className="checkbox checkbox-sm"
           checked={bom}
           onChange={(e) => setBom(e.target.checked)}
         />
