@@ -3,6 +3,7 @@
  * toast's Undo; a deleted skill comes back from Recently deleted.
  */
 import { msg } from "../../src/domain/messages";
+import { showTheme, violations } from "./axe";
 import { apiGet, apiWrite, expect, signIn, test } from "./fixtures";
 
 test.describe("undo and restore", () => {
@@ -45,6 +46,11 @@ test.describe("undo and restore", () => {
     const table = page.getByRole("table", { name: msg.deleted.title });
     await table.getByRole("button", { name: `${msg.deleted.restore} ${name}` }).click();
     await expect(page.getByTestId("success-banner")).toContainText(msg.deleted.restored(name));
+    // The notice reads as well as the page does, in both themes.
+    for (const theme of ["light", "dark"] as const) {
+      await showTheme(page, theme);
+      expect(await violations(page, `restore notice (${theme})`)).toEqual([]);
+    }
     await expect(table.getByText(name)).toHaveCount(0);
     expect((await page.request.get(`/api/skills/${skill.skill_id}`)).status()).toBe(200);
   });
