@@ -2,10 +2,12 @@
  * What installing and serving the console may do beyond the console itself (docs/security.md):
  * no dependency runs an install script the project has not decided on (package.json
  * `allowScripts`, read by npm 11), the install-time analytics beacon of swagger-ui-dist
- * (@scarf/scarf) is denied and switched off, and /api/docs sends the document nowhere.
+ * (@scarf/scarf) is denied and switched off, every package runs on the Node the project states
+ * (a fresh install warns of no engine), and /api/docs sends the document nowhere.
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";
+import semver from "semver";
 import { describe, expect, it } from "vitest";
 import { startConsole } from "../support/app";
 
@@ -23,6 +25,15 @@ describe("supply chain", () => {
     expect(undecided).toEqual([]);
     expect(pkg.allowScripts["@scarf/scarf"]).toBe(false);
     expect(pkg.scarfSettings).toEqual({ enabled: false });
+  });
+
+  it("installs only packages that run on the oldest Node package.json allows (no EBADENGINE warning)", () => {
+    const oldest = semver.minVersion(pkg.engines.node as string)!;
+    const misfits = Object.entries(lock.packages as Record<string, { engines?: unknown }>).flatMap(([where, p]) => {
+      const node = (p.engines as { node?: unknown } | undefined)?.node;
+      return where && typeof node === "string" && !semver.satisfies(oldest, node) ? [`${where} wants ${node}`] : [];
+    });
+    expect(misfits).toEqual([]);
   });
 
   it("serves /api/docs without sending the document to an outside validator", async () => {
