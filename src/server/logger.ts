@@ -1,4 +1,5 @@
 import pino from "pino";
+import pretty from "pino-pretty";
 
 /** The longest text a log field keeps, in characters; the rest is cut and its length noted. */
 export const maxLogText = 1024;
@@ -61,4 +62,21 @@ export function createLogger(level: pino.LevelWithSilent, destination?: pino.Des
     },
     destination,
   );
+}
+
+/**
+ * Where the log goes: by default JSON lines on stdout (for a log collector); when stdout is a
+ * terminal (`npm start` in a shell, `terminal`), one short readable line per event instead (time,
+ * level, message, then the fields on the same line), written to `out`.
+ */
+export function logDestination(terminal: boolean, out: NodeJS.WritableStream = process.stdout) {
+  if (!terminal) return undefined;
+  return pretty({
+    destination: out,
+    sync: true,
+    colorize: out === process.stdout,
+    singleLine: true,
+    translateTime: "SYS:HH:MM:ss",
+    ignore: "pid,hostname",
+  });
 }

@@ -13,7 +13,8 @@ import { loadConfig, type Config } from "./config";
 import { ensureDemoOperators, isTrial, openConfiguredDatabase, prepareDatabase } from "./database";
 import { pruneSessions } from "./security";
 import { schedulePurge } from "./deleted";
-import { createLogger } from "./logger";
+import { startBanner } from "./banner";
+import { createLogger, logDestination } from "./logger";
 import { serveMaintenance } from "./maintenance";
 import { describeStartupError } from "./startup-error";
 
@@ -28,7 +29,7 @@ async function main() {
     port: config.port,
     host: config.host,
   });
-  const logger = createLogger(config.logLevel);
+  const logger = createLogger(config.logLevel, logDestination(process.stdout.isTTY));
   const { handle, release } = await openConfiguredDatabase(config, (err) =>
     logger.warn({ err }, "database connection lost"),
   );
@@ -91,18 +92,13 @@ async function main() {
       },
     },
     (info) => {
-      const url = config.publicUrl;
-      const lines = [
-        "",
-        `  Pedal Console is running at ${url}  (listening on ${info.address}:${info.port})`,
-        `  Database: ${handle.kind === "pglite" ? `embedded PGlite in ${config.dataDir}` : "PostgreSQL (DATABASE_URL)"}${seeded ? ", demo data loaded" : ""}`,
-        ...(operators.length
-          ? ["  Sign in with:", ...operators.map((o) => `    ${o.role.padEnd(7)} ${o.email}  password: ${o.password}`)]
-          : isTrial(handle, config)
-            ? []
-            : ["  Create an operator with: npm run operator:create -- --email you@example.com --password '...'"]),
-        "",
-      ];
+      const lines = startBanner({
+        config,
+        address: `${info.address}:${info.port}`,
+        database: `${handle.kind === "pglite" ? `embedded PGlite in ${config.dataDir}` : "PostgreSQL (DATABASE_URL)"}${seeded ? ", demo data loaded" : ""}`,
+        operators,
+        trial: isTrial(handle, config),
+      });
       process.stdout.write(lines.join("\n") + "\n");
     },
   ) as Server;
