@@ -277,7 +277,7 @@ describe.each(targets)("undo of bulk actions on %s", (target) => {
     expect(report.find((r: { row_id: string }) => r.row_id === pb)).toMatchObject({
       outcome: "skipped",
       reason: msg.bulk.notFound,
-      label: "UPr b",
+      label: "UPr b · UP skill",
     });
     expect(await app.count(sql`select 1 from platform_prompts where platform_id = ${platform.platform_id}`)).toBe(0);
     expect(

@@ -160,7 +160,16 @@ describe.each(targets)("bulk actions on %s", (target) => {
     expect(reasons.body.items.map((r: { reason: string }) => r.reason).sort()).toEqual(
       [msg.bulk.alreadyActive, msg.bulk.notArchived].sort(),
     );
-    expect((await apply("teams", "archive", { ids: ids(teams, "team_id") })).changed).toBe(3);
+    const archived = await apply("teams", "archive", { ids: ids(teams, "team_id") });
+    expect(archived.changed).toBe(3);
+    // Teams of different customers share names: the report names each with its customer.
+    const [customer] = await app.rows<{ customer_name: string }>(
+      sql`select customer_name from customers where customer_id = ${c.customer_id}`,
+    );
+    const named = await app.read(`/api/bulk/${archived.bulk_id}/report`, "editor");
+    expect(named.body.items.map((r: { label: string }) => r.label).sort()).toEqual(
+      ["BT a", "BT b", "BT c"].map((t) => `${t} · ${customer.customer_name}`),
+    );
 
     const skills = await app.rows<{ skill_id: string }>(
       sql`insert into skills (skill_name, status) values ('BS a', 'active'), ('BS b', 'inactive') returning skill_id::text`,

@@ -33,6 +33,8 @@ export function statusAction<P extends object>(spec: {
   alias: string;
   id: string;
   name: string;
+  /** How a row is named in the preview and the report; its `name` column unless given. */
+  label?: SQL;
   auditEntity: AuditRecordEntity;
   params?: z.ZodType<P>;
   to: (params: P) => string;
@@ -50,7 +52,7 @@ export function statusAction<P extends object>(spec: {
     table: spec.table,
     alias: spec.alias,
     id: spec.id,
-    label: col(spec, spec.name),
+    label: spec.label ?? col(spec, spec.name),
     before: sql`jsonb_build_object('status', ${col(spec, "status")}, 'updated_at', ${col(spec, "updated_at")})`,
     auditEntity: spec.auditEntity,
     guard: spec.guard,

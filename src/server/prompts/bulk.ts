@@ -30,6 +30,8 @@ const prompt = {
   alias: "p",
   id: "prompt_id",
   name: "prompt_title",
+  // Prompts of different skills share titles: the report names each with its skill.
+  label: sql`concat_ws(' · ', p.prompt_title, (select s.skill_name from skills s where s.skill_id = p.skill_id))`,
   auditEntity: "prompt",
   guard: (_p: unknown, context: BulkContext) => underReview(context),
 } as const;
@@ -60,7 +62,7 @@ export const promptBulkActions = [
     action: "assign_platform",
     summary: "Assign prompts to a platform",
     params: z.strictObject({ platform_id: z.guid({ error: msg.platforms.notFound }) }),
-    label: sql`p.prompt_title`,
+    label: prompt.label,
     before: sql`null::jsonb`,
     check: async (db, p) => void (await activePlatform(db, p.platform_id)),
     guard: (p, context) => underReview(context, p.platform_id),

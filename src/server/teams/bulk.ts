@@ -20,6 +20,8 @@ const team = {
   alias: "t",
   id: "team_id",
   name: "team_name",
+  // Teams of different customers share names ("Support"): the report names each with its customer.
+  label: sql`concat_ws(' · ', t.team_name, (select c.customer_name from customers c where c.customer_id = t.customer_id))`,
   auditEntity: "team",
 } as const;
 
@@ -45,7 +47,7 @@ export const teamBulkActions = [
     action: "assign_skill",
     summary: "Assign a skill to teams",
     params: z.strictObject({ skill_id: z.guid({ error: msg.skills.notFound }) }),
-    label: sql`t.team_name`,
+    label: team.label,
     before: (
       p,
     ) => sql`(select jsonb_build_object('status', ts.status, 'assigned_at', ts.assigned_at) from teams_skills ts

@@ -24,7 +24,8 @@ const user = {
   id: "user_id",
   auditEntity: "user",
 } as const;
-const label = sql`coalesce(nullif(btrim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')), ''), u.email)`;
+/** A user in a preview or report: name and email ("Ana Ruiz · ana@acme.example"), or the email alone. */
+const label = sql`concat_ws(' · ', nullif(btrim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')), ''), u.email)`;
 
 const hasRole = (role: string) =>
   sql`exists (select 1 from users_roles r where r.user_id = u.user_id and r.role = ${role})`;
@@ -70,6 +71,7 @@ export const userBulkActions = [
   statusAction<{ status: (typeof userStatuses)[number] }>({
     ...user,
     name: "email",
+    label,
     action: "set_status",
     summary: "Set the status of users",
     params: z.strictObject({ status: z.enum(userStatuses) }),
