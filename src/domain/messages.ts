@@ -369,8 +369,8 @@ export const msg = {
     totalCustomers: "Total Customers",
     totalUsers: "Total Users",
     totalTeams: "Total Teams",
-    activeUsers: "Active Users",
-    activeUsersHint: "Signed in at least once",
+    /** Users who have signed in: not "Active", which everywhere else is the status. */
+    signedInUsers: "Signed in at least once",
     loadError: "Failed to load dashboard statistics",
   },
   /** The dashboard's sections below the spec's cards (docs/dashboard.md). */
@@ -757,6 +757,8 @@ export const msg = {
     updated: "Customer updated",
   },
   teams: {
+    /** A team as a notice or a report names it: with its customer, since teams of different customers share names. */
+    named: (team: string, customer: string | null | undefined) => (customer ? `${team} · ${customer}` : team),
     loadError: "Error loading teams",
     loadOneError: "Error loading team",
     notFound: "Team not found",

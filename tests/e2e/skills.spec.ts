@@ -128,7 +128,9 @@ test.describe("skills", () => {
     await modal
       .getByRole("button", { name: msg.skills.assignToNamedTeam(teams[0].team_name, customer.customer_name) })
       .click();
-    await expect(page.getByTestId("success-banner")).toHaveText(msg.skills.assignedTo(teams[0].team_name));
+    await expect(page.getByTestId("success-banner")).toHaveText(
+      msg.skills.assignedTo(msg.teams.named(teams[0].team_name, customer.customer_name)),
+    );
     await expect(candidates.getByRole("listitem")).toHaveCount(1);
     await modal.getByRole("button", { name: "Close" }).first().click();
 
@@ -139,11 +141,15 @@ test.describe("skills", () => {
     await expect(row).toContainText(msg.skills.scoreNa);
     await expect(row).toContainText(msg.skills.never);
     await row.getByRole("button", { name: `${msg.skills.unassign} ${teams[0].team_name}` }).click();
-    await expect(banner(page)).toHaveText(msg.skills.unassignedFrom(teams[0].team_name));
+    await expect(banner(page)).toHaveText(
+      msg.skills.unassignedFrom(msg.teams.named(teams[0].team_name, customer.customer_name)),
+    );
     await expect(row).toContainText("Inactive");
     await expect(statCard(page, "Inactive Assignments")).toContainText("1");
     await row.getByRole("button", { name: `${msg.skills.reassign} ${teams[0].team_name}` }).click();
-    await expect(banner(page)).toHaveText(msg.skills.reassignedTo(teams[0].team_name));
+    await expect(banner(page)).toHaveText(
+      msg.skills.reassignedTo(msg.teams.named(teams[0].team_name, customer.customer_name)),
+    );
     await expect(statCard(page, "Active Assignments")).toContainText("1");
     await expect(table.getByRole("row")).toHaveCount(2);
 

@@ -62,7 +62,7 @@ export function AssignTeamsModal({
     setSelected((prev) => {
       const next = new Map(prev);
       if (next.has(team.team_id)) next.delete(team.team_id);
-      else next.set(team.team_id, team.team_name);
+      else next.set(team.team_id, msg.teams.named(team.team_name, team.customer_name));
       return next;
     });
 
@@ -77,7 +77,7 @@ export function AssignTeamsModal({
           next.delete(team.team_id);
           return next;
         });
-        done(msg.skills.assignedTo(team.team_name));
+        done(msg.skills.assignedTo(msg.teams.named(team.team_name, team.customer_name)));
       },
       onSettled: () => setBusyId(null),
     });
@@ -105,7 +105,7 @@ export function AssignTeamsModal({
       );
       setSelected((prev) => {
         const next = new Map(prev);
-        for (const t of page.items) next.set(t.team_id, t.team_name);
+        for (const t of page.items) next.set(t.team_id, msg.teams.named(t.team_name, t.customer_name));
         return next;
       });
     } catch (err) {

@@ -237,7 +237,7 @@ function AssignmentsTable({ skillId, skillActive }: { skillId: string; skillActi
   const [busy, setBusy] = useState<string | null>(null);
 
   const change = (a: SkillAssignment) => {
-    const team = a.team_name ?? msg.fallbacks.unknownTeam;
+    const team = msg.teams.named(a.team_name ?? msg.fallbacks.unknownTeam, a.customer_name);
     const status = a.status === "active" ? "inactive" : "active";
     setBusy(a.team_id);
     setAssignment.mutate(
@@ -251,7 +251,7 @@ function AssignmentsTable({ skillId, skillActive }: { skillId: string; skillActi
   };
 
   const actions = (a: SkillAssignment) => {
-    const team = a.team_name ?? msg.fallbacks.unknownTeam;
+    const team = msg.teams.named(a.team_name ?? msg.fallbacks.unknownTeam, a.customer_name);
     const unassign = a.status === "active";
     // Reassigning needs an active skill and team (as assigning does).
     const blocked = !unassign && (!skillActive || a.team_status !== "active");
