@@ -131,6 +131,12 @@ test.describe("users", () => {
     await expect(table.getByRole("row")).toHaveCount(Math.min(pending.total, 50) + 1);
     await expect(table.getByText("Pending", { exact: true })).toHaveCount(Math.min(pending.total, 50));
     await expect(table.getByText("Active", { exact: true })).toHaveCount(0);
+
+    // The bulk dialog names the statuses as the badges do, not as the API spells them.
+    await page.getByRole("checkbox", { name: msg.bulk.selectPage }).click();
+    await page.getByTestId("bulk-bar").getByRole("button", { name: msg.bulk.actions.set_status, exact: true }).click();
+    const status = page.getByTestId("modal").getByLabel(msg.bulk.chooseStatus);
+    await expect(status.getByRole("option")).toHaveText([msg.bulk.paramsRequired, "Active", "Inactive", "Pending"]);
   });
 
   test("add a user to a team from the modal and leave it with the confirm dialog", async ({ page }) => {

@@ -25,6 +25,7 @@ import { columnsFor, type Column } from "./DataTable";
 import { Modal, notify } from "./overlays";
 import { offerBulkUndo } from "./undo";
 import { asText } from "../../domain/text";
+import { titleCase } from "./case";
 
 /**
  * The bulk kit of every list (docs/bulk-actions.md): row selection (checkboxes, Shift+click
@@ -630,7 +631,7 @@ function ParamField({
         <option value="">{msg.bulk.paramsRequired}</option>
         {param.options.map((o) => (
           <option key={o} value={o}>
-            {o}
+            {titleCase(o)}
           </option>
         ))}
       </select>

@@ -21,17 +21,16 @@ const cards: {
   { label: msg.dashboard.totalUsers, icon: User, value: "total_users", link: { to: "/users" } },
   { label: msg.dashboard.totalTeams, icon: UsersRound, value: "total_teams", link: { to: "/teams" } },
   {
-    label: msg.dashboard.activeUsers,
+    label: msg.dashboard.signedInUsers,
     icon: Activity,
     value: "active_users",
-    hint: msg.dashboard.activeUsersHint,
     link: { to: "/users", search: { signed_in: true } },
   },
 ];
 
 /**
  * SPEC.md §2 "/ Dashboard": Total Customers, Total Users, Total Teams, and the active-users figure;
- * each card opens its list (Active Users: the users who have signed in at least once). Below them
+ * each card opens its list (Signed in at least once: the users who have signed in). Below them
  * the console's own sections (docs/dashboard.md): Needs attention, Trends, Recent activity.
  */
 export default function DashboardPage() {
