@@ -22,6 +22,12 @@ export type Theme = "light" | "dark";
 export async function showTheme(page: Page, theme: Theme) {
   await page.emulateMedia({ colorScheme: theme });
   await expect(page.locator("html")).toHaveCSS("color-scheme", theme);
+  await transitionsEnded(page);
+  await settled(page);
+}
+
+/** Waits until every CSS transition running now has ended (a theme change's colours, a modal opening). */
+export async function transitionsEnded(page: Page) {
   await page.evaluate(() =>
     Promise.all(
       document
@@ -30,7 +36,6 @@ export async function showTheme(page: Page, theme: Theme) {
         .map((a) => a.finished.catch(() => undefined)),
     ),
   );
-  await settled(page);
 }
 
 /**

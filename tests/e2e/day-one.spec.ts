@@ -5,6 +5,7 @@
 import { e2e } from "../../playwright.config";
 import { msg } from "../../src/domain/messages";
 import { apiGet, expect, signIn, test } from "./fixtures";
+import { transitionsEnded } from "./axe";
 
 test.describe("keystrokes and state", () => {
   test("every character typed right after Ctrl+K lands in the palette, on a cold and a warm page", async ({ page }) => {
@@ -145,14 +146,7 @@ test.describe("feedback", () => {
     await expect(list).toBeVisible();
     // Measured once the modal's opening transition has ended: mid-way its box is still moving
     // (a position 3.8 px off was read so once).
-    await page.evaluate(() =>
-      Promise.all(
-        document
-          .getAnimations()
-          .filter((a) => a instanceof CSSTransition)
-          .map((a) => a.finished.catch(() => undefined)),
-      ),
-    );
+    await transitionsEnded(page);
     const before = (await list.boundingBox())!.y;
     await modal
       .getByRole("button", { name: /^Assign / })
