@@ -1,11 +1,9 @@
-import AxeBuilder from "@axe-core/playwright";
+import { showTheme, violations } from "./axe";
 import { readFileSync } from "node:fs";
 import { analyticsFigures, analyticsInfo } from "../../src/domain/analytics";
 import { msg } from "../../src/domain/messages";
 import { titleCase } from "../../src/web/components/case";
 import { apiGet, expect, signIn, test } from "./fixtures";
-
-const wcag = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
 
 test.describe("analytics", () => {
   test("renders each chart with its table fallback and CSV, switches the sign-in range, and has no axe violation", async ({
@@ -53,11 +51,8 @@ test.describe("analytics", () => {
     await expect(signIns.getByRole("table").getByRole("rowheader").first()).toHaveText(/^[A-Z][a-z]{2} \d{1,2}$/);
 
     for (const scheme of ["light", "dark"] as const) {
-      await page.emulateMedia({ colorScheme: scheme });
-      const result = await new AxeBuilder({ page }).withTags(wcag).analyze();
-      expect(
-        result.violations.flatMap((v) => v.nodes.map((n) => `${scheme}: ${v.id} at ${n.target.join(" ")}`)),
-      ).toEqual([]);
+      await showTheme(page, scheme);
+      expect(await violations(page, scheme)).toEqual([]);
     }
   });
 });

@@ -5,7 +5,7 @@
  * password and then a computed code; an admin sees it on the Operators screen and resets it.
  * REQUIRE_MFA=admin is checked on a console of its own.
  */
-import AxeBuilder from "@axe-core/playwright";
+import { violations } from "./axe";
 import type { Page } from "@playwright/test";
 import { generateSync } from "otplib";
 import { msg } from "../../src/domain/messages";
@@ -16,11 +16,8 @@ import { ownConsole } from "./own-console";
 const codeFor = (secret: string, offset = 0) =>
   generateSync({ secret, epoch: Math.floor(Date.now() / 1000) + offset * 30 });
 
-/** axe's WCAG findings on the page as it is now. */
-async function axeFindings(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-  return result.violations.flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(" ")}`));
-}
+/** axe's WCAG findings on the page once its transitions have ended. */
+const axeFindings = (page: Page) => violations(page);
 
 async function passwordStep(page: Page, email: string, password: string) {
   await page.getByLabel("Email").fill(email);
