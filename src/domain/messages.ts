@@ -646,6 +646,8 @@ export const msg = {
     restoreTitle: "Restore",
     restoreConfirm: (label: string) => `Restore "${label}" as it was when deleted?`,
     restored: (label: string) => `"${label}" restored`,
+    /** The restore notice's link to the record's page. */
+    open: "Open",
     /** A restore prompt review turned into a proposal (docs/prompt-review.md): nothing came back yet. */
     sentForReview: (label: string) => `"${label}" was sent for review: it comes back when another operator approves it`,
     restoredWith: (n: number) => `${n} related ${n === 1 ? "record" : "records"} restored with it.`,

@@ -88,6 +88,9 @@ describe.each(targets)("undo and restore on %s", (target) => {
   it("deletes a team with its memberships and assignments, keeps them as one snapshot, and restores them as they were", async () => {
     const t = await teamWithCascade();
     const before = await teamRows(t.teamId);
+    const { customer_name } = (await app.read(`/api/teams/${t.teamId}`)).body;
+    // Named with its customer: teams of different customers share names (issue 46).
+    const label = `${t.teamName} · ${customer_name}`;
     const { status, body } = await send("DELETE", `/api/teams/${t.teamId}`);
     expect(status).toBe(200);
     expect(body).toEqual({ ok: true, deletion_id: expect.any(String) });
@@ -101,7 +104,7 @@ describe.each(targets)("undo and restore on %s", (target) => {
     expect(kept).toEqual({
       entity: "team",
       entity_id: t.teamId,
-      label: t.teamName,
+      label,
       deleted_by_email: "editor@test.example",
     });
     expect((await app.read(`/api/teams/${t.teamId}`)).status).toBe(404);
@@ -109,7 +112,7 @@ describe.each(targets)("undo and restore on %s", (target) => {
     const listed = await app.read(`/api/deleted?entity=team&entity_id=${t.teamId}`, "editor");
     expect(listed.status).toBe(200);
     expect(listed.body.items).toEqual([
-      expect.objectContaining({ deletion_id: body.deletion_id, label: t.teamName, cascade_count: 4 }),
+      expect.objectContaining({ deletion_id: body.deletion_id, label, cascade_count: 4 }),
     ]);
 
     const restored = await restore(body.deletion_id);
@@ -118,6 +121,9 @@ describe.each(targets)("undo and restore on %s", (target) => {
     expect(restored.body.restored.map((p: { kind: string }) => p.kind).sort()).toEqual(
       ["skill_assignment", "skill_assignment", "team", "team_member", "team_member"].sort(),
     );
+    // Its members named with their emails.
+    for (const part of restored.body.restored.filter((p: { kind: string }) => p.kind === "team_member"))
+      expect(part.label).toMatch(/^Ann \w+ · u-\w+@test\.example$/);
     // Same ids, same values, to the microsecond.
     expect(await teamRows(t.teamId)).toEqual(before);
     expect((await app.read(`/api/teams/${t.teamId}`)).body.stats.total_users).toBe(2);
@@ -202,7 +208,8 @@ describe.each(targets)("undo and restore on %s", (target) => {
   it("restores a prompt with its versions and platforms, and a platform with its prompts", async () => {
     const skillId = await skill();
     const { body: prompt } = await send("POST", "/api/prompts", { prompt_title: `P ${uid()}`, skill_id: skillId });
-    await send("PATCH", `/api/prompts/${prompt.prompt_id}`, { prompt_title: `P2 ${uid()}` });
+    const title = `P2 ${uid()}`;
+    await send("PATCH", `/api/prompts/${prompt.prompt_id}`, { prompt_title: title });
     const platforms = [await platform(), await platform()];
     for (const p of platforms) await send("POST", `/api/prompts/${prompt.prompt_id}/platforms`, { platform_id: p });
     const where = sql`prompt_id = ${prompt.prompt_id}`;
@@ -212,6 +219,13 @@ describe.each(targets)("undo and restore on %s", (target) => {
     const { body } = await send("DELETE", `/api/prompts/${prompt.prompt_id}`);
     expect(body.deletion_id).toEqual(expect.any(String));
     expect(await count(sql`select 1 from prompt_versions where ${where}`)).toBe(0);
+    // Named with its skill, as the bulk report names it.
+    const [{ skill_name }] = await rows<{ skill_name: string }>(
+      sql`select skill_name from skills where skill_id = ${skillId}`,
+    );
+    expect((await app.read(`/api/deleted?entity_id=${prompt.prompt_id}`, "editor")).body.items).toEqual([
+      expect.objectContaining({ label: `${title} · ${skill_name}` }),
+    ]);
     const { body: report } = await restore(body.deletion_id);
     expect(report.restored.filter((p: { kind: string }) => p.kind === "prompt_version")).toHaveLength(2);
     expect(
@@ -242,6 +256,17 @@ describe.each(targets)("undo and restore on %s", (target) => {
     const membership = await snapshot("teams_users", member);
     const removed = await send("DELETE", `/api/teams/${t.teamId}/members/${t.users[0]}`);
     expect(removed.body).toEqual({ ok: true, deletion_id: expect.any(String) });
+    // A link is named by its two sides: the user with their email, the team with its customer.
+    const { customer_name } = (await app.read(`/api/teams/${t.teamId}`)).body;
+    expect(
+      (await app.read(`/api/deleted?entity=team_member&entity_id=${t.teamId}:${t.users[0]}`, "editor")).body.items,
+    ).toEqual([
+      expect.objectContaining({
+        label: expect.stringMatching(
+          new RegExp(`^Ann \\w+ · u-\\w+@test\\.example — ${t.teamName} · ${customer_name}$`),
+        ),
+      }),
+    ]);
     expect((await restore(removed.body.deletion_id)).body.restored).toEqual([
       expect.objectContaining({ kind: "team_member", id: `${t.teamId}:${t.users[0]}` }),
     ]);

@@ -6,6 +6,7 @@
 export {
   readRows,
   recordDeletion,
+  recordName,
   snapshotTables,
   takeRows,
   type Cascade,

@@ -71,13 +71,13 @@ export function partOf(table: CascadeTable, row: SnapshotRow): { kind: RestorePa
 type NameKind = "user" | "team" | "skill" | "prompt" | "platform";
 const nameSql: Record<NameKind, (ids: string) => SQL> = {
   user: (ids) =>
-    sql`select user_id::text as id, coalesce(nullif(btrim(concat_ws(' ', first_name, last_name)), ''), email, user_id::text) as name from users_data where user_id::text in (select jsonb_array_elements_text(${ids}::jsonb))`,
+    sql`select user_id::text as id, coalesce(nullif(concat_ws(' · ', nullif(btrim(concat_ws(' ', first_name, last_name)), ''), email), ''), user_id::text) as name from users_data where user_id::text in (select jsonb_array_elements_text(${ids}::jsonb))`,
   team: (ids) =>
-    sql`select team_id::text as id, team_name as name from teams where team_id::text in (select jsonb_array_elements_text(${ids}::jsonb))`,
+    sql`select t.team_id::text as id, concat_ws(' · ', t.team_name, c.customer_name) as name from teams t left join customers c on c.customer_id = t.customer_id where t.team_id::text in (select jsonb_array_elements_text(${ids}::jsonb))`,
   skill: (ids) =>
     sql`select skill_id::text as id, coalesce(skill_name, skill_id::text) as name from skills where skill_id::text in (select jsonb_array_elements_text(${ids}::jsonb))`,
   prompt: (ids) =>
-    sql`select prompt_id::text as id, prompt_title as name from pedal_prompts where prompt_id::text in (select jsonb_array_elements_text(${ids}::jsonb))`,
+    sql`select p.prompt_id::text as id, concat_ws(' · ', p.prompt_title, s.skill_name) as name from pedal_prompts p left join skills s on s.skill_id = p.skill_id where p.prompt_id::text in (select jsonb_array_elements_text(${ids}::jsonb))`,
   platform: (ids) =>
     sql`select platform_id::text as id, platform_name as name from platforms where platform_id::text in (select jsonb_array_elements_text(${ids}::jsonb))`,
 };
@@ -87,6 +87,14 @@ async function namesOf(tx: Tx, kind: NameKind, ids: unknown[]): Promise<Map<stri
   if (unique.length === 0) return new Map();
   const rows = await queryRows<{ id: string; name: string }>(tx, nameSql[kind](JSON.stringify(unique)));
   return new Map(rows.map((r) => [r.id, r.name]));
+}
+
+/**
+ * The name of one record as Recently deleted gives it: a team with its customer, a user with their
+ * email, a prompt with its skill (`nameSql`); its id when it is gone.
+ */
+export async function recordName(tx: Tx, kind: NameKind, id: string): Promise<string> {
+  return (await namesOf(tx, kind, [id])).get(id) ?? id;
 }
 
 /**
@@ -101,7 +109,10 @@ const otherSide: Partial<Record<DeletedEntity, Partial<Record<CascadeTable, [Nam
   platform: { platform_prompts: ["prompt", "prompt_id"] },
 };
 
-/** A link deleted on its own: its two records, named "first · second" (the user, then the team). */
+/**
+ * A link deleted on its own: its two records, named "first — second" (the user, then the team:
+ * "Ann Lee · ann@example.com — Support · Schneider Inc"); each side is named as `nameSql` names it.
+ */
 const linkSides: Partial<Record<DeletedEntity, [[NameKind, string], [NameKind, string]]>> = {
   team_member: [
     ["user", "user_id"],
@@ -125,7 +136,7 @@ export function linkId(entity: DeletedEntity, row: SnapshotRow): string {
   return partOf(table, row).id;
 }
 
-/** The labels of links of kind `entity` ("Ann Lee · Support"), one statement per side. */
+/** The labels of links of kind `entity` ("Ann Lee · ann@example.com — Support · Schneider Inc"), one statement per side. */
 async function linkLabels(tx: Tx, entity: DeletedEntity, rows: SnapshotRow[]): Promise<string[]> {
   const sides = linkSides[entity] ?? [];
   const names = await Promise.all(
@@ -138,7 +149,7 @@ async function linkLabels(tx: Tx, entity: DeletedEntity, rows: SnapshotRow[]): P
     ),
   );
   return rows.map((row) =>
-    sides.map(([, column], i) => names[i].get(str(row[column])) ?? str(row[column])).join(" · "),
+    sides.map(([, column], i) => names[i].get(str(row[column])) ?? str(row[column])).join(" — "),
   );
 }
 
@@ -178,7 +189,7 @@ export async function recordLinkDeletions(
  * Keeps a deletion's snapshot in `deleted_records`, inside the delete's transaction: the record
  * (`row`) and the rows removed with it (`cascade`), with the names of its parts as they are now
  * (a restore reports by name what cannot come back, even once that record is gone). A link's label
- * is made here ("Ann Lee · Support"); a record's is given (its name).
+ * is made here ("Ann Lee · ann@example.com — Support · Schneider Inc"); a record's is given.
  * @returns the deletion's id, which the delete answers as `deletion_id` (Undo restores it).
  */
 export async function recordDeletion(

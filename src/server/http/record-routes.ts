@@ -126,7 +126,8 @@ export type RecordRoutes<Row, C extends z.ZodType, U extends z.ZodType, Q extend
     schema: z.ZodType;
     query?: Q;
     responses?: Responses;
-    label: (row: Row) => string;
+    /** The name Recently deleted and the restore report give it (`recordName` for one with context). */
+    label: (row: Row, tx: Tx) => string | Promise<string>;
     cascade: CascadeTable[];
     check?: (tx: Tx, id: string, taken: Cascade, query: Input<Q>) => Promise<void> | void;
     audit?: (taken: Cascade) => Record<string, unknown>;
@@ -467,6 +468,8 @@ async function deleteLocked<Row extends Record<string, unknown>, Q extends z.Zod
   id: string,
   query: Input<Q>,
 ): Promise<Written<Removed>> {
+  // Named before anything is taken: a name with context reads the record's row and its links.
+  const label = await remove.label(before, tx);
   // Taken whole (every column), so that a restore puts back exactly what was there.
   const taken: Cascade = {};
   for (const t of remove.cascade) taken[t] = await takeRows(tx, t, sql`${sql.identifier(key)} = ${id}`);
@@ -476,7 +479,7 @@ async function deleteLocked<Row extends Record<string, unknown>, Q extends z.Zod
   const deletion = await recordDeletion(tx, c, {
     entity,
     entityId: id,
-    label: remove.label(before),
+    label,
     row,
     cascade: taken,
   });

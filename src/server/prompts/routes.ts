@@ -13,7 +13,7 @@ import {
 } from "../../domain/prompts";
 import { mutate } from "../audit";
 import { platformAssignmentAudit } from "../links";
-import { recordDeletion, takeRows } from "../deleted";
+import { recordDeletion, recordName, takeRows } from "../deleted";
 import { idParams, mountRecordRoutes, type RecordRoutes } from "../http/record-routes";
 import { pedal_prompts, platform_prompts, prompt_versions } from "../db/schema";
 import { errorBodySchema, HttpError, notFound } from "../http/errors";
@@ -111,7 +111,7 @@ export const promptRoutes: RecordRoutes<PromptRow, typeof createPromptSchema, ty
     },
     remove: {
       schema: deletedResultSchema,
-      label: (prompt) => prompt.prompt_title,
+      label: (prompt, tx) => recordName(tx, "prompt", prompt.prompt_id),
       cascade: ["platform_prompts", "prompt_versions"],
       audit: (taken) => ({
         platform_ids: taken.platform_prompts?.map((a) => a.platform_id),

@@ -15,6 +15,7 @@ import {
   updateTeamSchema,
 } from "../../domain/teams";
 import { mutate } from "../audit";
+import { recordName } from "../deleted";
 import { addMember, assignSkillToTeam, removeMember } from "../links";
 import { customers, teams } from "../db/schema";
 import { notFound } from "../http/errors";
@@ -139,7 +140,7 @@ mountRecordRoutes(teamsRouter, {
   update: { summary: "Edit, archive or unarchive a team", body: updateTeamSchema, schema: teamSchema },
   remove: {
     schema: deletedResultSchema,
-    label: (team) => team.team_name,
+    label: (team, tx) => recordName(tx, "team", team.team_id),
     cascade: ["teams_users", "teams_skills"],
     audit: (taken) => ({ member_count: taken.teams_users?.length, assignment_count: taken.teams_skills?.length }),
   },

@@ -22,7 +22,7 @@ import { titleCase } from "../components/format";
 import { DateText, Muted, Truncate } from "../components/text";
 import { EmptyState, FilterSelect } from "../components/inputs";
 import { operatorListQuery } from "../operators/public";
-import { auditEntityLink } from "./links";
+import { recordPage } from "../lib/record-pages";
 
 type AuditSearch = {
   operator?: string;
@@ -33,7 +33,7 @@ type AuditSearch = {
   to?: string;
 };
 
-const entityLink = auditEntityLink;
+const entityLink = recordPage;
 
 function ChangeList({ changes }: { changes: AuditEntry["changes"] }) {
   const before = changes?.before ?? {};

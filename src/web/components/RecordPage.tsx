@@ -242,7 +242,8 @@ function useRecordRemoval<T, V>(remove: RecordRemoval<T, V> | undefined) {
         void navigate(target);
       } else {
         // The page says the spec's message until it goes; Undo waits in a toast beside it (10 s).
-        offerUndo(msg.deleted.undoHint, result, { testId: "undo-hint" });
+        // Undone before then, the page stays and shows the record again.
+        offerUndo(msg.deleted.undoHint, result, { testId: "undo-hint", onRestored: () => setDeleted(null) });
       }
     },
   });

@@ -164,7 +164,8 @@ export function ConfirmDialog({
   );
 }
 
-type NoticeLink = Target & { label: string };
+/** A notice's link: where it goes and its text. */
+export type NoticeLink = Target & { label: string };
 
 /** A success message shown in place (a deleted record's page says so); announced to screen readers. */
 export function SuccessBanner({

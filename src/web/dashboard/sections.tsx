@@ -12,7 +12,7 @@ import { errorMessage } from "../api/client";
 import { formatDateTime, formatFullTime, formatNumber, formatRelative, titleCase } from "../components/format";
 import { ErrorState, StatCard, StatCardSkeleton, StatGrid } from "../components/ui";
 import { SeriesTable, SmallSeriesChart, type SeriesRow } from "../analytics/public";
-import { auditEntityLink } from "../audit/public";
+import { recordPage } from "../lib/record-pages";
 import { dashboardActivityQuery, dashboardAttentionQuery, dashboardTrendsQuery } from "./queries";
 
 /** A titled section of the dashboard. */
@@ -250,7 +250,7 @@ export function ActivitySection() {
             const what = `${auditActionLabels[e.action as AuditAction] ?? titleCase(e.action)} · ${
               auditEntityLabels[e.entity as AuditEntityName] ?? titleCase(e.entity)
             }`;
-            const link = e.entity_id ? auditEntityLink[e.entity]?.(e.entity_id) : undefined;
+            const link = e.entity_id ? recordPage[e.entity]?.(e.entity_id) : undefined;
             return (
               <li
                 key={e.audit_id}

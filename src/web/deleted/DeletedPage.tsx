@@ -7,7 +7,7 @@ import { gatedScreen, ListFilter, ListScreen } from "../components/ListScreen";
 import { screenTexts } from "../components/list-texts";
 import { notify } from "../components/overlays";
 import { DateText, Muted, Truncate } from "../components/text";
-import { reportText, restoreChanges, restoreDeletion } from "../components/undo";
+import { notifyRestored, restoreChanges, restoreDeletion } from "../components/undo";
 import { entityQueries, useApiMutation } from "../lib/entity-queries";
 import { queryRoots } from "../lib/query-client";
 import { useScreenList } from "../lib/screen-list";
@@ -64,10 +64,7 @@ function DeletedScreen() {
           aria-label={`${msg.deleted.restore} ${row.original.label}`}
           onClick={() =>
             restore.mutate(row.original.deletion_id, {
-              onSuccess: (report) => {
-                const { text, detail } = reportText(report);
-                notify(text, { detail, sticky: report.not_restored.length > 0 });
-              },
+              onSuccess: notifyRestored,
               onError: (err) => notify(errorMessage(err), { tone: "error" }),
             })
           }
