@@ -87,6 +87,7 @@ export const msg = {
     clearFilter: (name: string) => `Clear filter: ${name}`,
     delete: "Delete",
     deleting: "Deleting...",
+    saving: "Saving...",
     status: "Status",
     created: "Created",
     lastUpdated: "Last Updated",
@@ -805,6 +806,12 @@ export const msg = {
     unarchiveTeam: "Unarchive Team",
   },
   users: {
+    /** A member's roles from the team page (users_roles, SPEC.md §3). */
+    roles: "Roles",
+    rolesOf: (name: string) => `Roles of ${name}`,
+    changeRoles: (name: string) => `Change roles of ${name}`,
+    saveRoles: "Save Roles",
+    rolesSaved: (name: string) => `Roles of ${name} updated successfully!`,
     addToTeam: "Add to Team",
     loadError: "Error loading users",
     loadOneError: "Error loading user",

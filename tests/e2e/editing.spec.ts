@@ -128,6 +128,52 @@ test.describe("editing", () => {
     await context.close();
   });
 
+  test("a member's roles change from the team page; a colleague's roles changed meanwhile merge with mine", async ({
+    page,
+  }) => {
+    await signIn(page, "/teams");
+    const tag = Date.now().toString(36);
+    const customer = await (
+      await apiWrite(page, "POST", "/api/customers", { customer_name: `Roles Co ${tag}` })
+    ).json();
+    const team = await (
+      await apiWrite(page, "POST", "/api/teams", { customer_id: customer.customer_id, team_name: `Leads ${tag}` })
+    ).json();
+    const created = await apiWrite(page, "POST", "/api/users", {
+      email: `lin-${tag}@roles.test`,
+      customer_id: customer.customer_id,
+    });
+    expect(created.status()).toBe(201);
+    const user = await created.json();
+    expect((await apiWrite(page, "PATCH", `/api/users/${user.user_id}`, { roles: ["member"] })).status()).toBe(200);
+    await apiWrite(page, "POST", `/api/users/${user.user_id}/teams`, { team_id: team.team_id });
+
+    await page.goto(`/teams/${team.team_id}`);
+    const row = page.getByRole("table", { name: "Members" }).getByRole("row", { name: new RegExp(user.email) });
+    await row.getByRole("button", { name: msg.users.changeRoles(user.email) }).click();
+    const dialog = page.getByRole("dialog", { name: msg.users.rolesOf(user.email) });
+    await expect(dialog.getByRole("checkbox", { name: "Member" })).toBeChecked();
+    // Meanwhile a colleague makes them an admin and takes Member away.
+    expect((await apiWrite(page, "PATCH", `/api/users/${user.user_id}`, { roles: ["admin"] })).status()).toBe(200);
+    // I make them a manager: both changes stand, nothing is asked.
+    await dialog.getByRole("checkbox", { name: "Manager" }).check();
+    await dialog.getByRole("button", { name: msg.users.saveRoles }).click();
+    await expect(page.getByText(msg.users.rolesSaved(user.email))).toBeVisible();
+    await expect(dialog).toBeHidden();
+    expect((await apiGet<{ roles: string[] }>(page, `/api/users/${user.user_id}`)).roles).toEqual(["admin", "manager"]);
+    await expect(row.getByText("Manager")).toBeVisible();
+    await expect(row.getByText("Admin")).toBeVisible();
+
+    // A change of another kind since (the status) goes through too: only roles are sent.
+    await row.getByRole("button", { name: msg.users.changeRoles(user.email) }).click();
+    await apiWrite(page, "PATCH", `/api/users/${user.user_id}`, { status: "inactive" });
+    await dialog.getByRole("checkbox", { name: "Admin" }).uncheck();
+    await dialog.getByRole("button", { name: msg.users.saveRoles }).click();
+    await expect(dialog).toBeHidden();
+    const after = await apiGet<{ roles: string[]; status: string }>(page, `/api/users/${user.user_id}`);
+    expect(after).toMatchObject({ roles: ["manager"], status: "inactive" });
+  });
+
   test("Add Member on the team page lists the customer's active non-members and adds one", async ({ page }) => {
     await signIn(page, "/teams");
     const tag = Date.now().toString(36);

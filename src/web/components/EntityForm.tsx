@@ -160,14 +160,33 @@ function conflictOf(
   return { code: err.code, error: err, current: detail?.current, changes: detail?.changes, changed };
 }
 
+/** A field whose value is a set of choices (roles): merged, not weighed as one value. */
+const isSet = (v: unknown): v is unknown[] => Array.isArray(v);
+
 /**
- * The version a stale save can go again at as it is (the record's current one), when the changes
- * made since name their fields and none is a field this save changes; else undefined.
+ * How a stale save can go again at once, at the record's current version, when the changes made
+ * since name their fields: as it is when none is a field this save changes; when the only such
+ * fields are sets (roles), with each merged three ways against the values the form was read with
+ * (`base`): theirs, without what this save removed, with what it added. Else undefined: the
+ * operator decides.
  */
-function apartAt({ code, current, changes, changed }: Conflict): string | undefined {
+function goAgain<O>(
+  { code, current, changes, changed }: Conflict,
+  values: O,
+  base: Record<string, unknown>,
+): { ifMatch: string; values: O } | undefined {
   if (code !== "stale" || !changes?.length || !changed || typeof current?.updated_at !== "string") return undefined;
-  const apart = changes.every((c) => c.fields.length > 0 && c.fields.every((f) => !changed.has(f)));
-  return apart ? current.updated_at : undefined;
+  if (!changes.every((c) => c.fields.length > 0)) return undefined;
+  const theirs = new Set(changes.flatMap((c) => c.fields));
+  const merged: Record<string, unknown> = { ...(values as Record<string, unknown>) };
+  for (const field of changed) {
+    if (!theirs.has(field)) continue;
+    const [was, mine, now]: unknown[] = [base[field], merged[field], current[field]];
+    if (!isSet(was) || !isSet(mine) || !isSet(now)) return undefined;
+    const kept = now.filter((x) => mine.includes(x) || !was.includes(x));
+    merged[field] = [...kept, ...mine.filter((x) => !now.includes(x) && !was.includes(x))];
+  }
+  return { ifMatch: current.updated_at, values: merged as O };
 }
 
 /** The labels of a form's fields by name, for naming the fields someone else changed. */
@@ -205,8 +224,9 @@ function useVersionedForm<T extends FieldValues, O>({
 
   /**
    * Saves; a 409 to decide on becomes the panel (the form stays guarded), anything else is thrown
-   * to the form. A stale save whose changed fields no one else changed since is sent again at once
-   * with the current version: the colleague's fields are kept and nothing is asked (`apartAt`).
+   * to the form. A stale save whose changed fields no one else changed since, or changed only as
+   * sets that merge, is sent again at once with the current version: the colleague's changes are
+   * kept and nothing is asked (`goAgain`).
    */
   const save = async (values: O, options: SaveOptions, retried = false): Promise<void> => {
     last.current = { values, changed: options.changed };
@@ -216,10 +236,10 @@ function useVersionedForm<T extends FieldValues, O>({
     } catch (err) {
       const found = conflictOf(err, warnings, options.changed);
       if (!found) throw err;
-      const retryAt = retried ? undefined : apartAt(found);
-      if (retryAt) {
-        setIfMatch(retryAt);
-        return save(values, { ...options, ifMatch: retryAt }, true);
+      const again = retried ? undefined : goAgain(found, values, defaults as Record<string, unknown>);
+      if (again) {
+        setIfMatch(again.ifMatch);
+        return save(again.values, { ...options, ifMatch: again.ifMatch }, true);
       }
       setConflict(found);
       blockLeave.current();

@@ -1,13 +1,14 @@
 import { useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { Link, useParams } from "@tanstack/react-router";
-import { Plus, User, UserCheck, UserMinus, UserPlus } from "lucide-react";
+import { Plus, User, UserCheck, UserCog, UserMinus, UserPlus } from "lucide-react";
 import { msg, timings } from "../../domain/messages";
 import type { TeamDetail } from "../../domain/teams";
 import type { UserListItem } from "../../domain/users";
 import { ErrorAlert } from "../components/ErrorAlert";
 import { activeOrInactive, archiveAction, editAction, historyAction, mainAction } from "../components/actions";
 import { StatusBadge } from "../components/badges";
+import { useCan } from "../auth/permissions";
 import { useRowRemoval } from "../components/ConfirmAction";
 import { InfoSection, Section, statusStat, type InfoItem } from "../components/detail";
 import { displayName, formatDate, titleCase } from "../components/format";
@@ -16,7 +17,7 @@ import { RecordPage } from "../components/RecordPage";
 import { DateText, Truncate } from "../components/text";
 import { ScopeTag } from "../skills/public";
 import { backToCustomer, customerStat } from "../customers/public";
-import { UserTable } from "../users/public";
+import { RolesModal, UserTable } from "../users/public";
 import { AddMemberModal } from "./AddMemberModal";
 import { AssignSkillModal } from "./AssignSkillModal";
 import { teamRecord } from "./TeamForm";
@@ -106,6 +107,8 @@ function TeamView({ team: t }: { team: TeamDetail }) {
   const teamId = t.team_id;
   const skills = useQuery(teamSkillsQuery(teamId));
   const [memberOpen, setMemberOpen] = useState(false);
+  const [rolesOf, setRolesOf] = useState<UserListItem | null>(null);
+  const canEdit = useCan("editor");
   const customerName = t.customer_name ?? msg.fallbacks.unknownCustomer;
   const removeMember = useRowRemoval<UserListItem, string>({
     mutation: useRemoveMember(teamId),
@@ -177,7 +180,28 @@ function TeamView({ team: t }: { team: TeamDetail }) {
             }),
           ]}
         >
-          <UserTable filter={{ team_id: teamId }} label="Members" actions={removeMember.actions} />
+          <UserTable
+            filter={{ team_id: teamId }}
+            label="Members"
+            actions={
+              canEdit && removeMember.actions
+                ? (user) => (
+                    <>
+                      <button
+                        type="button"
+                        className="btn btn-ghost btn-xs whitespace-nowrap"
+                        aria-label={msg.users.changeRoles(displayName(user))}
+                        onClick={() => setRolesOf(user)}
+                      >
+                        <UserCog className="h-4 w-4" aria-hidden />
+                        {msg.users.roles}
+                      </button>
+                      {removeMember.actions?.(user)}
+                    </>
+                  )
+                : undefined
+            }
+          />
         </Section>
       </div>
 
@@ -187,6 +211,7 @@ function TeamView({ team: t }: { team: TeamDetail }) {
         open={memberOpen}
         onClose={() => setMemberOpen(false)}
       />
+      <RolesModal user={rolesOf} onClose={() => setRolesOf(null)} />
       {removeMember.dialog}
     </>
   );

@@ -57,7 +57,7 @@ const userEditFields: FieldSpec<UpdateUserInput>[] = [
   },
   { kind: "text", name: "job_title", label: "Job Title", autoComplete: "off" },
   { kind: "select", name: "status", label: "Status", options: userStatuses },
-  { kind: "checkboxes", name: "roles", label: "Roles", options: userRoles },
+  { kind: "checkboxes", name: "roles", label: msg.users.roles, options: userRoles },
 ];
 
 /** The form's values for a user being edited (also a stale save's current record on Reload). */

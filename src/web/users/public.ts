@@ -1,2 +1,3 @@
 /** What other features may use of the users feature. */
 export { UserTable } from "./UserTable";
+export { RolesModal } from "./RolesModal";
