@@ -12,16 +12,29 @@ const report = (restored: number, notRestored: Array<{ label: string; reason: st
   not_restored: notRestored.map((p, i) => ({ kind: "prompt_platform", id: `y-${i}`, ...p })),
 });
 
+/** The restore notice's link to the prompt's page. */
+const open = { label: msg.deleted.open, to: "/prompts/$promptId", params: { promptId: "p-1" } };
+
 describe("the notice after a restore", () => {
-  it("says what came back with it, and what could not and why", () => {
+  it("says what came back with it, and what could not and why, with a link to the record", () => {
     expect(reportText(report(3, []))).toEqual({
       text: msg.deleted.restored("Greeting"),
       detail: msg.deleted.restoredWith(2),
+      link: open,
     });
     const reason = msg.deleted.reasons.sentForReview;
     expect(reportText(report(1, [{ label: "Acme", reason }]))).toEqual({
       text: msg.deleted.restored("Greeting"),
       detail: `${msg.deleted.partial(1)} Acme (${reason})`,
+      link: open,
+    });
+  });
+
+  it("links a restored link to the record its id starts with", () => {
+    expect(reportText({ ...report(1, []), entity: "team_member", entity_id: "t-1:u-1" }).link).toEqual({
+      label: msg.deleted.open,
+      to: "/teams/$teamId",
+      params: { teamId: "t-1" },
     });
   });
 
