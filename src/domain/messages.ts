@@ -1061,6 +1061,9 @@ export const msg = {
     diffTitle: (n: number) => `Version ${n} compared with the current prompt`,
     diffSame: "This version is the same as the current prompt.",
     reviewHint: "Changes wait for review: they apply once another operator approves them.",
+    /** The edit form opened on the operator's own change waiting for review. */
+    editingProposal: (when: string) =>
+      `You are editing your change that waits for review (proposed ${when}): saving replaces it, the live prompt stays as it is until it is approved.`,
     deleteReviewHint: "The deletion waits for review: the prompt stays until another operator approves.",
     reviewChange: "Review",
     reviewChangeName: (kind: string, who: string) => `Review ${kind} proposed by ${who}`,
@@ -1179,10 +1182,10 @@ export const msg = {
       kind: "Change",
       skill: "Skill",
       platform: "Platform",
+      platforms: "Platforms",
       author: "Author",
       proposed: "Proposed",
     },
-    noPlatform: "Not a platform change",
     unknownAuthor: "Unknown operator",
     mine: "My changes",
     approveSelected: "Approve selected",

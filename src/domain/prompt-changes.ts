@@ -70,6 +70,8 @@ export const promptChangeSchema = z.object({
   restored_from: z.number().int().nullable(),
   platform_id: id.nullable(),
   platform_name: z.string().nullable(),
+  /** The platforms the change reaches: an assignment's own, or every platform the prompt is assigned to. */
+  platform_names: z.array(z.string()),
   proposed_by: z.string(),
   proposed_by_email: z.string().nullable(),
   proposed_at: timestamp,
@@ -98,6 +100,8 @@ export const promptChangeListItemSchema = z.object({
   status: stored(promptChangeStatuses),
   platform_id: id.nullable(),
   platform_name: z.string().nullable(),
+  /** The platforms the change reaches: an assignment's own, or every platform the prompt is assigned to. */
+  platform_names: z.array(z.string()),
   proposed_by: z.string(),
   proposed_by_email: z.string().nullable(),
   proposed_at: timestamp,

@@ -96,6 +96,27 @@ export const promptDetailSchema = promptSchema.extend({
   review_required: z.boolean(),
   /** How many of its changes wait for review. */
   pending_change_count: z.number().int(),
+  /**
+   * The reading operator's own edit of it waiting for review (their next save replaces it, made on
+   * top of it: docs/prompt-review.md), or null; the edit form opens on it.
+   */
+  own_proposal: z
+    .object({
+      change_id: id,
+      proposed_at: timestamp,
+      prompt_title: z.string(),
+      prompt_value: z.string().nullable(),
+      status: z.string(),
+      skill_id: id,
+    })
+    .nullable(),
+  /**
+   * The variables each actively assigned platform that declares them provides, so a form can say
+   * which `{{variables}}` of a text being typed a platform does not provide.
+   */
+  platform_variables: z.array(
+    z.object({ platform_id: id, platform_name: z.string(), provided_variables: z.array(z.string()) }),
+  ),
 });
 export type PromptDetail = z.infer<typeof promptDetailSchema>;
 

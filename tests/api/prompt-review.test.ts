@@ -73,7 +73,7 @@ describe.each(targets)("prompt review on %s", (target) => {
   const live = async (promptId: string) => (await app.read(`/api/prompts/${promptId}`)).body;
 
   it("an edit of a protected prompt is proposed (202), the live prompt and its versions stay, and the page says so", async () => {
-    const { prompt } = await protectedPrompt("Hello");
+    const { prompt, platform } = await protectedPrompt("Hello");
     expect((await live(prompt.prompt_id)).review_required).toBe(true);
     const res = await app.write("PATCH", `/api/prompts/${prompt.prompt_id}`, { prompt_value: "Hello {{name}}" });
     expect(res.status).toBe(202);
@@ -81,6 +81,14 @@ describe.each(targets)("prompt review on %s", (target) => {
     const now = await live(prompt.prompt_id);
     expect(now.prompt_value).toBe("Hello");
     expect(now.pending_change_count).toBe(1);
+    // Its author reads their change that waits (the edit form opens on it); another operator does not.
+    expect((await app.read(`/api/prompts/${prompt.prompt_id}`, "editor")).body.own_proposal).toMatchObject({
+      change_id: res.body.change_id,
+      prompt_value: "Hello {{name}}",
+    });
+    expect((await app.read(`/api/prompts/${prompt.prompt_id}`, "admin")).body.own_proposal).toBeNull();
+    // Its platform declares no variables: nothing to check typed text against.
+    expect(now.platform_variables).toEqual([]);
     const change = (await app.read(`/api/prompt-changes/${res.body.change_id}`)).body;
     expect(change).toMatchObject({
       status: "pending",
@@ -92,6 +100,12 @@ describe.each(targets)("prompt review on %s", (target) => {
     });
     const queue = (await app.read(`/api/prompt-changes?skill_id=${skillId}`)).body;
     expect(queue.items.map((i: { change_id: string }) => i.change_id)).toContain(res.body.change_id);
+    // The queue says which platforms an edit reaches: every platform the prompt is assigned to.
+    expect(queue.items.find((i: { change_id: string }) => i.change_id === res.body.change_id)).toMatchObject({
+      platform_id: null,
+      platform_names: [platform.platform_name],
+    });
+    expect(change.platform_names).toEqual([platform.platform_name]);
     expect((await app.read("/api/prompt-changes/summary")).body).toMatchObject({ mode: "protected" });
     // Saving again makes the next revision, a new change; the first is superseded, still one pending.
     const again = await app.write("PATCH", `/api/prompts/${prompt.prompt_id}`, { prompt_value: "Hi {{name}}" });
@@ -330,7 +344,18 @@ describe.each(targets)("prompt review on %s", (target) => {
     await app.rows(
       sql`insert into platform_prompts (platform_id, prompt_id) values (${platform.platform_id}, ${prompt.prompt_id})`,
     );
-    expect(await live(prompt.prompt_id)).toMatchObject({ variables: ["name"], undeclared: [] });
+    expect(await live(prompt.prompt_id)).toMatchObject({
+      variables: ["name"],
+      undeclared: [],
+      // What its platforms provide, for the form's note on variables as they are typed.
+      platform_variables: [
+        {
+          platform_id: platform.platform_id,
+          platform_name: platform.platform_name,
+          provided_variables: ["name", "company"],
+        },
+      ],
+    });
     const { body: proposed } = await app.write("PATCH", `/api/prompts/${prompt.prompt_id}`, {
       prompt_value: "Hi {{ name }} from {{city}}",
     });

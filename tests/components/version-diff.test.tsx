@@ -27,4 +27,15 @@ describe("VersionDiff", () => {
     expect(screen.getByText(msg.prompts.changeNoText)).toBeTruthy();
     expect(screen.queryByTestId("variable-changes")).toBeNull();
   });
+
+  it("does not show an unchanged last line as removed and added when only its line end differs", () => {
+    const { container } = render(
+      <VersionDiff
+        from={{ prompt_title: "A", prompt_value: "Hello\nLast line" }}
+        to={{ prompt_title: "A", prompt_value: "Hi\nLast line\n" }}
+      />,
+    );
+    expect([...container.querySelectorAll("del")].map((d) => d.textContent)).toEqual(["-Hello"]);
+    expect([...container.querySelectorAll("ins")].map((d) => d.textContent)).toEqual(["+Hi"]);
+  });
 });

@@ -97,6 +97,21 @@ test("an edit under review waits for another operator, who approves it as a new 
   const change = mine.items.find((c) => c.prompt_id === promptId);
   expect(change, "the pending change").toBeTruthy();
 
+  // Opened again, the form starts from A's change that waits (not the live text), and says so;
+  // a {{variable}} a platform does not provide is named as it is typed, before any save.
+  await editor.goto(`${origin}/prompts/${promptId}/edit`);
+  await expect(editor.getByText(msg.prompts.editingProposal("").split(" (")[0])).toBeVisible();
+  await expect(content).toHaveValue(`${before}\n${added}`);
+  const [platform] = (await get(editor, `/api/prompts/${promptId}`)).platform_variables;
+  await content.fill(`${before}\n${added} {{zz_not_provided}}`);
+  await expect(
+    editor.getByText(msg.prompts.undeclaredVariable("zz_not_provided", platform.platform_name)),
+  ).toBeVisible();
+  await content.fill(`${before}\n${added}`);
+  await expect(
+    editor.getByText(msg.prompts.undeclaredVariable("zz_not_provided", platform.platform_name)),
+  ).toBeHidden();
+
   // A cannot approve their own change: the button says why.
   await editor.goto(`${origin}/reviews/${change!.change_id}`);
   const decision = editor.getByTestId("decision");
@@ -111,6 +126,12 @@ test("an edit under review waits for another operator, who approves it as a new 
   await expect(nav.getByTestId("nav-count")).toHaveText(/^\d+/);
   await nav.click();
   await expect(admin.getByRole("heading", { name: msg.reviews.title, level: 1 })).toBeVisible();
+  // The queue names the platforms the edit reaches.
+  const reaches = (await get(admin, `/api/prompt-changes/${change!.change_id}`)).platform_names as string[];
+  expect(reaches).toContain(platform.platform_name);
+  await expect(
+    admin.getByRole("row").filter({ hasText: prompt!.prompt_title }).first().getByText(reaches.join(", ")),
+  ).toBeVisible();
   await admin.getByRole("link", { name: prompt!.prompt_title }).first().click();
   await expect(admin).toHaveURL(new RegExp(`/reviews/${change!.change_id}`));
   await expect(admin.getByTestId("version-diff")).toContainText(added);
@@ -141,6 +162,9 @@ test("an edit under review waits for another operator, who approves it as a new 
   await expect(decided).toContainText(adminEmail);
   await expect(decided).toContainText("Reads well.");
   await expect(decided).toContainText(/Applied as version \d+/);
+  // Applied, the diff is no longer the live prompt's: it compares with the prompt as proposed against.
+  await expect(admin.getByRole("heading", { name: msg.reviews.againstBase })).toBeVisible();
+  await expect(admin.getByRole("heading", { name: msg.reviews.againstLive })).toHaveCount(0);
   const approved = await get(admin, `/api/prompt-changes/${revision2}`);
   expect(approved.status).toBe("approved");
 

@@ -33,14 +33,30 @@ export const staleSql = sql`case
   else not exists (select 1 from platform_prompts x where x.prompt_id = pc.prompt_id and x.platform_id = pc.platform_id)
 end`;
 
-/** What the queue and the history share: the change, its prompt's title and skill, its platform, whether it is stale. */
+/**
+ * The platforms a change reaches (`platform_names`): an assignment's own platform (`pl`), or every
+ * platform its prompt is assigned to for an edit or a deletion; one subquery on platform_prompts'
+ * prompt_id index per row of the page.
+ */
+const reachesSql = sql`case when pc.platform_id is not null then array[coalesce(pl.platform_name, '')]
+  else array(select coalesce(pp_pl.platform_name, '') from platform_prompts pp
+    join platforms pp_pl on pp_pl.platform_id = pp.platform_id
+    where pp.prompt_id = pc.prompt_id order by lower(pp_pl.platform_name), pp_pl.platform_id) end as platform_names`;
+
+/**
+ * What the queue and the history share: the change, its prompt's title and skill, its platform,
+ * the platforms it reaches (`platform_names`: an assignment's one, or every platform the prompt is
+ * assigned to for an edit or a deletion), whether it is stale.
+ */
 const changeColumns = {
   item: promptChangeListItemSchema,
   summarySchema: noSummary,
   from: sql`prompt_changes pc join pedal_prompts p on p.prompt_id = pc.prompt_id
     left join skills s on s.skill_id = p.skill_id left join platforms pl on pl.platform_id = pc.platform_id`,
   select: sql`pc.change_id, pc.prompt_id, p.prompt_title, p.skill_id, s.skill_name, pc.kind, pc.status,
-    pc.platform_id, pl.platform_name, pc.proposed_by, pc.proposed_by_email, pc.proposed_at,
+    pc.platform_id, pl.platform_name,
+    ${reachesSql},
+    pc.proposed_by, pc.proposed_by_email, pc.proposed_at,
     pc.decided_by_email, pc.decided_at, pc.decision_comment, pc.applied_version, ${staleSql} as stale`,
   id: { expr: sql`pc.change_id`, type: "uuid" as const },
   sorts: {
@@ -54,7 +70,7 @@ const changeColumns = {
     { header: "Change ID", value: (c: z.infer<typeof promptChangeListItemSchema>) => c.change_id },
     { header: "Prompt", value: (c: z.infer<typeof promptChangeListItemSchema>) => c.prompt_title },
     { header: "Kind", value: (c: z.infer<typeof promptChangeListItemSchema>) => c.kind },
-    { header: "Platform", value: (c: z.infer<typeof promptChangeListItemSchema>) => c.platform_name },
+    { header: "Platforms", value: (c: z.infer<typeof promptChangeListItemSchema>) => c.platform_names.join(", ") },
     { header: "Status", value: (c: z.infer<typeof promptChangeListItemSchema>) => c.status },
     { header: "Proposed By", value: (c: z.infer<typeof promptChangeListItemSchema>) => c.proposed_by_email },
     { header: "Proposed", value: (c: z.infer<typeof promptChangeListItemSchema>) => c.proposed_at },
@@ -128,6 +144,7 @@ type ChangeRow = {
   restored_from: number | null;
   platform_id: string | null;
   platform_name: string | null;
+  platform_names: string[];
   proposed_by: string;
   proposed_by_email: string | null;
   proposed_at: Date;
@@ -179,7 +196,7 @@ export async function undeclaredVariables(
 export async function getPromptChange(db: Database | Tx, changeId: string): Promise<PromptChange | null> {
   const [row] = await queryRows<ChangeRow>(
     db,
-    sql`select pc.*, pl.platform_name, p.prompt_title as live_title, p.prompt_value as live_value,
+    sql`select pc.*, pl.platform_name, ${reachesSql}, p.prompt_title as live_title, p.prompt_value as live_value,
       p.status as live_status, p.skill_id as live_skill_id, s.skill_name, ${staleSql} as stale
     from prompt_changes pc join pedal_prompts p on p.prompt_id = pc.prompt_id
       left join skills s on s.skill_id = coalesce(pc.skill_id, p.skill_id)
@@ -211,6 +228,7 @@ export async function getPromptChange(db: Database | Tx, changeId: string): Prom
     restored_from: row.restored_from,
     platform_id: row.platform_id,
     platform_name: row.platform_name,
+    platform_names: row.platform_names,
     proposed_by: row.proposed_by,
     proposed_by_email: row.proposed_by_email,
     proposed_at: row.proposed_at,

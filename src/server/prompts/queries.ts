@@ -179,19 +179,31 @@ export const promptVersionList = defineList({
  * SPEC.md §2 "/prompts/{promptId}": the prompt with its skill's name and status and its number of
  * versions, or null; with its content's `variables`, those an actively assigned platform does not
  * provide (`undeclared`), whether a change to it waits for review under `mode`
- * (`review_required`) and how many of its changes wait (docs/prompt-review.md).
+ * (`review_required`) and how many of its changes wait (docs/prompt-review.md); the edit of it by
+ * `operatorId` that waits (`own_proposal`) and what its platforms provide (`platform_variables`).
  */
 export async function getPrompt(
   db: Database | Tx,
   promptId: string,
   mode: PromptReviewMode = "off",
+  operatorId?: string,
 ): Promise<PromptDetail | null> {
   const [row] = await queryRows<Record<string, unknown> & { prompt_value: string | null }>(
     db,
     sql`
     select p.*, s.skill_name, s.status as skill_status,
       coalesce((select max(v.version) from prompt_versions v where v.prompt_id = p.prompt_id), 0)::int as version_count,
-      ${pendingOfPrompt(promptId)} as pending_change_count
+      ${pendingOfPrompt(promptId)} as pending_change_count,
+      (select json_build_object('change_id', pc.change_id, 'proposed_at', pc.proposed_at,
+          'prompt_title', coalesce(pc.prompt_title, p.prompt_title), 'prompt_value', pc.prompt_value,
+          'status', coalesce(pc.prompt_status, p.status), 'skill_id', coalesce(pc.skill_id, p.skill_id))
+        from prompt_changes pc where pc.prompt_id = p.prompt_id and pc.proposed_by = ${operatorId ?? ""}
+          and pc.kind = 'update' and pc.status = 'pending' limit 1) as own_proposal,
+      array(select json_build_object('platform_id', pl.platform_id, 'platform_name', coalesce(pl.platform_name, ''),
+          'provided_variables', pl.provided_variables)
+        from platform_prompts pp join platforms pl on pl.platform_id = pp.platform_id
+        where pp.prompt_id = p.prompt_id and pp.is_active and pl.provided_variables is not null
+        order by lower(pl.platform_name), pl.platform_id) as platform_variables
     from pedal_prompts p left join skills s on s.skill_id = p.skill_id where p.prompt_id = ${promptId}`,
   );
   if (!row) return null;

@@ -76,7 +76,10 @@ export const promptRoutes: RecordRoutes<PromptRow, typeof createPromptSchema, ty
     noun: "prompt",
     params,
     records: promptRecords,
-    detail: { schema: promptDetailSchema, read: (db, id, c) => getPrompt(db, id, c.var.promptReview) },
+    detail: {
+      schema: promptDetailSchema,
+      read: (db, id, c) => getPrompt(db, id, c.var.promptReview, c.var.session?.user.id),
+    },
     // PROMPT_REVIEW (docs/prompt-review.md): an edit, Activate / Archive or a deletion may wait for review (202).
     review: {
       schema: proposedResultSchema,

@@ -1,6 +1,7 @@
 import { useRef, useState, type ReactNode } from "react";
 import {
   useForm,
+  useWatch,
   type DefaultValues,
   type FieldValues,
   type Path,
@@ -51,6 +52,8 @@ export type FieldSpec<T extends FieldValues> =
       mono?: boolean;
       placeholder?: string;
       hint?: ReactNode;
+      /** What the value as typed means, under the field and kept current as the operator types (a prompt's undeclared `{{variables}}`). */
+      note?: (value: string) => ReactNode;
     }
   /** A number: its bounds (and step 1 for an integer) from the schema; an empty box is no value. */
   | { kind: "number"; name: Path<T>; label: string; required?: boolean; hint?: ReactNode; placeholder?: string }
@@ -71,6 +74,24 @@ export type FieldSpec<T extends FieldValues> =
       picker: (control: PickerControl) => ReactNode;
     }
   | { kind: "row"; fields: FieldSpec<T>[] };
+
+/** A field's `note` of its value as it is now, announced politely as it changes. */
+function LiveNote<T extends FieldValues, O>({
+  form,
+  name,
+  note,
+}: {
+  form: UseFormReturn<T, unknown, O>;
+  name: Path<T>;
+  note: (value: string) => ReactNode;
+}) {
+  const value: unknown = useWatch({ control: form.control, name });
+  return (
+    <div aria-live="polite" className="mt-1">
+      {note(typeof value === "string" ? value : "")}
+    </div>
+  );
+}
 
 /** A notice above the fields: what the form is waiting for or missing (no skills yet, say). */
 export type FormNotice = { tone: "info" | "warning" | "error"; text: string };
@@ -499,6 +520,7 @@ function FormField<T extends FieldValues, O>({
             maxLength={maxLength}
             {...form.register(spec.name)}
           />
+          {spec.note ? <LiveNote form={form} name={spec.name} note={spec.note} /> : null}
         </Field>
       );
     case "select":

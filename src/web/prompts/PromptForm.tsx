@@ -1,8 +1,9 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { useParams } from "@tanstack/react-router";
-import { promptStatuses } from "../../domain/enums";
+import { known, promptStatuses } from "../../domain/enums";
 import { msg } from "../../domain/messages";
-import { createPromptSchema, type CreatePromptInput } from "../../domain/prompts";
+import { promptVariables } from "../../domain/prompt-changes";
+import { createPromptSchema, type CreatePromptInput, type PromptDetail } from "../../domain/prompts";
 import { skillOptionsSchema } from "../../domain/skills";
 import { api } from "../api/client";
 import type { FieldSpec } from "../components/EntityForm";
@@ -18,7 +19,9 @@ import {
   type FormState,
   type Screen,
 } from "../components/FormScreen";
+import { formatRelative } from "../components/format";
 import { notify } from "../components/overlays";
+import { UndeclaredList } from "./PromptReview";
 import { isProposed, promptQuery, useCreatePrompt, useUpdatePrompt } from "./queries";
 
 /**
@@ -36,9 +39,33 @@ const promptFields: FieldSpec<CreatePromptInput>[] = [
     required: true,
     picker: (control) => <SkillPicker {...control} activeOnly field />,
   },
-  { kind: "textarea", name: "prompt_value", label: "Prompt Content", rows: 8, mono: true },
+  {
+    kind: "textarea",
+    name: "prompt_value",
+    label: "Prompt Content",
+    rows: 8,
+    mono: true,
+    note: (value) => <UndeclaredNote content={value} />,
+  },
   { kind: "select", name: "status", label: "Status", options: promptStatuses },
 ];
+
+/**
+ * The `{{variables}}` of the content as typed that a platform the prompt is actively assigned to
+ * does not provide (none on the add screen: a new prompt has no platforms yet), named with the
+ * platform, as the operator types: before a save, not after it is refused.
+ */
+function UndeclaredNote({ content }: { content: string }) {
+  const { promptId } = useParams({ strict: false });
+  const prompt = useQuery({ ...promptQuery(promptId ?? ""), enabled: Boolean(promptId) });
+  const variables = promptVariables(content);
+  const undeclared = (prompt.data?.platform_variables ?? []).flatMap((pl) =>
+    variables
+      .filter((v) => !pl.provided_variables.includes(v))
+      .map((variable) => ({ variable, platform_id: pl.platform_id, platform_name: pl.platform_name })),
+  );
+  return <UndeclaredList undeclared={undeclared} />;
+}
 
 /** Whether any active skill exists (the picker itself asks the server as the user scrolls or types). */
 const anyActiveSkillQuery = queryOptions({
@@ -57,13 +84,38 @@ const usePromptFormState = needsOneOf(anyActiveSkillQuery, {
   none: msg.prompts.noActiveSkills,
 });
 
-/** The edit form's state: the skills' (as the add form), and under review "Changes wait for review" under Update Prompt. */
+/**
+ * The edit form's state: the skills' (as the add form); under review "Changes wait for review"
+ * under Update Prompt; opened on the operator's own change waiting for review, a notice saying so.
+ */
 function useEditFormState(): FormState {
   const state = usePromptFormState();
   const { promptId } = useParams({ from: "/prompts/$promptId/edit" });
   const prompt = useQuery(promptQuery(promptId));
-  return { ...state, submitHint: prompt.data?.review_required ? msg.prompts.reviewHint : undefined };
+  const own = prompt.data?.own_proposal;
+  return {
+    ...state,
+    notice:
+      state.notice ??
+      (own ? { tone: "info", text: msg.prompts.editingProposal(formatRelative(own.proposed_at)) } : null),
+    submitHint: prompt.data?.review_required ? msg.prompts.reviewHint : undefined,
+  };
 }
+
+/**
+ * The edit form's values: the operator's own change waiting for review when there is one (their
+ * save is made on top of it), else the prompt as it is. A stale save's Reload gives the prompt as
+ * it is.
+ */
+const editValues = (p: Partial<PromptDetail>): CreatePromptInput => {
+  const from = p.own_proposal ?? { ...p, status: p.status ?? "active" };
+  return {
+    prompt_title: from.prompt_title ?? "",
+    skill_id: from.skill_id ?? "",
+    prompt_value: from.prompt_value ?? "",
+    status: known(promptStatuses, from.status),
+  };
+};
 
 /** Update Prompt: saved, or (202) sent for review, which a notice says before the screen returns to the prompt. */
 function useEditPrompt(id: string) {
@@ -114,6 +166,7 @@ export const EditPage: Screen = editScreen({
   useId: () => useParams({ from: "/prompts/$promptId/edit" }).promptId,
   query: promptQuery,
   name: (p) => p.prompt_title,
+  values: editValues,
   useFormState: useEditFormState,
   useUpdate: useEditPrompt,
   send: sendWithVersion,

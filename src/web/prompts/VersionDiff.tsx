@@ -105,7 +105,7 @@ export function VersionDiff({ from, to, same = msg.prompts.diffSame }: { from: T
       </Field>
       <Field heading="Content">
         <pre className="overflow-x-auto whitespace-pre-wrap break-words rounded-box bg-base-200 p-3 font-mono text-xs leading-relaxed">
-          <Lines parts={diffLines(from.prompt_value ?? "", to.prompt_value ?? "")} />
+          <Lines parts={diffLines(from.prompt_value ?? "", to.prompt_value ?? "", { ignoreNewlineAtEof: true })} />
         </pre>
       </Field>
       <VariableChanges from={from.prompt_value} to={to.prompt_value} />

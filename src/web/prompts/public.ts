@@ -2,3 +2,4 @@
 export { VariableChanges, VersionDiff } from "./VersionDiff";
 export { UndeclaredList } from "./PromptReview";
 export { useUnassignLink } from "./unassign";
+export { PlatformNames } from "./PromptCells";

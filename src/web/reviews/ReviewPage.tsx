@@ -170,7 +170,7 @@ function ChangeBody({ change: c }: { change: PromptChange }) {
       {c.kind === "unassign" ? <Line>{msg.reviews.unassigns(platform)}</Line> : null}
       {c.kind === "update" && c.proposed ? <UpdateLines base={c.base} proposed={c.proposed} change={c} /> : null}
       {c.kind === "update" && c.proposed ? (
-        <Compared heading={c.stale ? msg.reviews.againstBase : msg.reviews.againstLive}>
+        <Compared heading={c.stale || c.status !== "pending" ? msg.reviews.againstBase : msg.reviews.againstLive}>
           <VersionDiff from={c.base} to={c.proposed} />
         </Compared>
       ) : null}

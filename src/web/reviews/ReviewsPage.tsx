@@ -10,9 +10,10 @@ import { ListEmpty, screenTexts } from "../components/list-texts";
 import { ListScreen } from "../components/ListScreen";
 import { Modal, notify } from "../components/overlays";
 import { RecordLink } from "../components/RecordLink";
-import { Muted, RelativeTime } from "../components/text";
+import { RelativeTime } from "../components/text";
 import { ErrorAlert } from "../components/ErrorAlert";
 import { useScreenList } from "../lib/screen-list";
+import { PlatformNames } from "../prompts/public";
 import { ReviewFilters } from "./ReviewFilters";
 import { authorName, CellText, ChangeStatus, kindLabel } from "./ReviewCells";
 import { reviewListQuery, useApproveChanges } from "./queries";
@@ -40,7 +41,7 @@ const columns = [
       onClick={(e) => e.stopPropagation()}
     />
   )),
-  column<PromptChangeListItem>("platform_name", msg.reviews.columns.platform, (c) =>
+  column<PromptChangeListItem>("platform_names", msg.reviews.columns.platforms, (c) =>
     c.platform_id ? (
       <RecordLink
         to="/platforms/$platformId"
@@ -50,10 +51,7 @@ const columns = [
         onClick={(e) => e.stopPropagation()}
       />
     ) : (
-      <Muted>
-        <span aria-hidden>—</span>
-        <span className="sr-only">{msg.reviews.noPlatform}</span>
-      </Muted>
+      <PlatformNames names={c.platform_names} />
     ),
   ),
   column<PromptChangeListItem>("proposed_by", msg.reviews.columns.author, (c) => (
