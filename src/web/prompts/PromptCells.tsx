@@ -7,12 +7,12 @@ export function PromptLink({ promptId, title, excerpt }: { promptId: string; tit
   return <RecordLink to="/prompts/$promptId" params={{ promptId }} text={title} detail={excerpt ?? null} mono />;
 }
 
-/** The Platforms column: the names, or "No platforms" (SPEC.md §2). */
-export function PlatformNames({ names }: { names: string[] }) {
+/** The Platforms column: the names (cut at `className`'s width, in full on hover), or "No platforms" (SPEC.md §2). */
+export function PlatformNames({ names, className = "max-w-56" }: { names: string[]; className?: string }) {
   if (names.length === 0) return <Muted>{msg.prompts.noPlatforms}</Muted>;
   const text = names.map((n) => n || msg.fallbacks.unnamedPlatform).join(", ");
   return (
-    <span className="block max-w-56 truncate" title={text}>
+    <span className={`block truncate ${className}`} title={text}>
       {text}
     </span>
   );

@@ -51,11 +51,11 @@ const columns = [
         onClick={(e) => e.stopPropagation()}
       />
     ) : (
-      <PlatformNames names={c.platform_names} />
+      <PlatformNames names={c.platform_names} className="max-w-full sm:max-w-32" />
     ),
   ),
   column<PromptChangeListItem>("proposed_by", msg.reviews.columns.author, (c) => (
-    <CellText text={authorName(c)} empty={msg.reviews.unknownAuthor} />
+    <CellText text={authorName(c)} empty={msg.reviews.unknownAuthor} className="max-w-full sm:max-w-40" />
   )),
   column<PromptChangeListItem>("proposed_at", msg.reviews.columns.proposed, (c) => (
     <RelativeTime iso={c.proposed_at} />
