@@ -1,8 +1,10 @@
 /**
  * The front end's source is not handed out: the production build makes no source maps, and the
- * server answers 404 to a `.map` file even when one is in the web folder.
+ * server answers 404 to a `.map` file even when one is in the web folder. `npm start` builds only
+ * when the sources changed (scripts/build-if-changed.mjs).
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pino from "pino";
@@ -45,6 +47,35 @@ describe("source maps", () => {
       }
     } finally {
       await handle.close();
+    }
+  });
+});
+
+describe("npm start's build", () => {
+  const script = path.resolve("scripts/build-if-changed.mjs");
+  /** Whether the script would build in `cwd`: 0 up to date, 1 a build is due. */
+  const check = (cwd: string) => spawnSync(process.execPath, [script, "--check"], { cwd }).status;
+
+  it("builds only when the sources changed since the last build, or when another build came since", () => {
+    mkdirSync("test-results", { recursive: true });
+    const project = mkdtempSync(path.join(path.resolve("test-results"), "start-build-"));
+    try {
+      for (const dir of ["src/web", "dist/web", "dist/server"]) mkdirSync(path.join(project, dir), { recursive: true });
+      writeFileSync(path.join(project, "src/web/main.tsx"), "export {};\n");
+      writeFileSync(path.join(project, "package-lock.json"), "{}\n");
+      writeFileSync(path.join(project, "dist/web/index.html"), "<!doctype html>");
+      writeFileSync(path.join(project, "dist/server/main.js"), "");
+      expect(check(project)).toBe(1); // never built here
+      expect(spawnSync(process.execPath, [script, "--record"], { cwd: project }).status).toBe(0);
+      expect(check(project)).toBe(0); // a second start does not build
+      writeFileSync(path.join(project, "src/web/main.tsx"), "export const changed = 1;\n");
+      expect(check(project)).toBe(1); // a source changed
+      writeFileSync(path.join(project, "src/web/main.tsx"), "export {};\n");
+      expect(check(project)).toBe(0); // by content, not by time
+      utimesSync(path.join(project, "dist/server/main.js"), new Date(), new Date(Date.now() + 5000));
+      expect(check(project)).toBe(1); // built otherwise since (npm run build)
+    } finally {
+      rmSync(project, { recursive: true, force: true });
     }
   });
 });
