@@ -243,17 +243,30 @@ test.describe("skills", () => {
     expect((await page.request.get(`/api/skills/${skill.skill_id}`)).status()).toBe(404);
   });
 
-  test("a skill with prompts is not deleted, and the dialog says why", async ({ page }) => {
+  test("a skill with prompts offers no Delete but says why; one that gets a prompt meanwhile is refused in the dialog", async ({
+    page,
+  }) => {
     await signIn(page);
     const skill = await makeSkill(page);
     await apiWrite(page, "POST", `/api/skills/${skill.skill_id}/prompts`, { prompt_title: "Keeps it" });
     await page.goto(`/skills/${skill.skill_id}`);
+    const remove = page.getByRole("button", { name: "Delete" });
+    await expect(remove).toHaveAttribute("aria-disabled", "true");
+    await expect(remove).toHaveAttribute("title", msg.skills.deleteBlocked(1, 0));
+    // Pressed anyway (by keyboard: a pointer cannot press a disabled button), it asks nothing.
+    await remove.focus();
+    await page.keyboard.press("Enter");
+    await expect(page.getByTestId("modal")).toBeHidden();
+
+    const other = await makeSkill(page);
+    await page.goto(`/skills/${other.skill_id}`);
     await page.getByRole("button", { name: "Delete" }).click();
     const dialog = page.getByTestId("modal");
+    await apiWrite(page, "POST", `/api/skills/${other.skill_id}/prompts`, { prompt_title: "Came meanwhile" });
     await dialog.getByRole("button", { name: "Delete" }).click();
     await expect(dialog.getByRole("alert")).toHaveText(msg.skills.deleteBlocked(1, 0));
     await dialog.getByRole("button", { name: msg.ui.cancel }).click();
-    await expect(page.getByRole("heading", { name: skill.skill_name })).toBeVisible();
+    await expect(page.getByRole("heading", { name: other.skill_name })).toBeVisible();
   });
 
   test("not-found and error states", async ({ page }) => {

@@ -148,6 +148,11 @@ export type RecordRemoval<T, V> = {
    * instead of `done`'s; the page stays and its record refreshes.
    */
   kept?: (result: unknown) => string | null;
+  /**
+   * Why the server would refuse to delete this record as it is (what still uses it), or null: the
+   * Delete button is then disabled and says why on hover and to screen readers, before any confirm.
+   */
+  refusal?: (record: T) => string | null;
 };
 
 /**
@@ -191,6 +196,7 @@ export function RecordPage<T, V = void, K extends QueryKey = QueryKey>({
         icon: Trash2,
         tone: "danger",
         need: "editor",
+        disabledReason: result.data !== undefined ? (remove.refusal?.(result.data) ?? undefined) : undefined,
         onClick: () => result.data !== undefined && confirm.ask(result.data),
       }
     : undefined;

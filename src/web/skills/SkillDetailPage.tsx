@@ -75,6 +75,9 @@ export default function SkillDetailPage() {
         title: "Delete Skill",
         message: (s) => <p className="break-words">{msg.skills.deleteConfirm(s.skill_name)}</p>,
         done: { message: msg.skills.deleted, to: () => ({ to: "/skills" }), afterMs: timings.afterSkillChangeMs },
+        // Prompts and comments keep a skill (the server refuses with the same words): said before asking.
+        refusal: (s) =>
+          s.stats.prompts || s.stats.comments ? msg.skills.deleteBlocked(s.stats.prompts, s.stats.comments) : null,
       }}
       header={(s) => ({
         title: s.skill_name.trim() || msg.fallbacks.unnamedSkill,
