@@ -707,6 +707,9 @@ export const msg = {
     /** Fields the operator and a colleague both changed: Save anyway keeps the operator's values. */
     bothChanged: "You both changed:",
     theirsMine: (field: string, theirs: string, mine: string) => `${field}: theirs “${theirs}”, yours “${mine}”`,
+    /** Per field both changed: take the colleague's value (Save anyway keeps yours for the rest). */
+    keepTheirs: "Keep theirs",
+    keepTheirsFor: (field: string) => `Keep theirs for ${field}`,
     emptyValue: "empty",
     yes: "Yes",
     no: "No",

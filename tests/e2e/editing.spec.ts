@@ -1,4 +1,5 @@
 import { msg } from "../../src/domain/messages";
+import { violations } from "./axe";
 import { apiGet, apiWrite, expect, signIn, takeSession, test } from "./fixtures";
 
 test.describe("editing", () => {
@@ -116,7 +117,7 @@ test.describe("editing", () => {
     await page.getByLabel("Job Title").fill(`Yours ${tag}`);
     await page.getByRole("button", { name: msg.edit.save }).click();
     const panel = page.getByTestId("conflict-panel");
-    await expect(panel.getByTestId("both-changed")).toHaveText(
+    await expect(panel.getByTestId("both-changed")).toContainText(
       msg.edit.theirsMine("Job Title", `Theirs ${tag}`, `Yours ${tag}`),
     );
     await panel.getByRole("button", { name: msg.edit.saveAnyway }).click();
@@ -124,6 +125,30 @@ test.describe("editing", () => {
     expect(await apiGet(page, `/api/users/${user.user_id}`)).toMatchObject({
       first_name: `Colleague ${tag}`,
       job_title: `Yours ${tag}`,
+    });
+
+    // Both change two fields: field by field, Keep theirs for one and Save anyway keeps mine for the other.
+    await colleague.goto(edit);
+    await page.goto(edit);
+    await expect(page.getByLabel("Job Title")).toHaveValue(`Yours ${tag}`);
+    await expect(colleague.getByLabel("Job Title")).toHaveValue(`Yours ${tag}`);
+    await colleague.getByLabel("Job Title").fill(`Their title ${tag}`);
+    await colleague.getByLabel("Last Name").fill(`Their name ${tag}`);
+    await colleague.getByRole("button", { name: msg.edit.save }).click();
+    await expect(colleague.getByText(msg.users.updated)).toBeVisible();
+    await page.getByLabel("Job Title").fill(`My title ${tag}`);
+    await page.getByLabel("Last Name").fill(`My name ${tag}`);
+    await page.getByRole("button", { name: msg.edit.save }).click();
+    await expect(panel.getByRole("button", { name: msg.edit.keepTheirsFor("Last Name") })).toBeVisible();
+    expect(await violations(page, "conflict panel")).toEqual([]);
+    await panel.getByRole("button", { name: msg.edit.keepTheirsFor("Job Title") }).click();
+    await expect(page.getByLabel("Job Title")).toHaveValue(`Their title ${tag}`);
+    await expect(panel.getByTestId("both-changed")).not.toContainText("Job Title");
+    await panel.getByRole("button", { name: msg.edit.saveAnyway }).click();
+    await expect(page.getByText(msg.users.updated)).toBeVisible();
+    expect(await apiGet(page, `/api/users/${user.user_id}`)).toMatchObject({
+      job_title: `Their title ${tag}`,
+      last_name: `My name ${tag}`,
     });
     await context.close();
   });

@@ -21,8 +21,9 @@ function shown(value: unknown): string {
 /**
  * The panel of a save the server sent back for a decision (docs/editing.md): for a stale save,
  * "This record changed since you opened it" with who changed which fields since, the fields both
- * changed with both values (`both`), Reload (take the current values, losing mine) and Save anyway
- * (mine for the fields both changed; a colleague's other changes are kept); for a warning (a domain another customer lists, an
+ * changed with both values (`both`), each with Keep theirs, Reload (take the current values, losing
+ * mine) and Save anyway (mine for the fields both changed and not kept as theirs; a colleague's
+ * other changes are kept); for a warning (a domain another customer lists, an
  * e-mail outside the customer's domains), the server's message, `children` and Save anyway.
  */
 export function ConflictPanel({
@@ -34,6 +35,7 @@ export function ConflictPanel({
   busy,
   onSaveAnyway,
   onReload,
+  onKeepTheirs,
   children,
 }: {
   stale: boolean;
@@ -45,6 +47,8 @@ export function ConflictPanel({
   busy: boolean;
   onSaveAnyway: () => void;
   onReload?: () => void;
+  /** Takes the colleague's value of one field both changed; Save anyway then leaves it as theirs. */
+  onKeepTheirs?: (field: string) => void;
   children?: ReactNode;
 }) {
   const named = (fields: string[]) =>
@@ -69,18 +73,7 @@ export function ConflictPanel({
               </li>
             ))}
           </ul>
-          {both.length ? (
-            <>
-              <p>{msg.edit.bothChanged}</p>
-              <ul className="list-disc pl-5 break-words" data-testid="both-changed">
-                {both.map((b) => (
-                  <li key={b.field}>
-                    {msg.edit.theirsMine(labels[b.field] ?? b.field, shown(b.theirs), shown(b.mine))}
-                  </li>
-                ))}
-              </ul>
-            </>
-          ) : null}
+          <BothChangedList both={both} labels={labels} busy={busy} onKeepTheirs={onKeepTheirs} />
         </>
       ) : (
         <>
@@ -106,4 +99,44 @@ export function ConflictPanel({
 /** How long ago a concurrent change was made: "just now" under a minute, else "3 minutes ago". */
 function changedWhen(at: string): string {
   return Date.now() - Date.parse(at) < 60_000 ? msg.edit.justNow : formatRelative(at, "");
+}
+
+/** The fields both changed, each with both values and (when it can be taken) Keep theirs. */
+function BothChangedList({
+  both,
+  labels,
+  busy,
+  onKeepTheirs,
+}: {
+  both: BothChanged[];
+  labels: Record<string, string>;
+  busy: boolean;
+  onKeepTheirs?: (field: string) => void;
+}) {
+  if (both.length === 0) return null;
+  return (
+    <>
+      <p>{msg.edit.bothChanged}</p>
+      <ul className="flex flex-col gap-1" data-testid="both-changed">
+        {both.map((b) => (
+          <li key={b.field} className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1">
+            <span className="min-w-0 break-words">
+              {msg.edit.theirsMine(labels[b.field] ?? b.field, shown(b.theirs), shown(b.mine))}
+            </span>
+            {onKeepTheirs ? (
+              <button
+                type="button"
+                className="btn btn-xs ml-auto shrink-0"
+                aria-label={msg.edit.keepTheirsFor(labels[b.field] ?? b.field)}
+                onClick={() => onKeepTheirs(b.field)}
+                disabled={busy}
+              >
+                {msg.edit.keepTheirs}
+              </button>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+    </>
+  );
 }

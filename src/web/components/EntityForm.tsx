@@ -210,11 +210,62 @@ function goAgain<O>(
   return { ifMatch: current.updated_at, values: merged as O };
 }
 
+/**
+ * A refused save with one field both changed taken as the colleague's (Keep theirs): its value
+ * theirs, and the field out of the save, so Save anyway sends only the others and theirs stays.
+ */
+function withoutField<O>(
+  saved: { values: O; changed?: ReadonlySet<string> },
+  field: string,
+  value: unknown,
+): { values: O; changed: ReadonlySet<string> } {
+  const changed = new Set(saved.changed);
+  changed.delete(field);
+  return { values: { ...(saved.values as object), [field]: value } as O, changed };
+}
+
 /** The labels of a form's fields by name, for naming the fields someone else changed. */
 function labelsOf<T extends FieldValues>(fields: FieldSpec<T>[]): Record<string, string> {
   return Object.fromEntries(
     fields.flatMap((f) => (f.kind === "row" ? Object.entries(labelsOf(f.fields)) : [[f.name, f.label]])),
   );
+}
+
+/**
+ * The choices of a stale save's panel that take the colleague's values: Keep theirs (one field
+ * both changed: shown as theirs and left out of the save, `withoutField`) and Reload (every field
+ * as it is now, at the current version).
+ */
+function useStaleChoices<T extends FieldValues, O>({
+  conflict,
+  setConflict,
+  version,
+  form,
+  last,
+  setIfMatch,
+}: {
+  conflict: Conflict | null;
+  setConflict: (c: Conflict | null) => void;
+  version?: FormVersion<T>;
+  form: UseFormReturn<T, unknown, O>;
+  last: { current: { values: O; changed?: ReadonlySet<string> } | null };
+  setIfMatch: (at: string | undefined) => void;
+}) {
+  const keepTheirs = (field: string) => {
+    if (!conflict?.current || !version || !last.current) return;
+    const value = (version.reset(conflict.current) as Record<string, unknown>)[field];
+    form.setValue(field as Path<T>, value as PathValue<T, Path<T>>, { shouldDirty: true });
+    last.current = withoutField(last.current, field, value);
+    setConflict({ ...conflict, changed: last.current.changed });
+  };
+  const reload = () => {
+    if (!conflict?.current || !version) return;
+    form.reset(version.reset(conflict.current));
+    setIfMatch(conflict.current.updated_at as string);
+    setConflict(null);
+    version.onReload?.();
+  };
+  return { keepTheirs, reload };
 }
 
 /**
@@ -245,9 +296,7 @@ function useVersionedForm<T extends FieldValues, O>({
 
   /**
    * Saves; a 409 to decide on becomes the panel (the form stays guarded), anything else is thrown
-   * to the form. A stale save whose changed fields no one else changed since, or changed only as
-   * sets that merge, is sent again at once with the current version: the colleague's changes are
-   * kept and nothing is asked (`goAgain`).
+   * to the form; a stale save `goAgain` can resolve goes again at once, nothing asked.
    */
   const save = async (values: O, options: SaveOptions, retried = false): Promise<void> => {
     last.current = { values, changed: options.changed };
@@ -288,26 +337,18 @@ function useVersionedForm<T extends FieldValues, O>({
       setResending(false);
     }
   };
+  // Stale: again at the current version; a warning: again with its code confirmed.
   const saveAnyway = () => {
     if (!conflict) return;
-    if (conflict.code === "stale") {
-      const current = conflict.current?.updated_at as string | undefined;
-      setIfMatch(current);
-      void resend({ ifMatch: current, confirmed });
-    } else {
-      const next = [...confirmed, conflict.code];
-      setConfirmed(next);
-      void resend({ ifMatch, confirmed: next });
-    }
+    const stale = conflict.code === "stale";
+    const at = stale ? (conflict.current?.updated_at as string | undefined) : ifMatch;
+    const next = stale ? confirmed : [...confirmed, conflict.code];
+    setIfMatch(at);
+    setConfirmed(next);
+    void resend({ ifMatch: at, confirmed: next });
   };
-  const reload = () => {
-    if (!conflict?.current || !version) return;
-    form.reset(version.reset(conflict.current));
-    setIfMatch(conflict.current.updated_at as string);
-    setConflict(null);
-    version.onReload?.();
-  };
-  return { form, serverError, submit, guard, conflict, resending, saveAnyway, reload };
+  const { keepTheirs, reload } = useStaleChoices({ conflict, setConflict, version, form, last, setIfMatch });
+  return { form, serverError, submit, guard, conflict, resending, saveAnyway, reload, keepTheirs };
 }
 
 /**
@@ -354,7 +395,7 @@ export function EntityForm<T extends FieldValues, O>({
   /** A line under the submit button saying what the save will do ("Changes wait for review"). */
   submitHint?: ReactNode;
 }) {
-  const { form, serverError, submit, guard, conflict, resending, saveAnyway, reload } = useVersionedForm({
+  const { form, serverError, submit, guard, conflict, resending, saveAnyway, reload, keepTheirs } = useVersionedForm({
     schema,
     defaults,
     onSubmit,
@@ -378,6 +419,7 @@ export function EntityForm<T extends FieldValues, O>({
             busy={resending}
             onSaveAnyway={saveAnyway}
             onReload={conflict.code === "stale" && version && conflict.current ? reload : undefined}
+            onKeepTheirs={conflict.code === "stale" && version && conflict.current ? keepTheirs : undefined}
           >
             {conflict.code === "stale" ? null : warnings?.[conflict.code]?.(conflict.error)}
           </ConflictPanel>
