@@ -14,7 +14,7 @@ import { compressJson } from "./http/compress-json";
 import { requestId } from "hono/request-id";
 import { secureHeaders } from "hono/secure-headers";
 import type pino from "pino";
-import { createAuth, type Auth } from "./auth";
+import { clientIpHeader, createAuth, type Auth } from "./auth";
 import { defaultAnalyticsRefreshSeconds, defaultIdentity, defaultMaxBodyBytes, type Config } from "./config";
 import type { Database } from "./db/client";
 import { auditBase, auditRouter } from "./audit-log/routes";
@@ -198,6 +198,7 @@ export function createApp(deps: AppDeps): {
     c.set("auth", auth);
     c.set("logger", deps.logger);
     c.set("clientIp", clientIp(c, deps.config.security.trustProxy));
+    if (c.req.path.startsWith("/api/auth/")) c.req.raw.headers.set(clientIpHeader, c.var.clientIp);
     await next();
     if (c.req.path.startsWith("/api") || c.res.status >= 400) {
       deps.logger.info(

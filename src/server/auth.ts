@@ -63,10 +63,21 @@ export function createAuth(
     },
     // Sign-in throttling is ours (security.ts): counted in the database, per address and per account.
     rateLimit: { enabled: false },
-    advanced: { cookiePrefix: "pedal", useSecureCookies: config.publicUrl.startsWith("https://") },
+    advanced: {
+      cookiePrefix: "pedal",
+      useSecureCookies: config.publicUrl.startsWith("https://"),
+      // The address the console resolved (app.ts), not a header the client could write.
+      ipAddress: { ipAddressHeaders: [clientIpHeader] },
+    },
     telemetry: { enabled: false },
   });
 }
+
+/**
+ * The header the sign-in library reads a new session's address from (`advanced.ipAddress`): set on every /api/auth request to `clientIp`, replacing whatever the client sent, so a
+ * session's address is the one the console trusts (TRUST_PROXY), never a forged X-Forwarded-For.
+ */
+export const clientIpHeader = "x-pedal-client-ip";
 
 export type Auth = ReturnType<typeof createAuth>;
 export type SessionData = NonNullable<Awaited<ReturnType<Auth["api"]["getSession"]>>>;

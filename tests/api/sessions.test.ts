@@ -26,7 +26,8 @@ describe("describing a browser", () => {
 describe.each(targets)("sessions on %s", (target) => {
   let app: TestConsole;
   beforeAll(async () => {
-    app = await startConsole(target);
+    // Behind one proxy: a session's address is the X-Forwarded-For entry that proxy wrote.
+    app = await startConsole(target, { security: { trustProxy: 1 } });
     await app.cookie("admin");
     await app.cookie("viewer");
   });
@@ -67,6 +68,19 @@ describe.each(targets)("sessions on %s", (target) => {
     for (const { token } of tokens) expect(text).not.toContain(token);
     // The other browser still works until its session is ended.
     expect((await as(other)).status).toBe(200);
+  });
+
+  it("keeps the address the console trusts as a session's, never one the client wrote", async () => {
+    const res = await app.request("/api/auth/sign-in/email", {
+      method: "POST",
+      json: { email: "viewer@test.example", password: testPassword },
+      headers: { "user-agent": firefox, "x-forwarded-for": "6.6.6.6, 10.4.4.1", "x-pedal-client-ip": "6.6.6.6" },
+    });
+    expect(res.status).toBe(200);
+    const addresses = await app.rows<{ ip_address: string | null }>(
+      sql`select ip_address from operator_session where ip_address in ('10.4.4.1', '6.6.6.6')`,
+    );
+    expect(addresses).toEqual([{ ip_address: "10.4.4.1" }]);
   });
 
   it("keeps the session token in its cookie only: no answer of sign-in, get-session or change-password carries it", async () => {

@@ -111,6 +111,8 @@ test("an operator sees their signed-in browsers and ends another one from the us
   const table = dialog.getByRole("table", { name: msg.sessions.title });
   await expect(table.getByRole("row")).toHaveCount(3); // the header and two sessions
   await expect(table.getByText(msg.sessions.current)).toHaveCount(1);
+  // Each session shows the address it signed in from (this machine's), not "—".
+  await expect(table.getByText(/^(127\.0\.0\.1|::1|::ffff:127\.0\.0\.1)$/)).toHaveCount(2);
   // The other browser's row is the one without "This browser": ending it signs the phone out.
   const other = table
     .getByRole("row")
