@@ -41,7 +41,8 @@ const colourRules = ["color-contrast", "link-in-text-block"];
 
 /**
  * axe's findings on the page in each of `looks`: every rule in the first theme at a width, and in
- * the other theme the colour rules when the page's markup is the same as then (else every rule).
+ * the other theme the colour rules when the page's markup is the same as then (else every rule);
+ * and, at each width, whether the page scrolls sideways.
  */
 async function violationsIn(page: Page, where: string, looks: Look[]): Promise<string[]> {
   const found: string[] = [];
@@ -53,6 +54,9 @@ async function violationsIn(page: Page, where: string, looks: Look[]): Promise<s
     found.push(
       ...(await violations(page, `${where} at ${look.width} px, ${look.theme}`, sameMarkup ? colourRules : undefined)),
     );
+    // Reflow (WCAG 1.4.10): nothing makes the page scroll sideways (a header's button past the edge).
+    const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+    if (scrollWidth > look.width) found.push(`${where} at ${look.width} px scrolls sideways (${scrollWidth} px wide)`);
     if (!sameMarkup) checked.set(look.width, markup);
   }
   return found;

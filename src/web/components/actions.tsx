@@ -53,7 +53,9 @@ export function DisabledAction({
 }) {
   const id = useId();
   return (
-    <span className="tooltip tooltip-bottom" data-tip={reason}>
+    // To the left: the header actions end at the page's right edge, and a tooltip centred under the
+    // last one would reach past it (the page would scroll sideways).
+    <span className="tooltip tooltip-left" data-tip={reason}>
       <button
         type="button"
         className={`btn ${size} btn-outline`}
