@@ -250,6 +250,9 @@ export const msg = {
       `Too many requests with this API token: try again in ${seconds} second${seconds === 1 ? "" : "s"}`,
   },
   audit: {
+    /** The Record filter's two groups: kinds of record, and the lists whose exports are recorded. */
+    recordKinds: "Records",
+    exportedLists: "Exported lists",
     title: "Audit log",
     subtitle: "Who changed what, and every sign-in",
     loadError: "Error loading audit log",

@@ -3,6 +3,7 @@
  * pickers, looks): each behaviour as a user meets it, in the browser.
  */
 import { e2e } from "../../playwright.config";
+import { auditEntityLabels, auditListNames, auditRecordEntities } from "../../src/domain/audit";
 import { msg } from "../../src/domain/messages";
 import { apiGet, expect, signIn, test } from "./fixtures";
 import { transitionsEnded } from "./axe";
@@ -230,6 +231,10 @@ test("the audit log names records and actions in the console's words, with colou
   const options = await record.locator("option").allTextContents();
   expect(options).toContain("Customer configuration");
   expect(options.filter((o) => /_|^[a-z]/.test(o))).toEqual([]);
+  // Kinds of record apart from the lists whose exports are recorded.
+  const grouped = (label: string) => record.locator(`optgroup[label="${label}"] option`).allTextContents();
+  expect(await grouped(msg.audit.recordKinds)).toEqual(auditRecordEntities.map((e) => auditEntityLabels[e]));
+  expect(await grouped(msg.audit.exportedLists)).toEqual(auditListNames.map((e) => auditEntityLabels[e]));
   await expect(page.getByRole("combobox", { name: "Action" })).toContainText("Skill assigned");
   const actions = await page.getByRole("combobox", { name: "Action" }).locator("option").allTextContents();
   expect(actions).toContain("Skill assigned");

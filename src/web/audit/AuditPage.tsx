@@ -4,7 +4,8 @@ import {
   auditActionLabels,
   auditActions,
   auditActionTone,
-  auditEntities,
+  auditListNames,
+  auditRecordEntities,
   auditEntityLabels,
   auditPageSchema,
   type AuditAction,
@@ -181,10 +182,17 @@ function AuditPageScreen() {
             onChange={(v) => list.setFilter({ entity: v || undefined, entity_id: undefined })}
           >
             <option value="">All records</option>
-            {auditEntities.map((e) => (
-              <option key={e} value={e}>
-                {auditEntityLabels[e]}
-              </option>
+            {[
+              { label: msg.audit.recordKinds, entities: auditRecordEntities },
+              { label: msg.audit.exportedLists, entities: auditListNames },
+            ].map((group) => (
+              <optgroup key={group.label} label={group.label}>
+                {group.entities.map((e) => (
+                  <option key={e} value={e}>
+                    {auditEntityLabels[e]}
+                  </option>
+                ))}
+              </optgroup>
             ))}
           </FilterSelect>
           <ListFilter
