@@ -205,7 +205,7 @@ test.describe("layout and content", () => {
     expect(last.x + last.width).toBeLessThanOrEqual(390);
   });
 
-  test("one relative-time format, numbers right-aligned in tabular figures, times with their zone on hover; /users shows e-mails at 1400 px", async ({
+  test("one relative-time format, numbers right-aligned in tabular figures, times with their zone on hover; /users shows e-mails and job titles at 1400 px", async ({
     page,
   }) => {
     await page.setViewportSize({ width: 1400, height: 900 });
@@ -216,6 +216,11 @@ test.describe("layout and content", () => {
     const cut = await emails.evaluateAll((els) => els.filter((el) => el.scrollWidth > el.clientWidth).length);
     expect(await emails.count()).toBeGreaterThan(20);
     expect(cut / (await emails.count())).toBeLessThan(0.25);
+    // And the Job Title column is wide enough for most titles on its two lines (not 111 px of it).
+    const titles = page.getByRole("table", { name: "Users" }).getByRole("row").locator("td:nth-child(5) [title]");
+    const clipped = await titles.evaluateAll((els) => els.filter((el) => el.scrollHeight > el.clientHeight + 1).length);
+    expect(await titles.count()).toBeGreaterThan(20);
+    expect(clipped / (await titles.count())).toBeLessThan(0.25);
     const times = page.getByRole("table", { name: "Users" }).locator("time");
     const texts = await times.allTextContents();
     expect(texts.length).toBeGreaterThan(10);

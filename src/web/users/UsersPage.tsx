@@ -18,7 +18,7 @@ const columns = [
   userColumns.name,
   customerColumn<UserListItem>("line-clamp-2 max-w-32 break-words 2xl:max-w-56"),
   userColumns.roles,
-  userColumns.jobTitle({ lines: 2, className: "max-w-36 2xl:max-w-60" }),
+  userColumns.jobTitle({ lines: 2, className: "sm:w-32 2xl:w-60" }),
   userColumns.status,
   userColumns.lastLogin,
   createdColumn<UserListItem>(),
