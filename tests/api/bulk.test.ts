@@ -323,6 +323,19 @@ describe.each(targets)("bulk actions on %s", (target) => {
     const status = await apply("users", "set_status", all, { status: "inactive" });
     expect(status).toMatchObject({ changed: 3, skipped: 0 });
     expect((await apply("users", "set_status", all, { status: "active" })).changed).toBe(3);
+    // Archive and Unarchive, the verbs of every other list: a pending user is not unarchived.
+    expect(await apply("users", "archive", all)).toMatchObject({ changed: 3, skipped: 0 });
+    expect(
+      await app.count(sql`select 1 from users_data where status = 'inactive' and user_id = any(${uuidArray(userIds)})`),
+    ).toBe(3);
+    await apply("users", "set_status", { ids: userIds.slice(0, 1) }, { status: "pending" });
+    const back = await apply("users", "unarchive", all);
+    expect(back).toMatchObject({ changed: 2, skipped: 1 });
+    expect((await app.read(`/api/bulk/${back.bulk_id}/report?outcome=skipped`, "editor")).body.items[0]).toMatchObject({
+      row_id: userIds[0],
+      reason: msg.bulk.notArchived,
+    });
+    await apply("users", "set_status", { ids: userIds.slice(0, 1) }, { status: "active" });
 
     // Add to a team: only the team's customer's users; an inactive team is refused.
     const [team, closed] = await app.rows<{ team_id: string }>(sql`

@@ -1,5 +1,5 @@
 /**
- * Bulk actions on users (docs/bulk-actions.md): Set Status, Add to Team (an active team of the
+ * Bulk actions on users (docs/bulk-actions.md): Archive, Unarchive, Set Status, Add to Team (an active team of the
  * user's own customer, as the user page's Add Team), Add Role and Remove Role (users_roles). The
  * rules are the user edit's (PATCH /api/users/{userId}): a customer's user may be deactivated or lose
  * any role there, so the bulk actions allow it too.
@@ -10,7 +10,7 @@ import { userRoles, userStatuses } from "../../domain/enums";
 import { msg } from "../../domain/messages";
 import type { AuditEntry, Tx } from "../audit";
 import { defineBulkAction, uuidArray, type BulkRowState } from "../bulk/engine";
-import { lockActive, statusAction } from "../bulk/kinds";
+import { lockActive, statusAction, statusActions } from "../bulk/kinds";
 import { queryRows } from "../db/client";
 import { HttpError, notFound } from "../http/errors";
 import { membershipAudit, removeMembers } from "../links";
@@ -68,6 +68,15 @@ async function removeRole(tx: Tx, role: string, rows: BulkRowState[]) {
 }
 
 export const userBulkActions = [
+  // The verbs of every other list (Archive: inactive; Unarchive: active); Set status for pending too.
+  ...statusActions({ ...user, name: "email", label }, [
+    { action: "archive", summary: "Archive users" },
+    {
+      action: "unarchive",
+      summary: "Unarchive users",
+      skips: [{ reason: msg.bulk.notArchived, when: sql`u.status = 'pending'` }],
+    },
+  ]),
   statusAction<{ status: (typeof userStatuses)[number] }>({
     ...user,
     name: "email",

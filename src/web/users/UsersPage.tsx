@@ -78,6 +78,8 @@ export default function UsersPage() {
       bulk={{
         entity: "users",
         actions: [
+          { action: "archive" },
+          { action: "unarchive" },
           {
             action: "set_status",
             param: { name: "status", label: msg.bulk.chooseStatus, kind: "choice", options: userStatuses },
