@@ -453,6 +453,8 @@ export const msg = {
     shared: "Shared views",
     sharedBy: (email: string | null) => (email ? `shared by ${email}` : "shared"),
     defaultMark: "default",
+    /** Beside one of the operator's own views that others can open. */
+    sharedMark: "shared",
     loading: "Loading views...",
     loadError: "Views could not be loaded",
     save: "Save",
@@ -536,6 +538,10 @@ export const msg = {
     menu: "Columns",
     title: "Columns",
     intro: "Choose the columns to show and their order. At least one stays visible.",
+    /** Which columns a change goes to: the open view's, or the operator's own for the list. */
+    forView: (view: string) =>
+      `These are the columns of the view “${view}”: Save the view to keep them. The list without a view keeps its own.`,
+    forList: "These are your columns for this list, kept for your next visit.",
     show: (label: string) => `Show ${label}`,
     moveUp: (label: string) => `Move ${label} up`,
     moveDown: (label: string) => `Move ${label} down`,

@@ -79,6 +79,23 @@ test.describe("saved views and columns (docs/saved-views.md)", () => {
     await expect(save.getByTestId("field-error")).toBeVisible();
     await save.getByRole("button", { name: msg.ui.cancel }).click();
 
+    // Under My views, the owner's view says it is shared.
+    await page.getByRole("button", { name: msg.views.menuLabel(tag) }).click();
+    await expect(page.getByRole("menuitemradio", { name: `${tag} · ${msg.views.sharedMark}` })).toBeVisible();
+    await page.keyboard.press("Escape");
+    // With the view open, a column change is the view's (Modified), not the list's without a view.
+    await inColumns(page, async (dialog) => {
+      await expect(dialog).toContainText(msg.columns.forView(tag));
+      await dialog.getByRole("checkbox", { name: "Users" }).uncheck();
+    });
+    await expect(page.getByTestId("view-modified")).toHaveText(msg.views.modified);
+    await page.getByRole("button", { name: msg.views.reset, exact: true }).click();
+    await page.goto("/teams");
+    await expect(page.getByRole("table", { name: msg.nav.teams }).getByRole("row").nth(1)).toBeVisible();
+    expect(await headers(page, msg.nav.teams)).toContain("Users");
+    await inColumns(page, async (dialog) => expect(dialog).toContainText(msg.columns.forList));
+    await page.goto(`/teams?view=${viewId}`);
+
     // Another operator opens its link: the same filter, sort and columns.
     const other = await browser.newContext();
     const editor = await other.newPage();

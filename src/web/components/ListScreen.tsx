@@ -255,7 +255,12 @@ function ListBody<I extends object, S>({ props, screen }: { props: Props<I, S>; 
         {views.enabled ? (
           <div className="flex min-w-0 flex-wrap items-center gap-2">
             <ViewsMenu views={views} />
-            <ColumnsMenu columns={choices} visible={views.visibleColumns} onChange={views.setColumns} />
+            <ColumnsMenu
+              columns={choices}
+              visible={views.visibleColumns}
+              onChange={views.setColumns}
+              viewName={views.view?.name}
+            />
           </div>
         ) : null}
       </Toolbar>

@@ -111,7 +111,10 @@ export function ColumnsMenu({
   columns,
   visible,
   onChange,
+  viewName,
 }: {
+  /** The name of the view open, whose columns a change then is (else the operator's own for the list). */
+  viewName?: string;
   /** The list's choosable columns in the spec's order. */
   columns: ColumnChoice[];
   /** The visible ids in order. */
@@ -151,7 +154,9 @@ export function ColumnsMenu({
           </>
         }
       >
-        <p className="mb-3 text-sm text-base-content/70">{msg.columns.intro}</p>
+        <p className="mb-3 text-sm text-base-content/70">
+          {msg.columns.intro} {viewName ? msg.columns.forView(viewName) : msg.columns.forList}
+        </p>
         <ul className="flex flex-col gap-1" aria-label={msg.columns.title}>
           {items.map((item, index) => (
             <ColumnRow

@@ -102,11 +102,15 @@ function viewActions(
 
 /**
  * The menu's sections: the operator's own views and the shared ones to open (the one shown
- * checked, the default one marked), then `actions`.
+ * checked; the default one, and one of the operator's own that others can open, marked), then `actions`.
  */
 function menuEntries(lv: ListViews, actions: MenuEntry[]): MenuSection[] {
   const label = (v: SavedView) =>
-    `${v.name}${v.mine ? "" : ` (${msg.views.sharedBy(v.owner_email)})`}${v.view_id === lv.defaultViewId ? ` · ${msg.views.defaultMark}` : ""}`;
+    [
+      v.mine ? v.name : `${v.name} (${msg.views.sharedBy(v.owner_email)})`,
+      ...(v.mine && v.shared ? [msg.views.sharedMark] : []),
+      ...(v.view_id === lv.defaultViewId ? [msg.views.defaultMark] : []),
+    ].join(" · ");
   const radio = (v: SavedView): MenuEntry => ({
     kind: "radio",
     label: label(v),

@@ -145,10 +145,15 @@ export function useListViews(list: ServerList, listKey: SavedViewList | null, co
     setOverride(storedChoice(view.state));
   }
 
-  /** Shows (and remembers on the server) a column choice; null: the spec's columns. */
+  /**
+   * Shows a column choice; null: the spec's columns. With a view open the choice is the view's (it
+   * shows Modified, and Save keeps it) and the list without a view keeps its own columns; else it
+   * is remembered on the server as the operator's columns of the list.
+   */
   const setColumns = (ids: string[] | null) => {
     const choice = ids ? columnsChoice(ids, defaultColumns) : null;
     setOverride(choice ?? { columns: defaultColumns });
+    if (view) return;
     mutations.preferences.mutate(choice ?? { columns: null, hidden_columns: null }, {
       onError: () => notify(msg.columns.saveFailed, { tone: "error", testId: "columns-error" }),
     });
