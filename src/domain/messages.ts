@@ -653,6 +653,8 @@ export const msg = {
     restoring: "Restoring...",
     undo: "Undo",
     undoHint: "Deleted by mistake? Undo brings it back as it was.",
+    /** A delete confirm's last words where the spec quotes none: what comes back, and how. */
+    restorable: "Undo right after, or Restore from Recently deleted, brings it back with them.",
     restoreTitle: "Restore",
     restoreConfirm: (label: string) => `Restore "${label}" as it was when deleted?`,
     restored: (label: string) => `"${label}" restored`,

@@ -223,6 +223,8 @@ test.describe("teams", () => {
     await page.getByRole("button", { name: "Delete Team" }).click();
     const dialog = page.getByRole("dialog", { name: "Delete Team" });
     await expect(dialog).toContainText(teamName);
+    // Undo and Recently deleted exist: the confirm says so, not "cannot be undone".
+    await expect(dialog).toContainText(msg.deleted.restorable);
     await dialog.getByRole("button", { name: "Delete Team" }).click();
     await expect(page.getByText(msg.teams.deleted)).toBeVisible();
     await expect(page.getByText(msg.teams.redirectingToCustomerPage)).toBeVisible();

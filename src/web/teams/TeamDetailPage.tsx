@@ -47,7 +47,7 @@ export default function TeamDetailPage() {
         message: (t) => (
           <>
             Are you sure you want to delete <strong className="break-all">{t.team_name}</strong>? Its memberships and
-            skill assignments will be removed. This action cannot be undone.
+            skill assignments will be removed. {msg.deleted.restorable}
           </>
         ),
         done: {
