@@ -1,6 +1,16 @@
+import type { Page } from "@playwright/test";
 import { msg } from "../../src/domain/messages";
 import { violations } from "./axe";
 import { apiGet, apiWrite, expect, signIn, takeSession, test } from "./fixtures";
+
+/** A new customer of its own (no domains) with one active team, made through the API. */
+async function customerWithTeam(page: Page, customerName: string, teamName: string) {
+  const customer = await (await apiWrite(page, "POST", "/api/customers", { customer_name: customerName })).json();
+  const team = await (
+    await apiWrite(page, "POST", "/api/teams", { customer_id: customer.customer_id, team_name: teamName })
+  ).json();
+  return { customer, team };
+}
 
 test.describe("editing", () => {
   test("edit a customer: name, status and domains, normalised and saved", async ({ page }) => {
@@ -158,12 +168,7 @@ test.describe("editing", () => {
   }) => {
     await signIn(page, "/teams");
     const tag = Date.now().toString(36);
-    const customer = await (
-      await apiWrite(page, "POST", "/api/customers", { customer_name: `Roles Co ${tag}` })
-    ).json();
-    const team = await (
-      await apiWrite(page, "POST", "/api/teams", { customer_id: customer.customer_id, team_name: `Leads ${tag}` })
-    ).json();
+    const { customer, team } = await customerWithTeam(page, `Roles Co ${tag}`, `Leads ${tag}`);
     const created = await apiWrite(page, "POST", "/api/users", {
       email: `lin-${tag}@roles.test`,
       customer_id: customer.customer_id,
@@ -202,12 +207,7 @@ test.describe("editing", () => {
   test("Add Member on the team page lists the customer's active non-members and adds one", async ({ page }) => {
     await signIn(page, "/teams");
     const tag = Date.now().toString(36);
-    const customer = await (
-      await apiWrite(page, "POST", "/api/customers", { customer_name: `Member Co ${tag}` })
-    ).json();
-    const team = await (
-      await apiWrite(page, "POST", "/api/teams", { customer_id: customer.customer_id, team_name: `Crew ${tag}` })
-    ).json();
+    const { customer, team } = await customerWithTeam(page, `Member Co ${tag}`, `Crew ${tag}`);
     for (const name of ["ada", "grace"]) {
       const res = await apiWrite(page, "POST", "/api/users", {
         email: `${name}-${tag}@member.test`,
