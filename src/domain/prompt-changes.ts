@@ -42,6 +42,22 @@ export const undeclaredVariableSchema = z.object({
 });
 export type UndeclaredVariable = z.infer<typeof undeclaredVariableSchema>;
 
+/**
+ * The variables of `content` that each of `platforms` does not provide, named with the platform,
+ * platform by platform: the server's check before an approval and the edit form's as it is typed.
+ */
+export function undeclaredIn(
+  content: string | null | undefined,
+  platforms: ReadonlyArray<{ platform_id: string; platform_name: string; provided_variables: readonly string[] }>,
+): UndeclaredVariable[] {
+  const variables = promptVariables(content);
+  return platforms.flatMap((pl) =>
+    variables
+      .filter((v) => !pl.provided_variables.includes(v))
+      .map((variable) => ({ variable, platform_id: pl.platform_id, platform_name: pl.platform_name })),
+  );
+}
+
 /** A prompt's title, content, status and skill: the live state, a change's base, or its proposal. */
 export const promptStateSchema = z.object({
   prompt_title: z.string(),

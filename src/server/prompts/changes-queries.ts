@@ -10,6 +10,7 @@ import { promptChangeStatuses, type PromptReviewMode } from "../../domain/enums"
 import {
   promptChangeListItemSchema,
   promptVariables,
+  undeclaredIn,
   type PromptChange,
   type PromptState,
   type UndeclaredVariable,
@@ -174,8 +175,7 @@ export async function undeclaredVariables(
   content: string | null,
   where: { promptId: string } | { platformIds: string[] },
 ): Promise<UndeclaredVariable[]> {
-  const variables = promptVariables(content);
-  if (variables.length === 0) return [];
+  if (promptVariables(content).length === 0) return [];
   const scope: SQL =
     "promptId" in where
       ? sql`pl.platform_id in (select pp.platform_id from platform_prompts pp where pp.prompt_id = ${where.promptId} and pp.is_active)`
@@ -185,11 +185,7 @@ export async function undeclaredVariables(
     sql`select pl.platform_id, pl.platform_name, pl.provided_variables from platforms pl
       where pl.provided_variables is not null and ${scope} order by lower(pl.platform_name), pl.platform_id`,
   );
-  return platforms.flatMap((pl) =>
-    variables
-      .filter((v) => !pl.provided_variables.includes(v))
-      .map((variable) => ({ variable, platform_id: pl.platform_id, platform_name: pl.platform_name })),
-  );
+  return undeclaredIn(content, platforms);
 }
 
 /** GET /api/prompt-changes/{changeId}: one change with the live prompt and whether it is stale, or null. */

@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from "@tanstack/react-query";
 import { useParams } from "@tanstack/react-router";
 import { known, promptStatuses } from "../../domain/enums";
 import { msg } from "../../domain/messages";
-import { promptVariables } from "../../domain/prompt-changes";
+import { undeclaredIn } from "../../domain/prompt-changes";
 import { createPromptSchema, type CreatePromptInput, type PromptDetail } from "../../domain/prompts";
 import { skillOptionsSchema } from "../../domain/skills";
 import { api } from "../api/client";
@@ -58,13 +58,7 @@ const promptFields: FieldSpec<CreatePromptInput>[] = [
 function UndeclaredNote({ content }: { content: string }) {
   const { promptId } = useParams({ strict: false });
   const prompt = useQuery({ ...promptQuery(promptId ?? ""), enabled: Boolean(promptId) });
-  const variables = promptVariables(content);
-  const undeclared = (prompt.data?.platform_variables ?? []).flatMap((pl) =>
-    variables
-      .filter((v) => !pl.provided_variables.includes(v))
-      .map((variable) => ({ variable, platform_id: pl.platform_id, platform_name: pl.platform_name })),
-  );
-  return <UndeclaredList undeclared={undeclared} />;
+  return <UndeclaredList undeclared={undeclaredIn(content, prompt.data?.platform_variables ?? [])} />;
 }
 
 /** Whether any active skill exists (the picker itself asks the server as the user scrolls or types). */
@@ -92,7 +86,7 @@ function useEditFormState(): FormState {
   const state = usePromptFormState();
   const { promptId } = useParams({ from: "/prompts/$promptId/edit" });
   const prompt = useQuery(promptQuery(promptId));
-  const own = prompt.data?.own_proposal;
+  const own = prompt.data?.review_required ? prompt.data.own_proposal : null;
   return {
     ...state,
     notice:
@@ -108,7 +102,8 @@ function useEditFormState(): FormState {
  * it is.
  */
 const editValues = (p: Partial<PromptDetail>): CreatePromptInput => {
-  const from = p.own_proposal ?? { ...p, status: p.status ?? "active" };
+  // A proposal left from when review was on is not what a save now builds on.
+  const from = (p.review_required && p.own_proposal) || { ...p, status: p.status ?? "active" };
   return {
     prompt_title: from.prompt_title ?? "",
     skill_id: from.skill_id ?? "",
