@@ -18,7 +18,7 @@ const inputs = ["src", "vite.config.ts", "tsconfig.json", "package-lock.json", "
 const outputs = ["dist/web/index.html", "dist/server/main.js"];
 const stamp = "dist/.build-fingerprint";
 
-/** Every file under `path` (or `path` itself), sorted, so that the fingerprint does not depend on the file system's order. */
+/** Every file under `path` (or `path` itself), sorted: the fingerprint does not depend on the disk's order. */
 function files(path) {
   if (!existsSync(path)) return [];
   if (!statSync(path).isDirectory()) return [path];

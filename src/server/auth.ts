@@ -74,7 +74,8 @@ export function createAuth(
 }
 
 /**
- * The header the sign-in library reads a new session's address from (`advanced.ipAddress`): set on every /api/auth request to `clientIp`, replacing whatever the client sent, so a
+ * The header the sign-in library reads a new session's address from (`advanced.ipAddress`): set on
+ * every /api/auth request to `clientIp` (app.ts), replacing whatever the client sent, so that a
  * session's address is the one the console trusts (TRUST_PROXY), never a forged X-Forwarded-For.
  */
 export const clientIpHeader = "x-pedal-client-ip";

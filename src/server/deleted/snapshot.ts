@@ -136,7 +136,10 @@ export function linkId(entity: DeletedEntity, row: SnapshotRow): string {
   return partOf(table, row).id;
 }
 
-/** The labels of links of kind `entity` ("Ann Lee · ann@example.com — Support · Schneider Inc"), one statement per side. */
+/**
+ * The labels of links of kind `entity` ("Ann Lee · ann@example.com — Support · Schneider Inc"),
+ * one statement per side.
+ */
 async function linkLabels(tx: Tx, entity: DeletedEntity, rows: SnapshotRow[]): Promise<string[]> {
   const sides = linkSides[entity] ?? [];
   const names = await Promise.all(

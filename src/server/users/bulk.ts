@@ -1,8 +1,8 @@
 /**
- * Bulk actions on users (docs/bulk-actions.md): Archive, Unarchive, Set Status, Add to Team (an active team of the
- * user's own customer, as the user page's Add Team), Add Role and Remove Role (users_roles). The
- * rules are the user edit's (PATCH /api/users/{userId}): a customer's user may be deactivated or lose
- * any role there, so the bulk actions allow it too.
+ * Bulk actions on users (docs/bulk-actions.md): Archive, Unarchive, Set Status, Add to Team (an
+ * active team of the user's own customer, as the user page's Add Team), Add Role and Remove Role
+ * (users_roles). The rules are the user edit's (PATCH /api/users/{userId}): a customer's user may
+ * be deactivated or lose any role there, so the bulk actions allow it too.
  */
 import { z } from "@hono/zod-openapi";
 import { sql } from "drizzle-orm";

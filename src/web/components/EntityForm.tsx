@@ -52,7 +52,10 @@ export type FieldSpec<T extends FieldValues> =
       mono?: boolean;
       placeholder?: string;
       hint?: ReactNode;
-      /** What the value as typed means, under the field and kept current as the operator types (a prompt's undeclared `{{variables}}`). */
+      /**
+       * What the value as typed means, under the field, kept current as the operator types (a
+       * prompt's undeclared `{{variables}}`).
+       */
       note?: (value: string) => ReactNode;
     }
   /** A number: its bounds (and step 1 for an integer) from the schema; an empty box is no value. */
