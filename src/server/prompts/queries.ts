@@ -26,8 +26,8 @@ import {
 } from "../http/lists";
 import type { Tx } from "../audit";
 import type { PromptReviewMode } from "../../domain/enums";
-import { promptVariables } from "../../domain/prompt-changes";
-import { reviewRequired, undeclaredVariables } from "./changes-queries";
+import { promptVariables, undeclaredIn } from "../../domain/prompt-changes";
+import { reviewRequired } from "./changes-queries";
 import { pendingOfPrompt } from "./review";
 
 /**
@@ -188,7 +188,9 @@ export async function getPrompt(
   mode: PromptReviewMode = "off",
   operatorId?: string,
 ): Promise<PromptDetail | null> {
-  const [row] = await queryRows<Record<string, unknown> & { prompt_value: string | null }>(
+  const [row] = await queryRows<
+    Record<string, unknown> & { prompt_value: string | null; platform_variables: PromptDetail["platform_variables"] }
+  >(
     db,
     sql`
     select p.*, s.skill_name, s.status as skill_status,
@@ -210,7 +212,8 @@ export async function getPrompt(
   return toJson({
     ...row,
     variables: promptVariables(row.prompt_value),
-    undeclared: await undeclaredVariables(db, row.prompt_value, { promptId }),
+    // The platforms just read are the ones the check needs: no second statement for them.
+    undeclared: undeclaredIn(row.prompt_value, row.platform_variables),
     review_required: await reviewRequired(db, mode, promptId),
   }) as PromptDetail;
 }
