@@ -9,6 +9,7 @@ import type { DeletedEntity, RestorePartKind } from "../../domain/deleted";
 import type { AuditRequest, Tx } from "../audit";
 import { queryRows } from "../db/client";
 import { deleted_records } from "../db/schema";
+import { recordNameSql } from "../record-names";
 import { asText } from "../../domain/text";
 
 /** A row as `to_jsonb` wrote it: column name → JSON value (timestamps as ISO text, uuids as text). */
@@ -71,13 +72,13 @@ export function partOf(table: CascadeTable, row: SnapshotRow): { kind: RestorePa
 type NameKind = "user" | "team" | "skill" | "prompt" | "platform";
 const nameSql: Record<NameKind, (ids: string) => SQL> = {
   user: (ids) =>
-    sql`select user_id::text as id, coalesce(nullif(concat_ws(' · ', nullif(btrim(concat_ws(' ', first_name, last_name)), ''), email), ''), user_id::text) as name from users_data where user_id::text in (select jsonb_array_elements_text(${ids}::jsonb))`,
+    sql`select u.user_id::text as id, coalesce(nullif(${recordNameSql.user("u")}, ''), u.user_id::text) as name from users_data u where u.user_id::text in (select jsonb_array_elements_text(${ids}::jsonb))`,
   team: (ids) =>
-    sql`select t.team_id::text as id, concat_ws(' · ', t.team_name, c.customer_name) as name from teams t left join customers c on c.customer_id = t.customer_id where t.team_id::text in (select jsonb_array_elements_text(${ids}::jsonb))`,
+    sql`select t.team_id::text as id, ${recordNameSql.team("t")} as name from teams t where t.team_id::text in (select jsonb_array_elements_text(${ids}::jsonb))`,
   skill: (ids) =>
     sql`select skill_id::text as id, coalesce(skill_name, skill_id::text) as name from skills where skill_id::text in (select jsonb_array_elements_text(${ids}::jsonb))`,
   prompt: (ids) =>
-    sql`select p.prompt_id::text as id, concat_ws(' · ', p.prompt_title, s.skill_name) as name from pedal_prompts p left join skills s on s.skill_id = p.skill_id where p.prompt_id::text in (select jsonb_array_elements_text(${ids}::jsonb))`,
+    sql`select p.prompt_id::text as id, ${recordNameSql.prompt("p")} as name from pedal_prompts p where p.prompt_id::text in (select jsonb_array_elements_text(${ids}::jsonb))`,
   platform: (ids) =>
     sql`select platform_id::text as id, platform_name as name from platforms where platform_id::text in (select jsonb_array_elements_text(${ids}::jsonb))`,
 };

@@ -10,6 +10,7 @@ import { statusActions } from "../bulk/kinds";
 import { queryRows, type Database } from "../db/client";
 import { HttpError } from "../http/errors";
 import { platformAssignmentAudit, unassignPlatforms } from "../links";
+import { recordNameSql } from "../record-names";
 import { promptList } from "./queries";
 import { reviewRequiredSql } from "./changes-queries";
 
@@ -31,7 +32,7 @@ const prompt = {
   id: "prompt_id",
   name: "prompt_title",
   // Prompts of different skills share titles: the report names each with its skill.
-  label: sql`concat_ws(' · ', p.prompt_title, (select s.skill_name from skills s where s.skill_id = p.skill_id))`,
+  label: recordNameSql.prompt("p"),
   auditEntity: "prompt",
   guard: (_p: unknown, context: BulkContext) => underReview(context),
 } as const;

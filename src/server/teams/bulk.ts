@@ -11,6 +11,7 @@ import { lockActive, statusActions } from "../bulk/kinds";
 import { queryRows, type Database } from "../db/client";
 import { HttpError, notFound } from "../http/errors";
 import { assignmentAudit, unassignSkills } from "../links";
+import { recordNameSql } from "../record-names";
 import { teamList } from "./queries";
 
 const team = {
@@ -21,7 +22,7 @@ const team = {
   id: "team_id",
   name: "team_name",
   // Teams of different customers share names ("Support"): the report names each with its customer.
-  label: sql`concat_ws(' · ', t.team_name, (select c.customer_name from customers c where c.customer_id = t.customer_id))`,
+  label: recordNameSql.team("t"),
   auditEntity: "team",
 } as const;
 

@@ -14,6 +14,7 @@ import { lockActive, statusAction, statusActions } from "../bulk/kinds";
 import { queryRows } from "../db/client";
 import { HttpError, notFound } from "../http/errors";
 import { membershipAudit, removeMembers } from "../links";
+import { recordNameSql } from "../record-names";
 import { userList } from "./queries";
 
 const user = {
@@ -25,7 +26,7 @@ const user = {
   auditEntity: "user",
 } as const;
 /** A user in a preview or report: name and email ("Ana Ruiz · ana@acme.example"), or the email alone. */
-const label = sql`concat_ws(' · ', nullif(btrim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')), ''), u.email)`;
+const label = recordNameSql.user("u");
 
 const hasRole = (role: string) =>
   sql`exists (select 1 from users_roles r where r.user_id = u.user_id and r.role = ${role})`;
