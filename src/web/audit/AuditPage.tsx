@@ -34,8 +34,6 @@ type AuditSearch = {
   to?: string;
 };
 
-const entityLink = recordPage;
-
 function ChangeList({ changes }: { changes: AuditEntry["changes"] }) {
   const before = changes?.before ?? {};
   const after = changes?.after ?? {};
@@ -108,7 +106,7 @@ const columns = [
     header: "Record",
     cell: ({ row }) => {
       const { entity, entity_id } = row.original;
-      const link = entity_id ? entityLink[entity]?.(entity_id) : undefined;
+      const link = entity_id ? recordPage[entity]?.(entity_id) : undefined;
       return (
         <div className="min-w-0">
           <div>{auditEntityLabels[entity as AuditEntityName] ?? titleCase(entity)}</div>
