@@ -57,6 +57,11 @@ export function known<const T extends readonly string[]>(
   return (values as readonly string[]).includes(value ?? "") ? (value as T[number]) : undefined;
 }
 
+/** The values of `given` that are among `values`, in the order of `values` (a set of roles as a form shows it). */
+export function knownSet<const T extends readonly string[]>(values: T, given: unknown): Array<T[number]> {
+  return values.filter((v) => Array.isArray(given) && (given as unknown[]).includes(v));
+}
+
 /** States of a bulk action (the CHECK of bulk_actions.status, migration 0018). */
 export const bulkActionStatuses = ["running", "done", "cancelled", "failed", "interrupted"] as const;
 export type BulkActionStatus = (typeof bulkActionStatuses)[number];

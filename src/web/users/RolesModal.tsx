@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { msg } from "../../domain/messages";
-import { userRoles } from "../../domain/enums";
+import { knownSet, userRoles } from "../../domain/enums";
 import { updateUserSchema, type UserListItem } from "../../domain/users";
 import { EntityForm, type FieldSpec } from "../components/EntityForm";
 import { displayName } from "../components/format";
@@ -14,7 +14,7 @@ const rolesFields: FieldSpec<RolesInput>[] = [
 ];
 /** The roles of a user as the form takes them: the known ones, in the console's order. */
 const rolesOf = (u: { roles?: unknown }): RolesInput => ({
-  roles: userRoles.filter((r) => Array.isArray(u.roles) && (u.roles as unknown[]).includes(r)),
+  roles: knownSet(userRoles, u.roles),
 });
 
 /**

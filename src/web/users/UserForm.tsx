@@ -1,5 +1,5 @@
 import { useParams } from "@tanstack/react-router";
-import { known, userRoles, userStatuses } from "../../domain/enums";
+import { known, knownSet, userRoles, userStatuses } from "../../domain/enums";
 import { msg } from "../../domain/messages";
 import {
   createUserSchema,
@@ -68,7 +68,7 @@ const userValues = (
   last_name: u.last_name ?? "",
   job_title: u.job_title ?? "",
   status: known(userStatuses, u.status),
-  roles: u.roles.filter((r) => (userRoles as readonly string[]).includes(r)) as UpdateUserInput["roles"],
+  roles: knownSet(userRoles, u.roles),
 });
 
 /** The 409 `domain_mismatch` warning of the user form: the customer's domains. */
