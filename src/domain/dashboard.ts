@@ -51,11 +51,13 @@ export const dashboardTrendSchema = z.object({
 });
 export type DashboardTrend = z.infer<typeof dashboardTrendSchema>;
 
-/** GET /api/dashboard/trends (docs/dashboard.md "Trends"): the last 30 days. */
+/** GET /api/dashboard/trends (docs/dashboard.md "Trends"): the last `days` days (7, 30 or 90). */
 export const dashboardTrendsSchema = z.object({
-  /** Users by day of their last sign-in, 30 days, oldest first (the analytics sign-ins figure). */
+  /** The days the trends cover, today included. */
+  days: z.number().int(),
+  /** Users by day of their last sign-in, one row per day, oldest first (the analytics sign-ins figure). */
   sign_ins: dashboardTrendSchema,
-  /** Users created per week (weeks starting Monday) overlapping the last 30 days, oldest first. */
+  /** Users created per week (weeks starting Monday) overlapping the days, oldest first. */
   new_users: dashboardTrendSchema,
 });
 export type DashboardTrends = z.infer<typeof dashboardTrendsSchema>;
@@ -85,5 +87,4 @@ export type DashboardActivity = z.infer<typeof dashboardActivitySchema>;
 /** How many audit entries "Recent activity" shows. */
 export const dashboardActivityLimit = 10;
 
-/** The days the trends cover. */
-export const dashboardTrendDays = 30;
+export { dashboardTrendDays, dashboardTrendRanges, type DashboardTrendRange } from "./limits";

@@ -10,6 +10,14 @@
  */
 export const paging = { defaultLimit: 50, maxLimit: 200, maxOffset: 10_000 } as const;
 
+/**
+ * The ranges the dashboard's trends offer, in days (`?days=` of GET /api/dashboard/trends, and
+ * `?trends=` of the dashboard's own URL), and the one shown first.
+ */
+export const dashboardTrendRanges = ["7", "30", "90"] as const;
+export type DashboardTrendRange = (typeof dashboardTrendRanges)[number];
+export const dashboardTrendDays: DashboardTrendRange = "30";
+
 /** The longest search text a list or the global search takes. */
 export const maxSearchLength = 200;
 

@@ -84,6 +84,17 @@ export const msg = {
     collapse: "Collapse",
     administration: "Administration",
     signedInFilter: "Signed in at least once",
+    /** A removable chip of whole days: "Last sign-in Nov 28", "Created Nov 23 – Nov 29". */
+    dayRangeFilter: (what: string, from?: string, to?: string) =>
+      from && to
+        ? from === to
+          ? `${what} ${from}`
+          : `${what} ${from} – ${to}`
+        : from
+          ? `${what} from ${from}`
+          : `${what} until ${to}`,
+    lastLoginDays: "Last sign-in",
+    createdDays: "Created",
     clearFilter: (name: string) => `Clear filter: ${name}`,
     delete: "Delete",
     deleting: "Deleting...",
@@ -409,9 +420,14 @@ export const msg = {
   trends: {
     title: "Trends",
     loadError: "Failed to load the trends",
-    signIns: "Sign-ins per day (last 30 days)",
+    signIns: (days: string) => `Sign-ins per day (last ${days} days)`,
     signInsHint: "Users by the day of their last sign-in",
-    newUsers: "New users per week (last 30 days)",
+    newUsers: (days: string) => `New users per week (last ${days} days)`,
+    range: "Range",
+    rangeOption: (days: string) => `${days} days`,
+    dayHint: "Select a day to open its users",
+    weekHint: "Select a week to open its users",
+    openPoint: (label: string, users: string) => `${label}: ${users} users, open the list`,
     day: "Day",
     week: "Week starting",
     users: "Users",

@@ -119,6 +119,32 @@ describe.each(targets)("dashboard API on %s", (target) => {
     expect(Object.values(got).reduce((n: number, v) => n + (v as number), 0)).toBe(weeks.reduce((n, w) => n + w.n, 0));
   });
 
+  it("draws 7, 30 or 90 days, and each point's users are the list its link opens", async () => {
+    for (const days of [7, 30, 90]) {
+      const { status, body } = await app.read(`/api/dashboard/trends?days=${days}`);
+      expect(status).toBe(200);
+      expect(body.days).toBe(days);
+      expect(body.sign_ins.rows).toHaveLength(days);
+      expect(body.new_users.rows.length).toBeGreaterThanOrEqual(Math.ceil(days / 7));
+    }
+    expect((await app.read("/api/dashboard/trends?days=12")).status).toBe(422);
+    const { body } = await app.read("/api/dashboard/trends?days=90");
+    // The busiest day and week: the users list of that day (or week) has exactly that many users.
+    const day = body.sign_ins.rows.reduce((a: { users: number }, b: { users: number }) => (b.users > a.users ? b : a));
+    expect(day.users).toBeGreaterThan(0);
+    const signedIn = await app.read(`/api/users?last_login_from=${day.label}&last_login_to=${day.label}&limit=1`);
+    expect(signedIn.body.total).toBe(day.users);
+    const week = body.new_users.rows.reduce((a: { users: number }, b: { users: number }) =>
+      b.users > a.users ? b : a,
+    );
+    const sunday = new Date(`${week.label}T00:00:00Z`);
+    sunday.setUTCDate(sunday.getUTCDate() + 6);
+    const created = await app.read(
+      `/api/users?created_from=${week.label}&created_to=${sunday.toISOString().slice(0, 10)}&limit=1`,
+    );
+    expect(created.body.total).toBe(week.users);
+  });
+
   it("shows an admin everyone's last 10 audit entries and anyone else their own", async () => {
     await app.write("POST", "/api/customers", { customer_name: "Dashboard Activity Customer" }, "editor");
     await app.write("POST", "/api/customers", { customer_name: "Dashboard Admin Customer" }, "admin");

@@ -215,6 +215,50 @@ describe.each(targets)("users API on %s", (target) => {
       await check();
     });
 
+    it("counts the cards over the search's matches, as the list's total", async () => {
+      const customer = await newCustomer();
+      const tag = uid();
+      await insertUser(customer.customer_id, { job_title: `Cardsearch ${tag} Director`, lastLoginHoursAgo: 1 });
+      await insertUser(customer.customer_id, { job_title: `Cardsearch ${tag} Director`, lastLoginHoursAgo: 48 });
+      const third = await insertUser(customer.customer_id, { job_title: `Cardsearch ${tag} Director` });
+      await rows(sql`update users_data set status = 'inactive' where user_id = ${third}`);
+      const { body } = await get(`/api/users?q=${encodeURIComponent(`cardsearch ${tag}`)}`);
+      expect(body.total).toBe(3);
+      expect(body.summary).toEqual({ total: 3, active: 2, inactive: 1, recent_logins: 1 });
+      // Against every user, the cards of a search are its own, not the whole list's.
+      expect((await get("/api/users?limit=1")).body.summary.total).toBeGreaterThan(3);
+    });
+
+    it("filters by whole days of last sign-in and of creation (a dashboard trend's point), cards included", async () => {
+      const customer = await newCustomer();
+      const today = await insertUser(customer.customer_id, { lastLoginHoursAgo: 0.01 });
+      await insertUser(customer.customer_id, { lastLoginHoursAgo: 24 * 3 });
+      await insertUser(customer.customer_id);
+      const old = await insertUser(customer.customer_id);
+      await rows(sql`update users_data set created_at = now() - interval '20 days' where user_id = ${old}`);
+      const [{ day, past }] = await rows<{ day: string; past: string }>(
+        sql`select to_char(now(), 'YYYY-MM-DD') as day, to_char(now() - interval '20 days', 'YYYY-MM-DD') as past`,
+      );
+      const scoped = `customer_id=${customer.customer_id}`;
+      const signedInToday = (await get(`/api/users?${scoped}&last_login_from=${day}&last_login_to=${day}`)).body;
+      expect(ids(signedInToday.items)).toEqual([today]);
+      expect(signedInToday.summary).toMatchObject({ total: 1, recent_logins: 1 });
+      expect(
+        (await get(`/api/users?${scoped}&created_to=${past}`)).body.items.map((u: UserListItem) => u.user_id),
+      ).toEqual([old]);
+      expect((await get(`/api/users?${scoped}&created_from=${day}`)).body.total).toBe(3);
+      // Over every customer, the day's total and cards equal SQL, with no customer narrowing them.
+      const all = (await get(`/api/users?last_login_from=${day}&last_login_to=${day}&limit=1`)).body;
+      const [want] = await rows<Record<string, number>>(sql`
+        select count(*)::int as total, count(*) filter (where status = 'active')::int as active,
+          count(*) filter (where status = 'inactive')::int as inactive,
+          count(*) filter (where last_login >= now() - interval '24 hours')::int as recent_logins
+        from users_data where last_login >= date_trunc('day', now()) and last_login < date_trunc('day', now()) + interval '1 day'`);
+      expect(all.summary).toEqual(want);
+      expect(all.total).toBe(want.total);
+      expect((await get(`/api/users?created_from=2026-02-30`)).status).toBe(422);
+    });
+
     it("filters by customer, with items, total and cards of that customer only", async () => {
       const [{ customer_id }] = await rows<{ customer_id: string }>(sql`
         select customer_id from users_data group by customer_id order by count(*) desc, customer_id limit 1`);

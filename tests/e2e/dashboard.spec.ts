@@ -46,9 +46,36 @@ test.describe("dashboard", () => {
     const summary = trends.getByTestId("trend-sign-ins").getByText(msg.trends.dataTable);
     await summary.focus();
     await page.keyboard.press("Enter");
-    await expect(trends.getByRole("table", { name: msg.trends.signIns })).toBeVisible();
-    await expect(trends.getByRole("table", { name: msg.trends.signIns }).getByRole("row")).toHaveCount(31);
+    const table = trends.getByRole("table", { name: msg.trends.signIns("30") });
+    await expect(table).toBeVisible();
+    await expect(table.getByRole("row")).toHaveCount(31);
     await expect(page.getByTestId("activity").getByRole("listitem").first()).toBeVisible();
+    expect(await violations(page)).toEqual([]);
+  });
+
+  test("the trends cover 7, 30 or 90 days, and a day's link opens the users of that day, as many as the chart says", async ({
+    page,
+  }) => {
+    await signIn(page, "/");
+    const trends = page.getByTestId("trends");
+    await trends.getByRole("button", { name: msg.trends.rangeOption("90") }).click();
+    await expect(page).toHaveURL(/[?&]trends=90/);
+    await trends.getByTestId("trend-sign-ins").getByText(msg.trends.dataTable).click();
+    const table = trends.getByRole("table", { name: msg.trends.signIns("90") });
+    await expect(table.getByRole("row")).toHaveCount(91);
+    await trends.getByRole("button", { name: msg.trends.rangeOption("7") }).click();
+    const week = trends.getByRole("table", { name: msg.trends.signIns("7") });
+    await expect(week.getByRole("row")).toHaveCount(8);
+    // The last day with sign-ins: its link opens /users with that day, and the list counts its figure.
+    const rows = week.getByRole("row").filter({ has: page.getByRole("link") });
+    const figures = await rows.locator("td").allTextContents();
+    const last = figures.map((f) => Number(f.replace(/\D/g, ""))).findLastIndex((n) => n > 0);
+    expect(last).toBeGreaterThanOrEqual(0);
+    await rows.nth(last).getByRole("link").click();
+    await expect(page).toHaveURL(/\/users\?.*last_login_from=/);
+    await expect(page.getByRole("button", { name: new RegExp(msg.ui.lastLoginDays) })).toBeVisible();
+    const n = formatNumber(Number(figures[last].replace(/\D/g, "")));
+    await expect(page.getByText(new RegExp(`of ${n}\\b|^${n} rows?$`)).first()).toBeVisible();
     expect(await violations(page)).toEqual([]);
   });
 });

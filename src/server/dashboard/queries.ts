@@ -8,6 +8,7 @@ import {
   type DashboardActivityEntry,
   type DashboardAttention,
   type DashboardStats,
+  type DashboardTrendRange,
   type DashboardTrends,
 } from "../../domain/dashboard";
 import type { Snapshots } from "../snapshots";
@@ -142,7 +143,7 @@ export async function dashboardAttention(
  * session's time zone) from the week holding the first of the last `days` days to this week,
  * oldest first, every week present (0 when none): a range of `users_data_created_at_idx`.
  */
-export const newUsersStatement = (days = dashboardTrendDays) => sql`
+export const newUsersStatement = (days = Number(dashboardTrendDays)) => sql`
   select to_char(w.week, 'YYYY-MM-DD') as label, coalesce(n.users, 0)::int as users
   from generate_series(date_trunc('week', date_trunc('day', now()) - make_interval(days => ${days - 1})),
     date_trunc('week', now()), interval '1 week') as w(week)
@@ -153,21 +154,24 @@ export const newUsersStatement = (days = dashboardTrendDays) => sql`
   ) n on n.week = w.week
   order by w.week`;
 
-/** The snapshot keys of the dashboard's trends, beside the analytics figures' own. */
-const signInsKey = "dashboard:sign-ins";
-const newUsersKey = "dashboard:new-users";
+/** The snapshot keys of the dashboard's trends over `days`, beside the analytics figures' own. */
+const signInsKey = (days: number) => `dashboard:sign-ins:${days}`;
+const newUsersKey = (days: number) => `dashboard:new-users:${days}`;
 
 /**
- * docs/dashboard.md "Trends": sign-ins per day (`signInsPerDay` in src/server/db/figures.ts, from the app's analytics
- * snapshots as the analytics figure is: at most ANALYTICS_REFRESH_SECONDS old, refreshed in the
- * background) and new users per week (`newUsersStatement`, snapshotted the same way).
+ * docs/dashboard.md "Trends" over the last `range` days (7, 30 or 90): sign-ins per day
+ * (`signInsPerDay` in src/server/db/figures.ts) and new users per week (`newUsersStatement`), each
+ * range its own snapshot of the app's analytics snapshots: at most ANALYTICS_REFRESH_SECONDS old,
+ * refreshed in the background.
  */
 export async function dashboardTrends(
   db: Database,
   snapshots: Snapshots<AnalyticsFigureData>,
+  range: DashboardTrendRange = dashboardTrendDays,
 ): Promise<DashboardTrends> {
-  const { value: signIns, at: signInsAt } = await snapshots.get(signInsKey, async () => {
-    const rows = await queryRows<{ label: string; users: number }>(db, signInsPerDay(dashboardTrendDays));
+  const days = Number(range);
+  const { value: signIns, at: signInsAt } = await snapshots.get(signInsKey(days), async () => {
+    const rows = await queryRows<{ label: string; users: number }>(db, signInsPerDay(days));
     return {
       figure: "sign-ins" as const,
       rows: rows.map((r) => ({ label: String(r.label), values: { users: Number(r.users) } })),
@@ -175,8 +179,8 @@ export async function dashboardTrends(
     };
   });
   // 75,000 index entries a month at a million users (about 100 ms under load): a snapshot too.
-  const { value: weeks, at } = await snapshots.get(newUsersKey, async () => {
-    const rows = await queryRows<{ label: string; users: number }>(db, newUsersStatement());
+  const { value: weeks, at } = await snapshots.get(newUsersKey(days), async () => {
+    const rows = await queryRows<{ label: string; users: number }>(db, newUsersStatement(days));
     return {
       figure: "sign-ins" as const, // the snapshots' shape; `rows` carries the weeks
       rows: rows.map((r) => ({ label: String(r.label), values: { users: Number(r.users) } })),
@@ -184,6 +188,7 @@ export async function dashboardTrends(
     };
   });
   return {
+    days,
     sign_ins: {
       rows: signIns.rows.map((r) => ({ label: r.label, users: Number(r.values.users ?? 0) })),
       as_of: signInsAt.toISOString(),

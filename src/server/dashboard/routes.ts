@@ -2,9 +2,10 @@ import {
   dashboardActivitySchema,
   dashboardAttentionSchema,
   dashboardStatsSchema,
+  dashboardTrendRanges,
   dashboardTrendsSchema,
 } from "../../domain/dashboard";
-import type { z } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
 import { apiRoute, createRouter, jsonResponse } from "../http/route";
 import { dashboardActivity, dashboardAttention, dashboardStats, dashboardTrends } from "./queries";
 
@@ -47,17 +48,23 @@ const getAttention = panelRoute(
 );
 
 /**
- * GET /api/dashboard/trends → 200 `{ sign_ins, new_users }`, each `{ rows: [{ label, users }], as_of }`
- * (docs/dashboard.md "Trends"): users by day of last sign-in over the last 30 days (a snapshot at
- * most ANALYTICS_REFRESH_SECONDS old, shared with /api/analytics/sign-ins) and users created per
- * week since the week of the 30th day back (a snapshot the same way; each trend's `as_of` says when). Labels are YYYY-MM-DD. 401 without a session.
+ * GET /api/dashboard/trends?days=7|30|90 (default 30) → 200 `{ days, sign_ins, new_users }`, each
+ * trend `{ rows: [{ label, users }], as_of }` (docs/dashboard.md "Trends"): users by day of last
+ * sign-in over the last `days` days, today included, and users created per week since the week of
+ * the first of those days. Each range is a snapshot at most ANALYTICS_REFRESH_SECONDS old
+ * (`as_of` says when). Labels are YYYY-MM-DD, a day or a week's Monday. 400 for another `days`,
+ * 401 without a session.
  */
-const getTrends = panelRoute(
-  "/trends",
-  "Sign-ins per day and new users per week",
-  "The last 30 days: users by day of last sign-in, and users created per week.",
-  { schema: dashboardTrendsSchema, what: "Trends" },
-);
+const getTrends = apiRoute(base, "viewer", {
+  method: "get",
+  path: "/trends",
+  summary: "Sign-ins per day and new users per week",
+  description:
+    "The last 7, 30 or 90 days (`days`, default 30): users by day of last sign-in, and users created per week.",
+  tags: ["Dashboard"],
+  request: { query: z.object({ days: z.enum(dashboardTrendRanges).optional() }) },
+  responses: { 200: jsonResponse(dashboardTrendsSchema, "Trends") },
+});
 
 /**
  * GET /api/dashboard/activity → 200 `{ items, scope }` (docs/dashboard.md "Recent activity"): the
@@ -76,7 +83,9 @@ export const dashboardRouter = createRouter()
   .openapi(getAttention, async (c) =>
     c.json(await dashboardAttention(c.var.db, c.var.promptReview !== "off", c.var.analytics), 200),
   )
-  .openapi(getTrends, async (c) => c.json(await dashboardTrends(c.var.db, c.var.analytics), 200))
+  .openapi(getTrends, async (c) =>
+    c.json(await dashboardTrends(c.var.db, c.var.analytics, c.req.valid("query").days), 200),
+  )
   .openapi(getActivity, async (c) => {
     const user = c.var.session!.user as { id: string; role?: string };
     const admin = user.role === "admin";

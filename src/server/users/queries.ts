@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import { z } from "@hono/zod-openapi";
 import { membershipSortKeys, teamStatuses, userSortKeys, userStatuses } from "../../domain/enums";
 import { noSummary } from "../../domain/common";
@@ -26,6 +26,7 @@ import {
   matchingValues,
   statusFilter,
   userNameKey,
+  type FilterSpec,
   type SortKey,
 } from "../http/lists";
 import { asText } from "../../domain/text";
@@ -34,15 +35,38 @@ import { asText } from "../../domain/text";
 const rolesOf = sql`coalesce((select array_agg(r.role order by array_position(array['admin','manager','member'], r.role))
   from users_roles r where r.user_id = u.user_id), '{}')`;
 
-/** A login within the last 24 hours (counted from `users_data_last_login_at_idx` alone). */
-const recentLogin = sql`u.last_login >= now() - make_interval(hours => ${limits.recentLoginHours})`;
+/** A login within the last 24 hours of the row `alias` (counted from `users_data_last_login_at_idx` alone). */
+const recentLogin = (alias = sql`u`) =>
+  sql`${alias}.last_login >= now() - make_interval(hours => ${limits.recentLoginHours})`;
+
+/**
+ * A filter of whole days on `column`, `YYYY-MM-DD` inclusive either side, in the database
+ * session's time zone (the dashboard's trends count days the same way, `date_trunc('day')`): its
+ * two parameters `{name}_from` and `{name}_to`, each a range of the column's index.
+ */
+function dayRange<N extends string>(name: N, column: SQL): Record<`${N}_${"from" | "to"}`, FilterSpec<string>> {
+  const day = (where: (v: string) => SQL, description: string): FilterSpec<string> => ({
+    schema: z.iso.date().optional(),
+    where,
+    description,
+  });
+  return {
+    [`${name}_from`]: day((v) => sql`${column} >= ${v}::date`, `${name} on or after this day (YYYY-MM-DD)`),
+    [`${name}_to`]: day((v) => sql`${column} < ${v}::date + 1`, `${name} on or before this day (YYYY-MM-DD)`),
+  } as Record<`${N}_${"from" | "to"}`, FilterSpec<string>>;
+}
+
+/** The day filters of /users: the dashboard's trend points open them (docs/dashboard.md "Trends"). */
+const userDayFilters = { ...dayRange("last_login", sql`u.last_login`), ...dayRange("created", sql`u.created_at`) };
 
 /**
  * SPEC.md §2 "/users" (and the users of a customer or a team): users with their customer's name
  * and roles; `q` matches full name, email, job title, customer name and status; filters
- * customer_id, team_id, status, signed_in. Cards (Total, Active, Inactive, Recent Logins (24h)) over the
- * filters, not the search: from the maintained counters plus one indexed count when no customer
- * or team narrows the list (reused for a few seconds on big lists), else counted exactly.
+ * customer_id, team_id, status, signed_in, and whole days of last sign-in or creation
+ * (`last_login_from`/`_to`, `created_from`/`_to`). Cards (Total, Active, Inactive, Recent Logins
+ * (24h)) over the filters and the search: from the maintained counters plus one indexed count when
+ * only status and signed_in narrow the list, else counted over the matches (bounded like every
+ * count, reused for a few seconds on big lists).
  */
 export const userList = defineList({
   name: "users",
@@ -81,6 +105,7 @@ export const userList = defineList({
       schema: z.enum(["true", "false"]).optional(),
       where: (v: "true" | "false") => (v === "true" ? sql`u.last_login is not null` : sql`u.last_login is null`),
     },
+    ...userDayFilters,
   },
   // Each branch has its own index (pg_trgm on name, email, job title; customers by name), so the
   // planner can OR their bitmaps instead of scanning the table.
@@ -90,20 +115,20 @@ export const userList = defineList({
       customerNamed(sql`u.customer_id`, m),
       anyValue(sql`u.status`, matchingValues(userStatuses, m)),
     ]),
-  summaryCounts: "set",
-  summary: ({ filters, filterWhere }) =>
-    filters.customer_id || filters.team_id
+  summaryCounts: "matches",
+  summary: ({ filters, q, matching, filterWhere }) =>
+    q || filters.customer_id || filters.team_id || Object.keys(userDayFilters).some((k) => filters[k as never])
       ? sql`select count(*)::int as total,
-          count(*) filter (where u.status = 'active')::int as active,
-          count(*) filter (where u.status = 'inactive')::int as inactive,
-          count(*) filter (where ${recentLogin})::int as recent_logins
-        from users_data u where ${filterWhere}`
+          count(*) filter (where m.status = 'active')::int as active,
+          count(*) filter (where m.status = 'inactive')::int as inactive,
+          count(*) filter (where ${recentLogin(sql`m`)})::int as recent_logins
+        from ${matching(sql`u.status, u.last_login`)}`
       : sql`select coalesce(sum(n) filter (where ${filters.status ? sql`status = ${String(filters.status)}` : sql`status <> 'signed_in'`}), 0)::int as total,
           coalesce(sum(n) filter (where status = 'active' and 'active' = any(${statusArray(filters.status)})), 0)::int as active,
           coalesce(sum(n) filter (where status = 'inactive' and 'inactive' = any(${statusArray(filters.status)})), 0)::int as inactive,
-          (select count(*) from users_data u where ${recentLogin} and ${filterWhere})::int as recent_logins
+          (select count(*) from users_data u where ${recentLogin()} and ${filterWhere})::int as recent_logins
         from (${statusCountRows(filters.signed_in)}) sc`,
-  totalFromSummary: ({ q }) => (q ? undefined : (s) => s.total),
+  totalFromSummary: () => (s) => s.total,
   cacheSummary: true,
   csv: [
     { header: "User ID", value: (u) => u.user_id },

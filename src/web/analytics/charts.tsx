@@ -5,6 +5,7 @@
  */
 import { Bar, BarChart, CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import { format } from "date-fns";
+import type { ReactNode } from "react";
 import { formatNumber } from "../components/format";
 
 /** Series colours: the theme's own, each with 3:1 contrast against both backgrounds. */
@@ -35,11 +36,36 @@ export type SeriesRow = { label: string; value: number };
 
 /**
  * A small chart of one series (a line, or bars for few rows), hidden from assistive technology:
- * `SeriesTable` is its text alternative. `name` names the series in the tooltip.
+ * `SeriesTable` is its text alternative. `name` names the series in the tooltip; `onPoint`, when
+ * given, is called with the index of the row a click lands on (the table's links are the keyboard's
+ * way to the same place).
  */
-export function SmallSeriesChart({ rows, name, kind }: { rows: SeriesRow[]; name: string; kind: "line" | "bar" }) {
+export function SmallSeriesChart({
+  rows,
+  name,
+  kind,
+  onPoint,
+}: {
+  rows: SeriesRow[];
+  name: string;
+  kind: "line" | "bar";
+  onPoint?: (index: number) => void;
+}) {
   const data = rows.map((r) => ({ label: dayLabel(r.label), value: r.value }));
-  const common = { data, margin: { top: 8, right: 8, bottom: 0, left: 0 }, accessibilityLayer: false };
+  const common = {
+    data,
+    margin: { top: 8, right: 8, bottom: 0, left: 0 },
+    accessibilityLayer: false,
+    ...(onPoint
+      ? {
+          style: { cursor: "pointer" },
+          onClick: ({ activeTooltipIndex }: { activeTooltipIndex?: unknown }) => {
+            const index = Number(activeTooltipIndex);
+            if (Number.isInteger(index) && index >= 0 && index < rows.length) onPoint(index);
+          },
+        }
+      : {}),
+  };
   return (
     <ResponsiveContainer width="100%" height="100%">
       {kind === "line" ? (
@@ -71,17 +97,22 @@ export function SmallSeriesChart({ rows, name, kind }: { rows: SeriesRow[]; name
   );
 }
 
-/** The rows of a series as a table (the chart's text alternative): a date column and a count column. */
+/**
+ * The rows of a series as a table (the chart's text alternative): a date column and a count
+ * column; `rowLink`, when given, makes each date a link (the chart's clickable points).
+ */
 export function SeriesTable({
   rows,
   caption,
   labelHeader,
   valueHeader,
+  rowLink,
 }: {
   rows: SeriesRow[];
   caption: string;
   labelHeader: string;
   valueHeader: string;
+  rowLink?: (row: SeriesRow, label: string) => ReactNode;
 }) {
   return (
     <div className="mt-2 overflow-x-auto">
@@ -98,7 +129,7 @@ export function SeriesTable({
           {rows.map((r) => (
             <tr key={r.label}>
               <th scope="row" className="font-normal">
-                {dayLabel(r.label)}
+                {rowLink ? rowLink(r, dayLabel(r.label)) : dayLabel(r.label)}
               </th>
               <td className="text-right tabular-nums">{formatNumber(r.value)}</td>
             </tr>

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { X } from "lucide-react";
 import { msg } from "../../domain/messages";
 import type { ServerList } from "../lib/server-list";
 import { ListFilter } from "./ListScreen";
@@ -54,5 +55,23 @@ export function NoneFilter({
 }) {
   return (
     <ListFilter list={list} name={name} label={label} all={all} options={["none"] as const} optionLabel={() => none} />
+  );
+}
+
+/**
+ * A filter the screen has no control for (a link brought it: the dashboard's "Signed in at least
+ * once", a trend's day), shown as a chip that removes it: `label` says what it keeps, `onClear`
+ * takes it away.
+ */
+export function FilterChip({ label, onClear }: { label: string; onClear: () => void }) {
+  return (
+    <button
+      type="button"
+      className="badge badge-primary badge-soft h-8 gap-1.5 px-3"
+      onClick={onClear}
+      aria-label={msg.ui.clearFilter(label)}
+    >
+      {label} <X className="h-3.5 w-3.5" aria-hidden />
+    </button>
   );
 }

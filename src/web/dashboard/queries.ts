@@ -1,9 +1,10 @@
-import { queryOptions } from "@tanstack/react-query";
+import { keepPreviousData, queryOptions } from "@tanstack/react-query";
 import {
   dashboardActivitySchema,
   dashboardAttentionSchema,
   dashboardStatsSchema,
   dashboardTrendsSchema,
+  type DashboardTrendRange,
 } from "../../domain/dashboard";
 import { api } from "../api/client";
 import { queryRoots } from "../lib/query-client";
@@ -13,7 +14,7 @@ export const dashboardKeys = {
   all: queryRoots.dashboard,
   stats: () => [...dashboardKeys.all, "stats"] as const,
   attention: () => [...dashboardKeys.all, "attention"] as const,
-  trends: () => [...dashboardKeys.all, "trends"] as const,
+  trends: (days: DashboardTrendRange) => [...dashboardKeys.all, "trends", days] as const,
   activity: () => [...dashboardKeys.all, "activity"] as const,
 };
 
@@ -31,11 +32,13 @@ export const dashboardAttentionQuery = () =>
     queryFn: ({ signal }) => api("/dashboard/attention", dashboardAttentionSchema, { signal }),
   });
 
-/** GET /api/dashboard/trends: sign-ins per day and new users per week. */
-export const dashboardTrendsQuery = () =>
+/** GET /api/dashboard/trends?days=: sign-ins per day and new users per week over the last `days` days. */
+export const dashboardTrendsQuery = (days: DashboardTrendRange) =>
   queryOptions({
-    queryKey: dashboardKeys.trends(),
-    queryFn: ({ signal }) => api("/dashboard/trends", dashboardTrendsSchema, { signal }),
+    queryKey: dashboardKeys.trends(days),
+    queryFn: ({ signal }) => api(`/dashboard/trends?days=${days}`, dashboardTrendsSchema, { signal }),
+    // A range switched to shows the last one's charts until its own arrive: nothing jumps.
+    placeholderData: keepPreviousData,
   });
 
 /** GET /api/dashboard/activity: the last 10 audit entries (an admin's: everyone's). */

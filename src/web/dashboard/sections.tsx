@@ -4,9 +4,10 @@
  */
 import type { ComponentProps, ReactNode } from "react";
 import { useQuery } from "@tanstack/react-query";
-import { Link } from "@tanstack/react-router";
+import { Link, useNavigate, useSearch } from "@tanstack/react-router";
 import { auditActionLabels, auditEntityLabels, type AuditAction, type AuditEntityName } from "../../domain/audit";
 import type { DashboardAttention } from "../../domain/dashboard";
+import { dashboardTrendDays, dashboardTrendRanges } from "../../domain/limits";
 import { msg } from "../../domain/messages";
 import { errorMessage } from "../api/client";
 import { formatDateTime, formatFullTime, formatNumber, formatRelative, titleCase } from "../components/format";
@@ -150,7 +151,7 @@ export function AttentionSection() {
   );
 }
 
-/** One trend: a small chart, and its data as a table behind "Data table" (keyboard: a summary). */
+/** One trend: a small chart whose points open their users, and its data as a table of links behind "Data table". */
 function Trend({
   id,
   title,
@@ -158,37 +159,92 @@ function Trend({
   rows,
   labelHeader,
   kind,
+  pointLink,
 }: {
   id: string;
   title: string;
-  hint?: string;
+  hint: string;
   rows: SeriesRow[];
   labelHeader: string;
   kind: "line" | "bar";
+  pointLink: (label: string) => UsersLink;
 }) {
+  const navigate = useNavigate();
   return (
     <div className="card border border-base-300 bg-base-100 shadow-sm" data-testid={id}>
       <div className="card-body gap-2 p-4">
         <h3 className="text-sm font-semibold">{title}</h3>
-        {hint ? <p className="text-xs text-base-content/70">{hint}</p> : null}
+        <p className="text-xs text-base-content/70">{hint}</p>
         <div className="h-40 w-full" aria-hidden data-testid="chart">
-          <SmallSeriesChart rows={rows} name={msg.trends.users} kind={kind} />
+          <SmallSeriesChart
+            rows={rows}
+            name={msg.trends.users}
+            kind={kind}
+            onPoint={(i) => void navigate(pointLink(rows[i].label))}
+          />
         </div>
         <details className="text-sm">
           <summary className="cursor-pointer text-base-content/80">{msg.trends.dataTable}</summary>
-          <SeriesTable rows={rows} caption={title} labelHeader={labelHeader} valueHeader={msg.trends.users} />
+          <SeriesTable
+            rows={rows}
+            caption={title}
+            labelHeader={labelHeader}
+            valueHeader={msg.trends.users}
+            rowLink={(r, label) => (
+              <Link
+                {...pointLink(r.label)}
+                className="link link-hover"
+                aria-label={msg.trends.openPoint(label, formatNumber(r.value))}
+              >
+                {label}
+              </Link>
+            )}
+          />
         </details>
       </div>
     </div>
   );
 }
 
-/** "Trends": sign-ins per day and new users per week over the last 30 days. */
+/** The users list of one point: `/users` with whole days of last sign-in or of creation. */
+type UsersLink = { to: "/users"; search: Record<string, string> };
+
+/** The Monday `YYYY-MM-DD` plus six days: the Sunday ending its week (calendar arithmetic, no time zone). */
+function weekEnd(monday: string): string {
+  const d = new Date(`${monday}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + 6);
+  return d.toISOString().slice(0, 10);
+}
+
+/** "Trends": sign-ins per day and new users per week over the last 7, 30 or 90 days (`?trends=`). */
 export function TrendsSection() {
-  const { data, error, isPending, refetch } = useQuery(dashboardTrendsQuery());
+  const search: { trends?: number } = useSearch({ strict: false });
+  const days = dashboardTrendRanges.find((r) => r === String(search.trends)) ?? dashboardTrendDays;
+  const navigate = useNavigate();
+  const { data, error, isPending, refetch } = useQuery(dashboardTrendsQuery(days));
   const series = (rows: { label: string; users: number }[]) => rows.map((r) => ({ label: r.label, value: r.users }));
   return (
-    <Section id="trends" title={msg.trends.title}>
+    <Section
+      id="trends"
+      title={msg.trends.title}
+      aside={
+        <div role="group" aria-label={msg.trends.range} className="join">
+          {dashboardTrendRanges.map((r) => (
+            <button
+              key={r}
+              type="button"
+              className={`btn join-item btn-sm ${r === days ? "btn-active btn-primary" : ""}`}
+              aria-pressed={r === days}
+              onClick={() =>
+                void navigate({ to: "/", search: r === dashboardTrendDays ? {} : { trends: Number(r) }, replace: true })
+              }
+            >
+              {msg.trends.rangeOption(r)}
+            </button>
+          ))}
+        </div>
+      }
+    >
       {error ? (
         <ErrorState title={msg.trends.loadError} message={errorMessage(error)} onRetry={() => void refetch()} />
       ) : isPending ? (
@@ -200,18 +256,21 @@ export function TrendsSection() {
         <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
           <Trend
             id="trend-sign-ins"
-            title={msg.trends.signIns}
-            hint={msg.trends.signInsHint}
+            title={msg.trends.signIns(String(data.days))}
+            hint={`${msg.trends.signInsHint}. ${msg.trends.dayHint}`}
             rows={series(data.sign_ins.rows)}
             labelHeader={msg.trends.day}
             kind="line"
+            pointLink={(day) => ({ to: "/users", search: { last_login_from: day, last_login_to: day } })}
           />
           <Trend
             id="trend-new-users"
-            title={msg.trends.newUsers}
+            title={msg.trends.newUsers(String(data.days))}
+            hint={msg.trends.weekHint}
             rows={series(data.new_users.rows)}
             labelHeader={msg.trends.week}
             kind="bar"
+            pointLink={(monday) => ({ to: "/users", search: { created_from: monday, created_to: weekEnd(monday) } })}
           />
         </div>
       )}

@@ -1,11 +1,12 @@
-import { LogIn, Plus, User, X } from "lucide-react";
+import { LogIn, Plus, User } from "lucide-react";
 import { msg } from "../../domain/messages";
 import { userRoles, userStatuses } from "../../domain/enums";
 import { userSortKeys, type UserListItem, type UserPage } from "../../domain/users";
 import { createdColumn, customerColumn } from "../components/columns";
 import { activeRecordParam, type BulkParam } from "../components/bulk";
 import { statusCards } from "../components/list-cards";
-import { StatusFilter } from "../components/list-filters";
+import { FilterChip, StatusFilter } from "../components/list-filters";
+import { formatDate } from "../components/format";
 import { ListScreen } from "../components/ListScreen";
 import { ActionButton } from "../components/actions";
 import { EmptyState } from "../components/inputs";
@@ -24,6 +25,15 @@ const columns = [
   createdColumn<UserListItem>(),
 ];
 
+/** The day filters a dashboard trend's point opens, each shown as one chip. */
+const dayRanges = [
+  { from: "last_login_from", to: "last_login_to", label: msg.ui.lastLoginDays },
+  { from: "created_from", to: "created_to", label: msg.ui.createdDays },
+] as const;
+
+/** A `YYYY-MM-DD` filter value as the console writes a day ("Nov 28, 2026"). */
+const dayText = (day: string | undefined) => (day ? formatDate(`${day}T00:00:00`) : undefined);
+
 /** The role the bulk actions Add role and Remove role give or take. */
 const roleParam: BulkParam = { name: "role", label: msg.bulk.chooseRole, kind: "choice", options: userRoles };
 
@@ -38,10 +48,14 @@ export default function UsersPage() {
     customer: "customer_id",
     status: "status",
     signed_in: "signed_in",
+    last_login_from: "last_login_from",
+    last_login_to: "last_login_to",
+    created_from: "created_from",
+    created_to: "created_to",
   });
-  const customer = list.state.filters.customer;
-  const signedIn = list.state.filters.signed_in;
-  const narrowed = list.state.q || customer || signedIn || list.state.filters.status;
+  const { customer, signed_in: signedIn, ...filters } = list.state.filters;
+  const days = dayRanges.filter((d) => filters[d.from] || filters[d.to]);
+  const narrowed = list.state.q || customer || signedIn || filters.status || days.length > 0;
 
   return (
     <ListScreen
@@ -62,16 +76,18 @@ export default function UsersPage() {
           <CustomerFilter value={customer} onChange={(id) => list.setFilter({ customer: id })} />
           <StatusFilter list={list} all={msg.attention.allStatuses} options={userStatuses} />
           {signedIn === "true" || signedIn === "false" ? (
-            <button
-              type="button"
-              className="badge badge-primary badge-soft h-8 gap-1.5 px-3"
-              onClick={() => list.setFilter({ signed_in: undefined })}
-              aria-label={msg.ui.clearFilter(signedIn === "true" ? msg.ui.signedInFilter : msg.attention.neverSignedIn)}
-            >
-              {signedIn === "true" ? msg.ui.signedInFilter : msg.attention.neverSignedIn}{" "}
-              <X className="h-3.5 w-3.5" aria-hidden />
-            </button>
+            <FilterChip
+              label={signedIn === "true" ? msg.ui.signedInFilter : msg.attention.neverSignedIn}
+              onClear={() => list.setFilter({ signed_in: undefined })}
+            />
           ) : null}
+          {days.map((d) => (
+            <FilterChip
+              key={d.from}
+              label={msg.ui.dayRangeFilter(d.label, dayText(filters[d.from]), dayText(filters[d.to]))}
+              onClear={() => list.setFilter({ [d.from]: undefined, [d.to]: undefined })}
+            />
+          ))}
         </>
       }
       exportPath="/users"

@@ -2,9 +2,9 @@ import { User } from "lucide-react";
 import { userSortKeys, userStatuses } from "../../domain/enums";
 import { msg } from "../../domain/messages";
 import { defineFeature } from "../lib/routes";
-import { listSearchSchema, oneOf, uuid } from "../lib/url-search";
+import { isoDate, listSearchSchema, oneOf, uuid } from "../lib/url-search";
 
-/** URL parameters of /users: the list's, one customer's users, a status, and users who have signed in. */
+/** URL parameters of /users: the list's, one customer's users, a status, users who have signed in, and days. */
 export const usersSearch = listSearchSchema(userSortKeys, {
   customer: uuid,
   status: oneOf(userStatuses),
@@ -13,6 +13,11 @@ export const usersSearch = listSearchSchema(userSortKeys, {
    * those who never did (its "Needs attention").
    */
   signed_in: (v) => (v === true || v === false ? v : undefined),
+  /** Whole days of last sign-in or of creation, `YYYY-MM-DD` inclusive: a dashboard trend's point. */
+  last_login_from: isoDate,
+  last_login_to: isoDate,
+  created_from: isoDate,
+  created_to: isoDate,
 });
 
 /** The user screens (SPEC.md §2); its sidebar entry and badge colours. */

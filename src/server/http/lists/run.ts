@@ -105,8 +105,6 @@ class ListRun<I, S, F extends Record<string, unknown>> {
   private readonly walkWhere: SQL;
   private readonly cacheKey: string | undefined;
   private readonly own: ReturnType<SummaryCache["peek"]>;
-  private readonly shared: ReturnType<SummaryCache["peek"]>;
-  private readonly sharedKey: string | undefined;
   private readonly summarySql: SQL | undefined;
   private readonly readTotal: ((summary: S) => number) | undefined;
   private readonly deferrable: boolean;
@@ -145,15 +143,8 @@ class ListRun<I, S, F extends Record<string, unknown>> {
     const cache = decl.cacheSummary ? options.cache : undefined;
     this.cacheKey = cache ? summaryKey(decl.name, req.filters, q, req.scope) : undefined;
     // Only big lists are stored, so an entry in memory is reused.
-    this.own = this.cacheKey && !recount ? cache!.peek(this.cacheKey, this.recountOf(query.q)) : undefined;
-    // Cards of the filtered set alone (`summaryCounts: "set"`) are the list's without the search: a
-    // search reuses them, and stores them there when the set is big. Its total is its own.
-    this.sharedKey =
-      !this.own && this.cacheKey && q && decl.cacheSummary === true && decl.summaryCounts === "set"
-        ? summaryKey(decl.name, req.filters, undefined, req.scope)
-        : undefined;
-    this.shared = this.sharedKey && !recount ? cache!.peek(this.sharedKey, this.recountOf(undefined)) : undefined;
-    const reused = this.own ?? this.shared;
+    this.own = this.cacheKey && !recount ? cache!.peek(this.cacheKey, this.recountOf()) : undefined;
+    const reused = this.own;
     this.summarySql =
       decl.summary && !reused
         ? decl.summary({ filters: req.filters, q, where, filterWhere, matching: (columns) => this.bounded(columns) })
@@ -190,10 +181,10 @@ class ListRun<I, S, F extends Record<string, unknown>> {
     return sql`(select ${columns} from ${this.countFrom} where ${this.where} limit ${this.options.settings.exactCountLimit + 1}) m`;
   }
 
-  /** A stale summary is counted again in the background, from the first page of its own list (with `search`, or without it). */
-  private recountOf(search: string | undefined) {
+  /** A stale summary (or a search answered `counting`) is counted again in the background, from the first page of its own list. */
+  private recountOf() {
     return async () => {
-      const query = { ...this.req.query, q: search, cursor: undefined, offset: undefined, at: undefined, limit: 1 };
+      const query = { ...this.req.query, cursor: undefined, offset: undefined, at: undefined, limit: 1 };
       return (await new ListRun(this.db, this.decl, { ...this.req, query }, this.options, true).run()).keep;
     };
   }
@@ -341,7 +332,7 @@ class ListRun<I, S, F extends Record<string, unknown>> {
         // Cards from counters are still read; cards over the matches wait for the count.
         this.answerCounting(plan.guess, plan.cardsWait);
         if (!plan.cardsWait) this.take(await this.summaryAndCount(false));
-        this.backgroundCount = this.recountOf(this.req.query.q);
+        this.backgroundCount = this.recountOf();
         return;
       case "count-within":
         return this.countWithin(plan.guess, plan.waitMs);
@@ -359,14 +350,14 @@ class ListRun<I, S, F extends Record<string, unknown>> {
     // The cards that statement computes wait too: reading them apart would be a fourth statement.
     this.answerCounting(guess, Boolean(this.summarySql));
     // Handed to the memory now, so that the search's next requests see it running, kept as of when
-    // it began (or of the reused cards' time).
+    // it began.
     const late = async () => {
       const done = await countNow;
       return this.decl.cacheSummary === true || done.rowsCounted
         ? { summary: done.summary, total: done.total, exact: done.summaryExact, totalExact: done.totalExact }
         : undefined;
     };
-    this.cache.start(this.cacheKey!, late, this.shared?.at ?? began);
+    this.cache.start(this.cacheKey!, late, began);
   }
 
   /** The page's statement: `extra` after the cursor, in `direction`, `limit` rows after `offset`. */
@@ -472,21 +463,8 @@ class ListRun<I, S, F extends Record<string, unknown>> {
       : undefined;
     // One clock reading: the time kept is the time answered, so the next request's `summary_as_of` matches.
     const now = new Date(this.now());
-    const at = this.shared?.at ?? now;
-    if (keep && !this.recount) this.cache.put(this.cacheKey!, keep, at);
-    // The filtered set's size is read from its summary as the list without the search reads its total.
-    const setSize =
-      this.sharedKey && this.summarySql && this.summary
-        ? this.decl.totalFromSummary?.({ filters: this.req.filters, q: undefined })?.(this.summary)
-        : undefined;
-    const sharedStored = setSize !== undefined && setSize >= bigFrom;
-    if (sharedStored)
-      this.cache.put(
-        this.sharedKey!,
-        { summary: this.summary, total: undefined, exact: this.summaryExact, totalExact: true },
-        now,
-      );
-    if (this.cacheKey && this.decl.summary && (this.own || this.shared || sharedStored || keep))
+    if (keep && !this.recount) this.cache.put(this.cacheKey!, keep, now);
+    if (this.cacheKey && this.decl.summary && (this.own || keep))
       this.summaryAsOf ??= now.toISOString();
     return keep;
   }
