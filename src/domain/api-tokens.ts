@@ -27,6 +27,11 @@ export const apiTokenSchema = z.object({
   /** Updated at most once a minute. */
   last_used_at: timestamp.nullable(),
   /**
+   * When the token was revoked (null: it was not): a revoked token is refused, and listed, marked,
+   * for DELETED_RETENTION_DAYS (30 by default) before it is purged.
+   */
+  revoked_at: timestamp.nullable(),
+  /**
    * A delivery token's platform: the token reads that platform's prompts and nothing else
    * (docs/prompt-review.md, "Read API for platforms"); null for an ordinary token.
    */

@@ -247,6 +247,9 @@ export const msg = {
     revoke: "Revoke",
     revokeConfirm: (name: string) => `Revoke the token "${name}"? Scripts using it stop working at once.`,
     revoked: "Token revoked.",
+    /** A revoked token's mark in lists, and its hover: when, and how long it stays listed. */
+    revokedTag: "Revoked",
+    revokedOn: (when: string) => `Revoked ${when}; listed for 30 days, then removed`,
     createdTitle: "Your new token",
     createdWarning: "Copy it now: it is shown only once and cannot be read again.",
     copy: "Copy",

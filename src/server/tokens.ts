@@ -8,10 +8,12 @@
  * - Requests are counted per token per minute in `auth_throttle` (key `api_token:<id>`), in the
  *   database like the sign-in limits, so that every server copy shares one count.
  * - `last_used_at` is written at most once a minute per token, not on every request.
- * - Demoting an operator lowers their tokens above the new role; deactivating deletes them.
+ * - Demoting an operator lowers their tokens above the new role; deactivating revokes them.
+ * - A revoked token is refused from the moment it is revoked and kept, marked, for
+ *   DELETED_RETENTION_DAYS (so that "who had which token" is still answered), then purged.
  */
 import { createHash, randomBytes } from "node:crypto";
-import { eq, sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import { apiTokenPattern, apiTokenPrefix, apiTokenShownLength, type ApiTokenRow } from "../domain/api-tokens";
 import { operatorRoles, roleAtLeast, type OperatorRole } from "../domain/enums";
 import type { AuditEntry, Tx } from "./audit";
@@ -102,7 +104,7 @@ function prepareTokenRead(db: Database) {
     })
     .from(operator_api_token)
     .innerJoin(operator, eq(operator.id, operator_api_token.operator_id))
-    .where(eq(operator_api_token.token_hash, sql.placeholder("hash")))
+    .where(and(eq(operator_api_token.token_hash, sql.placeholder("hash")), isNull(operator_api_token.revoked_at)))
     .limit(1)
     .prepare("pedal_api_token_read");
 }
@@ -110,8 +112,8 @@ function prepareTokenRead(db: Database) {
 const tokenReadOf = preparedPerDatabase(prepareTokenRead);
 
 /**
- * The identity of a well-formed bearer token at `now`, or null when the token is unknown
- * (revoked), expired, or its operator is deactivated. The effective role is the lower of the
+ * The identity of a well-formed bearer token at `now`, or null when the token is unknown,
+ * revoked, expired, or its operator is deactivated. The effective role is the lower of the
  * token's and the operator's current one. Writes `last_used_at` when it is older than a minute.
  * @throws the database's error (the caller answers 503).
  */
@@ -204,7 +206,7 @@ export async function lowerOperatorTokens(tx: Tx, operatorId: string, role: Oper
     tx,
     sql`with old as (
       select token_id, role from operator_api_token
-      where operator_id = ${operatorId} and role in (${sql.join(
+      where operator_id = ${operatorId} and revoked_at is null and role in (${sql.join(
         above.map((r) => sql`${r}`),
         sql`, `,
       )}) for update)
@@ -221,17 +223,21 @@ export async function lowerOperatorTokens(tx: Tx, operatorId: string, role: Oper
 }
 
 /**
- * Deletes every token of an operator (deactivation), in `tx`. @returns one `api_token_revoked`
- * audit entry per token, with the reason.
+ * Revokes every live token of an operator (deactivation, a password reset, sessions ended), in
+ * `tx`. @returns one `api_token_revoked` audit entry per token, with the reason.
  */
-export async function deleteOperatorTokens(tx: Tx, operatorId: string, reason: string): Promise<AuditEntry[]> {
-  const deleted = await tx.delete(operator_api_token).where(eq(operator_api_token.operator_id, operatorId)).returning({
-    token_id: operator_api_token.token_id,
-    name: operator_api_token.name,
-    prefix: operator_api_token.prefix,
-    role: operator_api_token.role,
-  });
-  return deleted.map((t) => ({
+export async function revokeOperatorTokens(tx: Tx, operatorId: string, reason: string): Promise<AuditEntry[]> {
+  const revoked = await tx
+    .update(operator_api_token)
+    .set({ revoked_at: sql`now()` })
+    .where(and(eq(operator_api_token.operator_id, operatorId), isNull(operator_api_token.revoked_at)))
+    .returning({
+      token_id: operator_api_token.token_id,
+      name: operator_api_token.name,
+      prefix: operator_api_token.prefix,
+      role: operator_api_token.role,
+    });
+  return revoked.map((t) => ({
     action: "api_token_revoked",
     entity: "api_token",
     entity_id: t.token_id,
@@ -242,7 +248,7 @@ export async function deleteOperatorTokens(tx: Tx, operatorId: string, reason: s
 
 /** The columns of a token as lists show them (`t` is operator_api_token), with its platform's name. */
 export const tokenColumns = sql`t.token_id, t.name, t.prefix, t.role, t.created_at, t.expires_at, t.last_used_at,
-  t.platform_id, (select p.platform_name from platforms p where p.platform_id = t.platform_id) as platform_name`;
+  t.revoked_at, t.platform_id, (select p.platform_name from platforms p where p.platform_id = t.platform_id) as platform_name`;
 
 /**
  * Whether a delivery token (an API token with a platform) may make this request: only
@@ -265,6 +271,7 @@ export function tokenJson(row: Record<string, unknown>): ApiTokenRow {
     created_at: iso(row.created_at)!,
     expires_at: iso(row.expires_at)!,
     last_used_at: iso(row.last_used_at),
+    revoked_at: iso(row.revoked_at ?? null),
     platform_id: row.platform_id ? asText(row.platform_id) : null,
     platform_name: row.platform_name ? asText(row.platform_name) : null,
   };

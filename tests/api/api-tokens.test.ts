@@ -10,6 +10,7 @@ import { createHash } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { msg } from "../../src/domain/messages";
+import { purgeDeletedRecords } from "../../src/server/deleted";
 import { routeTable } from "../../src/server/http/route";
 import { startConsole, testClock, testPassword, type TestConsole } from "../support/app";
 import { targets } from "../support/databases";
@@ -102,6 +103,7 @@ describe.each(targets)("API tokens on %s", (target) => {
       created_at: body.created_at,
       expires_at: body.expires_at,
       last_used_at: null,
+      revoked_at: null,
       platform_id: null,
       platform_name: null,
     });
@@ -247,7 +249,15 @@ describe.each(targets)("API tokens on %s", (target) => {
     const revoked = await app.request(`/api/account/tokens/${mine.token_id}`, { as: "editor", method: "DELETE" });
     expect(revoked.status).toBe(200);
     expect(await withToken(mine.token, "/api/customers?limit=1")).toMatchObject({ status: 401, body: invalidBody });
-    expect(await app.count(sql`select 1 from operator_api_token where token_id = ${mine.token_id}`)).toBe(0);
+    // Kept, marked revoked, after the live ones of its owner's list.
+    const listed = (await app.read("/api/account/tokens", "editor")).body.items as {
+      token_id: string;
+      revoked_at: string | null;
+    }[];
+    expect(listed.find((t) => t.token_id === mine.token_id)?.revoked_at).toBe(clock().toISOString());
+    expect(listed.findIndex((t) => t.revoked_at !== null)).toBeGreaterThan(
+      listed.findLastIndex((t) => t.revoked_at === null),
+    );
     const [row] = await app.rows<{ action: string; changes: { before: Record<string, unknown> } }>(
       sql`select action, changes from audit_log where entity_id = ${mine.token_id} and action = 'api_token_revoked'`,
     );
@@ -278,6 +288,19 @@ describe.each(targets)("API tokens on %s", (target) => {
     expect((await app.request(`/api/api-tokens/${other.token_id}`, { as: "admin", method: "DELETE" })).status).toBe(
       404,
     );
+    const marked = await app.read(`/api/api-tokens?q=${encodeURIComponent("viewer's")}`, "admin");
+    expect(marked.body.items.find((t: { token_id: string }) => t.token_id === other.token_id).revoked_at).toEqual(
+      expect.any(String),
+    );
+    // Purged with Recently deleted's snapshots once DELETED_RETENTION_DAYS (30) have passed.
+    const purge = (days: number) =>
+      purgeDeletedRecords(app.handle.db, { retentionDays: 30, now: new Date(clock().getTime() + days * 86_400_000) });
+    await purge(29);
+    expect(await app.count(sql`select 1 from operator_api_token where token_id = ${mine.token_id}`)).toBe(1);
+    await purge(31);
+    expect(
+      await app.count(sql`select 1 from operator_api_token where token_id in (${mine.token_id}, ${other.token_id})`),
+    ).toBe(0);
   });
 
   it("lowers a demoted operator's tokens at once, and never acts above the operator's current role", async () => {
@@ -320,7 +343,9 @@ describe.each(targets)("API tokens on %s", (target) => {
     const res = await app.request(`/api/operators/${op.id}`, { as: "admin", method: "PATCH", json: { banned: true } });
     expect(res.status).toBe(200);
     expect(await withToken(op.token, "/api/customers?limit=1")).toMatchObject({ status: 401, body: invalidBody });
-    expect(await app.count(sql`select 1 from operator_api_token where operator_id = ${op.id}`)).toBe(0);
+    expect(
+      await app.count(sql`select 1 from operator_api_token where operator_id = ${op.id} and revoked_at is null`),
+    ).toBe(0);
     const [row] = await app.rows<{ changes: { after: { reason: string } } }>(
       sql`select changes from audit_log where entity_id = ${op.token_id} and action = 'api_token_revoked'`,
     );

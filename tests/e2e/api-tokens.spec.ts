@@ -53,7 +53,9 @@ test("an operator creates an API token from the user menu, sees it once, uses it
   await expect(confirm).toContainText(msg.apiTokens.revokeConfirm(name));
   await confirm.getByRole("button", { name: msg.apiTokens.revoke }).click();
   await expect(page.getByTestId("success-banner")).toContainText(msg.apiTokens.revoked);
-  await expect(row).toHaveCount(0);
+  // Still listed, marked revoked, with nothing left to revoke.
+  await expect(row).toContainText(msg.apiTokens.revokedTag);
+  await expect(row.getByRole("button", { name: `${msg.apiTokens.revoke} ${name}` })).toHaveCount(0);
 
   const refused = await script.get("/api/customers?limit=1", { headers });
   expect(refused.status()).toBe(401);
@@ -86,7 +88,8 @@ test("an admin sees every operator's tokens from the Operators screen and revoke
     .getByRole("dialog", { name: msg.apiTokens.revoke })
     .getByRole("button", { name: msg.apiTokens.revoke })
     .click();
-  await expect(row).toHaveCount(0);
+  await expect(row).toContainText(msg.apiTokens.revokedTag);
+  await expect(row.getByRole("button", { name: `${msg.apiTokens.revoke} ${name}` })).toHaveCount(0);
 
   const script = await playwright.request.newContext({ baseURL: origin });
   expect((await script.get("/api/customers", { headers: { authorization: `Bearer ${token}` } })).status()).toBe(401);

@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import {
   apiTokenListSchema,
   createApiTokenSchema,
@@ -27,8 +27,9 @@ const params = z.object({ tokenId: z.guid(msg.apiTokens.notFound) });
 const notFound404 = notFoundResponse(msg.apiTokens.notFound);
 
 /**
- * GET /api/account/tokens → `{ items }`: the caller's tokens, newest first (never the tokens
- * themselves), each with its platform (platform_id, platform_name) when it is a delivery token.
+ * GET /api/account/tokens → `{ items }`: the caller's tokens, live ones first, each newest first
+ * (never the tokens themselves), each with its platform (platform_id, platform_name) when it is a
+ * delivery token; revoked ones (`revoked_at`) for DELETED_RETENTION_DAYS after their revocation.
  */
 const listOwn = apiRoute(accountTokensBase, "viewer", {
   method: "get",
@@ -61,7 +62,10 @@ const createOwn = apiRoute(accountTokensBase, "viewer", {
   },
 });
 
-/** DELETE `{base}/{tokenId}` → `{ ok }`: revokes a token at once; 404 for a token the caller may not revoke. */
+/**
+ * DELETE `{base}/{tokenId}` → `{ ok }`: revokes a token at once (it stays listed, marked revoked, for
+ * DELETED_RETENTION_DAYS); 404 for a token the caller may not revoke or one already revoked.
+ */
 const revokeRoute = (base: string, access: "viewer" | "admin", summary: string) =>
   apiRoute(base, access, {
     method: "delete",
@@ -78,12 +82,14 @@ const revokeOwn = revokeRoute(accountTokensBase, "viewer", "Revoke one of my API
 /** DELETE /api/api-tokens/{tokenId} → `{ ok }` (admin): revokes any operator's token at once. */
 const revokeAny = revokeRoute(apiTokensBase, "admin", "Revoke an operator's API token");
 
-/** Deletes a token (of `operatorId` only, when given) and audits it; 404 when there is none. */
-async function revoke(tx: Tx, tokenId: string, operatorId?: string) {
-  const where = operatorId
-    ? and(eq(operator_api_token.token_id, tokenId), eq(operator_api_token.operator_id, operatorId))
-    : eq(operator_api_token.token_id, tokenId);
-  const [gone] = await tx.delete(operator_api_token).where(where).returning({
+/** Revokes a live token (of `operatorId` only, when given) at `now` and audits it; 404 when there is none. */
+async function revoke(tx: Tx, tokenId: string, now: Date, operatorId?: string) {
+  const where = and(
+    eq(operator_api_token.token_id, tokenId),
+    isNull(operator_api_token.revoked_at),
+    operatorId ? eq(operator_api_token.operator_id, operatorId) : undefined,
+  );
+  const [gone] = await tx.update(operator_api_token).set({ revoked_at: now }).where(where).returning({
     name: operator_api_token.name,
     prefix: operator_api_token.prefix,
     role: operator_api_token.role,
@@ -108,7 +114,8 @@ export const accountTokensRouter = createRouter()
     const rows = await queryRows<Record<string, unknown>>(
       c.var.db,
       sql`select ${tokenColumns} from operator_api_token t
-        where t.operator_id = ${c.var.session!.user.id} order by t.created_at desc, t.token_id`,
+        where t.operator_id = ${c.var.session!.user.id}
+        order by t.revoked_at is not null, t.created_at desc, t.token_id`,
     );
     return c.json({ items: rows.map(tokenJson) }, 200);
   })
@@ -169,7 +176,7 @@ export const accountTokensRouter = createRouter()
   })
   .openapi(revokeOwn, async (c) => {
     const { tokenId } = c.req.valid("param");
-    await mutate(c, (tx) => revoke(tx, tokenId, c.var.session!.user.id));
+    await mutate(c, (tx) => revoke(tx, tokenId, new Date(c.var.lists.now()), c.var.session!.user.id));
     return c.json({ ok: true as const }, 200);
   });
 
@@ -226,6 +233,6 @@ mountList(apiTokensRouter, {
 
 apiTokensRouter.openapi(revokeAny, async (c) => {
   const { tokenId } = c.req.valid("param");
-  await mutate(c, (tx) => revoke(tx, tokenId));
+  await mutate(c, (tx) => revoke(tx, tokenId, new Date(c.var.lists.now())));
   return c.json({ ok: true as const }, 200);
 });

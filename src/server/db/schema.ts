@@ -518,6 +518,11 @@ export const operator_api_token = pgTable(
     created_at: tz("created_at").notNull().defaultNow(),
     /** A delivery token: it reads only this platform's prompts (docs/prompt-review.md, "Read API"). */
     platform_id: uuid("platform_id").references(() => platforms.platform_id, { onDelete: "cascade" }),
+    /**
+     * When the token was revoked (by its owner, an admin, or its operator's deactivation): it is
+     * refused from then on, and listed as revoked until DELETED_RETENTION_DAYS later.
+     */
+    revoked_at: tz("revoked_at"),
   },
   (t) => [index("operator_api_token_operator_idx").on(t.operator_id, t.created_at)],
 );

@@ -1,15 +1,16 @@
 /**
  * Snapshots are kept for DELETED_RETENTION_DAYS (30 by default), then purged by the server: at
  * start-up and every hour (docs/undo-and-restore.md). Restored ones go too: their audit rows stay.
+ * Revoked API tokens are kept as long, listed as revoked, then purged the same way.
  */
 import { sql } from "drizzle-orm";
 import type pino from "pino";
 import { queryRows, type Database } from "../db/client";
 
 /**
- * Deletes the snapshots deleted before `now` minus `retentionDays` days (by the clock passed, so a
- * test moves time instead of waiting).
- * @returns how many were purged.
+ * Deletes the snapshots deleted, and the API tokens revoked, before `now` minus `retentionDays`
+ * days (by the clock passed, so a test moves time instead of waiting), in one statement.
+ * @returns how many rows were purged, of both.
  */
 export async function purgeDeletedRecords(
   db: Database,
@@ -18,8 +19,9 @@ export async function purgeDeletedRecords(
   const cutoff = new Date(options.now.getTime() - options.retentionDays * 86_400_000);
   const rows = await queryRows<{ n: number }>(
     db,
-    sql`with gone as (delete from deleted_records where deleted_at < ${cutoff.toISOString()}::timestamptz returning 1)
-      select count(*)::int as n from gone`,
+    sql`with gone as (delete from deleted_records where deleted_at < ${cutoff.toISOString()}::timestamptz returning 1),
+      tokens as (delete from operator_api_token where revoked_at < ${cutoff.toISOString()}::timestamptz returning 1)
+      select (select count(*) from gone) + (select count(*) from tokens)::int as n`,
   );
   return rows[0]?.n ?? 0;
 }

@@ -20,7 +20,7 @@ import { defineList } from "../http/lists";
 import { mountList } from "../http/list-routes";
 import { apiRoute, createRouter, invalidResponse, jsonBody, jsonResponse, notFoundResponse } from "../http/route";
 import { accountKey, revokeSessions } from "../security";
-import { deleteOperatorTokens, lowerOperatorTokens } from "../tokens";
+import { revokeOperatorTokens, lowerOperatorTokens } from "../tokens";
 import type { OperatorRole } from "../../domain/enums";
 import { noSummary, okSchema } from "../../domain/common";
 
@@ -245,7 +245,7 @@ operatorsRouter
       // An operator's API tokens never act above them: deactivation ends them, demotion lowers them.
       const tokens =
         changed.banned === true
-          ? await deleteOperatorTokens(tx, operatorId, "operator_deactivated")
+          ? await revokeOperatorTokens(tx, operatorId, "operator_deactivated")
           : changed.role
             ? await lowerOperatorTokens(tx, operatorId, changed.role as OperatorRole)
             : [];
@@ -274,7 +274,7 @@ operatorsRouter
         .where(and(eq(operator_account.userId, operatorId), eq(operator_account.providerId, "credential")));
       const n = await revokeSessions(tx, operatorId);
       // Whoever knew the old password may have made tokens with it: they end with it.
-      const tokens = await deleteOperatorTokens(tx, operatorId, "password_reset");
+      const tokens = await revokeOperatorTokens(tx, operatorId, "password_reset");
       return {
         result: n,
         audit: [{ action: "reset_password", entity: "operator", entity_id: operatorId }, ...tokens],
@@ -288,7 +288,7 @@ operatorsRouter
       await findOperator(tx, operatorId);
       const n = await revokeSessions(tx, operatorId);
       // Ending an operator's access everywhere includes their scripts' tokens.
-      const tokens = await deleteOperatorTokens(tx, operatorId, "sessions_revoked");
+      const tokens = await revokeOperatorTokens(tx, operatorId, "sessions_revoked");
       return {
         result: n,
         audit: [

@@ -5,7 +5,7 @@ import { msg } from "../../domain/messages";
 import { Tag } from "../components/badges";
 import { column } from "../components/columns";
 import type { Column } from "../components/DataTable";
-import { titleCase } from "../components/format";
+import { formatDateTime, titleCase } from "../components/format";
 import { Modal } from "../components/overlays";
 import { DateText, Muted, RelativeTime } from "../components/text";
 
@@ -14,8 +14,9 @@ const isExpired = (t: ApiTokenRow, now: number) => new Date(t.expires_at).getTim
 
 /**
  * The columns every token list shows, in this order: name, token (its first characters), role,
- * platform (a delivery token's; "All routes" otherwise), created, expires (with Expired once past), last used (Never when unused); `revoke` adds the
- * Revoke button of each row.
+ * platform (a delivery token's; "All routes" otherwise), created, expires (Expired once past,
+ * Revoked once revoked, with when on hover), last used (Never when unused); `revoke` adds the
+ * Revoke button of each live row.
  */
 export function tokenColumns<T extends ApiTokenRow>(revoke: (row: T) => void, now: number): Column<T>[] {
   return [
@@ -27,7 +28,15 @@ export function tokenColumns<T extends ApiTokenRow>(revoke: (row: T) => void, no
     ),
     column<T>("created_at", msg.apiTokens.created, (t) => <DateText iso={t.created_at} />),
     column<T>("expires_at", msg.apiTokens.expires, (t) =>
-      isExpired(t, now) ? <Tag tone="error">{msg.apiTokens.expired}</Tag> : <DateText iso={t.expires_at} />,
+      t.revoked_at ? (
+        <span title={msg.apiTokens.revokedOn(formatDateTime(t.revoked_at))}>
+          <Tag tone="error">{msg.apiTokens.revokedTag}</Tag>
+        </span>
+      ) : isExpired(t, now) ? (
+        <Tag tone="error">{msg.apiTokens.expired}</Tag>
+      ) : (
+        <DateText iso={t.expires_at} />
+      ),
     ),
     column<T>("last_used_at", msg.apiTokens.lastUsed, (t) =>
       t.last_used_at ? <RelativeTime iso={t.last_used_at} /> : <Muted>{msg.apiTokens.neverUsed}</Muted>,
@@ -35,18 +44,19 @@ export function tokenColumns<T extends ApiTokenRow>(revoke: (row: T) => void, no
     column<T>(
       "actions",
       msg.ui.actions,
-      (t) => (
-        <div className="flex justify-end">
-          <button
-            type="button"
-            className="btn btn-ghost btn-xs text-error"
-            aria-label={`${msg.apiTokens.revoke} ${t.name}`}
-            onClick={() => revoke(t)}
-          >
-            <Trash2 className="h-4 w-4" aria-hidden /> {msg.apiTokens.revoke}
-          </button>
-        </div>
-      ),
+      (t) =>
+        t.revoked_at ? null : (
+          <div className="flex justify-end">
+            <button
+              type="button"
+              className="btn btn-ghost btn-xs text-error"
+              aria-label={`${msg.apiTokens.revoke} ${t.name}`}
+              onClick={() => revoke(t)}
+            >
+              <Trash2 className="h-4 w-4" aria-hidden /> {msg.apiTokens.revoke}
+            </button>
+          </div>
+        ),
       { actions: true },
     ),
   ];

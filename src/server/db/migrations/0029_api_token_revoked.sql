@@ -1,0 +1,1 @@
+ALTER TABLE "operator_api_token" ADD COLUMN "revoked_at" timestamp with time zone;
