@@ -107,6 +107,8 @@ test("an operator sees their signed-in browsers and ends another one from the us
   const own = laptop.tab;
   await own.getByRole("button", { name: msg.ui.userMenu }).click();
   await own.getByRole("menuitem", { name: msg.sessions.menu }).click();
+  // The dialog has a page address: the same screen with ?account=sessions.
+  await expect(own).toHaveURL(/[?&]account=sessions/);
   const dialog = own.getByRole("dialog", { name: msg.sessions.title });
   const table = dialog.getByRole("table", { name: msg.sessions.title });
   await expect(table.getByRole("row")).toHaveCount(3); // the header and two sessions
@@ -127,4 +129,26 @@ test("an operator sees their signed-in browsers and ends another one from the us
   await expect(own.getByRole("button", { name: msg.ui.userMenu })).toBeVisible();
   await laptop.context.close();
   await phone.context.close();
+});
+
+test("the account dialogs have page addresses: a link opens one over its screen, closing leaves the screen, Back closes it", async ({
+  page,
+}) => {
+  await signIn(page, "/customers?account=two-factor");
+  const twoFactor = page.getByRole("dialog", { name: msg.twoFactor.title });
+  await expect(twoFactor).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: msg.nav.customers })).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(twoFactor).toBeHidden();
+  await expect(page).toHaveURL(/\/customers$/);
+  // From the menu: a new history entry, so Back closes the dialog and stays on the screen.
+  await page.getByRole("button", { name: msg.ui.userMenu }).click();
+  await page.getByRole("menuitem", { name: msg.sessions.menu }).click();
+  const sessions = page.getByRole("dialog", { name: msg.sessions.title });
+  await expect(sessions).toBeVisible();
+  await page.goBack();
+  await expect(sessions).toBeHidden();
+  await expect(page).toHaveURL(/\/customers$/);
+  await page.goto("/teams?account=password");
+  await expect(page.getByRole("dialog", { name: passwordMessages.changeTitle })).toBeVisible();
 });

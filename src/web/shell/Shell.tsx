@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from "react";
-import { Link, useNavigate, useRouterState } from "@tanstack/react-router";
+import { Link, useNavigate, useRouterState, useSearch } from "@tanstack/react-router";
 import {
   ChevronsLeft,
   ChevronsRight,
@@ -379,13 +379,41 @@ function GlobalSearch() {
 const themeIcons = { system: Monitor, light: Sun, dark: Moon } as const;
 const themeLabels = { system: msg.ui.themeSystem, light: msg.ui.themeLight, dark: msg.ui.themeDark } as const;
 
+/**
+ * The account dialogs of the user menu, each with a page address: `?account=password`,
+ * `?account=sessions` or `?account=two-factor` on any screen opens it over that screen, so a
+ * colleague can be sent "turn on two-factor here" as a link (docs/identity.md).
+ */
+const accountDialogs = ["password", "sessions", "two-factor"] as const;
+type AccountDialog = (typeof accountDialogs)[number];
+
+/**
+ * The account dialog the address names, and how to open (a new history entry: Back closes it) and
+ * close it (the entry replaced by the screen without it).
+ */
+function useAccountDialog() {
+  const navigate = useNavigate();
+  const search: { account?: unknown } = useSearch({ strict: false });
+  const open = accountDialogs.find((d) => d === search.account);
+  const show = (dialog: AccountDialog) =>
+    void navigate({ to: ".", search: (prev: Record<string, unknown>) => ({ ...prev, account: dialog }) } as never);
+  const close = () =>
+    void navigate({
+      to: ".",
+      replace: true,
+      search: ({ account: _, ...rest }: Record<string, unknown>) => rest,
+    } as never);
+  return { open, show, close };
+}
+
 /** The user menu: who is signed in, the theme (remembered), Change password, Sessions, API tokens, Two-factor sign-in, Keyboard shortcuts, Sign Out and Sign out everywhere. */
 function UserMenu() {
   const { operator, signOut, signOutEverywhere } = useAuth();
   const theme = useTheme();
-  const [changing, setChanging] = useState(false);
-  const [listingSessions, setListingSessions] = useState(false);
-  const [twoFactor, setTwoFactor] = useState(false);
+  const dialog = useAccountDialog();
+  const changing = dialog.open === "password";
+  const listingSessions = dialog.open === "sessions";
+  const twoFactor = dialog.open === "two-factor";
   const showShortcuts = useShortcutsHelp();
   if (!operator) return null;
   const initials = operator.email.slice(0, 2).toUpperCase();
@@ -396,9 +424,9 @@ function UserMenu() {
         <Suspense fallback={null}>
           <ChangePasswordModal
             open={changing}
-            onClose={() => setChanging(false)}
+            onClose={dialog.close}
             onChanged={() => {
-              setChanging(false);
+              dialog.close();
               notify(passwordMessages.changed);
             }}
           />
@@ -406,16 +434,12 @@ function UserMenu() {
       ) : null}
       {listingSessions ? (
         <Suspense fallback={null}>
-          <SessionsModal
-            open={listingSessions}
-            onClose={() => setListingSessions(false)}
-            onEndedCurrent={() => void signOut()}
-          />
+          <SessionsModal open={listingSessions} onClose={dialog.close} onEndedCurrent={() => void signOut()} />
         </Suspense>
       ) : null}
       {twoFactor ? (
         <Suspense fallback={null}>
-          <TwoFactorDialog open={twoFactor} onClose={() => setTwoFactor(false)} />
+          <TwoFactorDialog open={twoFactor} onClose={dialog.close} />
         </Suspense>
       ) : null}
       <MenuButton
@@ -456,10 +480,10 @@ function UserMenu() {
             })),
           },
           { kind: "separator" },
-          { label: passwordMessages.changeTitle, icon: KeyRound, onSelect: () => setChanging(true) },
-          { label: msg.sessions.menu, icon: MonitorSmartphone, onSelect: () => setListingSessions(true) },
+          { label: passwordMessages.changeTitle, icon: KeyRound, onSelect: () => dialog.show("password") },
+          { label: msg.sessions.menu, icon: MonitorSmartphone, onSelect: () => dialog.show("sessions") },
           { kind: "link", label: msg.apiTokens.menu, icon: KeySquare, link: { to: "/account/tokens" } },
-          { label: msg.twoFactor.menuEntry, icon: ShieldCheck, onSelect: () => setTwoFactor(true) },
+          { label: msg.twoFactor.menuEntry, icon: ShieldCheck, onSelect: () => dialog.show("two-factor") },
           { label: msg.shortcuts.title, icon: Keyboard, onSelect: showShortcuts },
           { label: msg.app.signOut, icon: LogOut, onSelect: () => void signOut() },
           { label: msg.app.signOutEverywhere, icon: MonitorX, onSelect: () => void signOutEverywhere() },
