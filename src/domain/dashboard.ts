@@ -18,8 +18,9 @@ export const dashboardAttentionSchema = z.object({
   /** Comments with status `pending` (/comments?status=pending). */
   pending_comments: z.number().int(),
   /**
-   * Proposed prompt changes with status `pending` (/reviews); null when PROMPT_REVIEW is off, as
-   * then no change waits for review (docs/prompt-review.md).
+   * Proposed prompt changes with status `pending` (/reviews); null when PROMPT_REVIEW is off and
+   * none waits (changes proposed before it was turned off are counted until decided, as the
+   * sidebar's Reviews entry counts them; docs/prompt-review.md).
    */
   pending_prompt_changes: z.number().int().nullable(),
   /** Customers with status `trial` (/customers?status=trial), and the one created first (null: none). */

@@ -189,8 +189,12 @@ describe.each(targets)("dashboard API with PROMPT_REVIEW off on %s", (target) =>
   });
   afterAll(() => app.close());
 
-  it("leaves the prompt changes out", async () => {
-    const { body } = await app.read("/api/dashboard/attention");
-    expect(body.pending_prompt_changes).toBeNull();
+  it("counts the changes still waiting from before review was turned off, as the sidebar does, and leaves them out once none waits", async () => {
+    const summary = (await app.read("/api/prompt-changes/summary")).body;
+    expect(summary.mode).toBe("off");
+    expect(summary.pending).toBeGreaterThan(0);
+    expect((await app.read("/api/dashboard/attention")).body.pending_prompt_changes).toBe(summary.pending);
+    await app.rows(sql`update prompt_changes set status = 'withdrawn' where status = 'pending'`);
+    expect((await app.read("/api/dashboard/attention")).body.pending_prompt_changes).toBeNull();
   });
 });

@@ -65,8 +65,9 @@ export const joinedCountsStatement = () =>
 
 /**
  * docs/dashboard.md "Needs attention". Live, in one statement: comments pending and users never
- * signed in (the maintained `status_counts`, O(1)), prompt changes pending (only when `review` is
- * on, else null; `prompt_changes_pending_idx`), trial customers (`status_counts`) and the oldest one
+ * signed in (the maintained `status_counts`, O(1)), prompt changes pending (when `review` is on,
+ * or while changes proposed before it was turned off still wait, else null, as the sidebar's
+ * Reviews entry; `prompt_changes_pending_idx`), trial customers (`status_counts`) and the oldest one
  * by created_at (`customers_status_created_idx`). The three joined counts (active teams with no
  * active skill, skills with no prompt, active prompts with no platform) read 50,000 to 150,000 index
  * entries each at a million users (80–160 ms), so they come from a snapshot of the app's analytics
@@ -98,7 +99,11 @@ export async function dashboardAttention(
       from status_counts where entity in ('skill_comments', 'customers', 'users_data')
     )
     select k.pending_comments, k.trial_count, k.users_never_signed_in,
-      ${review ? sql`(select count(*) from prompt_changes where status = 'pending')::int` : sql`null::int`} as pending_prompt_changes,
+      ${
+        review
+          ? sql`(select count(*) from prompt_changes where status = 'pending')::int`
+          : sql`nullif((select count(*) from prompt_changes where status = 'pending')::int, 0)`
+      } as pending_prompt_changes,
       o.customer_id as oldest_id, o.customer_name as oldest_name, o.created_at as oldest_created_at
     from counters k
     left join lateral (
