@@ -98,5 +98,17 @@ export default defineConfig({
       },
     },
   },
-  server: { port: 5173, proxy: { "/api": "http://localhost:3000" } },
+  // `npm run dev` (docs/development.md): Vite on DEV_PORT (5173) with hot reload, the API on PORT
+  // (3000) behind its proxy. The web app's own modules under src/web/api (`/api/client.ts`) are
+  // Vite's to serve, not the API's: a request for a source file skips the proxy.
+  server: {
+    port: Number(process.env.DEV_PORT ?? 5173),
+    strictPort: true,
+    proxy: {
+      "/api": {
+        target: `http://localhost:${process.env.PORT ?? 3000}`,
+        bypass: (req) => (/^\/api\/[^?]*\.(?:tsx?|jsx?|css)(?:\?|$)/.test(req.url ?? "") ? req.url : undefined),
+      },
+    },
+  },
 });

@@ -1,10 +1,11 @@
 import { lazy, Suspense, useEffect, useState } from "react";
-import { createRootRoute, createRouter, Outlet } from "@tanstack/react-router";
+import { createRootRoute, createRoute, createRouter, Outlet, redirect } from "@tanstack/react-router";
 import { msg } from "../domain/messages";
 import { useAuth } from "./auth/AuthProvider";
 import { ErrorState, Spinner, useDocumentTitle } from "./components/ui";
 import { features } from "./lib/features";
 import { routeKit, RouteError, type AppRoute } from "./lib/routes";
+import { searchSchema, text } from "./lib/url-search";
 import { LoginPage } from "./login/LoginPage";
 import { NotFoundPage } from "./misc/NotFoundPage";
 
@@ -120,10 +121,33 @@ const rootRoute = createRootRoute({
 const screens = routeKit(rootRoute);
 
 /**
+ * `/login` (and `/login?redirect=/users`): the address people type or bookmark to sign in. The
+ * sign-in screen shows wherever a signed-out operator goes and lands them there, so `/login` only
+ * passes on to `redirect` (a path of this console) or the dashboard: signed out, the sign-in
+ * screen shows there; signed in, that screen opens.
+ */
+const loginRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: "/login",
+  validateSearch: searchSchema({ redirect: text(2_000) }),
+  beforeLoad: ({ search }) => {
+    // Only a path of this console: never `//host` or a URL elsewhere.
+    const wanted = (search as { redirect?: string }).redirect;
+    const to = wanted && /^\/(?![/\\])/.test(wanted) ? wanted : "/";
+    // The router's way to redirect before a route loads is to throw its redirect.
+    // eslint-disable-next-line @typescript-eslint/only-throw-error
+    throw redirect({ href: to, replace: true });
+  },
+});
+
+/**
  * The spec's route list (SPEC.md §2): each feature declares its screens and their URL parameters
  * in its own `routes.ts`, found by lib/features.ts.
  */
-const routeTree = rootRoute.addChildren(features.flatMap((f) => f.routes(screens)) as AppRoute[]);
+const routeTree = rootRoute.addChildren([
+  loginRoute,
+  ...(features.flatMap((f) => f.routes(screens)) as AppRoute[]),
+] as AppRoute[]);
 
 export const router = createRouter({
   routeTree,
