@@ -62,6 +62,8 @@ export default defineConfig({
       PORT: String(e2e.port + i),
       DATA_DIR: `${e2e.dataDir}-${i}`,
       DEMO_OPERATOR_PASSWORD: e2e.password,
+      // A developer's .env configures their console, not the tests'.
+      ENV_FILE: "/dev/null",
       LOG_LEVEL: "warn",
       PUBLIC_URL: consoleOrigin(i),
       // Live dashboard figures: the tests compare each with its list right after other tests

@@ -17,7 +17,7 @@ export default defineConfig({
     hookTimeout: 120_000,
     pool: "forks",
     maxWorkers,
-    env: { VITEST_MAX_WORKERS: String(maxWorkers) },
+    env: { VITEST_MAX_WORKERS: String(maxWorkers), ENV_FILE: "/dev/null" },
     reporters: ["default", ["json", { outputFile: "test-results/api.json" }]],
   },
 });

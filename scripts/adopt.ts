@@ -10,7 +10,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { ConfigError, loadConfig } from "../src/server/config";
+import { ConfigError, loadConfig, loadEnvFile } from "../src/server/config";
 import { applyPlan, buildReference, formatReport, formatResult, inspect, rollbackSql } from "../src/server/db/adopt";
 import { openPostgres } from "../src/server/db/client";
 
@@ -24,6 +24,7 @@ try {
 }
 let url: string | undefined;
 try {
+  loadEnvFile();
   url = loadConfig().databaseUrl;
 } catch (err) {
   if (!(err instanceof ConfigError)) throw err;

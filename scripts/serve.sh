@@ -11,6 +11,12 @@
 #     buys nothing (264 against 266 req/s at 10 connections, 100,200 users) and costs memory:
 #     RSS max 242-254 MiB against 307-315 MiB with 16 (docs/performance.md).
 # Arguments replace the entry point (the benchmark's machine-ceiling server runs with these flags).
-if [ -n "$DATABASE_URL" ]; then semi=32; else semi=8; fi
+# DATABASE_URL may also come from the env file the server reads (ENV_FILE, else .env).
+envfile="${ENV_FILE:-.env}"
+if [ -n "$DATABASE_URL" ] || { [ -f "$envfile" ] && grep -Eq '^[[:space:]]*(export[[:space:]]+)?DATABASE_URL=.' "$envfile"; }; then
+  semi=32
+else
+  semi=8
+fi
 if [ $# -eq 0 ]; then set -- dist/server/main.js; fi
 exec node --max-old-space-size=192 --max-semi-space-size="$semi" "$@"

@@ -15,6 +15,9 @@ import { spawn, spawnSync } from "node:child_process";
 import { pbkdf2Sync } from "node:crypto";
 import { existsSync, readFileSync, rmSync } from "node:fs";
 
+// A developer's `.env` (docs/configuration.md) configures their console, not the tests' servers.
+process.env.ENV_FILE ??= "/dev/null";
+
 const chromium = "/usr/bin/chromium";
 const run = (cmd, args, opts = {}) => spawnSync(cmd, args, { stdio: "inherit", ...opts }).status ?? 1;
 

@@ -262,6 +262,29 @@ export type Config = {
 /** Thrown for an environment the console refuses to start with; `message` says what to change. */
 export class ConfigError extends Error {}
 
+/** The variables the console reads (`.env.example` names each: tests/api/config.test.ts). */
+export const environmentVariables = [...Object.keys(envSchema.shape), "ENV_FILE"];
+
+/**
+ * Reads the optional env file into `process.env` before anything reads its settings: `.env` in the
+ * working directory, or the file ENV_FILE names (`/dev/null`: none; the tests set that so that a
+ * developer's `.env` does not reach them). A variable already set in the environment wins over
+ * the file, as with Node's `--env-file`. Parsed by Node's own `process.loadEnvFile`.
+ * @throws ConfigError when ENV_FILE names a file that does not exist, or the file cannot be read.
+ */
+export function loadEnvFile(env: Record<string, string | undefined> = process.env): void {
+  const file = env.ENV_FILE || ".env";
+  if (!existsSync(file)) {
+    if (env.ENV_FILE) throw new ConfigError(`ENV_FILE: ${file} does not exist`);
+    return;
+  }
+  try {
+    process.loadEnvFile(file);
+  } catch (err) {
+    throw new ConfigError(`ENV_FILE: ${file} cannot be read (${err instanceof Error ? err.message : String(err)})`);
+  }
+}
+
 /**
  * Parses `env` (default `process.env`) into a Config. Creates DATA_DIR when needed and, outside
  * production, generates and keeps an auth secret in `DATA_DIR/auth-secret` if none is given.

@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { eq } from "drizzle-orm";
-import { loadConfig, type Config } from "./config";
+import { loadConfig, loadEnvFile, type Config } from "./config";
 import { describeStartupError } from "./startup-error";
 import { openPglite, openPostgres, type DatabaseHandle } from "./db/client";
 import { isEmpty, loadDemoData } from "./db/demo-data";
@@ -104,6 +104,7 @@ export async function withDatabase(
   let config: Config;
   let opened: Awaited<ReturnType<typeof openConfiguredDatabase>>;
   try {
+    loadEnvFile();
     config = loadConfig();
     opened = await openConfiguredDatabase(config);
   } catch (err) {

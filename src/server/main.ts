@@ -9,7 +9,7 @@ import { serve } from "@hono/node-server";
 import { createApp, defaultWebRoot } from "./app";
 import { markInterruptedBulkActions } from "./bulk/engine";
 import { warmAnalytics } from "./analytics/queries";
-import { loadConfig, type Config } from "./config";
+import { loadConfig, loadEnvFile, type Config } from "./config";
 import { ensureDemoOperators, isTrial, openConfiguredDatabase, prepareDatabase } from "./database";
 import { pruneSessions } from "./security";
 import { schedulePurge } from "./deleted";
@@ -22,6 +22,7 @@ import { describeStartupError } from "./startup-error";
 const where: { dataDir?: string; databaseUrl?: string; port?: number; host?: string } = {};
 
 async function main() {
+  loadEnvFile();
   const config = loadConfig();
   Object.assign(where, {
     dataDir: config.databaseUrl ? undefined : config.dataDir,

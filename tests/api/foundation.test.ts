@@ -1,8 +1,10 @@
 import { spawnSync } from "node:child_process";
+import { readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
 import { gunzipSync } from "node:zlib";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ConfigError, loadConfig } from "../../src/server/config";
+import { ConfigError, environmentVariables, loadConfig, loadEnvFile } from "../../src/server/config";
 import { openConfiguredDatabase } from "../../src/server/database";
 import { openPostgres, pgliteV8Flags, queryRows } from "../../src/server/db/client";
 import { projectRoot } from "../../src/server/paths";
@@ -284,5 +286,28 @@ describe.each(targets.filter((t) => t === "postgres"))("%s pool", () => {
     } finally {
       await handle.close();
     }
+  });
+});
+
+describe("the env file", () => {
+  it("reads .env (or ENV_FILE) into the environment, the environment winning, and names every variable in .env.example", () => {
+    const folder = testFolder("env-file");
+    const file = path.join(folder, "console.env");
+    writeFileSync(file, "# a comment\nPEDAL_TEST_FROM_FILE=from file\nPEDAL_TEST_BOTH=from file\n");
+    process.env.PEDAL_TEST_BOTH = "from environment";
+    try {
+      loadEnvFile({ ENV_FILE: file });
+      expect(process.env.PEDAL_TEST_FROM_FILE).toBe("from file");
+      expect(process.env.PEDAL_TEST_BOTH).toBe("from environment");
+    } finally {
+      delete process.env.PEDAL_TEST_FROM_FILE;
+      delete process.env.PEDAL_TEST_BOTH;
+    }
+    expect(() => loadEnvFile({ ENV_FILE: path.join(folder, "missing.env") })).toThrow(ConfigError);
+    // Every variable the console reads is in .env.example, and nothing else.
+    const example = readFileSync(path.join(projectRoot, ".env.example"), "utf8");
+    const named = [...example.matchAll(/^# ([A-Z][A-Z0-9_]*)=/gm)].map((m) => m[1]);
+    expect(named.toSorted()).toEqual(environmentVariables.filter((v) => v !== "ENV_FILE").toSorted());
+    expect(example).toContain("ENV_FILE");
   });
 });

@@ -50,6 +50,7 @@ test("npm run dev serves the console from Vite's dev server: it signs in through
       PORT: String(apiPort),
       DATA_DIR: dataDir,
       DEMO_OPERATOR_PASSWORD: admin.password,
+      ENV_FILE: "/dev/null",
       LOG_LEVEL: "warn",
     },
     stdio: "ignore",
