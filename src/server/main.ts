@@ -13,7 +13,9 @@ import { loadConfig, loadEnvFile, type Config } from "./config";
 import { ensureDemoOperators, isTrial, openConfiguredDatabase, prepareDatabase } from "./database";
 import { pruneSessions } from "./security";
 import { schedulePurge } from "./deleted";
+import { sql } from "drizzle-orm";
 import { startBanner } from "./banner";
+import { queryRows } from "./db/client";
 import { createLogger, logDestination } from "./logger";
 import { serveMaintenance } from "./maintenance";
 import { describeStartupError } from "./startup-error";
@@ -92,15 +94,24 @@ async function main() {
         keepAliveTimeout: config.timeouts.keepAliveSeconds * 1000,
       },
     },
-    (info) => {
+    async (info) => {
+      const trial = isTrial(handle, config);
+      const operatorsExist =
+        trial || operators.length > 0
+          ? true
+          : await queryRows<{ any: boolean }>(handle.db, sql`select exists (select 1 from operator) as any`).then(
+              ([row]) => Boolean(row?.any),
+              () => false,
+            );
       const lines = startBanner({
         config,
         address: `${info.address}:${info.port}`,
         database: `${handle.kind === "pglite" ? `embedded PGlite in ${config.dataDir}` : "PostgreSQL (DATABASE_URL)"}${seeded ? ", demo data loaded" : ""}`,
         operators,
-        trial: isTrial(handle, config),
+        trial,
+        operatorsExist,
       });
-      process.stdout.write(lines.join("\n") + "\n");
+      process.stderr.write(lines.join("\n") + "\n");
     },
   ) as Server;
   // A port in use (or an address the machine lacks) fails the start with one line, database closed.

@@ -55,4 +55,18 @@ describe("the server's log", () => {
     expect(start("protected", "admin")).toContain("Prompt review: on (PROMPT_REVIEW=protected)");
     expect(start("protected", "admin")).toContain("Two-factor required: admin (REQUIRE_MFA)");
   });
+
+  it("the start banner says how to create an operator only when the database has none", () => {
+    const start = (operatorsExist: boolean) =>
+      startBanner({
+        config: { publicUrl: "http://localhost:3000", promptReview: "off", identity: defaultIdentity },
+        address: "127.0.0.1:3000",
+        database: "PostgreSQL (DATABASE_URL)",
+        operators: [],
+        trial: false,
+        operatorsExist,
+      }).join("\n");
+    expect(start(false)).toContain("Create an operator with: npm run operator:create");
+    expect(start(true)).not.toContain("Create an operator");
+  });
 });

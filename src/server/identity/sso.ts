@@ -8,6 +8,7 @@
  * operator created at first sign-in) and account linking (an existing operator is found by their
  * verified e-mail). The flow's routes are in sso-flow.ts.
  */
+import { decodeJwt } from "jose";
 import { AsyncLocalStorage } from "node:async_hooks";
 import { eq } from "drizzle-orm";
 import { genericOAuth } from "better-auth/plugins";
@@ -58,13 +59,10 @@ export function ssoPlugin(sso: SsoConfig) {
 export type IdTokenProblem =
   "malformed" | "wrong_issuer" | "wrong_audience" | "expired" | "nonce_mismatch" | "signature_or_userinfo";
 
-/** The ID token's claims, unverified; null when it is not a JWS. */
+/** The ID token's claims, unverified (jose's `decodeJwt`); null when it is not a JWT. */
 function unverifiedClaims(token: string): Record<string, unknown> | null {
-  const parts = token.split(".");
-  if (parts.length !== 3) return null;
   try {
-    const claims = JSON.parse(Buffer.from(parts[1], "base64url").toString("utf8")) as unknown;
-    return claims && typeof claims === "object" ? (claims as Record<string, unknown>) : null;
+    return decodeJwt(token);
   } catch {
     return null;
   }
