@@ -1,4 +1,5 @@
 import { existsSync, readFileSync } from "node:fs";
+import { describeAuthRoutes } from "./identity/auth-openapi";
 import { msg } from "../domain/messages";
 import path from "node:path";
 import { createRequire } from "node:module";
@@ -277,6 +278,7 @@ export function createApp(deps: AppDeps): {
   }
   // Two-factor sign-in (identity/two-factor-routes.ts): setup, the code step of sign-in, turning off.
   mountTwoFactor(app, { auth, security, clock, policy: mfaPolicy, secret: deps.config.authSecret });
+  describeAuthRoutes(app, { sso: Boolean(deps.config.identity?.sso) });
   app.all("/api/auth/*", (c) => errorResponse(c, 404, "not_found", `No API route ${c.req.method} ${c.req.path}`));
 
   // Every other /api route needs an operator session, or a personal API token (docs/identity.md):
@@ -374,6 +376,8 @@ export function createApp(deps: AppDeps): {
       description:
         "Back-office API of the Pedal Console. Every route needs an operator session cookie from POST /api/auth/sign-in/email, or a personal API token (`Authorization: Bearer`), and the role its `x-required-role` names; requests that change data with a cookie must also carry the console's Origin. Bodies are limited to MAX_BODY_BYTES (1 MB by default).",
     },
+    // The console's own address: the paths begin with /api.
+    servers: [{ url: deps.config.publicUrl, description: "This console (PUBLIC_URL)" }],
     security: [{ [sessionScheme]: [] }, { [bearerScheme]: [] }],
   });
   mountDocs(app);

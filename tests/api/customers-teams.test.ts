@@ -534,8 +534,12 @@ describe.each(targets)("customers, teams and users API on %s", (target) => {
         customer_id: customer.customer_id,
         team_name: name,
         status: "active",
+        created_at: expect.any(String),
+        updated_at: expect.any(String),
       });
       const detail = await get(`/api/teams/${body.team_id}`);
+      // The answer's updated_at is the one an edit's If-Match names.
+      expect(body.updated_at).toBe(detail.body.updated_at);
       expect(detail.body).toMatchObject({
         team_name: name,
         status: "active",
@@ -548,6 +552,13 @@ describe.each(targets)("customers, teams and users API on %s", (target) => {
         (await get(`/api/customers?limit=200&q=${encodeURIComponent(customer.customer_name)}`)).body.items[0]
           .team_count,
       ).toBe(1);
+      const edited = await app.request(`/api/teams/${body.team_id}`, {
+        as: "editor",
+        method: "PATCH",
+        json: { team_name: `${name} 2` },
+        headers: { "if-match": body.updated_at },
+      });
+      expect(edited.status).toBe(200);
     });
   });
 

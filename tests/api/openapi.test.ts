@@ -1,8 +1,8 @@
 /**
  * The OpenAPI document describes the API's security, generated from the route table: it is a
  * valid OpenAPI 3.1 document (checked with a maintained validator), declares the session cookie
- * and the personal API token (bearer) as security schemes, and every operation (all but sign-in
- * and /healthz, which are not in it) carries both as alternatives (the cookie alone where tokens
+ * and the personal API token (bearer) as security schemes, and every operation (but sign-in's,
+ * which need none, and /healthz, which is not in it) carries both as alternatives (the cookie alone where tokens
  * are refused), its required role (`x-required-role` and in the description, equal to the
  * route table's) and its 401/403/413/429 answers (422 when it takes input) in the error schema. Its
  * patterns compile as JSON Schema reads them, and the API suite's own traffic is held to it by a
@@ -51,9 +51,12 @@ describe("OpenAPI document", () => {
   it("gives every operation the scheme, its role from the route table and its error answers", () => {
     const access = new Map(routeTable.map((r) => [`${r.method} ${r.path}`, r.access]));
     const sessionOnly = new Set(routeTable.filter((r) => r.sessionOnly).map((r) => `${r.method} ${r.path}`));
-    const operations = Object.entries(doc.paths as Record<string, Record<string, any>>).flatMap(([path, ops]) =>
-      Object.entries(ops).map(([method, op]) => ({ key: `${method.toUpperCase()} ${path}`, op })),
-    );
+    // The sign-in routes come before a session (their own test below).
+    const operations = Object.entries(doc.paths as Record<string, Record<string, any>>)
+      .filter(([path]) => !path.startsWith("/api/auth/"))
+      .flatMap(([path, ops]) =>
+        Object.entries(ops).map(([method, op]) => ({ key: `${method.toUpperCase()} ${path}`, op })),
+      );
     expect(operations.length).toBeGreaterThan(25);
     const problems: string[] = [];
     for (const { key, op } of operations) {
@@ -160,7 +163,24 @@ describe("OpenAPI document", () => {
     );
   });
 
-  it("has no operation for sign-in or /healthz, which need no session", () => {
-    expect(Object.keys(doc.paths).filter((p) => p.startsWith("/api/auth") || p === "/healthz")).toEqual([]);
+  it("describes the sign-in routes, with no security, so that a client generated from it can sign in; /healthz is not in it", () => {
+    const signIn = doc.paths["/api/auth/sign-in/email"]?.post;
+    expect(signIn?.security).toEqual([]);
+    expect(signIn?.requestBody?.content?.["application/json"]?.schema).toBeDefined();
+    for (const path of ["/api/auth/get-session", "/api/auth/providers"])
+      expect(doc.paths[path]?.get, path).toBeDefined();
+    for (const path of ["/api/auth/sign-out", "/api/auth/two-factor/verify-totp"])
+      expect(doc.paths[path]?.post, path).toBeDefined();
+    expect(doc.paths["/healthz"]).toBeUndefined();
+  });
+
+  it("gives every operation a unique operationId from its method and path, and names the console as its server", () => {
+    const ids = Object.entries(doc.paths as Record<string, Record<string, any>>).flatMap(([path, ops]) =>
+      Object.entries(ops).map(([method, op]) => ({ key: `${method} ${path}`, id: op.operationId as string })),
+    );
+    expect(ids.filter((o) => !/^[a-z][A-Za-z0-9]*$/.test(o.id ?? ""))).toEqual([]);
+    expect(new Set(ids.map((o) => o.id)).size).toBe(ids.length);
+    expect(ids.find((o) => o.key === "get /api/teams/{teamId}/skills")?.id).toBe("getTeamsByTeamIdSkills");
+    expect(doc.servers).toEqual([expect.objectContaining({ url: expect.stringMatching(/^http/) })]);
   });
 });

@@ -181,11 +181,36 @@ export function apiRoute<R extends Omit<RouteConfig, "middleware">>(base: string
   const takesInput = takesBody || request?.query !== undefined || request?.params !== undefined;
   return createRoute({
     ...config,
+    operationId: operationIdOf(config.method, fullPath),
     description: [config.description, roleText[access], reauth ? reauthText : undefined].filter(Boolean).join("\n\n"),
     ...(access === "public" ? { security: [] } : { security, "x-required-role": access }),
     middleware: [requireAccess(access, sessionOnly, reauth)] as const,
     responses: { ...standardErrors(access, takesInput, takesBody), ...config.responses },
   });
+}
+
+/**
+ * The operation's `operationId`, for generated clients' method names: the method and the path after
+ * `/api`, each part in PascalCase and each parameter as `By<Name>` (GET /api/teams/{teamId}/skills
+ * → `getTeamsByTeamIdSkills`, GET /api/customers/export.csv → `getCustomersExportCsv`). Unique
+ * because method and path are, and stable because neither changes without the route changing.
+ */
+export function operationIdOf(method: string, path: string): string {
+  const pascal = (s: string) =>
+    s
+      .split(/[^A-Za-z0-9]+/)
+      .filter(Boolean)
+      .map((w) => w[0].toUpperCase() + w.slice(1))
+      .join("");
+  const parts = path
+    .replace(/^\/api(?=\/|$)/, "")
+    .split("/")
+    .filter(Boolean)
+    .map((segment) => {
+      const param = /^\{(.+)\}$/.exec(segment);
+      return param ? `By${pascal(param[1])}` : pascal(segment);
+    });
+  return method.toLowerCase() + parts.join("");
 }
 
 /** OpenAPI response entry: JSON of `schema`. */

@@ -6,7 +6,6 @@ import {
   addedMemberSchema,
   addMemberSchema,
   assignSkillSchema,
-  createdTeamSchema,
   createTeamSchema,
   teamDetailSchema,
   teamSchema,
@@ -108,7 +107,7 @@ export const teamsRouter = createRouter();
 
 /**
  * GET /api/teams/{teamId} → the team with customer name and cards. POST /api/teams `{ customer_id,
- * team_name, status? }` → 201 the team (SPEC.md §5 "Add team"); 404 unknown customer. PATCH
+ * team_name, status? }` → 201 the team with its created_at and updated_at (SPEC.md §5 "Add team"); 404 unknown customer. PATCH
  * /api/teams/{teamId} `{ team_name?, status? }` → the team: Edit, and Archive Team (inactive) /
  * Unarchive Team (active). DELETE /api/teams/{teamId} → `{ ok, deletion_id }`: the team, its
  * memberships and its skill assignments.
@@ -123,7 +122,8 @@ mountRecordRoutes(teamsRouter, {
   create: {
     summary: "Add a team to a customer",
     body: createTeamSchema,
-    schema: createdTeamSchema,
+    // With its times, so that the answer's updated_at can go straight into an edit's If-Match.
+    schema: teamSchema,
     responses: notFoundResponse(msg.customers.notFound),
     write: async (tx, input) => {
       const [customer] = await tx
@@ -131,11 +131,17 @@ mountRecordRoutes(teamsRouter, {
         .from(customers)
         .where(eq(customers.customer_id, input.customer_id));
       if (!customer) throw notFound(msg.customers.notFound);
-      // Inserted as given: a new team has no updated_at until it is edited.
       const [row] = await tx.insert(teams).values(input).returning();
       return { result: row, audit: [{ action: "create", entity: "team", entity_id: row.team_id, after: toJson(row) }] };
     },
-    answer: ({ team_id, customer_id, team_name, status }) => ({ team_id, customer_id, team_name, status }),
+    answer: ({ team_id, customer_id, team_name, status, created_at, updated_at }) => ({
+      team_id,
+      customer_id,
+      team_name,
+      status,
+      created_at: created_at.toISOString(),
+      updated_at: updated_at.toISOString(),
+    }),
   },
   update: { summary: "Edit, archive or unarchive a team", body: updateTeamSchema, schema: teamSchema },
   remove: {
