@@ -119,7 +119,7 @@ describe.each(targets)("bulk actions on %s", (target) => {
     const csv = await app.request(`/api/bulk/${run.bulk_id}/report.csv`, { as: "editor" });
     expect(csv.status).toBe(200);
     expect(csv.headers.get("content-type")).toContain("text/csv");
-    const lines = (await csv.text()).trim().split("\n");
+    const lines = (await csv.text()).trim().split("\r\n");
     expect(lines[0]).toBe("Record ID,Record,Outcome,Reason");
     expect(lines).toHaveLength(6);
   });

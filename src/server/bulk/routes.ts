@@ -22,7 +22,7 @@ import { mutate } from "../audit";
 import type { AppEnv } from "../http/env";
 import { errorBodySchema, HttpError, notFound } from "../http/errors";
 import { toJson } from "../http/list";
-import { csvCell } from "../http/list-routes";
+import { csvCell, csvOptions } from "../http/list-routes";
 import type { FilterSpec } from "../http/lists";
 import { apiRoute, createRouter, invalidResponse, jsonBody, jsonResponse, notFoundResponse } from "../http/route";
 import { roleAtLeast } from "../../domain/enums";
@@ -271,7 +271,7 @@ bulkRouter
     // Streamed in keyset batches on (bulk_id, seq): a report of 200,000 rows is never held at once.
     const stream = new ReadableStream<Uint8Array>({
       async start(controller) {
-        controller.enqueue(encoder.encode(stringify([["Record ID", "Record", "Outcome", "Reason"]])));
+        controller.enqueue(encoder.encode(stringify([["Record ID", "Record", "Outcome", "Reason"]], csvOptions)));
         let after = -1;
         for (;;) {
           const rows = await queryRows<ReportRow>(
@@ -281,7 +281,12 @@ bulkRouter
           );
           if (rows.length === 0) break;
           controller.enqueue(
-            encoder.encode(stringify(rows.map((r) => [r.row_id, r.label, r.outcome, r.reason].map(csvCell)))),
+            encoder.encode(
+              stringify(
+                rows.map((r) => [r.row_id, r.label, r.outcome, r.reason].map(csvCell)),
+                csvOptions,
+              ),
+            ),
           );
           after = rows[rows.length - 1].seq;
         }

@@ -50,17 +50,19 @@ export const listTable: Array<{
 }> = [];
 /* eslint-enable @typescript-eslint/no-explicit-any */
 
-/** Cells starting with these could be run as formulas by a spreadsheet (CSV injection). */
-const formulaStart = /^[=+\-@\t\r]/;
-
-/** A cell value as CSV text: strings that a spreadsheet would read as a formula get a leading apostrophe. */
+/** A cell value as CSV text: a list joined with commas, an object as JSON, nothing as empty. */
 export function csvCell(value: unknown): string {
   if (value === null || value === undefined) return "";
-  if (Array.isArray(value)) return csvCell(value.join(", "));
-  if (typeof value === "string") return formulaStart.test(value) ? `'${value}` : value;
-  if (typeof value === "object") return csvCell(JSON.stringify(value));
+  if (Array.isArray(value)) return value.map(asText).join(", ");
   return asText(value);
 }
+
+/**
+ * csv-stringify's options of every CSV the server writes: CRLF line ends, and a cell a spreadsheet
+ * would run as a formula (`= + - @`, tab, carriage return first) prefixed with `'`
+ * (`escape_formulas`: CSV injection).
+ */
+export const csvOptions = { escape_formulas: true, record_delimiter: "windows" } as const;
 
 const filtersOf = (list: { filters: Record<string, unknown> }, query: Record<string, unknown>) =>
   Object.fromEntries(Object.keys(list.filters).map((k) => [k, query[k]]));
@@ -268,9 +270,7 @@ async function csvStream<I, S, F extends Record<string, unknown>>(
         const records = next.done ? [] : next.value.map((item) => list.csv.map((col) => csvCell(col.value(item))));
         rows += records.length;
         if (header.length || records.length) {
-          controller.enqueue(
-            encoder.encode(stringify([...header, ...records], { bom: first && bom, record_delimiter: "windows" })),
-          );
+          controller.enqueue(encoder.encode(stringify([...header, ...records], { ...csvOptions, bom: first && bom })));
         }
         first = false;
         if (next.done) {

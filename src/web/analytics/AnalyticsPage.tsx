@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { downloadCsv } from "../lib/csv";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { Download } from "lucide-react";
 import {
@@ -27,7 +28,6 @@ import { formatDateTime, formatFullTime, formatNumber, titleCase } from "../comp
 import { ErrorState, PageHeader } from "../components/ui";
 import { queryRoots } from "../lib/query-client";
 import { chartAxis, chartColours, ChartTooltip, dayLabel } from "./charts";
-import { asText } from "../../domain/text";
 
 const colours = chartColours;
 /** The colour of each badge tone, so a status reads in the same colour in a chart as in a list. */
@@ -64,29 +64,14 @@ const figureQuery = (figure: AnalyticsFigure, days?: number) => ({
   placeholderData: keepPreviousData,
 });
 
-/** The figure as CSV: the label column, then one column per series (RFC 4180 quoting). */
-function toCsv(figure: AnalyticsFigure, data: AnalyticsFigureData): string {
+/** The figure's rows for its CSV: the label column, then one column per series. */
+function csvRows(figure: AnalyticsFigure, data: AnalyticsFigureData): unknown[][] {
   const info = analyticsInfo[figure];
   const keys = Object.keys(info.series);
-  const cell = (v: unknown) => {
-    const text = asText(v);
-    const safe = /^[=+\-@]/.test(text) ? `'${text}` : text;
-    return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
-  };
-  const lines = [
+  return [
     [info.label, ...keys.map((k) => info.series[k])],
     ...data.rows.map((r) => [r.label, ...keys.map((k) => r.values[k])]),
   ];
-  return lines.map((l) => l.map(cell).join(",")).join("\r\n") + "\r\n";
-}
-
-function download(name: string, text: string) {
-  const url = URL.createObjectURL(new Blob([text], { type: "text/csv;charset=utf-8" }));
-  const a = document.createElement("a");
-  a.href = url;
-  a.download = name;
-  a.click();
-  URL.revokeObjectURL(url);
 }
 
 /**
@@ -158,9 +143,9 @@ function FigureCard({
               disabled={!data}
               onClick={() =>
                 data &&
-                download(
+                void downloadCsv(
                   `${figure}${days ? `-${days}d` : ""}-${new Date().toISOString().slice(0, 10)}.csv`,
-                  toCsv(figure, data),
+                  csvRows(figure, data),
                 )
               }
               aria-label={msg.analytics.downloadCsv(info.title)}

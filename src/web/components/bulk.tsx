@@ -8,6 +8,7 @@ import {
   type ReactNode,
   type RefObject,
 } from "react";
+import { downloadCsv } from "../lib/csv";
 import { z } from "zod";
 import { Download } from "lucide-react";
 import {
@@ -150,27 +151,10 @@ export function selectColumn<I extends object>(sel: RowSelection<I>, rowLabel: (
   });
 }
 
-const formulaStart = /^[=+\-@\t\r]/;
-/** A CSV cell as the server's exports write it: quoted when needed, formulas neutralised with `'`. */
-function csvCell(value: unknown): string {
-  let text = asText(value);
-  if (formulaStart.test(text)) text = `'${text}`;
-  return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
-/** Saves `rows` (their own fields as columns) as a CSV file. */
+/** Saves `rows` (their own fields as columns) as a CSV file, written as the server's exports are. */
 function downloadRows(rows: object[], name: string) {
   const headers = [...new Set(rows.flatMap((r) => Object.keys(r)))];
-  const lines = [
-    headers.map(csvCell).join(","),
-    ...rows.map((r) => headers.map((h) => csvCell((r as Record<string, unknown>)[h])).join(",")),
-  ];
-  const url = URL.createObjectURL(new Blob([lines.join("\r\n") + "\r\n"], { type: "text/csv" }));
-  const a = document.createElement("a");
-  a.href = url;
-  a.download = name;
-  a.click();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  void downloadCsv(name, [headers, ...rows.map((r) => headers.map((h) => (r as Record<string, unknown>)[h]))]);
 }
 
 /** Downloads a URL (a server CSV) through a link, keeping the page. */
