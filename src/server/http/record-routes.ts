@@ -383,10 +383,12 @@ function mountUpdate<Row, U extends z.ZodType>(kit: Kit<Row>, update: UpdateSpec
     ...kit.proposed,
     ...kit.missing,
     ...invalidResponse,
+    // A stale save's `current` is the record as an edit answers it, typed for generated clients.
     ...conflictResponse(
       [update.conflict ?? `stale: the ${kit.noun} changed since If-Match`, uniqueConflicts(records)]
         .filter(Boolean)
         .join("; "),
+      update.schema,
     ),
   });
   kit.mount.openapi(route, async (c) => {

@@ -258,8 +258,18 @@ export function ifMatchOf(headers: { "if-match"?: string }): Date | undefined {
   return headers["if-match"] === undefined ? undefined : ifMatchTime(headers["if-match"]);
 }
 
-/** A 409 in the conflict body (`stale`, `domain_claimed`, `domain_mismatch`: docs/editing.md). */
-export const conflictResponse = (description: string) => ({ 409: jsonResponse(conflictBodySchema, description) });
+/**
+ * A 409 in the conflict body (`stale`, `domain_claimed`, `domain_mismatch`: docs/editing.md);
+ * `current`, when given, types the stale answer's current record (an edit's answer schema).
+ */
+export const conflictResponse = (description: string, current?: ZodType) => ({
+  409: jsonResponse(
+    current
+      ? zod.object({ error: conflictBodySchema.shape.error.extend({ current: current.optional() }) })
+      : conflictBodySchema,
+    description,
+  ),
+});
 
 /** A feature router: validation failures answer 422 with field messages in the standard error body. */
 export function createRouter() {
