@@ -10,6 +10,7 @@
  * comes from the document or the route table: every search, every body that takes an e-mail (with
  * a body made from its schema, tests/support/derive-document.ts), a list to show drift on.
  */
+import { createConfig, lintFromString } from "@redocly/openapi-core";
 import { Validator } from "@seriousme/openapi-schema-validator";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { routeTable } from "../../src/server/http/route";
@@ -182,5 +183,29 @@ describe("OpenAPI document", () => {
     expect(new Set(ids.map((o) => o.id)).size).toBe(ids.length);
     expect(ids.find((o) => o.key === "get /api/teams/{teamId}/skills")?.id).toBe("getTeamsByTeamIdSkills");
     expect(doc.servers).toEqual([expect.objectContaining({ url: expect.stringMatching(/^http/) })]);
+  });
+});
+
+describe("OpenAPI document, linted", () => {
+  it("passes Redocly's recommended rules with no error and no warning", async () => {
+    const app = await startConsole("pglite");
+    try {
+      const doc = await (await app.request("/api/openapi.json", { as: "viewer" })).text();
+      const config = await createConfig({
+        extends: ["recommended"],
+        rules: {
+          // The console is not published under a licence: the document names none.
+          "info-license": "off",
+          // `servers` is the console's own PUBLIC_URL, which is localhost on a developer's machine.
+          "no-server-example.com": "off",
+        },
+      });
+      const problems = await lintFromString({ source: doc, config });
+      expect(problems.map((p) => `${p.severity} ${p.ruleId}: ${p.message} ${p.location?.[0]?.pointer ?? ""}`)).toEqual(
+        [],
+      );
+    } finally {
+      await app.close();
+    }
   });
 });

@@ -555,12 +555,12 @@ describe.each(targets)("skills API on %s", (target) => {
           (s: { skill_id: string }) => s.skill_id,
         ),
       ).not.toContain(archived.skill_id);
-      expect((await get(`/api/skills/options/${archived.skill_id}`)).body).toMatchObject({
+      expect((await get(`/api/skills/${archived.skill_id}/option`)).body).toMatchObject({
         skill_id: archived.skill_id,
         status: "inactive",
       });
       expect((await get(`/api/skills/options?limit=51`)).status).toBe(422);
-      expect((await get(`/api/skills/options/${randomUUID()}`)).status).toBe(404);
+      expect((await get(`/api/skills/${randomUUID()}/option`)).status).toBe(404);
     });
 
     it("pages through every skill by name with its cursor, same names included, and refuses a cursor it did not make", async () => {

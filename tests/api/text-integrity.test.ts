@@ -82,7 +82,7 @@ describe.each(targets)("text round trips on %s", (target) => {
       expect(list.body.items.find((c: { customer_id: string }) => c.customer_id === id)?.customer_name, text).toBe(
         text,
       );
-      const option = await app.read(`/api/customers/options/${id}`);
+      const option = await app.read(`/api/customers/${id}/option`);
       expect(option.body.customer_name, text).toBe(text);
       const [audit] = await app.rows<{ changes: { after?: Record<string, unknown> } }>(
         sql`select changes from audit_log where entity = 'customer' and entity_id = ${id} and action = 'create'`,

@@ -48,7 +48,7 @@ export const customersRouter = createRouter();
 /**
  * GET /api/customers/options?q&active&limit&after → `{ items: [{ customer_id, customer_name,
  * status }], more, next }` for pickers (`active=true` for the add-user form: SPEC.md §2
- * "/users/add"), GET /api/customers/options/{customerId} one of them. GET
+ * "/users/add"), GET /api/customers/{customerId}/option one of them. GET
  * /api/customers/{customerId} → the customer with its cards. POST /api/customers
  * `{ customer_name, status?, valid_domains?, confirm_domains? }` → 201 the customer (SPEC.md §5
  * "Add customer"); domains normalised one per line (docs/editing.md); 409 `domain_claimed` with

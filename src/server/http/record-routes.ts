@@ -67,7 +67,7 @@ export type RecordRoutes<Row, C extends z.ZodType, U extends z.ZodType, Q extend
   lists?: Array<{ path: string; summary: string; description: string; list: AnyList; where: (id: string) => SQL }>;
   /**
    * GET /options?q&active&limit&after → a picker's options by name, a page at a time
-   * (`optionsQuerySchema`), and GET /options/{id} → one record as an option (the current choice); 404.
+   * (`optionsQuerySchema`), and GET /{id}/option → one record as an option (the current choice); 404.
    */
   options?: {
     schema: z.ZodType;
@@ -300,7 +300,10 @@ function mountOne<Row>(
   });
 }
 
-/** Takes the picker's declaration; mounts GET /options (a page of options) and GET /options/{id} (one). */
+/**
+ * Takes the picker's declaration; mounts GET /options (a page of options) and GET /{id}/option
+ * (one): after the id, so that no path of the record (`/{id}/teams`) could also be read as it.
+ */
 function mountOptions<Row>(
   kit: Kit<Row>,
   options: NonNullable<RecordRoutes<Row, z.ZodType, z.ZodType, z.ZodObject>["options"]>,
@@ -319,7 +322,7 @@ function mountOptions<Row>(
     },
   );
   kit.mount.openapi(list, async (c) => c.json(await options.list(c.var.db, valid(c, "query")), 200));
-  mountOne(kit, `/options${kit.path}`, `One ${kit.noun} as a picker option`, options.item, (db, id) =>
+  mountOne(kit, `${kit.path}/option`, `One ${kit.noun} as a picker option`, options.item, (db, id) =>
     options.one(db, id),
   );
 }

@@ -59,7 +59,12 @@ const json = <T extends z.ZodType>(schema: T, description: string) => ({
   description,
   content: { "application/json": { schema } },
 });
-const errors = { default: json(authErrorSchema, "Refused") };
+const errors = {
+  400: json(authErrorSchema, "Not a body this route takes"),
+  401: json(authErrorSchema, "Wrong e-mail, password or code, or no sign-in under way"),
+  429: json(authErrorSchema, "Beyond the sign-in limits: try again after Retry-After seconds"),
+  default: json(authErrorSchema, "Refused"),
+};
 const body = <T extends z.ZodType>(schema: T) => ({
   body: { required: true, content: { "application/json": { schema } } },
 });

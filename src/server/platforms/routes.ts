@@ -23,7 +23,7 @@ export const platformsRouter = createRouter();
 /**
  * GET /api/platforms/options?q&active&limit&after → `{ items: [{ platform_id, platform_name,
  * status }], more, next }` for pickers (the API token form's delivery platform), GET
- * /api/platforms/options/{platformId} one of them.
+ * /api/platforms/{platformId}/option one of them.
  * GET /api/platforms (SPEC.md §2 "/platforms") and GET /api/platforms/{platformId}/prompts (the
  * prompts assigned to it), with their CSV exports: docs/lists.md. GET /api/platforms/{platformId} → the platform with prompt_count (docs/decisions.md: the platform
  * screens). POST /api/platforms `{ platform_name, platform_description?, status? }` → 201 the

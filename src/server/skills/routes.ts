@@ -130,7 +130,7 @@ async function lockedSkill(tx: Tx, skillId: string, options: { active?: boolean 
 /**
  * GET /api/skills/options?q&active&limit&after → `{ items: [{ skill_id, skill_name, status,
  * is_global }], more, next }` for pickers (`active=true` for the prompt forms: SPEC.md §2
- * "/prompts/add"), GET /api/skills/options/{skillId} one of them. GET /api/skills/{skillId} → the
+ * "/prompts/add"), GET /api/skills/{skillId}/option one of them. GET /api/skills/{skillId} → the
  * skill with its statistics (SPEC.md §2). POST /api/skills
  * `{ skill_name, skill_description?, type?, status?, is_global? }` → 201 the skill (SPEC.md §5
  * "Skill create"; defaults manual, active, not global). PATCH /api/skills/{skillId} (the same

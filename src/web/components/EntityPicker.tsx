@@ -287,7 +287,7 @@ export type OptionsPickerProps = {
 /**
  * One picker per options endpoint, declared by what differs: `path` ("/customers/options", which
  * answers `{ items, next }` sorted by name, `?q=`, `?active=true`, `?limit=`, `?after=` the `next`
- * cursor, and `path/{id}` for one option), the zod schemas of a page and of one option, how an
+ * cursor; `/customers/{id}/option` for one option), the zod schemas of a page and of one option, how an
  * option reads (`option`: its id and label), its query keys' root (so that the kind's changes
  * refetch it), and its texts. Returns `Picker` (an `EntityPicker` over it) and `Filter`, the list
  * toolbar's "Customer" filter laid out as `FilterSelect` with `labels.all` as its no-choice entry.
@@ -321,7 +321,9 @@ export function optionsPicker<O, P extends z.ZodType<{ items: O[]; next: string 
   }: OptionsPickerProps) {
     const chosen = useQuery({
       queryKey: [...root, "option", value],
-      queryFn: ({ signal }) => api(`${path}/${value}`, one, { signal }),
+      // The current choice: GET /api/<records>/{id}/option beside the list of options.
+      queryFn: ({ signal }) =>
+        api(`${path.replace(/\/options$/, "")}/${encodeURIComponent(value ?? "")}/option`, one, { signal }),
       enabled: Boolean(value),
       staleTime: 60_000,
     });
