@@ -21,9 +21,9 @@ export async function purgeDeletedRecords(
     db,
     sql`with gone as (delete from deleted_records where deleted_at < ${cutoff.toISOString()}::timestamptz returning 1),
       tokens as (delete from operator_api_token where revoked_at < ${cutoff.toISOString()}::timestamptz returning 1)
-      select (select count(*) from gone) + (select count(*) from tokens)::int as n`,
+      select ((select count(*) from gone) + (select count(*) from tokens))::int as n`,
   );
-  return rows[0]?.n ?? 0;
+  return Number(rows[0]?.n ?? 0);
 }
 
 /**
