@@ -66,6 +66,15 @@ async function main() {
   setInterval(() => void prune(), 3_600_000).unref();
   // Deleted records' snapshots older than DELETED_RETENTION_DAYS are purged at start and every hour.
   await schedulePurge(handle.db, { retentionDays: config.deletedRetentionDays, logger }).first;
+  // Whether the banner says how to create an operator: only when the database has none.
+  const trial = isTrial(handle, config);
+  const operatorsExist =
+    trial || operators.length > 0
+      ? true
+      : await queryRows<{ any: boolean }>(handle.db, sql`select exists (select 1 from operator) as any`).then(
+          ([row]) => Boolean(row?.any),
+          () => false,
+        );
   const server = serve(
     {
       // While stopping, every answer asks the client to close its connection, so none is left idle.
@@ -94,15 +103,7 @@ async function main() {
         keepAliveTimeout: config.timeouts.keepAliveSeconds * 1000,
       },
     },
-    async (info) => {
-      const trial = isTrial(handle, config);
-      const operatorsExist =
-        trial || operators.length > 0
-          ? true
-          : await queryRows<{ any: boolean }>(handle.db, sql`select exists (select 1 from operator) as any`).then(
-              ([row]) => Boolean(row?.any),
-              () => false,
-            );
+    (info) => {
       const lines = startBanner({
         config,
         address: `${info.address}:${info.port}`,

@@ -111,7 +111,12 @@ test("Swagger UI at /api/docs calls the API with a token given to Authorize", as
   await dialog.getByRole("button", { name: "Apply credentials" }).last().click();
   await dialog.getByRole("button", { name: "Close" }).last().click();
 
-  const operation = page.locator("#operations-Customers-get_api_customers");
+  // Swagger UI draws the operations as the page scrolls to them (its DOM id is the operationId).
+  const operation = page.locator("#operations-Customers-getCustomers");
+  await expect(async () => {
+    await page.mouse.wheel(0, 600);
+    await expect(operation).toBeAttached({ timeout: 300 });
+  }).toPass();
   await operation.locator(".opblock-summary-control").click();
   await operation.getByRole("button", { name: "Try it out" }).click();
   await operation.getByRole("button", { name: "Execute" }).click();

@@ -464,8 +464,7 @@ class ListRun<I, S, F extends Record<string, unknown>> {
     // One clock reading: the time kept is the time answered, so the next request's `summary_as_of` matches.
     const now = new Date(this.now());
     if (keep && !this.recount) this.cache.put(this.cacheKey!, keep, now);
-    if (this.cacheKey && this.decl.summary && (this.own || keep))
-      this.summaryAsOf ??= now.toISOString();
+    if (this.cacheKey && this.decl.summary && (this.own || keep)) this.summaryAsOf ??= now.toISOString();
     return keep;
   }
 
