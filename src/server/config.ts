@@ -262,7 +262,7 @@ export type Config = {
 /** Thrown for an environment the console refuses to start with; `message` says what to change. */
 export class ConfigError extends Error {}
 
-/** The variables the console reads (`.env.example` names each: tests/api/config.test.ts). */
+/** The variables the console reads (`.env.example` names each: tests/api/foundation.test.ts, "the env file"). */
 export const environmentVariables = [...Object.keys(envSchema.shape), "ENV_FILE"];
 
 /**

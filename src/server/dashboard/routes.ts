@@ -52,7 +52,7 @@ const getAttention = panelRoute(
  * trend `{ rows: [{ label, users }], as_of }` (docs/dashboard.md "Trends"): users by day of last
  * sign-in over the last `days` days, today included, and users created per week since the week of
  * the first of those days. Each range is a snapshot at most ANALYTICS_REFRESH_SECONDS old
- * (`as_of` says when). Labels are YYYY-MM-DD, a day or a week's Monday. 400 for another `days`,
+ * (`as_of` says when). Labels are YYYY-MM-DD, a day or a week's Monday. 422 for another `days`,
  * 401 without a session.
  */
 const getTrends = apiRoute(base, "viewer", {
