@@ -91,13 +91,26 @@ export type ListParams = {
 };
 
 /**
- * A stored status, type or role in an answer: one of `values`, or any other text the row holds. A
- * database adopted from the console this one replaces (docs/adopting.md) may
- * hold values outside the spec's lists; screens show them as they are, with the neutral badge,
- * instead of failing. Requests still take exactly `values`.
+ * A yes-or-no query parameter: `true` or `false` (422 otherwise), read as a boolean and described
+ * as one, so that a generated client takes a boolean.
+ */
+export const queryFlag = z
+  .enum(["true", "false"])
+  .transform((v) => v === "true")
+  .openapi({ type: "boolean" } as never);
+
+/**
+ * A stored status, type or role in an answer: one of `values`, which is what the API's description
+ * declares (an `enum`, so that generated clients type it). A database adopted from the console this
+ * one replaces (docs/adopting.md) may still hold rows outside the spec's lists, where its check
+ * constraints could not be added: those rows answer their text as it is (`x-extensible-enum` says
+ * so), screens show them with the neutral badge instead of failing. Requests take exactly `values`.
  */
 export function stored<T extends readonly [string, ...string[]]>(values: T) {
-  return z.union([z.enum(values), z.string().min(1)]);
+  return z
+    .string()
+    .min(1)
+    .openapi({ enum: [...values], "x-extensible-enum": true } as never);
 }
 
 /**

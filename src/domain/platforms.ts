@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { id, listPage, optionsPage, recordSchemas, statusCardsOf, stored, timestamp } from "./common";
+import { id, listPage, optionsPage, queryFlag, recordSchemas, statusCardsOf, stored, timestamp } from "./common";
 import { platformStatuses, promptStatuses } from "./enums";
 import { msg } from "./messages";
 import { variableName } from "./prompt-changes";
@@ -96,5 +96,5 @@ export type PlatformDetail = z.infer<typeof platformRecords.detail>;
 export type CreatePlatformInput = z.input<typeof platformRecords.create>;
 
 /** Platform delete: `cascade=true` also removes its prompt assignments; without it a platform with assignments is refused (409). */
-export const deletePlatformQuerySchema = z.object({ cascade: z.enum(["true", "false"]).optional() });
+export const deletePlatformQuerySchema = z.object({ cascade: queryFlag.optional() });
 export const deletePlatformResultSchema = z.object({ ok: z.literal(true), removed_assignments: z.number().int() });

@@ -303,7 +303,7 @@ describe.runIf(Boolean(base))("adopting a PostgreSQL database of the console thi
   describe("then the console", () => {
     let app: TestConsole;
     beforeAll(async () => {
-      app = await startConsole("postgres", { handle: openPostgres(legacyDb.url, 3) });
+      app = await startConsole("postgres", { handle: openPostgres(legacyDb.url, 3), extensibleEnums: true });
     });
     afterAll(async () => {
       await app?.close();

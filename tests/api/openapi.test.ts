@@ -13,6 +13,7 @@
 import { createConfig, lintFromString } from "@redocly/openapi-core";
 import { Validator } from "@seriousme/openapi-schema-validator";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { customerStatuses } from "../../src/domain/enums";
 import { routeTable } from "../../src/server/http/route";
 import { startConsole, type TestConsole } from "../support/app";
 import { contractOf, operationMatcher, validatorOf } from "../support/contract";
@@ -183,6 +184,24 @@ describe("OpenAPI document", () => {
     expect(new Set(ids.map((o) => o.id)).size).toBe(ids.length);
     expect(ids.find((o) => o.key === "get /api/teams/{teamId}/skills")?.id).toBe("getTeamsByTeamIdSkills");
     expect(doc.servers).toEqual([expect.objectContaining({ url: expect.stringMatching(/^http/) })]);
+  });
+
+  it("declares stored statuses and types as enums, so that a generated client types them, and cascade as a boolean", () => {
+    const text = JSON.stringify(doc);
+    // The old open form, `anyOf: [enum, any text]`, typed every status as a plain string.
+    expect(text).not.toMatch(/"anyOf":\[\{"type":"string","enum":\[[^\]]*\]\},\{"type":"string","minLength":1\}\]/);
+    const resolve = (schema: any): any =>
+      schema.$ref ? resolve(doc.components.schemas[schema.$ref.split("/").pop()]) : schema;
+    const customer = resolve(
+      doc.paths["/api/customers/{customerId}"].get.responses["200"].content["application/json"].schema,
+    );
+    expect(resolve(customer.properties.status)).toMatchObject({
+      type: "string",
+      enum: [...customerStatuses],
+      "x-extensible-enum": true,
+    });
+    const remove = doc.paths["/api/platforms/{platformId}"].delete;
+    expect(remove.parameters.find((p: { name: string }) => p.name === "cascade").schema).toEqual({ type: "boolean" });
   });
 });
 

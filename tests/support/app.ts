@@ -13,7 +13,7 @@ import { loadDemoData } from "../../src/server/db/demo-data";
 import type { OperatorRole, PromptReviewMode } from "../../src/domain/enums";
 import type { AnalyticsFigureData } from "../../src/domain/analytics";
 import type { Snapshots } from "../../src/server/snapshots";
-import { bodyText, contractOf } from "./contract";
+import { bodyText, contractOf, withOpenEnums } from "./contract";
 import { freshDatabase, type TargetName } from "./databases";
 
 /** The cookies a response sets, as a Cookie header added to `previous` (those it deletes left out). */
@@ -110,6 +110,8 @@ export async function startConsole(
     identity?: Partial<IdentityConfig>;
     /** PROMPT_REVIEW (default off, the spec's behaviour). */
     promptReview?: PromptReviewMode;
+    /** An adopted database: its answers may hold values outside the spec's lists (`x-extensible-enum`). */
+    extensibleEnums?: boolean;
   } = {},
 ): Promise<TestConsole> {
   const handle = options.handle ?? (await freshDatabase(target));
@@ -170,9 +172,11 @@ export async function startConsole(
   }
 
   // Every call below is held against the API's description (tests/support/contract.ts).
-  const contract = contractOf(
-    app.getOpenAPI31Document({ openapi: "3.1.0", info: { title: "Pedal Console API", version: "test" } }) as never,
-  );
+  const document = app.getOpenAPI31Document({
+    openapi: "3.1.0",
+    info: { title: "Pedal Console API", version: "test" },
+  }) as never;
+  const contract = contractOf(options.extensibleEnums ? withOpenEnums(document) : document);
 
   async function request(path: string, init: RequestOptions = {}) {
     const { as, json, noOrigin, credential = defaultCredential, ...rest } = init;

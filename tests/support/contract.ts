@@ -110,6 +110,21 @@ export async function validatorOf(definition: Document): Promise<OpenAPIBackend>
   return api;
 }
 
+/**
+ * `definition` with every `enum` marked `x-extensible-enum` opened to any text: what the document
+ * promises a client of an adopted database whose rows break the spec's lists (docs/adopting.md).
+ */
+export function withOpenEnums(definition: Document): Document {
+  const open = (node: unknown): unknown => {
+    if (Array.isArray(node)) return node.map(open);
+    if (node === null || typeof node !== "object") return node;
+    const entries = Object.entries(node).map(([k, v]) => [k, open(v)] as const);
+    const extensible = (node as Record<string, unknown>)["x-extensible-enum"] === true;
+    return Object.fromEntries(extensible ? entries.filter(([k]) => k !== "enum") : entries);
+  };
+  return open(definition) as Document;
+}
+
 /** The contract of `definition` (compiled once per document, and its validators once per operation). */
 export function contractOf(definition: Document): Promise<Contract> {
   const key = JSON.stringify(definition);

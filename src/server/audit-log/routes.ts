@@ -2,15 +2,11 @@ import { z } from "@hono/zod-openapi";
 import { sql } from "drizzle-orm";
 import { noSummary } from "../../domain/common";
 import { auditActions, auditEntities, auditEntrySchema } from "../../domain/audit";
-import { defineList } from "../http/lists";
+import { dayRange, defineList } from "../http/lists";
 import { mountList } from "../http/list-routes";
 import { createRouter } from "../http/route";
 
 export const auditBase = "/api/audit";
-
-const dayEnd = (to: string) =>
-  /^\d{4}-\d{2}-\d{2}$/.test(to) ? sql`(${to}::date + interval '1 day')` : sql`${to}::timestamptz`;
-const instant = z.iso.date().or(z.iso.datetime({ offset: true }));
 
 /**
  * The audit log, newest first by default: filters operator_id, entity, entity_id, action, `from`
@@ -32,8 +28,7 @@ export const auditList = defineList({
     entity: { schema: z.enum(auditEntities).optional(), where: (v: string) => sql`a.entity = ${v}` },
     entity_id: { schema: z.string().max(100).optional(), where: (v: string) => sql`a.entity_id = ${v}` },
     action: { schema: z.enum(auditActions).optional(), where: (v: string) => sql`a.action = ${v}` },
-    from: { schema: instant.optional(), where: (v: string) => sql`a.created_at >= ${v}::timestamptz` },
-    to: { schema: instant.optional(), where: (v: string) => sql`a.created_at < ${dayEnd(v)}` },
+    ...dayRange({ from: "from", to: "to" }, sql`a.created_at`, { label: "created_at", instants: true }),
   },
   csv: [
     { header: "Time", value: (a) => a.created_at },

@@ -7,7 +7,7 @@
 import { z, type OpenAPIHono } from "@hono/zod-openapi";
 import { signInOptionsSchema } from "../../domain/sso";
 import { errorBodySchema } from "../http/errors";
-import { operationIdOf } from "../http/route";
+import { jsonBody, jsonResponse, operationIdOf } from "../http/route";
 
 /**
  * A refusal of a sign-in route: the console's error body where the console answers (its limits,
@@ -55,19 +55,13 @@ const codeBodySchema = z.object({
   trustDevice: z.boolean().optional(),
 });
 
-const json = <T extends z.ZodType>(schema: T, description: string) => ({
-  description,
-  content: { "application/json": { schema } },
-});
 const errors = {
-  400: json(authErrorSchema, "Not a body this route takes"),
-  401: json(authErrorSchema, "Wrong e-mail, password or code, or no sign-in under way"),
-  429: json(authErrorSchema, "Beyond the sign-in limits: try again after Retry-After seconds"),
-  default: json(authErrorSchema, "Refused"),
+  400: jsonResponse(authErrorSchema, "Not a body this route takes"),
+  401: jsonResponse(authErrorSchema, "Wrong e-mail, password or code, or no sign-in under way"),
+  429: jsonResponse(authErrorSchema, "Beyond the sign-in limits: try again after Retry-After seconds"),
+  default: jsonResponse(authErrorSchema, "Refused"),
 };
-const body = <T extends z.ZodType>(schema: T) => ({
-  body: { required: true, content: { "application/json": { schema } } },
-});
+const body = <T extends z.ZodType>(schema: T) => ({ body: jsonBody(schema) });
 
 /**
  * Declares the sign-in routes in `app`'s description: sign-in with e-mail and password, the
@@ -99,32 +93,32 @@ export function describeAuthRoutes(app: Pick<OpenAPIHono, "openAPIRegistry">, op
     "/api/auth/sign-in/email",
     "Sign in with e-mail and password",
     "Sets the session cookie. With two-factor on, answers `twoFactorRedirect: true` and a short-lived challenge cookie: send the code to /api/auth/two-factor/verify-totp. JSON only (415 otherwise); needs the console's Origin. 401 wrong e-mail or password, 429 with Retry-After beyond the sign-in limits.",
-    { request: body(signInBodySchema), responses: { 200: json(signInAnswerSchema, "Signed in"), ...errors } },
+    { request: body(signInBodySchema), responses: { 200: jsonResponse(signInAnswerSchema, "Signed in"), ...errors } },
   );
   route(
     "post",
     "/api/auth/two-factor/verify-totp",
     "Complete a sign-in with a two-factor code",
     "The six-digit code of the authenticator app, after a sign-in that answered `twoFactorRedirect`. Sets the session cookie. 401 wrong or used code, 429 beyond the limits.",
-    { request: body(codeBodySchema), responses: { 200: json(signInAnswerSchema, "Signed in"), ...errors } },
+    { request: body(codeBodySchema), responses: { 200: jsonResponse(signInAnswerSchema, "Signed in"), ...errors } },
   );
   route(
     "get",
     "/api/auth/get-session",
     "The current session",
     "The session and its operator, or null when signed out.",
-    { responses: { 200: json(sessionAnswerSchema, "The session, or null"), ...errors } },
+    { responses: { 200: jsonResponse(sessionAnswerSchema, "The session, or null"), ...errors } },
   );
   route("post", "/api/auth/sign-out", "Sign out", "Ends the session and clears its cookie.", {
     request: body(z.object({})),
-    responses: { 200: json(z.looseObject({ success: z.boolean() }), "Signed out"), ...errors },
+    responses: { 200: jsonResponse(z.looseObject({ success: z.boolean() }), "Signed out"), ...errors },
   });
   route(
     "get",
     "/api/auth/providers",
     "How operators can sign in",
     "Whether the password form signs anyone in, and the single sign-on button when configured.",
-    { responses: { 200: json(signInOptionsSchema, "The sign-in options"), ...errors } },
+    { responses: { 200: jsonResponse(signInOptionsSchema, "The sign-in options"), ...errors } },
   );
   if (options.sso)
     route(
@@ -134,7 +128,10 @@ export function describeAuthRoutes(app: Pick<OpenAPIHono, "openAPIRegistry">, op
       '`{ provider: "sso", callbackURL? }`: answers the identity provider\'s authorization URL to open (`url`); the provider returns to /api/auth/callback/sso.',
       {
         request: body(z.object({ provider: z.literal("sso"), callbackURL: z.string().optional() })),
-        responses: { 200: json(z.looseObject({ url: z.string(), redirect: z.boolean() }), "Open `url`"), ...errors },
+        responses: {
+          200: jsonResponse(z.looseObject({ url: z.string(), redirect: z.boolean() }), "Open `url`"),
+          ...errors,
+        },
       },
     );
 }

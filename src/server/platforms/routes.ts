@@ -53,8 +53,7 @@ mountRecordRoutes(platformsRouter, {
     cascade: ["platform_prompts"],
     check: (_tx, _id, taken, { cascade }) => {
       const assigned = taken.platform_prompts?.length ?? 0;
-      if (assigned > 0 && cascade !== "true")
-        throw new HttpError(409, "conflict", msg.platforms.deleteBlocked(assigned));
+      if (assigned > 0 && !cascade) throw new HttpError(409, "conflict", msg.platforms.deleteBlocked(assigned));
     },
     audit: (taken) => ({ prompt_ids: taken.platform_prompts?.map((a) => a.prompt_id) }),
     answer: (taken) => ({ removed_assignments: taken.platform_prompts?.length ?? 0 }),

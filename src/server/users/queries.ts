@@ -1,4 +1,4 @@
-import { sql, type SQL } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { z } from "@hono/zod-openapi";
 import { membershipSortKeys, teamStatuses, userSortKeys, userStatuses } from "../../domain/enums";
 import { noSummary } from "../../domain/common";
@@ -20,13 +20,13 @@ import {
   anyOf,
   anyValue,
   customerNamed,
+  dayRange,
   defineList,
   idFilter,
   joinedNameSort,
   matchingValues,
   statusFilter,
   userNameKey,
-  type FilterSpec,
   type SortKey,
 } from "../http/lists";
 import { asText } from "../../domain/text";
@@ -39,25 +39,11 @@ const rolesOf = sql`coalesce((select array_agg(r.role order by array_position(ar
 const recentLogin = (alias = sql`u`) =>
   sql`${alias}.last_login >= now() - make_interval(hours => ${limits.recentLoginHours})`;
 
-/**
- * A filter of whole days on `column`, `YYYY-MM-DD` inclusive either side, in the database
- * session's time zone (the dashboard's trends count days the same way, `date_trunc('day')`): its
- * two parameters `{name}_from` and `{name}_to`, each a range of the column's index.
- */
-function dayRange<N extends string>(name: N, column: SQL): Record<`${N}_${"from" | "to"}`, FilterSpec<string>> {
-  const day = (where: (v: string) => SQL, description: string): FilterSpec<string> => ({
-    schema: z.iso.date().optional(),
-    where,
-    description,
-  });
-  return {
-    [`${name}_from`]: day((v) => sql`${column} >= ${v}::date`, `${name} on or after this day (YYYY-MM-DD)`),
-    [`${name}_to`]: day((v) => sql`${column} < ${v}::date + 1`, `${name} on or before this day (YYYY-MM-DD)`),
-  } as Record<`${N}_${"from" | "to"}`, FilterSpec<string>>;
-}
-
 /** The day filters of /users: the dashboard's trend points open them (docs/dashboard.md "Trends"). */
-const userDayFilters = { ...dayRange("last_login", sql`u.last_login`), ...dayRange("created", sql`u.created_at`) };
+const userDayFilters = {
+  ...dayRange({ from: "last_login_from", to: "last_login_to" }, sql`u.last_login`, { label: "last_login" }),
+  ...dayRange({ from: "created_from", to: "created_to" }, sql`u.created_at`, { label: "created" }),
+};
 
 /**
  * SPEC.md §2 "/users" (and the users of a customer or a team): users with their customer's name

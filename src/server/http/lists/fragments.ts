@@ -14,6 +14,33 @@ export function statusFilter(values: readonly [string, ...string[]], column: SQL
   return { schema: z.enum(values).optional(), where: (v) => sql`${column} = ${v}` };
 }
 
+/**
+ * Two filters bounding `column` by whole days, `YYYY-MM-DD` inclusive either side, in the database
+ * session's time zone (the dashboard's trends count days the same way, `date_trunc('day')`), each a
+ * range of the column's index. With `instants`, either bound may also be an exact ISO date-time
+ * (the start inclusive, the end exclusive). `names` are the query parameters, `label` their description.
+ */
+export function dayRange<F extends string, T extends string>(
+  names: { from: F; to: T },
+  column: SQL,
+  options: { label: string; instants?: boolean },
+): Record<F | T, FilterSpec<string>> {
+  const bound = options.instants ? z.iso.date().or(z.iso.datetime({ offset: true })) : z.iso.date();
+  const isDay = (v: string) => /^\d{4}-\d{2}-\d{2}$/.test(v);
+  const day = (where: (v: string) => SQL, description: string): FilterSpec<string> => ({
+    schema: bound.optional(),
+    where,
+    description,
+  });
+  const at = (v: string) => (isDay(v) ? sql`${v}::date` : sql`${v}::timestamptz`);
+  const end = (v: string) => (isDay(v) ? sql`${v}::date + 1` : sql`${v}::timestamptz`);
+  const form = options.instants ? "YYYY-MM-DD or an ISO date-time" : "YYYY-MM-DD";
+  return {
+    [names.from]: day((v) => sql`${column} >= ${at(v)}`, `${options.label} on or after this day (${form})`),
+    [names.to]: day((v) => sql`${column} < ${end(v)}`, `${options.label} on or before this day (${form})`),
+  } as Record<F | T, FilterSpec<string>>;
+}
+
 /** A filter on the id of a referenced record (customer, skill): a uuid (422 otherwise), read as `column = value`. */
 export function idFilter(column: SQL): FilterSpec<string> {
   return { schema: z.guid().optional(), where: (v) => sql`${column} = ${v}` };

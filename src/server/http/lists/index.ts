@@ -14,7 +14,15 @@
  * - run.ts: carries a request out (at most 3 statements), and streams exports.
  */
 export * from "./declare";
-export { counterSort, idFilter, joinedNameSort, promptTitleOrStatus, statusFilter, userNameKey } from "./fragments";
+export {
+  counterSort,
+  dayRange,
+  idFilter,
+  joinedNameSort,
+  promptTitleOrStatus,
+  statusFilter,
+  userNameKey,
+} from "./fragments";
 export {
   allOf,
   anyOf,
