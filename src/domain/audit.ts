@@ -91,6 +91,8 @@ export const auditActions = [
   "approve_change", // a reviewer approved a proposed change (entity prompt_change; the change itself is audited against the prompt as usual)
   "reject_change", // a reviewer refused a proposed change (entity prompt_change, with the reason)
   "withdraw_change", // the author took their proposed change back (entity prompt_change)
+  "directory_token_created", // an admin turned on a customer's directory sync or added a token for a rotation (entity directory_token: its name and prefix, never the token)
+  "directory_token_revoked", // an admin revoked a customer's directory token
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
@@ -140,6 +142,8 @@ const auditRegistry = {
   saved_view: { label: "Saved view", lists: { saved_views: "Saved views list" } },
   /** An operator's columns or default view of one list (entity_id: the list). */
   list_preference: { label: "List preferences", lists: {} },
+  /** A customer's SCIM directory token (docs/onboarding.md). */
+  directory_token: { label: "Directory token", lists: {} },
 } as const;
 
 /** Exported lists that are no kind of record's. */
@@ -219,6 +223,8 @@ export const auditActionLabels: Record<AuditAction, string> = {
   approve_change: "Change approved",
   reject_change: "Change rejected",
   withdraw_change: "Change withdrawn",
+  directory_token_created: "Directory token created",
+  directory_token_revoked: "Directory token revoked",
 };
 
 /** The tone of an action's badge: what failed or was refused in red, removals in amber, the rest neutral. */
@@ -231,6 +237,7 @@ export function auditActionTone(action: string): "error" | "warning" | "success"
     action === "revoke_sessions" ||
     action === "end_session" ||
     action === "api_token_revoked" ||
+    action === "directory_token_revoked" ||
     action === "api_token_lowered" ||
     action === "reject_change" ||
     action === "withdraw_change"

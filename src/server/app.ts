@@ -31,6 +31,8 @@ import { platformsBase, platformsRouter } from "./platforms/routes";
 import { promptChangesBase, promptChangesRouter } from "./prompts/changes-routes";
 import { promptsBase, promptsRouter } from "./prompts/routes";
 import { deliveryBase, deliveryRouter } from "./delivery/routes";
+import { directoryBase, directoryRouter, scimBase } from "./directory/routes";
+import { scimRouter } from "./directory/scim";
 import { teamsBase, teamsRouter } from "./teams/routes";
 import { usersBase, usersRouter } from "./users/routes";
 import { bulkBase, bulkRouter, mountBulkActions } from "./bulk/routes";
@@ -194,6 +196,7 @@ export function createApp(deps: AppDeps): {
     c.set("analytics", analytics);
     c.set("promptReview", promptReview);
     c.set("clock", clock);
+    c.set("publicUrl", deps.config.publicUrl);
     const started = performance.now();
     c.set("db", db);
     c.set("auth", auth);
@@ -201,7 +204,7 @@ export function createApp(deps: AppDeps): {
     c.set("clientIp", clientIp(c, deps.config.security.trustProxy));
     if (c.req.path.startsWith("/api/auth/")) c.req.raw.headers.set(clientIpHeader, c.var.clientIp);
     await next();
-    if (c.req.path.startsWith("/api") || c.res.status >= 400) {
+    if (c.req.path.startsWith("/api") || c.req.path.startsWith("/scim") || c.res.status >= 400) {
       deps.logger.info(
         {
           requestId: c.var.requestId,
@@ -353,6 +356,10 @@ export function createApp(deps: AppDeps): {
   app.route(apiTokensBase, apiTokensRouter);
   app.route(viewsBase, viewsRouter);
   app.route(listPreferencesBase, listPreferencesRouter);
+  app.route(directoryBase, directoryRouter);
+  // Directory sync (SCIM 2.0, docs/onboarding.md): outside /api, with its own credential (a
+  // customer's directory token) and SCIM's own error body; each customer's rate as an API token's.
+  app.route(scimBase, scimRouter({ ratePerMinute: tokenRate }));
 
   app.openAPIRegistry.registerComponent("securitySchemes", sessionScheme, {
     type: "apiKey",

@@ -155,7 +155,8 @@ export type TokenAdmission = { admitted: true } | { admitted: false; retryAfterS
 
 /**
  * Counts one request of a token against `perMinute` in a fixed one-minute window, in one atomic
- * statement on `auth_throttle` (key `api_token:<id>`; rows unused for a day are pruned with the
+ * statement on `auth_throttle` (key `<kind>:<id>`, `api_token` by default, `directory` for a
+ * customer's SCIM requests; rows unused for a day are pruned with the
  * sign-in counters), committed without waiting for the disk. Above the limit the request is
  * refused until the window ends.
  */
@@ -164,8 +165,9 @@ export async function countTokenRequest(
   tokenId: string,
   perMinute: number,
   now: Date,
+  kind: "api_token" | "directory" = "api_token",
 ): Promise<TokenAdmission> {
-  const key = `api_token:${tokenId}`;
+  const key = `${kind}:${tokenId}`;
   const at = sql`${now.toISOString()}::timestamptz`;
   const windowStart = sql`${new Date(now.getTime() - 60_000).toISOString()}::timestamptz`;
   const t = sql.raw("auth_throttle");

@@ -931,3 +931,86 @@ export const deleted_records = pgTable(
     index("deleted_records_bulk_idx").on(t.bulk_id),
   ],
 );
+
+/**
+ * Directory sync (docs/onboarding.md): the SCIM 2.0 bearer tokens of a customer's identity
+ * provider. Each is bound to one customer and reaches only that customer's users and teams. Only
+ * the token's SHA-256 is kept (as for API tokens); two may be live at once, so that a rotation
+ * needs no downtime. A revoked token is refused from `revoked_at` on.
+ */
+export const directory_tokens = pgTable(
+  "directory_tokens",
+  {
+    token_id: uuid("token_id").primaryKey().defaultRandom(),
+    customer_id: uuid("customer_id")
+      .notNull()
+      .references(() => customers.customer_id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    prefix: text("prefix").notNull(),
+    token_hash: text("token_hash").notNull().unique(),
+    created_by_email: text("created_by_email"),
+    created_at: tz("created_at").notNull().defaultNow(),
+    last_used_at: tz("last_used_at"),
+    revoked_at: tz("revoked_at"),
+  },
+  (t) => [index("directory_tokens_customer_idx").on(t.customer_id, t.created_at)],
+);
+
+/**
+ * The users a customer's directory provisioned (the spec's users_data stays as the spec has it):
+ * the identity provider's `externalId`, and that the directory owns the user's name, title,
+ * e-mail and status. Removed with the user.
+ */
+export const directory_users = pgTable(
+  "directory_users",
+  {
+    user_id: uuid("user_id")
+      .primaryKey()
+      .references(() => users_data.user_id, { onDelete: "cascade" }),
+    customer_id: uuid("customer_id").notNull(),
+    external_id: text("external_id"),
+    created_at: tz("created_at").notNull().defaultNow(),
+  },
+  (t) => [index("directory_users_external_idx").on(t.customer_id, t.external_id)],
+);
+
+/** The teams a customer's directory provisioned as SCIM groups, with the group's `externalId`. */
+export const directory_groups = pgTable(
+  "directory_groups",
+  {
+    team_id: uuid("team_id")
+      .primaryKey()
+      .references(() => teams.team_id, { onDelete: "cascade" }),
+    customer_id: uuid("customer_id").notNull(),
+    external_id: text("external_id"),
+    created_at: tz("created_at").notNull().defaultNow(),
+  },
+  (t) => [index("directory_groups_external_idx").on(t.customer_id, t.external_id)],
+);
+
+/**
+ * The SCIM requests of a customer's directory, for its state on the customer's page: when it last
+ * called, what it changed today (`outcome`), and its refusals with the request that caused them.
+ * Purged after DELETED_RETENTION_DAYS.
+ */
+export const directory_requests = pgTable(
+  "directory_requests",
+  {
+    request_id: uuid("request_id").primaryKey().defaultRandom(),
+    customer_id: uuid("customer_id")
+      .notNull()
+      .references(() => customers.customer_id, { onDelete: "cascade" }),
+    token_id: uuid("token_id"),
+    method: text("method").notNull(),
+    path: text("path").notNull(),
+    status: integer("status").notNull(),
+    /** What it did to a record: created, updated, deactivated, deleted; null for a read or a refusal. */
+    outcome: text("outcome"),
+    /** A refusal's SCIM `detail` and the start of its request body. */
+    error: text("error"),
+    created_at: tz("created_at")
+      .notNull()
+      .default(sql`clock_timestamp()`),
+  },
+  (t) => [index("directory_requests_customer_idx").on(t.customer_id, t.created_at)],
+);

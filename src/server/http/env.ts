@@ -23,6 +23,8 @@ export type AppEnv = {
     apiToken?: { id: string; role: OperatorRole; platformId: string | null };
     /** The app's clock (tests move it): windows and lifetimes are measured by it. */
     clock: () => Date;
+    /** The console's public address (PUBLIC_URL), without a trailing slash: the SCIM base URL is made from it. */
+    publicUrl: string;
     /** The client's address (X-Forwarded-For only behind a trusted proxy). */
     clientIp: string;
     /** The list engine's settings and this app's memory of big lists' summaries. */

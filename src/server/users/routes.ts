@@ -11,17 +11,16 @@ import {
   userDetailSchema,
   userListItemSchema,
 } from "../../domain/users";
-import { emailDomain, splitDomains } from "../../domain/domains";
 import { userRoles, type UserRole } from "../../domain/enums";
 import { mutate, type Tx } from "../audit";
 import { addMember, removeMember } from "../links";
 import { deletedResultSchema } from "../../domain/deleted";
 import type { Database } from "../db/client";
 import { recordsOf } from "../db/records";
+import { checkEmailDomain, insertUser } from "../db/user-writes";
 import { idParams, mountRecordRoutes } from "../http/record-routes";
 import { customers, users_data, users_roles } from "../db/schema";
-import { errorBodySchema, HttpError, notFound } from "../http/errors";
-import { toJson } from "../http/list";
+import { errorBodySchema, notFound } from "../http/errors";
 import { createdOrExistingResponses } from "../http/link-responses";
 import { offsetPagingSchema } from "../../domain/common";
 import { apiRoute, createRouter, invalidResponse, jsonBody, jsonResponse, notFoundResponse } from "../http/route";
@@ -95,18 +94,6 @@ const userRecords = recordsOf({
   present: async (tx, row) => (await getUserItem(tx, row.user_id)) ?? {},
 });
 
-/**
- * Refuses (409 `domain_mismatch`, field email) an e-mail whose domain is not one of the customer's
- * valid domains, when the customer lists any and the operator did not confirm.
- */
-function checkEmailDomain(email: string, customerDomains: string | null, confirmed?: boolean) {
-  const domains = splitDomains(customerDomains?.toLowerCase());
-  const domain = emailDomain(email);
-  if (confirmed || domains.length === 0 || domains.includes(domain)) return;
-  const message = msg.edit.domainMismatch(domain);
-  throw new HttpError(409, "domain_mismatch", message, { email: message }, { customer_domains: domains });
-}
-
 /** The user's roles, ordered admin, manager, member. */
 async function rolesOf(tx: Tx, userId: string): Promise<UserRole[]> {
   const rows = await tx.select({ role: users_roles.role }).from(users_roles).where(eq(users_roles.user_id, userId));
@@ -149,35 +136,8 @@ mountRecordRoutes(usersRouter, {
     schema: userListItemSchema,
     responses: { ...notFoundResponse(msg.customers.notFound), ...emailConflict },
     write: async (tx, { confirm_domain, ...input }) => {
-      // Share-locked so that the customer cannot be archived between this check and the insert.
-      const [customer] = await tx
-        .select({ status: customers.status, valid_domains: customers.valid_domains })
-        .from(customers)
-        .where(eq(customers.customer_id, input.customer_id))
-        .for("share");
-      if (!customer) throw notFound(msg.customers.notFound);
-      if (customer.status !== "active") {
-        throw new HttpError(422, "validation_failed", msg.users.customerNotActive, {
-          customer_id: msg.users.customerNotActive,
-        });
-      }
-      checkEmailDomain(input.email, customer.valid_domains, confirm_domain);
-      const now = new Date();
-      // A taken email is refused here, and by the unique index on lower(email) for a race (an
-      // adopted database whose rows share an email has no such index: docs/adopting.md): a conflict inserts nothing instead of failing the transaction.
-      const [taken] = await tx
-        .select({ id: users_data.user_id })
-        .from(users_data)
-        .where(sql`lower(${users_data.email}) = lower(${input.email})`)
-        .limit(1);
-      if (taken) throw new HttpError(409, "conflict", msg.users.emailTaken, { email: msg.users.emailTaken });
-      const [row] = await tx
-        .insert(users_data)
-        .values({ ...input, created_at: now, updated_at: now })
-        .onConflictDoNothing()
-        .returning();
-      if (!row) throw new HttpError(409, "conflict", msg.users.emailTaken, { email: msg.users.emailTaken });
-      return { result: row, audit: [{ action: "create", entity: "user", entity_id: row.user_id, after: toJson(row) }] };
+      const { row, audit } = await insertUser(tx, input, { confirmDomain: confirm_domain });
+      return { result: row, audit };
     },
     answer: async (row, c) => getUserItem(c.var.db, row.user_id),
   },
