@@ -97,7 +97,7 @@ export type ListParams = {
 export const queryFlag = z
   .enum(["true", "false"])
   .transform((v) => v === "true")
-  .openapi({ type: "boolean" } as never);
+  .meta({ type: "boolean" });
 
 /**
  * A stored status, type or role in an answer: one of `values`, which is what the API's description
@@ -110,7 +110,7 @@ export function stored<T extends readonly [string, ...string[]]>(values: T) {
   return z
     .string()
     .min(1)
-    .openapi({ enum: [...values], "x-extensible-enum": true } as never);
+    .meta({ enum: [...values], "x-extensible-enum": true });
 }
 
 /**

@@ -21,7 +21,7 @@ export const createDirectoryTokenSchema = z.strictObject({
 
 /** A directory token as lists show it (never the token itself). */
 export const directoryTokenSchema = z.object({
-  token_id: id,
+  directory_token_id: id,
   customer_id: id,
   name: z.string(),
   prefix: z.string(),

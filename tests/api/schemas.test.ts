@@ -67,6 +67,11 @@ const withoutRowSchema: Record<string, string> = {
   operator_totp_used: "The replay guard of two-factor codes: never shown.",
   operator_reauthentication: "When a session last confirmed its operator, and its wrong answers since: never shown.",
   auth_throttle: "Sign-in and API token throttling counters: never shown.",
+  directory_tokens:
+    "Only the token's SHA-256 is kept, and it never leaves the server: directoryTokenSchema shows the other columns.",
+  directory_users: "A user's externalId and that the directory manages them: shown in SCIM's User, not as rows.",
+  directory_groups: "A team's externalId and that the directory manages it: shown in SCIM's Group, not as rows.",
+  directory_requests: "The directory's request log: counted and its refusals shown in directoryStateSchema.",
   customer_counts: "Maintained counters: their counts are derived fields of the customers list's items.",
   team_counts: "Maintained counters: their counts are derived fields of the teams list's items (teamListRows).",
   skill_counts: "Maintained counters: their count is a derived field of the skills list's items.",

@@ -19,7 +19,7 @@ describe.each(targets)("SCIM directory sync on %s", (target) => {
   let acme: string;
   let globex: string;
   let token: string;
-  let tokenId: string;
+  let directoryTokenId: string;
   let globexToken: string;
 
   /** A SCIM request with `bearer` (the Acme directory's token by default). */
@@ -58,7 +58,7 @@ describe.each(targets)("SCIM directory sync on %s", (target) => {
   async function newToken(customerId: string, name: string) {
     const res = await app.write("POST", `/api/customers/${customerId}/directory-tokens`, { name }, "admin");
     expect(res.status).toBe(201);
-    return res.body as { token: string; token_id: string; base_url: string; prefix: string };
+    return res.body as { token: string; directory_token_id: string; base_url: string; prefix: string };
   }
 
   beforeAll(async () => {
@@ -67,7 +67,7 @@ describe.each(targets)("SCIM directory sync on %s", (target) => {
     globex = await customer("Globex SCIM", "globex.example");
     const created = await newToken(acme, "Okta");
     token = created.token;
-    tokenId = created.token_id;
+    directoryTokenId = created.directory_token_id;
     globexToken = (await newToken(globex, "Entra")).token;
   });
   afterAll(() => app.close());
@@ -78,7 +78,7 @@ describe.each(targets)("SCIM directory sync on %s", (target) => {
       expect(made.token).toMatch(/^scim_[A-Za-z0-9_-]{43}$/);
       expect(made.base_url).toMatch(/\/scim\/v2$/);
       const [row] = await app.rows<{ token_hash: string }>(
-        sql`select token_hash from directory_tokens where token_id = ${made.token_id}`,
+        sql`select token_hash from directory_tokens where token_id = ${made.directory_token_id}`,
       );
       expect(row.token_hash).not.toContain(made.token);
       // Two live tokens: both work during a rotation.
@@ -107,14 +107,20 @@ describe.each(targets)("SCIM directory sync on %s", (target) => {
 
       // Revoked: 401 at once, audited.
       expect(
-        (await app.write("DELETE", `/api/customers/${acme}/directory-tokens/${made.token_id}`, undefined, "admin"))
-          .status,
+        (
+          await app.write(
+            "DELETE",
+            `/api/customers/${acme}/directory-tokens/${made.directory_token_id}`,
+            undefined,
+            "admin",
+          )
+        ).status,
       ).toBe(200);
       const refused = await scim("GET", "/Users", undefined, made.token);
       expect(refused.status).toBe(401);
       expect(refused.body).toMatchObject({ schemas: [errorSchema], status: "401" });
       const audit = await app.rows<{ action: string }>(
-        sql`select action from audit_log where entity = 'directory_token' and entity_id = ${made.token_id} order by created_at`,
+        sql`select action from audit_log where entity = 'directory_token' and entity_id = ${made.directory_token_id} order by created_at`,
       );
       expect(audit.map((a) => a.action)).toEqual(["directory_token_created", "directory_token_revoked"]);
     });
@@ -244,7 +250,7 @@ describe.each(targets)("SCIM directory sync on %s", (target) => {
     const audit = await app.rows<{ operator_id: string }>(
       sql`select distinct operator_id from audit_log where entity_id = ${id}`,
     );
-    expect(audit).toEqual([{ operator_id: `directory:${tokenId}` }]);
+    expect(audit).toEqual([{ operator_id: `directory:${directoryTokenId}` }]);
   });
 
   it("replays Microsoft Entra ID: externalId lookups, PascalCase ops, booleans as strings, PATCH without a path, ?aadOptscim062020", async () => {

@@ -89,8 +89,9 @@ export function operationMatcher(
 
 /** openapi-backend's validator of `definition`, ready (each operation named "METHOD /path" where it has no operationId). */
 export async function validatorOf(definition: Document): Promise<OpenAPIBackend> {
-  // The validator finds operations by operationId.
-  const named = structuredClone(definition) as unknown as {
+  // The validator finds operations by operationId. A copy through JSON, as a client reads it: the
+  // document object can share one array between schemas (an enum), which the validator changes in place.
+  const named = JSON.parse(JSON.stringify(definition)) as {
     paths: Record<string, Record<string, { operationId?: string }>>;
   };
   for (const [path, operations] of Object.entries(named.paths)) {

@@ -878,7 +878,9 @@ export class RequestMaker {
     /** The slot's row from its planned source, or the next source that has one; with a dry run, a pool of rows. */
     const pick = async (i: number, chosen: Chosen[]): Promise<string[]> => {
       const slot = own[i];
-      const given = slot.inPath ? undefined : options.fixed?.[slot.name];
+      // A parent the new row must share with the request's other rows: a body field by its name, a
+      // path parameter by its column (POST /api/customers/{customerId}/directory-tokens → customer_id).
+      const given = options.fixed?.[slot.inPath ? slot.column : slot.name];
       if (given !== undefined) return [given];
       const list = sources[i];
       for (let k = 0; k < list.length; k++) {

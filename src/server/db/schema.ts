@@ -941,7 +941,7 @@ export const deleted_records = pgTable(
 export const directory_tokens = pgTable(
   "directory_tokens",
   {
-    token_id: uuid("token_id").primaryKey().defaultRandom(),
+    directory_token_id: uuid("directory_token_id").primaryKey().defaultRandom(),
     customer_id: uuid("customer_id")
       .notNull()
       .references(() => customers.customer_id, { onDelete: "cascade" }),
@@ -1000,7 +1000,7 @@ export const directory_requests = pgTable(
     customer_id: uuid("customer_id")
       .notNull()
       .references(() => customers.customer_id, { onDelete: "cascade" }),
-    token_id: uuid("token_id"),
+    directory_token_id: uuid("directory_token_id"),
     method: text("method").notNull(),
     path: text("path").notNull(),
     status: integer("status").notNull(),

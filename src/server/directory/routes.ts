@@ -25,7 +25,7 @@ export const directoryBase = "/api/customers";
 export const scimBase = "/scim/v2";
 
 const customerParams = z.object({ customerId: z.guid(msg.customers.notFound) });
-const tokenParams = customerParams.extend({ tokenId: z.guid(msg.directory.tokenNotFound) });
+const tokenParams = customerParams.extend({ directoryTokenId: z.guid(msg.directory.tokenNotFound) });
 
 /**
  * GET /api/customers/{customerId}/directory → the customer's directory sync: on or off, the SCIM
@@ -64,19 +64,19 @@ const create = apiRoute(directoryBase, "admin", {
 });
 
 /**
- * DELETE /api/customers/{customerId}/directory-tokens/{tokenId} → `{ ok }` (admin, session only):
+ * DELETE /api/customers/{customerId}/directory-tokens/{directoryTokenId} → `{ ok }` (admin, session only):
  * the token is refused from now on (kept, marked revoked). 404 unknown or already revoked.
  */
 const revoke = apiRoute(directoryBase, "admin", {
   method: "delete",
-  path: "/{customerId}/directory-tokens/{tokenId}",
+  path: "/{customerId}/directory-tokens/{directoryTokenId}",
   tags: ["Directory sync"],
   summary: "Revoke a directory (SCIM) token",
   request: { params: tokenParams },
   responses: { 200: jsonResponse(okSchema, "Revoked"), ...notFoundResponse(msg.directory.tokenNotFound) },
 });
 
-const tokenColumns = sql`t.token_id, t.customer_id, t.name, t.prefix, t.created_by_email,
+const tokenColumns = sql`t.directory_token_id, t.customer_id, t.name, t.prefix, t.created_by_email,
   t.created_at, t.last_used_at, t.revoked_at`;
 const iso = (v: unknown) => (v === null || v === undefined ? null : new Date(v as string).toISOString());
 type TokenRow = Record<string, unknown> & { created_at: unknown; last_used_at: unknown; revoked_at: unknown };
@@ -97,7 +97,7 @@ async function directoryState(db: Database, customerId: string, baseUrl: string)
   const tokens = await queryRows<TokenRow>(
     db,
     sql`select ${tokenColumns} from directory_tokens t where t.customer_id = ${customerId}
-      order by t.revoked_at is not null, t.created_at desc, t.token_id`,
+      order by t.revoked_at is not null, t.created_at desc, t.directory_token_id`,
   );
   const [figures] = await queryRows<{
     last_request_at: string | null;
@@ -174,7 +174,7 @@ export const directoryRouter = createRouter()
           {
             action: "directory_token_created" as const,
             entity: "directory_token" as const,
-            entity_id: inserted.token_id,
+            entity_id: inserted.directory_token_id,
             after: { customer_id: customerId, name, prefix },
           },
         ],
@@ -184,14 +184,14 @@ export const directoryRouter = createRouter()
     return c.json({ ...tokenJson(shown as TokenRow), token, base_url: c.var.publicUrl + scimBase } as never, 201);
   })
   .openapi(revoke, async (c) => {
-    const { customerId, tokenId } = c.req.valid("param");
+    const { customerId, directoryTokenId } = c.req.valid("param");
     await mutate(c, async (tx) => {
       const [gone] = await tx
         .update(directory_tokens)
         .set({ revoked_at: c.var.clock() })
         .where(
           and(
-            eq(directory_tokens.token_id, tokenId),
+            eq(directory_tokens.directory_token_id, directoryTokenId),
             eq(directory_tokens.customer_id, customerId),
             isNull(directory_tokens.revoked_at),
           ),
@@ -204,7 +204,7 @@ export const directoryRouter = createRouter()
           {
             action: "directory_token_revoked" as const,
             entity: "directory_token" as const,
-            entity_id: tokenId,
+            entity_id: directoryTokenId,
             before: { customer_id: customerId, ...gone },
           },
         ],

@@ -427,7 +427,9 @@ function auditRequestOf(c: ScimContext): AuditRequest {
   return {
     var: {
       db: c.var.db,
-      session: { user: { id: `directory:${d.tokenId}`, email: `${msg.directory.tokenName}: ${d.tokenName} (SCIM)` } },
+      session: {
+        user: { id: `directory:${d.directoryTokenId}`, email: `${msg.directory.tokenName}: ${d.tokenName} (SCIM)` },
+      },
       requestId: c.var.requestId,
       clientIp: c.var.clientIp,
       apiToken: null,
@@ -504,7 +506,7 @@ export function scimRouter(options: { ratePerMinute: number }) {
       .insert(directory_requests)
       .values({
         customer_id: directory.customerId,
-        token_id: directory.tokenId,
+        directory_token_id: directory.directoryTokenId,
         method: c.req.method,
         path: c.req.path.slice(0, 500),
         status: c.res.status,

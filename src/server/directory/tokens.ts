@@ -20,7 +20,7 @@ function hashDirectoryToken(token: string): string {
 }
 
 /** The directory a live token acts for. */
-export type Directory = { tokenId: string; tokenName: string; customerId: string; customerName: string };
+export type Directory = { directoryTokenId: string; tokenName: string; customerId: string; customerName: string };
 
 /**
  * The directory of `token` (a `scim_…` bearer credential), or null when it is malformed, unknown
@@ -28,20 +28,30 @@ export type Directory = { tokenId: string; tokenName: string; customerId: string
  */
 export async function resolveDirectoryToken(db: Database, token: string, now: Date): Promise<Directory | null> {
   if (!directoryTokenPattern.test(token)) return null;
-  const [row] = await queryRows<{ token_id: string; name: string; customer_id: string; customer_name: string }>(
+  const [row] = await queryRows<{
+    directory_token_id: string;
+    name: string;
+    customer_id: string;
+    customer_name: string;
+  }>(
     db,
     sql`with hit as (
-        select t.token_id, t.name, t.customer_id, c.customer_name, t.last_used_at
+        select t.directory_token_id, t.name, t.customer_id, c.customer_name, t.last_used_at
         from directory_tokens t join customers c on c.customer_id = t.customer_id
         where t.token_hash = ${hashDirectoryToken(token)} and t.revoked_at is null
       ), touched as (
         update directory_tokens set last_used_at = ${now.toISOString()}::timestamptz
-        where token_id = (select token_id from hit)
+        where directory_token_id = (select directory_token_id from hit)
           and (last_used_at is null or last_used_at < ${now.toISOString()}::timestamptz - interval '1 minute')
       )
-      select token_id, name, customer_id, customer_name from hit`,
+      select directory_token_id, name, customer_id, customer_name from hit`,
   );
   return row
-    ? { tokenId: row.token_id, tokenName: row.name, customerId: row.customer_id, customerName: row.customer_name }
+    ? {
+        directoryTokenId: row.directory_token_id,
+        tokenName: row.name,
+        customerId: row.customer_id,
+        customerName: row.customer_name,
+      }
     : null;
 }

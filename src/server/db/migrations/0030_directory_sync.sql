@@ -8,7 +8,7 @@ CREATE TABLE "directory_groups" (
 CREATE TABLE "directory_requests" (
 	"request_id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"customer_id" uuid NOT NULL,
-	"token_id" uuid,
+	"directory_token_id" uuid,
 	"method" text NOT NULL,
 	"path" text NOT NULL,
 	"status" integer NOT NULL,
@@ -18,7 +18,7 @@ CREATE TABLE "directory_requests" (
 );
 --> statement-breakpoint
 CREATE TABLE "directory_tokens" (
-	"token_id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"directory_token_id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"customer_id" uuid NOT NULL,
 	"name" text NOT NULL,
 	"prefix" text NOT NULL,
