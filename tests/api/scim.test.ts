@@ -6,6 +6,7 @@
  */
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { purgeDeletedRecords } from "../../src/server/deleted";
 import { startConsole, type TestConsole } from "../support/app";
 import { targets } from "../support/databases";
 
@@ -78,7 +79,7 @@ describe.each(targets)("SCIM directory sync on %s", (target) => {
       expect(made.token).toMatch(/^scim_[A-Za-z0-9_-]{43}$/);
       expect(made.base_url).toMatch(/\/scim\/v2$/);
       const [row] = await app.rows<{ token_hash: string }>(
-        sql`select token_hash from directory_tokens where token_id = ${made.directory_token_id}`,
+        sql`select token_hash from directory_tokens where directory_token_id = ${made.directory_token_id}`,
       );
       expect(row.token_hash).not.toContain(made.token);
       // Two live tokens: both work during a rotation.
@@ -461,6 +462,20 @@ describe.each(targets)("SCIM directory sync on %s", (target) => {
       method: expect.any(String),
     });
     expect((await app.read("/api/customers/00000000-0000-4000-8000-000000000000/directory")).status).toBe(404);
+  });
+
+  it("purges its request log and its revoked tokens after DELETED_RETENTION_DAYS, keeping the live ones", async () => {
+    const later = (days: number) => new Date(Date.now() + days * 86_400_000);
+    const requests = sql`select 1 from directory_requests where customer_id = ${acme}`;
+    const revoked = sql`select 1 from directory_tokens where customer_id = ${acme} and revoked_at is not null`;
+    expect(await app.count(requests)).toBeGreaterThan(0);
+    expect(await app.count(revoked)).toBe(1);
+    await purgeDeletedRecords(app.handle.db, { retentionDays: 30, now: later(29) });
+    expect(await app.count(revoked)).toBe(1);
+    await purgeDeletedRecords(app.handle.db, { retentionDays: 30, now: later(31) });
+    expect(await app.count(requests)).toBe(0);
+    expect(await app.count(revoked)).toBe(0);
+    expect((await scim("GET", "/Users?count=1")).status).toBe(200);
   });
 });
 

@@ -1,16 +1,18 @@
 /**
  * Snapshots are kept for DELETED_RETENTION_DAYS (30 by default), then purged by the server: at
  * start-up and every hour (docs/undo-and-restore.md). Restored ones go too: their audit rows stay.
- * Revoked API tokens are kept as long, listed as revoked, then purged the same way.
+ * Revoked API tokens are kept as long, listed as revoked, then purged the same way; so are the
+ * directory sync's request log and its revoked tokens (docs/onboarding.md).
  */
 import { sql } from "drizzle-orm";
 import type pino from "pino";
 import { queryRows, type Database } from "../db/client";
 
 /**
- * Deletes the snapshots deleted, and the API tokens revoked, before `now` minus `retentionDays`
- * days (by the clock passed, so a test moves time instead of waiting), in one statement.
- * @returns how many rows were purged, of both.
+ * Deletes the snapshots deleted, the API and directory tokens revoked, and the directory requests
+ * made, before `now` minus `retentionDays` days (by the clock passed, so a test moves time instead
+ * of waiting), in one statement.
+ * @returns how many rows were purged, of all four.
  */
 export async function purgeDeletedRecords(
   db: Database,
@@ -20,8 +22,11 @@ export async function purgeDeletedRecords(
   const rows = await queryRows<{ n: number }>(
     db,
     sql`with gone as (delete from deleted_records where deleted_at < ${cutoff.toISOString()}::timestamptz returning 1),
-      tokens as (delete from operator_api_token where revoked_at < ${cutoff.toISOString()}::timestamptz returning 1)
-      select ((select count(*) from gone) + (select count(*) from tokens))::int as n`,
+      tokens as (delete from operator_api_token where revoked_at < ${cutoff.toISOString()}::timestamptz returning 1),
+      directory as (delete from directory_tokens where revoked_at < ${cutoff.toISOString()}::timestamptz returning 1),
+      requests as (delete from directory_requests where created_at < ${cutoff.toISOString()}::timestamptz returning 1)
+      select ((select count(*) from gone) + (select count(*) from tokens) + (select count(*) from directory)
+        + (select count(*) from requests))::int as n`,
   );
   return Number(rows[0]?.n ?? 0);
 }
