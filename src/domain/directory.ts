@@ -64,3 +64,4 @@ export const directoryStateSchema = z.object({
   errors: z.array(directoryErrorSchema),
 });
 export type DirectoryState = z.infer<typeof directoryStateSchema>;
+export type CreatedDirectoryToken = z.infer<typeof createdDirectoryTokenSchema>;

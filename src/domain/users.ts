@@ -34,7 +34,15 @@ export type UserPage = z.infer<typeof userPageSchema>;
  * /users/{userId}: the user, its customer's name and roles, and its cards: Total Teams (the teams
  * the user is a member of) and Active Teams (of those, the teams whose status is active).
  */
-export const userDetailSchema = userListItemSchema.extend({ stats: counts("total_teams", "active_teams") });
+/**
+ * One user (GET /api/users/{userId}): a list item with the cards, and `directory_managed` when the
+ * customer's directory provisioned the user (docs/onboarding.md): its next sync overwrites the
+ * e-mail, name, job title and status.
+ */
+export const userDetailSchema = userListItemSchema.extend({
+  stats: counts("total_teams", "active_teams"),
+  directory_managed: z.boolean(),
+});
 export type UserDetail = z.infer<typeof userDetailSchema>;
 
 /** A row of the Team Memberships table: the `teams_users` row joined to its team and the team's customer. */

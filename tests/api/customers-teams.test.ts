@@ -752,8 +752,15 @@ describe.each(targets)("customers, teams and users API on %s", (target) => {
       "DELETE /api/teams/{teamId}/members/{userId}": undefined,
       "POST /api/teams/{teamId}/skills": { skill_id: skillId },
       "POST /api/teams/{teamId}/members": { user_id: userId },
+      "POST /api/customers/{customerId}/directory-tokens": { name: viewerName },
+      "DELETE /api/customers/{customerId}/directory-tokens/{directoryTokenId}": undefined,
     };
-    const ids: Record<string, string> = { customerId: customer.customer_id, teamId: team.team_id, userId };
+    const ids: Record<string, string> = {
+      customerId: customer.customer_id,
+      teamId: team.team_id,
+      userId,
+      directoryTokenId: "00000000-0000-4000-8000-000000000000",
+    };
     const mutations = new Set(
       routeTable
         .filter((r) => r.method !== "GET" && /^\/api\/(customers|teams)(\/|$)/.test(r.path))

@@ -117,13 +117,17 @@ describe.each(targets)("confirming it is you on %s", (target) => {
     expect((await app.request("/api/account/sessions", { headers: { cookie: me.cookie } })).status).toBe(401);
   });
 
-  it("is asked by every admin route that changes operators' credentials, today's and tomorrow's", async () => {
+  it("is asked by every admin route that changes credentials, today's and tomorrow's", async () => {
     const asking = routeTable.filter((r) => r.reauth);
-    // Exactly the admin writes where credentials are made and changed.
+    // Exactly the admin writes where credentials are made and changed: operators', API tokens, and
+    // customers' directory (SCIM) tokens.
     expect(asking.map((r) => `${r.method} ${r.path}`).sort()).toEqual(
       routeTable
         .filter(
-          (r) => r.access === "admin" && r.method !== "GET" && /^\/api\/(operators|api-tokens)(\/|$)/.test(r.path),
+          (r) =>
+            r.access === "admin" &&
+            r.method !== "GET" &&
+            /^\/api\/((operators|api-tokens)(\/|$)|customers\/\{customerId\}\/directory-tokens)/.test(r.path),
         )
         .map((r) => `${r.method} ${r.path}`)
         .sort(),

@@ -186,6 +186,15 @@ describe.each(targets)("SCIM directory sync on %s", (target) => {
       sql`select email, first_name, last_name, status, customer_id from users_data where user_id = ${id}`,
     );
     expect(row).toEqual({ email, first_name: "Ada", last_name: "Lovelace", status: "active", customer_id: acme });
+    // The console marks the user as the directory's; a user added in the console is not.
+    expect((await app.read(`/api/users/${id}`)).body.directory_managed).toBe(true);
+    const added = await app.write(
+      "POST",
+      "/api/users",
+      { email: "console.added@acme.example", customer_id: acme },
+      "admin",
+    );
+    expect((await app.read(`/api/users/${added.body.user_id}`)).body.directory_managed).toBe(false);
     expect(
       (await scim("GET", `/Users?filter=${encodeURIComponent(`userName eq "${email.toUpperCase()}"`)}`)).body
         .totalResults,

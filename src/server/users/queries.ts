@@ -158,10 +158,13 @@ const userColumns = sql`u.user_id, u.customer_id, c.customer_name, u.email, u.fi
  * (Total Teams, Active Teams: memberships, and memberships of active teams), or null when unknown.
  */
 export async function getUser(db: Database, userId: string): Promise<UserDetail | null> {
-  const [row] = await queryRows<UserListItem & { total_teams: number; active_teams: number }>(
+  const [row] = await queryRows<
+    UserListItem & { total_teams: number; active_teams: number; directory_managed: boolean }
+  >(
     db,
     sql`
     select ${userColumns},
+      exists (select 1 from directory_users d where d.user_id = u.user_id) as directory_managed,
       (select count(*) from teams_users tu where tu.user_id = u.user_id)::int as total_teams,
       (select count(*) from teams_users tu join teams t on t.team_id = tu.team_id
         where tu.user_id = u.user_id and t.status = 'active')::int as active_teams
@@ -169,8 +172,8 @@ export async function getUser(db: Database, userId: string): Promise<UserDetail 
     where u.user_id = ${userId}`,
   );
   if (!row) return null;
-  const { total_teams, active_teams, ...user } = row;
-  return { ...toJson(user), stats: { total_teams, active_teams } };
+  const { total_teams, active_teams, directory_managed, ...user } = row;
+  return { ...toJson(user), directory_managed, stats: { total_teams, active_teams } };
 }
 
 /** One user, as a list item, read inside a transaction or not (for mutation answers). */

@@ -11,6 +11,7 @@ import { RecordPage } from "../components/RecordPage";
 import { CustomerTeamTable } from "../teams/public";
 import { UserTable } from "../users/public";
 import { customerRecord } from "./CustomerForm";
+import { DirectorySection } from "./DirectorySection";
 import { customerQuery, useSetCustomerStatus } from "./queries";
 
 /** The customer's cards: its users and teams, all and active. */
@@ -97,6 +98,8 @@ export default function CustomerDetailPage() {
             >
               <CustomerTeamTable customerId={customerId} />
             </Section>
+
+            <DirectorySection customerId={customerId} />
           </div>
         );
       }}

@@ -24,7 +24,7 @@ import { notify } from "../components/overlays";
 import { Card, ErrorState, PageHeader } from "../components/ui";
 import { PlatformPicker } from "../platforms/public";
 import { myTokensQuery, useCreateToken, useRevokeMyToken } from "./queries";
-import { NewTokenModal, tokenColumns, useNow } from "./TokenParts";
+import { apiTokenFacts, NewTokenModal, tokenColumns, useNow } from "./TokenParts";
 
 /**
  * API tokens (user menu, any role; docs/identity.md "API tokens"): the operator's own tokens with
@@ -92,7 +92,7 @@ export default function ApiTokensPage() {
           setCreated(token);
         }}
       />
-      <NewTokenModal created={created} onClose={() => setCreated(null)} />
+      <NewTokenModal created={created} onClose={() => setCreated(null)} facts={apiTokenFacts} />
       {confirm.dialog}
     </>
   );

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
 import { AlertTriangle, Check, Copy, KeyRound, Trash2 } from "lucide-react";
 import type { ApiTokenRow, CreatedApiToken } from "../../domain/api-tokens";
 import { msg } from "../../domain/messages";
@@ -68,11 +68,33 @@ export function useNow(): number {
   return now;
 }
 
+/** What the API tokens page says of a new token: its name, role, platform and expiry. */
+export function apiTokenFacts(created: CreatedApiToken): ReactNode {
+  return (
+    <>
+      <span className="font-medium">{created.name}</span> · {titleCase(created.role)}
+      {created.platform_name ? ` · ${created.platform_name}` : ""} · {msg.apiTokens.expires}{" "}
+      <DateText iso={created.expires_at} />
+    </>
+  );
+}
+
 /**
- * The one time a new token is shown: the token with a Copy button and the warning that it cannot
- * be read again; Done (or closing) forgets it.
+ * The one time a new token is shown (an API token, a customer's directory token): the token with a
+ * Copy button and the warning that it cannot be read again, under `facts` (what the token is);
+ * Done (or closing) forgets it.
  */
-export function NewTokenModal({ created, onClose }: { created: CreatedApiToken | null; onClose: () => void }) {
+export function NewTokenModal<T extends { token: string }>({
+  created,
+  onClose,
+  facts,
+  title = msg.apiTokens.createdTitle,
+}: {
+  created: T | null;
+  onClose: () => void;
+  facts: (created: T) => ReactNode;
+  title?: string;
+}) {
   const [copied, setCopied] = useState(false);
   const close = () => {
     setCopied(false);
@@ -88,7 +110,7 @@ export function NewTokenModal({ created, onClose }: { created: CreatedApiToken |
   return (
     <Modal
       open={created !== null}
-      title={msg.apiTokens.createdTitle}
+      title={title}
       onClose={close}
       footer={
         <button type="button" className="btn btn-primary" onClick={close}>
@@ -102,16 +124,12 @@ export function NewTokenModal({ created, onClose }: { created: CreatedApiToken |
             <AlertTriangle className="h-4 w-4" aria-hidden />
             <span>{msg.apiTokens.createdWarning}</span>
           </div>
-          <div className="text-sm">
-            <span className="font-medium">{created.name}</span> · {titleCase(created.role)}
-            {created.platform_name ? ` · ${created.platform_name}` : ""} · {msg.apiTokens.expires}{" "}
-            <DateText iso={created.expires_at} />
-          </div>
+          <div className="text-sm">{facts(created)}</div>
           <div className="join w-full">
             <input
               className="input join-item w-full font-mono text-xs"
               readOnly
-              aria-label={msg.apiTokens.createdTitle}
+              aria-label={title}
               data-testid="new-token"
               value={created.token}
               onFocus={(e) => e.currentTarget.select()}

@@ -5,7 +5,7 @@ import { userRoles } from "../../domain/enums";
 import { msg } from "../../domain/messages";
 import { membershipSortKeys, type UserMembership } from "../../domain/users";
 import { editAction, historyAction, mainAction } from "../components/actions";
-import { RoleBadges, StatusBadge } from "../components/badges";
+import { RoleBadges, StatusBadge, Tag } from "../components/badges";
 import { column, dateColumn } from "../components/columns";
 import { InfoSection, Section, statusStat } from "../components/detail";
 import { RelatedList } from "../components/EmbeddedList";
@@ -67,6 +67,16 @@ export default function UserDetailPage() {
                   { label: "Email", value: u.email },
                   { label: "Full Name", value: fullName || <Muted>{msg.users.notProvided}</Muted> },
                   { label: "Job Title", value: u.job_title || <Muted>{msg.users.notSpecified}</Muted> },
+                  {
+                    label: msg.directory.source,
+                    value: u.directory_managed ? (
+                      <span title={msg.directory.managedHint}>
+                        <Tag tone="info">{msg.directory.managedMark}</Tag>
+                      </span>
+                    ) : (
+                      <Muted>{msg.directory.consoleSource}</Muted>
+                    ),
+                  },
                   { label: "Created", value: <DateText iso={u.created_at} withTime /> },
                   { label: "Last Updated", value: <DateText iso={u.updated_at} withTime /> },
                 ]}

@@ -1,0 +1,211 @@
+import { useState } from "react";
+import { useQuery } from "@tanstack/react-query";
+import { KeyRound, Trash2 } from "lucide-react";
+import { createDirectoryTokenSchema, type CreatedDirectoryToken, type DirectoryState } from "../../domain/directory";
+import { msg } from "../../domain/messages";
+import { errorMessage } from "../api/client";
+import { useCan } from "../auth/permissions";
+import { sectionAddAction } from "../components/actions";
+import { Tag } from "../components/badges";
+import { column } from "../components/columns";
+import { useConfirmAction } from "../components/ConfirmAction";
+import { DataTable } from "../components/DataTable";
+import { InfoList, Section } from "../components/detail";
+import type { FieldSpec } from "../components/EntityForm";
+import { formatDateTime } from "../components/format";
+import { EmptyState } from "../components/inputs";
+import { ModalForm } from "../components/ModalForm";
+import { notify } from "../components/overlays";
+import { DateText, Muted, RelativeTime } from "../components/text";
+import { ErrorState } from "../components/ui";
+import { NewTokenModal } from "../tokens/public";
+import { directoryQuery, useCreateDirectoryToken, useRevokeDirectoryToken } from "./queries";
+
+type TokenRow = DirectoryState["tokens"][number];
+type ErrorRow = DirectoryState["errors"][number];
+
+const nameField: FieldSpec<{ name: string }>[] = [
+  {
+    kind: "text",
+    name: "name",
+    label: msg.directory.tokenName,
+    required: true,
+    hint: msg.directory.nameHint,
+    autoComplete: "off",
+  },
+];
+
+/**
+ * The customer page's Directory sync (docs/onboarding.md): on or off, the SCIM base URL, when the
+ * directory last called, today's changes, what it manages, its tokens (admins create and revoke
+ * them; a new one is shown once) and its last refusals with their requests.
+ */
+export function DirectorySection({ customerId }: { customerId: string }) {
+  const state = useQuery(directoryQuery(customerId));
+  const isAdmin = useCan("admin");
+  const create = useCreateDirectoryToken(customerId);
+  const revoke = useRevokeDirectoryToken(customerId);
+  const [creating, setCreating] = useState(false);
+  const [created, setCreated] = useState<CreatedDirectoryToken | null>(null);
+  const confirm = useConfirmAction<TokenRow, string>({
+    mutation: revoke,
+    title: msg.directory.revoke,
+    message: (t) => msg.directory.revokeConfirm(t.name),
+    confirmLabel: msg.directory.revoke,
+    tone: "error",
+    variables: (t) => t.directory_token_id,
+    done: () => notify(msg.directory.revoked),
+  });
+  const d = state.data;
+  return (
+    <Section
+      title={msg.directory.title}
+      actionBar={[
+        isAdmin && {
+          ...sectionAddAction(msg.directory.createToken, () => setCreating(true)),
+          icon: KeyRound,
+          need: "admin",
+        },
+      ]}
+    >
+      {state.isError ? (
+        <ErrorState
+          title={msg.directory.loadError}
+          message={errorMessage(state.error)}
+          onRetry={() => void state.refetch()}
+        />
+      ) : (
+        <>
+          <InfoList
+            items={[
+              {
+                label: msg.directory.title,
+                value: d ? (
+                  <Tag tone={d.enabled ? "success" : "neutral"}>{d.enabled ? msg.directory.on : msg.directory.off}</Tag>
+                ) : null,
+              },
+              { label: msg.directory.baseUrl, value: d?.base_url, mono: true },
+              {
+                label: msg.directory.lastRequest,
+                value: d?.last_request_at ? (
+                  <RelativeTime iso={d.last_request_at} />
+                ) : (
+                  <Muted>{msg.directory.never}</Muted>
+                ),
+              },
+              {
+                label: msg.directory.today,
+                value: d ? msg.directory.todayCounts(d.today.created, d.today.updated, d.today.deactivated) : null,
+              },
+              {
+                label: msg.directory.managed,
+                value: d ? msg.directory.managedCounts(d.managed.users, d.managed.teams) : null,
+              },
+            ]}
+          />
+          {d && !d.enabled ? <p className="text-sm text-base-content/70">{msg.directory.offHint}</p> : null}
+          <DataTable
+            label={msg.directory.tokens}
+            columns={[
+              column<TokenRow>("name", msg.directory.tokenName, (t) => <span className="font-medium">{t.name}</span>, {
+                grow: true,
+              }),
+              column<TokenRow>("prefix", msg.apiTokens.prefix, (t) => (
+                <code className="font-mono text-xs">{t.prefix}…</code>
+              )),
+              column<TokenRow>("created_at", msg.apiTokens.created, (t) => <DateText iso={t.created_at} />),
+              column<TokenRow>("last_used_at", msg.apiTokens.lastUsed, (t) =>
+                t.revoked_at ? (
+                  <span title={msg.apiTokens.revokedOn(formatDateTime(t.revoked_at))}>
+                    <Tag tone="error">{msg.apiTokens.revokedTag}</Tag>
+                  </span>
+                ) : t.last_used_at ? (
+                  <RelativeTime iso={t.last_used_at} />
+                ) : (
+                  <Muted>{msg.apiTokens.neverUsed}</Muted>
+                ),
+              ),
+              column<TokenRow>(
+                "actions",
+                msg.ui.actions,
+                (t) =>
+                  t.revoked_at || !isAdmin ? null : (
+                    <div className="flex justify-end">
+                      <button
+                        type="button"
+                        className="btn btn-ghost btn-xs text-error"
+                        aria-label={`${msg.directory.revoke} ${t.name}`}
+                        onClick={() => confirm.ask(t)}
+                      >
+                        <Trash2 className="h-4 w-4" aria-hidden /> {msg.directory.revoke}
+                      </button>
+                    </div>
+                  ),
+                { actions: true },
+              ),
+            ]}
+            rows={d?.tokens}
+            rowKey={(t) => t.directory_token_id}
+            loading={state.isPending}
+            empty={<EmptyState title={msg.directory.noTokens} />}
+          />
+          {d && d.errors.length > 0 ? (
+            <DataTable
+              label={msg.directory.errors}
+              columns={[
+                column<ErrorRow>("when", msg.directory.when, (e) => <RelativeTime iso={e.created_at} />),
+                column<ErrorRow>("request", msg.directory.request, (e) => (
+                  <code className="block max-w-xs truncate font-mono text-xs" title={`${e.method} ${e.path}`}>
+                    {e.method} {e.path}
+                  </code>
+                )),
+                column<ErrorRow>("status", msg.directory.status, (e) => <Tag tone="error">{e.status}</Tag>),
+                column<ErrorRow>(
+                  "detail",
+                  msg.directory.detail,
+                  (e) => (
+                    <span className="block max-w-md truncate text-sm" title={e.error ?? ""}>
+                      {e.error}
+                    </span>
+                  ),
+                  { grow: true },
+                ),
+              ]}
+              rows={d.errors}
+              rowKey={(e) => `${e.created_at}-${e.path}`}
+              empty={<EmptyState title={msg.directory.noErrors} />}
+            />
+          ) : null}
+        </>
+      )}
+      <ModalForm<{ name: string }, { name: string }>
+        open={creating}
+        title={msg.directory.createToken}
+        onClose={() => setCreating(false)}
+        schema={createDirectoryTokenSchema}
+        fields={nameField}
+        fresh={() => ({ name: "" })}
+        save={async (values) => {
+          const token = await create.mutateAsync(values);
+          setCreating(false);
+          setCreated(token);
+        }}
+        icon={KeyRound}
+        submitLabel={msg.directory.createToken}
+        busyLabel={msg.directory.creating}
+      />
+      <NewTokenModal
+        created={created}
+        onClose={() => setCreated(null)}
+        title={msg.directory.createdTitle}
+        facts={(t) => (
+          <>
+            <span className="font-medium">{t.name}</span> · {msg.directory.baseUrl}{" "}
+            <code className="break-all font-mono text-xs">{t.base_url}</code>
+          </>
+        )}
+      />
+      {confirm.dialog}
+    </Section>
+  );
+}
