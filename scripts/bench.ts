@@ -29,7 +29,10 @@
  *  6. a bulk action (scripts/bench/bulk.ts): on another scratch copy, the users of one filter
  *     (about `--bulk-users`, 100,000) deactivated through POST /api/bulk/users/set_status while
  *     /api/users is loaded at 16 connections: its time, its progress interval, the list's p95
- *     (`--skip bulk` leaves it out).
+ *     (`--skip bulk` leaves it out);
+ *  7. directory sync (scripts/bench/scim.ts): on another scratch copy, an initial sync as Okta
+ *     sends it (`--scim-users`, 10,000 users, and `--scim-groups`, 300 groups, from 4 clients), then
+ *     the `userName eq` lookup at 1 and 16 connections among all the users (`--skip scim`).
  * `--skip a,b` leaves steps out; `--only-step a,b` runs only those (the cases are always discovered).
  * The built app's initial JavaScript is measured once. It writes bench/results/<name>.md (with
  * an SVG chart per target and the raw figures in <name>.json), replacing the report of that name
@@ -52,6 +55,7 @@ import { openInProcess, type Statement } from "./bench/inproc";
 import { percentile, runLoad, type LoadResult } from "./bench/load";
 import { runMixed, type MixedResult } from "./bench/mixed";
 import { runBulkBench, type BulkBenchResult } from "./bench/bulk";
+import { runScimBench, type ScimBenchResult } from "./bench/scim";
 import { bulkLimits } from "../src/domain/limits";
 import { measureNaive } from "./bench/naive";
 import {
@@ -93,6 +97,8 @@ const { values } = parseArgs({
     "mixed-minutes": { type: "string", default: "10" },
     "mixed-clients": { type: "string", default: "8" },
     "bulk-users": { type: "string", default: "100000" },
+    "scim-users": { type: "string", default: "10000" },
+    "scim-groups": { type: "string", default: "300" },
     "no-build": { type: "boolean", default: false },
     "log-level": { type: "string", default: "info" },
     "report-only": { type: "boolean", default: false },
@@ -121,6 +127,9 @@ const goals = {
   /** The read API for platforms (issue "Read API for platforms"): its answer at 1 connection, its 304 at 50. */
   deliveryP95c1: 10,
   deliveryNotModifiedRps50: 1500,
+  /** Directory sync (docs/onboarding.md): Okta's initial sync of 10,000 users and 300 groups, and its lookup. */
+  scimSyncSeconds: 120,
+  scimFilterP95: 20,
 };
 
 /** Writes <name>.md, its charts and <name>.json under `outDir`. */
@@ -164,7 +173,7 @@ if (!targets.every((t) => t === "postgres" || t === "pglite")) {
 const duration = Number(values.duration);
 const timeout = Number(values.timeout);
 const concurrency = values.concurrency.split(",").map(Number);
-const steps = ["naive", "explain", "load", "browser", "ceiling", "mixed", "bulk"];
+const steps = ["naive", "explain", "load", "browser", "ceiling", "mixed", "bulk", "scim"];
 const skip = new Set(values.skip.split(",").filter(Boolean));
 if (values["only-step"]) {
   const onlySteps = values["only-step"].split(",").filter(Boolean);
@@ -444,6 +453,35 @@ async function bulkStep(
   });
 }
 
+/**
+ * Step 7: directory sync (scripts/bench/scim.ts) on a scratch copy: Okta's initial sync, then its
+ * lookup among all the users. The per-customer rate is lifted: the step measures the console, not
+ * the bound an administrator sets.
+ */
+async function scimStep(
+  target: "postgres" | "pglite",
+  where: { url?: string; dataDir?: string },
+  serverEnv: Record<string, string>,
+): Promise<ScimBenchResult> {
+  const users = Number(values["scim-users"]);
+  const groups = Number(values["scim-groups"]);
+  log(`\n== ${target}: directory sync of ${users.toLocaleString("en-US")} users and ${groups} groups (a scratch copy)`);
+  return withScratchServer(
+    target,
+    where,
+    { ...serverEnv, API_TOKEN_RATE_LIMIT: "100000000" },
+    "scim",
+    async (server) => {
+      const cookie = await server.signIn(operator.email, operator.password);
+      const r = await runScimBench(server, cookie, { users, groups, parallel: 4, duration, log });
+      log(
+        `  lookup (userName eq): ${r.filter.map((l) => `c${l.connections} p95 ${fmtMs(l.p95)} ${l.rps.toFixed(0)}/s`).join(" | ")} (goal p95 ≤ ${goals.scimFilterP95} ms)`,
+      );
+      return r;
+    },
+  );
+}
+
 async function benchTarget(target: "postgres" | "pglite"): Promise<TargetRun> {
   const scale = Number(target === "postgres" ? values["pg-scale"] : values["pglite-scale"]);
   const { seed, where, database, serverEnv } = await ensureSeeded(target, scale);
@@ -591,6 +629,8 @@ async function benchTarget(target: "postgres" | "pglite"): Promise<TargetRun> {
   if (!skip.has("mixed")) mixed = await mixedStep(target, where, serverEnv, cases);
   let bulk: BulkBenchResult | undefined;
   if (!skip.has("bulk")) bulk = await bulkStep(target, where, serverEnv);
+  let scim: ScimBenchResult | undefined;
+  if (!skip.has("scim")) scim = await scimStep(target, where, serverEnv);
 
   const rssValues = rssSamples.map((s) => s.mib);
   const byPhase: Record<string, number> = {};
@@ -613,6 +653,7 @@ async function benchTarget(target: "postgres" | "pglite"): Promise<TargetRun> {
     deliveryCeiling,
     mixed,
     bulk,
+    scim,
     rss: {
       maxMiB: Math.max(0, ...rssValues),
       medianMiB: sortedRss[Math.floor(sortedRss.length / 2)] ?? 0,
@@ -812,6 +853,26 @@ function checksOf(run: TargetRun): Check[] {
         goal: `p95 < ${goals.listP95c16} ms`,
         measured: `p95 ${fmtMs(users.p95)}, ${users.rps.toFixed(0)} req/s, ${users.errors + users.non2xx} errors`,
         ok: users.p95 !== null && users.p95 < goals.listP95c16 && users.errors + users.non2xx === 0,
+      },
+    );
+  }
+  if (run.scim) {
+    const d = run.scim;
+    const c1 = d.filter.find((l) => l.connections === 1);
+    checks.push(
+      {
+        target: name,
+        what: `directory sync: Okta's initial sync of ${d.users.toLocaleString("en-US")} users and ${d.groups} groups`,
+        goal: `≤ ${goals.scimSyncSeconds} s, no failure`,
+        measured: `${d.seconds.toFixed(1)} s, ${d.requests.toLocaleString("en-US")} requests from ${d.parallel} clients, ${d.failures} failed`,
+        ok: d.seconds <= goals.scimSyncSeconds && d.failures === 0,
+      },
+      {
+        target: name,
+        what: "directory sync: GET /Users?filter=userName eq …",
+        goal: `p95 ≤ ${goals.scimFilterP95} ms at 1 connection`,
+        measured: d.filter.map((l) => `c${l.connections} p95 ${fmtMs(l.p95)}, ${l.rps.toFixed(0)}/s`).join("; "),
+        ok: c1?.p95 !== null && c1?.p95 !== undefined && c1.p95 <= goals.scimFilterP95 && c1.non2xx === 0,
       },
     );
   }

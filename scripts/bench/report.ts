@@ -11,6 +11,7 @@ import type { ExplainResult } from "./explain";
 import type { LoadResult } from "./load";
 import type { MixedResult } from "./mixed";
 import type { BulkBenchResult } from "./bulk";
+import type { ScimBenchResult } from "./scim";
 import type { NaiveResult } from "./naive";
 
 export type SeedInfo = {
@@ -40,6 +41,8 @@ export type TargetRun = {
   mixed?: MixedResult;
   /** A bulk deactivation under list load (scripts/bench/bulk.ts). */
   bulk?: BulkBenchResult;
+  /** Directory sync: Okta's initial sync and its lookup (scripts/bench/scim.ts). */
+  scim?: ScimBenchResult;
   rss: { maxMiB: number; medianMiB: number; samples: number; byPhase: Record<string, number> };
   checks: Check[];
 };
@@ -397,6 +400,15 @@ export function markdown(run: BenchRun, charts: Record<string, string>, baseline
         `#### Bulk action: ${num(b.selected)} users of ${JSON.stringify(b.filter)} deactivated`,
         "",
         `Its preview: ${num(b.previewTotal)} users counted in ${b.previewSeconds.toFixed(2)} s (goal ≤ 2 s). ${b.status}: ${num(b.changed)} changed, ${num(b.skipped)} skipped in ${b.seconds.toFixed(1)} s (goal ≤ 60 s); the progress moved ${num(b.progressUpdates)} times, at most ${b.maxProgressGapSeconds.toFixed(2)} s apart (goal ≤ 1 s); /api/users at 16 connections meanwhile: p95 ${b.usersLoad.p95?.toFixed(1) ?? "no answer"} ms (goal < 150 ms), ${b.usersLoad.rps.toFixed(0)}/s.`,
+      );
+    }
+    if (t.scim) {
+      const d = t.scim;
+      out.push(
+        "",
+        `#### Directory sync: ${num(d.users)} users and ${num(d.groups)} groups, as Okta sends them`,
+        "",
+        `Initial sync (a lookup and a POST per user; a lookup, a POST and one PATCH of members per group; ${d.parallel} clients): ${d.seconds.toFixed(1)} s for ${num(d.requests)} requests, ${num(d.failures)} failed (goal ≤ 120 s). The lookup among all the users: ${d.filter.map((l) => `${l.connections} connection${l.connections === 1 ? "" : "s"} p95 ${l.p95?.toFixed(1) ?? "no answer"} ms, ${l.rps.toFixed(0)}/s`).join("; ")} (goal p95 ≤ 20 ms).`,
       );
     }
   }
