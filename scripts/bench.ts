@@ -469,7 +469,7 @@ async function scimStep(
   return withScratchServer(
     target,
     where,
-    { ...serverEnv, API_TOKEN_RATE_LIMIT: "100000000" },
+    { ...serverEnv, API_TOKEN_RATE_LIMIT: "1000000" },
     "scim",
     async (server) => {
       const cookie = await server.signIn(operator.email, operator.password);

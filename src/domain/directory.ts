@@ -4,9 +4,9 @@
  * a bearer token bound to the customer. These are the console API's shapes for the tokens and the
  * directory's state; the SCIM resources themselves are SCIM's own (server/directory/scim.ts).
  */
+import { directoryMsg } from "./directory-messages";
 import { z } from "zod";
 import { id, timestamp } from "./common";
-import { msg } from "./messages";
 import { requiredName } from "./text";
 
 /** A directory token is `scim_` and 32 random bytes in base64url; lists show its first 12 characters. */
@@ -16,7 +16,7 @@ export const directoryTokenShownLength = 12;
 
 /** POST /api/customers/{customerId}/directory-tokens. */
 export const createDirectoryTokenSchema = z.strictObject({
-  name: requiredName({ required: msg.directory.nameRequired, field: msg.directory.tokenName }, 100),
+  name: requiredName({ required: directoryMsg.nameRequired, field: directoryMsg.tokenName }, 100),
 });
 
 /** A directory token as lists show it (never the token itself). */

@@ -3,6 +3,7 @@
  * SCIM tokens. Creating and revoking a token changes credentials, so both are session-only and
  * ask an admin to confirm it is them (route.ts `credentialPaths`), like operators' API tokens.
  */
+import { directoryMsg } from "../../domain/directory-messages";
 import { z } from "@hono/zod-openapi";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { okSchema } from "../../domain/common";
@@ -25,7 +26,7 @@ export const directoryBase = "/api/customers";
 export const scimBase = "/scim/v2";
 
 const customerParams = z.object({ customerId: z.guid(msg.customers.notFound) });
-const tokenParams = customerParams.extend({ directoryTokenId: z.guid(msg.directory.tokenNotFound) });
+const tokenParams = customerParams.extend({ directoryTokenId: z.guid(directoryMsg.tokenNotFound) });
 
 /**
  * GET /api/customers/{customerId}/directory → the customer's directory sync: on or off, the SCIM
@@ -73,7 +74,7 @@ const revoke = apiRoute(directoryBase, "admin", {
   tags: ["Directory sync"],
   summary: "Revoke a directory (SCIM) token",
   request: { params: tokenParams },
-  responses: { 200: jsonResponse(okSchema, "Revoked"), ...notFoundResponse(msg.directory.tokenNotFound) },
+  responses: { 200: jsonResponse(okSchema, "Revoked"), ...notFoundResponse(directoryMsg.tokenNotFound) },
 });
 
 const tokenColumns = sql`t.directory_token_id, t.customer_id, t.name, t.prefix, t.created_by_email,
@@ -197,7 +198,7 @@ export const directoryRouter = createRouter()
           ),
         )
         .returning({ name: directory_tokens.name, prefix: directory_tokens.prefix });
-      if (!gone) throw notFound(msg.directory.tokenNotFound);
+      if (!gone) throw notFound(directoryMsg.tokenNotFound);
       return {
         result: null,
         audit: [

@@ -22,6 +22,7 @@
  *   strings ("False"), PATCH without a path carrying dotted keys ("name.givenName"), and
  *   `?aadOptscim062020` on any URL.
  */
+import { directoryMsg } from "../../domain/directory-messages";
 import type { Context, MiddlewareHandler } from "hono";
 import { Hono } from "hono";
 import { and, eq, sql, type SQL } from "drizzle-orm";
@@ -85,7 +86,7 @@ function toScimError(err: HttpError): ScimError {
 async function bodyOf(c: ScimContext): Promise<Record<string, unknown>> {
   const value: unknown = await c.req.json().catch(() => undefined);
   if (!value || typeof value !== "object" || Array.isArray(value))
-    throw new ScimError(400, msg.directory.notJson, "invalidSyntax");
+    throw new ScimError(400, directoryMsg.notJson, "invalidSyntax");
   return value as Record<string, unknown>;
 }
 
@@ -162,9 +163,9 @@ function userFieldsOf(body: Record<string, unknown>): UserFields {
   const primary =
     emails.find((e) => asBoolean(e?.primary) === true) ?? emails.find((e) => e?.type === "work") ?? emails[0];
   const raw = text(body.userName, 320) ?? text(primary?.value, 320);
-  if (!raw) throw new ScimError(400, msg.directory.userNameRequired, "invalidValue");
+  if (!raw) throw new ScimError(400, directoryMsg.userNameRequired, "invalidValue");
   const email = raw.toLowerCase();
-  if (!emailSchema.safeParse(email).success) throw new ScimError(400, msg.directory.emailInvalid(raw), "invalidValue");
+  if (!emailSchema.safeParse(email).success) throw new ScimError(400, directoryMsg.emailInvalid(raw), "invalidValue");
   const name = (body.name ?? {}) as Record<string, unknown>;
   const active = body.active === undefined ? true : asBoolean(body.active);
   if (active === undefined) throw new ScimError(400, "active must be true or false", "invalidValue");
@@ -200,9 +201,9 @@ async function groupsOfUsers(db: Database, userIds: string[]) {
 
 /** The user `id` of the directory's customer, or 404. */
 async function oneUser(db: Database | Tx, directory: Directory, id: string): Promise<UserRow> {
-  if (!z.guid().safeParse(id).success) throw new ScimError(404, msg.directory.userNotFound(id));
+  if (!z.guid().safeParse(id).success) throw new ScimError(404, directoryMsg.userNotFound(id));
   const [row] = await userRows(db, directory.customerId, sql`u.user_id = ${id}`);
-  if (!row) throw new ScimError(404, msg.directory.userNotFound(id));
+  if (!row) throw new ScimError(404, directoryMsg.userNotFound(id));
   return row;
 }
 
@@ -234,7 +235,7 @@ async function writeUser(tx: Tx, directory: Directory, before: UserRow, fields: 
         tx,
         sql`select user_id from users_data where lower(email) = ${fields.email} and user_id <> ${before.user_id} limit 1`,
       );
-      if (taken) throw new ScimError(409, msg.directory.emailTaken(fields.email), "uniqueness");
+      if (taken) throw new ScimError(409, directoryMsg.emailTaken(fields.email), "uniqueness");
     }
     await tx
       .update(users_data)
@@ -280,9 +281,9 @@ function filterSql(filter: string | undefined, columns: FilterColumns): SQL {
   try {
     ast = parseFilter(filter);
   } catch {
-    throw new ScimError(400, msg.directory.invalidFilter(filter), "invalidFilter");
+    throw new ScimError(400, directoryMsg.invalidFilter(filter), "invalidFilter");
   }
-  const unsupported = () => new ScimError(400, msg.directory.unsupportedFilter(filter), "invalidFilter");
+  const unsupported = () => new ScimError(400, directoryMsg.unsupportedFilter(filter), "invalidFilter");
   const walk = (f: Filter): SQL => {
     if (f.op === "and")
       return sql.join(
@@ -369,9 +370,9 @@ function scimGroup(row: GroupRow, base: string, members?: Array<{ value: string;
 }
 
 async function oneGroup(db: Database | Tx, directory: Directory, id: string): Promise<GroupRow> {
-  if (!z.guid().safeParse(id).success) throw new ScimError(404, msg.directory.groupNotFound(id));
+  if (!z.guid().safeParse(id).success) throw new ScimError(404, directoryMsg.groupNotFound(id));
   const [row] = await groupRows(db, directory.customerId, sql`t.team_id = ${id}`);
-  if (!row) throw new ScimError(404, msg.directory.groupNotFound(id));
+  if (!row) throw new ScimError(404, directoryMsg.groupNotFound(id));
   return row;
 }
 
@@ -389,7 +390,7 @@ async function memberIds(tx: Tx, directory: Directory, value: unknown): Promise<
     return typeof v === "string" ? v : typeof v === "number" ? String(v) : "";
   });
   for (const id of ids)
-    if (!z.guid().safeParse(id).success) throw new ScimError(400, msg.directory.memberNotFound(id), "invalidValue");
+    if (!z.guid().safeParse(id).success) throw new ScimError(400, directoryMsg.memberNotFound(id), "invalidValue");
   if (ids.length === 0) return [];
   const found = await queryRows<{ user_id: string }>(
     tx,
@@ -398,7 +399,7 @@ async function memberIds(tx: Tx, directory: Directory, value: unknown): Promise<
   );
   const known = new Set(found.map((r) => r.user_id));
   const missing = ids.find((id) => !known.has(id));
-  if (missing) throw new ScimError(400, msg.directory.memberNotFound(missing), "invalidValue");
+  if (missing) throw new ScimError(400, directoryMsg.memberNotFound(missing), "invalidValue");
   return [...new Set(ids)];
 }
 
@@ -428,7 +429,7 @@ function auditRequestOf(c: ScimContext): AuditRequest {
     var: {
       db: c.var.db,
       session: {
-        user: { id: `directory:${d.directoryTokenId}`, email: `${msg.directory.tokenName}: ${d.tokenName} (SCIM)` },
+        user: { id: `directory:${d.directoryTokenId}`, email: `${directoryMsg.tokenName}: ${d.tokenName} (SCIM)` },
       },
       requestId: c.var.requestId,
       clientIp: c.var.clientIp,
@@ -462,9 +463,9 @@ export function scimRouter(options: { ratePerMinute: number }) {
       c.header("www-authenticate", 'Bearer realm="scim"');
       return scimJson(c, errorBody(401, detail), 401);
     };
-    if (!match) return refuse(msg.directory.unauthorized);
+    if (!match) return refuse(directoryMsg.unauthorized);
     const directory = await resolveDirectoryToken(c.var.db, match[1], c.var.clock());
-    if (!directory) return refuse(msg.directory.invalidToken);
+    if (!directory) return refuse(directoryMsg.invalidToken);
     c.set("directory", directory);
     const admission = await countTokenRequest(
       c.var.db,
@@ -475,7 +476,7 @@ export function scimRouter(options: { ratePerMinute: number }) {
     );
     if (!admission.admitted) {
       c.header("retry-after", String(admission.retryAfterSeconds));
-      return scimJson(c, errorBody(429, msg.directory.rateLimited(admission.retryAfterSeconds)), 429);
+      return scimJson(c, errorBody(429, directoryMsg.rateLimited(admission.retryAfterSeconds)), 429);
     }
     await next();
   };
@@ -665,8 +666,8 @@ export function scimRouter(options: { ratePerMinute: number }) {
         throw new ScimError(
           409,
           existing.customer_id === d.customerId
-            ? msg.directory.emailTaken(fields.email)
-            : msg.directory.emailOfOtherCustomer(fields.email),
+            ? directoryMsg.emailTaken(fields.email)
+            : directoryMsg.emailOfOtherCustomer(fields.email),
           "uniqueness",
         );
       const { row, audit } = await insertUser(tx, {
@@ -722,7 +723,7 @@ export function scimRouter(options: { ratePerMinute: number }) {
       } catch (err) {
         throw new ScimError(
           400,
-          msg.directory.invalidPatch((err as Error).message),
+          directoryMsg.invalidPatch((err as Error).message),
           (err as { scimCode?: string }).scimCode ?? "invalidValue",
         );
       }
@@ -730,7 +731,7 @@ export function scimRouter(options: { ratePerMinute: number }) {
       const emailChanged =
         (patched.emails as Array<{ value?: string }> | undefined)?.[0]?.value !== current.emails[0].value;
       if (emailChanged && patched.userName === current.userName) patched.userName = undefined;
-      if (patched.id !== current.id) throw new ScimError(400, msg.directory.immutable("id"), "mutability");
+      if (patched.id !== current.id) throw new ScimError(400, directoryMsg.immutable("id"), "mutability");
       const fields = userFieldsOf(patched);
       return { result: before.status === "active" && !fields.active, audit: await writeUser(tx, d, before, fields) };
     });
@@ -800,7 +801,7 @@ export function scimRouter(options: { ratePerMinute: number }) {
     const d = c.var.directory;
     const body = await bodyOf(c);
     const name = text(body.displayName, 200);
-    if (!name) throw new ScimError(400, msg.directory.displayNameRequired, "invalidValue");
+    if (!name) throw new ScimError(400, directoryMsg.displayNameRequired, "invalidValue");
     const externalId = text(body.externalId, 500);
     const id = await change(c, async (tx) => {
       await uniqueTeamName(tx, d, name);
@@ -824,7 +825,7 @@ export function scimRouter(options: { ratePerMinute: number }) {
     const d = c.var.directory;
     const body = await bodyOf(c);
     const name = text(body.displayName, 200);
-    if (!name) throw new ScimError(400, msg.directory.displayNameRequired, "invalidValue");
+    if (!name) throw new ScimError(400, directoryMsg.displayNameRequired, "invalidValue");
     await change(c, async (tx) => {
       const before = await oneGroup(tx, d, c.req.param("id"));
       const audit = await renameGroup(tx, d, before, name, text(body.externalId, 500) ?? before.external_id);
@@ -879,7 +880,7 @@ export function scimRouter(options: { ratePerMinute: number }) {
     return c.body(null, 204);
   });
 
-  app.all("*", (c) => scimJson(c, errorBody(404, msg.directory.notImplemented), 404));
+  app.all("*", (c) => scimJson(c, errorBody(404, directoryMsg.notImplemented), 404));
   return app;
 }
 
@@ -888,12 +889,12 @@ function patchOperations(body: Record<string, unknown>): ScimPatchOperation[] {
   const schemas = body.schemas;
   const ops = body.Operations ?? body.operations;
   if (!Array.isArray(ops) || (Array.isArray(schemas) && !schemas.includes(patchSchema)))
-    throw new ScimError(400, msg.directory.invalidPatch("Operations is required"), "invalidSyntax");
+    throw new ScimError(400, directoryMsg.invalidPatch("Operations is required"), "invalidSyntax");
   const out: ScimPatchOperation[] = [];
   for (const raw of ops as Array<Record<string, unknown>>) {
     const op = typeof raw?.op === "string" ? raw.op.toLowerCase() : "";
     if (!["add", "replace", "remove"].includes(op))
-      throw new ScimError(400, msg.directory.invalidPatch(`op ${JSON.stringify(raw?.op)}`), "invalidSyntax");
+      throw new ScimError(400, directoryMsg.invalidPatch(`op ${JSON.stringify(raw?.op)}`), "invalidSyntax");
     const path = typeof raw.path === "string" ? raw.path : undefined;
     let value = raw.value;
     // Entra: "active": "False" as a string, and a value object whose keys are paths ("name.givenName").
@@ -907,7 +908,7 @@ function patchOperations(body: Record<string, unknown>): ScimPatchOperation[] {
       value = plain;
     } else if (path) value = normalise(path, value);
     if (op === "remove" && !path)
-      throw new ScimError(400, msg.directory.invalidPatch("remove needs a path"), "noTarget");
+      throw new ScimError(400, directoryMsg.invalidPatch("remove needs a path"), "noTarget");
     out.push({ op, ...(path ? { path } : {}), ...(value !== undefined ? { value } : {}) } as ScimPatchOperation);
   }
   return out;
@@ -923,7 +924,7 @@ async function uniqueTeamName(tx: Tx, d: Directory, name: string, except?: strin
     sql`select team_id from teams where customer_id = ${d.customerId} and lower(team_name) = ${name.toLowerCase()}
       ${except ? sql`and team_id <> ${except}` : sql``} limit 1`,
   );
-  if (taken) throw new ScimError(409, msg.directory.groupNameTaken(name), "uniqueness");
+  if (taken) throw new ScimError(409, directoryMsg.groupNameTaken(name), "uniqueness");
 }
 
 /** Renames a group's team (and keeps its externalId), audited when the name changes. */
@@ -986,7 +987,7 @@ async function groupOperation(
   }
   const filtered = /^members\[\s*value\s+eq\s+"([^"]+)"\s*\]$/i.exec(path);
   if (filtered) {
-    if (op.op !== "remove") throw new ScimError(400, msg.directory.invalidPatch(path), "invalidPath");
+    if (op.op !== "remove") throw new ScimError(400, directoryMsg.invalidPatch(path), "invalidPath");
     return groupOperation(tx, d, request, before, {
       op: "remove",
       path: "members",
@@ -1013,10 +1014,10 @@ async function groupOperation(
   }
   if (lower === "displayname") {
     const name = text(value, 200);
-    if (!name) throw new ScimError(400, msg.directory.displayNameRequired, "invalidValue");
+    if (!name) throw new ScimError(400, directoryMsg.displayNameRequired, "invalidValue");
     return renameGroup(tx, d, before, name, before.external_id);
   }
   if (lower === "externalid")
     return renameGroup(tx, d, before, before.team_name, op.op === "remove" ? null : text(value, 500));
-  throw new ScimError(400, msg.directory.invalidPatch(path), "invalidPath");
+  throw new ScimError(400, directoryMsg.invalidPatch(path), "invalidPath");
 }

@@ -1,3 +1,4 @@
+import { directoryMsg } from "../../domain/directory-messages";
 import { useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { KeyRound, Trash2 } from "lucide-react";
@@ -19,7 +20,7 @@ import { notify } from "../components/overlays";
 import { DateText, Muted, RelativeTime } from "../components/text";
 import { ErrorState } from "../components/ui";
 import { NewTokenModal } from "../tokens/public";
-import { directoryQuery, useCreateDirectoryToken, useRevokeDirectoryToken } from "./queries";
+import { directoryQuery, useCreateDirectoryToken, useRevokeDirectoryToken } from "./directory-queries";
 
 type TokenRow = DirectoryState["tokens"][number];
 type ErrorRow = DirectoryState["errors"][number];
@@ -28,9 +29,9 @@ const nameField: FieldSpec<{ name: string }>[] = [
   {
     kind: "text",
     name: "name",
-    label: msg.directory.tokenName,
+    label: directoryMsg.tokenName,
     required: true,
-    hint: msg.directory.nameHint,
+    hint: directoryMsg.nameHint,
     autoComplete: "off",
   },
 ];
@@ -49,20 +50,20 @@ export function DirectorySection({ customerId }: { customerId: string }) {
   const [created, setCreated] = useState<CreatedDirectoryToken | null>(null);
   const confirm = useConfirmAction<TokenRow, string>({
     mutation: revoke,
-    title: msg.directory.revoke,
-    message: (t) => msg.directory.revokeConfirm(t.name),
-    confirmLabel: msg.directory.revoke,
+    title: directoryMsg.revoke,
+    message: (t) => directoryMsg.revokeConfirm(t.name),
+    confirmLabel: directoryMsg.revoke,
     tone: "error",
     variables: (t) => t.directory_token_id,
-    done: () => notify(msg.directory.revoked),
+    done: () => notify(directoryMsg.revoked),
   });
   const d = state.data;
   return (
     <Section
-      title={msg.directory.title}
+      title={directoryMsg.title}
       actionBar={[
         isAdmin && {
-          ...sectionAddAction(msg.directory.createToken, () => setCreating(true)),
+          ...sectionAddAction(directoryMsg.createToken, () => setCreating(true)),
           icon: KeyRound,
           need: "admin",
         },
@@ -70,7 +71,7 @@ export function DirectorySection({ customerId }: { customerId: string }) {
     >
       {state.isError ? (
         <ErrorState
-          title={msg.directory.loadError}
+          title={directoryMsg.loadError}
           message={errorMessage(state.error)}
           onRetry={() => void state.refetch()}
         />
@@ -79,35 +80,35 @@ export function DirectorySection({ customerId }: { customerId: string }) {
           <InfoList
             items={[
               {
-                label: msg.directory.title,
+                label: directoryMsg.title,
                 value: d ? (
-                  <Tag tone={d.enabled ? "success" : "neutral"}>{d.enabled ? msg.directory.on : msg.directory.off}</Tag>
+                  <Tag tone={d.enabled ? "success" : "neutral"}>{d.enabled ? directoryMsg.on : directoryMsg.off}</Tag>
                 ) : null,
               },
-              { label: msg.directory.baseUrl, value: d?.base_url, mono: true },
+              { label: directoryMsg.baseUrl, value: d?.base_url, mono: true },
               {
-                label: msg.directory.lastRequest,
+                label: directoryMsg.lastRequest,
                 value: d?.last_request_at ? (
                   <RelativeTime iso={d.last_request_at} />
                 ) : (
-                  <Muted>{msg.directory.never}</Muted>
+                  <Muted>{directoryMsg.never}</Muted>
                 ),
               },
               {
-                label: msg.directory.today,
-                value: d ? msg.directory.todayCounts(d.today.created, d.today.updated, d.today.deactivated) : null,
+                label: directoryMsg.today,
+                value: d ? directoryMsg.todayCounts(d.today.created, d.today.updated, d.today.deactivated) : null,
               },
               {
-                label: msg.directory.managed,
-                value: d ? msg.directory.managedCounts(d.managed.users, d.managed.teams) : null,
+                label: directoryMsg.managed,
+                value: d ? directoryMsg.managedCounts(d.managed.users, d.managed.teams) : null,
               },
             ]}
           />
-          {d && !d.enabled ? <p className="text-sm text-base-content/70">{msg.directory.offHint}</p> : null}
+          {d && !d.enabled ? <p className="text-sm text-base-content/70">{directoryMsg.offHint}</p> : null}
           <DataTable
-            label={msg.directory.tokens}
+            label={directoryMsg.tokens}
             columns={[
-              column<TokenRow>("name", msg.directory.tokenName, (t) => <span className="font-medium">{t.name}</span>, {
+              column<TokenRow>("name", directoryMsg.tokenName, (t) => <span className="font-medium">{t.name}</span>, {
                 grow: true,
               }),
               column<TokenRow>("prefix", msg.apiTokens.prefix, (t) => (
@@ -134,10 +135,10 @@ export function DirectorySection({ customerId }: { customerId: string }) {
                       <button
                         type="button"
                         className="btn btn-ghost btn-xs text-error"
-                        aria-label={`${msg.directory.revoke} ${t.name}`}
+                        aria-label={`${directoryMsg.revoke} ${t.name}`}
                         onClick={() => confirm.ask(t)}
                       >
-                        <Trash2 className="h-4 w-4" aria-hidden /> {msg.directory.revoke}
+                        <Trash2 className="h-4 w-4" aria-hidden /> {directoryMsg.revoke}
                       </button>
                     </div>
                   ),
@@ -147,22 +148,22 @@ export function DirectorySection({ customerId }: { customerId: string }) {
             rows={d?.tokens}
             rowKey={(t) => t.directory_token_id}
             loading={state.isPending}
-            empty={<EmptyState title={msg.directory.noTokens} />}
+            empty={<EmptyState title={directoryMsg.noTokens} />}
           />
           {d && d.errors.length > 0 ? (
             <DataTable
-              label={msg.directory.errors}
+              label={directoryMsg.errors}
               columns={[
-                column<ErrorRow>("when", msg.directory.when, (e) => <RelativeTime iso={e.created_at} />),
-                column<ErrorRow>("request", msg.directory.request, (e) => (
+                column<ErrorRow>("when", directoryMsg.when, (e) => <RelativeTime iso={e.created_at} />),
+                column<ErrorRow>("request", directoryMsg.request, (e) => (
                   <code className="block max-w-xs truncate font-mono text-xs" title={`${e.method} ${e.path}`}>
                     {e.method} {e.path}
                   </code>
                 )),
-                column<ErrorRow>("status", msg.directory.status, (e) => <Tag tone="error">{e.status}</Tag>),
+                column<ErrorRow>("status", directoryMsg.status, (e) => <Tag tone="error">{e.status}</Tag>),
                 column<ErrorRow>(
                   "detail",
-                  msg.directory.detail,
+                  directoryMsg.detail,
                   (e) => (
                     <span className="block max-w-md truncate text-sm" title={e.error ?? ""}>
                       {e.error}
@@ -173,14 +174,14 @@ export function DirectorySection({ customerId }: { customerId: string }) {
               ]}
               rows={d.errors}
               rowKey={(e) => `${e.created_at}-${e.path}`}
-              empty={<EmptyState title={msg.directory.noErrors} />}
+              empty={<EmptyState title={directoryMsg.noErrors} />}
             />
           ) : null}
         </>
       )}
       <ModalForm<{ name: string }, { name: string }>
         open={creating}
-        title={msg.directory.createToken}
+        title={directoryMsg.createToken}
         onClose={() => setCreating(false)}
         schema={createDirectoryTokenSchema}
         fields={nameField}
@@ -191,16 +192,16 @@ export function DirectorySection({ customerId }: { customerId: string }) {
           setCreated(token);
         }}
         icon={KeyRound}
-        submitLabel={msg.directory.createToken}
-        busyLabel={msg.directory.creating}
+        submitLabel={directoryMsg.createToken}
+        busyLabel={directoryMsg.creating}
       />
       <NewTokenModal
         created={created}
         onClose={() => setCreated(null)}
-        title={msg.directory.createdTitle}
+        title={directoryMsg.createdTitle}
         facts={(t) => (
           <>
-            <span className="font-medium">{t.name}</span> · {msg.directory.baseUrl}{" "}
+            <span className="font-medium">{t.name}</span> · {directoryMsg.baseUrl}{" "}
             <code className="break-all font-mono text-xs">{t.base_url}</code>
           </>
         )}

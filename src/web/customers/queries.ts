@@ -7,8 +7,6 @@ import {
   createCustomerSchema,
   updateCustomerSchema,
 } from "../../domain/customers";
-import { okSchema } from "../../domain/common";
-import { createdDirectoryTokenSchema, directoryStateSchema } from "../../domain/directory";
 import { api } from "../api/client";
 import { entityQueries, useApiMutation } from "../lib/entity-queries";
 import { queryRoots } from "../lib/query-client";
@@ -49,26 +47,3 @@ export const useSetCustomerStatus = (id: string) =>
 export const useUpdateCustomer = customers.updates({
   invalidates: [queryRoots.customers, queryRoots.teams, queryRoots.users],
 });
-
-/** GET /api/customers/{id}/directory: the customer's directory sync (docs/onboarding.md). */
-export const directoryQuery = (customerId: string) =>
-  queryOptions({
-    queryKey: [...customerKeys.all, "directory", customerId] as const,
-    queryFn: ({ signal }) => api(`/customers/${customerId}/directory`, directoryStateSchema, { signal }),
-  });
-
-/** POST /api/customers/{id}/directory-tokens (admin): a new directory token, answered once with the token. */
-export const useCreateDirectoryToken = (customerId: string) =>
-  useApiMutation(
-    (input: { name: string }) =>
-      api(`/customers/${customerId}/directory-tokens`, createdDirectoryTokenSchema, { method: "POST", body: input }),
-    { invalidates: [[...customerKeys.all, "directory", customerId]] },
-  );
-
-/** DELETE /api/customers/{id}/directory-tokens/{tokenId} (admin): the token is refused from now on. */
-export const useRevokeDirectoryToken = (customerId: string) =>
-  useApiMutation(
-    (directoryTokenId: string) =>
-      api(`/customers/${customerId}/directory-tokens/${directoryTokenId}`, okSchema, { method: "DELETE" }),
-    { invalidates: [[...customerKeys.all, "directory", customerId]] },
-  );

@@ -1,3 +1,4 @@
+import { directoryMsg } from "../../domain/directory-messages";
 import { useState } from "react";
 import { useParams } from "@tanstack/react-router";
 import { LogOut, Plus, UsersRound, UserRoundCheck } from "lucide-react";
@@ -68,13 +69,13 @@ export default function UserDetailPage() {
                   { label: "Full Name", value: fullName || <Muted>{msg.users.notProvided}</Muted> },
                   { label: "Job Title", value: u.job_title || <Muted>{msg.users.notSpecified}</Muted> },
                   {
-                    label: msg.directory.source,
+                    label: directoryMsg.source,
                     value: u.directory_managed ? (
-                      <span title={msg.directory.managedHint}>
-                        <Tag tone="info">{msg.directory.managedMark}</Tag>
+                      <span title={directoryMsg.managedHint}>
+                        <Tag tone="info">{directoryMsg.managedMark}</Tag>
                       </span>
                     ) : (
-                      <Muted>{msg.directory.consoleSource}</Muted>
+                      <Muted>{directoryMsg.consoleSource}</Muted>
                     ),
                   },
                   { label: "Created", value: <DateText iso={u.created_at} withTime /> },
