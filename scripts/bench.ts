@@ -466,20 +466,14 @@ async function scimStep(
   const users = Number(values["scim-users"]);
   const groups = Number(values["scim-groups"]);
   log(`\n== ${target}: directory sync of ${users.toLocaleString("en-US")} users and ${groups} groups (a scratch copy)`);
-  return withScratchServer(
-    target,
-    where,
-    { ...serverEnv, API_TOKEN_RATE_LIMIT: "1000000" },
-    "scim",
-    async (server) => {
-      const cookie = await server.signIn(operator.email, operator.password);
-      const r = await runScimBench(server, cookie, { users, groups, parallel: 4, duration, log });
-      log(
-        `  lookup (userName eq): ${r.filter.map((l) => `c${l.connections} p95 ${fmtMs(l.p95)} ${l.rps.toFixed(0)}/s`).join(" | ")} (goal p95 ≤ ${goals.scimFilterP95} ms)`,
-      );
-      return r;
-    },
-  );
+  return withScratchServer(target, where, { ...serverEnv, API_TOKEN_RATE_LIMIT: "1000000" }, "scim", async (server) => {
+    const cookie = await server.signIn(operator.email, operator.password);
+    const r = await runScimBench(server, cookie, { users, groups, parallel: 4, duration, log });
+    log(
+      `  lookup (userName eq): ${r.filter.map((l) => `c${l.connections} p95 ${fmtMs(l.p95)} ${l.rps.toFixed(0)}/s`).join(" | ")} (goal p95 ≤ ${goals.scimFilterP95} ms)`,
+    );
+    return r;
+  });
 }
 
 async function benchTarget(target: "postgres" | "pglite"): Promise<TargetRun> {
