@@ -60,6 +60,8 @@ export const directoryMsg = {
   loadError: "Error loading directory sync",
   source: "Source",
   managedMark: "Managed by directory",
+  teamManagedHint:
+    "The customer's directory (SCIM) provisioned this team as a group: its next sync overwrites the name and the members changed here.",
   managedHint:
     "The customer's directory (SCIM) provisioned this user: its next sync overwrites the e-mail, name, job title and status changed here.",
   consoleSource: "Added in the console",

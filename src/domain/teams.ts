@@ -31,8 +31,13 @@ export const teamPageSchema = listPage(teamListItemSchema, teamSummarySchema);
 export type TeamPage = z.infer<typeof teamPageSchema>;
 
 /** /teams/{id}: the team, its customer's name and its cards. */
+/**
+ * One team (GET /api/teams/{teamId}): a list item with its cards, and `directory_managed` when the
+ * customer's directory provisioned it as a group (docs/onboarding.md).
+ */
 export const teamDetailSchema = teamListItemSchema.extend({
   stats: counts("total_users", "active_users"),
+  directory_managed: z.boolean(),
 });
 export type TeamDetail = z.infer<typeof teamDetailSchema>;
 

@@ -233,6 +233,7 @@ describe.each(targets)("SCIM directory sync on %s", (target) => {
     });
     expect(group.status).toBe(201);
     const groupId = group.body.id as string;
+    expect((await app.read(`/api/teams/${groupId}`)).body.directory_managed).toBe(true);
     const add = await scim("PATCH", `/Groups/${groupId}`, {
       schemas: [patchOp],
       Operations: [{ op: "add", path: "members", value: [{ value: id, display: email }] }],

@@ -130,7 +130,7 @@ type UserFields = {
   external_id: string | null;
 };
 
-function scimUser(row: UserRow, base: string, groups: Array<{ value: string; display: string }> = []) {
+function scimUser(row: UserRow, base: string, groups: Reference[] = []) {
   const name = [row.first_name, row.last_name].filter(Boolean).join(" ");
   return {
     schemas: [userSchema],
@@ -179,25 +179,59 @@ function userFieldsOf(body: Record<string, unknown>): UserFields {
   };
 }
 
-async function userRows(db: Database | Tx, customerId: string, where: SQL, page?: { offset: number; limit: number }) {
-  return queryRows<UserRow>(
+/** A resource type's table: its columns, FROM and alias, whose customer_id scopes it and whose (created_at, key) pages it. */
+type ResourceTable = { columns: SQL; from: SQL; alias: "u" | "t"; key: "user_id" | "team_id" };
+
+/** The resources of `table` of the customer matching `where`, oldest first, one page of them or all. */
+async function resourceRows<T>(
+  db: Database | Tx,
+  table: ResourceTable,
+  customerId: string,
+  where: SQL,
+  page?: { offset: number; limit: number },
+) {
+  const a = sql.raw(table.alias);
+  return queryRows<T>(
     db,
-    sql`select ${userColumns} from ${userFrom} where u.customer_id = ${customerId} and ${where}
-      order by u.created_at, u.user_id ${page ? sql`offset ${page.offset} limit ${page.limit}` : sql``}`,
+    sql`select ${table.columns} from ${table.from} where ${a}.customer_id = ${customerId} and ${where}
+      order by ${a}.created_at, ${a}.${sql.raw(table.key)} ${page ? sql`offset ${page.offset} limit ${page.limit}` : sql``}`,
   );
 }
 
-async function groupsOfUsers(db: Database, userIds: string[]) {
-  if (userIds.length === 0) return new Map<string, Array<{ value: string; display: string }>>();
-  const rows = await queryRows<{ user_id: string; team_id: string; team_name: string }>(
+/** How many resources of `table` of the customer match `where` (a list's totalResults). */
+async function resourceCount(db: Database, table: ResourceTable, customerId: string, where: SQL) {
+  const a = sql.raw(table.alias);
+  const [{ total }] = await queryRows<{ total: number }>(
     db,
-    sql`select tu.user_id, t.team_id, t.team_name from teams_users tu join teams t on t.team_id = tu.team_id
-      where tu.user_id = any(${`{${userIds.join(",")}}`}::uuid[]) order by t.team_name`,
+    sql`select count(*)::int as total from ${table.from} where ${a}.customer_id = ${customerId} and ${where}`,
   );
-  const map = new Map<string, Array<{ value: string; display: string }>>();
-  for (const r of rows) map.set(r.user_id, [...(map.get(r.user_id) ?? []), { value: r.team_id, display: r.team_name }]);
+  return total;
+}
+
+type Reference = { value: string; display: string };
+
+/** References by owner, from rows `{ owner, value, display }` (a page's groups of users, or members of groups): one query for the page. */
+async function referencesBy(db: Database, owners: string[], rows: (ids: string) => SQL) {
+  const map = new Map<string, Reference[]>();
+  if (owners.length === 0) return map;
+  const found = await queryRows<Reference & { owner: string }>(db, rows(`{${owners.join(",")}}`));
+  for (const r of found) map.set(r.owner, [...(map.get(r.owner) ?? []), { value: r.value, display: r.display }]);
   return map;
 }
+
+const userTable: ResourceTable = { columns: userColumns, from: userFrom, alias: "u", key: "user_id" };
+const userRows = (db: Database | Tx, customerId: string, where: SQL, page?: { offset: number; limit: number }) =>
+  resourceRows<UserRow>(db, userTable, customerId, where, page);
+
+/** The teams of each user, by user id. */
+const groupsOfUsers = (db: Database, userIds: string[]) =>
+  referencesBy(
+    db,
+    userIds,
+    (ids) => sql`select tu.user_id as owner, t.team_id as value, t.team_name as display
+      from teams_users tu join teams t on t.team_id = tu.team_id
+      where tu.user_id = any(${ids}::uuid[]) order by t.team_name`,
+  );
 
 /** The user `id` of the directory's customer, or 404. */
 async function oneUser(db: Database | Tx, directory: Directory, id: string): Promise<UserRow> {
@@ -332,27 +366,21 @@ type GroupRow = {
 const groupColumns = sql`t.team_id, t.team_name, t.status, g.external_id, t.created_at, t.updated_at`;
 const groupFrom = sql`teams t left join directory_groups g on g.team_id = t.team_id`;
 
-async function groupRows(db: Database | Tx, customerId: string, where: SQL, page?: { offset: number; limit: number }) {
-  return queryRows<GroupRow>(
-    db,
-    sql`select ${groupColumns} from ${groupFrom} where t.customer_id = ${customerId} and ${where}
-      order by t.created_at, t.team_id ${page ? sql`offset ${page.offset} limit ${page.limit}` : sql``}`,
-  );
-}
+const groupTable: ResourceTable = { columns: groupColumns, from: groupFrom, alias: "t", key: "team_id" };
+const groupRows = (db: Database | Tx, customerId: string, where: SQL, page?: { offset: number; limit: number }) =>
+  resourceRows<GroupRow>(db, groupTable, customerId, where, page);
 
-async function membersOf(db: Database, teamIds: string[]) {
-  const map = new Map<string, Array<{ value: string; display: string }>>();
-  if (teamIds.length === 0) return map;
-  const rows = await queryRows<{ team_id: string; user_id: string; email: string }>(
+/** The members of each team, by team id. */
+const membersOf = (db: Database, teamIds: string[]) =>
+  referencesBy(
     db,
-    sql`select tu.team_id, tu.user_id, u.email from teams_users tu join users_data u on u.user_id = tu.user_id
-      where tu.team_id = any(${`{${teamIds.join(",")}}`}::uuid[]) order by u.email`,
+    teamIds,
+    (ids) => sql`select tu.team_id as owner, tu.user_id as value, u.email as display
+      from teams_users tu join users_data u on u.user_id = tu.user_id
+      where tu.team_id = any(${ids}::uuid[]) order by u.email`,
   );
-  for (const r of rows) map.set(r.team_id, [...(map.get(r.team_id) ?? []), { value: r.user_id, display: r.email }]);
-  return map;
-}
 
-function scimGroup(row: GroupRow, base: string, members?: Array<{ value: string; display: string }>) {
+function scimGroup(row: GroupRow, base: string, members?: Reference[]) {
   return {
     schemas: [groupSchema],
     id: row.team_id,
@@ -632,10 +660,7 @@ export function scimRouter(options: { ratePerMinute: number }) {
     const d = c.var.directory;
     const where = filterSql(c.req.query("filter"), userFilterColumns);
     const { start, count, offset } = pageOf(c);
-    const [{ total }] = await queryRows<{ total: number }>(
-      c.var.db,
-      sql`select count(*)::int as total from ${userFrom} where u.customer_id = ${d.customerId} and ${where}`,
-    );
+    const total = await resourceCount(c.var.db, userTable, d.customerId, where);
     const rows = count === 0 ? [] : await userRows(c.var.db, d.customerId, where, { offset, limit: count });
     const groups = await groupsOfUsers(
       c.var.db,
@@ -771,10 +796,7 @@ export function scimRouter(options: { ratePerMinute: number }) {
     const d = c.var.directory;
     const where = filterSql(c.req.query("filter"), groupFilterColumns);
     const { start, count, offset } = pageOf(c);
-    const [{ total }] = await queryRows<{ total: number }>(
-      c.var.db,
-      sql`select count(*)::int as total from ${groupFrom} where t.customer_id = ${d.customerId} and ${where}`,
-    );
+    const total = await resourceCount(c.var.db, groupTable, d.customerId, where);
     const rows = count === 0 ? [] : await groupRows(c.var.db, d.customerId, where, { offset, limit: count });
     const members = excludesMembers(c)
       ? undefined

@@ -99,10 +99,11 @@ export const teamList = defineList({
 
 /** SPEC.md §2 "/teams/{teamId}": the team with its customer's name and cards, or null. */
 export async function getTeam(db: Database, teamId: string): Promise<TeamDetail | null> {
-  const [row] = await queryRows<TeamListItem & { active_users: number }>(
+  const [row] = await queryRows<TeamListItem & { active_users: number; directory_managed: boolean }>(
     db,
     sql`
     select t.team_id, t.customer_id, c.customer_name, t.team_name, t.status, t.created_at, t.updated_at,
+      exists (select 1 from directory_groups g where g.team_id = t.team_id) as directory_managed,
       (select count(*) from teams_users tu where tu.team_id = t.team_id)::int as user_count,
       (select count(*) from teams_skills ts where ts.team_id = t.team_id and ts.status = 'active')::int as skills_count,
       (select count(*) from teams_users tu join users_data u on u.user_id = tu.user_id
@@ -111,8 +112,8 @@ export async function getTeam(db: Database, teamId: string): Promise<TeamDetail 
     where t.team_id = ${teamId}`,
   );
   if (!row) return null;
-  const { active_users, ...team } = row;
-  return { ...toJson(team), stats: { total_users: team.user_count, active_users } };
+  const { active_users, directory_managed, ...team } = row;
+  return { ...toJson(team), directory_managed, stats: { total_users: team.user_count, active_users } };
 }
 
 /** The team's active skill assignments joined to the skills, by skill name (SPEC.md §4: only active ones count). */

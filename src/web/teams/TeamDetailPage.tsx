@@ -16,7 +16,7 @@ import { EmptyState } from "../components/inputs";
 import { RecordPage } from "../components/RecordPage";
 import { DateText, Truncate } from "../components/text";
 import { ScopeTag } from "../skills/public";
-import { backToCustomer, customerStat } from "../customers/public";
+import { backToCustomer, customerStat, directorySource } from "../customers/public";
 import { RolesModal, UserTable } from "../users/public";
 import { AddMemberModal } from "./AddMemberModal";
 import { AssignSkillModal } from "./AssignSkillModal";
@@ -28,6 +28,7 @@ const teamInfo = (t: TeamDetail): InfoItem[] => [
   { label: "Team ID", value: t.team_id, mono: true },
   { label: "Customer ID", value: t.customer_id, mono: true },
   { label: "Team Name", value: t.team_name },
+  directorySource(t.directory_managed, "team"),
   { label: "Last Updated", value: <DateText iso={t.updated_at} withTime /> },
 ];
 

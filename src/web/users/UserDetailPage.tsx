@@ -1,4 +1,3 @@
-import { directoryMsg } from "../../domain/directory-messages";
 import { useState } from "react";
 import { useParams } from "@tanstack/react-router";
 import { LogOut, Plus, UsersRound, UserRoundCheck } from "lucide-react";
@@ -6,14 +5,14 @@ import { userRoles } from "../../domain/enums";
 import { msg } from "../../domain/messages";
 import { membershipSortKeys, type UserMembership } from "../../domain/users";
 import { editAction, historyAction, mainAction } from "../components/actions";
-import { RoleBadges, StatusBadge, Tag } from "../components/badges";
+import { RoleBadges, StatusBadge } from "../components/badges";
 import { column, dateColumn } from "../components/columns";
 import { InfoSection, Section, statusStat } from "../components/detail";
 import { RelatedList } from "../components/EmbeddedList";
 import { displayName } from "../components/format";
 import { RecordPage } from "../components/RecordPage";
 import { DateText, Muted, Num, RelativeTime, Truncate } from "../components/text";
-import { backToCustomer, customerStat } from "../customers/public";
+import { backToCustomer, customerStat, directorySource } from "../customers/public";
 import { TeamLink } from "../teams/public";
 import { AddTeamModal } from "./AddTeamModal";
 import { userRecord } from "./UserForm";
@@ -68,16 +67,7 @@ export default function UserDetailPage() {
                   { label: "Email", value: u.email },
                   { label: "Full Name", value: fullName || <Muted>{msg.users.notProvided}</Muted> },
                   { label: "Job Title", value: u.job_title || <Muted>{msg.users.notSpecified}</Muted> },
-                  {
-                    label: directoryMsg.source,
-                    value: u.directory_managed ? (
-                      <span title={directoryMsg.managedHint}>
-                        <Tag tone="info">{directoryMsg.managedMark}</Tag>
-                      </span>
-                    ) : (
-                      <Muted>{directoryMsg.consoleSource}</Muted>
-                    ),
-                  },
+                  directorySource(u.directory_managed, "user"),
                   { label: "Created", value: <DateText iso={u.created_at} withTime /> },
                   { label: "Last Updated", value: <DateText iso={u.updated_at} withTime /> },
                 ]}
