@@ -1,0 +1,232 @@
+/**
+ * SCIM 2.0's protocol for directory sync (RFC 7644; docs/onboarding.md): its error body, its list
+ * paging and filters, its PATCH operations as the clients send them, and the reads and the audited
+ * transaction every resource type (scim-users.ts, scim-groups.ts) is built from.
+ */
+import { directoryMsg } from "../../domain/directory-messages";
+import type { Context } from "hono";
+import { sql, type SQL } from "drizzle-orm";
+import { parse as parseFilter, type Filter } from "scim2-parse-filter";
+import { type ScimPatchOperation } from "scim-patch";
+import { z } from "zod";
+import { mutate, type AuditEntry, type AuditRequest, type Tx } from "../audit";
+import { queryRows, type Database } from "../db/client";
+import { HttpError } from "../http/errors";
+import type { AppEnv } from "../http/env";
+import { type Directory } from "./tokens";
+
+export const userSchema = "urn:ietf:params:scim:schemas:core:2.0:User";
+export const groupSchema = "urn:ietf:params:scim:schemas:core:2.0:Group";
+export const listSchema = "urn:ietf:params:scim:api:messages:2.0:ListResponse";
+export const errorSchema = "urn:ietf:params:scim:api:messages:2.0:Error";
+export const patchSchema = "urn:ietf:params:scim:api:messages:2.0:PatchOp";
+export const scimType = "application/scim+json";
+/** The most resources one list page gives (`count` above it is lowered to it, RFC 7644 §3.4.2.4). */
+export const maxPage = 200;
+
+export type ScimEnv = AppEnv & {
+  Variables: AppEnv["Variables"] & { directory: Directory; outcome?: Outcome; scimError?: string };
+};
+export type Outcome = "created" | "updated" | "deactivated" | "deleted";
+export type ScimContext = Context<ScimEnv>;
+
+/** A refusal in SCIM's own shape (RFC 7644 §3.12). */
+export class ScimError extends Error {
+  constructor(
+    readonly status: number,
+    detail: string,
+    readonly scimType?: string,
+  ) {
+    super(detail);
+  }
+}
+
+export const scimJson = (c: ScimContext, body: unknown, status = 200) =>
+  c.body(JSON.stringify(body), status as 200, { "content-type": scimType });
+
+export function errorBody(status: number, detail: string, type?: string) {
+  return { schemas: [errorSchema], status: String(status), ...(type ? { scimType: type } : {}), detail };
+}
+
+/** The console's own refusals (HttpError from the shared writes) in SCIM's words. */
+export function toScimError(err: HttpError): ScimError {
+  if (err.code === "domain_mismatch") return new ScimError(400, err.message, "invalidValue");
+  if (err.status === 409) return new ScimError(409, err.message, "uniqueness");
+  if (err.status === 404) return new ScimError(404, err.message);
+  return new ScimError(400, err.message, "invalidValue");
+}
+
+/** The body as JSON, or 400 `invalidSyntax`. */
+export async function bodyOf(c: ScimContext): Promise<Record<string, unknown>> {
+  const value: unknown = await c.req.json().catch(() => undefined);
+  if (!value || typeof value !== "object" || Array.isArray(value))
+    throw new ScimError(400, directoryMsg.notJson, "invalidSyntax");
+  return value as Record<string, unknown>;
+}
+
+/** Entra sends booleans as "True"/"False". */
+export function asBoolean(value: unknown): boolean | undefined {
+  if (typeof value === "boolean") return value;
+  if (typeof value === "string" && /^(true|false)$/i.test(value)) return value.toLowerCase() === "true";
+  return undefined;
+}
+
+export const text = (value: unknown, max = 200) =>
+  typeof value === "string" && value.trim() !== "" ? value.trim().slice(0, max) : null;
+export const emailSchema = z.email();
+
+/** A resource type's table: its columns, FROM and alias, whose customer_id scopes it and whose (created_at, key) pages it. */
+export type ResourceTable = { columns: SQL; from: SQL; alias: "u" | "t"; key: "user_id" | "team_id" };
+
+/** The resources of `table` of the customer matching `where`, oldest first, one page of them or all. */
+export async function resourceRows<T>(
+  db: Database | Tx,
+  table: ResourceTable,
+  customerId: string,
+  where: SQL,
+  page?: { offset: number; limit: number },
+) {
+  const a = sql.raw(table.alias);
+  return queryRows<T>(
+    db,
+    sql`select ${table.columns} from ${table.from} where ${a}.customer_id = ${customerId} and ${where}
+      order by ${a}.created_at, ${a}.${sql.raw(table.key)} ${page ? sql`offset ${page.offset} limit ${page.limit}` : sql``}`,
+  );
+}
+
+/** How many resources of `table` of the customer match `where` (a list's totalResults). */
+export async function resourceCount(db: Database, table: ResourceTable, customerId: string, where: SQL) {
+  const a = sql.raw(table.alias);
+  const [{ total }] = await queryRows<{ total: number }>(
+    db,
+    sql`select count(*)::int as total from ${table.from} where ${a}.customer_id = ${customerId} and ${where}`,
+  );
+  return total;
+}
+
+export type Reference = { value: string; display: string };
+
+/** References by owner, from rows `{ owner, value, display }` (a page's groups of users, or members of groups): one query for the page. */
+export async function referencesBy(db: Database, owners: string[], rows: (ids: string) => SQL) {
+  const map = new Map<string, Reference[]>();
+  if (owners.length === 0) return map;
+  const found = await queryRows<Reference & { owner: string }>(db, rows(`{${owners.join(",")}}`));
+  for (const r of found) map.set(r.owner, [...(map.get(r.owner) ?? []), { value: r.value, display: r.display }]);
+  return map;
+}
+
+export type FilterColumns = Record<string, (value: string) => SQL>;
+
+/** The SQL of a filter, or 400 `invalidFilter` for one that cannot be read or is not supported. */
+export function filterSql(filter: string | undefined, columns: FilterColumns): SQL {
+  if (!filter) return sql`true`;
+  let ast: Filter;
+  try {
+    ast = parseFilter(filter);
+  } catch {
+    throw new ScimError(400, directoryMsg.invalidFilter(filter), "invalidFilter");
+  }
+  const unsupported = () => new ScimError(400, directoryMsg.unsupportedFilter(filter), "invalidFilter");
+  const walk = (f: Filter): SQL => {
+    if (f.op === "and")
+      return sql.join(
+        (f as { filters: Filter[] }).filters.map((x) => sql`(${walk(x)})`),
+        sql` and `,
+      );
+    if (f.op === "[]") {
+      // emails[type eq "work" and value eq "x"]: the value test is what finds the user.
+      const vp = f as { attrPath: string; valFilter: Filter };
+      const inner = vp.valFilter as { op: string; attrPath?: string; compValue?: unknown; filters?: Filter[] };
+      const tests =
+        inner.op === "and" ? (inner.filters as Array<{ op: string; attrPath: string; compValue: unknown }>) : [inner];
+      const value = tests.find((t) => t.op === "eq" && t.attrPath?.toLowerCase() === "value");
+      if (!value) throw unsupported();
+      return walk({ op: "eq", attrPath: `${vp.attrPath}.value`, compValue: value.compValue } as Filter);
+    }
+    if (f.op !== "eq") throw unsupported();
+    const { attrPath, compValue } = f as { attrPath: string; compValue: unknown };
+    const path = attrPath.replace(/^urn:ietf:params:scim:schemas:core:2\.0:(User|Group):/i, "").toLowerCase();
+    const column = columns[path];
+    if (!column || typeof compValue !== "string") throw unsupported();
+    return column(compValue);
+  };
+  return walk(ast);
+}
+
+/** `startIndex` (1-based) and `count` of a list request (RFC 7644 §3.4.2.4). */
+export function pageOf(c: ScimContext) {
+  const start = Math.max(1, Number.parseInt(c.req.query("startIndex") ?? "1", 10) || 1);
+  const countText = c.req.query("count");
+  const count = countText === undefined ? 100 : Math.max(0, Math.min(maxPage, Number.parseInt(countText, 10) || 0));
+  return { start, count, offset: start - 1 };
+}
+
+/** The audit's view of a SCIM request: the directory acts, as `directory:<token_id>`. */
+export function auditRequestOf(c: ScimContext): AuditRequest {
+  const d = c.var.directory;
+  return {
+    var: {
+      db: c.var.db,
+      session: {
+        user: { id: `directory:${d.directoryTokenId}`, email: `${directoryMsg.tokenName}: ${d.tokenName} (SCIM)` },
+      },
+      requestId: c.var.requestId,
+      clientIp: c.var.clientIp,
+      apiToken: null,
+    },
+  };
+}
+
+/** Runs `work` in one transaction with its audit rows, SCIM errors passed through, the console's translated. */
+export async function change<T>(
+  c: ScimContext,
+  work: (tx: Tx) => Promise<{ result: T; audit: AuditEntry[] }>,
+): Promise<T> {
+  try {
+    return await mutate(auditRequestOf(c), work);
+  } catch (err) {
+    if (err instanceof HttpError) throw toScimError(err);
+    throw err;
+  }
+}
+
+/**
+ * The SCIM router, mounted at /scim/v2: the directory token, the per-customer rate, the request
+ * log, and SCIM's error body for every refusal. `ratePerMinute` bounds each customer's requests.
+
+/** A PATCH body's operations, ops lower-cased (Entra sends "Replace"), or 400 `invalidSyntax`. */
+export function patchOperations(body: Record<string, unknown>): ScimPatchOperation[] {
+  const schemas = body.schemas;
+  const ops = body.Operations ?? body.operations;
+  if (!Array.isArray(ops) || (Array.isArray(schemas) && !schemas.includes(patchSchema)))
+    throw new ScimError(400, directoryMsg.invalidPatch("Operations is required"), "invalidSyntax");
+  const out: ScimPatchOperation[] = [];
+  for (const raw of ops as Array<Record<string, unknown>>) {
+    const op = typeof raw?.op === "string" ? raw.op.toLowerCase() : "";
+    if (!["add", "replace", "remove"].includes(op))
+      throw new ScimError(400, directoryMsg.invalidPatch(`op ${JSON.stringify(raw?.op)}`), "invalidSyntax");
+    const path = typeof raw.path === "string" ? raw.path : undefined;
+    let value = raw.value;
+    // Entra: "active": "False" as a string, and a value object whose keys are paths ("name.givenName").
+    if (!path && value && typeof value === "object" && !Array.isArray(value)) {
+      const plain: Record<string, unknown> = {};
+      for (const [k, v] of Object.entries(value as Record<string, unknown>)) {
+        if (k.includes(".") || k.includes("[")) out.push({ op: op as "replace", path: k, value: normalise(k, v) });
+        else plain[k] = normalise(k, v);
+      }
+      if (Object.keys(plain).length === 0) continue;
+      value = plain;
+    } else if (path) value = normalise(path, value);
+    if (op === "remove" && !path)
+      throw new ScimError(400, directoryMsg.invalidPatch("remove needs a path"), "noTarget");
+    out.push({ op, ...(path ? { path } : {}), ...(value !== undefined ? { value } : {}) } as ScimPatchOperation);
+  }
+  return out;
+}
+
+export function normalise(path: string, value: unknown) {
+  return path.toLowerCase() === "active" ? (asBoolean(value) ?? value) : value;
+}
+
+/** The SCIM base URL of this console: `{PUBLIC_URL}/scim/v2`. */
+export const baseOf = (c: ScimContext) => `${c.var.publicUrl}/scim/v2`;
