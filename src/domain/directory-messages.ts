@@ -14,10 +14,10 @@ export const directoryMsg = {
   groupNotFound: (id: string) => `Group ${id} not found`,
   notJson: "The body must be a JSON object (application/scim+json)",
   userNameRequired: "userName is required",
+  activeInvalid: "active must be true or false",
   emailInvalid: (email: string) => `${email} is not an e-mail address`,
   emailTaken: (email: string) => `A user with the e-mail ${email} already exists`,
   emailOfOtherCustomer: (email: string) => `${email} is a user of another customer`,
-  displayNameRequired: "displayName is required",
   groupNameTaken: (name: string) => `A team named ${name} already exists for this customer`,
   unsupportedFilter: (filter: string) =>
     `Filter not supported: ${filter}. Users take userName, externalId or emails.value with eq (joined by and); Groups take displayName or externalId with eq`,

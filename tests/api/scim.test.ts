@@ -389,6 +389,21 @@ describe.each(targets)("SCIM directory sync on %s", (target) => {
         status: "400",
         scimType: "invalidSyntax",
       });
+      // The console's own field rules hold: a first name over 100 characters, a group without a name.
+      const long = await scim("POST", "/Users", {
+        schemas: [userSchema],
+        userName: "long@acme.example",
+        name: { givenName: "x".repeat(101) },
+      });
+      expect(long.body).toMatchObject({
+        status: "400",
+        scimType: "invalidValue",
+        detail: expect.stringContaining("100"),
+      });
+      expect((await scim("POST", "/Groups", { schemas: [groupSchema], displayName: "  " })).body).toMatchObject({
+        status: "400",
+        scimType: "invalidValue",
+      });
     });
 
     it("a token of one customer cannot see or change another's users or groups: 404 as if they did not exist", async () => {

@@ -8,6 +8,7 @@ import { and, eq, sql, type SQL } from "drizzle-orm";
 import { type ScimPatchOperation } from "scim-patch";
 import { z } from "zod";
 import { msg } from "../../domain/messages";
+import { createTeamSchema } from "../../domain/teams";
 import { type AuditEntry, type AuditRequest, type Tx } from "../audit";
 import { queryRows, type Database } from "../db/client";
 import { directory_groups, teams, teams_users } from "../db/schema";
@@ -35,6 +36,7 @@ import {
   ScimError,
   scimJson,
   text,
+  valid,
 } from "./scim-protocol";
 
 type GroupRow = {
@@ -168,8 +170,7 @@ export function mountGroups(app: Hono<ScimEnv>) {
   app.post("/Groups", async (c) => {
     const d = c.var.directory;
     const body = await bodyOf(c);
-    const name = text(body.displayName, 200);
-    if (!name) throw new ScimError(400, directoryMsg.displayNameRequired, "invalidValue");
+    const name = groupName(body.displayName);
     const externalId = text(body.externalId, 500);
     const id = await change(c, async (tx) => {
       await uniqueTeamName(tx, d, name);
@@ -192,8 +193,7 @@ export function mountGroups(app: Hono<ScimEnv>) {
   app.put("/Groups/:id", async (c) => {
     const d = c.var.directory;
     const body = await bodyOf(c);
-    const name = text(body.displayName, 200);
-    if (!name) throw new ScimError(400, directoryMsg.displayNameRequired, "invalidValue");
+    const name = groupName(body.displayName);
     await change(c, async (tx) => {
       const before = await oneGroup(tx, d, c.req.param("id"));
       const audit = await renameGroup(tx, d, before, name, text(body.externalId, 500) ?? before.external_id);
@@ -295,7 +295,7 @@ async function groupOperation(
   if (!path) {
     const object = (value ?? {}) as Record<string, unknown>;
     const entries: AuditEntry[] = [];
-    const name = text(object.displayName, 200);
+    const name = object.displayName === undefined ? null : groupName(object.displayName);
     if (name || object.externalId !== undefined)
       entries.push(
         ...(await renameGroup(
@@ -344,11 +344,15 @@ async function groupOperation(
     return entries;
   }
   if (lower === "displayname") {
-    const name = text(value, 200);
-    if (!name) throw new ScimError(400, directoryMsg.displayNameRequired, "invalidValue");
+    const name = groupName(value);
     return renameGroup(tx, d, before, name, before.external_id);
   }
   if (lower === "externalid")
     return renameGroup(tx, d, before, before.team_name, op.op === "remove" ? null : text(value, 500));
   throw new ScimError(400, directoryMsg.invalidPatch(path), "invalidPath");
+}
+
+/** A group's displayName as a team name: the console's rule for team names (required, trimmed, at most 200 characters). */
+function groupName(value: unknown): string {
+  return valid(createTeamSchema.shape.team_name, typeof value === "string" ? value : "");
 }

@@ -15,6 +15,7 @@ import { HttpError } from "../http/errors";
 import type { AppEnv } from "../http/env";
 import { type Directory } from "./tokens";
 
+/** SCIM's schema URNs (RFC 7643 §8.7) and media type (RFC 7644 §3.1). */
 export const userSchema = "urn:ietf:params:scim:schemas:core:2.0:User";
 export const groupSchema = "urn:ietf:params:scim:schemas:core:2.0:Group";
 export const listSchema = "urn:ietf:params:scim:api:messages:2.0:ListResponse";
@@ -24,10 +25,13 @@ export const scimType = "application/scim+json";
 /** The most resources one list page gives (`count` above it is lowered to it, RFC 7644 §3.4.2.4). */
 export const maxPage = 200;
 
+/** A SCIM request's variables: the app's, the directory its token acts for, and what the request did (for its log line). */
 export type ScimEnv = AppEnv & {
   Variables: AppEnv["Variables"] & { directory: Directory; outcome?: Outcome; scimError?: string };
 };
+/** What a request did to a record, counted by the customer page's "Today". */
 export type Outcome = "created" | "updated" | "deactivated" | "deleted";
+/** The Hono context of a SCIM request. */
 export type ScimContext = Context<ScimEnv>;
 
 /** A refusal in SCIM's own shape (RFC 7644 §3.12). */
@@ -41,9 +45,11 @@ export class ScimError extends Error {
   }
 }
 
+/** An answer as `application/scim+json` with `status` (200 by default). */
 export const scimJson = (c: ScimContext, body: unknown, status = 200) =>
   c.body(JSON.stringify(body), status as 200, { "content-type": scimType });
 
+/** SCIM's error body (RFC 7644 §3.12): `status` as a string, `scimType` when one applies, `detail`. */
 export function errorBody(status: number, detail: string, type?: string) {
   return { schemas: [errorSchema], status: String(status), ...(type ? { scimType: type } : {}), detail };
 }
@@ -71,8 +77,23 @@ export function asBoolean(value: unknown): boolean | undefined {
   return undefined;
 }
 
+/**
+ * A text attribute as the console keeps it: trimmed, cut to `max` characters (the console's own
+ * limits: names 100, a title 200), null when empty or not text.
+ */
 export const text = (value: unknown, max = 200) =>
   typeof value === "string" && value.trim() !== "" ? value.trim().slice(0, max) : null;
+/**
+ * `value` through the console's own field schema (the rule every path keeps: lengths, control and
+ * direction characters, trimming), or 400 `invalidValue` with the schema's message.
+ */
+export function valid<T>(schema: z.ZodType<T>, value: unknown): T {
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) throw new ScimError(400, parsed.error.issues[0]?.message ?? "Invalid value", "invalidValue");
+  return parsed.data;
+}
+
+/** What the console takes as an e-mail address (after lower-casing). */
 export const emailSchema = z.email();
 
 /** A resource type's table: its columns, FROM and alias, whose customer_id scopes it and whose (created_at, key) pages it. */
@@ -115,6 +136,7 @@ export async function referencesBy(db: Database, owners: string[], rows: (ids: s
   return map;
 }
 
+/** The attributes a resource type is found by (lower-cased SCIM paths), each as the SQL test of `eq`. */
 export type FilterColumns = Record<string, (value: string) => SQL>;
 
 /** The SQL of a filter, or 400 `invalidFilter` for one that cannot be read or is not supported. */
@@ -224,7 +246,8 @@ export function patchOperations(body: Record<string, unknown>): ScimPatchOperati
   return out;
 }
 
-export function normalise(path: string, value: unknown) {
+/** A value as the path's attribute takes it: Entra's "True"/"False" for `active` as booleans. */
+function normalise(path: string, value: unknown) {
   return path.toLowerCase() === "active" ? (asBoolean(value) ?? value) : value;
 }
 

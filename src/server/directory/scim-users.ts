@@ -8,6 +8,7 @@ import { eq, sql, type SQL } from "drizzle-orm";
 import { scimPatch } from "scim-patch";
 import { z } from "zod";
 import { msg } from "../../domain/messages";
+import { updateUserSchema } from "../../domain/users";
 import { type AuditEntry, type Tx } from "../audit";
 import { queryRows, type Database } from "../db/client";
 import { directory_users, users_data } from "../db/schema";
@@ -35,6 +36,7 @@ import {
   ScimError,
   scimJson,
   text,
+  valid,
   userSchema,
 } from "./scim-protocol";
 
@@ -102,12 +104,15 @@ function userFieldsOf(body: Record<string, unknown>): UserFields {
   if (!emailSchema.safeParse(email).success) throw new ScimError(400, directoryMsg.emailInvalid(raw), "invalidValue");
   const name = (body.name ?? {}) as Record<string, unknown>;
   const active = body.active === undefined ? true : asBoolean(body.active);
-  if (active === undefined) throw new ScimError(400, "active must be true or false", "invalidValue");
+  if (active === undefined) throw new ScimError(400, directoryMsg.activeInvalid, "invalidValue");
+  // The console's own field rules, as on Edit user (an empty value is saved as null).
+  const field = (schema: (typeof updateUserSchema.shape)["first_name"], value: unknown) =>
+    valid(schema, typeof value === "string" ? value : undefined) ?? null;
   return {
     email,
-    first_name: text(name.givenName, 100),
-    last_name: text(name.familyName, 100),
-    job_title: text(body.title, 200),
+    first_name: field(updateUserSchema.shape.first_name, name.givenName),
+    last_name: field(updateUserSchema.shape.last_name, name.familyName),
+    job_title: field(updateUserSchema.shape.job_title, body.title),
     active,
     external_id: text(body.externalId, 500),
   };
