@@ -21,14 +21,11 @@ import {
   bodyOf,
   change,
   type FilterColumns,
-  filterSql,
+  listResources,
   groupSchema,
-  listSchema,
-  pageOf,
   patchOperations,
   type Reference,
   referencesBy,
-  resourceCount,
   resourceRows,
   type ResourceTable,
   type ScimContext,
@@ -137,35 +134,28 @@ const groupFilterColumns: FilterColumns = {
   id: (v) => (z.guid().safeParse(v).success ? sql`t.team_id = ${v}` : sql`false`),
 };
 
+/** The group `id` of the request's directory as SCIM answers it, with its members unless left out. */
+async function groupAnswer(c: ScimContext, id: string, withMembers: boolean) {
+  const row = await oneGroup(c.var.db, c.var.directory, id);
+  const members = withMembers ? ((await membersOf(c.var.db, [row.team_id])).get(row.team_id) ?? []) : undefined;
+  return scimGroup(row, baseOf(c), members);
+}
+
 /** Mounts /Groups on the SCIM router. */
 export function mountGroups(app: Hono<ScimEnv>) {
-  const base = baseOf;
-  app.get("/Groups", async (c) => {
-    const d = c.var.directory;
-    const where = filterSql(c.req.query("filter"), groupFilterColumns);
-    const { start, count, offset } = pageOf(c);
-    const total = await resourceCount(c.var.db, groupTable, d.customerId, where);
-    const rows = count === 0 ? [] : await groupRows(c.var.db, d.customerId, where, { offset, limit: count });
-    const members = excludesMembers(c)
-      ? undefined
-      : await membersOf(
-          c.var.db,
-          rows.map((r) => r.team_id),
-        );
-    return scimJson(c, {
-      schemas: [listSchema],
-      totalResults: total,
-      startIndex: start,
-      itemsPerPage: rows.length,
-      Resources: rows.map((r) => scimGroup(r, base(c), members ? (members.get(r.team_id) ?? []) : undefined)),
-    });
-  });
+  app.get("/Groups", (c) =>
+    listResources<GroupRow>(c, groupTable, groupFilterColumns, async (rows) => {
+      const members = excludesMembers(c)
+        ? undefined
+        : await membersOf(
+            c.var.db,
+            rows.map((r) => r.team_id),
+          );
+      return rows.map((r) => scimGroup(r, baseOf(c), members ? (members.get(r.team_id) ?? []) : undefined));
+    }),
+  );
   app.get("/Groups/:id", async (c) => {
-    const row = await oneGroup(c.var.db, c.var.directory, c.req.param("id"));
-    const members = excludesMembers(c)
-      ? undefined
-      : ((await membersOf(c.var.db, [row.team_id])).get(row.team_id) ?? []);
-    return scimJson(c, scimGroup(row, base(c), members));
+    return scimJson(c, await groupAnswer(c, c.req.param("id"), !excludesMembers(c)));
   });
   app.post("/Groups", async (c) => {
     const d = c.var.directory;
@@ -186,9 +176,8 @@ export function mountGroups(app: Hono<ScimEnv>) {
       return { result: row.team_id, audit };
     });
     c.set("outcome", "created");
-    const row = await oneGroup(c.var.db, d, id);
-    c.header("location", `${base(c)}/Groups/${id}`);
-    return scimJson(c, scimGroup(row, base(c), (await membersOf(c.var.db, [id])).get(id) ?? []), 201);
+    c.header("location", `${baseOf(c)}/Groups/${id}`);
+    return scimJson(c, await groupAnswer(c, id, true), 201);
   });
   app.put("/Groups/:id", async (c) => {
     const d = c.var.directory;
@@ -202,8 +191,7 @@ export function mountGroups(app: Hono<ScimEnv>) {
       return { result: null, audit };
     });
     c.set("outcome", "updated");
-    const row = await oneGroup(c.var.db, d, c.req.param("id"));
-    return scimJson(c, scimGroup(row, base(c), (await membersOf(c.var.db, [row.team_id])).get(row.team_id) ?? []));
+    return scimJson(c, await groupAnswer(c, c.req.param("id"), true));
   });
   app.patch("/Groups/:id", async (c) => {
     const d = c.var.directory;
@@ -217,8 +205,7 @@ export function mountGroups(app: Hono<ScimEnv>) {
     });
     c.set("outcome", "updated");
     if (c.req.query("excludedAttributes") === undefined && c.req.header("prefer") === undefined) {
-      const row = await oneGroup(c.var.db, d, c.req.param("id"));
-      return scimJson(c, scimGroup(row, base(c), (await membersOf(c.var.db, [row.team_id])).get(row.team_id) ?? []));
+      return scimJson(c, await groupAnswer(c, c.req.param("id"), true));
     }
     return c.body(null, 204);
   });

@@ -251,5 +251,34 @@ function normalise(path: string, value: unknown) {
   return path.toLowerCase() === "active" ? (asBoolean(value) ?? value) : value;
 }
 
+/** A ListResponse (RFC 7644 §3.4.2): `resources`, the page of `total` that starts at 1-based `start`. */
+export function listResponse(resources: unknown[], start = 1, total = resources.length) {
+  return {
+    schemas: [listSchema],
+    totalResults: total,
+    startIndex: start,
+    itemsPerPage: resources.length,
+    Resources: resources,
+  };
+}
+
+/**
+ * A resource type's list (GET /Users, /Groups): the request's filter (by `columns`) and page, the
+ * total, and the page's rows as `render` answers them (with what they reference, one query).
+ */
+export async function listResources<T>(
+  c: ScimContext,
+  table: ResourceTable,
+  columns: FilterColumns,
+  render: (rows: T[]) => Promise<unknown[]>,
+) {
+  const where = filterSql(c.req.query("filter"), columns);
+  const { start, count, offset } = pageOf(c);
+  const customerId = c.var.directory.customerId;
+  const total = await resourceCount(c.var.db, table, customerId, where);
+  const rows = count === 0 ? [] : await resourceRows<T>(c.var.db, table, customerId, where, { offset, limit: count });
+  return scimJson(c, listResponse(await render(rows), start, total));
+}
+
 /** The SCIM base URL of this console: `{PUBLIC_URL}/scim/v2`. */
 export const baseOf = (c: ScimContext) => `${c.var.publicUrl}/scim/v2`;

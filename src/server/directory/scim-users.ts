@@ -23,13 +23,11 @@ import {
   change,
   emailSchema,
   type FilterColumns,
-  filterSql,
-  listSchema,
-  pageOf,
+  listResources,
+  type ScimContext,
   patchOperations,
   type Reference,
   referencesBy,
-  resourceCount,
   resourceRows,
   type ResourceTable,
   type ScimEnv,
@@ -197,31 +195,26 @@ const userFilterColumns: FilterColumns = {
   id: (v) => (z.guid().safeParse(v).success ? sql`u.user_id = ${v}` : sql`false`),
 };
 
+/** The user `id` of the request's directory as SCIM answers it, with their teams. */
+async function userAnswer(c: ScimContext, id: string) {
+  const row = await oneUser(c.var.db, c.var.directory, id);
+  const groups = await groupsOfUsers(c.var.db, [row.user_id]);
+  return scimUser(row, baseOf(c), groups.get(row.user_id));
+}
+
 /** Mounts /Users on the SCIM router. */
 export function mountUsers(app: Hono<ScimEnv>) {
-  const base = baseOf;
-  app.get("/Users", async (c) => {
-    const d = c.var.directory;
-    const where = filterSql(c.req.query("filter"), userFilterColumns);
-    const { start, count, offset } = pageOf(c);
-    const total = await resourceCount(c.var.db, userTable, d.customerId, where);
-    const rows = count === 0 ? [] : await userRows(c.var.db, d.customerId, where, { offset, limit: count });
-    const groups = await groupsOfUsers(
-      c.var.db,
-      rows.map((r) => r.user_id),
-    );
-    return scimJson(c, {
-      schemas: [listSchema],
-      totalResults: total,
-      startIndex: start,
-      itemsPerPage: rows.length,
-      Resources: rows.map((r) => scimUser(r, base(c), groups.get(r.user_id))),
-    });
-  });
+  app.get("/Users", (c) =>
+    listResources<UserRow>(c, userTable, userFilterColumns, async (rows) => {
+      const groups = await groupsOfUsers(
+        c.var.db,
+        rows.map((r) => r.user_id),
+      );
+      return rows.map((r) => scimUser(r, baseOf(c), groups.get(r.user_id)));
+    }),
+  );
   app.get("/Users/:id", async (c) => {
-    const row = await oneUser(c.var.db, c.var.directory, c.req.param("id"));
-    const groups = await groupsOfUsers(c.var.db, [row.user_id]);
-    return scimJson(c, scimUser(row, base(c), groups.get(row.user_id)));
+    return scimJson(c, await userAnswer(c, c.req.param("id")));
   });
   app.post("/Users", async (c) => {
     const d = c.var.directory;
@@ -253,9 +246,8 @@ export function mountUsers(app: Hono<ScimEnv>) {
       return { result: row.user_id, audit };
     });
     c.set("outcome", "created");
-    const row = await oneUser(c.var.db, d, id);
-    c.header("location", `${base(c)}/Users/${id}`);
-    return scimJson(c, scimUser(row, base(c)), 201);
+    c.header("location", `${baseOf(c)}/Users/${id}`);
+    return scimJson(c, await userAnswer(c, id), 201);
   });
   app.put("/Users/:id", async (c) => {
     const d = c.var.directory;
@@ -265,16 +257,14 @@ export function mountUsers(app: Hono<ScimEnv>) {
       return { result: before.status === "active" && !fields.active, audit: await writeUser(tx, d, before, fields) };
     });
     c.set("outcome", deactivated ? "deactivated" : "updated");
-    const row = await oneUser(c.var.db, d, c.req.param("id"));
-    const groups = await groupsOfUsers(c.var.db, [row.user_id]);
-    return scimJson(c, scimUser(row, base(c), groups.get(row.user_id)));
+    return scimJson(c, await userAnswer(c, c.req.param("id")));
   });
   app.patch("/Users/:id", async (c) => {
     const d = c.var.directory;
     const operations = patchOperations(await bodyOf(c));
     const deactivated = await change(c, async (tx) => {
       const before = await oneUser(tx, d, c.req.param("id"));
-      const current = scimUser(before, base(c));
+      const current = scimUser(before, baseOf(c));
       let patched: Record<string, unknown>;
       try {
         patched = scimPatch(
@@ -305,9 +295,7 @@ export function mountUsers(app: Hono<ScimEnv>) {
       return { result: before.status === "active" && !fields.active, audit: await writeUser(tx, d, before, fields) };
     });
     c.set("outcome", deactivated ? "deactivated" : "updated");
-    const row = await oneUser(c.var.db, d, c.req.param("id"));
-    const groups = await groupsOfUsers(c.var.db, [row.user_id]);
-    return scimJson(c, scimUser(row, base(c), groups.get(row.user_id)));
+    return scimJson(c, await userAnswer(c, c.req.param("id")));
   });
   app.delete("/Users/:id", async (c) => {
     const d = c.var.directory;

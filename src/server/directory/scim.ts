@@ -34,7 +34,8 @@ import { mountGroups } from "./scim-groups";
 import {
   errorBody,
   groupSchema,
-  listSchema,
+  baseOf,
+  listResponse,
   maxPage,
   type ScimContext,
   type ScimEnv,
@@ -50,7 +51,6 @@ import {
  */
 export function scimRouter(options: { ratePerMinute: number }) {
   const app = new Hono<ScimEnv>();
-  const base = (c: ScimContext) => `${c.var.publicUrl}/scim/v2`;
 
   const authenticate: MiddlewareHandler<ScimEnv> = async (c, next) => {
     const header = c.req.header("authorization") ?? "";
@@ -133,23 +133,20 @@ export function scimRouter(options: { ratePerMinute: number }) {
           primary: true,
         },
       ],
-      meta: { resourceType: "ServiceProviderConfig", location: `${base(c)}/ServiceProviderConfig` },
+      meta: { resourceType: "ServiceProviderConfig", location: `${baseOf(c)}/ServiceProviderConfig` },
     }),
   );
   app.get("/ResourceTypes", (c) =>
-    scimJson(c, {
-      schemas: [listSchema],
-      totalResults: 2,
-      startIndex: 1,
-      itemsPerPage: 2,
-      Resources: [
+    scimJson(
+      c,
+      listResponse([
         {
           schemas: ["urn:ietf:params:scim:schemas:core:2.0:ResourceType"],
           id: "User",
           name: "User",
           endpoint: "/Users",
           schema: userSchema,
-          meta: { resourceType: "ResourceType", location: `${base(c)}/ResourceTypes/User` },
+          meta: { resourceType: "ResourceType", location: `${baseOf(c)}/ResourceTypes/User` },
         },
         {
           schemas: ["urn:ietf:params:scim:schemas:core:2.0:ResourceType"],
@@ -157,10 +154,10 @@ export function scimRouter(options: { ratePerMinute: number }) {
           name: "Group",
           endpoint: "/Groups",
           schema: groupSchema,
-          meta: { resourceType: "ResourceType", location: `${base(c)}/ResourceTypes/Group` },
+          meta: { resourceType: "ResourceType", location: `${baseOf(c)}/ResourceTypes/Group` },
         },
-      ],
-    }),
+      ]),
+    ),
   );
   app.get("/Schemas", (c) => {
     const attribute = (name: string, type = "string", extra: Record<string, unknown> = {}) => ({
@@ -212,15 +209,9 @@ export function scimRouter(options: { ratePerMinute: number }) {
     ].map((s) => ({
       schemas: ["urn:ietf:params:scim:schemas:core:2.0:Schema"],
       ...s,
-      meta: { resourceType: "Schema", location: `${base(c)}/Schemas/${s.id}` },
+      meta: { resourceType: "Schema", location: `${baseOf(c)}/Schemas/${s.id}` },
     }));
-    return scimJson(c, {
-      schemas: [listSchema],
-      totalResults: schemas.length,
-      startIndex: 1,
-      itemsPerPage: schemas.length,
-      Resources: schemas,
-    });
+    return scimJson(c, listResponse(schemas));
   });
 
   mountUsers(app);
