@@ -144,6 +144,8 @@ const auditRegistry = {
   list_preference: { label: "List preferences", lists: {} },
   /** A customer's SCIM directory token (docs/onboarding.md). */
   directory_token: { label: "Directory token", lists: {} },
+  /** A CSV import of users (docs/onboarding.md): created, its file read, previewed, a row fixed, applied. */
+  import: { label: "Import", lists: { import_rows: "An import's rows" } },
 } as const;
 
 /** Exported lists that are no kind of record's. */

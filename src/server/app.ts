@@ -35,7 +35,9 @@ import { directoryBase, directoryRouter, scimBase } from "./directory/routes";
 import { scimRouter } from "./directory/scim";
 import { teamsBase, teamsRouter } from "./teams/routes";
 import { usersBase, usersRouter } from "./users/routes";
-import { bulkBase, bulkRouter, mountBulkActions } from "./bulk/routes";
+import { bulkBase, bulkRouter, mountBulkActions, registerBulkAction } from "./bulk/routes";
+import { importRun } from "./imports/bulk";
+import { importsBase, importsRouter } from "./imports/routes";
 import { customerBulkActions } from "./customers/bulk";
 import { teamBulkActions } from "./teams/bulk";
 import { userBulkActions } from "./users/bulk";
@@ -109,6 +111,8 @@ mountBulkActions([
   ...promptBulkActions,
   ...platformBulkActions,
 ]);
+// An import's run is started by POST /api/imports/{importId}/apply, not at /api/bulk; its undo is /api/bulk's.
+registerBulkAction(importRun);
 
 /**
  * The session token lives only in its HttpOnly cookie (docs/identity.md): better-auth's JSON
@@ -357,6 +361,7 @@ export function createApp(deps: AppDeps): {
   app.route(viewsBase, viewsRouter);
   app.route(listPreferencesBase, listPreferencesRouter);
   app.route(directoryBase, directoryRouter);
+  app.route(importsBase, importsRouter);
   // Directory sync (SCIM 2.0, docs/onboarding.md): outside /api, with its own credential (a
   // customer's directory token) and SCIM's own error body; each customer's rate as an API token's.
   app.route(scimBase, scimRouter({ ratePerMinute: tokenRate }));

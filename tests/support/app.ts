@@ -128,7 +128,7 @@ export async function startConsole(
         ? {}
         : { analytics: { refreshSeconds: options.analyticsRefreshSeconds } }),
     },
-    logger: options.logger ?? pino({ level: "silent" }),
+    logger: options.logger ?? pino({ level: process.env.TEST_LOG_LEVEL ?? "silent" }),
     clock: options.clock,
   });
   const cookies = new Map<OperatorRole, string>();

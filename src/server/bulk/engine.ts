@@ -59,9 +59,16 @@ export type UndoSql = { prior: SQL; ended: SQL };
  * set-based reversal of the other rows, with the rows' `prior` values, returning their audit rows.
  */
 export type BulkUndo<P> = {
-  skips: (params: P, undo: UndoSql) => Array<{ reason: string; when: SQL }>;
+  skips: (params: P, undo: UndoSql) => SkipRule[];
   apply: (tx: Tx, params: P, rows: BulkRowState[], run: BulkRun) => Promise<AuditEntry[]>;
+  finish?: BulkAction<P>["finish"];
 };
+
+/**
+ * A per-row rule: the rows for which `when` holds are skipped with `reason`, a text, or SQL of one
+ * when the reason names a value of the row ("Team not found: Sales").
+ */
+export type SkipRule = { reason: string | SQL; when: SQL };
 
 /**
  * A bulk action's declaration. `P` is its parameters' type.
@@ -80,6 +87,8 @@ export type BulkUndo<P> = {
  * - `guard(params, context)`: rules every change of a row obeys, the action's and its undo's (a
  *   prompt under review: src/server/prompts/served.ts), checked before `skips`;
  * - `undo`: how a run of the action is put back (`BulkUndo`);
+ * - `finish(db, params, run)`: what a run that ended `done` does once after its last batch, in a
+ *   transaction of its own, returning its audit rows (an import's undo removes the teams it made);
  * - `prior`, `gone`: set by `undoAction` only: the SQL of a row's kept values, and the reason a row
  *   whose record no longer exists is skipped (else it is reported failed).
  */
@@ -98,9 +107,10 @@ export type BulkAction<P = unknown> = {
   before: SQL | ((params: P) => SQL);
   auditEntity: AuditRecordEntity;
   check?: (db: Database, params: P) => Promise<void>;
-  guard?: (params: P, context: BulkContext) => Array<{ reason: string; when: SQL }>;
-  skips: (params: P, batch: SQL, context: BulkContext) => Array<{ reason: string; when: SQL }>;
+  guard?: (params: P, context: BulkContext) => SkipRule[];
+  skips: (params: P, batch: SQL, context: BulkContext) => SkipRule[];
   apply: (tx: Tx, params: P, rows: BulkRowState[], run: BulkRun) => Promise<AuditEntry[]>;
+  finish?: (tx: Tx, params: P, run: BulkRun) => Promise<AuditEntry[]>;
   undo: BulkUndo<P>;
   prior?: SQL;
   gone?: string;
@@ -439,6 +449,7 @@ function undoAction<P>(decl: BulkAction<P>, originalId: string): BulkAction<P> {
       ...decl.undo.skips(p, { prior, ended }),
     ],
     apply: (tx, p, rows, run) => decl.undo.apply(tx, p, rows, run),
+    finish: decl.undo.finish,
   };
 }
 
@@ -598,6 +609,11 @@ async function runBulk<P>(c: AuditRequest, decl: BulkAction<P>, params: P, bulkI
   // A worker that threw lost the database between batches: the action is left running, and
   // marked `interrupted` by the next start (markInterruptedBulkActions).
   if (workers.some((w) => w.status === "rejected") || ended === "failed") return;
+  const finish = decl.finish;
+  if (!ended && finish)
+    await db
+      .transaction(async (tx) => writeAudit(tx, c, await finish(tx, params, { c, bulkId })))
+      .catch(() => undefined);
   await recordBatch(db, bulkId, [], nothing, ended ?? "done").catch(() => undefined);
 }
 

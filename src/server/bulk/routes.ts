@@ -99,6 +99,14 @@ export function mountBulkActions(actions: AnyBulkAction[]) {
 }
 
 /**
+ * Registers an action whose run another route starts (an import's: POST /api/imports/{importId}/apply),
+ * so that its progress, report and undo are /api/bulk's like any other's; no route of its own here.
+ */
+export function registerBulkAction(decl: AnyBulkAction) {
+  declared.set(`${decl.entity}/${decl.action}`, decl);
+}
+
+/**
  * Declares a route of one run, `/{bulkId}…` (editor): the run's id added to `request`, and the 404
  * of an unknown run to `responses`.
  */

@@ -1014,3 +1014,98 @@ export const directory_requests = pgTable(
   },
   (t) => [index("directory_requests_customer_idx").on(t.customer_id, t.created_at)],
 );
+
+/**
+ * A CSV import of users (docs/onboarding.md "Import"): its file's facts, its mapping and counts,
+ * and the bulk run that applied it. `customer_id` null: each row names its customer. Purged with
+ * its rows and parts after DELETED_RETENTION_DAYS.
+ */
+export const imports = pgTable(
+  "imports",
+  {
+    import_id: uuid("import_id").primaryKey().defaultRandom(),
+    customer_id: uuid("customer_id").references(() => customers.customer_id, { onDelete: "cascade" }),
+    file_name: text("file_name").notNull(),
+    status: text("status").notNull().default("uploading"),
+    bytes: integer("bytes").notNull().default(0),
+    parts: integer("parts").notNull().default(0),
+    row_count: integer("row_count").notNull().default(0),
+    encoding: text("encoding"),
+    delimiter: text("delimiter"),
+    columns: jsonb("columns").notNull().default(sql`'[]'::jsonb`),
+    mapping: jsonb("mapping"),
+    create_teams: boolean("create_teams").notNull().default(false),
+    counts: jsonb("counts"),
+    bulk_id: uuid("bulk_id"),
+    /** The teams its apply created (an undo removes those left empty). */
+    created_teams: uuid("created_teams").array().notNull().default(sql`'{}'::uuid[]`),
+    operator_id: text("operator_id"),
+    created_at: tz("created_at").notNull().defaultNow(),
+    updated_at: tz("updated_at").notNull().defaultNow(),
+  },
+  (t) => [
+    index("imports_created_at_idx").on(t.created_at),
+    check("imports_status_check", sql`status in ('uploading', 'mapping', 'previewed', 'applied')`),
+  ],
+);
+
+/** The raw bytes of an import's file (base64), in parts of at most 512 KiB, until the file is read. */
+export const import_parts = pgTable(
+  "import_parts",
+  {
+    import_id: uuid("import_id")
+      .notNull()
+      .references(() => imports.import_id, { onDelete: "cascade" }),
+    index: integer("index").notNull(),
+    data: text("data").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.import_id, t.index], name: "import_parts_pkey" })],
+);
+
+/**
+ * One row of an import's file: its cells as read, the values the mapping takes from them (`problem`,
+ * the first that cannot be imported), its previewed outcome, and the user it created or updated.
+ */
+export const import_rows = pgTable(
+  "import_rows",
+  {
+    import_row_id: uuid("import_row_id").primaryKey().defaultRandom(),
+    import_id: uuid("import_id")
+      .notNull()
+      .references(() => imports.import_id, { onDelete: "cascade" }),
+    seq: integer("seq").notNull(),
+    cells: jsonb("cells").notNull(),
+    email: text("email"),
+    first_name: text("first_name"),
+    last_name: text("last_name"),
+    job_title: text("job_title"),
+    status: text("status"),
+    roles: text("roles").array(),
+    teams: text("teams").array(),
+    customer_name: text("customer_name"),
+    /** The row's customer: the import's, or the one its customer cell names. */
+    resolved_customer_id: uuid("resolved_customer_id"),
+    problem: text("problem"),
+    outcome: text("outcome"),
+    reason: text("reason"),
+    /** The user the run created or updated from the row. */
+    applied_user_id: uuid("applied_user_id"),
+  },
+  (t) => [
+    uniqueIndex("import_rows_seq_idx").on(t.import_id, t.seq),
+    index("import_rows_email_idx").on(t.import_id, t.email, t.seq),
+    index("import_rows_outcome_idx").on(t.import_id, t.outcome, t.seq),
+  ],
+);
+
+/** The field each operator last mapped a header to (a header as `headerKey` writes it): the next file's suggestion. */
+export const import_mappings = pgTable(
+  "import_mappings",
+  {
+    operator_id: text("operator_id").notNull(),
+    header: text("header").notNull(),
+    field: text("field").notNull(),
+    updated_at: tz("updated_at").notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.operator_id, t.header], name: "import_mappings_pkey" })],
+);
