@@ -7,6 +7,7 @@
 import { z } from "zod";
 import { id, timestamp } from "./common";
 import { importMsg } from "./import-messages";
+import { requiredName } from "./text";
 
 /** The fields a column may be mapped to; `customer` only when the import names no customer. */
 export const importFields = [
@@ -87,11 +88,7 @@ export type ImportMapping = z.infer<typeof importMappingSchema>;
 
 /** POST /api/imports: a new import, of one customer (`customer_id`) or of a file naming each row's customer. */
 export const createImportSchema = z.strictObject({
-  file_name: z
-    .string({ error: importMsg.fileNameRequired })
-    .trim()
-    .min(1, importMsg.fileNameRequired)
-    .max(200, importMsg.fileNameRequired),
+  file_name: requiredName({ required: importMsg.fileNameRequired, field: "File name" }, 200),
   customer_id: id.nullable().optional(),
 });
 
@@ -109,7 +106,7 @@ export const importPartSchema = z.strictObject({
     .regex(/^[A-Za-z0-9+/]*={0,2}$/, importMsg.partData),
 });
 
-/** POST /api/imports/{importId}/preview: the mapping, and whether missing teams are created on apply. */
+/** POST /api/imports/{importId}/mapping: the mapping, and whether missing teams are created on apply. */
 export const importPreviewSchema = z.strictObject({
   mapping: importMappingSchema,
   create_teams: z.boolean().default(false),
@@ -162,8 +159,9 @@ export const importRowSchema = z.object({
 });
 export type ImportRow = z.infer<typeof importRowSchema>;
 
-/** PATCH /api/imports/{importId}/rows/{seq}: the row's cells, fixed. */
+/** PATCH /api/imports/{importId}/rows: the row (`seq`, from 1) and its cells, fixed. */
 export const fixImportRowSchema = z.strictObject({
+  seq: z.number().int().min(1).max(importLimits.maxRows),
   cells: z.array(z.string().max(importLimits.maxCell)).min(1).max(importLimits.maxColumns),
 });
 

@@ -136,7 +136,7 @@ const malformedUuid: fc.Arbitrary<string> = fc
 const longString = (min: number) =>
   fc
     .tuple(
-      fc.integer({ min: min + 1, max: HUGE }),
+      fc.integer({ min: min + 1, max: Math.max(HUGE, min + 1_000) }),
       fc.constantFrom("x", "<script>", "';--", "\u00e9", "%00", "\u{1F600}", "a'b\"c"),
     )
     .map(([length, unit]) => unit.repeat(Math.ceil(length / Array.from(unit).length)));

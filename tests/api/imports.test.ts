@@ -103,7 +103,7 @@ describe.each(targets)("CSV import on %s", (target) => {
       "Sales",
     ]);
 
-    const previewed = await app.write("POST", `/api/imports/${id}/preview`, {
+    const previewed = await app.write("POST", `/api/imports/${id}/mapping`, {
       mapping: parsed.body.mapping,
       create_teams: false,
     });
@@ -137,7 +137,7 @@ describe.each(targets)("CSV import on %s", (target) => {
     expect(fixed.body.row).toMatchObject({ seq: 2, outcome: "create", reason: null, email: "dee@acme.example" });
     expect(fixed.body.counts).toEqual({ create: 2, update: 0, unchanged: 0, error: 5 });
     // With teams created, the Marketing row creates its user too.
-    const again = await app.write("POST", `/api/imports/${id}/preview`, {
+    const again = await app.write("POST", `/api/imports/${id}/mapping`, {
       mapping: parsed.body.mapping,
       create_teams: true,
     });
@@ -208,7 +208,7 @@ describe.each(targets)("CSV import on %s", (target) => {
     expect(first.parsed.body).toMatchObject({ encoding: "UTF-8 with BOM", delimiter: "\t" });
     expect(first.parsed.body.mapping).toEqual({ first_name: 1 });
     const mapping = { email: 0, first_name: 1, job_title: 2 };
-    const previewed = await app.write("POST", `/api/imports/${first.id}/preview`, { mapping, create_teams: false });
+    const previewed = await app.write("POST", `/api/imports/${first.id}/mapping`, { mapping, create_teams: false });
     expect(previewed.body.counts).toEqual({ create: 1, update: 1, unchanged: 0, error: 0 });
     const applied = await app.write("POST", `/api/imports/${first.id}/apply`, {});
     expect(await finished(applied.body.bulk_id)).toMatchObject({ status: "done", changed: 2 });
@@ -220,7 +220,7 @@ describe.each(targets)("CSV import on %s", (target) => {
     // The same headers again: the operator's mapping is suggested; the same rows are unchanged.
     const second = await upload(Buffer.from(text, "utf8"), acme);
     expect(second.parsed.body.mapping).toEqual(mapping);
-    const same = await app.write("POST", `/api/imports/${second.id}/preview`, { mapping, create_teams: false });
+    const same = await app.write("POST", `/api/imports/${second.id}/mapping`, { mapping, create_teams: false });
     expect(same.body.counts).toEqual({ create: 0, update: 0, unchanged: 2, error: 0 });
     expect((await app.write("POST", `/api/imports/${second.id}/apply`, {})).status).toBe(422);
 
@@ -237,13 +237,13 @@ describe.each(targets)("CSV import on %s", (target) => {
       "Email,Company\nmia@acme.example,acme import\nmo@globex.example,Globex Import\nx@nowhere.example,Nowhere Ltd\ny@acme.example,\n";
     const { id, parsed } = await upload(Buffer.from(text), null);
     expect(parsed.body.mapping).toEqual({ email: 0, customer: 1 });
-    const noCustomer = await app.write("POST", `/api/imports/${id}/preview`, {
+    const noCustomer = await app.write("POST", `/api/imports/${id}/mapping`, {
       mapping: { email: 0 },
       create_teams: false,
     });
     expect(noCustomer.status).toBe(422);
     expect(noCustomer.body.error.fields["mapping.customer"]).toBe(importMsg.customerRequired);
-    const previewed = await app.write("POST", `/api/imports/${id}/preview`, {
+    const previewed = await app.write("POST", `/api/imports/${id}/mapping`, {
       mapping: parsed.body.mapping,
       create_teams: false,
     });

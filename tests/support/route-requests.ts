@@ -280,6 +280,39 @@ const seeders: Record<string, Record<string, (ctx: SeedContext) => Promise<strin
       },
     ]),
   ),
+  // An import at each step (docs/onboarding.md "Import"), of an active customer, its one row a
+  // new user of the customer's first valid domain: its file sent, read, or previewed.
+  imports: Object.fromEntries(
+    (["uploading", "mapping", "previewed"] as const).map((step) => [
+      step,
+      async ({ maker, role }: SeedContext) => {
+        const [customer] = await maker.app.rows<{ customer_id: string; domain: string }>(sql`
+          select customer_id::text, coalesce(nullif((regexp_split_to_array(trim(coalesce(valid_domains, '')), '[\s,;]+'))[1], ''),
+            'example.com') as domain from customers where status = 'active' order by created_at, customer_id limit 1`);
+        if (!customer) return undefined;
+        const email = `${maker
+          .unique("import")
+          .toLowerCase()
+          .replace(/[^a-z0-9]+/g, ".")}@${customer.domain}`;
+        const [row] = await maker.app.rows<{ import_id: string }>(sql`
+          insert into imports (file_name, customer_id, status, bytes, parts, row_count, columns, mapping, counts, operator_id)
+          values ('people.csv', ${customer.customer_id}, ${step}, 10, ${step === "uploading" ? 1 : 0},
+            ${step === "uploading" ? 0 : 1}, ${step === "uploading" ? "[]" : '["email"]'}::jsonb,
+            ${step === "uploading" ? null : '{"email":0}'}::jsonb,
+            ${step === "previewed" ? '{"create":1,"update":0,"unchanged":0,"error":0}' : null}::jsonb,
+            ${await maker.callers.idOf(role)})
+          returning import_id::text`);
+        if (step === "uploading")
+          await maker.app.rows(sql`insert into import_parts (import_id, index, data)
+            values (${row.import_id}, 0, ${Buffer.from(`email\n${email}\n`).toString("base64")})`);
+        else
+          await maker.app.rows(sql`insert into import_rows (import_id, seq, cells, email, resolved_customer_id, outcome)
+            values (${row.import_id}, 1, ${JSON.stringify([email])}::jsonb, ${email}, ${customer.customer_id},
+              ${step === "previewed" ? "create" : null})`);
+        return row.import_id;
+      },
+    ]),
+  ),
   bulk_actions: {
     running: async ({ maker, role }) => {
       const start = declaredRoutes().find((r) => /^\/api\/bulk\/[a-z_]+\/[a-z_]+$/.test(r.path));

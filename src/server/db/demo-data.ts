@@ -12,6 +12,7 @@
 import { en, Faker } from "@faker-js/faker";
 import { sql } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
+import { countsOf, evaluateRows, mapRows } from "../imports/rows";
 import { bulkLoad, type BulkProgress } from "./bulk-load";
 import { queryRows, type Database } from "./client";
 import * as s from "./schema";
@@ -584,6 +585,7 @@ export async function loadDemoData(db: Database, options: LoadOptions = {}): Pro
   });
   await seedConfigSamples(db, sampleCustomers);
   await seedReviewSamples(db, options.now ?? new Date());
+  await seedImportSample(db);
   return counts;
 }
 
@@ -730,4 +732,48 @@ export async function clearDemoData(db: Database): Promise<void> {
 export async function isEmpty(db: Database): Promise<boolean> {
   const [row] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from customers`);
   return Number(row.n) === 0;
+}
+
+/**
+ * A sample import (docs/onboarding.md "Import"), previewed and not applied: the first customer's
+ * roster with its first 20 users as they are (unchanged), three new people of its first valid
+ * domain and a row whose email cannot be read. GET /api/imports/{importId} and its rows show it.
+ */
+async function seedImportSample(db: Database): Promise<void> {
+  const [customer] = await queryRows<{ customer_id: string; domain: string }>(
+    db,
+    sql`select customer_id::text, coalesce(nullif((regexp_split_to_array(trim(coalesce(valid_domains, '')), '[\s,;]+'))[1], ''),
+      'example.com') as domain from customers where status = 'active' order by created_at, customer_id limit 1`,
+  );
+  if (!customer) return;
+  const users = await queryRows<{ email: string; first_name: string | null; last_name: string | null }>(
+    db,
+    sql`select email, first_name, last_name from users_data where customer_id = ${customer.customer_id}
+      order by created_at, user_id limit 20`,
+  );
+  const cells = [
+    ...users.map((u) => [u.email, u.first_name ?? "", u.last_name ?? ""]),
+    ...["Noor Haddad", "Ines Duarte", "Tomasz Nowak"].map((name) => {
+      const [first, last] = name.split(" ");
+      return [`${first}.${last}@${customer.domain}`.toLowerCase(), first, last];
+    }),
+    ["pat.obrien(at)" + customer.domain, "Pat", "O'Brien"],
+  ];
+  const mapping = { email: 0, first_name: 1, last_name: 2 };
+  const [row] = await queryRows<{ import_id: string }>(
+    db,
+    sql`insert into imports (file_name, customer_id, status, bytes, row_count, encoding, delimiter, columns, mapping)
+      values ('team-roster.csv', ${customer.customer_id}, 'previewed', ${JSON.stringify(cells).length}, ${cells.length},
+        'UTF-8', ',', ${JSON.stringify(["Email", "First name", "Last name"])}::jsonb, ${JSON.stringify(mapping)}::jsonb)
+      returning import_id::text`,
+  );
+  const rows = JSON.stringify(cells.map((c, k) => ({ seq: k + 1, cells: c })));
+  await db.execute(sql`insert into import_rows (import_id, seq, cells)
+    select ${row.import_id}, v.seq, v.cells from jsonb_to_recordset(${rows}::jsonb) as v(seq int, cells jsonb)`);
+  await mapRows(db, { import_id: row.import_id, customer_id: customer.customer_id }, mapping);
+  await evaluateRows(db, row.import_id, false);
+  const counts = await countsOf(db, row.import_id);
+  await db.execute(
+    sql`update imports set counts = ${JSON.stringify(counts)}::jsonb where import_id = ${row.import_id}`,
+  );
 }

@@ -5,7 +5,7 @@
  * 2. POST /{importId}/parts: the file's bytes in order, base64, 512 KiB at most each, 20 MB in all;
  * 3. POST /{importId}/parse: the file read (encoding, separator, quoted fields), its header and a
  *    mapping suggested from it (the operator's last mapping of each header, else common names);
- * 4. POST /{importId}/preview: the mapping applied and every row's outcome decided (create,
+ * 4. POST /{importId}/mapping: the mapping applied and every row's outcome decided (create,
  *    update, unchanged, error with the reason), counted; GET /{importId}/rows pages them, PATCH
  *    /{importId}/rows fixes a row in place, GET /{importId}/errors.csv downloads those in error;
  * 5. POST /{importId}/apply: the run (a bulk action: progress, report, undo at /api/bulk/{bulkId}).
@@ -186,15 +186,15 @@ const parseRoute = apiRoute(importsBase, "editor", {
 });
 
 /**
- * POST /api/imports/{importId}/preview `{ mapping, create_teams }` → the import with `counts`:
+ * POST /api/imports/{importId}/mapping `{ mapping, create_teams }` → the import with `counts`:
  * every row's outcome decided (GET /rows lists them). Again after a change of mapping. 422 a
  * column the file does not have, or no customer (neither the import's nor a column); 409 once applied.
  */
 const preview = apiRoute(importsBase, "editor", {
   method: "post",
-  path: "/{importId}/preview",
+  path: "/{importId}/mapping",
   tags,
-  summary: "Preview an import: every row's outcome",
+  summary: "Map an import's columns and preview every row's outcome",
   request: { params, body: jsonBody(importPreviewSchema, { mapping: { email: 0 }, create_teams: false }) },
   responses: { 200: jsonResponse(importSchema, "Previewed"), ...notFound404, ...conflict, ...invalidResponse },
 });
@@ -210,7 +210,7 @@ const fix = apiRoute(importsBase, "editor", {
   summary: "Fix a row of an import",
   request: {
     params,
-    body: jsonBody(fixImportRowSchema.extend({ seq: z.number().int().min(1) }), { seq: 1, cells: ["ana@example.com"] }),
+    body: jsonBody(fixImportRowSchema, { seq: 1, cells: ["ana@example.com"] }),
   },
   responses: { 200: jsonResponse(fixedImportRowSchema, "Fixed"), ...notFound404, ...conflict, ...invalidResponse },
 });
