@@ -44,7 +44,7 @@ export const maxEmailLength = 254;
  * per batch (each batch is one transaction): at most `batchSize`, at least `minBatch`, sized as the
  * run goes so that a batch takes about `batchTargetMs` milliseconds and the progress moves at
  * least every second however slow the database is at the time; `workers` batches are written at
- * once, each on its own connection.
+ * once, each on its own connection; a server copy's lease on a run lasts `leaseSeconds` past its last batch.
  */
 export const bulkLimits = {
   maxSelection: 200_000,
@@ -59,6 +59,11 @@ export const bulkLimits = {
   perOperator: 2,
   /** The longest a preview's statements may take, in milliseconds (PostgreSQL's statement_timeout). */
   previewTimeoutMs: 20_000,
+  /**
+   * How long a server copy's lease on a run holds without a batch renewing it, in seconds: a run
+   * whose copy stopped is resumed by another once it runs out (docs/bulk-actions.md "Durability").
+   */
+  leaseSeconds: 30,
 } as const;
 
 /**

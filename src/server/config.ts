@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import { bulkLimits } from "../domain/limits";
 import { promptReviewModes, type OperatorRole, type PromptReviewMode } from "../domain/enums";
 import { passwordSchema } from "../domain/password";
 
@@ -67,6 +68,7 @@ export const defaultPgliteSharedBuffersMb = 16;
  * | REQUEST_TIMEOUT_SECONDS | 30                    | a client must send a whole request, body included, within this long (408 and closed otherwise) |
  * | KEEP_ALIVE_TIMEOUT_SECONDS | 65                 | how long an idle connection is kept open for the client's next request (said in `Keep-Alive: timeout=N`) |
  * | DELETED_RETENTION_DAYS | 30                     | how long deleted records are kept for restore; older snapshots are purged (at start and hourly) |
+ * | BULK_LEASE_SECONDS  | 30                        | how long a stopped server copy's bulk runs and imports wait before another copy resumes them (PostgreSQL) |
  * | SSO_ISSUER          | (unset)                   | OpenID Connect issuer URL (its `/.well-known/openid-configuration` is read); unset = no single sign-on |
  * | SSO_CLIENT_ID       | (unset)                   | the console's client id at the provider (required with SSO_ISSUER) |
  * | SSO_CLIENT_SECRET   | (unset)                   | the console's client secret at the provider (required with SSO_ISSUER) |
@@ -120,6 +122,7 @@ const envSchema = z.object({
   REQUEST_TIMEOUT_SECONDS: z.coerce.number().min(1).max(3600).default(30),
   KEEP_ALIVE_TIMEOUT_SECONDS: z.coerce.number().min(1).max(3600).default(65),
   DELETED_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(defaultDeletedRetentionDays),
+  BULK_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(bulkLimits.leaseSeconds),
   SSO_ISSUER: z.string().url().optional(),
   SSO_CLIENT_ID: z.string().min(1).optional(),
   SSO_CLIENT_SECRET: z.string().min(1).optional(),
@@ -249,6 +252,8 @@ export type Config = {
   timeouts: { headersSeconds: number; requestSeconds: number; keepAliveSeconds: number };
   /** How long deleted records' snapshots are kept for restore, in days (docs/undo-and-restore.md). */
   deletedRetentionDays: number;
+  /** How long a server copy's lease on a bulk run holds past its last batch, in seconds (docs/bulk-actions.md "Durability"). */
+  bulkLeaseSeconds: number;
   /** Single sign-on, two-factor and API tokens (docs/identity.md). */
   identity: IdentityConfig;
   /**
@@ -349,6 +354,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       keepAliveSeconds: e.KEEP_ALIVE_TIMEOUT_SECONDS,
     },
     deletedRetentionDays: e.DELETED_RETENTION_DAYS,
+    bulkLeaseSeconds: e.BULK_LEASE_SECONDS,
     identity: identityConfig(e),
     promptReview: e.PROMPT_REVIEW,
   };

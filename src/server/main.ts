@@ -7,7 +7,8 @@
 import type { Server } from "node:http";
 import { serve } from "@hono/node-server";
 import { createApp, defaultWebRoot } from "./app";
-import { markInterruptedBulkActions } from "./bulk/engine";
+import { bulkSettings, handOverBulkRuns, keepBulkRuns } from "./bulk/engine";
+import { bulkDeclaration } from "./bulk/routes";
 import { warmAnalytics } from "./analytics/queries";
 import { loadConfig, loadEnvFile, type Config } from "./config";
 import { ensureDemoOperators, isTrial, openConfiguredDatabase, prepareDatabase } from "./database";
@@ -46,8 +47,14 @@ async function main() {
     release();
     throw err;
   }
-  // Bulk actions a stopped server left running are marked interrupted (their committed batches stay).
-  await markInterruptedBulkActions(handle.db);
+  // Bulk actions (and imports) a stopped server left running resume where they stopped: at once on
+  // the embedded database (no other copy can hold it), else once the stopped copy's lease runs out.
+  bulkSettings.leaseSeconds = config.bulkLeaseSeconds;
+  const bulkRuns = keepBulkRuns(handle.db, bulkDeclaration, {
+    takeOver: handle.kind === "pglite",
+    onError: (err) => logger.warn({ err }, "resuming bulk actions failed"),
+  });
+  await bulkRuns.first;
   const draining = { on: false };
   // The command line reaches this console through the embedded database's lock (operator:unlock).
   if (handle.kind === "pglite") serveMaintenance(config.dataDir, config.authSecret, handle.db);
@@ -133,6 +140,9 @@ async function main() {
     // Nothing may keep the process past the wait plus a checkpoint.
     setTimeout(() => process.exit(1), (config.shutdownWaitSeconds + 20) * 1000).unref();
     await drain(server, draining, config);
+    // Bulk runs under way end their batch in flight and are left to the next copy to resume.
+    bulkRuns.stop();
+    await handOverBulkRuns(handle.db).catch(() => undefined);
     // A big list's summary being counted again in the background (at most 3 statements) ends first.
     await listSummaries.settled();
     try {

@@ -416,7 +416,7 @@ describe.each(targets)("bulk actions on %s", (target) => {
     expect((await app.read(`/api/bulk/${randomUUID()}`, "editor")).status).toBe(404);
   });
 
-  it("marks runs left running by a stopped server as interrupted", async () => {
+  it("marks runs left running that cannot be resumed (no selected ids kept) as interrupted", async () => {
     const [row] = await app.rows<{ bulk_id: string }>(sql`
       insert into bulk_actions (entity, action, selection, status, total) values ('customers', 'archive', '{}'::jsonb, 'running', 10)
       returning bulk_id::text`);

@@ -140,8 +140,12 @@ export async function prepareEnvironment(
   };
 }
 
-/** Starts the console on the environment's data (the PGlite folder, or the PostgreSQL database). */
-export function startConsoleProcess(env: Environment, port: number): ConsoleProcess {
+/** Starts the console on the environment's data (the PGlite folder, or the PostgreSQL database); `extra` adds settings. */
+export function startConsoleProcess(
+  env: Environment,
+  port: number,
+  extra: Record<string, string> = {},
+): ConsoleProcess {
   let out = "";
   const child = spawn(process.execPath, serverEntry(), {
     cwd: root,
@@ -157,6 +161,7 @@ export function startConsoleProcess(env: Environment, port: number): ConsoleProc
       SEED_DEMO: "",
       NODE_ENV: "",
       LOG_LEVEL: "warn",
+      ...extra,
     },
     stdio: ["ignore", "pipe", "pipe"],
   });

@@ -8,6 +8,7 @@
  * transaction holding the change, its audit rows and its report rows. An ended run is
  * undone by a run of its own over the rows it changed, with the declaration's `undo` (`startUndo`).
  */
+import { randomUUID } from "node:crypto";
 import type { z } from "@hono/zod-openapi";
 import { sql, type SQL } from "drizzle-orm";
 import type { AuditRecordEntity } from "../../domain/audit";
@@ -139,8 +140,12 @@ export const col = (decl: { alias: string }, name: string) => sql.raw(`${decl.al
  */
 export const uuidArray = (ids: readonly string[]) => sql`${`{${ids.join(",")}}`}::uuid[]`;
 
-/** The bound of a selection: `bulkLimits.maxSelection`; the tests lower it to reach it cheaply. */
-export const bulkSettings = { maxSelection: bulkLimits.maxSelection as number };
+/** The bound of a selection (`bulkLimits.maxSelection`; the tests lower it to reach it cheaply) and the lease. */
+export const bulkSettings = {
+  maxSelection: bulkLimits.maxSelection as number,
+  /** BULK_LEASE_SECONDS (the server sets it from its configuration). */
+  leaseSeconds: bulkLimits.leaseSeconds as number,
+};
 
 const tooMany = (n: number) =>
   new HttpError(422, "validation_failed", msg.bulk.tooMany(n, bulkSettings.maxSelection), {
@@ -358,7 +363,7 @@ export async function startBulk<P>(
   try {
     const ids = await resolveSelection(db, decl, selection);
     const bulkId = await db.transaction((tx) =>
-      recordRun(tx, c, { entity: decl.entity, action: decl.action, params, selection, total: ids.length }, (id) => ({
+      recordRun(tx, c, { entity: decl.entity, action: decl.action, params, selection, ids }, (id) => ({
         action: "bulk",
         entity: decl.entity,
         entity_id: id,
@@ -373,26 +378,52 @@ export async function startBulk<P>(
   }
 }
 
-/** Inserts a run into bulk_actions with its own audit row (`audit(bulkId)`), inside `tx`; returns its id. */
+/**
+ * This server copy's name in the runs it leases (docs/bulk-actions.md "Durability"): a run is
+ * written only by the copy whose lease it holds, renewed by each batch; one whose lease ran out
+ * (its server stopped) is taken over by the next copy that looks (`resumeBulkRuns`).
+ */
+const serverId = randomUUID();
+
+/** A batch found the run's lease taken by another server copy: it is rolled back, and the run left to that copy. */
+class LeaseLost extends Error {}
+
+/**
+ * Inserts a run into bulk_actions with its own audit row (`audit(bulkId)`), inside `tx`: its
+ * selected ids in order, this server's lease and the request's context (what a resumed run's
+ * audit rows name). @returns its id.
+ */
 async function recordRun(
   tx: Tx,
   c: AuditRequest,
-  run: { entity: BulkEntity; action: string; params: unknown; selection: unknown; total: number; undoOf?: string },
+  run: { entity: BulkEntity; action: string; params: unknown; selection: unknown; ids: string[]; undoOf?: string },
   audit: (bulkId: string) => AuditEntry,
 ): Promise<string> {
   const user = c.var.session?.user;
+  const context = {
+    request_id: c.var.requestId,
+    client_ip: c.var.clientIp ?? null,
+    api_token_id: c.var.apiToken?.id ?? null,
+    prompt_review: bulkContextOf(c).promptReview,
+  };
   const [row] = await queryRows<{ bulk_id: string }>(
     tx,
-    sql`insert into bulk_actions (entity, action, params, selection, total, undo_of, operator_id, operator_email)
+    sql`insert into bulk_actions (entity, action, params, selection, total, undo_of, operator_id, operator_email,
+        selected_ids, lease_owner, lease_until, run_context)
       values (${run.entity}, ${run.action}, ${JSON.stringify(run.params ?? {})}::jsonb, ${JSON.stringify(run.selection)}::jsonb,
-        ${run.total}, ${run.undoOf ?? null}, ${user?.id ?? null}, ${user?.email ?? null})
+        ${run.ids.length}, ${run.undoOf ?? null}, ${user?.id ?? null}, ${user?.email ?? null}, ${uuidArray(run.ids)},
+        ${serverId}, clock_timestamp() + make_interval(secs => ${bulkSettings.leaseSeconds}), ${JSON.stringify(context)}::jsonb)
       returning bulk_id`,
   );
   await writeAudit(tx, c, [audit(row.bulk_id)]);
   return row.bulk_id;
 }
 
-/** Runs a recorded action's batches in the background (`bulkIdle` waits for them), then `release`s its operator's place. */
+/**
+ * Runs a recorded action's batches in the background (`bulkIdle` waits for them), then `release`s
+ * its operator's place. `seqs` are the ids' places in the selection (a resumed run's are not
+ * 0, 1, 2…: the rows done before the stop are left out).
+ */
 function launch<P>(
   c: AuditRequest,
   decl: BulkAction<P>,
@@ -400,6 +431,7 @@ function launch<P>(
   bulkId: string,
   ids: string[],
   release: () => void,
+  seqs: number[] = ids.map((_, k) => k),
 ) {
   // The request's context ends with its answer: the run keeps only what its audit rows need.
   const ctx: AuditRequest = {
@@ -412,7 +444,7 @@ function launch<P>(
       ...bulkContextOf(c),
     },
   };
-  const run = runBulk(ctx, decl, params, bulkId, ids).finally(() => {
+  const run = runBulk(ctx, decl, params, bulkId, ids, seqs).finally(() => {
     release();
     inFlight.delete(run);
   });
@@ -508,7 +540,7 @@ export async function startUndo(
           action: "undo",
           params: original.params,
           selection: { undo_of: bulkId },
-          total: ids.length,
+          ids,
           undoOf: bulkId,
         },
         (id) => ({
@@ -544,7 +576,8 @@ type ReportRow = {
 
 /**
  * Writes a batch's report rows and adds its counts to the action (its end too, when `status` is
- * given), in one statement: the report rows travel as one jsonb parameter.
+ * given), and renews this server's lease on it, in one statement: the report rows travel as one
+ * jsonb parameter. @returns false when the run is no longer this server's (nothing may be kept then).
  */
 async function recordBatch(
   db: Database | Tx,
@@ -552,10 +585,12 @@ async function recordBatch(
   report: ReportRow[],
   add: Counts,
   status?: "done" | "cancelled" | "failed",
-) {
+): Promise<boolean> {
   // A key left out of a row (an undefined `before`) reads as null, as a null does.
   const rows = JSON.stringify(report);
-  await (db as Database).execute(sql`with report as (
+  const held = await queryRows<{ bulk_id: string }>(
+    db as Database,
+    sql`with report as (
       insert into bulk_action_rows (bulk_id, row_id, seq, outcome, reason, label, before)
       select ${bulkId}, r.id, r.seq, r.outcome, r.reason, r.label, r.before
       from jsonb_to_recordset(${rows}::jsonb) as r(id text, seq int, outcome text, reason text, label text, before jsonb)
@@ -563,8 +598,11 @@ async function recordBatch(
     update bulk_actions set
       processed = processed + ${add.processed}, changed = changed + ${add.changed},
       skipped = skipped + ${add.skipped}, failed = failed + ${add.failed}, updated_at = clock_timestamp()
-      ${status ? sql`, status = ${status}, finished_at = clock_timestamp()` : sql``}
-    where bulk_id = ${bulkId}`);
+      ${status ? sql`, status = ${status}, finished_at = clock_timestamp()` : sql``},
+      lease_until = clock_timestamp() + make_interval(secs => ${bulkSettings.leaseSeconds})
+    where bulk_id = ${bulkId} and lease_owner = ${serverId} returning bulk_id`,
+  );
+  return held.length > 0;
 }
 
 /**
@@ -575,7 +613,14 @@ async function recordBatch(
  * A batch that throws is rolled back whole; its rows are reported `failed` and the action ends
  * `failed`: never a half-applied batch, never a change without its report.
  */
-async function runBulk<P>(c: AuditRequest, decl: BulkAction<P>, params: P, bulkId: string, ids: string[]) {
+async function runBulk<P>(
+  c: AuditRequest,
+  decl: BulkAction<P>,
+  params: P,
+  bulkId: string,
+  ids: string[],
+  seqs: number[],
+) {
   const db = c.var.db;
   // Batches are taken in selection order by `bulkLimits.workers` workers at once, each batch its
   // own transaction on its own connection: while one batch waits (on the disk, or on a trigram
@@ -583,15 +628,16 @@ async function runBulk<P>(c: AuditRequest, decl: BulkAction<P>, params: P, bulkI
   // batches hold disjoint rows, each locked in id order, so they cannot deadlock each other.
   let next = 0;
   let size: number = bulkLimits.firstBatch;
-  let ended: "failed" | "cancelled" | undefined;
+  let ended: "failed" | "cancelled" | "lost" | undefined;
   const worker = async () => {
-    while (!ended && next < ids.length) {
+    while (!ended && !handing.over && next < ids.length) {
       const first = next;
       const part = ids.slice(first, first + size);
       next += part.length;
       const started = performance.now();
-      if (!(await runBatch(c, decl, params, bulkId, part, first))) {
-        ended = "failed";
+      const outcome = await runBatch(c, decl, params, bulkId, part, seqs.slice(first, first + part.length));
+      if (outcome !== "kept") {
+        ended = outcome;
         return;
       }
       size = nextBatchSize(part.length, performance.now() - started);
@@ -608,7 +654,9 @@ async function runBulk<P>(c: AuditRequest, decl: BulkAction<P>, params: P, bulkI
   const workers = await Promise.allSettled(Array.from({ length: bulkLimits.workers }, worker));
   // A worker that threw lost the database between batches: the action is left running, and
   // marked `interrupted` by the next start (markInterruptedBulkActions).
-  if (workers.some((w) => w.status === "rejected") || ended === "failed") return;
+  // A run whose lease another copy took is that copy's to end; one this server hands over, the next copy's.
+  if (workers.some((w) => w.status === "rejected") || ended === "failed" || ended === "lost") return;
+  if (handing.over && !ended && next < ids.length) return;
   const finish = decl.finish;
   if (!ended && finish)
     await db
@@ -629,8 +677,8 @@ async function runBatch<P>(
   params: P,
   bulkId: string,
   part: string[],
-  first: number,
-): Promise<boolean> {
+  seqs: number[],
+): Promise<"kept" | "failed" | "lost"> {
   const db = c.var.db;
   try {
     await db.transaction(async (tx) => {
@@ -649,29 +697,31 @@ async function runBatch<P>(
         const r = byId.get(id);
         return {
           id,
-          seq: first + k,
+          seq: seqs[k],
           outcome: r ? (r.reason ? "skipped" : "changed") : decl.gone ? "skipped" : "failed",
           reason: r ? r.reason : (decl.gone ?? msg.bulk.notFound),
           label: r?.label ?? labels.get(id) ?? null,
           before: r && !r.reason ? r.before : null,
         };
       });
-      await recordBatch(tx, bulkId, report, {
+      const held = await recordBatch(tx, bulkId, report, {
         processed: part.length,
         changed: changing.length,
         skipped: rows.length - changing.length + (decl.gone ? missing : 0),
         failed: decl.gone ? 0 : missing,
       });
+      if (!held) throw new LeaseLost();
     });
-    return true;
+    return "kept";
   } catch (err) {
+    if (err instanceof LeaseLost) return "lost";
     // Nothing of the batch was written: its rows are reported failed, and the action stops.
     await recordBatch(
       db,
       bulkId,
       part.map((id, k) => ({
         id,
-        seq: first + k,
+        seq: seqs[k],
         outcome: "failed",
         reason: err instanceof HttpError ? err.message : msg.bulk.failed,
         label: null,
@@ -680,7 +730,7 @@ async function runBatch<P>(
       { ...nothing, processed: part.length, failed: part.length },
       "failed",
     );
-    return false;
+    return "failed";
   }
 }
 
@@ -706,15 +756,137 @@ async function keptLabels(tx: Tx, undoId: string, ids: string[]) {
 }
 
 /**
- * At start-up: actions left `running` by a server that stopped are marked `interrupted` (their
- * committed batches stay, with their report rows; the rest was never applied).
- * @returns how many were marked.
+ * Runs left `running` that cannot be resumed (started before runs kept their selected ids, or of an
+ * action no longer declared) are marked `interrupted`: their committed batches stay, with their
+ * report rows; the rest was never applied. `ids` narrows it to those runs. @returns how many.
  */
-export async function markInterruptedBulkActions(db: Database): Promise<number> {
+export async function markInterruptedBulkActions(db: Database, ids?: string[]): Promise<number> {
   const rows = await queryRows<{ bulk_id: string }>(
     db,
     sql`update bulk_actions set status = 'interrupted', finished_at = clock_timestamp(), updated_at = clock_timestamp()
-      where status = 'running' returning bulk_id`,
+      where status = 'running' ${ids ? sql`and bulk_id = any(${uuidArray(ids)})` : sql`and selected_ids is null`}
+      returning bulk_id`,
   );
   return rows.length;
+}
+
+/** A run taken over by `resumeBulkRuns`. */
+type LeasedRun = {
+  bulk_id: string;
+  entity: string;
+  action: string;
+  params: Record<string, unknown>;
+  undo_of: string | null;
+  original_action: string | null;
+  operator_id: string | null;
+  operator_email: string | null;
+  run_context: {
+    request_id?: string;
+    client_ip?: string | null;
+    api_token_id?: string | null;
+    prompt_review?: string;
+  } | null;
+  resumable: boolean;
+};
+
+/**
+ * Resumes the runs a stopped server left `running` (docs/bulk-actions.md "Durability"): takes the
+ * lease of each whose lease ran out (all of them with `takeOver`, when this server is the only copy
+ * there can be: the embedded database's lock says so), and runs its selected ids that have no
+ * report row yet, in their order, with the audit context of the request that started it. Batches
+ * commit only while their server holds the lease, so a row is never changed twice. A run that
+ * cannot be resumed is marked `interrupted`. @returns how many runs were resumed.
+ */
+export async function resumeBulkRuns(
+  db: Database,
+  declarationOf: (entity: string, action: string) => AnyBulkAction | undefined,
+  options: { takeOver: boolean },
+): Promise<number> {
+  const runs = await queryRows<LeasedRun>(
+    db,
+    sql`update bulk_actions b set lease_owner = ${serverId},
+        lease_until = clock_timestamp() + make_interval(secs => ${bulkSettings.leaseSeconds})
+      where b.status = 'running' and (${options.takeOver} or b.lease_until is null or b.lease_until < clock_timestamp())
+        and b.lease_owner is distinct from ${serverId}
+      returning b.bulk_id::text, b.entity, b.action, b.params, b.undo_of::text, b.operator_id, b.operator_email, b.run_context,
+        (select o.action from bulk_actions o where o.bulk_id = b.undo_of) as original_action,
+        b.selected_ids is not null as resumable`,
+  );
+  const stuck: string[] = [];
+  let resumed = 0;
+  for (const run of runs) {
+    const own = declarationOf(run.entity, run.undo_of ? (run.original_action ?? "") : run.action);
+    const decl = own && run.undo_of ? undoAction(own, run.undo_of) : own;
+    const params = decl?.params.safeParse(run.params);
+    if (!run.resumable || !decl || !params?.success) {
+      stuck.push(run.bulk_id);
+      continue;
+    }
+    const left = await queryRows<{ id: string; seq: number }>(
+      db,
+      sql`select s.id::text as id, (s.k - 1)::int as seq
+        from bulk_actions b cross join unnest(b.selected_ids) with ordinality as s(id, k)
+        where b.bulk_id = ${run.bulk_id}
+          and not exists (select 1 from bulk_action_rows r where r.bulk_id = b.bulk_id and r.row_id = s.id::text)
+        order by s.k`,
+    );
+    const context = run.run_context ?? {};
+    const c: AuditRequest = {
+      var: {
+        db,
+        session: run.operator_id ? { user: { id: run.operator_id, email: run.operator_email ?? "" } } : null,
+        requestId: context.request_id ?? `resume:${run.bulk_id}`,
+        clientIp: context.client_ip ?? "",
+        apiToken: context.api_token_id ? { id: context.api_token_id } : null,
+        ...({ promptReview: context.prompt_review ?? "off" } as object),
+      },
+    };
+    launch(
+      c,
+      decl,
+      params.data,
+      run.bulk_id,
+      left.map((r) => r.id),
+      () => undefined,
+      left.map((r) => r.seq),
+    );
+    resumed++;
+  }
+  if (stuck.length) await markInterruptedBulkActions(db, stuck);
+  return resumed;
+}
+
+/** Whether this server is stopping: its runs end their batch in flight and wait for the next copy. */
+const handing = { over: false };
+
+/**
+ * At a clean stop: the runs of this server end the batches in flight, and their leases are given
+ * up, so that another copy (or this one started again) resumes them at once.
+ */
+export async function handOverBulkRuns(db: Database): Promise<void> {
+  handing.over = true;
+  await bulkIdle();
+  await db.execute(sql`update bulk_actions set lease_until = clock_timestamp()
+    where lease_owner = ${serverId} and status = 'running'`);
+}
+
+/**
+ * Keeps this server's share of the runs: resumes at once those a stopped server left (`takeOver`:
+ * every running run, for the embedded database that no other copy can open), then every half
+ * lease those whose copy stopped since. @returns a stop function (the timer does not keep the
+ * process alive).
+ */
+export function keepBulkRuns(
+  db: Database,
+  declarationOf: (entity: string, action: string) => AnyBulkAction | undefined,
+  options: { takeOver: boolean; onError?: (err: unknown) => void },
+): { first: Promise<number>; stop: () => void } {
+  const sweep = (takeOver: boolean) =>
+    resumeBulkRuns(db, declarationOf, { takeOver }).catch((err) => {
+      options.onError?.(err);
+      return 0;
+    });
+  const timer = setInterval(() => void sweep(false), (bulkSettings.leaseSeconds * 1000) / 2);
+  timer.unref();
+  return { first: sweep(options.takeOver), stop: () => clearInterval(timer) };
 }

@@ -106,6 +106,9 @@ export function registerBulkAction(decl: AnyBulkAction) {
   declared.set(`${decl.entity}/${decl.action}`, decl);
 }
 
+/** The declaration of `entity`/`action`, mounted or registered (what a resumed run or an undo runs). */
+export const bulkDeclaration = (entity: string, action: string) => declared.get(`${entity}/${action}`);
+
 /**
  * Declares a route of one run, `/{bulkId}…` (editor): the run's id added to `request`, and the 404
  * of an unknown run to `responses`.
@@ -253,7 +256,7 @@ bulkRouter
   })
   .openapi(undo, async (c) => {
     const { bulkId } = c.req.valid("param");
-    const undoId = await startUndo(c, bulkId, (entity, action) => declared.get(`${entity}/${action}`));
+    const undoId = await startUndo(c, bulkId, bulkDeclaration);
     return c.json({ bulk_id: undoId }, 202);
   })
   .openapi(report, async (c) => {

@@ -856,6 +856,16 @@ export const bulk_actions = pgTable(
     created_at: createdAt(),
     updated_at: tz("updated_at").notNull().defaultNow(),
     finished_at: tz("finished_at"),
+    /**
+     * The selected ids in order, fixed at the start (docs/bulk-actions.md "Durability"): a run a
+     * stopped server left running resumes with those that have no report row yet.
+     */
+    selected_ids: uuid("selected_ids").array(),
+    /** The server copy running it, and until when its lease holds unless a batch renews it. */
+    lease_owner: text("lease_owner"),
+    lease_until: tz("lease_until"),
+    /** What its audit rows name besides the operator: request id, client IP, API token, PROMPT_REVIEW. */
+    run_context: jsonb("run_context").$type<Record<string, unknown>>(),
   },
   (t) => [
     check("bulk_actions_status_check", oneOf("status", bulkActionStatuses)),
@@ -1032,13 +1042,18 @@ export const imports = pgTable(
     row_count: integer("row_count").notNull().default(0),
     encoding: text("encoding"),
     delimiter: text("delimiter"),
-    columns: jsonb("columns").notNull().default(sql`'[]'::jsonb`),
+    columns: jsonb("columns")
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     mapping: jsonb("mapping"),
     create_teams: boolean("create_teams").notNull().default(false),
     counts: jsonb("counts"),
     bulk_id: uuid("bulk_id"),
     /** The teams its apply created (an undo removes those left empty). */
-    created_teams: uuid("created_teams").array().notNull().default(sql`'{}'::uuid[]`),
+    created_teams: uuid("created_teams")
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
     operator_id: text("operator_id"),
     created_at: tz("created_at").notNull().defaultNow(),
     updated_at: tz("updated_at").notNull().defaultNow(),
