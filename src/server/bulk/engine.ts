@@ -589,7 +589,7 @@ async function recordBatch(
   // A key left out of a row (an undefined `before`) reads as null, as a null does.
   const rows = JSON.stringify(report);
   const held = await queryRows<{ bulk_id: string }>(
-    db as Database,
+    db,
     sql`with report as (
       insert into bulk_action_rows (bulk_id, row_id, seq, outcome, reason, label, before)
       select ${bulkId}, r.id, r.seq, r.outcome, r.reason, r.label, r.before

@@ -158,7 +158,7 @@ function downloadRows(rows: object[], name: string) {
 }
 
 /** Downloads a URL (a server CSV) through a link, keeping the page. */
-function downloadUrl(url: string) {
+export function downloadUrl(url: string) {
   const a = document.createElement("a");
   a.href = url;
   a.click();
@@ -285,7 +285,7 @@ function RecordParam({
 
 type Phase = { step: "params" } | { step: "preview"; preview?: BulkPreview; error?: string } | { step: "run" };
 /** The run the dialog follows (an action, or an undo): its progress, once ended its report's first rows. */
-type Run = { title: string; progress: BulkProgress; report?: BulkReportPage; error?: string };
+export type Run = { title: string; progress: BulkProgress; report?: BulkReportPage; error?: string };
 
 const startedSchema = z.object({ bulk_id: z.string() });
 
@@ -330,7 +330,7 @@ function bulkBody<I>(
  * open; `reopen` opens it again for an Undo from the notice (or gives that up); `onStarted` moves
  * it to its run step.
  */
-function useBulkRun(isOpen: RefObject<boolean>, reopen: (on: boolean) => void, onStarted: () => void) {
+export function useBulkRun(isOpen: RefObject<boolean>, reopen: (on: boolean) => void, onStarted: () => void) {
   const [run, setRun] = useState<Run | null>(null);
   const client = useQueryClient();
   // The runs whose end was announced (once each).
@@ -649,7 +649,7 @@ function PreviewStep({ preview, error }: { preview?: BulkPreview; error?: string
 }
 
 /** A run's status, progress bar and counts, its error, and once it has ended its report's first rows. */
-function RunProgress({ run: { progress, error, report } }: { run: Run }) {
+export function RunProgress({ run: { progress, error, report } }: { run: Run }) {
   return (
     <div data-testid="bulk-progress">
       <p className="font-medium" role="status">

@@ -1,7 +1,8 @@
 import { useParams } from "@tanstack/react-router";
-import { Plus, Settings, User, UserCheck, UsersRound } from "lucide-react";
+import { Plus, Settings, Upload, User, UserCheck, UsersRound } from "lucide-react";
 import type { CustomerDetail } from "../../domain/customers";
 import { splitDomains } from "../../domain/domains";
+import { importMsg } from "../../domain/import-messages";
 import { msg } from "../../domain/messages";
 import { activeOrInactive, archiveAction, editAction, historyAction, mainAction } from "../components/actions";
 import { StatusBadge } from "../components/badges";
@@ -38,6 +39,12 @@ export default function CustomerDetailPage() {
           actions: [
             historyAction("customer", customerId),
             { label: msg.config.openConfig, icon: Settings, link: { to: "/config", search: { customer: customerId } } },
+            {
+              label: importMsg.title,
+              icon: Upload,
+              need: "editor",
+              link: { to: "/users/import", search: { customer: customerId } },
+            },
             editAction({ to: "/customers/$customerId/edit", params: { customerId } }),
             {
               ...archiveAction(

@@ -1,4 +1,5 @@
-import { LogIn, Plus, User } from "lucide-react";
+import { LogIn, Plus, Upload, User } from "lucide-react";
+import { importMsg } from "../../domain/import-messages";
 import { msg } from "../../domain/messages";
 import { userRoles, userStatuses } from "../../domain/enums";
 import { userSortKeys, type UserListItem, type UserPage } from "../../domain/users";
@@ -8,7 +9,7 @@ import { statusCards } from "../components/list-cards";
 import { FilterChip, StatusFilter } from "../components/list-filters";
 import { formatDate } from "../components/format";
 import { ListScreen } from "../components/ListScreen";
-import { ActionButton } from "../components/actions";
+import { ActionBar, ActionButton, mainAction } from "../components/actions";
 import { EmptyState } from "../components/inputs";
 import { CustomerFilter } from "../customers/public";
 import { useScreenList } from "../lib/screen-list";
@@ -62,7 +63,14 @@ export default function UsersPage() {
       list={list}
       title={msg.nav.users}
       subtitle="Users across all customers, their roles and activity"
-      add={{ label: "Add User", link: { to: "/users/add" } }}
+      actions={
+        <ActionBar
+          actions={[
+            { label: importMsg.importButton, icon: Upload, need: "editor", link: { to: "/users/import" } },
+            mainAction({ label: "Add User", icon: Plus, link: { to: "/users/add" } }),
+          ]}
+        />
+      }
       cards={statusCards<UserPage["summary"]>(User, {
         label: "Recent Logins (24h)",
         icon: LogIn,

@@ -2,7 +2,7 @@ import { User } from "lucide-react";
 import { userSortKeys, userStatuses } from "../../domain/enums";
 import { msg } from "../../domain/messages";
 import { defineFeature } from "../lib/routes";
-import { isoDate, listSearchSchema, oneOf, uuid } from "../lib/url-search";
+import { isoDate, listSearchSchema, oneOf, searchSchema, uuid } from "../lib/url-search";
 
 /** URL parameters of /users: the list's, one customer's users, a status, users who have signed in, and days. */
 export const usersSearch = listSearchSchema(userSortKeys, {
@@ -20,10 +20,15 @@ export const usersSearch = listSearchSchema(userSortKeys, {
   created_to: isoDate,
 });
 
+/** URL parameters of /users/import: the customer the file is imported into (the customer page's link). */
+export const importSearch = searchSchema({ customer: uuid });
+
 /** The user screens (SPEC.md §2); its sidebar entry and badge colours. */
 export const feature = defineFeature({
   routes: ({ page, searchPage, formPages }) => [
     searchPage("/users", usersSearch, () => import("./UsersPage")),
+    // Before `/users/$userId`, and a static segment, so "import" is never read as a user id.
+    searchPage("/users/import", importSearch, () => import("../imports/public"), "ImportPage"),
     ...formPages("/users", "userId", () => import("./UserForm")),
     page("/users/$userId", () => import("./UserDetailPage")),
   ],
