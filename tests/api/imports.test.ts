@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { importMsg } from "../../src/domain/import-messages";
 import { importLimits } from "../../src/domain/imports";
 import { bulkIdle } from "../../src/server/bulk/engine";
+import { purgeDeletedRecords } from "../../src/server/deleted";
 import { startConsole, type TestConsole } from "../support/app";
 import { targets } from "../support/databases";
 
@@ -278,5 +279,13 @@ describe.each(targets)("CSV import on %s", (target) => {
     expect(broken.parsed.status).toBe(422);
     const empty = await upload(Buffer.from("email\n\n"), acme);
     expect(empty.parsed.body.error.message).toBe(importMsg.empty);
+
+    // Imports are purged with Recently deleted, their rows with them.
+    const later = (days: number) => new Date(Date.now() + days * 86_400_000);
+    await purgeDeletedRecords(app.handle.db, { retentionDays: 30, now: later(29) });
+    expect(await app.count(sql`select 1 from imports where import_id = ${tooMany.id}`)).toBe(1);
+    await purgeDeletedRecords(app.handle.db, { retentionDays: 30, now: later(31) });
+    expect(await app.count(sql`select 1 from imports`)).toBe(0);
+    expect(await app.count(sql`select 1 from import_rows`)).toBe(0);
   });
 });

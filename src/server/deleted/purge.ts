@@ -9,10 +9,10 @@ import type pino from "pino";
 import { queryRows, type Database } from "../db/client";
 
 /**
- * Deletes the snapshots deleted, the API and directory tokens revoked, and the directory requests
- * made, before `now` minus `retentionDays` days (by the clock passed, so a test moves time instead
- * of waiting), in one statement.
- * @returns how many rows were purged, of all four.
+ * Deletes the snapshots deleted, the API and directory tokens revoked, the directory requests made
+ * and the imports last touched (with their rows and parts) before `now` minus `retentionDays` days
+ * (by the clock passed, so a test moves time instead of waiting), in one statement.
+ * @returns how many rows were purged, of all five.
  */
 export async function purgeDeletedRecords(
   db: Database,
@@ -24,9 +24,10 @@ export async function purgeDeletedRecords(
     sql`with gone as (delete from deleted_records where deleted_at < ${cutoff.toISOString()}::timestamptz returning 1),
       tokens as (delete from operator_api_token where revoked_at < ${cutoff.toISOString()}::timestamptz returning 1),
       directory as (delete from directory_tokens where revoked_at < ${cutoff.toISOString()}::timestamptz returning 1),
-      requests as (delete from directory_requests where created_at < ${cutoff.toISOString()}::timestamptz returning 1)
+      requests as (delete from directory_requests where created_at < ${cutoff.toISOString()}::timestamptz returning 1),
+      imports as (delete from imports where updated_at < ${cutoff.toISOString()}::timestamptz returning 1)
       select ((select count(*) from gone) + (select count(*) from tokens) + (select count(*) from directory)
-        + (select count(*) from requests))::int as n`,
+        + (select count(*) from requests) + (select count(*) from imports))::int as n`,
   );
   return Number(rows[0]?.n ?? 0);
 }
