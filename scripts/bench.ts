@@ -32,7 +32,10 @@
  *     (`--skip bulk` leaves it out);
  *  7. directory sync (scripts/bench/scim.ts): on another scratch copy, an initial sync as Okta
  *     sends it (`--scim-users`, 10,000 users, and `--scim-groups`, 300 groups, from 4 clients), then
- *     the `userName eq` lookup at 1 and 16 connections among all the users (`--skip scim`).
+ *     the `userName eq` lookup at 1 and 16 connections among all the users (`--skip scim`);
+ *  8. a CSV import (scripts/bench/imports.ts): on another scratch copy, a new customer's file of
+ *     `--import-rows` (50,000) people sent, read, previewed and applied while /api/users is loaded
+ *     at 16 connections (`--skip import`).
  * `--skip a,b` leaves steps out; `--only-step a,b` runs only those (the cases are always discovered).
  * The built app's initial JavaScript is measured once. It writes bench/results/<name>.md (with
  * an SVG chart per target and the raw figures in <name>.json), replacing the report of that name
@@ -56,6 +59,7 @@ import { percentile, runLoad, type LoadResult } from "./bench/load";
 import { runMixed, type MixedResult } from "./bench/mixed";
 import { runBulkBench, type BulkBenchResult } from "./bench/bulk";
 import { runScimBench, type ScimBenchResult } from "./bench/scim";
+import { runImportBench, type ImportBenchResult } from "./bench/imports";
 import { bulkLimits } from "../src/domain/limits";
 import { measureNaive } from "./bench/naive";
 import {
@@ -99,6 +103,7 @@ const { values } = parseArgs({
     "bulk-users": { type: "string", default: "100000" },
     "scim-users": { type: "string", default: "10000" },
     "scim-groups": { type: "string", default: "300" },
+    "import-rows": { type: "string", default: "50000" },
     "no-build": { type: "boolean", default: false },
     "log-level": { type: "string", default: "info" },
     "report-only": { type: "boolean", default: false },
@@ -130,6 +135,9 @@ const goals = {
   /** Directory sync (docs/onboarding.md): Okta's initial sync of 10,000 users and 300 groups, and its lookup. */
   scimSyncSeconds: 120,
   scimFilterP95: 20,
+  /** CSV import (docs/onboarding.md): 50,000 rows read and previewed, then applied. */
+  importPreviewSeconds: 5,
+  importApplySeconds: 60,
 };
 
 /** Writes <name>.md, its charts and <name>.json under `outDir`. */
@@ -173,7 +181,7 @@ if (!targets.every((t) => t === "postgres" || t === "pglite")) {
 const duration = Number(values.duration);
 const timeout = Number(values.timeout);
 const concurrency = values.concurrency.split(",").map(Number);
-const steps = ["naive", "explain", "load", "browser", "ceiling", "mixed", "bulk", "scim"];
+const steps = ["naive", "explain", "load", "browser", "ceiling", "mixed", "bulk", "scim", "import"];
 const skip = new Set(values.skip.split(",").filter(Boolean));
 if (values["only-step"]) {
   const onlySteps = values["only-step"].split(",").filter(Boolean);
@@ -476,6 +484,27 @@ async function scimStep(
   });
 }
 
+/**
+ * Step 8: a CSV import (scripts/bench/imports.ts) on a scratch copy: `--import-rows` people read,
+ * previewed and applied while /api/users is loaded at 16 connections.
+ */
+async function importStep(
+  target: "postgres" | "pglite",
+  where: { url?: string; dataDir?: string },
+  serverEnv: Record<string, string>,
+): Promise<ImportBenchResult> {
+  const rows = Number(values["import-rows"]);
+  log(`\n== ${target}: CSV import of ${rows.toLocaleString("en-US")} rows (a scratch copy)`);
+  return withScratchServer(target, where, serverEnv, "import", async (server) => {
+    const cookie = await server.signIn(operator.email, operator.password);
+    const r = await runImportBench(server, cookie, { rows, log });
+    log(
+      `  applied (${r.status}): ${r.changed.toLocaleString("en-US")} changed, ${r.skipped.toLocaleString("en-US")} skipped in ${r.applySeconds.toFixed(1)} s (goal ${goals.importApplySeconds} s); /api/users c16 p95 ${fmtMs(r.usersLoad.p95)} (goal ${goals.listP95c16} ms); server RSS max ${r.maxRssMiB.toFixed(0)} MiB`,
+    );
+    return r;
+  });
+}
+
 async function benchTarget(target: "postgres" | "pglite"): Promise<TargetRun> {
   const scale = Number(target === "postgres" ? values["pg-scale"] : values["pglite-scale"]);
   const { seed, where, database, serverEnv } = await ensureSeeded(target, scale);
@@ -625,6 +654,8 @@ async function benchTarget(target: "postgres" | "pglite"): Promise<TargetRun> {
   if (!skip.has("bulk")) bulk = await bulkStep(target, where, serverEnv);
   let scim: ScimBenchResult | undefined;
   if (!skip.has("scim")) scim = await scimStep(target, where, serverEnv);
+  let imports: ImportBenchResult | undefined;
+  if (!skip.has("import")) imports = await importStep(target, where, serverEnv);
 
   const rssValues = rssSamples.map((s) => s.mib);
   const byPhase: Record<string, number> = {};
@@ -648,6 +679,7 @@ async function benchTarget(target: "postgres" | "pglite"): Promise<TargetRun> {
     mixed,
     bulk,
     scim,
+    imports,
     rss: {
       maxMiB: Math.max(0, ...rssValues),
       medianMiB: sortedRss[Math.floor(sortedRss.length / 2)] ?? 0,
@@ -867,6 +899,33 @@ function checksOf(run: TargetRun): Check[] {
         goal: `p95 ≤ ${goals.scimFilterP95} ms at 1 connection`,
         measured: d.filter.map((l) => `c${l.connections} p95 ${fmtMs(l.p95)}, ${l.rps.toFixed(0)}/s`).join("; "),
         ok: c1?.p95 !== null && c1?.p95 !== undefined && c1.p95 <= goals.scimFilterP95 && c1.non2xx === 0,
+      },
+    );
+  }
+  if (run.imports) {
+    const i = run.imports;
+    const users = i.usersLoad;
+    checks.push(
+      {
+        target: name,
+        what: `CSV import of ${i.rows.toLocaleString("en-US")} rows: read and preview`,
+        goal: `≤ ${goals.importPreviewSeconds} s`,
+        measured: `read ${i.readSeconds.toFixed(1)} s + preview ${i.previewSeconds.toFixed(1)} s`,
+        ok: i.readSeconds + i.previewSeconds <= goals.importPreviewSeconds,
+      },
+      {
+        target: name,
+        what: `CSV import of ${i.rows.toLocaleString("en-US")} rows: apply`,
+        goal: `done in ≤ ${goals.importApplySeconds} s`,
+        measured: `${i.status} in ${i.applySeconds.toFixed(1)} s (${i.changed.toLocaleString("en-US")} changed, ${i.skipped.toLocaleString("en-US")} skipped)`,
+        ok: i.status === "done" && i.applySeconds <= goals.importApplySeconds,
+      },
+      {
+        target: name,
+        what: "/api/users at 16 connections during the import",
+        goal: `p95 < ${goals.listP95c16} ms`,
+        measured: `p95 ${fmtMs(users.p95)}, ${users.rps.toFixed(0)} req/s, ${users.errors + users.non2xx} errors`,
+        ok: users.p95 !== null && users.p95 < goals.listP95c16 && users.errors + users.non2xx === 0,
       },
     );
   }

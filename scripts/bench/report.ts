@@ -12,6 +12,7 @@ import type { LoadResult } from "./load";
 import type { MixedResult } from "./mixed";
 import type { BulkBenchResult } from "./bulk";
 import type { ScimBenchResult } from "./scim";
+import type { ImportBenchResult } from "./imports";
 import type { NaiveResult } from "./naive";
 
 export type SeedInfo = {
@@ -43,6 +44,8 @@ export type TargetRun = {
   bulk?: BulkBenchResult;
   /** Directory sync: Okta's initial sync and its lookup (scripts/bench/scim.ts). */
   scim?: ScimBenchResult;
+  /** CSV import: a file of 50,000 people read, previewed and applied (scripts/bench/imports.ts). */
+  imports?: ImportBenchResult;
   rss: { maxMiB: number; medianMiB: number; samples: number; byPhase: Record<string, number> };
   checks: Check[];
 };
@@ -409,6 +412,19 @@ export function markdown(run: BenchRun, charts: Record<string, string>, baseline
         `#### Directory sync: ${num(d.users)} users and ${num(d.groups)} groups, as Okta sends them`,
         "",
         `Initial sync (a lookup and a POST per user; a lookup, a POST and one PATCH of members per group; ${d.parallel} clients): ${d.seconds.toFixed(1)} s for ${num(d.requests)} requests, ${num(d.failures)} failed (goal ≤ 120 s). The lookup among all the users: ${d.filter.map((l) => `${l.connections} connection${l.connections === 1 ? "" : "s"} p95 ${l.p95?.toFixed(1) ?? "no answer"} ms, ${l.rps.toFixed(0)}/s`).join("; ")} (goal p95 ≤ 20 ms).`,
+      );
+    }
+    if (t.imports) {
+      const i = t.imports;
+      out.push(
+        "",
+        `#### CSV import: ${num(i.rows)} rows (${(i.bytes / 1048576).toFixed(1)} MB) into a new customer`,
+        "",
+        `Sent in 512 KiB parts in ${i.uploadSeconds.toFixed(1)} s; read in ${i.readSeconds.toFixed(1)} s and previewed in ${i.previewSeconds.toFixed(1)} s (goal ≤ 5 s together): ${Object.entries(
+          i.counts,
+        )
+          .map(([k, v]) => `${k} ${num(v)}`)
+          .join(", ")}. Applied (${i.status}): ${num(i.changed)} changed, ${num(i.skipped)} skipped in ${i.applySeconds.toFixed(1)} s (goal ≤ 60 s); /api/users at 16 connections meanwhile: p95 ${i.usersLoad.p95?.toFixed(1) ?? "no answer"} ms (goal < 150 ms), ${i.usersLoad.rps.toFixed(0)}/s. The server's RSS during the step: at most ${i.maxRssMiB.toFixed(0)} MiB.`,
       );
     }
   }
