@@ -51,11 +51,11 @@ export const routeTable: RouteEntry[] = [];
 /**
  * Where operators' credentials are made and changed: the operators (create, role, deactivation,
  * password, two-factor, sessions, unlock), the signed-in operator's own account (sessions, API
- * tokens), the admin's API tokens list, and customers' directory (SCIM) tokens. Every write under these paths is session-only
- * (docs/identity.md): an API token cannot create an operator, reset or set a password or
- * two-factor, end sessions, or make or revoke tokens, whatever its role, so a stolen token cannot
- * turn itself into a lasting account. The rule is applied in `apiRoute`, so a route added there
- * later is covered without anyone remembering to.
+ * tokens), the admin's API tokens list, and customers' directory (SCIM) tokens. Every write under
+ * these paths is session-only (docs/identity.md): an API token cannot create an operator, reset or
+ * set a password or two-factor, end sessions, or make or revoke tokens, whatever its role, so a
+ * stolen token cannot turn itself into a lasting account. The rule is applied in `apiRoute`, so a
+ * route added there later is covered without anyone remembering to.
  */
 const credentialPaths = /^\/api\/((operators|account|api-tokens)(\/|$)|customers\/[^/]+\/directory-tokens)/;
 

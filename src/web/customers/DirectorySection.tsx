@@ -1,7 +1,7 @@
 import { directoryMsg } from "../../domain/directory-messages";
 import { useState } from "react";
 import { useQuery } from "@tanstack/react-query";
-import { KeyRound, Trash2 } from "lucide-react";
+import { KeyRound } from "lucide-react";
 import { createDirectoryTokenSchema, type CreatedDirectoryToken, type DirectoryState } from "../../domain/directory";
 import { msg } from "../../domain/messages";
 import { errorMessage } from "../api/client";
@@ -13,13 +13,12 @@ import { useConfirmAction } from "../components/ConfirmAction";
 import { DataTable } from "../components/DataTable";
 import { InfoList, Section } from "../components/detail";
 import type { FieldSpec } from "../components/EntityForm";
-import { formatDateTime } from "../components/format";
 import { EmptyState } from "../components/inputs";
 import { ModalForm } from "../components/ModalForm";
 import { notify } from "../components/overlays";
 import { DateText, Muted, RelativeTime } from "../components/text";
 import { ErrorState } from "../components/ui";
-import { NewTokenModal } from "../tokens/public";
+import { NewTokenModal, revokeColumn, revokedOr, tokenNameColumns } from "../tokens/public";
 import { directoryQuery, useCreateDirectoryToken, useRevokeDirectoryToken } from "./directory-queries";
 
 type TokenRow = DirectoryState["tokens"][number];
@@ -108,41 +107,18 @@ export function DirectorySection({ customerId }: { customerId: string }) {
           <DataTable
             label={directoryMsg.tokens}
             columns={[
-              column<TokenRow>("name", directoryMsg.tokenName, (t) => <span className="font-medium">{t.name}</span>, {
-                grow: true,
-              }),
-              column<TokenRow>("prefix", msg.apiTokens.prefix, (t) => (
-                <code className="font-mono text-xs">{t.prefix}…</code>
-              )),
+              ...tokenNameColumns<TokenRow>(directoryMsg.tokenName),
               column<TokenRow>("created_at", msg.apiTokens.created, (t) => <DateText iso={t.created_at} />),
               column<TokenRow>("last_used_at", msg.apiTokens.lastUsed, (t) =>
-                t.revoked_at ? (
-                  <span title={msg.apiTokens.revokedOn(formatDateTime(t.revoked_at))}>
-                    <Tag tone="error">{msg.apiTokens.revokedTag}</Tag>
-                  </span>
-                ) : t.last_used_at ? (
-                  <RelativeTime iso={t.last_used_at} />
-                ) : (
-                  <Muted>{msg.apiTokens.neverUsed}</Muted>
+                revokedOr(
+                  t,
+                  t.last_used_at ? <RelativeTime iso={t.last_used_at} /> : <Muted>{msg.apiTokens.neverUsed}</Muted>,
                 ),
               ),
-              column<TokenRow>(
-                "actions",
-                msg.ui.actions,
-                (t) =>
-                  t.revoked_at || !isAdmin ? null : (
-                    <div className="flex justify-end">
-                      <button
-                        type="button"
-                        className="btn btn-ghost btn-xs text-error"
-                        aria-label={`${directoryMsg.revoke} ${t.name}`}
-                        onClick={() => confirm.ask(t)}
-                      >
-                        <Trash2 className="h-4 w-4" aria-hidden /> {directoryMsg.revoke}
-                      </button>
-                    </div>
-                  ),
-                { actions: true },
+              revokeColumn<TokenRow>(
+                directoryMsg.revoke,
+                (t) => confirm.ask(t),
+                () => isAdmin,
               ),
             ]}
             rows={d?.tokens}

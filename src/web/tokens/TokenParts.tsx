@@ -12,53 +12,78 @@ import { DateText, Muted, RelativeTime } from "../components/text";
 /** Whether a token has expired (`now` in ms; the server refuses it from then on). */
 const isExpired = (t: ApiTokenRow, now: number) => new Date(t.expires_at).getTime() <= now;
 
+/** What every kind of token shows in a list: its name, its first characters, and when it was revoked. */
+type TokenLike = { name: string; prefix: string; revoked_at: string | null };
+
+/** A token's name column (`label` its header) and its first characters. */
+export function tokenNameColumns<T extends TokenLike>(label: string): Column<T>[] {
+  return [
+    column<T>("name", label, (t) => <span className="font-medium">{t.name}</span>, { grow: true }),
+    column<T>("prefix", msg.apiTokens.prefix, (t) => <code className="font-mono text-xs">{t.prefix}…</code>),
+  ];
+}
+
+/** "Revoked" (with when on hover) for a revoked token, else `live`. */
+export function revokedOr<T extends TokenLike>(t: T, live: ReactNode): ReactNode {
+  return t.revoked_at ? (
+    <span title={msg.apiTokens.revokedOn(formatDateTime(t.revoked_at))}>
+      <Tag tone="error">{msg.apiTokens.revokedTag}</Tag>
+    </span>
+  ) : (
+    live
+  );
+}
+
+/** The Revoke button of each live row (`label` its words; none where `canRevoke` says no). */
+export function revokeColumn<T extends TokenLike>(
+  label: string,
+  revoke: (row: T) => void,
+  canRevoke: (row: T) => boolean = () => true,
+): Column<T> {
+  return column<T>(
+    "actions",
+    msg.ui.actions,
+    (t) =>
+      t.revoked_at || !canRevoke(t) ? null : (
+        <div className="flex justify-end">
+          <button
+            type="button"
+            className="btn btn-ghost btn-xs text-error"
+            aria-label={`${label} ${t.name}`}
+            onClick={() => revoke(t)}
+          >
+            <Trash2 className="h-4 w-4" aria-hidden /> {label}
+          </button>
+        </div>
+      ),
+    { actions: true },
+  );
+}
+
 /**
- * The columns every token list shows, in this order: name, token (its first characters), role,
+ * The columns every API token list shows, in this order: name, token (its first characters), role,
  * platform (a delivery token's; "All routes" otherwise), created, expires (Expired once past,
  * Revoked once revoked, with when on hover), last used (Never when unused); `revoke` adds the
  * Revoke button of each live row.
  */
 export function tokenColumns<T extends ApiTokenRow>(revoke: (row: T) => void, now: number): Column<T>[] {
   return [
-    column<T>("name", msg.apiTokens.name, (t) => <span className="font-medium">{t.name}</span>, { grow: true }),
-    column<T>("prefix", msg.apiTokens.prefix, (t) => <code className="font-mono text-xs">{t.prefix}…</code>),
+    ...tokenNameColumns<T>(msg.apiTokens.name),
     column<T>("role", msg.apiTokens.role, (t) => <Tag>{titleCase(t.role)}</Tag>),
     column<T>("platform", msg.delivery.column, (t) =>
       t.platform_name ? <span className="text-sm">{t.platform_name}</span> : <Muted>{msg.delivery.allRoutes}</Muted>,
     ),
     column<T>("created_at", msg.apiTokens.created, (t) => <DateText iso={t.created_at} />),
     column<T>("expires_at", msg.apiTokens.expires, (t) =>
-      t.revoked_at ? (
-        <span title={msg.apiTokens.revokedOn(formatDateTime(t.revoked_at))}>
-          <Tag tone="error">{msg.apiTokens.revokedTag}</Tag>
-        </span>
-      ) : isExpired(t, now) ? (
-        <Tag tone="error">{msg.apiTokens.expired}</Tag>
-      ) : (
-        <DateText iso={t.expires_at} />
+      revokedOr(
+        t,
+        isExpired(t, now) ? <Tag tone="error">{msg.apiTokens.expired}</Tag> : <DateText iso={t.expires_at} />,
       ),
     ),
     column<T>("last_used_at", msg.apiTokens.lastUsed, (t) =>
       t.last_used_at ? <RelativeTime iso={t.last_used_at} /> : <Muted>{msg.apiTokens.neverUsed}</Muted>,
     ),
-    column<T>(
-      "actions",
-      msg.ui.actions,
-      (t) =>
-        t.revoked_at ? null : (
-          <div className="flex justify-end">
-            <button
-              type="button"
-              className="btn btn-ghost btn-xs text-error"
-              aria-label={`${msg.apiTokens.revoke} ${t.name}`}
-              onClick={() => revoke(t)}
-            >
-              <Trash2 className="h-4 w-4" aria-hidden /> {msg.apiTokens.revoke}
-            </button>
-          </div>
-        ),
-      { actions: true },
-    ),
+    revokeColumn<T>(msg.apiTokens.revoke, revoke),
   ];
 }
 
