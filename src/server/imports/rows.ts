@@ -106,7 +106,7 @@ const mappingBatch = 2_000;
 
 /**
  * Gives every row of the import (or the rows `seqs`) its values under `mapping`, in keyset batches
- * of `mappingBatch` rows, then each row its customer: the import's, or the active or not customer
+ * of `mappingBatch` rows, each with its customer: the import's, or the active or not customer
  * the row names (by name, case-insensitive). Inside the caller's transaction.
  */
 export async function mapRows(
@@ -115,6 +115,11 @@ export async function mapRows(
   mapping: ImportMapping,
   seqs?: number[],
 ) {
+  // The row's customer: the import's, or the one its customer cell names (an active one first).
+  const customer = imp.customer_id
+    ? sql`${imp.customer_id}::uuid`
+    : sql`(select c.customer_id from customers c where lower(c.customer_name) = lower(v.customer_name)
+        order by c.status = 'active' desc, c.created_at limit 1)`;
   let after = 0;
   for (;;) {
     const rows = await queryRows<{ seq: number; cells: string[] }>(
@@ -125,23 +130,16 @@ export async function mapRows(
     );
     if (rows.length === 0) break;
     const values = rows.map((r) => ({ seq: r.seq, ...rowValues(r.cells, mapping) }));
+    // One statement per batch writes the values and the customer: each row is rewritten once.
     await tx.execute(sql`update import_rows ir set email = v.email, first_name = v.first_name, last_name = v.last_name,
         job_title = v.job_title, status = v.status, roles = v.roles, teams = v.teams, customer_name = v.customer_name,
-        problem = v.problem
+        problem = v.problem, resolved_customer_id = ${customer}
       from jsonb_to_recordset(${JSON.stringify(values)}::jsonb) as v(seq int, email text, first_name text,
         last_name text, job_title text, status text, roles text[], teams text[], customer_name text, problem text)
       where ir.import_id = ${imp.import_id} and ir.seq = v.seq`);
     after = rows[rows.length - 1].seq;
     if (rows.length < mappingBatch) break;
   }
-  await tx.execute(
-    sql`update import_rows ir set resolved_customer_id = ${
-      imp.customer_id
-        ? sql`${imp.customer_id}::uuid`
-        : sql`(select c.customer_id from customers c where lower(c.customer_name) = lower(ir.customer_name)
-          order by c.status = 'active' desc, c.created_at limit 1)`
-    } where ir.import_id = ${imp.import_id} ${seqs ? sql`and ir.seq = any(${`{${seqs.join(",")}}`}::int[])` : sql``}`,
-  );
 }
 
 /** A message with one value of the row: `template` given a marker, the marker replaced in SQL. */
