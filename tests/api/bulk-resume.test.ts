@@ -52,9 +52,9 @@ describe.each(targets)("a bulk run killed mid-way on %s", (target) => {
         select ${customer.customer_id}, 'resume' || g || '@resume.example', 'active' from generate_series(1, ${USERS}) g`);
       await db.close();
 
-      // Killed once some batches are in, not all: the kill comes `delay` ms after the start (the
-      // embedded database answers a progress request only between the run's batches), and the
-      // rows reported by then are read from the database; too early or too late, another try.
+      // Killed once some batches are in, not all: `delay` ms after the start (a run over 6,000 users
+      // may end before a progress request gets its turn on the embedded database), and the rows
+      // reported by then are read from the database; too early or too late, another try.
       let cookie = "";
       const call = async (method: string, path: string, body?: unknown) => {
         const res = await fetch(`${server!.url}${path}`, {
@@ -66,7 +66,7 @@ describe.each(targets)("a bulk run killed mid-way on %s", (target) => {
       };
       let bulkId = "";
       let seen = 0;
-      for (let attempt = 0, delay = 150; attempt < 6; attempt++) {
+      for (let attempt = 0, delay = 250; attempt < 6; attempt++) {
         server = await start();
         cookie = await signIn(server, env.password);
         const started = await call("POST", "/api/bulk/users/set_status", {

@@ -16,7 +16,7 @@ import type { BulkEntity, BulkPreview, BulkProgress, BulkSelection } from "../..
 import { bulkLimits } from "../../domain/limits";
 import { msg } from "../../domain/messages";
 import { writeAudit, type AuditEntry, type AuditRequest, type Tx } from "../audit";
-import { queryRows, type Database } from "../db/client";
+import { isEmbedded, queryRows, type Database } from "../db/client";
 import { roleAtLeast, type PromptReviewMode } from "../../domain/enums";
 import { HttpError } from "../http/errors";
 import { conditions } from "../http/lists/search";
@@ -651,7 +651,10 @@ async function runBulk<P>(
       }
     }
   };
-  const workers = await Promise.allSettled(Array.from({ length: bulkLimits.workers }, worker));
+  // On the embedded database one worker: each batch holds its only connection, and every other
+  // request's statement waits behind the batches queued before it (one at most, not four).
+  const count = isEmbedded(db) ? 1 : bulkLimits.workers;
+  const workers = await Promise.allSettled(Array.from({ length: count }, worker));
   // A worker that threw lost the database between batches: the action is left running, and
   // marked `interrupted` by the next start (markInterruptedBulkActions).
   // A run whose lease another copy took is that copy's to end; one this server hands over, the next copy's.

@@ -78,6 +78,16 @@ export async function openPglite(
   return wrapPglite(client);
 }
 
+/**
+ * Whether `db` is the embedded database: one connection, on which every statement of the process
+ * waits its turn (a transaction holds it to its end), so work that PostgreSQL would spread over
+ * several connections is better done one piece at a time there.
+ */
+export function isEmbedded(db: Database): boolean {
+  // drizzle() adds the driver's client as `$client`, which PgDatabase does not declare.
+  return (db as unknown as { $client: unknown }).$client instanceof PGlite;
+}
+
 /** Wraps an already open PGlite instance (for example a clone of a migrated template). */
 export function wrapPglite(client: PGlite): DatabaseHandle {
   const pgliteDb = drizzlePglite({ client, schema });
