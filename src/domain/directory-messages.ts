@@ -65,4 +65,8 @@ export const directoryMsg = {
   managedHint:
     "The customer's directory (SCIM) provisioned this user: its next sync overwrites the e-mail, name, job title and status changed here.",
   consoleSource: "Added in the console",
+  /** An edit of a field the directory owns asks first (the users' and teams' edit forms). */
+  overwriteTitle: "Save over the directory?",
+  overwriteConfirm: (kind: "user" | "team", fields: readonly string[]) =>
+    `The directory manages this ${kind}: its next sync will overwrite ${fields.join(", ")}. Save anyway?`,
 };

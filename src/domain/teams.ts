@@ -7,7 +7,7 @@ import { skillSchema } from "./skills";
 import { describesRows } from "./table-rows";
 export { teamSortKeys } from "./enums";
 
-/** A row of `teams` with its derived customer_name, user_count and skills_count (SPEC.md §3). */
+/** A row of `teams` with its derived customer_name, user_count, skills_count and directory_managed (SPEC.md §3). */
 export const teamListItemSchema = z.object({
   team_id: id,
   customer_id: id,
@@ -18,11 +18,16 @@ export const teamListItemSchema = z.object({
   user_count: z.number().int(),
   /** Active team-skill assignments only. */
   skills_count: z.number().int(),
+  /**
+   * The customer's directory provisioned the team as a group (docs/onboarding.md): its next sync
+   * overwrites the name.
+   */
+  directory_managed: z.boolean(),
 });
 export type TeamListItem = z.infer<typeof teamListItemSchema>;
-/** A row of `teams` with the customer's name and the counts the list joins. */
+/** A row of `teams` with the customer's name, the counts and the directory mark the list joins. */
 export const teamListRows = describesRows("teams", teamListItemSchema, {
-  derived: ["customer_name", "user_count", "skills_count"],
+  derived: ["customer_name", "user_count", "skills_count", "directory_managed"],
 });
 
 /** /teams cards, computed on the filtered set. */
@@ -30,14 +35,12 @@ export const teamSummarySchema = counts("total", "active", "inactive");
 export const teamPageSchema = listPage(teamListItemSchema, teamSummarySchema);
 export type TeamPage = z.infer<typeof teamPageSchema>;
 
-/** /teams/{id}: the team, its customer's name and its cards. */
 /**
- * One team (GET /api/teams/{teamId}): a list item with its cards, and `directory_managed` when the
- * customer's directory provisioned it as a group (docs/onboarding.md).
+ * One team (GET /api/teams/{teamId}): a list item (its customer's name, counts and
+ * `directory_managed`) with its cards.
  */
 export const teamDetailSchema = teamListItemSchema.extend({
   stats: counts("total_users", "active_users"),
-  directory_managed: z.boolean(),
 });
 export type TeamDetail = z.infer<typeof teamDetailSchema>;
 

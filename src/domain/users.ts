@@ -6,7 +6,7 @@ import { msg } from "./messages";
 import { describesRows } from "./table-rows";
 export { membershipSortKeys, userSortKeys } from "./enums";
 
-/** A row of `users_data` with its customer's name and its roles (SPEC.md §3). */
+/** A row of `users_data` with its customer's name, its roles and whether the directory manages it (SPEC.md §3). */
 export const userListItemSchema = z.object({
   user_id: id,
   customer_id: id,
@@ -20,10 +20,17 @@ export const userListItemSchema = z.object({
   ...rowTimestamps,
   /** Ordered admin, manager, member. */
   roles: z.array(stored(userRoles)),
+  /**
+   * The customer's directory provisioned the user (docs/onboarding.md): its next sync overwrites
+   * the e-mail, name, job title and status.
+   */
+  directory_managed: z.boolean(),
 });
 export type UserListItem = z.infer<typeof userListItemSchema>;
-/** A row of `users_data` with the customer's name and the roles the list joins. */
-export const userListRows = describesRows("users_data", userListItemSchema, { derived: ["customer_name", "roles"] });
+/** A row of `users_data` with the customer's name, the roles and the directory mark the list joins. */
+export const userListRows = describesRows("users_data", userListItemSchema, {
+  derived: ["customer_name", "roles", "directory_managed"],
+});
 
 /** /users cards: Total, Active, Inactive, Recent Logins (24h), over the filtered set. */
 export const userSummarySchema = counts("total", "active", "inactive", "recent_logins");
@@ -31,17 +38,12 @@ export const userPageSchema = listPage(userListItemSchema, userSummarySchema);
 export type UserPage = z.infer<typeof userPageSchema>;
 
 /**
- * /users/{userId}: the user, its customer's name and roles, and its cards: Total Teams (the teams
- * the user is a member of) and Active Teams (of those, the teams whose status is active).
- */
-/**
- * One user (GET /api/users/{userId}): a list item with the cards, and `directory_managed` when the
- * customer's directory provisioned the user (docs/onboarding.md): its next sync overwrites the
- * e-mail, name, job title and status.
+ * One user (GET /api/users/{userId}): a list item (its customer's name, roles and
+ * `directory_managed`) with its cards: Total Teams (the teams the user is a member of) and Active
+ * Teams (of those, the teams whose status is active).
  */
 export const userDetailSchema = userListItemSchema.extend({
   stats: counts("total_teams", "active_teams"),
-  directory_managed: z.boolean(),
 });
 export type UserDetail = z.infer<typeof userDetailSchema>;
 

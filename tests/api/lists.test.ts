@@ -58,6 +58,13 @@ async function pathFor(app: TestConsole, entry: Entry): Promise<{ url: string; s
     );
     return { url: entry.path.replace("{teamId}", team_id), scope: entry.scope!.where({ teamId: team_id }) };
   }
+  if (entry.path.includes("{importId}")) {
+    // The demo data's import (its rows have every outcome it shows).
+    const [{ import_id }] = await app.rows<{ import_id: string }>(
+      sql`select import_id from import_rows group by import_id order by count(*) desc, import_id limit 1`,
+    );
+    return { url: entry.path.replace("{importId}", import_id), scope: entry.scope!.where({ importId: import_id }) };
+  }
   if (entry.path.includes("{customerId}")) {
     const [{ customer_id }] = await app.rows<{ customer_id: string }>(
       sql`select customer_id from customer_settings_changes group by customer_id order by count(*) desc, customer_id limit 1`,
@@ -126,6 +133,10 @@ async function filterSamples(app: TestConsole, name: string, path = ""): Promise
     case "entity":
       // Recently deleted lists kinds of deleted record; the audit log kinds of audited record.
       return path === "/api/deleted" ? ["team"] : ["customer"];
+    case "import_id":
+      return one(sql`select import_id as v from import_rows group by import_id order by count(*) desc limit 1`);
+    case "outcome":
+      return ["unchanged", "create", "error"];
     case "entity_id":
       return one(sql`select entity_id as v from audit_log where entity_id is not null limit 1`);
     case "action":
@@ -272,6 +283,7 @@ describe.each(targets)("list contract on %s", (target) => {
       "/api/config/{customerId}/changes",
       "/api/customers",
       "/api/deleted",
+      "/api/imports/{importId}/rows",
       "/api/operators",
       "/api/platforms",
       "/api/platforms/{platformId}/prompts",
@@ -506,8 +518,12 @@ describe("list statements and estimates (PGlite)", () => {
         "select team_id from teams_skills group by team_id order by count(*) desc limit 1",
       )
     ).rows;
+    const [{ import_id }] = (
+      await handle.pglite!.query<{ import_id: string }>("select import_id from imports order by created_at limit 1")
+    ).rows;
     for (const entry of lists()) {
       const url = entry.path
+        .replace("{importId}", import_id)
         .replace("{userId}", user_id)
         .replace("{teamId}", team_id)
         .replace("{skillId}", skillId)

@@ -234,6 +234,25 @@ describe.each(targets)("SCIM directory sync on %s", (target) => {
     expect(group.status).toBe(201);
     const groupId = group.body.id as string;
     expect((await app.read(`/api/teams/${groupId}`)).body.directory_managed).toBe(true);
+    // The users and teams lists mark each row: the directory's, not the console's.
+    const marks = async (path: string, key: string) => {
+      const res = await app.read(`${path}?customer_id=${acme}`);
+      expect(res.status).toBe(200);
+      return new Map((res.body.items as Record<string, unknown>[]).map((r) => [r[key], r.directory_managed]));
+    };
+    const userMarks = await marks("/api/users", "user_id");
+    expect(userMarks.get(id)).toBe(true);
+    expect(userMarks.get(added.body.user_id)).toBe(false);
+    const consoleTeam = await app.write(
+      "POST",
+      "/api/teams",
+      { customer_id: acme, team_name: "Console Team" },
+      "admin",
+    );
+    expect(consoleTeam.status).toBe(201);
+    const teamMarks = await marks("/api/teams", "team_id");
+    expect(teamMarks.get(groupId)).toBe(true);
+    expect(teamMarks.get(consoleTeam.body.team_id)).toBe(false);
     const add = await scim("PATCH", `/Groups/${groupId}`, {
       schemas: [patchOp],
       Operations: [{ op: "add", path: "members", value: [{ value: id, display: email }] }],

@@ -1,7 +1,8 @@
 import { directoryMsg } from "../../src/domain/directory-messages";
 import { msg } from "../../src/domain/messages";
 import { violations } from "./axe";
-import { apiWrite, expect, signIn, test } from "./fixtures";
+import type { Locator } from "@playwright/test";
+import { apiGet, apiWrite, expect, signIn, test } from "./fixtures";
 
 test("an admin turns on a customer's directory sync, sees its token once, and the page shows the directory's work", async ({
   page,
@@ -58,7 +59,57 @@ test("an admin turns on a customer's directory sync, sees its token once, and th
   const mark = page.getByText(directoryMsg.managedMark);
   await expect(mark).toBeVisible();
   await expect(page.locator(`[title="${directoryMsg.managedHint}"]`)).toBeVisible();
-  await page.goBack();
+
+  // The lists mark the directory's user and team beside their names, and not the console's.
+  const group = await idp.post("/scim/v2/Groups", {
+    headers,
+    data: { schemas: ["urn:ietf:params:scim:schemas:core:2.0:Group"], displayName: "Directory Crew", members: [] },
+  });
+  expect(group.status()).toBe(201);
+  const consoleUser = await apiWrite(page, "POST", "/api/users", {
+    email: "console.hire@directory.example",
+    customer_id,
+  });
+  expect(consoleUser.status()).toBe(201);
+  const consoleTeam = await apiWrite(page, "POST", "/api/teams", { customer_id, team_name: "Console Crew" });
+  expect(consoleTeam.status()).toBe(201);
+  const marked = (row: Locator) => row.getByRole("img", { name: directoryMsg.managedMark });
+  await page.goto(`/users?customer=${customer_id}`);
+  const userRow = page.getByRole("row").filter({ hasText: "new.hire@directory.example" });
+  await expect(marked(userRow)).toBeVisible();
+  expect(await marked(userRow).getAttribute("title")).toContain(directoryMsg.managedHint);
+  await expect(page.getByRole("row").filter({ hasText: "console.hire@directory.example" })).toBeVisible();
+  await expect(marked(page.getByRole("row").filter({ hasText: "console.hire@directory.example" }))).toHaveCount(0);
+  expect(await violations(page, "users list with the directory's mark")).toEqual([]);
+  await page.goto(`/teams?customer=${customer_id}`);
+  await expect(marked(page.getByRole("row").filter({ hasText: "Directory Crew" }))).toBeVisible();
+  await expect(page.getByRole("row").filter({ hasText: "Console Crew" })).toBeVisible();
+  await expect(marked(page.getByRole("row").filter({ hasText: "Console Crew" }))).toHaveCount(0);
+
+  // A new first name asks first (the next sync overwrites it): Cancel keeps the form unsaved, Save anyway saves.
+  await page.goto(`/users/${userId}/edit`);
+  await page.getByLabel("First Name").fill("Ada");
+  await page.getByRole("button", { name: msg.edit.save }).click();
+  const ask = page.getByRole("dialog", { name: directoryMsg.overwriteTitle });
+  await expect(ask).toContainText(directoryMsg.overwriteConfirm("user", ["First Name"]));
+  await ask.getByRole("button", { name: msg.ui.cancel }).click();
+  await expect(ask).toBeHidden();
+  await expect(page).toHaveURL(new RegExp(`/users/${userId}/edit$`));
+  await expect(page.getByLabel("First Name")).toHaveValue("Ada");
+  expect((await apiGet(page, `/api/users/${userId}`)).first_name).toBeNull();
+  await page.getByRole("button", { name: msg.edit.save }).click();
+  await ask.getByRole("button", { name: msg.edit.saveAnyway }).click();
+  await expect(page.getByText(msg.users.updated)).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/users/${userId}$`));
+  expect((await apiGet(page, `/api/users/${userId}`)).first_name).toBe("Ada");
+  // Roles are the console's own: saved without asking.
+  await page.goto(`/users/${userId}/edit`);
+  await page.getByRole("checkbox", { name: "Manager" }).check();
+  await page.getByRole("button", { name: msg.edit.save }).click();
+  await expect(page).toHaveURL(new RegExp(`/users/${userId}$`));
+  await expect(ask).toHaveCount(0);
+  expect((await apiGet(page, `/api/users/${userId}`)).roles).toContain("manager");
+  await page.goto(`/customers/${customer_id}`);
 
   // Revoked: refused at once.
   await section.getByRole("button", { name: `${directoryMsg.revoke} Okta` }).click();

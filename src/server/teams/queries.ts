@@ -31,8 +31,15 @@ import {
 } from "../http/lists";
 
 /**
+ * Whether the customer's directory provisioned `t.team_id` as a group (docs/onboarding.md): one
+ * probe of directory_groups' primary key per row of the page (a scalar subquery, never a hashed
+ * subplan reading the whole table).
+ */
+const directoryManaged = sql`coalesce((select true from directory_groups g where g.team_id = t.team_id), false)`;
+
+/**
  * SPEC.md §2 "/teams" (and a customer's teams): teams with customer_name, user_count and
- * skills_count (maintained in team_counts); `q` matches team name, customer name and status;
+ * skills_count (maintained in team_counts), and directory_managed; `q` matches team name, customer name and status;
  * filters customer_id and status. Cards (total, active, inactive) over the filtered set: from the
  * maintained counters when nothing narrows the list, else counted on the matching rows (bounded,
  * then scaled to the planner's estimate and marked as such).
@@ -44,7 +51,8 @@ export const teamList = defineList({
   from: sql`teams t join customers c on c.customer_id = t.customer_id join team_counts tc on tc.team_id = t.team_id`,
   // Every team has one customer and one counters row: counts and searches need teams alone.
   base: { from: sql`teams t`, sorts: ["team_name", "status", "created_at"] },
-  select: sql`t.team_id, t.customer_id, c.customer_name, t.team_name, t.status, t.created_at, t.updated_at, tc.user_count, tc.skills_count`,
+  select: sql`t.team_id, t.customer_id, c.customer_name, t.team_name, t.status, t.created_at, t.updated_at, tc.user_count, tc.skills_count,
+    ${directoryManaged} as directory_managed`,
   id: { expr: sql`t.team_id`, type: "uuid" },
   sorts: {
     team_name: [{ expr: sql`lower(t.team_name)`, type: "text" }],
@@ -99,11 +107,11 @@ export const teamList = defineList({
 
 /** SPEC.md §2 "/teams/{teamId}": the team with its customer's name and cards, or null. */
 export async function getTeam(db: Database, teamId: string): Promise<TeamDetail | null> {
-  const [row] = await queryRows<TeamListItem & { active_users: number; directory_managed: boolean }>(
+  const [row] = await queryRows<TeamListItem & { active_users: number }>(
     db,
     sql`
     select t.team_id, t.customer_id, c.customer_name, t.team_name, t.status, t.created_at, t.updated_at,
-      exists (select 1 from directory_groups g where g.team_id = t.team_id) as directory_managed,
+      ${directoryManaged} as directory_managed,
       (select count(*) from teams_users tu where tu.team_id = t.team_id)::int as user_count,
       (select count(*) from teams_skills ts where ts.team_id = t.team_id and ts.status = 'active')::int as skills_count,
       (select count(*) from teams_users tu join users_data u on u.user_id = tu.user_id
@@ -112,8 +120,8 @@ export async function getTeam(db: Database, teamId: string): Promise<TeamDetail 
     where t.team_id = ${teamId}`,
   );
   if (!row) return null;
-  const { active_users, directory_managed, ...team } = row;
-  return { ...toJson(team), directory_managed, stats: { total_users: team.user_count, active_users } };
+  const { active_users, ...team } = row;
+  return { ...toJson(team), stats: { total_users: team.user_count, active_users } };
 }
 
 /** The team's active skill assignments joined to the skills, by skill name (SPEC.md §4: only active ones count). */

@@ -35,6 +35,13 @@ import { asText } from "../../domain/text";
 const rolesOf = sql`coalesce((select array_agg(r.role order by array_position(array['admin','manager','member'], r.role))
   from users_roles r where r.user_id = u.user_id), '{}')`;
 
+/**
+ * Whether the customer's directory provisioned `u.user_id` (docs/onboarding.md): one probe of
+ * directory_users' primary key per row of the page. A scalar subquery rather than `exists`, which
+ * the planner may turn into a hashed subplan reading the whole table.
+ */
+const directoryManaged = sql`coalesce((select true from directory_users d where d.user_id = u.user_id), false)`;
+
 /** A login within the last 24 hours of the row `alias` (counted from `users_data_last_login_at_idx` alone). */
 const recentLogin = (alias = sql`u`) =>
   sql`${alias}.last_login >= now() - make_interval(hours => ${limits.recentLoginHours})`;
@@ -62,7 +69,7 @@ export const userList = defineList({
   // Every user has one customer (NOT NULL foreign key): counts and searches need users_data alone.
   base: { from: sql`users_data u`, sorts: ["name", "email", "job_title", "status", "last_login", "created_at"] },
   select: sql`u.user_id, u.customer_id, c.customer_name, u.email, u.first_name, u.last_name, u.job_title, u.status,
-    u.last_login, u.created_at, u.updated_at, ${rolesOf} as roles`,
+    u.last_login, u.created_at, u.updated_at, ${rolesOf} as roles, ${directoryManaged} as directory_managed`,
   id: { expr: sql`u.user_id`, type: "uuid" },
   sorts: {
     name: [userNameKey],
@@ -149,22 +156,19 @@ const statusArray = (status: unknown) =>
     sql`, `,
   )}]::text[]`}`;
 
-/** The user's columns of the list and detail, with customer name and roles, for alias `u` and its customer `c`. */
+/** The user's columns of the list and detail, with customer name, roles and directory_managed, for alias `u` and its customer `c`. */
 const userColumns = sql`u.user_id, u.customer_id, c.customer_name, u.email, u.first_name, u.last_name, u.job_title, u.status,
-  u.last_login, u.created_at, u.updated_at, ${rolesOf} as roles`;
+  u.last_login, u.created_at, u.updated_at, ${rolesOf} as roles, ${directoryManaged} as directory_managed`;
 
 /**
  * SPEC.md §2 "/users/{userId}": the user with its customer's name, its roles and its cards
  * (Total Teams, Active Teams: memberships, and memberships of active teams), or null when unknown.
  */
 export async function getUser(db: Database, userId: string): Promise<UserDetail | null> {
-  const [row] = await queryRows<
-    UserListItem & { total_teams: number; active_teams: number; directory_managed: boolean }
-  >(
+  const [row] = await queryRows<UserListItem & { total_teams: number; active_teams: number }>(
     db,
     sql`
     select ${userColumns},
-      exists (select 1 from directory_users d where d.user_id = u.user_id) as directory_managed,
       (select count(*) from teams_users tu where tu.user_id = u.user_id)::int as total_teams,
       (select count(*) from teams_users tu join teams t on t.team_id = tu.team_id
         where tu.user_id = u.user_id and t.status = 'active')::int as active_teams
@@ -172,8 +176,8 @@ export async function getUser(db: Database, userId: string): Promise<UserDetail 
     where u.user_id = ${userId}`,
   );
   if (!row) return null;
-  const { total_teams, active_teams, directory_managed, ...user } = row;
-  return { ...toJson(user), directory_managed, stats: { total_teams, active_teams } };
+  const { total_teams, active_teams, ...user } = row;
+  return { ...toJson(user), stats: { total_teams, active_teams } };
 }
 
 /** One user, as a list item, read inside a transaction or not (for mutation answers). */

@@ -1,4 +1,4 @@
-import { useRef, useState, type ReactNode } from "react";
+import { useRef, useState, type FormEvent, type ReactNode } from "react";
 import {
   useForm,
   useWatch,
@@ -16,6 +16,7 @@ import { ConflictPanel, type BothChanged, type ChangeSince } from "./ConflictPan
 import { applyServerError, EnumOptions, FormActions, FormError, useUnsavedChanges } from "./forms";
 import { titleCase } from "./format";
 import { Field } from "./inputs";
+import { ConfirmDialog } from "./overlays";
 
 /** What a picker field's control gets: the chosen id and how to change it, and its field's state. */
 export type PickerControl = {
@@ -143,6 +144,9 @@ export function useEntityForm<T extends FieldValues, O>(
  * a colleague's change to another field is kept: docs/editing.md).
  */
 export type SaveOptions = { ifMatch?: string; confirmed: string[]; changed?: ReadonlySet<string> };
+
+/** What a save asks first (`confirmSave`): the confirm dialog's title, message and button. */
+export type SaveConfirm = { title: string; message: ReactNode; confirmLabel: string };
 
 /**
  * An edit form's version (docs/editing.md): the record's `updated_at` it was read at, sent as
@@ -355,6 +359,41 @@ function useVersionedForm<T extends FieldValues, O>({
 }
 
 /**
+ * A form's submit that asks first (`confirmSave`, from the fields changed) once the values are
+ * valid: Save anyway goes on with the save, Cancel closes the dialog with the form as it was (the
+ * leave guard untouched). Without `confirmSave`, or with nothing to ask, it is `submit` itself.
+ */
+function useSaveConfirm<T extends FieldValues, O>(
+  form: UseFormReturn<T, unknown, O>,
+  submit: (e?: FormEvent<HTMLFormElement>) => Promise<void>,
+  confirmSave: ((changed: ReadonlySet<string>) => SaveConfirm | null) | undefined,
+) {
+  const [asking, setAsking] = useState<SaveConfirm | null>(null);
+  const submitOrAsk = async (e: FormEvent<HTMLFormElement>) => {
+    if (!confirmSave) return submit(e);
+    e.preventDefault();
+    const ask = confirmSave(changedNames(form.formState.dirtyFields));
+    if (ask && (await form.trigger())) setAsking(ask);
+    else await submit();
+  };
+  const dialog = confirmSave ? (
+    <ConfirmDialog
+      open={asking !== null}
+      title={asking?.title ?? ""}
+      message={asking?.message}
+      confirmLabel={asking?.confirmLabel ?? ""}
+      tone="primary"
+      onCancel={() => setAsking(null)}
+      onConfirm={() => {
+        setAsking(null);
+        void submit();
+      }}
+    />
+  ) : null;
+  return { submit: submitOrAsk, dialog };
+}
+
+/**
  * An entity's add or edit form from its field declarations: the fields in order, the red box for
  * the server's message, `notice` above the fields, Cancel (`cancel`, asking first when changed) and
  * the submit button (`busyLabel` while saving, disabled while `disabled` or `locked`).
@@ -363,6 +402,9 @@ function useVersionedForm<T extends FieldValues, O>({
  * "This record changed since you opened it" with who changed what since, Reload (the current values,
  * losing mine) and Save anyway (again, with the current version); a code of `warnings` (a domain
  * another customer lists...) its text and Save anyway (again, with the code in `confirmed`).
+ *
+ * `confirmSave` asks before a save, once the values are valid, from the fields changed (a field the
+ * customer's directory overwrites): Cancel closes the dialog with the form as it was.
  */
 export function EntityForm<T extends FieldValues, O>({
   schema,
@@ -378,6 +420,7 @@ export function EntityForm<T extends FieldValues, O>({
   submitHint,
   version,
   warnings,
+  confirmSave,
 }: {
   schema: Schema<T, O>;
   defaults: DefaultValues<T>;
@@ -397,20 +440,17 @@ export function EntityForm<T extends FieldValues, O>({
   notice?: FormNotice | null;
   /** A line under the submit button saying what the save will do ("Changes wait for review"). */
   submitHint?: ReactNode;
+  /** What a save of these changed fields asks first, or null to save at once. */
+  confirmSave?: (changed: ReadonlySet<string>) => SaveConfirm | null;
 }) {
-  const { form, serverError, submit, guard, conflict, resending, saveAnyway, reload, keepTheirs } = useVersionedForm({
-    schema,
-    defaults,
-    onSubmit,
-    version,
-    warnings,
-    locked,
-  });
+  const versioned = useVersionedForm({ schema, defaults, onSubmit, version, warnings, locked });
+  const { form, serverError, submit, guard, conflict, resending, saveAnyway, reload, keepTheirs } = versioned;
+  const confirm = useSaveConfirm(form, submit, confirmSave);
 
-  // The leave guard's dialog has a form of its own: it stays outside this one (no nested forms).
+  // The leave guard's and the confirm's dialogs have forms of their own: outside this one (no nested forms).
   return (
     <>
-      <form className="flex flex-col gap-4" onSubmit={submit} noValidate>
+      <form className="flex flex-col gap-4" onSubmit={confirm.submit} noValidate>
         <FormError message={serverError} />
         {conflict ? (
           <ConflictPanel
@@ -446,6 +486,7 @@ export function EntityForm<T extends FieldValues, O>({
         />
       </form>
       {guard.prompt}
+      {confirm.dialog}
     </>
   );
 }

@@ -8,7 +8,7 @@ import { BackLink, FormSkeleton } from "./detail";
 import { FormCard, FormPage } from "./forms";
 import { RecordStates, type RecordKind, type Target } from "./RecordPage";
 import { DocumentTitle, ErrorState } from "./ui";
-import { EntityForm, type FieldSpec, type FormNotice, type SaveOptions } from "./EntityForm";
+import { EntityForm, type FieldSpec, type FormNotice, type SaveConfirm, type SaveOptions } from "./EntityForm";
 import type { DefaultValues, FieldValues } from "react-hook-form";
 import { notify } from "./overlays";
 import { TargetLink } from "./TargetLink";
@@ -225,6 +225,8 @@ export type EditDeclaration<
   reload?: boolean;
   /** How many fields the skeleton shows while the record loads. */
   skeleton?: number;
+  /** What a save of the record's changed fields asks first (`EntityForm`'s `confirmSave`), or null. */
+  confirmSave?: (record: R, changed: ReadonlySet<string>) => SaveConfirm | null;
 };
 
 /**
@@ -312,6 +314,7 @@ export function editScreen<
             submitLabel={texts.save ?? msg.edit.save}
             busyLabel={texts.saving ?? msg.edit.saving}
             cancel={cancel}
+            confirmSave={edit.confirmSave ? (changed) => edit.confirmSave?.(record, changed) ?? null : undefined}
             onSubmit={async (values, options) => {
               // Only the fields the operator changed are sent; nothing changed, nothing to send.
               if (options.changed?.size !== 0) {

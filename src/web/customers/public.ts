@@ -2,4 +2,4 @@
 export { CustomerFilter, CustomerPicker } from "./CustomerFilter";
 export { customerOptionsQuery, customerQuery } from "./queries";
 export { backToCustomer, customerStat } from "./links";
-export { directorySource } from "./DirectoryMark";
+export { DirectoryIcon, directorySaveConfirm, directorySource } from "./DirectoryMark";

@@ -6,6 +6,8 @@ import { createTeamSchema, type CreateTeamInput, type TeamListItem } from "../..
 import type { RecordKind } from "../components/RecordPage";
 import type { FieldSpec } from "../components/EntityForm";
 import { editScreen, type Screen } from "../components/FormScreen";
+import { flatFields } from "../components/form-values";
+import { directorySaveConfirm } from "../customers/public";
 import { teamQuery, useUpdateTeam } from "./queries";
 
 /**
@@ -16,6 +18,9 @@ export const teamFields: FieldSpec<CreateTeamInput>[] = [
   { kind: "text", name: "team_name", label: "Team Name", required: true },
   { kind: "select", name: "status", label: "Status", options: teamFormStatuses },
 ];
+
+/** The fields' labels by name, for naming the fields the directory's next sync overwrites. */
+const teamLabels = Object.fromEntries(flatFields(teamFields).map((f) => [f.name, f.label]));
 
 /** A new team of `customerId`. */
 export const teamDefaults = (customerId: string): CreateTeamInput => ({
@@ -41,8 +46,9 @@ export const teamRecord: RecordKind = {
 
 /**
  * /teams/{teamId}/edit (docs/editing.md): the add form prefilled (name, status); saved with the
- * version read (a stale save shows who changed what since); on success back to the team. A team is
- * added from its customer's page (customers/AddTeamPage.tsx).
+ * version read (a stale save shows who changed what since); a new name of a team the customer's
+ * directory manages asks first (its next sync overwrites it); on success back to the team. A team
+ * is added from its customer's page (customers/AddTeamPage.tsx).
  */
 export const EditPage: Screen = editScreen({
   kind: teamRecord,
@@ -58,4 +64,5 @@ export const EditPage: Screen = editScreen({
   back: (teamId) => ({ to: "/teams/$teamId", params: { teamId }, label: msg.teams.backToTeam }),
   reload: true,
   skeleton: 2,
+  confirmSave: (t, changed) => directorySaveConfirm(t, "team", teamLabels, changed),
 });

@@ -6,7 +6,7 @@ import { EmbeddedList } from "../components/EmbeddedList";
 import { DateText, Num } from "../components/text";
 import { useServerList } from "../lib/server-list";
 import { teamListQuery } from "./queries";
-import { TeamLink } from "./TeamCells";
+import { TeamNameCell } from "./TeamCells";
 
 const col = columnsFor<TeamListItem>();
 /** The columns of a team row, shared by /teams and a customer's Teams table (SPEC.md §2). */
@@ -15,7 +15,7 @@ export const teamColumns = {
     id: "team_name",
     header: "Team Name",
     meta: { grow: true },
-    cell: ({ row }) => <TeamLink teamId={row.original.team_id} name={row.original.team_name} />,
+    cell: ({ row }) => <TeamNameCell team={row.original} />,
   }),
   users: col.accessor("user_count", {
     id: "user_count",

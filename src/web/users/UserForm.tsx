@@ -13,8 +13,9 @@ import type { FieldSpec } from "../components/EntityForm";
 import { displayName } from "../components/format";
 import { addScreen, editScreen, needsOneOf, type Screen } from "../components/FormScreen";
 import type { RecordKind } from "../components/RecordPage";
+import { flatFields } from "../components/form-values";
 import { userQuery, useCreateUser, useUpdateUser } from "./queries";
-import { CustomerPicker, customerOptionsQuery } from "../customers/public";
+import { CustomerPicker, customerOptionsQuery, directorySaveConfirm } from "../customers/public";
 
 /**
  * The user form (SPEC.md §2 "/users/add", §5 "Add user"): Email Address (trimmed, lowercased,
@@ -59,6 +60,9 @@ const userEditFields: FieldSpec<UpdateUserInput>[] = [
   { kind: "select", name: "status", label: "Status", options: userStatuses },
   { kind: "checkboxes", name: "roles", label: msg.users.roles, options: userRoles },
 ];
+
+/** The edit fields' labels by name, for naming the fields the directory's next sync overwrites. */
+const userEditLabels = Object.fromEntries(flatFields(userEditFields).map((f) => [f.name, f.label]));
 
 /** The form's values for a user being edited (also a stale save's current record on Reload). */
 const userValues = (
@@ -121,7 +125,8 @@ export const AddPage: Screen = addScreen({
 /**
  * /users/{userId}/edit (docs/editing.md): names, job title, status and roles, prefilled; saved with
  * the version read (a stale save shows who changed what since); an e-mail outside the customer's
- * domains asks first; on success back to the user with "User updated".
+ * domains asks first, and so does a change of a field the customer's directory owns on a user it
+ * manages (its next sync overwrites it); on success back to the user with "User updated".
  */
 export const EditPage: Screen = editScreen({
   kind: userRecord,
@@ -148,4 +153,5 @@ export const EditPage: Screen = editScreen({
   back: (userId) => ({ to: "/users/$userId", params: { userId }, label: msg.users.backToUser }),
   reload: true,
   skeleton: 5,
+  confirmSave: (u, changed) => directorySaveConfirm(u, "user", userEditLabels, changed),
 });
