@@ -5,6 +5,8 @@
  */
 export const directoryMsg = {
   tokenName: "Name",
+  /** Who the audit log says made a directory's change (its operator email column). */
+  auditName: (tokenName: string) => `Directory: ${tokenName}`,
   nameRequired: "Name is required",
   tokenNotFound: "Directory token not found",
   unauthorized: "A directory token is required: Authorization: Bearer scim_…",

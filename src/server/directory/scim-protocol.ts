@@ -190,7 +190,7 @@ export function auditRequestOf(c: ScimContext): AuditRequest {
     var: {
       db: c.var.db,
       session: {
-        user: { id: `directory:${d.directoryTokenId}`, email: `${directoryMsg.tokenName}: ${d.tokenName} (SCIM)` },
+        user: { id: `directory:${d.directoryTokenId}`, email: directoryMsg.auditName(d.tokenName) },
       },
       requestId: c.var.requestId,
       clientIp: c.var.clientIp,
