@@ -424,7 +424,9 @@ export function markdown(run: BenchRun, charts: Record<string, string>, baseline
           i.counts,
         )
           .map(([k, v]) => `${k} ${num(v)}`)
-          .join(", ")}. Applied (${i.status}): ${num(i.changed)} changed, ${num(i.skipped)} skipped in ${i.applySeconds.toFixed(1)} s (goal ≤ 60 s); /api/users at 16 connections meanwhile: p95 ${i.usersLoad.p95?.toFixed(1) ?? "no answer"} ms (goal < 150 ms), ${i.usersLoad.rps.toFixed(0)}/s. The server's RSS during the step: at most ${i.maxRssMiB.toFixed(0)} MiB.`,
+          .join(
+            ", ",
+          )}. Applied (${i.status}): ${num(i.changed)} changed, ${num(i.skipped)} skipped in ${i.applySeconds.toFixed(1)} s (goal ≤ 60 s); /api/users at 16 connections meanwhile: p95 ${i.usersLoad.p95?.toFixed(1) ?? "no answer"} ms (goal < 150 ms), ${i.usersLoad.rps.toFixed(0)}/s. The server's RSS during the step: at most ${i.maxRssMiB.toFixed(0)} MiB.`,
       );
     }
   }

@@ -12,12 +12,12 @@
 import { en, Faker } from "@faker-js/faker";
 import { sql } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
-import { countsOf, evaluateRows, mapRows } from "../imports/rows";
 import { bulkLoad, type BulkProgress } from "./bulk-load";
 import { queryRows, type Database } from "./client";
 import * as s from "./schema";
 import { commentStatuses, type CustomerStatus, type PromptStatus, type SkillType, userRoles } from "../../domain/enums";
 import { configSamples } from "../../domain/config";
+import { importMsg } from "../../domain/import-messages";
 
 export type DemoOptions = {
   /** Seed of the generator (default 42). */
@@ -760,20 +760,36 @@ async function seedImportSample(db: Database): Promise<void> {
     ["pat.obrien(at)" + customer.domain, "Pat", "O'Brien"],
   ];
   const mapping = { email: 0, first_name: 1, last_name: 2 };
+  // Their outcomes as the preview gives them: the roster's users unchanged, the new people
+  // created, the last row in error (src/server/imports/rows.ts decides them for a real file).
+  const known = users.length;
+  const rows = cells.map((c, k) => {
+    const bad = k === cells.length - 1;
+    const outcome = bad ? "error" : k < known ? "unchanged" : "create";
+    const reason = bad ? importMsg.reasons.emailInvalid(c[0]) : k < known ? importMsg.reasons.unchanged : null;
+    return {
+      seq: k + 1,
+      cells: c,
+      email: c[0].toLowerCase(),
+      first_name: c[1] || null,
+      last_name: c[2] || null,
+      outcome,
+      reason,
+    };
+  });
+  const counts = { create: cells.length - known - 1, update: 0, unchanged: known, error: 1 };
   const [row] = await queryRows<{ import_id: string }>(
     db,
-    sql`insert into imports (file_name, customer_id, status, bytes, row_count, encoding, delimiter, columns, mapping)
+    sql`insert into imports (file_name, customer_id, status, bytes, row_count, encoding, delimiter, columns, mapping, counts)
       values ('team-roster.csv', ${customer.customer_id}, 'previewed', ${JSON.stringify(cells).length}, ${cells.length},
-        'UTF-8', ',', ${JSON.stringify(["Email", "First name", "Last name"])}::jsonb, ${JSON.stringify(mapping)}::jsonb)
+        'UTF-8', ',', ${JSON.stringify(["Email", "First name", "Last name"])}::jsonb, ${JSON.stringify(mapping)}::jsonb,
+        ${JSON.stringify(counts)}::jsonb)
       returning import_id::text`,
   );
-  const rows = JSON.stringify(cells.map((c, k) => ({ seq: k + 1, cells: c })));
-  await db.execute(sql`insert into import_rows (import_id, seq, cells)
-    select ${row.import_id}, v.seq, v.cells from jsonb_to_recordset(${rows}::jsonb) as v(seq int, cells jsonb)`);
-  await mapRows(db, { import_id: row.import_id, customer_id: customer.customer_id }, mapping);
-  await evaluateRows(db, row.import_id, false);
-  const counts = await countsOf(db, row.import_id);
-  await db.execute(
-    sql`update imports set counts = ${JSON.stringify(counts)}::jsonb where import_id = ${row.import_id}`,
-  );
+  await db.execute(sql`insert into import_rows (import_id, seq, cells, email, first_name, last_name, resolved_customer_id,
+      problem, outcome, reason)
+    select ${row.import_id}, v.seq, v.cells, v.email, v.first_name, v.last_name, ${customer.customer_id}::uuid,
+      case when v.outcome = 'error' then v.reason end, v.outcome, v.reason
+    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+      as v(seq int, cells jsonb, email text, first_name text, last_name text, outcome text, reason text)`);
 }
