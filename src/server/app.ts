@@ -33,6 +33,7 @@ import { promptsBase, promptsRouter } from "./prompts/routes";
 import { deliveryBase, deliveryRouter } from "./delivery/routes";
 import { directoryBase, directoryRouter, scimBase } from "./directory/routes";
 import { scimRouter } from "./directory/scim";
+import { errorBody, scimType } from "./directory/scim-protocol";
 import { teamsBase, teamsRouter } from "./teams/routes";
 import { usersBase, usersRouter } from "./users/routes";
 import { bulkBase, bulkRouter, mountBulkActions, registerBulkAction } from "./bulk/routes";
@@ -236,7 +237,11 @@ export function createApp(deps: AppDeps): {
       // Node still ends a refused upload's connection before its body is all in: the answer says
       // so (`Connection: close`), so that a client or proxy never sends its next request on it.
       c.header("connection", "close");
-      return errorResponse(c, 413, "payload_too_large", msg.api.tooLarge(formatBytes(maxBodyBytes)));
+      const message = msg.api.tooLarge(formatBytes(maxBodyBytes));
+      // A directory (SCIM) client reads SCIM's error body, as from every other refusal of its routes.
+      if (c.req.path.startsWith(`${scimBase}/`))
+        return c.body(JSON.stringify(errorBody(413, message)), 413, { "content-type": scimType });
+      return errorResponse(c, 413, "payload_too_large", message);
     },
   });
   app.use((c, next) => (c.req.method === "GET" || c.req.method === "HEAD" ? next() : limitBody(c, next)));

@@ -160,15 +160,22 @@ export type Rows = <T>(query: SQL) => Promise<T[]>;
 const useColumns: Record<string, string[]> = {
   operator_session: ["expires_at", "updated_at"],
   operator_api_token: ["last_used_at"],
+  directory_tokens: ["last_used_at"],
 };
 /**
- * Rows that record use, not change: a CSV export is a read that records who exported what, and a
- * personal API token's requests are counted per minute (auth_throttle keys `api_token:…`).
+ * Rows that record use, not change: a CSV export is a read that records who exported what, a
+ * personal API token's and a customer's directory's requests are counted per minute
+ * (auth_throttle keys `api_token:…` and `directory:…`), and every directory request is logged
+ * (directory_requests).
  */
+const useAll = sql`false`;
 const useRows: Record<string, SQL> = {
   audit_log: sql`action <> 'export'`,
-  auth_throttle: sql`key not like 'api_token:%'`,
+  auth_throttle: sql`key not like 'api_token:%' and key not like 'directory:%'`,
+  directory_requests: useAll,
 };
+/** Tables whose every row records use (see `useRows`): they name no record. */
+const useOnly = new Set(Object.entries(useRows).flatMap(([table, where]) => (where === useAll ? [table] : [])));
 
 /** The SQL of a table's rows as the checksums read them (without use columns and use rows). */
 function checkedRows(t: TableInfo): SQL {
@@ -377,7 +384,7 @@ export function recordNamings(entities: readonly string[]): Naming[] {
       sql` || '/' || `,
     );
   for (const t of tables) {
-    if (notRecorded.has(t.name)) continue;
+    if (notRecorded.has(t.name) || useOnly.has(t.name)) continue;
     if (t.name === "auth_throttle") continue; // below
     const own = named.get(t.name);
     let names: Naming["names"] = [];

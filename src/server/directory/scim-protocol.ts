@@ -62,8 +62,15 @@ export function toScimError(err: HttpError): ScimError {
   return new ScimError(400, err.message, "invalidValue");
 }
 
-/** The body as JSON, or 400 `invalidSyntax`. */
+/**
+ * The body as JSON: 415 unless it is sent as `application/scim+json` or `application/json` (RFC
+ * 7644 §3.1; a form or text/plain, which a browser may send to another site without asking, is
+ * never read), else 400 `invalidSyntax` when it is not a JSON object.
+ */
 export async function bodyOf(c: ScimContext): Promise<Record<string, unknown>> {
+  const type = (c.req.header("content-type") ?? "").split(";")[0].trim().toLowerCase();
+  if (type !== "application/scim+json" && type !== "application/json")
+    throw new ScimError(415, directoryMsg.notJson, "invalidSyntax");
   const value: unknown = await c.req.json().catch(() => undefined);
   if (!value || typeof value !== "object" || Array.isArray(value))
     throw new ScimError(400, directoryMsg.notJson, "invalidSyntax");
