@@ -61,7 +61,7 @@ export const bulkLimits = {
   previewTimeoutMs: 20_000,
   /**
    * How long a server copy's lease on a run holds without a batch renewing it, in seconds: a run
-   * whose copy stopped is resumed by another once it runs out (docs/bulk-actions.md "Durability").
+   * whose copy stopped is resumed by another once it runs out (docs/bulk-actions.md "Restart").
    */
   leaseSeconds: 30,
 } as const;

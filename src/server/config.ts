@@ -252,7 +252,7 @@ export type Config = {
   timeouts: { headersSeconds: number; requestSeconds: number; keepAliveSeconds: number };
   /** How long deleted records' snapshots are kept for restore, in days (docs/undo-and-restore.md). */
   deletedRetentionDays: number;
-  /** How long a server copy's lease on a bulk run holds past its last batch, in seconds (docs/bulk-actions.md "Durability"). */
+  /** How long a server copy's lease on a bulk run holds past its last batch, in seconds (docs/bulk-actions.md "Restart"). */
   bulkLeaseSeconds: number;
   /** Single sign-on, two-factor and API tokens (docs/identity.md). */
   identity: IdentityConfig;

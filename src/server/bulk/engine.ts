@@ -88,7 +88,7 @@ export type SkipRule = { reason: string | SQL; when: SQL };
  * - `guard(params, context)`: rules every change of a row obeys, the action's and its undo's (a
  *   prompt under review: src/server/prompts/served.ts), checked before `skips`;
  * - `undo`: how a run of the action is put back (`BulkUndo`);
- * - `finish(db, params, run)`: what a run that ended `done` does once after its last batch, in a
+ * - `finish(tx, params, run)`: what a run that ended `done` does once after its last batch, in a
  *   transaction of its own, returning its audit rows (an import's undo removes the teams it made);
  * - `prior`, `gone`: set by `undoAction` only: the SQL of a row's kept values, and the reason a row
  *   whose record no longer exists is skipped (else it is reported failed).
@@ -379,7 +379,7 @@ export async function startBulk<P>(
 }
 
 /**
- * This server copy's name in the runs it leases (docs/bulk-actions.md "Durability"): a run is
+ * This server copy's name in the runs it leases (docs/bulk-actions.md "Restart"): a run is
  * written only by the copy whose lease it holds, renewed by each batch; one whose lease ran out
  * (its server stopped) is taken over by the next copy that looks (`resumeBulkRuns`).
  */
@@ -686,8 +686,8 @@ async function runBatch<P>(
   try {
     await db.transaction(async (tx) => {
       // A batch's commit does not wait for its WAL to reach disk: a crash may lose the last
-      // batches, whole (change, audit and report together), and the run is then marked
-      // interrupted with the batches that were kept (docs/bulk-actions.md, "Durability").
+      // batches, whole (change, audit and report together); their rows have no report row, so
+      // the resumed run does them again (docs/bulk-actions.md, "Durability").
       await tx.execute(sql`set local synchronous_commit = off`);
       const rows = await readRows(tx, decl, params, part, true, bulkContextOf(c));
       const byId = new Map(rows.map((r) => [r.id, r]));
@@ -793,7 +793,7 @@ type LeasedRun = {
 };
 
 /**
- * Resumes the runs a stopped server left `running` (docs/bulk-actions.md "Durability"): takes the
+ * Resumes the runs a stopped server left `running` (docs/bulk-actions.md "Restart"): takes the
  * lease of each whose lease ran out (all of them with `takeOver`, when this server is the only copy
  * there can be: the embedded database's lock says so), and runs its selected ids that have no
  * report row yet, in their order, with the audit context of the request that started it. Batches

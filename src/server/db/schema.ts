@@ -857,7 +857,7 @@ export const bulk_actions = pgTable(
     updated_at: tz("updated_at").notNull().defaultNow(),
     finished_at: tz("finished_at"),
     /**
-     * The selected ids in order, fixed at the start (docs/bulk-actions.md "Durability"): a run a
+     * The selected ids in order, fixed at the start (docs/bulk-actions.md "Restart"): a run a
      * stopped server left running resumes with those that have no report row yet.
      */
     selected_ids: uuid("selected_ids").array(),

@@ -111,7 +111,7 @@ async function suggestMapping(tx: Tx, operatorId: string | undefined, columns: s
     ? await queryRows<{ header: string; field: ImportField }>(
         tx,
         sql`select header, field from import_mappings where operator_id = ${operatorId}
-          and header = any(${`{${keys.map((k) => JSON.stringify(k)).join(",")}}`}::text[])`,
+          and header in (select jsonb_array_elements_text(${JSON.stringify(keys)}::jsonb))`,
       )
     : [];
   const fields = importFields.filter((f) => withCustomer || f !== "customer");
@@ -485,7 +485,7 @@ importsRouter
               returning team_id::text as team_id, to_jsonb(teams) as row`,
           )
         : [];
-      await tx.execute(sql`update imports set status = 'applied', created_teams = ${`{${teams.map((t) => t.team_id).join(",")}}`}::uuid[],
+      await tx.execute(sql`update imports set status = 'applied', created_teams = created_teams || ${`{${teams.map((t) => t.team_id).join(",")}}`}::uuid[],
           updated_at = now() where import_id = ${importId}`);
       return {
         result: imp.create_teams,

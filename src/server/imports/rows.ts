@@ -232,7 +232,7 @@ export async function evaluateRows(tx: Tx | Database, importId: string, createTe
       outcome = case when r.reason is null then (case when exists (select 1 from ${userByEmail}) then 'update' else 'create' end)
         when r.reason = ${reasons.unchanged} then 'unchanged' else 'error' end
     from (select ir.import_row_id, ${reason} as reason from import_rows ir where ir.import_id = ${importId}
-      ${emails ? sql`and ir.email = any(${`{${emails.map((e) => JSON.stringify(e)).join(",")}}`}::text[])` : sql``}) r
+      ${emails ? sql`and ir.email in (select jsonb_array_elements_text(${JSON.stringify(emails)}::jsonb))` : sql``}) r
     where ir.import_row_id = r.import_row_id`);
 }
 
