@@ -574,6 +574,18 @@ function BulkFooter({
     );
   return (
     <>
+      <RunEndedActions run={run} onUndo={() => onUndo(run.progress.bulk_id, run.title)} />
+      <button type="button" className="btn btn-primary" onClick={onClose}>
+        {msg.bulk.close}
+      </button>
+    </>
+  );
+}
+
+/** An ended run's buttons (a bulk dialog's and an import's): Download CSV (its report) and Undo while possible. */
+export function RunEndedActions({ run, onUndo }: { run: Run; onUndo: () => void }) {
+  return (
+    <>
       <button
         type="button"
         className="btn"
@@ -583,13 +595,10 @@ function BulkFooter({
         {msg.bulk.downloadReport}
       </button>
       {run.progress.can_undo ? (
-        <button type="button" className="btn" onClick={() => onUndo(run.progress.bulk_id, run.title)}>
+        <button type="button" className="btn" onClick={onUndo}>
           {msg.bulk.undo}
         </button>
       ) : null}
-      <button type="button" className="btn btn-primary" onClick={onClose}>
-        {msg.bulk.close}
-      </button>
     </>
   );
 }

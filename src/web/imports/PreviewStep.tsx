@@ -13,7 +13,7 @@ import {
 import { msg } from "../../domain/messages";
 import { apiUrl, errorMessage } from "../api/client";
 import { Tag, type Tone } from "../components/badges";
-import { downloadUrl, RunProgress, useBulkRun, type Run } from "../components/bulk";
+import { downloadUrl, RunEndedActions, RunProgress, useBulkRun } from "../components/bulk";
 import { column } from "../components/columns";
 import { actionsColumn, DataTable, type Column } from "../components/DataTable";
 import { formatNumber } from "../components/format";
@@ -295,7 +295,9 @@ function RunPanel({
       </StepHeading>
       {run ? <RunProgress run={run} /> : <Spinner />}
       <div className="flex flex-wrap items-center justify-end gap-2">
-        {run && !running ? <RunDone run={run} onUndo={() => void undo(run.progress.bulk_id, run.title)} /> : null}
+        {run && !running ? (
+          <RunEndedActions run={run} onUndo={() => void undo(run.progress.bulk_id, run.title)} />
+        ) : null}
         {run && running ? (
           <button type="button" className="btn" disabled={run.progress.cancel_requested} onClick={() => void cancel()}>
             {msg.bulk.cancel}
@@ -311,26 +313,5 @@ function RunPanel({
         </button>
       </div>
     </Card>
-  );
-}
-
-/** An ended run's buttons: Download CSV (its report) and Undo while possible. */
-function RunDone({ run, onUndo }: { run: Run; onUndo: () => void }) {
-  return (
-    <>
-      <button
-        type="button"
-        className="btn"
-        onClick={() => downloadUrl(apiUrl(`/bulk/${run.progress.bulk_id}/report.csv`))}
-      >
-        <Download className="h-4 w-4" aria-hidden />
-        {msg.bulk.downloadReport}
-      </button>
-      {run.progress.can_undo ? (
-        <button type="button" className="btn" onClick={onUndo}>
-          {msg.bulk.undo}
-        </button>
-      ) : null}
-    </>
   );
 }
