@@ -130,7 +130,12 @@ export async function bulkLoad(
       };
     const batchRows = options.batchRows ?? 20_000;
     if (options.commit === "once") await lite.transaction((tx) => run(copyWith(tx), batchRows));
-    else await withGinIndexesAfter((text) => lite.query(text), loaded, () => run(copyWith(lite), batchRows));
+    else
+      await withGinIndexesAfter(
+        (text) => lite.query(text),
+        loaded,
+        () => run(copyWith(lite), batchRows),
+      );
     await analyze((text) => lite.exec(text));
     return counts;
   }
@@ -156,7 +161,11 @@ export async function bulkLoad(
         throw err;
       }
     } else {
-      await withGinIndexesAfter((text) => conn.query(text), loaded, () => run(copy, batchRows));
+      await withGinIndexesAfter(
+        (text) => conn.query(text),
+        loaded,
+        () => run(copy, batchRows),
+      );
     }
     await analyze((text) => conn.query(text));
   } finally {
