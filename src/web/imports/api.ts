@@ -8,6 +8,7 @@ import {
   type ImportField,
   type ImportRow,
 } from "../../domain/imports";
+import { listPage, noSummary } from "../../domain/common";
 import { ApiError, api } from "../api/client";
 import { queryRoots } from "../lib/query-client";
 import type { ApiParams, ServerPage } from "../lib/server-list";
@@ -20,21 +21,8 @@ import type { ApiParams, ServerPage } from "../lib/server-list";
 
 const partAnswerSchema = z.object({ bytes: z.number().int() });
 
-/**
- * A page of the import's rows. The list contract's paging fields, with defaults where an answer
- * leaves one out, so that the pager reads every answer alike.
- */
-const rowsPageSchema = z.object({
-  items: z.array(importRowSchema),
-  total: z.number().int(),
-  total_exact: z.boolean().default(true),
-  summary: z.unknown().default(null),
-  summary_exact: z.boolean().default(true),
-  summary_as_of: z.string().nullable().default(null),
-  counting: z.boolean().default(false),
-  next_cursor: z.string().nullable().default(null),
-  prev_cursor: z.string().nullable().default(null),
-});
+/** A page of the import's rows (the list engine's page: src/domain/common.ts `listPage`). */
+const rowsPageSchema = listPage(importRowSchema, noSummary);
 
 /** A mapping as the screen holds it: each field's column, or null (not imported). */
 export type Mapping = Partial<Record<ImportField, number | null>>;
