@@ -50,7 +50,8 @@ import { accountSessionsRouter, operatorSessionsRouter } from "./identity/sessio
 import { reauthenticateRouter } from "./identity/reauthenticate";
 import { accountTokensBase, accountTokensRouter, apiTokensBase, apiTokensRouter } from "./api-tokens/routes";
 import { listPreferencesBase, listPreferencesRouter, viewsBase, viewsRouter } from "./views/routes";
-import { bearerCredential, countTokenRequest, deliveryTokenAllows, resolveApiToken, tokenInQuery } from "./tokens";
+import type { CredentialCache } from "./credential-cache";
+import { bearerCredential, deliveryTokenAllows, resolveApiToken, TokenRateCounter, tokenInQuery } from "./tokens";
 import { signInOptionsHandler, ssoCallbackHandler, ssoStartHandler } from "./identity/sso-flow";
 import { databaseErrorAnswer, errorResponse, HttpError } from "./http/errors";
 import type { AppEnv } from "./http/env";
@@ -90,6 +91,11 @@ export type AppDeps = {
   clock?: Clock;
   /** Whether the server is stopping (SIGTERM received): /readyz answers 503 from then on. */
   isDraining?: () => boolean;
+  /**
+   * The sessions and tokens this server copy keeps for a few seconds (credential-cache.ts), started
+   * by the caller; without it every request reads its credential from the database.
+   */
+  credentials?: CredentialCache;
 };
 
 /** How long /readyz waits for the database to answer `select 1`, in milliseconds. */
@@ -188,6 +194,7 @@ export function createApp(deps: AppDeps): {
   const promptReview = deps.config.promptReview ?? "off";
   // Every transaction of a request states the review mode, which the database's gate reads.
   const db = reviewedDatabase(deps.db, promptReview);
+  const tokenCounter = new TokenRateCounter(deps.db);
   const refreshMs = (deps.config.analytics?.refreshSeconds ?? defaultAnalyticsRefreshSeconds) * 1000;
   const analytics = createSnapshots<AnalyticsFigureData>({
     maxAgeMs: refreshMs,
@@ -205,10 +212,17 @@ export function createApp(deps: AppDeps): {
     const started = performance.now();
     c.set("db", db);
     c.set("auth", auth);
+    c.set("credentials", deps.credentials);
+    c.set("tokenRate", tokenCounter);
     c.set("logger", deps.logger);
     c.set("clientIp", clientIp(c, deps.config.security.trustProxy));
     if (c.req.path.startsWith("/api/auth/")) c.req.raw.headers.set(clientIpHeader, c.var.clientIp);
     await next();
+    // A request that may have changed data drops the sessions and tokens this copy keeps before its
+    // answer leaves: the client that signed out or revoked never meets its change undone here by a
+    // notice still on its way (credential-cache.ts).
+    if (deps.credentials && c.req.method !== "GET" && c.req.method !== "HEAD" && c.req.method !== "OPTIONS")
+      deps.credentials.clear();
     if (c.req.path.startsWith("/api") || c.req.path.startsWith("/scim") || c.res.status >= 400) {
       deps.logger.info(
         {
@@ -295,7 +309,7 @@ export function createApp(deps: AppDeps): {
 
   // Every other /api route needs an operator session, or a personal API token (docs/identity.md):
   // `Authorization: Bearer` wins over a cookie. Never on /api/auth/*: those are answered above.
-  const tokenRate = deps.config.identity?.apiTokenRatePerMinute ?? defaultIdentity.apiTokenRatePerMinute;
+  const tokenRatePerMinute = deps.config.identity?.apiTokenRatePerMinute ?? defaultIdentity.apiTokenRatePerMinute;
   const apiCredentials: MiddlewareHandler<AppEnv> = async (c, next) => {
     // URLs are kept by proxies, browser history and Referer headers: a token there is refused
     // before anything else, whatever else the request carries.
@@ -310,7 +324,7 @@ export function createApp(deps: AppDeps): {
       const now = clock();
       let identity: Awaited<ReturnType<typeof resolveApiToken>>;
       try {
-        identity = await resolveApiToken(deps.db, bearer.token, now);
+        identity = await resolveApiToken(deps.db, bearer.token, now, deps.credentials);
       } catch (err) {
         deps.logger.error({ requestId: c.var.requestId, err }, "API tokens cannot be read");
         throw new HttpError(503, "unavailable", msg.api.unavailable);
@@ -320,7 +334,7 @@ export function createApp(deps: AppDeps): {
       const scope = identity.apiToken.platformId;
       if (scope && !deliveryTokenAllows(scope, c.req.method, c.req.path))
         return errorResponse(c, 403, "forbidden", msg.delivery.platformOnly);
-      const admission = await countTokenRequest(deps.db, identity.apiToken.id, tokenRate, now);
+      const admission = await tokenCounter.admit(identity.apiToken.id, tokenRatePerMinute, now);
       if (!admission.admitted) {
         c.header("retry-after", String(admission.retryAfterSeconds));
         return errorResponse(c, 429, "rate_limited", msg.apiTokens.rateLimited(admission.retryAfterSeconds));
@@ -369,7 +383,7 @@ export function createApp(deps: AppDeps): {
   app.route(importsBase, importsRouter);
   // Directory sync (SCIM 2.0, docs/onboarding.md): outside /api, with its own credential (a
   // customer's directory token) and SCIM's own error body; each customer's rate as an API token's.
-  app.route(scimBase, scimRouter({ ratePerMinute: tokenRate }));
+  app.route(scimBase, scimRouter({ ratePerMinute: tokenRatePerMinute }));
 
   app.openAPIRegistry.registerComponent("securitySchemes", sessionScheme, {
     type: "apiKey",

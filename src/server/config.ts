@@ -69,6 +69,7 @@ export const defaultPgliteSharedBuffersMb = 16;
  * | KEEP_ALIVE_TIMEOUT_SECONDS | 65                 | how long an idle connection is kept open for the client's next request (said in `Keep-Alive: timeout=N`) |
  * | DELETED_RETENTION_DAYS | 30                     | how long deleted records are kept for restore; older snapshots are purged (at start and hourly) |
  * | BULK_LEASE_SECONDS  | 30                        | how long a stopped server copy's bulk runs and imports wait before another copy resumes them (PostgreSQL) |
+ * | CREDENTIAL_CACHE_SECONDS | 5                    | how long a server copy keeps a session or API token it has read (dropped at once on any change to them); 0 reads them on every request |
  * | SSO_ISSUER          | (unset)                   | OpenID Connect issuer URL (its `/.well-known/openid-configuration` is read); unset = no single sign-on |
  * | SSO_CLIENT_ID       | (unset)                   | the console's client id at the provider (required with SSO_ISSUER) |
  * | SSO_CLIENT_SECRET   | (unset)                   | the console's client secret at the provider (required with SSO_ISSUER) |
@@ -123,6 +124,7 @@ const envSchema = z.object({
   KEEP_ALIVE_TIMEOUT_SECONDS: z.coerce.number().min(1).max(3600).default(65),
   DELETED_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(defaultDeletedRetentionDays),
   BULK_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(bulkLimits.leaseSeconds),
+  CREDENTIAL_CACHE_SECONDS: z.coerce.number().int().min(0).max(60).default(5),
   SSO_ISSUER: z.string().url().optional(),
   SSO_CLIENT_ID: z.string().min(1).optional(),
   SSO_CLIENT_SECRET: z.string().min(1).optional(),
@@ -254,6 +256,8 @@ export type Config = {
   deletedRetentionDays: number;
   /** How long a server copy's lease on a bulk run holds past its last batch, in seconds (docs/bulk-actions.md "Restart"). */
   bulkLeaseSeconds: number;
+  /** CREDENTIAL_CACHE_SECONDS: how long a copy keeps a session or token it read; 0 keeps none. */
+  credentialCacheSeconds: number;
   /** Single sign-on, two-factor and API tokens (docs/identity.md). */
   identity: IdentityConfig;
   /**
@@ -355,6 +359,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     deletedRetentionDays: e.DELETED_RETENTION_DAYS,
     bulkLeaseSeconds: e.BULK_LEASE_SECONDS,
+    credentialCacheSeconds: e.CREDENTIAL_CACHE_SECONDS,
     identity: identityConfig(e),
     promptReview: e.PROMPT_REVIEW,
   };

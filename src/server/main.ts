@@ -8,6 +8,7 @@ import type { Server } from "node:http";
 import { serve } from "@hono/node-server";
 import { createApp, defaultWebRoot } from "./app";
 import { bulkSettings, handOverBulkRuns, keepBulkRuns } from "./bulk/engine";
+import { CredentialCache } from "./credential-cache";
 import { bulkDeclaration } from "./bulk/routes";
 import { warmAnalytics } from "./analytics/queries";
 import { loadConfig, loadEnvFile, type Config } from "./config";
@@ -58,12 +59,16 @@ async function main() {
   const draining = { on: false };
   // The command line reaches this console through the embedded database's lock (operator:unlock).
   if (handle.kind === "pglite") serveMaintenance(config.dataDir, config.authSecret, handle.db);
+  // Sessions and tokens kept for a few seconds, dropped on every change (credential-cache.ts).
+  const credentials = new CredentialCache(handle.db, logger, config.credentialCacheSeconds * 1000);
+  await credentials.start();
   const { app, analytics, listSummaries } = createApp({
     db: handle.db,
     config,
     logger,
     webRoot: defaultWebRoot,
     isDraining: () => draining.on,
+    credentials,
   });
   // The costly analytics figures are computed in the background, ready for the first visit.
   void warmAnalytics(handle.db, analytics);
@@ -143,6 +148,7 @@ async function main() {
     // Bulk runs under way end their batch in flight and are left to the next copy to resume.
     bulkRuns.stop();
     await handOverBulkRuns(handle.db).catch(() => undefined);
+    await credentials.close();
     // A big list's summary being counted again in the background (at most 3 statements) ends first.
     await listSummaries.settled();
     try {

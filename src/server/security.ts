@@ -446,7 +446,7 @@ export async function resolveSession(
 
 /** The session: read directly in its common case (session-read.ts), else by better-auth. */
 async function readSession(c: Context<AppEnv>, auth: Auth) {
-  const direct = await readSessionDirect(c.var.db, auth, c.req.header("cookie"));
+  const direct = await readSessionDirect(c.var.db, auth, c.req.header("cookie"), c.var.credentials);
   if (direct) return { response: direct, headers: undefined };
   return auth.api.getSession({ headers: c.req.raw.headers, returnHeaders: true });
 }

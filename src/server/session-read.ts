@@ -22,6 +22,7 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 import { parseCookies } from "better-call";
 import { eq, sql } from "drizzle-orm";
 import type { Auth, SessionData } from "./auth";
+import type { CredentialCache } from "./credential-cache";
 import { preparedPerDatabase, type Database } from "./db/client";
 import { operator, operator_session } from "./db/schema";
 
@@ -119,6 +120,7 @@ export async function readSessionDirect(
   db: Database,
   auth: Auth,
   cookieHeader: string | undefined,
+  cache?: CredentialCache,
 ): Promise<SessionData | undefined> {
   if (!cookieHeader) return undefined;
   const names = await sessionCookies(auth);
@@ -129,7 +131,8 @@ export async function readSessionDirect(
   const value = cookies.get(names.token);
   const token = value ? verifiedToken(value, names.secret) : undefined;
   if (!token) return undefined;
-  const [row] = await statementOf(db).execute({ token });
+  const read = async () => (await statementOf(db).execute({ token }))[0];
+  const row = cache ? ((await cache.sessions.get(token, read)) as Awaited<ReturnType<typeof read>>) : await read();
   if (!row) return undefined;
   const now = Date.now();
   const expiresAt = row.session.expiresAt.getTime();

@@ -6,7 +6,8 @@
  *   256 bits of randomness no guess or dictionary can reach it, so a slow password hash would only
  *   cost time on every request. Its first 12 characters are kept to tell tokens apart in lists.
  * - Requests are counted per token per minute in `auth_throttle` (key `api_token:<id>`), in the
- *   database like the sign-in limits, so that every server copy shares one count.
+ *   database like the sign-in limits, so that every server copy shares one count; a copy takes
+ *   them from the count a few at a time (`TokenRateCounter`).
  * - `last_used_at` is written at most once a minute per token, not on every request.
  * - Demoting an operator lowers their tokens above the new role; deactivating revokes them.
  * - A revoked token is refused from the moment it is revoked and kept, marked, for
@@ -17,6 +18,7 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 import { apiTokenPattern, apiTokenPrefix, apiTokenShownLength, type ApiTokenRow } from "../domain/api-tokens";
 import { operatorRoles, roleAtLeast, type OperatorRole } from "../domain/enums";
 import type { AuditEntry, Tx } from "./audit";
+import type { CredentialCache } from "./credential-cache";
 import type { SessionData } from "./auth";
 import { preparedPerDatabase, queryRows, type Database } from "./db/client";
 import { operator, operator_api_token } from "./db/schema";
@@ -110,15 +112,24 @@ function prepareTokenRead(db: Database) {
 }
 
 const tokenReadOf = preparedPerDatabase(prepareTokenRead);
+type TokenRow = Awaited<ReturnType<ReturnType<typeof prepareTokenRead>["execute"]>>[number];
 
 /**
  * The identity of a well-formed bearer token at `now`, or null when the token is unknown,
  * revoked, expired, or its operator is deactivated. The effective role is the lower of the
  * token's and the operator's current one. Writes `last_used_at` when it is older than a minute.
+ * `cache`: this server copy's kept credentials (credential-cache.ts), read before the database.
  * @throws the database's error (the caller answers 503).
  */
-export async function resolveApiToken(db: Database, token: string, now: Date): Promise<BearerIdentity | null> {
-  const [row] = await tokenReadOf(db).execute({ hash: hashApiToken(token) });
+export async function resolveApiToken(
+  db: Database,
+  token: string,
+  now: Date,
+  cache?: CredentialCache,
+): Promise<BearerIdentity | null> {
+  const hash = hashApiToken(token);
+  const read = async () => (await tokenReadOf(db).execute({ hash }))[0];
+  const row = cache ? ((await cache.tokens.get(hash, read)) as TokenRow | undefined) : await read();
   if (!row) return null;
   if (row.expires_at.getTime() <= now.getTime() || row.user.banned === true) return null;
   const operatorRole = row.user.role as OperatorRole;
@@ -129,6 +140,8 @@ export async function resolveApiToken(db: Database, token: string, now: Date): P
     const minuteAgo = new Date(now.getTime() - 60_000).toISOString();
     await db.execute(sql`update operator_api_token set last_used_at = ${now.toISOString()}::timestamptz
       where token_id = ${row.token_id} and (last_used_at is null or last_used_at <= ${minuteAgo}::timestamptz)`);
+    // A kept row is the same object: the next requests of the minute then write nothing either.
+    row.last_used_at = now;
   }
   // `role` is the token's effective role, which every route's access reads; `operatorRole` the
   // person's own, which REQUIRE_MFA reads (a held admin's viewer token is held too). better-auth's
@@ -154,42 +167,106 @@ export async function resolveApiToken(db: Database, token: string, now: Date): P
 export type TokenAdmission = { admitted: true } | { admitted: false; retryAfterSeconds: number };
 
 /**
- * Counts one request of a token against `perMinute` in a fixed one-minute window, in one atomic
- * statement on `auth_throttle` (key `<kind>:<id>`, `api_token` by default, `directory` for a
- * customer's SCIM requests; rows unused for a day are pruned with the
- * sign-in counters), committed without waiting for the disk. Above the limit the request is
- * refused until the window ends.
+ * How many requests a copy takes from a token's count at a time: 1 below 200 a minute (the count
+ * is then exact request by request), else 1 % of the limit, at most 50.
  */
-export async function countTokenRequest(
-  db: Database,
-  tokenId: string,
-  perMinute: number,
-  now: Date,
-  kind: "api_token" | "directory" = "api_token",
-): Promise<TokenAdmission> {
-  const key = `${kind}:${tokenId}`;
-  const at = sql`${now.toISOString()}::timestamptz`;
-  const windowStart = sql`${new Date(now.getTime() - 60_000).toISOString()}::timestamptz`;
-  const t = sql.raw("auth_throttle");
-  // The count's commit does not wait for the WAL to reach the disk (a flush took 2–5 ms of every
-  // token request on the benchmark's machine): a crash can lose the last fraction of a second of
-  // counts, which only lets a token make a few more requests in that minute.
-  const [row] = await db.transaction(async (tx) => {
-    await tx.execute(sql`set local synchronous_commit = off`);
-    return queryRows<{ n: number; window_ms: number }>(
-      tx,
-      sql`insert into ${t} (key, failures, window_started_at, consecutive_failures, updated_at)
-    values (${key}, 1, ${at}, 0, ${at})
+export function tokenCountChunk(perMinute: number): number {
+  return Math.max(1, Math.min(50, Math.floor(perMinute / 100)));
+}
+
+type TokenWindow = { endMs: number; left: number; refused: boolean; asking?: Promise<void> };
+
+/**
+ * Counts requests of tokens against a per-minute limit in fixed one-minute windows (key
+ * `<kind>:<id>` in `auth_throttle`, `api_token` by default, `directory` for a customer's SCIM
+ * requests; rows unused for a day are pruned with the sign-in counters), shared by every server
+ * copy through the database (docs/identity.md "API tokens").
+ *
+ * A copy does not write the count on every request: it takes `tokenCountChunk(limit)` requests at
+ * a time from the token's row in one atomic statement (a token polling hard used to queue every
+ * request on that one row's lock) and admits that many before asking again; one ask at a time
+ * per token, the token's other requests waiting for it. Taking never goes past the limit, so the
+ * copies together never admit more than the limit in a window; what a copy took and did not use
+ * by the window's end is lost, so a window can end up to (copies − 1) × chunk requests short of
+ * the limit (1 % of it per other copy). Once the limit is reached, the copy refuses the token's
+ * requests until the window ends without asking the database again.
+ */
+export class TokenRateCounter {
+  private readonly windows = new Map<string, TokenWindow>();
+  constructor(private readonly db: Database) {}
+
+  /**
+   * Counts one request of token `tokenId` at `now` (the app's clock).
+   * @throws the database's error when the count cannot be taken (the caller answers 503).
+   */
+  async admit(
+    tokenId: string,
+    perMinute: number,
+    now: Date,
+    kind: "api_token" | "directory" = "api_token",
+  ): Promise<TokenAdmission> {
+    const key = `${kind}:${tokenId}`;
+    const at = now.getTime();
+    for (;;) {
+      let w = this.windows.get(key);
+      if (w?.asking) {
+        await w.asking.catch(() => undefined);
+        continue;
+      }
+      if (w && w.endMs > at) {
+        if (w.left > 0) {
+          w.left--;
+          return { admitted: true };
+        }
+        if (w.refused) return { admitted: false, retryAfterSeconds: Math.max(1, Math.ceil((w.endMs - at) / 1000)) };
+      }
+      if (this.windows.size > 10_000) for (const [k, old] of this.windows) if (old.endMs <= at) this.windows.delete(k);
+      w ??= { endMs: 0, left: 0, refused: false };
+      this.windows.set(key, w);
+      const pending = w;
+      pending.asking = this.take(key, perMinute, now).then(
+        (taken) => {
+          pending.endMs = taken.endMs;
+          pending.left = taken.granted;
+          pending.refused = taken.granted === 0;
+          pending.asking = undefined;
+        },
+        (err: unknown) => {
+          pending.asking = undefined;
+          this.windows.delete(key);
+          throw err;
+        },
+      );
+      await pending.asking;
+    }
+  }
+
+  /** Takes up to a chunk of requests from the key's row for the window `now` falls in. */
+  private async take(key: string, perMinute: number, now: Date): Promise<{ granted: number; endMs: number }> {
+    const chunk = tokenCountChunk(perMinute);
+    const at = sql`${now.toISOString()}::timestamptz`;
+    const windowStart = sql`${new Date(now.getTime() - 60_000).toISOString()}::timestamptz`;
+    const t = sql.raw("auth_throttle");
+    // The count's commit does not wait for the WAL to reach the disk (a flush took 2–5 ms of every
+    // ask on the benchmark's machine): a crash can lose the last fraction of a second of counts,
+    // which only lets a token make a few more requests in that minute.
+    const [row] = await this.db.transaction(async (tx) => {
+      await tx.execute(sql`set local synchronous_commit = off`);
+      return queryRows<{ n: number; window_ms: number }>(
+        tx,
+        sql`insert into ${t} (key, failures, window_started_at, consecutive_failures, updated_at)
+    values (${key}, ${chunk}, ${at}, 0, ${at})
     on conflict (key) do update set
-      failures = case when ${t}.window_started_at <= ${windowStart} then 1 else ${t}.failures + 1 end,
+      failures = case when ${t}.window_started_at <= ${windowStart} then ${chunk} else ${t}.failures + ${chunk} end,
       window_started_at = case when ${t}.window_started_at <= ${windowStart} then ${at} else ${t}.window_started_at end,
       updated_at = ${at}
     returning failures as n, (extract(epoch from window_started_at) * 1000)::float8 as window_ms`,
-    );
-  });
-  if (Number(row.n) <= perMinute) return { admitted: true };
-  const wait = (Number(row.window_ms) + 60_000 - now.getTime()) / 1000;
-  return { admitted: false, retryAfterSeconds: Math.max(1, Math.ceil(wait)) };
+      );
+    });
+    // The row counts what was taken, refused asks included: before this ask it held n − chunk.
+    const before = Number(row.n) - chunk;
+    return { granted: Math.max(0, Math.min(chunk, perMinute - before)), endMs: Number(row.window_ms) + 60_000 };
+  }
 }
 
 /** What an audit row says of a token (never the token or its hash). */

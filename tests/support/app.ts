@@ -5,6 +5,7 @@
  */
 import { sql, type SQL } from "drizzle-orm";
 import pino from "pino";
+import { CredentialCache } from "../../src/server/credential-cache";
 import { createApp } from "../../src/server/app";
 import { createOperator, type Auth } from "../../src/server/auth";
 import { defaultIdentity, defaultSecurity, type IdentityConfig, type SecurityConfig } from "../../src/server/config";
@@ -116,6 +117,15 @@ export async function startConsole(
 ): Promise<TestConsole> {
   const handle = options.handle ?? (await freshDatabase(target));
   if (options.demo) await loadDemoData(handle.db, { seed: 42 });
+  // As the server runs: sessions and tokens kept for a few seconds, dropped on every change.
+  const clock = options.clock;
+  const credentials = new CredentialCache(
+    handle.db,
+    pino({ level: "silent" }),
+    5_000,
+    clock ? () => clock().getTime() : undefined,
+  );
+  await credentials.start();
   const { app, analytics, listSummaries, auth } = createApp({
     db: handle.db,
     config: {
@@ -130,6 +140,7 @@ export async function startConsole(
     },
     logger: options.logger ?? pino({ level: process.env.TEST_LOG_LEVEL ?? "silent" }),
     clock: options.clock,
+    credentials,
   });
   const cookies = new Map<OperatorRole, string>();
   const tokens = new Map<OperatorRole, Promise<{ token: string; token_id: string }>>();
@@ -240,6 +251,7 @@ export async function startConsole(
     auth,
     close: async () => {
       await Promise.all([analytics.settled(), listSummaries.settled()]);
+      await credentials.close();
       await handle.close();
     },
   };

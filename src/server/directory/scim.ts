@@ -27,7 +27,6 @@ import type { MiddlewareHandler } from "hono";
 import { Hono } from "hono";
 import { directory_requests } from "../db/schema";
 import { databaseErrorAnswer, HttpError } from "../http/errors";
-import { countTokenRequest } from "../tokens";
 import { resolveDirectoryToken } from "./tokens";
 import { mountUsers } from "./scim-users";
 import { mountGroups } from "./scim-groups";
@@ -63,8 +62,7 @@ export function scimRouter(options: { ratePerMinute: number }) {
     const directory = await resolveDirectoryToken(c.var.db, match[1], c.var.clock());
     if (!directory) return refuse(directoryMsg.invalidToken);
     c.set("directory", directory);
-    const admission = await countTokenRequest(
-      c.var.db,
+    const admission = await c.var.tokenRate.admit(
       directory.customerId,
       options.ratePerMinute,
       c.var.clock(),

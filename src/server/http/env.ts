@@ -2,8 +2,10 @@ import type pino from "pino";
 import type { AnalyticsFigureData } from "../../domain/analytics";
 import type { Auth, SessionData } from "../auth";
 import type { OperatorRole, PromptReviewMode } from "../../domain/enums";
+import type { CredentialCache } from "../credential-cache";
 import type { Database } from "../db/client";
 import type { Snapshots } from "../snapshots";
+import type { TokenRateCounter } from "../tokens";
 import type { ListSettings, SummaryCache } from "./lists";
 
 /** Per-request variables every handler can read with `c.var`. */
@@ -14,6 +16,10 @@ export type AppEnv = {
     logger: pino.Logger;
     requestId: string;
     session: SessionData | null;
+    /** This server copy's kept sessions and tokens (credential-cache.ts), when it keeps any. */
+    credentials?: CredentialCache;
+    /** This app's count of token requests against their per-minute limits. */
+    tokenRate: TokenRateCounter;
     /**
      * The personal API token of a request made with `Authorization: Bearer` (then `session` is its
      * operator with the token's effective role); undefined for a cookie session. `platformId`: a

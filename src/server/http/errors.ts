@@ -135,9 +135,9 @@ const connectionErrnos = new Set([
   "ENETUNREACH",
   "ECONNABORTED",
 ]);
-/** What the `pg` driver and its pool say of a connection that ended or could not be had. */
+/** What the `pg` driver and its pool say of a connection that ended or could not be had (PGlite: once closed). */
 const connectionMessages =
-  /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Client was closed and is not queryable|Cannot use a pool after calling end)/;
+  /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Client was closed and is not queryable|Cannot use a pool after calling end|PGlite is closed)/;
 
 /**
  * Whether `err` (or an error it wraps) says the database cannot be reached now, rather than that
