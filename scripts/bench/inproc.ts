@@ -8,6 +8,7 @@ import pg from "pg";
 import pino from "pino";
 import { createApp } from "../../src/server/app";
 import { createOperator } from "../../src/server/auth";
+import { CredentialCache } from "../../src/server/credential-cache";
 import { defaultSecurity } from "../../src/server/config";
 import { openPglite, openPostgres, applySessionSettings, type DatabaseHandle } from "../../src/server/db/client";
 
@@ -136,7 +137,12 @@ export async function openInProcess(
   }
   await handle.migrate();
   await ensureBenchOperator(handle, operator.email, operator.password);
+  // As the server runs (src/server/main.ts): the sessions it keeps are not read again, so the
+  // statements recorded for the machine's ceiling are those a warm request sends.
+  const credentials = new CredentialCache(handle.db, pino({ level: "silent" }), 5_000);
+  await credentials.start();
   const { app } = createApp({
+    credentials,
     db: handle.db,
     config: {
       authSecret: "bench-secret-bench-secret-bench-secret-00",
@@ -180,6 +186,9 @@ export async function openInProcess(
     },
     query: (text, values) => raw(text, values) as never,
     session,
-    close: () => handle.close(),
+    close: async () => {
+      await credentials.close();
+      await handle.close();
+    },
   };
 }

@@ -30,9 +30,13 @@ export function compressJson(threshold = 1024): MiddlewareHandler {
     await next();
     const res = c.res;
     const type = res.headers.get("content-type") ?? "";
+    // Not `res.body`: reading it turns @hono/node-server's lightweight answer (its body kept as the
+    // string `c.json` made) into a web Response, which the server then reads back through a
+    // stream reader: a cost on every JSON answer, compressed or not (docs/performance.md).
     if (
       c.req.method === "HEAD" ||
-      !res.body ||
+      res.status === 204 ||
+      res.status === 304 ||
       res.headers.has("content-encoding") ||
       !/^application\/json\b/i.test(type)
     )
