@@ -167,7 +167,27 @@ export default tseslint.config(
     },
   },
   {
-    // What loads before any screen (the initial JavaScript, under 150 KB gzipped: README
+    // The web app takes its texts from the modules of src/domain/messages/, never from the barrel
+    // (src/domain/messages.ts, which holds every text): a screen's texts load with the screen, and
+    // the initial JavaScript holds those of messages/common.ts only.
+    files: ["src/web/**/*.{ts,tsx}"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              regex: "(^|/)domain/messages$",
+              message:
+                "Import the texts from their module (src/domain/messages/<feature>.ts, or common.ts), not from the barrel that holds every text.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // What loads before any screen (the initial JavaScript, under 130 KB gzipped: README
     // "Benchmarks") stays free of zod, date-fns and the zod schemas of src/domain; screens load them.
     files: [
       "src/web/{main,router}.tsx",
@@ -200,6 +220,7 @@ export default tseslint.config(
                 "date-fns/*",
                 "**/domain/*",
                 "!**/domain/messages",
+                "!**/domain/messages/*",
                 "!**/domain/sort-keys",
                 "!**/domain/enums",
                 "!**/domain/password-messages",

@@ -7,6 +7,12 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 
+/**
+ * The initial JavaScript's budget, gzipped, in KiB: the benchmark's goal (scripts/bench.ts) and the
+ * browser suite's check of every build (tests/e2e/bundle-budget.spec.ts).
+ */
+export const initialBudgetKiB = 130;
+
 export type BundleReport = {
   initial: Array<{ file: string; bytes: number; gzip: number }>;
   initialGzip: number;
@@ -24,18 +30,26 @@ export type BundleReport = {
 const heavyLibraries =
   /^(recharts|chart\.js|echarts|d3-[a-z]+|@nivo|victory|apexcharts|@codemirror|codemirror|monaco-editor|@monaco-editor|@uiw|prosemirror-[a-z]+|@tiptap|lexical|quill|@lexical|vega|plotly\.js)/;
 
+/** The repository's root: a source map's paths are named from it (the build may be written elsewhere). */
+const root = path.resolve(import.meta.dirname, "../..");
+
+/** A package's name, or a source's first three path segments from the repository's root (`src/web/lib`). */
 function sourceName(source: string): string {
   const nm = source.lastIndexOf("node_modules/");
   if (nm >= 0) {
     const rest = source.slice(nm + "node_modules/".length).split("/");
     return rest[0].startsWith("@") ? `${rest[0]}/${rest[1]}` : rest[0];
   }
-  return source
-    .replace(/^(\.\.\/)+/, "")
-    .split("/")
+  return path
+    .relative(root, source)
+    .split(path.sep)
+    .filter((p) => p !== "..")
     .slice(0, 3)
     .join("/");
 }
+
+/** Whether the initial JavaScript is within `initialBudgetKiB`. */
+export const withinBudget = (report: BundleReport) => report.initialGzip <= initialBudgetKiB * 1024;
 
 /** Measures `webRoot` (the vite build output). */
 export function measureBundle(webRoot: string): BundleReport {
@@ -53,9 +67,10 @@ export function measureBundle(webRoot: string): BundleReport {
     const map = path.join(webRoot, f.replace(/^\//, "") + ".map");
     if (!existsSync(map)) continue;
     const m = JSON.parse(readFileSync(map, "utf8")) as { sources: string[]; sourcesContent?: Array<string | null> };
-    m.sources.forEach((s, i) =>
-      sources.set(sourceName(s), (sources.get(sourceName(s)) ?? 0) + (m.sourcesContent?.[i]?.length ?? 0)),
-    );
+    m.sources.forEach((s, i) => {
+      const name = sourceName(path.resolve(path.dirname(map), s));
+      sources.set(name, (sources.get(name) ?? 0) + (m.sourcesContent?.[i]?.length ?? 0));
+    });
   }
   const assets = readdirSync(path.join(webRoot, "assets")).filter((f) => f.endsWith(".js"));
   const initialNames = new Set(initial.map((i) => i.file));

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from "react";
 import { createRootRoute, createRoute, createRouter, Outlet, redirect } from "@tanstack/react-router";
-import { msg } from "../domain/messages";
+import { appMsg, loginMsg, shellMsg } from "../domain/messages/common";
 import { useAuth } from "./auth/AuthProvider";
 import { ErrorState, Spinner, useDocumentTitle } from "./components/ui";
 import { features } from "./lib/features";
@@ -63,7 +63,7 @@ const TwoFactorRequired = lazy(() => import("./auth/TwoFactorSetup").then((m) =>
 
 const loading = (
   <div className="flex min-h-full items-center justify-center">
-    <Spinner label={msg.app.loading} />
+    <Spinner label={appMsg.loading} />
   </div>
 );
 
@@ -96,11 +96,11 @@ function AuthGate() {
 
 /** The session could not be read: "Cannot reach the server" with Retry; the session is kept. */
 function Unreachable({ retry }: { retry: () => void }) {
-  useDocumentTitle(msg.lists.cannotReach);
+  useDocumentTitle(shellMsg.lists.cannotReach);
   return (
     <main className="flex min-h-full items-center justify-center p-6">
       <div className="w-full max-w-md">
-        <ErrorState title={msg.lists.cannotReach} message={msg.lists.cannotReachText} onRetry={retry} />
+        <ErrorState title={shellMsg.lists.cannotReach} message={shellMsg.lists.cannotReachText} onRetry={retry} />
       </div>
     </main>
   );
@@ -108,7 +108,7 @@ function Unreachable({ retry }: { retry: () => void }) {
 
 /** The login screen, titled as such (a signed-out tab no longer carries the last screen's title). */
 function SignedOut() {
-  useDocumentTitle(msg.login.title);
+  useDocumentTitle(loginMsg.title);
   return <LoginPage />;
 }
 

@@ -21,7 +21,8 @@ import {
   type AnalyticsFigure,
   type AnalyticsFigureData,
 } from "../../domain/analytics";
-import { msg } from "../../domain/messages";
+import { analyticsMsg } from "../../domain/messages/analytics";
+import { fallbacksMsg } from "../../domain/messages/kit";
 import { api, errorMessage } from "../api/client";
 import { statusTone, type Tone } from "../components/badges";
 import { formatDateTime, formatFullTime, formatNumber, titleCase } from "../components/format";
@@ -83,7 +84,7 @@ export default function AnalyticsPage() {
   const [days, setDays] = useState<number>(30);
   return (
     <>
-      <PageHeader title={msg.analytics.title} subtitle={msg.analytics.subtitle} />
+      <PageHeader title={analyticsMsg.title} subtitle={analyticsMsg.subtitle} />
       <div className="grid grid-cols-1 gap-6 xl:grid-cols-2">
         <FigureCard figure="customers-by-status" />
         <FigureCard
@@ -91,11 +92,11 @@ export default function AnalyticsPage() {
           days={days}
           controls={
             <label className="flex items-center gap-2 text-sm">
-              <span className="text-base-content/80">{msg.analytics.range}</span>
+              <span className="text-base-content/80">{analyticsMsg.range}</span>
               <select className="select select-sm w-32" value={days} onChange={(e) => setDays(Number(e.target.value))}>
                 {signInRanges.map((d) => (
                   <option key={d} value={d}>
-                    {msg.analytics.lastDays(d)}
+                    {analyticsMsg.lastDays(d)}
                   </option>
                 ))}
               </select>
@@ -148,7 +149,7 @@ function FigureCard({
                   csvRows(figure, data),
                 )
               }
-              aria-label={msg.analytics.downloadCsv(info.title)}
+              aria-label={analyticsMsg.downloadCsv(info.title)}
             >
               <Download className="h-4 w-4" aria-hidden /> CSV
             </button>
@@ -156,7 +157,7 @@ function FigureCard({
         </div>
         {query.error && !data ? (
           <ErrorState
-            title={msg.analytics.loadError}
+            title={analyticsMsg.loadError}
             message={errorMessage(query.error)}
             onRetry={() => void query.refetch()}
           />
@@ -169,7 +170,7 @@ function FigureCard({
             </div>
             <div className="flex flex-wrap items-start justify-between gap-x-4 gap-y-1 text-sm">
               <details className="grow">
-                <summary className="cursor-pointer text-base-content/80">{msg.analytics.dataTable}</summary>
+                <summary className="cursor-pointer text-base-content/80">{analyticsMsg.dataTable}</summary>
                 <FigureTable figure={figure} data={data} />
               </details>
               <time
@@ -178,7 +179,7 @@ function FigureCard({
                 title={formatFullTime(data.as_of)}
                 data-testid="as-of"
               >
-                {msg.analytics.asOf(formatDateTime(data.as_of))}
+                {analyticsMsg.asOf(formatDateTime(data.as_of))}
               </time>
             </div>
           </>
@@ -298,7 +299,7 @@ function FigureTable({ figure, data }: { figure: AnalyticsFigure; data: Analytic
               </th>
               {keys.map((k) => (
                 <td key={k} className="text-right tabular-nums">
-                  {r.values[k] === null ? msg.fallbacks.noDate : formatNumber(r.values[k])}
+                  {r.values[k] === null ? fallbacksMsg.noDate : formatNumber(r.values[k])}
                 </td>
               ))}
             </tr>

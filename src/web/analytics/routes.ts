@@ -1,11 +1,11 @@
 import { BarChart3 } from "lucide-react";
-import { msg } from "../../domain/messages";
+import { navMsg } from "../../domain/messages/common";
 import { defineFeature } from "../lib/routes";
 
 /** /analytics (SPEC.md §2); its sidebar entry. */
 export const feature = defineFeature({
   routes: ({ page }) => [page("/analytics", () => import("./AnalyticsPage"))],
-  nav: { order: 90, key: "a", to: "/analytics", label: msg.nav.analytics, icon: BarChart3 },
+  nav: { order: 90, key: "a", to: "/analytics", label: navMsg.analytics, icon: BarChart3 },
 });
 
 // prettier-ignore

@@ -12,7 +12,8 @@ import {
   type AuditEntityName,
   type AuditEntry,
 } from "../../domain/audit";
-import { msg } from "../../domain/messages";
+import { auditMsg } from "../../domain/messages/audit";
+import { apiTokensMsg } from "../../domain/messages/tokens";
 import { columnsFor } from "../components/DataTable";
 import { gatedScreen, ListFilter, ListScreen } from "../components/ListScreen";
 import { screenTexts } from "../components/list-texts";
@@ -92,8 +93,8 @@ const columns = [
         <div className="min-w-0">
           <Truncate text={v} className="max-w-56" />
           {token ? (
-            <span className="block text-xs text-base-content/70" title={`${msg.apiTokens.auditVia} ${token}`}>
-              {msg.apiTokens.auditVia}
+            <span className="block text-xs text-base-content/70" title={`${apiTokensMsg.auditVia} ${token}`}>
+              {apiTokensMsg.auditVia}
             </span>
           ) : null}
         </div>
@@ -142,7 +143,7 @@ const columns = [
 const auditListQuery = entityQueries(queryRoots.audit, "/audit", { list: auditPageSchema }).listQuery;
 
 /** Audit log screen (admins): every change and sign-in, filtered by operator, record, action and date. */
-export default gatedScreen("admin", msg.audit.title, AuditPageScreen);
+export default gatedScreen("admin", auditMsg.title, AuditPageScreen);
 
 function AuditPageScreen() {
   const list = useScreenList(auditListQuery, {
@@ -159,7 +160,7 @@ function AuditPageScreen() {
   return (
     <ListScreen
       list={list}
-      {...screenTexts(msg.audit)}
+      {...screenTexts(auditMsg)}
       filters={
         <>
           <FilterSelect
@@ -181,8 +182,8 @@ function AuditPageScreen() {
           >
             <option value="">All records</option>
             {[
-              { label: msg.audit.recordKinds, entities: auditRecordEntities },
-              { label: msg.audit.exportedLists, entities: auditListNames },
+              { label: auditMsg.recordKinds, entities: auditRecordEntities },
+              { label: auditMsg.exportedLists, entities: auditListNames },
             ].map((group) => (
               <optgroup key={group.label} label={group.label}>
                 {group.entities.map((e) => (
@@ -225,9 +226,9 @@ function AuditPageScreen() {
       }
       record={{ key: (r) => r.audit_id }}
       table={{
-        label: msg.audit.title,
+        label: auditMsg.title,
         columns,
-        empty: <EmptyState title={msg.audit.empty} />,
+        empty: <EmptyState title={auditMsg.empty} />,
       }}
     />
   );

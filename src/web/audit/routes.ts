@@ -1,5 +1,5 @@
 import { History } from "lucide-react";
-import { msg } from "../../domain/messages";
+import { navMsg } from "../../domain/messages/common";
 import { defineFeature } from "../lib/routes";
 import { isoDate, listViewFields, positiveInt, searchSchema, text } from "../lib/url-search";
 
@@ -19,7 +19,7 @@ export const auditSearch = searchSchema({
 /** /audit (admins); its sidebar entry. */
 export const feature = defineFeature({
   routes: ({ searchPage }) => [searchPage("/audit", auditSearch, () => import("./AuditPage"))],
-  nav: { order: 20, key: "h", section: "admin", to: "/audit", label: msg.nav.audit, icon: History },
+  nav: { order: 20, key: "h", section: "admin", to: "/audit", label: navMsg.audit, icon: History },
 });
 
 // prettier-ignore

@@ -1,8 +1,14 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
-import { useQueryClient } from "@tanstack/react-query";
-import { msg } from "../../domain/messages";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { appMsg, shellMsg } from "../../domain/messages/common";
 import { api, setUnauthorizedHandler } from "../api/client";
-import { authClient } from "./auth-client";
+import {
+  refetchOnSignOutElsewhere,
+  refetchSession,
+  resetForNewSession,
+  sessionQuery,
+  type SessionError,
+} from "./auth-client";
 
 export type Operator = {
   id: string;
@@ -52,28 +58,38 @@ const AuthContext = createContext<AuthValue | null>(null);
 
 /** Holds the operator session for the whole app (SPEC.md §7 "Auth"). */
 export function AuthProvider({ children }: { children: ReactNode }) {
-  const { data, isPending, error, refetch } = authClient.useSession();
+  const { data, isPending, error } = useQuery(sessionQuery);
   const queryClient = useQueryClient();
 
   useEffect(() => {
-    setUnauthorizedHandler(() => void refetch());
-  }, [refetch]);
+    setUnauthorizedHandler(() => void refetchSession(queryClient));
+    return refetchOnSignOutElsewhere(queryClient);
+  }, [queryClient]);
+
+  // Signed out: the login screen shows, and its sign-in needs better-auth's client; fetched now,
+  // the first sign-in does not wait for it.
+  const signedOut = !isPending && !data;
+  useEffect(() => {
+    if (signedOut) void import("./better-auth-client").catch(() => undefined);
+  }, [signedOut]);
 
   const [twoFactorPending, setTwoFactorPending] = useState(false);
 
   const signIn = useCallback(
     async (email: string, password: string) => {
-      const { data, error } = await authClient.signIn.email({ email, password });
+      // better-auth's client comes with the first sign-in, not with the app (./better-auth-client).
+      const loaded = await import("./better-auth-client").catch(() => null);
+      if (!loaded) return shellMsg.lists.cannotReach;
+      const { data, error } = await loaded.authClient.signIn.email({ email, password });
       if (error) return error.message ?? error.statusText ?? "Sign-in failed";
       if ((data as { twoFactorRedirect?: boolean } | null)?.twoFactorRedirect) {
         setTwoFactorPending(true);
         return null;
       }
-      queryClient.clear();
-      await refetch();
+      await resetForNewSession(queryClient);
       return null;
     },
-    [queryClient, refetch],
+    [queryClient],
   );
 
   const verifySecondFactor = useCallback(
@@ -82,31 +98,34 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       const answer = await postSecondFactor(`/api/auth/two-factor/${path}`, { code });
       if (answer.ok) {
         setTwoFactorPending(false);
-        queryClient.clear();
-        await refetch();
+        await resetForNewSession(queryClient);
         return null;
       }
       // No live challenge (it expired, or too many codes were tried): back to the password.
       if (answer.status === 401 && answer.code === "unauthorized") setTwoFactorPending(false);
       return answer.message;
     },
-    [queryClient, refetch],
+    [queryClient],
   );
 
   const signOut = useCallback(async () => {
-    await authClient.signOut();
-    queryClient.clear();
-    await refetch();
-  }, [queryClient, refetch]);
+    // Its code unreachable, the sign-out is not sent: the session stays, as when the server is down.
+    const loaded = await import("./better-auth-client").catch(() => null);
+    if (loaded) {
+      const { error } = await loaded.authClient.signOut();
+      // The other tabs ask for their session again, and find it ended.
+      if (!error) loaded.broadcastSignOut();
+    }
+    await resetForNewSession(queryClient);
+  }, [queryClient]);
 
   const signOutEverywhere = useCallback(async () => {
     // The answer's schema is loaded here, not with the app: zod stays out of the initial JavaScript.
     await import("../../domain/operators")
       .then(({ revokedSchema }) => api("/account/revoke-sessions", revokedSchema, { method: "POST" }))
       .catch(() => undefined);
-    queryClient.clear();
-    await refetch();
-  }, [queryClient, refetch]);
+    await resetForNewSession(queryClient);
+  }, [queryClient]);
 
   const value = useMemo<AuthValue>(() => {
     const user = data?.user as (Operator & Record<string, unknown>) | undefined;
@@ -123,8 +142,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
           }
         : null,
       isPending,
-      unreachable: !user && error !== null && error !== undefined && error.status !== 401,
-      retry: () => void refetch(),
+      unreachable: !user && error !== null && (error as SessionError).status !== 401,
+      retry: () => void refetchSession(queryClient),
       signIn,
       twoFactorPending,
       verifySecondFactor,
@@ -132,7 +151,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       signOut,
       signOutEverywhere,
     };
-  }, [data, isPending, error, refetch, signIn, twoFactorPending, verifySecondFactor, signOut, signOutEverywhere]);
+  }, [data, isPending, error, queryClient, signIn, twoFactorPending, verifySecondFactor, signOut, signOutEverywhere]);
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }
@@ -162,13 +181,13 @@ async function postSecondFactor(
       message: error?.message ?? `Request failed (${res.status})`,
     };
   } catch {
-    return { ok: false, status: 0, code: "network", message: msg.lists.cannotReach };
+    return { ok: false, status: 0, code: "network", message: shellMsg.lists.cannotReach };
   }
 }
 
 /** The signed-in operator and the sign-in/out actions. */
 export function useAuth(): AuthValue {
   const value = useContext(AuthContext);
-  if (!value) throw new Error(msg.app.hookMisuse);
+  if (!value) throw new Error(appMsg.hookMisuse);
   return value;
 }

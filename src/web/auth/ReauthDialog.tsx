@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { ShieldCheck } from "lucide-react";
-import { msg } from "../../domain/messages";
+import { reauthMsg } from "../../domain/messages/account";
 import { reauthenticatedSchema } from "../../domain/operators";
 import { api } from "../api/client";
 import { applyServerError, FormError, ModalActions } from "../components/forms";
@@ -10,7 +10,7 @@ import { Modal } from "../components/overlays";
 
 type Values = { current_password: string; code: string };
 const empty: Values = { current_password: "", code: "" };
-const t = msg.reauth;
+const t = reauthMsg;
 
 /** The one answer the dialog asks for: the password, or a code of the authenticator app. */
 const inputs = {

@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { LogOut } from "lucide-react";
 import { useState } from "react";
-import { msg } from "../../domain/messages";
+import { sessionsMsg } from "../../domain/messages/account";
 import { revokedSchema } from "../../domain/operators";
 import { operatorSessionsSchema, type OperatorSessionRow } from "../../domain/sessions";
 import { api } from "../api/client";
@@ -44,7 +44,7 @@ export function SessionsModal({
     setFailure(null);
     try {
       await api(`${base}/${encodeURIComponent(row.id)}`, revokedSchema, { method: "DELETE" });
-      notify(msg.sessions.ended);
+      notify(sessionsMsg.ended);
       if (row.current) onEndedCurrent?.();
       else await queryClient.invalidateQueries({ queryKey: key });
       await queryClient.invalidateQueries({ queryKey: ["operators"] });
@@ -59,29 +59,29 @@ export function SessionsModal({
   const columns = [
     column<OperatorSessionRow>(
       "browser",
-      msg.sessions.browser,
+      sessionsMsg.browser,
       (row) => (
         <span className="flex min-w-0 items-center gap-2">
           <Truncate text={row.user_agent ?? row.browser}>{row.browser}</Truncate>
-          {row.current ? <Tag tone="success">{msg.sessions.current}</Tag> : null}
+          {row.current ? <Tag tone="success">{sessionsMsg.current}</Tag> : null}
         </span>
       ),
       { grow: true, primary: true },
     ),
-    column<OperatorSessionRow>("ip_address", msg.sessions.address, (row) =>
+    column<OperatorSessionRow>("ip_address", sessionsMsg.address, (row) =>
       row.ip_address ? <span className="font-mono text-xs">{row.ip_address}</span> : <Muted>—</Muted>,
     ),
-    dateColumn<OperatorSessionRow>("created_at", msg.sessions.signedIn, (row) => row.created_at, true),
-    column<OperatorSessionRow>("last_seen_at", msg.sessions.lastSeen, (row) => <RelativeTime iso={row.last_seen_at} />),
+    dateColumn<OperatorSessionRow>("created_at", sessionsMsg.signedIn, (row) => row.created_at, true),
+    column<OperatorSessionRow>("last_seen_at", sessionsMsg.lastSeen, (row) => <RelativeTime iso={row.last_seen_at} />),
     actionsColumn<OperatorSessionRow>((row) => (
       <button
         type="button"
         className="btn btn-ghost btn-xs"
-        aria-label={msg.sessions.endLabel(row.browser)}
+        aria-label={sessionsMsg.endLabel(row.browser)}
         disabled={busy !== null}
         onClick={() => (row.current ? setEnding(row) : void end(row))}
       >
-        <LogOut className="h-3.5 w-3.5" aria-hidden /> {msg.sessions.end}
+        <LogOut className="h-3.5 w-3.5" aria-hidden /> {sessionsMsg.end}
       </button>
     )),
   ];
@@ -89,28 +89,28 @@ export function SessionsModal({
   return (
     <Modal
       open={open}
-      title={operator ? msg.sessions.titleOf(operator.email) : msg.sessions.title}
+      title={operator ? sessionsMsg.titleOf(operator.email) : sessionsMsg.title}
       onClose={onClose}
       size="lg"
     >
       <div className="flex flex-col gap-3">
-        <p className="text-sm text-base-content/70">{msg.sessions.intro}</p>
+        <p className="text-sm text-base-content/70">{sessionsMsg.intro}</p>
         {sessions.error ? <ErrorAlert error={sessions.error} /> : null}
         {failure ? <ErrorAlert error={failure} /> : null}
         <DataTable
-          label={msg.sessions.title}
+          label={sessionsMsg.title}
           columns={columns}
           rows={sessions.data?.items}
           rowKey={(row) => row.id}
           loading={sessions.isPending}
-          empty={msg.sessions.none}
+          empty={sessionsMsg.none}
         />
       </div>
       <ConfirmDialog
         open={ending !== null}
-        title={msg.sessions.end}
-        message={msg.sessions.endCurrentConfirm}
-        confirmLabel={msg.sessions.end}
+        title={sessionsMsg.end}
+        message={sessionsMsg.endCurrentConfirm}
+        confirmLabel={sessionsMsg.end}
         busy={busy !== null}
         onConfirm={() => ending && void end(ending)}
         onCancel={() => setEnding(null)}

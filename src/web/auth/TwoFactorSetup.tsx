@@ -2,7 +2,8 @@ import { useState, type FormEvent, type ReactNode } from "react";
 import { QRCodeSVG } from "qrcode.react";
 import { Copy, Download, LogOut, ShieldCheck } from "lucide-react";
 import { z } from "zod";
-import { msg } from "../../domain/messages";
+import { twoFactorMsg } from "../../domain/messages/account";
+import { appMsg, shellMsg } from "../../domain/messages/common";
 import { enableTwoFactorAnswerSchema } from "../../domain/two-factor";
 import { api, errorMessage } from "../api/client";
 import { FormError } from "../components/forms";
@@ -66,7 +67,7 @@ function CopyButton({ text, label }: { text: string; label: string }) {
           .catch(() => undefined)
       }
     >
-      <Copy className="h-4 w-4" aria-hidden /> {copied ? msg.twoFactor.copied : label}
+      <Copy className="h-4 w-4" aria-hidden /> {copied ? twoFactorMsg.copied : label}
     </button>
   );
 }
@@ -114,10 +115,10 @@ export function TwoFactorSetupFlow({ onDone }: { onDone: () => void }) {
           })
         }
       >
-        <p className="text-sm">{msg.twoFactor.passwordPrompt}</p>
+        <p className="text-sm">{twoFactorMsg.passwordPrompt}</p>
         <FormError message={error} />
         <PasswordField id="tf-password" />
-        <SubmitRow busy={busy}>{msg.twoFactor.continue}</SubmitRow>
+        <SubmitRow busy={busy}>{twoFactorMsg.continue}</SubmitRow>
       </form>
     );
 
@@ -137,13 +138,13 @@ export function TwoFactorSetupFlow({ onDone }: { onDone: () => void }) {
           })
         }
       >
-        <p className="text-sm">{msg.twoFactor.scanText}</p>
+        <p className="text-sm">{twoFactorMsg.scanText}</p>
         <div className="flex justify-center rounded-box bg-white p-3">
-          <QRCodeSVG value={stage.totpURI} size={176} title={msg.twoFactor.qrLabel} marginSize={1} />
+          <QRCodeSVG value={stage.totpURI} size={176} title={twoFactorMsg.qrLabel} marginSize={1} />
         </div>
         <div className="flex flex-col gap-1.5">
           <span className="text-sm font-medium" id="tf-key-label">
-            {msg.twoFactor.setupKey}
+            {twoFactorMsg.setupKey}
           </span>
           <div className="flex items-center gap-2">
             <code
@@ -153,13 +154,13 @@ export function TwoFactorSetupFlow({ onDone }: { onDone: () => void }) {
             >
               {key}
             </code>
-            <CopyButton text={key.replace(/\s/g, "")} label={msg.twoFactor.copy} />
+            <CopyButton text={key.replace(/\s/g, "")} label={twoFactorMsg.copy} />
           </div>
         </div>
         <FormError message={error} />
-        <CodeField id="tf-code" label={msg.twoFactor.code} hint={msg.twoFactor.codePrompt} app />
+        <CodeField id="tf-code" label={shellMsg.twoFactor.code} hint={twoFactorMsg.codePrompt} app />
         <SubmitRow busy={busy}>
-          <ShieldCheck className="h-4 w-4" aria-hidden /> {busy ? msg.twoFactor.confirming : msg.twoFactor.confirm}
+          <ShieldCheck className="h-4 w-4" aria-hidden /> {busy ? twoFactorMsg.confirming : twoFactorMsg.confirm}
         </SubmitRow>
       </form>
     );
@@ -169,21 +170,21 @@ export function TwoFactorSetupFlow({ onDone }: { onDone: () => void }) {
   return (
     <div className="flex flex-col gap-4">
       <div role="status" className="alert alert-success alert-soft text-sm">
-        {msg.twoFactor.enabled}
+        {twoFactorMsg.enabled}
       </div>
-      <h3 className="font-semibold">{msg.twoFactor.recoveryTitle}</h3>
-      <p className="text-sm">{msg.twoFactor.recoveryText}</p>
+      <h3 className="font-semibold">{twoFactorMsg.recoveryTitle}</h3>
+      <p className="text-sm">{twoFactorMsg.recoveryText}</p>
       <ol
         className="grid grid-cols-2 gap-2 rounded-box bg-base-200 p-3 font-mono text-sm"
         data-testid="recovery-codes"
-        aria-label={msg.twoFactor.recoveryTitle}
+        aria-label={twoFactorMsg.recoveryTitle}
       >
         {stage.codes.map((code) => (
           <li key={code}>{code}</li>
         ))}
       </ol>
       <div className="flex flex-wrap justify-end gap-2">
-        <CopyButton text={text} label={msg.twoFactor.copyCodes} />
+        <CopyButton text={text} label={twoFactorMsg.copyCodes} />
         <button
           type="button"
           className="btn btn-ghost btn-sm"
@@ -191,15 +192,15 @@ export function TwoFactorSetupFlow({ onDone }: { onDone: () => void }) {
             const url = URL.createObjectURL(new Blob([text + "\n"], { type: "text/plain" }));
             const link = document.createElement("a");
             link.href = url;
-            link.download = msg.twoFactor.recoveryFileName;
+            link.download = twoFactorMsg.recoveryFileName;
             link.click();
             URL.revokeObjectURL(url);
           }}
         >
-          <Download className="h-4 w-4" aria-hidden /> {msg.twoFactor.downloadCodes}
+          <Download className="h-4 w-4" aria-hidden /> {twoFactorMsg.downloadCodes}
         </button>
         <button type="button" className="btn btn-primary" onClick={onDone}>
-          {msg.twoFactor.done}
+          {twoFactorMsg.done}
         </button>
       </div>
     </div>
@@ -228,13 +229,13 @@ function TurnOff({ onDone }: { onDone: () => void }) {
           .finally(() => setBusy(false));
       }}
     >
-      <h3 className="font-semibold">{msg.twoFactor.turnOff}</h3>
-      <p className="text-sm">{msg.twoFactor.turnOffText}</p>
+      <h3 className="font-semibold">{twoFactorMsg.turnOff}</h3>
+      <p className="text-sm">{twoFactorMsg.turnOffText}</p>
       <FormError message={error} />
       <PasswordField id="tf-off-password" />
-      <CodeField id="tf-off-code" label={msg.twoFactor.turnOffCode} />
+      <CodeField id="tf-off-code" label={twoFactorMsg.turnOffCode} />
       <SubmitRow busy={busy} tone="btn-error">
-        {msg.twoFactor.turnOffConfirm}
+        {twoFactorMsg.turnOffConfirm}
       </SubmitRow>
     </form>
   );
@@ -253,15 +254,15 @@ export function TwoFactorDialog({ open, onClose }: { open: boolean; onClose: () 
     onClose();
   };
   return (
-    <Modal open={open} title={msg.twoFactor.title} onClose={close}>
+    <Modal open={open} title={twoFactorMsg.title} onClose={close}>
       {enabled && !settingUp ? (
         <div className="flex flex-col gap-4">
           <p className="text-sm" data-testid="two-factor-state">
-            {msg.twoFactor.statusOn}
+            {twoFactorMsg.statusOn}
           </p>
           <TurnOff
             onDone={() => {
-              notify(msg.twoFactor.disabled);
+              notify(twoFactorMsg.disabled);
               retry();
               close();
             }}
@@ -277,11 +278,11 @@ export function TwoFactorDialog({ open, onClose }: { open: boolean; onClose: () 
       ) : (
         <div className="flex flex-col gap-4">
           <p className="text-sm" data-testid="two-factor-state">
-            {msg.twoFactor.statusOff}
+            {twoFactorMsg.statusOff}
           </p>
           <div className="flex justify-end">
             <button type="button" className="btn btn-primary" onClick={() => setSettingUp(true)}>
-              <ShieldCheck className="h-4 w-4" aria-hidden /> {msg.twoFactor.start}
+              <ShieldCheck className="h-4 w-4" aria-hidden /> {twoFactorMsg.start}
             </button>
           </div>
         </div>
@@ -296,21 +297,21 @@ export function TwoFactorDialog({ open, onClose }: { open: boolean; onClose: () 
  */
 export function TwoFactorRequired() {
   const { operator, retry, signOut } = useAuth();
-  useDocumentTitle(msg.twoFactor.requiredTitle);
+  useDocumentTitle(twoFactorMsg.requiredTitle);
   return (
     <OutsideFrame
-      title={msg.twoFactor.requiredTitle}
+      title={twoFactorMsg.requiredTitle}
       width="md"
       lines={
         <>
-          <p className="mt-1 text-base-content/70">{msg.twoFactor.requiredText}</p>
+          <p className="mt-1 text-base-content/70">{twoFactorMsg.requiredText}</p>
           {operator ? <p className="mt-1 text-sm text-base-content/70">{operator.email}</p> : null}
         </>
       }
       after={
         <div className="mt-4 flex justify-center">
           <button type="button" className="btn btn-ghost btn-sm" onClick={() => void signOut()}>
-            <LogOut className="h-4 w-4" aria-hidden /> {msg.app.signOut}
+            <LogOut className="h-4 w-4" aria-hidden /> {appMsg.signOut}
           </button>
         </div>
       }
@@ -325,7 +326,7 @@ export function TwoFactorRequired() {
 /** The operator's password, asked before the setup starts and before two-factor is turned off. */
 function PasswordField({ id }: { id: string }) {
   return (
-    <Field label={msg.twoFactor.password} htmlFor={id} required>
+    <Field label={twoFactorMsg.password} htmlFor={id} required>
       <input
         id={id}
         name="password"

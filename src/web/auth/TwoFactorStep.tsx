@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from "react";
-import { msg } from "../../domain/messages";
+import { shellMsg } from "../../domain/messages/common";
 import { useAuth, type SecondFactor } from "./AuthProvider";
 import { formText } from "../lib/form-data";
 
@@ -26,16 +26,18 @@ export function TwoFactorStep() {
   }
 
   return (
-    <form className="card-body gap-4" onSubmit={onSubmit} aria-label={msg.twoFactor.stepTitle}>
-      <h2 className="text-lg font-semibold">{msg.twoFactor.stepTitle}</h2>
-      <p className="text-sm text-base-content/70">{app ? msg.twoFactor.stepText : msg.twoFactor.stepRecoveryText}</p>
+    <form className="card-body gap-4" onSubmit={onSubmit} aria-label={shellMsg.twoFactor.stepTitle}>
+      <h2 className="text-lg font-semibold">{shellMsg.twoFactor.stepTitle}</h2>
+      <p className="text-sm text-base-content/70">
+        {app ? shellMsg.twoFactor.stepText : shellMsg.twoFactor.stepRecoveryText}
+      </p>
       {error ? (
         <div role="alert" className="alert alert-error alert-soft text-sm" data-testid="two-factor-error">
           {error}
         </div>
       ) : null}
       <label className="flex flex-col gap-1.5">
-        <span className="text-sm font-medium">{app ? msg.twoFactor.code : msg.twoFactor.recoveryCode}</span>
+        <span className="text-sm font-medium">{app ? shellMsg.twoFactor.code : shellMsg.twoFactor.recoveryCode}</span>
         <input
           key={factor}
           name="code"
@@ -50,7 +52,7 @@ export function TwoFactorStep() {
       </label>
       <button type="submit" className="btn btn-primary mt-2" disabled={busy}>
         {busy ? <span className="loading loading-spinner loading-sm" aria-hidden /> : null}
-        {busy ? msg.twoFactor.verifying : msg.twoFactor.verify}
+        {busy ? shellMsg.twoFactor.verifying : shellMsg.twoFactor.verify}
       </button>
       <div className="flex flex-col items-center gap-1 text-sm">
         <button
@@ -61,10 +63,10 @@ export function TwoFactorStep() {
             setFactor(app ? "recovery" : "authenticator");
           }}
         >
-          {app ? msg.twoFactor.useRecovery : msg.twoFactor.useApp}
+          {app ? shellMsg.twoFactor.useRecovery : shellMsg.twoFactor.useApp}
         </button>
         <button type="button" className="link" onClick={cancelSecondFactor}>
-          {msg.twoFactor.backToSignIn}
+          {shellMsg.twoFactor.backToSignIn}
         </button>
       </div>
     </form>

@@ -2,7 +2,7 @@ import { useState } from "react";
 import { MoreHorizontal } from "lucide-react";
 import { moderationActions } from "../../domain/comments";
 import { commentStatuses, known, type CommentStatus } from "../../domain/enums";
-import { msg } from "../../domain/messages";
+import { commentsMsg } from "../../domain/messages/comments";
 import { errorMessage } from "../api/client";
 import { useCan } from "../auth/permissions";
 import { Menu } from "../components/Menu";
@@ -37,7 +37,7 @@ export function CommentRowActions({
   return (
     <span className="inline-flex items-center gap-2">
       <Menu
-        label={msg.comments.rowActions}
+        label={commentsMsg.rowActions}
         buttonClassName="btn btn-ghost btn-sm btn-square"
         button={
           mutation.isPending ? (

@@ -8,7 +8,9 @@ import {
   type CommentListItem,
 } from "../../domain/comments";
 import { commentStatuses, type CommentStatus } from "../../domain/enums";
-import { msg } from "../../domain/messages";
+import { commentsMsg } from "../../domain/messages/comments";
+import { appMsg, shellMsg } from "../../domain/messages/common";
+import { fallbacksMsg } from "../../domain/messages/kit";
 import { errorMessage } from "../api/client";
 import { useCan } from "../auth/permissions";
 import { ActionBar } from "../components/actions";
@@ -97,15 +99,15 @@ export default function CommentsPage() {
                     checked={pageSelected}
                     onChange={togglePage}
                   />
-                  <span className="sm:sr-only">{msg.comments.selectPage}</span>
+                  <span className="sm:sr-only">{commentsMsg.selectPage}</span>
                 </label>
               ),
-              meta: { label: msg.comments.selectColumn, phoneHeader: true },
+              meta: { label: commentsMsg.selectColumn, phoneHeader: true },
               cell: ({ row }) => (
                 <input
                   type="checkbox"
                   className="checkbox checkbox-sm"
-                  aria-label={msg.comments.selectRow(commenterName(row.original))}
+                  aria-label={commentsMsg.selectRow(commenterName(row.original))}
                   checked={selection.allMatching || selection.ids.has(row.original.comment_id)}
                   onChange={() => toggle(row.original.comment_id)}
                 />
@@ -128,12 +130,12 @@ export default function CommentsPage() {
         <RecordLink
           to="/skills/$skillId"
           params={{ skillId: c.skill_id }}
-          text={c.skill_name?.trim() || msg.fallbacks.unnamedSkill}
+          text={c.skill_name?.trim() || fallbacksMsg.unnamedSkill}
           className="block max-w-48 truncate"
         />
       )),
       column<CommentListItem>("customer_name", "Customer", (c) => (
-        <span className="block max-w-48 truncate">{c.customer_name?.trim() || msg.fallbacks.unknownCustomer}</span>
+        <span className="block max-w-48 truncate">{c.customer_name?.trim() || fallbacksMsg.unknownCustomer}</span>
       )),
       column<CommentListItem>("comment_value", "Comment", (c) => <Truncate text={c.comment_value} lines={2} />, {
         grow: true,
@@ -149,7 +151,7 @@ export default function CommentsPage() {
               cell: ({ row }) => (
                 <CommentRowActions
                   comment={row.original}
-                  onDone={(s) => notify(msg.comments.changed(1, titleCase(s)))}
+                  onDone={(s) => notify(commentsMsg.changed(1, titleCase(s)))}
                 />
               ),
             }),
@@ -162,12 +164,12 @@ export default function CommentsPage() {
   return (
     <ListScreen
       list={list}
-      {...screenTexts(msg.comments)}
+      {...screenTexts(commentsMsg)}
       actions={
         <ActionBar
           actions={[
             {
-              label: msg.comments.reviewPending,
+              label: commentsMsg.reviewPending,
               icon: ListChecks,
               tone: "primary",
               need: "editor",
@@ -185,11 +187,11 @@ export default function CommentsPage() {
         listCards.inactive,
         { label: "Rejected", icon: XCircle, value: (s) => s.rejected },
       ]}
-      section={{ heading: msg.comments.tableTitle(shownTotal), headingId: "all-comments" }}
-      search={msg.comments.searchPlaceholder}
+      section={{ heading: commentsMsg.tableTitle(shownTotal), headingId: "all-comments" }}
+      search={commentsMsg.searchPlaceholder}
       filters={
         <>
-          <StatusFilter list={list} all={msg.comments.allStatuses} options={commentStatuses} />
+          <StatusFilter list={list} all={commentsMsg.allStatuses} options={commentStatuses} />
           <CustomerFilter value={customer} onChange={(v) => list.setFilter({ customer: v })} />
         </>
       }
@@ -210,19 +212,19 @@ export default function CommentsPage() {
       tableIntro={
         query.isPending ? (
           <p className="mb-2 text-sm text-base-content/80" role="status">
-            {msg.comments.loading}
+            {commentsMsg.loading}
           </p>
         ) : null
       }
       record={{ key: (c) => c.comment_id }}
       table={{
-        label: msg.comments.tableTitle(shownTotal),
+        label: commentsMsg.tableTitle(shownTotal),
         columns,
         sortable: commentSortKeys,
         empty: (
           <EmptyState
-            title={msg.comments.empty}
-            text={list.narrowed ? msg.comments.emptyFiltered : msg.comments.emptyNone}
+            title={commentsMsg.empty}
+            text={list.narrowed ? commentsMsg.emptyFiltered : commentsMsg.emptyNone}
           />
         ),
       }}
@@ -246,7 +248,7 @@ export default function CommentsPage() {
           onDone={(result) => {
             setPending(null);
             setSelection(noSelection());
-            notify(msg.comments.changed(result.changed, titleCase(pending)));
+            notify(commentsMsg.changed(result.changed, titleCase(pending)));
           }}
         />
       ) : null}
@@ -280,7 +282,7 @@ function BulkBar({
       aria-label="Selected comments"
     >
       <span className="text-sm font-medium" data-testid="selection-count">
-        {allMatching ? msg.comments.allMatchingSelected(total) : msg.comments.selectedCount(count)}
+        {allMatching ? commentsMsg.allMatchingSelected(total) : commentsMsg.selectedCount(count)}
       </span>
       {offerAll ? (
         <button
@@ -288,7 +290,7 @@ function BulkBar({
           className="btn btn-link btn-sm h-auto min-h-8 max-w-full shrink whitespace-normal text-left"
           onClick={onAll}
         >
-          {msg.comments.selectAllMatching(total)}
+          {commentsMsg.selectAllMatching(total)}
         </button>
       ) : null}
       <span className="flex flex-wrap gap-2 sm:ml-auto">
@@ -303,7 +305,7 @@ function BulkBar({
           </button>
         ))}
         <button type="button" className="btn btn-ghost btn-sm" onClick={onClear}>
-          {msg.comments.clearSelection}
+          {commentsMsg.clearSelection}
         </button>
       </span>
     </div>
@@ -338,12 +340,12 @@ function BulkDialog({
   return (
     <Modal
       open
-      title={msg.comments.bulkTitle(label)}
+      title={commentsMsg.bulkTitle(label)}
       onClose={apply.isPending ? () => undefined : onClose}
       footer={
         <>
           <button type="button" className="btn btn-ghost" onClick={onClose} disabled={apply.isPending} data-autofocus>
-            {msg.ui.cancel}
+            {shellMsg.ui.cancel}
           </button>
           <button
             type="button"
@@ -360,7 +362,7 @@ function BulkDialog({
       {counts ? (
         <div className="space-y-3 text-sm" data-testid="bulk-preview">
           <p className="font-medium">
-            {counts.changed === 0 ? msg.comments.bulkNothing : msg.comments.bulkPreview(counts.changed, label)}
+            {counts.changed === 0 ? commentsMsg.bulkNothing : commentsMsg.bulkPreview(counts.changed, label)}
           </p>
           {counts.changed > 0 ? (
             <dl className="grid grid-cols-[auto_auto] justify-start gap-x-4 gap-y-1">
@@ -369,7 +371,7 @@ function BulkDialog({
                 .map((s) => (
                   <div key={s} className="contents">
                     <dt>
-                      {msg.comments.bulkFrom} <StatusBadge kind="comment" status={s} />
+                      {commentsMsg.bulkFrom} <StatusBadge kind="comment" status={s} />
                     </dt>
                     <dd className="tabular-nums">{counts.from[s].toLocaleString("en-US")}</dd>
                   </div>
@@ -377,11 +379,11 @@ function BulkDialog({
             </dl>
           ) : null}
           {status === "rejected" && counts.changed > 0 ? (
-            <p className="text-warning-content">{msg.comments.bulkRejectConfirm}</p>
+            <p className="text-warning-content">{commentsMsg.bulkRejectConfirm}</p>
           ) : null}
           {apply.isPending && counts.changed > progressFrom ? (
             <div>
-              <p id="bulk-progress-label">{msg.comments.bulkApplying(counts.changed)}</p>
+              <p id="bulk-progress-label">{commentsMsg.bulkApplying(counts.changed)}</p>
               <progress className="progress progress-primary w-full" aria-labelledby="bulk-progress-label" />
             </div>
           ) : null}
@@ -389,7 +391,7 @@ function BulkDialog({
       ) : (
         !error && (
           <p className="text-sm" role="status">
-            {msg.app.loading}
+            {appMsg.loading}
           </p>
         )
       )}

@@ -4,7 +4,8 @@ import { Link, useSearch } from "@tanstack/react-router";
 import { ArrowLeft } from "lucide-react";
 import { commenterName, moderationActions, type CommentDetail } from "../../domain/comments";
 import { commentStatuses, known, type CommentStatus } from "../../domain/enums";
-import { msg } from "../../domain/messages";
+import { commentsMsg } from "../../domain/messages/comments";
+import { fallbacksMsg } from "../../domain/messages/kit";
 import { ApiError, errorMessage } from "../api/client";
 import { useCan } from "../auth/permissions";
 import { StatusBadge } from "../components/badges";
@@ -90,7 +91,7 @@ export default function ReviewQueuePage() {
         const from = known(commentStatuses, current.status);
         const updated = await decide(current.comment_id, { status: to, expected_status: from });
         undo.current.push({ comment: current, from: from ?? "pending", to });
-        setNote(msg.comments.decided(titleCase(to)) + ` (${label})`);
+        setNote(commentsMsg.decided(titleCase(to)) + ` (${label})`);
         await loadNext(updated.comment_id, [...seen.slice(0, at), updated]);
       } catch (err) {
         if (err instanceof ApiError && err.status === 409) {
@@ -119,7 +120,7 @@ export default function ReviewQueuePage() {
     run(async () => {
       const last = undo.current.pop();
       if (!last) {
-        setNote(msg.comments.nothingToUndo);
+        setNote(commentsMsg.nothingToUndo);
         return;
       }
       const restored = await decide(last.comment.comment_id, { status: last.from, expected_status: last.to });
@@ -129,7 +130,7 @@ export default function ReviewQueuePage() {
       setAt(index >= 0 ? index : list.length - 1);
       setEnd(false);
       setRemaining((n) => (n === null ? n : n + (last.from === "pending" ? 1 : 0)));
-      setNote(msg.comments.undone);
+      setNote(commentsMsg.undone);
     });
 
   const { setShowKeys } = useShortcutKeys(
@@ -141,25 +142,21 @@ export default function ReviewQueuePage() {
       k: previous,
       u: () => void undoLast(),
     },
-    msg.comments.keys,
+    commentsMsg.keys,
   );
 
   return (
     <>
-      <PageHeader
-        title={msg.comments.reviewTitle}
-        section={msg.comments.title}
-        subtitle={msg.comments.reviewSubtitle}
-      />
+      <PageHeader title={commentsMsg.reviewTitle} section={commentsMsg.title} subtitle={commentsMsg.reviewSubtitle} />
       <div className="mb-4 flex flex-wrap items-center gap-3">
         <Link to="/comments" className="btn btn-ghost btn-sm">
-          <ArrowLeft className="h-4 w-4" aria-hidden /> {msg.comments.backToList}
+          <ArrowLeft className="h-4 w-4" aria-hidden /> {commentsMsg.backToList}
         </Link>
         <span className="text-sm font-medium" data-testid="queue-remaining" aria-live="polite">
-          {remaining === null ? "" : msg.comments.remaining(remaining)}
+          {remaining === null ? "" : commentsMsg.remaining(remaining)}
         </span>
         <span className="sm:ml-auto">
-          <KeysButton label={msg.comments.keysTitle} onClick={() => setShowKeys(true)} />
+          <KeysButton label={commentsMsg.keysTitle} onClick={() => setShowKeys(true)} />
         </span>
       </div>
       <p role="status" className="mb-3 min-h-5 text-sm" data-testid="queue-note">
@@ -168,13 +165,13 @@ export default function ReviewQueuePage() {
       {error ? (
         <div className="mb-3">
           <ErrorState
-            title={msg.comments.loadError}
+            title={commentsMsg.loadError}
             message={error}
             onRetry={() => void run(() => loadNext(undefined, []))}
           />
         </div>
       ) : null}
-      {remaining === null && !error ? <Spinner label={msg.comments.loading} /> : null}
+      {remaining === null && !error ? <Spinner label={commentsMsg.loading} /> : null}
       {current && !(end && at === seen.length - 1 && current.status !== "pending") ? (
         <article
           className="rounded-box border border-base-300 bg-base-100 p-5"
@@ -207,13 +204,13 @@ export default function ReviewQueuePage() {
               <dt className="text-base-content/70">Skill</dt>
               <dd>
                 <Link to="/skills/$skillId" params={{ skillId: current.skill_id }} className="hover:underline">
-                  {current.skill_name?.trim() || msg.fallbacks.unnamedSkill}
+                  {current.skill_name?.trim() || fallbacksMsg.unnamedSkill}
                 </Link>
               </dd>
             </div>
             <div>
               <dt className="text-base-content/70">Customer</dt>
-              <dd>{current.customer_name?.trim() || msg.fallbacks.unknownCustomer}</dd>
+              <dd>{current.customer_name?.trim() || fallbacksMsg.unknownCustomer}</dd>
             </div>
           </dl>
           {canModerate ? (
@@ -244,7 +241,7 @@ export default function ReviewQueuePage() {
       at === Math.max(0, seen.length - 1) &&
       (!current || current.status !== "pending") ? (
         <div className="mt-4">
-          <EmptyState title={msg.comments.queueEmpty} text={msg.comments.queueEmptyText} />
+          <EmptyState title={commentsMsg.queueEmpty} text={commentsMsg.queueEmptyText} />
         </div>
       ) : null}
     </>

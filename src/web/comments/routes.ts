@@ -1,6 +1,6 @@
 import { MessageCircle } from "lucide-react";
 import { commentSortKeys, commentStatuses } from "../../domain/enums";
-import { msg } from "../../domain/messages";
+import { navMsg } from "../../domain/messages/common";
 import { defineFeature } from "../lib/routes";
 import { listSearchSchema, oneOf, searchSchema, uuid } from "../lib/url-search";
 
@@ -18,7 +18,7 @@ export const feature = defineFeature({
     searchPage("/comments", commentsSearch, () => import("./CommentsPage")),
     searchPage("/comments/review", reviewSearch, () => import("./ReviewQueuePage")),
   ],
-  nav: { order: 80, key: "m", to: "/comments", label: msg.nav.comments, icon: MessageCircle },
+  nav: { order: 80, key: "m", to: "/comments", label: navMsg.comments, icon: MessageCircle },
   badges: {
     comment: { active: "success", inactive: "error", pending: "warning", rejected: "error", other: "secondary" },
   },

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { AlertTriangle } from "lucide-react";
-import { msg } from "../../domain/messages";
+import { editMsg } from "../../domain/messages/edit";
 import { formatRelative } from "./format";
 
 /** A change made to a record since the form read it (the server's 409 `stale` answer). */
@@ -11,9 +11,9 @@ export type BothChanged = { field: string; theirs: unknown; mine: unknown };
 
 /** A field's value as the panel quotes it. */
 function shown(value: unknown): string {
-  if (value === null || value === undefined || value === "") return msg.edit.emptyValue;
-  if (Array.isArray(value)) return value.length ? value.map(shown).join(", ") : msg.edit.emptyValue;
-  if (typeof value === "boolean") return value ? msg.edit.yes : msg.edit.no;
+  if (value === null || value === undefined || value === "") return editMsg.emptyValue;
+  if (Array.isArray(value)) return value.length ? value.map(shown).join(", ") : editMsg.emptyValue;
+  if (typeof value === "boolean") return value ? editMsg.yes : editMsg.no;
   if (typeof value === "string") return value;
   return typeof value === "number" ? value.toLocaleString() : JSON.stringify(value);
 }
@@ -52,7 +52,7 @@ export function ConflictPanel({
   children?: ReactNode;
 }) {
   const named = (fields: string[]) =>
-    fields.length ? fields.map((f) => labels[f] ?? f.replace(/_/g, " ")).join(", ") : msg.edit.noFields;
+    fields.length ? fields.map((f) => labels[f] ?? f.replace(/_/g, " ")).join(", ") : editMsg.noFields;
   return (
     <div
       role="alert"
@@ -61,15 +61,15 @@ export function ConflictPanel({
     >
       <div className="flex items-center gap-2 font-semibold">
         <AlertTriangle className="h-4 w-4 shrink-0" aria-hidden />
-        {stale ? msg.edit.stale : message}
+        {stale ? editMsg.stale : message}
       </div>
       {stale ? (
         <>
-          <p>{msg.edit.staleText}</p>
+          <p>{editMsg.staleText}</p>
           <ul className="list-disc pl-5">
             {(changes ?? []).map((c, i) => (
               <li key={i}>
-                {msg.edit.staleChange(c.operator_email ?? msg.edit.someone, named(c.fields), changedWhen(c.at))}
+                {editMsg.staleChange(c.operator_email ?? editMsg.someone, named(c.fields), changedWhen(c.at))}
               </li>
             ))}
           </ul>
@@ -78,18 +78,18 @@ export function ConflictPanel({
       ) : (
         <>
           {children}
-          <p>{msg.edit.confirmHint}</p>
+          <p>{editMsg.confirmHint}</p>
         </>
       )}
       <div className="flex flex-wrap justify-end gap-2">
         {onReload ? (
-          <button type="button" className="btn btn-sm" onClick={onReload} title={msg.edit.reloadHint} disabled={busy}>
-            {msg.edit.reload}
+          <button type="button" className="btn btn-sm" onClick={onReload} title={editMsg.reloadHint} disabled={busy}>
+            {editMsg.reload}
           </button>
         ) : null}
         <button type="button" className="btn btn-sm btn-warning" onClick={onSaveAnyway} disabled={busy}>
           {busy ? <span className="loading loading-spinner loading-xs" aria-hidden /> : null}
-          {msg.edit.saveAnyway}
+          {editMsg.saveAnyway}
         </button>
       </div>
     </div>
@@ -98,7 +98,7 @@ export function ConflictPanel({
 
 /** How long ago a concurrent change was made: "just now" under a minute, else "3 minutes ago". */
 function changedWhen(at: string): string {
-  return Date.now() - Date.parse(at) < 60_000 ? msg.edit.justNow : formatRelative(at, "");
+  return Date.now() - Date.parse(at) < 60_000 ? editMsg.justNow : formatRelative(at, "");
 }
 
 /** The fields both changed, each with both values and (when it can be taken) Keep theirs. */
@@ -116,22 +116,22 @@ function BothChangedList({
   if (both.length === 0) return null;
   return (
     <>
-      <p>{msg.edit.bothChanged}</p>
+      <p>{editMsg.bothChanged}</p>
       <ul className="flex flex-col gap-1" data-testid="both-changed">
         {both.map((b) => (
           <li key={b.field} className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1">
             <span className="min-w-0 break-words">
-              {msg.edit.theirsMine(labels[b.field] ?? b.field, shown(b.theirs), shown(b.mine))}
+              {editMsg.theirsMine(labels[b.field] ?? b.field, shown(b.theirs), shown(b.mine))}
             </span>
             {onKeepTheirs ? (
               <button
                 type="button"
                 className="btn btn-xs ml-auto shrink-0"
-                aria-label={msg.edit.keepTheirsFor(labels[b.field] ?? b.field)}
+                aria-label={editMsg.keepTheirsFor(labels[b.field] ?? b.field)}
                 onClick={() => onKeepTheirs(b.field)}
                 disabled={busy}
               >
-                {msg.edit.keepTheirs}
+                {editMsg.keepTheirs}
               </button>
             ) : null}
           </li>

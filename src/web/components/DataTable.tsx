@@ -12,7 +12,7 @@ import {
   type RowData,
 } from "@tanstack/react-table";
 import { ArrowDown, ArrowUp, ArrowUpDown } from "lucide-react";
-import { limits, msg } from "../../domain/messages";
+import { limits, uiMsg } from "../../domain/messages/kit";
 
 /** How a column lays out; declared once per column, used by every table and the phone layout. */
 export type ColumnMeta = {
@@ -49,8 +49,8 @@ export const columnsFor = <T extends RowData>() => createColumnHelper<Features, 
 export function actionsColumn<T extends RowData>(cell: (row: T) => ReactNode): Column<T> {
   return columnsFor<T>().display({
     id: "actions",
-    meta: { actions: true, label: msg.ui.actions },
-    header: () => <span className="sr-only">{msg.ui.actions}</span>,
+    meta: { actions: true, label: uiMsg.actions },
+    header: () => <span className="sr-only">{uiMsg.actions}</span>,
     cell: ({ row }) => <div className="flex justify-end gap-1">{cell(row.original)}</div>,
   });
 }

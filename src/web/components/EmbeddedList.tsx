@@ -1,7 +1,7 @@
 import { Fragment, type ReactNode } from "react";
 import type { QueryKey } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
-import { msg } from "../../domain/messages";
+import { listsMsg } from "../../domain/messages/kit";
 import { errorMessage } from "../api/client";
 import { useServerList, type ApiParams } from "../lib/server-list";
 import { useRowRemoval, type RowRemoval } from "./ConfirmAction";
@@ -55,7 +55,7 @@ export function EmbeddedList<I extends object>(props: Props<I>) {
   const { data, failed, query } = list;
   const q = list.state.q;
   const emptyState = empty(q);
-  const pager = <ListPagination list={list} label={msg.lists.pagerOf(label)} />;
+  const pager = <ListPagination list={list} label={listsMsg.pagerOf(label)} />;
 
   let body: ReactNode;
   if (failed) {
@@ -106,7 +106,7 @@ export function EmbeddedList<I extends object>(props: Props<I>) {
     <Block>
       {search !== undefined ? (
         <div className="mb-3">
-          <SearchInput value={q} onChange={list.setQuery} placeholder={search} label={msg.lists.searchOf(label)} />
+          <SearchInput value={q} onChange={list.setQuery} placeholder={search} label={listsMsg.searchOf(label)} />
         </div>
       ) : null}
       {props.aboveTable}

@@ -10,7 +10,7 @@ import { ChevronDown, X } from "lucide-react";
 import { useDebounce } from "use-debounce";
 import type { z } from "zod";
 import { matchesSearch } from "../../domain/limits";
-import { msg } from "../../domain/messages";
+import { listsMsg } from "../../domain/messages/kit";
 import { api } from "../api/client";
 
 export type PickerOption = { id: string; label: string };
@@ -160,7 +160,7 @@ export function EntityPicker(props: EntityPickerProps) {
             "aria-describedby": describedBy,
             disabled,
             className: "grow",
-            placeholder: open ? (placeholder ?? msg.lists.pickerMore) : (current ?? emptyLabel ?? placeholder ?? ""),
+            placeholder: open ? (placeholder ?? listsMsg.pickerMore) : (current ?? emptyLabel ?? placeholder ?? ""),
             maxLength: 200,
             onFocus: () => !open && openMenu(),
             // Home and End move the caret in the text, as in any text box.
@@ -253,12 +253,12 @@ function PickerMenu({
         : null}
       {open && loading ? (
         <li className="px-3 py-2 text-sm text-base-content/70" role="none">
-          {msg.lists.pickerLoading}
+          {listsMsg.pickerLoading}
         </li>
       ) : null}
       {open && noneFound ? (
         <li className="px-3 py-2 text-sm text-base-content/70" role="none">
-          {msg.lists.pickerNone}
+          {listsMsg.pickerNone}
         </li>
       ) : null}
     </ul>

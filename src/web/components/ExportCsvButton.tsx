@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { Download } from "lucide-react";
-import { msg } from "../../domain/messages";
+import { listsMsg } from "../../domain/messages/kit";
 import { apiUrl } from "../api/client";
 import { formatNumber } from "./format";
 
@@ -24,7 +24,7 @@ export function ExportCsvButton({ path, query, total }: { path: string; query: Q
       const res = await fetch(apiUrl(`${path}/export.csv`, { ...filters, bom: bom ? "1" : undefined }), {
         credentials: "same-origin",
       });
-      if (!res.ok || !res.body) throw new Error(msg.lists.exportFailed);
+      if (!res.ok || !res.body) throw new Error(listsMsg.exportFailed);
       const reader = res.body.getReader();
       const chunks: Uint8Array[] = [];
       let lines = 0;
@@ -45,7 +45,7 @@ export function ExportCsvButton({ path, query, total }: { path: string; query: Q
       setRows(null);
     } catch {
       setRows(null);
-      setError(msg.lists.exportFailed);
+      setError(listsMsg.exportFailed);
     }
   };
 
@@ -58,7 +58,7 @@ export function ExportCsvButton({ path, query, total }: { path: string; query: Q
           checked={bom}
           onChange={(e) => setBom(e.target.checked)}
         />
-        {msg.lists.exportBom}
+        {listsMsg.exportBom}
       </label>
       <button type="button" className="btn btn-sm" onClick={() => void run()} disabled={rows !== null}>
         {rows !== null ? (
@@ -66,12 +66,10 @@ export function ExportCsvButton({ path, query, total }: { path: string; query: Q
         ) : (
           <Download className="h-4 w-4" aria-hidden />
         )}
-        {msg.lists.exportCsv}
+        {listsMsg.exportCsv}
       </button>
       <span role="status" aria-live="polite" className="text-base-content/70 empty:hidden">
-        {rows !== null
-          ? msg.lists.exporting(formatNumber(rows), total !== undefined ? formatNumber(total) : "?")
-          : null}
+        {rows !== null ? listsMsg.exporting(formatNumber(rows), total !== undefined ? formatNumber(total) : "?") : null}
       </span>
       {error ? (
         <span role="alert" className="text-error">

@@ -2,7 +2,8 @@ import { useEffect, useState, type ReactNode } from "react";
 import { useQuery, useQueryClient, type UseQueryOptions, type UseQueryResult } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
 import type { OperatorRole } from "../../domain/enums";
-import { msg } from "../../domain/messages";
+import { shellMsg } from "../../domain/messages/common";
+import { editMsg } from "../../domain/messages/edit";
 import { errorMessage } from "../api/client";
 import { BackLink, FormSkeleton } from "./detail";
 import { FormCard, FormPage } from "./forms";
@@ -75,7 +76,7 @@ export function FormScreen<R = undefined>({
     record: r,
     cancel: (
       <TargetLink {...back} className="btn btn-ghost">
-        {msg.ui.cancel}
+        {shellMsg.ui.cancel}
       </TargetLink>
     ),
     finish: async (target, afterMs) => {
@@ -105,7 +106,7 @@ export function FormScreen<R = undefined>({
   );
 }
 
-/** The texts of an entity's add and edit screens, as its part of `msg` names them. */
+/** The texts of an entity's add and edit screens, as its messages (`usersMsg`) name them. */
 export type FormTexts = {
   addTitle: string;
   addSubtitle: string;
@@ -311,8 +312,8 @@ export function editScreen<
             warnings={edit.warnings}
             {...state}
             locked={locked}
-            submitLabel={texts.save ?? msg.edit.save}
-            busyLabel={texts.saving ?? msg.edit.saving}
+            submitLabel={texts.save ?? editMsg.save}
+            busyLabel={texts.saving ?? editMsg.saving}
             cancel={cancel}
             confirmSave={edit.confirmSave ? (changed) => edit.confirmSave?.(record, changed) ?? null : undefined}
             onSubmit={async (values, options) => {

@@ -1,6 +1,7 @@
 import { ChevronLeft, ChevronRight, ChevronsLeft, ChevronsRight } from "lucide-react";
 import { viewLimits } from "../../domain/limits";
-import { msg } from "../../domain/messages";
+import { listsMsg } from "../../domain/messages/kit";
+import { columnsMsg } from "../../domain/messages/views";
 import { formatNumber } from "./format";
 import { maxOffset, type ServerList } from "../lib/server-list";
 
@@ -8,7 +9,7 @@ import { maxOffset, type ServerList } from "../lib/server-list";
 export function formatCount(n: number, exact = true): string {
   if (exact) return formatNumber(n);
   const compact = new Intl.NumberFormat("en-US", { notation: "compact", maximumFractionDigits: 1 }).format(n);
-  return msg.lists.about(compact);
+  return listsMsg.about(compact);
 }
 
 /**
@@ -36,7 +37,7 @@ export function ListPagination({
   if (page === 1 && !data.next_cursor) {
     const row =
       data.total > 0 ? (
-        <p className="text-sm text-base-content/60">{msg.lists.rows(formatNumber(data.total), data.total === 1)}</p>
+        <p className="text-sm text-base-content/60">{listsMsg.rows(formatNumber(data.total), data.total === 1)}</p>
       ) : null;
     if (!sizes || data.total <= Math.min(...viewLimits.pageSizes))
       return row ? <div className="mt-3">{row}</div> : null;
@@ -58,18 +59,18 @@ export function ListPagination({
   return (
     <nav aria-label={label} className="mt-3 flex flex-wrap items-center justify-between gap-3 text-sm">
       <p className="text-base-content/70">
-        {msg.lists.showing(formatNumber(from), formatNumber(to), formatCount(data.total, data.total_exact))}
+        {listsMsg.showing(formatNumber(from), formatNumber(to), formatCount(data.total, data.total_exact))}
       </p>
       <div className="flex flex-wrap items-center gap-2">
         <span className="text-base-content/70">
           {data.total_exact
-            ? msg.lists.pageOf(formatNumber(page), pages)
-            : msg.lists.pageOfAbout(formatNumber(page), formatCount(lastPage))}
+            ? listsMsg.pageOf(formatNumber(page), pages)
+            : listsMsg.pageOfAbout(formatNumber(page), formatCount(lastPage))}
         </span>
         <div className="join">
-          <EndButton label={msg.lists.first} icon={ChevronsLeft} disabled={atStart} onClick={list.pages.first} />
+          <EndButton label={listsMsg.first} icon={ChevronsLeft} disabled={atStart} onClick={list.pages.first} />
           <button type="button" className="btn btn-sm join-item" disabled={atStart} onClick={list.pages.previous}>
-            <ChevronLeft className="h-4 w-4" aria-hidden /> {msg.lists.previous}
+            <ChevronLeft className="h-4 w-4" aria-hidden /> {listsMsg.previous}
           </button>
           {numbered.map((p) => (
             <button
@@ -84,9 +85,9 @@ export function ListPagination({
             </button>
           ))}
           <button type="button" className="btn btn-sm join-item" disabled={atEnd} onClick={list.pages.next}>
-            {msg.lists.next} <ChevronRight className="h-4 w-4" aria-hidden />
+            {listsMsg.next} <ChevronRight className="h-4 w-4" aria-hidden />
           </button>
-          <EndButton label={msg.lists.last} icon={ChevronsRight} disabled={atEnd} onClick={list.pages.last} />
+          <EndButton label={listsMsg.last} icon={ChevronsRight} disabled={atEnd} onClick={list.pages.last} />
         </div>
         {sizes}
       </div>
@@ -117,7 +118,7 @@ function EndButton({
 function PageSize({ list }: { list: ServerList }) {
   return (
     <label className="flex items-center gap-2 text-sm">
-      <span className="whitespace-nowrap text-base-content/70">{msg.columns.pageSize}</span>
+      <span className="whitespace-nowrap text-base-content/70">{columnsMsg.pageSize}</span>
       <select
         className="select select-sm w-20"
         value={list.limit}

@@ -1,7 +1,7 @@
 import { useMemo, useState, type ReactNode } from "react";
 import { CircleCheck, CircleSlash, Plus, type LucideIcon } from "lucide-react";
 import type { OperatorRole } from "../../domain/enums";
-import { limits, msg } from "../../domain/messages";
+import { limits, listsMsg } from "../../domain/messages/kit";
 import { ApiError, errorMessage } from "../api/client";
 import { useNavigate } from "@tanstack/react-router";
 import type { ServerList, useServerList } from "../lib/server-list";
@@ -334,9 +334,9 @@ function ListCards<I, S>({ cards, list }: { cards: ListCard<S>[]; list: ServerLi
   const counting = Boolean(data?.counting && !data.summary);
   const cardValue = (value: ListCard<S>["value"]) =>
     failed && !summary ? (
-      <CardNote text={msg.lists.cardUnavailable} />
+      <CardNote text={listsMsg.cardUnavailable} />
     ) : counting || !summary ? (
-      <CardNote text={msg.lists.counting} />
+      <CardNote text={listsMsg.counting} />
     ) : exact ? (
       formatCount(value(summary))
     ) : (

@@ -1,4 +1,4 @@
-import { msg } from "../../domain/messages";
+import { shellMsg } from "../../domain/messages/common";
 
 /**
  * A modal's footer buttons: Cancel, then its main button (`label`; a spinner while `busy`,
@@ -24,7 +24,7 @@ export function ModalButtons({
   return (
     <>
       <button type="button" className="btn btn-ghost" onClick={onCancel} disabled={cancelDisabled}>
-        {msg.ui.cancel}
+        {shellMsg.ui.cancel}
       </button>
       <button
         type={form ? "submit" : "button"}

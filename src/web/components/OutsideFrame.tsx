@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { msg } from "../../domain/messages";
+import { appMsg } from "../../domain/messages/common";
 import { Logo } from "./Logo";
 
 /**
@@ -35,7 +35,7 @@ export function OutsideFrame({
         </div>
       </main>
       <footer className="py-6 text-center text-xs text-base-content/60">
-        {msg.app.copyright(new Date().getFullYear())}
+        {appMsg.copyright(new Date().getFullYear())}
       </footer>
     </div>
   );

@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from "react";
 import { useQuery, type QueryKey, type UseMutationResult, type UseQueryOptions } from "@tanstack/react-query";
-import { msg } from "../../domain/messages";
+import { listsMsg } from "../../domain/messages/kit";
 import { ErrorAlert } from "./ErrorAlert";
 import { EmptyState, SearchInput } from "./inputs";
 import { formatCount } from "./ListPagination";
@@ -106,7 +106,7 @@ export function PickModal<P extends Offered, K extends QueryKey>({
       )}
       {data && data.total > data.items.length ? (
         <p className="mt-2 text-xs text-base-content/70">
-          {msg.lists.showingFirst(formatCount(data.items.length), formatCount(data.total, data.total_exact ?? true))}
+          {listsMsg.showingFirst(formatCount(data.items.length), formatCount(data.total, data.total_exact ?? true))}
         </p>
       ) : null}
     </Modal>

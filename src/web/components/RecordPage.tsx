@@ -8,7 +8,8 @@ import {
 } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
 import { Trash2 } from "lucide-react";
-import { msg } from "../../domain/messages";
+import { deletedMsg } from "../../domain/messages/deleted";
+import { uiMsg } from "../../domain/messages/kit";
 import { ApiError, errorMessage } from "../api/client";
 import { ErrorAlert } from "./ErrorAlert";
 import { ActionBar, type Action } from "./actions";
@@ -192,7 +193,7 @@ export function RecordPage<T, V = void, K extends QueryKey = QueryKey>({
   if (loadingLabel && result.isPending && !deleted) return <Spinner label={loadingLabel} />;
   const deleteAction: Action | undefined = remove
     ? {
-        label: remove.label ?? msg.ui.delete,
+        label: remove.label ?? uiMsg.delete,
         icon: Trash2,
         tone: "danger",
         need: "editor",
@@ -230,8 +231,8 @@ function useRecordRemoval<T, V>(remove: RecordRemoval<T, V> | undefined) {
     mutation: remove?.mutation,
     title: remove?.title ?? "",
     message: (record) => remove?.message(record),
-    confirmLabel: remove?.label ?? msg.ui.delete,
-    busyLabel: msg.ui.deleting,
+    confirmLabel: remove?.label ?? uiMsg.delete,
+    busyLabel: uiMsg.deleting,
     variables: (record) => remove?.variables?.(record) as V,
     done: (record, result) => {
       if (!remove) return;
@@ -249,7 +250,7 @@ function useRecordRemoval<T, V>(remove: RecordRemoval<T, V> | undefined) {
       } else {
         // The page says the spec's message until it goes; Undo waits in a toast beside it (10 s).
         // Undone before then, the page stays and shows the record again.
-        offerUndo(msg.deleted.undoHint, result, { testId: "undo-hint", onRestored: () => setDeleted(null) });
+        offerUndo(deletedMsg.undoHint, result, { testId: "undo-hint", onRestored: () => setDeleted(null) });
       }
     },
   });

@@ -2,7 +2,9 @@ import { useId, type ReactNode } from "react";
 import { Link } from "@tanstack/react-router";
 import { Archive, ArchiveRestore, History, Lock, MoreHorizontal, Pencil, Plus, type LucideIcon } from "lucide-react";
 import type { OperatorRole } from "../../domain/enums";
-import { msg } from "../../domain/messages";
+import { auditMsg } from "../../domain/messages/audit";
+import { editMsg } from "../../domain/messages/edit";
+import { uiMsg } from "../../domain/messages/kit";
 import type { Target } from "../lib/target";
 import { useCan } from "../auth/permissions";
 import { Menu, type MenuEntry } from "./Menu";
@@ -36,7 +38,7 @@ const toneClass = { primary: "btn-primary", default: "btn-outline", danger: "btn
 export function useRoleReason(need: OperatorRole | undefined): string | undefined {
   const allowed = useCan(need ?? "viewer");
   if (!need || allowed) return undefined;
-  return need === "admin" ? msg.ui.adminOnly : msg.ui.readOnly;
+  return need === "admin" ? uiMsg.adminOnly : uiMsg.readOnly;
 }
 
 /** A button that a role may not use: disabled, with the reason on hover, on focus and for screen readers. */
@@ -145,7 +147,7 @@ function OverflowMenu({ actions }: { actions: Action[] }) {
   // Phones only, where the bar sits at the left under the title: the menu opens to the right.
   return (
     <Menu
-      label={msg.ui.moreActions}
+      label={uiMsg.moreActions}
       align="start"
       button={<MoreHorizontal className="h-4 w-4" aria-hidden />}
       buttonClassName="btn btn-sm btn-outline btn-square"
@@ -160,7 +162,7 @@ export function ReadOnlyNotice({ back }: { back?: ReactNode }) {
     <div className="mx-auto w-full max-w-2xl">
       <Card role="status" bodyClassName="items-center py-12 text-center">
         <Lock className="h-10 w-10 text-base-content/70" aria-hidden />
-        <p className="text-lg font-semibold">{msg.ui.readOnly}</p>
+        <p className="text-lg font-semibold">{uiMsg.readOnly}</p>
         {back ? <div className="mt-3">{back}</div> : null}
       </Card>
     </div>
@@ -170,7 +172,7 @@ export function ReadOnlyNotice({ back }: { back?: ReactNode }) {
 /** "History": the audit log of one record; admins only (they may read the audit log). */
 export function historyAction(entity: string, id: string): Action {
   const link: Target = { to: "/audit", search: { entity, entity_id: id } };
-  return { label: msg.audit.history, icon: History, link, need: "admin" };
+  return { label: auditMsg.history, icon: History, link, need: "admin" };
 }
 
 /**
@@ -192,7 +194,7 @@ export function sectionAddAction(label: string, onClick: () => void): Action {
 /** Edit (or `label`) opening the record's edit screen, editors and up; `main`: the page's main action. */
 export function editAction(
   link: Target,
-  { label = msg.edit.edit, main = false }: { label?: string; main?: boolean } = {},
+  { label = editMsg.edit, main = false }: { label?: string; main?: boolean } = {},
 ): Action {
   const action: Action = { label, icon: Pencil, need: "editor", link };
   return main ? mainAction(action) : action;
@@ -239,7 +241,7 @@ export function archiveAction<V, S extends string>(
   statuses: ArchiveStatuses<S, NoInfer<V>>,
 ): Action {
   return {
-    label: archived ? texts.restore : (texts.archive ?? msg.ui.archive),
+    label: archived ? texts.restore : (texts.archive ?? uiMsg.archive),
     icon: archived ? ArchiveRestore : Archive,
     need: "editor",
     busy: mutation.isPending,

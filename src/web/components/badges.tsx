@@ -1,4 +1,5 @@
-import { limits, msg } from "../../domain/messages";
+import { limits } from "../../domain/messages/kit";
+import { usersMsg } from "../../domain/messages/users";
 import { palettes } from "../lib/features";
 import type { BadgeKind, Tone } from "../lib/routes";
 import { titleCase } from "./format";
@@ -44,7 +45,7 @@ const roleTone: Record<string, Tone> = { admin: "error", manager: "warning", mem
 export function RoleBadges({
   roles,
   max = limits.maxRoleBadges,
-  empty = msg.users.noRoles,
+  empty = usersMsg.noRoles,
 }: {
   roles: string[];
   max?: number;
@@ -64,7 +65,7 @@ export function RoleBadges({
         ))}
       </span>
       {roles.length > max ? (
-        <span className="badge badge-ghost badge-sm whitespace-nowrap">{msg.users.moreRoles(roles.length - max)}</span>
+        <span className="badge badge-ghost badge-sm whitespace-nowrap">{usersMsg.moreRoles(roles.length - max)}</span>
       ) : null}
     </span>
   );

@@ -19,7 +19,7 @@ import {
   type BulkProgress,
   type BulkReportPage,
 } from "../../domain/bulk";
-import { msg } from "../../domain/messages";
+import { bulkMsg } from "../../domain/messages/bulk";
 import { api, apiUrl, errorMessage } from "../api/client";
 import { useQueryClient } from "@tanstack/react-query";
 import { columnsFor, type Column } from "./DataTable";
@@ -134,15 +134,15 @@ export function selectColumn<I extends object>(sel: RowSelection<I>, rowLabel: (
     header: () => (
       <label className="inline-flex cursor-pointer items-center gap-2">
         <input type="checkbox" className="checkbox checkbox-sm" checked={sel.pageSelected} onChange={sel.togglePage} />
-        <span className="sm:sr-only">{msg.bulk.selectPage}</span>
+        <span className="sm:sr-only">{bulkMsg.selectPage}</span>
       </label>
     ),
-    meta: { label: msg.bulk.selectColumn, phoneHeader: true },
+    meta: { label: bulkMsg.selectColumn, phoneHeader: true },
     cell: ({ row }) => (
       <input
         type="checkbox"
         className="checkbox checkbox-sm"
-        aria-label={msg.bulk.selectRow(rowLabel(row.original))}
+        aria-label={bulkMsg.selectRow(rowLabel(row.original))}
         checked={sel.isSelected(row.original)}
         onChange={() => undefined}
         onClick={(e: MouseEvent<HTMLInputElement>) => sel.toggle(row.original, e.shiftKey)}
@@ -199,30 +199,30 @@ export function BulkBar<I extends object>({
   return (
     <div
       role="region"
-      aria-label={msg.bulk.selectedCount(count)}
+      aria-label={bulkMsg.selectedCount(count)}
       className="mb-3 flex flex-wrap items-center gap-2 rounded-box border border-primary/40 bg-primary/5 px-3 py-2 text-sm"
       data-testid="bulk-bar"
     >
       <span className="font-medium" role="status">
-        {selection.allMatching ? msg.bulk.allMatchingSelected(count) : msg.bulk.selectedCount(count)}
+        {selection.allMatching ? bulkMsg.allMatchingSelected(count) : bulkMsg.selectedCount(count)}
       </span>
       {!selection.allMatching && sel.pageSelected && total !== undefined && total > pageCount ? (
         <button type="button" className="btn btn-link btn-sm" onClick={sel.selectAllMatching}>
-          {msg.bulk.selectAllMatching(total)}
+          {bulkMsg.selectAllMatching(total)}
         </button>
       ) : null}
       <span className="flex-1" />
       {spec.actions.map((a) => (
         <button key={a.action} type="button" className="btn btn-sm" onClick={() => onAction(a)}>
-          {a.label ?? msg.bulk.actions[a.action] ?? a.action}
+          {a.label ?? bulkMsg.actions[a.action] ?? a.action}
         </button>
       ))}
       <button type="button" className="btn btn-sm" onClick={exportSelection}>
         <Download className="h-4 w-4" aria-hidden />
-        {msg.bulk.exportSelection}
+        {bulkMsg.exportSelection}
       </button>
       <button type="button" className="btn btn-ghost btn-sm" onClick={sel.clear}>
-        {msg.bulk.clearSelection}
+        {bulkMsg.clearSelection}
       </button>
     </div>
   );
@@ -272,7 +272,7 @@ function RecordParam({
         value={param.many ? value : (value[0] ?? "")}
         onChange={(e) => onChange([...e.target.selectedOptions].map((o) => o.value).filter(Boolean))}
       >
-        {param.many ? null : <option value="">{msg.bulk.paramsRequired}</option>}
+        {param.many ? null : <option value="">{bulkMsg.paramsRequired}</option>}
         {options.map((o) => (
           <option key={o.id} value={o.id}>
             {o.text}
@@ -341,9 +341,9 @@ export function useBulkRun(isOpen: RefObject<boolean>, reopen: (on: boolean) => 
     const { progress } = ended;
     if (announced.current.has(progress.bulk_id)) return;
     announced.current.add(progress.bulk_id);
-    if (progress.undo_of) notify(msg.bulk.undone(progress.changed));
+    if (progress.undo_of) notify(bulkMsg.undone(progress.changed));
     else if (progress.can_undo)
-      offerBulkUndo(msg.bulk.finished(ended.title, progress.changed), () => void undo(progress.bulk_id, ended.title));
+      offerBulkUndo(bulkMsg.finished(ended.title, progress.changed), () => void undo(progress.bulk_id, ended.title));
   };
 
   const bulkId = run?.progress.bulk_id ?? null;
@@ -383,7 +383,7 @@ export function useBulkRun(isOpen: RefObject<boolean>, reopen: (on: boolean) => 
     reopen(true);
     isOpen.current = true;
     try {
-      await start(`/bulk/${id}/undo`, msg.bulk.undoTitle(title), {});
+      await start(`/bulk/${id}/undo`, bulkMsg.undoTitle(title), {});
     } catch (err) {
       if (fromDialog) setRun((r) => r && { ...r, error: errorMessage(err) });
       else {
@@ -411,7 +411,7 @@ function useBulkDialog<I extends object>({ spec, action, selection, filters, q, 
   // Opened by an Undo from the notice, with no action chosen in the bar.
   const [reopened, setReopened] = useState(false);
   const [value, setValue] = useState<string[]>([]);
-  const label = action ? (action.label ?? msg.bulk.actions[action.action] ?? action.action) : "";
+  const label = action ? (action.label ?? bulkMsg.actions[action.action] ?? action.action) : "";
   const open = action !== null || reopened;
   const isOpen = useRef(open);
   isOpen.current = open;
@@ -543,7 +543,7 @@ function BulkFooter({
   const withCancel = (primary: ReactNode) => (
     <>
       <button type="button" className="btn btn-ghost" onClick={onClose}>
-        {msg.bulk.cancel}
+        {bulkMsg.cancel}
       </button>
       {primary}
     </>
@@ -551,7 +551,7 @@ function BulkFooter({
   if (phase.step === "params")
     return withCancel(
       <button type="button" className="btn btn-primary" disabled={!canPreview} onClick={onPreview}>
-        {msg.bulk.previewTitle(label)}
+        {bulkMsg.previewTitle(label)}
       </button>,
     );
   if (phase.step === "preview")
@@ -562,21 +562,21 @@ function BulkFooter({
         disabled={!phase.preview || phase.preview.will_change === 0}
         onClick={onApply}
       >
-        {msg.bulk.confirm}
+        {bulkMsg.confirm}
       </button>,
     );
   if (!run) return null;
   if (running)
     return (
       <button type="button" className="btn" disabled={run.progress.cancel_requested} onClick={onCancelRun}>
-        {msg.bulk.cancel}
+        {bulkMsg.cancel}
       </button>
     );
   return (
     <>
       <RunEndedActions run={run} onUndo={() => onUndo(run.progress.bulk_id, run.title)} />
       <button type="button" className="btn btn-primary" onClick={onClose}>
-        {msg.bulk.close}
+        {bulkMsg.close}
       </button>
     </>
   );
@@ -592,11 +592,11 @@ export function RunEndedActions({ run, onUndo }: { run: Run; onUndo: () => void 
         onClick={() => downloadUrl(apiUrl(`/bulk/${run.progress.bulk_id}/report.csv`))}
       >
         <Download className="h-4 w-4" aria-hidden />
-        {msg.bulk.downloadReport}
+        {bulkMsg.downloadReport}
       </button>
       {run.progress.can_undo ? (
         <button type="button" className="btn" onClick={onUndo}>
-          {msg.bulk.undo}
+          {bulkMsg.undo}
         </button>
       ) : null}
     </>
@@ -621,7 +621,7 @@ function ParamField({
         value={value[0] ?? ""}
         onChange={(e) => onChange(e.target.value ? [e.target.value] : [])}
       >
-        <option value="">{msg.bulk.paramsRequired}</option>
+        <option value="">{bulkMsg.paramsRequired}</option>
         {param.options.map((o) => (
           <option key={o} value={o}>
             {titleCase(o)}
@@ -641,18 +641,18 @@ function PreviewStep({ preview, error }: { preview?: BulkPreview; error?: string
       {error}
     </p>
   ) : !preview ? (
-    <p role="status">{msg.bulk.previewing}</p>
+    <p role="status">{bulkMsg.previewing}</p>
   ) : (
     <div data-testid="bulk-preview">
       <p className="font-medium" role="status">
-        {preview.will_change === 0 ? msg.bulk.nothingChanges : msg.bulk.willChange(preview.will_change)}
+        {preview.will_change === 0 ? bulkMsg.nothingChanges : bulkMsg.willChange(preview.will_change)}
       </p>
       <ul className="my-2 text-sm">
         {preview.skipped.map((s) => (
-          <li key={s.reason}>{msg.bulk.skippedLine(s.reason, s.count)}</li>
+          <li key={s.reason}>{bulkMsg.skippedLine(s.reason, s.count)}</li>
         ))}
       </ul>
-      <RowsTable title={msg.bulk.firstRows} rows={preview.sample} />
+      <RowsTable title={bulkMsg.firstRows} rows={preview.sample} />
     </div>
   );
 }
@@ -662,21 +662,21 @@ export function RunProgress({ run: { progress, error, report } }: { run: Run }) 
   return (
     <div data-testid="bulk-progress">
       <p className="font-medium" role="status">
-        {msg.bulk.status[progress.status]} · {msg.bulk.running(progress.processed, progress.total)}
+        {bulkMsg.status[progress.status]} · {bulkMsg.running(progress.processed, progress.total)}
       </p>
       <progress
         className="progress progress-primary my-2 w-full"
-        aria-label={msg.bulk.progressLabel}
+        aria-label={bulkMsg.progressLabel}
         value={progress.processed}
         max={Math.max(1, progress.total)}
       />
-      <p className="text-sm">{msg.bulk.counts(progress.changed, progress.skipped, progress.failed)}</p>
+      <p className="text-sm">{bulkMsg.counts(progress.changed, progress.skipped, progress.failed)}</p>
       {error ? (
         <p role="alert" className="text-error">
           {error}
         </p>
       ) : null}
-      {report ? <RowsTable title={msg.bulk.report} rows={report.items} /> : null}
+      {report ? <RowsTable title={bulkMsg.report} rows={report.items} /> : null}
     </div>
   );
 }
@@ -694,16 +694,16 @@ function RowsTable({
       <caption className="text-left text-sm font-medium">{title}</caption>
       <thead>
         <tr>
-          <th scope="col">{msg.bulk.reportRecord}</th>
-          <th scope="col">{msg.bulk.reportOutcome}</th>
-          <th scope="col">{msg.bulk.reportReason}</th>
+          <th scope="col">{bulkMsg.reportRecord}</th>
+          <th scope="col">{bulkMsg.reportOutcome}</th>
+          <th scope="col">{bulkMsg.reportReason}</th>
         </tr>
       </thead>
       <tbody>
         {rows.map((r) => (
           <tr key={r.row_id}>
             <td>{r.label ?? r.row_id}</td>
-            <td>{msg.bulk.outcome[r.outcome] ?? r.outcome}</td>
+            <td>{bulkMsg.outcome[r.outcome] ?? r.outcome}</td>
             <td>{r.reason ?? ""}</td>
           </tr>
         ))}

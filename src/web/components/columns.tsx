@@ -1,6 +1,7 @@
 import type { ComponentProps, ReactNode } from "react";
 import type { RowData } from "@tanstack/react-table";
-import { msg } from "../../domain/messages";
+import { fallbacksMsg, uiMsg } from "../../domain/messages/kit";
+import { promptsMsg } from "../../domain/messages/prompts";
 import { StatusBadge, type BadgeKind } from "./badges";
 import { columnsFor, type Column, type ColumnMeta } from "./DataTable";
 import { RecordLink } from "./RecordLink";
@@ -41,7 +42,7 @@ export function linkColumn<T extends RowData>(
 export function statusColumn<T extends RowData>(
   kind: BadgeKind,
   status: (row: T) => string,
-  { id = "status", header = msg.ui.status }: { id?: string; header?: string } = {},
+  { id = "status", header = uiMsg.status }: { id?: string; header?: string } = {},
 ): Column<T> {
   return column(id, header, (row) => <StatusBadge kind={kind} status={status(row)} />);
 }
@@ -64,7 +65,7 @@ export function createdColumn<T extends { created_at: string }>(): Column<T> {
 /** "Updated": the row's `updated_at` date, or "Never" for a record not edited since it was created. */
 export function updatedColumn<T extends { updated_at: string | null }>(): Column<T> {
   return column<T>("updated_at", "Updated", (row) =>
-    row.updated_at ? <DateText iso={row.updated_at} /> : <Muted>{msg.prompts.never}</Muted>,
+    row.updated_at ? <DateText iso={row.updated_at} /> : <Muted>{promptsMsg.never}</Muted>,
   );
 }
 
@@ -76,7 +77,7 @@ export function customerColumn<T extends { customer_id: string; customer_name: s
     <RecordLink
       to="/customers/$customerId"
       params={{ customerId: row.customer_id }}
-      text={row.customer_name ?? msg.fallbacks.unknownCustomer}
+      text={row.customer_name ?? fallbacksMsg.unknownCustomer}
       className={className}
     />
   ));

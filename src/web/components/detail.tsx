@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { Link } from "@tanstack/react-router";
 import { ArrowLeft, CircleDot, type LucideIcon } from "lucide-react";
-import { msg } from "../../domain/messages";
+import { uiMsg } from "../../domain/messages/kit";
 import { ActionBar, type Action } from "./actions";
 import { titleCase } from "./case";
 import { formatNumber } from "./format";
@@ -139,7 +139,7 @@ export type RecordStat = {
 };
 
 /** The card of a record's status ("Status", title-cased). */
-export const statusStat = (status: string): RecordStat => ({ label: msg.ui.status, icon: CircleDot, text: status });
+export const statusStat = (status: string): RecordStat => ({ label: uiMsg.status, icon: CircleDot, text: status });
 
 /** The cards atop a record's page (SPEC.md §2 customer, team, user and skill pages), declared as data. */
 export function RecordStats({ stats }: { stats: RecordStat[] }) {

@@ -1,5 +1,5 @@
 import { format, formatDistanceToNowStrict } from "date-fns";
-import { msg } from "../../domain/messages";
+import { fallbacksMsg } from "../../domain/messages/kit";
 
 /**
  * The console's only time formats, so every screen says a time the same way:
@@ -9,18 +9,18 @@ import { msg } from "../../domain/messages";
 
 /** "Nov 22, 2026", or "N/A" when there is no date (SPEC.md §9). */
 export function formatDate(iso: string | null | undefined): string {
-  if (!iso) return msg.fallbacks.noDate;
+  if (!iso) return fallbacksMsg.noDate;
   return format(new Date(iso), "MMM d, yyyy");
 }
 
 /** "Nov 22, 2026, 14:05", or `fallback` ("N/A") when absent. */
-export function formatDateTime(iso: string | null | undefined, fallback: string = msg.fallbacks.noDate): string {
+export function formatDateTime(iso: string | null | undefined, fallback: string = fallbacksMsg.noDate): string {
   if (!iso) return fallback;
   return format(new Date(iso), "MMM d, yyyy, HH:mm");
 }
 
 /** "3 hours ago" / "in 2 days", or `fallback` ("Never") when absent. */
-export function formatRelative(iso: string | null | undefined, fallback: string = msg.fallbacks.neverLoggedIn): string {
+export function formatRelative(iso: string | null | undefined, fallback: string = fallbacksMsg.neverLoggedIn): string {
   if (!iso) return fallback;
   return formatDistanceToNowStrict(new Date(iso), { addSuffix: true });
 }

@@ -3,7 +3,8 @@ import { useBlocker } from "@tanstack/react-router";
 import type { LucideIcon } from "lucide-react";
 import type { FieldValues, Path, UseFormSetError } from "react-hook-form";
 import type { OperatorRole } from "../../domain/enums";
-import { msg } from "../../domain/messages";
+import { shellMsg } from "../../domain/messages/common";
+import { uiMsg } from "../../domain/messages/kit";
 import { ApiError, errorMessage } from "../api/client";
 import { ReadOnlyNotice, useRoleReason } from "./actions";
 import { titleCase } from "./format";
@@ -99,10 +100,10 @@ export function useUnsavedChanges(dirty: boolean) {
   const prompt = (
     <ConfirmDialog
       open={blocker.status === "blocked"}
-      title={msg.ui.unsavedTitle}
-      message={msg.ui.unsavedText}
-      confirmLabel={msg.ui.discard}
-      cancelLabel={msg.ui.keepEditing}
+      title={uiMsg.unsavedTitle}
+      message={uiMsg.unsavedText}
+      confirmLabel={uiMsg.discard}
+      cancelLabel={uiMsg.keepEditing}
       onConfirm={() => blocker.proceed?.()}
       onCancel={() => blocker.reset?.()}
     />
@@ -139,7 +140,7 @@ export function ModalActions({
   return (
     <div className="flex justify-end gap-2">
       <button type="button" className="btn btn-ghost" onClick={onCancel}>
-        {msg.ui.cancel}
+        {shellMsg.ui.cancel}
       </button>
       <button type="submit" className="btn btn-primary" disabled={busy}>
         <Icon className="h-4 w-4" aria-hidden /> {busy ? busyLabel : submitLabel}

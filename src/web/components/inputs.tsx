@@ -1,7 +1,7 @@
 import { cloneElement, isValidElement, useEffect, useState, type ReactElement, type ReactNode } from "react";
 import { Search } from "lucide-react";
 import { useDebounce } from "use-debounce";
-import { msg } from "../../domain/messages";
+import { listsMsg } from "../../domain/messages/kit";
 
 /**
  * A search box that reports its value 300 ms after typing stops (and at once on Enter). It takes
@@ -43,7 +43,7 @@ export function SearchInput({
       />
       {draft.length >= maxLength ? (
         <span className="whitespace-nowrap text-xs text-warning-content/80" role="status">
-          {msg.lists.searchLimit(maxLength)}
+          {listsMsg.searchLimit(maxLength)}
         </span>
       ) : null}
     </label>

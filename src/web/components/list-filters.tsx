@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { X } from "lucide-react";
-import { msg } from "../../domain/messages";
+import { attentionMsg } from "../../domain/messages/dashboard";
+import { uiMsg } from "../../domain/messages/kit";
 import type { ServerList } from "../lib/server-list";
 import { ListFilter } from "./ListScreen";
 
@@ -33,7 +34,7 @@ export function StatusFilter<V extends string>({
   all: string;
   options: readonly V[];
 }) {
-  return <ListFilter list={list} name="status" label={msg.attention.statusFilter} all={all} options={options} />;
+  return <ListFilter list={list} name="status" label={attentionMsg.statusFilter} all={all} options={options} />;
 }
 
 /**
@@ -69,7 +70,7 @@ export function FilterChip({ label, onClear }: { label: string; onClear: () => v
       type="button"
       className="badge badge-primary badge-soft h-8 gap-1.5 px-3"
       onClick={onClear}
-      aria-label={msg.ui.clearFilter(label)}
+      aria-label={uiMsg.clearFilter(label)}
     >
       {label} <X className="h-3.5 w-3.5" aria-hidden />
     </button>

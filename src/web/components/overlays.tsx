@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from "react";
 import { Link } from "@tanstack/react-router";
 import { CheckCircle2, X } from "lucide-react";
-import { msg, timings } from "../../domain/messages";
+import { shellMsg, timings } from "../../domain/messages/common";
 import type { Target } from "../lib/target";
 
 /** What a modal focuses when it opens: an element marked `data-autofocus`, else its first field. */
@@ -114,7 +114,7 @@ export function ConfirmDialog({
   title,
   message,
   confirmLabel,
-  cancelLabel = msg.ui.cancel,
+  cancelLabel = shellMsg.ui.cancel,
   busy,
   error,
   onConfirm,
@@ -233,7 +233,12 @@ function Notice({
       ) : null}
       {link ? <NoticeTarget {...link} /> : null}
       {onClose ? (
-        <button type="button" className="btn btn-ghost btn-xs btn-square" aria-label={msg.ui.dismiss} onClick={onClose}>
+        <button
+          type="button"
+          className="btn btn-ghost btn-xs btn-square"
+          aria-label={shellMsg.ui.dismiss}
+          onClick={onClose}
+        >
           <X className="h-4 w-4" aria-hidden />
         </button>
       ) : null}
@@ -344,7 +349,7 @@ const Toaster = lazy(async () => {
           visibleToasts={1}
           offset={16}
           mobileOffset={12}
-          containerAriaLabel={msg.ui.notifications}
+          containerAriaLabel={shellMsg.ui.notifications}
           toastOptions={{ unstyled: true }}
         />
       );

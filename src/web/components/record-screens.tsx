@@ -2,7 +2,8 @@ import type { ReactNode } from "react";
 import type { UseQueryOptions, QueryKey } from "@tanstack/react-query";
 import type { LucideIcon } from "lucide-react";
 import type { DefaultValues, FieldValues } from "react-hook-form";
-import { msg } from "../../domain/messages";
+import { uiMsg } from "../../domain/messages/kit";
+import { promptsMsg } from "../../domain/messages/prompts";
 import type { MutationMeta } from "../lib/query-client";
 import { useScreenList, type ListQuery } from "../lib/screen-list";
 import type { Target } from "../lib/target";
@@ -33,7 +34,7 @@ import { DateText, Muted } from "./text";
 /** What every record of a kind the kit serves has: its status and its dates. */
 type Dated = { status: string; created_at: string; updated_at: string | null };
 
-/** The texts the screens read from the entity's part of `msg` (`recordTexts` and its own subtitles). */
+/** The texts the screens read from the entity's messages (`platformsMsg`: `recordTexts` and its own subtitles). */
 export type RecordScreenTexts = FormTexts &
   ArchiveTexts & {
     title: string;
@@ -251,12 +252,12 @@ function detailPage<R extends Dated, K extends QueryKey, St extends string>(d: P
   const send = statusPair(d.archive.live, d.archive.archived);
   const info = (r: R): InfoItem[] => [
     { label: texts.idLabel, value: ref.key(r), mono: true },
-    { label: msg.ui.status, value: <StatusBadge kind={d.kind} status={r.status} /> },
+    { label: uiMsg.status, value: <StatusBadge kind={d.kind} status={r.status} /> },
     ...d.detail.info(r),
-    { label: msg.ui.created, value: <DateText iso={r.created_at} withTime /> },
+    { label: uiMsg.created, value: <DateText iso={r.created_at} withTime /> },
     {
-      label: msg.ui.lastUpdated,
-      value: r.updated_at ? <DateText iso={r.updated_at} withTime /> : <Muted>{msg.prompts.never}</Muted>,
+      label: uiMsg.lastUpdated,
+      value: r.updated_at ? <DateText iso={r.updated_at} withTime /> : <Muted>{promptsMsg.never}</Muted>,
     },
   ];
   const { remove } = d.detail;

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { msg } from "../../domain/messages";
+import { fallbacksMsg } from "../../domain/messages/kit";
 import { formatDate, formatDateTime, formatFullTime, formatNumber, formatRelative } from "./format";
 
 /**
@@ -30,7 +30,7 @@ export function Truncate({
 
 /** A date ("Nov 22, 2026"), with the exact time and its time zone on hover; "N/A" when absent. */
 export function DateText({ iso, withTime = false }: { iso: string | null | undefined; withTime?: boolean }) {
-  if (!iso) return <span className="text-base-content/70">{msg.fallbacks.noDate}</span>;
+  if (!iso) return <span className="text-base-content/70">{fallbacksMsg.noDate}</span>;
   return (
     <time dateTime={iso} title={formatFullTime(iso)} className="whitespace-nowrap">
       {withTime ? formatDateTime(iso) : formatDate(iso)}
@@ -41,7 +41,7 @@ export function DateText({ iso, withTime = false }: { iso: string | null | undef
 /** A time as "3 hours ago", with the exact time and its time zone on hover; `fallback` when absent. */
 export function RelativeTime({
   iso,
-  fallback = msg.fallbacks.neverLoggedIn,
+  fallback = fallbacksMsg.neverLoggedIn,
 }: {
   iso: string | null | undefined;
   fallback?: string;

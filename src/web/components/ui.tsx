@@ -1,7 +1,7 @@
 import { Children, Fragment, isValidElement, useEffect, type HTMLAttributes, type ReactNode } from "react";
 import { Link } from "@tanstack/react-router";
 import { AlertTriangle, ChevronRight, Lock, RotateCw } from "lucide-react";
-import { msg } from "../../domain/messages";
+import { appMsg, shellMsg } from "../../domain/messages/common";
 import type { Target } from "../lib/target";
 
 /**
@@ -9,7 +9,7 @@ import type { Target } from "../lib/target";
  * `["Acme Corp", "Customers"]` → "Acme Corp · Customers · Pedal Console". Empty parts are skipped.
  */
 export function useDocumentTitle(...parts: Array<string | null | undefined>) {
-  const title = [...parts.filter((p): p is string => Boolean(p && p.trim())), msg.app.name].join(" · ");
+  const title = [...parts.filter((p): p is string => Boolean(p && p.trim())), appMsg.name].join(" · ");
   useEffect(() => {
     document.title = title;
   }, [title]);
@@ -185,7 +185,7 @@ export function StatGrid({ children, columns }: { children: ReactNode; columns?:
  * What a role that may not open a screen sees there (a URL typed or shared): one statement of it,
  * with no toolbar, no data and no Retry, since retrying cannot help.
  */
-export function NotAllowed({ reason, title = msg.lists.notAllowedTitle }: { reason: string; title?: string }) {
+export function NotAllowed({ reason, title = shellMsg.lists.notAllowedTitle }: { reason: string; title?: string }) {
   useDocumentTitle(title);
   return (
     <Card role="status" bodyClassName="items-center py-12 text-center" data-testid="not-allowed">
@@ -217,7 +217,7 @@ export function ErrorState({
         <div className="mt-3 flex flex-wrap justify-center gap-2">
           {onRetry ? (
             <button type="button" className="btn btn-primary btn-sm" onClick={onRetry}>
-              <RotateCw className="h-4 w-4" aria-hidden /> {msg.app.retry}
+              <RotateCw className="h-4 w-4" aria-hidden /> {appMsg.retry}
             </button>
           ) : null}
           {children}
@@ -228,7 +228,7 @@ export function ErrorState({
 }
 
 /** Centered spinner with a visible label. */
-export function Spinner({ label = msg.app.loading }: { label?: string }) {
+export function Spinner({ label = appMsg.loading }: { label?: string }) {
   return (
     <div role="status" className="flex items-center justify-center gap-3 py-10 text-base-content/70">
       <span className="loading loading-spinner loading-md" aria-hidden />

@@ -1,6 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { restoreReportSchema, undoWindowMs, type RestoreReport } from "../../domain/deleted";
-import { msg } from "../../domain/messages";
+import { bulkMsg } from "../../domain/messages/bulk";
+import { deletedMsg } from "../../domain/messages/deleted";
 import { api, errorMessage } from "../api/client";
 import { queryRoots } from "../lib/query-client";
 import { recordPage } from "../lib/record-pages";
@@ -30,19 +31,19 @@ export const restoreChanges = {
  */
 export function reportText(report: RestoreReport): { text: string; detail?: string; link?: NoticeLink } {
   // Nothing came back: prompt review made the restore a proposed change.
-  if (report.restored.length === 0) return { text: msg.deleted.sentForReview(report.label) };
+  if (report.restored.length === 0) return { text: deletedMsg.sentForReview(report.label) };
   const related = report.restored.length - 1;
   const lines = [
-    related > 0 ? msg.deleted.restoredWith(related) : "",
+    related > 0 ? deletedMsg.restoredWith(related) : "",
     report.not_restored.length > 0
-      ? `${msg.deleted.partial(report.not_restored.length)} ${report.not_restored.map((p) => `${p.label} (${p.reason})`).join("; ")}`
+      ? `${deletedMsg.partial(report.not_restored.length)} ${report.not_restored.map((p) => `${p.label} (${p.reason})`).join("; ")}`
       : "",
   ].filter(Boolean);
   const page = recordPage[report.entity]?.(report.entity_id);
   return {
-    text: msg.deleted.restored(report.label),
+    text: deletedMsg.restored(report.label),
     detail: lines.join(" ") || undefined,
-    link: page ? { ...page, label: msg.deleted.open } : undefined,
+    link: page ? { ...page, label: deletedMsg.open } : undefined,
   };
 }
 
@@ -83,7 +84,7 @@ export function useUndo() {
       ...options,
       ...(deletionId
         ? {
-            action: { label: msg.deleted.undo, onClick: () => void undo(deletionId, onRestored) },
+            action: { label: deletedMsg.undo, onClick: () => void undo(deletionId, onRestored) },
             durationMs: undoWindowMs,
           }
         : {}),
@@ -96,5 +97,5 @@ export function useUndo() {
  * 10 s, as the other Undo notices; `onUndo` starts the undo and shows its progress.
  */
 export function offerBulkUndo(text: string, onUndo: () => void) {
-  notify(text, { action: { label: msg.bulk.undo, onClick: onUndo }, durationMs: undoWindowMs });
+  notify(text, { action: { label: bulkMsg.undo, onClick: onUndo }, durationMs: undoWindowMs });
 }

@@ -18,7 +18,9 @@ import {
   type ConfigValues,
   type CustomerConfig,
 } from "../../domain/config";
-import { msg } from "../../domain/messages";
+import { configMsg } from "../../domain/messages/config";
+import { customersMsg } from "../../domain/messages/customers";
+import { fallbacksMsg, uiMsg } from "../../domain/messages/kit";
 import { ApiError, errorMessage } from "../api/client";
 import { ActionBar, DisabledAction, historyAction, useRoleReason } from "../components/actions";
 import { StatusBadge } from "../components/badges";
@@ -47,14 +49,14 @@ export default function ConfigPage() {
   const navigate = useNavigate();
   return (
     <>
-      <PageHeader title={msg.config.title} subtitle={msg.config.subtitle} />
+      <PageHeader title={configMsg.title} subtitle={configMsg.subtitle} />
       <div className="mb-6 flex flex-col gap-1.5 sm:max-w-md">
         <label htmlFor="config-customer" className="text-sm font-medium">
-          {msg.config.customer}
+          {configMsg.customer}
         </label>
         <CustomerPicker
           id="config-customer"
-          label={msg.config.customer}
+          label={configMsg.customer}
           field
           value={customer}
           onChange={(id) => void navigate({ to: "/config", search: id ? { customer: id } : {} })}
@@ -65,7 +67,7 @@ export default function ConfigPage() {
       ) : (
         <div className="card border border-base-300 bg-base-100 shadow-sm">
           <div className="card-body items-center py-12 text-center text-base-content/80">
-            {msg.config.chooseCustomer}
+            {configMsg.chooseCustomer}
           </div>
         </div>
       )}
@@ -80,7 +82,7 @@ function CustomerConfigView({ customerId }: { customerId: string }) {
     const missing = query.error instanceof ApiError && query.error.status === 404;
     return (
       <ErrorState
-        title={missing ? msg.customers.notFound : msg.config.loadError}
+        title={missing ? customersMsg.notFound : configMsg.loadError}
         message={missing ? undefined : errorMessage(query.error)}
         onRetry={missing ? undefined : () => void query.refetch()}
       />
@@ -129,7 +131,7 @@ function ConfigForm({ config }: { config: CustomerConfig }) {
       queryClient.setQueryData(configKeys.detail(config.customer_id), saved);
       setVersion(saved.version);
       form.reset(saved.values);
-      notify(saved.version === version ? msg.config.noChanges : msg.config.saved);
+      notify(saved.version === version ? configMsg.noChanges : configMsg.saved);
     } catch (err) {
       if (err instanceof ApiError && err.status === 409) {
         const parsed = customerConfigSchema.safeParse((err.body as { current?: unknown } | undefined)?.current);
@@ -139,7 +141,7 @@ function ConfigForm({ config }: { config: CustomerConfig }) {
           setVersion(current.version);
           form.reset(current.values);
           setServerError(
-            msg.config.stale(current.updated_by ?? msg.config.staleSomeone, formatDateTime(current.updated_at)),
+            configMsg.stale(current.updated_by ?? configMsg.staleSomeone, formatDateTime(current.updated_at)),
           );
           return;
         }
@@ -173,7 +175,7 @@ function ConfigForm({ config }: { config: CustomerConfig }) {
   );
   const usageHint = (n: number, what: string, warning?: string) => (
     <span className="flex flex-col gap-0.5">
-      <span>{msg.config.usage(formatNumber(n), what)}</span>
+      <span>{configMsg.usage(formatNumber(n), what)}</span>
       {warning ? (
         <span className="flex items-start gap-1 font-medium text-base-content" data-testid="limit-warning">
           <AlertTriangle className="mt-0.5 h-3.5 w-3.5 shrink-0 text-warning" aria-hidden />
@@ -201,7 +203,7 @@ function ConfigForm({ config }: { config: CustomerConfig }) {
       <form
         onSubmit={submit}
         noValidate
-        aria-label={`${msg.config.title}: ${config.customer_name}`}
+        aria-label={`${configMsg.title}: ${config.customer_name}`}
         className="flex flex-col gap-6"
       >
         <div className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm">
@@ -215,10 +217,10 @@ function ConfigForm({ config }: { config: CustomerConfig }) {
           <StatusBadge kind="customer" status={config.customer_status} />
           <span className="text-base-content/80" data-testid="config-last-saved">
             {config.version === 0 || !config.updated_at ? (
-              msg.config.onDefaults
+              configMsg.onDefaults
             ) : (
               <>
-                {msg.config.lastSaved} <DateText iso={config.updated_at} withTime />
+                {configMsg.lastSaved} <DateText iso={config.updated_at} withTime />
                 {config.updated_by ? ` · ${config.updated_by}` : ""}
               </>
             )}
@@ -229,8 +231,8 @@ function ConfigForm({ config }: { config: CustomerConfig }) {
           disabled={Boolean(readOnly) || isSubmitting}
           className="grid min-w-0 grid-cols-1 gap-6 xl:grid-cols-2"
         >
-          <legend className="sr-only">{msg.config.title}</legend>
-          <Section title={msg.config.organization}>
+          <legend className="sr-only">{configMsg.title}</legend>
+          <Section title={configMsg.organization}>
             <div className="grid grid-cols-1 gap-4 sm:grid-cols-3 xl:grid-cols-1 2xl:grid-cols-3">
               <Field label={configLabels.industry} htmlFor="industry" error={errors.industry?.message}>
                 <select id="industry" className="select w-full" {...form.register("industry")}>
@@ -253,19 +255,19 @@ function ConfigForm({ config }: { config: CustomerConfig }) {
               </Field>
             </div>
           </Section>
-          <Section title={msg.config.features}>
+          <Section title={configMsg.features}>
             <div className="grid grid-cols-1 gap-2 sm:grid-cols-2">
               {configFeatures.map((f) => toggle(`features.${f}`, configLabels.features[f]))}
             </div>
           </Section>
-          <Section title={msg.config.limits}>
+          <Section title={configMsg.limits}>
             <div className="grid grid-cols-1 gap-4 sm:grid-cols-3">
               {numberField("max_users", usageHint(config.usage.users, "users", warnings.max_users), warnings.max_users)}
               {numberField("max_teams", usageHint(config.usage.teams, "teams", warnings.max_teams), warnings.max_teams)}
               {numberField("storage_gb")}
             </div>
           </Section>
-          <Section title={msg.config.security}>
+          <Section title={configMsg.security}>
             <div className="flex flex-col gap-3">
               {toggle("allow_guest_users", configLabels.allow_guest_users)}
               {toggle("require_mfa", configLabels.require_mfa)}
@@ -275,7 +277,7 @@ function ConfigForm({ config }: { config: CustomerConfig }) {
         </fieldset>
         <div className="flex justify-end gap-2">
           {readOnly ? (
-            <DisabledAction label={msg.config.save} icon={Save} reason={readOnly} size="btn-md" />
+            <DisabledAction label={configMsg.save} icon={Save} reason={readOnly} size="btn-md" />
           ) : (
             <>
               <button
@@ -287,7 +289,7 @@ function ConfigForm({ config }: { config: CustomerConfig }) {
                   setServerError(null);
                 }}
               >
-                {msg.ui.discard}
+                {uiMsg.discard}
               </button>
               <button type="submit" className="btn btn-primary" disabled={isSubmitting}>
                 {isSubmitting ? (
@@ -295,7 +297,7 @@ function ConfigForm({ config }: { config: CustomerConfig }) {
                 ) : (
                   <Save className="h-4 w-4" aria-hidden />
                 )}
-                {isSubmitting ? msg.config.saving : msg.config.save}
+                {isSubmitting ? configMsg.saving : configMsg.save}
               </button>
             </>
           )}
@@ -320,7 +322,7 @@ function ToggleState({
   const on = useWatch({ control, name });
   return (
     <span className="w-16" aria-hidden>
-      {on ? msg.config.enabled : msg.config.disabled}
+      {on ? configMsg.enabled : configMsg.disabled}
     </span>
   );
 }
@@ -335,7 +337,7 @@ const changeColumns: Column<ConfigChange>[] = [
   col.accessor("changed_by", {
     id: "changed_by",
     header: "Who",
-    cell: (c) => c.row.original.changed_by ?? <Muted>{msg.fallbacks.unknownUser}</Muted>,
+    cell: (c) => c.row.original.changed_by ?? <Muted>{fallbacksMsg.unknownUser}</Muted>,
   }),
   col.accessor("field", {
     id: "field",
@@ -357,8 +359,8 @@ const changeColumns: Column<ConfigChange>[] = [
 
 /** A stored value as the form shows it ("Enabled", "Enterprise", "1–50 employees", "500"). */
 function ChangeValue({ field, value }: { field: string; value: string | null }) {
-  if (value === null) return <Muted>{msg.fallbacks.noDate}</Muted>;
-  if (value === "true" || value === "false") return <>{value === "true" ? msg.config.enabled : msg.config.disabled}</>;
+  if (value === null) return <Muted>{fallbacksMsg.noDate}</Muted>;
+  if (value === "true" || value === "false") return <>{value === "true" ? configMsg.enabled : configMsg.disabled}</>;
   if (field === "company_size")
     return <>{configLabels.companySizes[value as keyof typeof configLabels.companySizes] ?? value}</>;
   if (/^\d+$/.test(value)) return <span className="tabular-nums">{formatNumber(Number(value))}</span>;
@@ -376,26 +378,26 @@ function RecentChanges({ customerId }: { customerId: string }) {
   const { data, failed, query } = list;
   return (
     <Section
-      title={msg.config.recentChanges}
+      title={configMsg.recentChanges}
       actions={<ActionBar actions={[historyAction("customer_config", customerId)]} />}
     >
       {failed ? (
         <ErrorState
-          title={msg.config.loadError}
+          title={configMsg.loadError}
           message={errorMessage(query.error)}
           onRetry={() => void query.refetch()}
         />
       ) : (
         <>
           <DataTable
-            label={msg.config.recentChanges}
+            label={configMsg.recentChanges}
             columns={changeColumns}
             rows={data?.items}
             rowKey={(c) => c.change_id}
             loading={query.isPending || query.isFetching}
-            empty={<Muted>{msg.config.noRecentChanges}</Muted>}
+            empty={<Muted>{configMsg.noRecentChanges}</Muted>}
           />
-          <ListPagination list={list} label={`${msg.config.recentChanges} pages`} />
+          <ListPagination list={list} label={`${configMsg.recentChanges} pages`} />
         </>
       )}
     </Section>

@@ -1,5 +1,5 @@
 import { Settings } from "lucide-react";
-import { msg } from "../../domain/messages";
+import { navMsg } from "../../domain/messages/common";
 import { defineFeature } from "../lib/routes";
 import { searchSchema, uuid } from "../lib/url-search";
 
@@ -9,7 +9,7 @@ export const configSearch = searchSchema({ customer: uuid });
 /** /config (SPEC.md §2); its sidebar entry. */
 export const feature = defineFeature({
   routes: ({ searchPage }) => [searchPage("/config", configSearch, () => import("./ConfigPage"))],
-  nav: { order: 100, key: "f", to: "/config", label: msg.nav.config, icon: Settings },
+  nav: { order: 100, key: "f", to: "/config", label: navMsg.config, icon: Settings },
 });
 
 // prettier-ignore

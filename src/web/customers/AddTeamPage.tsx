@@ -1,6 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { linkOptions, useParams } from "@tanstack/react-router";
-import { msg, timings } from "../../domain/messages";
+import { navMsg, timings } from "../../domain/messages/common";
+import { teamsMsg } from "../../domain/messages/teams";
 import { createTeamSchema } from "../../domain/teams";
 import { EntityForm } from "../components/EntityForm";
 import { FormScreen } from "../components/FormScreen";
@@ -21,17 +22,17 @@ export default function AddTeamPage() {
   const back = linkOptions({ to: "/customers/$customerId", params: { customerId } });
   return (
     <FormScreen
-      section={msg.nav.customers}
-      title={msg.teams.addTitle}
+      section={navMsg.customers}
+      title={teamsMsg.addTitle}
       subtitle={(c) => (
         <>
           <span className="block truncate" title={c.customer_name}>
-            {msg.teams.addFor(c.customer_name)}
+            {teamsMsg.addFor(c.customer_name)}
           </span>
-          <span className="block">{msg.teams.addSubtitle}</span>
+          <span className="block">{teamsMsg.addSubtitle}</span>
         </>
       )}
-      back={{ ...back, label: msg.teams.backToCustomer }}
+      back={{ ...back, label: teamsMsg.backToCustomer }}
       load={{ query: customer, name: (c) => c.customer_name, kind: customerRecord }}
       fields={2}
     >
@@ -41,12 +42,12 @@ export default function AddTeamPage() {
           fields={teamFields}
           defaults={teamDefaults(customerId)}
           locked={locked}
-          submitLabel={msg.teams.create}
-          busyLabel={msg.teams.creating}
+          submitLabel={teamsMsg.create}
+          busyLabel={teamsMsg.creating}
           cancel={cancel}
           onSubmit={async (values) => {
             await create.mutateAsync(values);
-            notify(msg.teams.created, { detail: msg.teams.redirectingToCustomer });
+            notify(teamsMsg.created, { detail: teamsMsg.redirectingToCustomer });
             await finish(back, timings.afterTeamCreateMs);
           }}
         />

@@ -3,7 +3,9 @@ import { Plus, Settings, Upload, User, UserCheck, UsersRound } from "lucide-reac
 import type { CustomerDetail } from "../../domain/customers";
 import { splitDomains } from "../../domain/domains";
 import { importMsg } from "../../domain/import-messages";
-import { msg } from "../../domain/messages";
+import { configMsg } from "../../domain/messages/config";
+import { customersMsg } from "../../domain/messages/customers";
+import { fallbacksMsg, uiMsg } from "../../domain/messages/kit";
 import { activeOrInactive, archiveAction, editAction, historyAction, mainAction } from "../components/actions";
 import { StatusBadge } from "../components/badges";
 import { InfoSection, Section, type RecordStat } from "../components/detail";
@@ -34,11 +36,11 @@ export default function CustomerDetailPage() {
       header={(customer) => {
         const archived = customer.status === "inactive";
         return {
-          title: customer.customer_name.trim() || msg.fallbacks.unnamedCompany,
+          title: customer.customer_name.trim() || fallbacksMsg.unnamedCompany,
           badge: <StatusBadge kind="customer" status={customer.status} />,
           actions: [
             historyAction("customer", customerId),
-            { label: msg.config.openConfig, icon: Settings, link: { to: "/config", search: { customer: customerId } } },
+            { label: configMsg.openConfig, icon: Settings, link: { to: "/config", search: { customer: customerId } } },
             {
               label: importMsg.title,
               icon: Upload,
@@ -50,7 +52,7 @@ export default function CustomerDetailPage() {
               ...archiveAction(
                 archived,
                 setStatus,
-                { restore: msg.ui.unarchive, archived: msg.customers.archived, restored: msg.customers.unarchived },
+                { restore: uiMsg.unarchive, archived: customersMsg.archived, restored: customersMsg.unarchived },
                 { ...activeOrInactive, send: (status) => status },
               ),
               tone: archived ? "primary" : "default",
@@ -81,7 +83,7 @@ export default function CustomerDetailPage() {
                       ))}
                     </span>
                   ) : (
-                    <Muted>{msg.customers.noDomains}</Muted>
+                    <Muted>{customersMsg.noDomains}</Muted>
                   ),
                 },
                 { label: "Created", value: <DateText iso={customer.created_at} withTime /> },

@@ -1,5 +1,5 @@
 import { customerOptionSchema, customerOptionsSchema } from "../../domain/customers";
-import { msg } from "../../domain/messages";
+import { teamsMsg } from "../../domain/messages/teams";
 import { optionsPicker } from "../components/EntityPicker";
 import { customerKeys } from "./queries";
 
@@ -14,7 +14,7 @@ const customerPicker = optionsPicker({
   one: customerOptionSchema,
   option: (c) => ({ id: c.customer_id, label: c.customer_name }),
   root: customerKeys.all,
-  labels: { label: "Customer", placeholder: "Type a customer name...", all: msg.teams.allCustomers },
+  labels: { label: "Customer", placeholder: "Type a customer name...", all: teamsMsg.allCustomers },
 });
 
 /** A customer picker (see `optionsPicker`). */

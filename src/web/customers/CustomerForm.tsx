@@ -1,6 +1,8 @@
 import { Link, useParams, linkOptions } from "@tanstack/react-router";
 import { customerStatuses, known } from "../../domain/enums";
-import { msg } from "../../domain/messages";
+import { navMsg } from "../../domain/messages/common";
+import { customersMsg } from "../../domain/messages/customers";
+import { editMsg } from "../../domain/messages/edit";
 import { createCustomerSchema, type CreateCustomerInput, type Customer } from "../../domain/customers";
 import type { ApiError } from "../api/client";
 import type { FieldSpec, SaveOptions } from "../components/EntityForm";
@@ -20,7 +22,7 @@ export const customerFields: FieldSpec<CreateCustomerInput>[] = [
     kind: "textarea",
     name: "valid_domains",
     label: "Valid Domains",
-    hint: msg.customers.domainsHint,
+    hint: customersMsg.domainsHint,
     placeholder: "example.com\nexample.io",
   },
 ];
@@ -42,7 +44,7 @@ const customerWarnings = {
       <ul className="list-disc pl-5">
         {domains.map((d) => (
           <li key={`${d.domain} ${d.customer_id}`}>
-            {msg.edit.domainClaimedBy(d.domain)}{" "}
+            {editMsg.domainClaimedBy(d.domain)}{" "}
             <Link to="/customers/$customerId" params={{ customerId: d.customer_id }} className="link" target="_blank">
               {d.customer_name}
             </Link>
@@ -55,15 +57,15 @@ const customerWarnings = {
 
 /** A customer as its detail page and its Add Team screen load it (SPEC.md §2). */
 export const customerRecord: RecordKind = {
-  section: msg.nav.customers,
-  errorTitle: msg.customers.loadOneError,
-  notFound: { title: msg.customers.notFound },
-  list: { to: "/customers", label: msg.customers.backToList },
+  section: navMsg.customers,
+  errorTitle: customersMsg.loadOneError,
+  notFound: { title: customersMsg.notFound },
+  list: { to: "/customers", label: customersMsg.backToList },
 };
 
 const form = {
   kind: customerRecord,
-  texts: msg.customers,
+  texts: customersMsg,
   schema: createCustomerSchema,
   fields: customerFields,
   warnings: customerWarnings,
@@ -103,7 +105,7 @@ export const EditPage: Screen = editScreen({
   name: (c) => c.customer_name,
   useUpdate: useUpdateCustomer,
   send: (values, options) => ({ ...send(values, options), ifMatch: options.ifMatch }),
-  back: (customerId) => ({ to: "/customers/$customerId", params: { customerId }, label: msg.customers.backToCustomer }),
+  back: (customerId) => ({ to: "/customers/$customerId", params: { customerId }, label: customersMsg.backToCustomer }),
   reload: true,
   skeleton: 3,
 });

@@ -1,6 +1,9 @@
 import { Building2, Clock } from "lucide-react";
 import { customerSortKeys, type CustomerListItem } from "../../domain/customers";
-import { msg } from "../../domain/messages";
+import { appMsg, navMsg } from "../../domain/messages/common";
+import { customersMsg } from "../../domain/messages/customers";
+import { attentionMsg } from "../../domain/messages/dashboard";
+import { fallbacksMsg } from "../../domain/messages/kit";
 import { customerStatuses } from "../../domain/enums";
 import { countColumn, createdColumn, dateColumn, linkColumn, statusColumn } from "../components/columns";
 import { StatusFilter } from "../components/list-filters";
@@ -16,7 +19,7 @@ const columns = [
     (c) => ({
       to: "/customers/$customerId",
       params: { customerId: c.customer_id },
-      text: c.customer_name.trim() || msg.fallbacks.unnamedCompany,
+      text: c.customer_name.trim() || fallbacksMsg.unnamedCompany,
       className: "block truncate font-medium",
     }),
     { grow: true },
@@ -36,7 +39,7 @@ export default function CustomersPage() {
   return (
     <ListScreen
       list={list}
-      title={msg.nav.customers}
+      title={navMsg.customers}
       subtitle="Customer organizations, their status and size"
       add={{ label: "Add Customer", link: { to: "/customers/add" } }}
       cards={[
@@ -47,7 +50,7 @@ export default function CustomersPage() {
       ]}
       section={{ label: "Customer list" }}
       search="Search customers..."
-      filters={<StatusFilter list={list} all={msg.attention.allStatuses} options={customerStatuses} />}
+      filters={<StatusFilter list={list} all={attentionMsg.allStatuses} options={customerStatuses} />}
       exportPath="/customers"
       bulk={{
         entity: "customers",
@@ -59,26 +62,26 @@ export default function CustomersPage() {
         link: (r) => ({ to: "/customers/$customerId", params: { customerId: r.customer_id } }),
       }}
       table={{
-        label: msg.nav.customers,
+        label: navMsg.customers,
         columns,
         sortable: customerSortKeys,
         empty: (
           <EmptyState
-            title={failed ? msg.customers.noData : msg.customers.empty}
+            title={failed ? customersMsg.noData : customersMsg.empty}
             text={!failed && list.state.q ? `Nothing matches “${list.state.q}”.` : undefined}
             // SPEC.md §2: Retry under the empty state; not when a search simply found nothing, nor
             // when the load failed (the error above has the one Retry of the screen).
             action={
               list.state.q || failed ? undefined : (
                 <button type="button" className="btn btn-sm" onClick={() => void query.refetch()}>
-                  {msg.app.retry}
+                  {appMsg.retry}
                 </button>
               )
             }
           />
         ),
       }}
-      errorTitle={msg.customers.loadError}
+      errorTitle={customersMsg.loadError}
       errorKeepsTable
     />
   );

@@ -1,6 +1,6 @@
 import { FolderSync } from "lucide-react";
 import { directoryMsg } from "../../domain/directory-messages";
-import { msg } from "../../domain/messages";
+import { editMsg } from "../../domain/messages/edit";
 import { Tag } from "../components/badges";
 import type { InfoItem } from "../components/detail";
 import type { SaveConfirm } from "../components/EntityForm";
@@ -68,6 +68,6 @@ export function directorySaveConfirm(
   return {
     title: directoryMsg.overwriteTitle,
     message: directoryMsg.overwriteConfirm(kind, fields),
-    confirmLabel: msg.edit.saveAnyway,
+    confirmLabel: editMsg.saveAnyway,
   };
 }

@@ -3,7 +3,7 @@ import { useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { KeyRound } from "lucide-react";
 import { createDirectoryTokenSchema, type CreatedDirectoryToken, type DirectoryState } from "../../domain/directory";
-import { msg } from "../../domain/messages";
+import { apiTokensMsg } from "../../domain/messages/tokens";
 import { errorMessage } from "../api/client";
 import { useCan } from "../auth/permissions";
 import { sectionAddAction } from "../components/actions";
@@ -108,11 +108,11 @@ export function DirectorySection({ customerId }: { customerId: string }) {
             label={directoryMsg.tokens}
             columns={[
               ...tokenNameColumns<TokenRow>(directoryMsg.tokenName),
-              column<TokenRow>("created_at", msg.apiTokens.created, (t) => <DateText iso={t.created_at} />),
-              column<TokenRow>("last_used_at", msg.apiTokens.lastUsed, (t) =>
+              column<TokenRow>("created_at", apiTokensMsg.created, (t) => <DateText iso={t.created_at} />),
+              column<TokenRow>("last_used_at", apiTokensMsg.lastUsed, (t) =>
                 revokedOr(
                   t,
-                  t.last_used_at ? <RelativeTime iso={t.last_used_at} /> : <Muted>{msg.apiTokens.neverUsed}</Muted>,
+                  t.last_used_at ? <RelativeTime iso={t.last_used_at} /> : <Muted>{apiTokensMsg.neverUsed}</Muted>,
                 ),
               ),
               revokeColumn<TokenRow>(

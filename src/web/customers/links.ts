@@ -1,11 +1,11 @@
 import { linkOptions } from "@tanstack/react-router";
 import { Building2 } from "lucide-react";
-import { msg } from "../../domain/messages";
+import { customersMsg } from "../../domain/messages/customers";
 import type { RecordStat } from "../components/detail";
 
 /** The card of a record's customer (a team's, a user's): its name, opening the customer's page. */
 export const customerStat = (customerId: string, name: string): RecordStat => ({
-  label: msg.customers.customer,
+  label: customersMsg.customer,
   icon: Building2,
   link: { to: "/customers/$customerId", params: { customerId }, text: name },
 });

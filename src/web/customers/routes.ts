@@ -1,6 +1,6 @@
 import { Building2 } from "lucide-react";
 import { customerSortKeys, customerStatuses } from "../../domain/enums";
-import { msg } from "../../domain/messages";
+import { navMsg } from "../../domain/messages/common";
 import { defineFeature } from "../lib/routes";
 import { listSearchSchema, oneOf } from "../lib/url-search";
 
@@ -15,7 +15,7 @@ export const feature = defineFeature({
     page("/customers/$customerId", () => import("./CustomerDetailPage")),
     page("/customers/$customerId/add-team", () => import("./AddTeamPage")),
   ],
-  nav: { order: 20, key: "c", to: "/customers", label: msg.nav.customers, icon: Building2 },
+  nav: { order: 20, key: "c", to: "/customers", label: navMsg.customers, icon: Building2 },
   badges: { customer: { active: "success", inactive: "error", trial: "warning", other: "neutral" } },
 });
 

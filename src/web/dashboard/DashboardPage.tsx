@@ -2,7 +2,8 @@ import { useQuery } from "@tanstack/react-query";
 import type { ComponentProps } from "react";
 import { Activity, Building2, User, UsersRound, type LucideIcon } from "lucide-react";
 import type { DashboardStats } from "../../domain/dashboard";
-import { limits, msg } from "../../domain/messages";
+import { dashboardMsg } from "../../domain/messages/dashboard";
+import { limits } from "../../domain/messages/kit";
 import { errorMessage } from "../api/client";
 import { formatNumber } from "../components/format";
 import { ErrorState, PageHeader, StatCard, StatCardSkeleton, StatGrid } from "../components/ui";
@@ -17,11 +18,11 @@ const cards: {
   hint?: string;
   link: ComponentProps<typeof StatCard>["link"];
 }[] = [
-  { label: msg.dashboard.totalCustomers, icon: Building2, value: "total_customers", link: { to: "/customers" } },
-  { label: msg.dashboard.totalUsers, icon: User, value: "total_users", link: { to: "/users" } },
-  { label: msg.dashboard.totalTeams, icon: UsersRound, value: "total_teams", link: { to: "/teams" } },
+  { label: dashboardMsg.totalCustomers, icon: Building2, value: "total_customers", link: { to: "/customers" } },
+  { label: dashboardMsg.totalUsers, icon: User, value: "total_users", link: { to: "/users" } },
+  { label: dashboardMsg.totalTeams, icon: UsersRound, value: "total_teams", link: { to: "/teams" } },
   {
-    label: msg.dashboard.signedInUsers,
+    label: dashboardMsg.signedInUsers,
     icon: Activity,
     value: "active_users",
     link: { to: "/users", search: { signed_in: true } },
@@ -37,9 +38,9 @@ export default function DashboardPage() {
   const { data, error, isPending, refetch } = useQuery(dashboardStatsQuery());
   return (
     <>
-      <PageHeader title={msg.dashboard.title} />
+      <PageHeader title={dashboardMsg.title} />
       {error ? (
-        <ErrorState title={msg.dashboard.loadError} message={errorMessage(error)} onRetry={() => void refetch()} />
+        <ErrorState title={dashboardMsg.loadError} message={errorMessage(error)} onRetry={() => void refetch()} />
       ) : (
         <StatGrid>
           {isPending

@@ -1,5 +1,5 @@
 import { LayoutDashboard } from "lucide-react";
-import { msg } from "../../domain/messages";
+import { navMsg } from "../../domain/messages/common";
 import { dashboardTrendRanges } from "../../domain/limits";
 import { defineFeature } from "../lib/routes";
 import { searchSchema } from "../lib/url-search";
@@ -18,7 +18,7 @@ export const dashboardSearch = searchSchema({
 /** The dashboard (SPEC.md §2: /); its sidebar entry. */
 export const feature = defineFeature({
   routes: ({ searchPage }) => [searchPage("/", dashboardSearch, () => import("./DashboardPage"))],
-  nav: { order: 10, key: "d", to: "/", label: msg.nav.dashboard, icon: LayoutDashboard },
+  nav: { order: 10, key: "d", to: "/", label: navMsg.dashboard, icon: LayoutDashboard },
 });
 
 // prettier-ignore

@@ -8,7 +8,7 @@ import { Link, useNavigate, useSearch } from "@tanstack/react-router";
 import { auditActionLabels, auditEntityLabels, type AuditAction, type AuditEntityName } from "../../domain/audit";
 import type { DashboardAttention } from "../../domain/dashboard";
 import { dashboardTrendDays, dashboardTrendRanges } from "../../domain/limits";
-import { msg } from "../../domain/messages";
+import { activityMsg, attentionMsg, trendsMsg } from "../../domain/messages/dashboard";
 import { errorMessage } from "../api/client";
 import { formatDateTime, formatFullTime, formatNumber, formatRelative, titleCase } from "../components/format";
 import { ErrorState, StatCard, StatCardSkeleton, StatGrid } from "../components/ui";
@@ -53,23 +53,23 @@ type Item = {
 export const attentionItems: Item[] = [
   {
     key: "pending_comments",
-    label: msg.attention.pendingComments,
+    label: attentionMsg.pendingComments,
     value: (a) => a.pending_comments,
     link: { to: "/comments", search: { status: "pending" } },
   },
   {
     key: "pending_prompt_changes",
-    label: msg.attention.pendingChanges,
+    label: attentionMsg.pendingChanges,
     value: (a) => a.pending_prompt_changes,
     link: { to: "/reviews" },
   },
   {
     key: "trial_customers",
-    label: msg.attention.trialCustomers,
+    label: attentionMsg.trialCustomers,
     value: (a) => a.trial_customers.count,
     hint: (a) =>
       a.trial_customers.oldest
-        ? msg.attention.trialOldest(
+        ? attentionMsg.trialOldest(
             a.trial_customers.oldest.customer_name,
             formatRelative(a.trial_customers.oldest.created_at),
           )
@@ -78,25 +78,25 @@ export const attentionItems: Item[] = [
   },
   {
     key: "teams_without_skills",
-    label: msg.attention.teamsWithoutSkills,
+    label: attentionMsg.teamsWithoutSkills,
     value: (a) => a.teams_without_skills,
     link: { to: "/teams", search: { status: "active", skills: "none" } },
   },
   {
     key: "users_never_signed_in",
-    label: msg.attention.usersNeverSignedIn,
+    label: attentionMsg.usersNeverSignedIn,
     value: (a) => a.users_never_signed_in,
     link: { to: "/users", search: { signed_in: false } },
   },
   {
     key: "skills_without_prompts",
-    label: msg.attention.skillsWithoutPrompts,
+    label: attentionMsg.skillsWithoutPrompts,
     value: (a) => a.skills_without_prompts,
     link: { to: "/skills", search: { prompts: "none" } },
   },
   {
     key: "prompts_without_platforms",
-    label: msg.attention.promptsWithoutPlatforms,
+    label: attentionMsg.promptsWithoutPlatforms,
     value: (a) => a.prompts_without_platforms,
     link: { to: "/prompts", search: { status: "active", platforms: "none" } },
   },
@@ -108,17 +108,17 @@ export function AttentionSection() {
   return (
     <Section
       id="attention"
-      title={msg.attention.title}
+      title={attentionMsg.title}
       aside={
         data ? (
           <time className="text-xs text-base-content/70" dateTime={data.as_of} title={formatFullTime(data.as_of)}>
-            {msg.attention.asOf(formatDateTime(data.as_of))}
+            {attentionMsg.asOf(formatDateTime(data.as_of))}
           </time>
         ) : null
       }
     >
       {error ? (
-        <ErrorState title={msg.attention.loadError} message={errorMessage(error)} onRetry={() => void refetch()} />
+        <ErrorState title={attentionMsg.loadError} message={errorMessage(error)} onRetry={() => void refetch()} />
       ) : (
         <StatGrid>
           {isPending
@@ -138,7 +138,7 @@ export function AttentionSection() {
                     >
                       <StatCard
                         label={i.label}
-                        value={n === 0 ? msg.attention.none : formatNumber(n)}
+                        value={n === 0 ? attentionMsg.none : formatNumber(n)}
                         hint={i.hint?.(data)}
                         link={i.link}
                       />
@@ -178,23 +178,23 @@ function Trend({
         <div className="h-40 w-full" aria-hidden data-testid="chart">
           <SmallSeriesChart
             rows={rows}
-            name={msg.trends.users}
+            name={trendsMsg.users}
             kind={kind}
             onPoint={(i) => void navigate(pointLink(rows[i].label))}
           />
         </div>
         <details className="text-sm">
-          <summary className="cursor-pointer text-base-content/80">{msg.trends.dataTable}</summary>
+          <summary className="cursor-pointer text-base-content/80">{trendsMsg.dataTable}</summary>
           <SeriesTable
             rows={rows}
             caption={title}
             labelHeader={labelHeader}
-            valueHeader={msg.trends.users}
+            valueHeader={trendsMsg.users}
             rowLink={(r, label) => (
               <Link
                 {...pointLink(r.label)}
                 className="link link-hover"
-                aria-label={msg.trends.openPoint(label, formatNumber(r.value))}
+                aria-label={trendsMsg.openPoint(label, formatNumber(r.value))}
               >
                 {label}
               </Link>
@@ -226,9 +226,9 @@ export function TrendsSection() {
   return (
     <Section
       id="trends"
-      title={msg.trends.title}
+      title={trendsMsg.title}
       aside={
-        <div role="group" aria-label={msg.trends.range} className="join">
+        <div role="group" aria-label={trendsMsg.range} className="join">
           {dashboardTrendRanges.map((r) => (
             <button
               key={r}
@@ -239,14 +239,14 @@ export function TrendsSection() {
                 void navigate({ to: "/", search: r === dashboardTrendDays ? {} : { trends: Number(r) }, replace: true })
               }
             >
-              {msg.trends.rangeOption(r)}
+              {trendsMsg.rangeOption(r)}
             </button>
           ))}
         </div>
       }
     >
       {error ? (
-        <ErrorState title={msg.trends.loadError} message={errorMessage(error)} onRetry={() => void refetch()} />
+        <ErrorState title={trendsMsg.loadError} message={errorMessage(error)} onRetry={() => void refetch()} />
       ) : isPending ? (
         <div className="grid grid-cols-1 gap-4 lg:grid-cols-2" aria-hidden>
           <div className="skeleton h-56" />
@@ -256,19 +256,19 @@ export function TrendsSection() {
         <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
           <Trend
             id="trend-sign-ins"
-            title={msg.trends.signIns(String(data.days))}
-            hint={`${msg.trends.signInsHint}. ${msg.trends.dayHint}`}
+            title={trendsMsg.signIns(String(data.days))}
+            hint={`${trendsMsg.signInsHint}. ${trendsMsg.dayHint}`}
             rows={series(data.sign_ins.rows)}
-            labelHeader={msg.trends.day}
+            labelHeader={trendsMsg.day}
             kind="line"
             pointLink={(day) => ({ to: "/users", search: { last_login_from: day, last_login_to: day } })}
           />
           <Trend
             id="trend-new-users"
-            title={msg.trends.newUsers(String(data.days))}
-            hint={msg.trends.weekHint}
+            title={trendsMsg.newUsers(String(data.days))}
+            hint={trendsMsg.weekHint}
             rows={series(data.new_users.rows)}
-            labelHeader={msg.trends.week}
+            labelHeader={trendsMsg.week}
             kind="bar"
             pointLink={(monday) => ({ to: "/users", search: { created_from: monday, created_to: weekEnd(monday) } })}
           />
@@ -284,17 +284,17 @@ export function ActivitySection() {
   return (
     <Section
       id="activity"
-      title={msg.activity.title}
+      title={activityMsg.title}
       aside={
         data ? (
           <span className="text-xs text-base-content/70">
-            {data.scope === "all" ? msg.activity.all : msg.activity.own}
+            {data.scope === "all" ? activityMsg.all : activityMsg.own}
           </span>
         ) : null
       }
     >
       {error ? (
-        <ErrorState title={msg.activity.loadError} message={errorMessage(error)} onRetry={() => void refetch()} />
+        <ErrorState title={activityMsg.loadError} message={errorMessage(error)} onRetry={() => void refetch()} />
       ) : isPending ? (
         <div className="flex flex-col gap-2" aria-hidden>
           {Array.from({ length: 5 }, (_, i) => (
@@ -302,7 +302,7 @@ export function ActivitySection() {
           ))}
         </div>
       ) : data.items.length === 0 ? (
-        <p className="text-sm text-base-content/70">{msg.activity.empty}</p>
+        <p className="text-sm text-base-content/70">{activityMsg.empty}</p>
       ) : (
         <ul className="divide-y divide-base-300 rounded-box border border-base-300 bg-base-100">
           {data.items.map((e) => {
@@ -323,9 +323,7 @@ export function ActivitySection() {
                   ) : (
                     <span className="font-medium">{what}</span>
                   )}{" "}
-                  <span className="text-base-content/70">
-                    {msg.activity.by(e.operator_email ?? msg.activity.system)}
-                  </span>
+                  <span className="text-base-content/70">{activityMsg.by(e.operator_email ?? activityMsg.system)}</span>
                 </span>
                 <time
                   className="text-xs text-base-content/70"

@@ -1,5 +1,7 @@
 import { deletedEntities, deletedPageSchema, type DeletedEntity, type DeletedRecord } from "../../domain/deleted";
-import { msg } from "../../domain/messages";
+import { shellMsg } from "../../domain/messages/common";
+import { deletedMsg } from "../../domain/messages/deleted";
+import { uiMsg } from "../../domain/messages/kit";
 import { errorMessage } from "../api/client";
 import { columnsFor } from "../components/DataTable";
 import { EmptyState } from "../components/inputs";
@@ -15,10 +17,10 @@ import { useScreenList } from "../lib/screen-list";
 /** GET /api/deleted: the list engine's page of restorable deletions. */
 const deletedListQuery = entityQueries(queryRoots.deleted, "/deleted", { list: deletedPageSchema }).listQuery;
 
-const kindLabel = (e: string) => msg.deleted.kinds[e as DeletedEntity] ?? e;
+const kindLabel = (e: string) => deletedMsg.kinds[e as DeletedEntity] ?? e;
 
 /** Recently deleted (admins and editors): what can still be restored, newest first, with Restore per row. */
-export default gatedScreen("editor", msg.deleted.title, DeletedScreen);
+export default gatedScreen("editor", shellMsg.deleted.title, DeletedScreen);
 
 function DeletedScreen() {
   const list = useScreenList(deletedListQuery, { entity: "entity" }, { sort: "deleted_at", order: "desc" });
@@ -28,19 +30,19 @@ function DeletedScreen() {
   const columns = [
     col.accessor("label", {
       id: "label",
-      header: msg.deleted.record,
+      header: deletedMsg.record,
       meta: { grow: true },
       cell: (c) => <Truncate text={c.getValue()} />,
     }),
-    col.accessor("entity", { id: "entity", header: msg.deleted.kindLabel, cell: (c) => kindLabel(c.getValue()) }),
+    col.accessor("entity", { id: "entity", header: deletedMsg.kindLabel, cell: (c) => kindLabel(c.getValue()) }),
     col.display({
       id: "cascade_count",
-      header: msg.deleted.includes,
-      cell: ({ row }) => msg.deleted.cascade(row.original.cascade_count),
+      header: deletedMsg.includes,
+      cell: ({ row }) => deletedMsg.cascade(row.original.cascade_count),
     }),
     col.display({
       id: "deleted_by",
-      header: msg.deleted.deletedBy,
+      header: deletedMsg.deletedBy,
       cell: ({ row }) =>
         row.original.deleted_by_email ? (
           <Truncate text={row.original.deleted_by_email} className="max-w-56" />
@@ -50,18 +52,18 @@ function DeletedScreen() {
     }),
     col.accessor("deleted_at", {
       id: "deleted_at",
-      header: msg.deleted.deletedAt,
+      header: deletedMsg.deletedAt,
       cell: (c) => <DateText iso={c.getValue()} withTime />,
     }),
     col.display({
       id: "restore",
-      header: msg.ui.actions,
+      header: uiMsg.actions,
       cell: ({ row }) => (
         <button
           type="button"
           className="btn btn-outline btn-xs"
           disabled={restore.isPending}
-          aria-label={`${msg.deleted.restore} ${row.original.label}`}
+          aria-label={`${deletedMsg.restore} ${row.original.label}`}
           onClick={() =>
             restore.mutate(row.original.deletion_id, {
               onSuccess: notifyRestored,
@@ -69,7 +71,7 @@ function DeletedScreen() {
             })
           }
         >
-          {msg.deleted.restore}
+          {deletedMsg.restore}
         </button>
       ),
     }),
@@ -78,13 +80,13 @@ function DeletedScreen() {
   return (
     <ListScreen
       list={list}
-      {...screenTexts(msg.deleted)}
+      {...screenTexts({ ...shellMsg.deleted, ...deletedMsg })}
       filters={
         <ListFilter
           list={list}
           name="entity"
-          label={msg.deleted.kindLabel}
-          all={msg.deleted.allKinds}
+          label={deletedMsg.kindLabel}
+          all={deletedMsg.allKinds}
           options={deletedEntities}
           optionLabel={kindLabel}
         />
@@ -92,9 +94,9 @@ function DeletedScreen() {
       exportPath="/deleted"
       record={{ key: (r) => r.deletion_id }}
       table={{
-        label: msg.deleted.title,
+        label: shellMsg.deleted.title,
         columns,
-        empty: <EmptyState title={entity ? msg.deleted.emptyFiltered : msg.deleted.empty} />,
+        empty: <EmptyState title={entity ? deletedMsg.emptyFiltered : deletedMsg.empty} />,
       }}
     />
   );

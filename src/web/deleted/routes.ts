@@ -1,5 +1,5 @@
 import { Trash2 } from "lucide-react";
-import { msg } from "../../domain/messages";
+import { shellMsg } from "../../domain/messages/common";
 import { defineFeature } from "../lib/routes";
 import { listViewFields, positiveInt, searchSchema, text } from "../lib/url-search";
 
@@ -17,7 +17,7 @@ export const deletedSearch = searchSchema({
 /** /deleted (admins and editors): what can still be restored (docs/undo-and-restore.md); its sidebar entry. */
 export const feature = defineFeature({
   routes: ({ searchPage }) => [searchPage("/deleted", deletedSearch, () => import("./DeletedPage"))],
-  nav: { order: 110, key: "x", to: "/deleted", label: msg.deleted.title, icon: Trash2, need: "editor" },
+  nav: { order: 110, key: "x", to: "/deleted", label: shellMsg.deleted.title, icon: Trash2, need: "editor" },
 });
 
 // prettier-ignore

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { importMsg } from "../../domain/import-messages";
 import { importLimits, type Import, type ImportRow } from "../../domain/imports";
-import { msg } from "../../domain/messages";
+import { shellMsg } from "../../domain/messages/common";
 import { errorMessage } from "../api/client";
 import { Modal } from "../components/overlays";
 import { fixImportRow } from "./api";
@@ -35,7 +35,7 @@ export function FixRowModal({
       footer={
         <>
           <button type="button" className="btn btn-ghost" onClick={onClose}>
-            {msg.ui.cancel}
+            {shellMsg.ui.cancel}
           </button>
           <button type="submit" form="import-fix-form" className="btn btn-primary">
             {importMsg.save}

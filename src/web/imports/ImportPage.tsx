@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { useSearch } from "@tanstack/react-router";
 import { importMsg } from "../../domain/import-messages";
 import type { Import } from "../../domain/imports";
-import { msg } from "../../domain/messages";
+import { navMsg } from "../../domain/messages/common";
 import { RoleGate } from "../components/actions";
 import { PageHeader } from "../components/ui";
 import { FileStep, type FileDraft } from "./FileStep";
@@ -55,7 +55,7 @@ function ImportSteps() {
     <>
       <PageHeader
         title={importMsg.title}
-        section={msg.nav.users}
+        section={navMsg.users}
         subtitle={imp ? importMsg.importOf(imp.file_name, imp.customer_name) : importMsg.subtitle}
       />
       <ol className="steps mb-6 w-full text-sm" aria-label={importMsg.stepsLabel}>

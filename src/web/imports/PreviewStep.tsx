@@ -10,7 +10,8 @@ import {
   type ImportOutcome,
   type ImportRow,
 } from "../../domain/imports";
-import { msg } from "../../domain/messages";
+import { bulkMsg } from "../../domain/messages/bulk";
+import { listsMsg } from "../../domain/messages/kit";
 import { apiUrl, errorMessage } from "../api/client";
 import { Tag, type Tone } from "../components/badges";
 import { downloadUrl, RunEndedActions, RunProgress, useBulkRun } from "../components/bulk";
@@ -188,7 +189,7 @@ function RowsPanel({
               loading={query.isPending || query.isFetching}
               empty={<EmptyState title={list.narrowed ? importMsg.noRowsMatch : importMsg.noRows} />}
             />
-            <ListPagination list={list} label={msg.lists.pagerOf(importMsg.rows)} />
+            <ListPagination list={list} label={listsMsg.pagerOf(importMsg.rows)} />
           </>
         )}
       </div>
@@ -300,7 +301,7 @@ function RunPanel({
         ) : null}
         {run && running ? (
           <button type="button" className="btn" disabled={run.progress.cancel_requested} onClick={() => void cancel()}>
-            {msg.bulk.cancel}
+            {bulkMsg.cancel}
           </button>
         ) : null}
         {imp.customer_id && run && !running ? (

@@ -1,4 +1,4 @@
-import { msg } from "../../domain/messages";
+import { listsMsg } from "../../domain/messages/kit";
 
 /**
  * Labels summary cards that are not live and exact: "Counts as of 14:05:09", "Counts are
@@ -12,12 +12,12 @@ export function SummaryNote({
 }) {
   if (!page || (!page.counting && page.summary_exact && !page.summary_as_of)) return null;
   const parts = page.counting
-    ? [msg.lists.countingNote]
+    ? [listsMsg.countingNote]
     : [
         page.summary_as_of
-          ? msg.lists.summaryAsOf(new Date(page.summary_as_of).toLocaleTimeString("en-US", { hour12: false }))
+          ? listsMsg.summaryAsOf(new Date(page.summary_as_of).toLocaleTimeString("en-US", { hour12: false }))
           : null,
-        page.summary_exact ? null : msg.lists.summaryEstimated,
+        page.summary_exact ? null : listsMsg.summaryEstimated,
       ].filter(Boolean);
   return (
     <p className="mt-2 text-xs text-base-content/60" role="status" data-testid="summary-note">

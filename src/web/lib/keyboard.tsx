@@ -12,7 +12,7 @@
  */
 import { createContext, useContext, useEffect, useRef, useState, type ReactNode } from "react";
 import { Keyboard } from "lucide-react";
-import { msg } from "../../domain/messages";
+import { shortcutsMsg } from "../../domain/messages/common";
 import { Modal } from "../components/overlays";
 
 /** A screen's keys: a lower-case key (or "?") mapped to what it does. */
@@ -45,7 +45,7 @@ export const inField = (target: EventTarget | null) => {
 
 /** Another dialog or menu has the keyboard (a confirmation, the search palette, an open menu). */
 const otherLayerOpen = () =>
-  [...document.querySelectorAll("dialog[open]")].some((d) => d.getAttribute("aria-label") !== msg.shortcuts.title) ||
+  [...document.querySelectorAll("dialog[open]")].some((d) => d.getAttribute("aria-label") !== shortcutsMsg.title) ||
   Boolean(document.querySelector("[role=menu]"));
 
 /**
@@ -196,7 +196,7 @@ function ShortcutsDialog({
   screen: KeyHelp;
   goTo: readonly GoToEntry[];
 }) {
-  const s = msg.shortcuts;
+  const s = shortcutsMsg;
   const groups: Array<[string, KeyHelp]> = [
     ...(screen.length > 0 ? [[s.onThisScreen, screen] as [string, KeyHelp]] : []),
     [s.goTo, goTo.map((g) => [s.goToKeys(g.key), g.label] as const)],

@@ -8,7 +8,7 @@ import {
 } from "@tanstack/react-router";
 import type { LucideIcon } from "lucide-react";
 import type { OperatorRole } from "../../domain/enums";
-import { msg } from "../../domain/messages";
+import { appMsg, shellMsg } from "../../domain/messages/common";
 import { ErrorState } from "../components/ui";
 
 /** A screen's code could not be loaded (server down, or network lost): shown as such, with Retry. */
@@ -27,7 +27,7 @@ function lazyPage(load: ScreenModule, name = "default") {
   const component = lazyRouteComponent(
     () =>
       load().catch(() => {
-        throw new ChunkLoadError(msg.lists.cannotReach);
+        throw new ChunkLoadError(shellMsg.lists.cannotReach);
       }) as Promise<Record<string, React.ComponentType>>,
     name,
   );
@@ -43,12 +43,16 @@ export function RouteError({ error, reset }: { error: unknown; reset: () => void
       reset();
     };
     return (
-      <ErrorState title={msg.lists.cannotReach} message={msg.lists.cannotReachText} onRetry={() => void retry()} />
+      <ErrorState
+        title={shellMsg.lists.cannotReach}
+        message={shellMsg.lists.cannotReachText}
+        onRetry={() => void retry()}
+      />
     );
   }
   return (
     <ErrorState
-      title={msg.app.genericError}
+      title={appMsg.genericError}
       message={error instanceof Error ? error.message : String(error)}
       onRetry={reset}
     />

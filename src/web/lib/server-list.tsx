@@ -10,7 +10,7 @@ import { useEffect, useState } from "react";
 import { keepPreviousData, useQuery, type QueryKey } from "@tanstack/react-query";
 import { useNavigate, useSearch } from "@tanstack/react-router";
 import type { ListParams } from "../../domain/common";
-import { limits } from "../../domain/messages";
+import { limits } from "../../domain/messages/kit";
 import { ApiError } from "../api/client";
 import { maxOffset, pageSize } from "./url-search";
 

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from "react";
-import { msg } from "../../domain/messages";
+import { loginMsg } from "../../domain/messages/common";
 import { useAuth } from "../auth/AuthProvider";
 import { OutsideFrame } from "../components/OutsideFrame";
 import { SsoSignIn } from "./SsoSignIn";
@@ -25,29 +25,29 @@ export function LoginPage() {
 
   return (
     <OutsideFrame
-      title={msg.login.title}
+      title={loginMsg.title}
       width="sm"
-      lines={<p className="mt-1 text-base-content/70">{msg.login.tagline}</p>}
+      lines={<p className="mt-1 text-base-content/70">{loginMsg.tagline}</p>}
     >
       {twoFactorPending ? <TwoFactorStep /> : null}
       {/* Hidden, not removed, during the code step: "Back to sign in" finds the email still typed. */}
-      <form className="card-body gap-4" onSubmit={onSubmit} aria-label={msg.login.title} hidden={twoFactorPending}>
+      <form className="card-body gap-4" onSubmit={onSubmit} aria-label={loginMsg.title} hidden={twoFactorPending}>
         {error ? (
           <div role="alert" className="alert alert-error alert-soft text-sm" data-testid="login-error">
             {error}
           </div>
         ) : null}
         <label className="flex flex-col gap-1.5">
-          <span className="text-sm font-medium">{msg.login.email}</span>
+          <span className="text-sm font-medium">{loginMsg.email}</span>
           <input name="email" type="email" required autoComplete="username" className="input w-full" autoFocus />
         </label>
         <label className="flex flex-col gap-1.5">
-          <span className="text-sm font-medium">{msg.login.password}</span>
+          <span className="text-sm font-medium">{loginMsg.password}</span>
           <input name="password" type="password" required autoComplete="current-password" className="input w-full" />
         </label>
         <button type="submit" className="btn btn-primary mt-2" disabled={busy}>
           {busy ? <span className="loading loading-spinner loading-sm" aria-hidden /> : null}
-          {busy ? msg.login.submitting : msg.login.submit}
+          {busy ? loginMsg.submitting : loginMsg.submit}
         </button>
       </form>
       {twoFactorPending ? null : <SsoSignIn />}

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { msg } from "../../domain/messages";
+import { ssoMsg } from "../../domain/messages/common";
 import type { SignInOptions, SsoRefusal } from "../../domain/sso";
 
 /**
@@ -12,7 +12,7 @@ function takeRefusal(): string | null {
   if (reason === null) return null;
   url.searchParams.delete("sso_error");
   window.history.replaceState(window.history.state, "", url.pathname + url.search + url.hash);
-  return Object.hasOwn(msg.sso.refused, reason) ? msg.sso.refused[reason as SsoRefusal] : msg.sso.refused.failed;
+  return Object.hasOwn(ssoMsg.refused, reason) ? ssoMsg.refused[reason as SsoRefusal] : ssoMsg.refused.failed;
 }
 
 /** GET /api/auth/providers; null when it cannot be read (the form alone is then shown). */
@@ -64,7 +64,7 @@ export function SsoSignIn() {
       if (!res.ok || !body.url) throw new Error("no authorization URL");
       window.location.assign(body.url);
     } catch {
-      setRefusal(msg.sso.startFailed);
+      setRefusal(ssoMsg.startFailed);
       setBusy(false);
     }
   }
@@ -72,9 +72,9 @@ export function SsoSignIn() {
   if (!options?.sso && !refusal) return null;
   return (
     <div className="card-body gap-4 pt-0" data-testid="sso">
-      {options?.sso ? <div className="divider my-0 text-xs text-base-content/60">{msg.sso.or}</div> : null}
+      {options?.sso ? <div className="divider my-0 text-xs text-base-content/60">{ssoMsg.or}</div> : null}
       {options && !options.password ? (
-        <p className="text-sm text-base-content/70">{msg.sso.passwordBreakGlassOnly}</p>
+        <p className="text-sm text-base-content/70">{ssoMsg.passwordBreakGlassOnly}</p>
       ) : null}
       {refusal ? (
         <div role="alert" className="alert alert-error alert-soft text-sm" data-testid="sso-error">
@@ -84,7 +84,7 @@ export function SsoSignIn() {
       {options?.sso ? (
         <button type="button" className="btn btn-outline" onClick={() => void start()} disabled={busy}>
           {busy ? <span className="loading loading-spinner loading-sm" aria-hidden /> : null}
-          {busy ? msg.sso.redirecting : options.sso.label}
+          {busy ? ssoMsg.redirecting : options.sso.label}
         </button>
       ) : null}
     </div>

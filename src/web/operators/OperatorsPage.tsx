@@ -15,7 +15,11 @@ import {
   UserCheck,
 } from "lucide-react";
 import { operatorRoles } from "../../domain/enums";
-import { msg } from "../../domain/messages";
+import { twoFactorMsg } from "../../domain/messages/account";
+import { auditMsg } from "../../domain/messages/audit";
+import { shellMsg } from "../../domain/messages/common";
+import { fallbacksMsg, uiMsg } from "../../domain/messages/kit";
+import { operatorsMsg } from "../../domain/messages/operators";
 import { createOperatorSchema, type CreateOperatorInput, type OperatorRow } from "../../domain/operators";
 import { errorMessage } from "../api/client";
 import { useAuth } from "../auth/AuthProvider";
@@ -55,7 +59,7 @@ function randomPassword(): string {
 type Pending = { kind: "ban" | "unban" | "revoke" | "reset" | "unlock"; operator: OperatorRow } | null;
 
 /** Operators screen (admins): list, create, change role, deactivate, reset password, end sessions, unlock. */
-export default gatedScreen("admin", msg.operators.title, OperatorsPageScreen);
+export default gatedScreen("admin", operatorsMsg.title, OperatorsPageScreen);
 
 function OperatorsPageScreen() {
   const { operator: me, signOut } = useAuth();
@@ -67,16 +71,16 @@ function OperatorsPageScreen() {
   const unlock = useUnlockOperator();
   const resetTwoFactor = useConfirmAction<OperatorRow, string>({
     mutation: useResetTwoFactor(),
-    title: msg.twoFactor.reset,
+    title: twoFactorMsg.reset,
     message: (o) => (
       <>
-        {msg.twoFactor.resetTitle(o.email)} {msg.twoFactor.resetText}
+        {twoFactorMsg.resetTitle(o.email)} {twoFactorMsg.resetText}
       </>
     ),
-    confirmLabel: msg.twoFactor.reset,
+    confirmLabel: twoFactorMsg.reset,
     tone: "error",
     variables: (o) => o.id,
-    done: (o) => notify(msg.twoFactor.resetDone(o.email)),
+    done: (o) => notify(twoFactorMsg.resetDone(o.email)),
   });
   const [creating, setCreating] = useState(false);
   const [pending, setPending] = useState<Pending>(null);
@@ -105,7 +109,7 @@ function OperatorsPageScreen() {
         onChange={(e) =>
           update.mutate(
             { id: o.id, role: e.target.value as OperatorRow["role"] },
-            { onSuccess: () => notify(msg.operators.updated) },
+            { onSuccess: () => notify(operatorsMsg.updated) },
           )
         }
       >
@@ -126,18 +130,18 @@ function OperatorsPageScreen() {
         );
       return <Tag tone="success">Active</Tag>;
     }),
-    column<OperatorRow>("two_factor_enabled", msg.twoFactor.column, (o) =>
-      o.two_factor_enabled ? <Tag tone="success">{msg.twoFactor.on}</Tag> : <Tag>{msg.twoFactor.off}</Tag>,
+    column<OperatorRow>("two_factor_enabled", twoFactorMsg.column, (o) =>
+      o.two_factor_enabled ? <Tag tone="success">{twoFactorMsg.on}</Tag> : <Tag>{twoFactorMsg.off}</Tag>,
     ),
     countColumn<OperatorRow>("active_sessions", "Sessions"),
     column<OperatorRow>("last_sign_in", "Last Sign-in", (o) => (
-      <RelativeTime iso={o.last_sign_in} fallback={msg.fallbacks.neverLoggedIn} />
+      <RelativeTime iso={o.last_sign_in} fallback={fallbacksMsg.neverLoggedIn} />
     )),
     createdColumn<OperatorRow>(),
     col.display({
       id: "actions",
       meta: { actions: true },
-      header: () => <span className="sr-only">{msg.ui.actions}</span>,
+      header: () => <span className="sr-only">{uiMsg.actions}</span>,
       cell: ({ row }) => {
         const o = row.original;
         const self = o.id === me?.id;
@@ -161,7 +165,7 @@ function OperatorsPageScreen() {
                     ]
                   : []),
                 {
-                  label: msg.sessions.menu,
+                  label: shellMsg.sessions.menu,
                   icon: MonitorSmartphone,
                   onSelect: () => setViewingSessions(o),
                 },
@@ -171,7 +175,7 @@ function OperatorsPageScreen() {
                   onSelect: () => setPending({ kind: "revoke", operator: o }),
                 },
                 ...(!self && o.two_factor_enabled
-                  ? [{ label: msg.twoFactor.reset, icon: ShieldOff, onSelect: () => resetTwoFactor.ask(o) }]
+                  ? [{ label: twoFactorMsg.reset, icon: ShieldOff, onSelect: () => resetTwoFactor.ask(o) }]
                   : []),
                 ...(o.locked_until
                   ? [{ label: "Unlock", icon: Unlock, onSelect: () => setPending({ kind: "unlock", operator: o }) }]
@@ -194,7 +198,7 @@ function OperatorsPageScreen() {
                   : []),
                 {
                   kind: "link" as const,
-                  label: msg.audit.history,
+                  label: auditMsg.history,
                   icon: History,
                   link: { to: "/audit", search: { entity: "operator", entity_id: o.id } },
                 },
@@ -216,16 +220,16 @@ function OperatorsPageScreen() {
       notify(text);
     };
     if (kind === "ban" || kind === "unban")
-      update.mutate({ id: o.id, banned: kind === "ban" }, { onSuccess: done(msg.operators.updated) });
-    if (kind === "revoke") revoke.mutate(o.id, { onSuccess: done(msg.operators.sessionsRevoked) });
-    if (kind === "unlock") unlock.mutate(o.id, { onSuccess: done(msg.operators.unlocked) });
+      update.mutate({ id: o.id, banned: kind === "ban" }, { onSuccess: done(operatorsMsg.updated) });
+    if (kind === "revoke") revoke.mutate(o.id, { onSuccess: done(operatorsMsg.sessionsRevoked) });
+    if (kind === "unlock") unlock.mutate(o.id, { onSuccess: done(operatorsMsg.unlocked) });
     if (kind === "reset")
       reset.mutate(
         { id: o.id, password: newPassword },
         {
           onSuccess: () => {
             setPending(null);
-            notify(msg.operators.passwordReset, {
+            notify(operatorsMsg.passwordReset, {
               detail: `New password for ${o.email}: ${newPassword}`,
               sticky: true,
             });
@@ -237,11 +241,11 @@ function OperatorsPageScreen() {
   return (
     <ListScreen
       list={list}
-      {...screenTexts(msg.operators)}
+      {...screenTexts(operatorsMsg)}
       actions={
         <>
           <Link to="/api-tokens" className="btn btn-ghost btn-sm">
-            <KeySquare className="h-4 w-4" aria-hidden /> {msg.apiTokens.menu}
+            <KeySquare className="h-4 w-4" aria-hidden /> {shellMsg.apiTokens.menu}
           </Link>
           <button type="button" className="btn btn-primary btn-sm" onClick={() => setCreating(true)}>
             <Plus className="h-4 w-4" aria-hidden /> Add Operator
@@ -261,7 +265,7 @@ function OperatorsPageScreen() {
       exportPath="/operators"
       record={{ key: (o) => o.id }}
       table={{
-        label: msg.operators.title,
+        label: operatorsMsg.title,
         columns,
         empty: <EmptyState title="No operators found" />,
       }}
@@ -279,7 +283,7 @@ function OperatorsPageScreen() {
         onClose={() => setCreating(false)}
         onCreated={(email, password) => {
           setCreating(false);
-          notify(msg.operators.created, { detail: `Sign-in for ${email}: ${password}`, sticky: true });
+          notify(operatorsMsg.created, { detail: `Sign-in for ${email}: ${password}`, sticky: true });
         }}
       />
       <ConfirmDialog
@@ -354,7 +358,7 @@ function OperatorsPageScreen() {
 const operatorFields: FieldSpec<CreateOperatorInput>[] = [
   { kind: "text", name: "email", label: "Email", required: true, type: "email" },
   { kind: "text", name: "name", label: "Name", required: true },
-  { kind: "select", name: "role", label: "Role", options: operatorRoles, hint: msg.operators.roleHint },
+  { kind: "select", name: "role", label: "Role", options: operatorRoles, hint: operatorsMsg.roleHint },
   {
     kind: "text",
     name: "password",
@@ -362,7 +366,7 @@ const operatorFields: FieldSpec<CreateOperatorInput>[] = [
     required: true,
     mono: true,
     autoComplete: "off",
-    hint: msg.operators.passwordHint,
+    hint: operatorsMsg.passwordHint,
   },
 ];
 const newOperator = (): CreateOperatorInput => ({ email: "", name: "", role: "viewer", password: randomPassword() });
@@ -390,8 +394,8 @@ function CreateOperatorModal({
         onCreated(created.email, values.password);
       }}
       icon={ShieldCheck}
-      submitLabel={msg.operators.create}
-      busyLabel={msg.operators.creating}
+      submitLabel={operatorsMsg.create}
+      busyLabel={operatorsMsg.creating}
     />
   );
 }

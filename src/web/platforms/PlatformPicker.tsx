@@ -1,4 +1,4 @@
-import { msg } from "../../domain/messages";
+import { deliveryMsg } from "../../domain/messages/tokens";
 import { platformOptionSchema, platformOptionsSchema } from "../../domain/platforms";
 import { optionsPicker } from "../components/EntityPicker";
 import { platformKeys } from "./queries";
@@ -13,5 +13,5 @@ export const PlatformPicker = optionsPicker({
   one: platformOptionSchema,
   option: (p) => ({ id: p.platform_id, label: p.platform_name }),
   root: platformKeys.all,
-  labels: { label: msg.delivery.platformLabel, placeholder: msg.delivery.platformPlaceholder },
+  labels: { label: deliveryMsg.platformLabel, placeholder: deliveryMsg.platformPlaceholder },
 }).Picker;

@@ -1,6 +1,6 @@
 import { MonitorSmartphone } from "lucide-react";
 import { platformSortKeys, platformStatuses } from "../../domain/enums";
-import { msg } from "../../domain/messages";
+import { navMsg } from "../../domain/messages/common";
 import { defineFeature } from "../lib/routes";
 import { listSearchSchema, oneOf, type SearchField } from "../lib/url-search";
 
@@ -17,7 +17,7 @@ export const platformsSearch = listSearchSchema(platformSortKeys, {
 /** The platform screens (SPEC.md §2 links them; docs/decisions.md); its sidebar entry and badge colours. */
 export const feature = defineFeature({
   routes: ({ recordPages }) => recordPages("/platforms", "platformId", platformsSearch, () => import("./screens")),
-  nav: { order: 60, key: "l", to: "/platforms", label: msg.nav.platforms, icon: MonitorSmartphone },
+  nav: { order: 60, key: "l", to: "/platforms", label: navMsg.platforms, icon: MonitorSmartphone },
   badges: { platform: { active: "success", inactive: "error", draft: "warning", other: "secondary" } },
 });
 

@@ -2,7 +2,11 @@ import { linkOptions, useParams } from "@tanstack/react-router";
 import { MonitorSmartphone, ShieldCheck } from "lucide-react";
 import { z } from "zod";
 import { known, platformStatuses } from "../../domain/enums";
-import { msg } from "../../domain/messages";
+import { navMsg } from "../../domain/messages/common";
+import { fallbacksMsg } from "../../domain/messages/kit";
+import { platformsMsg } from "../../domain/messages/platforms";
+import { promptsMsg } from "../../domain/messages/prompts";
+import { usersMsg } from "../../domain/messages/users";
 import {
   platformRecords,
   platformSortKeys,
@@ -40,7 +44,7 @@ const platformFormSchema = platformRecords.create.extend({
       if (parsed.success) return parsed.data;
       ctx.addIssue({
         code: "custom",
-        message: parsed.error.issues[0]?.message ?? msg.platforms.providedVariablesInvalid,
+        message: parsed.error.issues[0]?.message ?? platformsMsg.providedVariablesInvalid,
       });
       return z.NEVER;
     }),
@@ -49,10 +53,10 @@ const platformFormSchema = platformRecords.create.extend({
 /** "Reviewed" beside a platform whose prompts' changes need review. */
 function ReviewedTag() {
   return (
-    <span className="shrink-0" title={msg.platforms.reviewedTitle} data-testid="platform-reviewed">
+    <span className="shrink-0" title={platformsMsg.reviewedTitle} data-testid="platform-reviewed">
       <Tag tone="info">
         <ShieldCheck className="h-3 w-3" aria-hidden />
-        {msg.platforms.reviewed}
+        {platformsMsg.reviewed}
       </Tag>
     </span>
   );
@@ -60,7 +64,7 @@ function ReviewedTag() {
 
 /** The platform's declared variables, as its page lists them. */
 function Variables({ names }: { names: string[] | null }) {
-  if (!names?.length) return <Muted>{msg.platforms.noDeclaredVariables}</Muted>;
+  if (!names?.length) return <Muted>{platformsMsg.noDeclaredVariables}</Muted>;
   return (
     <ul className="flex flex-wrap gap-1" data-testid="platform-variables">
       {names.map((v) => (
@@ -106,15 +110,15 @@ function PromptsList({ platformId }: { platformId: string }) {
       rowKey={(a) => a.prompt_id}
       rowLink={promptLink}
       actions={unassign.button}
-      empty={(q) => ({ title: msg.platforms.noPrompts, text: q ? undefined : msg.platforms.noPromptsText })}
-      errorTitle={msg.prompts.loadError}
+      empty={(q) => ({ title: platformsMsg.noPrompts, text: q ? undefined : platformsMsg.noPromptsText })}
+      errorTitle={promptsMsg.loadError}
     >
       {unassign.dialog}
     </RelatedList>
   );
 }
 
-const nameOf = (p: Pick<Platform, "platform_name">) => p.platform_name.trim() || msg.fallbacks.unnamedPlatform;
+const nameOf = (p: Pick<Platform, "platform_name">) => p.platform_name.trim() || fallbacksMsg.unnamedPlatform;
 
 /**
  * The platform screens (SPEC.md §2 links them; docs/decisions.md). /platforms: cards Total,
@@ -127,8 +131,8 @@ const nameOf = (p: Pick<Platform, "platform_name">) => p.platform_name.trim() ||
  */
 const screens: RecordScreenSet = recordScreens({
   kind: "platform",
-  texts: msg.platforms,
-  section: msg.nav.platforms,
+  texts: platformsMsg,
+  section: navMsg.platforms,
   paths: { list: { to: "/platforms" }, api: "/platforms", add: { to: "/platforms/add" } },
   ref: {
     key: (p) => p.platform_id,
@@ -157,15 +161,15 @@ const screens: RecordScreenSet = recordScreens({
     filters: { needs_review: "needs_review" },
     more: (list) => (
       <FilterSelect
-        label={msg.platforms.needsReviewFilter}
+        label={platformsMsg.needsReviewFilter}
         value={list.state.filters.needs_review ?? ""}
         // As a boolean, so the URL reads `needs_review=true` (the status filter's way).
         // Cast: `setFilter` takes text, and the text "true" would be written quoted (`%22true%22`).
         onChange={(v) => list.setFilter({ needs_review: (v ? v === "true" : undefined) as never })}
       >
-        <option value="">{msg.platforms.anyReview}</option>
-        <option value="true">{msg.platforms.reviewed}</option>
-        <option value="false">{msg.platforms.notReviewed}</option>
+        <option value="">{platformsMsg.anyReview}</option>
+        <option value="true">{platformsMsg.reviewed}</option>
+        <option value="false">{platformsMsg.notReviewed}</option>
       </FilterSelect>
     ),
     bulk: [{ action: "activate" }, { action: "deactivate" }],
@@ -176,12 +180,12 @@ const screens: RecordScreenSet = recordScreens({
       { kind: "text", name: "platform_name", label: "Platform Name", required: true },
       { kind: "textarea", name: "platform_description", label: "Description" },
       { kind: "select", name: "status", label: "Status", options: platformStatuses },
-      { kind: "checkbox", name: "needs_review", label: msg.platforms.needsReview, hint: msg.platforms.needsReviewHint },
+      { kind: "checkbox", name: "needs_review", label: platformsMsg.needsReview, hint: platformsMsg.needsReviewHint },
       {
         kind: "textarea",
         name: "provided_variables",
-        label: msg.platforms.providedVariables,
-        hint: msg.platforms.providedVariablesHint,
+        label: platformsMsg.providedVariables,
+        hint: platformsMsg.providedVariablesHint,
         placeholder: "customer_name, locale",
         rows: 2,
         mono: true,
@@ -198,17 +202,17 @@ const screens: RecordScreenSet = recordScreens({
   detail: {
     subtitle: (p) => p.platform_description,
     info: (p) => [
-      { label: "Description", value: p.platform_description ?? <Muted>{msg.users.notProvided}</Muted> },
+      { label: "Description", value: p.platform_description ?? <Muted>{usersMsg.notProvided}</Muted> },
       { label: "Prompts", value: formatNumber(p.prompt_count) },
       {
-        label: msg.platforms.needsReview,
+        label: platformsMsg.needsReview,
         value: (
           <span data-testid="platform-needs-review">
-            {p.needs_review ? msg.platforms.needsReviewYes : msg.platforms.needsReviewNo}
+            {p.needs_review ? platformsMsg.needsReviewYes : platformsMsg.needsReviewNo}
           </span>
         ),
       },
-      { label: msg.platforms.providedVariables, value: <Variables names={p.provided_variables} /> },
+      { label: platformsMsg.providedVariables, value: <Variables names={p.provided_variables} /> },
     ],
     related: {
       title: (p) => `Prompts (${formatNumber(p.prompt_count)})`,
@@ -220,13 +224,13 @@ const screens: RecordScreenSet = recordScreens({
       message: (p) => (
         <p className="break-words">
           {p.prompt_count > 0
-            ? msg.platforms.deleteConfirmCascade(nameOf(p), p.prompt_count)
-            : msg.platforms.deleteConfirm(nameOf(p))}
+            ? platformsMsg.deleteConfirmCascade(nameOf(p), p.prompt_count)
+            : platformsMsg.deleteConfirm(nameOf(p))}
         </p>
       ),
       // The confirm names the assignments, so the delete removes them (a newer one than shown is refused: 409).
       variables: (p) => p.prompt_count > 0,
-      done: { message: msg.platforms.deleted, to: () => ({ to: "/platforms" }) },
+      done: { message: platformsMsg.deleted, to: () => ({ to: "/platforms" }) },
     },
   },
 });

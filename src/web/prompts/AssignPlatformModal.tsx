@@ -1,10 +1,11 @@
-import { msg } from "../../domain/messages";
+import { fallbacksMsg } from "../../domain/messages/kit";
+import { promptsMsg } from "../../domain/messages/prompts";
 import type { AssignablePlatform } from "../../domain/prompts";
 import { StatusBadge } from "../components/badges";
 import { PickModal, PickRow, type ModalState } from "../components/PickModal";
 import { assignablePlatformsQuery, useAssignPlatform } from "./queries";
 
-const nameOf = (p: AssignablePlatform) => p.platform_name.trim() || msg.fallbacks.unnamedPlatform;
+const nameOf = (p: AssignablePlatform) => p.platform_name.trim() || fallbacksMsg.unnamedPlatform;
 
 /**
  * SPEC.md §2 "/prompts/{promptId}" modal "Assign Platform to Prompt": active platforms not yet
@@ -19,13 +20,13 @@ export function AssignPlatformModal({
   return (
     <PickModal
       {...modal}
-      title={msg.prompts.assignPlatformTitle}
-      search={msg.prompts.searchPlatforms}
+      title={promptsMsg.assignPlatformTitle}
+      search={promptsMsg.searchPlatforms}
       query={(q) =>
         assignablePlatformsQuery(promptId)({ q: q || undefined, sort: "platform_name", order: "asc", limit: 50 })
       }
       mutation={useAssignPlatform(promptId)}
-      empty={(q) => (q ? msg.prompts.noPlatformMatch : msg.prompts.noPlatformAvailable)}
+      empty={(q) => (q ? promptsMsg.noPlatformMatch : promptsMsg.noPlatformAvailable)}
       label="Available platforms"
       row={(p) => (
         <PickRow
@@ -36,8 +37,8 @@ export function AssignPlatformModal({
       )}
       pick={{
         id: (p) => p.platform_id,
-        label: msg.prompts.assign,
-        name: (p) => `${msg.prompts.assign} ${nameOf(p)}`,
+        label: promptsMsg.assign,
+        name: (p) => `${promptsMsg.assign} ${nameOf(p)}`,
         done: (p, result) => onAssigned(nameOf(p), result),
       }}
     />

@@ -1,4 +1,5 @@
-import { msg } from "../../domain/messages";
+import { fallbacksMsg } from "../../domain/messages/kit";
+import { promptsMsg } from "../../domain/messages/prompts";
 import { RecordLink } from "../components/RecordLink";
 import { Muted } from "../components/text";
 
@@ -9,8 +10,8 @@ export function PromptLink({ promptId, title, excerpt }: { promptId: string; tit
 
 /** The Platforms column: the names (cut at `className`'s width, in full on hover), or "No platforms" (SPEC.md §2). */
 export function PlatformNames({ names, className = "max-w-56" }: { names: string[]; className?: string }) {
-  if (names.length === 0) return <Muted>{msg.prompts.noPlatforms}</Muted>;
-  const text = names.map((n) => n || msg.fallbacks.unnamedPlatform).join(", ");
+  if (names.length === 0) return <Muted>{promptsMsg.noPlatforms}</Muted>;
+  const text = names.map((n) => n || fallbacksMsg.unnamedPlatform).join(", ");
   return (
     <span className={`block truncate ${className}`} title={text}>
       {text}

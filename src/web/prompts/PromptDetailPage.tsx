@@ -1,7 +1,10 @@
 import { useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { Link, useParams, linkOptions } from "@tanstack/react-router";
-import { msg } from "../../domain/messages";
+import { appMsg } from "../../domain/messages/common";
+import { fallbacksMsg } from "../../domain/messages/kit";
+import { promptsMsg } from "../../domain/messages/prompts";
+import { reviewsMsg } from "../../domain/messages/reviews";
 import type { PromptDetail, PromptPlatform, PromptVersion } from "../../domain/prompts";
 import { Archive, ArchiveRestore } from "lucide-react";
 import { useCan } from "../auth/permissions";
@@ -33,7 +36,7 @@ import {
 } from "./queries";
 import { VersionDiff } from "./VersionDiff";
 
-const platformName = (a: PromptPlatform) => a.platform_name?.trim() || msg.fallbacks.unnamedPlatform;
+const platformName = (a: PromptPlatform) => a.platform_name?.trim() || fallbacksMsg.unnamedPlatform;
 const platformLink = (a: PromptPlatform) =>
   linkOptions({ to: "/platforms/$platformId", params: { platformId: a.platform_id } });
 
@@ -67,22 +70,22 @@ export default function PromptDetailPage() {
     <RecordPage
       query={promptQuery(promptId)}
       kind={promptRecord}
-      loadingLabel={msg.prompts.loading}
+      loadingLabel={promptsMsg.loading}
       remove={{
         mutation: useDeletePrompt(promptId),
         title: "Delete Prompt",
         message: (p) => (
           <>
-            <p>{msg.prompts.deleteConfirm}</p>
+            <p>{promptsMsg.deleteConfirm}</p>
             {p.review_required ? (
               <p className="mt-2 text-sm text-base-content/70" data-testid="delete-review-hint">
-                {msg.prompts.deleteReviewHint}
+                {promptsMsg.deleteReviewHint}
               </p>
             ) : null}
           </>
         ),
-        done: { message: msg.prompts.deleted, to: () => ({ to: "/prompts" }) },
-        kept: (result) => (isProposed(result) ? msg.reviews.proposedDelete : null),
+        done: { message: promptsMsg.deleted, to: () => ({ to: "/prompts" }) },
+        kept: (result) => (isProposed(result) ? reviewsMsg.proposedDelete : null),
       }}
       header={(p) => ({
         title: p.prompt_title,
@@ -91,7 +94,7 @@ export default function PromptDetailPage() {
           historyAction("prompt", promptId),
           editAction(
             { to: "/prompts/$promptId/edit", params: { promptId } },
-            { label: msg.prompts.editPrompt, main: true },
+            { label: promptsMsg.editPrompt, main: true },
           ),
           statusAction(p.status === "inactive", update),
         ],
@@ -112,16 +115,16 @@ export default function PromptDetailPage() {
                     {p.prompt_value}
                   </pre>
                 ) : (
-                  <Muted>{msg.prompts.noContent}</Muted>
+                  <Muted>{promptsMsg.noContent}</Muted>
                 )}
               </Section>
               <Section
                 title="Platform Assignments"
-                actionBar={[sectionAddAction(msg.prompts.assignPlatform, () => setAssignOpen(true))]}
+                actionBar={[sectionAddAction(promptsMsg.assignPlatform, () => setAssignOpen(true))]}
               >
                 <AssignmentsList promptId={promptId} />
               </Section>
-              <Section title={msg.prompts.versions}>
+              <Section title={promptsMsg.versions}>
                 <VersionsPanel prompt={p} />
               </Section>
               {changes.error ? <ErrorAlert error={changes.error} /> : null}
@@ -129,14 +132,14 @@ export default function PromptDetailPage() {
             </div>
             <div className="flex min-w-0 flex-col gap-6">
               <VariablesSection prompt={p} />
-              <Section title={msg.prompts.associatedSkill}>
+              <Section title={promptsMsg.associatedSkill}>
                 <Link
                   to="/skills/$skillId"
                   params={{ skillId: p.skill_id }}
                   className="link link-hover break-words font-medium"
                   data-testid="associated-skill"
                 >
-                  {p.skill_name?.trim() || msg.fallbacks.unknownSkill}
+                  {p.skill_name?.trim() || fallbacksMsg.unknownSkill}
                 </Link>
               </Section>
               <InfoSection
@@ -147,7 +150,7 @@ export default function PromptDetailPage() {
                   { label: "Created", value: <DateText iso={p.created_at} withTime /> },
                   {
                     label: "Updated",
-                    value: p.updated_at ? <DateText iso={p.updated_at} withTime /> : <Muted>{msg.prompts.never}</Muted>,
+                    value: p.updated_at ? <DateText iso={p.updated_at} withTime /> : <Muted>{promptsMsg.never}</Muted>,
                   },
                   { label: "Prompt ID", value: p.prompt_id, mono: true },
                 ]}
@@ -159,7 +162,7 @@ export default function PromptDetailPage() {
             open={assignOpen}
             onClose={() => setAssignOpen(false)}
             onAssigned={(platform, result) =>
-              notify(isProposed(result) ? msg.reviews.proposedAssign(platform) : msg.prompts.assigned(platform))
+              notify(isProposed(result) ? reviewsMsg.proposedAssign(platform) : promptsMsg.assigned(platform))
             }
           />
         </>
@@ -174,7 +177,7 @@ export default function PromptDetailPage() {
  */
 function statusAction(archived: boolean, update: ReturnType<typeof useUpdatePrompt>): Action {
   return {
-    label: archived ? msg.prompts.activate : msg.prompts.archive,
+    label: archived ? promptsMsg.activate : promptsMsg.archive,
     icon: archived ? ArchiveRestore : Archive,
     need: "editor",
     busy: update.isPending,
@@ -183,7 +186,7 @@ function statusAction(archived: boolean, update: ReturnType<typeof useUpdateProm
         { status: archived ? "active" : "inactive" },
         {
           onSuccess: (result) =>
-            notify(isProposed(result) ? msg.reviews.proposed : archived ? msg.prompts.activated : msg.prompts.archived),
+            notify(isProposed(result) ? reviewsMsg.proposed : archived ? promptsMsg.activated : promptsMsg.archived),
         },
       ),
   };
@@ -200,7 +203,7 @@ function AssignmentsList({ promptId }: { promptId: string }) {
       query={promptPlatformsQuery(promptId)}
       sort={{ sort: "assigned_at", order: "desc" }}
       label="Platform Assignments"
-      search={msg.prompts.searchPlatforms}
+      search={promptsMsg.searchPlatforms}
       columns={assignmentColumns}
       rowKey={(a) => a.platform_id}
       sortable={["platform_name", "assigned_at"]}
@@ -208,10 +211,10 @@ function AssignmentsList({ promptId }: { promptId: string }) {
       actions={unassign.button}
       empty={(q) =>
         q
-          ? { title: msg.prompts.noPlatformMatch }
-          : { title: msg.prompts.noAssignments, text: msg.prompts.noAssignmentsText }
+          ? { title: promptsMsg.noPlatformMatch }
+          : { title: promptsMsg.noAssignments, text: promptsMsg.noAssignmentsText }
       }
-      errorTitle={msg.app.genericError}
+      errorTitle={appMsg.genericError}
     >
       {unassign.dialog}
     </RelatedList>
@@ -228,12 +231,12 @@ function VersionsPanel({ prompt }: { prompt: PromptDetail }) {
   const [compare, setCompare] = useState<number | null>(null);
   const restore = useConfirmAction<number, number>({
     mutation: useRestoreVersion(promptId),
-    title: msg.prompts.restore,
+    title: promptsMsg.restore,
     tone: "primary",
-    message: (v) => <p>{msg.prompts.restoreConfirm(v)}</p>,
-    confirmLabel: msg.prompts.restore,
+    message: (v) => <p>{promptsMsg.restoreConfirm(v)}</p>,
+    confirmLabel: promptsMsg.restore,
     variables: (v) => v,
-    done: (v, result) => notify(isProposed(result) ? msg.reviews.proposed : msg.prompts.restored(v)),
+    done: (v, result) => notify(isProposed(result) ? reviewsMsg.proposed : promptsMsg.restored(v)),
   });
   const latest = prompt.version_count;
 
@@ -241,7 +244,7 @@ function VersionsPanel({ prompt }: { prompt: PromptDetail }) {
     column<PromptVersion>("version", "Version", (v) => (
       <span className="flex items-center gap-2 tabular-nums">
         {v.version}
-        {v.version === latest ? <span className="badge badge-sm badge-outline">{msg.prompts.current}</span> : null}
+        {v.version === latest ? <span className="badge badge-sm badge-outline">{promptsMsg.current}</span> : null}
       </span>
     )),
     column<PromptVersion>(
@@ -253,7 +256,7 @@ function VersionsPanel({ prompt }: { prompt: PromptDetail }) {
             {v.prompt_title}
           </span>
           {v.restored_from ? (
-            <span className="block text-xs text-base-content/70">{msg.prompts.restoredFrom(v.restored_from)}</span>
+            <span className="block text-xs text-base-content/70">{promptsMsg.restoredFrom(v.restored_from)}</span>
           ) : null}
         </div>
       ),
@@ -263,10 +266,10 @@ function VersionsPanel({ prompt }: { prompt: PromptDetail }) {
     column<PromptVersion>("by", "By", (v) =>
       v.proposed_by_email && v.approved_by_email ? (
         <span className="block min-w-0 break-words" data-testid="version-reviewed">
-          {msg.prompts.reviewedVersion(v.proposed_by_email, v.approved_by_email)}
+          {promptsMsg.reviewedVersion(v.proposed_by_email, v.approved_by_email)}
         </span>
       ) : (
-        (v.operator_email ?? <Muted>{msg.prompts.unknownOperator}</Muted>)
+        (v.operator_email ?? <Muted>{promptsMsg.unknownOperator}</Muted>)
       ),
     ),
     dateColumn<PromptVersion>("created_at", "When", (v) => v.created_at, true),
@@ -277,7 +280,7 @@ function VersionsPanel({ prompt }: { prompt: PromptDetail }) {
       query={promptVersionsQuery(promptId)}
       sort={{ sort: "version", order: "desc" }}
       limit={10}
-      label={msg.prompts.versions}
+      label={promptsMsg.versions}
       columns={columns}
       rowKey={(v) => String(v.version)}
       actions={({ version: v }) =>
@@ -286,30 +289,30 @@ function VersionsPanel({ prompt }: { prompt: PromptDetail }) {
             <button
               type="button"
               className="btn btn-xs btn-outline"
-              aria-label={`${msg.prompts.compare} version ${v}`}
+              aria-label={`${promptsMsg.compare} version ${v}`}
               onClick={() => setCompare(v)}
             >
-              {msg.prompts.compare}
+              {promptsMsg.compare}
             </button>
             {canEdit ? (
               <button
                 type="button"
                 className="btn btn-xs btn-ghost"
-                aria-label={`${msg.prompts.restore} version ${v}`}
+                aria-label={`${promptsMsg.restore} version ${v}`}
                 onClick={() => restore.ask(v)}
               >
-                {msg.prompts.restore}
+                {promptsMsg.restore}
               </button>
             ) : null}
           </>
         )
       }
-      empty={() => ({ title: msg.prompts.noVersions, text: msg.prompts.noVersionsText })}
-      errorTitle={msg.app.genericError}
+      empty={() => ({ title: promptsMsg.noVersions, text: promptsMsg.noVersionsText })}
+      errorTitle={appMsg.genericError}
     >
       <Modal
         open={compare !== null}
-        title={compare ? msg.prompts.diffTitle(compare) : msg.prompts.compare}
+        title={compare ? promptsMsg.diffTitle(compare) : promptsMsg.compare}
         onClose={() => setCompare(null)}
         size="lg"
       >

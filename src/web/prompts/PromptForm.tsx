@@ -1,7 +1,9 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { useParams } from "@tanstack/react-router";
 import { known, promptStatuses } from "../../domain/enums";
-import { msg } from "../../domain/messages";
+import { navMsg } from "../../domain/messages/common";
+import { promptsMsg } from "../../domain/messages/prompts";
+import { reviewsMsg } from "../../domain/messages/reviews";
 import { undeclaredIn } from "../../domain/prompt-changes";
 import { createPromptSchema, type CreatePromptInput, type PromptDetail } from "../../domain/prompts";
 import { skillOptionsSchema } from "../../domain/skills";
@@ -73,9 +75,9 @@ const anyActiveSkillQuery = queryOptions({
  * form is disabled until a skill can be chosen.
  */
 const usePromptFormState = needsOneOf(anyActiveSkillQuery, {
-  loading: msg.prompts.loadingSkills,
-  error: msg.prompts.skillsLoadError,
-  none: msg.prompts.noActiveSkills,
+  loading: promptsMsg.loadingSkills,
+  error: promptsMsg.skillsLoadError,
+  none: promptsMsg.noActiveSkills,
 });
 
 /**
@@ -91,8 +93,8 @@ function useEditFormState(): FormState {
     ...state,
     notice:
       state.notice ??
-      (own ? { tone: "info", text: msg.prompts.editingProposal(formatRelative(own.proposed_at)) } : null),
-    submitHint: prompt.data?.review_required ? msg.prompts.reviewHint : undefined,
+      (own ? { tone: "info", text: promptsMsg.editingProposal(formatRelative(own.proposed_at)) } : null),
+    submitHint: prompt.data?.review_required ? promptsMsg.reviewHint : undefined,
   };
 }
 
@@ -118,7 +120,7 @@ function useEditPrompt(id: string) {
   return {
     mutateAsync: async (input: Parameters<typeof update.mutateAsync>[0]) => {
       const result = await update.mutateAsync(input);
-      if (isProposed(result)) notify(msg.reviews.proposed);
+      if (isProposed(result)) notify(reviewsMsg.proposed);
       return result;
     },
   };
@@ -126,15 +128,15 @@ function useEditPrompt(id: string) {
 
 /** A prompt as its detail and edit screens load it (SPEC.md §2, §5 "Prompt not found"). */
 export const promptRecord: RecordKind = {
-  section: msg.nav.prompts,
-  errorTitle: msg.prompts.loadOneError,
-  notFound: { title: msg.prompts.notFound, message: msg.prompts.notFoundText },
-  list: { to: "/prompts", label: msg.prompts.backToPrompts },
+  section: navMsg.prompts,
+  errorTitle: promptsMsg.loadOneError,
+  notFound: { title: promptsMsg.notFound, message: promptsMsg.notFoundText },
+  list: { to: "/prompts", label: promptsMsg.backToPrompts },
 };
 
 const form = {
   kind: promptRecord,
-  texts: { ...msg.prompts, save: msg.prompts.update, saving: msg.prompts.updating },
+  texts: { ...promptsMsg, save: promptsMsg.update, saving: promptsMsg.updating },
   schema: createPromptSchema,
   fields: promptFields,
   useFormState: usePromptFormState,
@@ -165,5 +167,5 @@ export const EditPage: Screen = editScreen({
   useFormState: useEditFormState,
   useUpdate: useEditPrompt,
   send: sendWithVersion,
-  back: (promptId) => ({ to: "/prompts/$promptId", params: { promptId }, label: msg.prompts.backToPrompt }),
+  back: (promptId) => ({ to: "/prompts/$promptId", params: { promptId }, label: promptsMsg.backToPrompt }),
 });

@@ -1,6 +1,8 @@
 import { useQuery } from "@tanstack/react-query";
 import { TriangleAlert } from "lucide-react";
-import { msg } from "../../domain/messages";
+import { fallbacksMsg } from "../../domain/messages/kit";
+import { promptsMsg } from "../../domain/messages/prompts";
+import { reviewsMsg } from "../../domain/messages/reviews";
 import { promptVariables, type PromptChangeListItem, type UndeclaredVariable } from "../../domain/prompt-changes";
 import { ErrorAlert } from "../components/ErrorAlert";
 import { Tag, type Tone } from "../components/badges";
@@ -17,9 +19,9 @@ import { VersionDiff } from "./VersionDiff";
 const changesShown = 100;
 
 const statusTone: Record<string, Tone> = { pending: "warning", approved: "success", rejected: "error" };
-const kindLabel = (kind: string) => msg.reviews.kindLabels[kind] ?? titleCase(kind);
-const statusLabel = (status: string) => msg.reviews.statusLabels[status] ?? titleCase(status);
-const author = (c: PromptChangeListItem) => c.proposed_by_email ?? msg.prompts.unknownOperator;
+const kindLabel = (kind: string) => reviewsMsg.kindLabels[kind] ?? titleCase(kind);
+const statusLabel = (status: string) => reviewsMsg.statusLabels[status] ?? titleCase(status);
+const author = (c: PromptChangeListItem) => c.proposed_by_email ?? promptsMsg.unknownOperator;
 
 /** The prompt's changes, newest first: the pending ones and the decided ones come from the same page. */
 export function usePromptChanges(promptId: string) {
@@ -35,7 +37,7 @@ function ChangeKind({ change }: { change: PromptChangeListItem }) {
       <Tag tone="secondary">{kindLabel(change.kind)}</Tag>
       {platform !== null ? (
         <span className="min-w-0 break-words text-sm font-medium">
-          {platform?.trim() || msg.fallbacks.unnamedPlatform}
+          {platform?.trim() || fallbacksMsg.unnamedPlatform}
         </span>
       ) : null}
     </span>
@@ -46,12 +48,12 @@ function ChangeKind({ change }: { change: PromptChangeListItem }) {
 export function UndeclaredList({ undeclared }: { undeclared: UndeclaredVariable[] }) {
   if (undeclared.length === 0) return null;
   return (
-    <ul className="flex flex-col gap-1" aria-label={msg.prompts.undeclaredTitle}>
+    <ul className="flex flex-col gap-1" aria-label={promptsMsg.undeclaredTitle}>
       {undeclared.map((u) => (
         <li key={`${u.variable}-${u.platform_id}`} className="flex items-start gap-2 text-sm">
           <TriangleAlert className="mt-0.5 h-4 w-4 shrink-0 text-warning" aria-hidden />
           <span className="min-w-0 break-words">
-            {msg.prompts.undeclaredVariable(u.variable, u.platform_name.trim() || msg.fallbacks.unnamedPlatform)}
+            {promptsMsg.undeclaredVariable(u.variable, u.platform_name.trim() || fallbacksMsg.unnamedPlatform)}
           </span>
         </li>
       ))}
@@ -68,19 +70,19 @@ export function VariablesSection({ prompt }: { prompt: PromptDetail }) {
   const variables = prompt.variables.length ? prompt.variables : promptVariables(prompt.prompt_value);
   const missing = new Set(prompt.undeclared.map((u) => u.variable));
   return (
-    <Section title={msg.prompts.variables}>
+    <Section title={promptsMsg.variables}>
       {variables.length === 0 ? (
-        <Muted>{msg.prompts.noVariables}</Muted>
+        <Muted>{promptsMsg.noVariables}</Muted>
       ) : (
         <ul className="flex flex-wrap gap-2" data-testid="prompt-variables">
           {variables.map((v) => (
             <li key={v}>
               <code
                 className={`inline-block max-w-full break-all rounded px-1.5 py-0.5 text-xs ${missing.has(v) ? "bg-warning/20" : "bg-base-200"}`}
-                title={missing.has(v) ? msg.prompts.undeclaredTitle : undefined}
+                title={missing.has(v) ? promptsMsg.undeclaredTitle : undefined}
               >
                 {`{{${v}}}`}
-                {missing.has(v) ? <span className="sr-only"> ({msg.prompts.undeclaredTitle})</span> : null}
+                {missing.has(v) ? <span className="sr-only"> ({promptsMsg.undeclaredTitle})</span> : null}
               </code>
             </li>
           ))}
@@ -103,17 +105,17 @@ function PendingChangeBody({ promptId, change }: { promptId: string; change: Pro
       {c.kind === "update" && c.proposed ? (
         <>
           {live.status !== c.proposed.status ? (
-            <p className="text-sm">{msg.prompts.changeStatus(titleCase(live.status), titleCase(c.proposed.status))}</p>
+            <p className="text-sm">{promptsMsg.changeStatus(titleCase(live.status), titleCase(c.proposed.status))}</p>
           ) : null}
           {live.skill_id !== c.proposed.skill_id ? (
             <p className="break-words text-sm">
-              {msg.prompts.changeSkill(c.skill_name?.trim() || msg.fallbacks.unknownSkill)}
+              {promptsMsg.changeSkill(c.skill_name?.trim() || fallbacksMsg.unknownSkill)}
             </p>
           ) : null}
-          <VersionDiff from={live} to={c.proposed} same={msg.prompts.changeNoText} />
+          <VersionDiff from={live} to={c.proposed} same={promptsMsg.changeNoText} />
         </>
       ) : null}
-      {c.current === null ? <p className="text-sm">{msg.prompts.changeGone}</p> : null}
+      {c.current === null ? <p className="text-sm">{promptsMsg.changeGone}</p> : null}
       <UndeclaredList undeclared={c.undeclared} />
     </div>
   );
@@ -127,7 +129,7 @@ function PendingChangeBody({ promptId, change }: { promptId: string; change: Pro
 export function PendingReviewPanel({ promptId, changes }: { promptId: string; changes: PromptChangeListItem[] }) {
   if (changes.length === 0) return null;
   return (
-    <Section title={`${msg.reviews.pending} (${changes.length})`}>
+    <Section title={`${reviewsMsg.pending} (${changes.length})`}>
       <ul className="flex flex-col gap-4" data-testid="pending-changes">
         {changes.map((c) => (
           <li key={c.change_id} className="flex flex-col gap-3 rounded-box border border-base-300 p-4">
@@ -135,15 +137,15 @@ export function PendingReviewPanel({ promptId, changes }: { promptId: string; ch
               <div className="flex min-w-0 flex-col gap-1">
                 <span className="flex min-w-0 flex-wrap items-center gap-2">
                   <ChangeKind change={c} />
-                  {c.stale ? <Tag tone="warning">{msg.reviews.staleBadge}</Tag> : null}
+                  {c.stale ? <Tag tone="warning">{reviewsMsg.staleBadge}</Tag> : null}
                 </span>
                 <span className="min-w-0 break-words text-xs text-base-content/70">
-                  {msg.prompts.proposedAt(author(c))} · <RelativeTime iso={c.proposed_at} />
+                  {promptsMsg.proposedAt(author(c))} · <RelativeTime iso={c.proposed_at} />
                 </span>
               </div>
               <TargetLink to="/reviews/$changeId" params={{ changeId: c.change_id }} className="btn btn-sm btn-outline">
-                <span aria-hidden>{msg.prompts.reviewChange}</span>
-                <span className="sr-only">{msg.prompts.reviewChangeName(kindLabel(c.kind), author(c))}</span>
+                <span aria-hidden>{promptsMsg.reviewChange}</span>
+                <span className="sr-only">{promptsMsg.reviewChangeName(kindLabel(c.kind), author(c))}</span>
               </TargetLink>
             </div>
             <PendingChangeBody promptId={promptId} change={c} />
@@ -160,9 +162,9 @@ export function PendingReviewPanel({ promptId, changes }: { promptId: string; ch
  */
 export function ReviewHistory({ changes }: { changes: PromptChangeListItem[] }) {
   return (
-    <Section title={msg.reviews.history}>
+    <Section title={reviewsMsg.history}>
       {changes.length === 0 ? (
-        <Muted>{msg.reviews.noHistory}</Muted>
+        <Muted>{reviewsMsg.noHistory}</Muted>
       ) : (
         <ul className="flex flex-col divide-y divide-base-300" data-testid="review-history">
           {changes.map((c) => (
@@ -172,11 +174,11 @@ export function ReviewHistory({ changes }: { changes: PromptChangeListItem[] }) 
                 <Tag tone={statusTone[c.status] ?? "neutral"}>{statusLabel(c.status)}</Tag>
               </div>
               <p className="break-words text-xs text-base-content/70">
-                {msg.prompts.proposedAt(author(c))}
-                {c.decided_by_email ? ` · ${msg.prompts.decidedBy(statusLabel(c.status), c.decided_by_email)}` : ""}
+                {promptsMsg.proposedAt(author(c))}
+                {c.decided_by_email ? ` · ${promptsMsg.decidedBy(statusLabel(c.status), c.decided_by_email)}` : ""}
                 {" · "}
                 <DateText iso={c.decided_at ?? c.proposed_at} withTime />
-                {c.applied_version ? ` · ${msg.prompts.appliedAs(c.applied_version)}` : ""}
+                {c.applied_version ? ` · ${promptsMsg.appliedAs(c.applied_version)}` : ""}
               </p>
               {c.decision_comment ? (
                 <blockquote className="break-words border-l-2 border-base-300 pl-3 text-sm whitespace-pre-line">

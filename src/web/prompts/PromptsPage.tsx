@@ -1,6 +1,9 @@
 import { MessageSquareText } from "lucide-react";
 import { promptStatuses } from "../../domain/enums";
-import { msg } from "../../domain/messages";
+import { bulkMsg } from "../../domain/messages/bulk";
+import { attentionMsg } from "../../domain/messages/dashboard";
+import { fallbacksMsg } from "../../domain/messages/kit";
+import { promptsMsg } from "../../domain/messages/prompts";
 import { promptSortKeys, type PromptListItem } from "../../domain/prompts";
 import { column, createdColumn, statusColumn, updatedColumn } from "../components/columns";
 import { activeRecordParam } from "../components/bulk";
@@ -24,7 +27,7 @@ const columns = [
     <RecordLink
       to="/skills/$skillId"
       params={{ skillId: p.skill_id }}
-      text={p.skill_name ?? msg.fallbacks.unknownSkill}
+      text={p.skill_name ?? fallbacksMsg.unknownSkill}
       className="block max-w-48 truncate"
       onClick={(e) => e.stopPropagation()}
     />
@@ -49,20 +52,20 @@ export default function PromptsPage() {
   return (
     <ListScreen
       list={list}
-      {...screenTexts(msg.prompts)}
-      add={{ label: msg.prompts.addPrompt, link: { to: "/prompts/add" } }}
+      {...screenTexts(promptsMsg)}
+      add={{ label: promptsMsg.addPrompt, link: { to: "/prompts/add" } }}
       cards={statusSetCards(MessageSquareText, promptStatuses)}
       section={{ label: "Prompt list" }}
-      search={msg.prompts.searchPlaceholder}
+      search={promptsMsg.searchPlaceholder}
       filters={
         <>
-          <StatusFilter list={list} all={msg.prompts.allStatuses} options={promptStatuses} />
+          <StatusFilter list={list} all={promptsMsg.allStatuses} options={promptStatuses} />
           <NoneFilter
             list={list}
             name="platforms"
-            label={msg.attention.platformsFilter}
-            all={msg.attention.anyPlatforms}
-            none={msg.attention.noPlatform}
+            label={attentionMsg.platformsFilter}
+            all={attentionMsg.anyPlatforms}
+            none={attentionMsg.noPlatform}
           />
         </>
       }
@@ -72,7 +75,7 @@ export default function PromptsPage() {
         actions: [
           { action: "activate" },
           { action: "archive" },
-          { action: "assign_platform", param: activeRecordParam("platforms", "platform_id", msg.bulk.choosePlatform) },
+          { action: "assign_platform", param: activeRecordParam("platforms", "platform_id", bulkMsg.choosePlatform) },
         ],
       }}
       record={{
@@ -81,10 +84,10 @@ export default function PromptsPage() {
         link: (p) => ({ to: "/prompts/$promptId", params: { promptId: p.prompt_id } }),
       }}
       table={{
-        label: msg.prompts.title,
+        label: promptsMsg.title,
         columns,
         sortable: promptSortKeys,
-        empty: <ListEmpty list={list} texts={msg.prompts} />,
+        empty: <ListEmpty list={list} texts={promptsMsg} />,
       }}
     />
   );

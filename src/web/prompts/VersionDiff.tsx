@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { diffLines, diffWords, type ChangeObject } from "diff";
-import { msg } from "../../domain/messages";
+import { promptsMsg } from "../../domain/messages/prompts";
 import { variableChanges, variableList } from "../../domain/prompt-changes";
 
 type Texts = { prompt_title: string; prompt_value: string | null };
@@ -70,15 +70,13 @@ export function VariableChanges({ from, to }: { from: string | null | undefined;
       {added.length ? (
         <li className="break-words">
           <ins className="rounded bg-success/20 px-1 font-mono no-underline">
-            {msg.prompts.variablesAdded(variableList(added))}
+            {promptsMsg.variablesAdded(variableList(added))}
           </ins>
         </li>
       ) : null}
       {removed.length ? (
         <li className="break-words">
-          <del className="rounded bg-error/20 px-1 font-mono">
-            {msg.prompts.variablesRemoved(variableList(removed))}
-          </del>
+          <del className="rounded bg-error/20 px-1 font-mono">{promptsMsg.variablesRemoved(variableList(removed))}</del>
         </li>
       ) : null}
     </ul>
@@ -93,7 +91,7 @@ export function VariableChanges({ from, to }: { from: string | null | undefined;
  * texts do not differ. Used by the Versions panel's Compare, the Pending review panel and the
  * review screen.
  */
-export function VersionDiff({ from, to, same = msg.prompts.diffSame }: { from: Texts; to: Texts; same?: string }) {
+export function VersionDiff({ from, to, same = promptsMsg.diffSame }: { from: Texts; to: Texts; same?: string }) {
   const unchanged = from.prompt_title === to.prompt_title && (from.prompt_value ?? "") === (to.prompt_value ?? "");
   if (unchanged) return <p className="text-sm">{same}</p>;
   return (

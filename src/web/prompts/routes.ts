@@ -1,6 +1,6 @@
 import { MessageSquareText } from "lucide-react";
 import { promptSortKeys, promptStatuses } from "../../domain/enums";
-import { msg } from "../../domain/messages";
+import { navMsg } from "../../domain/messages/common";
 import { defineFeature } from "../lib/routes";
 import { listSearchSchema, oneOf } from "../lib/url-search";
 
@@ -18,7 +18,7 @@ export const feature = defineFeature({
     ...formPages("/prompts", "promptId", () => import("./PromptForm")),
     page("/prompts/$promptId", () => import("./PromptDetailPage")),
   ],
-  nav: { order: 70, key: "p", to: "/prompts", label: msg.nav.prompts, icon: MessageSquareText },
+  nav: { order: 70, key: "p", to: "/prompts", label: navMsg.prompts, icon: MessageSquareText },
   badges: {
     prompt: { active: "success", inactive: "error", pending: "warning", rejected: "error", other: "secondary" },
   },

@@ -1,5 +1,6 @@
 import type { UseMutationResult } from "@tanstack/react-query";
-import { msg } from "../../domain/messages";
+import { promptsMsg } from "../../domain/messages/prompts";
+import { reviewsMsg } from "../../domain/messages/reviews";
 import { useCan } from "../auth/permissions";
 import { useConfirmAction } from "../components/ConfirmAction";
 import { notify } from "../components/overlays";
@@ -24,23 +25,23 @@ export function useUnassignLink<R>(
   const unassign = useConfirmAction<R, string>({
     mutation,
     title: "Unassign Platform",
-    message: () => <p>{msg.prompts.unassignConfirm}</p>,
-    confirmLabel: msg.prompts.unassign,
+    message: () => <p>{promptsMsg.unassignConfirm}</p>,
+    confirmLabel: promptsMsg.unassign,
     variables: id,
     done: (row, result) =>
       isProposed(result)
-        ? notify(msg.reviews.proposedUnassign(name(row)))
-        : offerUndo(msg.prompts.unassigned(name(row)), result),
+        ? notify(reviewsMsg.proposedUnassign(name(row)))
+        : offerUndo(promptsMsg.unassigned(name(row)), result),
   });
   const button = canEdit
     ? (row: R) => (
         <button
           type="button"
           className="btn btn-ghost btn-xs whitespace-nowrap text-error"
-          aria-label={`${msg.prompts.unassign} ${name(row)}`}
+          aria-label={`${promptsMsg.unassign} ${name(row)}`}
           onClick={() => unassign.ask(row)}
         >
-          {msg.prompts.unassign}
+          {promptsMsg.unassign}
         </button>
       )
     : undefined;

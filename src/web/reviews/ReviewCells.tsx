@@ -1,4 +1,4 @@
-import { msg } from "../../domain/messages";
+import { reviewsMsg } from "../../domain/messages/reviews";
 import { StatusBadge, Tag } from "../components/badges";
 import { Muted } from "../components/text";
 
@@ -7,11 +7,11 @@ export const authorName = (c: { proposed_by: string; proposed_by_email: string |
   c.proposed_by_email ?? c.proposed_by;
 
 /** What a change does: "Edit", "Delete", "Assign platform", "Unassign platform". */
-export const kindLabel = (kind: string) => msg.reviews.kindLabels[kind] ?? kind;
+export const kindLabel = (kind: string) => reviewsMsg.kindLabels[kind] ?? kind;
 
 /** "Out of date": the prompt moved on since the change was proposed. */
 export function StaleTag() {
-  return <Tag tone="warning">{msg.reviews.staleBadge}</Tag>;
+  return <Tag tone="warning">{reviewsMsg.staleBadge}</Tag>;
 }
 
 /** The change's status badge, "Out of date" beside it while a pending change is stale. */

@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { promptChangeStatuses } from "../../domain/enums";
-import { msg } from "../../domain/messages";
+import { reviewsMsg } from "../../domain/messages/reviews";
 import { platformOptionSchema, platformOptionsSchema } from "../../domain/platforms";
 import { skillOptionSchema, skillOptionsSchema } from "../../domain/skills";
 import { useAuth } from "../auth/AuthProvider";
@@ -17,7 +17,7 @@ const SkillFilter = optionsPicker({
   one: skillOptionSchema,
   option: (s) => ({ id: s.skill_id, label: s.skill_name }),
   root: queryRoots.skills,
-  labels: { label: msg.reviews.columns.skill, placeholder: "Type a skill name...", all: msg.reviews.allSkills },
+  labels: { label: reviewsMsg.columns.skill, placeholder: "Type a skill name...", all: reviewsMsg.allSkills },
 }).Filter;
 
 /** "Platform": every platform by name (`/api/platforms/options`), "All Platforms" clears it. */
@@ -28,9 +28,9 @@ const PlatformFilter = optionsPicker({
   option: (p) => ({ id: p.platform_id, label: p.platform_name }),
   root: queryRoots.platforms,
   labels: {
-    label: msg.reviews.columns.platform,
+    label: reviewsMsg.columns.platform,
     placeholder: "Type a platform name...",
-    all: msg.reviews.allPlatforms,
+    all: reviewsMsg.allPlatforms,
   },
 }).Filter;
 
@@ -52,16 +52,16 @@ function AuthorFilter({
     ...reviewListQuery({ status, sort: "proposed_at", order: "asc", limit: 100 }),
     select: (page) => {
       const seen = new Map<string, string>();
-      for (const c of page.items) seen.set(c.proposed_by, c.proposed_by_email ?? msg.reviews.unknownAuthor);
+      for (const c of page.items) seen.set(c.proposed_by, c.proposed_by_email ?? reviewsMsg.unknownAuthor);
       return seen;
     },
   });
   const others = [...(authors.data ?? new Map<string, string>())].filter(([id]) => id !== me?.id);
   if (value && value !== me?.id && !others.some(([id]) => id === value)) others.push([value, value]);
   return (
-    <FilterSelect label={msg.reviews.columns.author} value={value ?? ""} onChange={(v) => onChange(v || undefined)}>
-      <option value="">{msg.reviews.allAuthors}</option>
-      {me ? <option value={me.id}>{msg.reviews.mine}</option> : null}
+    <FilterSelect label={reviewsMsg.columns.author} value={value ?? ""} onChange={(v) => onChange(v || undefined)}>
+      <option value="">{reviewsMsg.allAuthors}</option>
+      {me ? <option value={me.id}>{reviewsMsg.mine}</option> : null}
       {others
         .sort((a, b) => a[1].localeCompare(b[1]))
         .map(([id, email]) => (
@@ -79,16 +79,16 @@ export function ReviewFilters({ list }: { list: Pick<ServerList, "state" | "setF
   return (
     <>
       <FilterSelect
-        label={msg.reviews.statusTitle}
+        label={reviewsMsg.statusTitle}
         value={status ?? "pending"}
         onChange={(v) => list.setFilter({ status: v === "pending" ? undefined : v })}
       >
         {promptChangeStatuses.map((s) => (
           <option key={s} value={s}>
-            {msg.reviews.statusLabels[s]}
+            {reviewsMsg.statusLabels[s]}
           </option>
         ))}
-        <option value="all">{msg.reviews.allStatuses}</option>
+        <option value="all">{reviewsMsg.allStatuses}</option>
       </FilterSelect>
       <PlatformFilter value={platform} onChange={(v) => list.setFilter({ platform: v })} />
       <SkillFilter value={skill} onChange={(v) => list.setFilter({ skill: v })} />

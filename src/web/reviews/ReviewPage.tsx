@@ -2,7 +2,8 @@ import { useRef, useState, type ReactNode } from "react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link, useNavigate, useParams } from "@tanstack/react-router";
 import { AlertTriangle, Check, Undo2, X } from "lucide-react";
-import { msg } from "../../domain/messages";
+import { fallbacksMsg } from "../../domain/messages/kit";
+import { reviewsMsg } from "../../domain/messages/reviews";
 import type { PromptChange, PromptState } from "../../domain/prompt-changes";
 import { ApiError } from "../api/client";
 import { useAuth } from "../auth/AuthProvider";
@@ -28,10 +29,10 @@ import {
 import { authorName, ChangeStatus, kindLabel } from "./ReviewCells";
 
 const reviewRecord: RecordKind = {
-  section: msg.reviews.title,
-  errorTitle: msg.reviews.changeLoadError,
-  notFound: { title: msg.reviews.notFound },
-  list: { to: "/reviews", label: msg.reviews.backToList },
+  section: reviewsMsg.title,
+  errorTitle: reviewsMsg.changeLoadError,
+  notFound: { title: reviewsMsg.notFound },
+  list: { to: "/reviews", label: reviewsMsg.backToList },
 };
 
 /** The prompt's title as the change names it: the proposal's, else the live one's. */
@@ -51,28 +52,28 @@ export default function ReviewPage() {
     <RecordPage
       query={reviewQuery(changeId)}
       kind={reviewRecord}
-      loadingLabel={msg.reviews.loadingChange}
+      loadingLabel={reviewsMsg.loadingChange}
       header={(c) => ({
         title: changeTitle(c),
         badge: <ChangeStatus status={c.status} stale={c.stale} />,
-        subtitle: `${kindLabel(c.kind)} · ${msg.reviews.revision(c.revision)} · ${msg.reviews.proposedBy(authorName(c))}`,
+        subtitle: `${kindLabel(c.kind)} · ${reviewsMsg.revision(c.revision)} · ${reviewsMsg.proposedBy(authorName(c))}`,
       })}
     >
       {(c) => (
         <div className="grid grid-cols-1 gap-6 xl:grid-cols-3">
           <div className="flex min-w-0 flex-col gap-6 xl:col-span-2">
-            <Section title={msg.reviews.changesTitle}>
+            <Section title={reviewsMsg.changesTitle}>
               <ChangeBody change={c} />
             </Section>
           </div>
           <div className="flex min-w-0 flex-col gap-6">
             <Decision key={c.change_id} change={c} />
             <InfoSection
-              title={msg.reviews.kindTitle}
+              title={reviewsMsg.kindTitle}
               narrow
               items={[
                 {
-                  label: msg.reviews.promptTitle,
+                  label: reviewsMsg.promptTitle,
                   value: c.current ? (
                     <Link
                       to="/prompts/$promptId"
@@ -83,37 +84,37 @@ export default function ReviewPage() {
                       {c.current.prompt_title}
                     </Link>
                   ) : (
-                    <Muted>{msg.reviews.promptGone}</Muted>
+                    <Muted>{reviewsMsg.promptGone}</Muted>
                   ),
                 },
-                { label: msg.reviews.columns.kind, value: kindLabel(c.kind) },
+                { label: reviewsMsg.columns.kind, value: kindLabel(c.kind) },
                 {
-                  label: msg.reviews.skillTitle,
+                  label: reviewsMsg.skillTitle,
                   value: (
                     <Link to="/skills/$skillId" params={{ skillId: c.base.skill_id }} className="link link-hover">
-                      {c.skill_name?.trim() || msg.fallbacks.unknownSkill}
+                      {c.skill_name?.trim() || fallbacksMsg.unknownSkill}
                     </Link>
                   ),
                 },
                 ...(c.platform_id
                   ? [
                       {
-                        label: msg.reviews.platformTitle,
+                        label: reviewsMsg.platformTitle,
                         value: (
                           <Link
                             to="/platforms/$platformId"
                             params={{ platformId: c.platform_id }}
                             className="link link-hover"
                           >
-                            {c.platform_name?.trim() || msg.fallbacks.unnamedPlatform}
+                            {c.platform_name?.trim() || fallbacksMsg.unnamedPlatform}
                           </Link>
                         ),
                       },
                     ]
                   : []),
-                { label: msg.reviews.columns.author, value: authorName(c) },
+                { label: reviewsMsg.columns.author, value: authorName(c) },
                 {
-                  label: msg.reviews.proposedTitle,
+                  label: reviewsMsg.proposedTitle,
                   value: (
                     <span className="flex flex-wrap gap-x-2">
                       <RelativeTime iso={c.proposed_at} />
@@ -144,33 +145,33 @@ function Line({ children, tone }: { children: ReactNode; tone?: "warning" }) {
 
 /** What the change does: the diff of an edit, a deletion, an assignment; out of date against the prompt now. */
 function ChangeBody({ change: c }: { change: PromptChange }) {
-  const platform = c.platform_name?.trim() || msg.fallbacks.unnamedPlatform;
+  const platform = c.platform_name?.trim() || fallbacksMsg.unnamedPlatform;
   return (
     <div className="flex flex-col gap-4">
       {c.stale && c.status === "pending" ? (
         <div role="status" className="alert alert-warning alert-soft text-sm" data-testid="stale-notice">
           <AlertTriangle className="h-4 w-4 shrink-0" aria-hidden />
-          <span>{msg.reviews.stale}</span>
+          <span>{reviewsMsg.stale}</span>
         </div>
       ) : null}
       {c.undeclared.length > 0 && c.status === "pending" ? (
         <div role="alert" className="alert alert-error alert-soft text-sm" data-testid="undeclared">
           <div className="flex flex-col gap-1">
-            <p className="font-medium">{msg.reviews.undeclaredTitle}</p>
+            <p className="font-medium">{reviewsMsg.undeclaredTitle}</p>
             <ul className="list-disc pl-5">
               {c.undeclared.map((u) => (
-                <li key={`${u.variable}-${u.platform_id}`}>{msg.reviews.undeclared(u.variable, u.platform_name)}</li>
+                <li key={`${u.variable}-${u.platform_id}`}>{reviewsMsg.undeclared(u.variable, u.platform_name)}</li>
               ))}
             </ul>
           </div>
         </div>
       ) : null}
-      {c.kind === "delete" ? <Line tone="warning">{msg.reviews.deletes}</Line> : null}
-      {c.kind === "assign" ? <Line>{msg.reviews.assigns(platform)}</Line> : null}
-      {c.kind === "unassign" ? <Line>{msg.reviews.unassigns(platform)}</Line> : null}
+      {c.kind === "delete" ? <Line tone="warning">{reviewsMsg.deletes}</Line> : null}
+      {c.kind === "assign" ? <Line>{reviewsMsg.assigns(platform)}</Line> : null}
+      {c.kind === "unassign" ? <Line>{reviewsMsg.unassigns(platform)}</Line> : null}
       {c.kind === "update" && c.proposed ? <UpdateLines base={c.base} proposed={c.proposed} change={c} /> : null}
       {c.kind === "update" && c.proposed ? (
-        <Compared heading={c.stale || c.status !== "pending" ? msg.reviews.againstBase : msg.reviews.againstLive}>
+        <Compared heading={c.stale || c.status !== "pending" ? reviewsMsg.againstBase : reviewsMsg.againstLive}>
           <VersionDiff from={c.base} to={c.proposed} />
         </Compared>
       ) : null}
@@ -180,7 +181,7 @@ function ChangeBody({ change: c }: { change: PromptChange }) {
         </pre>
       ) : null}
       {c.stale && c.status === "pending" && c.current && c.proposed ? (
-        <Compared heading={msg.reviews.againstCurrent}>
+        <Compared heading={reviewsMsg.againstCurrent}>
           <VersionDiff from={c.current} to={c.proposed} />
         </Compared>
       ) : null}
@@ -201,10 +202,10 @@ function Compared({ heading, children }: { heading: string; children: ReactNode 
 /** An edit's other changes: status (an archive or an activation), skill, a restored version. */
 function UpdateLines({ base, proposed, change }: { base: PromptState; proposed: PromptState; change: PromptChange }) {
   const lines: string[] = [];
-  if (change.restored_from) lines.push(msg.reviews.restoresVersion(change.restored_from));
+  if (change.restored_from) lines.push(reviewsMsg.restoresVersion(change.restored_from));
   if (base.status !== proposed.status)
-    lines.push(msg.reviews.statusChange(titleCase(base.status), titleCase(proposed.status)));
-  if (base.skill_id !== proposed.skill_id) lines.push(msg.reviews.skillChange);
+    lines.push(reviewsMsg.statusChange(titleCase(base.status), titleCase(proposed.status)));
+  if (base.skill_id !== proposed.skill_id) lines.push(reviewsMsg.skillChange);
   if (lines.length === 0) return null;
   return (
     <div className="flex flex-col gap-1">
@@ -261,11 +262,11 @@ function Decision({ change: c }: { change: PromptChange }) {
       void client.invalidateQueries({ queryKey: reviewKeys.detail(c.change_id) });
   };
   const reasonFor = (action: "approve" | "reject"): string | undefined => {
-    if (!canDecide) return msg.reviews.viewerReason;
-    if (isAuthor) return msg.reviews.selfReview;
-    if (action === "approve" && c.stale) return msg.reviews.stale;
+    if (!canDecide) return reviewsMsg.viewerReason;
+    if (isAuthor) return reviewsMsg.selfReview;
+    if (action === "approve" && c.stale) return reviewsMsg.stale;
     if (action === "approve" && c.undeclared.length > 0)
-      return msg.reviews.undeclared(c.undeclared[0].variable, c.undeclared[0].platform_name);
+      return reviewsMsg.undeclared(c.undeclared[0].variable, c.undeclared[0].platform_name);
     return undefined;
   };
   const reset = () => {
@@ -276,25 +277,25 @@ function Decision({ change: c }: { change: PromptChange }) {
   const doApprove = () => {
     if (!pending || busy || reasonFor("approve")) return;
     reset();
-    approve.mutate(text.trim(), { onSuccess: () => notify(msg.reviews.approved), onError });
+    approve.mutate(text.trim(), { onSuccess: () => notify(reviewsMsg.approved), onError });
   };
   const doReject = () => {
     if (!pending || busy || reasonFor("reject")) return;
     reset();
     if (!text.trim()) {
-      setTextError(msg.reviews.reasonRequired);
+      setTextError(reviewsMsg.reasonRequired);
       field.current?.focus();
       return;
     }
-    reject.mutate(text.trim(), { onSuccess: () => notify(msg.reviews.rejected), onError });
+    reject.mutate(text.trim(), { onSuccess: () => notify(reviewsMsg.rejected), onError });
   };
   const withdrawConfirm = useConfirmAction<PromptChange, void>({
     mutation: withdraw,
-    title: msg.reviews.withdrawTitle,
-    message: () => <p>{msg.reviews.withdrawConfirm}</p>,
-    confirmLabel: msg.reviews.withdraw,
+    title: reviewsMsg.withdrawTitle,
+    message: () => <p>{reviewsMsg.withdrawConfirm}</p>,
+    confirmLabel: reviewsMsg.withdraw,
     variables: () => undefined,
-    done: () => notify(msg.reviews.withdrawn),
+    done: () => notify(reviewsMsg.withdrawn),
   });
   const go = (id: string | undefined) => id && void navigate({ to: "/reviews/$changeId", params: { changeId: id } });
   const { setShowKeys } = useShortcutKeys(
@@ -304,20 +305,20 @@ function Decision({ change: c }: { change: PromptChange }) {
       j: () => go(queue.next),
       k: () => go(queue.previous),
     },
-    msg.reviews.keys,
+    reviewsMsg.keys,
   );
 
   const approveReason = reasonFor("approve");
   const rejectReason = reasonFor("reject");
   return (
-    <Section title={msg.reviews.decisionTitle}>
+    <Section title={reviewsMsg.decisionTitle}>
       <div className="flex flex-col gap-4" data-testid="decision">
         {pending ? (
           <>
             {canDecide && !isAuthor ? (
               <div className="flex flex-col gap-1.5">
                 <label htmlFor="decision-text" className="text-sm font-medium">
-                  {msg.reviews.decisionLabel}
+                  {reviewsMsg.decisionLabel}
                 </label>
                 <textarea
                   id="decision-text"
@@ -339,17 +340,17 @@ function Decision({ change: c }: { change: PromptChange }) {
                   </p>
                 ) : (
                   <p id="decision-text-hint" className="text-xs text-base-content/70">
-                    {msg.reviews.decisionHint}
+                    {reviewsMsg.decisionHint}
                   </p>
                 )}
               </div>
             ) : null}
             <div className="flex flex-wrap gap-2">
               {approveReason ? (
-                <DisabledAction label={msg.reviews.approve} icon={Check} reason={approveReason} />
+                <DisabledAction label={reviewsMsg.approve} icon={Check} reason={approveReason} />
               ) : (
                 <KeyButton
-                  label={approve.isPending ? msg.reviews.approving : msg.reviews.approve}
+                  label={approve.isPending ? reviewsMsg.approving : reviewsMsg.approve}
                   shortcut="A"
                   className="btn btn-primary btn-sm"
                   disabled={busy}
@@ -357,10 +358,10 @@ function Decision({ change: c }: { change: PromptChange }) {
                 />
               )}
               {rejectReason ? (
-                <DisabledAction label={msg.reviews.reject} icon={X} reason={rejectReason} />
+                <DisabledAction label={reviewsMsg.reject} icon={X} reason={rejectReason} />
               ) : (
                 <KeyButton
-                  label={reject.isPending ? msg.reviews.rejecting : msg.reviews.reject}
+                  label={reject.isPending ? reviewsMsg.rejecting : reviewsMsg.reject}
                   shortcut="R"
                   className="btn btn-outline btn-error btn-sm"
                   disabled={busy}
@@ -375,11 +376,11 @@ function Decision({ change: c }: { change: PromptChange }) {
                   onClick={() => withdrawConfirm.ask(c)}
                 >
                   <Undo2 className="h-4 w-4" aria-hidden />
-                  {msg.reviews.withdraw}
+                  {reviewsMsg.withdraw}
                 </button>
               ) : null}
             </div>
-            {isAuthor ? <p className="text-sm text-base-content/80">{msg.reviews.selfReview}</p> : null}
+            {isAuthor ? <p className="text-sm text-base-content/80">{reviewsMsg.selfReview}</p> : null}
           </>
         ) : (
           <DecidedInfo change={c} />
@@ -388,17 +389,17 @@ function Decision({ change: c }: { change: PromptChange }) {
         {pending ? <NewerRevision error={error} /> : null}
         <div className="flex flex-wrap items-center gap-2 border-t border-base-300 pt-3">
           <KeyButton
-            label={msg.reviews.previous}
+            label={reviewsMsg.previous}
             shortcut="K"
             disabled={!queue.previous}
             onClick={() => go(queue.previous)}
           />
-          <KeyButton label={msg.reviews.next} shortcut="J" disabled={!queue.next} onClick={() => go(queue.next)} />
+          <KeyButton label={reviewsMsg.next} shortcut="J" disabled={!queue.next} onClick={() => go(queue.next)} />
           <span className="text-xs text-base-content/70" data-testid="queue-position">
-            {queue.at >= 0 ? msg.reviews.position(queue.at + 1, queue.ids.length) : msg.reviews.notInQueue}
+            {queue.at >= 0 ? reviewsMsg.position(queue.at + 1, queue.ids.length) : reviewsMsg.notInQueue}
           </span>
           <span className="ml-auto">
-            <KeysButton label={msg.reviews.keysTitle} onClick={() => setShowKeys(true)} />
+            <KeysButton label={reviewsMsg.keysTitle} onClick={() => setShowKeys(true)} />
           </span>
         </div>
       </div>
@@ -424,7 +425,7 @@ function RevisionLink({ changeId, revision }: { changeId: string; revision: numb
       className="btn btn-outline btn-sm self-start"
       data-testid="newer-revision"
     >
-      {msg.reviews.openRevision(revision)}
+      {reviewsMsg.openRevision(revision)}
     </Link>
   );
 }
@@ -434,16 +435,16 @@ function DecidedInfo({ change: c }: { change: PromptChange }) {
   if (c.status === "superseded")
     return (
       <div className="flex flex-col gap-2 text-sm" data-testid="decided">
-        <p className="font-medium">{msg.reviews.supersededBy(c.revision + 1)}</p>
+        <p className="font-medium">{reviewsMsg.supersededBy(c.revision + 1)}</p>
         {c.superseded_by ? <RevisionLink changeId={c.superseded_by} revision={c.revision + 1} /> : null}
       </div>
     );
-  const status = msg.reviews.statusLabels[c.status] ?? titleCase(c.status);
-  const who = c.status === "withdrawn" ? authorName(c) : (c.decided_by_email ?? msg.reviews.unknownAuthor);
+  const status = reviewsMsg.statusLabels[c.status] ?? titleCase(c.status);
+  const who = c.status === "withdrawn" ? authorName(c) : (c.decided_by_email ?? reviewsMsg.unknownAuthor);
   return (
     <div className="flex flex-col gap-2 text-sm" data-testid="decided">
       <p className="font-medium">
-        {msg.reviews.decided(status, who)}
+        {reviewsMsg.decided(status, who)}
         <RelativeTime iso={c.decided_at ?? c.updated_at} />
       </p>
       {c.decision_comment ? (
@@ -453,12 +454,12 @@ function DecidedInfo({ change: c }: { change: PromptChange }) {
       ) : null}
       {c.applied_version ? (
         <p>
-          {msg.reviews.appliedAs(c.applied_version)}
+          {reviewsMsg.appliedAs(c.applied_version)}
           {c.current ? (
             <>
               {" · "}
               <Link to="/prompts/$promptId" params={{ promptId: c.prompt_id }} className="link link-hover">
-                {msg.reviews.viewPrompt}
+                {reviewsMsg.viewPrompt}
               </Link>
             </>
           ) : null}

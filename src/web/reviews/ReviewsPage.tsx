@@ -1,7 +1,9 @@
 import { linkOptions } from "@tanstack/react-router";
 import { useState } from "react";
 import { CheckCheck } from "lucide-react";
-import { msg } from "../../domain/messages";
+import { appMsg, shellMsg } from "../../domain/messages/common";
+import { fallbacksMsg } from "../../domain/messages/kit";
+import { reviewsMsg } from "../../domain/messages/reviews";
 import type { PromptChangeListItem } from "../../domain/prompt-changes";
 import { useCan } from "../auth/permissions";
 import { selectColumn, useRowSelection } from "../components/bulk";
@@ -25,28 +27,28 @@ const changeLink = (c: PromptChangeListItem) =>
 const columns = [
   column<PromptChangeListItem>(
     "prompt_title",
-    msg.reviews.columns.prompt,
+    reviewsMsg.columns.prompt,
     (c) => <RecordLink {...changeLink(c)} text={c.prompt_title} />,
     { grow: true, primary: true },
   ),
-  column<PromptChangeListItem>("kind", msg.reviews.columns.kind, (c) => (
+  column<PromptChangeListItem>("kind", reviewsMsg.columns.kind, (c) => (
     <span className="whitespace-nowrap">{kindLabel(c.kind)}</span>
   )),
-  column<PromptChangeListItem>("skill_name", msg.reviews.columns.skill, (c) => (
+  column<PromptChangeListItem>("skill_name", reviewsMsg.columns.skill, (c) => (
     <RecordLink
       to="/skills/$skillId"
       params={{ skillId: c.skill_id }}
-      text={c.skill_name?.trim() || msg.fallbacks.unknownSkill}
+      text={c.skill_name?.trim() || fallbacksMsg.unknownSkill}
       className="block max-w-48 truncate"
       onClick={(e) => e.stopPropagation()}
     />
   )),
-  column<PromptChangeListItem>("platform_names", msg.reviews.columns.platforms, (c) =>
+  column<PromptChangeListItem>("platform_names", reviewsMsg.columns.platforms, (c) =>
     c.platform_id ? (
       <RecordLink
         to="/platforms/$platformId"
         params={{ platformId: c.platform_id }}
-        text={c.platform_name?.trim() || msg.fallbacks.unnamedPlatform}
+        text={c.platform_name?.trim() || fallbacksMsg.unnamedPlatform}
         className="block max-w-40 truncate"
         onClick={(e) => e.stopPropagation()}
       />
@@ -54,13 +56,11 @@ const columns = [
       <PlatformNames names={c.platform_names} className="max-w-full sm:max-w-32" />
     ),
   ),
-  column<PromptChangeListItem>("proposed_by", msg.reviews.columns.author, (c) => (
-    <CellText text={authorName(c)} empty={msg.reviews.unknownAuthor} className="max-w-full sm:max-w-40" />
+  column<PromptChangeListItem>("proposed_by", reviewsMsg.columns.author, (c) => (
+    <CellText text={authorName(c)} empty={reviewsMsg.unknownAuthor} className="max-w-full sm:max-w-40" />
   )),
-  column<PromptChangeListItem>("proposed_at", msg.reviews.columns.proposed, (c) => (
-    <RelativeTime iso={c.proposed_at} />
-  )),
-  column<PromptChangeListItem>("status", msg.reviews.statusTitle, (c) => (
+  column<PromptChangeListItem>("proposed_at", reviewsMsg.columns.proposed, (c) => <RelativeTime iso={c.proposed_at} />),
+  column<PromptChangeListItem>("status", reviewsMsg.statusTitle, (c) => (
     <ChangeStatus status={c.status} stale={c.stale} />
   )),
 ];
@@ -93,15 +93,15 @@ export default function ReviewsPage() {
   return (
     <ListScreen
       list={list}
-      {...screenTexts(msg.reviews)}
-      section={{ label: msg.reviews.tableTitle }}
-      search={msg.reviews.searchPlaceholder}
+      {...screenTexts(reviewsMsg)}
+      section={{ label: reviewsMsg.tableTitle }}
+      search={reviewsMsg.searchPlaceholder}
       filters={<ReviewFilters list={list} />}
       exportPath="/prompt-changes"
       banner={
         refused.length > 0 ? (
           <div role="alert" className="alert alert-warning alert-soft mb-4 flex-col items-start gap-1 text-sm">
-            <p className="font-medium">{msg.reviews.refusedTitle}</p>
+            <p className="font-medium">{reviewsMsg.refusedTitle}</p>
             <ul className="list-disc pl-5">
               {refused.map((r, i) => (
                 <li key={i}>
@@ -117,18 +117,18 @@ export default function ReviewsPage() {
           <div
             className="mb-3 flex flex-wrap items-center gap-2 rounded-box border border-primary/40 bg-primary/5 px-4 py-2"
             role="region"
-            aria-label={msg.reviews.approveSelected}
+            aria-label={reviewsMsg.approveSelected}
           >
             <span className="text-sm font-medium" data-testid="selection-count">
-              {msg.reviews.selectedCount(selected.length)}
+              {reviewsMsg.selectedCount(selected.length)}
             </span>
             <span className="flex flex-wrap gap-2 sm:ml-auto">
               <button type="button" className="btn btn-primary btn-sm" onClick={() => setApproving(true)}>
                 <CheckCheck className="h-4 w-4" aria-hidden />
-                {msg.reviews.approveSelected}
+                {reviewsMsg.approveSelected}
               </button>
               <button type="button" className="btn btn-ghost btn-sm" onClick={sel.clear}>
-                {msg.reviews.clearSelection}
+                {reviewsMsg.clearSelection}
               </button>
             </span>
           </div>
@@ -136,10 +136,10 @@ export default function ReviewsPage() {
       }
       record={{ key: (c) => c.change_id, link: changeLink }}
       table={{
-        label: msg.reviews.title,
+        label: reviewsMsg.title,
         columns: selectable ? [selectColumn(sel, (c) => c.prompt_title), ...columns] : columns,
         sortable: reviewSortKeys,
-        empty: <ListEmpty list={list} texts={msg.reviews} />,
+        empty: <ListEmpty list={list} texts={reviewsMsg} />,
       }}
     >
       {approving ? (
@@ -150,7 +150,7 @@ export default function ReviewsPage() {
             setApproving(false);
             sel.clear();
             setRefused(failures);
-            notify(msg.reviews.decidedBulk(selected.length - failures.length, failures.length));
+            notify(reviewsMsg.decidedBulk(selected.length - failures.length, failures.length));
           }}
         />
       ) : null}
@@ -181,7 +181,7 @@ function ApproveSelectedDialog({
               .filter((r) => !r.ok)
               .map((r) => ({
                 title: titles.get(r.change_id) ?? r.change_id,
-                message: r.error?.message ?? msg.app.genericError,
+                message: r.error?.message ?? appMsg.genericError,
               })),
           ),
       },
@@ -189,24 +189,24 @@ function ApproveSelectedDialog({
   return (
     <Modal
       open
-      title={msg.reviews.approveSelectedTitle(changes.length)}
+      title={reviewsMsg.approveSelectedTitle(changes.length)}
       onClose={approve.isPending ? () => undefined : onClose}
       footer={
         <>
           <button type="button" className="btn btn-ghost" onClick={onClose} disabled={approve.isPending}>
-            {msg.ui.cancel}
+            {shellMsg.ui.cancel}
           </button>
           <button type="button" className="btn btn-primary" onClick={submit} disabled={approve.isPending}>
             {approve.isPending ? <span className="loading loading-spinner loading-sm" aria-hidden /> : null}
-            {approve.isPending ? msg.reviews.approving : msg.reviews.approve}
+            {approve.isPending ? reviewsMsg.approving : reviewsMsg.approve}
           </button>
         </>
       }
     >
       <div className="flex flex-col gap-3 text-sm">
-        <p>{msg.reviews.approveSelectedText}</p>
+        <p>{reviewsMsg.approveSelectedText}</p>
         <label className="flex flex-col gap-1.5">
-          <span className="font-medium">{msg.reviews.commentLabel}</span>
+          <span className="font-medium">{reviewsMsg.commentLabel}</span>
           <textarea
             className="textarea w-full"
             rows={3}

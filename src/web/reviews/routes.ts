@@ -1,6 +1,6 @@
 import { ClipboardCheck } from "lucide-react";
 import { promptChangeStatuses } from "../../domain/enums";
-import { msg } from "../../domain/messages";
+import { navMsg } from "../../domain/messages/common";
 import { defineFeature } from "../lib/routes";
 import { listSearchSchema, oneOf, text, uuid } from "../lib/url-search";
 import { reviewSortKeys } from "./sort-keys";
@@ -23,7 +23,7 @@ export const feature = defineFeature({
     searchPage("/reviews", reviewsSearch, () => import("./ReviewsPage")),
     page("/reviews/$changeId", () => import("./ReviewPage")),
   ],
-  nav: { order: 75, key: "r", to: "/reviews", label: msg.nav.reviews, icon: ClipboardCheck },
+  nav: { order: 75, key: "r", to: "/reviews", label: navMsg.reviews, icon: ClipboardCheck },
   badges: {
     review: {
       pending: "warning",

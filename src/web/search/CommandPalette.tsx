@@ -15,7 +15,8 @@ import {
   UsersRound,
   type LucideIcon,
 } from "lucide-react";
-import { msg } from "../../domain/messages";
+import { appMsg } from "../../domain/messages/common";
+import { searchMsg } from "../../domain/messages/search";
 import { searchHref, searchKindInfo, searchResultSchema, type SearchHit, type SearchKind } from "../../domain/search";
 import { api, errorMessage } from "../api/client";
 import { StatusBadge, type BadgeKind } from "../components/badges";
@@ -160,41 +161,41 @@ export default function CommandPalette({
       onClose={() => {
         if (!ref.current?.open) onClose();
       }}
-      aria-label={msg.search.dialog}
+      aria-label={searchMsg.dialog}
       data-testid="command-palette"
     >
       <div className="modal-box w-[calc(100%-1.5rem)] max-w-2xl p-0">
-        <Command label={msg.search.dialog} shouldFilter={false} loop className="flex max-h-[70vh] flex-col">
+        <Command label={searchMsg.dialog} shouldFilter={false} loop className="flex max-h-[70vh] flex-col">
           <div className="border-b border-base-300 px-3 py-2">
             <Command.Input
               ref={input}
               value={value}
               onValueChange={onValueChange}
-              placeholder={msg.app.searchPlaceholder}
-              aria-label={msg.app.searchPlaceholder}
+              placeholder={appMsg.searchPlaceholder}
+              aria-label={appMsg.searchPlaceholder}
               maxLength={200}
               className="input input-ghost w-full border-0 text-base focus:outline-none"
             />
           </div>
-          <Command.List className="min-h-0 flex-1 overflow-y-auto p-2" aria-label={msg.search.dialog}>
+          <Command.List className="min-h-0 flex-1 overflow-y-auto p-2" aria-label={searchMsg.dialog}>
             {results.isFetching && showing ? (
               <Command.Loading>
-                <span className="block px-3 py-2 text-sm text-base-content/70">{msg.search.searching}</span>
+                <span className="block px-3 py-2 text-sm text-base-content/70">{searchMsg.searching}</span>
               </Command.Loading>
             ) : null}
             {results.error && showing ? (
               <div role="alert" className="px-3 py-2 text-sm text-error">
-                {msg.search.failed}: {errorMessage(results.error)}
+                {searchMsg.failed}: {errorMessage(results.error)}
               </div>
             ) : null}
             {nothing ? (
               <p className="px-3 py-6 text-center text-sm text-base-content/70" role="status">
-                {msg.search.noResults(q)}
+                {searchMsg.noResults(q)}
               </p>
             ) : null}
             {!showing ? (
               recent.length > 0 ? (
-                <Command.Group heading={msg.search.recent} className="palette-group">
+                <Command.Group heading={searchMsg.recent} className="palette-group">
                   {recent.map((r) => (
                     <PaletteItem
                       key={`${r.kind}:${r.id}`}
@@ -207,11 +208,11 @@ export default function CommandPalette({
                   ))}
                 </Command.Group>
               ) : (
-                <p className="px-3 py-6 text-center text-sm text-base-content/70">{msg.search.noRecent}</p>
+                <p className="px-3 py-6 text-center text-sm text-base-content/70">{searchMsg.noRecent}</p>
               )
             ) : null}
             {viewItems.length > 0 ? (
-              <Command.Group heading={msg.search.savedViews} className="palette-group">
+              <Command.Group heading={searchMsg.savedViews} className="palette-group">
                 {viewItems.map((v) => (
                   <PaletteItem
                     key={v.view_id}
@@ -220,14 +221,10 @@ export default function CommandPalette({
                     hit={{
                       id: v.view_id,
                       title: v.name,
-                      subtitle: msg.search.viewSubtitle(
-                        viewListLabels[v.list],
-                        v.shared,
-                        v.mine ? null : v.owner_email,
-                      ),
+                      subtitle: searchMsg.viewSubtitle(viewListLabels[v.list], v.shared, v.mine ? null : v.owner_email),
                       status: null,
                     }}
-                    kindLabel={msg.search.savedViews}
+                    kindLabel={searchMsg.savedViews}
                     onSelect={() => openView(v)}
                   />
                 ))}
@@ -235,7 +232,7 @@ export default function CommandPalette({
             ) : null}
             {views.error ? (
               <div role="alert" className="px-3 py-2 text-sm text-error">
-                {msg.search.viewsFailed}: {errorMessage(views.error)}
+                {searchMsg.viewsFailed}: {errorMessage(views.error)}
               </div>
             ) : null}
             {groups.map((g) => (
@@ -256,13 +253,13 @@ export default function CommandPalette({
                   className="flex cursor-pointer items-center gap-2 rounded-md px-3 py-1.5 text-sm text-primary data-[selected=true]:bg-base-200"
                 >
                   <ArrowRight className="h-4 w-4" aria-hidden />
-                  {msg.search.seeAll(searchKindInfo[g.kind].heading)}
+                  {searchMsg.seeAll(searchKindInfo[g.kind].heading)}
                 </Command.Item>
               </Command.Group>
             ))}
           </Command.List>
           <div className="hidden border-t border-base-300 px-4 py-2 text-xs text-base-content/70 sm:block" aria-hidden>
-            {msg.search.hint}
+            {searchMsg.hint}
           </div>
         </Command>
       </div>

@@ -17,7 +17,7 @@ import {
   Sun,
   X,
 } from "lucide-react";
-import { msg } from "../../domain/messages";
+import { appMsg, shellMsg, shortcutsMsg } from "../../domain/messages/common";
 import { useAuth } from "../auth/AuthProvider";
 import { passwordMessages } from "../../domain/password-messages";
 import { useCan } from "../auth/permissions";
@@ -77,7 +77,7 @@ export function Shell({ children }: { children: ReactNode }) {
           href="#main"
           className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-base-100 focus:p-2"
         >
-          {msg.ui.skipToContent}
+          {shellMsg.ui.skipToContent}
         </a>
         <aside
           data-testid="sidebar"
@@ -88,17 +88,17 @@ export function Shell({ children }: { children: ReactNode }) {
             className={`flex h-16 items-center gap-2 border-b border-base-300 ${collapsed ? "justify-center" : "px-4"}`}
           >
             <Logo className="h-8 w-8 shrink-0" />
-            {collapsed ? null : <span className="truncate font-semibold">{msg.app.name}</span>}
+            {collapsed ? null : <span className="truncate font-semibold">{appMsg.name}</span>}
           </div>
           <NavList collapsed={collapsed} />
           <div className="border-t border-base-300 p-2">
             {collapsed ? (
-              <Hint label={msg.ui.expandSidebar}>
+              <Hint label={shellMsg.ui.expandSidebar}>
                 <button
                   type="button"
                   className="btn btn-ghost btn-sm btn-square w-full"
                   onClick={() => setCollapsed(false)}
-                  aria-label={msg.ui.expandSidebar}
+                  aria-label={shellMsg.ui.expandSidebar}
                   aria-expanded={false}
                 >
                   <ChevronsRight className="h-4 w-4" aria-hidden />
@@ -109,11 +109,11 @@ export function Shell({ children }: { children: ReactNode }) {
                 type="button"
                 className="btn btn-ghost btn-sm w-full justify-start"
                 onClick={() => setCollapsed(true)}
-                aria-label={msg.ui.collapseSidebar}
+                aria-label={shellMsg.ui.collapseSidebar}
                 aria-expanded
               >
                 <ChevronsLeft className="h-4 w-4" aria-hidden />
-                <span>{msg.ui.collapse}</span>
+                <span>{shellMsg.ui.collapse}</span>
               </button>
             )}
           </div>
@@ -126,7 +126,7 @@ export function Shell({ children }: { children: ReactNode }) {
             <button
               type="button"
               className="btn btn-ghost btn-sm btn-square lg:hidden"
-              aria-label={msg.ui.openMenu}
+              aria-label={shellMsg.ui.openMenu}
               aria-expanded={mobileOpen}
               onClick={() => setMobileOpen(true)}
             >
@@ -165,7 +165,7 @@ function MobileDrawer({ open, onClose }: { open: boolean; onClose: () => void })
   return (
     <dialog
       ref={ref}
-      aria-label={msg.ui.menu}
+      aria-label={shellMsg.ui.menu}
       onClose={onClose}
       onClick={(e) => e.target === e.currentTarget && onClose()}
       className="m-0 h-full max-h-none w-64 max-w-[85vw] bg-base-100 p-0 text-base-content shadow-xl backdrop:bg-black/40 lg:hidden"
@@ -174,11 +174,11 @@ function MobileDrawer({ open, onClose }: { open: boolean; onClose: () => void })
         <div className="flex h-full flex-col">
           <div className="flex h-16 items-center gap-2 border-b border-base-300 px-4">
             <Logo className="h-8 w-8" />
-            <span className="flex-1 font-semibold">{msg.app.name}</span>
+            <span className="flex-1 font-semibold">{appMsg.name}</span>
             <button
               type="button"
               className="btn btn-ghost btn-sm btn-square"
-              aria-label={msg.ui.closeMenu}
+              aria-label={shellMsg.ui.closeMenu}
               onClick={onClose}
             >
               <X className="h-5 w-5" aria-hidden />
@@ -211,7 +211,7 @@ function NavList({ collapsed }: { collapsed: boolean }) {
           <div
             className={`mt-4 mb-1 px-3 text-xs font-semibold uppercase tracking-wide text-base-content/70 ${collapsed ? "sr-only" : ""}`}
           >
-            {msg.ui.administration}
+            {shellMsg.ui.administration}
           </div>
           <NavItems items={admin} collapsed={collapsed} />
         </>
@@ -245,19 +245,19 @@ function NavEntryItem({ entry: { to, label, icon: Icon }, collapsed }: { entry: 
       data-testid="nav-count"
     >
       {badge.count > 99 ? "99+" : badge.count}
-      <span className="sr-only"> {msg.reviews.navPendingSuffix}</span>
+      <span className="sr-only"> {shellMsg.reviews.navPendingSuffix}</span>
     </span>
   ) : null;
   return (
     <li>
       {collapsed ? (
-        <Hint label={badge.count ? `${label} (${msg.reviews.navCount(badge.count)})` : label}>
+        <Hint label={badge.count ? `${label} (${shellMsg.reviews.navCount(badge.count)})` : label}>
           <Link
             to={to}
             activeOptions={{ exact: to === "/" }}
             className="relative flex h-10 items-center justify-center gap-3 rounded-lg text-sm font-medium text-base-content/80 hover:bg-base-200 hover:text-base-content"
             activeProps={{ className: "!bg-primary/10 !text-primary", "aria-current": "page" }}
-            aria-label={badge.count ? `${label}, ${msg.reviews.navCount(badge.count)}` : label}
+            aria-label={badge.count ? `${label}, ${shellMsg.reviews.navCount(badge.count)}` : label}
           >
             <Icon className="h-5 w-5 shrink-0" aria-hidden />
             {count}
@@ -344,8 +344,8 @@ function GlobalSearch() {
           <input
             type="search"
             className="min-w-0"
-            placeholder={msg.app.searchPlaceholder}
-            aria-label={msg.app.searchPlaceholder}
+            placeholder={appMsg.searchPlaceholder}
+            aria-label={appMsg.searchPlaceholder}
             aria-haspopup="dialog"
             aria-keyshortcuts="Control+K Meta+K"
             value={text}
@@ -357,7 +357,7 @@ function GlobalSearch() {
             onPointerEnter={() => void loadCommandPalette()}
           />
           <kbd className="kbd kbd-sm hidden sm:inline-flex" aria-hidden>
-            {msg.search.shortcut}
+            {shellMsg.search.shortcut}
           </kbd>
         </label>
       </form>
@@ -377,7 +377,11 @@ function GlobalSearch() {
 }
 
 const themeIcons = { system: Monitor, light: Sun, dark: Moon } as const;
-const themeLabels = { system: msg.ui.themeSystem, light: msg.ui.themeLight, dark: msg.ui.themeDark } as const;
+const themeLabels = {
+  system: shellMsg.ui.themeSystem,
+  light: shellMsg.ui.themeLight,
+  dark: shellMsg.ui.themeDark,
+} as const;
 
 /**
  * The account dialogs of the user menu, each with a page address: `?account=password`,
@@ -443,7 +447,7 @@ function UserMenu() {
         </Suspense>
       ) : null}
       <MenuButton
-        label={msg.ui.userMenu}
+        label={shellMsg.ui.userMenu}
         width="w-64"
         buttonClassName="btn btn-ghost btn-sm shrink-0 gap-2 px-2"
         button={
@@ -470,7 +474,7 @@ function UserMenu() {
         entries={[
           {
             kind: "group",
-            label: msg.ui.theme,
+            label: shellMsg.ui.theme,
             entries: themeChoices.map((choice) => ({
               kind: "radio" as const,
               label: themeLabels[choice],
@@ -481,12 +485,12 @@ function UserMenu() {
           },
           { kind: "separator" },
           { label: passwordMessages.changeTitle, icon: KeyRound, onSelect: () => dialog.show("password") },
-          { label: msg.sessions.menu, icon: MonitorSmartphone, onSelect: () => dialog.show("sessions") },
-          { kind: "link", label: msg.apiTokens.menu, icon: KeySquare, link: { to: "/account/tokens" } },
-          { label: msg.twoFactor.menuEntry, icon: ShieldCheck, onSelect: () => dialog.show("two-factor") },
-          { label: msg.shortcuts.title, icon: Keyboard, onSelect: showShortcuts },
-          { label: msg.app.signOut, icon: LogOut, onSelect: () => void signOut() },
-          { label: msg.app.signOutEverywhere, icon: MonitorX, onSelect: () => void signOutEverywhere() },
+          { label: shellMsg.sessions.menu, icon: MonitorSmartphone, onSelect: () => dialog.show("sessions") },
+          { kind: "link", label: shellMsg.apiTokens.menu, icon: KeySquare, link: { to: "/account/tokens" } },
+          { label: shellMsg.twoFactor.menuEntry, icon: ShieldCheck, onSelect: () => dialog.show("two-factor") },
+          { label: shortcutsMsg.title, icon: Keyboard, onSelect: showShortcuts },
+          { label: appMsg.signOut, icon: LogOut, onSelect: () => void signOut() },
+          { label: appMsg.signOutEverywhere, icon: MonitorX, onSelect: () => void signOutEverywhere() },
         ]}
       />
     </>

@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { promptStatuses } from "../../domain/enums";
-import { msg } from "../../domain/messages";
+import { skillsMsg } from "../../domain/messages/skills";
 import { createSkillPromptSchema, type CreateSkillPromptInput } from "../../domain/prompts";
 import { FormFields, useEntityForm, type FieldSpec } from "../components/EntityForm";
 import { FormError } from "../components/forms";
@@ -52,14 +52,14 @@ export function AddPromptModal({
   return (
     <Modal
       open={open}
-      title={msg.skills.addPromptTitle}
+      title={skillsMsg.addPromptTitle}
       onClose={onClose}
       size="lg"
       footer={
         <ModalButtons
           onCancel={onClose}
           cancelDisabled={busy}
-          label={msg.skills.addPrompt}
+          label={skillsMsg.addPrompt}
           busy={busy}
           form="add-prompt-form"
         />

@@ -1,6 +1,8 @@
 import { useEffect, useState } from "react";
 import { useQueryClient } from "@tanstack/react-query";
-import { msg } from "../../domain/messages";
+import { fallbacksMsg } from "../../domain/messages/kit";
+import { skillsMsg } from "../../domain/messages/skills";
+import { teamsMsg } from "../../domain/messages/teams";
 import type { AssignableTeam } from "../../domain/skills";
 import { errorMessage } from "../api/client";
 import { ErrorAlert } from "../components/ErrorAlert";
@@ -62,7 +64,7 @@ export function AssignTeamsModal({
     setSelected((prev) => {
       const next = new Map(prev);
       if (next.has(team.team_id)) next.delete(team.team_id);
-      else next.set(team.team_id, msg.teams.named(team.team_name, team.customer_name));
+      else next.set(team.team_id, teamsMsg.named(team.team_name, team.customer_name));
       return next;
     });
 
@@ -77,7 +79,7 @@ export function AssignTeamsModal({
           next.delete(team.team_id);
           return next;
         });
-        done(msg.skills.assignedTo(msg.teams.named(team.team_name, team.customer_name)));
+        done(skillsMsg.assignedTo(teamsMsg.named(team.team_name, team.customer_name)));
       },
       onSettled: () => setBusyId(null),
     });
@@ -89,7 +91,7 @@ export function AssignTeamsModal({
       onSuccess: (result) => {
         const only = ids.length === 1 ? selected.get(ids[0]) : undefined;
         setSelected(new Map());
-        done(only ? msg.skills.assignedTo(only) : msg.skills.bulkAssigned(result.created));
+        done(only ? skillsMsg.assignedTo(only) : skillsMsg.bulkAssigned(result.created));
       },
     });
   };
@@ -105,7 +107,7 @@ export function AssignTeamsModal({
       );
       setSelected((prev) => {
         const next = new Map(prev);
-        for (const t of page.items) next.set(t.team_id, msg.teams.named(t.team_name, t.customer_name));
+        for (const t of page.items) next.set(t.team_id, teamsMsg.named(t.team_name, t.customer_name));
         return next;
       });
     } catch (err) {
@@ -121,18 +123,18 @@ export function AssignTeamsModal({
   return (
     <Modal
       open={open}
-      title={msg.skills.assignTitle}
+      title={skillsMsg.assignTitle}
       onClose={onClose}
       size="lg"
       footer={
         <div className="flex w-full flex-wrap items-center justify-between gap-2">
           <span className="text-sm" role="status" data-testid="assign-count">
-            {count > 0 ? msg.skills.willCreate(count) : ""}
+            {count > 0 ? skillsMsg.willCreate(count) : ""}
           </span>
           <div className="flex gap-2">
             <ModalButtons
               onCancel={onClose}
-              label={msg.skills.assignSelected(count)}
+              label={skillsMsg.assignSelected(count)}
               busy={assign.isPending && busyId === null}
               disabled={count === 0 || assign.isPending || !skillActive}
               onClick={assignSelected}
@@ -143,13 +145,13 @@ export function AssignTeamsModal({
     >
       {!skillActive ? (
         <div role="alert" className="alert alert-warning alert-soft mb-3 text-sm">
-          {msg.skills.notActive}
+          {skillsMsg.notActive}
         </div>
       ) : null}
       <ErrorAlert error={assign.error} className="mb-3" />
       <ErrorAlert error={allError} className="mb-3" />
       <div className="mb-3 flex flex-col gap-2 sm:flex-row sm:flex-wrap sm:items-center">
-        <SearchInput value={list.state.q} onChange={list.setQuery} placeholder={msg.skills.searchTeams} />
+        <SearchInput value={list.state.q} onChange={list.setQuery} placeholder={skillsMsg.searchTeams} />
         <CustomerFilter
           value={customer}
           onChange={(id) => {
@@ -167,10 +169,10 @@ export function AssignTeamsModal({
             onClick={() => void selectAllOfCustomer()}
           >
             {allBusy ? <span className="loading loading-spinner loading-xs" aria-hidden /> : null}
-            {msg.skills.selectAllOfCustomer(customerName ?? "this customer")}
+            {skillsMsg.selectAllOfCustomer(customerName ?? "this customer")}
           </button>
         ) : (
-          <span className="text-base-content/70">{msg.skills.chooseCustomerFirst}</span>
+          <span className="text-base-content/70">{skillsMsg.chooseCustomerFirst}</span>
         )}
       </div>
       {failed ? (
@@ -179,7 +181,7 @@ export function AssignTeamsModal({
         <Spinner />
       ) : data.items.length === 0 ? (
         <div className="py-8">
-          <EmptyState title={list.state.q || customer ? msg.skills.noTeamMatch : msg.skills.noTeamAvailable} />
+          <EmptyState title={list.state.q || customer ? skillsMsg.noTeamMatch : skillsMsg.noTeamAvailable} />
         </div>
       ) : (
         <ul className="divide-y divide-base-300" aria-label="Assignable teams">
@@ -191,7 +193,7 @@ export function AssignTeamsModal({
                 checked={selected.has(team.team_id)}
                 onChange={() => toggle(team)}
                 disabled={!skillActive}
-                aria-label={msg.skills.selectTeam(team.team_name, team.customer_name ?? msg.fallbacks.unknownCustomer)}
+                aria-label={skillsMsg.selectTeam(team.team_name, team.customer_name ?? fallbacksMsg.unknownCustomer)}
                 id={`assign-${team.team_id}`}
               />
               <label htmlFor={`assign-${team.team_id}`} className="min-w-0 flex-1 cursor-pointer">
@@ -199,7 +201,7 @@ export function AssignTeamsModal({
                   {team.team_name}
                 </span>
                 <span className="block truncate text-xs text-base-content/70">
-                  {team.customer_name ?? msg.fallbacks.unknownCustomer}
+                  {team.customer_name ?? fallbacksMsg.unknownCustomer}
                 </span>
               </label>
               <button
@@ -207,12 +209,12 @@ export function AssignTeamsModal({
                 className="btn btn-primary btn-sm"
                 onClick={() => assignOne(team)}
                 disabled={assign.isPending || !skillActive}
-                aria-label={msg.skills.assignToNamedTeam(
+                aria-label={skillsMsg.assignToNamedTeam(
                   team.team_name,
-                  team.customer_name ?? msg.fallbacks.unknownCustomer,
+                  team.customer_name ?? fallbacksMsg.unknownCustomer,
                 )}
               >
-                {busyId === team.team_id ? msg.teams.assigning : "Assign"}
+                {busyId === team.team_id ? teamsMsg.assigning : "Assign"}
               </button>
             </li>
           ))}

@@ -1,5 +1,6 @@
 import { Globe } from "lucide-react";
-import { msg } from "../../domain/messages";
+import { fallbacksMsg } from "../../domain/messages/kit";
+import { skillsMsg } from "../../domain/messages/skills";
 import { Tag } from "../components/badges";
 import { RecordLink } from "../components/RecordLink";
 
@@ -17,7 +18,7 @@ export function SkillLink({
     <RecordLink
       to="/skills/$skillId"
       params={{ skillId }}
-      text={name.trim() || msg.fallbacks.unnamedSkill}
+      text={name.trim() || fallbacksMsg.unnamedSkill}
       detail={description ?? null}
     />
   );
@@ -28,9 +29,9 @@ export function ScopeTag({ global }: { global: boolean }) {
   return global ? (
     <Tag tone="info">
       <Globe className="h-3 w-3" aria-hidden />
-      {msg.skills.global}
+      {skillsMsg.global}
     </Tag>
   ) : (
-    <Tag>{msg.skills.local}</Tag>
+    <Tag>{skillsMsg.local}</Tag>
   );
 }

@@ -1,7 +1,14 @@
 import { useState } from "react";
 import { useParams, linkOptions } from "@tanstack/react-router";
 import { CircleCheck, CircleSlash, MessageSquareText, Plus, UsersRound } from "lucide-react";
-import { msg, timings } from "../../domain/messages";
+import { commentsMsg } from "../../domain/messages/comments";
+import { appMsg, timings } from "../../domain/messages/common";
+import { fallbacksMsg, uiMsg } from "../../domain/messages/kit";
+import { promptsMsg } from "../../domain/messages/prompts";
+import { searchMsg } from "../../domain/messages/search";
+import { skillsMsg } from "../../domain/messages/skills";
+import { teamsMsg } from "../../domain/messages/teams";
+import { usersMsg } from "../../domain/messages/users";
 import type { SkillAssignment, SkillComment, SkillDetail, SkillPrompt } from "../../domain/skills";
 import { useCan } from "../auth/permissions";
 import { ErrorAlert } from "../components/ErrorAlert";
@@ -43,7 +50,7 @@ const skillInfo = (s: SkillDetail): InfoItem[] => [
   { label: "Skill ID", value: s.skill_id, mono: true },
   { label: "Type", value: titleCase(s.type) },
   { label: "Scope", value: <ScopeTag global={s.is_global} /> },
-  { label: "Description", value: s.skill_description ?? <Muted>{msg.users.notProvided}</Muted> },
+  { label: "Description", value: s.skill_description ?? <Muted>{usersMsg.notProvided}</Muted> },
   { label: "Created", value: <DateText iso={s.created_at} withTime /> },
   { label: "Last Updated", value: <DateText iso={s.updated_at} withTime /> },
 ];
@@ -73,27 +80,27 @@ export default function SkillDetailPage() {
       remove={{
         mutation: useDeleteSkill(skillId),
         title: "Delete Skill",
-        message: (s) => <p className="break-words">{msg.skills.deleteConfirm(s.skill_name)}</p>,
-        done: { message: msg.skills.deleted, to: () => ({ to: "/skills" }), afterMs: timings.afterSkillChangeMs },
+        message: (s) => <p className="break-words">{skillsMsg.deleteConfirm(s.skill_name)}</p>,
+        done: { message: skillsMsg.deleted, to: () => ({ to: "/skills" }), afterMs: timings.afterSkillChangeMs },
         // Prompts and comments keep a skill (the server refuses with the same words): said before asking.
         refusal: (s) =>
-          s.stats.prompts || s.stats.comments ? msg.skills.deleteBlocked(s.stats.prompts, s.stats.comments) : null,
+          s.stats.prompts || s.stats.comments ? skillsMsg.deleteBlocked(s.stats.prompts, s.stats.comments) : null,
       }}
       header={(s) => ({
-        title: s.skill_name.trim() || msg.fallbacks.unnamedSkill,
+        title: s.skill_name.trim() || fallbacksMsg.unnamedSkill,
         badge: <StatusBadge kind="skill" status={s.status} />,
         subtitle: s.skill_description,
         actions: [
           historyAction("skill", skillId),
-          mainAction({ label: msg.skills.assignToTeam, icon: Plus, onClick: () => setAssignOpen(true) }),
+          mainAction({ label: skillsMsg.assignToTeam, icon: Plus, onClick: () => setAssignOpen(true) }),
           editAction({ to: "/skills/$skillId/edit", params: { skillId } }),
           archiveAction(
             s.status !== "active",
             update,
             {
-              restore: msg.ui.unarchive,
-              archived: msg.skills.archived,
-              restored: msg.skills.unarchived,
+              restore: uiMsg.unarchive,
+              archived: skillsMsg.archived,
+              restored: skillsMsg.unarchived,
             },
             activeOrInactive,
           ),
@@ -109,7 +116,7 @@ export default function SkillDetailPage() {
             <Section
               title={`Prompts (${formatNumber(s.stats.prompts)})`}
               className="xl:col-span-2"
-              actionBar={[sectionAddAction(msg.skills.addPrompt, () => setPromptOpen(true))]}
+              actionBar={[sectionAddAction(skillsMsg.addPrompt, () => setPromptOpen(true))]}
             >
               <PromptsPanel skillId={skillId} />
             </Section>
@@ -132,8 +139,8 @@ export default function SkillDetailPage() {
                 rowKey={(c) => c.comment_id}
                 // CommentRowActions renders nothing for a viewer.
                 actions={(c) => <CommentRowActions comment={c} />}
-                empty={() => ({ title: msg.skills.noComments })}
-                errorTitle={msg.comments.loadError}
+                empty={() => ({ title: skillsMsg.noComments })}
+                errorTitle={commentsMsg.loadError}
               />
             </Section>
           </div>
@@ -151,7 +158,7 @@ export default function SkillDetailPage() {
             onClose={() => setPromptOpen(false)}
             onAdded={() => {
               setPromptOpen(false);
-              notify(msg.prompts.added);
+              notify(promptsMsg.added);
             }}
           />
         </>
@@ -188,8 +195,8 @@ function PromptsPanel({ skillId }: { skillId: string }) {
           ))}
         </ul>
       )}
-      empty={() => ({ title: msg.skills.noPrompts, text: msg.skills.noPromptsText })}
-      errorTitle={msg.prompts.loadError}
+      empty={() => ({ title: skillsMsg.noPrompts, text: skillsMsg.noPromptsText })}
+      errorTitle={promptsMsg.loadError}
     />
   );
 }
@@ -198,7 +205,7 @@ const teamLink = (a: SkillAssignment) => linkOptions({ to: "/teams/$teamId", par
 const assignmentColumns = [
   linkColumn<SkillAssignment>("team_name", "Team", (a) => ({
     ...teamLink(a),
-    text: a.team_name ?? msg.fallbacks.unknownTeam,
+    text: a.team_name ?? fallbacksMsg.unknownTeam,
   })),
   linkColumn<SkillAssignment>(
     "customer_name",
@@ -206,7 +213,7 @@ const assignmentColumns = [
     (a) => ({
       to: "/customers/$customerId",
       params: { customerId: a.customer_id },
-      text: a.customer_name ?? msg.fallbacks.unknownCustomer,
+      text: a.customer_name ?? fallbacksMsg.unknownCustomer,
       className: "block max-w-56 truncate",
     }),
     {},
@@ -218,14 +225,14 @@ const assignmentColumns = [
     "Score",
     (a) =>
       a.score === null ? (
-        <Muted>{msg.skills.scoreNa}</Muted>
+        <Muted>{skillsMsg.scoreNa}</Muted>
       ) : (
         <span className="tabular-nums">{Math.round(a.score)}%</span>
       ),
     { align: "right" },
   ),
   column<SkillAssignment>("last_used", "Last Used", (a) => (
-    <RelativeTime iso={a.last_used} fallback={msg.skills.never} />
+    <RelativeTime iso={a.last_used} fallback={skillsMsg.never} />
   )),
 ];
 
@@ -240,21 +247,21 @@ function AssignmentsTable({ skillId, skillActive }: { skillId: string; skillActi
   const [busy, setBusy] = useState<string | null>(null);
 
   const change = (a: SkillAssignment) => {
-    const team = msg.teams.named(a.team_name ?? msg.fallbacks.unknownTeam, a.customer_name);
+    const team = teamsMsg.named(a.team_name ?? fallbacksMsg.unknownTeam, a.customer_name);
     const status = a.status === "active" ? "inactive" : "active";
     setBusy(a.team_id);
     setAssignment.mutate(
       { teamId: a.team_id, status },
       {
         onSuccess: (result) =>
-          offerUndo(status === "active" ? msg.skills.reassignedTo(team) : msg.skills.unassignedFrom(team), result),
+          offerUndo(status === "active" ? skillsMsg.reassignedTo(team) : skillsMsg.unassignedFrom(team), result),
         onSettled: () => setBusy(null),
       },
     );
   };
 
   const actions = (a: SkillAssignment) => {
-    const team = msg.teams.named(a.team_name ?? msg.fallbacks.unknownTeam, a.customer_name);
+    const team = teamsMsg.named(a.team_name ?? fallbacksMsg.unknownTeam, a.customer_name);
     const unassign = a.status === "active";
     // Reassigning needs an active skill and team (as assigning does).
     const blocked = !unassign && (!skillActive || a.team_status !== "active");
@@ -263,15 +270,15 @@ function AssignmentsTable({ skillId, skillActive }: { skillId: string; skillActi
         type="button"
         className={`btn btn-xs ${unassign ? "btn-ghost text-error" : "btn-outline"}`}
         disabled={busy !== null || blocked}
-        title={blocked ? (skillActive ? msg.skills.teamNotActive : msg.skills.notActive) : undefined}
-        aria-label={`${unassign ? msg.skills.unassign : msg.skills.reassign} ${team}`}
+        title={blocked ? (skillActive ? skillsMsg.teamNotActive : skillsMsg.notActive) : undefined}
+        aria-label={`${unassign ? skillsMsg.unassign : skillsMsg.reassign} ${team}`}
         onClick={(e) => {
           e.stopPropagation();
           change(a);
         }}
       >
         {busy === a.team_id ? <span className="loading loading-spinner loading-xs" aria-hidden /> : null}
-        {unassign ? msg.skills.unassign : msg.skills.reassign}
+        {unassign ? skillsMsg.unassign : skillsMsg.reassign}
       </button>
     );
   };
@@ -281,7 +288,7 @@ function AssignmentsTable({ skillId, skillActive }: { skillId: string; skillActi
       query={skillAssignmentsQuery(skillId)}
       sort={{ sort: "assigned_at", order: "desc" }}
       label="Team Assignments"
-      search={msg.skills.searchTeams}
+      search={skillsMsg.searchTeams}
       aboveTable={<ErrorAlert error={setAssignment.error} className="mb-3" />}
       columns={assignmentColumns}
       rowKey={(a) => a.team_id}
@@ -289,16 +296,16 @@ function AssignmentsTable({ skillId, skillActive }: { skillId: string; skillActi
       rowLink={teamLink}
       actions={canEdit ? actions : undefined}
       empty={(q) => ({
-        title: msg.skills.noAssignments,
-        text: q ? msg.search.noResults(q) : msg.skills.noAssignmentsText,
+        title: skillsMsg.noAssignments,
+        text: q ? searchMsg.noResults(q) : skillsMsg.noAssignmentsText,
       })}
-      errorTitle={msg.app.genericError}
+      errorTitle={appMsg.genericError}
     />
   );
 }
 
 const commenter = (c: SkillComment) =>
-  [c.first_name, c.last_name].filter(Boolean).join(" ").trim() || c.email || msg.fallbacks.unknownUser;
+  [c.first_name, c.last_name].filter(Boolean).join(" ").trim() || c.email || fallbacksMsg.unknownUser;
 /** The Comments columns: user, comment, status badge, created, updated (the moderation follows them). */
 const commentColumns = [
   linkColumn<SkillComment>(

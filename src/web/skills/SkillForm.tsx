@@ -1,6 +1,7 @@
 import { useParams } from "@tanstack/react-router";
 import { skillStatuses, skillTypes } from "../../domain/enums";
-import { msg, timings } from "../../domain/messages";
+import { navMsg, timings } from "../../domain/messages/common";
+import { skillsMsg } from "../../domain/messages/skills";
 import { type CreateSkillInput, skillRecords } from "../../domain/skills";
 import type { FieldSpec } from "../components/EntityForm";
 import { addScreen, editScreen, sendValues, sendWithVersion, type Screen } from "../components/FormScreen";
@@ -22,18 +23,18 @@ export const skillFields: FieldSpec<CreateSkillInput>[] = [
       { kind: "select", name: "status", label: "Status", options: skillStatuses },
     ],
   },
-  { kind: "checkbox", name: "is_global", label: "Global", hint: msg.skills.globalHint },
+  { kind: "checkbox", name: "is_global", label: "Global", hint: skillsMsg.globalHint },
 ];
 
 /** A skill as its detail and edit screens load it (SPEC.md §2, §5 "Skill not found"). */
 export const skillRecord: RecordKind = {
-  section: msg.nav.skills,
-  errorTitle: msg.skills.loadOneError,
-  notFound: { title: msg.skills.notFound },
-  list: { to: "/skills", label: msg.skills.backToList },
+  section: navMsg.skills,
+  errorTitle: skillsMsg.loadOneError,
+  notFound: { title: skillsMsg.notFound },
+  list: { to: "/skills", label: skillsMsg.backToList },
 };
 
-const form = { kind: skillRecord, texts: msg.skills, schema: skillRecords.create, fields: skillFields };
+const form = { kind: skillRecord, texts: skillsMsg, schema: skillRecords.create, fields: skillFields };
 
 /** SPEC.md §2 "/skills/add": the skill form; "Skill created successfully!", then /skills after 1.5 s (§9). */
 export const AddPage: Screen = addScreen({
@@ -51,11 +52,11 @@ export const AddPage: Screen = addScreen({
 export const EditPage: Screen = editScreen({
   ...form,
   useId: () => useParams({ from: "/skills/$skillId/edit" }).skillId,
-  missing: msg.skills.idMissing,
+  missing: skillsMsg.idMissing,
   query: skillQuery,
   name: (s) => s.skill_name,
   useUpdate: useUpdateSkill,
   send: sendWithVersion,
-  back: (skillId) => ({ to: "/skills/$skillId", params: { skillId }, label: msg.skills.backToSkill }),
+  back: (skillId) => ({ to: "/skills/$skillId", params: { skillId }, label: skillsMsg.backToSkill }),
   afterMs: timings.afterSkillChangeMs,
 });

@@ -1,6 +1,8 @@
 import { FilterX, Globe, Sparkles } from "lucide-react";
 import { skillStatuses, skillTypes } from "../../domain/enums";
-import { msg } from "../../domain/messages";
+import { bulkMsg } from "../../domain/messages/bulk";
+import { attentionMsg } from "../../domain/messages/dashboard";
+import { skillsMsg } from "../../domain/messages/skills";
 import { skillScopes, skillSortKeys, type SkillListItem, type SkillPage } from "../../domain/skills";
 import { Tag } from "../components/badges";
 import { column, countColumn, createdColumn, statusColumn } from "../components/columns";
@@ -44,8 +46,8 @@ export default function SkillsPage() {
   return (
     <ListScreen
       list={list}
-      {...screenTexts(msg.skills)}
-      add={{ label: msg.skills.addSkill, link: { to: "/skills/add" } }}
+      {...screenTexts(skillsMsg)}
+      add={{ label: skillsMsg.addSkill, link: { to: "/skills/add" } }}
       cards={statusCards<SkillPage["summary"]>(Sparkles, { label: "Global", icon: Globe, value: (s) => s.global })}
       section={{ label: "Skill list" }}
       search="Search skills..."
@@ -57,21 +59,21 @@ export default function SkillsPage() {
           { action: "unarchive" },
           {
             action: "assign_to_teams",
-            param: activeRecordParam("teams", "team_ids", msg.bulk.chooseTeam, { many: true }),
+            param: activeRecordParam("teams", "team_ids", bulkMsg.chooseTeam, { many: true }),
           },
         ],
       }}
       aboveTable={
         <FilterGroup>
-          <ListFilter list={list} name="type" label="Type" all={msg.skills.allTypes} options={skillTypes} />
-          <ListFilter list={list} name="scope" label="Scope" all={msg.skills.allScopes} options={skillScopes} />
-          <StatusFilter list={list} all={msg.skills.allStatuses} options={skillStatuses} />
+          <ListFilter list={list} name="type" label="Type" all={skillsMsg.allTypes} options={skillTypes} />
+          <ListFilter list={list} name="scope" label="Scope" all={skillsMsg.allScopes} options={skillScopes} />
+          <StatusFilter list={list} all={skillsMsg.allStatuses} options={skillStatuses} />
           <NoneFilter
             list={list}
             name="prompts"
-            label={msg.attention.promptsFilter}
-            all={msg.attention.anyPrompts}
-            none={msg.attention.noPrompt}
+            label={attentionMsg.promptsFilter}
+            all={attentionMsg.anyPrompts}
+            none={attentionMsg.noPrompt}
           />
           <button
             type="button"
@@ -81,7 +83,7 @@ export default function SkillsPage() {
               list.setFilter({ type: undefined, scope: undefined, status: undefined, prompts: undefined, q: undefined })
             }
           >
-            <FilterX className="h-4 w-4" aria-hidden /> {msg.skills.clearFilters}
+            <FilterX className="h-4 w-4" aria-hidden /> {skillsMsg.clearFilters}
           </button>
         </FilterGroup>
       }
@@ -91,10 +93,10 @@ export default function SkillsPage() {
         link: (s) => ({ to: "/skills/$skillId", params: { skillId: s.skill_id } }),
       }}
       table={{
-        label: msg.skills.title,
+        label: skillsMsg.title,
         columns,
         sortable: skillSortKeys,
-        empty: <ListEmpty list={list} texts={msg.skills} />,
+        empty: <ListEmpty list={list} texts={skillsMsg} />,
       }}
     />
   );

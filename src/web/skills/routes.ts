@@ -1,6 +1,6 @@
 import { Sparkles } from "lucide-react";
 import { skillScopes, skillSortKeys, skillStatuses, skillTypes } from "../../domain/enums";
-import { msg } from "../../domain/messages";
+import { navMsg } from "../../domain/messages/common";
 import { defineFeature } from "../lib/routes";
 import { listSearchSchema, oneOf } from "../lib/url-search";
 
@@ -20,7 +20,7 @@ export const feature = defineFeature({
     ...formPages("/skills", "skillId", () => import("./SkillForm")),
     page("/skills/$skillId", () => import("./SkillDetailPage")),
   ],
-  nav: { order: 50, key: "s", to: "/skills", label: msg.nav.skills, icon: Sparkles },
+  nav: { order: 50, key: "s", to: "/skills", label: navMsg.skills, icon: Sparkles },
   badges: {
     skill: { active: "success", inactive: "error", other: "neutral" },
     assignment: { active: "success", inactive: "error", other: "neutral" },

@@ -1,4 +1,5 @@
-import { msg } from "../../domain/messages";
+import { teamsMsg } from "../../domain/messages/teams";
+import { usersMsg } from "../../domain/messages/users";
 import { displayName } from "../components/format";
 import { notify } from "../components/overlays";
 import { PickModal, type ModalState } from "../components/PickModal";
@@ -17,12 +18,12 @@ export function AddMemberModal({
   return (
     <PickModal
       {...modal}
-      title={msg.teams.addMemberTitle}
-      intro={msg.teams.usersOf(customerName)}
-      search={msg.teams.searchUsers}
+      title={teamsMsg.addMemberTitle}
+      intro={teamsMsg.usersOf(customerName)}
+      search={teamsMsg.searchUsers}
       query={(q) => availableUsersQuery(teamId, q)}
       mutation={useAddMember(teamId)}
-      empty={(q) => (q ? msg.teams.noUserMatch : msg.teams.allUsersMember)}
+      empty={(q) => (q ? teamsMsg.noUserMatch : teamsMsg.allUsersMember)}
       label="Available users"
       row={(user) => (
         <>
@@ -37,10 +38,10 @@ export function AddMemberModal({
       )}
       pick={{
         id: (user) => user.user_id,
-        label: msg.users.addToTeam,
-        busyLabel: msg.users.adding,
+        label: usersMsg.addToTeam,
+        busyLabel: usersMsg.adding,
         name: (user) => `Add ${displayName(user)} to the team`,
-        done: () => notify(msg.teams.memberAdded),
+        done: () => notify(teamsMsg.memberAdded),
       }}
     />
   );

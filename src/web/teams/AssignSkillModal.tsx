@@ -1,4 +1,4 @@
-import { msg } from "../../domain/messages";
+import { teamsMsg } from "../../domain/messages/teams";
 import { Tag } from "../components/badges";
 import { titleCase } from "../components/format";
 import { notify } from "../components/overlays";
@@ -14,8 +14,8 @@ export function AssignSkillModal({ teamId, ...modal }: ModalState & { teamId: st
   return (
     <PickModal
       {...modal}
-      title={msg.teams.assignSkillTitle}
-      search={msg.teams.searchSkills}
+      title={teamsMsg.assignSkillTitle}
+      search={teamsMsg.searchSkills}
       query={(q) => assignableSkillsQuery(teamId, q)}
       mutation={useAssignSkill(teamId)}
       empty={(q) => (q ? "No skills match your search." : "No skills available to assign.")}
@@ -35,10 +35,10 @@ export function AssignSkillModal({ teamId, ...modal }: ModalState & { teamId: st
       pick={{
         id: (skill) => skill.skill_id,
         label: "Assign",
-        busyLabel: msg.teams.assigning,
+        busyLabel: teamsMsg.assigning,
         spinner: false,
         name: (skill) => `Assign ${skill.skill_name}`,
-        done: () => notify(msg.teams.skillAssigned),
+        done: () => notify(teamsMsg.skillAssigned),
       }}
     />
   );

@@ -2,7 +2,12 @@ import { useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { Link, useParams } from "@tanstack/react-router";
 import { Plus, User, UserCheck, UserCog, UserMinus, UserPlus } from "lucide-react";
-import { msg, timings } from "../../domain/messages";
+import { timings } from "../../domain/messages/common";
+import { deletedMsg } from "../../domain/messages/deleted";
+import { fallbacksMsg } from "../../domain/messages/kit";
+import { skillsMsg } from "../../domain/messages/skills";
+import { teamsMsg } from "../../domain/messages/teams";
+import { usersMsg } from "../../domain/messages/users";
 import type { TeamDetail } from "../../domain/teams";
 import type { UserListItem } from "../../domain/users";
 import { ErrorAlert } from "../components/ErrorAlert";
@@ -48,12 +53,12 @@ export default function TeamDetailPage() {
         message: (t) => (
           <>
             Are you sure you want to delete <strong className="break-all">{t.team_name}</strong>? Its memberships and
-            skill assignments will be removed. {msg.deleted.restorable}
+            skill assignments will be removed. {deletedMsg.restorable}
           </>
         ),
         done: {
-          message: msg.teams.deleted,
-          detail: msg.teams.redirectingToCustomerPage,
+          message: teamsMsg.deleted,
+          detail: teamsMsg.redirectingToCustomerPage,
           to: (t) => ({ to: "/customers/$customerId", params: { customerId: t.customer_id } }),
           afterMs: timings.afterTeamDeleteMs,
         },
@@ -62,13 +67,13 @@ export default function TeamDetailPage() {
         title: t.team_name,
         back: backToCustomer(t.customer_id, `Back to ${t.customer_name ?? "Customer"}`),
         badge: <StatusBadge kind="team" status={t.status} />,
-        subtitle: t.customer_name ?? msg.fallbacks.unknownCustomer,
+        subtitle: t.customer_name ?? fallbacksMsg.unknownCustomer,
         actions: [
           historyAction("team", teamId),
           mainAction({
             label: "Assign Skill",
             icon: Plus,
-            disabledReason: t.status === "active" ? undefined : msg.skills.teamNotActive,
+            disabledReason: t.status === "active" ? undefined : skillsMsg.teamNotActive,
             onClick: () => setAssignOpen(true),
           }),
           editAction({ to: "/teams/$teamId/edit", params: { teamId } }),
@@ -76,16 +81,16 @@ export default function TeamDetailPage() {
             t.status !== "active",
             setStatus,
             {
-              archive: msg.teams.archiveTeam,
-              restore: msg.teams.unarchiveTeam,
-              archived: msg.teams.archived,
-              restored: msg.teams.unarchived,
+              archive: teamsMsg.archiveTeam,
+              restore: teamsMsg.unarchiveTeam,
+              archived: teamsMsg.archived,
+              restored: teamsMsg.unarchived,
             },
             { ...activeOrInactive, send: (status) => status },
           ),
         ],
         stats: [
-          customerStat(t.customer_id, t.customer_name ?? msg.fallbacks.unknownCustomer),
+          customerStat(t.customer_id, t.customer_name ?? fallbacksMsg.unknownCustomer),
           statusStat(t.status),
           { label: "Total Users", icon: User, count: t.stats.total_users },
           { label: "Active Users", icon: UserCheck, count: t.stats.active_users },
@@ -110,7 +115,7 @@ function TeamView({ team: t }: { team: TeamDetail }) {
   const [memberOpen, setMemberOpen] = useState(false);
   const [rolesOf, setRolesOf] = useState<UserListItem | null>(null);
   const canEdit = useCan("editor");
-  const customerName = t.customer_name ?? msg.fallbacks.unknownCustomer;
+  const customerName = t.customer_name ?? fallbacksMsg.unknownCustomer;
   const removeMember = useRowRemoval<UserListItem, string>({
     mutation: useRemoveMember(teamId),
     variables: (user) => user.user_id,
@@ -124,7 +129,7 @@ function TeamView({ team: t }: { team: TeamDetail }) {
       </>
     ),
     busyLabel: "Removing...",
-    undo: () => msg.teams.userRemoved,
+    undo: () => teamsMsg.userRemoved,
   });
 
   return (
@@ -174,9 +179,9 @@ function TeamView({ team: t }: { team: TeamDetail }) {
           title="Members"
           actionBar={[
             mainAction({
-              label: msg.teams.addMemberTitle,
+              label: teamsMsg.addMemberTitle,
               icon: UserPlus,
-              disabledReason: t.status === "active" ? undefined : msg.users.teamNotActive,
+              disabledReason: t.status === "active" ? undefined : usersMsg.teamNotActive,
               onClick: () => setMemberOpen(true),
             }),
           ]}
@@ -191,11 +196,11 @@ function TeamView({ team: t }: { team: TeamDetail }) {
                       <button
                         type="button"
                         className="btn btn-ghost btn-xs whitespace-nowrap"
-                        aria-label={msg.users.changeRoles(displayName(user))}
+                        aria-label={usersMsg.changeRoles(displayName(user))}
                         onClick={() => setRolesOf(user)}
                       >
                         <UserCog className="h-4 w-4" aria-hidden />
-                        {msg.users.roles}
+                        {usersMsg.roles}
                       </button>
                       {removeMember.actions?.(user)}
                     </>

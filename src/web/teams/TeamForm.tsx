@@ -1,7 +1,8 @@
 import { useParams } from "@tanstack/react-router";
 import { teamFormStatuses } from "../../domain/enums";
 import { known } from "../../domain/enums";
-import { msg } from "../../domain/messages";
+import { navMsg } from "../../domain/messages/common";
+import { teamsMsg } from "../../domain/messages/teams";
 import { createTeamSchema, type CreateTeamInput, type TeamListItem } from "../../domain/teams";
 import type { RecordKind } from "../components/RecordPage";
 import type { FieldSpec } from "../components/EntityForm";
@@ -38,10 +39,10 @@ const teamValues = (t: Pick<TeamListItem, "customer_id" | "team_name" | "status"
 
 /** A team as its page and edit screen load it: a 404 says the spec's "Error loading team" / "Team not found". */
 export const teamRecord: RecordKind = {
-  section: msg.nav.teams,
-  errorTitle: msg.teams.loadOneError,
-  notFound: { title: msg.teams.loadOneError, message: msg.teams.notFound },
-  list: { to: "/teams", label: msg.teams.backToList },
+  section: navMsg.teams,
+  errorTitle: teamsMsg.loadOneError,
+  notFound: { title: teamsMsg.loadOneError, message: teamsMsg.notFound },
+  list: { to: "/teams", label: teamsMsg.backToList },
 };
 
 /**
@@ -52,7 +53,7 @@ export const teamRecord: RecordKind = {
  */
 export const EditPage: Screen = editScreen({
   kind: teamRecord,
-  texts: msg.teams,
+  texts: teamsMsg,
   schema: createTeamSchema,
   fields: teamFields,
   useId: () => useParams({ from: "/teams/$teamId/edit" }).teamId,
@@ -61,7 +62,7 @@ export const EditPage: Screen = editScreen({
   name: (t) => t.team_name,
   useUpdate: useUpdateTeam,
   send: ({ team_name, status }, { ifMatch }) => ({ team_name, status, ifMatch }),
-  back: (teamId) => ({ to: "/teams/$teamId", params: { teamId }, label: msg.teams.backToTeam }),
+  back: (teamId) => ({ to: "/teams/$teamId", params: { teamId }, label: teamsMsg.backToTeam }),
   reload: true,
   skeleton: 2,
   confirmSave: (t, changed) => directorySaveConfirm(t, "team", teamLabels, changed),

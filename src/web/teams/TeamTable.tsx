@@ -1,4 +1,4 @@
-import { msg } from "../../domain/messages";
+import { teamsMsg } from "../../domain/messages/teams";
 import type { TeamListItem } from "../../domain/teams";
 import { StatusBadge } from "../components/badges";
 import { columnsFor } from "../components/DataTable";
@@ -59,7 +59,7 @@ export function CustomerTeamTable({ customerId }: { customerId: string }) {
       sortable={["team_name", "user_count", "skills_count", "status", "created_at"]}
       rowLink={(t) => ({ to: "/teams/$teamId", params: { teamId: t.team_id } })}
       empty={() => ({ title: "No teams yet", text: "Add a team to group this customer's users." })}
-      errorTitle={msg.teams.loadError}
+      errorTitle={teamsMsg.loadError}
     />
   );
 }

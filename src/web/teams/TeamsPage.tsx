@@ -1,5 +1,8 @@
 import { UsersRound } from "lucide-react";
-import { msg } from "../../domain/messages";
+import { bulkMsg } from "../../domain/messages/bulk";
+import { navMsg } from "../../domain/messages/common";
+import { attentionMsg } from "../../domain/messages/dashboard";
+import { teamsMsg } from "../../domain/messages/teams";
 import { teamStatuses } from "../../domain/enums";
 import { teamSortKeys, type TeamListItem } from "../../domain/teams";
 import { customerColumn } from "../components/columns";
@@ -33,7 +36,7 @@ export default function TeamsPage() {
   return (
     <ListScreen
       list={list}
-      title={msg.nav.teams}
+      title={navMsg.teams}
       subtitle="Teams across all customers"
       cards={[listCards.total(UsersRound, "Total Teams"), listCards.active, listCards.inactive]}
       section={{ label: "Team list" }}
@@ -41,13 +44,13 @@ export default function TeamsPage() {
       filters={
         <>
           <CustomerFilter value={customer} onChange={(id) => list.setFilter({ customer: id })} />
-          <StatusFilter list={list} all={msg.attention.allStatuses} options={teamStatuses} />
+          <StatusFilter list={list} all={attentionMsg.allStatuses} options={teamStatuses} />
           <NoneFilter
             list={list}
             name="skills"
-            label={msg.attention.skillsFilter}
-            all={msg.attention.anySkills}
-            none={msg.attention.noActiveSkill}
+            label={attentionMsg.skillsFilter}
+            all={attentionMsg.anySkills}
+            none={attentionMsg.noActiveSkill}
           />
         </>
       }
@@ -57,7 +60,7 @@ export default function TeamsPage() {
         actions: [
           { action: "archive" },
           { action: "unarchive" },
-          { action: "assign_skill", param: activeRecordParam("skills", "skill_id", msg.bulk.chooseSkill) },
+          { action: "assign_skill", param: activeRecordParam("skills", "skill_id", bulkMsg.chooseSkill) },
         ],
       }}
       record={{
@@ -66,7 +69,7 @@ export default function TeamsPage() {
         link: (t) => ({ to: "/teams/$teamId", params: { teamId: t.team_id } }),
       }}
       table={{
-        label: msg.nav.teams,
+        label: navMsg.teams,
         columns,
         sortable: teamSortKeys,
         empty: (
@@ -76,7 +79,7 @@ export default function TeamsPage() {
           />
         ),
       }}
-      errorTitle={msg.teams.loadError}
+      errorTitle={teamsMsg.loadError}
     />
   );
 }

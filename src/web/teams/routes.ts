@@ -1,6 +1,6 @@
 import { UsersRound } from "lucide-react";
 import { teamSortKeys, teamStatuses } from "../../domain/enums";
-import { msg } from "../../domain/messages";
+import { navMsg } from "../../domain/messages/common";
 import { defineFeature } from "../lib/routes";
 import { listSearchSchema, oneOf, uuid } from "../lib/url-search";
 
@@ -19,7 +19,7 @@ export const feature = defineFeature({
     page("/teams/$teamId", () => import("./TeamDetailPage")),
     page("/teams/$teamId/edit", () => import("./TeamForm"), "EditPage"),
   ],
-  nav: { order: 30, key: "t", to: "/teams", label: msg.nav.teams, icon: UsersRound },
+  nav: { order: 30, key: "t", to: "/teams", label: navMsg.teams, icon: UsersRound },
   badges: { team: { active: "success", inactive: "error", pending: "warning", other: "neutral" } },
 });
 

@@ -1,5 +1,5 @@
 import type { OperatorApiTokenRow } from "../../domain/api-tokens";
-import { msg } from "../../domain/messages";
+import { apiTokensMsg } from "../../domain/messages/tokens";
 import { useConfirmAction } from "../components/ConfirmAction";
 import { column } from "../components/columns";
 import { EmptyState } from "../components/inputs";
@@ -15,7 +15,7 @@ import { tokenColumns, useNow } from "./TokenParts";
  * the operator's email beside each token's columns, newest first, searchable, paged, exportable;
  * Revoke ends any of them at once after a confirm.
  */
-export default gatedScreen("admin", msg.apiTokens.allTitle, AllApiTokensScreen);
+export default gatedScreen("admin", apiTokensMsg.allTitle, AllApiTokensScreen);
 
 function AllApiTokensScreen() {
   const list = useServerList<OperatorApiTokenRow>({
@@ -27,15 +27,15 @@ function AllApiTokensScreen() {
   const now = useNow();
   const confirm = useConfirmAction<OperatorApiTokenRow, string>({
     mutation: revoke,
-    title: msg.apiTokens.revoke,
-    message: (t) => `${t.operator_email}: ${msg.apiTokens.revokeConfirm(t.name)}`,
-    confirmLabel: msg.apiTokens.revoke,
+    title: apiTokensMsg.revoke,
+    message: (t) => `${t.operator_email}: ${apiTokensMsg.revokeConfirm(t.name)}`,
+    confirmLabel: apiTokensMsg.revoke,
     tone: "error",
     variables: (t) => t.token_id,
-    done: () => notify(msg.apiTokens.revoked),
+    done: () => notify(apiTokensMsg.revoked),
   });
   const columns = [
-    column<OperatorApiTokenRow>("operator_email", msg.apiTokens.operator, (t) => (
+    column<OperatorApiTokenRow>("operator_email", apiTokensMsg.operator, (t) => (
       <Truncate text={t.operator_email} className="text-sm" />
     )),
     ...tokenColumns<OperatorApiTokenRow>(confirm.ask, now),
@@ -43,18 +43,18 @@ function AllApiTokensScreen() {
   return (
     <ListScreen
       list={list}
-      title={msg.apiTokens.allTitle}
-      subtitle={msg.apiTokens.allSubtitle}
-      search={msg.apiTokens.searchPlaceholder}
+      title={apiTokensMsg.allTitle}
+      subtitle={apiTokensMsg.allSubtitle}
+      search={apiTokensMsg.searchPlaceholder}
       exportPath="/api-tokens"
       record={{ key: (t) => t.token_id }}
       table={{
-        label: msg.apiTokens.allTitle,
+        label: apiTokensMsg.allTitle,
         columns,
         sortable: ["created_at", "expires_at"],
-        empty: <EmptyState title={msg.apiTokens.allEmpty} />,
+        empty: <EmptyState title={apiTokensMsg.allEmpty} />,
       }}
-      errorTitle={msg.apiTokens.loadError}
+      errorTitle={apiTokensMsg.loadError}
     >
       {confirm.dialog}
     </ListScreen>

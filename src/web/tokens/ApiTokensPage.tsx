@@ -11,7 +11,7 @@ import {
   type CreatedApiToken,
 } from "../../domain/api-tokens";
 import { operatorRoles, roleAtLeast, type OperatorRole } from "../../domain/enums";
-import { msg } from "../../domain/messages";
+import { apiTokensMsg, deliveryMsg } from "../../domain/messages/tokens";
 import { errorMessage } from "../api/client";
 import { useAuth } from "../auth/AuthProvider";
 import { useCan } from "../auth/permissions";
@@ -41,46 +41,46 @@ export default function ApiTokensPage() {
   const [created, setCreated] = useState<CreatedApiToken | null>(null);
   const confirm = useConfirmAction<ApiTokenRow, string>({
     mutation: revoke,
-    title: msg.apiTokens.revoke,
-    message: (t) => msg.apiTokens.revokeConfirm(t.name),
-    confirmLabel: msg.apiTokens.revoke,
+    title: apiTokensMsg.revoke,
+    message: (t) => apiTokensMsg.revokeConfirm(t.name),
+    confirmLabel: apiTokensMsg.revoke,
     tone: "error",
     variables: (t) => t.token_id,
-    done: () => notify(msg.apiTokens.revoked),
+    done: () => notify(apiTokensMsg.revoked),
   });
   return (
     <>
       <PageHeader
-        title={msg.apiTokens.title}
-        subtitle={msg.apiTokens.subtitle}
+        title={apiTokensMsg.title}
+        subtitle={apiTokensMsg.subtitle}
         actions={
           <>
             {isAdmin ? (
               <Link to="/api-tokens" className="btn btn-ghost btn-sm">
-                <Users className="h-4 w-4" aria-hidden /> {msg.apiTokens.allLink}
+                <Users className="h-4 w-4" aria-hidden /> {apiTokensMsg.allLink}
               </Link>
             ) : null}
             <button type="button" className="btn btn-primary btn-sm" onClick={() => setCreating(true)}>
-              <Plus className="h-4 w-4" aria-hidden /> {msg.apiTokens.create}
+              <Plus className="h-4 w-4" aria-hidden /> {apiTokensMsg.create}
             </button>
           </>
         }
       />
       {tokens.isError ? (
         <ErrorState
-          title={msg.apiTokens.loadError}
+          title={apiTokensMsg.loadError}
           message={errorMessage(tokens.error)}
           onRetry={() => void tokens.refetch()}
         />
       ) : (
         <Card bodyClassName="p-0">
           <DataTable
-            label={msg.apiTokens.title}
+            label={apiTokensMsg.title}
             columns={tokenColumns<ApiTokenRow>(confirm.ask, now)}
             rows={tokens.data?.items}
             rowKey={(t) => t.token_id}
             loading={tokens.isPending}
-            empty={<EmptyState title={msg.apiTokens.empty} />}
+            empty={<EmptyState title={apiTokensMsg.empty} />}
           />
         </Card>
       )}
@@ -110,28 +110,28 @@ const tokenFields = (roles: readonly OperatorRole[]): FieldSpec<CreateApiTokenIn
   {
     kind: "text",
     name: "name",
-    label: msg.apiTokens.name,
+    label: apiTokensMsg.name,
     required: true,
-    hint: msg.apiTokens.nameHint,
+    hint: apiTokensMsg.nameHint,
     autoComplete: "off",
   },
-  { kind: "select", name: "role", label: msg.apiTokens.role, options: roles, hint: msg.apiTokens.roleHint },
-  { kind: "number", name: "expires_in_days", label: msg.apiTokens.expiresInDays, hint: msg.apiTokens.expiryHint },
+  { kind: "select", name: "role", label: apiTokensMsg.role, options: roles, hint: apiTokensMsg.roleHint },
+  { kind: "number", name: "expires_in_days", label: apiTokensMsg.expiresInDays, hint: apiTokensMsg.expiryHint },
   {
     kind: "picker",
     name: "platform_id",
-    label: msg.delivery.tokenPlatform,
-    hint: msg.delivery.tokenPlatformHint,
+    label: deliveryMsg.tokenPlatform,
+    hint: deliveryMsg.tokenPlatformHint,
     none: null,
     picker: (c) => (
       <PlatformPicker
         id={c.id}
-        label={msg.delivery.tokenPlatform}
+        label={deliveryMsg.tokenPlatform}
         field
         value={c.value}
         onChange={c.onChange}
         invalid={c.invalid}
-        emptyLabel={msg.delivery.tokenPlatformNone}
+        emptyLabel={deliveryMsg.tokenPlatformNone}
       />
     ),
   },
@@ -156,15 +156,15 @@ function CreateTokenModal({
   return (
     <ModalForm<CreateApiTokenInput, CreateApiTokenValues>
       open={open}
-      title={msg.apiTokens.create}
+      title={apiTokensMsg.create}
       onClose={onClose}
       schema={createApiTokenSchema}
       fields={tokenFields(roles)}
       fresh={newToken}
       save={async (values) => onCreated(await create.mutateAsync(values))}
       icon={KeyRound}
-      submitLabel={msg.apiTokens.create}
-      busyLabel={msg.apiTokens.creating}
+      submitLabel={apiTokensMsg.create}
+      busyLabel={apiTokensMsg.creating}
     />
   );
 }

@@ -1,7 +1,8 @@
 import { useState, type ReactNode } from "react";
 import { AlertTriangle, Check, Copy, KeyRound, Trash2 } from "lucide-react";
 import type { ApiTokenRow, CreatedApiToken } from "../../domain/api-tokens";
-import { msg } from "../../domain/messages";
+import { uiMsg } from "../../domain/messages/kit";
+import { apiTokensMsg, deliveryMsg } from "../../domain/messages/tokens";
 import { Tag } from "../components/badges";
 import { column } from "../components/columns";
 import type { Column } from "../components/DataTable";
@@ -19,15 +20,15 @@ type TokenLike = { name: string; prefix: string; revoked_at: string | null };
 export function tokenNameColumns<T extends TokenLike>(label: string): Column<T>[] {
   return [
     column<T>("name", label, (t) => <span className="font-medium">{t.name}</span>, { grow: true }),
-    column<T>("prefix", msg.apiTokens.prefix, (t) => <code className="font-mono text-xs">{t.prefix}…</code>),
+    column<T>("prefix", apiTokensMsg.prefix, (t) => <code className="font-mono text-xs">{t.prefix}…</code>),
   ];
 }
 
 /** "Revoked" (with when on hover) for a revoked token, else `live`. */
 export function revokedOr<T extends TokenLike>(t: T, live: ReactNode): ReactNode {
   return t.revoked_at ? (
-    <span title={msg.apiTokens.revokedOn(formatDateTime(t.revoked_at))}>
-      <Tag tone="error">{msg.apiTokens.revokedTag}</Tag>
+    <span title={apiTokensMsg.revokedOn(formatDateTime(t.revoked_at))}>
+      <Tag tone="error">{apiTokensMsg.revokedTag}</Tag>
     </span>
   ) : (
     live
@@ -42,7 +43,7 @@ export function revokeColumn<T extends TokenLike>(
 ): Column<T> {
   return column<T>(
     "actions",
-    msg.ui.actions,
+    uiMsg.actions,
     (t) =>
       t.revoked_at || !canRevoke(t) ? null : (
         <div className="flex justify-end">
@@ -68,22 +69,22 @@ export function revokeColumn<T extends TokenLike>(
  */
 export function tokenColumns<T extends ApiTokenRow>(revoke: (row: T) => void, now: number): Column<T>[] {
   return [
-    ...tokenNameColumns<T>(msg.apiTokens.name),
-    column<T>("role", msg.apiTokens.role, (t) => <Tag>{titleCase(t.role)}</Tag>),
-    column<T>("platform", msg.delivery.column, (t) =>
-      t.platform_name ? <span className="text-sm">{t.platform_name}</span> : <Muted>{msg.delivery.allRoutes}</Muted>,
+    ...tokenNameColumns<T>(apiTokensMsg.name),
+    column<T>("role", apiTokensMsg.role, (t) => <Tag>{titleCase(t.role)}</Tag>),
+    column<T>("platform", deliveryMsg.column, (t) =>
+      t.platform_name ? <span className="text-sm">{t.platform_name}</span> : <Muted>{deliveryMsg.allRoutes}</Muted>,
     ),
-    column<T>("created_at", msg.apiTokens.created, (t) => <DateText iso={t.created_at} />),
-    column<T>("expires_at", msg.apiTokens.expires, (t) =>
+    column<T>("created_at", apiTokensMsg.created, (t) => <DateText iso={t.created_at} />),
+    column<T>("expires_at", apiTokensMsg.expires, (t) =>
       revokedOr(
         t,
-        isExpired(t, now) ? <Tag tone="error">{msg.apiTokens.expired}</Tag> : <DateText iso={t.expires_at} />,
+        isExpired(t, now) ? <Tag tone="error">{apiTokensMsg.expired}</Tag> : <DateText iso={t.expires_at} />,
       ),
     ),
-    column<T>("last_used_at", msg.apiTokens.lastUsed, (t) =>
-      t.last_used_at ? <RelativeTime iso={t.last_used_at} /> : <Muted>{msg.apiTokens.neverUsed}</Muted>,
+    column<T>("last_used_at", apiTokensMsg.lastUsed, (t) =>
+      t.last_used_at ? <RelativeTime iso={t.last_used_at} /> : <Muted>{apiTokensMsg.neverUsed}</Muted>,
     ),
-    revokeColumn<T>(msg.apiTokens.revoke, revoke),
+    revokeColumn<T>(apiTokensMsg.revoke, revoke),
   ];
 }
 
@@ -98,7 +99,7 @@ export function apiTokenFacts(created: CreatedApiToken): ReactNode {
   return (
     <>
       <span className="font-medium">{created.name}</span> · {titleCase(created.role)}
-      {created.platform_name ? ` · ${created.platform_name}` : ""} · {msg.apiTokens.expires}{" "}
+      {created.platform_name ? ` · ${created.platform_name}` : ""} · {apiTokensMsg.expires}{" "}
       <DateText iso={created.expires_at} />
     </>
   );
@@ -113,7 +114,7 @@ export function NewTokenModal<T extends { token: string }>({
   created,
   onClose,
   facts,
-  title = msg.apiTokens.createdTitle,
+  title = apiTokensMsg.createdTitle,
 }: {
   created: T | null;
   onClose: () => void;
@@ -139,7 +140,7 @@ export function NewTokenModal<T extends { token: string }>({
       onClose={close}
       footer={
         <button type="button" className="btn btn-primary" onClick={close}>
-          <KeyRound className="h-4 w-4" aria-hidden /> {msg.apiTokens.done}
+          <KeyRound className="h-4 w-4" aria-hidden /> {apiTokensMsg.done}
         </button>
       }
     >
@@ -147,7 +148,7 @@ export function NewTokenModal<T extends { token: string }>({
         <div className="flex flex-col gap-4">
           <div role="alert" className="alert alert-warning alert-soft text-sm">
             <AlertTriangle className="h-4 w-4" aria-hidden />
-            <span>{msg.apiTokens.createdWarning}</span>
+            <span>{apiTokensMsg.createdWarning}</span>
           </div>
           <div className="text-sm">{facts(created)}</div>
           <div className="join w-full">
@@ -161,7 +162,7 @@ export function NewTokenModal<T extends { token: string }>({
             />
             <button type="button" className="btn join-item" onClick={copy}>
               {copied ? <Check className="h-4 w-4" aria-hidden /> : <Copy className="h-4 w-4" aria-hidden />}{" "}
-              {copied ? msg.apiTokens.copied : msg.apiTokens.copy}
+              {copied ? apiTokensMsg.copied : apiTokensMsg.copy}
             </button>
           </div>
         </div>

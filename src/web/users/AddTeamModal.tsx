@@ -1,4 +1,4 @@
-import { msg } from "../../domain/messages";
+import { usersMsg } from "../../domain/messages/users";
 import { formatNumber } from "../components/format";
 import { notify } from "../components/overlays";
 import { PickModal, type ModalState } from "../components/PickModal";
@@ -18,18 +18,18 @@ export function AddTeamModal({
   return (
     <PickModal
       {...modal}
-      title={msg.users.addTeamTitle}
-      intro={msg.users.teamsOf(customerName)}
-      search={msg.users.searchTeams}
+      title={usersMsg.addTeamTitle}
+      intro={usersMsg.teamsOf(customerName)}
+      search={usersMsg.searchTeams}
       query={(q) => availableTeamsQuery(userId, q)}
       mutation={useJoinTeam(userId)}
-      empty={(q) => (q ? msg.users.noTeamMatch : msg.users.allTeamsJoined)}
+      empty={(q) => (q ? usersMsg.noTeamMatch : usersMsg.allTeamsJoined)}
       label="Available teams"
       pick={{
         id: (team) => team.team_id,
-        label: msg.users.addToTeam,
-        busyLabel: msg.users.adding,
-        done: () => notify(msg.users.addedToTeam),
+        label: usersMsg.addToTeam,
+        busyLabel: usersMsg.adding,
+        done: () => notify(usersMsg.addedToTeam),
       }}
       row={(team) => (
         <>

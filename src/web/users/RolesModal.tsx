@@ -1,5 +1,7 @@
 import { z } from "zod";
-import { msg } from "../../domain/messages";
+import { shellMsg } from "../../domain/messages/common";
+import { uiMsg } from "../../domain/messages/kit";
+import { usersMsg } from "../../domain/messages/users";
 import { knownSet, userRoles } from "../../domain/enums";
 import { updateUserSchema, type UserListItem } from "../../domain/users";
 import { EntityForm, type FieldSpec } from "../components/EntityForm";
@@ -10,7 +12,7 @@ import { useUpdateUser } from "./queries";
 const rolesSchema = z.strictObject({ roles: updateUserSchema.shape.roles.unwrap() });
 type RolesInput = z.input<typeof rolesSchema>;
 const rolesFields: FieldSpec<RolesInput>[] = [
-  { kind: "checkboxes", name: "roles", label: msg.users.roles, options: userRoles },
+  { kind: "checkboxes", name: "roles", label: usersMsg.roles, options: userRoles },
 ];
 /** The roles of a user as the form takes them: the known ones, in the console's order. */
 const rolesOf = (u: { roles?: unknown }): RolesInput => ({
@@ -28,7 +30,7 @@ export function RolesModal({ user, onClose }: { user: UserListItem | null; onClo
   const update = useUpdateUser(user?.user_id ?? "");
   const name = user ? displayName(user) : "";
   return (
-    <Modal open={user !== null} title={msg.users.rolesOf(name)} onClose={onClose}>
+    <Modal open={user !== null} title={usersMsg.rolesOf(name)} onClose={onClose}>
       {user ? (
         <EntityForm
           key={`${user.user_id}@${user.updated_at}`}
@@ -38,14 +40,14 @@ export function RolesModal({ user, onClose }: { user: UserListItem | null; onClo
           version={{ updatedAt: user.updated_at, reset: rolesOf }}
           onSubmit={async ({ roles }, { ifMatch }) => {
             await update.mutateAsync({ roles, ifMatch });
-            notify(msg.users.rolesSaved(name));
+            notify(usersMsg.rolesSaved(name));
             onClose();
           }}
-          submitLabel={msg.users.saveRoles}
-          busyLabel={msg.ui.saving}
+          submitLabel={usersMsg.saveRoles}
+          busyLabel={uiMsg.saving}
           cancel={
             <button type="button" className="btn btn-ghost" onClick={onClose}>
-              {msg.ui.cancel}
+              {shellMsg.ui.cancel}
             </button>
           }
         />

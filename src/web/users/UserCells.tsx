@@ -1,5 +1,5 @@
 import { Link } from "@tanstack/react-router";
-import { msg } from "../../domain/messages";
+import { fallbacksMsg } from "../../domain/messages/kit";
 import type { UserListItem } from "../../domain/users";
 import { displayName, initials } from "../components/format";
 import { RelativeTime } from "../components/text";
@@ -47,5 +47,5 @@ export function UserCell({
 
 /** A last login as "3 hours ago" (the exact time and zone on hover), or "Never" (SPEC.md §2, §9). */
 export function LastLogin({ iso }: { iso: string | null }) {
-  return <RelativeTime iso={iso} fallback={msg.fallbacks.neverLoggedIn} />;
+  return <RelativeTime iso={iso} fallback={fallbacksMsg.neverLoggedIn} />;
 }

@@ -2,7 +2,10 @@ import { useState } from "react";
 import { useParams } from "@tanstack/react-router";
 import { LogOut, Plus, UsersRound, UserRoundCheck } from "lucide-react";
 import { userRoles } from "../../domain/enums";
-import { msg } from "../../domain/messages";
+import { fallbacksMsg, uiMsg } from "../../domain/messages/kit";
+import { searchMsg } from "../../domain/messages/search";
+import { teamsMsg } from "../../domain/messages/teams";
+import { usersMsg } from "../../domain/messages/users";
 import { membershipSortKeys, type UserMembership } from "../../domain/users";
 import { editAction, historyAction, mainAction } from "../components/actions";
 import { RoleBadges, StatusBadge } from "../components/badges";
@@ -24,9 +27,9 @@ const membershipColumns = [
     grow: true,
   }),
   column<UserMembership>("customer_name", "Customer", (m) => (
-    <Truncate text={m.customer_name ?? msg.fallbacks.unknownCustomer} className="max-w-64" />
+    <Truncate text={m.customer_name ?? fallbacksMsg.unknownCustomer} className="max-w-64" />
   )),
-  column<UserMembership>("status", msg.ui.status, (m) => <StatusBadge kind="team" status={m.status} />),
+  column<UserMembership>("status", uiMsg.status, (m) => <StatusBadge kind="team" status={m.status} />),
   column<UserMembership>("user_count", "Members", (m) => <Num value={m.user_count} />, { align: "right" }),
   dateColumn<UserMembership>("created_at", "Created", (m) => m.created_at),
 ];
@@ -42,12 +45,12 @@ export default function UserDetailPage() {
       kind={userRecord}
       header={(u) => ({
         title: displayName(u),
-        back: backToCustomer(u.customer_id, msg.teams.backToCustomer),
+        back: backToCustomer(u.customer_id, teamsMsg.backToCustomer),
         badge: <StatusBadge kind="user" status={u.status} />,
         subtitle: displayName(u) !== u.email ? u.email : undefined,
         actions: [historyAction("user", userId), editAction({ to: "/users/$userId/edit", params: { userId } })],
         stats: [
-          customerStat(u.customer_id, u.customer_name ?? msg.fallbacks.unknownCustomer),
+          customerStat(u.customer_id, u.customer_name ?? fallbacksMsg.unknownCustomer),
           statusStat(u.status),
           { label: "Total Teams", icon: UsersRound, count: u.stats.total_teams },
           { label: "Active Teams", icon: UserRoundCheck, count: u.stats.active_teams },
@@ -65,8 +68,8 @@ export default function UserDetailPage() {
                 items={[
                   { label: "User ID", value: u.user_id, mono: true },
                   { label: "Email", value: u.email },
-                  { label: "Full Name", value: fullName || <Muted>{msg.users.notProvided}</Muted> },
-                  { label: "Job Title", value: u.job_title || <Muted>{msg.users.notSpecified}</Muted> },
+                  { label: "Full Name", value: fullName || <Muted>{usersMsg.notProvided}</Muted> },
+                  { label: "Job Title", value: u.job_title || <Muted>{usersMsg.notSpecified}</Muted> },
                   directorySource(u.directory_managed, "user"),
                   { label: "Created", value: <DateText iso={u.created_at} withTime /> },
                   { label: "Last Updated", value: <DateText iso={u.updated_at} withTime /> },
@@ -74,7 +77,7 @@ export default function UserDetailPage() {
               />
               <div className="flex flex-col gap-6">
                 <Section title="Roles">
-                  <RoleBadges roles={u.roles} max={userRoles.length} empty={msg.users.noRolesAssigned} />
+                  <RoleBadges roles={u.roles} max={userRoles.length} empty={usersMsg.noRolesAssigned} />
                 </Section>
                 <Section title="Last Login">
                   {u.last_login ? (
@@ -87,7 +90,7 @@ export default function UserDetailPage() {
                       </div>
                     </div>
                   ) : (
-                    <Muted>{msg.users.neverLoggedIn}</Muted>
+                    <Muted>{usersMsg.neverLoggedIn}</Muted>
                   )}
                 </Section>
               </div>
@@ -120,21 +123,21 @@ export default function UserDetailPage() {
                         added again later.
                       </>
                     ),
-                    busyLabel: msg.users.leaving,
-                    undo: () => msg.users.leftTeam,
+                    busyLabel: usersMsg.leaving,
+                    undo: () => usersMsg.leftTeam,
                   }}
                   empty={(q) => ({
-                    title: msg.users.noMemberships,
-                    text: q ? msg.search.noResults(q) : msg.users.noMembershipsText,
+                    title: usersMsg.noMemberships,
+                    text: q ? searchMsg.noResults(q) : usersMsg.noMembershipsText,
                   })}
-                  errorTitle={msg.teams.loadError}
+                  errorTitle={teamsMsg.loadError}
                 />
               </Section>
             </div>
 
             <AddTeamModal
               userId={userId}
-              customerName={u.customer_name ?? msg.fallbacks.unknownCustomer}
+              customerName={u.customer_name ?? fallbacksMsg.unknownCustomer}
               open={addOpen}
               onClose={() => setAddOpen(false)}
             />

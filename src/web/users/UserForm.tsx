@@ -1,6 +1,9 @@
 import { useParams } from "@tanstack/react-router";
 import { known, knownSet, userRoles, userStatuses } from "../../domain/enums";
-import { msg } from "../../domain/messages";
+import { navMsg } from "../../domain/messages/common";
+import { customersMsg } from "../../domain/messages/customers";
+import { editMsg } from "../../domain/messages/edit";
+import { usersMsg } from "../../domain/messages/users";
 import {
   createUserSchema,
   updateUserSchema,
@@ -37,7 +40,7 @@ const userFields: FieldSpec<CreateUserInput>[] = [
     name: "customer_id",
     label: "Customer",
     required: true,
-    hint: msg.users.activeCustomersOnly,
+    hint: usersMsg.activeCustomersOnly,
     picker: (control) => <CustomerPicker {...control} activeOnly field />,
   },
   { kind: "select", name: "status", label: "Status", options: userStatuses },
@@ -58,7 +61,7 @@ const userEditFields: FieldSpec<UpdateUserInput>[] = [
   },
   { kind: "text", name: "job_title", label: "Job Title", autoComplete: "off" },
   { kind: "select", name: "status", label: "Status", options: userStatuses },
-  { kind: "checkboxes", name: "roles", label: msg.users.roles, options: userRoles },
+  { kind: "checkboxes", name: "roles", label: usersMsg.roles, options: userRoles },
 ];
 
 /** The edit fields' labels by name, for naming the fields the directory's next sync overwrites. */
@@ -79,7 +82,7 @@ const userValues = (
 const userWarnings = {
   domain_mismatch: (error: ApiError) => {
     const domains = (error.body as { error?: { customer_domains?: string[] } })?.error?.customer_domains ?? [];
-    return <p>{msg.edit.customerDomains(domains.join(", "))}</p>;
+    return <p>{editMsg.customerDomains(domains.join(", "))}</p>;
   },
 };
 
@@ -88,16 +91,16 @@ const userWarnings = {
  * found. Please create a customer first." (SPEC.md §5); the form is disabled until one can be chosen.
  */
 const useUserFormState = needsOneOf(customerOptionsQuery(true), {
-  error: msg.customers.loadErrorWith,
-  none: msg.users.noActiveCustomers,
+  error: customersMsg.loadErrorWith,
+  none: usersMsg.noActiveCustomers,
 });
 
 /** A user as their page and edit screen load them: a 404 says "Error loading user" / "User not found". */
 export const userRecord: RecordKind = {
-  section: msg.nav.users,
-  errorTitle: msg.users.loadOneError,
-  notFound: { title: msg.users.loadOneError, message: msg.users.notFound },
-  list: { to: "/users", label: msg.users.backToList },
+  section: navMsg.users,
+  errorTitle: usersMsg.loadOneError,
+  notFound: { title: usersMsg.loadOneError, message: usersMsg.notFound },
+  list: { to: "/users", label: usersMsg.backToList },
 };
 
 /** Whether the operator confirmed an e-mail outside the customer's domains. */
@@ -108,7 +111,7 @@ const confirmDomain = (confirmed: string[]) => confirmed.includes("domain_mismat
  */
 export const AddPage: Screen = addScreen({
   kind: userRecord,
-  texts: msg.users,
+  texts: usersMsg,
   schema: createUserSchema,
   fields: userFields,
   warnings: userWarnings,
@@ -130,7 +133,7 @@ export const AddPage: Screen = addScreen({
  */
 export const EditPage: Screen = editScreen({
   kind: userRecord,
-  texts: msg.users,
+  texts: usersMsg,
   schema: updateUserSchema,
   fields: userEditFields,
   warnings: userWarnings,
@@ -140,7 +143,7 @@ export const EditPage: Screen = editScreen({
   name: (u) => displayName(u),
   subtitle: (u) => (
     <span className="block truncate" title={u.email}>
-      {u.email} · {msg.users.editSubtitle}
+      {u.email} · {usersMsg.editSubtitle}
     </span>
   ),
   useUpdate: useUpdateUser,
@@ -150,7 +153,7 @@ export const EditPage: Screen = editScreen({
     ifMatch,
     confirm_domain: confirmDomain(confirmed),
   }),
-  back: (userId) => ({ to: "/users/$userId", params: { userId }, label: msg.users.backToUser }),
+  back: (userId) => ({ to: "/users/$userId", params: { userId }, label: usersMsg.backToUser }),
   reload: true,
   skeleton: 5,
   confirmSave: (u, changed) => directorySaveConfirm(u, "user", userEditLabels, changed),

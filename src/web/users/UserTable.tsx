@@ -1,6 +1,7 @@
 import type { ComponentProps, ReactNode } from "react";
 import type { UserListItem } from "../../domain/users";
-import { msg } from "../../domain/messages";
+import { searchMsg } from "../../domain/messages/search";
+import { usersMsg } from "../../domain/messages/users";
 import { RoleBadges } from "../components/badges";
 import { column, statusColumn } from "../components/columns";
 import { EmbeddedList } from "../components/EmbeddedList";
@@ -16,7 +17,7 @@ export const userColumns = {
   /** The job title, truncated as `truncate` says (each table has its own width), or "Not specified". */
   jobTitle: (truncate: Pick<ComponentProps<typeof Truncate>, "lines" | "className">) =>
     column<UserListItem>("job_title", "Job Title", (u) =>
-      u.job_title ? <Truncate text={u.job_title} {...truncate} /> : <Muted>{msg.users.noJobTitle}</Muted>,
+      u.job_title ? <Truncate text={u.job_title} {...truncate} /> : <Muted>{usersMsg.noJobTitle}</Muted>,
     ),
   status: statusColumn<UserListItem>("user", (u) => u.status),
   lastLogin: column<UserListItem>("last_login", "Last Login", (u) => <LastLogin iso={u.last_login} />),
@@ -58,8 +59,8 @@ export function UserTable({
       sortable={["name", "job_title", "status", "last_login"]}
       rowLink={(u) => ({ to: "/users/$userId", params: { userId: u.user_id } })}
       actions={actions}
-      empty={(q) => ({ title: msg.users.empty, text: q ? msg.search.noResults(q) : undefined })}
-      errorTitle={msg.users.loadError}
+      empty={(q) => ({ title: usersMsg.empty, text: q ? searchMsg.noResults(q) : undefined })}
+      errorTitle={usersMsg.loadError}
     />
   );
 }

@@ -1,6 +1,10 @@
 import { LogIn, Plus, Upload, User } from "lucide-react";
 import { importMsg } from "../../domain/import-messages";
-import { msg } from "../../domain/messages";
+import { bulkMsg } from "../../domain/messages/bulk";
+import { navMsg } from "../../domain/messages/common";
+import { attentionMsg } from "../../domain/messages/dashboard";
+import { uiMsg } from "../../domain/messages/kit";
+import { usersMsg } from "../../domain/messages/users";
 import { userRoles, userStatuses } from "../../domain/enums";
 import { userSortKeys, type UserListItem, type UserPage } from "../../domain/users";
 import { createdColumn, customerColumn } from "../components/columns";
@@ -28,15 +32,15 @@ const columns = [
 
 /** The day filters a dashboard trend's point opens, each shown as one chip. */
 const dayRanges = [
-  { from: "last_login_from", to: "last_login_to", label: msg.ui.lastLoginDays },
-  { from: "created_from", to: "created_to", label: msg.ui.createdDays },
+  { from: "last_login_from", to: "last_login_to", label: uiMsg.lastLoginDays },
+  { from: "created_from", to: "created_to", label: uiMsg.createdDays },
 ] as const;
 
 /** A `YYYY-MM-DD` filter value as the console writes a day ("Nov 28, 2026"). */
 const dayText = (day: string | undefined) => (day ? formatDate(`${day}T00:00:00`) : undefined);
 
 /** The role the bulk actions Add role and Remove role give or take. */
-const roleParam: BulkParam = { name: "role", label: msg.bulk.chooseRole, kind: "choice", options: userRoles };
+const roleParam: BulkParam = { name: "role", label: bulkMsg.chooseRole, kind: "choice", options: userRoles };
 
 /**
  * SPEC.md §2 "/users": cards Total, Active, Inactive, Recent Logins (24h) over the customer and
@@ -61,7 +65,7 @@ export default function UsersPage() {
   return (
     <ListScreen
       list={list}
-      title={msg.nav.users}
+      title={navMsg.users}
       subtitle="Users across all customers, their roles and activity"
       actions={
         <ActionBar
@@ -82,17 +86,17 @@ export default function UsersPage() {
       filters={
         <>
           <CustomerFilter value={customer} onChange={(id) => list.setFilter({ customer: id })} />
-          <StatusFilter list={list} all={msg.attention.allStatuses} options={userStatuses} />
+          <StatusFilter list={list} all={attentionMsg.allStatuses} options={userStatuses} />
           {signedIn === "true" || signedIn === "false" ? (
             <FilterChip
-              label={signedIn === "true" ? msg.ui.signedInFilter : msg.attention.neverSignedIn}
+              label={signedIn === "true" ? uiMsg.signedInFilter : attentionMsg.neverSignedIn}
               onClear={() => list.setFilter({ signed_in: undefined })}
             />
           ) : null}
           {days.map((d) => (
             <FilterChip
               key={d.from}
-              label={msg.ui.dayRangeFilter(d.label, dayText(filters[d.from]), dayText(filters[d.to]))}
+              label={uiMsg.dayRangeFilter(d.label, dayText(filters[d.from]), dayText(filters[d.to]))}
               onClear={() => list.setFilter({ [d.from]: undefined, [d.to]: undefined })}
             />
           ))}
@@ -106,9 +110,9 @@ export default function UsersPage() {
           { action: "unarchive" },
           {
             action: "set_status",
-            param: { name: "status", label: msg.bulk.chooseStatus, kind: "choice", options: userStatuses },
+            param: { name: "status", label: bulkMsg.chooseStatus, kind: "choice", options: userStatuses },
           },
-          { action: "add_to_team", param: activeRecordParam("teams", "team_id", msg.bulk.chooseTeam) },
+          { action: "add_to_team", param: activeRecordParam("teams", "team_id", bulkMsg.chooseTeam) },
           { action: "add_role", param: roleParam },
           { action: "remove_role", param: roleParam },
         ],
@@ -119,15 +123,15 @@ export default function UsersPage() {
         link: (u) => ({ to: "/users/$userId", params: { userId: u.user_id } }),
       }}
       table={{
-        label: msg.nav.users,
+        label: navMsg.users,
         columns,
         sortable: userSortKeys,
         empty: list.failed ? (
-          <EmptyState title={msg.users.noData} />
+          <EmptyState title={usersMsg.noData} />
         ) : (
           <EmptyState
-            title={msg.users.empty}
-            text={narrowed ? msg.users.filtered : msg.users.emptyHint}
+            title={usersMsg.empty}
+            text={narrowed ? usersMsg.filtered : usersMsg.emptyHint}
             action={
               narrowed ? undefined : (
                 <ActionButton
@@ -144,7 +148,7 @@ export default function UsersPage() {
           />
         ),
       }}
-      errorTitle={msg.users.loadError}
+      errorTitle={usersMsg.loadError}
       errorKeepsTable
     />
   );

@@ -1,6 +1,6 @@
 import { User } from "lucide-react";
 import { userSortKeys, userStatuses } from "../../domain/enums";
-import { msg } from "../../domain/messages";
+import { navMsg } from "../../domain/messages/common";
 import { defineFeature } from "../lib/routes";
 import { isoDate, listSearchSchema, oneOf, searchSchema, uuid } from "../lib/url-search";
 
@@ -32,7 +32,7 @@ export const feature = defineFeature({
     ...formPages("/users", "userId", () => import("./UserForm")),
     page("/users/$userId", () => import("./UserDetailPage")),
   ],
-  nav: { order: 40, key: "u", to: "/users", label: msg.nav.users, icon: User },
+  nav: { order: 40, key: "u", to: "/users", label: navMsg.users, icon: User },
   badges: { user: { active: "success", inactive: "error", pending: "warning", other: "neutral" } },
 });
 

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { ArrowDown, ArrowUp, Columns3, RotateCcw } from "lucide-react";
-import { msg } from "../../../domain/messages";
+import { columnsMsg } from "../../../domain/messages/views";
 import { Modal } from "../overlays";
 import type { ColumnChoice } from "./view-state";
 
@@ -50,8 +50,8 @@ function MoveButton({
       type="button"
       id={`column-${item.id}-${up ? "up" : "down"}`}
       className="btn btn-ghost btn-xs btn-square"
-      aria-label={up ? msg.columns.moveUp(item.label) : msg.columns.moveDown(item.label)}
-      title={up ? msg.columns.up : msg.columns.down}
+      aria-label={up ? columnsMsg.moveUp(item.label) : columnsMsg.moveDown(item.label)}
+      title={up ? columnsMsg.up : columnsMsg.down}
       disabled={disabled}
       onClick={() => onMove(by)}
     >
@@ -81,7 +81,7 @@ function ColumnRow({
     <li className="flex items-center gap-2 rounded-field px-2 py-1 hover:bg-base-200">
       <label
         className="flex min-w-0 flex-1 items-center gap-2 text-sm"
-        title={last ? msg.columns.lastVisible : undefined}
+        title={last ? columnsMsg.lastVisible : undefined}
       >
         <input
           type="checkbox"
@@ -136,28 +136,28 @@ export function ColumnsMenu({
     <>
       <button type="button" className="btn btn-sm" onClick={() => setOpen(true)} aria-haspopup="dialog">
         <Columns3 className="h-4 w-4" aria-hidden />
-        {msg.columns.menu}
+        {columnsMsg.menu}
       </button>
       <Modal
         open={open}
-        title={msg.columns.title}
+        title={columnsMsg.title}
         onClose={() => setOpen(false)}
         footer={
           <>
             <button type="button" className="btn btn-ghost mr-auto" onClick={() => onChange(null)}>
               <RotateCcw className="h-4 w-4" aria-hidden />
-              {msg.columns.reset}
+              {columnsMsg.reset}
             </button>
             <button type="button" className="btn btn-primary" onClick={() => setOpen(false)}>
-              {msg.columns.done}
+              {columnsMsg.done}
             </button>
           </>
         }
       >
         <p className="mb-3 text-sm text-base-content/70">
-          {msg.columns.intro} {viewName ? msg.columns.forView(viewName) : msg.columns.forList}
+          {columnsMsg.intro} {viewName ? columnsMsg.forView(viewName) : columnsMsg.forList}
         </p>
-        <ul className="flex flex-col gap-1" aria-label={msg.columns.title}>
+        <ul className="flex flex-col gap-1" aria-label={columnsMsg.title}>
           {items.map((item, index) => (
             <ColumnRow
               key={item.id}
@@ -173,7 +173,7 @@ export function ColumnsMenu({
         </ul>
         {shownCount === 1 ? (
           <p id="columns-last-visible" className="mt-2 text-xs text-base-content/70">
-            {msg.columns.lastVisible}
+            {columnsMsg.lastVisible}
           </p>
         ) : null}
       </Modal>

@@ -1,7 +1,8 @@
 import { useState, type FormEvent, type ReactNode } from "react";
 import { Bookmark, ChevronDown, Pencil, Plus, RotateCcw, Save, Share2, Star, StarOff, Trash2, X } from "lucide-react";
 import { viewLimits } from "../../../domain/limits";
-import { msg } from "../../../domain/messages";
+import { shellMsg } from "../../../domain/messages/common";
+import { viewsMsg } from "../../../domain/messages/views";
 import type { SavedView } from "../../../domain/views";
 import { ApiError, errorMessage } from "../../api/client";
 import { useCan } from "../../auth/permissions";
@@ -14,9 +15,9 @@ type Dialog = { kind: "create" } | { kind: "rename"; view: SavedView } | { kind:
 
 /** The message for a failed change of a view: a stale version, a view gone, or the server's own words. */
 function failure(error: unknown): string {
-  if (error instanceof ApiError && error.status === 409) return msg.views.changedMeanwhile;
-  if (error instanceof ApiError && error.status === 404) return msg.views.missingView;
-  return errorMessage(error) || msg.views.failed;
+  if (error instanceof ApiError && error.status === 409) return viewsMsg.changedMeanwhile;
+  if (error instanceof ApiError && error.status === 404) return viewsMsg.missingView;
+  return errorMessage(error) || viewsMsg.failed;
 }
 
 /** Notifies a failed change of a view. */
@@ -33,7 +34,7 @@ function viewChanges(lv: ListViews) {
     const name = lv.view.name;
     update.mutate(
       { viewId: lv.view.view_id, version: lv.view.version, state: lv.current },
-      { onSuccess: () => notify(msg.views.saved(name)), onError: notifyFailure },
+      { onSuccess: () => notify(viewsMsg.saved(name)), onError: notifyFailure },
     );
   };
   const share = (v: SavedView) =>
@@ -41,7 +42,7 @@ function viewChanges(lv: ListViews) {
       { viewId: v.view_id, version: v.version, shared: !v.shared },
       {
         onSuccess: (saved) =>
-          notify(saved.shared ? msg.views.sharedDone(saved.name) : msg.views.unsharedDone(saved.name)),
+          notify(saved.shared ? viewsMsg.sharedDone(saved.name) : viewsMsg.unsharedDone(saved.name)),
         onError: notifyFailure,
       },
     );
@@ -50,7 +51,7 @@ function viewChanges(lv: ListViews) {
     preferences.mutate(
       { default_view_id: isDefault ? null : v.view_id },
       {
-        onSuccess: () => notify(isDefault ? msg.views.defaultCleared : msg.views.defaultDone(v.name)),
+        onSuccess: () => notify(isDefault ? viewsMsg.defaultCleared : viewsMsg.defaultDone(v.name)),
         onError: notifyFailure,
       },
     );
@@ -71,27 +72,27 @@ function viewActions(
   canShare: boolean,
   { save, share, setDefault, open }: MenuActions,
 ): MenuEntry[] {
-  if (!view) return [{ label: msg.views.saveView, icon: Plus, onSelect: () => open({ kind: "create" }) }];
-  const actions: MenuEntry[] = [{ label: msg.views.none, icon: X, onSelect: () => lv.choose(null) }];
-  if (lv.modified && view.can_edit) actions.push({ label: msg.views.save, icon: Save, onSelect: save });
-  actions.push({ label: msg.views.saveAs, icon: Plus, onSelect: () => open({ kind: "create" }) });
+  if (!view) return [{ label: viewsMsg.saveView, icon: Plus, onSelect: () => open({ kind: "create" }) }];
+  const actions: MenuEntry[] = [{ label: viewsMsg.none, icon: X, onSelect: () => lv.choose(null) }];
+  if (lv.modified && view.can_edit) actions.push({ label: viewsMsg.save, icon: Save, onSelect: save });
+  actions.push({ label: viewsMsg.saveAs, icon: Plus, onSelect: () => open({ kind: "create" }) });
   if (view.can_edit)
-    actions.push({ label: msg.views.rename, icon: Pencil, onSelect: () => open({ kind: "rename", view }) });
+    actions.push({ label: viewsMsg.rename, icon: Pencil, onSelect: () => open({ kind: "rename", view }) });
   if (view.can_edit && canShare) {
     actions.push({
-      label: view.shared ? msg.views.unshare : msg.views.share,
+      label: view.shared ? viewsMsg.unshare : viewsMsg.share,
       icon: Share2,
       onSelect: () => share(view),
     });
   }
   actions.push(
     lv.defaultViewId === view.view_id
-      ? { label: msg.views.clearDefault, icon: StarOff, onSelect: () => setDefault(view) }
-      : { label: msg.views.setDefault, icon: Star, onSelect: () => setDefault(view) },
+      ? { label: viewsMsg.clearDefault, icon: StarOff, onSelect: () => setDefault(view) }
+      : { label: viewsMsg.setDefault, icon: Star, onSelect: () => setDefault(view) },
   );
   if (view.can_edit) {
     actions.push({
-      label: msg.views.delete,
+      label: viewsMsg.delete,
       icon: Trash2,
       tone: "error",
       onSelect: () => open({ kind: "delete", view }),
@@ -107,9 +108,9 @@ function viewActions(
 function menuEntries(lv: ListViews, actions: MenuEntry[]): MenuSection[] {
   const label = (v: SavedView) =>
     [
-      v.mine ? v.name : `${v.name} (${msg.views.sharedBy(v.owner_email)})`,
-      ...(v.mine && v.shared ? [msg.views.sharedMark] : []),
-      ...(v.view_id === lv.defaultViewId ? [msg.views.defaultMark] : []),
+      v.mine ? v.name : `${v.name} (${viewsMsg.sharedBy(v.owner_email)})`,
+      ...(v.mine && v.shared ? [viewsMsg.sharedMark] : []),
+      ...(v.view_id === lv.defaultViewId ? [viewsMsg.defaultMark] : []),
     ].join(" · ");
   const radio = (v: SavedView): MenuEntry => ({
     kind: "radio",
@@ -120,8 +121,8 @@ function menuEntries(lv: ListViews, actions: MenuEntry[]): MenuSection[] {
   const mine = (lv.views ?? []).filter((v) => v.mine);
   const others = (lv.views ?? []).filter((v) => !v.mine);
   return [
-    ...(mine.length ? [{ kind: "group" as const, label: msg.views.mine, entries: mine.map(radio) }] : []),
-    ...(others.length ? [{ kind: "group" as const, label: msg.views.shared, entries: others.map(radio) }] : []),
+    ...(mine.length ? [{ kind: "group" as const, label: viewsMsg.mine, entries: mine.map(radio) }] : []),
+    ...(others.length ? [{ kind: "group" as const, label: viewsMsg.shared, entries: others.map(radio) }] : []),
     ...(mine.length || others.length ? [{ kind: "separator" as const }] : []),
     ...actions,
   ];
@@ -129,8 +130,8 @@ function menuEntries(lv: ListViews, actions: MenuEntry[]): MenuSection[] {
 
 /** The line above the menu's entries while the views load, or when they failed to. */
 function menuHeader(lv: ListViews): ReactNode {
-  if (lv.viewsFailed) return <span className="text-sm text-error">{msg.views.loadError}</span>;
-  if (!lv.views) return <span className="text-sm text-base-content/70">{msg.views.loading}</span>;
+  if (lv.viewsFailed) return <span className="text-sm text-error">{viewsMsg.loadError}</span>;
+  if (!lv.views) return <span className="text-sm text-base-content/70">{viewsMsg.loading}</span>;
   return undefined;
 }
 
@@ -149,17 +150,17 @@ function ModifiedView({
   return (
     <>
       <span className="badge badge-warning badge-soft" data-testid="view-modified">
-        {msg.views.modified}
+        {viewsMsg.modified}
       </span>
       {view.can_edit ? (
         <button type="button" className="btn btn-sm btn-primary" onClick={onSave} disabled={saving}>
           <Save className="h-4 w-4" aria-hidden />
-          {msg.views.save}
+          {viewsMsg.save}
         </button>
       ) : null}
       <button type="button" className="btn btn-sm btn-ghost" onClick={onReset}>
         <RotateCcw className="h-4 w-4" aria-hidden />
-        {msg.views.reset}
+        {viewsMsg.reset}
       </button>
     </>
   );
@@ -179,9 +180,9 @@ function DeleteViewDialog({
   return (
     <ConfirmDialog
       open={Boolean(view)}
-      title={view ? msg.views.deleteTitle(view.name) : ""}
-      message={msg.views.deleteText}
-      confirmLabel={msg.views.delete}
+      title={view ? viewsMsg.deleteTitle(view.name) : ""}
+      message={viewsMsg.deleteText}
+      confirmLabel={viewsMsg.delete}
       busy={remove.isPending}
       error={remove.error ? failure(remove.error) : null}
       onCancel={() => {
@@ -195,7 +196,7 @@ function DeleteViewDialog({
           onSuccess: () => {
             onClose();
             if (lv.viewId === view_id) lv.choose(null);
-            notify(msg.views.deleted(deletedName));
+            notify(viewsMsg.deleted(deletedName));
           },
         });
       }}
@@ -221,7 +222,7 @@ export function ViewsMenu({ views: lv }: { views: ListViews }) {
   return (
     <div className="flex min-w-0 flex-wrap items-center gap-2">
       <Menu
-        label={msg.views.menuLabel(name)}
+        label={viewsMsg.menuLabel(name)}
         buttonClassName="btn btn-sm max-w-full"
         align="start"
         width="w-72"
@@ -229,7 +230,7 @@ export function ViewsMenu({ views: lv }: { views: ListViews }) {
         button={
           <>
             <Bookmark className="h-4 w-4 shrink-0" aria-hidden />
-            <span className="max-w-40 truncate">{name ?? msg.views.menu}</span>
+            <span className="max-w-40 truncate">{name ?? viewsMsg.menu}</span>
             <ChevronDown className="h-4 w-4 shrink-0" aria-hidden />
           </>
         }
@@ -289,7 +290,7 @@ function useViewNameForm({
         { viewId: rename.view_id, version: rename.version, name: trimmed },
         {
           onSuccess: (saved) => {
-            notify(msg.views.renamed(saved.name));
+            notify(viewsMsg.renamed(saved.name));
             onClose();
           },
           onError: fail,
@@ -301,7 +302,7 @@ function useViewNameForm({
         {
           onSuccess: (saved) => {
             lv.showSaved(saved);
-            notify(msg.views.created(saved.name));
+            notify(viewsMsg.created(saved.name));
             onClose();
           },
           onError: fail,
@@ -313,8 +314,8 @@ function useViewNameForm({
     event.preventDefault();
     setError(null);
     const trimmed = name.trim();
-    if (!trimmed) return setFieldError(msg.views.enterName);
-    if (trimmed.length > viewLimits.maxName) return setFieldError(msg.views.nameTooLong(viewLimits.maxName));
+    if (!trimmed) return setFieldError(viewsMsg.enterName);
+    if (trimmed.length > viewLimits.maxName) return setFieldError(viewsMsg.nameTooLong(viewLimits.maxName));
     setFieldError(undefined);
     send(trimmed);
   };
@@ -365,22 +366,22 @@ export function ViewNameDialog({
   return (
     <Modal
       open={open}
-      title={rename ? msg.views.renameTitle : msg.views.saveTitle}
+      title={rename ? viewsMsg.renameTitle : viewsMsg.saveTitle}
       onClose={busy ? () => undefined : onClose}
       footer={
         <>
           <button type="button" className="btn btn-ghost" onClick={onClose} disabled={busy}>
-            {msg.ui.cancel}
+            {shellMsg.ui.cancel}
           </button>
           <button type="submit" form={formId} className="btn btn-primary" disabled={busy}>
             {busy ? <span className="loading loading-spinner loading-sm" aria-hidden /> : null}
-            {rename ? msg.views.renameConfirm : msg.views.create}
+            {rename ? viewsMsg.renameConfirm : viewsMsg.create}
           </button>
         </>
       }
     >
       <form id={formId} onSubmit={submit} noValidate className="flex flex-col gap-4">
-        <Field label={msg.views.nameLabel} htmlFor="view-name" error={fieldError} required>
+        <Field label={viewsMsg.nameLabel} htmlFor="view-name" error={fieldError} required>
           <input
             id="view-name"
             className="input w-full"
@@ -399,8 +400,8 @@ export function ViewNameDialog({
               onChange={(e) => setShared(e.target.checked)}
             />
             <span>
-              {msg.views.sharedLabel}
-              <span className="block text-xs text-base-content/70">{msg.views.sharedHint}</span>
+              {viewsMsg.sharedLabel}
+              <span className="block text-xs text-base-content/70">{viewsMsg.sharedHint}</span>
             </span>
           </label>
         ) : null}
@@ -421,12 +422,12 @@ export function ViewNameDialog({
  */
 export function ViewNotes({ views: lv }: { views: ListViews }) {
   const [missingDismissed, setMissingDismissed] = useState(false);
-  const notes = lv.missing && !missingDismissed ? [msg.views.missingView] : lv.notes;
+  const notes = lv.missing && !missingDismissed ? [viewsMsg.missingView] : lv.notes;
   if (notes.length === 0) return null;
   return (
     <div role="status" className="alert alert-warning alert-soft mb-3 items-start text-sm" data-testid="view-notes">
       <div className="min-w-0 flex-1">
-        {lv.missing ? null : <p className="font-semibold">{msg.views.droppedTitle}</p>}
+        {lv.missing ? null : <p className="font-semibold">{viewsMsg.droppedTitle}</p>}
         <ul className={lv.missing ? "" : "mt-1 list-disc pl-5"}>
           {notes.map((n) => (
             <li key={n} className={lv.missing ? "list-none" : ""}>
@@ -438,7 +439,7 @@ export function ViewNotes({ views: lv }: { views: ListViews }) {
       <button
         type="button"
         className="btn btn-ghost btn-xs btn-square"
-        aria-label={msg.views.dismiss}
+        aria-label={viewsMsg.dismiss}
         onClick={() => (lv.missing ? setMissingDismissed(true) : lv.dismissNotes())}
       >
         <X className="h-4 w-4" aria-hidden />

@@ -8,7 +8,8 @@ import {
   type SavedViewList,
   type ViewState,
 } from "../../../domain/views";
-import { limits, msg } from "../../../domain/messages";
+import { limits } from "../../../domain/messages/kit";
+import { columnsMsg } from "../../../domain/messages/views";
 import { ApiError } from "../../api/client";
 import { notify } from "../overlays";
 import type { ServerList } from "../../lib/server-list";
@@ -155,7 +156,7 @@ export function useListViews(list: ServerList, listKey: SavedViewList | null, co
     setOverride(choice ?? { columns: defaultColumns });
     if (view) return;
     mutations.preferences.mutate(choice ?? { columns: null, hidden_columns: null }, {
-      onError: () => notify(msg.columns.saveFailed, { tone: "error", testId: "columns-error" }),
+      onError: () => notify(columnsMsg.saveFailed, { tone: "error", testId: "columns-error" }),
     });
   };
 

@@ -7,7 +7,7 @@
 import type { ColumnMeta } from "../DataTable";
 import type { DroppedPart, ViewState } from "../../../domain/views";
 import { viewLimits } from "../../../domain/limits";
-import { msg } from "../../../domain/messages";
+import { viewsMsg } from "../../../domain/messages/views";
 import { titleCase } from "../case";
 
 /** What of a list's state a view holds: the list's own state as `useServerList` gives it. */
@@ -158,18 +158,18 @@ export function describeDropped(dropped: DroppedPart[], unknownColumns: string[]
   const notes = dropped.map(({ part, reason }) => {
     const filter = part.startsWith("filters.") ? part.slice("filters.".length) : null;
     const what = filter
-      ? msg.views.partFilter(msg.views.filterLabels[filter] ?? titleCase(filter.replace(/_id$/, "").replace(/_/g, " ")))
-      : msg.views.partSort;
+      ? viewsMsg.partFilter(viewsMsg.filterLabels[filter] ?? titleCase(filter.replace(/_id$/, "").replace(/_/g, " ")))
+      : viewsMsg.partSort;
     const why =
       reason === "not_found"
-        ? msg.views.reasons.not_found(
-            (filter && msg.views.filterThings[filter]) ?? (filter?.replace(/_id$/, "") || msg.views.recordFallback),
+        ? viewsMsg.reasons.not_found(
+            (filter && viewsMsg.filterThings[filter]) ?? (filter?.replace(/_id$/, "") || viewsMsg.recordFallback),
           )
-        : msg.views.reasons[reason];
-    return msg.views.dropped(what, why);
+        : viewsMsg.reasons[reason];
+    return viewsMsg.dropped(what, why);
   });
   for (const id of unknownColumns) {
-    notes.push(msg.views.dropped(msg.views.partColumn(id), msg.views.reasons.unknown_column));
+    notes.push(viewsMsg.dropped(viewsMsg.partColumn(id), viewsMsg.reasons.unknown_column));
   }
   return notes;
 }

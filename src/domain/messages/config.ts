@@ -1,0 +1,46 @@
+/**
+ * Customer configuration (the Configuration screen and the customer page's section).
+ */
+
+export const configMsg = {
+  title: "Configuration",
+  subtitle: "Plan, features, limits and security of each customer",
+  customer: "Customer",
+  chooseCustomer: "Choose a customer to see and change its configuration.",
+  loadError: "Error loading configuration",
+  save: "Save Changes",
+  saving: "Saving...",
+  saved: "Configuration saved successfully!",
+  noChanges: "Nothing to save: no value was changed.",
+  organization: "Organization",
+  features: "Features",
+  limits: "Limits",
+  security: "Security",
+  recentChanges: "Recent changes",
+  noRecentChanges: "No changes saved yet: this customer uses the default configuration.",
+  enabled: "Enabled",
+  disabled: "Disabled",
+  onDefaults: "Default configuration: nothing saved for this customer yet.",
+  lastSaved: "Last saved",
+  usage: (n: string, what: string) => `${n} ${what} now`,
+  belowUsage: (n: number, what: "users" | "teams") =>
+    `Below current usage: this customer already has ${n.toLocaleString("en-US")} ${what}.`,
+  maxUsersInvalid: "Max users must be a positive whole number",
+  maxTeamsInvalid: "Max teams must be a positive whole number",
+  storageInvalid: "Storage must be a positive whole number of GB",
+  timeoutInvalid: "Session timeout must be a whole number of minutes from 5 to 1440",
+  industryInvalid: "Choose an industry from the list",
+  companySizeInvalid: "Choose a company size from the list",
+  billingPlanInvalid: "Choose a billing plan from the list",
+  featuresInvalid: "Features must list each feature as enabled or not",
+  featureInvalid: "A feature is either enabled or not",
+  booleanInvalid: "Must be on or off",
+  versionInvalid: "The configuration's version is missing or malformed",
+  stale: (who: string, when: string) =>
+    `${who} saved this configuration at ${when}, after you opened it. Their values are shown now; make your changes again and save.`,
+  staleSomeone: "Someone else",
+  featureLabel: (name: string) => `Feature: ${name}`,
+  changeText: (field: string, from: string, to: string) => `${field}: ${from} → ${to}`,
+  openConfig: "Configuration",
+  seeHistory: "Full history",
+} as const;
