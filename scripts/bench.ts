@@ -50,8 +50,8 @@ import { parseArgs } from "node:util";
 import pg from "pg";
 import { PGlite } from "@electric-sql/pglite";
 import { measurePages } from "./bench/browser";
-import { measureBundle } from "./bench/bundle";
-import { measureCeiling, recordStatements } from "./bench/ceiling";
+import { initialBudgetKiB, measureBundle, withinBudget } from "./bench/bundle";
+import { measureCeiling, recordStatements, type CeilingResult } from "./bench/ceiling";
 import { discoverCases, isDelivery, isUsersFirst, type BenchCase } from "./bench/endpoints";
 import { explainCases } from "./bench/explain";
 import { openInProcess, type Statement } from "./bench/inproc";
@@ -123,8 +123,14 @@ const goals = {
   naiveRatio: 10_000,
   pgliteUsersRps10: 500,
   rssMiB: 300,
-  mixedRssMiB: 300,
-  initialKB: 150,
+  /** Issue "Performance close to the machine's ceiling": the 10-minute mixed traffic, both databases. */
+  mixedRssMiB: 256,
+  /** The share of the machine's ceiling the console gives `/api/users` and the delivery 304 at 50 connections. */
+  ceilingShare: 0.9,
+  /** One delivery token polling at 50 connections, against a cookie on the same 304. */
+  tokenShareOfCookie: 0.8,
+  /** The initial JavaScript, gzipped (KiB): scripts/bench/bundle.ts, which the browser suite checks too. */
+  initialKB: initialBudgetKiB,
   firstRowMs: 1000,
   bulkSeconds: 60,
   /** A bulk preview of the bulk step's selection (about 100,000 users; goal set at 150,000). */
@@ -354,6 +360,8 @@ async function slowSamples(url: string, cookie: string, run: LoadResult): Promis
 /** Environment of every server the benchmark starts, beside the target's database settings. */
 const serverBaseEnv = {
   LOG_LEVEL: values["log-level"],
+  // One delivery token polls at 50 connections (the token case): the limit is not what is measured.
+  API_TOKEN_RATE_LIMIT: "1000000",
   BETTER_AUTH_SECRET: "bench-secret-bench-secret-bench-secret-00",
 };
 
@@ -505,6 +513,27 @@ async function importStep(
   });
 }
 
+/**
+ * The delivery 304 case made with a delivery token of its platform (created through the API as the
+ * bench operator) instead of the cookie: kind `not-modified-token`.
+ */
+async function deliveryTokenCase(url: string, cookie: string, notModified: BenchCase): Promise<BenchCase> {
+  const platformId = /\/platforms\/([^/]+)\//.exec(notModified.path)![1];
+  const res = await fetch(`${url}/api/account/tokens`, {
+    method: "POST",
+    headers: { cookie, origin: url, "content-type": "application/json" },
+    body: JSON.stringify({ name: "bench delivery token", role: "viewer", platform_id: platformId }),
+  });
+  if (res.status !== 201) throw new Error(`creating the delivery token answered ${res.status}: ${await res.text()}`);
+  const { token } = (await res.json()) as { token: string };
+  return {
+    ...notModified,
+    kind: "not-modified-token",
+    note: "the 304 with one delivery token of the platform (Authorization: Bearer) instead of the cookie",
+    headers: { ...notModified.headers, authorization: `Bearer ${token}` },
+  };
+}
+
 async function benchTarget(target: "postgres" | "pglite"): Promise<TargetRun> {
   const scale = Number(target === "postgres" ? values["pg-scale"] : values["pglite-scale"]);
   const { seed, where, database, serverEnv } = await ensureSeeded(target, scale);
@@ -557,7 +586,10 @@ async function benchTarget(target: "postgres" | "pglite"): Promise<TargetRun> {
     try {
       const cookie = await server.signIn(operator.email, operator.password);
       if (!skip.has("load")) {
-        for (const [index, c] of cases.entries()) {
+        // The 304 again with one delivery token for the platform, as a platform polls.
+        const notModified = cases.find((c) => isDelivery(c, "not-modified"));
+        const loadCases = notModified ? [...cases, await deliveryTokenCase(server.url, cookie, notModified)] : cases;
+        for (const [index, c] of loadCases.entries()) {
           const runs: LoadResult[] = [];
           // The embedded database's target is stated at 10 connections on /api/users.
           const levels =
@@ -569,7 +601,9 @@ async function benchTarget(target: "postgres" | "pglite"): Promise<TargetRun> {
             // "No timeouts at 50 connections" (PGlite) needs a run longer than the timeout to be seen.
             const seconds =
               target === "pglite" && isUsersFirst(c) && n === 50 ? Math.max(duration, 2 * timeout) : duration;
-            let r = await runLoad(server.url + c.path, { cookie, ...c.headers }, n, seconds, timeout, c.status);
+            // A case with its own credential (the delivery token) sends no cookie.
+            const headers = c.headers?.authorization ? c.headers : { cookie, ...c.headers };
+            let r = await runLoad(server.url + c.path, headers, n, seconds, timeout, c.status);
             if (n === 1 && r.responses < 3) {
               await drain(target, server.url, cookie, where.url);
               r = await slowSamples(server.url + c.path, cookie, r);
@@ -788,6 +822,34 @@ function checksOf(run: TargetRun): Check[] {
         ok: n50.rps >= goals.deliveryNotModifiedRps50 && n50.errors + n50.non2xx === 0,
       });
     }
+    // The per-request cost: the console's share of what the machine gives the same statements.
+    const shares: Array<[string, LoadResult | undefined, CeilingResult | undefined]> = [
+      ["/api/users first page", usersFirst && at(usersFirst, 50), run.ceiling],
+      ["read API for platforms: 304", n50, run.deliveryCeiling],
+    ];
+    for (const [what, mine, ceiling] of shares) {
+      const bare = ceiling?.runs.find((x) => x.connections === 50);
+      if (!mine || !bare) continue;
+      const share = mine.rps / bare.rps;
+      checks.push({
+        target: name,
+        what: `${what} at 50 connections: share of the machine's ceiling (bare node:http, its ${ceiling!.statements.length} statements)`,
+        goal: `≥ ${goals.ceilingShare * 100} %, p99 no worse than the ceiling's`,
+        measured: `${(share * 100).toFixed(0)} % (${mine.rps.toFixed(1)} of ${bare.rps.toFixed(1)} req/s), p99 ${fmtMs(mine.p99)} against ${fmtMs(bare.p99)}`,
+        ok: share >= goals.ceilingShare && mine.p99 !== null && bare.p99 !== null && mine.p99 <= bare.p99,
+      });
+    }
+    const byToken = run.cases.find((c) => isDelivery(c.case, "not-modified-token"));
+    const t50 = byToken && at(byToken, 50);
+    if (t50 && n50) {
+      checks.push({
+        target: name,
+        what: "read API for platforms: 304 with one delivery token at 50 connections, against a cookie",
+        goal: `≥ ${goals.tokenShareOfCookie * 100} % of the cookie's req/s, all 304`,
+        measured: `${((t50.rps / n50.rps) * 100).toFixed(0)} % (${t50.rps.toFixed(1)} against ${n50.rps.toFixed(1)} req/s), p99 ${fmtMs(t50.p99)}, ${t50.errors + t50.non2xx} not 304`,
+        ok: t50.rps >= goals.tokenShareOfCookie * n50.rps && t50.errors + t50.non2xx === 0,
+      });
+    }
     const first1 = usersFirst && at(usersFirst, 1);
     if (run.naive && first1?.p50) {
       const ratio = run.naive.totalMs / first1.p50;
@@ -843,9 +905,9 @@ function checksOf(run: TargetRun): Check[] {
     checks.push({
       target: name,
       what: `mixed-traffic RSS max (${m.clients} clients, ${(m.seconds / 60).toFixed(0)} min, ${m.requests.toLocaleString("en-US")} requests)`,
-      goal: `< ${goals.mixedRssMiB} MiB`,
+      goal: `≤ ${goals.mixedRssMiB} MiB`,
       measured: `max ${m.rss.maxMiB.toFixed(0)} MiB, p50 ${m.rss.p50MiB.toFixed(0)}, end ${m.rss.endMiB.toFixed(0)}; ${m.serverErrors} answers 5xx`,
-      ok: m.rss.maxMiB < goals.mixedRssMiB,
+      ok: m.rss.maxMiB <= goals.mixedRssMiB,
     });
   }
   if (run.bulk) {
@@ -943,9 +1005,9 @@ const bundleChecks: Check[] = [
   {
     target: "web app",
     what: "initial JavaScript (entry and preloaded modules)",
-    goal: `< ${goals.initialKB} KB gzipped`,
+    goal: `≤ ${goals.initialKB} KB gzipped`,
     measured: `${(bundle.initialGzip / 1024).toFixed(1)} KB in ${bundle.initial.length} files`,
-    ok: bundle.initialGzip < goals.initialKB * 1024,
+    ok: withinBudget(bundle),
   },
   {
     target: "web app",
