@@ -9,6 +9,7 @@ import { twoFactorPlugin } from "./identity/two-factor";
 import type { Database } from "./db/client";
 import { auth_throttle, authSchema, operator, operator_account } from "./db/schema";
 import { writeAuditRows } from "./audit";
+import { quietAuth } from "./async-context";
 import type { OperatorRole } from "../domain/enums";
 import { passwordPolicy } from "../domain/password";
 
@@ -25,52 +26,55 @@ export function createAuth(
   const identity = config.identity ?? defaultIdentity;
   const sso = identity.sso ? ssoAuthOptions(identity.sso, db) : undefined;
   const idle = config.security.sessionIdleSeconds;
-  return betterAuth({
-    logger: {
-      level: "warn",
-      log: (level, message, ...args) => log[level === "debug" ? "debug" : level]({ source: "auth", args }, message),
-    },
-    appName: "Pedal Console",
-    secret: config.authSecret,
-    baseURL: config.publicUrl,
-    basePath: "/api/auth",
-    trustedOrigins: allowedOrigins(config.publicUrl),
-    database: drizzleAdapter(db, { provider: "pg", schema: authSchema }),
-    user: {
-      modelName: "operator",
-      additionalFields: {
-        role: { type: "string", required: false, defaultValue: "viewer", input: false },
-        banned: { type: "boolean", required: false, defaultValue: false, input: false },
+  // Its AsyncLocalStorage is switched off between its calls (async-context.ts).
+  return quietAuth(
+    betterAuth({
+      logger: {
+        level: "warn",
+        log: (level, message, ...args) => log[level === "debug" ? "debug" : level]({ source: "auth", args }, message),
       },
-      ...(sso ? { validateUserInfo: sso.validateUserInfo } : {}),
-    },
-    ...(sso ? { databaseHooks: sso.databaseHooks } : {}),
-    plugins: [twoFactorPlugin(), ...(identity.sso ? [ssoPlugin(identity.sso), ssoDiagnosis(identity.sso)] : [])],
-    // Sliding expiry: every use (at most once a minute) pushes the end `idle` seconds ahead, so a
-    // session ends after that long unused. The absolute limit is enforced in security.ts.
-    session: {
-      modelName: "operator_session",
-      expiresIn: idle,
-      updateAge: Math.min(60, Math.max(1, Math.floor(idle / 2))),
-    },
-    account: { modelName: "operator_account", ...(sso ? { accountLinking: sso.accountLinking } : {}) },
-    verification: { modelName: "operator_verification" },
-    emailAndPassword: {
-      enabled: true,
-      disableSignUp: true,
-      minPasswordLength: passwordPolicy.minLength,
-      maxPasswordLength: passwordPolicy.maxLength,
-    },
-    // Sign-in throttling is ours (security.ts): counted in the database, per address and per account.
-    rateLimit: { enabled: false },
-    advanced: {
-      cookiePrefix: "pedal",
-      useSecureCookies: config.publicUrl.startsWith("https://"),
-      // The address the console resolved (app.ts), not a header the client could write.
-      ipAddress: { ipAddressHeaders: [clientIpHeader] },
-    },
-    telemetry: { enabled: false },
-  });
+      appName: "Pedal Console",
+      secret: config.authSecret,
+      baseURL: config.publicUrl,
+      basePath: "/api/auth",
+      trustedOrigins: allowedOrigins(config.publicUrl),
+      database: drizzleAdapter(db, { provider: "pg", schema: authSchema }),
+      user: {
+        modelName: "operator",
+        additionalFields: {
+          role: { type: "string", required: false, defaultValue: "viewer", input: false },
+          banned: { type: "boolean", required: false, defaultValue: false, input: false },
+        },
+        ...(sso ? { validateUserInfo: sso.validateUserInfo } : {}),
+      },
+      ...(sso ? { databaseHooks: sso.databaseHooks } : {}),
+      plugins: [twoFactorPlugin(), ...(identity.sso ? [ssoPlugin(identity.sso), ssoDiagnosis(identity.sso)] : [])],
+      // Sliding expiry: every use (at most once a minute) pushes the end `idle` seconds ahead, so a
+      // session ends after that long unused. The absolute limit is enforced in security.ts.
+      session: {
+        modelName: "operator_session",
+        expiresIn: idle,
+        updateAge: Math.min(60, Math.max(1, Math.floor(idle / 2))),
+      },
+      account: { modelName: "operator_account", ...(sso ? { accountLinking: sso.accountLinking } : {}) },
+      verification: { modelName: "operator_verification" },
+      emailAndPassword: {
+        enabled: true,
+        disableSignUp: true,
+        minPasswordLength: passwordPolicy.minLength,
+        maxPasswordLength: passwordPolicy.maxLength,
+      },
+      // Sign-in throttling is ours (security.ts): counted in the database, per address and per account.
+      rateLimit: { enabled: false },
+      advanced: {
+        cookiePrefix: "pedal",
+        useSecureCookies: config.publicUrl.startsWith("https://"),
+        // The address the console resolved (app.ts), not a header the client could write.
+        ipAddress: { ipAddressHeaders: [clientIpHeader] },
+      },
+      telemetry: { enabled: false },
+    }),
+  );
 }
 
 /**

@@ -15,6 +15,7 @@ import { operator, operator_session } from "../db/schema";
 import { errorResponse } from "../http/errors";
 import type { AppEnv } from "../http/env";
 import { routeTable } from "../http/route";
+import { withAsyncContext } from "../async-context";
 import { attempts, signInOptions, ssoProviderId, type SsoAttempt } from "./sso";
 
 // Declared once, at import, like every route (the authorization tests walk the table). The flow's
@@ -118,7 +119,7 @@ export function ssoCallbackHandler(auth: Auth, publicUrl: string) {
     const previous = await auth.api.getSession({ headers: c.req.raw.headers }).catch(() => null);
     let response: Response;
     try {
-      response = await attempts.run(attempt, () => auth.handler(c.req.raw));
+      response = await withAsyncContext(() => attempts.run(attempt, () => auth.handler(c.req.raw)));
     } catch (err) {
       c.var.logger.error({ requestId: c.var.requestId, err }, "single sign-on callback failed");
       response = new Response(null, { status: 302, headers: { location: `${publicUrl}/?error=failed` } });

@@ -9,7 +9,7 @@
  * verified e-mail). The flow's routes are in sso-flow.ts.
  */
 import { decodeJwt } from "jose";
-import { AsyncLocalStorage } from "node:async_hooks";
+import { quietStore } from "../async-context";
 import { eq } from "drizzle-orm";
 import { genericOAuth } from "better-auth/plugins";
 import type { BetterAuthOptions, BetterAuthPlugin } from "better-auth";
@@ -35,7 +35,7 @@ export type SsoAttempt = {
 };
 
 /** One store per callback request (sso-flow.ts): better-auth's hooks run inside the handler's async context. */
-export const attempts = new AsyncLocalStorage<SsoAttempt>();
+export const attempts = quietStore<SsoAttempt>();
 
 /** The generic OAuth plugin for `sso`. */
 export function ssoPlugin(sso: SsoConfig) {

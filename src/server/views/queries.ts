@@ -3,7 +3,7 @@
  * see, one view's row, and the check of a view's state against its list as declared today
  * ("Stale filters").
  */
-import { AsyncLocalStorage } from "node:async_hooks";
+import { quietStore } from "../async-context";
 import { z } from "@hono/zod-openapi";
 import { sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import { roleAtLeast } from "../../domain/enums";
@@ -36,7 +36,7 @@ export type Asker = { id: string; role: string | undefined };
  * built. Outside a request (a test reading the declaration's SQL) there is no asker: NULL, so only
  * shared views are seen and none is anyone's.
  */
-export const askerStore = new AsyncLocalStorage<Asker>();
+export const askerStore = quietStore<Asker>();
 
 /** A fragment read when its statement is built, not when it is declared. */
 const late = (build: () => SQL): SQLWrapper => ({ getSQL: build, shouldOmitSQLParens: () => false });

@@ -3,6 +3,7 @@
  * "Permissions"): `/api/views` (a list of the engine, one view opened as it applies today, create,
  * change, delete) and `/api/list-preferences/{list}` (an operator's columns and default view).
  */
+import { withAsyncContext } from "../async-context";
 import { z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { and, count, eq, sql } from "drizzle-orm";
@@ -104,7 +105,7 @@ export const viewsRouter = createRouter();
 viewsRouter.use("*", async (c, next) => {
   const user = c.var.session?.user as { id: string; role?: string } | undefined;
   if (!user) return next();
-  return askerStore.run({ id: user.id, role: user.role }, () => next());
+  return withAsyncContext(() => askerStore.run({ id: user.id, role: user.role }, () => next()));
 });
 
 /**
