@@ -24,7 +24,7 @@ let scheduled = false;
 /** A store of the console's own, disabled with better-auth's when no call is under way. */
 export function quietStore<T>(): AsyncLocalStorage<T> {
   const store = new AsyncLocalStorage<T>();
-  ownStores.add(store as AsyncLocalStorage<unknown>);
+  ownStores.add(store);
   return store;
 }
 
