@@ -174,7 +174,18 @@ export function tokenCountChunk(perMinute: number): number {
   return Math.max(1, Math.min(50, Math.floor(perMinute / 100)));
 }
 
-type TokenWindow = { endMs: number; left: number; refused: boolean; asking?: Promise<void> };
+type TokenWindow = {
+  /** When the window ends (ms since the epoch, the app's clock). */
+  endMs: number;
+  /** Requests taken from the count and not used yet. */
+  left: number;
+  /** The count gave nothing more in this window: refuse once `left` is used. */
+  refused: boolean;
+  /** A request's ask when nothing was left (the others wait for it). */
+  asking?: Promise<void>;
+  /** The background ask for the next chunk. */
+  ahead?: Promise<void>;
+};
 
 /**
  * Counts requests of tokens against a per-minute limit in fixed one-minute windows (key
@@ -184,11 +195,12 @@ type TokenWindow = { endMs: number; left: number; refused: boolean; asking?: Pro
  *
  * A copy does not write the count on every request: it takes `tokenCountChunk(limit)` requests at
  * a time from the token's row in one atomic statement (a token polling hard used to queue every
- * request on that one row's lock) and admits that many before asking again; one ask at a time
- * per token, the token's other requests waiting for it. Taking never goes past the limit, so the
- * copies together never admit more than the limit in a window; what a copy took and did not use
- * by the window's end is lost, so a window can end up to (copies − 1) × chunk requests short of
- * the limit (1 % of it per other copy). Once the limit is reached, the copy refuses the token's
+ * request on that one row's lock) and admits that many, asking for the next chunk in the
+ * background once half a chunk is left; when nothing is left, one ask at a time per token, the
+ * token's other requests waiting for it. Taking never goes past the limit, so the copies together
+ * never admit more than the limit in a window; what a copy took and did not use by the window's
+ * end is lost, so a window can end up to (copies − 1) × 1.5 chunks short of the limit (1.5 % of
+ * it per other copy). Once the limit is reached, the copy refuses the token's
  * requests until the window ends without asking the database again.
  */
 export class TokenRateCounter {
@@ -207,6 +219,7 @@ export class TokenRateCounter {
   ): Promise<TokenAdmission> {
     const key = `${kind}:${tokenId}`;
     const at = now.getTime();
+    const chunk = tokenCountChunk(perMinute);
     for (;;) {
       let w = this.windows.get(key);
       if (w?.asking) {
@@ -216,9 +229,16 @@ export class TokenRateCounter {
       if (w && w.endMs > at) {
         if (w.left > 0) {
           w.left--;
+          // Half a chunk before the copy runs out, the next chunk is asked for in the background:
+          // a token polling hard never waits for its count.
+          if (w.left <= chunk / 2 && chunk > 1 && !w.ahead && !w.refused) this.askAhead(key, w, perMinute, now);
           return { admitted: true };
         }
         if (w.refused) return { admitted: false, retryAfterSeconds: Math.max(1, Math.ceil((w.endMs - at) / 1000)) };
+        if (w.ahead) {
+          await w.ahead;
+          continue;
+        }
       }
       if (this.windows.size > 10_000) for (const [k, old] of this.windows) if (old.endMs <= at) this.windows.delete(k);
       w ??= { endMs: 0, left: 0, refused: false };
@@ -239,6 +259,29 @@ export class TokenRateCounter {
       );
       await pending.asking;
     }
+  }
+
+  /**
+   * Takes the next chunk for `w` in the background. A failure is left to the request that finds
+   * nothing left: it asks again itself, and answers 503 if that fails too.
+   */
+  private askAhead(key: string, w: TokenWindow, perMinute: number, now: Date) {
+    w.ahead = this.take(key, perMinute, now).then(
+      (taken) => {
+        w.ahead = undefined;
+        // A new window (the one before ended meanwhile) starts from what was taken for it; a chunk
+        // of a window that has since ended is of no use.
+        if (taken.endMs > w.endMs) {
+          w.endMs = taken.endMs;
+          w.left = taken.granted;
+        } else if (taken.endMs === w.endMs) w.left += taken.granted;
+        else return;
+        w.refused = taken.granted === 0;
+      },
+      () => {
+        w.ahead = undefined;
+      },
+    );
   }
 
   /** Takes up to a chunk of requests from the key's row for the window `now` falls in. */

@@ -91,7 +91,7 @@ describe.each(targets)("kept credentials on %s", (target) => {
     expect(await get({ cookie })).toBe(401);
   });
 
-  it("counts a token's requests a chunk at a time across copies: never above the limit, at most a chunk per other copy below it", async () => {
+  it("counts a token's requests a chunk at a time across copies: never above the limit, at most one and a half chunks per other copy below it", async () => {
     const perMinute = 1_000;
     const chunk = tokenCountChunk(perMinute);
     expect(chunk).toBe(10);
@@ -106,7 +106,8 @@ describe.each(targets)("kept credentials on %s", (target) => {
       admitted += results.filter((r) => r.admitted).length;
     }
     expect(admitted).toBeLessThanOrEqual(perMinute);
-    expect(admitted).toBeGreaterThanOrEqual(perMinute - chunk);
+    // What the other copy took and had not used when the limit was reached: at most 1.5 chunks.
+    expect(admitted).toBeGreaterThanOrEqual(perMinute - 1.5 * chunk);
     const refused = await copies[0].admit("counted-token", perMinute, now);
     expect(refused).toEqual({ admitted: false, retryAfterSeconds: 60 });
     // The next window admits again.

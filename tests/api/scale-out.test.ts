@@ -188,7 +188,7 @@ describe.runIf(Boolean(base))("two servers on one PostgreSQL database", () => {
     await within1s(() => read(1, { cookie: viewer }), 401);
   });
 
-  it("counts one token's requests through both servers within its limit, and at most a chunk per server below it", async () => {
+  it("counts one token's requests through both servers within its limit, and at most one and a half chunks per server below it", async () => {
     const admin = await cookieOf(1, "cache-admin@test.example");
     const made = await call(1, "/api/account/tokens", {
       method: "POST",
@@ -211,6 +211,7 @@ describe.runIf(Boolean(base))("two servers on one PostgreSQL database", () => {
     }
     expect(admitted + refused).toBe(1_100);
     expect(admitted).toBeLessThanOrEqual(tokenLimit);
-    expect(admitted).toBeGreaterThanOrEqual(tokenLimit - tokenLimit / 100);
+    // What the other server took and had not used when the limit was reached: at most 1.5 chunks.
+    expect(admitted).toBeGreaterThanOrEqual(tokenLimit - 1.5 * (tokenLimit / 100));
   });
 });
