@@ -331,22 +331,31 @@ describe("production on the embedded database", () => {
 });
 
 describe("npm run serve (scripts/serve.sh)", () => {
-  // The script's arguments stand in for the entry point, so Node prints the flags it was started with.
+  // The script's arguments stand in for the entry point, so Node prints the flags it was started
+  // with (and the allocator's arena bound it was given).
   const flagsOf = (env: Record<string, string>) => {
-    const r = spawnSync("sh", [path.join(root, "scripts/serve.sh"), "-p", "process.execArgv.slice(0, 2).join(' ')"], {
-      cwd: root,
-      env: { ...process.env, DATABASE_URL: "", ...env },
-      encoding: "utf8",
-    });
+    const r = spawnSync(
+      "sh",
+      [
+        path.join(root, "scripts/serve.sh"),
+        "-p",
+        "process.execArgv.slice(0, 2).join(' ') + ' ' + process.env.MALLOC_ARENA_MAX",
+      ],
+      {
+        cwd: root,
+        env: { ...process.env, DATABASE_URL: "", ...env },
+        encoding: "utf8",
+      },
+    );
     expect(r.status, r.stderr).toBe(0);
     return r.stdout.trim();
   };
 
-  it("starts Node with a 32 MiB young generation on PostgreSQL and 8 MiB on the embedded database, the heap limited to 192 MiB", () => {
+  it("starts Node with its heap sized for the database (PostgreSQL: 160 and 32 MiB; embedded: 128 and 4 MiB) and glibc's arenas bounded", () => {
     expect(flagsOf({ DATABASE_URL: "postgres://127.0.0.1:1/pedal" })).toBe(
-      "--max-old-space-size=192 --max-semi-space-size=32",
+      "--max-old-space-size=160 --max-semi-space-size=32 2",
     );
-    expect(flagsOf({})).toBe("--max-old-space-size=192 --max-semi-space-size=8");
+    expect(flagsOf({})).toBe("--max-old-space-size=128 --max-semi-space-size=4 2");
   });
 });
 
