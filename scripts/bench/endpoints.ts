@@ -9,14 +9,7 @@ import { routeTable } from "../../src/server/http/route";
 import type { InProcess } from "./inproc";
 
 export type CaseKind =
-  | "first"
-  | "deep"
-  | "search"
-  | "filter+sort"
-  | "detail"
-  | "other"
-  | "not-modified"
-  | "not-modified-token";
+  "first" | "deep" | "search" | "filter+sort" | "detail" | "other" | "not-modified" | "not-modified-token";
 export type BenchCase = {
   /** Route path as declared, e.g. /api/teams/{teamId}/skills. */
   route: string;
