@@ -19,7 +19,7 @@ describe.each(targets)("kept credentials on %s", (target) => {
   const clock = testClock();
 
   beforeAll(async () => {
-    app = await startConsole(target, { demo: true, clock });
+    app = await startConsole(target, { demo: true, clock, credentialCacheSeconds: 5 });
   });
   afterAll(() => app.close());
 

@@ -113,16 +113,22 @@ export async function startConsole(
     promptReview?: PromptReviewMode;
     /** An adopted database: its answers may hold values outside the spec's lists (`x-extensible-enum`). */
     extensibleEnums?: boolean;
+    /**
+     * How long the console keeps a session or token it read (CREDENTIAL_CACHE_SECONDS), default 0:
+     * tests change sessions and operators in SQL and read the effect at once, which on PostgreSQL
+     * reaches a keeping console a moment later (its notice travels on another connection).
+     * tests/api/credential-cache.test.ts keeps them as the server does.
+     */
+    credentialCacheSeconds?: number;
   } = {},
 ): Promise<TestConsole> {
   const handle = options.handle ?? (await freshDatabase(target));
   if (options.demo) await loadDemoData(handle.db, { seed: 42 });
-  // As the server runs: sessions and tokens kept for a few seconds, dropped on every change.
   const clock = options.clock;
   const credentials = new CredentialCache(
     handle.db,
     pino({ level: "silent" }),
-    5_000,
+    (options.credentialCacheSeconds ?? 0) * 1000,
     clock ? () => clock().getTime() : undefined,
   );
   await credentials.start();
