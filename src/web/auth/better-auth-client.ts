@@ -2,7 +2,7 @@ import { createAuthClient, getGlobalBroadcastChannel } from "better-auth/client"
 
 /**
  * better-auth's browser client, talking to /api/auth on this origin: the password sign-in and the
- * sign-out. Loaded with those actions (`await import("./better-auth-client")`), never with the app:
+ * sign-out. Loaded with those actions (a dynamic import in AuthProvider), never with the app:
  * the session itself is a TanStack Query query (./auth-client), so its 10 KiB gzipped stay out of
  * the initial JavaScript.
  */
