@@ -52,6 +52,8 @@ test.describe("undo and restore", () => {
     const table = page.getByRole("table", { name: msg.deleted.title });
     await table.getByRole("button", { name: `${msg.deleted.restore} ${name}` }).click();
     await expect(page.getByTestId("success-banner")).toContainText(msg.deleted.restored(name));
+    // Pointed at, the notice stays (it would leave after 6 s) while the checks below look at it.
+    await page.getByTestId("success-banner").hover();
     // The notice reads as well as the page does, in both themes.
     for (const theme of ["light", "dark"] as const) {
       await showTheme(page, theme);
