@@ -167,17 +167,19 @@ export default tseslint.config(
     },
   },
   {
-    // The web app takes its texts from the modules of src/domain/messages/, never from the barrel
-    // (src/domain/messages.ts, which holds every text): a screen's texts load with the screen, and
-    // the initial JavaScript holds those of messages/common.ts only.
-    files: ["src/web/**/*.{ts,tsx}"],
+    // The web app and the domain's schemas (which screens import) take their texts from the modules
+    // of src/domain/messages/, never from the barrel (src/domain/messages.ts, which holds every
+    // text): a screen's texts load with the screen, and the initial JavaScript holds those of
+    // messages/common.ts only.
+    files: ["src/web/**/*.{ts,tsx}", "src/domain/**/*.ts"],
+    ignores: ["src/domain/messages.ts"],
     rules: {
       "no-restricted-imports": [
         "error",
         {
           patterns: [
             {
-              regex: "(^|/)domain/messages$",
+              regex: "(^|/)(domain/)?messages$",
               message:
                 "Import the texts from their module (src/domain/messages/<feature>.ts, or common.ts), not from the barrel that holds every text.",
             },

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { id, listPage, noSummary, timestamp } from "./common";
 import { operatorRoles } from "./enums";
-import { msg } from "./messages";
+import { apiTokensMsg, deliveryMsg } from "./messages/tokens";
 import { requiredName } from "./text";
 
 /** Every token starts with this, so that secret scanners and people recognise one. */
@@ -53,17 +53,17 @@ export const apiTokenListSchema = z.object({ items: z.array(apiTokenSchema) });
 
 /** Create a token: a name, a role no higher than the creator's (checked by the server), an expiry in days. */
 export const createApiTokenSchema = z.strictObject({
-  name: requiredName({ required: msg.apiTokens.nameRequired, field: "Name" }, 100),
+  name: requiredName({ required: apiTokensMsg.nameRequired, field: "Name" }, 100),
   role: z.enum(operatorRoles, { error: "Role must be admin, editor or viewer" }),
   expires_in_days: z
-    .number({ error: msg.apiTokens.expiryRange })
-    .int(msg.apiTokens.expiryRange)
-    .min(1, msg.apiTokens.expiryRange)
-    .max(maxApiTokenDays, msg.apiTokens.expiryRange)
+    .number({ error: apiTokensMsg.expiryRange })
+    .int(apiTokensMsg.expiryRange)
+    .min(1, apiTokensMsg.expiryRange)
+    .max(maxApiTokenDays, apiTokensMsg.expiryRange)
     .default(defaultApiTokenDays),
   /** A delivery token: only GET /api/delivery/platforms/{platform_id}/prompts (the platform must exist). */
   platform_id: z
-    .guid({ error: msg.delivery.platformNotFound })
+    .guid({ error: deliveryMsg.platformNotFound })
     .nullish()
     .transform((v) => v ?? null),
 });

@@ -6,7 +6,7 @@ import { z } from "zod";
 import { id, rowTimestamps, timestamp } from "./common";
 import { bulkActionStatuses, bulkOutcomes } from "./enums";
 import { bulkLimits } from "./limits";
-import { msg } from "./messages";
+import { bulkMsg } from "./messages/bulk";
 import { searchTextSchema } from "./text";
 
 /** The entities that declare bulk actions (their list's name and the URL segment). */
@@ -24,8 +24,8 @@ export function bulkSelectionSchema<F extends z.ZodType>(filter: F) {
       filter: filter.optional(),
       q: searchTextSchema.optional(),
     })
-    .refine((s) => (s.ids === undefined) !== (s.filter === undefined), { message: msg.bulk.idsOrFilter, path: ["ids"] })
-    .refine((s) => s.ids === undefined || s.q === undefined, { message: msg.bulk.idsOrFilter, path: ["q"] });
+    .refine((s) => (s.ids === undefined) !== (s.filter === undefined), { message: bulkMsg.idsOrFilter, path: ["ids"] })
+    .refine((s) => s.ids === undefined || s.q === undefined, { message: bulkMsg.idsOrFilter, path: ["q"] });
 }
 export type BulkSelection = { ids?: string[]; filter?: Record<string, unknown>; q?: string };
 

@@ -2,7 +2,8 @@ import { searchTextSchema } from "./text";
 import { z } from "zod";
 import { counts, id, listPage, rowTimestamps, stored } from "./common";
 import { commentStatuses, type CommentStatus } from "./enums";
-import { msg } from "./messages";
+import { commentsMsg } from "./messages/comments";
+import { customersMsg } from "./messages/customers";
 import { describesRows } from "./table-rows";
 
 /**
@@ -39,10 +40,10 @@ export { commentSortKeys } from "./enums";
 
 /** The moderation actions (beyond the spec): each moves a comment to one status. */
 export const moderationActions = [
-  { status: "active", label: msg.comments.approve, key: "a" },
-  { status: "rejected", label: msg.comments.reject, key: "r" },
-  { status: "inactive", label: msg.comments.deactivate, key: "d" },
-  { status: "pending", label: msg.comments.backToPending, key: undefined },
+  { status: "active", label: commentsMsg.approve, key: "a" },
+  { status: "rejected", label: commentsMsg.reject, key: "r" },
+  { status: "inactive", label: commentsMsg.deactivate, key: "d" },
+  { status: "pending", label: commentsMsg.backToPending, key: undefined },
 ] as const satisfies ReadonlyArray<{ status: CommentStatus; label: string; key: string | undefined }>;
 
 /** The display name of a commenter: full name, else the user id (SPEC.md §2 "/comments" User column). */
@@ -60,15 +61,15 @@ export function commenterName(c: { first_name: string | null; last_name: string 
  * saw (a different current status is a 409 "already decided by …").
  */
 export const setCommentStatusSchema = z.strictObject({
-  status: z.enum(commentStatuses, { error: msg.comments.badStatus }),
-  expected_status: z.enum(commentStatuses, { error: msg.comments.badStatus }).optional(),
+  status: z.enum(commentStatuses, { error: commentsMsg.badStatus }),
+  expected_status: z.enum(commentStatuses, { error: commentsMsg.badStatus }).optional(),
 });
 export type SetCommentStatusInput = z.infer<typeof setCommentStatusSchema>;
 
 /** The filters a bulk change by filter takes: those of the list (status, customer, search). */
 export const commentFilterSchema = z.strictObject({
-  status: z.enum(commentStatuses, { error: msg.comments.badStatus }).optional(),
-  customer_id: z.guid({ error: msg.customers.notFound }).optional(),
+  status: z.enum(commentStatuses, { error: commentsMsg.badStatus }).optional(),
+  customer_id: z.guid({ error: customersMsg.notFound }).optional(),
   q: searchTextSchema.optional(),
 });
 export type CommentFilter = z.infer<typeof commentFilterSchema>;
@@ -86,24 +87,24 @@ export const bulkBatchSize = 2_000;
  */
 export const bulkCommentSchema = z
   .strictObject({
-    status: z.enum(commentStatuses, { error: msg.comments.badStatus }),
+    status: z.enum(commentStatuses, { error: commentsMsg.badStatus }),
     ids: z
-      .array(z.guid({ error: msg.comments.notFound }))
-      .min(1, msg.comments.noneSelected)
-      .max(bulkIdLimit, msg.comments.tooManySelected)
+      .array(z.guid({ error: commentsMsg.notFound }))
+      .min(1, commentsMsg.noneSelected)
+      .max(bulkIdLimit, commentsMsg.tooManySelected)
       .optional(),
     filter: commentFilterSchema.optional(),
     all: z.boolean().optional(),
     dry_run: z.boolean().optional(),
   })
   .refine((v) => (v.ids === undefined) !== (v.filter === undefined), {
-    message: msg.comments.idsOrFilter,
+    message: commentsMsg.idsOrFilter,
     path: ["ids"],
   })
   .refine(
     (v) => v.ids !== undefined || v.all === true || Boolean(v.filter?.status || v.filter?.customer_id || v.filter?.q),
     {
-      message: msg.comments.emptyFilter,
+      message: commentsMsg.emptyFilter,
       path: ["filter"],
     },
   );

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { counts, id, listPage, noSummary, stored, timestamp } from "./common";
 import { customerStatuses } from "./enums";
-import { msg } from "./messages";
+import { configMsg } from "./messages/config";
 import { describesRows } from "./table-rows";
 import { asText } from "./text";
 
@@ -61,26 +61,26 @@ const positiveWhole = (message: string) =>
 
 /** The editable values of a customer's configuration. */
 export const configValuesSchema = z.strictObject({
-  industry: z.enum(industries, { error: msg.config.industryInvalid }),
-  company_size: z.enum(companySizes, { error: msg.config.companySizeInvalid }),
-  billing_plan: z.enum(billingPlans, { error: msg.config.billingPlanInvalid }),
+  industry: z.enum(industries, { error: configMsg.industryInvalid }),
+  company_size: z.enum(companySizes, { error: configMsg.companySizeInvalid }),
+  billing_plan: z.enum(billingPlans, { error: configMsg.billingPlanInvalid }),
   features: z.strictObject(
-    Object.fromEntries(configFeatures.map((f) => [f, z.boolean({ error: msg.config.featureInvalid })])) as Record<
+    Object.fromEntries(configFeatures.map((f) => [f, z.boolean({ error: configMsg.featureInvalid })])) as Record<
       ConfigFeature,
       z.ZodBoolean
     >,
-    { error: msg.config.featuresInvalid },
+    { error: configMsg.featuresInvalid },
   ),
-  max_users: positiveWhole(msg.config.maxUsersInvalid),
-  max_teams: positiveWhole(msg.config.maxTeamsInvalid),
-  storage_gb: positiveWhole(msg.config.storageInvalid),
-  allow_guest_users: z.boolean({ error: msg.config.booleanInvalid }),
-  require_mfa: z.boolean({ error: msg.config.booleanInvalid }),
+  max_users: positiveWhole(configMsg.maxUsersInvalid),
+  max_teams: positiveWhole(configMsg.maxTeamsInvalid),
+  storage_gb: positiveWhole(configMsg.storageInvalid),
+  allow_guest_users: z.boolean({ error: configMsg.booleanInvalid }),
+  require_mfa: z.boolean({ error: configMsg.booleanInvalid }),
   session_timeout_minutes: z
-    .number({ error: msg.config.timeoutInvalid })
-    .int(msg.config.timeoutInvalid)
-    .min(configBounds.minTimeout, msg.config.timeoutInvalid)
-    .max(configBounds.maxTimeout, msg.config.timeoutInvalid),
+    .number({ error: configMsg.timeoutInvalid })
+    .int(configMsg.timeoutInvalid)
+    .min(configBounds.minTimeout, configMsg.timeoutInvalid)
+    .max(configBounds.maxTimeout, configMsg.timeoutInvalid),
 });
 export type ConfigValues = z.infer<typeof configValuesSchema>;
 
@@ -90,10 +90,10 @@ export type ConfigValues = z.infer<typeof configValuesSchema>;
  */
 export const saveConfigSchema = configValuesSchema.extend({
   version: z
-    .number({ error: msg.config.versionInvalid })
-    .int(msg.config.versionInvalid)
-    .min(0, msg.config.versionInvalid)
-    .max(2_000_000_000, msg.config.versionInvalid),
+    .number({ error: configMsg.versionInvalid })
+    .int(configMsg.versionInvalid)
+    .min(0, configMsg.versionInvalid)
+    .max(2_000_000_000, configMsg.versionInvalid),
 });
 export type SaveConfigInput = z.infer<typeof saveConfigSchema>;
 
@@ -181,7 +181,7 @@ export const configChangePageSchema = listPage(configChangeSchema, noSummary);
 export function configFieldLabel(field: string): string {
   if (field.startsWith("features.")) {
     const feature = field.slice("features.".length) as ConfigFeature;
-    return msg.config.featureLabel(configLabels.features[feature] ?? feature);
+    return configMsg.featureLabel(configLabels.features[feature] ?? feature);
   }
   const labels: Record<string, unknown> = configLabels;
   const label = labels[field];
@@ -205,7 +205,7 @@ export function limitWarnings(
   usage: { users: number; teams: number },
 ): { max_users?: string; max_teams?: string } {
   return {
-    ...(values.max_users < usage.users ? { max_users: msg.config.belowUsage(usage.users, "users") } : {}),
-    ...(values.max_teams < usage.teams ? { max_teams: msg.config.belowUsage(usage.teams, "teams") } : {}),
+    ...(values.max_users < usage.users ? { max_users: configMsg.belowUsage(usage.users, "users") } : {}),
+    ...(values.max_teams < usage.teams ? { max_teams: configMsg.belowUsage(usage.teams, "teams") } : {}),
   };
 }

@@ -3,7 +3,8 @@ import { validDomainsField } from "./domains";
 import { requiredName } from "./text";
 import { counts, id, listPage, stored, rowTimestamps, optionsPage } from "./common";
 import { customerSortKeys, customerStatuses } from "./enums";
-import { msg } from "./messages";
+import { customersMsg } from "./messages/customers";
+import { editMsg } from "./messages/edit";
 import { describesRows } from "./table-rows";
 
 export { customerSortKeys };
@@ -46,11 +47,11 @@ export type CustomerOption = z.infer<typeof customerOptionSchema>;
 /** A picker's matches: at most the asked number, and whether more match. */
 export const customerOptionsSchema = optionsPage(customerOptionSchema);
 
-const customerName = requiredName({ required: msg.customers.nameRequired, field: "Customer name" }, 200);
-const customerStatus = z.enum(customerStatuses, { error: msg.customers.statusInvalid });
-const validDomains = validDomainsField(5000, msg.customers.domainsInvalid);
+const customerName = requiredName({ required: customersMsg.nameRequired, field: "Customer name" }, 200);
+const customerStatus = z.enum(customerStatuses, { error: customersMsg.statusInvalid });
+const validDomains = validDomainsField(5000, customersMsg.domainsInvalid);
 /** Save even when another customer already lists one of the domains (docs/editing.md). */
-const confirmDomains = z.boolean({ error: msg.customers.domainsInvalid }).optional();
+const confirmDomains = z.boolean({ error: customersMsg.domainsInvalid }).optional();
 
 /**
  * Add customer (SPEC.md §5): name required and trimmed; domains one per line or comma-separated,
@@ -77,6 +78,6 @@ export const updateCustomerSchema = z
     confirm_domains: confirmDomains,
   })
   .refine((v) => v.customer_name !== undefined || v.status !== undefined || v.valid_domains !== undefined, {
-    message: msg.edit.nothingToUpdate,
+    message: editMsg.nothingToUpdate,
   });
 export type UpdateCustomerInput = z.input<typeof updateCustomerSchema>;

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { msg } from "./messages";
+import { textMsg } from "./messages/api";
+import { editMsg } from "./messages/edit";
 
 /** The most domains one customer may list (the collision check sends them all in one array). */
 export const maxDomains = 200;
@@ -51,7 +52,7 @@ export function splitDomains(text: string | null | undefined): string[] {
 export function validDomainsField(max: number, invalidType: string) {
   return z
     .string({ error: invalidType })
-    .max(max, msg.text.tooLong("Valid domains", max))
+    .max(max, textMsg.tooLong("Valid domains", max))
     .nullish()
     .transform((text, ctx) => {
       // Left out: unchanged (an edit of other fields); null or "" clears.
@@ -60,13 +61,13 @@ export function validDomainsField(max: number, invalidType: string) {
       for (const entry of splitDomains(text)) {
         const domain = normaliseDomain(entry);
         if (!domain) {
-          ctx.addIssue({ code: "custom", message: msg.edit.domainInvalid(entry.slice(0, 100)) });
+          ctx.addIssue({ code: "custom", message: editMsg.domainInvalid(entry.slice(0, 100)) });
           return z.NEVER;
         }
         if (!out.includes(domain)) out.push(domain);
       }
       if (out.length > maxDomains) {
-        ctx.addIssue({ code: "custom", message: msg.edit.domainsTooMany(maxDomains) });
+        ctx.addIssue({ code: "custom", message: editMsg.domainsTooMany(maxDomains) });
         return z.NEVER;
       }
       return out.length ? out.join("\n") : null;

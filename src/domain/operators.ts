@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { listPage, noSummary, timestamp } from "./common";
 import { operatorRoles } from "./enums";
-import { msg } from "./messages";
+import { reauthMsg } from "./messages/account";
+import { operatorsMsg } from "./messages/operators";
 import { emailAddress, requiredName } from "./text";
 import { passwordSchema } from "./password";
 
@@ -26,7 +27,7 @@ export const operatorPageSchema = listPage(operatorSchema, noSummary);
 
 const password = passwordSchema;
 
-const operatorName = requiredName({ required: msg.operators.nameRequired, field: "Name" }, 100);
+const operatorName = requiredName({ required: operatorsMsg.nameRequired, field: "Name" }, 100);
 
 /** Create an operator (admin only). */
 export const createOperatorSchema = z.strictObject({
@@ -55,15 +56,15 @@ export const revokedSchema = z.object({ revoked: z.number().int() });
  */
 export const reauthenticateSchema = z
   .strictObject({
-    current_password: z.string().min(1, msg.reauth.oneOf).max(1024).optional(),
+    current_password: z.string().min(1, reauthMsg.oneOf).max(1024).optional(),
     code: z
       .string()
-      .max(6, msg.reauth.oneOf)
-      .regex(/^\d{6}$/, msg.reauth.oneOf)
+      .max(6, reauthMsg.oneOf)
+      .regex(/^\d{6}$/, reauthMsg.oneOf)
       .optional(),
   })
   .refine((b) => (b.current_password === undefined) !== (b.code === undefined), {
-    message: msg.reauth.oneOf,
+    message: reauthMsg.oneOf,
     path: ["current_password"],
   });
 /** The answer: until when admin actions on credentials go through without asking again (ISO time). */

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { maxEmailLength } from "./text";
-import { msg } from "./messages";
+import { textMsg } from "./messages/api";
 
 export { passwordMessages, passwordPolicy } from "./password-messages";
 import { passwordMessages, passwordPolicy } from "./password-messages";
@@ -42,6 +42,6 @@ export type ChangePasswordFormInput = z.input<typeof changePasswordFormSchema>;
  * checks (an email's shape, a wrong password) are the auth library's, answered as before.
  */
 export const signInBoundsSchema = z.object({
-  email: z.string().trim().max(maxEmailLength, msg.text.emailTooLong(maxEmailLength)).optional(),
+  email: z.string().trim().max(maxEmailLength, textMsg.emailTooLong(maxEmailLength)).optional(),
   password: z.string().max(passwordPolicy.maxLength, passwordMessages.tooLong).optional(),
 });

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { id, listPage, optionsPage, queryFlag, recordSchemas, statusCardsOf, stored, timestamp } from "./common";
 import { platformStatuses, promptStatuses } from "./enums";
-import { msg } from "./messages";
+import { platformsMsg } from "./messages/platforms";
 import { variableName } from "./prompt-changes";
 import { optionalText, requiredName } from "./text";
 
@@ -52,22 +52,22 @@ export const platformPromptPageSchema = listPage(platformPromptSchema, z.object(
 const providedVariables = z
   .array(
     z
-      .string({ error: msg.platforms.variableInvalid("") })
-      .max(100, msg.platforms.variableInvalid(""))
+      .string({ error: platformsMsg.variableInvalid("") })
+      .max(100, platformsMsg.variableInvalid(""))
       .superRefine((name, ctx) => {
-        if (!variableName.test(name)) ctx.addIssue({ code: "custom", message: msg.platforms.variableInvalid(name) });
+        if (!variableName.test(name)) ctx.addIssue({ code: "custom", message: platformsMsg.variableInvalid(name) });
       }),
-    { error: msg.platforms.providedVariablesInvalid },
+    { error: platformsMsg.providedVariablesInvalid },
   )
-  .max(100, msg.platforms.tooManyVariables)
+  .max(100, platformsMsg.tooManyVariables)
   .nullable()
   .transform((v) => (v && v.length > 0 ? [...new Set(v)] : null));
 
 const platformFields = {
-  platform_name: requiredName({ required: msg.platforms.nameRequired, field: "Platform name" }, 200),
-  platform_description: optionalText("Description", 5000, msg.platforms.descriptionInvalid),
-  status: z.enum(platformStatuses, { error: msg.platforms.statusInvalid }),
-  needs_review: z.boolean({ error: msg.platforms.needsReview }),
+  platform_name: requiredName({ required: platformsMsg.nameRequired, field: "Platform name" }, 200),
+  platform_description: optionalText("Description", 5000, platformsMsg.descriptionInvalid),
+  status: z.enum(platformStatuses, { error: platformsMsg.statusInvalid }),
+  needs_review: z.boolean({ error: platformsMsg.needsReview }),
   provided_variables: providedVariables,
 };
 
@@ -88,7 +88,7 @@ export const platformRecords = recordSchemas({
   summary: statusCardsOf(platformStatuses),
   fields: platformFields,
   defaults: { status: "active", needs_review: false, provided_variables: null },
-  nothingToUpdate: msg.platforms.nothingToUpdate,
+  nothingToUpdate: platformsMsg.nothingToUpdate,
 });
 export type PlatformListItem = z.infer<typeof platformRecords.item>;
 export type PlatformPage = z.infer<typeof platformRecords.list>;

@@ -6,7 +6,9 @@
 import { z } from "zod";
 import { id, listPage, noSummary, stored, timestamp } from "./common";
 import { promptChangeKinds, promptChangeStatuses, promptStatuses } from "./enums";
-import { msg } from "./messages";
+import { platformsMsg } from "./messages/platforms";
+import { reviewsMsg } from "./messages/reviews";
+import { skillsMsg } from "./messages/skills";
 
 /** A `{{name}}` placeholder: a letter or `_` first, then letters, digits, `_`, `.` or `-`; spaces inside the braces allowed. */
 const variablePattern = /\{\{\s*([A-Za-z_][A-Za-z0-9_.-]{0,99})\s*\}\}/g;
@@ -134,8 +136,8 @@ export type PromptChangePage = z.infer<typeof promptChangePageSchema>;
 /** Filters of the Reviews queue, as URL and API query parameters. */
 export const promptChangeFilterSchema = z.object({
   status: z.enum(promptChangeStatuses, { error: "Unknown status" }).optional(),
-  platform_id: z.guid({ error: msg.platforms.notFound }).optional(),
-  skill_id: z.guid({ error: msg.skills.notFound }).optional(),
+  platform_id: z.guid({ error: platformsMsg.notFound }).optional(),
+  skill_id: z.guid({ error: skillsMsg.notFound }).optional(),
   proposed_by: z.string().max(100).optional(),
 });
 
@@ -150,7 +152,7 @@ export const proposedResultSchema = z.object({
 });
 export type ProposedResult = z.infer<typeof proposedResultSchema>;
 
-const decisionText = z.string({ error: msg.reviews.commentTooLong }).trim().max(2000, msg.reviews.commentTooLong);
+const decisionText = z.string({ error: reviewsMsg.commentTooLong }).trim().max(2000, reviewsMsg.commentTooLong);
 
 /**
  * The revision the reviewer read (the change's `revision`), like If-Match: a decision on any other
@@ -165,13 +167,13 @@ export const approveChangeSchema = z.strictObject({
 });
 /** Reject `{ reason, revision? }`: the reason is required. */
 export const rejectChangeSchema = z.strictObject({
-  reason: decisionText.min(1, msg.reviews.reasonRequired),
+  reason: decisionText.min(1, reviewsMsg.reasonRequired),
   revision,
 });
 /** Approve several `{ change_ids, comment? }` (the Reviews queue's selection): each on its own. */
 export const approveChangesSchema = z.strictObject({
   change_ids: z
-    .array(z.guid({ error: msg.reviews.notFound }))
+    .array(z.guid({ error: reviewsMsg.notFound }))
     .min(1)
     .max(100),
   comment: decisionText.optional().transform((v) => (v ? v : null)),

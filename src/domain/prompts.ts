@@ -1,15 +1,16 @@
 import { z } from "zod";
 import { editSchema, id, listPage, statusCardsOf, stored, timestamp } from "./common";
 import { promptStatuses } from "./enums";
-import { msg } from "./messages";
+import { platformsMsg } from "./messages/platforms";
+import { promptsMsg } from "./messages/prompts";
 import { undeclaredVariableSchema } from "./prompt-changes";
 import { optionalText, requiredName } from "./text";
 import { describesRows } from "./table-rows";
 
-const promptTitle = requiredName({ required: msg.prompts.titleRequired, field: "Prompt title" }, 500);
-const promptValue = optionalText("Prompt content", 50_000, msg.prompts.valueInvalid);
-const promptStatus = z.enum(promptStatuses, { error: msg.prompts.statusInvalid });
-const skillId = z.guid({ error: msg.prompts.skillRequired });
+const promptTitle = requiredName({ required: promptsMsg.titleRequired, field: "Prompt title" }, 500);
+const promptValue = optionalText("Prompt content", 50_000, promptsMsg.valueInvalid);
+const promptStatus = z.enum(promptStatuses, { error: promptsMsg.statusInvalid });
+const skillId = z.guid({ error: promptsMsg.skillRequired });
 
 /**
  * Add Prompt from a skill's page (SPEC.md §5 "Prompt create (page and modal)"): title required and
@@ -37,7 +38,7 @@ export type PromptFormValues = z.output<typeof createPromptSchema>;
  */
 export const updatePromptSchema = editSchema(
   { prompt_title: promptTitle, prompt_value: promptValue, skill_id: skillId, status: promptStatus },
-  msg.prompts.nothingToUpdate,
+  promptsMsg.nothingToUpdate,
 );
 export type UpdatePromptInput = z.input<typeof updatePromptSchema>;
 
@@ -143,7 +144,7 @@ export type AssignablePlatform = z.infer<typeof assignablePlatformSchema>;
 export const assignablePlatformPageSchema = listPage(assignablePlatformSchema, z.object({}));
 
 /** Assign Platform (SPEC.md §4: created with is_active true; one row per platform and prompt). */
-export const assignPlatformSchema = z.strictObject({ platform_id: z.guid({ error: msg.platforms.choosePlatform }) });
+export const assignPlatformSchema = z.strictObject({ platform_id: z.guid({ error: platformsMsg.choosePlatform }) });
 export const platformAssignmentResultSchema = z.object({
   platform_id: id,
   prompt_id: id,

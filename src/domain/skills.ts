@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { counts, id, listPage, stored, recordSchemas, rowTimestamps, timestamp, optionsPage } from "./common";
 import { assignmentStatuses, commentStatuses, promptStatuses, skillStatuses, skillTypes, teamStatuses } from "./enums";
-import { msg } from "./messages";
+import { skillsMsg } from "./messages/skills";
 import { optionalText, requiredName } from "./text";
 
 /** A row of `skills` (SPEC.md §3). */
@@ -82,11 +82,11 @@ export const skillOptionsSchema = optionsPage(skillOptionSchema);
 
 const skillFields = {
   /** SPEC.md §5 "Skill name is required", with the one required-name rule of src/domain/text.ts. */
-  skill_name: requiredName({ required: msg.skills.nameRequired, field: "Skill name" }, 200),
-  skill_description: optionalText("Skill description", 5000, msg.skills.descriptionInvalid),
-  type: z.enum(skillTypes, { error: msg.skills.typeInvalid }),
-  status: z.enum(skillStatuses, { error: msg.skills.statusInvalid }),
-  is_global: z.boolean({ error: msg.skills.globalInvalid }),
+  skill_name: requiredName({ required: skillsMsg.nameRequired, field: "Skill name" }, 200),
+  skill_description: optionalText("Skill description", 5000, skillsMsg.descriptionInvalid),
+  type: z.enum(skillTypes, { error: skillsMsg.typeInvalid }),
+  status: z.enum(skillStatuses, { error: skillsMsg.statusInvalid }),
+  is_global: z.boolean({ error: skillsMsg.globalInvalid }),
 };
 
 /**
@@ -106,7 +106,7 @@ export const skillRecords = recordSchemas({
   summary: skillSummarySchema,
   fields: skillFields,
   defaults: { type: "manual", status: "active", is_global: false },
-  nothingToUpdate: msg.skills.nothingToUpdate,
+  nothingToUpdate: skillsMsg.nothingToUpdate,
 });
 export type SkillListItem = z.infer<typeof skillRecords.item>;
 export type SkillPage = z.infer<typeof skillRecords.list>;
@@ -116,18 +116,18 @@ export type SkillFormValues = z.output<typeof skillRecords.create>;
 export type UpdateSkillInput = z.input<typeof skillRecords.update>;
 
 /** Assign to Team (from the skill page). */
-export const assignTeamSchema = z.strictObject({ team_id: z.guid({ error: msg.skills.chooseTeam }) });
+export const assignTeamSchema = z.strictObject({ team_id: z.guid({ error: skillsMsg.chooseTeam }) });
 /** Assign to many teams at once: 1 to 200 distinct teams, all or none. */
 export const bulkAssignSchema = z.strictObject({
   team_ids: z
-    .array(z.guid({ error: msg.skills.chooseTeam }), { error: msg.skills.chooseTeams })
-    .min(1, msg.skills.chooseTeams)
-    .max(200, msg.skills.tooManyTeams)
-    .refine((ids) => new Set(ids).size === ids.length, msg.skills.duplicateTeams),
+    .array(z.guid({ error: skillsMsg.chooseTeam }), { error: skillsMsg.chooseTeams })
+    .min(1, skillsMsg.chooseTeams)
+    .max(200, skillsMsg.tooManyTeams)
+    .refine((ids) => new Set(ids).size === ids.length, skillsMsg.duplicateTeams),
 });
 /** Unassign (inactive) or Reassign (active) one assignment; the row is kept (SPEC.md §4). */
 export const assignmentStatusSchema = z.strictObject({
-  status: z.enum(assignmentStatuses, { error: msg.skills.assignmentStatusInvalid }),
+  status: z.enum(assignmentStatuses, { error: skillsMsg.assignmentStatusInvalid }),
 });
 
 export const skillAssignmentResultSchema = z.object({ team_id: id, skill_id: id, status: stored(assignmentStatuses) });

@@ -2,7 +2,9 @@ import { z } from "zod";
 import { requiredName } from "./text";
 import { counts, id, listPage, rowTimestamps, stored, timestamp } from "./common";
 import { assignmentStatuses, teamFormStatuses, teamStatuses } from "./enums";
-import { msg } from "./messages";
+import { editMsg } from "./messages/edit";
+import { teamsMsg } from "./messages/teams";
+import { usersMsg } from "./messages/users";
 import { skillSchema } from "./skills";
 import { describesRows } from "./table-rows";
 export { teamSortKeys } from "./enums";
@@ -64,12 +66,12 @@ export const teamSkillSchema = assignableSkillSchema.extend({
 export type TeamSkill = z.infer<typeof teamSkillSchema>;
 export const teamSkillsSchema = z.object({ items: z.array(teamSkillSchema), total: z.number().int() });
 
-const teamName = requiredName({ required: msg.teams.nameRequired, field: "Team name" }, 200);
-const teamStatus = z.enum(teamFormStatuses, { error: msg.teams.statusInvalid });
+const teamName = requiredName({ required: teamsMsg.nameRequired, field: "Team name" }, 200);
+const teamStatus = z.enum(teamFormStatuses, { error: teamsMsg.statusInvalid });
 
 /** Add team (SPEC.md §5). */
 export const createTeamSchema = z.strictObject({
-  customer_id: z.guid({ error: msg.teams.customerIdMissing }),
+  customer_id: z.guid({ error: teamsMsg.customerIdMissing }),
   team_name: teamName,
   status: teamStatus.default("active"),
 });
@@ -78,11 +80,11 @@ export type CreateTeamInput = z.input<typeof createTeamSchema>;
 /** Edit a team (name, status with the add rules), and Archive / Unarchive (`{ status }` alone); at least one field. */
 export const updateTeamSchema = z
   .strictObject({ team_name: teamName.optional(), status: teamStatus.optional() })
-  .refine((v) => v.team_name !== undefined || v.status !== undefined, { message: msg.edit.nothingToUpdate });
+  .refine((v) => v.team_name !== undefined || v.status !== undefined, { message: editMsg.nothingToUpdate });
 export type UpdateTeamInput = z.input<typeof updateTeamSchema>;
 
 /** Add Member from the team page: a user of the team's customer. */
-export const addMemberSchema = z.strictObject({ user_id: z.guid({ error: msg.users.notFound }) });
+export const addMemberSchema = z.strictObject({ user_id: z.guid({ error: usersMsg.notFound }) });
 /** Answer of Add Member: the new (or existing) membership. */
 export const addedMemberSchema = z.object({ user_id: id, team_id: id, customer_id: id });
 /** A row of `teams_users` is a membership as Add Member answers it. */
@@ -98,7 +100,7 @@ export const availableUserSchema = z.object({
 });
 export type AvailableUser = z.infer<typeof availableUserSchema>;
 export const availableUserPageSchema = listPage(availableUserSchema, z.object({}));
-export const assignSkillSchema = z.strictObject({ skill_id: z.guid({ error: msg.teams.chooseSkill }) });
+export const assignSkillSchema = z.strictObject({ skill_id: z.guid({ error: teamsMsg.chooseSkill }) });
 export const createdTeamSchema = z.object({
   team_id: id,
   customer_id: id,

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { maxEmailLength, maxSearchLength } from "./limits";
-import { msg } from "./messages";
+import { apiMsg, textMsg } from "./messages/api";
 
 export { maxEmailLength, maxSearchLength };
 
@@ -35,7 +35,7 @@ export function trimName(text: string): string {
  * platforms): trimmed of whitespace and invisible characters at both ends; empty after that →
  * `required` (the spec's message for that field); longer than `max` characters → "`field` must
  * be at most `max` characters" (forms also stop typing there: `maxLengthOf`); any
- * bidirectional control character → msg.text.bidi. A zod string schema (its JSON schema keeps
+ * bidirectional control character → textMsg.bidi. A zod string schema (its JSON schema keeps
  * minLength 1 and maxLength `max`).
  */
 export function requiredName(messages: { required: string; field: string }, max: number) {
@@ -43,8 +43,8 @@ export function requiredName(messages: { required: string; field: string }, max:
     .string({ error: messages.required })
     .overwrite(trimName)
     .min(1, messages.required)
-    .max(max, msg.text.tooLong(messages.field, max))
-    .refine((v) => !bidiControls.test(v), msg.text.bidi);
+    .max(max, textMsg.tooLong(messages.field, max))
+    .refine((v) => !bidiControls.test(v), textMsg.bidi);
 }
 
 /**
@@ -55,9 +55,9 @@ export function requiredName(messages: { required: string; field: string }, max:
 export function optionalName(field: string, max: number, invalid: string) {
   return z
     .string({ error: invalid })
-    .max(max, msg.text.tooLong(field, max))
-    .refine((v) => !bidiControls.test(v), msg.text.bidi)
-    .refine((v) => trimName(v) !== "" || v.trim() === "", msg.text.bidi)
+    .max(max, textMsg.tooLong(field, max))
+    .refine((v) => !bidiControls.test(v), textMsg.bidi)
+    .refine((v) => trimName(v) !== "" || v.trim() === "", textMsg.bidi)
     .nullish()
     .transform((v) => (v === undefined ? undefined : trimName(v ?? "") || null));
 }
@@ -76,8 +76,8 @@ export const emailShape = /^[^\s@\p{Cc}\p{Cf}]+@[^\s@\p{Cc}\p{Cf}]+\.[^\s@\p{Cc}
  */
 export function emailAddress(
   messages: { required: string; invalid: string } = {
-    required: msg.text.emailRequired,
-    invalid: msg.text.emailInvalid,
+    required: textMsg.emailRequired,
+    invalid: textMsg.emailInvalid,
   },
 ) {
   return (
@@ -86,7 +86,7 @@ export function emailAddress(
       .overwrite(trimName)
       .toLowerCase()
       .min(1, { error: messages.required, abort: true })
-      .max(maxEmailLength, { error: msg.text.emailTooLong(maxEmailLength), abort: true })
+      .max(maxEmailLength, { error: textMsg.emailTooLong(maxEmailLength), abort: true })
       .regex(emailShape, messages.invalid)
       // The OpenAPI document states what may be sent, before the trim: the shape with blanks at
       // either end. JSON Schema reads patterns as Unicode expressions (the `u` flag), which this one
@@ -107,8 +107,8 @@ export const noControlCharacters = /^[^\u0000-\u001F\u007F-\u009F]*$/;
 export const searchTextSchema = z
   .string()
   .trim()
-  .max(maxSearchLength, msg.api.searchTooLong)
-  .regex(noControlCharacters, msg.api.malformed)
+  .max(maxSearchLength, apiMsg.searchTooLong)
+  .regex(noControlCharacters, apiMsg.malformed)
   // What may be sent, before the trim (OpenAPI document): whitespace at either end is dropped.
   .meta({ pattern: `^\\s*${noControlCharacters.source.slice(1, -1)}\\s*$` });
 
@@ -120,7 +120,7 @@ export const searchTextSchema = z
 export function optionalText(field: string, max: number, invalid: string) {
   return z
     .string({ error: invalid })
-    .max(max, msg.text.tooLong(field, max))
+    .max(max, textMsg.tooLong(field, max))
     .nullish()
     .transform((v) => v?.trim() || null);
 }

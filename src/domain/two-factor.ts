@@ -3,7 +3,7 @@
  * answers, used by the server's routes and the web app alike.
  */
 import { z } from "zod";
-import { msg } from "./messages";
+import { twoFactorMsg } from "./messages/account";
 
 /** Who REQUIRE_MFA covers: nobody, admins, or every operator. */
 export type MfaPolicy = "none" | "admin" | "all";
@@ -16,16 +16,16 @@ export function mfaRequiredFor(policy: MfaPolicy, role: string | null | undefine
 /** A six-digit code from an authenticator app; spaces (as apps show "123 456") are dropped. */
 export const totpCode = z
   .string()
-  .max(20, msg.twoFactor.codeFormat)
+  .max(20, twoFactorMsg.codeFormat)
   .transform((v) => v.replace(/\s/g, ""))
-  .pipe(z.string().regex(/^\d{6}$/, msg.twoFactor.codeFormat));
+  .pipe(z.string().regex(/^\d{6}$/, twoFactorMsg.codeFormat));
 
 /** A recovery code as shown (`abcde-12345`), the dash optional; kept with its dash. */
 export const recoveryCode = z
   .string()
-  .max(30, msg.twoFactor.recoveryFormat)
+  .max(30, twoFactorMsg.recoveryFormat)
   .transform((v) => v.replace(/\s/g, ""))
-  .pipe(z.string().regex(/^[A-Za-z0-9]{5}-?[A-Za-z0-9]{5}$/, msg.twoFactor.recoveryFormat))
+  .pipe(z.string().regex(/^[A-Za-z0-9]{5}-?[A-Za-z0-9]{5}$/, twoFactorMsg.recoveryFormat))
   .transform((v) => (v.includes("-") ? v : `${v.slice(0, 5)}-${v.slice(5)}`));
 
 /** POST /api/auth/two-factor/enable */
@@ -37,7 +37,7 @@ export const verifyRecoverySchema = z.object({ code: recoveryCode });
 /** POST /api/auth/two-factor/disable: the password and a current code, six digits or a recovery code. */
 export const disableTwoFactorSchema = z.object({
   password: z.string().min(1).max(200),
-  code: z.union([totpCode, recoveryCode], { error: msg.twoFactor.codeFormat }),
+  code: z.union([totpCode, recoveryCode], { error: twoFactorMsg.codeFormat }),
 });
 
 /** The answer of enable: the authenticator app's URI (with the secret) and the ten recovery codes, shown once. */

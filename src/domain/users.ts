@@ -2,7 +2,8 @@ import { z } from "zod";
 import { emailAddress, optionalName } from "./text";
 import { counts, id, listPage, noSummary, rowTimestamps, stored, timestamp } from "./common";
 import { teamStatuses, userRoles, userStatuses } from "./enums";
-import { msg } from "./messages";
+import { editMsg } from "./messages/edit";
+import { usersMsg } from "./messages/users";
 import { describesRows } from "./table-rows";
 export { membershipSortKeys, userSortKeys } from "./enums";
 
@@ -76,13 +77,13 @@ export const availableTeamsSchema = z.object({ items: z.array(availableTeamSchem
  * required; status Active, Inactive or Pending, default Active. Unknown fields are refused. The
  * form and POST /api/users both validate with this schema.
  */
-const userStatus = z.enum(userStatuses, { error: msg.users.statusInvalid });
+const userStatus = z.enum(userStatuses, { error: usersMsg.statusInvalid });
 /** Save even when the e-mail's domain is not one of the customer's domains (docs/editing.md). */
-const confirmDomain = z.boolean({ error: msg.users.emailInvalid }).optional();
+const confirmDomain = z.boolean({ error: usersMsg.emailInvalid }).optional();
 
 export const createUserSchema = z.strictObject({
-  email: emailAddress({ required: msg.users.emailRequired, invalid: msg.users.emailInvalid }),
-  customer_id: z.guid({ error: msg.users.customerRequired }),
+  email: emailAddress({ required: usersMsg.emailRequired, invalid: usersMsg.emailInvalid }),
+  customer_id: z.guid({ error: usersMsg.customerRequired }),
   status: userStatus.default("active"),
   confirm_domain: confirmDomain,
 });
@@ -94,23 +95,23 @@ export type CreateUserInput = z.input<typeof createUserSchema>;
  */
 export const updateUserSchema = z
   .strictObject({
-    first_name: optionalName("First name", 100, msg.users.nameInvalid),
-    last_name: optionalName("Last name", 100, msg.users.nameInvalid),
-    job_title: optionalName("Job title", 200, msg.users.jobTitleInvalid),
+    first_name: optionalName("First name", 100, usersMsg.nameInvalid),
+    last_name: optionalName("Last name", 100, usersMsg.nameInvalid),
+    job_title: optionalName("Job title", 200, usersMsg.jobTitleInvalid),
     status: userStatus.optional(),
     roles: z
-      .array(z.enum(userRoles, { error: msg.users.rolesInvalid }), { error: msg.users.rolesInvalid })
-      .max(userRoles.length, msg.users.rolesInvalid)
-      .refine((r) => new Set(r).size === r.length, msg.users.rolesInvalid)
+      .array(z.enum(userRoles, { error: usersMsg.rolesInvalid }), { error: usersMsg.rolesInvalid })
+      .max(userRoles.length, usersMsg.rolesInvalid)
+      .refine((r) => new Set(r).size === r.length, usersMsg.rolesInvalid)
       .optional(),
     confirm_domain: confirmDomain,
   })
   .refine((v) => [v.first_name, v.last_name, v.job_title, v.status, v.roles].some((x) => x !== undefined), {
-    message: msg.edit.nothingToUpdate,
+    message: editMsg.nothingToUpdate,
   });
 export type UpdateUserInput = z.input<typeof updateUserSchema>;
 
 /** Add to Team: the team to join; the membership's customer is the user's own. */
-export const joinTeamSchema = z.strictObject({ team_id: z.guid({ error: msg.users.chooseTeam }) });
+export const joinTeamSchema = z.strictObject({ team_id: z.guid({ error: usersMsg.chooseTeam }) });
 /** Answer of Add to Team: the new (or existing) membership. */
 export const joinedTeamSchema = z.object({ user_id: id, team_id: id, customer_id: id });

@@ -5,7 +5,7 @@
 import { z } from "zod";
 import { id, listPage, noSummary, sortOrders, timestamp } from "./common";
 import { maxSearchLength, viewLimits } from "./limits";
-import { msg } from "./messages";
+import { viewsMsg } from "./messages/views";
 import { requiredName } from "./text";
 import { describesRows } from "./table-rows";
 
@@ -81,7 +81,7 @@ export type ViewState = z.infer<typeof viewStateSchema>;
  * A view's name: the rule of every required name (trimmed, at most 100 characters, no
  * bidirectional controls), unique per owner and list whatever its case.
  */
-export const viewNameSchema = requiredName({ required: msg.views.nameRequired, field: "Name" }, viewLimits.maxName);
+export const viewNameSchema = requiredName({ required: viewsMsg.nameRequired, field: "Name" }, viewLimits.maxName);
 
 /** Why part of a view no longer applies: it is dropped when the view opens, and the screen marks it. */
 export const droppedReasons = ["unknown_filter", "unknown_value", "not_found", "unknown_sort"] as const;
