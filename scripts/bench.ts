@@ -22,6 +22,9 @@
  *  4. replays the statements of one /api/users request on a bare node:http server
  *     (scripts/bench/ceiling.ts) at the throughput target's concurrency: the machine's ceiling
  *     for that request, reported beside the console's figures (`--skip ceiling` leaves it out);
+ *     on PostgreSQL, while the console of step 2 is still up, the bare server also runs beside it
+ *     for `goals.sideBySideRounds` rounds (the console and the bare server loaded in turn, for the
+ *     users page and the delivery 304), and the share of the ceiling is the rounds' median;
  *  5. mixed traffic (scripts/bench/mixed.ts): a new server on a scratch copy of the database (the
  *     traffic writes; the seeded one stays reusable), `--mixed-clients` (8) clients reading lists,
  *     searching, opening records, writing and exporting CSV for `--mixed-minutes` (10), its RSS
@@ -51,7 +54,14 @@ import pg from "pg";
 import { PGlite } from "@electric-sql/pglite";
 import { measurePages } from "./bench/browser";
 import { initialBudgetKiB, measureBundle, withinBudget } from "./bench/bundle";
-import { measureCeiling, recordStatements, type CeilingResult } from "./bench/ceiling";
+import {
+  measureCeiling,
+  recordStatements,
+  sideBySide,
+  startCeiling,
+  type CeilingResult,
+  type SideBySide,
+} from "./bench/ceiling";
 import { discoverCases, isDelivery, isUsersFirst, type BenchCase } from "./bench/endpoints";
 import { explainCases } from "./bench/explain";
 import { openInProcess, type Statement } from "./bench/inproc";
@@ -127,6 +137,8 @@ const goals = {
   mixedRssMiB: 256,
   /** The share of the machine's ceiling the console gives `/api/users` and the delivery 304 at 50 connections. */
   ceilingShare: 0.9,
+  /** Rounds of the console and the bare server loaded in turn, for the share of the ceiling. */
+  sideBySideRounds: 5,
   /** One delivery token polling at 50 connections, against a cookie on the same 304. */
   tokenShareOfCookie: 0.8,
   /** The initial JavaScript, gzipped (KiB): scripts/bench/bundle.ts, which the browser suite checks too. */
@@ -576,6 +588,8 @@ async function benchTarget(target: "postgres" | "pglite"): Promise<TargetRun> {
   }
 
   const results: TargetRun["cases"] = [];
+  /** The side-by-side rounds of each ceiling case, by its path. */
+  const sideBySideOf = new Map<string, SideBySide>();
   let pages: TargetRun["pages"];
   let rssSamples: RunningServer["rss"] = [];
   if (!skip.has("load") || !skip.has("browser")) {
@@ -622,6 +636,44 @@ async function benchTarget(target: "postgres" | "pglite"): Promise<TargetRun> {
           );
         }
       }
+      // The share of the ceiling, side by side: the console stays up while the bare server runs
+      // beside it (PostgreSQL only: PGlite's folder opens in one process at a time).
+      if (target === "postgres" && !skip.has("load"))
+        for (const [ceilingCase_, cookieCase] of [
+          [ceilingCase, cases.find(isUsersFirst)],
+          [deliveryCeilingCase, cases.find((c) => isDelivery(c, "not-modified"))],
+        ] as const) {
+          if (!ceilingCase_ || !cookieCase) continue;
+          log(
+            `\n== ${target}: ${cookieCase.path} and its ceiling side by side, ${goals.sideBySideRounds} rounds of ${duration} s each`,
+          );
+          const bare = await startCeiling(root, where, ceilingCase_.path, ceilingCase_.statements, work);
+          try {
+            server.setPhase("side-by-side");
+            const rounds = await sideBySide(
+              (n) =>
+                runLoad(
+                  server.url + cookieCase.path,
+                  { cookie, ...cookieCase.headers },
+                  n,
+                  duration,
+                  timeout,
+                  cookieCase.status,
+                ),
+              bare.url,
+              50,
+              goals.sideBySideRounds,
+              duration,
+              timeout,
+            );
+            sideBySideOf.set(ceilingCase_.path, rounds);
+            log(
+              `  ${rounds.rounds.map((r) => `${r.console.rps.toFixed(0)}/${r.ceiling.rps.toFixed(0)}`).join(" | ")} req/s: median share ${(rounds.share * 100).toFixed(0)} %`,
+            );
+          } finally {
+            await bare.stop();
+          }
+        }
       if (!skip.has("browser")) {
         server.setPhase("browser");
         // Pickers' option lists (`/api/*/options`) are lists of the API but no screen of the router.
@@ -657,6 +709,7 @@ async function benchTarget(target: "postgres" | "pglite"): Promise<TargetRun> {
       timeout,
       work,
     );
+    ceiling.sideBySide = sideBySideOf.get(ceilingCase.path);
     log(
       `  ${ceiling.runs.map((r) => `c${r.connections} ${r.rps.toFixed(1)}/s p99 ${fmtMs(r.p99)}${r.errors + r.non2xx ? ` ${r.errors + r.non2xx} errors` : ""}`).join(" | ")}`,
     );
@@ -677,6 +730,7 @@ async function benchTarget(target: "postgres" | "pglite"): Promise<TargetRun> {
       timeout,
       work,
     );
+    deliveryCeiling.sideBySide = sideBySideOf.get(deliveryCeilingCase.path);
     log(
       `  ${deliveryCeiling.runs.map((r) => `c${r.connections} ${r.rps.toFixed(1)}/s p99 ${fmtMs(r.p99)}`).join(" | ")}`,
     );
@@ -828,6 +882,24 @@ function checksOf(run: TargetRun): Check[] {
       ["read API for platforms: 304", n50, run.deliveryCeiling],
     ];
     for (const [what, mine, ceiling] of shares) {
+      // Side by side where the run measured it (PostgreSQL): the median of rounds that each saw
+      // the same machine.
+      const pairs = ceiling?.sideBySide;
+      if (pairs) {
+        checks.push({
+          target: name,
+          what: `${what} at 50 connections: share of the machine's ceiling (bare node:http, its ${ceiling!.statements.length} statements), side by side`,
+          goal: `≥ ${goals.ceilingShare * 100} % (median of ${pairs.rounds.length} rounds), p99 no worse than the ceiling's`,
+          measured: `${(pairs.share * 100).toFixed(0)} % (rounds: ${pairs.rounds.map((r) => `${r.console.rps.toFixed(0)} of ${r.ceiling.rps.toFixed(0)}`).join(", ")} req/s), p99 ${fmtMs(pairs.consoleP99)} against ${fmtMs(pairs.ceilingP99)}`,
+          ok:
+            pairs.share >= goals.ceilingShare &&
+            pairs.consoleP99 !== null &&
+            pairs.ceilingP99 !== null &&
+            pairs.consoleP99 <= pairs.ceilingP99 &&
+            pairs.rounds.every((r) => r.console.errors + r.console.non2xx === 0),
+        });
+        continue;
+      }
       const bare = ceiling?.runs.find((x) => x.connections === 50);
       if (!mine || !bare) continue;
       const share = mine.rps / bare.rps;

@@ -378,6 +378,20 @@ export function markdown(run: BenchRun, charts: Record<string, string>, baseline
         );
       }
       out.push("");
+      const pairs = c.sideBySide;
+      if (pairs) {
+        out.push(
+          `Side by side at ${pairs.rounds[0]?.console.connections ?? 50} connections, the console and the bare server loaded in turn (the console first in odd rounds): median share **${Math.round(pairs.share * 100)} %**, median p99 ${ms(pairs.consoleP99)} against ${ms(pairs.ceilingP99)}.`,
+          "",
+          "| round | the console req/s | p99 | bare server req/s | p99 | share |",
+          "|---|---|---|---|---|---|",
+          ...pairs.rounds.map(
+            (r, i) =>
+              `| ${i + 1} | ${num(r.console.rps)} | ${ms(r.console.p99)} | ${num(r.ceiling.rps)} | ${ms(r.ceiling.p99)} | ${Math.round((100 * r.console.rps) / Math.max(r.ceiling.rps, 0.001))} % |`,
+          ),
+          "",
+        );
+      }
     }
     if (t.pages) {
       out.push("### Screens in Chromium: navigation to the first row shown", "");
