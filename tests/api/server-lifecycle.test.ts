@@ -339,7 +339,7 @@ describe("npm run serve (scripts/serve.sh)", () => {
       [
         path.join(root, "scripts/serve.sh"),
         "-p",
-        "process.execArgv.slice(0, 2).join(' ') + ' ' + process.env.MALLOC_ARENA_MAX",
+        "process.execArgv.filter((a) => a.startsWith('--')).join(' ') + ' ' + process.env.MALLOC_ARENA_MAX",
       ],
       {
         cwd: root,
@@ -351,11 +351,11 @@ describe("npm run serve (scripts/serve.sh)", () => {
     return r.stdout.trim();
   };
 
-  it("starts Node with its heap sized for the database (PostgreSQL: 160 and 32 MiB; embedded: 128 and 4 MiB) and glibc's arenas bounded", () => {
+  it("starts Node with its heap sized for the database (PostgreSQL: 160 and 32 MiB; embedded: 128 and 2 MiB, growing by 10 %) and glibc's arenas bounded", () => {
     expect(flagsOf({ DATABASE_URL: "postgres://127.0.0.1:1/pedal" })).toBe(
       "--max-old-space-size=160 --max-semi-space-size=32 2",
     );
-    expect(flagsOf({})).toBe("--max-old-space-size=128 --max-semi-space-size=4 2");
+    expect(flagsOf({})).toBe("--max-old-space-size=128 --max-semi-space-size=2 --heap-growing-percent=10 2");
   });
 });
 
