@@ -556,20 +556,27 @@ async function benchTarget(target: "postgres" | "pglite"): Promise<TargetRun> {
   let naive: TargetRun["naive"];
   let explain: TargetRun["explain"];
   let users: number;
-  let ceilingCase: { path: string; statements: Statement[] } | undefined;
-  let deliveryCeilingCase: { path: string; statements: Statement[] } | undefined;
+  /** A request whose statements the bare server replays: its case (what the console is sent) and those statements. */
+  type CeilingCase = { path: string; case: BenchCase; statements: Statement[] };
+  let ceilingCase: CeilingCase | undefined;
+  let deliveryCeilingCase: CeilingCase | undefined;
   try {
     users = (await inproc.query<{ n: number }>("select count(*)::int as n from users_data"))[0].n;
     cases = (await discoverCases(inproc)).filter((c) => !only || only.test(c.path));
     log(`${cases.length} cases: ${cases.map(caseLabel).join(", ")}`);
     const usersFirst = cases.find(isUsersFirst);
     if (usersFirst && !skip.has("ceiling") && !skip.has("load"))
-      ceilingCase = { path: usersFirst.path, statements: await recordStatements(inproc, usersFirst.path) };
+      ceilingCase = {
+        path: usersFirst.path,
+        case: usersFirst,
+        statements: await recordStatements(inproc, usersFirst.path),
+      };
     // The read API's 304: what a platform polling for changes asks most.
     const notModified = cases.find((c) => isDelivery(c, "not-modified"));
     if (notModified && target === "postgres" && !skip.has("ceiling") && !skip.has("load"))
       deliveryCeilingCase = {
         path: notModified.path,
+        case: notModified,
         statements: await recordStatements(inproc, notModified.path, notModified),
       };
     if (!skip.has("naive")) {
@@ -639,11 +646,9 @@ async function benchTarget(target: "postgres" | "pglite"): Promise<TargetRun> {
       // The share of the ceiling, side by side: the console stays up while the bare server runs
       // beside it (PostgreSQL only: PGlite's folder opens in one process at a time).
       if (target === "postgres" && !skip.has("load"))
-        for (const [ceilingCase_, cookieCase] of [
-          [ceilingCase, cases.find(isUsersFirst)],
-          [deliveryCeilingCase, cases.find((c) => isDelivery(c, "not-modified"))],
-        ] as const) {
-          if (!ceilingCase_ || !cookieCase) continue;
+        for (const ceilingCase_ of [ceilingCase, deliveryCeilingCase]) {
+          if (!ceilingCase_) continue;
+          const cookieCase = ceilingCase_.case;
           log(
             `\n== ${target}: ${cookieCase.path} and its ceiling side by side, ${goals.sideBySideRounds} rounds of ${duration} s each`,
           );

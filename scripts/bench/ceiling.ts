@@ -101,7 +101,7 @@ export type CeilingServer = { url: string; maxRssMiB: () => number; stop: () => 
 /**
  * Starts the bare server on `where` (PostgreSQL `url`, else the PGlite folder `dataDir`, which no
  * other process may have open) for `requestPath`, answering with `statements`.
- * @throws when it does not answer within 120 s or answers anything but `status` (200).
+ * @throws when it does not answer within 120 s or answers anything but 200.
  */
 export async function startCeiling(
   root: string,
@@ -109,7 +109,6 @@ export async function startCeiling(
   requestPath: string,
   statements: Statement[],
   workDir: string,
-  status = 200,
 ): Promise<CeilingServer> {
   const file = path.join(workDir, `ceiling-statements-${Date.now()}-${Math.random().toString(36).slice(2)}.json`);
   writeFileSync(file, JSON.stringify(statements));
@@ -142,7 +141,7 @@ export async function startCeiling(
       });
     });
     const probe = await fetch(url);
-    if (probe.status !== status) throw new Error(`the ceiling server answered ${probe.status}: ${await probe.text()}`);
+    if (probe.status !== 200) throw new Error(`the ceiling server answered ${probe.status}: ${await probe.text()}`);
   } catch (error) {
     await stop();
     throw error;
@@ -151,7 +150,7 @@ export async function startCeiling(
 }
 
 /** The statements as the report names them: each one's start, on one line. */
-export const statementTexts = (statements: Statement[]) =>
+const statementTexts = (statements: Statement[]) =>
   statements.map((s) => s.text.replace(/\s+/g, " ").trim().slice(0, 80));
 
 /**
