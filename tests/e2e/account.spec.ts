@@ -1,6 +1,6 @@
 import { msg } from "../../src/domain/messages";
 import { passwordMessages } from "../../src/domain/password";
-import { apiWrite, expect, signIn, test } from "./fixtures";
+import { apiWrite, expect, goBack, signIn, test } from "./fixtures";
 
 test("an operator changes their password from the user menu, with the policy and the current password checked", async ({
   page,
@@ -146,7 +146,7 @@ test("the account dialogs have page addresses: a link opens one over its screen,
   await page.getByRole("menuitem", { name: msg.sessions.menu }).click();
   const sessions = page.getByRole("dialog", { name: msg.sessions.title });
   await expect(sessions).toBeVisible();
-  await page.goBack();
+  await goBack(page);
   await expect(sessions).toBeHidden();
   await expect(page).toHaveURL(/\/customers$/);
   await page.goto("/teams?account=password");

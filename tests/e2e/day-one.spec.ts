@@ -5,7 +5,7 @@
 import { e2e } from "../../playwright.config";
 import { auditEntityLabels, auditListNames, auditRecordEntities } from "../../src/domain/audit";
 import { msg } from "../../src/domain/messages";
-import { apiGet, expect, signIn, test } from "./fixtures";
+import { apiGet, expect, goBack, signIn, test } from "./fixtures";
 import { transitionsEnded } from "./axe";
 
 test.describe("keystrokes and state", () => {
@@ -36,13 +36,13 @@ test.describe("keystrokes and state", () => {
     await page.getByRole("link", { name: "Add Customer" }).click();
     await expect(page).toHaveURL(/\/customers\/add$/);
     await page.getByLabel("Customer Name").fill("Half typed");
-    await page.goBack();
+    await goBack(page);
     const prompt = page.getByRole("dialog", { name: msg.ui.unsavedTitle });
     await expect(prompt).toBeVisible();
     await prompt.getByRole("button", { name: msg.ui.keepEditing }).click();
     await expect(page).toHaveURL(/\/customers\/add$/);
     await expect(page.getByLabel("Customer Name")).toHaveValue("Half typed");
-    await page.goBack();
+    await goBack(page);
     await page.getByRole("dialog", { name: msg.ui.unsavedTitle }).getByRole("button", { name: msg.ui.discard }).click();
     await expect(page).toHaveURL(/\/customers$/);
   });

@@ -24,6 +24,39 @@ export async function signIn(page: Page, path = "/") {
 }
 
 /**
+ * Browser Back, as the toolbar's button does it. Playwright's `goBack` takes the entry before the
+ * browser's current one, and a same-document navigation the page has just made (a `pushState`, or
+ * the router's `history.go` after a blocked Back) reaches the browser's history a moment after the
+ * page's URL has changed; so Back is pressed only once the browser's current entry is the page's
+ * URL, or it could skip an entry (and leave the document, past the form's in-page prompt).
+ */
+export async function goBack(page: Page) {
+  await historySettled(page);
+  await page.goBack();
+}
+
+/** Browser Forward, once the browser's history has caught up with the page (see `goBack`). */
+export async function goForward(page: Page) {
+  await historySettled(page);
+  await page.goForward();
+}
+
+async function historySettled(page: Page) {
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    const url = page.url();
+    await expect
+      .poll(async () => {
+        const history = await cdp.send("Page.getNavigationHistory");
+        return history.entries[history.currentIndex]?.url;
+      })
+      .toBe(url);
+  } finally {
+    await cdp.detach();
+  }
+}
+
+/**
  * Gives the page the demo admin's session (the worker's stored one, or a new sign-in through the
  * API) without opening a screen: for a test that reads the API before it knows which screen to open.
  */

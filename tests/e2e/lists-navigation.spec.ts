@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { parse } from "csv-parse/sync";
 import { msg } from "../../src/domain/messages";
-import { admin, apiGet, expect, signIn, test } from "./fixtures";
+import { admin, apiGet, expect, goBack, goForward, signIn, test } from "./fixtures";
 
 /**
  * The list kit as a user moves through it: history entries for paging, a page past the end,
@@ -18,13 +18,13 @@ test.describe("lists: navigation and export", () => {
     await expect(page).toHaveURL(/page=2/);
     await pager.getByRole("button", { name: msg.lists.next }).click();
     await expect(page).toHaveURL(/page=3/);
-    await page.goBack();
+    await goBack(page);
     await expect(page).toHaveURL(/page=2/);
     await expect(pager.getByText(/^Page 2 of /)).toBeVisible();
-    await page.goBack();
+    await goBack(page);
     await expect(page).toHaveURL(/\/users$/);
     await expect(pager.getByText(/^Page 1 of /)).toBeVisible();
-    await page.goForward();
+    await goForward(page);
     await expect(page).toHaveURL(/page=2/);
 
     const { total } = await apiGet<{ total: number }>(page, "/api/users?limit=1");

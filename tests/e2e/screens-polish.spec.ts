@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { e2e } from "../../playwright.config";
 import { msg } from "../../src/domain/messages";
-import { apiGet, apiWrite, expect, signIn, statCard, test } from "./fixtures";
+import { apiGet, apiWrite, expect, goBack, signIn, statCard, test } from "./fixtures";
 import { settled } from "./screens";
 
 const unique = () => `${Date.now()}-${Math.floor(Math.random() * 1e6)}`;
@@ -242,7 +242,7 @@ test.describe("feedback and roles", () => {
     const stats = await apiGet(page, "/api/dashboard");
     await statCard(page, msg.dashboard.totalTeams).getByRole("link").click();
     await expect(page).toHaveURL(/\/teams$/);
-    await page.goBack();
+    await goBack(page);
     await statCard(page, msg.dashboard.signedInUsers).getByRole("link").click();
     await expect(page).toHaveURL(/\/users\?signed_in=true$/);
     const filtered = await apiGet(page, "/api/users?signed_in=true&limit=1");

@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { msg } from "../../src/domain/messages";
 import type { UserListItem } from "../../src/domain/users";
-import { apiGet, expect, pageOrigin, pickOption, signIn, statCard, test } from "./fixtures";
+import { apiGet, expect, goBack, pageOrigin, pickOption, signIn, statCard, test } from "./fixtures";
 
 const unique = () => `${Date.now()}-${Math.floor(Math.random() * 1e6)}`;
 
@@ -115,7 +115,7 @@ test.describe("users", () => {
     await page.getByRole("button", { name: "Clear Customer" }).click();
     await expect(page).not.toHaveURL(/customer=/);
     // Back returns to the filtered list (a filter change is a history entry).
-    await page.goBack();
+    await goBack(page);
     await expect(page).toHaveURL(new RegExp(`customer=${customer.customer_id}`));
   });
 
