@@ -216,7 +216,7 @@ export function createApp(deps: AppDeps): {
     c.set("tokenRate", tokenCounter);
     c.set("logger", deps.logger);
     c.set("clientIp", clientIp(c, deps.config.security.trustProxy));
-    if (c.req.path.startsWith("/api/auth/")) c.req.raw.headers.set(clientIpHeader, c.var.clientIp);
+    if (c.req.path.startsWith("/api/auth/")) c.req.raw.headers.set(clientIpHeader, c.get("clientIp"));
     await next();
     // A request that may have changed data drops the sessions and tokens this copy keeps before its
     // answer leaves: the client that signed out or revoked never meets its change undone here by a
@@ -226,7 +226,7 @@ export function createApp(deps: AppDeps): {
     if (c.req.path.startsWith("/api") || c.req.path.startsWith("/scim") || c.res.status >= 400) {
       deps.logger.info(
         {
-          requestId: c.var.requestId,
+          requestId: c.get("requestId"),
           method: c.req.method,
           path: c.req.path,
           status: c.res.status,
@@ -326,7 +326,7 @@ export function createApp(deps: AppDeps): {
       try {
         identity = await resolveApiToken(deps.db, bearer.token, now, deps.credentials);
       } catch (err) {
-        deps.logger.error({ requestId: c.var.requestId, err }, "API tokens cannot be read");
+        deps.logger.error({ requestId: c.get("requestId"), err }, "API tokens cannot be read");
         throw new HttpError(503, "unavailable", msg.api.unavailable);
       }
       if (!identity) return invalid();
@@ -424,7 +424,7 @@ export function createApp(deps: AppDeps): {
     // aborted request (status 499, as proxies write it); nobody reads the answer.
     if (clientAborted(c)) {
       deps.logger.info(
-        { requestId: c.var.requestId, reason: err instanceof Error ? err.message : String(err) },
+        { requestId: c.get("requestId"), reason: err instanceof Error ? err.message : String(err) },
         "request aborted by the client",
       );
       return c.body(null, 499 as UnofficialStatusCode);
@@ -440,12 +440,12 @@ export function createApp(deps: AppDeps): {
     // Input the database refuses (bad value, out of range, duplicate key) is the client's, not our bug.
     const refused = databaseErrorAnswer(err);
     if (refused?.status === 503) {
-      deps.logger.warn({ requestId: c.var.requestId, err }, "database unavailable");
+      deps.logger.warn({ requestId: c.get("requestId"), err }, "database unavailable");
       c.header("retry-after", "1");
     }
     if (refused) return errorResponse(c, refused.status, refused.code, refused.message, refused.fields);
-    deps.logger.error({ requestId: c.var.requestId, err }, "unhandled error");
-    return errorResponse(c, 500, "internal", `Something went wrong on our side (request ${c.var.requestId})`);
+    deps.logger.error({ requestId: c.get("requestId"), err }, "unhandled error");
+    return errorResponse(c, 500, "internal", `Something went wrong on our side (request ${c.get("requestId")})`);
   });
 
   return { app, auth, analytics, listSummaries: lists.cache };

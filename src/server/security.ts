@@ -251,14 +251,14 @@ export function tooManyMessage(admission: Extract<Admission, { admitted: false }
  */
 export function signInHandler(auth: Auth, security: SecurityConfig, clock: Clock, identity?: IdentityConfig) {
   return async (c: Context<AppEnv>) => {
-    const db = c.var.db;
+    const db = c.get("db");
     const now = clock();
     const checked = await checkedJsonBody(c, signInBoundsSchema);
     if (checked.refused) return checked.refused;
     const { body } = checked;
     const email = typeof body.email === "string" ? body.email.trim().toLowerCase() : "";
     const password = typeof body.password === "string" ? body.password : "";
-    const keys = { ip: `ip:${c.var.clientIp}`, account: email ? accountKey(email) : null };
+    const keys = { ip: `ip:${c.get("clientIp")}`, account: email ? accountKey(email) : null };
     // Only emails of real operators go into the audit log (a password typed into the email box must not).
     const [known] = email
       ? await db
@@ -356,7 +356,7 @@ export function signInHandler(auth: Auth, security: SecurityConfig, clock: Clock
  */
 export function changePasswordHandler(auth: Auth, security: SecurityConfig, clock: Clock) {
   return async (c: Context<AppEnv>) => {
-    const db = c.var.db;
+    const db = c.get("db");
     const now = clock();
     const session = await resolveSession(c, auth, security, clock);
     if (!session) return errorResponse(c, 401, "unauthorized", msg.api.unauthorized);
@@ -364,7 +364,7 @@ export function changePasswordHandler(auth: Auth, security: SecurityConfig, cloc
     const parsed = await checkedJsonBody(c, changePasswordSchema);
     if (parsed.refused) return parsed.refused;
     const me = session.user;
-    const keys = { ip: `ip:${c.var.clientIp}`, account: accountKey(me.email) };
+    const keys = { ip: `ip:${c.get("clientIp")}`, account: accountKey(me.email) };
     const admission = await admitAttempt(db, keys, security, now);
     if (!admission.admitted) {
       await writeAudit(db, c, [{ action: "change_password_blocked", entity: "operator", entity_id: me.id }]);
@@ -401,7 +401,7 @@ export function signOutHandler(auth: Auth) {
     const response = await auth.handler(c.req.raw);
     if (session && response.ok) {
       c.set("session", session);
-      await writeAudit(c.var.db, c, [{ action: "sign_out", entity: "operator", entity_id: session.user.id }]);
+      await writeAudit(c.get("db"), c, [{ action: "sign_out", entity: "operator", entity_id: session.user.id }]);
     }
     return response;
   };
@@ -425,9 +425,9 @@ export async function resolveSession(
     result = await readSession(c, auth);
     // The library answers null on some storage errors: a cookie with no session is checked against
     // the database itself, so that an outage is never taken for a signed-out browser.
-    if (!result?.response && hasSessionCookie(c)) await c.var.db.execute(sql`select 1`);
+    if (!result?.response && hasSessionCookie(c)) await c.get("db").execute(sql`select 1`);
   } catch (err) {
-    c.var.logger.error({ requestId: c.var.requestId, err }, "sessions cannot be read");
+    c.get("logger").error({ requestId: c.get("requestId"), err }, "sessions cannot be read");
     throw new HttpError(503, "unavailable", msg.api.unavailable);
   }
   const session = result?.response ?? null;
@@ -436,7 +436,8 @@ export async function resolveSession(
   const tooOld = clock().getTime() - new Date(session.session.createdAt).getTime() > security.sessionMaxSeconds * 1000;
   const banned = (session.user as { banned?: boolean | null }).banned === true;
   if (tooOld || banned) {
-    await c.var.db
+    await c
+      .get("db")
       .delete(operator_session)
       .where(banned ? eq(operator_session.userId, session.user.id) : eq(operator_session.token, session.session.token));
     return null;
@@ -446,7 +447,7 @@ export async function resolveSession(
 
 /** The session: read directly in its common case (session-read.ts), else by better-auth. */
 async function readSession(c: Context<AppEnv>, auth: Auth) {
-  const direct = await readSessionDirect(c.var.db, auth, c.req.header("cookie"), c.var.credentials);
+  const direct = await readSessionDirect(c.get("db"), auth, c.req.header("cookie"), c.get("credentials"));
   if (direct) return { response: direct, headers: undefined };
   return auth.api.getSession({ headers: c.req.raw.headers, returnHeaders: true });
 }

@@ -105,6 +105,41 @@ describe.each(targets)("foundation on %s", (target) => {
     }
   });
 
+  it("reads timestamps for a JSON answer as the ISO text a Date would print, in any session time zone", async () => {
+    const values = sql`
+      select '2024-05-01 10:00:00+00'::timestamptz as whole, '2024-05-01 10:00:00.5+00'::timestamptz as half,
+        '2024-05-01 10:00:00.123999+00'::timestamptz as micro, '1999-12-31 23:59:59.07'::timestamp as plain,
+        '0099-03-01 00:00:00+00'::timestamptz as early, 'infinity'::timestamptz as endless,
+        '10000-01-01 00:00:00+00'::timestamptz as far, '2024-05-01 10:00:00 BC'::timestamp as bc,
+        '2024-05-01 10:00:00.25+00'::timestamptz::text as text_kept`;
+    const check = async () => {
+      const [asDates] = await queryRows<Record<string, Date | string>>(app.handle.db, values);
+      const [asText] = await queryRows<Record<string, string>>(app.handle.db, values, { timestamps: "iso" });
+      const printed = Object.fromEntries(
+        Object.entries(asDates).map(([k, v]) => [k, v instanceof Date ? v.toISOString() : v]),
+      );
+      expect(asText).toEqual(printed);
+      return asText;
+    };
+    const utc = await check();
+    expect(utc).toMatchObject({
+      whole: "2024-05-01T10:00:00.000Z",
+      half: "2024-05-01T10:00:00.500Z",
+      micro: "2024-05-01T10:00:00.123Z",
+      plain: "1999-12-31T23:59:59.070Z",
+      endless: "infinity",
+      text_kept: "2024-05-01 10:00:00.25+00",
+    });
+    // Another session time zone prints offsets; the instants are the same.
+    await app.handle.db.transaction(async (tx) => {
+      await tx.execute(sql`set local time zone 'Asia/Kolkata'`);
+      const [shifted] = await queryRows<Record<string, string>>(tx as never, values, { timestamps: "iso" });
+      expect(shifted.whole).toBe(utc.whole);
+      expect(shifted.micro).toBe(utc.micro);
+    });
+    expect(await check()).toEqual(utc);
+  });
+
   it("applies migrations idempotently on restart", async () => {
     await app.handle.migrate();
     await app.handle.migrate();

@@ -39,5 +39,5 @@ const figure = apiRoute(analyticsBase, "viewer", {
 export const analyticsRouter = createRouter().openapi(figure, async (c) => {
   const { figure: name } = c.req.valid("param");
   const { days } = c.req.valid("query");
-  return c.json(await analyticsFigure(c.var.db, name, days, c.var.analytics), 200);
+  return c.json(await analyticsFigure(c.get("db"), name, days, c.get("analytics")), 200);
 });

@@ -112,20 +112,20 @@ async function revoke(tx: Tx, tokenId: string, now: Date, operatorId?: string) {
 export const accountTokensRouter = createRouter()
   .openapi(listOwn, async (c) => {
     const rows = await queryRows<Record<string, unknown>>(
-      c.var.db,
+      c.get("db"),
       sql`select ${tokenColumns} from operator_api_token t
-        where t.operator_id = ${c.var.session!.user.id}
+        where t.operator_id = ${c.get("session")!.user.id}
         order by t.revoked_at is not null, t.created_at desc, t.token_id`,
     );
     return c.json({ items: rows.map(tokenJson) }, 200);
   })
   .openapi(createOwn, async (c) => {
     const input = c.req.valid("json");
-    const me = c.var.session!.user as { id: string; role?: string };
+    const me = c.get("session")!.user as { id: string; role?: string };
     if (!roleAtLeast(me.role, input.role))
       throw new HttpError(422, "validation_failed", msg.apiTokens.roleTooHigh, { role: msg.apiTokens.roleTooHigh });
     const { token, prefix, hash } = newApiToken();
-    const now = c.var.lists.now();
+    const now = c.get("lists").now();
     const expiresAt = new Date(now + input.expires_in_days * 86_400_000);
     const row = await mutate(c, async (tx) => {
       // A delivery token's platform must exist; locked against deletion until the token is written.
@@ -176,7 +176,7 @@ export const accountTokensRouter = createRouter()
   })
   .openapi(revokeOwn, async (c) => {
     const { tokenId } = c.req.valid("param");
-    await mutate(c, (tx) => revoke(tx, tokenId, new Date(c.var.lists.now()), c.var.session!.user.id));
+    await mutate(c, (tx) => revoke(tx, tokenId, new Date(c.get("lists").now()), c.get("session")!.user.id));
     return c.json({ ok: true as const }, 200);
   });
 
@@ -233,6 +233,6 @@ mountList(apiTokensRouter, {
 
 apiTokensRouter.openapi(revokeAny, async (c) => {
   const { tokenId } = c.req.valid("param");
-  await mutate(c, (tx) => revoke(tx, tokenId, new Date(c.var.lists.now())));
+  await mutate(c, (tx) => revoke(tx, tokenId, new Date(c.get("lists").now())));
   return c.json({ ok: true as const }, 200);
 });

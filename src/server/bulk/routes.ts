@@ -198,9 +198,9 @@ const reportCsv = runRoute({
  * changed something, an undo itself is not undone, and it is theirs unless they are an admin).
  */
 async function readProgress(c: Context<AppEnv>, bulkId: string): Promise<BulkProgress> {
-  const user = c.var.session?.user as { id?: string; role?: string } | undefined;
+  const user = c.get("session")?.user as { id?: string; role?: string } | undefined;
   const [row] = await queryRows<BulkProgress & { operator_id: string | null; undo_open: boolean }>(
-    c.var.db,
+    c.get("db"),
     sql`select b.bulk_id, b.entity, b.action, b.params, b.selection, b.status, b.total, b.processed, b.changed, b.skipped,
       b.failed, b.cancel_requested, b.operator_id, b.operator_email, b.created_at, b.updated_at, b.finished_at, b.undo_of,
       (select u.bulk_id from bulk_actions u where u.undo_of = b.bulk_id order by u.created_at desc limit 1) as undone_by,
@@ -264,7 +264,7 @@ bulkRouter
     const { after, limit, outcome } = c.req.valid("query");
     const run = await readProgress(c, bulkId);
     const items = await queryRows<ReportRow>(
-      c.var.db,
+      c.get("db"),
       sql`select seq, row_id, label, outcome, reason from bulk_action_rows
         where bulk_id = ${bulkId} and seq > ${after} ${outcome ? sql`and outcome = ${outcome}` : sql``}
         order by seq limit ${limit + 1}`,
@@ -278,7 +278,7 @@ bulkRouter
     const { bulkId } = c.req.valid("param");
     const run = await readProgress(c, bulkId);
     const encoder = new TextEncoder();
-    const db = c.var.db;
+    const db = c.get("db");
     // Streamed in keyset batches on (bulk_id, seq): a report of 200,000 rows is never held at once.
     const stream = new ReadableStream<Uint8Array>({
       async start(controller) {

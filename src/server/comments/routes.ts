@@ -123,10 +123,10 @@ const noCounts = (): Record<CommentStatus, number> => ({ pending: 0, active: 0, 
 commentsRouter
   .openapi(queue, async (c) => {
     const { after, customer_id } = c.req.valid("query");
-    return c.json(await nextPending(c.var.db, { after, customerId: customer_id }), 200);
+    return c.json(await nextPending(c.get("db"), { after, customerId: customer_id }), 200);
   })
   .openapi(detail, async (c) =>
-    c.json(requireFound(await getComment(c.var.db, c.req.valid("param").commentId), msg.comments.notFound), 200),
+    c.json(requireFound(await getComment(c.get("db"), c.req.valid("param").commentId), msg.comments.notFound), 200),
   )
   .openapi(setStatus, async (c) => {
     const { commentId } = c.req.valid("param");
@@ -158,7 +158,7 @@ commentsRouter
         ],
       };
     });
-    return c.json((await getComment(c.var.db, commentId))!, 200);
+    return c.json((await getComment(c.get("db"), commentId))!, 200);
   })
   .openapi(bulk, async (c) => {
     const input = c.req.valid("json");
@@ -182,7 +182,7 @@ commentsRouter
     };
 
     if (input.dry_run) {
-      const counts = await countByStatus(c.var.db, where, bulkFilterLimit);
+      const counts = await countByStatus(c.get("db"), where, bulkFilterLimit);
       if (ids && commentStatuses.reduce((n, s) => n + counts[s], 0) !== ids.length) {
         throw new HttpError(
           422,

@@ -71,12 +71,12 @@ mountList(configRouter, {
 
 configRouter
   .openapi(detail, async (c) =>
-    c.json(requireFound(await getConfig(c.var.db, c.req.valid("param").customerId), msg.customers.notFound), 200),
+    c.json(requireFound(await getConfig(c.get("db"), c.req.valid("param").customerId), msg.customers.notFound), 200),
   )
   .openapi(save, async (c) => {
     const { customerId } = c.req.valid("param");
     const { version, ...values } = c.req.valid("json");
-    const email = c.var.session?.user.email ?? null;
+    const email = c.get("session")?.user.email ?? null;
     try {
       const saved = await mutate(c, async (tx) => {
         const result = requireFound(await saveConfig(tx, customerId, values, version, email), msg.customers.notFound);

@@ -79,17 +79,17 @@ const getActivity = panelRoute(
 );
 
 export const dashboardRouter = createRouter()
-  .openapi(getDashboard, async (c) => c.json(await dashboardStats(c.var.db), 200))
+  .openapi(getDashboard, async (c) => c.json(await dashboardStats(c.get("db")), 200))
   .openapi(getAttention, async (c) =>
-    c.json(await dashboardAttention(c.var.db, c.var.promptReview !== "off", c.var.analytics), 200),
+    c.json(await dashboardAttention(c.get("db"), c.get("promptReview") !== "off", c.get("analytics")), 200),
   )
   .openapi(getTrends, async (c) =>
-    c.json(await dashboardTrends(c.var.db, c.var.analytics, c.req.valid("query").days), 200),
+    c.json(await dashboardTrends(c.get("db"), c.get("analytics"), c.req.valid("query").days), 200),
   )
   .openapi(getActivity, async (c) => {
-    const user = c.var.session!.user as { id: string; role?: string };
+    const user = c.get("session")!.user as { id: string; role?: string };
     const admin = user.role === "admin";
-    const items = await dashboardActivity(c.var.db, admin ? undefined : user.id);
+    const items = await dashboardActivity(c.get("db"), admin ? undefined : user.id);
     return c.json({ items, scope: admin ? ("all" as const) : ("own" as const) }, 200);
   });
 export const dashboardBase = base;

@@ -206,23 +206,53 @@ function parseTimestamp(text: string, withZone: boolean): Date | string {
 }
 
 /**
+ * A timestamp's text as ISO 8601 in UTC with milliseconds, as `Date#toISOString` writes it, or the
+ * text itself for values a Date cannot hold. A UTC value (what a session in UTC prints, and every
+ * `timestamp`) is rewritten as text; any other offset goes through a Date. Lists answer thousands of
+ * these per second, and parsing each into a Date only to print it again was a tenth of their time.
+ */
+function isoOfTimestamp(text: string, withZone: boolean): string {
+  // "2024-05-01 10:00:00[.ffffff][+00]": checked by position; anything else takes the Date path.
+  const end = withZone ? text.length - 3 : text.length;
+  if (
+    (!withZone || text.endsWith("+00")) &&
+    end >= 19 &&
+    text.charCodeAt(4) === 45 &&
+    text.charCodeAt(10) === 32 &&
+    (end === 19 || (text.charCodeAt(19) === 46 && end <= 26))
+  ) {
+    const fraction = end === 19 ? ".000" : (text.slice(19, Math.min(end, 23)) + "00").slice(0, 4);
+    return `${text.slice(0, 10)}T${text.slice(11, 19)}${fraction}Z`;
+  }
+  const value = parseTimestamp(text, withZone);
+  return typeof value === "string" ? value : value.toISOString();
+}
+
+/**
  * Runs raw SQL and returns its rows (both drivers answer `{ rows, fields }`). Columns whose
  * database type is `timestamptz` or `timestamp` become Dates, chosen by the column's type id that
  * the driver reports, never by what a value looks like: a text column holding
  * "2024-05-01 10:00:00+02" stays that text. (Drizzle sets both drivers' parsers of these types to
  * return text, for its typed columns to map; raw queries get the same treatment here.)
+ * `timestamps: "iso"` gives them as ISO 8601 text instead (`Date#toISOString`'s), for rows that go
+ * straight into a JSON answer.
  */
-export async function queryRows<T>(db: Database, query: SQL): Promise<T[]> {
+export async function queryRows<T>(
+  db: Database,
+  query: SQL,
+  { timestamps = "date" }: { timestamps?: "date" | "iso" } = {},
+): Promise<T[]> {
   const result = (await db.execute(query)) as {
     rows: Array<Record<string, unknown>>;
     fields?: Array<{ name: string; dataTypeID: number }>;
   };
   const times = (result.fields ?? []).filter((f) => f.dataTypeID === TIMESTAMPTZ || f.dataTypeID === TIMESTAMP);
   if (times.length > 0) {
+    const convert = timestamps === "iso" ? isoOfTimestamp : parseTimestamp;
     for (const row of result.rows) {
       for (const f of times) {
         const value = row[f.name];
-        if (typeof value === "string") row[f.name] = parseTimestamp(value, f.dataTypeID === TIMESTAMPTZ);
+        if (typeof value === "string") row[f.name] = convert(value, f.dataTypeID === TIMESTAMPTZ);
       }
     }
   }

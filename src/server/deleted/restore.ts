@@ -410,7 +410,7 @@ export async function restoreDeletion(
   // A link sent for review instead stays in Recently deleted: nothing of it came back yet.
   if (outcome.restored.length > 0)
     await tx.execute(sql`
-    update deleted_records set restored_at = clock_timestamp(), restored_by_email = ${c.var.session?.user.email ?? null}
+    update deleted_records set restored_at = clock_timestamp(), restored_by_email = ${c.get("session")?.user.email ?? null}
     where deletion_id = ${deletionId}`);
   const result: RestoreReport = {
     deletion_id: d.deletion_id,

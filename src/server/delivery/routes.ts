@@ -145,7 +145,7 @@ const statementOf = preparedPerDatabase(prepare);
 export const deliveryRouter = createRouter().openapi(platformPrompts, async (c) => {
   const { platformId } = c.req.valid("param");
   const given = clientTags(c.req.valid("header")["if-none-match"]);
-  const [row] = await statementOf(c.var.db).execute({
+  const [row] = await statementOf(c.get("db")).execute({
     platformId,
     any: given === "*",
     // Tags are 32 hexadecimal digits (clientTags): an array literal needs no quoting.

@@ -143,7 +143,7 @@ async function directoryState(db: Database, customerId: string, baseUrl: string)
 
 export const directoryRouter = createRouter()
   .openapi(state, async (c) => {
-    const answer = await directoryState(c.var.db, c.req.valid("param").customerId, c.var.publicUrl + scimBase);
+    const answer = await directoryState(c.get("db"), c.req.valid("param").customerId, c.get("publicUrl") + scimBase);
     if (!answer) throw notFound(msg.customers.notFound);
     return c.json(answer, 200);
   })
@@ -165,8 +165,8 @@ export const directoryRouter = createRouter()
           name,
           prefix,
           token_hash: hash,
-          created_by_email: c.var.session!.user.email,
-          created_at: c.var.clock(),
+          created_by_email: c.get("session")!.user.email,
+          created_at: c.get("clock")(),
         })
         .returning();
       return {
@@ -182,14 +182,14 @@ export const directoryRouter = createRouter()
       };
     });
     const { token_hash: _hash, ...shown } = row;
-    return c.json({ ...tokenJson(shown as TokenRow), token, base_url: c.var.publicUrl + scimBase } as never, 201);
+    return c.json({ ...tokenJson(shown as TokenRow), token, base_url: c.get("publicUrl") + scimBase } as never, 201);
   })
   .openapi(revoke, async (c) => {
     const { customerId, directoryTokenId } = c.req.valid("param");
     await mutate(c, async (tx) => {
       const [gone] = await tx
         .update(directory_tokens)
-        .set({ revoked_at: c.var.clock() })
+        .set({ revoked_at: c.get("clock")() })
         .where(
           and(
             eq(directory_tokens.directory_token_id, directoryTokenId),

@@ -136,8 +136,8 @@ const groupFilterColumns: FilterColumns = {
 
 /** The group `id` of the request's directory as SCIM answers it, with its members unless left out. */
 async function groupAnswer(c: ScimContext, id: string, withMembers: boolean) {
-  const row = await oneGroup(c.var.db, c.var.directory, id);
-  const members = withMembers ? ((await membersOf(c.var.db, [row.team_id])).get(row.team_id) ?? []) : undefined;
+  const row = await oneGroup(c.get("db"), c.get("directory"), id);
+  const members = withMembers ? ((await membersOf(c.get("db"), [row.team_id])).get(row.team_id) ?? []) : undefined;
   return scimGroup(row, baseOf(c), members);
 }
 
@@ -148,7 +148,7 @@ export function mountGroups(app: Hono<ScimEnv>) {
       const members = excludesMembers(c)
         ? undefined
         : await membersOf(
-            c.var.db,
+            c.get("db"),
             rows.map((r) => r.team_id),
           );
       return rows.map((r) => scimGroup(r, baseOf(c), members ? (members.get(r.team_id) ?? []) : undefined));
@@ -158,7 +158,7 @@ export function mountGroups(app: Hono<ScimEnv>) {
     return scimJson(c, await groupAnswer(c, c.req.param("id"), !excludesMembers(c)));
   });
   app.post("/Groups", async (c) => {
-    const d = c.var.directory;
+    const d = c.get("directory");
     const body = await bodyOf(c);
     const name = groupName(body.displayName);
     const externalId = text(body.externalId, 500);
@@ -180,7 +180,7 @@ export function mountGroups(app: Hono<ScimEnv>) {
     return scimJson(c, await groupAnswer(c, id, true), 201);
   });
   app.put("/Groups/:id", async (c) => {
-    const d = c.var.directory;
+    const d = c.get("directory");
     const body = await bodyOf(c);
     const name = groupName(body.displayName);
     await change(c, async (tx) => {
@@ -194,7 +194,7 @@ export function mountGroups(app: Hono<ScimEnv>) {
     return scimJson(c, await groupAnswer(c, c.req.param("id"), true));
   });
   app.patch("/Groups/:id", async (c) => {
-    const d = c.var.directory;
+    const d = c.get("directory");
     const operations = patchOperations(await bodyOf(c));
     await change(c, async (tx) => {
       const before = await oneGroup(tx, d, c.req.param("id"));
@@ -210,7 +210,7 @@ export function mountGroups(app: Hono<ScimEnv>) {
     return c.body(null, 204);
   });
   app.delete("/Groups/:id", async (c) => {
-    const d = c.var.directory;
+    const d = c.get("directory");
     await change(c, async (tx) => {
       const before = await oneGroup(tx, d, c.req.param("id"));
       if (before.status === "inactive") return { result: null, audit: [] };

@@ -192,15 +192,15 @@ export function pageOf(c: ScimContext) {
 
 /** The audit's view of a SCIM request: the directory acts, as `directory:<token_id>`. */
 export function auditRequestOf(c: ScimContext): AuditRequest {
-  const d = c.var.directory;
+  const d = c.get("directory");
   return {
     var: {
-      db: c.var.db,
+      db: c.get("db"),
       session: {
         user: { id: `directory:${d.directoryTokenId}`, email: directoryMsg.auditName(d.tokenName) },
       },
-      requestId: c.var.requestId,
-      clientIp: c.var.clientIp,
+      requestId: c.get("requestId"),
+      clientIp: c.get("clientIp"),
       apiToken: null,
     },
   };
@@ -281,11 +281,12 @@ export async function listResources<T>(
 ) {
   const where = filterSql(c.req.query("filter"), columns);
   const { start, count, offset } = pageOf(c);
-  const customerId = c.var.directory.customerId;
-  const total = await resourceCount(c.var.db, table, customerId, where);
-  const rows = count === 0 ? [] : await resourceRows<T>(c.var.db, table, customerId, where, { offset, limit: count });
+  const customerId = c.get("directory").customerId;
+  const total = await resourceCount(c.get("db"), table, customerId, where);
+  const rows =
+    count === 0 ? [] : await resourceRows<T>(c.get("db"), table, customerId, where, { offset, limit: count });
   return scimJson(c, listResponse(await render(rows), start, total));
 }
 
 /** The SCIM base URL of this console: `{PUBLIC_URL}/scim/v2`. */
-export const baseOf = (c: ScimContext) => `${c.var.publicUrl}/scim/v2`;
+export const baseOf = (c: ScimContext) => `${c.get("publicUrl")}/scim/v2`;

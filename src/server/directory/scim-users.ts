@@ -197,8 +197,8 @@ const userFilterColumns: FilterColumns = {
 
 /** The user `id` of the request's directory as SCIM answers it, with their teams. */
 async function userAnswer(c: ScimContext, id: string) {
-  const row = await oneUser(c.var.db, c.var.directory, id);
-  const groups = await groupsOfUsers(c.var.db, [row.user_id]);
+  const row = await oneUser(c.get("db"), c.get("directory"), id);
+  const groups = await groupsOfUsers(c.get("db"), [row.user_id]);
   return scimUser(row, baseOf(c), groups.get(row.user_id));
 }
 
@@ -207,7 +207,7 @@ export function mountUsers(app: Hono<ScimEnv>) {
   app.get("/Users", (c) =>
     listResources<UserRow>(c, userTable, userFilterColumns, async (rows) => {
       const groups = await groupsOfUsers(
-        c.var.db,
+        c.get("db"),
         rows.map((r) => r.user_id),
       );
       return rows.map((r) => scimUser(r, baseOf(c), groups.get(r.user_id)));
@@ -217,7 +217,7 @@ export function mountUsers(app: Hono<ScimEnv>) {
     return scimJson(c, await userAnswer(c, c.req.param("id")));
   });
   app.post("/Users", async (c) => {
-    const d = c.var.directory;
+    const d = c.get("directory");
     const fields = userFieldsOf(await bodyOf(c));
     const id = await change(c, async (tx) => {
       const [existing] = await queryRows<{ customer_id: string }>(
@@ -250,7 +250,7 @@ export function mountUsers(app: Hono<ScimEnv>) {
     return scimJson(c, await userAnswer(c, id), 201);
   });
   app.put("/Users/:id", async (c) => {
-    const d = c.var.directory;
+    const d = c.get("directory");
     const fields = userFieldsOf(await bodyOf(c));
     const deactivated = await change(c, async (tx) => {
       const before = await oneUser(tx, d, c.req.param("id"));
@@ -260,7 +260,7 @@ export function mountUsers(app: Hono<ScimEnv>) {
     return scimJson(c, await userAnswer(c, c.req.param("id")));
   });
   app.patch("/Users/:id", async (c) => {
-    const d = c.var.directory;
+    const d = c.get("directory");
     const operations = patchOperations(await bodyOf(c));
     const deactivated = await change(c, async (tx) => {
       const before = await oneUser(tx, d, c.req.param("id"));
@@ -298,7 +298,7 @@ export function mountUsers(app: Hono<ScimEnv>) {
     return scimJson(c, await userAnswer(c, c.req.param("id")));
   });
   app.delete("/Users/:id", async (c) => {
-    const d = c.var.directory;
+    const d = c.get("directory");
     await change(c, async (tx) => {
       const before = await oneUser(tx, d, c.req.param("id"));
       const audit = await writeUser(tx, d, before, {

@@ -59,15 +59,12 @@ export function scimRouter(options: { ratePerMinute: number }) {
       return scimJson(c, errorBody(401, detail), 401);
     };
     if (!match) return refuse(directoryMsg.unauthorized);
-    const directory = await resolveDirectoryToken(c.var.db, match[1], c.var.clock());
+    const directory = await resolveDirectoryToken(c.get("db"), match[1], c.get("clock")());
     if (!directory) return refuse(directoryMsg.invalidToken);
     c.set("directory", directory);
-    const admission = await c.var.tokenRate.admit(
-      directory.customerId,
-      options.ratePerMinute,
-      c.var.clock(),
-      "directory",
-    );
+    const admission = await c
+      .get("tokenRate")
+      .admit(directory.customerId, options.ratePerMinute, c.get("clock")(), "directory");
     if (!admission.admitted) {
       c.header("retry-after", String(admission.retryAfterSeconds));
       return scimJson(c, errorBody(429, directoryMsg.rateLimited(admission.retryAfterSeconds)), 429);
@@ -85,8 +82,8 @@ export function scimRouter(options: { ratePerMinute: number }) {
       if (refused) e = refused.status >= 500 ? new ScimError(refused.status, refused.message) : toScimError(refused);
     }
     if (!e) {
-      c.var.logger.error({ requestId: c.var.requestId, err }, "unhandled error");
-      e = new ScimError(500, `Something went wrong on our side (request ${c.var.requestId})`);
+      c.get("logger").error({ requestId: c.get("requestId"), err }, "unhandled error");
+      e = new ScimError(500, `Something went wrong on our side (request ${c.get("requestId")})`);
     }
     c.set("scimError", e.message);
     return scimJson(c as ScimContext, errorBody(e.status, e.message, e.scimType), e.status);
@@ -94,10 +91,11 @@ export function scimRouter(options: { ratePerMinute: number }) {
   // Every authenticated request logged for the customer page's directory state.
   app.use("*", async (c, next) => {
     await next();
-    const directory = c.var.directory;
+    const directory = c.get("directory");
     if (!directory) return;
     const failed = c.res.status >= 400;
-    await c.var.db
+    await c
+      .get("db")
       .insert(directory_requests)
       .values({
         customer_id: directory.customerId,
@@ -105,10 +103,10 @@ export function scimRouter(options: { ratePerMinute: number }) {
         method: c.req.method,
         path: c.req.path.slice(0, 500),
         status: c.res.status,
-        outcome: failed ? null : (c.var.outcome ?? null),
-        error: failed ? (c.var.scimError ?? null) : null,
+        outcome: failed ? null : (c.get("outcome") ?? null),
+        error: failed ? (c.get("scimError") ?? null) : null,
       })
-      .catch((err: unknown) => c.var.logger.warn({ err }, "directory request not logged"));
+      .catch((err: unknown) => c.get("logger").warn({ err }, "directory request not logged"));
   });
   app.use("*", authenticate);
 
@@ -116,7 +114,7 @@ export function scimRouter(options: { ratePerMinute: number }) {
   app.get("/ServiceProviderConfig", (c) =>
     scimJson(c, {
       schemas: ["urn:ietf:params:scim:schemas:core:2.0:ServiceProviderConfig"],
-      documentationUri: `${c.var.publicUrl}/docs/onboarding.md`,
+      documentationUri: `${c.get("publicUrl")}/docs/onboarding.md`,
       patch: { supported: true },
       bulk: { supported: false, maxOperations: 0, maxPayloadSize: 0 },
       filter: { supported: true, maxResults: maxPage },

@@ -8,7 +8,10 @@ import type { Snapshots } from "../snapshots";
 import type { TokenRateCounter } from "../tokens";
 import type { ListSettings, SummaryCache } from "./lists";
 
-/** Per-request variables every handler can read with `c.var`. */
+/**
+ * Per-request variables every handler reads with `c.get` (Hono's `c.var` builds a new object of
+ * all of them on each read; the audit's `AuditRequest` keeps that shape for runs made off a request).
+ */
 export type AppEnv = {
   Variables: {
     db: Database;

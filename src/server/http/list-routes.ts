@@ -170,10 +170,10 @@ function mountPage<I, S, F extends Record<string, unknown>, P>(mount: ListMount<
   });
   router.openapi(route, async (c: Context<AppEnv>) => {
     const { req } = readRequest(c, list, params, scope);
-    const { parent_found, ...page } = await runList(c.var.db, list, req, {
-      settings: c.var.lists.settings,
-      cache: c.var.lists.cache,
-      now: c.var.lists.now,
+    const { parent_found, ...page } = await runList(c.get("db"), list, req, {
+      settings: c.get("lists").settings,
+      cache: c.get("lists").cache,
+      now: c.get("lists").now,
     });
     if (scope && parent_found === false) return c.json({ error: { code: "not_found", message: scope.notFound } }, 404);
     return c.json(page, 200);
@@ -197,7 +197,7 @@ function mountExport<I, S, F extends Record<string, unknown>, P>(mount: ListMoun
   router.openapi(route, async (c: Context<AppEnv>) => {
     const { q, req } = readRequest(c, list, params, scope);
     if (scope) {
-      const [found] = await queryRows<{ p: boolean }>(c.var.db, sql`select (${req.parentExists!}) as p`);
+      const [found] = await queryRows<{ p: boolean }>(c.get("db"), sql`select (${req.parentExists!}) as p`);
       if (!found.p) return c.json({ error: { code: "not_found", message: scope.notFound } }, 404);
     }
     const stream = await csvStream(c, list, q, req);
@@ -224,7 +224,7 @@ function exportAudit<F extends Record<string, unknown>>(
   return async (rows: number, complete: boolean) => {
     if (audited) return;
     audited = true;
-    await writeAudit(c.var.db, c, [
+    await writeAudit(c.get("db"), c, [
       {
         action: "export",
         entity: name,
@@ -238,7 +238,7 @@ function exportAudit<F extends Record<string, unknown>>(
           complete,
         },
       },
-    ]).catch((err) => c.var.logger.error({ err, requestId: c.var.requestId }, "export audit failed"));
+    ]).catch((err) => c.get("logger").error({ err, requestId: c.get("requestId") }, "export audit failed"));
   };
 }
 
@@ -254,7 +254,7 @@ async function csvStream<I, S, F extends Record<string, unknown>>(
 ): Promise<ReadableStream<Uint8Array>> {
   const bom = (q as { bom?: string }).bom === "1";
   const encoder = new TextEncoder();
-  const batches = listAll(c.var.db, list, req);
+  const batches = listAll(c.get("db"), list, req);
   // The first batch is read before answering, so that a value the database refuses (a date out of
   // range...) is answered 4xx by the app's error handler instead of breaking a 200 stream.
   let pending: IteratorResult<I[]> | undefined = await batches.next();
@@ -278,7 +278,7 @@ async function csvStream<I, S, F extends Record<string, unknown>>(
           controller.close();
         }
       } catch (err) {
-        c.var.logger.error({ err, requestId: c.var.requestId }, "export failed");
+        c.get("logger").error({ err, requestId: c.get("requestId") }, "export failed");
         await audit(rows, false);
         controller.error(err);
       }

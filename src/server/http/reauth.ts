@@ -22,12 +22,12 @@ export const reauthMaxFailures = 5;
  * token never acts there: those routes are session-only).
  */
 export async function recentlyConfirmed(c: Context<AppEnv>): Promise<boolean> {
-  const session = c.var.session?.session as { id?: string; createdAt?: Date | string } | undefined;
-  if (!session?.id || c.var.apiToken) return false;
-  const since = c.var.clock().getTime() - reauthWindowMs;
+  const session = c.get("session")?.session as { id?: string; createdAt?: Date | string } | undefined;
+  if (!session?.id || c.get("apiToken")) return false;
+  const since = c.get("clock")().getTime() - reauthWindowMs;
   if (session.createdAt && new Date(session.createdAt).getTime() >= since) return true;
   const [row] = await queryRows<{ confirmed_at: string | null }>(
-    c.var.db,
+    c.get("db"),
     sql`select confirmed_at::text as confirmed_at from operator_reauthentication where session_id = ${session.id}`,
   );
   return !!row?.confirmed_at && new Date(row.confirmed_at).getTime() >= since;

@@ -294,7 +294,7 @@ function mountOne<Row>(
     },
   );
   kit.mount.openapi(route, async (c) => {
-    const found = await read(c.var.db, idOf(kit, c), c);
+    const found = await read(c.get("db"), idOf(kit, c), c);
     if (!found) throw notFound(kit.records.notFound);
     return c.json(found, 200);
   });
@@ -321,7 +321,7 @@ function mountOptions<Row>(
       ...invalidResponse,
     },
   );
-  kit.mount.openapi(list, async (c) => c.json(await options.list(c.var.db, valid(c, "query")), 200));
+  kit.mount.openapi(list, async (c) => c.json(await options.list(c.get("db"), valid(c, "query")), 200));
   mountOne(kit, `${kit.path}/option`, `One ${kit.noun} as a picker option`, options.item, (db, id) =>
     options.one(db, id),
   );

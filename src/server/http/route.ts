@@ -76,12 +76,12 @@ export const needsReauthentication = (access: RouteAccess, method: string, path:
 export function requireAccess(access: RouteAccess, sessionOnly = false, reauth = false): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     if (access === "public") return next();
-    const session = c.var.session;
+    const session = c.get("session");
     if (!session) return errorResponse(c, 401, "unauthorized", msg.api.unauthorized);
     if (!roleAtLeast((session.user as { role?: string }).role, access)) {
       return errorResponse(c, 403, "forbidden", msg.api.forbidden);
     }
-    if (sessionOnly && c.var.apiToken) return errorResponse(c, 403, "forbidden", msg.apiTokens.sessionOnly);
+    if (sessionOnly && c.get("apiToken")) return errorResponse(c, 403, "forbidden", msg.apiTokens.sessionOnly);
     if (reauth && !(await recentlyConfirmed(c)))
       return errorResponse(c, 403, "reauthentication_required", msg.reauth.required);
     return next();

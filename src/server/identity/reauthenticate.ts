@@ -44,17 +44,17 @@ const reauthenticate = apiRoute(accountBase, "viewer", {
 /** The session's confirmation row, made when first needed; `failures` after this answer. */
 async function recordFailure(c: Context<AppEnv>, sessionId: string, method: string): Promise<number> {
   const [row] = await queryRows<{ failures: number }>(
-    c.var.db,
+    c.get("db"),
     sql`insert into operator_reauthentication (session_id, operator_id, failures)
-      values (${sessionId}, ${c.var.session!.user.id}, 1)
+      values (${sessionId}, ${c.get("session")!.user.id}, 1)
       on conflict (session_id) do update set failures = operator_reauthentication.failures + 1
       returning failures`,
   );
-  await writeAudit(c.var.db, c, [
+  await writeAudit(c.get("db"), c, [
     {
       action: "reauthenticate_failed",
       entity: "operator",
-      entity_id: c.var.session!.user.id,
+      entity_id: c.get("session")!.user.id,
       after: { method, failures: row.failures },
     },
   ]);
@@ -63,7 +63,7 @@ async function recordFailure(c: Context<AppEnv>, sessionId: string, method: stri
 
 export const reauthenticateRouter = createRouter().openapi(reauthenticate, async (c) => {
   const body = c.req.valid("json");
-  const session = c.var.session!;
+  const session = c.get("session")!;
   const me = session.user as typeof session.user & { twoFactorEnabled?: boolean | null };
   const sessionId = (session.session as { id: string }).id;
   const method = body.code !== undefined ? "code" : "password";
@@ -71,24 +71,24 @@ export const reauthenticateRouter = createRouter().openapi(reauthenticate, async
   if (body.code !== undefined) {
     if (me.twoFactorEnabled !== true)
       throw new HttpError(422, "validation_failed", msg.reauth.noCode, { code: msg.reauth.noCode });
-    const secret = (await c.var.auth.$context).secret;
-    right = (await spendCode(c, c.var.auth, secret, me.id, body.code)) === "right";
+    const secret = (await c.get("auth").$context).secret;
+    right = (await spendCode(c, c.get("auth"), secret, me.id, body.code)) === "right";
   } else {
-    const checked = await passwordCheck(c.var.db, me.id, body.current_password ?? "");
+    const checked = await passwordCheck(c.get("db"), me.id, body.current_password ?? "");
     if (checked === "none")
       throw new HttpError(422, "validation_failed", msg.reauth.noPassword, { current_password: msg.reauth.noPassword });
     right = checked === "right";
   }
   if (!right) {
     if ((await recordFailure(c, sessionId, method)) >= reauthMaxFailures) {
-      await c.var.db.delete(operator_session).where(eq(operator_session.id, sessionId));
+      await c.get("db").delete(operator_session).where(eq(operator_session.id, sessionId));
       throw new HttpError(401, "unauthorized", msg.reauth.ended);
     }
     const wrong = method === "code" ? msg.twoFactor.wrongCode : msg.reauth.wrongPassword;
     throw new HttpError(422, "validation_failed", wrong, { [method === "code" ? "code" : "current_password"]: wrong });
   }
-  const now = c.var.clock();
-  await c.var.db.transaction(async (tx) => {
+  const now = c.get("clock")();
+  await c.get("db").transaction(async (tx) => {
     await tx.execute(sql`insert into operator_reauthentication (session_id, operator_id, confirmed_at, failures)
       values (${sessionId}, ${me.id}, ${now.toISOString()}::timestamptz, 0)
       on conflict (session_id) do update set confirmed_at = excluded.confirmed_at, failures = 0`);

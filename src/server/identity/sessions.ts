@@ -128,11 +128,11 @@ async function endSession(c: Parameters<typeof mutate>[0], operatorId: string, s
 /** The account's session routes, mounted at /api/account. */
 export const accountSessionsRouter = createRouter()
   .openapi(listOwn, async (c) => {
-    const session = c.var.session!;
-    return c.json(await listSessions(c.var.db, session.user.id, session.session.id, new Date()), 200);
+    const session = c.get("session")!;
+    return c.json(await listSessions(c.get("db"), session.user.id, session.session.id, new Date()), 200);
   })
   .openapi(endOwn, async (c) => {
-    await endSession(c, c.var.session!.user.id, c.req.valid("param").sessionId);
+    await endSession(c, c.get("session")!.user.id, c.req.valid("param").sessionId);
     return c.json({ revoked: 1 }, 200);
   });
 
@@ -140,9 +140,9 @@ export const accountSessionsRouter = createRouter()
 export const operatorSessionsRouter = createRouter()
   .openapi(listAny, async (c) => {
     const { operatorId } = c.req.valid("param");
-    const [found] = await c.var.db.select({ id: operator.id }).from(operator).where(eq(operator.id, operatorId));
+    const [found] = await c.get("db").select({ id: operator.id }).from(operator).where(eq(operator.id, operatorId));
     if (!found) throw notFound(msg.operators.notFound);
-    return c.json(await listSessions(c.var.db, operatorId, c.var.session!.session.id, new Date()), 200);
+    return c.json(await listSessions(c.get("db"), operatorId, c.get("session")!.session.id, new Date()), 200);
   })
   .openapi(endAny, async (c) => {
     const { operatorId, sessionId } = c.req.valid("param");

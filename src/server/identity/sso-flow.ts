@@ -114,14 +114,14 @@ export function ssoStartHandler(auth: Auth) {
  */
 export function ssoCallbackHandler(auth: Auth, publicUrl: string) {
   return async (c: Context<AppEnv>) => {
-    const db = c.var.db;
+    const db = c.get("db");
     const attempt: SsoAttempt = {};
     const previous = await auth.api.getSession({ headers: c.req.raw.headers }).catch(() => null);
     let response: Response;
     try {
       response = await withAsyncContext(() => attempts.run(attempt, () => auth.handler(c.req.raw)));
     } catch (err) {
-      c.var.logger.error({ requestId: c.var.requestId, err }, "single sign-on callback failed");
+      c.get("logger").error({ requestId: c.get("requestId"), err }, "single sign-on callback failed");
       response = new Response(null, { status: 302, headers: { location: `${publicUrl}/?error=failed` } });
     }
     const location = response.headers.get("location");
@@ -182,7 +182,7 @@ async function refused(
   target: URL | undefined,
   publicUrl: string,
 ) {
-  const db = c.var.db;
+  const db = c.get("db");
   // A session the library set before a later check failed must not survive the refusal.
   const session = await sessionOf(db, response);
   if (session) await db.delete(operator_session).where(eq(operator_session.token, session.token));
@@ -202,7 +202,7 @@ async function refused(
       operator: actor,
     },
   ]);
-  c.var.logger.info({ requestId: c.var.requestId, reason }, "single sign-on refused");
+  c.get("logger").info({ requestId: c.get("requestId"), reason }, "single sign-on refused");
   // Back on the console's own origin, on the page the attempt started from (the library's default
   // error page, /api/auth/error, is not one of ours).
   const back =

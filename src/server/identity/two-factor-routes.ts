@@ -162,7 +162,7 @@ const challengeExpired = (c: Context<AppEnv>) => errorResponse(c, 401, "unauthor
  */
 function codeStepHandler(deps: TwoFactorDeps, kind: "totp" | "recovery") {
   return async (c: Context<AppEnv>) => {
-    const db = c.var.db;
+    const db = c.get("db");
     const now = deps.clock();
     const checked = await checkedJsonBody(c, kind === "totp" ? verifyTotpSchema : verifyRecoverySchema);
     if (checked.refused) return checked.refused;
@@ -176,7 +176,7 @@ function codeStepHandler(deps: TwoFactorDeps, kind: "totp" | "recovery") {
     const who: Who | null = session
       ? { id: session.user.id, email: session.user.email }
       : await challengeOperator(db, c.req.header("cookie"));
-    const keys = { ip: `ip:${c.var.clientIp}`, account: who ? accountKey(who.email) : null };
+    const keys = { ip: `ip:${c.get("clientIp")}`, account: who ? accountKey(who.email) : null };
     const step = { step: "code" };
     const audit = (action: "sign_in" | "sign_in_failed" | "sign_in_blocked", after: Record<string, unknown> = step) =>
       who
@@ -243,8 +243,8 @@ async function signedInChange<T>(
   const me: ChangingOperator = session.user;
   const refused = refuse(me);
   if (refused) return { refused };
-  const keys = { ip: `ip:${c.var.clientIp}`, account: accountKey(me.email) };
-  const admission = await admitAttempt(c.var.db, keys, deps.security, now);
+  const keys = { ip: `ip:${c.get("clientIp")}`, account: accountKey(me.email) };
+  const admission = await admitAttempt(c.get("db"), keys, deps.security, now);
   if (!admission.admitted) return { refused: blocked(c, admission) };
   return { me, input: checked.data, keys, now };
 }
@@ -258,7 +258,7 @@ async function signedInChange<T>(
  */
 function enableHandler(deps: TwoFactorDeps) {
   return async (c: Context<AppEnv>) => {
-    const db = c.var.db;
+    const db = c.get("db");
     const checked = await signedInChange(c, deps, enableTwoFactorSchema, (me) =>
       me.twoFactorEnabled === true ? errorResponse(c, 409, "conflict", msg.twoFactor.alreadyOn) : undefined,
     );
@@ -315,7 +315,7 @@ export async function spendCode(
   operatorId: string,
   code: string,
 ): Promise<"right" | "used" | "wrong"> {
-  const db = (c as Context<AppEnv>).var.db;
+  const db = (c as Context<AppEnv>).get("db");
   const totp = isAuthenticatorCode(code);
   const mark = totp ? codeMark(secret, operatorId, code) : null;
   if (mark && !(await markCode(db, operatorId, mark))) return "used";
@@ -341,7 +341,7 @@ export async function spendCode(
  */
 function disableHandler(deps: TwoFactorDeps) {
   return async (c: Context<AppEnv>) => {
-    const db = c.var.db;
+    const db = c.get("db");
     const checked = await signedInChange(c, deps, disableTwoFactorSchema, (me) => {
       if (mfaRequiredFor(deps.policy, me.role))
         return errorResponse(c, 403, "forbidden", msg.twoFactor.requiredByPolicy);
@@ -444,8 +444,8 @@ export async function withTwoFactor(db: Database, session: SessionData | null, p
  */
 export function mfaGate(policy: MfaPolicy): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    const session = c.var.session;
-    if (!session || policy === "none" || !(await setupRequired(c.var.db, session, policy))) return next();
+    const session = c.get("session");
+    if (!session || policy === "none" || !(await setupRequired(c.get("db"), session, policy))) return next();
     if (c.req.method === "GET" && c.req.path === twoFactorStatusBase) return next();
     return errorResponse(c, 403, "mfa_setup_required", msg.twoFactor.setupRequired);
   };
@@ -465,6 +465,6 @@ const statusRoute = apiRoute(twoFactorStatusBase, "viewer", {
 /** The router of GET /api/account/two-factor, answering under `policy`. */
 export function twoFactorStatusRouter(policy: MfaPolicy) {
   return createRouter().openapi(statusRoute, async (c) =>
-    c.json(await twoFactorStatus(c.var.db, c.var.session!, policy), 200),
+    c.json(await twoFactorStatus(c.get("db"), c.get("session")!, policy), 200),
   );
 }

@@ -254,7 +254,7 @@ const read = apiRoute(importsBase, "editor", {
   responses: { 200: jsonResponse(importSchema, "The import"), ...notFound404 },
 });
 
-const operatorOf = (c: Context<AppEnv>) => c.var.session?.user.id;
+const operatorOf = (c: Context<AppEnv>) => c.get("session")?.user.id;
 
 importsRouter
   .openapi(create, async (c) => {
@@ -281,7 +281,7 @@ importsRouter
         ],
       };
     });
-    return c.json(await readImport(c.var.db, importId), 201);
+    return c.json(await readImport(c.get("db"), importId), 201);
   })
   .openapi(part, async (c) => {
     const { importId } = c.req.valid("param");
@@ -343,7 +343,7 @@ importsRouter
         ],
       };
     });
-    return c.json(await readImport(c.var.db, importId), 200);
+    return c.json(await readImport(c.get("db"), importId), 200);
   })
   .openapi(preview, async (c) => {
     const { importId } = c.req.valid("param");
@@ -387,7 +387,7 @@ importsRouter
         ],
       };
     });
-    return c.json(await readImport(c.var.db, importId), 200);
+    return c.json(await readImport(c.get("db"), importId), 200);
   })
   .openapi(fix, async (c) => {
     const { importId } = c.req.valid("param");
@@ -428,8 +428,8 @@ importsRouter
   })
   .openapi(errorsCsv, async (c) => {
     const { importId } = c.req.valid("param");
-    const imp = await readImport(c.var.db, importId);
-    const db = c.var.db;
+    const imp = await readImport(c.get("db"), importId);
+    const db = c.get("db");
     const encoder = new TextEncoder();
     // Streamed in keyset batches on (import_id, outcome, seq): memory stays one batch.
     const stream = new ReadableStream<Uint8Array>({
@@ -514,13 +514,13 @@ importsRouter
       );
     } catch (err) {
       // Not started (the operator's runs are busy...): the import can be applied again.
-      await c.var.db.execute(sql`update imports set status = 'previewed' where import_id = ${importId}`);
+      await c.get("db").execute(sql`update imports set status = 'previewed' where import_id = ${importId}`);
       throw err;
     }
-    await c.var.db.execute(sql`update imports set bulk_id = ${bulkId} where import_id = ${importId}`);
+    await c.get("db").execute(sql`update imports set bulk_id = ${bulkId} where import_id = ${importId}`);
     return c.json({ bulk_id: bulkId }, 202);
   })
-  .openapi(read, async (c) => c.json(await readImport(c.var.db, c.req.valid("param").importId), 200));
+  .openapi(read, async (c) => c.json(await readImport(c.get("db"), c.req.valid("param").importId), 200));
 
 /** GET /api/imports/{importId}/rows (and its CSV export): the rows with their outcome, in the file's order. */
 mountList(importsRouter, {

@@ -212,12 +212,12 @@ operatorsRouter
         ],
       };
     });
-    return c.json(await operatorRow(c.var.db, id), 201);
+    return c.json(await operatorRow(c.get("db"), id), 201);
   })
   .openapi(update, async (c) => {
     const { operatorId } = c.req.valid("param");
     const patch = c.req.valid("json");
-    const self = c.var.session!.user.id === operatorId;
+    const self = c.get("session")!.user.id === operatorId;
     if (self && (patch.banned === true || (patch.role && patch.role !== "admin"))) {
       throw new HttpError(422, "validation_failed", msg.operators.notSelf);
     }
@@ -258,13 +258,13 @@ operatorsRouter
         ],
       };
     });
-    return c.json(await operatorRow(c.var.db, operatorId), 200);
+    return c.json(await operatorRow(c.get("db"), operatorId), 200);
   })
   .openapi(resetPassword, async (c) => {
     const { operatorId } = c.req.valid("param");
     // One's own password changes only with the current one (Change password, throttled like
     // sign-in): a stolen admin session must not be able to take the account for good.
-    if (c.var.session!.user.id === operatorId) throw new HttpError(403, "forbidden", msg.operators.notSelfReset);
+    if (c.get("session")!.user.id === operatorId) throw new HttpError(403, "forbidden", msg.operators.notSelfReset);
     const hash = await hashPassword(c.req.valid("json").password);
     const revoked = await mutate(c, async (tx) => {
       await findOperator(tx, operatorId);
@@ -301,7 +301,7 @@ operatorsRouter
   })
   .openapi(resetTwoFactor, async (c) => {
     const { operatorId } = c.req.valid("param");
-    if (c.var.session!.user.id === operatorId) throw new HttpError(403, "forbidden", msg.twoFactor.notSelfReset);
+    if (c.get("session")!.user.id === operatorId) throw new HttpError(403, "forbidden", msg.twoFactor.notSelfReset);
     const revoked = await mutate(c, async (tx) => {
       const target = await findOperator(tx, operatorId);
       await tx.delete(operator_two_factor).where(eq(operator_two_factor.userId, operatorId));
@@ -347,7 +347,7 @@ const signOutEverywhere = apiRoute(accountBase, "viewer", {
 });
 
 export const accountRouter = createRouter().openapi(signOutEverywhere, async (c) => {
-  const me = c.var.session!.user.id;
+  const me = c.get("session")!.user.id;
   const revoked = await mutate(c, async (tx) => {
     const n = await revokeSessions(tx, me);
     return {

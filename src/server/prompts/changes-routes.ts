@@ -100,7 +100,7 @@ async function decide(
   text: string | null,
   revision?: number,
 ): Promise<PromptChange> {
-  const user = c.var.session?.user;
+  const user = c.get("session")?.user;
   if (!user) throw new HttpError(401, "unauthorized", msg.api.unauthorized);
   return mutate(c, async (tx) => {
     const [target] = await tx
@@ -384,9 +384,11 @@ const approveMany = apiRoute(promptChangesBase, "editor", {
 });
 
 promptChangesRouter
-  .openapi(summary, async (c) => c.json({ pending: await pendingChangeCount(c.var.db), mode: c.var.promptReview }, 200))
+  .openapi(summary, async (c) =>
+    c.json({ pending: await pendingChangeCount(c.get("db")), mode: c.get("promptReview") }, 200),
+  )
   .openapi(one, async (c) =>
-    c.json(requireFound(await getPromptChange(c.var.db, c.req.valid("param").changeId), msg.reviews.notFound), 200),
+    c.json(requireFound(await getPromptChange(c.get("db"), c.req.valid("param").changeId), msg.reviews.notFound), 200),
   )
   .openapi(approve, async (c) => {
     const { changeId } = c.req.valid("param");

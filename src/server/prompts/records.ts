@@ -46,7 +46,7 @@ export function versionOf(
   restoredFrom: number | null = null,
   author?: VersionAuthor,
 ) {
-  const user = author ? { id: author.id, email: author.email } : c.var.session?.user;
+  const user = author ? { id: author.id, email: author.email } : c.get("session")?.user;
   return {
     change_id: author?.changeId ?? null,
     prompt_id: row.prompt_id,

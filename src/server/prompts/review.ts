@@ -63,8 +63,8 @@ export async function proposeChange(
   change: ProposedChange,
 ): Promise<Written<ProposedResult> | null> {
   const platformId = change.kind === "assign" || change.kind === "unassign" ? change.platformId : undefined;
-  if (!(await reviewRequired(tx, c.var.promptReview, before.prompt_id, platformId))) return null;
-  const user = c.var.session?.user;
+  if (!(await reviewRequired(tx, c.get("promptReview"), before.prompt_id, platformId))) return null;
+  const user = c.get("session")?.user;
   if (!user) throw new HttpError(401, "unauthorized", msg.api.unauthorized);
   // An author's second save (Archive after an edit, say) goes on top of their pending edit.
   const [pending] =

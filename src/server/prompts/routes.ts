@@ -78,7 +78,7 @@ export const promptRoutes: RecordRoutes<PromptRow, typeof createPromptSchema, ty
     records: promptRecords,
     detail: {
       schema: promptDetailSchema,
-      read: (db, id, c) => getPrompt(db, id, c.var.promptReview, c.var.session?.user.id),
+      read: (db, id, c) => getPrompt(db, id, c.get("promptReview"), c.get("session")?.user.id),
     },
     // PROMPT_REVIEW (docs/prompt-review.md): an edit, Activate / Archive or a deletion may wait for review (202).
     review: {
@@ -303,7 +303,7 @@ promptsRouter
   })
   .openapi(version, async (c) => {
     const { promptId, version: n } = c.req.valid("param");
-    return c.json(requireFound(await getPromptVersion(c.var.db, promptId, n), msg.prompts.versionNotFound), 200);
+    return c.json(requireFound(await getPromptVersion(c.get("db"), promptId, n), msg.prompts.versionNotFound), 200);
   })
   .openapi(restore, async (c) => {
     const { promptId } = c.req.valid("param");

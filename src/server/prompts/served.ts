@@ -50,7 +50,7 @@ export async function applyingApproved(tx: Tx): Promise<void> {
 export const restoreAssignments: AssignmentReview = async (tx, c, rows) => {
   type T = (typeof rows)[number];
   const out = { back: [] as T[], sent: [] as T[], audit: [] as AuditEntry[] };
-  if (c.var.promptReview === "off" || rows.length === 0) return { ...out, back: rows };
+  if (c.get("promptReview") === "off" || rows.length === 0) return { ...out, back: rows };
   // The prompts in one read; each covered assignment is then one proposal (a row of its own).
   const prompts = new Map(
     (

@@ -27,5 +27,5 @@ const search = apiRoute(searchBase, "viewer", {
 });
 
 export const searchRouter = createRouter().openapi(search, async (c) =>
-  c.json(await globalSearch(c.var.db, c.req.valid("query").q), 200),
+  c.json(await globalSearch(c.get("db"), c.req.valid("query").q), 200),
 );

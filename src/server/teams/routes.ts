@@ -181,8 +181,8 @@ teamsRouter
   .openapi(skillsOfTeam, async (c) => {
     const { teamId } = c.req.valid("param");
     const { limit, offset } = c.req.valid("query");
-    requireFound(await getTeam(c.var.db, teamId), msg.teams.notFound);
-    return c.json(await teamSkills(c.var.db, teamId, limit, offset), 200);
+    requireFound(await getTeam(c.get("db"), teamId), msg.teams.notFound);
+    return c.json(await teamSkills(c.get("db"), teamId, limit, offset), 200);
   })
   .openapi(addMemberRoute, async (c) => {
     const { teamId } = c.req.valid("param");

@@ -139,7 +139,7 @@ mountRecordRoutes(usersRouter, {
       const { row, audit } = await insertUser(tx, input, { confirmDomain: confirm_domain });
       return { result: row, audit };
     },
-    answer: async (row, c) => getUserItem(c.var.db, row.user_id),
+    answer: async (row, c) => getUserItem(c.get("db"), row.user_id),
   },
   update: {
     summary: "Edit a user",
@@ -170,7 +170,7 @@ mountRecordRoutes(usersRouter, {
       );
       return { result: null, audit: written.audit };
     },
-    answer: async (_row, c, userId) => getUserItem(c.var.db, userId),
+    answer: async (_row, c, userId) => getUserItem(c.get("db"), userId),
   },
   lists: [
     // (SPEC.md §2 "/users/{userId}" Team Memberships) and its CSV export; 404 "User not found".
@@ -192,9 +192,9 @@ mountRecordRoutes(usersRouter, {
 
 usersRouter
   .openapi(available, async (c) => {
-    const user = await requireUser(c.var.db, c.req.valid("param").userId);
+    const user = await requireUser(c.get("db"), c.req.valid("param").userId);
     const { q, limit, offset } = c.req.valid("query");
-    return c.json(await availableTeams(c.var.db, user, q, limit, offset), 200);
+    return c.json(await availableTeams(c.get("db"), user, q, limit, offset), 200);
   })
   .openapi(join, async (c) => {
     const { userId } = c.req.valid("param");

@@ -60,7 +60,7 @@ const forbidden403 = (description: string) => ({ 403: jsonResponse(errorBodySche
 
 /** The asking operator of a request (every route here needs a session or an API token). */
 function askerOf(c: Context<AppEnv>): Asker {
-  const user = c.var.session!.user as { id: string; role?: string };
+  const user = c.get("session")!.user as { id: string; role?: string };
   return { id: user.id, role: user.role };
 }
 
@@ -103,7 +103,7 @@ export const viewsRouter = createRouter();
 // Every request of this router runs with its asker known to the list declaration (queries.ts
 // `askerStore`): the views list's SQL reads it when its statements are built.
 viewsRouter.use("*", async (c, next) => {
-  const user = c.var.session?.user as { id: string; role?: string } | undefined;
+  const user = c.get("session")?.user as { id: string; role?: string } | undefined;
   if (!user) return next();
   return withAsyncContext(() => askerStore.run({ id: user.id, role: user.role }, () => next()));
 });
@@ -229,8 +229,8 @@ async function editable(db: Database, asker: Asker, viewId: string): Promise<Sav
 viewsRouter
   .openapi(openRoute, async (c) => {
     const { viewId } = c.req.valid("param");
-    const view = requireFound(await viewFor(c.var.db, askerOf(c), viewId), msg.views.notFound);
-    const { state, dropped } = await applicableState(c.var.db, view.list, view.state);
+    const view = requireFound(await viewFor(c.get("db"), askerOf(c), viewId), msg.views.notFound);
+    const { state, dropped } = await applicableState(c.get("db"), view.list, view.state);
     return c.json({ ...view, state, dropped }, 200);
   })
   .openapi(saveRoute, async (c) => {
@@ -276,7 +276,7 @@ viewsRouter
           ],
         };
       });
-      return c.json((await viewFor(c.var.db, asker, viewId))!, 201);
+      return c.json((await viewFor(c.get("db"), asker, viewId))!, 201);
     } catch (err) {
       if (isNameTaken(err)) throw nameTaken();
       throw err;
@@ -321,7 +321,7 @@ viewsRouter
       if (isNameTaken(err)) throw nameTaken();
       throw err;
     }
-    return c.json((await viewFor(c.var.db, asker, viewId))!, 200);
+    return c.json((await viewFor(c.get("db"), asker, viewId))!, 200);
   })
   .openapi(deleteRoute, async (c) => {
     const { viewId } = c.req.valid("param");
@@ -421,7 +421,7 @@ listPreferencesRouter
     getPreferencesRoute,
     async (c) => {
       const { list } = c.req.valid("param");
-      return c.json(await preferencesOf(c.var.db, askerOf(c), list), 200);
+      return c.json(await preferencesOf(c.get("db"), askerOf(c), list), 200);
     },
     unknownListHook,
   )

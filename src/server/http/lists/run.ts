@@ -6,7 +6,6 @@
  */
 import { sql, type SQL } from "drizzle-orm";
 import { queryRows, type Database } from "../../db/client";
-import { toJson } from "../list";
 import {
   decodeCursor,
   encodeCursor,
@@ -70,19 +69,18 @@ async function estimateRows(db: Database, from: SQL, where: SQL): Promise<number
 }
 
 /**
- * A row as its list item, in one pass: the sort keys read for the cursor (`__k0`, `__k1`…) left
- * out, and values as `toJson` gives them (Dates as ISO 8601 text).
+ * A row as its list item: the sort keys read for the cursor (`__k0`, `__k1`…) left out. The row's
+ * timestamps are already ISO 8601 text (`queryRows`' `timestamps: "iso"`), and its nested values
+ * come from JSON, so nothing else needs converting.
  */
 function itemOf<I>(row: Record<string, unknown>): I {
   const item: Record<string, unknown> = {};
-  for (const key in row) {
-    if (key.startsWith("__k")) continue;
-    const value = row[key];
-    item[key] =
-      value instanceof Date ? value.toISOString() : value !== null && typeof value === "object" ? toJson(value) : value;
-  }
+  for (const key in row) if (!key.startsWith("__k")) item[key] = row[key];
   return item as I;
 }
+
+/** A list's rows as they go into its answer (timestamps as ISO 8601 text). */
+const itemRows = (db: Database, query: SQL) => queryRows<Record<string, unknown>>(db, query, { timestamps: "iso" });
 
 /** What one statement read: the summary (this request's when not computed) and the count, when asked. */
 type Read<S> = { count: number | undefined; summary: S | null; parentFound: boolean | undefined; rowsCounted: boolean };
@@ -404,10 +402,7 @@ class ListRun<I, S, F extends Record<string, unknown>> {
     if (pickFrom) await this.ensureTotal();
     const matchesFirst = Boolean(pickFrom) && this.totalExact && (this.total ?? Infinity) <= matchesFirstLimit;
     const page = (extra: SQL | undefined, direction: "asc" | "desc", limit: number, offset?: number) =>
-      queryRows<Record<string, unknown>>(
-        this.db,
-        this.pageSql(pickFrom, matchesFirst, extra, direction, limit, offset),
-      );
+      itemRows(this.db, this.pageSql(pickFrom, matchesFirst, extra, direction, limit, offset));
     const reverse = query.order === "asc" ? "desc" : "asc";
     if (query.at === "end") {
       await this.ensureTotal();
@@ -514,7 +509,7 @@ export async function* listAll<I, S, F extends Record<string, unknown>>(
   const op = query.order === "asc" ? ">" : "<";
   let after: string[] | undefined;
   for (;;) {
-    const rows = await queryRows<Record<string, unknown>>(
+    const rows = await itemRows(
       db,
       sql`
       select ${decl.select}, ${keyColumns(keys)}
@@ -532,15 +527,12 @@ export async function* listAll<I, S, F extends Record<string, unknown>>(
 
 /**
  * One record as `list` shows it in a row: `select <the list's columns> from <its from> where <its
- * id> = id`, the row as its item (values as `toJson` gives them), or null when there is none. The
+ * id> = id`, the row as its item (timestamps as ISO 8601 text), or null when there is none. The
  * record kit's GET /{id} reads this when the entity's page shows what its list row does.
  */
 export function listRecord<I, S, F extends Record<string, unknown>>(list: ListDeclaration<I, S, F>) {
   return async (db: Database, id: string): Promise<I | null> => {
-    const [row] = await queryRows<Record<string, unknown>>(
-      db,
-      sql`select ${list.select} from ${list.from} where ${list.id.expr} = ${id}`,
-    );
+    const [row] = await itemRows(db, sql`select ${list.select} from ${list.from} where ${list.id.expr} = ${id}`);
     return row ? itemOf<I>(row) : null;
   };
 }
