@@ -97,17 +97,30 @@ function prepare(db: Database) {
 
 const statementOf = preparedPerDatabase(prepare);
 
+/** Cookie values whose signature was checked, by secret: their token. Only valid ones are kept. */
+const verifiedValues = new Map<string, Map<string, string>>();
+const verifiedLimit = 10_000;
+
 /**
  * The token of a session cookie value `token.signature` when its signature is `secret`'s, else
- * undefined. Compared in constant time.
+ * undefined. Compared in constant time. A value found valid is remembered (up to 10,000, then
+ * the memory starts again), so that a client's next requests with the same cookie skip the HMAC:
+ * on a polling route that was 1.5 % of the server's time. A forged value is never kept.
  */
 function verifiedToken(value: string, secret: string): string | undefined {
+  let known = verifiedValues.get(secret);
+  const remembered = known?.get(value);
+  if (remembered !== undefined) return remembered;
   const dot = value.lastIndexOf(".");
   if (dot < 1) return undefined;
   const token = value.slice(0, dot);
   const given = Buffer.from(value.slice(dot + 1));
   const expected = Buffer.from(createHmac("sha256", secret).update(token).digest("base64"));
-  return given.length === expected.length && timingSafeEqual(given, expected) ? token : undefined;
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return undefined;
+  if (!known) verifiedValues.set(secret, (known = new Map<string, string>()));
+  if (known.size >= verifiedLimit) known.clear();
+  known.set(value, token);
+  return token;
 }
 
 /**
