@@ -125,7 +125,8 @@ registerBulkAction(importRun);
  * The session token lives only in its HttpOnly cookie (docs/identity.md): better-auth's JSON
  * answers also carry it (`token` of sign-in, the two-factor steps and change-password;
  * `session.token` of get-session), where a script on the page or a log could read it. Every
- * /api/auth answer leaves this middleware without them.
+ * /api/auth answer leaves this middleware without them. It reads the answer back as text, so
+ * `compressJson` leaves /api/auth answers uncompressed until after it (`readBackUnder`).
  */
 const withoutSessionToken: MiddlewareHandler<AppEnv> = async (c, next) => {
   await next();
@@ -180,7 +181,7 @@ export function createApp(deps: AppDeps): {
   // JSON answers are compressed whole (compressJson), CSV exports as they stream (compress); built
   // assets are served precompressed (mountWeb).
   app.use("/api/*", compress());
-  app.use("/api/*", compressJson());
+  app.use("/api/*", compressJson({ readBackUnder: "/api/auth/" }));
   // The lists' memory of big lists' summaries ages by the app's clock (tests move it).
   const listSettings = { ...defaultListSettings, ...deps.config.lists };
   const clock = deps.clock ?? systemClock;

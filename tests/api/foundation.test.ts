@@ -3,10 +3,12 @@ import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { gunzipSync } from "node:zlib";
 import { sql } from "drizzle-orm";
+import { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ConfigError, environmentVariables, loadConfig, loadEnvFile } from "../../src/server/config";
 import { openConfiguredDatabase } from "../../src/server/database";
 import { openPostgres, pgliteV8Flags, queryRows } from "../../src/server/db/client";
+import { compressJson } from "../../src/server/http/compress-json";
 import { projectRoot } from "../../src/server/paths";
 import { generateDemoData } from "../../src/server/db/demo-data";
 import { routeTable } from "../../src/server/http/route";
@@ -77,6 +79,29 @@ describe("demo data generator", () => {
     expect(d.users_data.some((u) => u.last_login === null)).toBe(true);
     const scaled = generateDemoData({ seed: 42, now, scale: 3 });
     expect(scaled.users_data.length).toBe(1800);
+  });
+});
+
+describe("JSON compression", () => {
+  it("leaves answers as text where a middleware reads them back, and gzips them after it as where it does not", async () => {
+    const app = new Hono();
+    app.use("*", compressJson({ readBackUnder: "/read/" }));
+    let readBack: unknown;
+    app.use("/read/*", async (c, next) => {
+      await next();
+      readBack = await c.res.clone().json();
+    });
+    const big = { text: "x".repeat(4000) };
+    app.get("/read/it", (c) => c.json(big));
+    app.get("/made/it", (c) => c.json(big));
+    for (const path of ["/read/it", "/made/it"]) {
+      const res = await app.request(path, { headers: { "accept-encoding": "gzip" } });
+      expect(res.headers.get("content-encoding"), path).toBe("gzip");
+      const bytes = Buffer.from(await res.arrayBuffer());
+      expect(Number(res.headers.get("content-length")), path).toBe(bytes.length);
+      expect(JSON.parse(gunzipSync(bytes).toString("utf8")), path).toEqual(big);
+    }
+    expect(readBack).toEqual(big);
   });
 });
 

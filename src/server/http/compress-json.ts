@@ -20,6 +20,9 @@ export function acceptsGzip(header: string | undefined): boolean {
  * text once into bytes, gzips them when it should, and gives them with their length. Reading an
  * answer back after the handler (as any other answer is, below) builds a web Response of it and
  * reads its body through a stream: on the users page that was 3-4 % of the server's time.
+ * Under `readBackUnder` (a path prefix) a middleware inside this one reads answers back after
+ * their handler (app.ts `withoutSessionToken` on /api/auth/), so `c.json` leaves them as text
+ * there and they are compressed after it, as any other answer.
  *
  * hono's `compress()` stays behind this for streamed answers (the CSV exports): it pipes a body
  * through a `CompressionStream` and sends it chunked, which costs a web stream, a transfer to the
@@ -30,9 +33,12 @@ export function acceptsGzip(header: string | undefined): boolean {
  * clients that do not accept gzip. `Vary: Accept-Encoding` is set on every JSON answer, so that a
  * cache never serves one form to a client asking for the other.
  */
-export function compressJson(threshold = 1024): MiddlewareHandler {
+export function compressJson({
+  threshold = 1024,
+  readBackUnder,
+}: { threshold?: number; readBackUnder?: string } = {}): MiddlewareHandler {
   return async (c, next) => {
-    if (c.req.method !== "HEAD") {
+    if (c.req.method !== "HEAD" && !(readBackUnder && c.req.path.startsWith(readBackUnder))) {
       const gzip = acceptsGzip(c.req.header("accept-encoding"));
       const json = c.json;
       c.json = ((object: unknown, arg?: number | ResponseInit, headers?: Record<string, string | string[]>) => {
