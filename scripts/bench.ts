@@ -557,7 +557,7 @@ async function benchTarget(target: "postgres" | "pglite"): Promise<TargetRun> {
   let explain: TargetRun["explain"];
   let users: number;
   /** A request whose statements the bare server replays: its case (what the console is sent) and those statements. */
-  type CeilingCase = { path: string; case: BenchCase; statements: Statement[] };
+  type CeilingCase = { case: BenchCase; statements: Statement[] };
   let ceilingCase: CeilingCase | undefined;
   let deliveryCeilingCase: CeilingCase | undefined;
   try {
@@ -566,16 +566,11 @@ async function benchTarget(target: "postgres" | "pglite"): Promise<TargetRun> {
     log(`${cases.length} cases: ${cases.map(caseLabel).join(", ")}`);
     const usersFirst = cases.find(isUsersFirst);
     if (usersFirst && !skip.has("ceiling") && !skip.has("load"))
-      ceilingCase = {
-        path: usersFirst.path,
-        case: usersFirst,
-        statements: await recordStatements(inproc, usersFirst.path),
-      };
+      ceilingCase = { case: usersFirst, statements: await recordStatements(inproc, usersFirst.path) };
     // The read API's 304: what a platform polling for changes asks most.
     const notModified = cases.find((c) => isDelivery(c, "not-modified"));
     if (notModified && target === "postgres" && !skip.has("ceiling") && !skip.has("load"))
       deliveryCeilingCase = {
-        path: notModified.path,
         case: notModified,
         statements: await recordStatements(inproc, notModified.path, notModified),
       };
@@ -652,7 +647,7 @@ async function benchTarget(target: "postgres" | "pglite"): Promise<TargetRun> {
           log(
             `\n== ${target}: ${cookieCase.path} and its ceiling side by side, ${goals.sideBySideRounds} rounds of ${duration} s each`,
           );
-          const bare = await startCeiling(root, where, ceilingCase_.path, ceilingCase_.statements, work);
+          const bare = await startCeiling(root, where, ceilingCase_.case.path, ceilingCase_.statements, work);
           try {
             server.setPhase("side-by-side");
             const rounds = await sideBySide(
@@ -671,7 +666,7 @@ async function benchTarget(target: "postgres" | "pglite"): Promise<TargetRun> {
               duration,
               timeout,
             );
-            sideBySideOf.set(ceilingCase_.path, rounds);
+            sideBySideOf.set(ceilingCase_.case.path, rounds);
             log(
               `  ${rounds.rounds.map((r) => `${r.console.rps.toFixed(0)}/${r.ceiling.rps.toFixed(0)}`).join(" | ")} req/s: median share ${(rounds.share * 100).toFixed(0)} %`,
             );
@@ -701,20 +696,20 @@ async function benchTarget(target: "postgres" | "pglite"): Promise<TargetRun> {
   let ceiling: TargetRun["ceiling"];
   if (ceilingCase) {
     log(
-      `\n== ${target}: the machine's ceiling for ${ceilingCase.path} (a bare node:http server sending its ${ceilingCase.statements.length} statements)`,
+      `\n== ${target}: the machine's ceiling for ${ceilingCase.case.path} (a bare node:http server sending its ${ceilingCase.statements.length} statements)`,
     );
     const levels = target === "postgres" ? [50] : [10];
     ceiling = await measureCeiling(
       root,
       where,
-      ceilingCase.path,
+      ceilingCase.case.path,
       ceilingCase.statements,
       levels,
       duration,
       timeout,
       work,
     );
-    ceiling.sideBySide = sideBySideOf.get(ceilingCase.path);
+    ceiling.sideBySide = sideBySideOf.get(ceilingCase.case.path);
     log(
       `  ${ceiling.runs.map((r) => `c${r.connections} ${r.rps.toFixed(1)}/s p99 ${fmtMs(r.p99)}${r.errors + r.non2xx ? ` ${r.errors + r.non2xx} errors` : ""}`).join(" | ")}`,
     );
@@ -723,19 +718,19 @@ async function benchTarget(target: "postgres" | "pglite"): Promise<TargetRun> {
   let deliveryCeiling: TargetRun["deliveryCeiling"];
   if (deliveryCeilingCase) {
     log(
-      `\n== ${target}: the machine's ceiling for the read API's 304 (${deliveryCeilingCase.path}, its ${deliveryCeilingCase.statements.length} statements)`,
+      `\n== ${target}: the machine's ceiling for the read API's 304 (${deliveryCeilingCase.case.path}, its ${deliveryCeilingCase.statements.length} statements)`,
     );
     deliveryCeiling = await measureCeiling(
       root,
       where,
-      deliveryCeilingCase.path,
+      deliveryCeilingCase.case.path,
       deliveryCeilingCase.statements,
       [50],
       duration,
       timeout,
       work,
     );
-    deliveryCeiling.sideBySide = sideBySideOf.get(deliveryCeilingCase.path);
+    deliveryCeiling.sideBySide = sideBySideOf.get(deliveryCeilingCase.case.path);
     log(
       `  ${deliveryCeiling.runs.map((r) => `c${r.connections} ${r.rps.toFixed(1)}/s p99 ${fmtMs(r.p99)}`).join(" | ")}`,
     );
