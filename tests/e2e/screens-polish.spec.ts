@@ -285,11 +285,15 @@ test.describe("feedback and roles", () => {
     page,
   }) => {
     await signIn(page, "/customers");
-    const shape = (name: string) =>
-      page.getByRole("checkbox", { name, exact: true }).evaluate((el) => {
+    // Measured once drawn: the table's header box is in the page, empty, while its rows load.
+    const shape = async (name: string) => {
+      const box = page.getByRole("checkbox", { name, exact: true });
+      await expect(box).toBeVisible();
+      return box.evaluate((el) => {
         const style = getComputedStyle(el);
         return { width: el.getBoundingClientRect().width, radius: parseFloat(style.borderTopLeftRadius) };
       });
+    };
     const excel = await shape(msg.lists.exportBom);
     const page_ = await shape(msg.bulk.selectPage);
     expect(excel.width).toBe(page_.width);
