@@ -482,15 +482,44 @@ describe.each(targets)("requests and operators on %s", (target) => {
   });
 
   it("sends the security headers", async () => {
-    const res = await app.request("/api/dashboard", { as: "viewer" });
-    const csp = res.headers.get("content-security-policy")!;
-    expect(csp).toContain("frame-ancestors 'none'");
-    expect(csp).toContain("script-src 'self'");
-    expect(csp).not.toContain("unsafe-inline");
-    expect(res.headers.get("x-content-type-options")).toBe("nosniff");
-    expect(res.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
-    // HSTS only where the console is served over https.
-    expect(res.headers.get("strict-transport-security")).toBeNull();
+    // An API answer (OWASP's REST set): loads nothing, framed by no one, read by no other site.
+    const api: Array<[string, Response]> = [
+      ["a page", await app.request("/api/dashboard", { as: "viewer" })],
+      ["an error", await app.request("/api/customers/00000000-0000-4000-8000-000000000000", { as: "viewer" })],
+      ["an export", await app.request("/api/customers/export.csv", { as: "viewer" })],
+      ["a refusal", await app.request("/api/dashboard", { noOrigin: true })],
+      ["better-auth's", await app.request("/api/auth/get-session", { as: "viewer" })],
+    ];
+    expect(api.map(([, r]) => r.status)).toEqual([200, 404, 200, 401, 200]);
+    for (const [kind, res] of api) {
+      expect(res.headers.get("content-security-policy"), kind).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(res.headers.get("x-content-type-options"), kind).toBe("nosniff");
+      expect(res.headers.get("x-frame-options"), kind).toBe("DENY");
+      expect(res.headers.get("cross-origin-resource-policy"), kind).toBe("same-origin");
+      expect(res.headers.get("referrer-policy"), kind).toBe("strict-origin-when-cross-origin");
+      expect(res.headers.get("cross-origin-opener-policy"), kind).toBeNull();
+      expect(res.headers.get("x-request-id"), kind).toMatch(/^[0-9a-f-]{36}$/);
+      // HSTS only where the console is served over https.
+      expect(res.headers.get("strict-transport-security"), kind).toBeNull();
+    }
+    // A page, and the API's documentation viewer: what a document may load, with no inline script.
+    for (const path of ["/healthz", "/api/docs"]) {
+      const res = await app.request(path, { as: "viewer" });
+      expect(res.status, path).toBe(200);
+      const csp = res.headers.get("content-security-policy")!;
+      expect(csp, path).toContain("frame-ancestors 'none'");
+      expect(csp, path).toContain("script-src 'self'");
+      expect(csp, path).not.toContain("unsafe-inline");
+      expect(res.headers.get("cross-origin-opener-policy"), path).toBe("same-origin");
+      expect(res.headers.get("x-content-type-options"), path).toBe("nosniff");
+      expect(res.headers.get("x-frame-options"), path).toBe("DENY");
+      expect(res.headers.get("referrer-policy"), path).toBe("strict-origin-when-cross-origin");
+    }
+    // A client's own request id is kept when it is a plain token, replaced when it is not.
+    const given = await app.request("/api/dashboard", { as: "viewer", headers: { "x-request-id": "trace-7=a" } });
+    expect(given.headers.get("x-request-id")).toBe("trace-7=a");
+    const odd = await app.request("/api/dashboard", { as: "viewer", headers: { "x-request-id": "a b<c>" } });
+    expect(odd.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
     const https = createApp({
       db: app.handle.db,
       config: { authSecret: "s".repeat(40), publicUrl: "https://console.example", security: defaultSecurity },
