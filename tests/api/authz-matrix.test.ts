@@ -3,7 +3,8 @@
  * anonymously and as an operator of each role, and must answer exactly the expected class of
  * status (401 without a session, 403 below the route's role, neither at or above it). It runs once
  * with session cookies and once with personal API tokens of each role (`Authorization: Bearer`),
- * which get the same answers, except on the routes declared `sessionOnly` (403 to a token). Also checks
+ * which get the same answers, except on the routes declared `sessionOnly` (403 to a token). Every
+ * one of those answers carries its security headers and a request id. Also checks
  * that every /api route the app really serves is declared in `routeTable` (a route added without a
  * declared role fails here), and that every declared route is really served.
  */
@@ -13,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { operatorRoles, type OperatorRole } from "../../src/domain/enums";
 import { createApp } from "../../src/server/app";
 import { defaultSecurity } from "../../src/server/config";
+import { apiHeaders, documentHeaders, isApiAnswer } from "../../src/server/http/answer-headers";
 import { routeTable, type RouteAccess } from "../../src/server/http/route";
 import { credentials, publicUrl, startConsole, type TestConsole } from "../support/app";
 import { targets } from "../support/databases";
@@ -82,7 +84,13 @@ describe.each(cases)("authorization matrix on %s with %s", (target, credential) 
       json: route.method === "GET" ? undefined : {},
     });
     const body = res.headers.get("content-type")?.includes("application/json") ? await res.json() : await res.text();
-    return { status: res.status, body };
+    // Every answer, whoever made it (the route, a refusal, the error handler), carries its
+    // security headers and a request id (http/answer-headers.ts).
+    const headerFaults = (isApiAnswer(path) ? apiHeaders : documentHeaders)
+      .filter(([name, value]) => res.headers.get(name) !== value)
+      .map(([name]) => name);
+    if (!res.headers.get("x-request-id")) headerFaults.push("x-request-id");
+    return { status: res.status, body, headerFaults };
   }
 
   it("has routes to check, each declared with a known access", () => {
@@ -108,13 +116,14 @@ describe.each(cases)("authorization matrix on %s with %s", (target, credential) 
     expect([...counts].filter(([, n]) => n > 1).map(([k, n]) => `${k} declared ${n} times`)).toEqual([]);
   });
 
-  it("gives every route × caller exactly the expected class of status", async () => {
+  it("gives every route × caller exactly the expected class of status, with the answer's security headers", async () => {
     const failures: string[] = [];
     for (const route of declaredRoutes()) {
       for (const caller of callers) {
         const want = expected(route, caller, bearer);
-        const { status, body } = await call(route, caller);
+        const { status, body, headerFaults } = await call(route, caller);
         const where = `${key(route)} (${route.access}) as ${caller}: ${status} ${JSON.stringify(body).slice(0, 200)}`;
+        if (headerFaults.length) failures.push(`missing or wrong headers ${headerFaults.join(", ")} — ${where}`);
         if (want === "401") {
           if (
             status !== 401 ||

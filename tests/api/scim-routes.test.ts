@@ -4,7 +4,8 @@
  * fails until it has one), and for every one, on PGlite and PostgreSQL:
  * - **who may call it**: nobody without a directory token, nor with a console session or a console
  *   API token of any role, nor with a revoked token (401 in SCIM's shape); another customer's token
- *   never reaches this customer's records (404); the customer's own token is answered;
+ *   never reaches this customer's records (404); the customer's own token is answered; each
+ *   refusal and answer carries the API's security headers;
  * - **hostile input**: every body encoding but JSON, malformed and deeply nested JSON, a body over
  *   the size bound, and a 10,000-character value in every string field of the body are refused
  *   with a 4xx in SCIM's error shape, never a 5xx, and change nothing; odd query parameters are
@@ -17,6 +18,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditRecordEntities } from "../../src/domain/audit";
 import { scimRouter } from "../../src/server/directory/scim";
+import { apiHeaders } from "../../src/server/http/answer-headers";
 import { startConsole, type TestConsole } from "../support/app";
 import { targets } from "../support/databases";
 import { changedRecords, recordWatch } from "../support/schema-model";
@@ -115,7 +117,9 @@ describe.each(targets)("SCIM route table on %s", (target) => {
     } catch {
       body = null;
     }
-    return { status: res.status, type: res.headers.get("content-type") ?? "", body, text };
+    // Every answer, a refusal too, carries the API's security headers (http/answer-headers.ts).
+    const wrongHeaders = apiHeaders.filter(([name, value]) => res.headers.get(name) !== value).map(([name]) => name);
+    return { status: res.status, type: res.headers.get("content-type") ?? "", body, text, wrongHeaders };
   }
 
   const seeds = (bearer: () => string): Seeds => ({
@@ -203,6 +207,7 @@ describe.each(targets)("SCIM route table on %s", (target) => {
         expect(res.status, `${route} with ${who}: ${res.text.slice(0, 200)}`).toBe(401);
         expect(res.type, route).toContain("application/scim+json");
         expect(res.body?.schemas, route).toEqual([errorSchema]);
+        expect(res.wrongHeaders, `${route} with ${who}`).toEqual([]);
       }
       if (sample.path.match(/\/(Users|Groups)\/[0-9a-f-]{36}/)) {
         const res = await send(method, sample, otherToken);
@@ -210,6 +215,7 @@ describe.each(targets)("SCIM route table on %s", (target) => {
       }
       const ok = await send(method, await samples[route](own()));
       expect(ok.status, `${route}: ${ok.text.slice(0, 200)}`).toBeLessThan(300);
+      expect(ok.wrongHeaders, route).toEqual([]);
     }
   });
 

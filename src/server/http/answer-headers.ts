@@ -6,7 +6,7 @@ import type { AppEnv } from "./env";
  * no inline script or style), who may frame it, open it or embed it, and what it tells other sites.
  * Sent with the single-page app, its assets and the API's documentation viewer.
  */
-const documentHeaders: Array<[string, string]> = [
+export const documentHeaders: ReadonlyArray<readonly [string, string]> = [
   [
     "content-security-policy",
     "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; " +
@@ -31,7 +31,7 @@ const documentHeaders: Array<[string, string]> = [
  * that only a document reads (its opener, its agent cluster, the XSS auditor's) are left out: an
  * API answer costs about half the bytes and the work (docs/performance.md "Side by side").
  */
-const apiHeaders: Array<[string, string]> = [
+export const apiHeaders: ReadonlyArray<readonly [string, string]> = [
   ["content-security-policy", "default-src 'none'; frame-ancestors 'none'"],
   ["cross-origin-resource-policy", "same-origin"],
   ["referrer-policy", "strict-origin-when-cross-origin"],
@@ -42,6 +42,15 @@ const apiHeaders: Array<[string, string]> = [
 /** HSTS, sent only where the console is served over https: a browser keeps it from https only. */
 const hsts: [string, string] = ["strict-transport-security", "max-age=15552000; includeSubDomains"];
 
+/**
+ * Whether the answer to `path` carries the API's headers (`apiHeaders`) rather than the
+ * document's: /api and /scim answers, the documentation viewer's (/api/docs) excepted. Chosen by
+ * path, not by content type: a 304 of a cached page carries no type, and a browser updates the
+ * page's stored headers from it.
+ */
+export const isApiAnswer = (path: string): boolean =>
+  (path.startsWith("/api/") && !path.startsWith("/api/docs")) || path.startsWith("/scim/");
+
 /** A request id a client may give (X-Request-Id): up to 255 word characters, `-` and `=`. */
 const clientRequestId = /^[\w\-=]{1,255}$/;
 
@@ -51,10 +60,8 @@ const clientRequestId = /^[\w\-=]{1,255}$/;
  *
  * - `X-Request-Id`: the client's own (when it is a plain token of at most 255 characters), else a
  *   new UUID; also `c.get("requestId")`, which the request's log line and the audit carry.
- * - The API's headers (`apiHeaders`) on /api and /scim answers, the documentation viewer's
- *   (/api/docs) excepted; the document's (`documentHeaders`) on every other answer. Chosen by
- *   path, not by content type: a 304 of a cached page carries no type, and a browser updates the
- *   page's stored headers from it.
+ * - The API's headers (`apiHeaders`) where `isApiAnswer(path)`, the document's (`documentHeaders`)
+ *   on every other answer.
  * - `Strict-Transport-Security` when `https` (PUBLIC_URL starts with https://).
  *
  * They replace any the handler set, as hono's `secureHeaders` did; set one after another on the
@@ -68,9 +75,7 @@ export function answerHeaders({ https }: { https: boolean }): MiddlewareHandler<
     const requestId = given && clientRequestId.test(given) ? given : crypto.randomUUID();
     c.set("requestId", requestId);
     await next();
-    const path = c.req.path;
-    const set =
-      (path.startsWith("/api/") && !path.startsWith("/api/docs")) || path.startsWith("/scim/") ? api : document;
+    const set = isApiAnswer(c.req.path) ? api : document;
     const headers = c.res.headers;
     for (const [name, value] of set) headers.set(name, value);
     headers.set("x-request-id", requestId);
